@@ -1,0 +1,92 @@
+import { ExternalLink } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { cn } from "~/lib/utils";
+import { kpiHref } from "~/modules/tracking/kpi-link";
+import { CopyButton } from "./copy-button";
+
+export interface DealCardData {
+  id: string;
+  title: string;
+  description: string;
+  price: string;
+  originalPrice: string | null;
+  imageUrl: string | null;
+  source: string;
+  badgeText: string;
+  badgeType: "hot" | "risky" | "fun";
+  ctaText: string;
+  url: string;
+  brandName: string | null;
+}
+
+const isCode = (cta: string) => /^[A-Z0-9_-]{3,30}$/.test(cta);
+
+export function DealCard({ deal, priority = false }: { deal: DealCardData; priority?: boolean }) {
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-sm">
+      <div className="relative aspect-[3/2] bg-neutral-100">
+        {deal.imageUrl ? (
+          <img
+            src={deal.imageUrl}
+            alt=""
+            width={480}
+            height={320}
+            loading={priority ? "eager" : "lazy"}
+            className="size-full object-cover"
+          />
+        ) : null}
+        <Badge variant={deal.badgeType} className="absolute left-3 top-3 shadow">
+          {deal.badgeText}
+        </Badge>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-neutral-500">{deal.source}</p>
+        <h3 className="font-bold leading-snug">{deal.title}</h3>
+        <p className="line-clamp-3 text-sm text-neutral-600">{deal.description}</p>
+        <p className="mt-1 flex items-baseline gap-2">
+          <span className="text-xl font-black text-brand-700">{deal.price}</span>
+          {deal.originalPrice ? (
+            <s className="text-sm text-neutral-500">
+              <span className="sr-only">Prix d'origine : </span>
+              {deal.originalPrice}
+            </s>
+          ) : null}
+        </p>
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+          {isCode(deal.ctaText) ? (
+            <>
+              <code className="rounded-lg border border-dashed border-brand-300 bg-brand-50 px-2 py-1 font-mono text-sm font-bold">
+                {deal.ctaText}
+              </code>
+              <CopyButton code={deal.ctaText} />
+            </>
+          ) : null}
+          <a
+            href={kpiHref({ destination: deal.url, action: "deal_click", label: deal.title, dealId: deal.id })}
+            rel="nofollow"
+            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "ml-auto")}
+          >
+            {isCode(deal.ctaText) ? "Voir le deal" : deal.ctaText}
+            <ExternalLink aria-hidden="true" />
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function DealCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-neutral-200" data-testid="deal-skeleton">
+      <Skeleton className="aspect-[3/2] rounded-none" />
+      <div className="space-y-2 p-4">
+        <Skeleton className="h-3 w-16" />
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-6 w-24" />
+      </div>
+    </div>
+  );
+}

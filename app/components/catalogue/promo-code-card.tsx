@@ -1,0 +1,61 @@
+import { format } from "date-fns";
+import { fr } from "date-fns/locale";
+import { Lock } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { cn } from "~/lib/utils";
+import type { PublicPromoCode } from "~/modules/promo-codes/promo-codes.server";
+import { kpiHref } from "~/modules/tracking/kpi-link";
+import { BrandLogo } from "./brand-logo";
+import { CopyButton } from "./copy-button";
+
+export function PromoCodeCard({ code }: { code: PublicPromoCode }) {
+  const expired = code.status === "expired";
+  return (
+    <article
+      className={cn("flex flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-5 shadow-sm", expired && "opacity-60")}
+      aria-label={`Code promo ${code.brandName}`}
+    >
+      <div className="flex items-center gap-3">
+        <BrandLogo src={code.brandImage} name={code.brandName} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate font-bold">{code.brandName}</h3>
+          <p className="text-2xl font-black text-brand-700">{code.discount}</p>
+        </div>
+        {code.status === "expired" ? <Badge variant="neutral">Expiré</Badge> : null}
+        {code.status === "soon" ? <Badge variant="risky">Expire bientôt</Badge> : null}
+      </div>
+      {code.description ? <p className="text-sm text-neutral-600">{code.description}</p> : null}
+      {code.expiresAt ? (
+        <p className="text-xs text-neutral-500">
+          {expired ? "A expiré le" : "Valable jusqu'au"} {format(new Date(code.expiresAt), "d MMMM yyyy", { locale: fr })}
+        </p>
+      ) : (
+        <p className="text-xs text-neutral-500">Sans date limite</p>
+      )}
+      <div className="mt-auto flex items-center gap-2">
+        <code className="flex-1 rounded-xl border border-dashed border-brand-300 bg-brand-50 px-3 py-2 text-center font-mono text-sm font-bold tracking-wider">
+          {code.code}
+        </code>
+        {code.masked ? null : <CopyButton code={code.code} />}
+      </div>
+      {code.masked ? (
+        <p className="flex items-center gap-1 text-xs text-neutral-600">
+          <Lock className="size-3.5" aria-hidden="true" />
+          <Link to="/auth?tab=signup" className="font-semibold text-brand-700 underline">
+            Crée ton compte
+          </Link>
+          pour débloquer le code complet et activer ton cashback.
+        </p>
+      ) : code.url && !expired ? (
+        <a
+          href={kpiHref({ destination: code.url, action: "promo_code_click", label: code.brandName, promoCodeId: code.id })}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+          rel="nofollow"
+        >
+          Aller sur le site de {code.brandName}
+        </a>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { OPEN_CONSENT_EVENT, type Consent } from "~/modules/consent/consent";
+
+/** Reopen the consent banner from anywhere (footer, /legal/cookies). */
+export function ManageCookiesButton({ className }: { className?: string }) {
+  return (
+    <button type="button" className={className} onClick={() => window.dispatchEvent(new Event(OPEN_CONSENT_EVENT))}>
+      Gérer les cookies
+    </button>
+  );
+}
+
+/**
+ * CNIL consent banner: "Tout refuser" is as visible as "Tout accepter", with
+ * a per-purpose choice. Posts to /consent (works without JavaScript too).
+ */
+export function ConsentBanner({ consent }: { consent: Consent | null }) {
+  const [open, setOpen] = useState(consent === null);
+  const [custom, setCustom] = useState(false);
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const location = useLocation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    const reopen = () => {
+      setOpen(true);
+      setCustom(true);
+    };
+    window.addEventListener(OPEN_CONSENT_EVENT, reopen);
+    return () => window.removeEventListener(OPEN_CONSENT_EVENT, reopen);
+  }, []);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+  if (!open) return null;
+
+  return (
+    <section
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="consent-title"
+      className="fixed inset-x-2 bottom-2 z-50 mx-auto max-w-3xl rounded-2xl border border-neutral-200 bg-white p-5 shadow-2xl sm:inset-x-4 sm:bottom-4"
+    >
+      <h2 id="consent-title" className="text-lg font-bold">
+        Tes cookies, ton choix
+      </h2>
+      <p className="mt-2 text-sm text-neutral-700">
+        Nous mesurons l'audience de façon anonyme pour améliorer le site. Avec ton accord, nous utilisons aussi Google
+        Analytics et des cookies publicitaires. Tu peux changer d'avis à tout moment via « Gérer les cookies » en bas de page.
+      </p>
+      <fetcher.Form method="post" action="/consent" className="mt-4">
+        {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        {custom ? (
+          <fieldset className="mb-4 grid gap-2 rounded-xl bg-neutral-50 p-3 text-sm">
+            <legend className="sr-only">Choix par finalité</legend>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked disabled /> Mesure d'audience anonyme (toujours active, exemptée de consentement)
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="analytics" defaultChecked={consent?.analytics ?? false} className="accent-brand-600" /> Mesure
+              d'audience Google Analytics
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="marketing" defaultChecked={consent?.marketing ?? false} className="accent-brand-600" /> Publicité
+              et mesure des conversions
+            </label>
+          </fieldset>
+        ) : null}
+        <div className="grid gap-2 sm:grid-cols-3">
+          <Button type="submit" name="choice" value="none" variant="default">
+            Tout refuser
+          </Button>
+          <Button type="submit" name="choice" value="all" variant="default">
+            Tout accepter
+          </Button>
+          {custom ? (
+            <Button type="submit" name="choice" value="custom" variant="outline">
+              Enregistrer mes choix
+            </Button>
+          ) : (
+            <Button type="button" variant="outline" onClick={() => setCustom(true)}>
+              Personnaliser
+            </Button>
+          )}
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

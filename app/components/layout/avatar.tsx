@@ -1,0 +1,13 @@
+import { Avatar as P } from "radix-ui";
+import { cn } from "~/lib/utils";
+
+export function Avatar({ src, initials, className }: { src: string | null; initials: string; className?: string }) {
+  return (
+    <P.Root className={cn("inline-flex size-8 shrink-0 overflow-hidden rounded-full bg-brand-100", className)}>
+      {src ? <P.Image src={src} alt="" className="size-full object-cover" /> : null}
+      <P.Fallback className="grid size-full place-items-center text-xs font-bold text-brand-800" delayMs={src ? 300 : 0}>
+        {initials}
+      </P.Fallback>
+    </P.Root>
+  );
+}

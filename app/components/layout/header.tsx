@@ -1,0 +1,109 @@
+import { LogIn, Menu, UserPlus } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import { cn } from "~/lib/utils";
+import { headerLinks } from "./nav-links";
+import { UserMenu, type HeaderUser } from "./user-menu";
+
+export function Logo({ siteName }: { siteName: string }) {
+  return (
+    <Link to="/" className="flex items-center gap-2 font-black tracking-tight text-brand-700">
+      <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-brand-600 text-sm text-white">
+        {siteName.slice(0, 1).toUpperCase()}
+      </span>
+      <span className="text-xl">{siteName}</span>
+    </Link>
+  );
+}
+
+export function Header({ siteName, user }: { siteName: string; user: HeaderUser | null }) {
+  const links = headerLinks(siteName);
+  return (
+    <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Logo siteName={siteName} />
+        <nav aria-label="Navigation principale" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    cn(
+                      "rounded-full px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-brand-50 hover:text-brand-700",
+                      isActive && "bg-brand-50 text-brand-700",
+                    )
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <>
+              <div className="hidden items-center gap-2 md:flex">
+                <Button asChild variant="ghost" size="sm">
+                  <Link to="/auth?fresh=true">Connexion</Link>
+                </Button>
+                <Button asChild size="sm">
+                  <Link to="/auth?tab=signup">S'inscrire</Link>
+                </Button>
+              </div>
+              <div className="flex items-center gap-1 md:hidden">
+                <Button asChild variant="ghost" size="icon">
+                  <Link to="/auth?fresh=true" aria-label="Connexion">
+                    <LogIn />
+                  </Link>
+                </Button>
+                <Button asChild variant="secondary" size="icon">
+                  <Link to="/auth?tab=signup" aria-label="S'inscrire">
+                    <UserPlus />
+                  </Link>
+                </Button>
+              </div>
+            </>
+          )}
+          <Sheet>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Ouvrir le menu">
+                <Menu />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="right">
+              <SheetTitle>Menu</SheetTitle>
+              <SheetDescription className="sr-only">Navigation principale</SheetDescription>
+              <nav aria-label="Navigation mobile">
+                <ul className="flex flex-col gap-1">
+                  {links.map((link) => (
+                    <li key={link.to}>
+                      <SheetClose asChild>
+                        <NavLink
+                          to={link.to}
+                          className={({ isActive }) =>
+                            cn(
+                              "block rounded-xl px-3 py-3 text-base font-medium text-neutral-800 hover:bg-brand-50",
+                              isActive && "bg-brand-50 text-brand-700",
+                            )
+                          }
+                        >
+                          {link.label}
+                        </NavLink>
+                      </SheetClose>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </SheetContent>
+          </Sheet>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import { conceptPath } from "~/lib/site";
+
+export interface NavLink {
+  to: string;
+  label: string;
+}
+
+/** Header links in the spec's order (public-site.md §2 Layout). */
+export function headerLinks(siteName: string): NavLink[] {
+  return [
+    { to: "/marques", label: "Marques" },
+    { to: "/blog", label: "Le Blog" },
+    { to: "/coup-de-crevarde", label: "Coup de Crevarde" },
+    { to: "/codes-promo", label: "Mes codes promo" },
+    { to: conceptPath(siteName), label: `Pourquoi ${siteName} ?` },
+  ];
+}
+
+export const LEGAL_LINKS: NavLink[] = [
+  { to: "/legal/mentions-legales", label: "Mentions légales" },
+  { to: "/legal/cgv", label: "CGV" },
+  { to: "/legal/politique-confidentialite", label: "Politique de confidentialité" },
+  { to: "/legal/cookies", label: "Cookies" },
+];

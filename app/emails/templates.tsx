@@ -1,0 +1,100 @@
+import { Button, Link, Text } from "@react-email/components";
+import { buttonStyle, EmailLayout, textStyle } from "./layout";
+
+interface Base {
+  siteName: string;
+  siteUrl: string;
+}
+
+export function VerifyEmail({ siteName, siteUrl, url, username }: Base & { url: string; username: string }) {
+  return (
+    <EmailLayout preview={`Confirme ton adresse pour rejoindre ${siteName}`} title="Confirme ton adresse e-mail" siteName={siteName} siteUrl={siteUrl}>
+      <Text style={textStyle}>Coucou {username} !</Text>
+      <Text style={textStyle}>
+        Plus qu'une étape pour devenir une vraie Crevarde : clique sur le bouton ci-dessous pour confirmer ton adresse.
+        Le lien est valable 24 heures.
+      </Text>
+      <Button href={url} style={buttonStyle}>
+        Confirmer mon adresse
+      </Button>
+      <Text style={{ ...textStyle, fontSize: 13 }}>
+        Le bouton ne marche pas ? Copie ce lien dans ton navigateur : <Link href={url}>{url}</Link>
+      </Text>
+    </EmailLayout>
+  );
+}
+
+export function ResetPasswordEmail({ siteName, siteUrl, url }: Base & { url: string }) {
+  return (
+    <EmailLayout preview="Réinitialise ton mot de passe" title="Mot de passe oublié ?" siteName={siteName} siteUrl={siteUrl}>
+      <Text style={textStyle}>
+        Tu as demandé à réinitialiser ton mot de passe. Clique sur le bouton ci-dessous pour en choisir un nouveau. Le lien
+        est valable 1 heure et ne peut servir qu'une fois.
+      </Text>
+      <Button href={url} style={buttonStyle}>
+        Choisir un nouveau mot de passe
+      </Button>
+      <Text style={{ ...textStyle, fontSize: 13 }}>
+        Si tu n'as rien demandé, ignore cet e-mail : ton mot de passe actuel reste valable.
+      </Text>
+    </EmailLayout>
+  );
+}
+
+export function PasswordChangedEmail({ siteName, siteUrl }: Base) {
+  return (
+    <EmailLayout preview="Ton mot de passe a été modifié" title="Ton mot de passe a été modifié" siteName={siteName} siteUrl={siteUrl}>
+      <Text style={textStyle}>
+        Le mot de passe de ton compte vient d'être modifié et toutes tes autres sessions ont été fermées.
+      </Text>
+      <Text style={textStyle}>
+        Ce n'était pas toi ? Réinitialise ton mot de passe tout de suite depuis{" "}
+        <Link href={`${siteUrl}/auth/reset-password`}>cette page</Link> et écris-nous.
+      </Text>
+    </EmailLayout>
+  );
+}
+
+export function AccountDeletedEmail({ siteName, siteUrl }: Base) {
+  return (
+    <EmailLayout preview="Ton compte a été supprimé" title="Ton compte a été supprimé" siteName={siteName} siteUrl={siteUrl}>
+      <Text style={textStyle}>
+        Ton compte et tes données personnelles ont bien été supprimés. Merci d'avoir été une Crevarde, tu seras toujours la
+        bienvenue.
+      </Text>
+    </EmailLayout>
+  );
+}
+
+export function NewsletterWelcomeEmail({ siteName, siteUrl, unsubscribeUrl }: Base & { unsubscribeUrl: string }) {
+  return (
+    <EmailLayout
+      preview={`Bienvenue dans la newsletter ${siteName}`}
+      title="Bienvenue dans le club des bons plans !"
+      siteName={siteName}
+      siteUrl={siteUrl}
+      footer={
+        <>
+          Tu reçois cet e-mail car tu t'es inscrite à la newsletter de {siteName}.{" "}
+          <Link href={unsubscribeUrl}>Se désinscrire en un clic</Link>.
+        </>
+      }
+    >
+      <Text style={textStyle}>
+        Merci pour ton inscription ! Chaque semaine, tu recevras les meilleurs codes promo, les Coups de Crevarde du moment
+        et nos conseils pour payer moins cher sans te priver.
+      </Text>
+      <Button href={`${siteUrl}/coup-de-crevarde`} style={buttonStyle}>
+        Voir les deals du jour
+      </Button>
+    </EmailLayout>
+  );
+}
+
+export function TestEmail({ siteName, siteUrl, type }: Base & { type: string }) {
+  return (
+    <EmailLayout preview="E-mail de test" title={`E-mail de test (${type})`} siteName={siteName} siteUrl={siteUrl}>
+      <Text style={textStyle}>Cet e-mail de test confirme que l'envoi fonctionne.</Text>
+    </EmailLayout>
+  );
+}

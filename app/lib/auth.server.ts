@@ -1,0 +1,218 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import * as schema from "../../db/schema";
+import { getDb, type Db } from "./db.server";
+import { getEnv } from "./env.server";
+
+import { createElement } from "react";
+import { PasswordChangedEmail, ResetPasswordEmail, VerifyEmail } from "../emails/templates";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../modules/accounts/passwords";
+import { sendMail } from "./mail.server";
+import { logger } from "./logger.server";
+/** Name fragment of better-auth's session cookie (prefix "crevarde"). */
+export const SESSION_COOKIE = "crevarde.session_token";
+
+/** Auth cookie lifetime (public-site.md §9: 30 days). */
+export const SESSION_MAX_AGE = 60 * 60 * 24 * 30;
+
+function createAuth(db: Db) {
+  const env = getEnv();
+  return betterAuth({
+    appName: env.SITE_NAME,
+    baseURL: env.SITE_URL,
+    basePath: "/api/auth",
+    secret: env.SESSION_SECRET,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${env.SITE_URL}/auth/reset-password?token=${encodeURIComponent(token)}`;
+        await sendMail({
+          to: user.email,
+          subject: `Réinitialise ton mot de passe ${env.SITE_NAME}`,
+          kind: "reset-password",
+          react: createElement(ResetPasswordEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL, url }),
+        });
+      },
+      onPasswordReset: async ({ user }) => {
+        await sendMail({
+          to: user.email,
+          subject: "Ton mot de passe a été modifié",
+          kind: "password-changed",
+          react: createElement(PasswordChangedEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL }),
+        }).catch((error) => logger.error({ err: error }, "auth: password-changed mail failed"));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        // better-auth's link verifies the token, then redirects to the callback URL.
+        await sendMail({
+          to: user.email,
+          subject: `Confirme ton adresse pour rejoindre ${env.SITE_NAME}`,
+          kind: "verification",
+          react: createElement(VerifyEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL, url, username: user.name }),
+        });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // every account gets its profile row (public-site.md §3: id = user id)
+          after: async (created) => {
+            await db
+              .insert(schema.profiles)
+              .values({ id: created.id, email: created.email, username: created.name || null })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+    rateLimit: { enabled: false },
+    session: {
+      expiresIn: SESSION_MAX_AGE,
+      updateAge: 60 * 60 * 24,
+    },
+    advanced: {
+      useSecureCookies: env.SITE_URL.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      cookiePrefix: "crevarde",
+    },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const key = Symbol.for("crevarde.auth");
+type G = typeof globalThis & { [key]?: Promise<Auth> };
+
+/** The process-wide better-auth instance, bound to the process database. */
+export function getAuth(): Promise<Auth> {
+  const g = globalThis as G;
+  return (g[key] ??= getDb().then(createAuth));
+}
+
+/** Test helper: rebuild the auth instance on the next call (e.g. after a new database). */
+export function resetAuth() {
+  delete (globalThis as G)[key];
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: "user" | "admin";
+  username: string | null;
+  avatarUrl: string | null;
+  dealsUsed: number;
+  cashSaved: number;
+  newsletterSubscribed: boolean;
+}
+
+// One lookup per request: the root loader and the route loader share it.
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user with their profile, or null (memoised per request). */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = loadSessionUser(request);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadSessionUser(request: Request): Promise<SessionUser | null> {
+  const cookie = request.headers.get("cookie");
+  if (!cookie || !cookie.includes(SESSION_COOKIE)) return null;
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  if (!session) return null;
+  const db = await getDb();
+  const [profile] = await db
+    .select()
+    .from(schema.profiles)
+    .where(eq(schema.profiles.id, session.user.id))
+    .limit(1);
+  return {
+    id: session.user.id,
+    email: session.user.email,
+    role: (session.user as { role?: string }).role === "admin" ? "admin" : "user",
+    username: profile?.username ?? null,
+    avatarUrl: profile?.avatarUrl ?? session.user.image ?? null,
+    dealsUsed: profile?.dealsUsed ?? 0,
+    cashSaved: profile?.cashSaved ?? 0,
+    newsletterSubscribed: profile?.newsletterSubscribed ?? false,
+  };
+}
+
+const hasControlChars = (v: string) => Array.from(v).some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/** Only same-site absolute paths are accepted as redirect targets. */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string") return fallback;
+  const v = value.trim();
+  if (!v.startsWith("/") || v.startsWith("//") || v.startsWith("/\\") || hasControlChars(v)) {
+    return fallback;
+  }
+  try {
+    const url = new URL(v, "http://x.invalid");
+    if (url.origin !== "http://x.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+function currentPath(request: Request) {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** Member guard: anonymous visitors go to /auth?redirect=<path> (or a custom target). */
+export async function requireUser(request: Request, options: { redirectTo?: string } = {}) {
+  const user = await getSessionUser(request);
+  if (!user) {
+    throw redirect(options.redirectTo ?? `/auth?redirect=${encodeURIComponent(currentPath(request))}`);
+  }
+  return user;
+}
+
+/**
+ * Admin guard for loaders: anonymous -> /auth?redirect=<path>, member -> /.
+ * For actions and resource routes, a non-admin gets 403.
+ */
+export async function requireAdmin(request: Request) {
+  const user = await getSessionUser(request);
+  const isMutation = !["GET", "HEAD"].includes(request.method.toUpperCase());
+  if (!user) {
+    if (isMutation) throw new Response("Authentification requise.", { status: 401 });
+    throw redirect(`/auth?redirect=${encodeURIComponent(currentPath(request))}`);
+  }
+  if (user.role !== "admin") {
+    if (isMutation) throw new Response("Accès réservé aux administrateurs.", { status: 403 });
+    throw redirect("/");
+  }
+  return user;
+}
+
+export { displayName, initials } from "../modules/accounts/display";

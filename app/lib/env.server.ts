@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || URL.canParse(v), {
+      message: `${name} must be a valid URL (for example postgres://user:pass@host:5432/db)`,
+    });
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  SITE_NAME: z.string().trim().min(1, "SITE_NAME must not be empty").default("Crevarde"),
+  SITE_URL: z
+    .string()
+    .trim()
+    .default("http://localhost:3000")
+    .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), {
+      message: "SITE_URL must be an absolute http(s) URL such as https://crevarde.fr",
+    })
+    .transform((v) => v.replace(/\/+$/, "")),
+  PORT: z.coerce
+    .number({ message: "PORT must be a number" })
+    .int("PORT must be an integer")
+    .min(1, "PORT must be between 1 and 65535")
+    .max(65535, "PORT must be between 1 and 65535")
+    .default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: optionalUrl("DATABASE_URL"),
+  DATA_DIR: z.string().default("./data"),
+  SMTP_URL: optionalUrl("SMTP_URL"),
+  MAIL_FROM: z.string().default("Crevarde <bonjour@crevarde.fr>"),
+  SESSION_SECRET: z
+    .string()
+    .min(32, "SESSION_SECRET must be at least 32 characters long")
+    .optional(),
+  REDIRECT_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  GA_MEASUREMENT_ID: z.string().trim().optional().transform((v) => v || undefined),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_ON_START: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  /** Micro-cache of anonymous public pages (ms); 0 disables it. */
+  PAGE_CACHE_TTL_MS: z.coerce.number({ message: "PAGE_CACHE_TTL_MS must be a number of milliseconds" }).int().min(0).max(600_000).default(10_000),
+  /** Disable rate limits (benchmarks only). */
+  RATE_LIMIT_DISABLED: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `  - ${i.path.join(".") || "env"}: ${i.message}`).join("\n");
+}
+
+/** Parse an environment object. Throws an Error listing every invalid variable. */
+export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof schema> {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    throw new Error(`Invalid environment variables:\n${formatIssues(result.error)}`);
+  }
+  return result.data;
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = parseEnv(process.env);
+  cached = {
+    ...parsed,
+    SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(parsed.DATA_DIR),
+  };
+  return cached;
+}
+
+/** Test helper: forget the cached env so a changed process.env is re-read. */
+export function resetEnvCache() {
+  cached = undefined;
+}

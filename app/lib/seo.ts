@@ -1,0 +1,61 @@
+import type { MetaDescriptor } from "react-router";
+import { DEFAULT_SITE_NAME } from "./site";
+
+export interface RootSeoData {
+  siteName: string;
+  siteUrl: string;
+}
+
+export interface SeoInput {
+  title: string;
+  description: string;
+  /** path of the canonical URL, e.g. "/marques" */
+  path: string;
+  image?: string;
+  type?: "website" | "article";
+  jsonLd?: Record<string, unknown> | Array<Record<string, unknown>>;
+  noIndex?: boolean;
+}
+
+type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
+
+/** Site name and URL from the root loader, available to every route's meta. */
+export function rootSeoData(matches: readonly MatchLike[] | undefined): RootSeoData {
+  const root = matches?.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as Partial<RootSeoData> | undefined;
+  return {
+    siteName: data?.siteName ?? DEFAULT_SITE_NAME,
+    siteUrl: data?.siteUrl ?? "http://localhost:3000",
+  };
+}
+
+/** The one SEO helper: title, description, canonical, Open Graph, Twitter, JSON-LD. */
+export function seo(input: SeoInput, matches?: readonly MatchLike[]): MetaDescriptor[] {
+  const { siteName, siteUrl } = rootSeoData(matches);
+  const title = input.title.includes(siteName) ? input.title : `${input.title} | ${siteName}`;
+  const canonical = `${siteUrl}${input.path === "/" ? "/" : input.path.replace(/\/+$/, "")}`;
+  const image = input.image
+    ? input.image.startsWith("http")
+      ? input.image
+      : `${siteUrl}${input.image}`
+    : `${siteUrl}/og-image.png`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:site_name", content: siteName },
+    { property: "og:locale", content: "fr_FR" },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: input.description },
+    { name: "twitter:image", content: image },
+  ];
+  if (input.noIndex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  if (input.jsonLd) tags.push({ "script:ld+json": input.jsonLd as never });
+  return tags;
+}

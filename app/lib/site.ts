@@ -1,0 +1,23 @@
+/**
+ * Site-wide constants that the client may import. SITE_NAME is injected by the
+ * server through the root loader; these helpers derive everything from it.
+ */
+export const DEFAULT_SITE_NAME = "Crevarde";
+export const MOBILE_BREAKPOINT = 768;
+export const LEGAL_UPDATED_AT = "15 mai 2025";
+
+/** Slug rule from admin.md §4: lowercase, trim, drop non-word chars, collapse separators. */
+export function slugify(value: string): string {
+  return value
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim()
+    .replace(/[^\w\s-]/g, "")
+    .replace(/[\s_-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+export function conceptPath(siteName: string): string {
+  return `/pourquoi-${slugify(siteName)}`;
+}

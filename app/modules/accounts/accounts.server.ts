@@ -1,0 +1,234 @@
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import * as schema from "../../../db/schema";
+import { AccountDeletedEmail } from "~/emails/templates";
+import { getAuth, safeRedirectPath } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { sendMail } from "~/lib/mail.server";
+import {
+  enforceRateLimit,
+  hitRateLimit,
+  isRateLimited,
+  LOGIN_FAILURES,
+  RATE_LIMITS,
+} from "~/lib/rate-limit.server";
+import { recordReferral } from "~/modules/invites/invites.server";
+import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
+
+function apiError(error: unknown): { status: number; message: string; code?: string } {
+  if (error instanceof APIError) {
+    const body = (error.body ?? {}) as { message?: string; code?: string };
+    return { status: error.statusCode, message: body.message ?? error.message, code: body.code };
+  }
+  return { status: 500, message: (error as Error)?.message ?? "" };
+}
+
+export type LoginResult =
+  | { ok: true; headers: Headers; redirectTo: string }
+  | { ok: false; status: number; message: string; unverified?: boolean };
+
+/** Sign in with e-mail and password; counts failures per IP and per account. */
+export async function signIn(
+  request: Request,
+  input: { email: string; password: string; redirectTo?: string },
+  ip: string,
+): Promise<LoginResult> {
+  const email = input.email.toLowerCase();
+  if ((await isRateLimited(LOGIN_FAILURES, `ip:${ip}`)) || (await isRateLimited(LOGIN_FAILURES, `email:${email}`))) {
+    return { ok: false, status: 429, message: AUTH_MESSAGES.rateLimited };
+  }
+  const auth = await getAuth();
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email, password: input.password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers, redirectTo: safeRedirectPath(input.redirectTo, "/codes-promo") };
+  } catch (error) {
+    const e = apiError(error);
+    if (e.code === "EMAIL_NOT_VERIFIED") {
+      return { ok: false, status: 403, message: AUTH_MESSAGES.unverified, unverified: true };
+    }
+    if (e.status >= 500) logger.error({ err: error }, "auth: sign-in failed");
+    await Promise.all([hitRateLimit(LOGIN_FAILURES, `ip:${ip}`), hitRateLimit(LOGIN_FAILURES, `email:${email}`)]);
+    const status = e.status === 429 ? 429 : e.status >= 500 ? 503 : 401;
+    return { ok: false, status, message: loginErrorMessage(e.code === "INVALID_EMAIL_OR_PASSWORD" ? "credentials" : e.message, e.status) };
+  }
+}
+
+export type SignupResult = { ok: true } | { ok: false; status: number; message: string };
+
+/** Create an account and send the verification e-mail (the link lands on /auth?verified=true). */
+export async function signUp(
+  request: Request,
+  input: { email: string; password: string; username: string },
+  ip: string,
+): Promise<SignupResult> {
+  const email = input.email.toLowerCase();
+  await enforceRateLimit(RATE_LIMITS.signup, `ip:${ip}`);
+  await enforceRateLimit(RATE_LIMITS.signup, `email:${email}`);
+  const auth = await getAuth();
+  try {
+    await auth.api.signUpEmail({
+      body: { email, password: input.password, name: input.username, callbackURL: "/auth?verified=true" },
+      headers: request.headers,
+    });
+    return { ok: true };
+  } catch (error) {
+    const e = apiError(error);
+    if (e.status >= 500) logger.error({ err: error }, "auth: sign-up failed");
+    const message =
+      e.code === "USER_ALREADY_EXISTS" || e.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
+        ? AUTH_MESSAGES.signupAlreadyRegistered
+        : signupErrorMessage(e.code?.includes("PASSWORD") ? "password" : e.message, e.status);
+    return { ok: false, status: e.status >= 500 ? 503 : e.status === 429 ? 429 : 400, message };
+  }
+}
+
+/** After a sign-up through an invitation link: record who invited the new (unverified) member. */
+export async function recordReferralByEmail(email: string, code: string) {
+  const db = await getDb();
+  const [created] = await db
+    .select({ id: schema.user.id, verified: schema.user.emailVerified })
+    .from(schema.user)
+    .where(eq(schema.user.email, email.toLowerCase()));
+  if (created && !created.verified) await recordReferral(created.id, code);
+}
+
+/** Send a new verification link; the answer never says whether the account exists. */
+export async function resendVerification(email: string, ip: string) {
+  await enforceRateLimit(RATE_LIMITS.passwordReset, `verify-ip:${ip}`);
+  await enforceRateLimit(RATE_LIMITS.passwordReset, `verify-email:${email.toLowerCase()}`);
+  const auth = await getAuth();
+  try {
+    await auth.api.sendVerificationEmail({ body: { email: email.toLowerCase(), callbackURL: "/auth?verified=true" } });
+  } catch (error) {
+    logger.info({ err: error }, "auth: verification e-mail not sent");
+  }
+}
+
+/** Ask for a reset link; always answers the same way (no account enumeration). */
+export async function requestPasswordReset(email: string, ip: string) {
+  await enforceRateLimit(RATE_LIMITS.passwordReset, `ip:${ip}`);
+  await enforceRateLimit(RATE_LIMITS.passwordReset, `email:${email.toLowerCase()}`);
+  const auth = await getAuth();
+  try {
+    await auth.api.requestPasswordReset({ body: { email: email.toLowerCase(), redirectTo: "/auth/reset-password" } });
+  } catch (error) {
+    logger.info({ err: error }, "auth: reset e-mail not sent");
+  }
+}
+
+export async function resetPassword(token: string, newPassword: string): Promise<{ ok: boolean; message?: string }> {
+  const auth = await getAuth();
+  try {
+    await auth.api.resetPassword({ body: { token, newPassword } });
+    return { ok: true };
+  } catch (error) {
+    const e = apiError(error);
+    if (e.code === "INVALID_TOKEN" || e.status === 400) {
+      return { ok: false, message: "Ce lien de réinitialisation est invalide ou a expiré. Demande un nouveau lien." };
+    }
+    logger.error({ err: error }, "auth: reset failed");
+    return { ok: false, message: "Une erreur est survenue. Veuillez recharger la page et réessayer." };
+  }
+}
+
+/** End the session on the server; returns the Set-Cookie headers that clear the cookies. */
+export async function signOut(request: Request): Promise<Headers> {
+  const auth = await getAuth();
+  const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+  return headers;
+}
+
+/** Expire every auth cookie we may have set, whatever its state. */
+export function clearAuthCookies(request: Request): Headers {
+  const headers = new Headers();
+  const secure = getEnv().SITE_URL.startsWith("https://");
+  const names = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .map((c) => c.split("=")[0]?.trim())
+    .filter((n): n is string => Boolean(n) && (n.includes("crevarde.") || n.includes("better-auth") || n === "redirect_attempts"));
+  for (const name of new Set(names)) {
+    headers.append(
+      "Set-Cookie",
+      `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure || name.startsWith("__Secure-") ? "; Secure" : ""}`,
+    );
+  }
+  return headers;
+}
+
+export async function updateUsername(userId: string, username: string) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.update(schema.profiles).set({ username }).where(eq(schema.profiles.id, userId));
+    await tx.update(schema.user).set({ name: username }).where(eq(schema.user.id, userId));
+  });
+}
+
+export async function updateAvatar(userId: string, avatarUrl: string) {
+  const db = await getDb();
+  await db.update(schema.profiles).set({ avatarUrl }).where(eq(schema.profiles.id, userId));
+}
+
+export async function changePassword(request: Request, currentPassword: string, newPassword: string) {
+  const auth = await getAuth();
+  try {
+    const { headers } = await auth.api.changePassword({
+      body: { currentPassword, newPassword, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true as const, headers };
+  } catch (error) {
+    const e = apiError(error);
+    if (e.code === "INVALID_PASSWORD" || e.status === 400 || e.status === 401) {
+      return { ok: false as const, message: "Ton mot de passe actuel est incorrect." };
+    }
+    throw error;
+  }
+}
+
+/** Check the signed-in member's password (account deletion confirmation). */
+export async function verifyOwnPassword(request: Request, password: string): Promise<boolean> {
+  const auth = await getAuth();
+  try {
+    await auth.api.verifyPassword({ body: { password }, headers: request.headers });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Delete the account: the user row cascades to sessions, accounts, profile and saved deals. */
+export async function deleteAccount(userId: string, email: string) {
+  const db = await getDb();
+  await db.delete(schema.user).where(eq(schema.user.id, userId));
+  const env = getEnv();
+  await sendMail({
+    to: email,
+    subject: "Ton compte a été supprimé",
+    kind: "account-deleted",
+    react: createElement(AccountDeletedEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL }),
+  }).catch((error) => logger.error({ err: error }, "accounts: deletion e-mail failed"));
+}
+
+/** Everything we hold about a member, for the data export (RGPD portability). */
+export async function exportAccountData(userId: string) {
+  const db = await getDb();
+  const [user] = await db
+    .select({ id: schema.user.id, email: schema.user.email, createdAt: schema.user.createdAt, role: schema.user.role })
+    .from(schema.user)
+    .where(eq(schema.user.id, userId));
+  const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, userId));
+  const newsletter = await db
+    .select({ email: schema.newsletterSubscribers.email, status: schema.newsletterSubscribers.status, consentAt: schema.newsletterSubscribers.consentAt })
+    .from(schema.newsletterSubscribers)
+    .where(eq(schema.newsletterSubscribers.userId, userId));
+  const saved = await db.select({ dealId: schema.savedDeals.dealId, savedAt: schema.savedDeals.createdAt }).from(schema.savedDeals).where(eq(schema.savedDeals.userId, userId));
+  return { exportedAt: new Date().toISOString(), user, profile, newsletter, savedDeals: saved };
+}

@@ -1,0 +1,47 @@
+/** The §8 catalogue for auth, word for word (with 8 in place of 6, issue 3). */
+import { PASSWORD_MESSAGES } from "./passwords";
+
+export const AUTH_MESSAGES = {
+  loginErrorTitle: "Erreur de connexion",
+  loginDefault: "Identifiants invalides. Vérifiez votre email et mot de passe.",
+  loginCredentials: "Email ou mot de passe incorrect.",
+  rateLimited: "Trop de tentatives. Veuillez réessayer plus tard.",
+  signupErrorTitle: "Erreur d'inscription",
+  signupDefault: "Erreur lors de l'inscription.",
+  signupAlreadyRegistered: "Cette adresse email est déjà utilisée.",
+  signupPassword: PASSWORD_MESSAGES.tooShort,
+  signupSuccessTitle: "Inscription réussie !",
+  signupSuccessText: "Vérifie ton email pour confirmer ton compte.",
+  loginSuccessTitle: "Connexion réussie",
+  logoutSuccessTitle: "Déconnexion réussie",
+  logoutErrorTitle: "Erreur de déconnexion",
+  logoutErrorText: "Une erreur est survenue lors de la déconnexion.",
+  verifiedTitle: "Compte vérifié ! 🎉",
+  verifiedText: "Tu es officiellement une Crevarde maintenant. Bienvenue dans le club !",
+  resetTitle: "Réinitialisation du mot de passe",
+  resetText: "Tu peux maintenant définir un nouveau mot de passe.",
+  fullResetTitle: "Réinitialisation complète",
+  fullResetText: "Toutes les données d'authentification ont été effacées. Vous pouvez maintenant vous reconnecter.",
+  fullResetErrorTitle: "Erreur de réinitialisation",
+  fullResetErrorText: "Une erreur est survenue. Veuillez recharger la page et réessayer.",
+  unverified:
+    "Ton adresse email n'est pas encore confirmée. Clique sur le lien reçu par email, ou demande un nouveau lien ci-dessous.",
+  resendDone: "Si un compte non confirmé existe pour cette adresse, un nouveau lien vient de t'être envoyé.",
+} as const;
+
+/** Map an auth service error to the text the spec shows for a failed login. */
+export function loginErrorMessage(message: string | undefined | null, status?: number): string {
+  const m = (message ?? "").toLowerCase();
+  if (status === 429 || m.includes("rate") || m.includes("too many")) return AUTH_MESSAGES.rateLimited;
+  if (m.includes("credentials") || m.includes("invalid email or password")) return AUTH_MESSAGES.loginCredentials;
+  return AUTH_MESSAGES.loginDefault;
+}
+
+/** Map an auth service error to the text the spec shows for a failed sign-up. */
+export function signupErrorMessage(message: string | undefined | null, status?: number): string {
+  const m = (message ?? "").toLowerCase();
+  if (status === 429 || m.includes("rate") || m.includes("too many")) return AUTH_MESSAGES.rateLimited;
+  if (m.includes("user already registered") || m.includes("already exists")) return AUTH_MESSAGES.signupAlreadyRegistered;
+  if (m.includes("password")) return AUTH_MESSAGES.signupPassword;
+  return AUTH_MESSAGES.signupDefault;
+}

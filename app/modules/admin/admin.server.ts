@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { logger } from "~/lib/logger.server";
+
+export interface AdminToast {
+  title: string;
+  description?: string;
+  type: "success" | "error" | "info";
+}
+
+export interface AdminActionData {
+  ok: boolean;
+  intent: string;
+  toast: AdminToast | null;
+  result?: SubmissionResult<string[]>;
+}
+
+export function ok(intent: string, title: string, description?: string) {
+  return data<AdminActionData>({ ok: true, intent, toast: { title, description, type: "success" } });
+}
+
+export function invalid(intent: string, result: SubmissionResult<string[]>, toast?: Omit<AdminToast, "type">) {
+  return data<AdminActionData>(
+    { ok: false, intent, result, toast: toast ? { ...toast, type: "error" } : null },
+    { status: 400 },
+  );
+}
+
+export function failure(intent: string, message: string, status = 400) {
+  return data<AdminActionData>({ ok: false, intent, toast: { title: "Erreur", description: message, type: "error" } }, { status });
+}
+
+/** Map database errors to a French message (unique slugs, missing rows...). */
+export function dbErrorMessage(error: unknown, fallback: string): { message: string; status: number } {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const constraint = (error as { constraint?: string; cause?: { constraint?: string } })?.constraint ?? (error as { cause?: { constraint?: string } })?.cause?.constraint;
+  if (code === "23505") {
+    if (constraint?.includes("slug")) return { message: "Ce slug est déjà utilisé.", status: 409 };
+    if (constraint?.includes("name")) return { message: "Ce nom est déjà utilisé.", status: 409 };
+    return { message: "Cet élément existe déjà.", status: 409 };
+  }
+  if (code === "23503") return { message: "L'élément lié n'existe plus.", status: 409 };
+  if (code === "23514") return { message: "Une valeur est hors des limites autorisées.", status: 400 };
+  logger.error({ err: error }, "admin: write failed");
+  return { message: fallback, status: 500 };
+}
+
+/** Run a write; database errors become a French error answer (never a raw 500 page). */
+export async function guarded(intent: string, fallback: string, fn: () => Promise<Response | ReturnType<typeof ok>>) {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { message, status } = dbErrorMessage(error, fallback);
+    return failure(intent, message, status === 500 ? 503 : status);
+  }
+}

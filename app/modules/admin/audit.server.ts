@@ -1,0 +1,49 @@
+import { desc, eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { auditLog } from "../../../db/schema";
+import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+
+type Actor = { id: string; email: string };
+type TableWithId = PgTable & { id: never };
+
+async function snapshot(table: PgTable, id: string | null | undefined) {
+  if (!id) return null;
+  const db = await getDb();
+  const t = table as unknown as { id: Parameters<typeof eq>[0] };
+  const [row] = await db.select().from(table).where(eq(t.id, id)).limit(1);
+  return (row as Record<string, unknown> | undefined) ?? null;
+}
+
+/**
+ * Run an admin write and record it in the audit log with the row before and
+ * after. The write's own result is returned unchanged.
+ */
+export async function audited<T extends object | null>(
+  actor: Actor,
+  entity: string,
+  table: PgTable,
+  id: string | null | undefined,
+  action: "create" | "update" | "delete",
+  write: () => Promise<T>,
+): Promise<T> {
+  const before = await snapshot(table, id);
+  const result = await write();
+  if (result === null) return result;
+  const entityId = id ?? ((result as { id?: string } | null)?.id ?? null);
+  const after = action === "delete" ? null : await snapshot(table, entityId);
+  try {
+    const db = await getDb();
+    await db.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, entity, entityId, before, after });
+  } catch (error) {
+    logger.error({ err: error }, "audit: entry not recorded");
+  }
+  return result;
+}
+
+export async function recentAudit(limit = 15) {
+  const db = await getDb();
+  return db.select().from(auditLog).orderBy(desc(auditLog.at)).limit(limit);
+}
+
+export type { TableWithId };

@@ -1,0 +1,32 @@
+import { asc, desc, eq } from "drizzle-orm";
+import { blogArticles, categories } from "../../../db/schema";
+import { getDb } from "~/lib/db.server";
+import { sanitizeRichHtml } from "~/lib/html.server";
+
+export async function listArticles() {
+  const db = await getDb();
+  return db
+    .select({
+      id: blogArticles.id,
+      title: blogArticles.title,
+      category: blogArticles.category,
+      publishedAt: blogArticles.publishedAt,
+      imageUrl: blogArticles.imageUrl,
+      author: blogArticles.author,
+      excerpt: blogArticles.excerpt,
+    })
+    .from(blogArticles)
+    .orderBy(desc(blogArticles.publishedAt));
+}
+
+export async function getArticle(id: string) {
+  if (!/^[a-z0-9-]{1,120}$/.test(id)) return null;
+  const db = await getDb();
+  const [article] = await db.select().from(blogArticles).where(eq(blogArticles.id, id)).limit(1);
+  return article ? { ...article, body: sanitizeRichHtml(article.body) } : null;
+}
+
+export async function listCategories() {
+  const db = await getDb();
+  return db.select().from(categories).orderBy(asc(categories.name));
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { optionalText, optionalUrl } from "../admin/form-helpers";
+import { slugField } from "../categories/category-form.schema";
+
+export const BRAND_MESSAGES = {
+  saveError: "Une erreur est survenue lors de la sauvegarde de la marque.",
+  deleteError: "Une erreur est survenue lors de la suppression de la marque.",
+  confirmDelete: (name: string) =>
+    `Êtes-vous sûr de vouloir supprimer la marque "${name}" ? Toutes les offres et tous les codes promo associés seront également supprimés. Cette action est irréversible.`,
+} as const;
+
+export const brandFormSchema = z.object({
+  id: z.uuid().optional(),
+  name: z.string({ message: "Le nom de la marque est obligatoire." }).trim().min(1, "Le nom de la marque est obligatoire.").max(120),
+  slug: slugField("Le slug de la marque est obligatoire."),
+  category: optionalText(80),
+  description: optionalText(1000),
+  imageUrl: optionalUrl,
+  websiteUrl: optionalUrl,
+  maxDiscountPercent: z.coerce.number({ message: "La réduction doit être un nombre." }).int("La réduction doit être un nombre entier.").min(0).max(100, "La réduction doit être comprise entre 0 et 100."),
+  cashbackPercent: z.coerce.number({ message: "Le cashback doit être un nombre." }).min(0).max(100, "Le cashback doit être compris entre 0 et 100."),
+});

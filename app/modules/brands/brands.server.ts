@@ -1,0 +1,59 @@
+import { and, asc, count, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { brands, crevardeDeals, promoCodes } from "../../../db/schema";
+import { getDb } from "~/lib/db.server";
+
+/**
+ * Brands of the public catalogue. "Active deals" counts the brand's deals plus
+ * its promo codes that have not expired.
+ */
+export async function listBrands() {
+  const db = await getDb();
+  const activeCodes = db
+    .select({ brandId: promoCodes.brandId, n: count().as("codes_n") })
+    .from(promoCodes)
+    .where(or(isNull(promoCodes.expiresAt), gt(promoCodes.expiresAt, sql`now()`)))
+    .groupBy(promoCodes.brandId)
+    .as("active_codes");
+  const deals = db
+    .select({ brandId: crevardeDeals.brandId, n: count().as("deals_n") })
+    .from(crevardeDeals)
+    .groupBy(crevardeDeals.brandId)
+    .as("brand_deals");
+  const rows = await db
+    .select({
+      id: brands.id,
+      name: brands.name,
+      slug: brands.slug,
+      category: brands.category,
+      description: brands.description,
+      imageUrl: brands.imageUrl,
+      maxDiscountPercent: brands.maxDiscountPercent,
+      cashbackPercent: brands.cashbackPercent,
+      codes: sql<number>`coalesce(${activeCodes.n}, 0)::int`,
+      deals: sql<number>`coalesce(${deals.n}, 0)::int`,
+    })
+    .from(brands)
+    .leftJoin(activeCodes, eq(activeCodes.brandId, brands.id))
+    .leftJoin(deals, eq(deals.brandId, brands.id))
+    .orderBy(asc(brands.name));
+  return rows.map((r) => ({ ...r, activeDeals: r.codes + r.deals }));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A brand by slug or id, or null. */
+export async function getBrand(idOrSlug: string) {
+  if (idOrSlug.length > 120) return null;
+  const db = await getDb();
+  const [brand] = await db
+    .select()
+    .from(brands)
+    .where(UUID.test(idOrSlug) ? or(eq(brands.id, idOrSlug), eq(brands.slug, idOrSlug)) : eq(brands.slug, idOrSlug))
+    .limit(1);
+  return brand ?? null;
+}
+
+export async function listBrandDeals(brandId: string) {
+  const db = await getDb();
+  return db.select().from(crevardeDeals).where(and(eq(crevardeDeals.brandId, brandId))).orderBy(sql`${crevardeDeals.createdAt} desc`).limit(24);
+}

@@ -1,0 +1,59 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { contentBlocks } from "../../../db/schema";
+import { getDb } from "~/lib/db.server";
+import { sanitizeRichHtml } from "~/lib/html.server";
+import type { contentBlockFormSchema } from "./content-block-form.schema";
+import { HOME_BLOCK_DEFAULTS } from "./home-defaults";
+
+export async function listContentBlocks(page: string | null) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(contentBlocks)
+    .where(page ? eq(contentBlocks.page, page) : undefined)
+    .orderBy(asc(contentBlocks.page), asc(contentBlocks.position));
+}
+
+export async function listContentPages(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.selectDistinct({ page: contentBlocks.page }).from(contentBlocks).orderBy(asc(contentBlocks.page));
+  return rows.map((r) => r.page);
+}
+
+/** HTML blocks are sanitized before they are stored. */
+export async function saveContentBlock(input: z.output<typeof contentBlockFormSchema>) {
+  const db = await getDb();
+  const values = {
+    name: input.name,
+    title: input.title,
+    content: input.type === "html" ? sanitizeRichHtml(input.content) : input.content,
+    type: input.type,
+    page: input.page,
+    position: input.position,
+  };
+  const [row] = input.id
+    ? await db.update(contentBlocks).set({ ...values, updatedAt: new Date() }).where(eq(contentBlocks.id, input.id)).returning({ id: contentBlocks.id })
+    : await db.insert(contentBlocks).values(values).returning({ id: contentBlocks.id });
+  return row ?? null;
+}
+
+export async function deleteContentBlock(id: string) {
+  const db = await getDb();
+  const [row] = await db.delete(contentBlocks).where(eq(contentBlocks.id, id)).returning({ name: contentBlocks.name });
+  return row ?? null;
+}
+
+/** Insert only the missing home blocks (matched on page + name); never overwrites. Returns how many were added. */
+export async function initialiseHomeContent(): Promise<number> {
+  const db = await getDb();
+  const existing = await db
+    .select({ name: contentBlocks.name })
+    .from(contentBlocks)
+    .where(and(eq(contentBlocks.page, "home")));
+  const names = new Set(existing.map((r) => r.name));
+  const missing = HOME_BLOCK_DEFAULTS.filter((b) => !names.has(b.name));
+  if (missing.length === 0) return 0;
+  const inserted = await db.insert(contentBlocks).values(missing.map((b) => ({ ...b }))).onConflictDoNothing().returning({ id: contentBlocks.id });
+  return inserted.length;
+}

@@ -1,0 +1,54 @@
+import { desc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { brands, crevardeDeals } from "../../../db/schema";
+import { getDb } from "~/lib/db.server";
+import { sanitizeInlineHtml } from "~/lib/html.server";
+import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
+import type { dealFormSchema } from "./deal-form.schema";
+
+export async function listDealsAdmin() {
+  const db = await getDb();
+  return db
+    .select({
+      id: crevardeDeals.id,
+      title: crevardeDeals.title,
+      description: crevardeDeals.description,
+      price: crevardeDeals.price,
+      originalPrice: crevardeDeals.originalPrice,
+      imageUrl: crevardeDeals.imageUrl,
+      source: crevardeDeals.source,
+      badgeText: crevardeDeals.badgeText,
+      badgeType: crevardeDeals.badgeType,
+      ctaText: crevardeDeals.ctaText,
+      url: crevardeDeals.url,
+      brandId: crevardeDeals.brandId,
+      brandName: brands.name,
+      brandImage: brands.imageUrl,
+      isFeatured: crevardeDeals.isFeatured,
+      createdAt: crevardeDeals.createdAt,
+    })
+    .from(crevardeDeals)
+    .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
+    .orderBy(desc(crevardeDeals.createdAt))
+    .limit(500);
+}
+
+/** Plain-text fields are stored as text (React escapes them); markup is stripped defensively. */
+const plain = (v: string) => sanitizeInlineHtml(v).replace(/<[^>]*>/g, "");
+
+export async function saveDeal(input: z.output<typeof dealFormSchema>) {
+  const db = await getDb();
+  const { id, ...rest } = input;
+  const values = { ...rest, source: rest.source.toLowerCase(), title: plain(rest.title), description: plain(rest.description) };
+  const [row] = id
+    ? await db.update(crevardeDeals).set({ ...values, updatedAt: new Date() }).where(eq(crevardeDeals.id, id)).returning({ id: crevardeDeals.id })
+    : await db.insert(crevardeDeals).values(values).returning({ id: crevardeDeals.id });
+  invalidateAllowedHosts();
+  return row ?? null;
+}
+
+export async function deleteDeal(id: string) {
+  const db = await getDb();
+  const [row] = await db.delete(crevardeDeals).where(eq(crevardeDeals.id, id)).returning({ title: crevardeDeals.title });
+  return row ?? null;
+}

@@ -1,0 +1,15 @@
+/** Parse a French price text such as "89,00€" or "1 299,90 €" to a number. */
+export function parsePrice(text: string): number | null {
+  const cleaned = text.replace(/[\s\u00a0\u202f€]/g, "").replace(/\.(?=\d{3}(\D|$))/g, "").replace(",", ".");
+  const n = Number.parseFloat(cleaned);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** price × (100 − cashback_percent) / 100, two decimals, comma separator (public-site.md §9). */
+export function discountedPrice(regularPrice: string, cashbackPercent: number): string | null {
+  const price = parsePrice(regularPrice);
+  if (price === null) return null;
+  const value = (price * (100 - cashbackPercent)) / 100;
+  return `${value.toFixed(2).replace(".", ",")}€`;
+}
+

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { slugField } from "../categories/category-form.schema";
+
+export const PAGE_MESSAGES = {
+  title: "Le titre de la page est obligatoire.",
+  slug: "Le slug de la page est obligatoire.",
+  content: "Le contenu de la page est obligatoire.",
+  metaHint: "Recommandé : entre 150 et 160 caractères.",
+} as const;
+
+/** Checked in the spec's order: title, slug, content. */
+export const pageFormSchema = z.object({
+  id: z.uuid().optional(),
+  title: z.string({ message: PAGE_MESSAGES.title }).trim().min(1, PAGE_MESSAGES.title).max(200),
+  slug: slugField(PAGE_MESSAGES.slug),
+  content: z.string({ message: PAGE_MESSAGES.content }).trim().min(1, PAGE_MESSAGES.content).max(100_000),
+  metaDescription: z
+    .string()
+    .max(320, "La meta description ne doit pas dépasser 320 caractères.")
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : null)),
+});
+
+/** First missing field's message, in the spec's order (title, slug, content). */
+export function firstPageError(errors: Record<string, string[] | null | undefined> | undefined): string | null {
+  for (const field of ["title", "slug", "content"]) {
+    const e = errors?.[field]?.[0];
+    if (e) return e;
+  }
+  return null;
+}

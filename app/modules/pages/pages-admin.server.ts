@@ -1,0 +1,28 @@
+import { asc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { pages } from "../../../db/schema";
+import { getDb } from "~/lib/db.server";
+import { sanitizeRichHtml } from "~/lib/html.server";
+import type { pageFormSchema } from "./page-form.schema";
+
+export async function listPagesAdmin() {
+  const db = await getDb();
+  return db.select().from(pages).orderBy(asc(pages.title));
+}
+
+/** Page HTML is sanitized before it is stored; new pages are published by default. */
+export async function savePage(input: z.output<typeof pageFormSchema>) {
+  const db = await getDb();
+  const { id, ...rest } = input;
+  const values = { ...rest, content: sanitizeRichHtml(rest.content) };
+  const [row] = id
+    ? await db.update(pages).set({ ...values, updatedAt: new Date() }).where(eq(pages.id, id)).returning({ id: pages.id })
+    : await db.insert(pages).values({ ...values, published: true }).returning({ id: pages.id });
+  return row ?? null;
+}
+
+export async function deletePage(id: string) {
+  const db = await getDb();
+  const [row] = await db.delete(pages).where(eq(pages.id, id)).returning({ title: pages.title });
+  return row ?? null;
+}

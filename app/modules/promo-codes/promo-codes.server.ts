@@ -1,0 +1,98 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { brands, promoCodes } from "../../../db/schema";
+import { getDb } from "~/lib/db.server";
+import { codeDescription, expiryStatus, FEATURED_CODES_LIMIT, maskCode, type ExpiryStatus } from "./promo-codes";
+
+export interface PublicPromoCode {
+  id: string;
+  brandName: string;
+  brandImage: string | null;
+  discount: string;
+  description: string | null;
+  category: string | null;
+  /** the full code for members, masked for anonymous visitors */
+  code: string;
+  masked: boolean;
+  expiresAt: string | null;
+  status: ExpiryStatus;
+  url: string | null;
+}
+
+const columns = {
+  id: promoCodes.id,
+  code: promoCodes.code,
+  discountAmount: promoCodes.discountAmount,
+  description: promoCodes.description,
+  category: promoCodes.category,
+  expiresAt: promoCodes.expiresAt,
+  url: promoCodes.url,
+  brandName: brands.name,
+  brandImage: brands.imageUrl,
+  brandUrl: brands.websiteUrl,
+};
+
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]["_"]["data"] | null };
+
+/** Shape a row for the client; the raw code never leaves the server for anonymous visitors. */
+export function toPublicCode(row: Row, signedIn: boolean, now = new Date()): PublicPromoCode {
+  return {
+    id: row.id!,
+    brandName: row.brandName || "Marque",
+    brandImage: row.brandImage ?? null,
+    discount: row.discountAmount ?? "",
+    description: codeDescription(row.description ?? null, row.category ?? null),
+    category: row.category ?? null,
+    code: signedIn ? (row.code ?? "") : maskCode(row.code),
+    masked: !signedIn,
+    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    status: expiryStatus(row.expiresAt, now),
+    url: row.url ?? row.brandUrl ?? null,
+  };
+}
+
+/** Featured codes for the home page: 3, soonest expiry first, expired ones left out. */
+export async function listFeaturedCodes(signedIn: boolean) {
+  const db = await getDb();
+  const rows = await db
+    .select(columns)
+    .from(promoCodes)
+    .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+    .where(sql`${promoCodes.isFeatured} and (${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`)
+    .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code))
+    .limit(FEATURED_CODES_LIMIT);
+  return rows.map((r) => toPublicCode(r, signedIn));
+}
+
+/** Every code for the member page, sorted by expiry (soonest first), optionally by category. */
+export async function listMemberCodes(category: string | null) {
+  const db = await getDb();
+  const rows = await db
+    .select(columns)
+    .from(promoCodes)
+    .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+    .where(category ? eq(promoCodes.category, category) : undefined)
+    .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
+  return rows.map((r) => toPublicCode(r, true));
+}
+
+export async function listCodeCategories(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectDistinct({ category: promoCodes.category })
+    .from(promoCodes)
+    .where(sql`${promoCodes.category} is not null`)
+    .orderBy(asc(promoCodes.category));
+  return rows.map((r) => r.category!).filter(Boolean);
+}
+
+/** Codes of one brand (masked for anonymous visitors), soonest expiry first. */
+export async function listBrandCodes(brandId: string, signedIn: boolean) {
+  const db = await getDb();
+  const rows = await db
+    .select(columns)
+    .from(promoCodes)
+    .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+    .where(eq(promoCodes.brandId, brandId))
+    .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
+  return rows.map((r) => toPublicCode(r, signedIn));
+}

@@ -1,0 +1,78 @@
+import { and, desc, eq } from "drizzle-orm";
+import { brands, crevardeDeals, promoCodes, savedDeals, savedPromoCodes } from "../../../db/schema";
+import { getDb } from "~/lib/db.server";
+import { toPublicCode } from "~/modules/promo-codes/promo-codes.server";
+
+export async function saveDeal(userId: string, dealId: string) {
+  const db = await getDb();
+  await db.insert(savedDeals).values({ userId, dealId }).onConflictDoNothing();
+}
+export async function unsaveDeal(userId: string, dealId: string) {
+  const db = await getDb();
+  await db.delete(savedDeals).where(and(eq(savedDeals.userId, userId), eq(savedDeals.dealId, dealId)));
+}
+export async function saveCode(userId: string, promoCodeId: string) {
+  const db = await getDb();
+  await db.insert(savedPromoCodes).values({ userId, promoCodeId }).onConflictDoNothing();
+}
+export async function unsaveCode(userId: string, promoCodeId: string) {
+  const db = await getDb();
+  await db.delete(savedPromoCodes).where(and(eq(savedPromoCodes.userId, userId), eq(savedPromoCodes.promoCodeId, promoCodeId)));
+}
+
+export async function savedIds(userId: string) {
+  const db = await getDb();
+  const [d, c] = await Promise.all([
+    db.select({ id: savedDeals.dealId }).from(savedDeals).where(eq(savedDeals.userId, userId)),
+    db.select({ id: savedPromoCodes.promoCodeId }).from(savedPromoCodes).where(eq(savedPromoCodes.userId, userId)),
+  ]);
+  return { deals: d.map((r) => r.id), codes: c.map((r) => r.id) };
+}
+
+export async function listSaved(userId: string) {
+  const db = await getDb();
+  const [deals, codes] = await Promise.all([
+    db
+      .select({
+        id: crevardeDeals.id,
+        title: crevardeDeals.title,
+        description: crevardeDeals.description,
+        price: crevardeDeals.price,
+        originalPrice: crevardeDeals.originalPrice,
+        imageUrl: crevardeDeals.imageUrl,
+        source: crevardeDeals.source,
+        badgeText: crevardeDeals.badgeText,
+        badgeType: crevardeDeals.badgeType,
+        ctaText: crevardeDeals.ctaText,
+        url: crevardeDeals.url,
+        brandName: brands.name,
+      })
+      .from(savedDeals)
+      .innerJoin(crevardeDeals, eq(crevardeDeals.id, savedDeals.dealId))
+      .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
+      .where(eq(savedDeals.userId, userId))
+      .orderBy(desc(savedDeals.createdAt)),
+    db
+      .select({
+        id: promoCodes.id,
+        code: promoCodes.code,
+        discountAmount: promoCodes.discountAmount,
+        description: promoCodes.description,
+        category: promoCodes.category,
+        expiresAt: promoCodes.expiresAt,
+        url: promoCodes.url,
+        brandName: brands.name,
+        brandImage: brands.imageUrl,
+        brandUrl: brands.websiteUrl,
+      })
+      .from(savedPromoCodes)
+      .innerJoin(promoCodes, eq(promoCodes.id, savedPromoCodes.promoCodeId))
+      .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+      .where(eq(savedPromoCodes.userId, userId))
+      .orderBy(desc(savedPromoCodes.createdAt)),
+  ]);
+  return {
+    deals: deals.map((d) => ({ ...d, badgeType: (["hot", "risky", "fun"].includes(d.badgeType) ? d.badgeType : "hot") as "hot" | "risky" | "fun" })),
+    codes: codes.map((c) => toPublicCode(c, true)),
+  };
+}

@@ -1,0 +1,74 @@
+import { desc, eq } from "drizzle-orm";
+import { blogArticles, brands, pages } from "../../../db/schema";
+import { getDb } from "~/lib/db.server";
+import { conceptPath } from "~/lib/site";
+import { LEGAL_SLUGS } from "~/modules/content/pages.server";
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: Date;
+  priority?: number;
+}
+
+const STATIC_PATHS: Array<[string, number]> = [
+  ["/", 1],
+  ["/coup-de-crevarde", 0.9],
+  ["/marques", 0.8],
+  ["/blog", 0.8],
+  ["/pourquoi", 0.5],
+  ["/temu", 0.5],
+  ["/categories", 0.5],
+];
+
+export async function sitemapEntries(siteName: string): Promise<SitemapEntry[]> {
+  const db = await getDb();
+  const [articleRows, brandRows, pageRows] = await Promise.all([
+    db.select({ id: blogArticles.id, updatedAt: blogArticles.updatedAt }).from(blogArticles).orderBy(desc(blogArticles.publishedAt)),
+    db.select({ slug: brands.slug, updatedAt: brands.updatedAt }).from(brands).orderBy(brands.name),
+    db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).where(eq(pages.published, true)),
+  ]);
+  const legal = new Set<string>(LEGAL_SLUGS);
+  return [
+    ...STATIC_PATHS.map(([path, priority]) => ({ path, priority })),
+    { path: conceptPath(siteName), priority: 0.6 },
+    ...articleRows.map((a) => ({ path: `/blog/${a.id}`, lastmod: a.updatedAt, priority: 0.7 })),
+    ...brandRows.map((b) => ({ path: `/marques/${b.slug}`, lastmod: b.updatedAt, priority: 0.6 })),
+    ...pageRows.map((p) => ({
+      path: legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`,
+      lastmod: p.updatedAt,
+      priority: legal.has(p.slug) ? 0.2 : 0.5,
+    })),
+  ];
+}
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export function renderSitemap(siteUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries
+    .map((e) => {
+      const parts = [`<loc>${escapeXml(siteUrl + e.path)}</loc>`];
+      if (e.lastmod) parts.push(`<lastmod>${e.lastmod.toISOString()}</lastmod>`);
+      if (e.priority !== undefined) parts.push(`<priority>${e.priority.toFixed(1)}</priority>`);
+      return `  <url>${parts.join("")}</url>`;
+    })
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function renderRobots(siteUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /auth",
+    "Disallow: /kpi",
+    "Disallow: /profile",
+    "Disallow: /codes-promo",
+    "Disallow: /email-test",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { siteSettings } from "../../../db/schema";
+import { databaseGeneration, getDb } from "~/lib/db.server";
+
+export const SETTING_DEFAULTS: {
+  temu_offer_ends_at: string;
+  cashback_launched: boolean;
+  content_protection: boolean;
+  /** extra /kpi hosts, comma-separated (added to REDIRECT_ALLOWED_HOSTS) */
+  redirect_allowed_hosts: string;
+} = {
+  temu_offer_ends_at: "2025-05-25T23:59:59+02:00",
+  cashback_launched: false,
+  content_protection: true,
+  redirect_allowed_hosts: "",
+};
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+
+const CACHE_MS = 30_000;
+const cache = new Map<SettingKey, { at: number; gen: number; value: unknown }>();
+
+/** A site setting (cached 30 s in this process; writes through setSetting invalidate it). */
+export async function getSetting<K extends SettingKey>(key: K): Promise<(typeof SETTING_DEFAULTS)[K]> {
+  const hit = cache.get(key);
+  if (hit && hit.gen === databaseGeneration() && Date.now() - hit.at < CACHE_MS) return hit.value as (typeof SETTING_DEFAULTS)[K];
+  const value = await readSetting(key);
+  cache.set(key, { at: Date.now(), gen: databaseGeneration(), value });
+  return value;
+}
+
+async function readSetting<K extends SettingKey>(key: K): Promise<(typeof SETTING_DEFAULTS)[K]> {
+  const db = await getDb();
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).limit(1);
+  const value = row?.value as (typeof SETTING_DEFAULTS)[K] | undefined;
+  return value === undefined || value === null || typeof value !== typeof SETTING_DEFAULTS[key] ? SETTING_DEFAULTS[key] : value;
+}
+
+export async function setSetting<K extends SettingKey>(key: K, value: (typeof SETTING_DEFAULTS)[K]) {
+  const db = await getDb();
+  await db
+    .insert(siteSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
+  cache.delete(key);
+}

@@ -1,0 +1,139 @@
+import { createHash } from "node:crypto";
+import { isNotNull } from "drizzle-orm";
+import { analyticsEvents, brands, crevardeDeals, offers, promoCodes } from "../../../db/schema";
+import { databaseGeneration, getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { hostOf } from "./destination";
+import { getSetting } from "~/modules/settings/settings.server";
+
+const HOSTS_TTL_MS = 60_000;
+let hostsCache: { at: number; gen: number; hosts: Promise<Set<string>> } | null = null;
+
+/** Hosts /kpi may redirect to: brands', deals', codes' and offers' URLs plus REDIRECT_ALLOWED_HOSTS (cached 60 s). */
+export function allowedHosts(): Promise<Set<string>> {
+  if (hostsCache && hostsCache.gen === databaseGeneration() && Date.now() - hostsCache.at < HOSTS_TTL_MS) return hostsCache.hosts;
+  const hosts = (async () => {
+    const db = await getDb();
+    const [b, d, p, o] = await Promise.all([
+      db.selectDistinct({ url: brands.websiteUrl }).from(brands).where(isNotNull(brands.websiteUrl)),
+      db.selectDistinct({ url: crevardeDeals.url }).from(crevardeDeals),
+      db.selectDistinct({ url: promoCodes.url }).from(promoCodes).where(isNotNull(promoCodes.url)),
+      db.selectDistinct({ url: offers.url }).from(offers).where(isNotNull(offers.url)),
+    ]);
+    const set = new Set<string>(getEnv().REDIRECT_ALLOWED_HOSTS);
+    for (const h of (await getSetting("redirect_allowed_hosts")).split(",")) if (h.trim()) set.add(h.trim().toLowerCase());
+    for (const row of [...b, ...d, ...p, ...o]) {
+      const h = hostOf(row.url);
+      if (h) set.add(h);
+    }
+    return set;
+  })();
+  hostsCache = { at: Date.now(), gen: databaseGeneration(), hosts };
+  hosts.catch(() => {
+    hostsCache = null;
+  });
+  return hosts;
+}
+
+/** Forget the cached hosts (after an admin edit). */
+export function invalidateAllowedHosts() {
+  hostsCache = null;
+}
+
+/** Salted hash of IP + user agent: never the raw IP. */
+let saltCache: { secret: string; salt: string } | null = null;
+export function visitorHash(ip: string, userAgent: string): string {
+  const secret = getEnv().SESSION_SECRET;
+  if (saltCache?.secret !== secret) saltCache = { secret, salt: createHash("sha256").update(`visitor:${secret}`).digest("hex") };
+  const salt = saltCache.salt;
+  return createHash("sha256").update(`${salt}|${ip}|${userAgent}`).digest("hex").slice(0, 32);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const asUuid = (v: string | null | undefined) => (v && UUID.test(v) ? v : null);
+
+export interface TrackedEvent {
+  event: string;
+  path?: string | null;
+  action?: string | null;
+  label?: string | null;
+  destinationHost?: string | null;
+  dealId?: string | null;
+  promoCodeId?: string | null;
+  brandId?: string | null;
+  userId?: string | null;
+  visitorHash?: string | null;
+  data?: Record<string, unknown> | null;
+}
+
+const clip = (v: string | null | undefined, n: number) => (v ? v.slice(0, n) : null);
+
+function toRow(e: TrackedEvent) {
+  const at = (e.data as { at?: number } | null)?.at;
+  const { at: _at, ...data } = (e.data ?? {}) as Record<string, unknown>;
+  return {
+    ...(at ? { occurredAt: new Date(at) } : {}),
+    event: e.event.slice(0, 64),
+    path: clip(e.path, 500),
+    action: clip(e.action, 100),
+    label: clip(e.label, 200),
+    destinationHost: clip(e.destinationHost, 255),
+    dealId: asUuid(e.dealId),
+    promoCodeId: asUuid(e.promoCodeId),
+    brandId: asUuid(e.brandId),
+    userId: e.userId ?? null,
+    visitorHash: e.visitorHash ?? null,
+    data: Object.keys(data).length ? data : null,
+  };
+}
+
+export async function recordEvent(e: TrackedEvent) {
+  const db = await getDb();
+  const values = toRow(e);
+  try {
+    await db.insert(analyticsEvents).values(values);
+  } catch (error) {
+    // an id that no longer exists (deleted deal...) must not lose the click
+    if ((error as { code?: string }).code === "23503") {
+      await db.insert(analyticsEvents).values({ ...values, dealId: null, promoCodeId: null, brandId: null });
+      return;
+    }
+    throw error;
+  }
+}
+
+// shared through globalThis so the server entry can flush what the app bundle queued
+const stateKey = Symbol.for("crevarde.events");
+type QueueState = { queue: TrackedEvent[]; timer: ReturnType<typeof setTimeout> | null };
+const state: QueueState = ((globalThis as Record<symbol, unknown>)[stateKey] as QueueState | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[stateKey] = { queue: [], timer: null } as QueueState);
+const queue = state.queue;
+const FLUSH_MS = 50;
+const BATCH = 200;
+
+/** Write the queued events in one multi-row insert (per-row fallback on a stale id). */
+export async function flushEvents() {
+  if (state.timer) {
+    clearTimeout(state.timer);
+    state.timer = null;
+  }
+  while (queue.length) {
+    const batch = queue.splice(0, BATCH);
+    try {
+      const db = await getDb();
+      await db.insert(analyticsEvents).values(batch.map(toRow));
+    } catch {
+      for (const e of batch) {
+        await recordEvent(e).catch((error) => logger.error({ err: error, event: e.event }, "tracking: event not recorded"));
+      }
+    }
+  }
+}
+
+/** Record without making the caller wait: queued and written in batches every 50 ms. */
+export function recordEventInBackground(e: TrackedEvent) {
+  queue.push({ ...e, data: { ...(e.data ?? {}), at: Date.now() } });
+  if (queue.length >= BATCH) void flushEvents();
+  else if (!state.timer) state.timer = setTimeout(() => void flushEvents(), FLUSH_MS);
+}

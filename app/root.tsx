@@ -1,0 +1,107 @@
+import "./lib/zod-config";
+import { useEffect } from "react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { Analytics } from "./components/growth/analytics";
+import { ConsentBanner } from "./components/growth/consent-banner";
+import { ContentProtection } from "./components/growth/content-protection";
+import { getSetting } from "./modules/settings/settings.server";
+import { readConsentCookie } from "./modules/consent/consent";
+import { getSessionUser, displayName, initials } from "./lib/auth.server";
+import { getEnv } from "./lib/env.server";
+import { useInlineCss, useNonce } from "./lib/nonce";
+import { combineHeaders, getToast } from "./lib/toast.server";
+import stylesheet from "./app.css?url";
+
+// In production the stylesheet (≈5 KB gzipped) is inlined by entry.server: no render-blocking request.
+export const links: Route.LinksFunction = () => [
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const env = getEnv();
+  const [sessionUser, { toast, headers }, contentProtection] = await Promise.all([
+    getSessionUser(request),
+    getToast(request),
+    getSetting("content_protection"),
+  ]);
+  const user = sessionUser
+    ? {
+        id: sessionUser.id,
+        email: sessionUser.email,
+        displayName: displayName(sessionUser),
+        initials: initials(displayName(sessionUser)),
+        avatarUrl: sessionUser.avatarUrl,
+        dealsUsed: sessionUser.dealsUsed,
+        role: sessionUser.role,
+        newsletterSubscribed: sessionUser.newsletterSubscribed,
+      }
+    : null;
+  return data(
+    {
+      siteName: env.SITE_NAME,
+      siteUrl: env.SITE_URL,
+      gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
+      consent: readConsentCookie(request.headers.get("cookie")),
+      contentProtection,
+      user,
+      toast,
+    },
+    { headers: combineHeaders(headers) },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** Root loader data from anywhere in the tree. */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const css = useInlineCss();
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#be185d" />
+        {import.meta.env.DEV ? null : <style id="app-css" dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />}
+        <Meta />
+        {/* stylesheets are covered by style-src; a nonce here would differ on hydration */}
+        <Links nonce="" />
+      </head>
+      <body className="min-h-screen font-sans">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast, consent, gaMeasurementId, contentProtection } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "error" ? showToast.error : toast.type === "info" ? showToast.info : showToast.success;
+    show(toast.title, { description: toast.description });
+  }, [toast]);
+  return (
+    <>
+      <Outlet />
+      <Toaster position="top-center" duration={4000} closeButton richColors visibleToasts={3} gap={14} />
+      <ConsentBanner consent={consent} />
+      <Analytics consent={consent} gaMeasurementId={gaMeasurementId} />
+      <ContentProtection enabled={contentProtection} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,67 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/**
+ * Every URL of the site (public-site.md §2 and admin.md §2).
+ * Route modules stay thin; domain logic lives in app/modules/.
+ */
+export default [
+  // Resource routes (no UI)
+  route("api/auth/*", "routes/api.auth.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("analytics", "routes/analytics.ts"),
+  route("newsletter", "routes/newsletter.ts"),
+  route("consent", "routes/consent.ts"),
+  route("profile/export", "routes/profile.export.ts"),
+  route("newsletter/desinscription", "routes/newsletter.unsubscribe.tsx"),
+
+  // Outside the public layout
+  route("auth", "routes/auth.tsx"),
+  route("auth/reset-password", "routes/auth.reset-password.tsx"),
+  route("auth/logout", "routes/auth.logout.ts"),
+  route("signup", "routes/signup.tsx"),
+  route("inscription", "routes/inscription.tsx"),
+  route("email-test", "routes/email-test.tsx"),
+  route("kpi", "routes/kpi.tsx"),
+
+  // Public layout (header + footer)
+  layout("routes/_public.tsx", [
+    index("routes/home.tsx"),
+    route("coup-de-crevarde", "routes/deals.tsx", { id: "deals" }),
+    route("coups-de-crevarde", "routes/deals.tsx", { id: "deals-alias" }),
+    route("codes-promo", "routes/codes-promo.tsx"),
+    route("pourquoi", "routes/pourquoi.tsx"),
+    route("marques", "routes/brands.tsx"),
+    route("marques/:id", "routes/brands.$id.tsx"),
+    route("categories", "routes/categories.tsx"),
+    route("blog", "routes/blog.tsx"),
+    route("blog/:id", "routes/blog.$id.tsx"),
+    route("temu", "routes/temu.tsx"),
+    route("apropos", "routes/apropos.tsx"),
+    route("deals", "routes/deals-soon.tsx"),
+    route("mes-deals", "routes/mes-deals.tsx"),
+    route("invite", "routes/invite.tsx"),
+    route("profile", "routes/profile.tsx"),
+    route("legal/:slug", "routes/legal.$slug.tsx"),
+    // /pourquoi-{product} (concept page) and admin-managed pages at /{slug}
+    route(":slug", "routes/page.$slug.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+
+  // Back office
+  ...prefix("admin", [
+    layout("routes/admin/_layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("promo-codes", "routes/admin/promo-codes.tsx"),
+      route("offers", "routes/admin/offers.tsx"),
+      route("crevarde-deals", "routes/admin/crevarde-deals.tsx"),
+      route("categories", "routes/admin/categories.tsx"),
+      route("brands", "routes/admin/brands.tsx"),
+      route("content", "routes/admin/content.tsx"),
+      route("pages", "routes/admin/pages.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("upload", "routes/admin/upload.ts"),
+    ]),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,38 @@
+import { Outlet } from "react-router";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useRootData } from "~/root";
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const siteName = root?.siteName ?? "Crevarde";
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Aller au contenu
+      </a>
+      <Header siteName={siteName} user={root?.user ?? null} />
+      <main id="contenu" className="flex-1">
+        {children}
+      </main>
+      <Footer siteName={siteName} />
+    </div>
+  );
+}
+
+export default function PublicLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Shell>
+      <GeneralErrorBoundary />
+    </Shell>
+  );
+}

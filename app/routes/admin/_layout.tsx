@@ -1,0 +1,132 @@
+import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, FileText, Files, Users, ArrowLeft, Menu, Loader2 } from "lucide-react";
+import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { useLogout } from "~/components/layout/user-menu";
+import type { Route } from "./+types/_layout";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Avatar } from "~/components/layout/avatar";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import { requireAdmin } from "~/lib/auth.server";
+import { getEnv } from "~/lib/env.server";
+import { seo } from "~/lib/seo";
+import { cn } from "~/lib/utils";
+import { displayName } from "~/modules/accounts/display";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const name = displayName(admin);
+  const letters = (admin.username ?? "").trim().slice(0, 2).toUpperCase() || "AD";
+  return { siteName: getEnv().SITE_NAME, name, initials: letters, avatarUrl: admin.avatarUrl };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Administration", description: "Back office", path: "/admin", noIndex: true }, matches);
+
+export const ADMIN_NAV = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/promo-codes", label: "Codes promo", icon: Tag },
+  { to: "/admin/offers", label: "Offres cashback", icon: Percent },
+  { to: "/admin/crevarde-deals", label: "Coups de crevarde", icon: Flame },
+  { to: "/admin/categories", label: "Catégories", icon: Folder },
+  { to: "/admin/brands", label: "Marques", icon: Store },
+  { to: "/admin/content", label: "Contenu", icon: FileText },
+  { to: "/admin/pages", label: "Pages", icon: Files },
+  { to: "/admin/users", label: "Utilisateurs", icon: Users },
+];
+
+function SidebarContent({ siteName }: { siteName: string }) {
+  return (
+    <div className="flex h-full flex-col">
+      <p className="px-4 py-5 text-xl font-black text-brand-700">{siteName}</p>
+      <nav aria-label="Administration" className="flex-1 px-2">
+        <ul className="grid gap-1">
+          {ADMIN_NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) =>
+                  cn("flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-brand-50", isActive && "bg-brand-50 text-brand-800")
+                }
+              >
+                <item.icon className="size-4" aria-hidden="true" />
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Link to="/" className="m-2 flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-100">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Retour au site
+      </Link>
+    </div>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  const { busy, logout } = useLogout();
+  const checking = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") && !navigation.formData;
+  return (
+    <div className="min-h-screen bg-neutral-50 md:pl-64">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-neutral-200 bg-white md:block">
+        <SidebarContent siteName={loaderData.siteName} />
+      </aside>
+      <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-neutral-200 bg-white px-4">
+        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <SheetTrigger asChild>
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Ouvrir le menu d'administration">
+              <Menu />
+            </Button>
+          </SheetTrigger>
+          <SheetContent side="left" className="p-0">
+            <SheetTitle className="sr-only">Menu d'administration</SheetTitle>
+            <SheetDescription className="sr-only">Sections du back office</SheetDescription>
+            <SidebarContent siteName={loaderData.siteName} />
+          </SheetContent>
+        </Sheet>
+        <span className="hidden md:block" />
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-neutral-100" aria-label="Mon compte">
+            <Avatar src={loaderData.avatarUrl} initials={loaderData.initials} />
+            <span className="max-w-[12rem] truncate">{loaderData.name}</span>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuLabel>Mon compte</DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to="/admin/settings">Paramètres</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem disabled={busy} onSelect={logout}>
+              {busy ? "Déconnexion..." : "Déconnexion"}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </header>
+      <main id="contenu" className="p-4 md:p-8">
+        {checking ? (
+          <p className="mb-4 flex items-center gap-2 text-sm text-neutral-600" role="status">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Vérification des droits d'administration...
+          </p>
+        ) : null}
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,141 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { format } from "date-fns";
+import { fr } from "date-fns/locale";
+import { Pencil, Plus } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/categories";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { SlugFields } from "~/components/admin/slug-fields";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Textarea } from "~/components/ui/textarea";
+import { requireAdmin } from "~/lib/auth.server";
+import { audited } from "~/modules/admin/audit.server";
+import { categories } from "../../../db/schema";
+import { readBoundedForm } from "~/lib/body.server";
+import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { idSchema } from "~/modules/admin/form-helpers";
+import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/categories/categories-admin.server";
+import { CATEGORY_MESSAGES, categoryFormSchema } from "~/modules/categories/category-form.schema";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const categories = await listCategoriesAdmin();
+  return { categories: categories.map((c) => ({ ...c, updatedAt: c.updatedAt?.toISOString() ?? null, createdAt: c.createdAt.toISOString() })) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readBoundedForm(request, 16 * 1024);
+  if (form.get("intent") === "delete") {
+    const parsed = idSchema.safeParse({ id: form.get("id") });
+    if (!parsed.success) return failure("delete", "Impossible de supprimer la catégorie.");
+    return guarded("delete", "Impossible de supprimer la catégorie.", async () => {
+      const row = await audited(admin, "category", categories, parsed.data.id, "delete", () => deleteCategory(parsed.data.id));
+      if (!row) return failure("delete", "Impossible de supprimer la catégorie.", 404);
+      return ok("delete", "Catégorie supprimée avec succès");
+    });
+  }
+  const submission = parseWithZod(form, { schema: categoryFormSchema });
+  if (submission.status !== "success") {
+    const first = submission.error?.name?.[0] ?? submission.error?.slug?.[0];
+    return invalid("save", submission.reply(), first ? { title: CATEGORY_MESSAGES.required, description: first } : undefined);
+  }
+  const input = submission.value;
+  return guarded("save", "Impossible de sauvegarder la catégorie.", async () => {
+    const row = await audited(admin, "category", categories, input.id, input.id ? "update" : "create", () => saveCategory(input));
+    if (!row) return failure("save", "Impossible de sauvegarder la catégorie.", 404);
+    return ok("save", input.id ? "Catégorie mise à jour avec succès" : "Catégorie créée avec succès");
+  });
+}
+
+type Category = Route.ComponentProps["loaderData"]["categories"][number];
+
+export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as AdminActionData | undefined;
+  useActionToast(ad);
+  const editor = useEditor<Category>(ad);
+  const navigation = useNavigation();
+  const errors = errorsFor(ad);
+  const item = editor.editing ?? null;
+  return (
+    <div>
+      <PageHeader
+        title="Catégories"
+        action={
+          <Button onClick={editor.create}>
+            <Plus aria-hidden="true" /> Ajouter une catégorie
+          </Button>
+        }
+      />
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Nom</TableHead>
+            <TableHead>Slug</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead>Dernière modification</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loaderData.categories.length === 0 ? (
+            <EmptyRow colSpan={5}>Aucune catégorie trouvée</EmptyRow>
+          ) : (
+            loaderData.categories.map((c) => (
+              <TableRow key={c.id}>
+                <TableCell className="font-medium">{c.name}</TableCell>
+                <TableCell className="font-mono text-xs">{c.slug}</TableCell>
+                <TableCell className="max-w-xs truncate">{c.description ?? ""}</TableCell>
+                <TableCell>{c.updatedAt ? format(new Date(c.updatedAt), "d MMM yyyy", { locale: fr }) : "N/A"}</TableCell>
+                <TableCell>
+                  <div className="flex">
+                    <Button variant="ghost" size="icon" aria-label={`Modifier ${c.name}`} onClick={() => editor.edit(c)}>
+                      <Pencil />
+                    </Button>
+                    <DeleteButton id={c.id} label={c.name} confirmText={`Êtes-vous sûr de vouloir supprimer la catégorie "${c.name}" ? Cette action est irréversible.`} />
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{item ? "Modifier la catégorie" : "Ajouter une catégorie"}</DialogTitle>
+          </DialogHeader>
+          {editor.open ? (
+            <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
+              <input type="hidden" name="intent" value="save" />
+              {item ? <input type="hidden" name="id" value={item.id} /> : null}
+              <SlugFields nameField="name" nameLabel="Nom*" defaultName={item?.name ?? ""} defaultSlug={item?.slug ?? ""} mode="always" errors={errors} />
+              <Field label="Description" htmlFor="description" error={errors.description}>
+                <Textarea id="description" name="description" defaultValue={item?.description ?? ""} />
+              </Field>
+              <Field label="Image (URL)" htmlFor="imageUrl" error={errors.imageUrl}>
+                <Input id="imageUrl" name="imageUrl" defaultValue={item?.imageUrl ?? ""} />
+              </Field>
+              <div className="flex justify-end gap-2">
+                <Button type="button" variant="outline" onClick={editor.close}>
+                  Annuler
+                </Button>
+                <Button type="submit" disabled={navigation.state !== "idle"}>
+                  {item ? "Mettre à jour" : "Ajouter"}
+                </Button>
+              </div>
+            </Form>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

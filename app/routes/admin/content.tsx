@@ -1,0 +1,256 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Pencil, Plus } from "lucide-react";
+import { useRef, useState } from "react";
+import { data, Form, useFetcher, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/content";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { TOOLBAR_ACTIONS, wrapSelection } from "~/components/admin/html-toolbar";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { Textarea } from "~/components/ui/textarea";
+import { requireAdmin } from "~/lib/auth.server";
+import { audited } from "~/modules/admin/audit.server";
+import { contentBlocks } from "../../../db/schema";
+import { readBoundedForm } from "~/lib/body.server";
+import { getEnv } from "~/lib/env.server";
+import { sanitizeRichHtml } from "~/lib/html.server";
+import { conceptPath } from "~/lib/site";
+import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { idSchema } from "~/modules/admin/form-helpers";
+import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
+import { contentBlockFormSchema, contentPageChoices } from "~/modules/content/content-block-form.schema";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const page = new URL(request.url).searchParams.get("page")?.slice(0, 80) || null;
+  const [blocks, pages] = await Promise.all([listContentBlocks(page), listContentPages()]);
+  return {
+    blocks: blocks.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })),
+    pages,
+    page,
+    choices: contentPageChoices(conceptPath(getEnv().SITE_NAME).slice(1)),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readBoundedForm(request, 200 * 1024);
+  const intent = form.get("intent");
+  if (intent === "preview") {
+    return data({ preview: sanitizeRichHtml(String(form.get("content") ?? "").slice(0, 100_000)) });
+  }
+  if (intent === "delete") {
+    const parsed = idSchema.safeParse({ id: form.get("id") });
+    if (!parsed.success) return failure("delete", "Impossible de supprimer le bloc de contenu.");
+    return guarded("delete", "Impossible de supprimer le bloc de contenu.", async () => {
+      const row = await audited(admin, "content_block", contentBlocks, parsed.data.id, "delete", () => deleteContentBlock(parsed.data.id));
+      if (!row) return failure("delete", "Impossible de supprimer le bloc de contenu.", 404);
+      return ok("delete", "Bloc de contenu supprimé avec succès");
+    });
+  }
+  const submission = parseWithZod(form, { schema: contentBlockFormSchema });
+  if (submission.status !== "success") {
+    const message = submission.error?.[""]?.[0] ?? submission.error?.page?.[0];
+    return invalid("save", submission.reply(), message ? { title: "Champs requis", description: message } : undefined);
+  }
+  const input = submission.value;
+  return guarded("save", "Impossible de sauvegarder le bloc de contenu.", async () => {
+    const row = await audited(admin, "content_block", contentBlocks, input.id, input.id ? "update" : "create", () => saveContentBlock(input));
+    if (!row) return failure("save", "Impossible de sauvegarder le bloc de contenu.", 404);
+    return ok("save", input.id ? "Bloc de contenu mis à jour avec succès" : "Bloc de contenu créé avec succès");
+  });
+}
+
+type Block = Route.ComponentProps["loaderData"]["blocks"][number];
+
+function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; choices: string[]; errors: Record<string, string[]>; onCancel: () => void }) {
+  const navigation = useNavigation();
+  const preview = useFetcher<{ preview: string }>();
+  const [type, setType] = useState(item?.type ?? "text");
+  const [content, setContent] = useState(item?.content ?? "");
+  const initialPage = item?.page ?? "home";
+  const [page, setPage] = useState(choices.includes(initialPage) ? initialPage : "custom");
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  function apply(id: (typeof TOOLBAR_ACTIONS)[number]["id"]) {
+    const el = ref.current;
+    if (!el) return;
+    const r = wrapSelection(content, el.selectionStart, el.selectionEnd, id);
+    setContent(r.text);
+    requestAnimationFrame(() => {
+      el.focus();
+      el.setSelectionRange(r.selectionStart, r.selectionEnd);
+    });
+  }
+
+  return (
+    <Form method="post" className="grid gap-4" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      {item ? <input type="hidden" name="id" value={item.id} /> : null}
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Nom*" htmlFor="name" error={errors.name} hint="Identifiant unique, ex. home-hero-title">
+          <Input id="name" name="name" defaultValue={item?.name ?? ""} />
+        </Field>
+        <Field label="Titre*" htmlFor="title" error={errors.title}>
+          <Input id="title" name="title" defaultValue={item?.title ?? ""} />
+        </Field>
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        <Field label="Page*" htmlFor="page" error={errors.page}>
+          <select id="page" name="page" value={page} onChange={(e) => setPage(e.target.value)} className={selectClass}>
+            {choices.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+            <option value="custom">custom</option>
+          </select>
+        </Field>
+        <Field label="Type" htmlFor="type" error={errors.type}>
+          <select id="type" name="type" value={type} onChange={(e) => setType(e.target.value)} className={selectClass}>
+            <option value="text">text</option>
+            <option value="html">html</option>
+            <option value="json">json</option>
+            <option value="image">image</option>
+          </select>
+        </Field>
+        <Field label="Position" htmlFor="position" error={errors.position}>
+          <Input id="position" name="position" type="number" defaultValue={item?.position ?? 0} />
+        </Field>
+      </div>
+      {page === "custom" ? (
+        <Field label="Nom de la page" htmlFor="customPage" error={errors.customPage}>
+          <Input id="customPage" name="customPage" defaultValue={choices.includes(initialPage) ? "" : initialPage} />
+        </Field>
+      ) : null}
+      <Tabs defaultValue="edit" onValueChange={(v) => v === "preview" && preview.submit({ intent: "preview", content }, { method: "post" })}>
+        <TabsList>
+          <TabsTrigger value="edit">Édition</TabsTrigger>
+          <TabsTrigger value="preview" disabled={type !== "html"}>
+            Aperçu
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="edit" forceMount className="data-[state=inactive]:hidden">
+          {type === "html" ? (
+            <div className="mb-2 flex flex-wrap gap-1" role="toolbar" aria-label="Mise en forme">
+              {TOOLBAR_ACTIONS.map((a) => (
+                <Button key={a.id} type="button" size="sm" variant="outline" onClick={() => apply(a.id)}>
+                  {a.label}
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          <Field label="Contenu*" htmlFor="content" error={errors.content} hint={type === "json" ? "Un JSON valide est attendu." : undefined}>
+            <Textarea ref={ref} id="content" name="content" value={content} onChange={(e) => setContent(e.target.value)} className="min-h-48 font-mono text-xs" />
+          </Field>
+        </TabsContent>
+        <TabsContent value="preview">
+          <div className="prose-content min-h-24 rounded-xl border border-neutral-200 p-4" dangerouslySetInnerHTML={{ __html: preview.data?.preview ?? "" }} />
+        </TabsContent>
+      </Tabs>
+      {errors[""]?.length ? (
+        <p className="text-sm text-red-700" role="alert">
+          {errors[""][0]}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={navigation.state !== "idle"}>
+          {item ? "Mettre à jour" : "Ajouter"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as AdminActionData | undefined;
+  useActionToast(ad && "intent" in ad ? ad : undefined);
+  const editor = useEditor<Block>(ad && "intent" in ad ? ad : undefined);
+  const errors = errorsFor(ad && "intent" in ad ? ad : undefined);
+  const [, setSearchParams] = useSearchParams();
+  const item = editor.editing ?? null;
+  return (
+    <div>
+      <PageHeader
+        title="Gestion du contenu"
+        action={
+          <Button onClick={editor.create}>
+            <Plus aria-hidden="true" /> Ajouter un bloc
+          </Button>
+        }
+      />
+      <div className="mb-4 flex items-center gap-2">
+        <label htmlFor="page-filter" className="text-sm font-medium">
+          Page
+        </label>
+        <select
+          id="page-filter"
+          value={loaderData.page ?? ""}
+          onChange={(e) => setSearchParams(e.target.value ? { page: e.target.value } : {})}
+          className={`${selectClass} max-w-xs`}
+        >
+          <option value="">Toutes les pages</option>
+          {loaderData.pages.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Nom</TableHead>
+            <TableHead>Titre</TableHead>
+            <TableHead>Page</TableHead>
+            <TableHead>Position</TableHead>
+            <TableHead>Type</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loaderData.blocks.length === 0 ? (
+            <EmptyRow colSpan={6}>Aucun bloc de contenu trouvé</EmptyRow>
+          ) : (
+            loaderData.blocks.map((b) => (
+              <TableRow key={b.id}>
+                <TableCell className="font-mono text-xs">{b.name}</TableCell>
+                <TableCell>{b.title}</TableCell>
+                <TableCell>{b.page}</TableCell>
+                <TableCell>{b.position}</TableCell>
+                <TableCell>{b.type}</TableCell>
+                <TableCell>
+                  <div className="flex">
+                    <Button variant="ghost" size="icon" aria-label={`Modifier ${b.name}`} onClick={() => editor.edit(b)}>
+                      <Pencil />
+                    </Button>
+                    <DeleteButton id={b.id} label={b.name} confirmText={`Êtes-vous sûr de vouloir supprimer le bloc "${b.name}" ? Cette action est irréversible.`} />
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{item ? "Modifier le bloc de contenu" : "Ajouter un bloc de contenu"}</DialogTitle>
+          </DialogHeader>
+          {editor.open ? <BlockForm key={item?.id ?? "new"} item={item} choices={loaderData.choices} errors={errors} onCancel={editor.close} /> : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

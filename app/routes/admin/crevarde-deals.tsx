@@ -1,0 +1,204 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ImageIcon, Pencil, Plus } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/crevarde-deals";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { ImageUpload } from "~/components/admin/image-upload";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Textarea } from "~/components/ui/textarea";
+import { requireAdmin } from "~/lib/auth.server";
+import { audited } from "~/modules/admin/audit.server";
+import { crevardeDeals } from "../../../db/schema";
+import { readBoundedForm } from "~/lib/body.server";
+import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { idSchema } from "~/modules/admin/form-helpers";
+import { brandChoices } from "~/modules/brands/brands-admin.server";
+import { DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
+import { deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admin.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [deals, brands] = await Promise.all([listDealsAdmin(), brandChoices()]);
+  return { deals: deals.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })), brands };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readBoundedForm(request, 32 * 1024);
+  if (form.get("intent") === "delete") {
+    const parsed = idSchema.safeParse({ id: form.get("id") });
+    if (!parsed.success) return failure("delete", DEAL_FORM_MESSAGES.deleteError);
+    return guarded("delete", DEAL_FORM_MESSAGES.deleteError, async () => {
+      const row = await audited(admin, "deal", crevardeDeals, parsed.data.id, "delete", () => deleteDeal(parsed.data.id));
+      if (!row) return failure("delete", "Ce deal n'existe plus.", 404);
+      return ok("delete", "Deal supprimé", `Le deal "${row.title}" a été supprimé.`);
+    });
+  }
+  const submission = parseWithZod(form, { schema: dealFormSchema });
+  if (submission.status !== "success") return invalid("save", submission.reply());
+  const input = submission.value;
+  return guarded("save", DEAL_FORM_MESSAGES.saveError, async () => {
+    const row = await audited(admin, "deal", crevardeDeals, input.id, input.id ? "update" : "create", () => saveDeal(input));
+    if (!row) return failure("save", "Ce deal n'existe plus.", 404);
+    return ok("save", input.id ? "Deal mis à jour" : "Deal créé", `Le deal "${input.title}" a été ${input.id ? "mis à jour" : "créé"}.`);
+  });
+}
+
+type Deal = Route.ComponentProps["loaderData"]["deals"][number];
+const BADGE_VARIANT = { hot: "hot", risky: "risky", fun: "fun" } as const;
+
+export default function AdminDeals({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as AdminActionData | undefined;
+  useActionToast(ad);
+  const editor = useEditor<Deal>(ad);
+  const navigation = useNavigation();
+  const errors = errorsFor(ad);
+  const item = editor.editing ?? null;
+  return (
+    <div>
+      <PageHeader
+        title="Coups de crevarde"
+        action={
+          <Button onClick={editor.create}>
+            <Plus aria-hidden="true" /> Ajouter un deal
+          </Button>
+        }
+      />
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Titre</TableHead>
+            <TableHead>Prix</TableHead>
+            <TableHead>Badge</TableHead>
+            <TableHead>Source</TableHead>
+            <TableHead>Marque</TableHead>
+            <TableHead>En vedette</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loaderData.deals.length === 0 ? (
+            <EmptyRow colSpan={7}>Aucun deal trouvé...</EmptyRow>
+          ) : (
+            loaderData.deals.map((d) => (
+              <TableRow key={d.id}>
+                <TableCell>
+                  <div className="flex items-center gap-2">
+                    {d.imageUrl ? (
+                      <img src={d.imageUrl} alt="" width={48} height={32} className="h-8 w-12 rounded object-cover" />
+                    ) : (
+                      <span className="grid h-8 w-12 place-items-center rounded bg-neutral-100">
+                        <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
+                      </span>
+                    )}
+                    <span className="max-w-xs truncate font-medium">{d.title}</span>
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <span className="font-semibold">{d.price}</span> {d.originalPrice ? <s className="text-neutral-500">{d.originalPrice}</s> : null}
+                </TableCell>
+                <TableCell>
+                  <Badge variant={BADGE_VARIANT[(d.badgeType as keyof typeof BADGE_VARIANT) ?? "hot"] ?? "hot"}>{d.badgeText}</Badge>
+                </TableCell>
+                <TableCell>{d.source}</TableCell>
+                <TableCell>{d.brandName ?? "—"}</TableCell>
+                <TableCell>{d.isFeatured ? "Oui" : "Non"}</TableCell>
+                <TableCell>
+                  <div className="flex">
+                    <Button variant="ghost" size="icon" aria-label={`Modifier ${d.title}`} onClick={() => editor.edit(d)}>
+                      <Pencil />
+                    </Button>
+                    <DeleteButton id={d.id} label={d.title} confirmText={DEAL_FORM_MESSAGES.confirmDelete(d.title)} />
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{item ? "Modifier un deal" : "Ajouter un deal"}</DialogTitle>
+          </DialogHeader>
+          {editor.open ? (
+            <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
+              <input type="hidden" name="intent" value="save" />
+              {item ? <input type="hidden" name="id" value={item.id} /> : null}
+              <Field label="Titre*" htmlFor="title" error={errors.title}>
+                <Input id="title" name="title" defaultValue={item?.title ?? ""} required />
+              </Field>
+              <Field label="Description*" htmlFor="description" error={errors.description}>
+                <Textarea id="description" name="description" defaultValue={item?.description ?? ""} required />
+              </Field>
+              <div className="grid grid-cols-2 gap-3">
+                <Field label="Prix*" htmlFor="price" error={errors.price} hint="Par exemple 29,99€">
+                  <Input id="price" name="price" defaultValue={item?.price ?? ""} required />
+                </Field>
+                <Field label="Prix d'origine" htmlFor="originalPrice" error={errors.originalPrice}>
+                  <Input id="originalPrice" name="originalPrice" defaultValue={item?.originalPrice ?? ""} />
+                </Field>
+              </div>
+              <div className="grid grid-cols-2 gap-3">
+                <Field label="Texte du badge*" htmlFor="badgeText" error={errors.badgeText}>
+                  <Input id="badgeText" name="badgeText" defaultValue={item?.badgeText ?? ""} required />
+                </Field>
+                <Field label="Type de badge*" htmlFor="badgeType" error={errors.badgeType}>
+                  <select id="badgeType" name="badgeType" defaultValue={item?.badgeType ?? "hot"} className={selectClass}>
+                    <option value="hot">hot</option>
+                    <option value="risky">risky</option>
+                    <option value="fun">fun</option>
+                  </select>
+                </Field>
+              </div>
+              <div className="grid grid-cols-2 gap-3">
+                <Field label="Source*" htmlFor="source" error={errors.source} hint="temu, shein, aliexpress…">
+                  <Input id="source" name="source" defaultValue={item?.source ?? ""} required />
+                </Field>
+                <Field label="Texte du bouton / code*" htmlFor="ctaText" error={errors.ctaText}>
+                  <Input id="ctaText" name="ctaText" defaultValue={item?.ctaText ?? "Voir le deal"} required />
+                </Field>
+              </div>
+              <Field label="Lien*" htmlFor="url" error={errors.url}>
+                <Input id="url" name="url" type="url" defaultValue={item?.url ?? ""} required placeholder="https://" />
+              </Field>
+              <Field label="Marque" htmlFor="brandId" error={errors.brandId}>
+                <select id="brandId" name="brandId" defaultValue={item?.brandId ?? ""} className={selectClass}>
+                  <option value="">Aucune marque</option>
+                  {loaderData.brands.map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {b.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
+                <ImageUpload name="imageUrl" defaultValue={item?.imageUrl ?? null} />
+              </Field>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="isFeatured" defaultChecked={item?.isFeatured ?? false} className="size-4 accent-brand-600" /> En vedette
+              </label>
+              <div className="flex justify-end gap-2">
+                <Button type="button" variant="outline" onClick={editor.close}>
+                  Annuler
+                </Button>
+                <Button type="submit" disabled={navigation.state !== "idle"}>
+                  {item ? "Mettre à jour" : "Ajouter"}
+                </Button>
+              </div>
+            </Form>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,243 @@
+import { FileText, Store, Users } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireAdmin } from "~/lib/auth.server";
+import { readBoundedForm } from "~/lib/body.server";
+import { failure, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { dashboardStats } from "~/modules/admin/dashboard.server";
+import { recentAudit } from "~/modules/admin/audit.server";
+import { initialiseHomeContent } from "~/modules/content/content-admin.server";
+import { getSetting, setSetting } from "~/modules/settings/settings.server";
+import { logger } from "~/lib/logger.server";
+import { data } from "react-router";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [stats, contentProtection, audit] = await Promise.all([dashboardStats(), getSetting("content_protection"), recentAudit(15)]);
+  return {
+    stats,
+    contentProtection,
+    audit: audit.map((a) => ({ id: a.id, at: a.at.toISOString(), actor: a.actorEmail, action: a.action, entity: a.entity, entityId: a.entityId })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readBoundedForm(request, 2048);
+  const intent = form.get("intent");
+  if (intent === "init-content") {
+    try {
+      const n = await initialiseHomeContent();
+      if (n === 0) return data<AdminActionData>({ ok: true, intent: "init-content", toast: { title: "Information", description: "Tout le contenu est déjà initialisé.", type: "info" } });
+      return ok("init-content", "Succès", `${n} blocs de contenu ont été initialisés avec succès.`);
+    } catch (error) {
+      logger.error({ err: error }, "admin: content initialisation failed");
+      return failure("init-content", "Impossible d'initialiser le contenu.", 503);
+    }
+  }
+  if (intent === "protection") {
+    const enabled = form.get("enabled") === "true";
+    await setSetting("content_protection", enabled);
+    return ok("protection", enabled ? "Protection du contenu activée" : "Protection du contenu désactivée");
+  }
+  return failure("unknown", "Action inconnue.");
+}
+
+function Chart({ days, series }: { days: string[]; series: Array<{ label: string; color: string; values: number[] }> }) {
+  const max = Math.max(1, ...series.flatMap((s) => s.values));
+  const w = 600;
+  const h = 160;
+  const step = w / days.length;
+  const barW = Math.max(2, step / (series.length + 1));
+  return (
+    <figure>
+      <svg viewBox={`0 0 ${w} ${h + 20}`} className="w-full" role="img" aria-label="Activité des 30 derniers jours">
+        {days.map((d, i) =>
+          series.map((s, j) => {
+            const v = s.values[i];
+            const bh = (v / max) * h;
+            return (
+              <rect key={`${d}-${s.label}`} x={i * step + j * barW} y={h - bh} width={barW - 1} height={bh} fill={s.color}>
+                <title>{`${d} · ${s.label} : ${v}`}</title>
+              </rect>
+            );
+          }),
+        )}
+        <line x1="0" y1={h} x2={w} y2={h} stroke="#d4d4d4" />
+        <text x="0" y={h + 16} fontSize="11" fill="#737373">
+          {days[0]}
+        </text>
+        <text x={w} y={h + 16} fontSize="11" fill="#737373" textAnchor="end">
+          {days[days.length - 1]}
+        </text>
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm">
+        {series.map((s) => (
+          <span key={s.label} className="flex items-center gap-2">
+            <span className="inline-block size-3 rounded" style={{ background: s.color }} aria-hidden="true" />
+            {s.label} ({s.values.reduce((a, b) => a + b, 0)})
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData as AdminActionData | undefined);
+  const { stats, contentProtection, audit } = loaderData;
+  const navigation = useNavigation();
+  return (
+    <div>
+      <PageHeader title="Dashboard" />
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardDescription className="flex items-center gap-2">
+              <FileText className="size-4" aria-hidden="true" /> Pages de contenu
+            </CardDescription>
+            <CardTitle className="text-3xl" data-testid="stat-pages">
+              {stats.pages}
+            </CardTitle>
+          </CardHeader>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardDescription className="flex items-center gap-2">
+              <Users className="size-4" aria-hidden="true" /> Utilisateurs inscrits
+            </CardDescription>
+            <CardTitle className="text-3xl" data-testid="stat-users">
+              {stats.users}
+            </CardTitle>
+            <p className="text-sm text-neutral-600">{stats.usersChange} vs mois dernier</p>
+          </CardHeader>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardDescription className="flex items-center gap-2">
+              <Store className="size-4" aria-hidden="true" /> Marques partenaires
+            </CardDescription>
+            <CardTitle className="text-3xl" data-testid="stat-brands">
+              {stats.brands}
+            </CardTitle>
+            <p className="text-sm text-neutral-600">
+              +{stats.brandsThisMonth} {stats.brandsThisMonth > 1 ? "nouvelles marques" : "nouvelle marque"} ce mois-ci
+            </p>
+          </CardHeader>
+        </Card>
+      </div>
+
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>Les 30 derniers jours</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Chart
+            days={stats.chart.days}
+            series={[
+              { label: "Inscriptions", color: "#be185d", values: stats.chart.signups },
+              { label: "Abonnés newsletter", color: "#2563eb", values: stats.chart.newsletter },
+              { label: "Clics sortants", color: "#f59e0b", values: stats.chart.clicks },
+            ]}
+          />
+        </CardContent>
+      </Card>
+
+      <div className="mt-6 grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Initialisation du contenu</CardTitle>
+            <CardDescription>Crée les blocs de contenu manquants de la page d'accueil, sans modifier ceux qui existent.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post">
+              <input type="hidden" name="intent" value="init-content" />
+              <Button type="submit" disabled={navigation.state !== "idle"}>
+                Initialiser le contenu
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Protection du contenu</CardTitle>
+            <CardDescription>
+              Désactive le clic droit, la sélection hors formulaires et les raccourcis des outils de développement sur le site
+              public. Actuellement : {contentProtection ? "activée" : "désactivée"}.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post">
+              <input type="hidden" name="intent" value="protection" />
+              <input type="hidden" name="enabled" value={contentProtection ? "false" : "true"} />
+              <Button type="submit" variant="outline">
+                {contentProtection ? "Désactiver la protection" : "Activer la protection"}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>Journal des modifications</CardTitle>
+          <CardDescription>Les dernières écritures faites dans l'administration (qui, quoi, quand).</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {audit.length === 0 ? (
+            <p className="text-sm text-neutral-600">Aucune modification pour le moment.</p>
+          ) : (
+            <ul className="grid gap-1 text-sm" aria-label="Journal des modifications">
+              {audit.map((a) => (
+                <li key={a.id} className="flex flex-wrap gap-x-2">
+                  <time dateTime={a.at} className="text-neutral-500">
+                    {new Date(a.at).toLocaleString("fr-FR", { timeZone: "Europe/Paris" })}
+                  </time>
+                  <span className="font-medium">{a.actor}</span>
+                  <span>
+                    {a.action === "create" ? "a créé" : a.action === "update" ? "a modifié" : "a supprimé"} {a.entity} {a.entityId?.slice(0, 8)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>Guide d'administration</CardTitle>
+          <CardDescription>Les quatre types de contenu des blocs :</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="font-semibold">Texte (text)</dt>
+              <dd className="text-neutral-600">Texte brut, affiché tel quel.</dd>
+            </div>
+            <div>
+              <dt className="font-semibold">HTML (html)</dt>
+              <dd className="text-neutral-600">Texte enrichi : gras, liens, listes… Le HTML est nettoyé avant affichage.</dd>
+            </div>
+            <div>
+              <dt className="font-semibold">JSON (json)</dt>
+              <dd className="text-neutral-600">Données structurées (statistiques, étapes, témoignages). Un JSON invalide fait revenir aux valeurs par défaut.</dd>
+            </div>
+            <div>
+              <dt className="font-semibold">Image (image)</dt>
+              <dd className="text-neutral-600">L'adresse d'une image (https://… ou /uploads/…).</dd>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

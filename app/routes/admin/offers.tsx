@@ -1,0 +1,187 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ImageIcon, Pencil, Plus } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/offers";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { requireAdmin } from "~/lib/auth.server";
+import { audited } from "~/modules/admin/audit.server";
+import { offers } from "../../../db/schema";
+import { readBoundedForm } from "~/lib/body.server";
+import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { idSchema } from "~/modules/admin/form-helpers";
+import { brandChoices } from "~/modules/brands/brands-admin.server";
+import { OFFER_MESSAGES, offerFormSchema } from "~/modules/offers/offer-form.schema";
+import { deleteOffer, listOffersAdmin, saveOffer } from "~/modules/offers/offers-admin.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [offers, brands] = await Promise.all([listOffersAdmin(), brandChoices()]);
+  return { offers, brands };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readBoundedForm(request, 32 * 1024);
+  if (form.get("intent") === "delete") {
+    const parsed = idSchema.safeParse({ id: form.get("id") });
+    if (!parsed.success) return failure("delete", OFFER_MESSAGES.deleteError);
+    return guarded("delete", OFFER_MESSAGES.deleteError, async () => {
+      const row = await audited(admin, "offer", offers, parsed.data.id, "delete", () => deleteOffer(parsed.data.id));
+      if (!row) return failure("delete", "Cette offre n'existe plus.", 404);
+      return ok("delete", "Offre supprimée", `L'offre "${row.name}" a été supprimée.`);
+    });
+  }
+  const submission = parseWithZod(form, { schema: offerFormSchema });
+  if (submission.status !== "success") return invalid("save", submission.reply());
+  const input = submission.value;
+  return guarded("save", OFFER_MESSAGES.saveError, async () => {
+    const row = await audited(admin, "offer", offers, input.id, input.id ? "update" : "create", () => saveOffer(input));
+    if (!row) return failure("save", "Cette offre n'existe plus.", 404);
+    return ok("save", input.id ? "Offre mise à jour" : "Offre créée", `L'offre "${input.name}" a été ${input.id ? "mise à jour" : "créée"}.`);
+  });
+}
+
+type Offer = Route.ComponentProps["loaderData"]["offers"][number];
+
+export default function AdminOffers({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as AdminActionData | undefined;
+  useActionToast(ad);
+  const editor = useEditor<Offer>(ad);
+  const navigation = useNavigation();
+  const errors = errorsFor(ad);
+  const item = editor.editing ?? null;
+  return (
+    <div>
+      <PageHeader
+        title="Gestion des offres"
+        action={
+          <Button onClick={editor.create}>
+            <Plus aria-hidden="true" /> Ajouter une offre
+          </Button>
+        }
+      />
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Produit</TableHead>
+            <TableHead>Marque</TableHead>
+            <TableHead>Prix</TableHead>
+            <TableHead>Cashback</TableHead>
+            <TableHead>Catégorie</TableHead>
+            <TableHead>Tag</TableHead>
+            <TableHead>En avant</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loaderData.offers.length === 0 ? (
+            <EmptyRow colSpan={8}>Aucune offre trouvée...</EmptyRow>
+          ) : (
+            loaderData.offers.map((o) => (
+              <TableRow key={o.id}>
+                <TableCell>
+                  <div className="flex items-center gap-2">
+                    {o.imageUrl ? (
+                      <img src={o.imageUrl} alt="" width={40} height={40} className="size-10 rounded-lg object-cover" />
+                    ) : (
+                      <span className="grid size-10 place-items-center rounded-lg bg-neutral-100">
+                        <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
+                      </span>
+                    )}
+                    <span className="font-medium">{o.name}</span>
+                  </div>
+                </TableCell>
+                <TableCell>{o.brandName}</TableCell>
+                <TableCell>{o.regularPrice}</TableCell>
+                <TableCell>{o.cashbackPercent.toLocaleString("fr-FR")}%</TableCell>
+                <TableCell>{o.category ?? "—"}</TableCell>
+                <TableCell>{o.tag ? <Badge>{o.tag}</Badge> : null}</TableCell>
+                <TableCell>{o.isFeatured ? "Oui" : "Non"}</TableCell>
+                <TableCell>
+                  <div className="flex">
+                    <Button variant="ghost" size="icon" aria-label={`Modifier ${o.name}`} onClick={() => editor.edit(o)}>
+                      <Pencil />
+                    </Button>
+                    <DeleteButton id={o.id} label={o.name} confirmText={OFFER_MESSAGES.confirmDelete(o.name)} />
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{item ? "Modifier une offre" : "Ajouter une offre"}</DialogTitle>
+          </DialogHeader>
+          {editor.open ? (
+            <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
+              <input type="hidden" name="intent" value="save" />
+              {item ? <input type="hidden" name="id" value={item.id} /> : null}
+              <Field label="Marque*" htmlFor="brandId" error={errors.brandId}>
+                <select id="brandId" name="brandId" defaultValue={item?.brandId ?? ""} required className={selectClass}>
+                  <option value="" disabled>
+                    Choisir une marque
+                  </option>
+                  {loaderData.brands.map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {b.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Nom du produit*" htmlFor="name" error={errors.name}>
+                <Input id="name" name="name" defaultValue={item?.name ?? ""} required />
+              </Field>
+              <div className="grid grid-cols-2 gap-3">
+                <Field label="Prix*" htmlFor="regularPrice" error={errors.regularPrice} hint="Par exemple 89,00€">
+                  <Input id="regularPrice" name="regularPrice" defaultValue={item?.regularPrice ?? ""} required />
+                </Field>
+                <Field label="Cashback (%)*" htmlFor="cashbackPercent" error={errors.cashbackPercent}>
+                  <Input id="cashbackPercent" name="cashbackPercent" type="number" step="0.01" min={0} max={100} defaultValue={item?.cashbackPercent ?? ""} required />
+                </Field>
+              </div>
+              <div className="grid grid-cols-2 gap-3">
+                <Field label="Catégorie" htmlFor="category" error={errors.category}>
+                  <Input id="category" name="category" defaultValue={item?.category ?? ""} />
+                </Field>
+                <Field label="Tag" htmlFor="tag" error={errors.tag} hint="Par exemple CULTE">
+                  <Input id="tag" name="tag" defaultValue={item?.tag ?? ""} />
+                </Field>
+              </div>
+              <Field label="Image (URL)" htmlFor="imageUrl" error={errors.imageUrl}>
+                <Input id="imageUrl" name="imageUrl" defaultValue={item?.imageUrl ?? ""} placeholder="https:// ou /uploads/…" />
+              </Field>
+              <Field label="Lien vers le produit" htmlFor="url" error={errors.url}>
+                <Input id="url" name="url" defaultValue={item?.url ?? ""} placeholder="https://" />
+              </Field>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="isFeatured" defaultChecked={item?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant
+                sur la page d'accueil
+              </label>
+              <div className="flex justify-end gap-2">
+                <Button type="button" variant="outline" onClick={editor.close}>
+                  Annuler
+                </Button>
+                <Button type="submit" disabled={navigation.state !== "idle"}>
+                  {item ? "Mettre à jour" : "Ajouter"}
+                </Button>
+              </div>
+            </Form>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

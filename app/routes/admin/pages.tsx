@@ -1,0 +1,163 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { format } from "date-fns";
+import { fr } from "date-fns/locale";
+import { ExternalLink, Pencil, Plus } from "lucide-react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/pages";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { SlugFields } from "~/components/admin/slug-fields";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Textarea } from "~/components/ui/textarea";
+import { requireAdmin } from "~/lib/auth.server";
+import { audited } from "~/modules/admin/audit.server";
+import { pages } from "../../../db/schema";
+import { readBoundedForm } from "~/lib/body.server";
+import { logger } from "~/lib/logger.server";
+import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { idSchema } from "~/modules/admin/form-helpers";
+import { LEGAL_SLUGS } from "~/modules/content/legal";
+import { firstPageError, PAGE_MESSAGES, pageFormSchema } from "~/modules/pages/page-form.schema";
+import { deletePage, listPagesAdmin, savePage } from "~/modules/pages/pages-admin.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const pages = await listPagesAdmin();
+  return { pages: pages.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readBoundedForm(request, 200 * 1024);
+  if (form.get("intent") === "delete") {
+    const parsed = idSchema.safeParse({ id: form.get("id") });
+    if (!parsed.success) return failure("delete", "Impossible de supprimer la page.");
+    return guarded("delete", "Impossible de supprimer la page.", async () => {
+      const row = await audited(admin, "page", pages, parsed.data.id, "delete", () => deletePage(parsed.data.id));
+      if (!row) return failure("delete", "Cette page n'existe plus.", 404);
+      return ok("delete", "Page supprimée avec succès");
+    });
+  }
+  const submission = parseWithZod(form, { schema: pageFormSchema });
+  if (submission.status !== "success") {
+    const first = firstPageError(submission.error ?? undefined);
+    return invalid("save", submission.reply(), first ? { title: "Champ requis", description: first } : undefined);
+  }
+  const input = submission.value;
+  try {
+    const row = await audited(admin, "page", pages, input.id, input.id ? "update" : "create", () => savePage(input));
+    if (!row) return failure("save", "Cette page n'existe plus.", 404);
+    return ok("save", input.id ? "Page mise à jour avec succès" : "Page créée avec succès");
+  } catch (error) {
+    // admin.md §8: a page save failure is logged; we still tell the admin why it failed.
+    logger.error({ err: error }, "admin: page save failed");
+    return guarded("save", "La page n'a pas pu être enregistrée.", async () => {
+      throw error;
+    });
+  }
+}
+
+type Page = Route.ComponentProps["loaderData"]["pages"][number];
+
+function MetaField({ defaultValue, error }: { defaultValue: string; error?: string[] }) {
+  const [value, setValue] = useState(defaultValue);
+  return (
+    <Field label="Meta description" htmlFor="metaDescription" error={error} hint={`${PAGE_MESSAGES.metaHint} (${value.length} caractères)`}>
+      <Textarea id="metaDescription" name="metaDescription" value={value} onChange={(e) => setValue(e.target.value)} className="min-h-16" />
+    </Field>
+  );
+}
+
+export default function AdminPages({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as AdminActionData | undefined;
+  useActionToast(ad);
+  const editor = useEditor<Page>(ad);
+  const navigation = useNavigation();
+  const errors = errorsFor(ad);
+  const item = editor.editing ?? null;
+  const legal = new Set<string>(LEGAL_SLUGS);
+  return (
+    <div>
+      <PageHeader
+        title="Pages"
+        action={
+          <Button onClick={editor.create}>
+            <Plus aria-hidden="true" /> Ajouter une page
+          </Button>
+        }
+      />
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Titre</TableHead>
+            <TableHead>Slug</TableHead>
+            <TableHead>Mise à jour</TableHead>
+            <TableHead>Statut</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loaderData.pages.length === 0 ? (
+            <EmptyRow colSpan={5}>Aucune page trouvée</EmptyRow>
+          ) : (
+            loaderData.pages.map((p) => (
+              <TableRow key={p.id}>
+                <TableCell className="font-medium">{p.title}</TableCell>
+                <TableCell className="font-mono text-xs">{p.slug}</TableCell>
+                <TableCell>{format(new Date(p.updatedAt), "d MMM yyyy", { locale: fr })}</TableCell>
+                <TableCell>{p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>}</TableCell>
+                <TableCell>
+                  <div className="flex">
+                    <Button asChild variant="ghost" size="icon">
+                      <a href={legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`} target="_blank" rel="noreferrer" aria-label={`Voir ${p.title}`}>
+                        <ExternalLink />
+                      </a>
+                    </Button>
+                    <Button variant="ghost" size="icon" aria-label={`Modifier ${p.title}`} onClick={() => editor.edit(p)}>
+                      <Pencil />
+                    </Button>
+                    <DeleteButton id={p.id} label={p.title} confirmText={`Êtes-vous sûr de vouloir supprimer la page "${p.title}" ? Cette action est irréversible.`} />
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{item ? "Modifier la page" : "Ajouter une page"}</DialogTitle>
+          </DialogHeader>
+          {editor.open ? (
+            <Form method="post" className="grid gap-4" key={item?.id ?? "new"} noValidate>
+              <input type="hidden" name="intent" value="save" />
+              {item ? <input type="hidden" name="id" value={item.id} /> : null}
+              <SlugFields nameField="title" nameLabel="Titre*" defaultName={item?.title ?? ""} defaultSlug={item?.slug ?? ""} mode="always" errors={errors} />
+              <MetaField defaultValue={item?.metaDescription ?? ""} error={errors.metaDescription} />
+              <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
+                <Textarea id="content" name="content" defaultValue={item?.content ?? ""} className="min-h-64 font-mono text-xs" />
+              </Field>
+              <div className="flex justify-end gap-2">
+                <Button type="button" variant="outline" onClick={editor.close}>
+                  Annuler
+                </Button>
+                <Button type="submit" disabled={navigation.state !== "idle"}>
+                  {item ? "Mettre à jour" : "Ajouter"}
+                </Button>
+              </div>
+            </Form>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,221 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { format } from "date-fns";
+import { fr } from "date-fns/locale";
+import { Pencil, Plus } from "lucide-react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/promo-codes";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { requireAdmin } from "~/lib/auth.server";
+import { audited } from "~/modules/admin/audit.server";
+import { promoCodes } from "../../../db/schema";
+import { readBoundedForm } from "~/lib/body.server";
+import { cn } from "~/lib/utils";
+import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { idSchema } from "~/modules/admin/form-helpers";
+import { brandChoices } from "~/modules/brands/brands-admin.server";
+import { PROMO_MESSAGES, promoCodeFormSchema } from "~/modules/promo-codes/promo-code-form.schema";
+import { deletePromoCode, listPromoCodesAdmin, promoCategoryChoices, savePromoCode } from "~/modules/promo-codes/promo-codes-admin.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [codes, brands, categories] = await Promise.all([listPromoCodesAdmin(), brandChoices(), promoCategoryChoices()]);
+  return { codes: codes.map((c) => ({ ...c, expiresAt: c.expiresAt?.toISOString() ?? null })), brands, categories };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readBoundedForm(request, 32 * 1024);
+  if (form.get("intent") === "delete") {
+    const parsed = idSchema.safeParse({ id: form.get("id") });
+    if (!parsed.success) return failure("delete", PROMO_MESSAGES.deleteError);
+    return guarded("delete", PROMO_MESSAGES.deleteError, async () => {
+      const row = await audited(admin, "promo_code", promoCodes, parsed.data.id, "delete", () => deletePromoCode(parsed.data.id));
+      if (!row) return failure("delete", "Ce code promo n'existe plus.", 404);
+      return ok("delete", "Code promo supprimé", `Le code promo "${row.code}" a été supprimé.`);
+    });
+  }
+  const submission = parseWithZod(form, { schema: promoCodeFormSchema });
+  if (submission.status !== "success") return invalid("save", submission.reply());
+  const input = submission.value;
+  return guarded("save", PROMO_MESSAGES.saveError, async () => {
+    const row = await audited(admin, "promo_code", promoCodes, input.id, input.id ? "update" : "create", () => savePromoCode(input));
+    if (!row) return failure("save", "Ce code promo n'existe plus.", 404);
+    return ok("save", input.id ? "Code promo mis à jour" : "Code promo créé", `Le code promo "${input.code}" a été ${input.id ? "mis à jour" : "créé"}.`);
+  });
+}
+
+type Code = Route.ComponentProps["loaderData"]["codes"][number];
+
+function PromoForm({ item, brands, categories, actionData, onCancel }: { item: Code | null; brands: Array<{ id: string; name: string }>; categories: string[]; actionData: AdminActionData | undefined; onCancel: () => void }) {
+  const errors = errorsFor(actionData);
+  const navigation = useNavigation();
+  const initialCategory = item?.category ?? "";
+  const [category, setCategory] = useState(initialCategory && !categories.includes(initialCategory) ? "__new" : initialCategory);
+  const [date, setDate] = useState(item?.expiresAt ? item.expiresAt.slice(0, 10) : "");
+  return (
+    <Form method="post" className="grid gap-4">
+      <input type="hidden" name="intent" value="save" />
+      {item ? <input type="hidden" name="id" value={item.id} /> : null}
+      <Field label="Marque*" htmlFor="brandId" error={errors.brandId}>
+        <select id="brandId" name="brandId" defaultValue={item?.brandId ?? ""} required className={selectClass}>
+          <option value="" disabled>
+            Choisir une marque
+          </option>
+          {brands.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Code*" htmlFor="code" error={errors.code}>
+        <Input id="code" name="code" defaultValue={item?.code ?? ""} required maxLength={60} />
+      </Field>
+      <Field label="Montant de réduction*" htmlFor="discountAmount" error={errors.discountAmount} hint="Par exemple 15% ou 10€">
+        <Input id="discountAmount" name="discountAmount" defaultValue={item?.discountAmount ?? ""} required maxLength={40} />
+      </Field>
+      <Field label="Catégorie" htmlFor="category-select" error={errors.category}>
+        <select id="category-select" value={category} onChange={(e) => setCategory(e.target.value)} className={selectClass}>
+          <option value="">Aucune catégorie</option>
+          {categories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+          <option value="__new">+ Ajouter une catégorie</option>
+        </select>
+        {category === "__new" ? (
+          <Input name="category" aria-label="Nouvelle catégorie" defaultValue={initialCategory} placeholder="Nom de la nouvelle catégorie" maxLength={80} className="mt-2" />
+        ) : (
+          <input type="hidden" name="category" value={category} />
+        )}
+      </Field>
+      <Field label="Description" htmlFor="description" error={errors.description}>
+        <Input id="description" name="description" defaultValue={item?.description ?? ""} maxLength={500} />
+      </Field>
+      <Field
+        label="Date d'expiration"
+        htmlFor="expiresAt"
+        error={errors.expiresAt}
+        hint={date ? format(new Date(`${date}T12:00:00`), "dd MMMM yyyy", { locale: fr }) : "Sans limite"}
+      >
+        <Input id="expiresAt" name="expiresAt" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+      </Field>
+      <Field label="Lien vers le site" htmlFor="url" error={errors.url}>
+        <Input id="url" name="url" type="url" defaultValue={item?.url ?? ""} placeholder="https://" />
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="isFeatured" defaultChecked={item?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant sur
+        la page d'accueil
+      </label>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={navigation.state !== "idle"}>
+          {item ? "Mettre à jour" : "Ajouter"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export default function AdminPromoCodes({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as AdminActionData | undefined;
+  useActionToast(ad);
+  const editor = useEditor<Code>(ad);
+  const navigation = useNavigation();
+  const now = Date.now();
+  return (
+    <div>
+      <PageHeader
+        title="Gestion des codes promo"
+        action={
+          <Button onClick={editor.create}>
+            <Plus aria-hidden="true" /> Ajouter un code promo
+          </Button>
+        }
+      />
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Code</TableHead>
+            <TableHead>Marque</TableHead>
+            <TableHead>Réduction</TableHead>
+            <TableHead>Catégorie</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead>Expiration</TableHead>
+            <TableHead>En avant</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {navigation.state === "loading" && navigation.location.pathname === "/admin/promo-codes" && loaderData.codes.length === 0 ? (
+            <EmptyRow colSpan={8}>Chargement des données...</EmptyRow>
+          ) : loaderData.codes.length === 0 ? (
+            <EmptyRow colSpan={8}>Aucun code promo trouvé...</EmptyRow>
+          ) : (
+            loaderData.codes.map((c) => {
+              const expired = c.expiresAt !== null && Date.parse(c.expiresAt) < now;
+              return (
+                <TableRow key={c.id} className={cn(expired && "bg-neutral-100 text-neutral-500")}>
+                  <TableCell className="font-mono font-semibold">{c.code}</TableCell>
+                  <TableCell>{c.brandName}</TableCell>
+                  <TableCell>{c.discountAmount}</TableCell>
+                  <TableCell>{c.category ?? "—"}</TableCell>
+                  <TableCell className="max-w-xs truncate">{c.description ?? ""}</TableCell>
+                  <TableCell>
+                    {c.expiresAt ? (
+                      <span className={expired ? "text-red-600" : "text-green-700"}>
+                        {format(new Date(c.expiresAt), "dd/MM/yyyy", { locale: fr })}
+                        {expired ? " (Expiré)" : ""}
+                      </span>
+                    ) : (
+                      "Sans limite"
+                    )}
+                  </TableCell>
+                  <TableCell>{c.isFeatured ? "Oui" : "Non"}</TableCell>
+                  <TableCell>
+                    <div className="flex">
+                      <Button variant="ghost" size="icon" aria-label={`Modifier ${c.code}`} onClick={() => editor.edit(c)}>
+                        <Pencil />
+                      </Button>
+                      <DeleteButton id={c.id} label={c.code} confirmText={PROMO_MESSAGES.confirmDelete(c.code)} />
+                    </div>
+                  </TableCell>
+                </TableRow>
+              );
+            })
+          )}
+        </TableBody>
+      </Table>
+      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{editor.editing ? "Modifier un code promo" : "Ajouter un code promo"}</DialogTitle>
+          </DialogHeader>
+          {editor.open ? (
+            <PromoForm
+              key={editor.editing?.id ?? "new"}
+              item={editor.editing ?? null}
+              brands={loaderData.brands}
+              categories={loaderData.categories}
+              actionData={ad}
+              onCancel={editor.close}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,100 @@
+import { Form, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/settings";
+import { errorsFor, Field, PageHeader, useActionToast } from "~/components/admin/admin-ui";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { requireAdmin } from "~/lib/auth.server";
+import { readBoundedForm } from "~/lib/body.server";
+import { getEnv } from "~/lib/env.server";
+import { invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { checkbox } from "~/modules/admin/form-helpers";
+import { getSetting, setSetting } from "~/modules/settings/settings.server";
+import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+
+const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+export const settingsSchema = z.object({
+  contentProtection: checkbox,
+  cashbackLaunched: checkbox,
+  temuEndsAt: z
+    .string({ message: "La date de fin est obligatoire." })
+    .min(1, "La date de fin est obligatoire.")
+    .refine((v) => !Number.isNaN(Date.parse(v)), "La date de fin n'est pas valide."),
+  redirectHosts: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((v) => (v ?? "").split(/[\s,]+/).map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.every((h) => HOST.test(h)), "Chaque hôte doit être un nom de domaine (ex. www.exemple.fr), séparé par des virgules."),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [contentProtection, cashbackLaunched, temuEndsAt, redirectHosts] = await Promise.all([
+    getSetting("content_protection"),
+    getSetting("cashback_launched"),
+    getSetting("temu_offer_ends_at"),
+    getSetting("redirect_allowed_hosts"),
+  ]);
+  return { contentProtection, cashbackLaunched, temuEndsAt, redirectHosts, gaConfigured: Boolean(getEnv().GA_MEASUREMENT_ID) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await readBoundedForm(request, 8 * 1024), { schema: settingsSchema });
+  if (submission.status !== "success") return invalid("save", submission.reply(), { title: "Erreur", description: "Certains paramètres ne sont pas valides." });
+  const v = submission.value;
+  await setSetting("content_protection", v.contentProtection);
+  await setSetting("cashback_launched", v.cashbackLaunched);
+  await setSetting("temu_offer_ends_at", new Date(v.temuEndsAt).toISOString());
+  await setSetting("redirect_allowed_hosts", v.redirectHosts.join(","));
+  invalidateAllowedHosts();
+  return ok("save", "Paramètres enregistrés");
+}
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as AdminActionData | undefined;
+  useActionToast(ad);
+  const errors = errorsFor(ad);
+  const navigation = useNavigation();
+  return (
+    <div>
+      <PageHeader title="Paramètres" />
+      <Card>
+        <CardContent className="pt-5">
+          <Form method="post" className="grid max-w-xl gap-5">
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="contentProtection" defaultChecked={loaderData.contentProtection} className="size-4 accent-brand-600" /> Protection du
+              contenu (clic droit, sélection hors formulaires, raccourcis des outils de développement)
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="cashbackLaunched" defaultChecked={loaderData.cashbackLaunched} className="size-4 accent-brand-600" /> Cashback lancé
+              (sinon le site affiche « Bientôt »)
+            </label>
+            <Field label="Fin de l'offre Fête des Mères (/temu)" htmlFor="temuEndsAt" error={errors.temuEndsAt} hint="Le compte à rebours disparaît à cette date.">
+              <Input id="temuEndsAt" name="temuEndsAt" type="datetime-local" defaultValue={loaderData.temuEndsAt.slice(0, 16)} required />
+            </Field>
+            <Field label="Hôtes de redirection supplémentaires (/kpi)" htmlFor="redirectHosts" error={errors.redirectHosts} hint="Séparés par des virgules ; les sites des marques, deals, codes et offres sont déjà autorisés.">
+              <Input id="redirectHosts" name="redirectHosts" defaultValue={loaderData.redirectHosts} />
+            </Field>
+            <p className="text-sm text-neutral-600">
+              Google Analytics : {loaderData.gaConfigured ? "configuré (GA_MEASUREMENT_ID)" : "non configuré"}. L'identifiant se règle dans la variable
+              d'environnement GA_MEASUREMENT_ID.
+            </p>
+            <Button type="submit" className="justify-self-start" disabled={navigation.state !== "idle"}>
+              Enregistrer
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

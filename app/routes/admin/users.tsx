@@ -1,0 +1,161 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { format } from "date-fns";
+import { fr } from "date-fns/locale";
+import { Pencil, Search } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/users";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Avatar } from "~/components/layout/avatar";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { requireAdmin } from "~/lib/auth.server";
+import { audited } from "~/modules/admin/audit.server";
+import { user } from "../../../db/schema";
+import { readBoundedForm } from "~/lib/body.server";
+import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { USER_MESSAGES, userFormSchema } from "~/modules/users/user-form.schema";
+import { countOtherAdmins, deleteUserAdmin, listUsersAdmin, updateUserAdmin } from "~/modules/users/users-admin.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const q = new URL(request.url).searchParams.get("q")?.trim().slice(0, 100) || null;
+  const users = await listUsersAdmin(q);
+  return { users: users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })), q, selfId: admin.id };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readBoundedForm(request, 8 * 1024);
+  if (form.get("intent") === "delete") {
+    const id = String(form.get("id") ?? "").slice(0, 100);
+    if (!id) return failure("delete", USER_MESSAGES.deleteError);
+    if (id === admin.id) return failure("delete", USER_MESSAGES.selfDelete, 409);
+    if ((await countOtherAdmins(id)) === 0) return failure("delete", USER_MESSAGES.lastAdmin, 409);
+    return guarded("delete", USER_MESSAGES.deleteError, async () => {
+      const row = await audited(admin, "user", user, id, "delete", () => deleteUserAdmin(id));
+      if (!row) return failure("delete", USER_MESSAGES.deleteError, 404);
+      return ok("delete", USER_MESSAGES.deleted);
+    });
+  }
+  const submission = parseWithZod(form, { schema: userFormSchema });
+  if (submission.status !== "success") return invalid("save", submission.reply(), { title: "Erreur", description: USER_MESSAGES.updateError });
+  const input = submission.value;
+  if (input.id === admin.id && input.role !== "admin") return failure("save", USER_MESSAGES.selfDemote, 409);
+  if (input.role !== "admin" && (await countOtherAdmins(input.id)) === 0) return failure("save", USER_MESSAGES.lastAdmin, 409);
+  return guarded("save", USER_MESSAGES.updateError, async () => {
+    const row = await audited(admin, "user", user, input.id, "update", () => updateUserAdmin(input));
+    if (!row) return failure("save", USER_MESSAGES.updateError, 404);
+    return ok("save", USER_MESSAGES.updated);
+  });
+}
+
+type User = Route.ComponentProps["loaderData"]["users"][number];
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as AdminActionData | undefined;
+  useActionToast(ad);
+  const editor = useEditor<User>(ad);
+  const navigation = useNavigation();
+  const errors = errorsFor(ad);
+  const item = editor.editing ?? null;
+  return (
+    <div>
+      <PageHeader title="Utilisateurs" />
+      <Form method="get" role="search" className="mb-4 flex max-w-md gap-2">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" aria-hidden="true" />
+          <Input type="search" name="q" defaultValue={loaderData.q ?? ""} placeholder="Rechercher par e-mail ou pseudo" aria-label="Rechercher un utilisateur" className="pl-9" />
+        </div>
+        <Button type="submit" variant="outline">
+          Rechercher
+        </Button>
+      </Form>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Utilisateur</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Rôle</TableHead>
+            <TableHead>Inscription</TableHead>
+            <TableHead>Économies</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loaderData.users.length === 0 ? (
+            <EmptyRow colSpan={6}>{loaderData.q ? "Aucun utilisateur trouvé" : "Aucun utilisateur enregistré"}</EmptyRow>
+          ) : (
+            loaderData.users.map((u) => (
+              <TableRow key={u.id}>
+                <TableCell>
+                  <div className="flex items-center gap-2">
+                    <Avatar src={u.avatarUrl} initials={(u.username ?? u.email).slice(0, 2).toUpperCase()} />
+                    <div>
+                      <p className="font-medium">{u.username ?? "Sans nom"}</p>
+                      <p className="font-mono text-xs text-neutral-500">{u.id.slice(0, 8)}</p>
+                    </div>
+                  </div>
+                </TableCell>
+                <TableCell>{u.email}</TableCell>
+                <TableCell>{u.role === "admin" ? <Badge variant="purple">Administrateur</Badge> : <Badge variant="fun">Utilisateur</Badge>}</TableCell>
+                <TableCell>{format(new Date(u.createdAt), "d MMM yyyy", { locale: fr })}</TableCell>
+                <TableCell>{u.cashSaved ? `${u.cashSaved.toLocaleString("fr-FR", { minimumFractionDigits: 2 })}€` : "-"}</TableCell>
+                <TableCell>
+                  <div className="flex">
+                    <Button variant="ghost" size="icon" aria-label={`Modifier ${u.email}`} onClick={() => editor.edit(u)}>
+                      <Pencil />
+                    </Button>
+                    {u.id !== loaderData.selfId ? (
+                      <DeleteButton id={u.id} label={u.email} confirmText={`Êtes-vous sûr de vouloir supprimer l'utilisateur "${u.email}" ? Cette action est irréversible.`} />
+                    ) : null}
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Modifier l'utilisateur</DialogTitle>
+          </DialogHeader>
+          {editor.open && item ? (
+            <Form method="post" className="grid gap-4" key={item.id}>
+              <input type="hidden" name="intent" value="save" />
+              <input type="hidden" name="id" value={item.id} />
+              <Field label="Email" htmlFor="email">
+                <Input id="email" value={item.email} readOnly disabled />
+              </Field>
+              <Field label="Pseudo" htmlFor="username" error={errors.username}>
+                <Input id="username" name="username" defaultValue={item.username ?? ""} maxLength={40} />
+              </Field>
+              <Field label="Rôle" htmlFor="role" error={errors.role}>
+                <select id="role" name="role" defaultValue={item.role} className={selectClass}>
+                  <option value="user">Utilisateur</option>
+                  <option value="admin">Administrateur</option>
+                </select>
+              </Field>
+              <div className="flex justify-end gap-2">
+                <Button type="button" variant="outline" onClick={editor.close}>
+                  Annuler
+                </Button>
+                <Button type="submit" disabled={navigation.state !== "idle"}>
+                  Mettre à jour
+                </Button>
+              </div>
+            </Form>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,110 @@
+import { ExternalLink } from "lucide-react";
+import type { Route } from "./+types/brands.$id";
+import { DealCard } from "~/components/catalogue/deal-card";
+import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { getSessionUser } from "~/lib/auth.server";
+import { getEnv } from "~/lib/env.server";
+import { seo } from "~/lib/seo";
+import { getBrand, listBrandDeals } from "~/modules/brands/brands.server";
+import { listBrandCodes } from "~/modules/promo-codes/promo-codes.server";
+import { kpiHref } from "~/modules/tracking/kpi-link";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const brand = await getBrand(params.id);
+  if (!brand) throw new Response("Not Found", { status: 404 });
+  const user = await getSessionUser(request);
+  const [codes, deals] = await Promise.all([listBrandCodes(brand.id, Boolean(user)), listBrandDeals(brand.id)]);
+  return {
+    brand,
+    codes,
+    deals: deals.map((d) => ({ ...d, brandName: brand.name, badgeType: d.badgeType as "hot" | "risky" | "fun" })),
+    siteUrl: getEnv().SITE_URL,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data
+    ? seo(
+        {
+          title: `${data.brand.name} : codes promo et cashback`,
+          description: data.brand.description ?? `Codes promo et bons plans ${data.brand.name}.`,
+          path: `/marques/${data.brand.slug}`,
+          image: data.brand.imageUrl ?? undefined,
+          jsonLd: {
+            "@context": "https://schema.org",
+            "@type": "Brand",
+            name: data.brand.name,
+            description: data.brand.description,
+            url: `${data.siteUrl}/marques/${data.brand.slug}`,
+            logo: data.brand.imageUrl ? `${data.siteUrl}${data.brand.imageUrl}` : undefined,
+          },
+        },
+        matches,
+      )
+    : [];
+
+export default function BrandPage({ loaderData }: Route.ComponentProps) {
+  const { brand, codes, deals } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <header className="flex flex-wrap items-center gap-5">
+        {brand.imageUrl ? <img src={brand.imageUrl} alt="" width={96} height={96} className="size-24 rounded-3xl object-cover" /> : null}
+        <div className="min-w-0 flex-1">
+          <Badge variant="success">CASHBACK (bientôt)</Badge>
+          <h1 className="mt-1 text-4xl font-black">{brand.name}</h1>
+          <p className="text-neutral-500">{brand.category}</p>
+        </div>
+        {brand.websiteUrl ? (
+          <a
+            href={kpiHref({ destination: brand.websiteUrl, action: "brand_click", label: brand.name, brandId: brand.id })}
+            rel="nofollow"
+            className={buttonVariants({ variant: "outline" })}
+          >
+            Site de {brand.name} <ExternalLink aria-hidden="true" />
+          </a>
+        ) : null}
+      </header>
+      <p className="mt-6 max-w-3xl text-lg text-neutral-700">{brand.description}</p>
+      <p className="mt-2 font-bold text-brand-700">
+        Jusqu'à -{brand.maxDiscountPercent}% · cashback de {brand.cashbackPercent.toLocaleString("fr-FR")}% bientôt disponible
+      </p>
+      <section className="mt-10" aria-labelledby="brand-codes">
+        <h2 id="brand-codes" className="text-2xl font-black">
+          Codes promo {brand.name}
+        </h2>
+        {codes.length === 0 ? (
+          <p className="mt-4 text-neutral-600">Aucun code promo disponible</p>
+        ) : (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {codes.map((c) => (
+              <li key={c.id}>
+                <PromoCodeCard code={c} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {deals.length > 0 ? (
+        <section className="mt-10" aria-labelledby="brand-deals">
+          <h2 id="brand-deals" className="text-2xl font-black">
+            Deals {brand.name}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {deals.map((d) => (
+              <li key={d.id}>
+                <DealCard deal={d} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

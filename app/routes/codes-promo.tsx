@@ -1,0 +1,91 @@
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/codes-promo";
+import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { buttonVariants } from "~/components/ui/button";
+import { getSessionUser } from "~/lib/auth.server";
+import { logger } from "~/lib/logger.server";
+import { seo } from "~/lib/seo";
+import { cn } from "~/lib/utils";
+import { listCodeCategories, listMemberCodes } from "~/modules/promo-codes/promo-codes.server";
+import { savedIds } from "~/modules/saved/saved.server";
+import { SaveButton } from "~/components/catalogue/save-button";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/auth?from=codes-promo");
+  const category = new URL(request.url).searchParams.get("categorie")?.slice(0, 100) || null;
+  try {
+    const [codes, categories, saved] = await Promise.all([listMemberCodes(category), listCodeCategories(), savedIds(user.id)]);
+    return { codes, categories, category, failed: false, saved: saved.codes };
+  } catch (error) {
+    logger.error({ err: error }, "promo codes: load failed");
+    return { codes: [], categories: [], category, failed: true, saved: [] as string[] };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Mes codes promo", description: "Tous tes codes promo vérifiés, triés par date d'expiration.", path: "/codes-promo", noIndex: true }, matches);
+
+export default function CodesPromo({ loaderData }: Route.ComponentProps) {
+  const { codes, categories, category, failed, saved } = loaderData;
+  const chip = (active: boolean) =>
+    cn(
+      "rounded-full border px-4 py-1.5 text-sm font-medium",
+      active ? "border-brand-600 bg-brand-600 text-white" : "border-neutral-300 text-neutral-700 hover:border-brand-500",
+    );
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-4xl font-black">Mes codes promo</h1>
+      <p className="mt-2 text-neutral-600">Triés par date d'expiration : les plus urgents d'abord.</p>
+      {categories.length > 0 ? (
+        <nav aria-label="Catégories" className="mt-6">
+          <ul className="flex flex-wrap gap-2">
+            <li>
+              <Link to="/codes-promo" className={chip(!category)} aria-current={!category ? "page" : undefined} preventScrollReset>
+                Tous
+              </Link>
+            </li>
+            {categories.map((c) => (
+              <li key={c}>
+                <Link
+                  to={`/codes-promo?categorie=${encodeURIComponent(c)}`}
+                  className={chip(category === c)}
+                  aria-current={category === c ? "page" : undefined}
+                  preventScrollReset
+                >
+                  {c}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {failed ? (
+        <p className="mt-8 rounded-2xl bg-red-50 p-6 text-center text-red-900" role="alert">
+          Impossible de récupérer vos codes promo.
+        </p>
+      ) : codes.length === 0 ? (
+        <div className="mt-8 rounded-2xl bg-neutral-50 p-10 text-center">
+          <p className="text-lg font-semibold">Aucun code promo disponible</p>
+          <Link to="/deals" className={cn(buttonVariants(), "mt-4")}>
+            Voir les deals
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {codes.map((c) => (
+            <li key={c.id} className="flex flex-col gap-2">
+              <PromoCodeCard code={c} />
+              <SaveButton kind="code" id={c.id} saved={saved.includes(c.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,184 @@
+import { Filter, Quote, Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/deals";
+import { DealCard, DealCardSkeleton } from "~/components/catalogue/deal-card";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
+import { logger } from "~/lib/logger.server";
+import { seo } from "~/lib/seo";
+import { DEAL_MESSAGES, DEAL_SOURCES, DEALS_SKELETON_COUNT, parseDealSearch } from "~/modules/deals/deals.schema";
+import { searchDeals } from "~/modules/deals/deals.server";
+import { getSessionUser } from "~/lib/auth.server";
+import { savedIds } from "~/modules/saved/saved.server";
+import { SaveButton } from "~/components/catalogue/save-button";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const search = parseDealSearch(new URL(request.url).searchParams);
+  const user = await getSessionUser(request);
+  const saved = user ? (await savedIds(user.id)).deals : null;
+  try {
+    return { search, ...(await searchDeals(search)), failed: false, saved };
+  } catch (error) {
+    logger.error({ err: error }, `Erreur lors de la récupération des deals : ${(error as Error).message}`);
+    return { search, deals: [], hasNext: false, page: search.page, failed: true, saved };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(
+    {
+      title: "Coup de Crevarde : les deals du jour",
+      description: "Les deals repérés chaque jour sur Temu, Shein et AliExpress, avec notre avis honnête : prix cassé, qualité à risque ou pur plaisir.",
+      path: "/coup-de-crevarde",
+    },
+    matches,
+  );
+
+const SOURCE_LABELS: Record<string, string> = { all: "Toutes les sources", temu: "temu", shein: "shein", aliexpress: "aliexpress" };
+
+function pageHref(search: { q: string; source: string }, page: number) {
+  const params = new URLSearchParams();
+  if (search.q) params.set("q", search.q);
+  if (search.source !== "all") params.set("source", search.source);
+  if (page > 1) params.set("page", String(page));
+  const s = params.toString();
+  return s ? `?${s}` : ".";
+}
+
+export default function Deals({ loaderData }: Route.ComponentProps) {
+  const { search, deals, hasNext, page, failed, saved } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const loading = navigation.state === "loading" && navigation.location?.pathname.startsWith("/coup");
+
+  const submitSoon = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+    }, 300);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <header className="relative overflow-hidden rounded-3xl bg-brand-700 px-6 py-10 text-white">
+        <span aria-hidden="true" className="absolute -right-4 -top-4 rotate-12 rounded-2xl bg-amber-400 px-4 py-2 text-3xl font-black text-brand-900 shadow-lg">
+          -90%
+        </span>
+        <h1 className="text-4xl font-black">Coup de Crevarde</h1>
+        <p className="mt-2 max-w-xl text-brand-100">Les pépites des marketplaces repérées pour toi, chaque jour.</p>
+        <blockquote className="mt-4 flex max-w-xl items-start gap-2 text-sm italic text-brand-100">
+          <Quote className="size-4 shrink-0" aria-hidden="true" />
+          Prix mini, qualité pas garantie : on te dit tout, à toi de voir si le jeu en vaut la chandelle.
+        </blockquote>
+      </header>
+
+      <Form ref={formRef} method="get" role="search" className="mt-6 flex flex-wrap items-center gap-2" preventScrollReset>
+        <div className="relative min-w-0 flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" aria-hidden="true" />
+          <Input
+            type="search"
+            name="q"
+            defaultValue={search.q}
+            maxLength={100}
+            placeholder={DEAL_MESSAGES.searchPlaceholder}
+            aria-label="Rechercher un deal"
+            className="pl-9"
+            onChange={submitSoon}
+          />
+        </div>
+        <input type="hidden" name="source" value={search.source} />
+        <Popover>
+          <PopoverTrigger asChild>
+            <Button type="button" variant="outline">
+              <Filter aria-hidden="true" /> Filtrer
+              {search.source !== "all" ? <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">{search.source}</span> : null}
+            </Button>
+          </PopoverTrigger>
+          <PopoverContent>
+            <fieldset>
+              <legend className="mb-2 text-sm font-semibold">Source</legend>
+              <div className="grid gap-1">
+                {(["all", ...DEAL_SOURCES] as const).map((source) => (
+                  <label key={source} className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-neutral-50">
+                    <input
+                      type="radio"
+                      name="source-choice"
+                      value={source}
+                      defaultChecked={search.source === source}
+                      onChange={() => {
+                        const form = formRef.current;
+                        if (!form) return;
+                        (form.elements.namedItem("source") as HTMLInputElement).value = source;
+                        submit(form, { replace: true, preventScrollReset: true });
+                      }}
+                      className="accent-brand-600"
+                    />
+                    {SOURCE_LABELS[source]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </PopoverContent>
+        </Popover>
+        <noscript>
+          <Button type="submit">Rechercher</Button>
+        </noscript>
+      </Form>
+
+      <section aria-live="polite" className="mt-8">
+        {loading ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Chargement des deals">
+            {Array.from({ length: DEALS_SKELETON_COUNT }, (_, i) => (
+              <li key={i}>
+                <DealCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : failed ? (
+          <div className="rounded-2xl bg-red-50 p-8 text-center text-red-900" role="alert">
+            <p className="font-semibold">{DEAL_MESSAGES.errorTitle}</p>
+            <p className="mt-1 text-sm">{DEAL_MESSAGES.errorHint}</p>
+          </div>
+        ) : deals.length === 0 ? (
+          <div className="rounded-2xl bg-neutral-50 p-8 text-center">
+            <p className="font-semibold">{DEAL_MESSAGES.emptyTitle}</p>
+            <p className="mt-1 text-sm text-neutral-600">{DEAL_MESSAGES.emptyHint}</p>
+          </div>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {deals.map((d, i) => (
+              <li key={d.id} className="flex flex-col gap-2">
+                <DealCard deal={d} priority={i === 0} />
+                {saved ? <SaveButton kind="deal" id={d.id} saved={saved.includes(d.id)} /> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {page > 1 || hasNext ? (
+        <nav aria-label="Pagination" className="mt-8 flex justify-between">
+          {page > 1 ? (
+            <Link to={pageHref(search, page - 1)} className="font-semibold text-brand-700 hover:underline">
+              Page précédente
+            </Link>
+          ) : (
+            <span />
+          )}
+          {hasNext ? (
+            <Link to={pageHref(search, page + 1)} className="font-semibold text-brand-700 hover:underline">
+              Page suivante
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,0 +1,129 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { createElement, useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { readBoundedForm } from "~/lib/body.server";
+import type { Route } from "./+types/email-test";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NewsletterWelcomeEmail, ResetPasswordEmail, VerifyEmail } from "~/emails/templates";
+import { requireAdmin } from "~/lib/auth.server";
+import { getEnv } from "~/lib/env.server";
+import { sendMail } from "~/lib/mail.server";
+import { clientIp, enforceRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { seo } from "~/lib/seo";
+import { emailTestSchema } from "~/modules/accounts/email-test.schema";
+import { recentOutbox } from "~/lib/mail.server";
+
+/**
+ * Sample e-mails. The spec leaves this page open to anyone, which would make
+ * it an open mail relay: only admins may use it (issue 3).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { siteName: getEnv().SITE_NAME, outbox: await recentOutbox(20) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Test des e-mails", description: "Envoi d'e-mails de test.", path: "/email-test", noIndex: true }, matches);
+
+type ActionData = { result: SubmissionResult<string[]>; toast: { title: string; description: string; error?: boolean } | null };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request);
+  await enforceRateLimit(RATE_LIMITS.emailTest, clientIp(context));
+  const submission = parseWithZod(await readBoundedForm(request, 4 * 1024), { schema: emailTestSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), toast: null } satisfies ActionData, { status: 400 });
+  const env = getEnv();
+  const base = { siteName: env.SITE_NAME, siteUrl: env.SITE_URL };
+  const { email, type } = submission.value;
+  const react =
+    type === "signup"
+      ? createElement(VerifyEmail, { ...base, url: `${env.SITE_URL}/auth?verified=true`, username: "Crevarde" })
+      : type === "reset"
+        ? createElement(ResetPasswordEmail, { ...base, url: `${env.SITE_URL}/auth/reset-password` })
+        : createElement(NewsletterWelcomeEmail, { ...base, unsubscribeUrl: `${env.SITE_URL}/newsletter/desinscription` });
+  try {
+    await sendMail({ to: email, subject: `[Test] E-mail ${type}`, kind: `test-${type}`, react });
+    return data({ result: submission.reply({ resetForm: true }), toast: { title: "Email envoyé ! ✅", description: `Un e-mail « ${type} » a été envoyé à ${email}.` } } satisfies ActionData);
+  } catch (error) {
+    return data(
+      {
+        result: submission.reply(),
+        toast: { title: "Erreur ! ❌", description: `Impossible d'envoyer l'email: ${(error as Error)?.message || "Erreur inconnue"}`, error: true },
+      } satisfies ActionData,
+      { status: 502 },
+    );
+  }
+}
+
+export default function EmailTest({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as ActionData | undefined;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "email-test",
+    lastResult: ad?.result,
+    defaultValue: { type: "signup" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailTestSchema }),
+  });
+  useEffect(() => {
+    if (ad?.toast) (ad.toast.error ? toast.error : toast.success)(ad.toast.title, { description: ad.toast.description });
+  }, [ad]);
+  return (
+    <AuthShell siteName={loaderData.siteName}>
+      <h1 className="text-2xl font-black">Test des e-mails</h1>
+      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
+        <div>
+          <Label htmlFor={fields.email.id}>Email</Label>
+          <Input {...getInputProps(fields.email, { type: "email" })} className="mt-1" />
+          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+        </div>
+        <div>
+          <Label htmlFor={fields.type.id}>Type</Label>
+          <select {...getSelectProps(fields.type)} className="mt-1 h-11 w-full rounded-xl border border-neutral-300 px-3">
+            <option value="signup">signup</option>
+            <option value="reset">reset</option>
+            <option value="newsletter">newsletter</option>
+          </select>
+          <FieldError id={fields.type.errorId} errors={fields.type.errors} />
+        </div>
+        <Button type="submit" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? "Envoi..." : "Envoyer"}
+        </Button>
+      </Form>
+      <section className="mt-8" aria-labelledby="outbox-title">
+        <h2 id="outbox-title" className="text-lg font-bold">
+          Boîte d'envoi (20 derniers e-mails)
+        </h2>
+        {loaderData.outbox.length === 0 ? (
+          <p className="mt-2 text-sm text-neutral-600">Aucun e-mail pour le moment.</p>
+        ) : (
+          <ul className="mt-2 grid gap-2 text-sm">
+            {loaderData.outbox.map((m) => (
+              <li key={m.id} className="rounded-xl border border-neutral-200 p-3" data-to={m.to}>
+                <p className="font-semibold">{m.subject}</p>
+                <p className="text-neutral-600">
+                  À {m.to} · {m.kind} · {m.sentAt ? "envoyé" : "non envoyé (pas de SMTP)"}
+                </p>
+                {m.links.map((href) => (
+                  <a key={href} href={href} className="block truncate text-brand-700 underline">
+                    {href}
+                  </a>
+                ))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </AuthShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

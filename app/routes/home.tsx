@@ -1,0 +1,135 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { DealCard } from "~/components/catalogue/deal-card";
+import { Hero, HowItWorks, Testimonials } from "~/components/catalogue/home-sections";
+import { NewsletterBlock } from "~/components/catalogue/newsletter-block";
+import { OfferGrid } from "~/components/catalogue/offer-grid";
+import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { getSessionUser } from "~/lib/auth.server";
+import { getEnv } from "~/lib/env.server";
+import { seo } from "~/lib/seo";
+import { conceptPath } from "~/lib/site";
+import { getHomeContent } from "~/modules/content/home.server";
+import { DEAL_MESSAGES } from "~/modules/deals/deals.schema";
+import { listFeaturedDeals } from "~/modules/deals/deals.server";
+import { getSetting } from "~/modules/settings/settings.server";
+import { listFeaturedOfferCategories, listFeaturedOffers } from "~/modules/offers/offers.server";
+import { listFeaturedCodes } from "~/modules/promo-codes/promo-codes.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
+  const offerCategory = launched ? url.searchParams.get("offres")?.slice(0, 100) || null : null;
+  const [content, codes, deals, offers, offerCategories] = await Promise.all([
+    getHomeContent(),
+    listFeaturedCodes(Boolean(user)),
+    listFeaturedDeals(),
+    listFeaturedOffers(offerCategory),
+    listFeaturedOfferCategories(),
+  ]);
+  return {
+    content,
+    codes,
+    deals,
+    offers,
+    offerCategories,
+    offerCategory,
+    signedIn: Boolean(user),
+    launched,
+    conceptHref: conceptPath(getEnv().SITE_NAME),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(
+    {
+      title: "Codes promo beauté, deals du jour et cashback",
+      description:
+        "Codes promo vérifiés, Coup de Crevarde du jour et bientôt du cashback sur 29 marques beauté, mode et sport. Économise en moyenne 143€ par an.",
+      path: "/",
+      jsonLd: {
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        name: "Crevarde",
+        inLanguage: "fr-FR",
+      },
+    },
+    matches,
+  );
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { content, codes, deals, offers, offerCategories, offerCategory, signedIn, conceptHref, launched } = loaderData;
+  return (
+    <>
+      <Hero
+        titleHtml={content.heroTitleHtml}
+        subtitle={content.heroSubtitle}
+        stats={content.stats}
+        signedIn={signedIn}
+        conceptHref={conceptHref}
+        cards={deals.map((d) => ({ id: d.id, title: d.title, price: d.price, imageUrl: d.imageUrl }))}
+      />
+
+      {codes.length > 0 ? (
+        <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="codes-title">
+          <div className="flex items-end justify-between gap-4">
+            <h2 id="codes-title" className="text-3xl font-black">
+              Les codes promo du moment
+            </h2>
+            <Link to="/codes-promo" className="text-sm font-semibold text-brand-700 hover:underline">
+              Tous les codes
+            </Link>
+          </div>
+          <ul className="mt-6 grid gap-4 md:grid-cols-3">
+            {codes.map((c) => (
+              <li key={c.id}>
+                <PromoCodeCard code={c} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="deals-title">
+        <div className="flex items-end justify-between gap-4">
+          <h2 id="deals-title" className="text-3xl font-black">
+            Les deals du jour
+          </h2>
+          <Link to="/coup-de-crevarde" className="text-sm font-semibold text-brand-700 hover:underline">
+            Tous les Coups de Crevarde
+          </Link>
+        </div>
+        {deals.length === 0 ? (
+          <p className="mt-6 rounded-2xl bg-neutral-50 p-8 text-center text-neutral-600">{DEAL_MESSAGES.homeEmpty}</p>
+        ) : (
+          <ul className="mt-6 grid gap-4 md:grid-cols-3">
+            {deals.map((d) => (
+              <li key={d.id}>
+                <DealCard deal={d} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <HowItWorks {...content.howItWorks} />
+
+      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="offers-title">
+        <h2 id="offers-title" className="text-3xl font-black">
+          Le cashback sur tes produits préférés
+        </h2>
+        <p className="mb-6 mt-2 text-neutral-600">Cashback bientôt disponible : repère déjà tes produits.</p>
+        <OfferGrid offers={offers} categories={offerCategories} activeCategory={offerCategory} launched={launched} />
+      </section>
+
+      <Testimonials {...content.testimonials} />
+
+      <NewsletterBlock signedIn={signedIn} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

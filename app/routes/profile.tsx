@@ -1,0 +1,288 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { format } from "date-fns";
+import { fr } from "date-fns/locale";
+import { Download } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { readBoundedForm } from "~/lib/body.server";
+import type { Route } from "./+types/profile";
+import { PasswordInput } from "~/components/auth/password-input";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Avatar } from "~/components/layout/avatar";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { displayName, initials, requireUser } from "~/lib/auth.server";
+import { seo } from "~/lib/seo";
+import { saveImageUpload, UploadError, MAX_UPLOAD_BYTES } from "~/lib/storage.server";
+import { combineHeaders, createToastHeaders } from "~/lib/toast.server";
+import { changePasswordSchema, deleteAccountSchema, newsletterToggleSchema, profileSchema } from "~/modules/accounts/accounts.schema";
+import { subscribe, unsubscribeEmail } from "~/modules/newsletter/newsletter.server";
+import {
+  changePassword,
+  clearAuthCookies,
+  deleteAccount,
+  updateAvatar,
+  updateUsername,
+  verifyOwnPassword,
+} from "~/modules/accounts/accounts.server";
+import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
+import { getDb } from "~/lib/db.server";
+import { user as userTable } from "../../db/schema";
+import { eq } from "drizzle-orm";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, { redirectTo: "/auth?redirect=/profile" });
+  const db = await getDb();
+  const [row] = await db.select({ createdAt: userTable.createdAt }).from(userTable).where(eq(userTable.id, user.id));
+  return {
+    email: user.email,
+    username: user.username ?? "",
+    displayName: displayName(user),
+    initials: initials(displayName(user)),
+    avatarUrl: user.avatarUrl,
+    newsletterSubscribed: user.newsletterSubscribed,
+    dealsUsed: user.dealsUsed,
+    cashSaved: user.cashSaved,
+    memberSince: row ? format(row.createdAt, "d MMMM yyyy", { locale: fr }) : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Mon profil", description: "Gère ton compte membre.", path: "/profile", noIndex: true }, matches);
+
+type ActionData =
+  | { intent: "profile" | "password" | "delete"; result: SubmissionResult<string[]> }
+  | { intent: "avatar"; error: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request, { redirectTo: "/auth?redirect=/profile" });
+  const contentType = request.headers.get("content-type") ?? "";
+  if (contentType.startsWith("multipart/form-data")) {
+    const length = Number(request.headers.get("content-length") ?? 0);
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024) {
+      return data({ intent: "avatar", error: "Fichier trop volumineux: L'image ne doit pas dépasser 2Mo." } satisfies ActionData, { status: 413 });
+    }
+    const formData = await readBoundedForm(request, MAX_UPLOAD_BYTES + 64 * 1024);
+    const file = formData.get("avatar");
+    if (!(file instanceof File) || file.size === 0) {
+      return data({ intent: "avatar", error: "Choisis une image à envoyer." } satisfies ActionData, { status: 400 });
+    }
+    try {
+      const saved = await saveImageUpload({ buffer: Buffer.from(await file.arrayBuffer()), originalName: file.name, size: file.size });
+      await updateAvatar(user.id, saved.url);
+    } catch (error) {
+      if (error instanceof UploadError) return data({ intent: "avatar", error: error.message } satisfies ActionData, { status: 400 });
+      throw error;
+    }
+    return redirect("/profile", { headers: await createToastHeaders({ title: "Photo mise à jour" }) });
+  }
+
+  const formData = await readBoundedForm(request, 8 * 1024);
+  const intent = formData.get("intent");
+  if (intent === "profile") {
+    const submission = parseWithZod(formData, { schema: profileSchema });
+    if (submission.status !== "success") return data({ intent: "profile", result: submission.reply() } satisfies ActionData, { status: 400 });
+    await updateUsername(user.id, submission.value.username);
+    return redirect("/profile", { headers: await createToastHeaders({ title: "Profil mis à jour" }) });
+  }
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    if (submission.status !== "success") {
+      return data({ intent: "password", result: submission.reply({ hideFields: ["currentPassword", "password", "confirm"] }) } satisfies ActionData, { status: 400 });
+    }
+    const result = await changePassword(request, submission.value.currentPassword, submission.value.password);
+    if (!result.ok) {
+      return data(
+        { intent: "password", result: submission.reply({ formErrors: [result.message], hideFields: ["currentPassword", "password", "confirm"] }) } satisfies ActionData,
+        { status: 400 },
+      );
+    }
+    return redirect("/profile", {
+      headers: combineHeaders(result.headers, await createToastHeaders({ title: "Mot de passe modifié", description: "Tes autres sessions ont été fermées." })),
+    });
+  }
+  if (intent === "newsletter") {
+    const parsed = newsletterToggleSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return data({ intent: "avatar", error: "Demande invalide." } satisfies ActionData, { status: 400 });
+    if (parsed.data.subscribed === "true") await subscribe({ email: user.email, source: "profile", userId: user.id });
+    else await unsubscribeEmail(user.email);
+    return redirect("/profile", {
+      headers: await createToastHeaders({ title: parsed.data.subscribed === "true" ? "Inscription réussie !" : "Newsletter désactivée" }),
+    });
+  }
+  if (intent === "delete") {
+    const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+    if (submission.status !== "success") return data({ intent: "delete", result: submission.reply({ hideFields: ["password"] }) } satisfies ActionData, { status: 400 });
+    if (!(await verifyOwnPassword(request, submission.value.password))) {
+      return data({ intent: "delete", result: submission.reply({ fieldErrors: { password: ["Mot de passe incorrect."] }, hideFields: ["password"] }) } satisfies ActionData, { status: 400 });
+    }
+    await deleteAccount(user.id, user.email);
+    return redirect("/", {
+      headers: combineHeaders(clearAuthCookies(request), await createToastHeaders({ title: "Compte supprimé", description: "Ton compte et tes données ont été supprimés." })),
+    });
+  }
+  return data({ intent: "avatar", error: "Action inconnue." } satisfies ActionData, { status: 400 });
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as ActionData | undefined;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const [profileForm, profileFields] = useForm({
+    id: "profile",
+    lastResult: ad?.intent === "profile" ? ad.result : undefined,
+    defaultValue: { username: loaderData.username },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: "onBlur",
+  });
+  const [passwordForm, passwordFields] = useForm({
+    id: "password",
+    lastResult: ad?.intent === "password" ? ad.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onBlur",
+  });
+  const [deleteForm, deleteFields] = useForm({
+    id: "delete",
+    lastResult: ad?.intent === "delete" ? ad.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+  });
+  useEffect(() => {
+    if (ad?.intent === "avatar") toast.error("Erreur de téléchargement", { description: ad.error });
+  }, [ad]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <div className="flex items-center gap-4">
+        <Avatar src={loaderData.avatarUrl} initials={loaderData.initials} className="size-16 text-lg" />
+        <div>
+          <h1 className="text-3xl font-black">Mon profil</h1>
+          <p className="text-neutral-600">{loaderData.email}</p>
+        </div>
+      </div>
+      <dl className="mt-8 grid grid-cols-3 gap-4 text-center">
+        <div className="rounded-2xl bg-brand-50 p-4">
+          <dt className="text-xs text-neutral-600">Économies</dt>
+          <dd className="text-2xl font-black text-brand-700">{loaderData.cashSaved.toLocaleString("fr-FR", { minimumFractionDigits: 2 })}€</dd>
+        </div>
+        <div className="rounded-2xl bg-brand-50 p-4">
+          <dt className="text-xs text-neutral-600">Deals utilisés</dt>
+          <dd className="text-2xl font-black text-brand-700">{loaderData.dealsUsed}</dd>
+        </div>
+        <div className="rounded-2xl bg-brand-50 p-4">
+          <dt className="text-xs text-neutral-600">Newsletter</dt>
+          <dd className="text-lg font-bold text-brand-700">{loaderData.newsletterSubscribed ? "Inscrite" : "Non inscrite"}</dd>
+          <dd>
+            <Form method="post">
+              <input type="hidden" name="intent" value="newsletter" />
+              <input type="hidden" name="subscribed" value={loaderData.newsletterSubscribed ? "false" : "true"} />
+              <Button type="submit" variant="link" size="sm">
+                {loaderData.newsletterSubscribed ? "Me désinscrire" : "M'inscrire"}
+              </Button>
+            </Form>
+          </dd>
+        </div>
+      </dl>
+      {loaderData.memberSince ? <p className="mt-2 text-sm text-neutral-500">Membre depuis le {loaderData.memberSince}</p> : null}
+
+      <div className="mt-8 grid gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Mes informations</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <Form method="post" {...getFormProps(profileForm)} className="grid gap-3">
+              <input type="hidden" name="intent" value="profile" />
+              <div>
+                <Label htmlFor={profileFields.username.id}>Pseudo</Label>
+                <Input {...getInputProps(profileFields.username, { type: "text" })} className="mt-1" />
+                <FieldError id={profileFields.username.errorId} errors={profileFields.username.errors} />
+              </div>
+              <div>
+                <Label htmlFor="email-ro">Email</Label>
+                <Input id="email-ro" value={loaderData.email} readOnly disabled className="mt-1" />
+              </div>
+              <Button type="submit" className="justify-self-start" disabled={busy("profile")}>
+                Enregistrer
+              </Button>
+            </Form>
+            <Form method="post" encType="multipart/form-data" className="grid gap-3">
+              <Label htmlFor="avatar">Photo de profil (JPG, PNG ou WEBP, 2 Mo max.)</Label>
+              <Input id="avatar" name="avatar" type="file" accept="image/jpeg,image/png,image/webp" required />
+              <Button type="submit" variant="outline" className="justify-self-start">
+                Envoyer la photo
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Changer de mot de passe</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" {...getFormProps(passwordForm)} className="grid gap-3">
+              <input type="hidden" name="intent" value="password" />
+              <div>
+                <Label htmlFor={passwordFields.currentPassword.id}>Mot de passe actuel</Label>
+                <PasswordInput {...getInputProps(passwordFields.currentPassword, { type: "password" })} autoComplete="current-password" className="mt-1" />
+                <FieldError id={passwordFields.currentPassword.errorId} errors={passwordFields.currentPassword.errors} />
+              </div>
+              <div>
+                <Label htmlFor={passwordFields.password.id}>Nouveau mot de passe</Label>
+                <PasswordInput {...getInputProps(passwordFields.password, { type: "password" })} autoComplete="new-password" className="mt-1" />
+                <p className="mt-1 text-xs text-neutral-500">{PASSWORD_MESSAGES.hint}</p>
+                <FieldError id={passwordFields.password.errorId} errors={passwordFields.password.errors} />
+              </div>
+              <div>
+                <Label htmlFor={passwordFields.confirm.id}>Confirme le nouveau mot de passe</Label>
+                <PasswordInput {...getInputProps(passwordFields.confirm, { type: "password" })} autoComplete="new-password" className="mt-1" />
+                <FieldError id={passwordFields.confirm.errorId} errors={passwordFields.confirm.errors} />
+              </div>
+              <FieldError id={passwordForm.errorId} errors={passwordForm.errors} />
+              <Button type="submit" className="justify-self-start" disabled={busy("password")}>
+                Changer mon mot de passe
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Mes données</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <Button asChild variant="outline" className="justify-self-start">
+              <a href="/profile/export" download="mes-donnees-crevarde.json">
+                <Download aria-hidden="true" /> Exporter mes données
+              </a>
+            </Button>
+            <Form method="post" {...getFormProps(deleteForm)} className="grid gap-3 rounded-2xl border border-red-200 bg-red-50 p-4">
+              <input type="hidden" name="intent" value="delete" />
+              <p className="font-semibold text-red-900">Supprimer mon compte</p>
+              <p className="text-sm text-red-900">
+                Cette action est définitive : ton profil, tes deals sauvegardés et ton historique seront effacés.
+              </p>
+              <div>
+                <Label htmlFor={deleteFields.password.id}>Ton mot de passe, pour confirmer</Label>
+                <PasswordInput {...getInputProps(deleteFields.password, { type: "password" })} className="mt-1 bg-white" autoComplete="current-password" />
+                <FieldError id={deleteFields.password.errorId} errors={deleteFields.password.errors} />
+              </div>
+              <Button type="submit" variant="destructive" className="justify-self-start" disabled={busy("delete")}>
+                Supprimer définitivement mon compte
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

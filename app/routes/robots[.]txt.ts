@@ -1,0 +1,8 @@
+import { getEnv } from "~/lib/env.server";
+import { renderRobots } from "~/modules/seo/sitemap.server";
+
+export function loader() {
+  return new Response(renderRobots(getEnv().SITE_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+  });
+}

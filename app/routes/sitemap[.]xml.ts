@@ -1,0 +1,10 @@
+import { getEnv } from "~/lib/env.server";
+import { renderSitemap, sitemapEntries } from "~/modules/seo/sitemap.server";
+
+export async function loader() {
+  const env = getEnv();
+  const xml = renderSitemap(env.SITE_URL, await sitemapEntries(env.SITE_NAME));
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,7 @@
+/** Enumerations shared by the database schema and client-side code (no drizzle import). */
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const BADGE_TYPES = ["hot", "risky", "fun"] as const;
+export type BadgeType = (typeof BADGE_TYPES)[number];
+export const CONTENT_TYPES = ["text", "html", "json", "image"] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];

@@ -1,0 +1,432 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export { BADGE_TYPES, CONTENT_TYPES, ROLES, type BadgeType, type ContentType, type Role } from "./constants";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+/* ------------------------------------------------------------------ */
+/* better-auth tables (email + password, admin plugin)                 */
+/* ------------------------------------------------------------------ */
+
+
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    // admin plugin: the single source of truth for roles (replaces user_roles)
+    role: text("role").notNull().default("user"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("user_role_check", sql`${t.role} in ('user', 'admin')`),
+    index("user_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    ...timestamps,
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/* ------------------------------------------------------------------ */
+/* Member profile                                                      */
+/* ------------------------------------------------------------------ */
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    username: text("username"),
+    email: text("email").notNull(),
+    avatarUrl: text("avatar_url"),
+    newsletterSubscribed: boolean("newsletter_subscribed").notNull().default(false),
+    dealsUsed: integer("deals_used").notNull().default(0),
+    cashSaved: numeric("cash_saved", { precision: 10, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    /** personal invitation code (/invite) */
+    referralCode: text("referral_code").unique(),
+    /** who invited this member, when they signed up through an invitation link */
+    referredBy: text("referred_by"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("profiles_email_idx").on(sql`lower(${t.email})`),
+    index("profiles_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/* ------------------------------------------------------------------ */
+/* Catalogue                                                           */
+/* ------------------------------------------------------------------ */
+
+export const categories = pgTable("categories", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+  slug: text("slug").notNull().unique(),
+  description: text("description"),
+  imageUrl: text("image_url"),
+  ...timestamps,
+});
+
+export const brands = pgTable(
+  "brands",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().unique(),
+    slug: text("slug").notNull().unique(),
+    category: text("category"),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    websiteUrl: text("website_url"),
+    /** "Jusqu'à -X%" on the public catalogue, 0..100 */
+    maxDiscountPercent: integer("max_discount_percent").notNull().default(0),
+    /** cashback rate, percent (e.g. 8.5) */
+    cashbackPercent: numeric("cashback_percent", { precision: 5, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("brands_discount_check", sql`${t.maxDiscountPercent} between 0 and 100`),
+    check("brands_cashback_check", sql`${t.cashbackPercent} between 0 and 100`),
+  ],
+);
+
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    discountAmount: text("discount_amount").notNull(),
+    description: text("description"),
+    category: text("category"),
+    url: text("url"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("promo_codes_brand_idx").on(t.brandId),
+    index("promo_codes_expires_idx").on(t.expiresAt),
+    index("promo_codes_featured_idx").on(t.isFeatured, t.expiresAt),
+    index("promo_codes_code_idx").on(t.code),
+  ],
+);
+
+export const offers = pgTable(
+  "offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    imageUrl: text("image_url"),
+    regularPrice: text("regular_price").notNull(),
+    cashbackPercent: numeric("cashback_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    category: text("category"),
+    tag: text("tag"),
+    url: text("url"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check("offers_cashback_check", sql`${t.cashbackPercent} between 0 and 100`),
+    index("offers_brand_idx").on(t.brandId),
+    index("offers_featured_idx").on(t.isFeatured, t.category),
+    index("offers_name_idx").on(t.name),
+  ],
+);
+
+
+export const crevardeDeals = pgTable(
+  "crevarde_deals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    price: text("price").notNull(),
+    originalPrice: text("original_price"),
+    imageUrl: text("image_url"),
+    source: text("source").notNull(),
+    badgeText: text("badge_text").notNull(),
+    badgeType: text("badge_type").notNull().default("hot"),
+    ctaText: text("cta_text").notNull().default("Voir le deal"),
+    url: text("url").notNull(),
+    brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check("crevarde_deals_badge_type_check", sql`${t.badgeType} in ('hot', 'risky', 'fun')`),
+    index("crevarde_deals_created_idx").on(t.createdAt.desc()),
+    index("crevarde_deals_featured_idx").on(t.isFeatured, t.createdAt.desc()),
+    index("crevarde_deals_source_idx").on(sql`lower(${t.source})`, t.createdAt.desc()),
+    index("crevarde_deals_brand_idx").on(t.brandId),
+    // trigram index for case-insensitive search over title and description
+    index("crevarde_deals_search_idx").using(
+      "gin",
+      sql`(lower(${t.title} || ' ' || ${t.description})) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/* ------------------------------------------------------------------ */
+/* Content                                                             */
+/* ------------------------------------------------------------------ */
+
+
+export const contentBlocks = pgTable(
+  "content_blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    page: text("page").notNull(),
+    name: text("name").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    type: text("type").notNull().default("text"),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("content_blocks_type_check", sql`${t.type} in ('text', 'html', 'json', 'image')`),
+    uniqueIndex("content_blocks_page_name_idx").on(t.page, t.name),
+    index("content_blocks_page_position_idx").on(t.page, t.position),
+  ],
+);
+
+export const pages = pgTable(
+  "pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    content: text("content").notNull(),
+    metaDescription: text("meta_description"),
+    published: boolean("published").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index("pages_title_idx").on(t.title)],
+);
+
+export const blogArticles = pgTable(
+  "blog_articles",
+  {
+    id: text("id").primaryKey(), // slug, e.g. "skincare-chere"
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    imageUrl: text("image_url").notNull(),
+    author: text("author").notNull(),
+    excerpt: text("excerpt").notNull(),
+    body: text("body").notNull(), // sanitized HTML
+    ...timestamps,
+  },
+  (t) => [index("blog_articles_published_idx").on(t.publishedAt.desc())],
+);
+
+/* ------------------------------------------------------------------ */
+/* Growth, tracking, infrastructure                                    */
+/* ------------------------------------------------------------------ */
+
+export const NEWSLETTER_STATUSES = ["subscribed", "unsubscribed"] as const;
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("subscribed"),
+    source: text("source").notNull().default("home"),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    check("newsletter_status_check", sql`${t.status} in ('subscribed', 'unsubscribed')`),
+    uniqueIndex("newsletter_email_idx").on(sql`lower(${t.email})`),
+    index("newsletter_created_idx").on(t.createdAt),
+  ],
+);
+
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    /** page_view, click_out, custom_event, temu_conversion, ... */
+    event: text("event").notNull(),
+    path: text("path"),
+    action: text("action"),
+    label: text("label"),
+    destinationHost: text("destination_host"),
+    dealId: uuid("deal_id").references(() => crevardeDeals.id, { onDelete: "set null" }),
+    promoCodeId: uuid("promo_code_id").references(() => promoCodes.id, { onDelete: "set null" }),
+    brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** salted hash of IP + user agent, never the raw IP */
+    visitorHash: text("visitor_hash"),
+    data: jsonb("data"),
+  },
+  (t) => [
+    index("analytics_events_event_time_idx").on(t.event, t.occurredAt),
+    index("analytics_events_time_idx").on(t.occurredAt),
+  ],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    kind: text("kind").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    ...timestamps,
+  },
+  (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  ...timestamps,
+});
+
+/** Saved deals ("/mes-deals") */
+export const savedDeals = pgTable(
+  "saved_deals",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => crevardeDeals.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.dealId] })],
+);
+
+/** Saved promo codes ("/mes-deals") */
+export const savedPromoCodes = pgTable(
+  "saved_promo_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    promoCodeId: uuid("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.promoCodeId] })],
+);
+
+/** Fixed-window rate limit counters, shared by every process on the database */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/** Every admin write: who, what, when, before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at.desc())],
+);

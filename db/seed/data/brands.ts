@@ -1,0 +1,44 @@
+export interface BrandSeed {
+  name: string;
+  slug: string;
+  category: string;
+  description: string;
+  websiteUrl: string;
+  maxDiscountPercent: number;
+  cashbackPercent: number;
+}
+
+/** 29 partner brands: beauty first, then fashion and sport. */
+export const BRANDS: BrandSeed[] = [
+  { name: "La Roche-Posay", slug: "la-roche-posay", category: "Soin du visage", description: "Des soins dermatologiques recommandés par les dermatologues, pour les peaux sensibles comme pour les plus réactives.", websiteUrl: "https://www.laroche-posay.fr", maxDiscountPercent: 20, cashbackPercent: 8 },
+  { name: "Caudalie", slug: "caudalie", category: "Soin du visage", description: "La vigne au service de ta peau : des soins naturels et efficaces nés dans le Bordelais.", websiteUrl: "https://fr.caudalie.com", maxDiscountPercent: 25, cashbackPercent: 10 },
+  { name: "Nuxe", slug: "nuxe", category: "Corps & bain", description: "L'iconique Huile Prodigieuse et des soins aux textures sensorielles, formulés en France.", websiteUrl: "https://fr.nuxe.com", maxDiscountPercent: 30, cashbackPercent: 9 },
+  { name: "Typology", slug: "typology", category: "Soin du visage", description: "Des formules courtes et transparentes, des actifs dosés avec précision, fabriqués en France.", websiteUrl: "https://www.typology.com", maxDiscountPercent: 15, cashbackPercent: 12 },
+  { name: "Avène", slug: "avene", category: "Soin du visage", description: "L'eau thermale d'Avène apaise et protège les peaux sensibles depuis plus de 30 ans.", websiteUrl: "https://www.eau-thermale-avene.fr", maxDiscountPercent: 20, cashbackPercent: 7 },
+  { name: "Bioderma", slug: "bioderma", category: "Soin du visage", description: "La biologie au service de la dermatologie, avec la célèbre Sensibio H2O.", websiteUrl: "https://www.bioderma.fr", maxDiscountPercent: 25, cashbackPercent: 6 },
+  { name: "Clarins", slug: "clarins", category: "Soin du visage", description: "Le savoir-faire des plantes et plus de 65 ans d'expertise en soins de beauté.", websiteUrl: "https://www.clarins.fr", maxDiscountPercent: 30, cashbackPercent: 11 },
+  { name: "Sephora Collection", slug: "sephora-collection", category: "Maquillage", description: "Du maquillage et des soins tendance à petits prix, pour oser toutes les couleurs.", websiteUrl: "https://www.sephora.fr", maxDiscountPercent: 35, cashbackPercent: 8 },
+  { name: "Yves Rocher", slug: "yves-rocher", category: "Corps & bain", description: "La cosmétique végétale depuis 1959, cultivée en Bretagne.", websiteUrl: "https://www.yves-rocher.fr", maxDiscountPercent: 35, cashbackPercent: 10 },
+  { name: "L'Occitane en Provence", slug: "loccitane-en-provence", category: "Corps & bain", description: "Le karité, la lavande et l'immortelle de Provence dans des soins gourmands.", websiteUrl: "https://fr.loccitane.com", maxDiscountPercent: 25, cashbackPercent: 9 },
+  { name: "The Ordinary", slug: "the-ordinary", category: "Soin du visage", description: "Des actifs cliniques à prix honnêtes : niacinamide, acide hyaluronique, rétinoïdes.", websiteUrl: "https://theordinary.com/fr-fr", maxDiscountPercent: 15, cashbackPercent: 6 },
+  { name: "Lancôme", slug: "lancome", category: "Parfum", description: "La haute parfumerie et les soins de luxe à la française, de Génifique à La Vie est Belle.", websiteUrl: "https://www.lancome.fr", maxDiscountPercent: 25, cashbackPercent: 13 },
+  { name: "Kiehl's", slug: "kiehls", category: "Soin du visage", description: "L'apothicaire new-yorkais depuis 1851 et ses soins pour tous les types de peau.", websiteUrl: "https://www.kiehls.fr", maxDiscountPercent: 20, cashbackPercent: 11 },
+  { name: "Garancia", slug: "garancia", category: "Soin du visage", description: "Des soins au nom ensorcelant, inventés par une pharmacienne passionnée.", websiteUrl: "https://www.garancia.fr", maxDiscountPercent: 30, cashbackPercent: 12 },
+  { name: "Respire", slug: "respire", category: "Corps & bain", description: "Des déodorants et soins naturels, clean et fabriqués en France.", websiteUrl: "https://www.respire.co", maxDiscountPercent: 20, cashbackPercent: 14 },
+  { name: "Aroma-Zone", slug: "aroma-zone", category: "Cheveux", description: "Huiles essentielles, actifs cosmétiques et recettes pour faire tes soins toi-même.", websiteUrl: "https://www.aroma-zone.com", maxDiscountPercent: 10, cashbackPercent: 6 },
+  { name: "Kérastase", slug: "kerastase", category: "Cheveux", description: "Les soins capillaires professionnels des salons, à la maison.", websiteUrl: "https://www.kerastase.fr", maxDiscountPercent: 20, cashbackPercent: 15 },
+  // fashion
+  { name: "Sézane", slug: "sezane", category: "Mode", description: "La mode parisienne intemporelle, pensée à Paris et produite de façon responsable.", websiteUrl: "https://www.sezane.com", maxDiscountPercent: 15, cashbackPercent: 7 },
+  { name: "Jules", slug: "jules", category: "Mode", description: "Le vestiaire masculin décontracté, du jean au costume.", websiteUrl: "https://www.jules.com", maxDiscountPercent: 35, cashbackPercent: 8 },
+  { name: "Promod", slug: "promod", category: "Mode", description: "Des collections féminines colorées et accessibles, renouvelées chaque semaine.", websiteUrl: "https://www.promod.fr", maxDiscountPercent: 30, cashbackPercent: 9 },
+  { name: "Etam", slug: "etam", category: "Mode", description: "Lingerie, pyjamas et prêt-à-porter féminin depuis 1916.", websiteUrl: "https://www.etam.com", maxDiscountPercent: 30, cashbackPercent: 10 },
+  { name: "Sandro", slug: "sandro", category: "Mode", description: "Le chic parisien à la fois rock et romantique.", websiteUrl: "https://fr.sandro-paris.com", maxDiscountPercent: 25, cashbackPercent: 12 },
+  { name: "Kiabi", slug: "kiabi", category: "Mode", description: "La mode à petits prix pour toute la famille.", websiteUrl: "https://www.kiabi.com", maxDiscountPercent: 35, cashbackPercent: 6 },
+  { name: "Veja", slug: "veja", category: "Mode", description: "Des baskets en matières écologiques, fabriquées dans des conditions équitables.", websiteUrl: "https://www.veja-store.com", maxDiscountPercent: 10, cashbackPercent: 7 },
+  // sport
+  { name: "Decathlon", slug: "decathlon", category: "Sport", description: "Tout le sport au meilleur prix, du yoga à la randonnée.", websiteUrl: "https://www.decathlon.fr", maxDiscountPercent: 20, cashbackPercent: 6 },
+  { name: "Nike", slug: "nike", category: "Sport", description: "Chaussures, vêtements et équipements pour bouger comme une athlète.", websiteUrl: "https://www.nike.com", maxDiscountPercent: 30, cashbackPercent: 9 },
+  { name: "Adidas", slug: "adidas", category: "Sport", description: "Les trois bandes, des running aux classiques lifestyle.", websiteUrl: "https://www.adidas.fr", maxDiscountPercent: 30, cashbackPercent: 9 },
+  { name: "Lululemon", slug: "lululemon", category: "Sport", description: "Leggings et tenues techniques pour le yoga, la course et l'entraînement.", websiteUrl: "https://www.eu.lululemon.com", maxDiscountPercent: 15, cashbackPercent: 11 },
+  { name: "Asics", slug: "asics", category: "Sport", description: "Des chaussures de running pensées pour le confort et la performance.", websiteUrl: "https://www.asics.com", maxDiscountPercent: 25, cashbackPercent: 8 },
+];

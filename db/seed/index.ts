@@ -1,0 +1,209 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { hashPassword } from "better-auth/crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../app/lib/db.server";
+import { initialsOf, renderPlaceholder } from "../../app/lib/images.server";
+import { saveGeneratedImage, uploadsDir } from "../../app/lib/storage.server";
+import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
+import * as s from "../schema";
+import { ARTICLES } from "./data/blog";
+import { BRANDS } from "./data/brands";
+import { CATEGORIES } from "./data/categories";
+import { DEALS } from "./data/deals";
+import { LEGAL_PAGES } from "./data/legal";
+import { OFFERS } from "./data/offers";
+import { PROMO_CODES } from "./data/promo-codes";
+import { DEMO_ACCOUNTS } from "./demo-accounts";
+
+export interface SeedOptions {
+  /** where generated images are written; defaults to ${DATA_DIR}/uploads */
+  uploadsDir?: string;
+  /** site name used in the legal pages (default "Crevarde") */
+  siteName?: string;
+  log?: (message: string) => void;
+  /** reference time for promo code expiries and deal ages (tests) */
+  now?: Date;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Generate (once) a placeholder image and return its public URL. */
+async function image(dir: string, name: string, text: string, width: number, height: number, subtitle?: string) {
+  const file = `seed-${name}.webp`;
+  if (fs.existsSync(path.join(dir, file))) return `/uploads/${file}`;
+  return saveGeneratedImage(file, await renderPlaceholder({ text, width, height, subtitle }), dir);
+}
+
+/**
+ * Idempotent demo data: every row is keyed on a natural key (slug, name,
+ * email, page+name...), so running it again adds nothing and changes nothing.
+ */
+export async function seed(db: Db, options: SeedOptions = {}) {
+  const log = options.log ?? (() => {});
+  const siteName = options.siteName ?? "Crevarde";
+  const now = options.now ?? new Date();
+  const dir = options.uploadsDir ?? uploadsDir();
+  const started = Date.now();
+
+  const [{ n: existingBrands }] = await db.select({ n: sql<number>`count(*)::int` }).from(s.brands);
+  if (existingBrands > 0) {
+    log("seed: demo data already present, checking for missing rows");
+  }
+
+  // categories
+  await db
+    .insert(s.categories)
+    .values(CATEGORIES.map((c) => ({ ...c })))
+    .onConflictDoNothing();
+
+  // brands
+  const brandImages = await Promise.all(BRANDS.map((b) => image(dir, `brand-${b.slug}`, initialsOf(b.name), 256, 256)));
+  await db
+    .insert(s.brands)
+    .values(BRANDS.map((b, i) => ({ ...b, imageUrl: brandImages[i] })))
+    .onConflictDoNothing();
+  const brandRows = await db.select({ id: s.brands.id, slug: s.brands.slug, websiteUrl: s.brands.websiteUrl }).from(s.brands);
+  const brandBySlug = new Map(brandRows.map((b) => [b.slug, b]));
+
+  // promo codes (natural key: brand + code)
+  for (const p of PROMO_CODES) {
+    const brand = brandBySlug.get(p.brandSlug);
+    if (!brand) continue;
+    const [exists] = await db
+      .select({ id: s.promoCodes.id })
+      .from(s.promoCodes)
+      .where(and(eq(s.promoCodes.brandId, brand.id), eq(s.promoCodes.code, p.code)))
+      .limit(1);
+    if (exists) continue;
+    await db.insert(s.promoCodes).values({
+      brandId: brand.id,
+      code: p.code,
+      discountAmount: p.discountAmount,
+      description: p.description,
+      category: p.category,
+      isFeatured: p.isFeatured,
+      url: brand.websiteUrl,
+      expiresAt: p.expiresInDays === null ? null : new Date(now.getTime() + p.expiresInDays * DAY),
+    });
+  }
+
+  // deals (natural key: title)
+  const dealImages = await Promise.all(
+    DEALS.map((d, i) => image(dir, `deal-${i + 1}`, d.title.split(" ").slice(0, 2).join(" "), 480, 320, d.source)),
+  );
+  for (const [i, d] of DEALS.entries()) {
+    const [exists] = await db.select({ id: s.crevardeDeals.id }).from(s.crevardeDeals).where(eq(s.crevardeDeals.title, d.title)).limit(1);
+    if (exists) continue;
+    const created = new Date(now.getTime() - d.ageHours * 60 * 60 * 1000);
+    await db.insert(s.crevardeDeals).values({
+      title: d.title,
+      description: d.description,
+      price: d.price,
+      originalPrice: d.originalPrice,
+      source: d.source,
+      badgeText: d.badgeText,
+      badgeType: d.badgeType,
+      ctaText: d.ctaText,
+      url: d.url,
+      isFeatured: d.isFeatured,
+      imageUrl: dealImages[i],
+      brandId: d.brandSlug ? brandBySlug.get(d.brandSlug)?.id : null,
+      createdAt: created,
+      updatedAt: created,
+    });
+  }
+
+  // offers (natural key: brand + name)
+  const offerImages = await Promise.all(OFFERS.map((o, i) => image(dir, `offer-${i + 1}`, initialsOf(o.name), 400, 400, o.regularPrice)));
+  for (const [i, o] of OFFERS.entries()) {
+    const brand = brandBySlug.get(o.brandSlug);
+    if (!brand) continue;
+    const [exists] = await db
+      .select({ id: s.offers.id })
+      .from(s.offers)
+      .where(and(eq(s.offers.brandId, brand.id), eq(s.offers.name, o.name)))
+      .limit(1);
+    if (exists) continue;
+    await db.insert(s.offers).values({
+      brandId: brand.id,
+      name: o.name,
+      regularPrice: o.regularPrice,
+      cashbackPercent: o.cashbackPercent,
+      category: o.category,
+      tag: o.tag,
+      isFeatured: o.isFeatured,
+      url: brand.websiteUrl,
+      imageUrl: offerImages[i],
+    });
+  }
+
+  // home content blocks (unique on page + name: never overwritten)
+  await db.insert(s.contentBlocks).values(HOME_BLOCK_DEFAULTS.map((b) => ({ ...b }))).onConflictDoNothing();
+
+  // blog articles
+  const articleImages = await Promise.all(ARTICLES.map((a) => image(dir, `blog-${a.id}`, a.category, 1200, 630, siteName)));
+  await db
+    .insert(s.blogArticles)
+    .values(ARTICLES.map((a, i) => ({ ...a, publishedAt: new Date(a.publishedAt), imageUrl: articleImages[i] })))
+    .onConflictDoNothing();
+
+  // legal pages
+  await db
+    .insert(s.pages)
+    .values(
+      LEGAL_PAGES.map((p) => ({
+        slug: p.slug,
+        title: p.title,
+        metaDescription: p.metaDescription,
+        content: p.content(siteName),
+        published: true,
+        updatedAt: new Date("2025-05-15T10:00:00+02:00"),
+        createdAt: new Date("2025-05-15T10:00:00+02:00"),
+      })),
+    )
+    .onConflictDoNothing();
+
+  // settings
+  await db
+    .insert(s.siteSettings)
+    .values([
+      { key: "temu_offer_ends_at", value: "2025-05-25T23:59:59+02:00" },
+      { key: "cashback_launched", value: false },
+      { key: "content_protection", value: true },
+    ])
+    .onConflictDoNothing();
+
+  // demo accounts (better-auth credential accounts + profiles)
+  for (const account of DEMO_ACCOUNTS) {
+    const [exists] = await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.email, account.email)).limit(1);
+    if (exists) continue;
+    const id = randomUUID();
+    await db.transaction(async (tx) => {
+      await tx.insert(s.user).values({
+        id,
+        name: account.username,
+        email: account.email,
+        emailVerified: true,
+        role: account.role,
+      });
+      await tx.insert(s.account).values({
+        id: randomUUID(),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        password: await hashPassword(account.password),
+      });
+      await tx.insert(s.profiles).values({
+        id,
+        username: account.username,
+        email: account.email,
+        dealsUsed: account.dealsUsed,
+        cashSaved: account.cashSaved,
+      });
+    });
+  }
+
+  log(`seed: demo data ready (${Date.now() - started} ms)`);
+}

@@ -1,0 +1,207 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { getDatabase, pendingMigrations } from "../app/lib/db.server";
+import type { Env } from "../app/lib/env.server";
+import { logger } from "../app/lib/logger.server";
+import "../app/lib/load-context";
+import { pageCache } from "./page-cache";
+
+export interface AppOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  env: Env;
+  clientDir: string;
+  uploadsDir: string;
+  /** Micro-cache of anonymous public pages, in ms (0 disables). */
+  pageCacheTtlMs?: number;
+  /** Extra script origins allowed by the CSP (analytics after consent). */
+  extraScriptSrc?: string[];
+}
+
+/** Content-Security-Policy directives; the nonce is per response. */
+export function cspDirectives(env: Env, extraScriptSrc: string[] = []) {
+  const https = env.SITE_URL.startsWith("https://");
+  const analytics = env.GA_MEASUREMENT_ID
+    ? ["https://www.googletagmanager.com", "https://www.google-analytics.com"]
+    : [];
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: [
+      "'self'",
+      (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`,
+      ...analytics,
+      ...extraScriptSrc,
+    ],
+    // Radix and sonner position elements with style attributes
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:", ...analytics],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'", ...analytics],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    upgradeInsecureRequests: https ? [] : null,
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence in depth: a state-changing request whose Origin (or
+ * Sec-Fetch-Site) says it comes from another site is refused with 403.
+ */
+export function originGuard(env: Env) {
+  const siteOrigin = new URL(env.SITE_URL).origin;
+  return (req: Request, res: Response, next: () => void) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const fetchSite = req.get("sec-fetch-site");
+    let allowed = true;
+    if (origin && origin !== "null") {
+      const own = `${req.protocol}://${req.get("host")}`;
+      allowed = origin === siteOrigin || origin === own;
+    } else if (origin === "null" || fetchSite === "cross-site") {
+      allowed = false;
+    }
+    if (allowed) return next();
+    res
+      .status(403)
+      .type("text/plain; charset=utf-8")
+      .send("Requête refusée : elle ne provient pas de ce site.");
+  };
+}
+
+export function createApp(options: AppOptions) {
+  const { env } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  // in-flight requests, so a shutdown waits for handlers whose client already went away
+  let inflight = 0;
+  app.locals.inflight = () => inflight;
+  app.use((_req, res, next) => {
+    inflight++;
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        inflight--;
+      }
+    };
+    // a handler is done when it ends the response, even if the client left before
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    res.end = ((...args: unknown[]) => {
+      finish();
+      return end(...args);
+    }) as typeof res.end;
+    res.once("finish", finish);
+    next();
+  });
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => {
+        const incoming = req.headers["x-request-id"];
+        return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomBytes(8).toString("hex");
+      },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    }),
+  );
+
+  app.use((req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.setHeader("X-Request-Id", String(req.id));
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(env, options.extraScriptSrc) },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.SITE_URL.startsWith("https://")
+        ? { maxAge: 31536000, includeSubDomains: true }
+        : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    next();
+  });
+  app.use(compression());
+  app.use(originGuard(env));
+
+  app.get("/healthz", async (req: Request, res: Response) => {
+    // test hook (never set in production): a slow health check to prove graceful shutdown
+    const slow = Number(process.env.CREVARDE_TEST_SLOW_HEALTHZ_MS ?? 0);
+    if (slow > 0 && req.query.slow) await new Promise((r) => setTimeout(r, slow));
+    try {
+      const database = await getDatabase();
+      await database.ping();
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
+    } catch (error) {
+      logger.error({ err: error }, "healthcheck failed");
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error" });
+    }
+  });
+
+  app.get("/readyz", async (_req: Request, res: Response) => {
+    try {
+      const database = await getDatabase();
+      const pending = await pendingMigrations(database);
+      if (pending > 0) {
+        res.status(503).set("Cache-Control", "no-store").json({ status: "migrating", pending });
+        return;
+      }
+      res.set("Cache-Control", "no-store").json({ status: "ready", database: database.kind });
+    } catch (error) {
+      logger.error({ err: error }, "readiness check failed");
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error" });
+    }
+  });
+
+  // Hashed build assets never change: cache them forever.
+  app.use(
+    "/assets",
+    express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  // Uploaded and generated images get random names: also immutable.
+  app.use(
+    "/uploads",
+    express.static(options.uploadsDir, { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }),
+  );
+  if (process.env.BENCH_STATIC_DIR) {
+    app.use("/__bench", express.static(process.env.BENCH_STATIC_DIR, { index: false }));
+  }
+  app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+
+  if (options.pageCacheTtlMs && typeof options.build !== "function") {
+    app.use(pageCache({ build: options.build, ttlMs: options.pageCacheTtlMs }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: options.build,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        logger: (req as unknown as { log?: typeof logger }).log ?? logger,
+        clientIp: req.ip,
+      }),
+    }),
+  );
+
+  return app;
+}

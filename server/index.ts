@@ -1,0 +1,97 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { getEnv } from "../app/lib/env.server";
+import { openDatabase, setDatabase, type Database } from "../app/lib/db.server";
+import { logger } from "../app/lib/logger.server";
+import { createApp } from "./app";
+import { flushEvents } from "../app/modules/tracking/tracking.server";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main() {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (error) {
+    console.error(`Cannot open the database: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  setDatabase(Promise.resolve(database));
+
+  const uploadsDir = path.resolve(env.DATA_DIR, "uploads");
+  if (env.SEED_ON_START) {
+    const { seed } = await import("../db/seed/index");
+    await seed(database.db, { uploadsDir, siteName: env.SITE_NAME, log: (msg: string) => logger.info(msg) });
+  }
+
+  const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+  const app = createApp({
+    build,
+    env,
+    clientDir: path.join(root, "build/client"),
+    uploadsDir,
+    pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
+  });
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    logger.info(
+      { port: env.PORT, database: database.kind },
+      `Crevarde is up at http://localhost:${env.PORT} (${database.kind === "pglite" ? `embedded PostgreSQL in ${env.DATA_DIR}` : "PostgreSQL server"})`,
+    );
+    if (env.SEED_ON_START) {
+      import("../db/seed/demo-accounts")
+        .then(({ DEMO_ACCOUNTS }) => {
+          for (const a of DEMO_ACCOUNTS) logger.info(`Demo ${a.role}: ${a.email} / ${a.password}`);
+        })
+        .catch(() => {});
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("forcing shutdown after 10s");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        // handlers may still run after their client disconnected: let them finish (10 s at most)
+        const deadline = Date.now() + 10_000;
+        while ((app.locals.inflight as () => number)() > 0 && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        await flushEvents();
+        await database.close();
+        logger.info("database closed, bye");
+      } catch (error) {
+        logger.error({ err: error }, "error while closing the database");
+      }
+      process.exit(0);
+    });
+    // keep-alive connections become idle as their last response ends: close them as they do
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    idle.unref();
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  logger.fatal({ err: error }, "server failed to start");
+  process.exit(1);
+});

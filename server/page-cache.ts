@@ -1,0 +1,90 @@
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { logger } from "../app/lib/logger.server";
+import { readConsentCookie } from "../app/modules/consent/consent";
+
+/** Rendered with this in place of the CSP nonce, replaced by a fresh nonce on every response. */
+export const NONCE_PLACEHOLDER = "cspnonceplaceholder0000000000000";
+
+const PRIVATE_PREFIXES = [
+  "/admin", "/auth", "/api", "/profile", "/codes-promo", "/mes-deals", "/invite", "/kpi", "/analytics",
+  "/newsletter", "/consent", "/email-test", "/signup", "/inscription", "/healthz", "/readyz", "/assets", "/uploads", "/__bench",
+];
+
+function isPublicPath(path: string) {
+  return !PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`) || path.startsWith(`${p}?`));
+}
+
+/** Cookies other than the consent choice make a request personal (session, toast...). */
+function isAnonymous(cookieHeader: string | undefined) {
+  if (!cookieHeader) return true;
+  return cookieHeader
+    .split(";")
+    .map((c) => c.split("=")[0]?.trim())
+    .every((name) => !name || name === "cr_consent");
+}
+
+interface Entry {
+  at: number;
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+/**
+ * A micro-cache for anonymous GETs of public pages: the page is rendered once
+ * with a nonce placeholder and served for `ttlMs` with a fresh nonce each
+ * time. Personal requests (any cookie but the consent choice) and responses
+ * that set cookies are never cached.
+ */
+export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntries?: number }) {
+  const handle = createRequestHandler(options.build, process.env.NODE_ENV);
+  const cache = new Map<string, Entry>();
+  const max = options.maxEntries ?? 500;
+  const inflight = new Map<string, Promise<Entry>>();
+
+  async function render(req: ExpressRequest): Promise<Entry> {
+    const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const response = await handle(new Request(url, { method: "GET", headers }), {
+      cspNonce: NONCE_PLACEHOLDER,
+      clientIp: req.ip,
+      logger,
+    });
+    const body = await response.text();
+    return { at: Date.now(), status: response.status, headers: [...response.headers.entries()], body };
+  }
+
+  function send(res: ExpressResponse, entry: Entry, hit: boolean) {
+    res.status(entry.status);
+    for (const [k, v] of entry.headers) if (k !== "content-length" && k !== "content-encoding") res.setHeader(k, v);
+    res.setHeader("X-Cache", hit ? "HIT" : "MISS");
+    res.send(entry.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string));
+  }
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (options.ttlMs <= 0 || req.method !== "GET" || !isPublicPath(req.path) || !isAnonymous(req.headers.cookie)) return next();
+    const consent = readConsentCookie(req.headers.cookie);
+    const key = `${req.originalUrl}|${consent ? `${Number(consent.analytics)}${Number(consent.marketing)}` : "none"}|${req.get("accept")?.includes("text/html") ? "html" : "other"}`;
+    const cached = cache.get(key);
+    if (cached && Date.now() - cached.at < options.ttlMs) return send(res, cached, true);
+    try {
+      let pending = inflight.get(key);
+      if (!pending) {
+        pending = render(req).finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      const entry = await pending;
+      const type = entry.headers.find(([k]) => k === "content-type")?.[1] ?? "";
+      const cacheable = entry.status === 200 && !entry.headers.some(([k]) => k === "set-cookie") && /text\/html|text\/x-script|application\/json/.test(type);
+      if (cacheable) {
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(key, entry);
+      }
+      send(res, entry, false);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

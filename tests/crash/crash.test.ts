@@ -1,0 +1,188 @@
+/**
+ * Crash safety: the production server takes concurrent writes, is killed with
+ * SIGKILL in the middle, and restarts. Every acknowledged write must be there
+ * and the database consistent. On PGlite (stale lock detected at restart) and
+ * on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { randomBytes } from "node:crypto";
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../app/lib/db.server";
+import { dbKinds } from "../helpers/db";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function startServer(env: Record<string, string>, port: number): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info", RATE_LIMIT_DISABLED: "true", VITEST: "", ...env },
+  });
+}
+
+async function waitReady(base: string, child: ChildProcess) {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // starting
+    }
+    if (Date.now() - started > 90_000) throw new Error("server did not become ready");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  redirect: "manual" as const,
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields),
+});
+
+describe("graceful shutdown", () => {
+  it("finishes in-flight requests on SIGTERM, closes the database and exits within 10 s", async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const base = `http://127.0.0.1:${port}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-term-"));
+    const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: "", CREVARDE_TEST_SLOW_HEALTHZ_MS: "1500" }, port);
+    let out = "";
+    server.stdout?.on("data", (d) => (out += String(d)));
+    try {
+      await waitReady(base, server);
+      // requests that are inside their handler when SIGTERM arrives
+      const inflight = Array.from({ length: 10 }, () => fetch(`${base}/healthz?slow=1`).then((r) => r.status));
+      await new Promise((r) => setTimeout(r, 300));
+      const t0 = Date.now();
+      server.kill("SIGTERM");
+      const statuses = await Promise.all(inflight);
+      await exited(server);
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      expect(Date.now() - t0).toBeLessThan(10_000);
+      expect(server.exitCode).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, "crevarde.lock"))).toBe(false);
+      expect(out).toContain("database closed");
+    } finally {
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+  }, 120_000);
+});
+
+describe("crash safety", () => {
+  for (const kind of dbKinds()) {
+    it(`keeps every acknowledged write after SIGKILL [${kind}]`, async () => {
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const base = `http://127.0.0.1:${port}`;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-crash-"));
+      let url: string | undefined;
+      let dropDb: (() => Promise<void>) | undefined;
+      if (kind === "postgres") {
+        const name = `crevarde_crash_${randomBytes(4).toString("hex")}`;
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`create database ${name}`);
+        await admin.end();
+        const u = new URL(process.env.TEST_DATABASE_URL!);
+        u.pathname = `/${name}`;
+        url = u.toString();
+        dropDb = async () => {
+          const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+          await c.connect();
+          await c.query(`drop database if exists ${name} with (force)`);
+          await c.end();
+        };
+      }
+      const env = { DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : { DATABASE_URL: "" }) };
+      let server = startServer(env, port);
+      server.stdout?.resume();
+      try {
+        await waitReady(base, server);
+        const login = await fetch(`${base}/auth`, form({ intent: "login", email: "admin@crevarde.local", password: "CrevardeAdmin2025!" }));
+        const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        expect(cookie).toContain("crevarde.session_token");
+
+        const acked = { newsletter: [] as string[], signups: [] as string[], categories: [] as string[] };
+        let attempts = 0;
+        let stop = false;
+        const worker = async (w: number) => {
+          for (let i = 0; !stop; i++) {
+            const id = `${w}-${i}-${randomBytes(3).toString("hex")}`;
+            attempts++;
+            try {
+              const which = i % 4;
+              if (which === 0) {
+                const r = await fetch(`${base}/newsletter`, form({ email: `crash-${id}@example.fr`, _js: "1" }));
+                if (r.ok) acked.newsletter.push(`crash-${id}@example.fr`);
+              } else if (which === 1) {
+                const r = await fetch(`${base}/auth`, form({ intent: "signup", username: `c${id}`, email: `signup-${id}@example.fr`, password: "Rouge-gorge 2025" }));
+                if (r.ok) acked.signups.push(`signup-${id}@example.fr`);
+              } else if (which === 2) {
+                const r = await fetch(`${base}/admin/categories`, { ...form({ intent: "save", name: `Crash ${id}`, slug: `crash-${id}` }), headers: { "content-type": "application/x-www-form-urlencoded", cookie } });
+                if (r.ok) acked.categories.push(`crash-${id}`);
+              } else {
+                await fetch(`${base}/kpi?destination=${encodeURIComponent("https://www.temu.com/fr")}&action=crash`, { redirect: "manual" });
+              }
+            } catch {
+              // the server died mid-request: not acknowledged
+            }
+          }
+        };
+        const workers = Array.from({ length: 8 }, (_, w) => worker(w));
+        await new Promise((r) => setTimeout(r, 2500));
+        server.kill("SIGKILL");
+        stop = true;
+        await Promise.all(workers);
+        await exited(server);
+        const total = acked.newsletter.length + acked.signups.length + acked.categories.length;
+        expect(total).toBeGreaterThan(10);
+
+        // restart: a stale PGlite lock is detected and replaced, migrations are applied, the server starts clean
+        server = startServer(env, port);
+        let stderr = "";
+        server.stdout?.on("data", (d) => (stderr += String(d)));
+        server.stderr?.on("data", (d) => (stderr += String(d)));
+        await waitReady(base, server);
+        expect((await fetch(`${base}/`)).status).toBe(200);
+        server.kill("SIGTERM");
+        await exited(server);
+        expect(stderr).not.toMatch(/"level":(50|60)/);
+
+        const database = await openDatabase({ url, dataDir, migrate: false });
+        try {
+          const q = async (query: ReturnType<typeof sql>) =>
+            ((await database.db.execute(query)) as unknown as { rows: Array<Record<string, string>> }).rows;
+          const emails = new Set((await q(sql`select lower(email) as e from newsletter_subscribers`)).map((r) => r.e));
+          const users = new Set((await q(sql`select email as e from "user"`)).map((r) => r.e));
+          const slugs = new Set((await q(sql`select slug as e from categories`)).map((r) => r.e));
+          const missing = [
+            ...acked.newsletter.filter((e) => !emails.has(e)),
+            ...acked.signups.filter((e) => !users.has(e)),
+            ...acked.categories.filter((s) => !slugs.has(s)),
+          ];
+          console.log(
+            `crash [${kind}]: ${attempts} writes attempted, ${total} acknowledged (newsletter ${acked.newsletter.length}, sign-ups ${acked.signups.length}, admin edits ${acked.categories.length}), ${total - missing.length} found after restart`,
+          );
+          expect(missing).toEqual([]);
+          // consistency: every user has a profile and an account, no orphan rows
+          expect(await q(sql`select u.id from "user" u left join profiles p on p.id = u.id where p.id is null`)).toEqual([]);
+          expect(await q(sql`select u.id from "user" u left join account a on a.user_id = u.id where a.id is null`)).toEqual([]);
+          expect((await q(sql`select count(*)::int as n from brands`))[0].n).toBe(29);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        if (server.exitCode === null) server.kill("SIGKILL");
+        await dropDb?.();
+      }
+    }, 240_000);
+  }
+});

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+
+test("a member signs in, lands on /codes-promo, sees the account menu and signs out", async ({ page }) => {
+  await signIn(page, DEMO_MEMBER);
+  await expect(page).toHaveURL(/\/codes-promo$/);
+  await expect(page.getByRole("heading", { name: "Mes codes promo" })).toBeVisible();
+  await expect(page.getByText("Connexion réussie")).toBeVisible();
+  const menu = page.getByRole("button", { name: /Mon compte \(Camille\)/ });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  await expect(page.getByRole("menuitem", { name: /Mes codes promo/ })).toContainText("3");
+  await page.getByRole("menuitem", { name: "Déconnexion" }).click();
+  await expect(page).toHaveURL(/\/auth\?fresh=true$/);
+  await expect(page.getByText("Déconnexion réussie")).toBeVisible();
+  await page.goto("/codes-promo");
+  await expect(page).toHaveURL(/\/auth\?from=codes-promo$/);
+});
+
+test("wrong password shows the §8 message; the redirect parameter is honoured", async ({ page }) => {
+  await signIn(page, { email: DEMO_MEMBER.email, password: "mauvais-mot-de-passe" });
+  await expect(page.getByRole("form", { name: "Connexion" }).getByText("Email ou mot de passe incorrect.")).toBeVisible();
+  await signIn(page, DEMO_MEMBER, "/auth?redirect=/profile");
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("heading", { name: "Mon profil" })).toBeVisible();
+});
+
+test("sign-up validates in French, shows the password toggle, then confirms by e-mail", async ({ page }) => {
+  await page.goto("/inscription");
+  await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+  const form = page.getByRole("form", { name: "Inscription" });
+  await expect(form.getByText("8 caractères minimum")).toBeVisible();
+  const password = form.getByLabel("Mot de passe", { exact: true });
+  await password.fill("court");
+  await form.getByRole("button", { name: "Afficher le mot de passe" }).click();
+  await expect(password).toHaveAttribute("type", "text");
+  await form.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(form.getByText("Le mot de passe doit contenir au moins 8 caractères.")).toBeVisible();
+  await expect(form.getByText("Le pseudo est obligatoire.")).toBeVisible();
+  await form.getByLabel("Pseudo").fill("Nina");
+  await form.getByLabel("Email").fill(`nina-${randomUUID().slice(0, 8)}@example.fr`);
+  await password.fill("Rouge-gorge 2025");
+  await form.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByRole("status").getByText("Vérifie ton email pour confirmer ton compte.")).toBeVisible();
+});
+
+test("the verification landing and the session reset show their toasts", async ({ page }) => {
+  await page.goto("/auth?verified=true");
+  await expect(page.getByText("Compte vérifié ! 🎉")).toBeVisible();
+  await page.getByRole("button", { name: "Réinitialiser complètement ma session" }).click();
+  await expect(page.getByText("Réinitialisation complète")).toBeVisible();
+});

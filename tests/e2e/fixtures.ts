@@ -1,0 +1,41 @@
+import { randomInt } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Console errors and CSP violations seen by the page during a test. */
+export function collectConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
+  return errors;
+}
+
+/** A consent choice already made (so the banner does not cover the page), unless a test opts out. */
+export function consentCookie(baseURL: string) {
+  return { name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: baseURL };
+}
+
+export const test = base.extend<{ withConsent: boolean }>({
+  withConsent: [true, { option: true }],
+  context: async ({ context, withConsent, baseURL }, use) => {
+    if (withConsent) await context.addCookies([consentCookie(baseURL!)]);
+    // each test looks like its own visitor to the per-IP rate limits (the server trusts loopback proxies)
+    await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}` });
+    await use(context);
+  },
+});
+export { expect };
+
+export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+export const DEMO_MEMBER = { email: "membre@crevarde.local", password: "CrevardeMembre2025!" };
+export const DEMO_ADMIN = { email: "admin@crevarde.local", password: "CrevardeAdmin2025!" };
+
+export async function signIn(page: Page, account: { email: string; password: string }, path = "/auth?fresh=true") {
+  await page.goto(path);
+  const form = page.getByRole("form", { name: "Connexion" });
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Mot de passe", { exact: true }).fill(account.password);
+  await form.getByRole("button", { name: "Se connecter" }).click();
+}

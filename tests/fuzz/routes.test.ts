@@ -1,0 +1,171 @@
+/**
+ * Route fuzzing: every route of app/routes.ts receives generated hostile
+ * requests as an anonymous visitor, a member and an admin. Pass condition:
+ * no 5xx, no error logged, and nobody but an admin changes admin data.
+ * `npm run test:fuzz` runs 10,000 requests; `npm test` a smaller count.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import routes from "../../app/routes";
+import { openDatabase, setDatabase, type Database } from "../../app/lib/db.server";
+import { resetAuth } from "../../app/lib/auth.server";
+import { logger } from "../../app/lib/logger.server";
+import { seed } from "../../db/seed/index";
+import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
+import { startInProcessApp } from "../helpers/app";
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+
+/** Every URL pattern from app/routes.ts. */
+export function routePatterns(entries: RouteEntry[], prefix = ""): string[] {
+  const out: string[] = [];
+  for (const e of entries) {
+    const here = e.path ? `${prefix}/${e.path}`.replace(/\/+/g, "/") : prefix || "/";
+    if (e.path || e.index) out.push(here || "/");
+    if (e.children) out.push(...routePatterns(e.children, e.path ? here : prefix));
+  }
+  return [...new Set(out)];
+}
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 900);
+
+const hostile = fc.oneof(
+  fc.constantFrom(
+    "../../etc/passwd", "%00", "%2e%2e%2f", "' OR 1=1 --", "\"><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
+    "00000000-0000-0000-0000-000000000000", "-1", "9999999999999999999999", "NaN", "null", "undefined", "__proto__",
+    "é🔥漢字", "x".repeat(3000), "%", "%%", "%zz", "javascript:alert(1)", "//evil.example", "https://evil.example",
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.integer().map(String),
+  fc.uuid(),
+);
+
+const methods = fc.constantFrom("GET", "GET", "GET", "POST", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
+const contentTypes = fc.constantFrom(
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=xyz",
+  "application/json",
+  "text/plain",
+  "application/xml",
+  "",
+);
+const fieldNames = fc.constantFrom(
+  "intent", "id", "email", "password", "username", "code", "brandId", "name", "slug", "title", "content", "page", "type",
+  "position", "role", "q", "source", "destination", "token", "choice", "redirectTo", "_js", "description", "price", "url",
+  "badgeType", "cashbackPercent", "expiresAt", "confirmation", "event", "file",
+);
+const intents = fc.constantFrom("login", "signup", "save", "delete", "preview", "init-content", "protection", "reset-session", "resend", "profile", "password", "delete", "save-deal", "remove-code", "request", "reset");
+const formBody = fc.array(fc.tuple(fieldNames, fc.oneof(hostile, intents)), { maxLength: 8 });
+
+function fillPattern(pattern: string, segment: string) {
+  return pattern.replace(/:[a-zA-Z]+/g, encodeURIComponent(segment)).replace(/\*$/, encodeURIComponent(segment));
+}
+
+describe("route fuzzing", () => {
+  let database: Database;
+  let app: Awaited<ReturnType<typeof startInProcessApp>>;
+  const cookies: Record<"anonymous" | "member" | "admin", string> = { anonymous: "", member: "", admin: "" };
+  const errors: unknown[] = [];
+  const patterns = routePatterns(routes as RouteEntry[]);
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: "memory://" });
+    setDatabase(Promise.resolve(database));
+    resetAuth();
+    await seed(database.db, { uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-fuzz-")) });
+    app = await startInProcessApp();
+    for (const role of ["member", "admin"] as const) {
+      const account = DEMO_ACCOUNTS.find((a) => (role === "admin" ? a.role === "admin" : a.role === "user"))!;
+      const r = await fetch(`${app.base}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `198.18.0.${role === "admin" ? 1 : 2}` },
+        body: new URLSearchParams({ intent: "login", email: account.email, password: account.password }),
+      });
+      cookies[role] = r.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      expect(cookies[role]).toContain("crevarde.session_token");
+    }
+    const spy = (level: "error" | "fatal") =>
+      vi.spyOn(logger, level).mockImplementation(((obj: unknown, msg?: string) => {
+        errors.push({ obj, msg });
+      }) as never);
+    spy("error");
+    spy("fatal");
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  async function adminSnapshot() {
+    const r = (await database.db.execute(sql`select
+      (select count(*) from brands)::int as brands, (select count(*) from promo_codes)::int as codes,
+      (select count(*) from offers)::int as offers, (select count(*) from crevarde_deals)::int as deals,
+      (select count(*) from categories)::int as categories, (select count(*) from pages)::int as pages,
+      (select count(*) from content_blocks)::int as blocks, (select string_agg(id || ':' || role, ',' order by id) from "user" where role = 'admin') as admins,
+      (select value::text from site_settings where key = 'content_protection') as protection`)) as unknown as { rows: Array<Record<string, unknown>> };
+    return r.rows[0];
+  }
+
+  it(`finds every route in app/routes.ts (${patterns.length})`, () => {
+    for (const p of ["/", "/coup-de-crevarde", "/codes-promo", "/kpi", "/analytics", "/admin/users", "/admin/upload", "/marques/:id", "/legal/:slug"]) {
+      expect(patterns).toContain(p);
+    }
+  });
+
+  it(`answers ${RUNS} hostile requests without a 5xx or a logged error`, async () => {
+    const statusCounts: Record<string, number> = {};
+    const roleCounts: Record<string, number> = {};
+    const failures: string[] = [];
+    const before = await adminSnapshot();
+    let n = 0;
+
+    const request = fc.record({
+      role: fc.constantFrom("anonymous", "member", "admin"),
+      pattern: fc.constantFrom(...patterns),
+      segment: hostile,
+      query: fc.array(fc.tuple(fc.oneof(fieldNames, fc.string({ maxLength: 8 })), hostile), { maxLength: 4 }),
+      method: methods,
+      contentType: contentTypes,
+      body: fc.oneof(formBody.map((pairs) => ({ kind: "form" as const, pairs })), fc.json().map((j) => ({ kind: "raw" as const, text: j })), fc.string({ maxLength: 300 }).map((t) => ({ kind: "raw" as const, text: t }))),
+      foreignOrigin: fc.integer({ min: 0, max: 6 }).map((x) => x === 0),
+    });
+
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        // the anonymous and member phases must never change admin data: admins are fuzzed in the last third
+        const role = n < (RUNS * 2) / 3 ? (r.role === "admin" ? "member" : r.role) : r.role;
+        n++;
+        const url = new URL(fillPattern(r.pattern, r.segment), app.base);
+        for (const [k, v] of r.query) url.searchParams.append(k, v);
+        const headers: Record<string, string> = { "x-forwarded-for": `198.19.${n % 250}.${(n >> 8) % 250}` };
+        if (cookies[role]) headers.cookie = cookies[role];
+        if (r.foreignOrigin) headers.origin = "https://evil.example";
+        let body: string | undefined;
+        if (!["GET", "HEAD"].includes(r.method)) {
+          if (r.contentType) headers["content-type"] = r.contentType;
+          body = r.body.kind === "form" ? new URLSearchParams(r.body.pairs).toString() : r.body.text;
+        }
+        const res = await fetch(url, { method: r.method, headers, body, redirect: "manual" });
+        await res.arrayBuffer();
+        statusCounts[res.status] = (statusCounts[res.status] ?? 0) + 1;
+        roleCounts[role] = (roleCounts[role] ?? 0) + 1;
+        if (res.status >= 500) failures.push(`${res.status} ${r.method} ${url.pathname}${url.search.slice(0, 200)} as ${role}`);
+        if (n === Math.floor((RUNS * 2) / 3)) {
+          expect(await adminSnapshot(), "anonymous and member requests changed admin data").toEqual(before);
+        }
+        return res.status < 500;
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+
+    console.log(`fuzz: ${n} requests; per role ${JSON.stringify(roleCounts)}; per status ${JSON.stringify(statusCounts)}`);
+    expect(failures).toEqual([]);
+    expect(errors, JSON.stringify(errors.slice(0, 3))).toEqual([]);
+  }, 600_000);
+});

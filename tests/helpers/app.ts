@@ -1,0 +1,28 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { Server } from "node:http";
+import type { ServerBuild } from "react-router";
+import { parseEnv } from "../../app/lib/env.server";
+import { createApp } from "../../server/app";
+
+/** The production React Router build served by our Express app, in this process, on a random port. */
+export async function startInProcessApp(): Promise<{ base: string; close: () => Promise<void> }> {
+  const buildFile = path.resolve("build/server/index.js");
+  if (!fs.existsSync(buildFile)) throw new Error("Run `npx react-router build` first (npm test does).");
+  const build = (await import(buildFile)) as ServerBuild;
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-inproc-"));
+  const server: Server = await new Promise((resolve) => {
+    const app = createApp({
+      build,
+      env: { ...parseEnv({ SITE_URL: "http://127.0.0.1" }), SESSION_SECRET: "s".repeat(40) },
+      clientDir: path.resolve("build/client"),
+      uploadsDir,
+      pageCacheTtlMs: 0,
+    });
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, close: () => new Promise<void>((r) => server.close(() => r())) };
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { getAuth } from "../../app/lib/auth.server";
+import { getDb } from "../../app/lib/db.server";
+import * as s from "../../db/schema";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/** A verified account with a password (no e-mail sent). */
+export async function createUser(options: { role?: "user" | "admin"; email?: string; password?: string; username?: string; verified?: boolean } = {}) {
+  const db = await getDb();
+  const id = randomUUID();
+  const email = options.email ?? `user-${id.slice(0, 8)}@example.fr`;
+  const password = options.password ?? "Rouge-gorge 2025";
+  await db.insert(s.user).values({ id, name: options.username ?? "Testeuse", email, emailVerified: options.verified ?? true, role: options.role ?? "user" });
+  await db.insert(s.account).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashPassword(password) });
+  await db.insert(s.profiles).values({ id, email, username: options.username ?? "Testeuse" });
+  return { id, email, password };
+}
+
+/** Sign a user in through better-auth and return the Cookie header to send. */
+export async function cookieFor(email: string, password: string): Promise<string> {
+  const auth = await getAuth();
+  const { headers } = await auth.api.signInEmail({ body: { email, password }, headers: new Headers({ origin: TEST_ORIGIN }), returnHeaders: true });
+  return cookieHeaderFrom(headers);
+}
+
+export function cookieHeaderFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+export async function signedInUser(options: Parameters<typeof createUser>[0] = {}) {
+  const user = await createUser(options);
+  return { ...user, cookie: await cookieFor(user.email, user.password) };
+}
+
+/** Build a Request as a browser on the site would send it. */
+export function req(path: string, init: RequestInit & { cookie?: string; form?: Record<string, string> } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("origin", TEST_ORIGIN);
+  if (init.cookie) headers.set("cookie", init.cookie);
+  let body = init.body;
+  if (init.form) {
+    body = new URLSearchParams(init.form);
+    headers.set("content-type", "application/x-www-form-urlencoded");
+  }
+  return new Request(`${TEST_ORIGIN}${path}`, { ...init, method: init.method ?? (init.form ? "POST" : "GET"), headers, body });
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
+import { openDatabase, setDatabase, type Database } from "../../app/lib/db.server";
+
+export type DbKind = "pglite" | "postgres";
+
+/** The database kinds the integration suite runs on. */
+export function dbKinds(): DbKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/**
+ * Open a fresh, migrated, empty database: an in-memory PGlite, or a new
+ * database on the TEST_DATABASE_URL server (dropped on close).
+ */
+export async function createTestDatabase(kind: DbKind): Promise<Database> {
+  if (kind === "pglite") return openDatabase({ dataDir: "memory://" });
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `crevarde_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Run a suite once per database kind. The callback receives a getter for a
+ * fresh database that is also installed as the process-wide database, so
+ * loaders and actions under test use it.
+ */
+export function describeEachDb(name: string, fn: (ctx: { kind: DbKind; database: () => Database }) => void) {
+  for (const kind of dbKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let database: Database | undefined;
+      beforeAll(async () => {
+        database = await createTestDatabase(kind);
+        setDatabase(Promise.resolve(database));
+        // the auth instance is bound to the process database: rebuild it
+        (await import("../../app/lib/auth.server")).resetAuth();
+      }, 60_000);
+      afterAll(async () => {
+        await database?.close();
+      });
+      fn({
+        kind,
+        database: () => {
+          if (!database) throw new Error("database not ready");
+          return database;
+        },
+      });
+    });
+  }
+}

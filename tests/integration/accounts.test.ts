@@ -1,0 +1,152 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { desc, eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import * as s from "../../db/schema";
+import { action as authAction, loader as authLoader } from "../../app/routes/auth";
+import { action as logoutAction } from "../../app/routes/auth.logout";
+import { action as resetAction } from "../../app/routes/auth.reset-password";
+import { loader as verifyLoader } from "../../app/routes/api.auth";
+import { loader as inscriptionLoader } from "../../app/routes/inscription";
+import { getSessionUser, requireAdmin, requireUser, safeRedirectPath } from "../../app/lib/auth.server";
+import { cookieFor, cookieHeaderFrom, createUser, req, signedInUser } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+import { callRoute } from "../helpers/route";
+
+const lastMail = async (db: any, to: string, kind: string) =>
+  (await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, to)).orderBy(desc(s.emailOutbox.createdAt)))
+    .filter((m: { kind: string }) => m.kind === kind)[0];
+
+describeEachDb("accounts", ({ database }) => {
+  it("signs up, mails a verification link, verifies, then signs in", async () => {
+    const db = database().db;
+    const email = `lea-${Date.now()}@example.fr`;
+    const signup = await callRoute(authAction, req("/auth", { form: { intent: "signup", username: "Léa", email, password: "Rouge-gorge 2025" } }));
+    expect(signup.status).toBe(200);
+    expect(signup.data.toast).toEqual({ title: "Inscription réussie !", description: "Vérifie ton email pour confirmer ton compte." });
+    const [profile] = await db.select().from(s.profiles).where(eq(s.profiles.email, email));
+    expect(profile.username).toBe("Léa");
+
+    // unverified: refused, with the way to get a new link
+    const early = await callRoute(authAction, req("/auth", { form: { intent: "login", email, password: "Rouge-gorge 2025" } }));
+    expect(early.status).toBe(403);
+    expect(early.data.unverified).toEqual({ email });
+
+    const mail = await lastMail(db, email, "verification");
+    const link = mail.html.match(/href="([^"]*verify-email[^"]*)"/)![1].replaceAll("&amp;", "&");
+    const verified = await callRoute(verifyLoader, req(new URL(link).pathname + new URL(link).search));
+    expect(verified.status).toBe(302);
+    expect(verified.location).toContain("/auth?verified=true");
+
+    const login = await callRoute(authAction, req("/auth", { form: { intent: "login", email: `  ${email.toUpperCase()} `, password: "Rouge-gorge 2025" } }));
+    expect(login.status).toBe(302);
+    expect(login.location).toBe("/codes-promo");
+    const setCookies = login.headers.getSetCookie().join("\n");
+    expect(setCookies).toMatch(/crevarde\.session_token=[^;]+;.*HttpOnly/i);
+    expect(setCookies).toMatch(/SameSite=Lax/i);
+    const user = await getSessionUser(req("/", { cookie: cookieHeaderFrom(login.headers) }));
+    expect(user?.email).toBe(email);
+  });
+
+  it("answers bad input with French messages and 4xx", async () => {
+    const bad = await callRoute(authAction, req("/auth", { form: { intent: "signup", username: "", email: "pas-un-email", password: "court" } }));
+    expect(bad.status).toBe(400);
+    const errors = JSON.stringify(bad.data.result.error);
+    expect(errors).toContain("Le pseudo est obligatoire.");
+    expect(errors).toContain("L'adresse email n'est pas valide.");
+    expect(errors).toContain("Le mot de passe doit contenir au moins 8 caractères.");
+    const wrong = await callRoute(authAction, req("/auth", { form: { intent: "login", email: "nobody@example.fr", password: "whatever-123" } }));
+    expect(wrong.status).toBe(401);
+    expect(wrong.data.toast).toEqual({ title: "Erreur de connexion", description: "Email ou mot de passe incorrect." });
+  });
+
+  it("rate-limits failed sign-ins per account with a 429", async () => {
+    const u = await createUser();
+    let last;
+    for (let i = 0; i < 11; i++) {
+      last = await callRoute(
+        authAction,
+        req("/auth", { form: { intent: "login", email: u.email, password: "mauvais-mot-de-passe" } }),
+        {},
+        { clientIp: `198.51.100.${i}` },
+      );
+    }
+    expect(last!.status).toBe(429);
+    expect(last!.data.toast.description).toBe("Trop de tentatives. Veuillez réessayer plus tard.");
+    // even the right password is refused while limited
+    const right = await callRoute(authAction, req("/auth", { form: { intent: "login", email: u.email, password: u.password } }), {}, { clientIp: "198.51.100.99" });
+    expect(right.status).toBe(429);
+  });
+
+  it("redirects only to safe same-site paths", async () => {
+    expect(safeRedirectPath("//evil.example", "/codes-promo")).toBe("/codes-promo");
+    expect(safeRedirectPath("https://evil.example", "/codes-promo")).toBe("/codes-promo");
+    expect(safeRedirectPath("/\\evil.example", "/codes-promo")).toBe("/codes-promo");
+    expect(safeRedirectPath("javascript:alert(1)", "/codes-promo")).toBe("/codes-promo");
+    expect(safeRedirectPath("/admin/brands?x=1", "/")).toBe("/admin/brands?x=1");
+    const u = await createUser();
+    const login = await callRoute(authAction, req("/auth", { form: { intent: "login", email: u.email, password: u.password, redirectTo: "//evil.example/x" } }));
+    expect(login.location).toBe("/codes-promo");
+    const ok = await callRoute(authAction, req("/auth", { form: { intent: "login", email: u.email, password: u.password, redirectTo: "/profile" } }));
+    expect(ok.location).toBe("/profile");
+  });
+
+  it("guards member and admin pages on the server", async () => {
+    await expect(requireUser(req("/profile"))).rejects.toMatchObject({ status: 302 });
+    const member = await signedInUser();
+    const admin = await signedInUser({ role: "admin" });
+    expect((await requireUser(req("/profile", { cookie: member.cookie }))).id).toBe(member.id);
+    const memberOnAdmin = await callRoute(() => requireAdmin(req("/admin/brands", { cookie: member.cookie })), req("/"));
+    expect(memberOnAdmin.location).toBe("/");
+    const anonOnAdmin = await callRoute(() => requireAdmin(req("/admin/brands")), req("/"));
+    expect(anonOnAdmin.location).toBe("/auth?redirect=%2Fadmin%2Fbrands");
+    const memberAction = await callRoute(() => requireAdmin(req("/admin/brands", { method: "POST", cookie: member.cookie })), req("/"));
+    expect(memberAction.status).toBe(403);
+    expect((await requireAdmin(req("/admin", { cookie: admin.cookie }))).role).toBe("admin");
+  });
+
+  it("resets a forgotten password and ends every other session", async () => {
+    const db = database().db;
+    const u = await signedInUser();
+    const sent = await callRoute(resetAction, req("/auth/reset-password", { form: { intent: "request", email: u.email } }));
+    expect(sent.data.sent).toBe(true);
+    const unknown = await callRoute(resetAction, req("/auth/reset-password", { form: { intent: "request", email: "inconnue@example.fr" } }));
+    expect(unknown.data.sent).toBe(true); // same answer: no account enumeration
+    const mail = await lastMail(db, u.email, "reset-password");
+    const token = decodeURIComponent(mail.html.match(/reset-password\?token=([^"&]+)/)![1]);
+    const weak = await callRoute(resetAction, req("/auth/reset-password", { form: { intent: "reset", token, password: "password123", confirm: "password123" } }));
+    expect(weak.status).toBe(400);
+    const done = await callRoute(resetAction, req("/auth/reset-password", { form: { intent: "reset", token, password: "Nouveau mot 2025", confirm: "Nouveau mot 2025" } }));
+    expect(done.location).toBe("/auth?reset=true");
+    expect(await getSessionUser(req("/", { cookie: u.cookie }))).toBeNull();
+    expect(await cookieFor(u.email, "Nouveau mot 2025")).toContain("crevarde.session_token");
+    const reused = await callRoute(resetAction, req("/auth/reset-password", { form: { intent: "reset", token, password: "Encore un 2025", confirm: "Encore un 2025" } }));
+    expect(reused.status).toBe(400);
+  });
+
+  it("signs out with the toast and lands on /auth?fresh=true", async () => {
+    const u = await signedInUser();
+    const out = await callRoute(logoutAction, req("/auth/logout", { method: "POST", cookie: u.cookie }));
+    expect(out.status).toBe(302);
+    expect(out.location).toBe("/auth?fresh=true");
+    expect(out.headers.getSetCookie().join("\n")).toMatch(/cr_toast=/);
+    expect(await getSessionUser(req("/", { cookie: u.cookie }))).toBeNull();
+  });
+
+  it("detects a redirect loop and offers the session reset", async () => {
+    let cookie = "";
+    let outcome;
+    for (let i = 0; i < 3; i++) {
+      outcome = await callRoute(authLoader, req("/auth?redirect=/admin", { cookie }));
+      cookie = cookieHeaderFrom(outcome.headers);
+    }
+    expect(outcome!.data.loopDetected).toBe(true);
+    const reset = await callRoute(authAction, req("/auth", { form: { intent: "reset-session" }, cookie }));
+    expect(reset.location).toBe("/auth?fresh=true");
+    expect(reset.headers.getSetCookie().join("\n")).toMatch(/redirect_attempts=; Path=\/; Max-Age=0/);
+  });
+
+  it("redirects /inscription to the sign-up tab", async () => {
+    const r = await callRoute(inscriptionLoader, req("/inscription"));
+    expect(r.location).toBe("/auth?tab=signup");
+  });
+});

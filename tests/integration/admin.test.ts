@@ -1,0 +1,201 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import * as s from "../../db/schema";
+import { seed } from "../../db/seed/index";
+import { loader as layoutLoader } from "../../app/routes/admin/_layout";
+import { action as dashAction, loader as dashLoader } from "../../app/routes/admin/dashboard";
+import { action as promoAction, loader as promoLoader } from "../../app/routes/admin/promo-codes";
+import { action as offerAction } from "../../app/routes/admin/offers";
+import { action as dealAction, loader as dealLoader } from "../../app/routes/admin/crevarde-deals";
+import { action as categoryAction } from "../../app/routes/admin/categories";
+import { action as brandAction } from "../../app/routes/admin/brands";
+import { action as contentAction } from "../../app/routes/admin/content";
+import { action as pageAction } from "../../app/routes/admin/pages";
+import { action as userAction, loader as usersLoader } from "../../app/routes/admin/users";
+import { action as uploadAction } from "../../app/routes/admin/upload";
+import { loader as homeLoader } from "../../app/routes/home";
+import { loader as slugLoader } from "../../app/routes/page.$slug";
+import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+import { callRoute } from "../helpers/route";
+
+describeEachDb("admin back office", ({ database }) => {
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let member: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    await seed(database().db, { uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-admin-")) });
+    admin = await signedInUser({ role: "admin", username: "Zoé" });
+    member = await signedInUser();
+  });
+  const as = (cookie: string | undefined, p: string, form?: Record<string, string>) => req(p, { cookie, form });
+
+  it("guards every screen and action on the server", async () => {
+    const anon = await callRoute(layoutLoader, as(undefined, "/admin/brands"));
+    expect(anon.location).toBe("/auth?redirect=%2Fadmin%2Fbrands");
+    expect((await callRoute(promoLoader, as(member.cookie, "/admin/promo-codes"))).location).toBe("/");
+    for (const action of [promoAction, offerAction, dealAction, categoryAction, brandAction, contentAction, pageAction, userAction, dashAction]) {
+      expect((await callRoute(action, as(member.cookie, "/admin/x", { intent: "delete", id: "00000000-0000-0000-0000-000000000000" }))).status).toBe(403);
+      expect((await callRoute(action, as(undefined, "/admin/x", { intent: "delete", id: "00000000-0000-0000-0000-000000000000" }))).status).toBe(401);
+    }
+    const layout = await callRoute<any>(layoutLoader, as(admin.cookie, "/admin"));
+    expect(layout.data.initials).toBe("ZO");
+  });
+
+  it("dashboard shows real figures and initialises only missing blocks", async () => {
+    const db = database().db;
+    const dash = await callRoute<any>(dashLoader, as(admin.cookie, "/admin"));
+    expect(dash.data.stats.pages).toBe(4);
+    expect(dash.data.stats.brands).toBe(29);
+    expect(dash.data.stats.users).toBeGreaterThanOrEqual(4);
+    expect(dash.data.stats.chart.days).toHaveLength(30);
+    const none = await callRoute<any>(dashAction, as(admin.cookie, "/admin", { intent: "init-content" }));
+    expect(none.data.toast).toMatchObject({ title: "Information", description: "Tout le contenu est déjà initialisé." });
+    await db.update(s.contentBlocks).set({ content: "Titre modifié" }).where(eq(s.contentBlocks.name, "how-it-works-title"));
+    await db.delete(s.contentBlocks).where(eq(s.contentBlocks.name, "stats"));
+    await db.delete(s.contentBlocks).where(eq(s.contentBlocks.name, "testimonials-footer"));
+    const two = await callRoute<any>(dashAction, as(admin.cookie, "/admin", { intent: "init-content" }));
+    expect(two.data.toast).toMatchObject({ title: "Succès", description: "2 blocs de contenu ont été initialisés avec succès." });
+    const [kept] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "how-it-works-title"));
+    expect(kept.content).toBe("Titre modifié");
+  });
+
+  it("promo codes: create, validate, update, delete with the spec's messages", async () => {
+    const db = database().db;
+    const [brand] = await db.select().from(s.brands).where(eq(s.brands.slug, "nuxe"));
+    const bad = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", brandId: "", code: "", discountAmount: "" }));
+    expect(bad.status).toBe(400);
+    expect(bad.data.result.error).toMatchObject({ brandId: ["La marque est obligatoire."], code: ["Le code est obligatoire."], discountAmount: ["Le montant de réduction est obligatoire."] });
+    const created = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", brandId: brand.id, code: "TEST25", discountAmount: "25%", description: "", category: "", expiresAt: "2030-01-31" }));
+    expect(created.data.toast).toMatchObject({ title: "Code promo créé" });
+    const [row] = await db.select().from(s.promoCodes).where(eq(s.promoCodes.code, "TEST25"));
+    expect(row).toMatchObject({ description: null, category: null, isFeatured: false });
+    const updated = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", id: row.id, brandId: brand.id, code: "TEST30", discountAmount: "30%", category: "Soin", isFeatured: "on" }));
+    expect(updated.data.toast.title).toBe("Code promo mis à jour");
+    const list = await callRoute<any>(promoLoader, as(admin.cookie, "/admin/promo-codes"));
+    const codes = list.data.codes.map((c: any) => c.code);
+    expect([...codes].sort((a: string, b: string) => a.localeCompare(b, "en"))).toEqual(codes.slice().sort((a: string, b: string) => a.localeCompare(b, "en")));
+    const deleted = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "delete", id: row.id }));
+    expect(deleted.data.toast).toMatchObject({ title: "Code promo supprimé" });
+    const gone = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "delete", id: row.id }));
+    expect(gone.status).toBe(404);
+  });
+
+  it("offers store the cashback as a number; deals default to hot and 'Voir le deal'", async () => {
+    const db = database().db;
+    const [brand] = await db.select().from(s.brands).where(eq(s.brands.slug, "caudalie"));
+    const offer = await callRoute<any>(offerAction, as(admin.cookie, "/admin/offers", { intent: "save", brandId: brand.id, name: "Crème test", regularPrice: "10,00€", cashbackPercent: "12.5", tag: "" }));
+    expect(offer.data.toast.title).toBe("Offre créée");
+    const [o] = await db.select().from(s.offers).where(eq(s.offers.name, "Crème test"));
+    expect(o.cashbackPercent).toBe(12.5);
+    expect(o.tag).toBeNull();
+    expect((await callRoute<any>(offerAction, as(admin.cookie, "/admin/offers", { intent: "save", brandId: brand.id, name: "x", regularPrice: "1€", cashbackPercent: "beaucoup" }))).status).toBe(400);
+    const deal = await callRoute<any>(dealAction, as(admin.cookie, "/admin/crevarde-deals", { intent: "save", title: "<b>Deal</b> admin", description: "desc", price: "1€", source: "Temu", badgeText: "Top", url: "https://www.temu.com/fr/test", badgeType: "nope", ctaText: "" }));
+    expect(deal.data.toast.title).toBe("Deal créé");
+    const [d] = await db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.title, "Deal admin"));
+    expect(d).toMatchObject({ badgeType: "hot", ctaText: "Voir le deal", source: "temu" });
+    const missing = await callRoute<any>(dealAction, as(admin.cookie, "/admin/crevarde-deals", { intent: "save", title: "", url: "javascript:alert(1)" }));
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.data.result.error)).toEqual(expect.arrayContaining(["title", "description", "price", "source", "badgeText", "url"]));
+    expect((await callRoute<any>(dealLoader, as(admin.cookie, "/admin/crevarde-deals"))).data.deals[0].title).toBe("Deal admin");
+  });
+
+  it("categories and pages validate in the spec's order; slugs are unique", async () => {
+    const cat = await callRoute<any>(categoryAction, as(admin.cookie, "/admin/categories", { intent: "save", name: "", slug: "" }));
+    expect(cat.data.toast).toMatchObject({ title: "Champ requis", description: "Le nom de la catégorie est obligatoire." });
+    expect((await callRoute<any>(categoryAction, as(admin.cookie, "/admin/categories", { intent: "save", name: "Ongles", slug: "ongles" }))).data.toast.title).toBe("Catégorie créée avec succès");
+    const dup = await callRoute<any>(categoryAction, as(admin.cookie, "/admin/categories", { intent: "save", name: "Ongles 2", slug: "ongles" }));
+    expect(dup.status).toBe(409);
+    expect(dup.data.toast.description).toBe("Ce slug est déjà utilisé.");
+    const page = await callRoute<any>(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "", slug: "", content: "" }));
+    expect(page.data.toast.description).toBe("Le titre de la page est obligatoire.");
+    const page2 = await callRoute<any>(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Contact", slug: "", content: "" }));
+    expect(page2.data.toast.description).toBe("Le slug de la page est obligatoire.");
+    const saved = await callRoute<any>(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Contact", slug: "contact", content: '<p>Écris-nous</p><script>alert(1)</script><img src=x onerror="alert(1)">' }));
+    expect(saved.data.toast.title).toBe("Page créée avec succès");
+    const pub = await callRoute<any>(slugLoader, req("/contact"), { slug: "contact" });
+    expect(pub.data.content).toContain("<p>Écris-nous</p>");
+    expect(pub.data.content).not.toMatch(/script|onerror/);
+  });
+
+  it("brands: deleting a brand deletes its offers and promo codes", async () => {
+    const db = database().db;
+    const created = await callRoute<any>(brandAction, as(admin.cookie, "/admin/brands", { intent: "save", name: "Marque Test", slug: "marque-test", maxDiscountPercent: "20", cashbackPercent: "8" }));
+    expect(created.data.toast.title).toBe("Marque créée");
+    const [b] = await db.select().from(s.brands).where(eq(s.brands.slug, "marque-test"));
+    await db.insert(s.promoCodes).values({ brandId: b.id, code: "MT10", discountAmount: "10%" });
+    await db.insert(s.offers).values({ brandId: b.id, name: "Produit MT", regularPrice: "5€", cashbackPercent: 5 });
+    const del = await callRoute<any>(brandAction, as(admin.cookie, "/admin/brands", { intent: "delete", id: b.id }));
+    expect(del.data.toast.title).toBe("Marque supprimée");
+    expect(await db.select().from(s.promoCodes).where(eq(s.promoCodes.brandId, b.id))).toEqual([]);
+    expect(await db.select().from(s.offers).where(eq(s.offers.brandId, b.id))).toEqual([]);
+    expect((await callRoute<any>(brandAction, as(admin.cookie, "/admin/brands", { intent: "save", name: "X", slug: "X Y", maxDiscountPercent: "500", cashbackPercent: "1" }))).status).toBe(400);
+  });
+
+  it("content blocks: missing fields message, html sanitized on save, preview sanitized", async () => {
+    const db = database().db;
+    const missing = await callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "", title: "", content: "", page: "home" }));
+    expect(missing.data.toast).toMatchObject({ title: "Champs requis", description: "Veuillez remplir les champs suivants : Nom, Titre, Contenu" });
+    const saved = await callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "promo-banner", title: "Bannière", content: '<strong>Hello</strong><script>x()</script>', type: "html", page: "custom", customPage: "soldes", position: "3" }));
+    expect(saved.data.toast.title).toBe("Bloc de contenu créé avec succès");
+    const [block] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "promo-banner"));
+    expect(block).toMatchObject({ page: "soldes", content: "<strong>Hello</strong>", position: 3 });
+    const preview = await callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "preview", content: '<a href="javascript:alert(1)">x</a><em>ok</em>' }));
+    expect(preview.data.preview).toBe("<a>x</a><em>ok</em>");
+  });
+
+  it("users: search, edit role and username, no self-demotion, delete cascades", async () => {
+    const db = database().db;
+    const target = await signedInUser({ username: "Cible", email: "cible@example.fr" });
+    const found = await callRoute<any>(usersLoader, as(admin.cookie, "/admin/users?q=cible"));
+    expect(found.data.users.map((u: any) => u.email)).toEqual(["cible@example.fr"]);
+    const nobody = await callRoute<any>(usersLoader, as(admin.cookie, "/admin/users?q=%25%25personne"));
+    expect(nobody.data.users).toEqual([]);
+    const upd = await callRoute<any>(userAction, as(admin.cookie, "/admin/users", { intent: "save", id: target.id, username: "Nouvelle", role: "admin" }));
+    expect(upd.data.toast.title).toBe("Utilisateur mis à jour avec succès");
+    const [u] = await db.select().from(s.user).where(eq(s.user.id, target.id));
+    expect(u.role).toBe("admin");
+    expect((await callRoute<any>(userAction, as(admin.cookie, "/admin/users", { intent: "save", id: target.id, role: "superadmin" }))).status).toBe(400);
+    const self = await callRoute<any>(userAction, as(admin.cookie, "/admin/users", { intent: "save", id: admin.id, role: "user" }));
+    expect(self.status).toBe(409);
+    expect((await callRoute<any>(userAction, as(admin.cookie, "/admin/users", { intent: "delete", id: admin.id }))).status).toBe(409);
+    const del = await callRoute<any>(userAction, as(admin.cookie, "/admin/users", { intent: "delete", id: target.id }));
+    expect(del.data.toast.title).toBe("Utilisateur supprimé avec succès");
+    expect(await db.select().from(s.profiles).where(eq(s.profiles.id, target.id))).toEqual([]);
+  });
+
+  it("upload: real images are stored; renamed files, SVG and oversized files are refused", async () => {
+    const upload = async (name: string, content: Buffer, type: string) => {
+      const body = new FormData();
+      body.append("file", new File([new Uint8Array(content)], name, { type }));
+      const encoded = new Response(body);
+      const buf = Buffer.from(await encoded.arrayBuffer());
+      return callRoute<any>(
+        uploadAction,
+        new Request(`${TEST_ORIGIN}/admin/upload`, { method: "POST", body: buf, headers: { origin: TEST_ORIGIN, cookie: admin.cookie, "content-type": encoded.headers.get("content-type")!, "content-length": String(buf.length) } }),
+      );
+    };
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#fff" } }).png().toBuffer();
+    const ok = await upload("photo.png", png, "image/png");
+    expect(ok.data).toMatchObject({ ok: true, title: "Image téléchargée" });
+    expect(ok.data.url).toMatch(/^\/uploads\/[0-9a-f-]+\.webp$/);
+    const renamed = await upload("evil.jpg", Buffer.from("<?php echo 1; ?>"), "image/jpeg");
+    expect(renamed.data).toMatchObject({ ok: false, title: "Erreur de téléchargement", message: "Type de fichier non supporté: Veuillez sélectionner une image au format JPG, PNG ou WEBP." });
+    const svg = await upload("x.svg", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/svg+xml");
+    expect(svg.status).toBe(400);
+    const big = await upload("big.jpg", Buffer.alloc(2 * 1024 * 1024 + 10, 1), "image/jpeg");
+    expect(big.status).toBe(413);
+    expect(big.data.message).toBe("Fichier trop volumineux: L'image ne doit pas dépasser 2Mo.");
+  });
+
+  it("the home page reflects admin edits", async () => {
+    const db = database().db;
+    await db.update(s.contentBlocks).set({ content: "Comment ça roule ?" }).where(eq(s.contentBlocks.name, "how-it-works-title"));
+    const home = await callRoute<any>(homeLoader, req("/"));
+    expect(home.data.content.howItWorks.title).toBe("Comment ça roule ?");
+  });
+});

@@ -1,0 +1,251 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { verifyPassword } from "better-auth/crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { expect, it } from "vitest";
+import * as s from "../../db/schema";
+import { seed } from "../../db/seed/index";
+import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
+import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
+import type { Db } from "../../app/lib/db.server";
+import { cookieFor } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+
+const TABLES = {
+  categories: s.categories,
+  brands: s.brands,
+  promoCodes: s.promoCodes,
+  deals: s.crevardeDeals,
+  offers: s.offers,
+  contentBlocks: s.contentBlocks,
+  blogArticles: s.blogArticles,
+  pages: s.pages,
+  siteSettings: s.siteSettings,
+  user: s.user,
+  account: s.account,
+  profiles: s.profiles,
+};
+
+const counts = async (db: Db) => {
+  const out: Record<string, number> = {};
+  for (const [name, table] of Object.entries(TABLES)) {
+    out[name] = (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+  }
+  return out;
+};
+
+const DAY = 86_400_000;
+
+describeEachDb("demo seed", ({ database }) => {
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-seed-"));
+
+  it("is idempotent: a second run adds and changes nothing", async () => {
+    const db = database().db;
+    const messages: string[] = [];
+    await seed(db, { uploadsDir, log: (m) => messages.push(m) });
+    expect(messages.some((m) => m.includes("demo data ready"))).toBe(true);
+    const first = await counts(db);
+    expect(first).toMatchObject({ brands: 29, blogArticles: 6, pages: 4, user: 2, account: 2, profiles: 2 });
+    expect(first.siteSettings).toBeGreaterThanOrEqual(2); // migrations may add settings of their own
+    expect(first.contentBlocks).toBe(HOME_BLOCK_DEFAULTS.length);
+    const snapshot = async () => ({
+      brands: await db.select({ id: s.brands.id, u: s.brands.updatedAt }).from(s.brands).orderBy(asc(s.brands.slug)),
+      codes: await db.select({ id: s.promoCodes.id, e: s.promoCodes.expiresAt }).from(s.promoCodes).orderBy(asc(s.promoCodes.code)),
+      users: await db.select({ id: s.user.id }).from(s.user).orderBy(asc(s.user.email)),
+      files: fs.readdirSync(uploadsDir).sort(),
+    });
+    const before = await snapshot();
+    await seed(db, { uploadsDir });
+    expect(await counts(db)).toEqual(first);
+    expect(await snapshot()).toEqual(before);
+  }, 60_000);
+
+  it("keeps admin edits and restores only missing rows", async () => {
+    const db = database().db;
+    await db
+      .update(s.contentBlocks)
+      .set({ content: "Titre modifié par l'admin" })
+      .where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "hero")));
+    await db.delete(s.blogArticles).where(eq(s.blogArticles.id, "dupes-2025"));
+    await seed(db, { uploadsDir });
+    const [hero] = await db
+      .select()
+      .from(s.contentBlocks)
+      .where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "hero")));
+    expect(hero.content).toBe("Titre modifié par l'admin");
+    expect(await db.select().from(s.blogArticles).where(eq(s.blogArticles.id, "dupes-2025"))).toHaveLength(1);
+  }, 60_000);
+
+  it("holds 29 brands with their images, rates and real domains", async () => {
+    const db = database().db;
+    const brands = await db.select().from(s.brands);
+    expect(brands).toHaveLength(29);
+    const categoryNames = new Set((await db.select().from(s.categories)).map((c) => c.name));
+    for (const name of ["Soin du visage", "Maquillage", "Parfum", "Cheveux", "Corps & bain", "Mode", "Sport", "Bien-être"]) {
+      expect(categoryNames.has(name)).toBe(true);
+    }
+    for (const b of brands) {
+      expect(categoryNames.has(b.category!)).toBe(true);
+      expect(b.description!.length).toBeGreaterThan(20);
+      expect(b.cashbackPercent).toBeGreaterThanOrEqual(6);
+      expect(b.cashbackPercent).toBeLessThanOrEqual(15);
+      expect(b.maxDiscountPercent).toBeGreaterThanOrEqual(10);
+      expect(b.maxDiscountPercent).toBeLessThanOrEqual(35);
+      expect(b.websiteUrl).toMatch(/^https:\/\/[a-z0-9.-]+\.[a-z]+/);
+      expect(b.imageUrl).toMatch(/^\/uploads\/seed-brand-.+\.webp$/);
+      expect(fs.existsSync(path.join(uploadsDir, path.basename(b.imageUrl!)))).toBe(true);
+    }
+    const byCategory = (names: string[]) => brands.filter((b) => names.includes(b.category!)).length;
+    expect(byCategory(["Mode"])).toBe(7);
+    expect(byCategory(["Sport"])).toBe(5);
+    expect(byCategory(["Soin du visage", "Maquillage", "Parfum", "Cheveux", "Corps & bain", "Bien-être"])).toBe(17);
+  });
+
+  it("holds promo codes that are expired, expiring soon, without date and featured", async () => {
+    const db = database().db;
+    const codes = await db
+      .select({ code: s.promoCodes, website: s.brands.websiteUrl })
+      .from(s.promoCodes)
+      .innerJoin(s.brands, eq(s.brands.id, s.promoCodes.brandId));
+    expect(codes.length).toBeGreaterThanOrEqual(18);
+    const now = Date.now();
+    const at = (c: (typeof codes)[number]) => c.code.expiresAt?.getTime();
+    expect(codes.some((c) => at(c) !== undefined && at(c)! < now)).toBe(true);
+    expect(codes.some((c) => at(c) !== undefined && at(c)! > now && at(c)! < now + 7 * DAY)).toBe(true);
+    expect(codes.some((c) => at(c) !== undefined && at(c)! > now + 7 * DAY)).toBe(true);
+    expect(codes.some((c) => c.code.expiresAt === null)).toBe(true);
+    const featuredActive = codes.filter((c) => c.code.isFeatured && (at(c) === undefined || at(c)! > now));
+    expect(featuredActive.length).toBeGreaterThanOrEqual(4);
+    for (const c of codes) {
+      expect(c.code.discountAmount).toMatch(/^\d+(%|€)$/);
+      expect(c.code.url).toBe(c.website);
+    }
+  });
+
+  it("holds deals from the three marketplaces with every badge type", async () => {
+    const db = database().db;
+    const deals = await db.select().from(s.crevardeDeals);
+    expect(deals.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(deals.map((d) => d.badgeType))).toEqual(new Set(["hot", "risky", "fun"]));
+    expect(new Set(deals.map((d) => d.source))).toEqual(new Set(["temu", "shein", "aliexpress"]));
+    const hosts = { temu: "www.temu.com", shein: "fr.shein.com", aliexpress: "fr.aliexpress.com" } as const;
+    for (const d of deals) {
+      expect(new URL(d.url).protocol).toBe("https:");
+      expect(new URL(d.url).host).toBe(hosts[d.source as keyof typeof hosts]);
+      expect(d.price).toMatch(/^\d+,\d{2}€$/);
+      expect(d.imageUrl).toMatch(/^\/uploads\/seed-deal-/);
+      expect(d.ctaText === "Voir le deal" || /^[A-Z0-9]{5,}$/.test(d.ctaText)).toBe(true);
+    }
+    expect(deals.some((d) => d.ctaText !== "Voir le deal")).toBe(true);
+    expect(deals.filter((d) => d.isFeatured).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(deals.map((d) => d.createdAt.getTime())).size).toBe(deals.length);
+
+    const offers = await db.select().from(s.offers);
+    expect(offers.length).toBeGreaterThanOrEqual(9);
+    expect(offers.filter((o) => o.isFeatured).length).toBeGreaterThanOrEqual(6);
+    for (const o of offers) {
+      expect(o.regularPrice).toMatch(/^\d+,\d{2}€$/);
+      expect(o.imageUrl).toMatch(/^\/uploads\/seed-offer-/);
+    }
+  });
+
+  it("holds the home blocks, the blog, the legal pages and the settings", async () => {
+    const db = database().db;
+    const blocks = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.page, "home"));
+    for (const d of HOME_BLOCK_DEFAULTS) {
+      const b = blocks.find((x) => x.name === d.name);
+      expect(b?.position).toBe(d.position);
+      expect(b?.type).toBe(d.type);
+    }
+
+    const articles = await db.select().from(s.blogArticles);
+    const ids = articles.map((a) => a.id);
+    expect(ids).toHaveLength(6);
+    expect(ids).toEqual(
+      expect.arrayContaining(["skincare-chere", "dupes-2025", "actifs-efficaces", "routine-minimaliste", "cashback-explique"]),
+    );
+    expect(ids.some((id) => /^temoignage-[a-z]+$/.test(id))).toBe(true);
+    for (const a of articles) {
+      expect(["Décryptage", "Bons plans", "Science", "Témoignage", "Conseils", "Guides"]).toContain(a.category);
+      expect(a.publishedAt.getUTCFullYear()).toBe(2025);
+      expect((a.body.match(/<p>/g) ?? []).length).toBeGreaterThanOrEqual(4);
+      expect(a.imageUrl).toMatch(/^\/uploads\/seed-blog-/);
+    }
+
+    const pages = await db.select().from(s.pages);
+    expect(pages.map((p) => [p.slug, p.title]).sort()).toEqual([
+      ["cgv", "Conditions générales de vente"],
+      ["cookies", "Politique de cookies"],
+      ["mentions-legales", "Mentions légales"],
+      ["politique-confidentialite", "Politique de confidentialité"],
+    ]);
+    for (const p of pages) {
+      expect(p.published).toBe(true);
+      expect(p.content).not.toMatch(/Dernière mise à jour/);
+      expect(p.content).toContain("Crevarde");
+    }
+    const page = (slug: string) => pages.find((p) => p.slug === slug)!.content;
+    const cgv = page("cgv");
+    expect(cgv.match(/<h2>Article \d+ – /g)).toHaveLength(13);
+    expect(cgv).toContain("<h2>Article 1 – Objet</h2>");
+    expect(cgv).toContain("<h2>Article 13 – ");
+    expect(cgv).toMatch(/hors taxes, hors frais de livraison et avant application des codes promo/);
+    expect(cgv).toMatch(/30 à 90 jours après l'achat/);
+    expect(cgv).toMatch(/dès que 10 euros ont été cumulés/);
+    expect(cgv).toMatch(/14 jours/);
+    const privacy = page("politique-confidentialite");
+    expect(privacy).toMatch(/30 jours/);
+    expect(privacy).toMatch(/3 ans/);
+    const cookies = page("cookies");
+    expect(cookies).toMatch(/6 mois/);
+    expect(cookies).toMatch(/13 mois/);
+    expect(cookies).toMatch(/tout accepter, tout refuser, ou choisir finalité par finalité/i);
+
+    const settings = Object.fromEntries((await db.select().from(s.siteSettings)).map((r) => [r.key, r.value]));
+    expect(settings).toMatchObject({ temu_offer_ends_at: "2025-05-25T23:59:59+02:00", cashback_launched: false });
+  });
+
+  it("creates the demo accounts with their roles, profiles and working passwords", async () => {
+    const db = database().db;
+    for (const a of DEMO_ACCOUNTS) {
+      const [u] = await db.select().from(s.user).where(eq(s.user.email, a.email));
+      expect(u.role).toBe(a.role);
+      expect(u.name).toBe(a.username);
+      expect(u.emailVerified).toBe(true);
+      const [acc] = await db.select().from(s.account).where(eq(s.account.userId, u.id));
+      expect(acc.providerId).toBe("credential");
+      expect(acc.accountId).toBe(u.id);
+      expect(await verifyPassword({ hash: acc.password!, password: a.password })).toBe(true);
+      expect(await verifyPassword({ hash: acc.password!, password: `${a.password}x` })).toBe(false);
+      const [p] = await db.select().from(s.profiles).where(eq(s.profiles.id, u.id));
+      expect(p).toMatchObject({ username: a.username, email: a.email, dealsUsed: a.dealsUsed, cashSaved: a.cashSaved });
+    }
+    expect(DEMO_ACCOUNTS.map((a) => [a.email, a.role])).toEqual([
+      ["admin@crevarde.local", "admin"],
+      ["membre@crevarde.local", "user"],
+    ]);
+    const member = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+    expect(member).toMatchObject({ username: "Camille", dealsUsed: 3, cashSaved: 42.5 });
+  });
+
+  it("lets the demo accounts sign in through better-auth", async () => {
+    for (const a of DEMO_ACCOUNTS) {
+      expect(await cookieFor(a.email, a.password)).toMatch(/session_token=/);
+    }
+  });
+
+  it("dates expiries relative to the seed time", async () => {
+    // created_at is the seed time: each expiry is that time plus the configured offset
+    const { PROMO_CODES } = await import("../../db/seed/data/promo-codes");
+    const db = database().db;
+    const rows = await db
+      .select({ code: s.promoCodes.code, expiresAt: s.promoCodes.expiresAt, createdAt: s.promoCodes.createdAt })
+      .from(s.promoCodes);
+    for (const p of PROMO_CODES) {
+      const row = rows.find((r) => r.code === p.code)!;
+      if (p.expiresInDays === null) expect(row.expiresAt).toBeNull();
+      else expect(Math.abs(row.expiresAt!.getTime() - row.createdAt.getTime() - p.expiresInDays * DAY)).toBeLessThan(60_000);
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { parseEnv, type Env } from "../../app/lib/env.server";
+import { createApp } from "../../server/app";
+import { describeEachDb } from "../helpers/db";
+
+describeEachDb("express server", () => {
+  let server: Server;
+  let base: string;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-srv-"));
+  fs.mkdirSync(path.join(dir, "client/assets"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "client/assets/app-abc123.js"), "console.log(1)");
+  fs.mkdirSync(path.join(dir, "uploads"));
+
+  beforeAll(async () => {
+    const env: Env = { ...parseEnv({ SITE_URL: "http://localhost:3000" }), SESSION_SECRET: "x".repeat(32) };
+    const app = createApp({
+      env,
+      clientDir: path.join(dir, "client"),
+      uploadsDir: path.join(dir, "uploads"),
+      // The React Router build is not needed for what this suite checks.
+      build: async () => {
+        throw new Error("no build in this test");
+      },
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it("answers /healthz when the database is reachable", async () => {
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("answers /readyz once every migration is applied, with a request id", async () => {
+    const res = await fetch(`${base}/readyz`, { headers: { "x-request-id": "abc-123" } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ready" });
+    expect(res.headers.get("x-request-id")).toBe("abc-123");
+    const generated = await fetch(`${base}/readyz`, { headers: { "x-request-id": "<script>" } });
+    expect(generated.headers.get("x-request-id")).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it("sets security headers and a nonce-based CSP", async () => {
+    const res = await fetch(`${base}/healthz`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+    const again = await fetch(`${base}/healthz`);
+    expect(again.headers.get("content-security-policy")).not.toBe(csp); // fresh nonce per response
+  });
+
+  it("serves hashed assets with immutable cache headers, compressed", async () => {
+    const res = await fetch(`${base}/assets/app-abc123.js`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("refuses state-changing requests from a foreign origin with a French 403", async () => {
+    const res = await fetch(`${base}/newsletter`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "email=a%40b.fr",
+    });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toMatch(/ne provient pas de ce site/);
+    const crossSite = await fetch(`${base}/newsletter`, {
+      method: "POST",
+      headers: { "sec-fetch-site": "cross-site" },
+      body: "email=a%40b.fr",
+    });
+    expect(crossSite.status).toBe(403);
+  });
+});
