@@ -15,6 +15,9 @@ const launchOptions = {
   ],
 };
 
+/** Tests that change site-wide settings run alone, once the other projects are done. */
+const SITE_SETTINGS = /site-settings\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -34,11 +37,13 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: /@mobile/,
+      testIgnore: SITE_SETTINGS,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
       name: "mobile",
       grepInvert: /@desktop/,
+      testIgnore: SITE_SETTINGS,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 390, height: 844 },
@@ -47,6 +52,12 @@ export default defineConfig({
         deviceScaleFactor: 2,
         launchOptions,
       },
+    },
+    {
+      name: "site-settings",
+      testMatch: SITE_SETTINGS,
+      dependencies: ["desktop", "mobile"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
   ],
   webServer: {

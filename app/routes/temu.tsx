@@ -4,7 +4,7 @@ import type { Route } from "./+types/temu";
 import { BrandLogo } from "~/components/catalogue/brand-logo";
 import { CopyButton } from "~/components/catalogue/copy-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CountdownBanner } from "~/components/growth/countdown-banner";
+import { CountdownBanner, useCountdown } from "~/components/growth/countdown-banner";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { buttonVariants } from "~/components/ui/button";
 import { getSessionUser } from "~/lib/auth.server";
@@ -53,10 +53,12 @@ const STEPS = [
 ];
 
 export default function Temu({ loaderData }: Route.ComponentProps) {
-  const { endsAt, over, signedIn, coupons } = loaderData;
+  const { endsAt, signedIn, coupons } = loaderData;
+  const parts = useCountdown(endsAt, loaderData.over);
+  const over = parts === null;
   return (
     <div>
-      <CountdownBanner endsAt={endsAt} initiallyOver={over} />
+      <CountdownBanner parts={parts} />
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-5xl px-4 py-12 text-center">
           <p className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-1 text-sm font-bold text-white">

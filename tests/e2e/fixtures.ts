@@ -39,3 +39,16 @@ export async function signIn(page: Page, account: { email: string; password: str
   await form.getByLabel("Mot de passe", { exact: true }).fill(account.password);
   await form.getByRole("button", { name: "Se connecter" }).click();
 }
+
+/** Whether the page cancelled a right-click on the first element matching `selector`. */
+export function contextMenuCancelled(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel)!;
+    return !el.dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true }));
+  }, selector);
+}
+
+/** Whether the page cancelled an F12 key press. */
+export function f12Cancelled(page: Page) {
+  return page.evaluate(() => !document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "F12", bubbles: true, cancelable: true })));
+}

@@ -1,22 +1,31 @@
 import { useEffect, useState } from "react";
 import { countdownParts, formatCountdown } from "~/modules/temu/countdown";
 
-/** Ticks every second; disappears at zero. `initiallyOver` comes from the server so SSR matches. */
-export function CountdownBanner({ endsAt, initiallyOver }: { endsAt: string; initiallyOver: boolean }) {
+/**
+ * The time left until `endsAt`, ticking every second on the visitor's clock.
+ * The first render uses the server's verdict (`initiallyOver`) so hydration
+ * matches; then the browser's clock takes over, so the banner and the "offer
+ * ended" notice always agree with what the visitor sees ticking.
+ */
+export function useCountdown(endsAt: string, initiallyOver: boolean) {
   const [parts, setParts] = useState(() => (initiallyOver ? null : countdownParts(endsAt)));
-  const [over, setOver] = useState(initiallyOver);
   useEffect(() => {
-    if (initiallyOver) return;
+    let id: number | undefined;
     const tick = () => {
       const next = countdownParts(endsAt);
       setParts(next);
-      if (!next) setOver(true);
+      if (!next && id !== undefined) window.clearInterval(id);
+      return next;
     };
-    tick();
-    const id = setInterval(tick, 1000);
-    return () => clearInterval(id);
-  }, [endsAt, initiallyOver]);
-  if (over || !parts) return null;
+    if (tick()) id = window.setInterval(tick, 1000);
+    return () => window.clearInterval(id);
+  }, [endsAt]);
+  return parts;
+}
+
+/** The landing page's banner: ticks every second and disappears at zero. */
+export function CountdownBanner({ parts }: { parts: ReturnType<typeof countdownParts> }) {
+  if (!parts) return null;
   return (
     <div className="bg-brand-900 px-4 py-2 text-center text-sm font-semibold text-white" role="timer" aria-live="off" data-testid="countdown">
       L'offre se termine dans <span className="tabular-nums">{formatCountdown(parts)}</span>
