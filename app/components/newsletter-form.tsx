@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/newsletter.schema";
+import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/newsletter.constants";
 
 export interface NewsletterFormProps {
   source: "home" | "temu";

@@ -8,7 +8,8 @@ import { Input } from "~/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { logger } from "~/lib/logger.server";
 import { seo } from "~/lib/seo";
-import { DEAL_MESSAGES, DEAL_SOURCES, DEALS_SKELETON_COUNT, parseDealSearch } from "~/modules/deals/deals.schema";
+import { DEAL_MESSAGES, DEAL_SOURCES, DEALS_SKELETON_COUNT } from "~/modules/deals/deals.constants";
+import { parseDealSearch } from "~/modules/deals/deals.schema";
 import { searchDeals } from "~/modules/deals/deals.server";
 import { getSessionUser } from "~/lib/auth.server";
 import { savedIds } from "~/modules/saved/saved.server";
@@ -130,7 +131,10 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         </noscript>
       </Form>
 
-      <section aria-live="polite" className="mt-8">
+      <section aria-live="polite" aria-labelledby="deals-results" className="mt-8">
+        <h2 id="deals-results" className="sr-only">
+          Les deals du moment
+        </h2>
         {loading ? (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Chargement des deals">
             {Array.from({ length: DEALS_SKELETON_COUNT }, (_, i) => (

@@ -11,7 +11,7 @@ import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
 import { getHomeContent } from "~/modules/content/home.server";
-import { DEAL_MESSAGES } from "~/modules/deals/deals.schema";
+import { DEAL_MESSAGES } from "~/modules/deals/deals.constants";
 import { listFeaturedDeals } from "~/modules/deals/deals.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { listFeaturedOfferCategories, listFeaturedOffers } from "~/modules/offers/offers.server";

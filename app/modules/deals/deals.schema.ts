@@ -1,19 +1,7 @@
 import { z } from "zod";
 
-export const DEAL_SOURCES = ["temu", "shein", "aliexpress"] as const;
-export type DealSource = (typeof DEAL_SOURCES)[number];
-export const DEALS_PAGE_SIZE = 24;
-export const DEALS_SKELETON_COUNT = 6;
-export const FEATURED_DEALS_LIMIT = 3;
-
-export const DEAL_MESSAGES = {
-  errorTitle: "Oups, une erreur s'est produite lors du chargement des deals.",
-  errorHint: "Essaie de rafraîchir la page ou reviens plus tard.",
-  emptyTitle: "Aucun deal ne correspond à ta recherche.",
-  emptyHint: "Essaie avec d'autres termes ou filtre.",
-  homeEmpty: "Aucun deal disponible pour le moment.",
-  searchPlaceholder: "Recherche par nom ou description...",
-} as const;
+export * from "./deals.constants";
+import { DEAL_SOURCES, type DealSource } from "./deals.constants";
 
 /** URL search params of the deals page; anything invalid falls back to "no filter". */
 export const dealSearchSchema = z.object({

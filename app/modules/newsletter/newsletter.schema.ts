@@ -1,15 +1,7 @@
 import { z } from "zod";
 
-export const NEWSLETTER_MESSAGES = {
-  successTitle: "Inscription réussie !",
-  successText: "Tu recevras désormais tous nos bons plans directement dans ta boîte mail.",
-  errorTitle: "Erreur",
-  errorText: "Une erreur est survenue lors de l'inscription à la newsletter.",
-  emptyText: "Merci d'indiquer ton email pour t'inscrire.",
-  invalidText: "L'adresse email n'est pas valide.",
-} as const;
-
-export const NEWSLETTER_SOURCES = ["home", "temu"] as const;
+export * from "./newsletter.constants";
+import { NEWSLETTER_MESSAGES, NEWSLETTER_SOURCES } from "./newsletter.constants";
 
 export const newsletterSchema = z.object({
   email: z

@@ -1,0 +1,15 @@
+// Constants and copy of the deals pages, free of zod so public pages do not ship it.
+export const DEAL_SOURCES = ["temu", "shein", "aliexpress"] as const;
+export type DealSource = (typeof DEAL_SOURCES)[number];
+export const DEALS_PAGE_SIZE = 24;
+export const DEALS_SKELETON_COUNT = 6;
+export const FEATURED_DEALS_LIMIT = 3;
+
+export const DEAL_MESSAGES = {
+  errorTitle: "Oups, une erreur s'est produite lors du chargement des deals.",
+  errorHint: "Essaie de rafraîchir la page ou reviens plus tard.",
+  emptyTitle: "Aucun deal ne correspond à ta recherche.",
+  emptyHint: "Essaie avec d'autres termes ou filtre.",
+  homeEmpty: "Aucun deal disponible pour le moment.",
+  searchPlaceholder: "Recherche par nom ou description...",
+} as const;
