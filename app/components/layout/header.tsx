@@ -1,10 +1,14 @@
 import { LogIn, Menu, UserPlus } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { cn } from "~/lib/utils";
 import { headerLinks } from "./nav-links";
-import { UserMenu, type HeaderUser } from "./user-menu";
+import type { HeaderUser } from "./user-menu";
+
+// Only signed-in visitors need the account menu (and its dropdown): anonymous pages do not load it.
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
 
 export function Logo({ siteName }: { siteName: string }) {
   return (
@@ -45,7 +49,9 @@ export function Header({ siteName, user }: { siteName: string; user: HeaderUser 
         </nav>
         <div className="flex items-center gap-2">
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<span className="size-9 rounded-full bg-brand-100" aria-hidden="true" />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <>
               <div className="hidden items-center gap-2 md:flex">
