@@ -1,14 +1,46 @@
 import { LogIn, Menu, UserPlus } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { cn } from "~/lib/utils";
-import { headerLinks } from "./nav-links";
+import { headerLinks, type NavLink as NavLinkItem } from "./nav-links";
 import type { HeaderUser } from "./user-menu";
 
 // Only signed-in visitors need the account menu (and its dropdown): anonymous pages do not load it.
 const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
+// The drawer (a Radix dialog) is loaded when the visitor reaches for the menu button.
+const loadMobileDrawer = () => import("./mobile-drawer");
+const MobileDrawer = lazy(() => loadMobileDrawer().then((m) => ({ default: m.MobileDrawer })));
+
+function MobileNav({ links }: { links: NavLinkItem[] }) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Ouvrir le menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadMobileDrawer()}
+        onFocus={() => void loadMobileDrawer()}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu />
+      </Button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <MobileDrawer links={links} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 export function Logo({ siteName }: { siteName: string }) {
   return (
@@ -76,38 +108,7 @@ export function Header({ siteName, user }: { siteName: string; user: HeaderUser 
               </div>
             </>
           )}
-          <Sheet>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Ouvrir le menu">
-                <Menu />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="right">
-              <SheetTitle>Menu</SheetTitle>
-              <SheetDescription className="sr-only">Navigation principale</SheetDescription>
-              <nav aria-label="Navigation mobile">
-                <ul className="flex flex-col gap-1">
-                  {links.map((link) => (
-                    <li key={link.to}>
-                      <SheetClose asChild>
-                        <NavLink
-                          to={link.to}
-                          className={({ isActive }) =>
-                            cn(
-                              "block rounded-xl px-3 py-3 text-base font-medium text-neutral-800 hover:bg-brand-50",
-                              isActive && "bg-brand-50 text-brand-700",
-                            )
-                          }
-                        >
-                          {link.label}
-                        </NavLink>
-                      </SheetClose>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            </SheetContent>
-          </Sheet>
+          <MobileNav links={links} />
         </div>
       </div>
     </header>
