@@ -3,10 +3,11 @@ import { brands, crevardeDeals, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 
 /**
- * Brands of the public catalogue. "Active deals" counts the brand's deals plus
- * its promo codes that have not expired.
+ * Brands of the public catalogue, optionally those of one category (by
+ * name). "Active deals" counts the brand's deals plus its promo codes that
+ * have not expired.
  */
-export async function listBrands() {
+export async function listBrands(options: { category?: string } = {}) {
   const db = await getDb();
   const activeCodes = db
     .select({ brandId: promoCodes.brandId, n: count().as("codes_n") })
@@ -35,6 +36,7 @@ export async function listBrands() {
     .from(brands)
     .leftJoin(activeCodes, eq(activeCodes.brandId, brands.id))
     .leftJoin(deals, eq(deals.brandId, brands.id))
+    .where(options.category !== undefined ? eq(brands.category, options.category) : undefined)
     .orderBy(asc(brands.name));
   return rows.map((r) => ({ ...r, activeDeals: r.codes + r.deals }));
 }

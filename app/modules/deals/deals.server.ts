@@ -35,6 +35,19 @@ export async function listFeaturedDeals(limit = FEATURED_DEALS_LIMIT) {
   return rows.map(serialize);
 }
 
+/** The newest deals of the brands of one category (brands.category), 24 at most. */
+export async function listCategoryDeals(categoryName: string, limit = DEALS_PAGE_SIZE) {
+  const db = await getDb();
+  const rows = await db
+    .select(columns)
+    .from(crevardeDeals)
+    .innerJoin(brands, eq(brands.id, crevardeDeals.brandId))
+    .where(eq(brands.category, categoryName))
+    .orderBy(desc(crevardeDeals.createdAt), desc(crevardeDeals.id))
+    .limit(limit);
+  return rows.map(serialize);
+}
+
 function serialize<T extends { createdAt: Date; badgeType: string }>(row: T) {
   return {
     ...row,
