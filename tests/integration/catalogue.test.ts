@@ -18,6 +18,8 @@ import { loader as articleLoader } from "../../app/routes/blog.$id";
 import { loader as legalLoader } from "../../app/routes/legal.$slug";
 import { headers as slugHeaders, loader as slugLoader, meta as slugMeta } from "../../app/routes/page.$slug";
 import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
+import { searchDealsQuery } from "../../app/modules/deals/deals.server";
+import { parseDealSearch } from "../../app/modules/deals/deals.schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -244,7 +246,7 @@ describeEachDb("public catalogue", ({ database }) => {
 });
 
 describeEachDb("deal search at scale", ({ database, kind }) => {
-  it("uses the trigram index on 100,000 deals", async () => {
+  it("uses the trigram index and the created_at indexes on 100,000 deals", async () => {
     const db = database().db;
     await db.execute(sql`insert into crevarde_deals (title, description, price, source, badge_text, url, created_at)
       select 'Produit ' || g || ' ' || md5(g::text), 'Description ' || md5((g * 7)::text), '9,99€',
@@ -260,5 +262,18 @@ describeEachDb("deal search at scale", ({ database, kind }) => {
     expect(text, `${kind} plan:\n${text}`).toContain("crevarde_deals_search_idx");
     const found = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=Introuvable"));
     expect(found.data.deals.map((d: any) => d.title)).toEqual(["Sérum introuvable ailleurs"]);
+    // the deals page's own query reads an index in order: no full scan, no full sort of 100,000 rows
+    const planOf = async (query: string) => {
+      const explained = (await db.execute(sql`explain ${searchDealsQuery(db, parseDealSearch(new URLSearchParams(query)))}`)) as unknown as {
+        rows: Array<Record<string, string>>;
+      };
+      return explained.rows.map((r) => Object.values(r)[0]).join("\n");
+    };
+    for (const query of ["", "q=produit", "source=shein", "q=produit&source=temu", "page=40"]) {
+      const text = await planOf(query);
+      expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/Seq Scan on crevarde_deals/);
+      expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/(^|->\s+)Sort\s+\(/m);
+    }
+    expect(await planOf("q=introuvable")).toContain("crevarde_deals_search_idx");
   }, 120_000);
 });
