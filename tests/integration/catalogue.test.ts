@@ -19,6 +19,7 @@ import { loader as legalLoader } from "../../app/routes/legal.$slug";
 import { headers as slugHeaders, loader as slugLoader, meta as slugMeta } from "../../app/routes/page.$slug";
 import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
 import { searchDealsQuery } from "../../app/modules/deals/deals.server";
+import { listBrandsQuery } from "../../app/modules/brands/brands.server";
 import { parseDealSearch } from "../../app/modules/deals/deals.schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -154,6 +155,10 @@ describeEachDb("public catalogue", ({ database }) => {
     const anonJson = JSON.stringify(anon.data);
     for (const full of ["VINOGLOW15", "CREVARDE10", "EFFACLAR12", "THERMALE5", "ULTRAFACIAL", "SORCIERE"]) expect(anonJson).not.toContain(full);
     expect(anon.data.deals.map((d: any) => d.title)).toEqual(["Coffret Vinoperfect à moitié prix"]);
+    // a brand's deals count in its "active deals" (with its live codes)
+    const brandCard = anon.data.brands.find((b: any) => b.slug === "caudalie");
+    expect(brandCard.deals).toBe(1);
+    expect(brandCard.activeDeals).toBe(brandCard.codes + 1);
 
     const member = await signedInUser();
     const full = await callRoute<any>(categoryLoader, req("/categories/soin-du-visage", { cookie: member.cookie }), { slug: "soin-du-visage" });
@@ -275,5 +280,9 @@ describeEachDb("deal search at scale", ({ database, kind }) => {
       expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/(^|->\s+)Sort\s+\(/m);
     }
     expect(await planOf("q=introuvable")).toContain("crevarde_deals_search_idx");
+    // /marques counts the branded deals through crevarde_deals_brand_idx, not by scanning every deal
+    const brandsPlan = (await db.execute(sql`explain ${listBrandsQuery(db)}`)) as unknown as { rows: Array<Record<string, string>> };
+    const brandsText = brandsPlan.rows.map((r) => Object.values(r)[0]).join("\n");
+    expect(brandsText, `${kind} /marques:\n${brandsText}`).not.toMatch(/Seq Scan on crevarde_deals/);
   }, 120_000);
 });
