@@ -109,9 +109,14 @@ test("an admin-created page is public once published; a draft is 404 to visitors
   const id = randomUUID().slice(0, 8);
   const title = `Guide des soldes ${id}`;
   await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin/pages");
-  await expect(page).toHaveURL(/\/admin\/pages$/);
-  await page.getByRole("button", { name: "Ajouter une page" }).click();
+  // (a regex on the URL would also match /auth?redirect=/admin/pages)
+  await page.waitForURL((url) => url.pathname === "/admin/pages");
   const dialog = page.getByRole("dialog");
+  // the button only opens the dialog once the page is hydrated
+  await expect(async () => {
+    await page.getByRole("button", { name: "Ajouter une page" }).click({ timeout: 2_000 });
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await dialog.getByLabel("Titre*").fill(title);
   await expect(dialog.getByLabel("Slug*")).toHaveValue(`guide-des-soldes-${id}`);
   await dialog.getByLabel("Meta description").fill("Le guide des soldes de la rédaction.");
