@@ -34,6 +34,7 @@ export default [
     route("marques", "routes/brands.tsx"),
     route("marques/:id", "routes/brands.$id.tsx"),
     route("categories", "routes/categories.tsx"),
+    route("categories/:slug", "routes/categories.$slug.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:id", "routes/blog.$id.tsx"),
     route("temu", "routes/temu.tsx"),

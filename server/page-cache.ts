@@ -32,10 +32,25 @@ interface Entry {
 }
 
 /**
+ * Only a 200 page or data response that sets no cookie and is not marked
+ * `private` or `no-store` (an admin's view of a draft page) may be cached.
+ */
+export function isCacheable(entry: Pick<Entry, "status" | "headers">): boolean {
+  const header = (name: string) => entry.headers.find(([k]) => k.toLowerCase() === name)?.[1] ?? "";
+  return (
+    entry.status === 200 &&
+    !entry.headers.some(([k]) => k.toLowerCase() === "set-cookie") &&
+    !/no-store|private/i.test(header("cache-control")) &&
+    /text\/html|text\/x-script|application\/json/.test(header("content-type"))
+  );
+}
+
+/**
  * A micro-cache for anonymous GETs of public pages: the page is rendered once
  * with a nonce placeholder and served for `ttlMs` with a fresh nonce each
- * time. Personal requests (any cookie but the consent choice) and responses
- * that set cookies are never cached.
+ * time. Personal requests (any cookie but the consent choice), responses
+ * that set cookies and responses marked `private` or `no-store` (an admin's
+ * view of a draft page) are never cached.
  */
 export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntries?: number }) {
   const handle = createRequestHandler(options.build, process.env.NODE_ENV);
@@ -76,9 +91,7 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
         inflight.set(key, pending);
       }
       const entry = await pending;
-      const type = entry.headers.find(([k]) => k === "content-type")?.[1] ?? "";
-      const cacheable = entry.status === 200 && !entry.headers.some(([k]) => k === "set-cookie") && /text\/html|text\/x-script|application\/json/.test(type);
-      if (cacheable) {
+      if (isCacheable(entry)) {
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(key, entry);
       }

@@ -56,6 +56,22 @@ export function seo(input: SeoInput, matches?: readonly MatchLike[]): MetaDescri
     { name: "twitter:image", content: image },
   ];
   if (input.noIndex) tags.push({ name: "robots", content: "noindex, nofollow" });
-  if (input.jsonLd) tags.push({ "script:ld+json": input.jsonLd as never });
+  // one <script type="application/ld+json"> per object
+  const jsonLd = Array.isArray(input.jsonLd) ? input.jsonLd : input.jsonLd ? [input.jsonLd] : [];
+  for (const item of jsonLd) tags.push({ "script:ld+json": item as never });
   return tags;
+}
+
+/** schema.org BreadcrumbList from (name, path) pairs, with absolute URLs. */
+export function breadcrumbJsonLd(siteUrl: string, items: Array<{ name: string; path: string }>): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: item.name,
+      item: `${siteUrl}${item.path}`,
+    })),
+  };
 }

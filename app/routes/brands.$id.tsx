@@ -1,26 +1,36 @@
 import { ExternalLink } from "lucide-react";
 import type { Route } from "./+types/brands.$id";
 import { DealCard } from "~/components/catalogue/deal-card";
+import { OfferGrid } from "~/components/catalogue/offer-grid";
 import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { getSessionUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
-import { seo } from "~/lib/seo";
+import { breadcrumbJsonLd, seo } from "~/lib/seo";
 import { getBrand, listBrandDeals } from "~/modules/brands/brands.server";
+import { listBrandOffers } from "~/modules/offers/offers.server";
 import { listBrandCodes } from "~/modules/promo-codes/promo-codes.server";
+import { getSetting } from "~/modules/settings/settings.server";
 import { kpiHref } from "~/modules/tracking/kpi-link";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const brand = await getBrand(params.id);
   if (!brand) throw new Response("Not Found", { status: 404 });
   const user = await getSessionUser(request);
-  const [codes, deals] = await Promise.all([listBrandCodes(brand.id, Boolean(user)), listBrandDeals(brand.id)]);
+  const [codes, deals, offers, launched] = await Promise.all([
+    listBrandCodes(brand.id, Boolean(user)),
+    listBrandDeals(brand.id),
+    listBrandOffers(brand.id),
+    getSetting("cashback_launched"),
+  ]);
   return {
     brand,
     codes,
     deals: deals.map((d) => ({ ...d, brandName: brand.name, badgeType: d.badgeType as "hot" | "risky" | "fun" })),
+    offers,
+    launched,
     siteUrl: getEnv().SITE_URL,
   };
 }
@@ -33,21 +43,29 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
           description: data.brand.description ?? `Codes promo et bons plans ${data.brand.name}.`,
           path: `/marques/${data.brand.slug}`,
           image: data.brand.imageUrl ?? undefined,
-          jsonLd: {
-            "@context": "https://schema.org",
-            "@type": "Brand",
-            name: data.brand.name,
-            description: data.brand.description,
-            url: `${data.siteUrl}/marques/${data.brand.slug}`,
-            logo: data.brand.imageUrl ? `${data.siteUrl}${data.brand.imageUrl}` : undefined,
-          },
+          jsonLd: [
+            {
+              "@context": "https://schema.org",
+              "@type": "Organization",
+              name: data.brand.name,
+              description: data.brand.description ?? undefined,
+              url: `${data.siteUrl}/marques/${data.brand.slug}`,
+              logo: data.brand.imageUrl ? `${data.siteUrl}${data.brand.imageUrl}` : undefined,
+              sameAs: data.brand.websiteUrl ? [data.brand.websiteUrl] : undefined,
+            },
+            breadcrumbJsonLd(data.siteUrl, [
+              { name: "Accueil", path: "/" },
+              { name: "Marques", path: "/marques" },
+              { name: data.brand.name, path: `/marques/${data.brand.slug}` },
+            ]),
+          ],
         },
         matches,
       )
     : [];
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
-  const { brand, codes, deals } = loaderData;
+  const { brand, codes, deals, offers, launched } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="flex flex-wrap items-center gap-5">
@@ -99,6 +117,17 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+        </section>
+      ) : null}
+      {offers.length > 0 ? (
+        <section className="mt-10" aria-labelledby="brand-offers">
+          <h2 id="brand-offers" className="text-2xl font-black">
+            Le cashback sur les produits {brand.name}
+          </h2>
+          {launched ? null : <p className="mb-6 mt-2 text-neutral-600">Cashback bientôt disponible : repère déjà tes produits.</p>}
+          <div className={launched ? "mt-4" : undefined}>
+            <OfferGrid offers={offers} categories={[]} activeCategory={null} launched={launched} />
+          </div>
         </section>
       ) : null}
     </div>

@@ -1,8 +1,6 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/brands";
+import { BrandCard } from "~/components/catalogue/brand-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { listBrands } from "~/modules/brands/brands.server";
 
@@ -37,33 +35,8 @@ export default function Brands({ loaderData }: Route.ComponentProps) {
       </p>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Marques">
         {loaderData.brands.map((b, i) => (
-          <li key={b.id} className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white">
-            <div className="relative flex items-center gap-4 p-5">
-              {b.imageUrl ? (
-                <img src={b.imageUrl} alt="" width={64} height={64} loading={i < 6 ? "eager" : "lazy"} className="size-16 rounded-2xl object-cover" />
-              ) : null}
-              <div className="min-w-0">
-                <Badge variant="success">CASHBACK (bientôt)</Badge>
-                <h2 className="mt-1 truncate text-lg font-bold">
-                  <Link to={`/marques/${b.slug}`} className="hover:underline">
-                    {b.name}
-                  </Link>
-                </h2>
-                <p className="text-sm text-neutral-500">{b.category}</p>
-              </div>
-            </div>
-            <p className="px-5 text-sm text-neutral-700">{b.description}</p>
-            <div className="mt-auto flex items-center justify-between gap-2 p-5">
-              <div className="text-sm">
-                <p className="font-bold text-brand-700">Jusqu'à -{b.maxDiscountPercent}%</p>
-                <p className="text-neutral-500">
-                  {b.activeDeals} {b.activeDeals > 1 ? "deals actifs" : "deal actif"}
-                </p>
-              </div>
-              <Button size="sm" disabled>
-                Voir les deals
-              </Button>
-            </div>
+          <li key={b.id}>
+            <BrandCard brand={b} eager={i < 6} />
           </li>
         ))}
       </ul>

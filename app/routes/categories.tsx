@@ -19,10 +19,14 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {loaderData.categories.map((c) => (
           <li key={c.id} id={c.slug} className="rounded-2xl border border-neutral-200 p-5">
-            <h2 className="text-lg font-bold">{c.name}</h2>
+            <h2 className="text-lg font-bold">
+              <Link to={`/categories/${c.slug}`} className="hover:underline">
+                {c.name}
+              </Link>
+            </h2>
             {c.description ? <p className="mt-1 text-sm text-neutral-600">{c.description}</p> : null}
-            <Link to="/marques" className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
-              Voir les marques
+            <Link to={`/categories/${c.slug}`} className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
+              Voir les marques et les codes<span className="sr-only"> {c.name}</span>
             </Link>
           </li>
         ))}

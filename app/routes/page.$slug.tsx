@@ -1,28 +1,49 @@
+import { data } from "react-router";
 import type { Route } from "./+types/page.$slug";
 import { ConceptPage } from "~/components/concept-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageArticle } from "~/components/page-article";
+import { getSessionUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
-import { getPublishedPage } from "~/modules/content/pages.server";
+import { PAGE_DRAFT_NOTICE } from "~/modules/content/pages";
+import { getViewablePage } from "~/modules/content/pages.server";
 
-/** /pourquoi-{product} (concept page), else a published admin page at /{slug}. */
-export async function loader({ params }: Route.LoaderArgs) {
+/**
+ * /pourquoi-{product} (concept page), else an admin page at /{slug}: published
+ * pages for everyone; a draft is 404 except for admins, who see it marked as a
+ * draft, never indexed and never stored by any cache.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
   const { SITE_NAME } = getEnv();
   if (`/${params.slug}` === conceptPath(SITE_NAME)) {
     return { kind: "concept" as const, siteName: SITE_NAME };
   }
-  const page = await getPublishedPage(params.slug);
+  const user = await getSessionUser(request);
+  const page = await getViewablePage(params.slug, { isAdmin: user?.role === "admin" });
   if (!page) throw new Response("Not Found", { status: 404 });
-  return {
-    kind: "page" as const,
-    title: page.title,
-    content: page.content,
-    metaDescription: page.metaDescription,
-    updatedAt: page.updatedAt.toISOString(),
-  };
+  const draft = !page.published;
+  return data(
+    {
+      kind: "page" as const,
+      title: page.title,
+      content: page.content,
+      metaDescription: page.metaDescription,
+      updatedAt: page.updatedAt.toISOString(),
+      draft,
+    },
+    draft ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
+
+/** The loader's Cache-Control (a draft's "private, no-store") reaches the response. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ data, matches, params }) => {
   if (!data) return [];
@@ -37,14 +58,23 @@ export const meta: Route.MetaFunction = ({ data, matches, params }) => {
     );
   }
   return seo(
-    { title: data.title, description: data.metaDescription ?? data.title, path: `/${params.slug}` },
+    { title: data.title, description: data.metaDescription ?? data.title, path: `/${params.slug}`, noIndex: data.draft },
     matches,
   );
 };
 
 export default function SlugPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "concept") return <ConceptPage siteName={loaderData.siteName} />;
-  return <PageArticle title={loaderData.title} html={loaderData.content} />;
+  return (
+    <>
+      {loaderData.draft ? (
+        <p role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm font-semibold text-amber-900">
+          {PAGE_DRAFT_NOTICE}
+        </p>
+      ) : null}
+      <PageArticle title={loaderData.title} html={loaderData.content} />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,4 +1,6 @@
-import { DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_MEMBER, expect, signIn, test } from "./fixtures";
 
 test("deals search filters as you type and lives in the URL", async ({ page }) => {
   await page.goto("/coup-de-crevarde");
@@ -45,4 +47,193 @@ test("brands, blog and an article", async ({ page }) => {
   await page.getByRole("link", { name: /Le cashback expliqué simplement/ }).click();
   await expect(page).toHaveURL(/\/blog\/cashback-explique$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Le cashback expliqué simplement");
+});
+
+/** Draft page created by scripts/e2e-fixtures.ts (the back office cannot make drafts). */
+const DRAFT_SLUG = "brouillon-e2e";
+const DRAFT_NOTICE = "Brouillon : cette page n'est visible que par les administrateurs.";
+
+/** The JSON-LD objects of the current page. */
+async function jsonLd(page: Page) {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.map((t) => JSON.parse(t) as Record<string, unknown> & { "@type": string });
+}
+
+test("an unknown brand or page shows the not-found page with status 404", async ({ page }) => {
+  for (const path of ["/marques/inconnue", "/page-qui-n-existe-pas", "/categories/inconnue"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cette page s'est évaporée");
+    await expect(page.getByRole("link", { name: "Retourner aux bons plans" })).toHaveAttribute("href", "/");
+  }
+});
+
+test("a category page lists its brands and masked codes, with breadcrumb JSON-LD", async ({ page }) => {
+  await page.goto("/categories");
+  await page.getByRole("link", { name: "Soin du visage", exact: true }).click();
+  await expect(page).toHaveURL(/\/categories\/soin-du-visage$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Soin du visage");
+  const brands = page.getByRole("list", { name: "Marques Soin du visage" });
+  await expect(brands.getByRole("link", { name: "Caudalie" })).toBeVisible();
+  await expect(brands.getByRole("link", { name: "Nike" })).toHaveCount(0);
+  const codes = page.locator('section[aria-labelledby="category-codes"] code');
+  expect(await codes.count()).toBeGreaterThan(0);
+  for (const text of await codes.allTextContents()) expect(text).toMatch(/^.{4}\*+$/);
+  await expect(page.getByRole("link", { name: "Crée ton compte" }).first()).toBeVisible();
+  const breadcrumb = (await jsonLd(page)).find((j) => j["@type"] === "BreadcrumbList") as { itemListElement: Array<{ name: string }> } | undefined;
+  expect(breadcrumb?.itemListElement.map((i) => i.name)).toEqual(["Accueil", "Catégories", "Soin du visage"]);
+  await brands.getByRole("link", { name: "Caudalie" }).click();
+  await expect(page).toHaveURL(/\/marques\/caudalie$/);
+});
+
+test("the brand page lists codes and offers ('Bientôt'), with Organization and BreadcrumbList JSON-LD", async ({ page }) => {
+  const response = await page.goto("/marques/caudalie");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Caudalie");
+  await expect(page.getByRole("heading", { name: "Codes promo Caudalie" })).toBeVisible();
+  const offers = page.locator('section[aria-labelledby="brand-offers"]');
+  await expect(offers.getByRole("heading", { name: "Sérum Vinoperfect éclat" })).toBeVisible();
+  await expect(offers.getByText("49,41€")).toBeVisible();
+  await expect(offers.getByRole("button", { name: "Bientôt" })).toBeDisabled();
+  const ld = await jsonLd(page);
+  expect(ld.map((j) => j["@type"])).toEqual(["Organization", "BreadcrumbList"]);
+  expect(ld[0]).toMatchObject({ name: "Caudalie", sameAs: ["https://fr.caudalie.com"] });
+  expect((ld[1] as unknown as { itemListElement: Array<{ name: string }> }).itemListElement.map((i) => i.name)).toEqual([
+    "Accueil",
+    "Marques",
+    "Caudalie",
+  ]);
+});
+
+test("an admin-created page is public once published; a draft is 404 to visitors, shown to admins", async ({ page, playwright, baseURL }) => {
+  const id = randomUUID().slice(0, 8);
+  const title = `Guide des soldes ${id}`;
+  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin/pages");
+  // (a regex on the URL would also match /auth?redirect=/admin/pages)
+  await page.waitForURL((url) => url.pathname === "/admin/pages");
+  const dialog = page.getByRole("dialog");
+  // the button only opens the dialog once the page is hydrated
+  await expect(async () => {
+    await page.getByRole("button", { name: "Ajouter une page" }).click({ timeout: 2_000 });
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await dialog.getByLabel("Titre*").fill(title);
+  await expect(dialog.getByLabel("Slug*")).toHaveValue(`guide-des-soldes-${id}`);
+  await dialog.getByLabel("Meta description").fill("Le guide des soldes de la rédaction.");
+  await dialog.getByLabel("Contenu*").fill("<h2>Les bons plans</h2><p>Tout ce qu'il faut savoir.</p>");
+  await dialog.getByRole("button", { name: "Ajouter" }).click();
+  await expect(page.getByText("Page créée avec succès")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Publié");
+
+  // an anonymous visitor (no cookie at all, so the page micro-cache is in play)
+  const visitor = await playwright.request.newContext({ baseURL });
+  const published = await visitor.get(`/guide-des-soldes-${id}`);
+  expect(published.status()).toBe(200);
+  const publishedHtml = await published.text();
+  expect(publishedHtml).toContain(title);
+  expect(publishedHtml).toContain('content="Le guide des soldes de la rédaction."');
+  expect(publishedHtml).not.toContain(DRAFT_NOTICE);
+
+  // the draft, as a visitor: 404
+  expect((await visitor.get(`/${DRAFT_SLUG}`)).status()).toBe(404);
+
+  // the draft, as an admin: banner, noindex, never cacheable
+  const adminView = await page.goto(`/${DRAFT_SLUG}`);
+  expect(adminView?.status()).toBe(200);
+  expect(adminView?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByRole("status").filter({ hasText: DRAFT_NOTICE })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page en préparation");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+
+  // ...and as a visitor again, after the admin's view: still 404, never served from the cache
+  for (let i = 0; i < 2; i++) {
+    const draft = await visitor.get(`/${DRAFT_SLUG}`);
+    expect(draft.status()).toBe(404);
+    expect(draft.headers()["x-cache"]).not.toBe("HIT");
+    const html = await draft.text();
+    expect(html).toContain("Cette page s&#x27;est évaporée");
+    expect(html).not.toContain("Page en préparation");
+  }
+  await visitor.dispose();
+});
+
+test("a member gets 404 on a draft page", async ({ page }) => {
+  await signIn(page, DEMO_MEMBER);
+  await expect(page).toHaveURL(/\/codes-promo$/);
+  const response = await page.goto(`/${DRAFT_SLUG}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cette page s'est évaporée");
+});
+
+test("deals: search and source filter combine, in the URL and through the interface", async ({ page }) => {
+  const titles = () => page.locator("article h3").allTextContents();
+  // case-insensitive, over title and description, combined with a source
+  await page.goto("/coup-de-crevarde?q=LEGGING&source=shein");
+  expect(await titles()).toEqual(["Legging de sport taille haute"]);
+  await page.goto("/coup-de-crevarde?q=dupe");
+  expect(await titles()).toEqual(["Legging de sport taille haute"]);
+  // a match in the wrong source: the spec's empty texts
+  await page.goto("/coup-de-crevarde?q=legging&source=temu");
+  await expect(page.getByText("Aucun deal ne correspond à ta recherche.")).toBeVisible();
+  await expect(page.getByText("Essaie avec d'autres termes ou filtre.")).toBeVisible();
+  await expect(page.locator("article")).toHaveCount(0);
+
+  // through the interface: type, then filter; both stay in the URL
+  await page.goto("/coup-de-crevarde");
+  await page.getByRole("searchbox", { name: "Rechercher un deal" }).fill("pinceaux");
+  await expect(page).toHaveURL(/q=pinceaux/);
+  await expect(page.locator("article h3")).toHaveText(["Lot de 20 pinceaux de maquillage"]);
+  const chooseSource = async (name: string) => {
+    const radio = page.getByRole("radio", { name });
+    if (!(await radio.isVisible())) await page.getByRole("button", { name: "Filtrer" }).click();
+    await radio.check();
+  };
+  await chooseSource("aliexpress");
+  await expect(page).toHaveURL(/q=pinceaux.*source=aliexpress|source=aliexpress.*q=pinceaux/);
+  await expect(page.getByText("Aucun deal ne correspond à ta recherche.")).toBeVisible();
+  await chooseSource("temu");
+  await expect(page).toHaveURL(/source=temu/);
+  await expect(page.locator("article h3")).toHaveText(["Lot de 20 pinceaux de maquillage"]);
+  await chooseSource("Toutes les sources");
+  await expect(page).not.toHaveURL(/source=temu/);
+  await expect(page.getByRole("searchbox", { name: "Rechercher un deal" })).toHaveValue("pinceaux");
+  await expect(page.locator("article h3")).toHaveText(["Lot de 20 pinceaux de maquillage"]);
+});
+
+test("anonymous HTML never contains a full promo code, data included", async ({ request }) => {
+  for (const path of ["/", "/marques/caudalie", "/categories/soin-du-visage"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    expect(html, path).toContain("VINO******");
+    expect(html, path).not.toContain("VINOGLOW15");
+  }
+  const html = await (await request.get("/categories/soin-du-visage")).text();
+  for (const code of ["CREVARDE10", "EFFACLAR12", "THERMALE5", "ULTRAFACIAL", "SORCIERE"]) expect(html).not.toContain(code);
+});
+
+test("a member filters /codes-promo with the category chips", async ({ page }) => {
+  await signIn(page, DEMO_MEMBER);
+  await expect(page).toHaveURL(/\/codes-promo$/);
+  const chips = page.getByRole("navigation", { name: "Catégories" }).getByRole("link");
+  const labels = await chips.allTextContents();
+  expect(labels[0]).toBe("Tous");
+  expect(labels).toEqual(expect.arrayContaining(["Soin du visage", "Sport", "Mode"]));
+  expect(new Set(labels).size).toBe(labels.length);
+  await expect(chips.filter({ hasText: "Tous" })).toHaveAttribute("aria-current", "page");
+  const all = await page.getByRole("article").count();
+
+  await chips.filter({ hasText: /^Sport$/ }).click();
+  await expect(page).toHaveURL(/categorie=Sport/);
+  await expect(chips.filter({ hasText: /^Sport$/ })).toHaveAttribute("aria-current", "page");
+  const brands = await page.getByRole("article").locator("h3").allTextContents();
+  expect(brands.length).toBeGreaterThan(0);
+  expect(brands.length).toBeLessThan(all);
+  for (const brand of brands) expect(["Decathlon", "Nike", "Adidas", "Lululemon", "Asics"]).toContain(brand);
+  // members see full codes
+  await expect(page.getByRole("article").locator("code").filter({ hasText: "RUNNING10" })).toBeVisible();
+
+  await chips.filter({ hasText: "Tous" }).click();
+  await expect(page).toHaveURL(/\/codes-promo$/);
+  await expect(page.getByRole("article")).toHaveCount(all);
 });

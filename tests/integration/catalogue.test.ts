@@ -10,11 +10,17 @@ import { loader as homeLoader } from "../../app/routes/home";
 import { loader as dealsLoader } from "../../app/routes/deals";
 import { loader as codesLoader } from "../../app/routes/codes-promo";
 import { loader as brandsLoader } from "../../app/routes/brands";
-import { loader as brandLoader } from "../../app/routes/brands.$id";
+import { loader as brandLoader, meta as brandMeta } from "../../app/routes/brands.$id";
+import { loader as categoryLoader, meta as categoryMeta } from "../../app/routes/categories.$slug";
+import { loader as categoriesLoader } from "../../app/routes/categories";
 import { loader as blogLoader } from "../../app/routes/blog";
 import { loader as articleLoader } from "../../app/routes/blog.$id";
 import { loader as legalLoader } from "../../app/routes/legal.$slug";
-import { loader as slugLoader } from "../../app/routes/page.$slug";
+import { headers as slugHeaders, loader as slugLoader, meta as slugMeta } from "../../app/routes/page.$slug";
+import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
+import { searchDealsQuery } from "../../app/modules/deals/deals.server";
+import { listBrandsQuery } from "../../app/modules/brands/brands.server";
+import { parseDealSearch } from "../../app/modules/deals/deals.schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -112,10 +118,140 @@ describeEachDb("public catalogue", ({ database }) => {
     expect((await callRoute<any>(slugLoader, req("/pourquoi-crevarde"), { slug: "pourquoi-crevarde" })).data.kind).toBe("concept");
     expect((await callRoute(slugLoader, req("/inconnue"), { slug: "inconnue" })).status).toBe(404);
   });
+  it("category page: 404 for an unknown or hostile slug", async () => {
+    for (const slug of ["inconnue", "../../etc/passwd", "x".repeat(500), "Soin-du-visage", "%00"]) {
+      const outcome = await callRoute(categoryLoader, req(`/categories/${encodeURIComponent(slug)}`), { slug });
+      expect(outcome.status, slug).toBe(404);
+    }
+  });
+
+  it("category page: the category's brands, its live codes (masked for visitors) and its brands' deals", async () => {
+    const db = database().db;
+    const [caudalie] = await db.select().from(s.brands).where(eq(s.brands.slug, "caudalie"));
+    const [nike] = await db.select().from(s.brands).where(eq(s.brands.slug, "nike"));
+    await db.insert(s.crevardeDeals).values([
+      { title: "Coffret Vinoperfect à moitié prix", description: "Deal de marque", price: "29,90€", source: "temu", badgeText: "Prix cassé", url: "https://fr.caudalie.com/coffret", brandId: caudalie.id },
+      { title: "Baskets Nike soldées", description: "Autre catégorie", price: "59€", source: "temu", badgeText: "Prix cassé", url: "https://www.nike.com/x", brandId: nike.id },
+    ]);
+    const anon = await callRoute<any>(categoryLoader, req("/categories/soin-du-visage"), { slug: "soin-du-visage" });
+    expect(anon.status).toBe(200);
+    expect(anon.data.category).toMatchObject({ name: "Soin du visage", slug: "soin-du-visage" });
+    const brandNames = anon.data.brands.map((b: any) => b.name);
+    expect(brandNames).toContain("Caudalie");
+    expect(brandNames).not.toContain("Nike");
+    expect(anon.data.brands.every((b: any) => b.category === "Soin du visage")).toBe(true);
+    expect([...brandNames].sort((a: string, b: string) => a.localeCompare(b))).toEqual(brandNames);
+    // live codes only: DOUBLESERUM (Clarins) has expired
+    expect(anon.data.codes.length).toBeGreaterThan(0);
+    expect(anon.data.codes.every((c: any) => c.status !== "expired")).toBe(true);
+    expect(anon.data.codes.map((c: any) => c.brandName)).toContain("Caudalie");
+    expect(anon.data.codes.map((c: any) => c.brandName)).not.toContain("Clarins");
+    const expiries = anon.data.codes.map((c: any) => c.expiresAt ?? "9999");
+    expect([...expiries].sort()).toEqual(expiries);
+    for (const c of anon.data.codes) {
+      expect(c.masked).toBe(true);
+      expect(c.code).toMatch(/^.{4}\*+$/);
+    }
+    const anonJson = JSON.stringify(anon.data);
+    for (const full of ["VINOGLOW15", "CREVARDE10", "EFFACLAR12", "THERMALE5", "ULTRAFACIAL", "SORCIERE"]) expect(anonJson).not.toContain(full);
+    expect(anon.data.deals.map((d: any) => d.title)).toEqual(["Coffret Vinoperfect à moitié prix"]);
+    // a brand's deals count in its "active deals" (with its live codes)
+    const brandCard = anon.data.brands.find((b: any) => b.slug === "caudalie");
+    expect(brandCard.deals).toBe(1);
+    expect(brandCard.activeDeals).toBe(brandCard.codes + 1);
+
+    const member = await signedInUser();
+    const full = await callRoute<any>(categoryLoader, req("/categories/soin-du-visage", { cookie: member.cookie }), { slug: "soin-du-visage" });
+    expect(full.data.codes.every((c: any) => c.masked === false)).toBe(true);
+    expect(full.data.codes.map((c: any) => c.code)).toEqual(expect.arrayContaining(["VINOGLOW15", "CREVARDE10", "SORCIERE"]));
+
+    // a category without brands is a page with empty lists, not an error
+    const wellBeing = await callRoute<any>(categoryLoader, req("/categories/bien-etre"), { slug: "bien-etre" });
+    expect(wellBeing.status).toBe(200);
+    expect(wellBeing.data.brands).toEqual([]);
+    expect(wellBeing.data.deals).toEqual([]);
+  });
+
+  it("category page: BreadcrumbList JSON-LD, linked from /categories and listed in the sitemap", async () => {
+    const page = await callRoute<any>(categoryLoader, req("/categories/maquillage"), { slug: "maquillage" });
+    const tags = categoryMeta({ data: page.data, loaderData: page.data, matches: [{ id: "root", loaderData: { siteName: "Crevarde", siteUrl: "https://crevarde.example" } }], params: { slug: "maquillage" } } as any);
+    const ld = tags.filter((t: any) => t && "script:ld+json" in t).map((t: any) => t["script:ld+json"]);
+    expect(ld).toEqual([
+      {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: "Accueil", item: "https://crevarde.example/" },
+          { "@type": "ListItem", position: 2, name: "Catégories", item: "https://crevarde.example/categories" },
+          { "@type": "ListItem", position: 3, name: "Maquillage", item: "https://crevarde.example/categories/maquillage" },
+        ],
+      },
+    ]);
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://crevarde.example/categories/maquillage" });
+    const list = await callRoute<any>(categoriesLoader, req("/categories"));
+    expect(list.data.categories.map((c: any) => c.slug)).toContain("maquillage");
+    const paths = (await sitemapEntries("Crevarde")).map((e) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(["/categories", "/categories/maquillage", "/categories/soin-du-visage"]));
+  });
+
+  it("brand page: live codes only, the brand's offers with the 'Bientôt' price rule, Organization and BreadcrumbList JSON-LD", async () => {
+    const clarins = await callRoute<any>(brandLoader, req("/marques/clarins"), { id: "clarins" });
+    expect(clarins.data.codes).toEqual([]); // DOUBLESERUM has expired
+    expect(clarins.data.offers.map((o: any) => o.name)).toEqual(["Double Serum 50 ml"]); // not featured, still listed
+
+    const brand = await callRoute<any>(brandLoader, req("/marques/caudalie"), { id: "caudalie" });
+    expect(brand.data.launched).toBe(false);
+    expect(brand.data.offers).toEqual([
+      expect.objectContaining({ name: "Sérum Vinoperfect éclat", brandName: "Caudalie", regularPrice: "54,90€", cashbackPercent: 10, discountedPrice: "49,41€" }),
+    ]);
+    const tags = brandMeta({ data: brand.data, loaderData: brand.data, matches: [{ id: "root", loaderData: { siteName: "Crevarde", siteUrl: brand.data.siteUrl } }], params: { id: "caudalie" } } as any);
+    const ld = tags.filter((t: any) => t && "script:ld+json" in t).map((t: any) => t["script:ld+json"]);
+    expect(ld.map((j: any) => j["@type"])).toEqual(["Organization", "BreadcrumbList"]);
+    expect(ld[0]).toMatchObject({ "@context": "https://schema.org", name: "Caudalie", url: `${brand.data.siteUrl}/marques/caudalie`, sameAs: ["https://fr.caudalie.com"] });
+    expect(ld[1].itemListElement.map((i: any) => [i.position, i.name, i.item])).toEqual([
+      [1, "Accueil", `${brand.data.siteUrl}/`],
+      [2, "Marques", `${brand.data.siteUrl}/marques`],
+      [3, "Caudalie", `${brand.data.siteUrl}/marques/caudalie`],
+    ]);
+  });
+
+  it("draft pages: 404 for visitors and members, shown to admins with a no-store, noindex response", async () => {
+    const db = database().db;
+    await db.insert(s.pages).values([
+      { slug: "soldes-secretes", title: "Soldes secrètes", content: "<p>Bientôt en ligne</p>", published: false },
+      { slug: "page-publiee", title: "Page publiée", content: "<p>En ligne</p>", metaDescription: "Une page en ligne", published: true },
+    ]);
+    expect((await callRoute(slugLoader, req("/soldes-secretes"), { slug: "soldes-secretes" })).status).toBe(404);
+    const member = await signedInUser();
+    expect((await callRoute(slugLoader, req("/soldes-secretes", { cookie: member.cookie }), { slug: "soldes-secretes" })).status).toBe(404);
+
+    const admin = await signedInUser({ role: "admin" });
+    const draft = await callRoute<any>(slugLoader, req("/soldes-secretes", { cookie: admin.cookie }), { slug: "soldes-secretes" });
+    expect(draft.status).toBe(200);
+    expect(draft.data).toMatchObject({ kind: "page", title: "Soldes secrètes", draft: true });
+    expect(draft.headers.get("cache-control")).toBe("private, no-store");
+    const responseHeaders = new Headers(slugHeaders({ loaderHeaders: draft.headers, parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined } as any));
+    expect(responseHeaders.get("cache-control")).toBe("private, no-store");
+    const draftMeta = slugMeta({ data: draft.data, loaderData: draft.data, matches: [], params: { slug: "soldes-secretes" } } as any);
+    expect(draftMeta).toContainEqual({ name: "robots", content: "noindex, nofollow" });
+
+    for (const cookie of [undefined, admin.cookie]) {
+      const published = await callRoute<any>(slugLoader, req("/page-publiee", { cookie }), { slug: "page-publiee" });
+      expect(published.status).toBe(200);
+      expect(published.data.draft).toBe(false);
+      expect(published.headers.get("cache-control")).toBeNull();
+      const publishedMeta = slugMeta({ data: published.data, loaderData: published.data, matches: [], params: { slug: "page-publiee" } } as any);
+      expect(publishedMeta.some((t: any) => t?.name === "robots")).toBe(false);
+    }
+    // drafts stay out of the sitemap
+    const paths = (await sitemapEntries("Crevarde")).map((e) => e.path);
+    expect(paths).toContain("/page-publiee");
+    expect(paths).not.toContain("/soldes-secretes");
+  });
 });
 
 describeEachDb("deal search at scale", ({ database, kind }) => {
-  it("uses the trigram index on 100,000 deals", async () => {
+  it("uses the trigram index and the created_at indexes on 100,000 deals", async () => {
     const db = database().db;
     await db.execute(sql`insert into crevarde_deals (title, description, price, source, badge_text, url, created_at)
       select 'Produit ' || g || ' ' || md5(g::text), 'Description ' || md5((g * 7)::text), '9,99€',
@@ -131,5 +267,22 @@ describeEachDb("deal search at scale", ({ database, kind }) => {
     expect(text, `${kind} plan:\n${text}`).toContain("crevarde_deals_search_idx");
     const found = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=Introuvable"));
     expect(found.data.deals.map((d: any) => d.title)).toEqual(["Sérum introuvable ailleurs"]);
+    // the deals page's own query reads an index in order: no full scan, no full sort of 100,000 rows
+    const planOf = async (query: string) => {
+      const explained = (await db.execute(sql`explain ${searchDealsQuery(db, parseDealSearch(new URLSearchParams(query)))}`)) as unknown as {
+        rows: Array<Record<string, string>>;
+      };
+      return explained.rows.map((r) => Object.values(r)[0]).join("\n");
+    };
+    for (const query of ["", "q=produit", "source=shein", "q=produit&source=temu", "page=40"]) {
+      const text = await planOf(query);
+      expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/Seq Scan on crevarde_deals/);
+      expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/(^|->\s+)Sort\s+\(/m);
+    }
+    expect(await planOf("q=introuvable")).toContain("crevarde_deals_search_idx");
+    // /marques counts the branded deals through crevarde_deals_brand_idx, not by scanning every deal
+    const brandsPlan = (await db.execute(sql`explain ${listBrandsQuery(db)}`)) as unknown as { rows: Array<Record<string, string>> };
+    const brandsText = brandsPlan.rows.map((r) => Object.values(r)[0]).join("\n");
+    expect(brandsText, `${kind} /marques:\n${brandsText}`).not.toMatch(/Seq Scan on crevarde_deals/);
   }, 120_000);
 });

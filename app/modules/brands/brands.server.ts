@@ -1,25 +1,34 @@
-import { and, asc, count, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { brands, crevardeDeals, promoCodes } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
+import { getDb, type Db } from "~/lib/db.server";
 
 /**
- * Brands of the public catalogue. "Active deals" counts the brand's deals plus
- * its promo codes that have not expired.
+ * Brands of the public catalogue, optionally those of one category (by
+ * name). "Active deals" counts the brand's deals plus its promo codes that
+ * have not expired.
  */
-export async function listBrands() {
-  const db = await getDb();
+export async function listBrands(options: { category?: string } = {}) {
+  const rows = await listBrandsQuery(await getDb(), options);
+  return rows.map((r) => ({ ...r, activeDeals: r.codes + r.deals }));
+}
+
+/** listBrands()'s query, before the active-deals sum. */
+export function listBrandsQuery(db: Db, options: { category?: string } = {}) {
   const activeCodes = db
     .select({ brandId: promoCodes.brandId, n: count().as("codes_n") })
     .from(promoCodes)
     .where(or(isNull(promoCodes.expiresAt), gt(promoCodes.expiresAt, sql`now()`)))
     .groupBy(promoCodes.brandId)
     .as("active_codes");
+  // only branded deals: marketplace deals (most of the table) have no brand,
+  // and crevarde_deals_brand_idx skips them instead of scanning every deal
   const deals = db
     .select({ brandId: crevardeDeals.brandId, n: count().as("deals_n") })
     .from(crevardeDeals)
+    .where(isNotNull(crevardeDeals.brandId))
     .groupBy(crevardeDeals.brandId)
     .as("brand_deals");
-  const rows = await db
+  return db
     .select({
       id: brands.id,
       name: brands.name,
@@ -35,8 +44,8 @@ export async function listBrands() {
     .from(brands)
     .leftJoin(activeCodes, eq(activeCodes.brandId, brands.id))
     .leftJoin(deals, eq(deals.brandId, brands.id))
+    .where(options.category !== undefined ? eq(brands.category, options.category) : undefined)
     .orderBy(asc(brands.name));
-  return rows.map((r) => ({ ...r, activeDeals: r.codes + r.deals }));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -18,6 +18,19 @@ export async function getPublishedPage(slug: string) {
   return { ...page, content: sanitizeRichHtml(page.content) };
 }
 
+/**
+ * A page by slug as this viewer may see it: published pages for everyone,
+ * drafts for admins only (null for anyone else, exactly like a missing page).
+ * Content is sanitized for rendering.
+ */
+export async function getViewablePage(slug: string, viewer: { isAdmin: boolean }) {
+  if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
+  const db = await getDb();
+  const [page] = await db.select().from(pages).where(eq(pages.slug, slug)).limit(1);
+  if (!page || (!page.published && !viewer.isAdmin)) return null;
+  return { ...page, content: sanitizeRichHtml(page.content) };
+}
+
 /** Published pages for the sitemap. */
 export async function listPublishedPages() {
   const db = await getDb();

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { brands, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { codeDescription, expiryStatus, FEATURED_CODES_LIMIT, maskCode, type ExpiryStatus } from "./promo-codes";
@@ -85,14 +85,32 @@ export async function listCodeCategories(): Promise<string[]> {
   return rows.map((r) => r.category!).filter(Boolean);
 }
 
-/** Codes of one brand (masked for anonymous visitors), soonest expiry first. */
+const live = sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`;
+
+/** Live codes of one brand (masked for anonymous visitors), soonest expiry first. */
 export async function listBrandCodes(brandId: string, signedIn: boolean) {
   const db = await getDb();
   const rows = await db
     .select(columns)
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
-    .where(eq(promoCodes.brandId, brandId))
+    .where(and(eq(promoCodes.brandId, brandId), live))
+    .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
+  return rows.map((r) => toPublicCode(r, signedIn));
+}
+
+/**
+ * Live codes of a category (masked for anonymous visitors), soonest expiry
+ * first: the codes of the category's brands (brands.category) and the codes
+ * filed under that category themselves (promo_codes.category).
+ */
+export async function listCategoryCodes(categoryName: string, signedIn: boolean) {
+  const db = await getDb();
+  const rows = await db
+    .select(columns)
+    .from(promoCodes)
+    .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+    .where(and(or(eq(brands.category, categoryName), eq(promoCodes.category, categoryName)), live))
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
   return rows.map((r) => toPublicCode(r, signedIn));
 }

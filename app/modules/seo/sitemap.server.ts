@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { blogArticles, brands, pages } from "../../../db/schema";
+import { blogArticles, brands, categories, pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { conceptPath } from "~/lib/site";
 import { LEGAL_SLUGS } from "~/modules/content/pages.server";
@@ -22,9 +22,10 @@ const STATIC_PATHS: Array<[string, number]> = [
 
 export async function sitemapEntries(siteName: string): Promise<SitemapEntry[]> {
   const db = await getDb();
-  const [articleRows, brandRows, pageRows] = await Promise.all([
+  const [articleRows, brandRows, categoryRows, pageRows] = await Promise.all([
     db.select({ id: blogArticles.id, updatedAt: blogArticles.updatedAt }).from(blogArticles).orderBy(desc(blogArticles.publishedAt)),
     db.select({ slug: brands.slug, updatedAt: brands.updatedAt }).from(brands).orderBy(brands.name),
+    db.select({ slug: categories.slug, updatedAt: categories.updatedAt }).from(categories).orderBy(categories.name),
     db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).where(eq(pages.published, true)),
   ]);
   const legal = new Set<string>(LEGAL_SLUGS);
@@ -33,6 +34,7 @@ export async function sitemapEntries(siteName: string): Promise<SitemapEntry[]> 
     { path: conceptPath(siteName), priority: 0.6 },
     ...articleRows.map((a) => ({ path: `/blog/${a.id}`, lastmod: a.updatedAt, priority: 0.7 })),
     ...brandRows.map((b) => ({ path: `/marques/${b.slug}`, lastmod: b.updatedAt, priority: 0.6 })),
+    ...categoryRows.map((c) => ({ path: `/categories/${c.slug}`, lastmod: c.updatedAt, priority: 0.5 })),
     ...pageRows.map((p) => ({
       path: legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`,
       lastmod: p.updatedAt,
