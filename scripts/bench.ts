@@ -83,7 +83,16 @@ async function standard(server: RunningServer, staticDir: string, extraDeals: nu
   }
   const home = await (await fetch(`${server.url}/`)).text();
   const deal = home.match(/href="(\/kpi\?[^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
-  if (deal) rows.push(await run("/kpi redirect (302, click recorded)", { url: `${server.url}${deal}` }));
+  if (deal) {
+    // /kpi against the cheapest answer this server can give (a static file), at
+    // 50 connections (the issue's load) and at 10 (latency below saturation)
+    for (const connections of [50, 10]) {
+      const kpi = await run(`/kpi redirect (302, click recorded), ${connections} connections`, { url: `${server.url}${deal}`, connections });
+      const ceiling = await run(`static copy of /, ${connections} connections`, { url: `${server.url}/__bench/static-0.html`, connections });
+      rows.push(kpi, ceiling);
+      ratios.push(`/kpi at ${connections} connections = ${((kpi.rps / ceiling.rps) * 100).toFixed(1)}% of the static file's requests/s; p99 ${kpi.p99} ms vs ${ceiling.p99} ms for the static file (target ≤ 10 ms).`);
+    }
+  }
   const total = DEALS.length + extraDeals;
   for (const search of SEARCHES) {
     await autocannon({ url: `${server.url}${search.path}`, connections: 10, duration: 2, headers: BYPASS_CACHE });
