@@ -2,17 +2,24 @@ import { and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { contentBlocks } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import type { contentBlockFormSchema } from "./content-block-form.schema";
 import { HOME_BLOCK_DEFAULTS } from "./home-defaults";
 
-export async function listContentBlocks(page: string | null) {
+/** One page of blocks, optionally of one site page, ordered by page then position (content_blocks_page_position_idx). */
+export async function listContentBlocks(filter: string | null, page = 1) {
   const db = await getDb();
-  return db
-    .select()
-    .from(contentBlocks)
-    .where(page ? eq(contentBlocks.page, page) : undefined)
-    .orderBy(asc(contentBlocks.page), asc(contentBlocks.position));
+  const where = filter ? eq(contentBlocks.page, filter) : undefined;
+  return paginate(page, () => countRows(contentBlocks, where), (limit, offset) =>
+    db
+      .select()
+      .from(contentBlocks)
+      .where(where)
+      .orderBy(asc(contentBlocks.page), asc(contentBlocks.position), asc(contentBlocks.name))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export async function listContentPages(): Promise<string[]> {

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { CONTENT_TYPES } from "../../../db/constants";
 
+/** Query parameter of the list's site-page filter (`?page=` is the list page). */
+export const CONTENT_PAGE_FILTER = "contentPage";
+
 export const CONTENT_FIELD_LABELS = { name: "Nom", title: "Titre", content: "Contenu", page: "Page" } as const;
 
 export const contentBlockFormSchema = z
