@@ -148,6 +148,32 @@ describeEachDb("admin back office", ({ database }) => {
     expect(preview.data.preview).toBe("<a>x</a><em>ok</em>");
   });
 
+  it("content blocks: invalid JSON is refused with a French 400, valid JSON is stored", async () => {
+    const db = database().db;
+    const save = (fields: Record<string, string>) =>
+      callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "json-test", title: "JSON", type: "json", page: "home", position: "40", ...fields }));
+    const bad = await save({ content: '{"items": [1, 2,]}' });
+    expect(bad.status).toBe(400);
+    expect(bad.data.ok).toBe(false);
+    expect(bad.data.toast).toMatchObject({ title: "Erreur", description: "Le contenu n'est pas un JSON valide : erreur à la ligne 1, colonne 17." });
+    // the field error is what the dialog shows under "Contenu*"
+    expect(bad.data.result.error.content).toEqual(["Le contenu n'est pas un JSON valide : erreur à la ligne 1, colonne 17."]);
+    expect(await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "json-test"))).toEqual([]);
+    const unclosed = await save({ content: '{"items": [' });
+    expect(unclosed.status).toBe(400);
+    expect(unclosed.data.toast.description).toBe("Le contenu n'est pas un JSON valide : il s'arrête avant la fin (crochet, accolade ou guillemet non fermé).");
+    const good = await save({ content: '{"items": [1, 2]}' });
+    expect(good.data.toast.title).toBe("Bloc de contenu créé avec succès");
+    const [block] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "json-test"));
+    // editing an existing block into invalid JSON is refused too, and the stored content stays
+    const edit = await save({ id: block.id, content: "pas du JSON" });
+    expect(edit.status).toBe(400);
+    const [kept] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.id, block.id));
+    expect(kept.content).toBe('{"items": [1, 2]}');
+    // other types are not checked as JSON
+    expect((await save({ id: block.id, type: "text", content: "pas du JSON" })).data.ok).toBe(true);
+  });
+
   it("users: search, edit role and username, no self-demotion, delete cascades", async () => {
     const db = database().db;
     const target = await signedInUser({ username: "Cible", email: "cible@example.fr" });

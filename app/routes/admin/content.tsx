@@ -58,8 +58,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const submission = parseWithZod(form, { schema: contentBlockFormSchema });
   if (submission.status !== "success") {
-    const message = submission.error?.[""]?.[0] ?? submission.error?.page?.[0];
-    return invalid("save", submission.reply(), message ? { title: "Champs requis", description: message } : undefined);
+    const missing = submission.error?.[""]?.[0];
+    const other = submission.error?.content?.[0] ?? submission.error?.page?.[0];
+    return invalid("save", submission.reply(), missing ? { title: "Champs requis", description: missing } : other ? { title: "Erreur", description: other } : undefined);
   }
   const input = submission.value;
   return guarded("save", "Impossible de sauvegarder le bloc de contenu.", async () => {
