@@ -4,6 +4,7 @@ import { contentBlocks } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
+import { recordAudit } from "~/modules/admin/audit.server";
 import type { contentBlockFormSchema } from "./content-block-form.schema";
 import { HOME_BLOCK_DEFAULTS } from "./home-defaults";
 
@@ -51,8 +52,12 @@ export async function deleteContentBlock(id: string) {
   return row ?? null;
 }
 
-/** Insert only the missing home blocks (matched on page + name); never overwrites. Returns how many were added. */
-export async function initialiseHomeContent(): Promise<number> {
+/**
+ * Insert only the missing home blocks (matched on page + name); never
+ * overwrites. Each inserted block is recorded in the audit log. Returns how
+ * many were added.
+ */
+export async function initialiseHomeContent(actor: { id: string; email: string }): Promise<number> {
   const db = await getDb();
   const existing = await db
     .select({ name: contentBlocks.name })
@@ -61,6 +66,7 @@ export async function initialiseHomeContent(): Promise<number> {
   const names = new Set(existing.map((r) => r.name));
   const missing = HOME_BLOCK_DEFAULTS.filter((b) => !names.has(b.name));
   if (missing.length === 0) return 0;
-  const inserted = await db.insert(contentBlocks).values(missing.map((b) => ({ ...b }))).onConflictDoNothing().returning({ id: contentBlocks.id });
+  const inserted = await db.insert(contentBlocks).values(missing.map((b) => ({ ...b }))).onConflictDoNothing().returning();
+  for (const row of inserted) await recordAudit(actor, { action: "create", entity: "content_block", entityId: row.id, after: row });
   return inserted.length;
 }
