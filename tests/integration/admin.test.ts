@@ -46,6 +46,44 @@ describeEachDb("admin back office", ({ database }) => {
     expect(layout.data.initials).toBe("ZO");
   });
 
+  it("matrix: every admin loader and action × anonymous, member, admin", async () => {
+    const dir = path.resolve("app/routes/admin");
+    const files = fs.readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
+    expect(files.length).toBeGreaterThanOrEqual(12);
+    let loaders = 0;
+    let actions = 0;
+    for (const file of files) {
+      const mod = await import(path.join(dir, file));
+      const url = file === "dashboard.tsx" || file === "_layout.tsx" ? "/admin" : `/admin/${file.replace(/\.tsx?$/, "")}`;
+      if (mod.loader && file !== "upload.ts") {
+        loaders++;
+        const anon = await callRoute(mod.loader, as(undefined, `${url}?page=2`));
+        expect(anon.location, `${file} loader, anonymous`).toBe(`/auth?redirect=${encodeURIComponent(`${url}?page=2`)}`);
+        expect((await callRoute(mod.loader, as(member.cookie, url))).location, `${file} loader, member`).toBe("/");
+        const ok = await callRoute(mod.loader, as(admin.cookie, url));
+        expect(ok.status, `${file} loader, admin`).toBe(200);
+        expect(ok.location).toBeNull();
+      }
+      if (mod.action) {
+        actions++;
+        const form = { intent: "delete", id: "00000000-0000-0000-0000-000000000000" };
+        const anon = await callRoute(mod.action, as(undefined, url, form));
+        expect(anon.status, `${file} action, anonymous`).toBe(401);
+        expect(anon.data, `${file} action, anonymous`).toBe("Authentification requise.");
+        const refused = await callRoute(mod.action, as(member.cookie, url, form));
+        expect(refused.status, `${file} action, member`).toBe(403);
+        expect(refused.data, `${file} action, member`).toBe("Accès réservé aux administrateurs.");
+        // the admin gets through the guard: a French 4xx about the (missing) item or form, never 401/403/5xx
+        const done = await callRoute<any>(mod.action, as(admin.cookie, url, form));
+        expect([400, 404, 409], `${file} action, admin (${done.status})`).toContain(done.status);
+      }
+    }
+    // the upload route's GET is a 405 for everyone (it has no page)
+    expect((await callRoute((await import("../../app/routes/admin/upload")).loader, as(undefined, "/admin/upload"))).status).toBe(405);
+    expect(loaders).toBe(11);
+    expect(actions).toBe(11);
+  });
+
   it("dashboard shows real figures and initialises only missing blocks", async () => {
     const db = database().db;
     const dash = await callRoute<any>(dashLoader, as(admin.cookie, "/admin"));
