@@ -254,6 +254,12 @@ describeEachDb("admin back office", ({ database }) => {
     const big = await upload("big.jpg", Buffer.alloc(2 * 1024 * 1024 + 10, 1), "image/jpeg");
     expect(big.status).toBe(413);
     expect(big.data.message).toBe("Fichier trop volumineux: L'image ne doit pas dépasser 2Mo.");
+    // a real 3 MB image (random pixels, so it does not compress) is refused the same way
+    const noise = await sharp(Buffer.from(Array.from({ length: 1100 * 1000 * 3 }, (_, i) => (i * 2654435761) % 251)), { raw: { width: 1100, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(noise.length).toBeGreaterThan(3 * 1024 * 1024);
+    const threeMb = await upload("photo.png", noise, "image/png");
+    expect(threeMb.status).toBe(413);
+    expect(threeMb.data).toMatchObject({ ok: false, title: "Erreur de téléchargement", message: "Fichier trop volumineux: L'image ne doit pas dépasser 2Mo." });
   });
 
   it("the home page reflects admin edits", async () => {
