@@ -359,6 +359,36 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(row(page, "hero-subtitle")).toContainText("Sous-titre du hero");
   });
 
+  test("the French pager pages a long list and keeps its filter", async ({ page, baseURL }) => {
+    await signInAsAdmin(page);
+    const site = `pager-${suffix()}`;
+    // 51 blocks of a custom site page (never shown publicly): one more than a page
+    for (let i = 0; i < 51; i++) {
+      const r = await page.request.post("/admin/content", {
+        form: { intent: "save", name: `bloc-${String(i).padStart(2, "0")}`, title: `Bloc ${i}`, content: "x", type: "text", page: "custom", customPage: site, position: String(i) },
+        headers: { origin: baseURL! },
+      });
+      expect(r.status()).toBe(200);
+    }
+    await page.goto(`/admin/content?contentPage=${site}`);
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pager).toContainText("Page 1 sur 2");
+    await expect(page.getByRole("row").filter({ hasText: site })).toHaveCount(50);
+    await expect(pager.getByRole("button", { name: "Précédent" })).toBeDisabled();
+    await pager.getByRole("link", { name: "Suivant" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/content\\?contentPage=${site}&page=2$`));
+    await expect(pager).toContainText("Page 2 sur 2");
+    await expect(page.getByRole("row").filter({ hasText: site })).toHaveCount(1);
+    await expect(row(page, "bloc-50")).toBeVisible();
+    await expect(pager.getByRole("button", { name: "Suivant" })).toBeDisabled();
+    await pager.getByRole("link", { name: "Précédent" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/content\\?contentPage=${site}$`));
+    await expect(row(page, "bloc-00")).toBeVisible();
+    // a page number past the end shows the last page
+    await page.goto(`/admin/content?contentPage=${site}&page=999`);
+    await expect(pager).toContainText("Page 2 sur 2");
+  });
+
   test("user: an account is promoted to admin, then deleted", async ({ page, browser }) => {
     // a fresh account, signed up in its own browser context
     const email = `role-${suffix()}@example.fr`;
