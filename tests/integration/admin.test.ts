@@ -46,6 +46,44 @@ describeEachDb("admin back office", ({ database }) => {
     expect(layout.data.initials).toBe("ZO");
   });
 
+  it("matrix: every admin loader and action × anonymous, member, admin", async () => {
+    const dir = path.resolve("app/routes/admin");
+    const files = fs.readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
+    expect(files.length).toBeGreaterThanOrEqual(12);
+    let loaders = 0;
+    let actions = 0;
+    for (const file of files) {
+      const mod = await import(path.join(dir, file));
+      const url = file === "dashboard.tsx" || file === "_layout.tsx" ? "/admin" : `/admin/${file.replace(/\.tsx?$/, "")}`;
+      if (mod.loader && file !== "upload.ts") {
+        loaders++;
+        const anon = await callRoute(mod.loader, as(undefined, `${url}?page=2`));
+        expect(anon.location, `${file} loader, anonymous`).toBe(`/auth?redirect=${encodeURIComponent(`${url}?page=2`)}`);
+        expect((await callRoute(mod.loader, as(member.cookie, url))).location, `${file} loader, member`).toBe("/");
+        const ok = await callRoute(mod.loader, as(admin.cookie, url));
+        expect(ok.status, `${file} loader, admin`).toBe(200);
+        expect(ok.location).toBeNull();
+      }
+      if (mod.action) {
+        actions++;
+        const form = { intent: "delete", id: "00000000-0000-0000-0000-000000000000" };
+        const anon = await callRoute(mod.action, as(undefined, url, form));
+        expect(anon.status, `${file} action, anonymous`).toBe(401);
+        expect(anon.data, `${file} action, anonymous`).toBe("Authentification requise.");
+        const refused = await callRoute(mod.action, as(member.cookie, url, form));
+        expect(refused.status, `${file} action, member`).toBe(403);
+        expect(refused.data, `${file} action, member`).toBe("Accès réservé aux administrateurs.");
+        // the admin gets through the guard: a French 4xx about the (missing) item or form, never 401/403/5xx
+        const done = await callRoute<any>(mod.action, as(admin.cookie, url, form));
+        expect([400, 404, 409], `${file} action, admin (${done.status})`).toContain(done.status);
+      }
+    }
+    // the upload route's GET is a 405 for everyone (it has no page)
+    expect((await callRoute((await import("../../app/routes/admin/upload")).loader, as(undefined, "/admin/upload"))).status).toBe(405);
+    expect(loaders).toBe(11);
+    expect(actions).toBe(11);
+  });
+
   it("dashboard shows real figures and initialises only missing blocks", async () => {
     const db = database().db;
     const dash = await callRoute<any>(dashLoader, as(admin.cookie, "/admin"));
@@ -148,6 +186,32 @@ describeEachDb("admin back office", ({ database }) => {
     expect(preview.data.preview).toBe("<a>x</a><em>ok</em>");
   });
 
+  it("content blocks: invalid JSON is refused with a French 400, valid JSON is stored", async () => {
+    const db = database().db;
+    const save = (fields: Record<string, string>) =>
+      callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "json-test", title: "JSON", type: "json", page: "home", position: "40", ...fields }));
+    const bad = await save({ content: '{"items": [1, 2,]}' });
+    expect(bad.status).toBe(400);
+    expect(bad.data.ok).toBe(false);
+    expect(bad.data.toast).toMatchObject({ title: "Erreur", description: "Le contenu n'est pas un JSON valide : erreur à la ligne 1, colonne 17." });
+    // the field error is what the dialog shows under "Contenu*"
+    expect(bad.data.result.error.content).toEqual(["Le contenu n'est pas un JSON valide : erreur à la ligne 1, colonne 17."]);
+    expect(await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "json-test"))).toEqual([]);
+    const unclosed = await save({ content: '{"items": [' });
+    expect(unclosed.status).toBe(400);
+    expect(unclosed.data.toast.description).toBe("Le contenu n'est pas un JSON valide : il s'arrête avant la fin (crochet, accolade ou guillemet non fermé).");
+    const good = await save({ content: '{"items": [1, 2]}' });
+    expect(good.data.toast.title).toBe("Bloc de contenu créé avec succès");
+    const [block] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "json-test"));
+    // editing an existing block into invalid JSON is refused too, and the stored content stays
+    const edit = await save({ id: block.id, content: "pas du JSON" });
+    expect(edit.status).toBe(400);
+    const [kept] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.id, block.id));
+    expect(kept.content).toBe('{"items": [1, 2]}');
+    // other types are not checked as JSON
+    expect((await save({ id: block.id, type: "text", content: "pas du JSON" })).data.ok).toBe(true);
+  });
+
   it("users: search, edit role and username, no self-demotion, delete cascades", async () => {
     const db = database().db;
     const target = await signedInUser({ username: "Cible", email: "cible@example.fr" });
@@ -190,6 +254,12 @@ describeEachDb("admin back office", ({ database }) => {
     const big = await upload("big.jpg", Buffer.alloc(2 * 1024 * 1024 + 10, 1), "image/jpeg");
     expect(big.status).toBe(413);
     expect(big.data.message).toBe("Fichier trop volumineux: L'image ne doit pas dépasser 2Mo.");
+    // a real 3 MB image (random pixels, so it does not compress) is refused the same way
+    const noise = await sharp(Buffer.from(Array.from({ length: 1100 * 1000 * 3 }, (_, i) => (i * 2654435761) % 251)), { raw: { width: 1100, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(noise.length).toBeGreaterThan(3 * 1024 * 1024);
+    const threeMb = await upload("photo.png", noise, "image/png");
+    expect(threeMb.status).toBe(413);
+    expect(threeMb.data).toMatchObject({ ok: false, title: "Erreur de téléchargement", message: "Fichier trop volumineux: L'image ne doit pas dépasser 2Mo." });
   });
 
   it("the home page reflects admin edits", async () => {

@@ -2,16 +2,25 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { seed } from "../../db/seed/index";
-import { loader as dashLoader } from "../../app/routes/admin/dashboard";
+import { action as brandAction } from "../../app/routes/admin/brands";
+import { action as categoryAction } from "../../app/routes/admin/categories";
+import { action as contentAction } from "../../app/routes/admin/content";
+import { action as dealAction } from "../../app/routes/admin/crevarde-deals";
+import { action as dashAction, loader as dashLoader } from "../../app/routes/admin/dashboard";
+import { action as offerAction } from "../../app/routes/admin/offers";
+import { action as pageAction } from "../../app/routes/admin/pages";
 import { action as promoAction } from "../../app/routes/admin/promo-codes";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/admin/settings";
+import { action as uploadAction } from "../../app/routes/admin/upload";
+import { action as userAction } from "../../app/routes/admin/users";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as kpiLoader } from "../../app/routes/kpi";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
@@ -56,5 +65,77 @@ describeEachDb("audit log", ({ database }) => {
     expect(entries.find((e) => e.action === "delete")!.after).toBeNull();
     const dash = await callRoute<any>(dashLoader, req("/admin", { cookie: admin.cookie }));
     expect(dash.data.audit.some((a: any) => a.entityId === code.id && a.action === "delete")).toBe(true);
+  });
+
+  it("records the writes of every screen: each entity, users, content initialisation, settings, uploads", async () => {
+    const db = database().db;
+    const admin = await signedInUser({ role: "admin", email: "auditeur@example.fr" });
+    const post = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { form, cookie: admin.cookie }));
+    const entries = (entity: string, entityId: string | null) =>
+      db.select().from(s.auditLog).where(entityId ? and(eq(s.auditLog.entity, entity), eq(s.auditLog.entityId, entityId)) : eq(s.auditLog.entity, entity));
+    const [brand] = await db.select().from(s.brands).limit(1);
+    const tag = Date.now().toString(36);
+
+    // create, update and delete one item of each entity through its screen's action
+    const crud: Array<{ entity: string; action: unknown; path: string; table: unknown; create: Record<string, string>; update: Record<string, string> }> = [
+      { entity: "promo_code", action: promoAction, path: "/admin/promo-codes", table: s.promoCodes, create: { brandId: brand.id, code: `A${tag}`, discountAmount: "5%" }, update: { brandId: brand.id, code: `B${tag}`, discountAmount: "6%" } },
+      { entity: "offer", action: offerAction, path: "/admin/offers", table: s.offers, create: { brandId: brand.id, name: `Offre ${tag}`, regularPrice: "9€", cashbackPercent: "4" }, update: { brandId: brand.id, name: `Offre ${tag} bis`, regularPrice: "9€", cashbackPercent: "5" } },
+      { entity: "deal", action: dealAction, path: "/admin/crevarde-deals", table: s.crevardeDeals, create: { title: `Deal ${tag}`, description: "d", price: "1€", source: "amazon", badgeText: "Top", url: "https://www.amazon.fr/x" }, update: { title: `Deal ${tag} bis`, description: "d", price: "2€", source: "amazon", badgeText: "Top", url: "https://www.amazon.fr/x" } },
+      { entity: "category", action: categoryAction, path: "/admin/categories", table: s.categories, create: { name: `Cat ${tag}`, slug: `cat-${tag}` }, update: { name: `Cat ${tag} bis`, slug: `cat-${tag}-bis` } },
+      { entity: "brand", action: brandAction, path: "/admin/brands", table: s.brands, create: { name: `Marque ${tag}`, slug: `marque-${tag}`, maxDiscountPercent: "10", cashbackPercent: "2" }, update: { name: `Marque ${tag} bis`, slug: `marque-${tag}`, maxDiscountPercent: "20", cashbackPercent: "2" } },
+      { entity: "content_block", action: contentAction, path: "/admin/content", table: s.contentBlocks, create: { name: `bloc-${tag}`, title: "T", content: "x", type: "text", page: "about", position: "1" }, update: { name: `bloc-${tag}`, title: "T2", content: "y", type: "text", page: "about", position: "2" } },
+      { entity: "page", action: pageAction, path: "/admin/pages", table: s.pages, create: { title: `Page ${tag}`, slug: `page-${tag}`, content: "<p>a</p>" }, update: { title: `Page ${tag} bis`, slug: `page-${tag}`, content: "<p>b</p>" } },
+    ];
+    for (const c of crud) {
+      const before = new Set((await db.select({ id: (c.table as any).id }).from(c.table as any)).map((r: any) => r.id));
+      expect((await post(c.action, c.path, { intent: "save", ...c.create })).data.ok, c.entity).toBe(true);
+      const created = (await db.select({ id: (c.table as any).id }).from(c.table as any)).map((r: any) => r.id).find((id: string) => !before.has(id));
+      expect(created, c.entity).toBeTruthy();
+      expect((await post(c.action, c.path, { intent: "save", id: created, ...c.update })).data.ok, c.entity).toBe(true);
+      expect((await post(c.action, c.path, { intent: "delete", id: created })).data.ok, c.entity).toBe(true);
+      const log = await entries(c.entity, created);
+      expect(log.map((e) => e.action).sort(), c.entity).toEqual(["create", "delete", "update"]);
+      expect(log.every((e) => e.actorEmail === "auditeur@example.fr" && e.actorId === admin.id), c.entity).toBe(true);
+    }
+
+    // users: a role change and a deletion, with the role before and after
+    const target = await signedInUser({ email: `cible-${tag}@example.fr` });
+    await post(userAction, "/admin/users", { intent: "save", id: target.id, username: "Promue", role: "admin" });
+    const [roleChange] = await entries("user", target.id);
+    expect(roleChange).toMatchObject({ action: "update" });
+    expect((roleChange.before as any).role).toBe("user");
+    expect((roleChange.after as any).role).toBe("admin");
+    await post(userAction, "/admin/users", { intent: "delete", id: target.id });
+    expect((await entries("user", target.id)).map((e) => e.action).sort()).toEqual(["delete", "update"]);
+
+    // content initialisation: one entry per inserted home block
+    await db.delete(s.contentBlocks).where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "stats")));
+    expect((await post(dashAction, "/admin", { intent: "init-content" })).data.toast.title).toBe("Succès");
+    const [stats] = await db.select().from(s.contentBlocks).where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "stats")));
+    const [init] = await entries("content_block", stats.id);
+    expect(init).toMatchObject({ action: "create", before: null });
+    expect((init.after as any).name).toBe("stats");
+
+    // settings: the settings screen and the dashboard's protection switch
+    await post(settingsAction, "/admin/settings", { contentProtection: "on", temuEndsAt: "2031-02-03T10:00", redirectHosts: "audit.example.fr" });
+    await post(dashAction, "/admin", { intent: "protection", enabled: "false" });
+    const settings = await db.select().from(s.auditLog).where(eq(s.auditLog.entity, "settings")).orderBy(s.auditLog.at);
+    expect(settings.length).toBeGreaterThanOrEqual(2);
+    expect((settings.at(-2)!.after as any)).toMatchObject({ content_protection: true, redirect_allowed_hosts: "audit.example.fr" });
+    expect(settings.at(-1)).toMatchObject({ action: "update", before: { content_protection: true }, after: { content_protection: false } });
+
+    // uploads: the stored file is recorded
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).png().toBuffer();
+    const body = new FormData();
+    body.append("file", new File([new Uint8Array(png)], "photo.png", { type: "image/png" }));
+    const encoded = new Response(body);
+    const buf = Buffer.from(await encoded.arrayBuffer());
+    const uploaded = await callRoute<any>(
+      uploadAction,
+      new Request(`${TEST_ORIGIN}/admin/upload`, { method: "POST", body: buf, headers: { origin: TEST_ORIGIN, cookie: admin.cookie, "content-type": encoded.headers.get("content-type")!, "content-length": String(buf.length) } }),
+    );
+    expect(uploaded.data.ok).toBe(true);
+    const [upload] = await entries("upload", uploaded.data.url);
+    expect(upload).toMatchObject({ action: "create", actorEmail: "auditeur@example.fr", after: { url: uploaded.data.url, originalName: "photo.png" } });
   });
 });

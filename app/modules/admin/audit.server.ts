@@ -32,13 +32,33 @@ export async function audited<T extends object | null>(
   if (result === null) return result;
   const entityId = id ?? ((result as { id?: string } | null)?.id ?? null);
   const after = action === "delete" ? null : await snapshot(table, entityId);
+  await recordAudit(actor, { action, entity, entityId, before, after });
+  return result;
+}
+
+/**
+ * Record an admin write that is not one row of one table (settings, bulk
+ * inserts, uploaded files). A failure to record is logged, never thrown:
+ * the write itself has already happened.
+ */
+export async function recordAudit(
+  actor: Actor,
+  entry: { action: "create" | "update" | "delete"; entity: string; entityId?: string | null; before?: unknown; after?: unknown },
+) {
   try {
     const db = await getDb();
-    await db.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, entity, entityId, before, after });
+    await db.insert(auditLog).values({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    });
   } catch (error) {
     logger.error({ err: error }, "audit: entry not recorded");
   }
-  return result;
 }
 
 export async function recentAudit(limit = 15) {

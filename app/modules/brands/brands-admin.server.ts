@@ -2,12 +2,14 @@ import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { brands } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { brandFormSchema } from "./brand-form.schema";
 
-export async function listBrandsAdmin() {
+/** One page of brands, ordered by name (unique, indexed). */
+export async function listBrandsAdmin(page: number) {
   const db = await getDb();
-  return db.select().from(brands).orderBy(asc(brands.name));
+  return paginate(page, () => countRows(brands), (limit, offset) => db.select().from(brands).orderBy(asc(brands.name), asc(brands.id)).limit(limit).offset(offset));
 }
 
 export async function brandChoices() {

@@ -2,11 +2,15 @@ import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { categories } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { countRows, paginate } from "~/modules/admin/pagination.server";
 import type { categoryFormSchema } from "./category-form.schema";
 
-export async function listCategoriesAdmin() {
+/** One page of categories, ordered by name (unique, indexed). */
+export async function listCategoriesAdmin(page: number) {
   const db = await getDb();
-  return db.select().from(categories).orderBy(asc(categories.name));
+  return paginate(page, () => countRows(categories), (limit, offset) =>
+    db.select().from(categories).orderBy(asc(categories.name), asc(categories.id)).limit(limit).offset(offset),
+  );
 }
 
 export async function saveCategory(input: z.output<typeof categoryFormSchema>) {

@@ -2,17 +2,25 @@ import { and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { contentBlocks } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
+import { recordAudit } from "~/modules/admin/audit.server";
 import type { contentBlockFormSchema } from "./content-block-form.schema";
 import { HOME_BLOCK_DEFAULTS } from "./home-defaults";
 
-export async function listContentBlocks(page: string | null) {
+/** One page of blocks, optionally of one site page, ordered by page then position (content_blocks_page_position_idx). */
+export async function listContentBlocks(filter: string | null, page = 1) {
   const db = await getDb();
-  return db
-    .select()
-    .from(contentBlocks)
-    .where(page ? eq(contentBlocks.page, page) : undefined)
-    .orderBy(asc(contentBlocks.page), asc(contentBlocks.position));
+  const where = filter ? eq(contentBlocks.page, filter) : undefined;
+  return paginate(page, () => countRows(contentBlocks, where), (limit, offset) =>
+    db
+      .select()
+      .from(contentBlocks)
+      .where(where)
+      .orderBy(asc(contentBlocks.page), asc(contentBlocks.position), asc(contentBlocks.name))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export async function listContentPages(): Promise<string[]> {
@@ -44,8 +52,12 @@ export async function deleteContentBlock(id: string) {
   return row ?? null;
 }
 
-/** Insert only the missing home blocks (matched on page + name); never overwrites. Returns how many were added. */
-export async function initialiseHomeContent(): Promise<number> {
+/**
+ * Insert only the missing home blocks (matched on page + name); never
+ * overwrites. Each inserted block is recorded in the audit log. Returns how
+ * many were added.
+ */
+export async function initialiseHomeContent(actor: { id: string; email: string }): Promise<number> {
   const db = await getDb();
   const existing = await db
     .select({ name: contentBlocks.name })
@@ -54,6 +66,7 @@ export async function initialiseHomeContent(): Promise<number> {
   const names = new Set(existing.map((r) => r.name));
   const missing = HOME_BLOCK_DEFAULTS.filter((b) => !names.has(b.name));
   if (missing.length === 0) return 0;
-  const inserted = await db.insert(contentBlocks).values(missing.map((b) => ({ ...b }))).onConflictDoNothing().returning({ id: contentBlocks.id });
+  const inserted = await db.insert(contentBlocks).values(missing.map((b) => ({ ...b }))).onConflictDoNothing().returning();
+  for (const row of inserted) await recordAudit(actor, { action: "create", entity: "content_block", entityId: row.id, after: row });
   return inserted.length;
 }

@@ -2,35 +2,40 @@ import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeInlineHtml } from "~/lib/html.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { dealFormSchema } from "./deal-form.schema";
 
-export async function listDealsAdmin() {
+/** One page of deals, newest first (crevarde_deals_created_idx), with the brand's name and image. */
+export async function listDealsAdmin(page: number) {
   const db = await getDb();
-  return db
-    .select({
-      id: crevardeDeals.id,
-      title: crevardeDeals.title,
-      description: crevardeDeals.description,
-      price: crevardeDeals.price,
-      originalPrice: crevardeDeals.originalPrice,
-      imageUrl: crevardeDeals.imageUrl,
-      source: crevardeDeals.source,
-      badgeText: crevardeDeals.badgeText,
-      badgeType: crevardeDeals.badgeType,
-      ctaText: crevardeDeals.ctaText,
-      url: crevardeDeals.url,
-      brandId: crevardeDeals.brandId,
-      brandName: brands.name,
-      brandImage: brands.imageUrl,
-      isFeatured: crevardeDeals.isFeatured,
-      createdAt: crevardeDeals.createdAt,
-    })
-    .from(crevardeDeals)
-    .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-    .orderBy(desc(crevardeDeals.createdAt))
-    .limit(500);
+  return paginate(page, () => countRows(crevardeDeals), (limit, offset) =>
+    db
+      .select({
+        id: crevardeDeals.id,
+        title: crevardeDeals.title,
+        description: crevardeDeals.description,
+        price: crevardeDeals.price,
+        originalPrice: crevardeDeals.originalPrice,
+        imageUrl: crevardeDeals.imageUrl,
+        source: crevardeDeals.source,
+        badgeText: crevardeDeals.badgeText,
+        badgeType: crevardeDeals.badgeType,
+        ctaText: crevardeDeals.ctaText,
+        url: crevardeDeals.url,
+        brandId: crevardeDeals.brandId,
+        brandName: brands.name,
+        brandImage: brands.imageUrl,
+        isFeatured: crevardeDeals.isFeatured,
+        createdAt: crevardeDeals.createdAt,
+      })
+      .from(crevardeDeals)
+      .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
+      .orderBy(desc(crevardeDeals.createdAt), desc(crevardeDeals.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** Plain-text fields are stored as text (React escapes them); markup is stripped defensively. */

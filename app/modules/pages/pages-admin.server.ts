@@ -2,12 +2,14 @@ import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import type { pageFormSchema } from "./page-form.schema";
 
-export async function listPagesAdmin() {
+/** One page of pages, ordered by title (pages_title_idx), then id. */
+export async function listPagesAdmin(page: number) {
   const db = await getDb();
-  return db.select().from(pages).orderBy(asc(pages.title));
+  return paginate(page, () => countRows(pages), (limit, offset) => db.select().from(pages).orderBy(asc(pages.title), asc(pages.id)).limit(limit).offset(offset));
 }
 
 /** Page HTML is sanitized before it is stored; new pages are published by default. */

@@ -1,30 +1,36 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { brands, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { z } from "zod";
 import type { promoCodeFormSchema } from "./promo-code-form.schema";
 
 type Input = z.output<typeof promoCodeFormSchema>;
 
-export async function listPromoCodesAdmin() {
+/** One page of promo codes with their brand's name, ordered by code (promo_codes_code_idx). */
+export async function listPromoCodesAdmin(page: number) {
   const db = await getDb();
-  return db
-    .select({
-      id: promoCodes.id,
-      brandId: promoCodes.brandId,
-      brandName: brands.name,
-      code: promoCodes.code,
-      discountAmount: promoCodes.discountAmount,
-      description: promoCodes.description,
-      category: promoCodes.category,
-      url: promoCodes.url,
-      isFeatured: promoCodes.isFeatured,
-      expiresAt: promoCodes.expiresAt,
-    })
-    .from(promoCodes)
-    .innerJoin(brands, eq(brands.id, promoCodes.brandId))
-    .orderBy(asc(promoCodes.code));
+  return paginate(page, () => countRows(promoCodes), (limit, offset) =>
+    db
+      .select({
+        id: promoCodes.id,
+        brandId: promoCodes.brandId,
+        brandName: brands.name,
+        code: promoCodes.code,
+        discountAmount: promoCodes.discountAmount,
+        description: promoCodes.description,
+        category: promoCodes.category,
+        url: promoCodes.url,
+        isFeatured: promoCodes.isFeatured,
+        expiresAt: promoCodes.expiresAt,
+      })
+      .from(promoCodes)
+      .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+      .orderBy(asc(promoCodes.code), asc(promoCodes.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** Distinct categories for the select; "Général" when there are none (admin.md §9). */

@@ -28,7 +28,8 @@ export async function getSetting<K extends SettingKey>(key: K): Promise<(typeof 
   return value;
 }
 
-async function readSetting<K extends SettingKey>(key: K): Promise<(typeof SETTING_DEFAULTS)[K]> {
+/** A setting read from the database, bypassing the cache. */
+export async function readSetting<K extends SettingKey>(key: K): Promise<(typeof SETTING_DEFAULTS)[K]> {
   const db = await getDb();
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).limit(1);
   const value = row?.value as (typeof SETTING_DEFAULTS)[K] | undefined;

@@ -2,26 +2,36 @@ import { desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { profiles, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { paginate } from "~/modules/admin/pagination.server";
 import type { userFormSchema } from "./user-form.schema";
 
-export async function listUsersAdmin(search: string | null) {
+/** One page of accounts, newest first (user_created_at_idx), optionally searched by e-mail or username. */
+export async function listUsersAdmin(search: string | null, page = 1) {
   const db = await getDb();
   const term = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  return db
-    .select({
-      id: user.id,
-      email: user.email,
-      role: user.role,
-      createdAt: user.createdAt,
-      username: profiles.username,
-      avatarUrl: profiles.avatarUrl,
-      cashSaved: profiles.cashSaved,
-    })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(term ? or(ilike(user.email, term), ilike(profiles.username, term)) : undefined)
-    .orderBy(desc(user.createdAt))
-    .limit(500);
+  const where = term ? or(ilike(user.email, term), ilike(profiles.username, term)) : undefined;
+  const count = async () => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(where);
+    return row?.n ?? 0;
+  };
+  return paginate(page, count, (limit, offset) =>
+    db
+      .select({
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        createdAt: user.createdAt,
+        username: profiles.username,
+        avatarUrl: profiles.avatarUrl,
+        cashSaved: profiles.cashSaved,
+      })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
+      .where(where)
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export async function updateUserAdmin(input: z.output<typeof userFormSchema>) {

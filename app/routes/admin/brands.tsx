@@ -3,6 +3,7 @@ import { ImageIcon, Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/brands";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
@@ -14,6 +15,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { brands } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
+import { requestedPage } from "~/modules/admin/pagination.server";
 import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { BRAND_MESSAGES, brandFormSchema } from "~/modules/brands/brand-form.schema";
@@ -21,8 +23,8 @@ import { deleteBrand, listBrandsAdmin, saveBrand } from "~/modules/brands/brands
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const brands = await listBrandsAdmin();
-  return { brands: brands.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })) };
+  const { rows, pager } = await listBrandsAdmin(requestedPage(request.url));
+  return { brands: rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })), pager };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -110,6 +112,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
           )}
         </TableBody>
       </Table>
+      <Pager {...loaderData.pager} />
       <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
         <DialogContent className="max-w-xl">
           <DialogHeader>

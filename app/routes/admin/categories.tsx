@@ -5,6 +5,7 @@ import { Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/categories";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
@@ -16,6 +17,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { categories } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
+import { requestedPage } from "~/modules/admin/pagination.server";
 import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/categories/categories-admin.server";
@@ -23,8 +25,8 @@ import { CATEGORY_MESSAGES, categoryFormSchema } from "~/modules/categories/cate
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const categories = await listCategoriesAdmin();
-  return { categories: categories.map((c) => ({ ...c, updatedAt: c.updatedAt?.toISOString() ?? null, createdAt: c.createdAt.toISOString() })) };
+  const { rows, pager } = await listCategoriesAdmin(requestedPage(request.url));
+  return { categories: rows.map((c) => ({ ...c, updatedAt: c.updatedAt?.toISOString() ?? null, createdAt: c.createdAt.toISOString() })), pager };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -104,6 +106,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           )}
         </TableBody>
       </Table>
+      <Pager {...loaderData.pager} />
       <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
         <DialogContent>
           <DialogHeader>

@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { data, Form, useFetcher, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/content";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { Pager } from "~/components/admin/pager";
 import { TOOLBAR_ACTIONS, wrapSelection } from "~/components/admin/html-toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
@@ -19,19 +20,22 @@ import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { conceptPath } from "~/lib/site";
+import { requestedPage } from "~/modules/admin/pagination.server";
 import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
-import { contentBlockFormSchema, contentPageChoices } from "~/modules/content/content-block-form.schema";
+import { CONTENT_PAGE_FILTER, contentBlockFormSchema, contentPageChoices } from "~/modules/content/content-block-form.schema";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const page = new URL(request.url).searchParams.get("page")?.slice(0, 80) || null;
-  const [blocks, pages] = await Promise.all([listContentBlocks(page), listContentPages()]);
+  const url = new URL(request.url);
+  const filter = url.searchParams.get(CONTENT_PAGE_FILTER)?.slice(0, 80) || null;
+  const [blocks, pages] = await Promise.all([listContentBlocks(filter, requestedPage(url)), listContentPages()]);
   return {
-    blocks: blocks.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })),
+    blocks: blocks.rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })),
+    pager: blocks.pager,
     pages,
-    page,
+    filter,
     choices: contentPageChoices(conceptPath(getEnv().SITE_NAME).slice(1)),
   };
 }
@@ -54,8 +58,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const submission = parseWithZod(form, { schema: contentBlockFormSchema });
   if (submission.status !== "success") {
-    const message = submission.error?.[""]?.[0] ?? submission.error?.page?.[0];
-    return invalid("save", submission.reply(), message ? { title: "Champs requis", description: message } : undefined);
+    const missing = submission.error?.[""]?.[0];
+    const other = submission.error?.content?.[0] ?? submission.error?.page?.[0];
+    return invalid("save", submission.reply(), missing ? { title: "Champs requis", description: missing } : other ? { title: "Erreur", description: other } : undefined);
   }
   const input = submission.value;
   return guarded("save", "Impossible de sauvegarder le bloc de contenu.", async () => {
@@ -192,8 +197,8 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         </label>
         <select
           id="page-filter"
-          value={loaderData.page ?? ""}
-          onChange={(e) => setSearchParams(e.target.value ? { page: e.target.value } : {})}
+          value={loaderData.filter ?? ""}
+          onChange={(e) => setSearchParams(e.target.value ? { [CONTENT_PAGE_FILTER]: e.target.value } : {})}
           className={`${selectClass} max-w-xs`}
         >
           <option value="">Toutes les pages</option>
@@ -239,6 +244,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           )}
         </TableBody>
       </Table>
+      <Pager {...loaderData.pager} />
       <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
         <DialogContent className="max-w-2xl">
           <DialogHeader>

@@ -3,6 +3,7 @@ import { ImageIcon, Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/crevarde-deals";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { Pager } from "~/components/admin/pager";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
@@ -15,6 +16,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { crevardeDeals } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
+import { requestedPage } from "~/modules/admin/pagination.server";
 import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
@@ -23,8 +25,8 @@ import { deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admi
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [deals, brands] = await Promise.all([listDealsAdmin(), brandChoices()]);
-  return { deals: deals.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })), brands };
+  const [deals, brands] = await Promise.all([listDealsAdmin(requestedPage(request.url)), brandChoices()]);
+  return { deals: deals.rows.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })), pager: deals.pager, brands };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -121,6 +123,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           )}
         </TableBody>
       </Table>
+      <Pager {...loaderData.pager} />
       <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
         <DialogContent className="max-w-2xl">
           <DialogHeader>

@@ -11,7 +11,8 @@ import { failure, ok, type AdminActionData } from "~/modules/admin/admin.server"
 import { dashboardStats } from "~/modules/admin/dashboard.server";
 import { recentAudit } from "~/modules/admin/audit.server";
 import { initialiseHomeContent } from "~/modules/content/content-admin.server";
-import { getSetting, setSetting } from "~/modules/settings/settings.server";
+import { getSetting } from "~/modules/settings/settings.server";
+import { updateSettings } from "~/modules/settings/settings-admin.server";
 import { logger } from "~/lib/logger.server";
 import { data } from "react-router";
 
@@ -26,12 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await readBoundedForm(request, 2048);
   const intent = form.get("intent");
   if (intent === "init-content") {
     try {
-      const n = await initialiseHomeContent();
+      const n = await initialiseHomeContent(admin);
       if (n === 0) return data<AdminActionData>({ ok: true, intent: "init-content", toast: { title: "Information", description: "Tout le contenu est déjà initialisé.", type: "info" } });
       return ok("init-content", "Succès", `${n} blocs de contenu ont été initialisés avec succès.`);
     } catch (error) {
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "protection") {
     const enabled = form.get("enabled") === "true";
-    await setSetting("content_protection", enabled);
+    await updateSettings(admin, { content_protection: enabled });
     return ok("protection", enabled ? "Protection du contenu activée" : "Protection du contenu désactivée");
   }
   return failure("unknown", "Action inconnue.");

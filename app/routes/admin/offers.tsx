@@ -3,6 +3,7 @@ import { ImageIcon, Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/offers";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { Pager } from "~/components/admin/pager";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -13,6 +14,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { offers } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
+import { requestedPage } from "~/modules/admin/pagination.server";
 import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
@@ -21,8 +23,8 @@ import { deleteOffer, listOffersAdmin, saveOffer } from "~/modules/offers/offers
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [offers, brands] = await Promise.all([listOffersAdmin(), brandChoices()]);
-  return { offers, brands };
+  const [offers, brands] = await Promise.all([listOffersAdmin(requestedPage(request.url)), brandChoices()]);
+  return { offers: offers.rows, pager: offers.pager, brands };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -116,6 +118,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
           )}
         </TableBody>
       </Table>
+      <Pager {...loaderData.pager} />
       <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
         <DialogContent>
           <DialogHeader>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/pages";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
@@ -18,6 +19,7 @@ import { audited } from "~/modules/admin/audit.server";
 import { pages } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { logger } from "~/lib/logger.server";
+import { requestedPage } from "~/modules/admin/pagination.server";
 import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { LEGAL_SLUGS } from "~/modules/content/legal";
@@ -26,8 +28,8 @@ import { deletePage, listPagesAdmin, savePage } from "~/modules/pages/pages-admi
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const pages = await listPagesAdmin();
-  return { pages: pages.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })) };
+  const { rows, pager } = await listPagesAdmin(requestedPage(request.url));
+  return { pages: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })), pager };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -128,6 +130,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
           )}
         </TableBody>
       </Table>
+      <Pager {...loaderData.pager} />
       <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
         <DialogContent className="max-w-2xl">
           <DialogHeader>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/promo-codes";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { Pager } from "~/components/admin/pager";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -16,6 +17,7 @@ import { audited } from "~/modules/admin/audit.server";
 import { promoCodes } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { cn } from "~/lib/utils";
+import { requestedPage } from "~/modules/admin/pagination.server";
 import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
@@ -24,8 +26,8 @@ import { deletePromoCode, listPromoCodesAdmin, promoCategoryChoices, savePromoCo
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [codes, brands, categories] = await Promise.all([listPromoCodesAdmin(), brandChoices(), promoCategoryChoices()]);
-  return { codes: codes.map((c) => ({ ...c, expiresAt: c.expiresAt?.toISOString() ?? null })), brands, categories };
+  const [codes, brands, categories] = await Promise.all([listPromoCodesAdmin(requestedPage(request.url)), brandChoices(), promoCategoryChoices()]);
+  return { codes: codes.rows.map((c) => ({ ...c, expiresAt: c.expiresAt?.toISOString() ?? null })), pager: codes.pager, brands, categories };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -195,6 +197,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
           )}
         </TableBody>
       </Table>
+      <Pager {...loaderData.pager} />
       <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
         <DialogContent>
           <DialogHeader>

@@ -11,7 +11,8 @@ import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
 import { invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { checkbox } from "~/modules/admin/form-helpers";
-import { getSetting, setSetting } from "~/modules/settings/settings.server";
+import { getSetting } from "~/modules/settings/settings.server";
+import { updateSettings } from "~/modules/settings/settings-admin.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 
@@ -44,14 +45,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const submission = parseWithZod(await readBoundedForm(request, 8 * 1024), { schema: settingsSchema });
   if (submission.status !== "success") return invalid("save", submission.reply(), { title: "Erreur", description: "Certains paramètres ne sont pas valides." });
   const v = submission.value;
-  await setSetting("content_protection", v.contentProtection);
-  await setSetting("cashback_launched", v.cashbackLaunched);
-  await setSetting("temu_offer_ends_at", new Date(v.temuEndsAt).toISOString());
-  await setSetting("redirect_allowed_hosts", v.redirectHosts.join(","));
+  await updateSettings(admin, {
+    content_protection: v.contentProtection,
+    cashback_launched: v.cashbackLaunched,
+    temu_offer_ends_at: new Date(v.temuEndsAt).toISOString(),
+    redirect_allowed_hosts: v.redirectHosts.join(","),
+  });
   invalidateAllowedHosts();
   return ok("save", "Paramètres enregistrés");
 }

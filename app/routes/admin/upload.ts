@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/upload";
 import { requireAdmin } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
+import { recordAudit } from "~/modules/admin/audit.server";
 import { MAX_UPLOAD_BYTES, saveImageUpload, UPLOAD_MESSAGES, UploadError } from "~/lib/storage.server";
 
 export function loader() {
@@ -10,7 +11,7 @@ export function loader() {
 
 /** Image upload for the deal form: checked by extension, size and real content, re-encoded to WebP. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_UPLOAD_BYTES + 64 * 1024) {
     return data({ ok: false, title: "Erreur de téléchargement", message: UPLOAD_MESSAGES.size }, { status: 413 });
@@ -30,6 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const saved = await saveImageUpload({ buffer: Buffer.from(await file.arrayBuffer()), originalName: file.name, size: file.size });
+    await recordAudit(admin, { action: "create", entity: "upload", entityId: saved.url, after: { url: saved.url, originalName: file.name.slice(0, 200), size: file.size } });
     return data({ ok: true, title: "Image téléchargée", message: "", url: saved.url });
   } catch (error) {
     if (error instanceof UploadError) {

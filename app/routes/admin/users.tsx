@@ -5,6 +5,7 @@ import { Pencil, Search } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { Pager } from "~/components/admin/pager";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Avatar } from "~/components/layout/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -16,6 +17,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { user } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
+import { requestedPage } from "~/modules/admin/pagination.server";
 import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { USER_MESSAGES, userFormSchema } from "~/modules/users/user-form.schema";
 import { countOtherAdmins, deleteUserAdmin, listUsersAdmin, updateUserAdmin } from "~/modules/users/users-admin.server";
@@ -23,8 +25,8 @@ import { countOtherAdmins, deleteUserAdmin, listUsersAdmin, updateUserAdmin } fr
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const q = new URL(request.url).searchParams.get("q")?.trim().slice(0, 100) || null;
-  const users = await listUsersAdmin(q);
-  return { users: users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })), q, selfId: admin.id };
+  const { rows, pager } = await listUsersAdmin(q, requestedPage(request.url));
+  return { users: rows.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })), pager, q, selfId: admin.id };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -119,6 +121,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           )}
         </TableBody>
       </Table>
+      <Pager {...loaderData.pager} />
       <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
         <DialogContent>
           <DialogHeader>

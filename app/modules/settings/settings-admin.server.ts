@@ -1,0 +1,13 @@
+import { recordAudit } from "~/modules/admin/audit.server";
+import { readSetting, setSetting, SETTING_DEFAULTS, type SettingKey } from "./settings.server";
+
+export type SettingValues = { [K in SettingKey]: (typeof SETTING_DEFAULTS)[K] };
+
+/** Write some site settings and record one audit entry with their values before and after. */
+export async function updateSettings(actor: { id: string; email: string }, values: Partial<SettingValues>) {
+  const keys = Object.keys(values) as SettingKey[];
+  const before: Partial<Record<SettingKey, unknown>> = {};
+  for (const key of keys) before[key] = await readSetting(key);
+  for (const key of keys) await setSetting(key, values[key] as SettingValues[typeof key]);
+  await recordAudit(actor, { action: "update", entity: "settings", before, after: values });
+}

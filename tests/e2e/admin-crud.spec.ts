@@ -1,0 +1,427 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+
+/**
+ * Create, edit and delete one item of every back-office entity in Chromium,
+ * and check after each step that the public site shows it. The admin stays
+ * signed in, so public pages bypass the anonymous micro-cache. Desktop only:
+ * the mobile project would race on the same shared rows (the home block).
+ */
+
+const suffix = () => randomUUID().slice(0, 6);
+
+async function signInAsAdmin(page: Page) {
+  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
+  // wait for the dashboard itself: "/auth?redirect=/admin" also ends with "/admin"
+  await page.waitForURL((url) => url.pathname === "/admin");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+}
+
+/** A success toast of admin.md §8 (sonner). */
+async function expectToast(page: Page, title: string) {
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible();
+}
+
+function row(page: Page, text: string) {
+  return page.getByRole("row").filter({ hasText: text });
+}
+
+async function confirmDelete(page: Page, label: string, confirmText: string) {
+  await page.getByRole("button", { name: `Supprimer ${label}`, exact: true }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(confirmText);
+  await dialog.getByRole("button", { name: "Supprimer" }).click();
+}
+
+async function submitDialog(page: Page, button: "Ajouter" | "Mettre à jour") {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe("admin CRUD reflected on the public site @desktop", () => {
+  // each test walks about twenty pages; leave room on a busy two-core machine
+  test.describe.configure({ timeout: 120_000 });
+
+  test("promo code: create, edit, delete; the brand page follows", async ({ page }) => {
+    await signInAsAdmin(page);
+    const code = `E2E${suffix().toUpperCase()}`;
+    const edited = `${code}B`;
+    await page.goto("/admin/promo-codes");
+    await page.getByRole("button", { name: "Ajouter un code promo" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Ajouter un code promo" })).toBeVisible();
+    await dialog.getByLabel("Marque*").selectOption({ label: "Nuxe" });
+    await dialog.getByLabel("Code*").fill(code);
+    await dialog.getByLabel("Montant de réduction*").fill("12%");
+    await dialog.getByLabel("Description").fill(`Offre de test ${code}`);
+    await submitDialog(page, "Ajouter");
+    await expectToast(page, "Code promo créé");
+    await expect(row(page, code)).toContainText("Sans limite");
+
+    // an admin is signed in: the brand page shows the raw code
+    await page.goto("/marques/nuxe");
+    const card = page.getByRole("article").filter({ hasText: `Offre de test ${code}` });
+    await expect(card.locator("code")).toHaveText(code);
+    await expect(card).toContainText("12%");
+
+    await page.goto("/admin/promo-codes");
+    await page.getByRole("button", { name: `Modifier ${code}`, exact: true }).click();
+    await expect(dialog.getByRole("heading", { name: "Modifier un code promo" })).toBeVisible();
+    await dialog.getByLabel("Code*").fill(edited);
+    await dialog.getByLabel("Montant de réduction*").fill("15%");
+    await submitDialog(page, "Mettre à jour");
+    await expectToast(page, "Code promo mis à jour");
+    await expect(row(page, edited)).toContainText("15%");
+
+    await page.goto("/marques/nuxe");
+    await expect(card.locator("code")).toHaveText(edited);
+    await expect(card).toContainText("15%");
+
+    await page.goto("/admin/promo-codes");
+    await confirmDelete(page, edited, `Êtes-vous sûr de vouloir supprimer le code promo "${edited}" ? Cette action est irréversible.`);
+    await expectToast(page, "Code promo supprimé");
+    await expect(row(page, edited)).toHaveCount(0);
+    await page.goto("/marques/nuxe");
+    await expect(page.getByRole("heading", { name: "Codes promo Nuxe" })).toBeVisible();
+    await expect(page.getByText(`Offre de test ${code}`)).toHaveCount(0);
+  });
+
+  test("offer: create (featured), edit, delete; the home page's offers follow", async ({ page }) => {
+    await signInAsAdmin(page);
+    const name = `Sérum E2E ${suffix()}`;
+    const edited = `${name} modifié`;
+    await page.goto("/admin/offers");
+    await page.getByRole("button", { name: "Ajouter une offre" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Marque*").selectOption({ label: "Caudalie" });
+    await dialog.getByLabel("Nom du produit*").fill(name);
+    await dialog.getByLabel("Prix*").fill("19,90€");
+    await dialog.getByLabel("Cashback (%)*").fill("7.5");
+    await dialog.getByLabel("Tag").fill("E2E");
+    await dialog.getByLabel("En avant sur la page d'accueil").check();
+    await submitDialog(page, "Ajouter");
+    await expectToast(page, "Offre créée");
+    await expect(row(page, name)).toContainText("7,5%");
+    await expect(row(page, name)).toContainText("Oui");
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+
+    await page.goto("/admin/offers");
+    await page.getByRole("button", { name: `Modifier ${name}`, exact: true }).click();
+    await dialog.getByLabel("Nom du produit*").fill(edited);
+    await submitDialog(page, "Mettre à jour");
+    await expectToast(page, "Offre mise à jour");
+    await expect(row(page, edited)).toBeVisible();
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: edited, exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(0);
+
+    await page.goto("/admin/offers");
+    await confirmDelete(page, edited, `Êtes-vous sûr de vouloir supprimer l'offre "${edited}" ? Cette action est irréversible.`);
+    await expectToast(page, "Offre supprimée");
+    await expect(row(page, edited)).toHaveCount(0);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: edited, exact: true })).toHaveCount(0);
+  });
+
+  test("deal: create with an uploaded image, edit, delete; the deals search follows", async ({ page }) => {
+    await signInAsAdmin(page);
+    const tag = suffix();
+    const title = `Deal E2E ${tag}`;
+    const edited = `Deal E2E ${tag} modifié`;
+    await page.goto("/admin/crevarde-deals");
+    await page.getByRole("button", { name: "Ajouter un deal" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Titre*").fill(title);
+    await dialog.getByLabel("Description*").fill("Un deal créé par le test de bout en bout.");
+    await dialog.getByLabel("Prix*").fill("9,99€");
+    await dialog.getByLabel("Prix d'origine").fill("19,99€");
+    await dialog.getByLabel("Texte du badge*").fill("Top");
+    await dialog.getByLabel("Type de badge*").selectOption("risky");
+    await dialog.getByLabel("Source*").fill("temu");
+    await expect(dialog.getByLabel("Texte du bouton / code*")).toHaveValue("Voir le deal");
+    await dialog.getByLabel("Lien*").fill("https://www.temu.com/fr/e2e.html");
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#ff3366" } }).png().toBuffer();
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "deal.png", mimeType: "image/png", buffer: png });
+    await expectToast(page, "Image téléchargée");
+    await expect(dialog.getByLabel("URL de l'image")).toHaveValue(/^\/uploads\/[0-9a-f-]+\.webp$/);
+    await submitDialog(page, "Ajouter");
+    await expectToast(page, "Deal créé");
+    const created = row(page, title);
+    await expect(created).toContainText("9,99€");
+    await expect(created.locator("s")).toHaveText("19,99€");
+    await expect(created.locator("img")).toHaveAttribute("src", /^\/uploads\//);
+
+    await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(tag)}`);
+    await expect(page.getByText(title, { exact: true })).toBeVisible();
+
+    await page.goto("/admin/crevarde-deals");
+    await page.getByRole("button", { name: `Modifier ${title}`, exact: true }).click();
+    await dialog.getByLabel("Titre*").fill(edited);
+    await dialog.getByLabel("Prix*").fill("7,99€");
+    await submitDialog(page, "Mettre à jour");
+    await expectToast(page, "Deal mis à jour");
+    await expect(row(page, edited)).toContainText("7,99€");
+
+    await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(tag)}`);
+    await expect(page.getByText(edited, { exact: true })).toBeVisible();
+    await expect(page.getByText(title, { exact: true })).toHaveCount(0);
+
+    await page.goto("/admin/crevarde-deals");
+    await confirmDelete(page, edited, `Êtes-vous sûr de vouloir supprimer le deal "${edited}" ? Cette action est irréversible.`);
+    await expectToast(page, "Deal supprimé");
+    await expect(row(page, edited)).toHaveCount(0);
+    await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(tag)}`);
+    await expect(page.getByText(edited, { exact: true })).toHaveCount(0);
+  });
+
+  test("category: create (slug derived), edit, delete; /categories follows", async ({ page }) => {
+    await signInAsAdmin(page);
+    const tag = suffix();
+    const name = `Été E2E ${tag} !!`;
+    const edited = `Ongles E2E ${tag}`;
+    await page.goto("/admin/categories");
+    await page.getByRole("button", { name: "Ajouter une catégorie" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Nom*").fill(name);
+    await expect(dialog.getByLabel("Slug*")).toHaveValue(`ete-e2e-${tag}`);
+    await dialog.getByLabel("Description").fill(`Description ${tag}`);
+    await submitDialog(page, "Ajouter");
+    await expectToast(page, "Catégorie créée avec succès");
+    await expect(row(page, name)).toContainText(`ete-e2e-${tag}`);
+
+    await page.goto("/categories");
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+    await expect(page.getByText(`Description ${tag}`)).toBeVisible();
+
+    await page.goto("/admin/categories");
+    await page.getByRole("button", { name: `Modifier ${name}`, exact: true }).click();
+    await dialog.getByLabel("Nom*").fill(edited);
+    await expect(dialog.getByLabel("Slug*")).toHaveValue(`ongles-e2e-${tag}`);
+    await submitDialog(page, "Mettre à jour");
+    await expectToast(page, "Catégorie mise à jour avec succès");
+    await expect(row(page, edited)).toContainText(`ongles-e2e-${tag}`);
+
+    await page.goto("/categories");
+    await expect(page.getByRole("heading", { name: edited, exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(0);
+
+    await page.goto("/admin/categories");
+    await confirmDelete(page, edited, `Êtes-vous sûr de vouloir supprimer la catégorie "${edited}" ? Cette action est irréversible.`);
+    await expectToast(page, "Catégorie supprimée avec succès");
+    await expect(row(page, edited)).toHaveCount(0);
+    await page.goto("/categories");
+    await expect(page.getByRole("heading", { name: edited, exact: true })).toHaveCount(0);
+  });
+
+  test("brand: create (slug follows the name), edit, delete; its public page follows", async ({ page }) => {
+    await signInAsAdmin(page);
+    const tag = suffix();
+    const name = `Marque E2E ${tag}`;
+    const slug = `marque-e2e-${tag}`;
+    await page.goto("/admin/brands");
+    await page.getByRole("button", { name: "Ajouter une marque" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Nom*").fill(name);
+    await expect(dialog.getByLabel("Slug*")).toHaveValue(slug);
+    await dialog.getByLabel("Catégorie").fill("Soin");
+    await dialog.getByLabel("Description").fill(`La marque ${tag} du test.`);
+    await dialog.getByLabel("Réduction max (%)").fill("25");
+    await dialog.getByLabel("Cashback (%)").fill("6");
+    await submitDialog(page, "Ajouter");
+    await expectToast(page, "Marque créée");
+    await expect(row(page, name)).toContainText(slug);
+
+    await page.goto(`/marques/${slug}`);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByText(`La marque ${tag} du test.`)).toBeVisible();
+    await expect(page.getByText("Jusqu'à -25%")).toBeVisible();
+
+    await page.goto("/admin/brands");
+    await page.getByRole("button", { name: `Modifier ${name}`, exact: true }).click();
+    await dialog.getByLabel("Description").fill(`La marque ${tag}, modifiée.`);
+    await dialog.getByLabel("Réduction max (%)").fill("30");
+    await submitDialog(page, "Mettre à jour");
+    await expectToast(page, "Marque mise à jour");
+
+    await page.goto(`/marques/${slug}`);
+    await expect(page.getByText(`La marque ${tag}, modifiée.`)).toBeVisible();
+    await expect(page.getByText("Jusqu'à -30%")).toBeVisible();
+
+    await page.goto("/admin/brands");
+    await confirmDelete(page, name, "Toutes les offres et tous les codes promo associés seront également supprimés.");
+    await expectToast(page, "Marque supprimée");
+    await expect(row(page, name)).toHaveCount(0);
+    const gone = await page.goto(`/marques/${slug}`);
+    expect(gone?.status()).toBe(404);
+  });
+
+  test("page: create, edit, delete; /{slug} follows", async ({ page }) => {
+    await signInAsAdmin(page);
+    const tag = suffix();
+    const title = `Page E2E ${tag}`;
+    const slug = `page-e2e-${tag}`;
+    await page.goto("/admin/pages");
+    await page.getByRole("button", { name: "Ajouter une page" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Titre*").fill(title);
+    await expect(dialog.getByLabel("Slug*")).toHaveValue(slug);
+    await dialog.getByLabel("Meta description").fill("Une page créée par le test.");
+    await dialog.getByLabel("Contenu*").fill(`<p>Premier contenu ${tag}</p>`);
+    await submitDialog(page, "Ajouter");
+    await expectToast(page, "Page créée avec succès");
+    await expect(row(page, title)).toContainText("Publié");
+    await expect(row(page, title).getByRole("link", { name: `Voir ${title}` })).toHaveAttribute("href", `/${slug}`);
+    await expect(row(page, title).getByRole("link", { name: `Voir ${title}` })).toHaveAttribute("target", "_blank");
+
+    await page.goto(`/${slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(`Premier contenu ${tag}`)).toBeVisible();
+
+    await page.goto("/admin/pages");
+    await page.getByRole("button", { name: `Modifier ${title}`, exact: true }).click();
+    await dialog.getByLabel("Contenu*").fill(`<p>Second contenu ${tag}</p>`);
+    await submitDialog(page, "Mettre à jour");
+    await expectToast(page, "Page mise à jour avec succès");
+
+    await page.goto(`/${slug}`);
+    await expect(page.getByText(`Second contenu ${tag}`)).toBeVisible();
+    await expect(page.getByText(`Premier contenu ${tag}`)).toHaveCount(0);
+
+    await page.goto("/admin/pages");
+    await confirmDelete(page, title, `Êtes-vous sûr de vouloir supprimer la page "${title}" ? Cette action est irréversible.`);
+    await expectToast(page, "Page supprimée avec succès");
+    await expect(row(page, title)).toHaveCount(0);
+    const gone = await page.goto(`/${slug}`);
+    expect(gone?.status()).toBe(404);
+  });
+
+  test("content block: the home subtitle is created, edited, deleted, then initialised again", async ({ page }) => {
+    await signInAsAdmin(page);
+    const tag = suffix();
+    const hero = page.locator("main").first();
+    await page.goto("/admin/content?contentPage=home");
+    await expect(page.getByLabel("Page", { exact: true })).toHaveValue("home");
+
+    // the seeded block goes first, so that the one created here is the one the home page shows
+    await confirmDelete(page, "hero-subtitle", 'Êtes-vous sûr de vouloir supprimer le bloc "hero-subtitle" ? Cette action est irréversible.');
+    await expectToast(page, "Bloc de contenu supprimé avec succès");
+    await expect(row(page, "hero-subtitle")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Ajouter un bloc" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Nom*").fill("hero-subtitle");
+    await dialog.getByLabel("Titre*").fill("Sous-titre du hero");
+    await dialog.getByLabel("Page*").selectOption("home");
+    await dialog.getByLabel("Position").fill("3");
+    // a json block must hold valid JSON: refused on the server, the message shows in the form
+    await dialog.getByLabel("Type", { exact: true }).selectOption("json");
+    await dialog.getByLabel("Contenu*").fill('{"sous-titre": "oups",}');
+    await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Le contenu n'est pas un JSON valide : erreur à la ligne 1, colonne 23.");
+    await expectToast(page, "Le contenu n'est pas un JSON valide");
+    await dialog.getByLabel("Type", { exact: true }).selectOption("text");
+    await dialog.getByLabel("Contenu*").fill(`Le sous-titre du test ${tag}.`);
+    await submitDialog(page, "Ajouter");
+    await expectToast(page, "Bloc de contenu créé avec succès");
+    await expect(row(page, "hero-subtitle")).toContainText("home");
+
+    await page.goto("/");
+    await expect(hero.getByText(`Le sous-titre du test ${tag}.`)).toBeVisible();
+
+    await page.goto("/admin/content?contentPage=home");
+    await page.getByRole("button", { name: "Modifier hero-subtitle", exact: true }).click();
+    await dialog.getByLabel("Contenu*").fill(`Le sous-titre modifié ${tag}.`);
+    await submitDialog(page, "Mettre à jour");
+    await expectToast(page, "Bloc de contenu mis à jour avec succès");
+
+    await page.goto("/");
+    await expect(hero.getByText(`Le sous-titre modifié ${tag}.`)).toBeVisible();
+
+    await page.goto("/admin/content?contentPage=home");
+    await confirmDelete(page, "hero-subtitle", 'Êtes-vous sûr de vouloir supprimer le bloc "hero-subtitle" ? Cette action est irréversible.');
+    await expectToast(page, "Bloc de contenu supprimé avec succès");
+    await expect(row(page, "hero-subtitle")).toHaveCount(0);
+    await page.goto("/");
+    await expect(hero.getByText(`Le sous-titre modifié ${tag}.`)).toHaveCount(0);
+    await expect(hero.getByText(/Codes promo vérifiés, deals du jour/)).toBeVisible();
+
+    // the dashboard's initialisation puts the missing home block back, with its default text
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Initialiser le contenu" }).click();
+    await expectToast(page, "Succès");
+    await page.goto("/admin/content?contentPage=home");
+    await expect(row(page, "hero-subtitle")).toContainText("Sous-titre du hero");
+  });
+
+  test("the French pager pages a long list and keeps its filter", async ({ page, baseURL }) => {
+    await signInAsAdmin(page);
+    const site = `pager-${suffix()}`;
+    // 51 blocks of a custom site page (never shown publicly): one more than a page
+    for (let i = 0; i < 51; i++) {
+      const r = await page.request.post("/admin/content", {
+        form: { intent: "save", name: `bloc-${String(i).padStart(2, "0")}`, title: `Bloc ${i}`, content: "x", type: "text", page: "custom", customPage: site, position: String(i) },
+        headers: { origin: baseURL! },
+      });
+      expect(r.status()).toBe(200);
+    }
+    await page.goto(`/admin/content?contentPage=${site}`);
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pager).toContainText("Page 1 sur 2");
+    await expect(page.getByRole("row").filter({ hasText: site })).toHaveCount(50);
+    await expect(pager.getByRole("button", { name: "Précédent" })).toBeDisabled();
+    await pager.getByRole("link", { name: "Suivant" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/content\\?contentPage=${site}&page=2$`));
+    await expect(pager).toContainText("Page 2 sur 2");
+    await expect(page.getByRole("row").filter({ hasText: site })).toHaveCount(1);
+    await expect(row(page, "bloc-50")).toBeVisible();
+    await expect(pager.getByRole("button", { name: "Suivant" })).toBeDisabled();
+    await pager.getByRole("link", { name: "Précédent" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/content\\?contentPage=${site}$`));
+    await expect(row(page, "bloc-00")).toBeVisible();
+    // a page number past the end shows the last page
+    await page.goto(`/admin/content?contentPage=${site}&page=999`);
+    await expect(pager).toContainText("Page 2 sur 2");
+  });
+
+  test("user: an account is promoted to admin, then deleted", async ({ page, browser }) => {
+    // a fresh account, signed up in its own browser context
+    const email = `role-${suffix()}@example.fr`;
+    const visitor = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 255)}.${1 + Math.floor(Math.random() * 254)}` } });
+    const signup = await visitor.newPage();
+    await signup.goto("/auth?tab=signup");
+    const form = signup.getByRole("form", { name: "Inscription" });
+    await form.getByLabel("Pseudo").fill("Promue");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Mot de passe", { exact: true }).fill("Rouge-gorge 2025");
+    await form.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(signup.getByRole("status").getByText("Vérifie ton email pour confirmer ton compte.")).toBeVisible();
+    await visitor.close();
+
+    await signInAsAdmin(page);
+    await page.goto("/admin/users");
+    await page.getByRole("searchbox", { name: "Rechercher un utilisateur" }).fill(email);
+    await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/users\?q=/);
+    const user = row(page, email);
+    await expect(user).toContainText("Utilisateur");
+    await user.getByRole("button", { name: `Modifier ${email}` }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByLabel("Email")).toHaveValue(email);
+    await expect(dialog.getByLabel("Email")).toBeDisabled();
+    await dialog.getByLabel("Rôle").selectOption("admin");
+    await submitDialog(page, "Mettre à jour");
+    await expectToast(page, "Utilisateur mis à jour avec succès");
+    await expect(user).toContainText("Administrateur");
+
+    await confirmDelete(page, email, `Êtes-vous sûr de vouloir supprimer l'utilisateur "${email}" ? Cette action est irréversible.`);
+    await expectToast(page, "Utilisateur supprimé avec succès");
+    await expect(row(page, email)).toHaveCount(0);
+    await expect(page.getByText("Aucun utilisateur trouvé")).toBeVisible();
+  });
+});
