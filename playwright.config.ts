@@ -15,8 +15,8 @@ const launchOptions = {
   ],
 };
 
-/** Tests that change site-wide settings run alone, once the other projects are done. */
-const SITE_SETTINGS = /site-settings\.spec\.ts$/;
+/** Tests that change what every visitor sees (settings, home blocks, shared rows) run once the other projects are done. */
+const SHARED_STATE = /(site-settings|admin-crud)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,13 +37,13 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: /@mobile/,
-      testIgnore: SITE_SETTINGS,
+      testIgnore: SHARED_STATE,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
       name: "mobile",
       grepInvert: /@desktop/,
-      testIgnore: SITE_SETTINGS,
+      testIgnore: SHARED_STATE,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 390, height: 844 },
@@ -54,8 +54,8 @@ export default defineConfig({
       },
     },
     {
-      name: "site-settings",
-      testMatch: SITE_SETTINGS,
+      name: "shared-state",
+      testMatch: SHARED_STATE,
       dependencies: ["desktop", "mobile"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },

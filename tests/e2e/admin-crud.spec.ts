@@ -6,8 +6,9 @@ import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
 /**
  * Create, edit and delete one item of every back-office entity in Chromium,
  * and check after each step that the public site shows it. The admin stays
- * signed in, so public pages bypass the anonymous micro-cache. Desktop only:
- * the mobile project would race on the same shared rows (the home block).
+ * signed in, so public pages bypass the anonymous micro-cache. It runs in the
+ * "shared-state" project, after the others, at desktop width only: it changes
+ * rows every visitor sees (the home block).
  */
 
 const suffix = () => randomUUID().slice(0, 6);

@@ -1,7 +1,8 @@
 import { contextMenuCancelled, DEMO_ADMIN, expect, f12Cancelled, signIn, test } from "./fixtures";
 
-// Tests here change site-wide settings: the "site-settings" Playwright project
-// runs them alone, after the desktop and mobile projects.
+// Tests here change what every visitor sees (settings, the home page's
+// blocks): the "shared-state" Playwright project runs them after the desktop
+// and mobile projects.
 
 test("an admin switches content protection off and on again from Paramètres", async ({ page }) => {
   await signIn(page, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/settings");
@@ -27,4 +28,34 @@ test("an admin switches content protection off and on again from Paramètres", a
   await page.goto("/coup-de-crevarde");
   await expect(page.locator("html")).toHaveAttribute("data-protected", "true");
   expect(await contextMenuCancelled(page, "main h1")).toBe(true);
+});
+
+const PAYLOAD = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script><svg onload="window.__xss=1"><a href="javascript:window.__xss=1">lien</a>`;
+
+test("an html block holding script payloads is saved sanitised: nothing runs on the home page", async ({ page }) => {
+  await signIn(page, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/content?contentPage=home");
+  await page.waitForURL((url) => url.pathname === "/admin/content");
+  const dialog = page.getByRole("dialog");
+  await page.getByRole("button", { name: "Modifier hero", exact: true }).click();
+  const content = dialog.getByLabel("Contenu*");
+  const original = await content.inputValue();
+  try {
+    await content.fill(`Économise <strong>sans risque</strong>${PAYLOAD}`);
+    await dialog.getByRole("button", { name: "Mettre à jour", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto("/");
+    const title = page.getByRole("heading", { level: 1 });
+    await expect(title).toContainText("Économise sans risque");
+    await expect(title.locator("strong")).toHaveText("sans risque");
+    await expect(title.locator("script, img, svg, iframe")).toHaveCount(0);
+    expect(await title.locator("a").count()).toBeLessThanOrEqual(1);
+    if (await title.locator("a").count()) expect(await title.locator("a").getAttribute("href")).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  } finally {
+    await page.goto("/admin/content?contentPage=home");
+    await page.getByRole("button", { name: "Modifier hero", exact: true }).click();
+    await dialog.getByLabel("Contenu*").fill(original);
+    await dialog.getByRole("button", { name: "Mettre à jour", exact: true }).click();
+    await expect(dialog).toBeHidden();
+  }
 });

@@ -39,7 +39,8 @@ describeEachDb("admin settings", () => {
     }));
     expect(saved.data.toast.title).toBe("Paramètres enregistrés");
     const settings = await callRoute<any>(settingsLoader, req("/admin/settings", { cookie: admin.cookie }));
-    expect(settings.data).toMatchObject({ contentProtection: false, cashbackLaunched: true, redirectHosts: "partenaire.example.fr,www.autre.fr" });
+    // the date is typed in Paris time (CEST in May) and stored as an instant
+    expect(settings.data).toMatchObject({ contentProtection: false, cashbackLaunched: true, redirectHosts: "partenaire.example.fr,www.autre.fr", temuEndsAt: "2030-05-25T21:59:00.000Z" });
     expect((await callRoute<any>(homeLoader, req("/"))).data.launched).toBe(true);
     const kpi = await callRoute<any>(kpiLoader, req(`/kpi?destination=${encodeURIComponent("https://partenaire.example.fr/x")}`));
     expect(kpi.location).toBe("https://partenaire.example.fr/x");

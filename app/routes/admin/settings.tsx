@@ -11,6 +11,7 @@ import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
 import { invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { checkbox } from "~/modules/admin/form-helpers";
+import { fromParisLocalInput, toParisLocalInput } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
 import { updateSettings } from "~/modules/settings/settings-admin.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
@@ -24,7 +25,7 @@ export const settingsSchema = z.object({
   temuEndsAt: z
     .string({ message: "La date de fin est obligatoire." })
     .min(1, "La date de fin est obligatoire.")
-    .refine((v) => !Number.isNaN(Date.parse(v)), "La date de fin n'est pas valide."),
+    .refine((v) => fromParisLocalInput(v) !== null, "La date de fin n'est pas valide."),
   redirectHosts: z
     .string()
     .max(2000)
@@ -52,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   await updateSettings(admin, {
     content_protection: v.contentProtection,
     cashback_launched: v.cashbackLaunched,
-    temu_offer_ends_at: new Date(v.temuEndsAt).toISOString(),
+    temu_offer_ends_at: fromParisLocalInput(v.temuEndsAt)!,
     redirect_allowed_hosts: v.redirectHosts.join(","),
   });
   invalidateAllowedHosts();
@@ -78,8 +79,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               <input type="checkbox" name="cashbackLaunched" defaultChecked={loaderData.cashbackLaunched} className="size-4 accent-brand-600" /> Cashback lancé
               (sinon le site affiche « Bientôt »)
             </label>
-            <Field label="Fin de l'offre Fête des Mères (/temu)" htmlFor="temuEndsAt" error={errors.temuEndsAt} hint="Le compte à rebours disparaît à cette date.">
-              <Input id="temuEndsAt" name="temuEndsAt" type="datetime-local" defaultValue={loaderData.temuEndsAt.slice(0, 16)} required />
+            <Field label="Fin de l'offre Fête des Mères (/temu)" htmlFor="temuEndsAt" error={errors.temuEndsAt} hint="Heure de Paris. Le compte à rebours disparaît à cette date.">
+              <Input id="temuEndsAt" name="temuEndsAt" type="datetime-local" defaultValue={toParisLocalInput(loaderData.temuEndsAt)} required />
             </Field>
             <Field label="Hôtes de redirection supplémentaires (/kpi)" htmlFor="redirectHosts" error={errors.redirectHosts} hint="Séparés par des virgules ; les sites des marques, deals, codes et offres sont déjà autorisés.">
               <Input id="redirectHosts" name="redirectHosts" defaultValue={loaderData.redirectHosts} />

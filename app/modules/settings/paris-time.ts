@@ -1,0 +1,26 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+
+/** The site's time zone: admins type dates as they read them on a French clock. */
+export const SITE_TIME_ZONE = "Europe/Paris";
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** An instant as the value of a `datetime-local` field, in Paris time ("2025-05-25T23:59"). */
+export function toParisLocalInput(instant: string | Date): string {
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return "";
+  return format(new TZDate(date, SITE_TIME_ZONE), "yyyy-MM-dd'T'HH:mm");
+}
+
+/** A `datetime-local` value read as Paris time, as an ISO instant; null when it is not a real date. */
+export function fromParisLocalInput(value: string): string | null {
+  const m = LOCAL.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0));
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
+  const date = TZDate.tz(SITE_TIME_ZONE, y, mo - 1, d, h, mi, s);
+  // 31 February and the like roll over: refuse them
+  if (date.getDate() !== d || date.getMonth() !== mo - 1) return null;
+  return new Date(date.getTime()).toISOString();
+}
