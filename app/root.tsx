@@ -23,10 +23,11 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
-  const [sessionUser, { toast, headers }, contentProtection] = await Promise.all([
+  const [sessionUser, { toast, headers }, contentProtection, gaSetting] = await Promise.all([
     getSessionUser(request),
     getToast(request),
     getSetting("content_protection"),
+    getSetting("ga_measurement_id"),
   ]);
   const user = sessionUser
     ? {
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       siteName: env.SITE_NAME,
       siteUrl: env.SITE_URL,
-      gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
+      gaMeasurementId: env.GA_MEASUREMENT_ID ?? (gaSetting || null),
       consent: readConsentCookie(request.headers.get("cookie")),
       contentProtection,
       user,

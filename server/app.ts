@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { getDatabase, pendingMigrations } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
+import { getSetting } from "../app/modules/settings/settings.server";
 import "../app/lib/load-context";
 import { pageCache } from "./page-cache";
 
@@ -24,11 +25,14 @@ export interface AppOptions {
 }
 
 /** Content-Security-Policy directives; the nonce is per response. */
+export const ANALYTICS_ORIGINS = ["https://www.googletagmanager.com", "https://www.google-analytics.com"];
+
 export function cspDirectives(env: Env, extraScriptSrc: string[] = []) {
   const https = env.SITE_URL.startsWith("https://");
-  const analytics = env.GA_MEASUREMENT_ID
-    ? ["https://www.googletagmanager.com", "https://www.google-analytics.com"]
-    : [];
+  // Google's origins only while a measurement ID is configured (GA_MEASUREMENT_ID or the
+  // admin setting): res.locals.analytics is set per request. The tag itself still loads
+  // only after consent.
+  const analytics = [(_req: unknown, res: unknown) => ((res as Response).locals.analytics ? ANALYTICS_ORIGINS.join(" ") : "")];
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
@@ -124,7 +128,17 @@ export function createApp(options: AppOptions) {
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     res.setHeader("X-Request-Id", String(req.id));
-    next();
+    if (env.GA_MEASUREMENT_ID) {
+      res.locals.analytics = true;
+      return next();
+    }
+    getSetting("ga_measurement_id").then(
+      (id) => {
+        res.locals.analytics = Boolean(id);
+        next();
+      },
+      () => next(),
+    );
   });
   app.use(
     helmet({

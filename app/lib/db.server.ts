@@ -173,17 +173,22 @@ export async function pendingMigrations(database: Database): Promise<number> {
 const globalKey = Symbol.for("crevarde.database");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Database> };
 
-/** The process-wide database, opened once (set by the server at boot). */
-let generation = 0;
+const generationKey = Symbol.for("crevarde.database-generation");
+type GlobalWithGeneration = typeof globalThis & { [generationKey]?: number };
 
+/** The process-wide database, opened once (set by the server at boot). */
 export function setDatabase(database: Promise<Database>) {
   (globalThis as GlobalWithDb)[globalKey] = database;
-  generation += 1;
+  (globalThis as GlobalWithGeneration)[generationKey] = databaseGeneration() + 1;
 }
 
-/** Changes whenever another database is installed: in-process caches of database rows key on it. */
+/**
+ * Changes whenever another database is installed: in-process caches of
+ * database rows key on it. On globalThis, like the database, because the
+ * server and the app bundle load this module separately.
+ */
 export function databaseGeneration(): number {
-  return generation;
+  return (globalThis as GlobalWithGeneration)[generationKey] ?? 0;
 }
 
 export function getDatabase(): Promise<Database> {

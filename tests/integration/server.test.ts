@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseEnv, type Env } from "../../app/lib/env.server";
+import { setSetting } from "../../app/modules/settings/settings.server";
 import { createApp } from "../../server/app";
 import { describeEachDb } from "../helpers/db";
 
@@ -59,6 +60,19 @@ describeEachDb("express server", () => {
     expect(res.headers.get("x-powered-by")).toBeNull();
     const again = await fetch(`${base}/healthz`);
     expect(again.headers.get("content-security-policy")).not.toBe(csp); // fresh nonce per response
+  });
+
+  it("allows Google's origins in the CSP only while a measurement ID is set in the settings", async () => {
+    expect((await fetch(`${base}/healthz`)).headers.get("content-security-policy")).not.toContain("googletagmanager");
+    await setSetting("ga_measurement_id", "G-TEST1234");
+    try {
+      const csp = (await fetch(`${base}/healthz`)).headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/www\.googletagmanager\.com https:\/\/www\.google-analytics\.com/);
+      expect(csp).toMatch(/connect-src 'self' https:\/\/www\.googletagmanager\.com/);
+    } finally {
+      await setSetting("ga_measurement_id", "");
+    }
+    expect((await fetch(`${base}/healthz`)).headers.get("content-security-policy")).not.toContain("googletagmanager");
   });
 
   it("serves hashed assets with immutable cache headers, compressed", async () => {

@@ -18,6 +18,7 @@ import { action as promoAction } from "../../app/routes/admin/promo-codes";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/admin/settings";
 import { action as uploadAction } from "../../app/routes/admin/upload";
 import { action as userAction } from "../../app/routes/admin/users";
+import { loader as rootLoader } from "../../app/root";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as kpiLoader } from "../../app/routes/kpi";
 import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
@@ -32,15 +33,20 @@ describeEachDb("admin settings", () => {
     expect((await callRoute(settingsAction, req("/admin/settings", { form: { temuEndsAt: "2030-01-01T00:00" }, cookie: member.cookie }))).status).toBe(403);
     const bad = await callRoute<any>(settingsAction, req("/admin/settings", { form: { temuEndsAt: "demain", redirectHosts: "pas un hôte" }, cookie: admin.cookie }));
     expect(bad.status).toBe(400);
+    const badGa = await callRoute<any>(settingsAction, req("/admin/settings", { form: { temuEndsAt: "2030-01-01T00:00", gaMeasurementId: "UA-123<script>" }, cookie: admin.cookie }));
+    expect(badGa.status).toBe(400);
+    expect(JSON.stringify(badGa.data)).toContain("L'identifiant Google Analytics doit ressembler à G-XXXXXXXXXX.");
     expect((await callRoute<any>(kpiLoader, req(`/kpi?destination=${encodeURIComponent("https://partenaire.example.fr/x")}`))).status).toBe(400);
     const saved = await callRoute<any>(settingsAction, req("/admin/settings", {
-      form: { cashbackLaunched: "on", temuEndsAt: "2030-05-25T23:59", redirectHosts: "partenaire.example.fr, www.autre.fr" },
+      form: { cashbackLaunched: "on", temuEndsAt: "2030-05-25T23:59", redirectHosts: "partenaire.example.fr, www.autre.fr", gaMeasurementId: " g-abc123xyz " },
       cookie: admin.cookie,
     }));
     expect(saved.data.toast.title).toBe("Paramètres enregistrés");
     const settings = await callRoute<any>(settingsLoader, req("/admin/settings", { cookie: admin.cookie }));
     // the date is typed in Paris time (CEST in May) and stored as an instant
-    expect(settings.data).toMatchObject({ contentProtection: false, cashbackLaunched: true, redirectHosts: "partenaire.example.fr,www.autre.fr", temuEndsAt: "2030-05-25T21:59:00.000Z" });
+    expect(settings.data).toMatchObject({ contentProtection: false, cashbackLaunched: true, redirectHosts: "partenaire.example.fr,www.autre.fr", temuEndsAt: "2030-05-25T21:59:00.000Z", gaMeasurementId: "G-ABC123XYZ" });
+    // the root loader hands the ID to the consent-gated analytics loader
+    expect((await callRoute<any>(rootLoader, req("/"))).data.gaMeasurementId).toBe("G-ABC123XYZ");
     expect((await callRoute<any>(homeLoader, req("/"))).data.launched).toBe(true);
     const kpi = await callRoute<any>(kpiLoader, req(`/kpi?destination=${encodeURIComponent("https://partenaire.example.fr/x")}`));
     expect(kpi.location).toBe("https://partenaire.example.fr/x");

@@ -8,16 +8,23 @@ export const SETTING_DEFAULTS: {
   content_protection: boolean;
   /** extra /kpi hosts, comma-separated (added to REDIRECT_ALLOWED_HOSTS) */
   redirect_allowed_hosts: string;
+  /** Google Analytics 4 measurement ID ("G-…"); GA_MEASUREMENT_ID wins when set */
+  ga_measurement_id: string;
 } = {
   temu_offer_ends_at: "2025-05-25T23:59:59+02:00",
   cashback_launched: false,
   content_protection: true,
   redirect_allowed_hosts: "",
+  ga_measurement_id: "",
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
 const CACHE_MS = 30_000;
-const cache = new Map<SettingKey, { at: number; gen: number; value: unknown }>();
+// On globalThis: the server (server/app.ts) and the app bundle load this module
+// separately, and a write through either must be seen by both at once.
+const cacheKey = Symbol.for("crevarde.settings-cache");
+type G = typeof globalThis & { [cacheKey]?: Map<SettingKey, { at: number; gen: number; value: unknown }> };
+const cache = ((globalThis as G)[cacheKey] ??= new Map());
 
 /** A site setting (cached 30 s in this process; writes through setSetting invalidate it). */
 export async function getSetting<K extends SettingKey>(key: K): Promise<(typeof SETTING_DEFAULTS)[K]> {

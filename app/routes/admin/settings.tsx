@@ -32,17 +32,24 @@ export const settingsSchema = z.object({
     .optional()
     .transform((v) => (v ?? "").split(/[\s,]+/).map((h) => h.trim().toLowerCase()).filter(Boolean))
     .refine((hosts) => hosts.every((h) => HOST.test(h)), "Chaque hôte doit être un nom de domaine (ex. www.exemple.fr), séparé par des virgules."),
+  gaMeasurementId: z
+    .string()
+    .max(40, "L'identifiant Google Analytics doit ressembler à G-XXXXXXXXXX.")
+    .optional()
+    .transform((v) => (v ?? "").trim().toUpperCase())
+    .refine((v) => v === "" || /^G-[A-Z0-9]{4,20}$/.test(v), "L'identifiant Google Analytics doit ressembler à G-XXXXXXXXXX."),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [contentProtection, cashbackLaunched, temuEndsAt, redirectHosts] = await Promise.all([
+  const [contentProtection, cashbackLaunched, temuEndsAt, redirectHosts, gaMeasurementId] = await Promise.all([
     getSetting("content_protection"),
     getSetting("cashback_launched"),
     getSetting("temu_offer_ends_at"),
     getSetting("redirect_allowed_hosts"),
+    getSetting("ga_measurement_id"),
   ]);
-  return { contentProtection, cashbackLaunched, temuEndsAt, redirectHosts, gaConfigured: Boolean(getEnv().GA_MEASUREMENT_ID) };
+  return { contentProtection, cashbackLaunched, temuEndsAt, redirectHosts, gaMeasurementId, gaFromEnv: getEnv().GA_MEASUREMENT_ID ?? null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -55,6 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
     cashback_launched: v.cashbackLaunched,
     temu_offer_ends_at: fromParisLocalInput(v.temuEndsAt)!,
     redirect_allowed_hosts: v.redirectHosts.join(","),
+    ga_measurement_id: v.gaMeasurementId,
   });
   invalidateAllowedHosts();
   return ok("save", "Paramètres enregistrés");
@@ -85,10 +93,18 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             <Field label="Hôtes de redirection supplémentaires (/kpi)" htmlFor="redirectHosts" error={errors.redirectHosts} hint="Séparés par des virgules ; les sites des marques, deals, codes et offres sont déjà autorisés.">
               <Input id="redirectHosts" name="redirectHosts" defaultValue={loaderData.redirectHosts} />
             </Field>
-            <p className="text-sm text-neutral-600">
-              Google Analytics : {loaderData.gaConfigured ? "configuré (GA_MEASUREMENT_ID)" : "non configuré"}. L'identifiant se règle dans la variable
-              d'environnement GA_MEASUREMENT_ID.
-            </p>
+            <Field
+              label="Identifiant Google Analytics (GA4)"
+              htmlFor="gaMeasurementId"
+              error={errors.gaMeasurementId}
+              hint={
+                loaderData.gaFromEnv
+                  ? `La variable d'environnement GA_MEASUREMENT_ID (${loaderData.gaFromEnv}) est prioritaire sur ce champ.`
+                  : "Vide : pas de Google Analytics. Le script ne se charge qu'après le consentement du visiteur."
+              }
+            >
+              <Input id="gaMeasurementId" name="gaMeasurementId" defaultValue={loaderData.gaMeasurementId} placeholder="G-XXXXXXXXXX" maxLength={40} />
+            </Field>
             <Button type="submit" className="justify-self-start" disabled={navigation.state !== "idle"}>
               Enregistrer
             </Button>
