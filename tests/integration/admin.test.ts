@@ -268,4 +268,22 @@ describeEachDb("admin back office", ({ database }) => {
     const home = await callRoute<any>(homeLoader, req("/"));
     expect(home.data.content.howItWorks.title).toBe("Comment ça roule ?");
   });
+
+  it("pages: saved as a draft they are 404 to visitors and members, then published from the same form", async () => {
+    const db = database().db;
+    const save = (extra: Record<string, string>) =>
+      callRoute<any>(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Soldes d'hiver", slug: "soldes-hiver", content: "<p>Bientôt</p>", ...extra }));
+    expect((await save({ status: "draft" })).data.toast.title).toBe("Page créée avec succès");
+    const [row] = await db.select().from(s.pages).where(eq(s.pages.slug, "soldes-hiver"));
+    expect(row.published).toBe(false);
+    for (const cookie of [undefined, member.cookie]) {
+      expect((await callRoute(slugLoader, req("/soldes-hiver", { cookie }), { slug: "soldes-hiver" })).status).toBe(404);
+    }
+    expect((await callRoute<any>(slugLoader, req("/soldes-hiver", { cookie: admin.cookie }), { slug: "soldes-hiver" })).status).toBe(200);
+    await save({ id: row.id, status: "published" });
+    expect((await callRoute<any>(slugLoader, req("/soldes-hiver"), { slug: "soldes-hiver" })).data.title).toBe("Soldes d'hiver");
+    // no status at all (the spec's form) means published; garbage too
+    await save({ id: row.id, status: "n'importe quoi" });
+    expect((await db.select().from(s.pages).where(eq(s.pages.id, row.id)))[0].published).toBe(true);
+  });
 });

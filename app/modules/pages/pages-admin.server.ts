@@ -12,14 +12,14 @@ export async function listPagesAdmin(page: number) {
   return paginate(page, () => countRows(pages), (limit, offset) => db.select().from(pages).orderBy(asc(pages.title), asc(pages.id)).limit(limit).offset(offset));
 }
 
-/** Page HTML is sanitized before it is stored; new pages are published by default. */
+/** Page HTML is sanitized before it is stored; pages are published unless saved as a draft. */
 export async function savePage(input: z.output<typeof pageFormSchema>) {
   const db = await getDb();
-  const { id, ...rest } = input;
-  const values = { ...rest, content: sanitizeRichHtml(rest.content) };
+  const { id, status, ...rest } = input;
+  const values = { ...rest, content: sanitizeRichHtml(rest.content), published: status === "published" };
   const [row] = id
     ? await db.update(pages).set({ ...values, updatedAt: new Date() }).where(eq(pages.id, id)).returning({ id: pages.id })
-    : await db.insert(pages).values({ ...values, published: true }).returning({ id: pages.id });
+    : await db.insert(pages).values(values).returning({ id: pages.id });
   return row ?? null;
 }
 

@@ -5,7 +5,7 @@ import { ExternalLink, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/pages";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -142,6 +142,12 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
               <SlugFields nameField="title" nameLabel="Titre*" defaultName={item?.title ?? ""} defaultSlug={item?.slug ?? ""} mode="always" errors={errors} />
               <MetaField defaultValue={item?.metaDescription ?? ""} error={errors.metaDescription} />
+              <Field label="Statut" htmlFor="status" hint="Un brouillon n'est visible que par les administrateurs.">
+                <select id="status" name="status" defaultValue={item && !item.published ? "draft" : "published"} className={selectClass}>
+                  <option value="published">Publié</option>
+                  <option value="draft">Brouillon</option>
+                </select>
+              </Field>
               <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
                 <Textarea id="content" name="content" defaultValue={item?.content ?? ""} className="min-h-64 font-mono text-xs" />
               </Field>
