@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// Playwright's web server: the production build on a fresh, seeded PGlite,
-// plus the rows the back office cannot create (scripts/e2e-fixtures.ts).
-import { spawn, spawnSync } from "node:child_process";
+// Playwright's web server: the production build on a fresh, seeded PGlite.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -9,12 +8,6 @@ const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".e2e-data");
 fs.rmSync(dataDir, { recursive: true, force: true });
 const port = process.env.E2E_PORT ?? "3100";
-const fixtures = spawnSync(process.execPath, ["--import", "tsx", "scripts/e2e-fixtures.ts"], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-});
-if (fixtures.status !== 0) process.exit(fixtures.status ?? 1);
 const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
   cwd: root,
   stdio: "inherit",

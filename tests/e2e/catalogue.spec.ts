@@ -49,8 +49,6 @@ test("brands, blog and an article", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Le cashback expliqué simplement");
 });
 
-/** Draft page created by scripts/e2e-fixtures.ts (the back office cannot make drafts). */
-const DRAFT_SLUG = "brouillon-e2e";
 const DRAFT_NOTICE = "Brouillon : cette page n'est visible que par les administrateurs.";
 
 /** The JSON-LD objects of the current page. */
@@ -105,7 +103,7 @@ test("the brand page lists codes and offers ('Bientôt'), with Organization and 
   ]);
 });
 
-test("an admin-created page is public once published; a draft is 404 to visitors, shown to admins", async ({ page, playwright, baseURL }) => {
+test("an admin-created page is public once published; a draft is 404 to visitors and members, shown to admins", async ({ page, playwright, browser, baseURL }) => {
   const id = randomUUID().slice(0, 8);
   const title = `Guide des soldes ${id}`;
   await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin/pages");
@@ -125,6 +123,16 @@ test("an admin-created page is public once published; a draft is 404 to visitors
   await expect(page.getByText("Page créée avec succès")).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Publié");
 
+  // a second page, saved as a draft with the "Statut" select
+  const DRAFT_SLUG = `page-en-preparation-${id}`;
+  await page.getByRole("button", { name: "Ajouter une page" }).click();
+  await dialog.getByLabel("Titre*").fill(`Page en préparation ${id}`);
+  await expect(dialog.getByLabel("Slug*")).toHaveValue(DRAFT_SLUG);
+  await dialog.getByLabel("Contenu*").fill("<p>Cette page n'est pas encore publiée.</p>");
+  await dialog.getByLabel("Statut").selectOption("draft");
+  await dialog.getByRole("button", { name: "Ajouter" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(`Page en préparation ${id}`) })).toContainText("Brouillon");
+
   // an anonymous visitor (no cookie at all, so the page micro-cache is in play)
   const visitor = await playwright.request.newContext({ baseURL });
   const published = await visitor.get(`/guide-des-soldes-${id}`);
@@ -142,7 +150,7 @@ test("an admin-created page is public once published; a draft is 404 to visitors
   expect(adminView?.status()).toBe(200);
   expect(adminView?.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByRole("status").filter({ hasText: DRAFT_NOTICE })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page en préparation");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Page en préparation ${id}`);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
 
   // ...and as a visitor again, after the admin's view: still 404, never served from the cache
@@ -155,14 +163,15 @@ test("an admin-created page is public once published; a draft is 404 to visitors
     expect(html).not.toContain("Page en préparation");
   }
   await visitor.dispose();
-});
 
-test("a member gets 404 on a draft page", async ({ page }) => {
-  await signIn(page, DEMO_MEMBER);
-  await expect(page).toHaveURL(/\/codes-promo$/);
-  const response = await page.goto(`/${DRAFT_SLUG}`);
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cette page s'est évaporée");
+  // a member gets 404 too
+  const memberContext = await browser.newContext({ baseURL });
+  const member = await memberContext.newPage();
+  await signIn(member, DEMO_MEMBER);
+  await expect(member).toHaveURL(/\/codes-promo$/);
+  expect((await member.goto(`/${DRAFT_SLUG}`))?.status()).toBe(404);
+  await expect(member.getByRole("heading", { level: 1 })).toHaveText("Cette page s'est évaporée");
+  await memberContext.close();
 });
 
 test("deals: search and source filter combine, in the URL and through the interface", async ({ page }) => {
