@@ -1,21 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
-
-/** The newest link for `email` in the outbox, read by an admin on /email-test (no SMTP in the demo). */
-async function linkFromOutbox(browser: Browser, baseURL: string, email: string, kind: RegExp): Promise<string> {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.7.${Math.floor(Math.random() * 250)}.3` } });
-  await context.addCookies([{ name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: baseURL }]);
-  const admin = await context.newPage();
-  await signIn(admin, DEMO_ADMIN, "/auth?redirect=/email-test");
-  await expect(admin).toHaveURL(/\/email-test$/);
-  const item = admin.locator(`li[data-to="${email}"]`).filter({ hasText: kind }).first();
-  const href = await item.locator("a").first().getAttribute("href");
-  await context.close();
-  expect(href).toBeTruthy();
-  return href!;
-}
+import { DEMO_ADMIN, expect, linkFromOutbox, signIn, test } from "./fixtures";
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto("/auth?tab=signup");

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
 /** Console errors and CSP violations seen by the page during a test. */
 export function collectConsoleErrors(page: Page) {
@@ -51,4 +51,18 @@ export function contextMenuCancelled(page: Page, selector: string) {
 /** Whether the page cancelled an F12 key press. */
 export function f12Cancelled(page: Page) {
   return page.evaluate(() => !document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "F12", bubbles: true, cancelable: true })));
+}
+
+/** The newest link for `email` in the outbox, read by an admin on /email-test (no SMTP in the demo). */
+export async function linkFromOutbox(browser: Browser, baseURL: string, email: string, kind: RegExp): Promise<string> {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.7.${Math.floor(Math.random() * 250)}.3` } });
+  await context.addCookies([{ name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: baseURL }]);
+  const admin = await context.newPage();
+  await signIn(admin, DEMO_ADMIN, "/auth?redirect=/email-test");
+  await expect(admin).toHaveURL(/\/email-test$/);
+  const item = admin.locator(`li[data-to="${email}"]`).filter({ hasText: kind }).first();
+  const href = await item.locator("a").first().getAttribute("href");
+  await context.close();
+  expect(href).toBeTruthy();
+  return href!;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+import { DEMO_ADMIN, DEMO_MEMBER, expect, linkFromOutbox, signIn, test } from "./fixtures";
 
 test.describe("consent", () => {
   test.use({ withConsent: false });
@@ -54,6 +54,61 @@ test("newsletter on /temu: an empty e-mail shows the spec's error", async ({ pag
   await expect(page.getByText("Offre spéciale Fête des Mères")).toBeVisible();
   await page.getByRole("button", { name: "Je veux économiser" }).click();
   await expect(page.getByText("Merci d'indiquer ton email pour t'inscrire.")).toBeVisible();
+});
+
+test("newsletter on /temu: an invalid e-mail is refused in French; the welcome e-mail's link unsubscribes without an account", async ({ page, browser, baseURL }) => {
+  await page.goto("/temu");
+  const field = page.getByLabel("Ton adresse email");
+  await field.fill("pas-un-email");
+  await page.getByRole("button", { name: "Je veux économiser" }).click();
+  await expect(page.getByText("L'adresse email n'est pas valide.")).toBeVisible();
+  await expect(field).toHaveValue("pas-un-email");
+
+  const email = `desabo-${randomUUID().slice(0, 8)}@example.fr`;
+  await field.fill(email);
+  await page.getByRole("button", { name: "Je veux économiser" }).click();
+  await expect(page.getByText("Inscription réussie !")).toBeVisible();
+  const link = await linkFromOutbox(browser, baseURL!, email, /Bienvenue dans la newsletter/);
+  expect(link).toContain("/newsletter/desinscription?token=");
+  await page.goto(link);
+  await expect(page.getByText(`Ne plus recevoir la newsletter à l'adresse ${email} ?`)).toBeVisible();
+  await page.getByRole("button", { name: "Me désinscrire" }).click();
+  await expect(page.getByRole("status")).toContainText(`C'est fait : ${email} ne recevra plus la newsletter.`);
+  await page.goto(link);
+  await expect(page.getByText(`${email} est déjà désinscrite.`)).toBeVisible();
+});
+
+/** The "Clics sortants (N)" total of the admin dashboard. */
+async function clickOutTotal(page: import("@playwright/test").Page) {
+  await page.goto("/admin");
+  const legend = await page.getByText(/^Clics sortants \(\d+\)$/).textContent();
+  return Number(legend!.match(/\d+/)![0]);
+}
+
+test("following a deal's link goes through /kpi to the partner and the click is recorded", async ({ page, browser, baseURL }) => {
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO_ADMIN, "/auth?redirect=/admin");
+  await admin.waitForURL((url) => url.pathname === "/admin");
+  const before = await clickOutTotal(admin);
+
+  // the partner site is stubbed: nothing leaves the machine
+  const landed: string[] = [];
+  await page.route(/^https:\/\/(www\.|fr\.)?(temu|shein|aliexpress)\.com\//, (route) => {
+    landed.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/html", body: "<title>Partenaire</title><h1>Partenaire</h1>" });
+  });
+  await page.goto("/coup-de-crevarde?q=legging");
+  const link = page.getByRole("article").first().getByRole("link", { name: "Voir le deal" });
+  const href = await link.getAttribute("href");
+  expect(href).toMatch(/^\/kpi\?destination=/);
+  await link.click();
+  await expect(page.getByRole("heading", { name: "Partenaire" })).toBeVisible();
+  expect(landed).toHaveLength(1);
+  expect(landed[0]).toBe(new URL(href!, baseURL).searchParams.get("destination"));
+
+  await expect(async () => expect(await clickOutTotal(admin)).toBeGreaterThan(before)).toPass({ timeout: 10_000 });
+  await adminContext.close();
 });
 
 test("/kpi refuses unknown destinations with an explanation", async ({ page }) => {
