@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_ADMIN, expect, linkFromOutbox, signIn, test } from "./fixtures";
+import { expect, linkFromOutbox, signIn, test } from "./fixtures";
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto("/auth?tab=signup");
