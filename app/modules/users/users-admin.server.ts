@@ -34,9 +34,29 @@ export async function listUsersAdmin(search: string | null, page = 1) {
   );
 }
 
+/** Refused write: it would leave the site without any administrator. */
+export class LastAdminError extends Error {
+  constructor() {
+    super("the last administrator cannot lose the admin role");
+  }
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
+
+/**
+ * Lock every admin row, then refuse if `id` is the only admin left. Two admins
+ * demoting each other at the same moment are serialised by the row locks, so
+ * one of them always stays admin.
+ */
+async function assertNotLastAdmin(tx: Tx, id: string) {
+  const admins = await tx.select({ id: user.id }).from(user).where(eq(user.role, "admin")).for("update");
+  if (admins.some((a) => a.id === id) && admins.every((a) => a.id === id)) throw new LastAdminError();
+}
+
 export async function updateUserAdmin(input: z.output<typeof userFormSchema>) {
   const db = await getDb();
   return db.transaction(async (tx) => {
+    if (input.role !== "admin") await assertNotLastAdmin(tx, input.id);
     const [u] = await tx.update(user).set({ role: input.role, name: input.username ?? "", updatedAt: new Date() }).where(eq(user.id, input.id)).returning({ id: user.id });
     if (!u) return null;
     await tx.update(profiles).set({ username: input.username }).where(eq(profiles.id, input.id));
@@ -47,8 +67,11 @@ export async function updateUserAdmin(input: z.output<typeof userFormSchema>) {
 /** Deleting the user cascades to the profile, sessions and accounts. */
 export async function deleteUserAdmin(id: string) {
   const db = await getDb();
-  const [row] = await db.delete(user).where(eq(user.id, id)).returning({ email: user.email });
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    await assertNotLastAdmin(tx, id);
+    const [row] = await tx.delete(user).where(eq(user.id, id)).returning({ email: user.email });
+    return row ?? null;
+  });
 }
 
 /** Promote an existing account (by e-mail, case-insensitive) to admin; false when unknown. */
@@ -58,9 +81,3 @@ export async function promoteToAdmin(email: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Admins other than `exceptId`: the last admin can be neither demoted nor deleted. */
-export async function countOtherAdmins(exceptId: string): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user).where(sql`${user.role} = 'admin' and ${user.id} <> ${exceptId}`);
-  return row?.n ?? 0;
-}

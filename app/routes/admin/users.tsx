@@ -20,13 +20,25 @@ import { readBoundedForm } from "~/lib/body.server";
 import { requestedPage } from "~/modules/admin/pagination.server";
 import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { USER_MESSAGES, userFormSchema } from "~/modules/users/user-form.schema";
-import { countOtherAdmins, deleteUserAdmin, listUsersAdmin, updateUserAdmin } from "~/modules/users/users-admin.server";
+import { deleteUserAdmin, LastAdminError, listUsersAdmin, updateUserAdmin } from "~/modules/users/users-admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const q = new URL(request.url).searchParams.get("q")?.trim().slice(0, 100) || null;
   const { rows, pager } = await listUsersAdmin(q, requestedPage(request.url));
   return { users: rows.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })), pager, q, selfId: admin.id };
+}
+
+const LAST_ADMIN = Symbol("last-admin");
+
+/** The write, or LAST_ADMIN when the domain refused to remove the last administrator. */
+async function lastAdminRefused<T>(write: () => Promise<T>): Promise<T | typeof LAST_ADMIN> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof LastAdminError) return LAST_ADMIN;
+    throw error;
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -36,9 +48,9 @@ export async function action({ request }: Route.ActionArgs) {
     const id = String(form.get("id") ?? "").slice(0, 100);
     if (!id) return failure("delete", USER_MESSAGES.deleteError);
     if (id === admin.id) return failure("delete", USER_MESSAGES.selfDelete, 409);
-    if ((await countOtherAdmins(id)) === 0) return failure("delete", USER_MESSAGES.lastAdmin, 409);
     return guarded("delete", USER_MESSAGES.deleteError, async () => {
-      const row = await audited(admin, "user", user, id, "delete", () => deleteUserAdmin(id));
+      const row = await lastAdminRefused(() => audited(admin, "user", user, id, "delete", () => deleteUserAdmin(id)));
+      if (row === LAST_ADMIN) return failure("delete", USER_MESSAGES.lastAdmin, 409);
       if (!row) return failure("delete", USER_MESSAGES.deleteError, 404);
       return ok("delete", USER_MESSAGES.deleted);
     });
@@ -47,9 +59,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid("save", submission.reply(), { title: "Erreur", description: USER_MESSAGES.updateError });
   const input = submission.value;
   if (input.id === admin.id && input.role !== "admin") return failure("save", USER_MESSAGES.selfDemote, 409);
-  if (input.role !== "admin" && (await countOtherAdmins(input.id)) === 0) return failure("save", USER_MESSAGES.lastAdmin, 409);
   return guarded("save", USER_MESSAGES.updateError, async () => {
-    const row = await audited(admin, "user", user, input.id, "update", () => updateUserAdmin(input));
+    const row = await lastAdminRefused(() => audited(admin, "user", user, input.id, "update", () => updateUserAdmin(input)));
+    if (row === LAST_ADMIN) return failure("save", USER_MESSAGES.lastAdmin, 409);
     if (!row) return failure("save", USER_MESSAGES.updateError, 404);
     return ok("save", USER_MESSAGES.updated);
   });
