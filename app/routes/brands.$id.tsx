@@ -1,8 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import type { Route } from "./+types/brands.$id";
-import { DealCard } from "~/components/catalogue/deal-card";
 import { OfferGrid } from "~/components/catalogue/offer-grid";
-import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
+import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-sections";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -89,36 +88,8 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 font-bold text-brand-700">
         Jusqu'à -{brand.maxDiscountPercent}% · cashback de {brand.cashbackPercent.toLocaleString("fr-FR")}% bientôt disponible
       </p>
-      <section className="mt-10" aria-labelledby="brand-codes">
-        <h2 id="brand-codes" className="text-2xl font-black">
-          Codes promo {brand.name}
-        </h2>
-        {codes.length === 0 ? (
-          <p className="mt-4 text-neutral-600">Aucun code promo disponible</p>
-        ) : (
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {codes.map((c) => (
-              <li key={c.id}>
-                <PromoCodeCard code={c} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      {deals.length > 0 ? (
-        <section className="mt-10" aria-labelledby="brand-deals">
-          <h2 id="brand-deals" className="text-2xl font-black">
-            Deals {brand.name}
-          </h2>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {deals.map((d) => (
-              <li key={d.id}>
-                <DealCard deal={d} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <PromoCodesSection id="brand-codes" title={`Codes promo ${brand.name}`} codes={codes} />
+      <DealsSection id="brand-deals" title={`Deals ${brand.name}`} deals={deals} />
       {offers.length > 0 ? (
         <section className="mt-10" aria-labelledby="brand-offers">
           <h2 id="brand-offers" className="text-2xl font-black">

@@ -2,8 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/categories.$slug";
 import { BrandCard } from "~/components/catalogue/brand-card";
-import { DealCard } from "~/components/catalogue/deal-card";
-import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
+import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-sections";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getSessionUser } from "~/lib/auth.server";
 import { breadcrumbJsonLd, rootSeoData, seo } from "~/lib/seo";
@@ -63,37 +62,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section className="mt-10" aria-labelledby="category-codes">
-        <h2 id="category-codes" className="text-2xl font-black">
-          Codes promo {category.name}
-        </h2>
-        {codes.length === 0 ? (
-          <p className="mt-4 text-neutral-600">Aucun code promo disponible</p>
-        ) : (
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {codes.map((c) => (
-              <li key={c.id}>
-                <PromoCodeCard code={c} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PromoCodesSection id="category-codes" title={`Codes promo ${category.name}`} codes={codes} />
 
-      {deals.length > 0 ? (
-        <section className="mt-10" aria-labelledby="category-deals">
-          <h2 id="category-deals" className="text-2xl font-black">
-            Deals {category.name}
-          </h2>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {deals.map((d) => (
-              <li key={d.id}>
-                <DealCard deal={d} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <DealsSection id="category-deals" title={`Deals ${category.name}`} deals={deals} />
     </div>
   );
 }

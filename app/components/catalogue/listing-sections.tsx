@@ -1,0 +1,44 @@
+import type { PublicPromoCode } from "~/modules/promo-codes/promo-codes.server";
+import { DealCard, type DealCardData } from "./deal-card";
+import { PromoCodeCard } from "./promo-code-card";
+
+/** A titled grid of promo codes (masked for visitors by the loader), with the spec's empty text. */
+export function PromoCodesSection({ id, title, codes }: { id: string; title: string; codes: PublicPromoCode[] }) {
+  return (
+    <section className="mt-10" aria-labelledby={id}>
+      <h2 id={id} className="text-2xl font-black">
+        {title}
+      </h2>
+      {codes.length === 0 ? (
+        <p className="mt-4 text-neutral-600">Aucun code promo disponible</p>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {codes.map((c) => (
+            <li key={c.id}>
+              <PromoCodeCard code={c} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A titled grid of deals; nothing at all when there are none. */
+export function DealsSection({ id, title, deals }: { id: string; title: string; deals: DealCardData[] }) {
+  if (deals.length === 0) return null;
+  return (
+    <section className="mt-10" aria-labelledby={id}>
+      <h2 id={id} className="text-2xl font-black">
+        {title}
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {deals.map((d) => (
+          <li key={d.id}>
+            <DealCard deal={d} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
