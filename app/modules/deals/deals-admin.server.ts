@@ -6,30 +6,14 @@ import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeInlineHtml } from "~/lib/html.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { dealFormSchema } from "./deal-form.schema";
+import { dealCardColumns } from "./deals.server";
 
 /** One page of deals, newest first (crevarde_deals_created_idx), with the brand's name and image. */
 export async function listDealsAdmin(page: number) {
   const db = await getDb();
   return paginate(page, () => countRows(crevardeDeals), (limit, offset) =>
     db
-      .select({
-        id: crevardeDeals.id,
-        title: crevardeDeals.title,
-        description: crevardeDeals.description,
-        price: crevardeDeals.price,
-        originalPrice: crevardeDeals.originalPrice,
-        imageUrl: crevardeDeals.imageUrl,
-        source: crevardeDeals.source,
-        badgeText: crevardeDeals.badgeText,
-        badgeType: crevardeDeals.badgeType,
-        ctaText: crevardeDeals.ctaText,
-        url: crevardeDeals.url,
-        brandId: crevardeDeals.brandId,
-        brandName: brands.name,
-        brandImage: brands.imageUrl,
-        isFeatured: crevardeDeals.isFeatured,
-        createdAt: crevardeDeals.createdAt,
-      })
+      .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured })
       .from(crevardeDeals)
       .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
       .orderBy(desc(crevardeDeals.createdAt), desc(crevardeDeals.id))

@@ -3,7 +3,8 @@ import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, likePattern, type DealSearch } from "./deals.schema";
 
-const columns = {
+/** What a deal card shows, with its brand (left join on brands). */
+export const dealCardColumns = {
   id: crevardeDeals.id,
   title: crevardeDeals.title,
   description: crevardeDeals.description,
@@ -34,7 +35,7 @@ export const NEWEST_FIRST = [sql`${crevardeDeals.createdAt} desc nulls last`, de
 export async function listFeaturedDeals(limit = FEATURED_DEALS_LIMIT) {
   const db = await getDb();
   const rows = await db
-    .select(columns)
+    .select(dealCardColumns)
     .from(crevardeDeals)
     .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
     .where(eq(crevardeDeals.isFeatured, true))
@@ -47,7 +48,7 @@ export async function listFeaturedDeals(limit = FEATURED_DEALS_LIMIT) {
 export async function listCategoryDeals(categoryName: string, limit = DEALS_PAGE_SIZE) {
   const db = await getDb();
   const rows = await db
-    .select(columns)
+    .select(dealCardColumns)
     .from(crevardeDeals)
     .innerJoin(brands, eq(brands.id, crevardeDeals.brandId))
     .where(eq(brands.category, categoryName))
@@ -82,7 +83,7 @@ export function dealSearchWhere(search: Pick<DealSearch, "q" | "source">): SQL |
 /** The deals page's query (one page plus one row, to know whether a next page exists). */
 export function searchDealsQuery(db: Db, search: DealSearch) {
   return db
-    .select(columns)
+    .select(dealCardColumns)
     .from(crevardeDeals)
     .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
     .where(dealSearchWhere(search))

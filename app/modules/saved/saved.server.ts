@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { brands, crevardeDeals, promoCodes, savedDeals, savedPromoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { dealCardColumns } from "~/modules/deals/deals.server";
 import { toPublicCode } from "~/modules/promo-codes/promo-codes.server";
 
 export async function saveDeal(userId: string, dealId: string) {
@@ -33,20 +34,7 @@ export async function listSaved(userId: string) {
   const db = await getDb();
   const [deals, codes] = await Promise.all([
     db
-      .select({
-        id: crevardeDeals.id,
-        title: crevardeDeals.title,
-        description: crevardeDeals.description,
-        price: crevardeDeals.price,
-        originalPrice: crevardeDeals.originalPrice,
-        imageUrl: crevardeDeals.imageUrl,
-        source: crevardeDeals.source,
-        badgeText: crevardeDeals.badgeText,
-        badgeType: crevardeDeals.badgeType,
-        ctaText: crevardeDeals.ctaText,
-        url: crevardeDeals.url,
-        brandName: brands.name,
-      })
+      .select(dealCardColumns)
       .from(savedDeals)
       .innerJoin(crevardeDeals, eq(crevardeDeals.id, savedDeals.dealId))
       .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
