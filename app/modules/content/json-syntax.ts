@@ -1,7 +1,7 @@
-import { parse, ParseErrorCode, type ParseError } from "jsonc-parser";
+import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
 
 /** Errors that mean the text stops before its end (an unclosed string, comment or number). */
-const ENDS_TOO_EARLY = new Set<ParseErrorCode>([ParseErrorCode.UnexpectedEndOfString, ParseErrorCode.UnexpectedEndOfComment, ParseErrorCode.UnexpectedEndOfNumber]);
+const ENDS_TOO_EARLY = new Set(["UnexpectedEndOfString", "UnexpectedEndOfComment", "UnexpectedEndOfNumber"]);
 
 /**
  * Where JSON text first breaks, from jsonc-parser in strict mode (no
@@ -21,5 +21,5 @@ export function jsonErrorOffset(text: string): number | null {
   }
   const first = errors[0];
   if (!first) return null;
-  return ENDS_TOO_EARLY.has(first.error) ? text.length : first.offset;
+  return ENDS_TOO_EARLY.has(printParseErrorCode(first.error)) ? text.length : first.offset;
 }
