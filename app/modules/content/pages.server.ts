@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
@@ -6,16 +6,8 @@ import { sanitizeRichHtml } from "~/lib/html.server";
 export { LEGAL_SLUGS, type LegalSlug } from "./legal";
 
 /** A published page by slug, with its content sanitized for rendering; null when absent. */
-export async function getPublishedPage(slug: string) {
-  if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
-  const db = await getDb();
-  const [page] = await db
-    .select()
-    .from(pages)
-    .where(and(eq(pages.slug, slug), eq(pages.published, true)))
-    .limit(1);
-  if (!page) return null;
-  return { ...page, content: sanitizeRichHtml(page.content) };
+export function getPublishedPage(slug: string) {
+  return getViewablePage(slug, { isAdmin: false });
 }
 
 /**
