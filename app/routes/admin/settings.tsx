@@ -25,7 +25,8 @@ export const settingsSchema = z.object({
   temuEndsAt: z
     .string({ message: "La date de fin est obligatoire." })
     .min(1, "La date de fin est obligatoire.")
-    .refine((v) => fromParisLocalInput(v) !== null, "La date de fin n'est pas valide."),
+    // typed in Paris time, stored as an ISO instant
+    .transform((v, ctx) => fromParisLocalInput(v) ?? (ctx.addIssue({ code: "custom", message: "La date de fin n'est pas valide." }), z.NEVER)),
   redirectHosts: z
     .string()
     .max(2000)
@@ -60,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
   await updateSettings(admin, {
     content_protection: v.contentProtection,
     cashback_launched: v.cashbackLaunched,
-    temu_offer_ends_at: fromParisLocalInput(v.temuEndsAt)!,
+    temu_offer_ends_at: v.temuEndsAt,
     redirect_allowed_hosts: v.redirectHosts.join(","),
     ga_measurement_id: v.gaMeasurementId,
   });
