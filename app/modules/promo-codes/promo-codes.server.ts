@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { brands, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { codeDescription, expiryStatus, FEATURED_CODES_LIMIT, maskCode, type ExpiryStatus } from "./promo-codes";
@@ -87,16 +87,21 @@ export async function listCodeCategories(): Promise<string[]> {
 
 const live = sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`;
 
-/** Live codes of one brand (masked for anonymous visitors), soonest expiry first. */
-export async function listBrandCodes(brandId: string, signedIn: boolean) {
+/** Live codes matching `where` (masked for anonymous visitors), soonest expiry first. */
+async function listLiveCodes(where: SQL | undefined, signedIn: boolean) {
   const db = await getDb();
   const rows = await db
     .select(columns)
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
-    .where(and(eq(promoCodes.brandId, brandId), live))
+    .where(and(where, live))
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
   return rows.map((r) => toPublicCode(r, signedIn));
+}
+
+/** Live codes of one brand (masked for anonymous visitors), soonest expiry first. */
+export function listBrandCodes(brandId: string, signedIn: boolean) {
+  return listLiveCodes(eq(promoCodes.brandId, brandId), signedIn);
 }
 
 /**
@@ -104,13 +109,6 @@ export async function listBrandCodes(brandId: string, signedIn: boolean) {
  * first: the codes of the category's brands (brands.category) and the codes
  * filed under that category themselves (promo_codes.category).
  */
-export async function listCategoryCodes(categoryName: string, signedIn: boolean) {
-  const db = await getDb();
-  const rows = await db
-    .select(columns)
-    .from(promoCodes)
-    .innerJoin(brands, eq(brands.id, promoCodes.brandId))
-    .where(and(or(eq(brands.category, categoryName), eq(promoCodes.category, categoryName)), live))
-    .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
-  return rows.map((r) => toPublicCode(r, signedIn));
+export function listCategoryCodes(categoryName: string, signedIn: boolean) {
+  return listLiveCodes(or(eq(brands.category, categoryName), eq(promoCodes.category, categoryName)), signedIn);
 }
