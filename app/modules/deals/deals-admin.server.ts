@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
@@ -6,7 +6,7 @@ import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeInlineHtml } from "~/lib/html.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { dealFormSchema } from "./deal-form.schema";
-import { dealCardColumns } from "./deals.server";
+import { dealCardColumns, NEWEST_FIRST } from "./deals.server";
 
 /** One page of deals, newest first (crevarde_deals_created_idx), with the brand's name and image. */
 export async function listDealsAdmin(page: number) {
@@ -16,7 +16,7 @@ export async function listDealsAdmin(page: number) {
       .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured })
       .from(crevardeDeals)
       .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-      .orderBy(desc(crevardeDeals.createdAt), desc(crevardeDeals.id))
+      .orderBy(...NEWEST_FIRST)
       .limit(limit)
       .offset(offset),
   );
