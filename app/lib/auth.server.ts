@@ -25,8 +25,11 @@ function createAuth(db: Db) {
     baseURL: env.SITE_URL,
     basePath: "/api/auth",
     secret: env.SESSION_SECRET,
+    // sign-up writes the user and the credential account in one transaction;
+    // the profile row comes from a trigger on "user" (migration 0003)
     database: drizzleAdapter(db, {
       provider: "pg",
+      transaction: true,
       schema: {
         user: schema.user,
         session: schema.session,
@@ -72,19 +75,6 @@ function createAuth(db: Db) {
           kind: "verification",
           react: createElement(VerifyEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL, url, username: user.name }),
         });
-      },
-    },
-    databaseHooks: {
-      user: {
-        create: {
-          // every account gets its profile row (public-site.md §3: id = user id)
-          after: async (created) => {
-            await db
-              .insert(schema.profiles)
-              .values({ id: created.id, email: created.email, username: created.name || null })
-              .onConflictDoNothing();
-          },
-        },
       },
     },
     rateLimit: { enabled: false },

@@ -195,13 +195,11 @@ export async function seed(db: Db, options: SeedOptions = {}) {
         userId: id,
         password: await hashPassword(account.password),
       });
-      await tx.insert(s.profiles).values({
-        id,
-        username: account.username,
-        email: account.email,
-        dealsUsed: account.dealsUsed,
-        cashSaved: account.cashSaved,
-      });
+      // the trigger on "user" has created the profile: complete it
+      await tx
+        .insert(s.profiles)
+        .values({ id, username: account.username, email: account.email, dealsUsed: account.dealsUsed, cashSaved: account.cashSaved })
+        .onConflictDoUpdate({ target: s.profiles.id, set: { username: account.username, dealsUsed: account.dealsUsed, cashSaved: account.cashSaved } });
     });
   }
 

@@ -14,7 +14,8 @@ export async function createUser(options: { role?: "user" | "admin"; email?: str
   const password = options.password ?? "Rouge-gorge 2025";
   await db.insert(s.user).values({ id, name: options.username ?? "Testeuse", email, emailVerified: options.verified ?? true, role: options.role ?? "user" });
   await db.insert(s.account).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashPassword(password) });
-  await db.insert(s.profiles).values({ id, email, username: options.username ?? "Testeuse" });
+  // the trigger on "user" has created the profile already
+  await db.insert(s.profiles).values({ id, email, username: options.username ?? "Testeuse" }).onConflictDoUpdate({ target: s.profiles.id, set: { username: options.username ?? "Testeuse" } });
   return { id, email, password };
 }
 

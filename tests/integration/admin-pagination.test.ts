@@ -121,7 +121,10 @@ describeEachDb("admin lists paginate on the server", ({ database }) => {
     const base = Date.parse("2025-01-01T00:00:00Z");
     const people = Array.from({ length: 55 }, (_, i) => ({ id: `pager-user-${pad(i)}`, email: `pager-${pad(i)}@example.fr`, createdAt: new Date(base + i * 60_000) }));
     await db.insert(s.user).values(people.map((p) => ({ ...p, name: p.email, emailVerified: true })));
-    await db.insert(s.profiles).values(people.map((p) => ({ id: p.id, email: p.email, username: null })));
+    await db
+      .insert(s.profiles)
+      .values(people.map((p) => ({ id: p.id, email: p.email, username: null })))
+      .onConflictDoUpdate({ target: s.profiles.id, set: { username: null } });
     const p1 = await get(usersLoader, "/admin/users?q=pager-");
     expect(p1.data.pager).toMatchObject({ page: 1, pageCount: 2, total: 55 });
     expect(p1.data.users[0].email).toBe("pager-054@example.fr");
