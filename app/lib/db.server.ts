@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,34 +58,111 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Take an exclusive pid lock on the data directory; stale locks are replaced. */
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+/** Block this thread for a few milliseconds (the lock is taken synchronously). */
+function pause(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** The lock file's holder and identity (inode and change time), or null when there is none. */
+function readLock(lockFile: string): { pid: number; identity: string } | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(lockFile, "r");
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return null;
+    throw error;
+  }
+  try {
+    const stat = fs.fstatSync(fd, { bigint: true });
+    const pid = Number.parseInt(fs.readFileSync(fd, "utf8").trim(), 10);
+    return { pid, identity: `${stat.ino}-${stat.ctimeNs}` };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function identityOf(file: string): string | null {
+  try {
+    const stat = fs.statSync(file, { bigint: true });
+    return `${stat.ino}-${stat.ctimeNs}`;
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/**
+ * Remove a stale lock file, but only the one that was seen (same inode and
+ * change time): of several processes that saw it, only the one that creates
+ * its breaker directory removes it; the others try again and find the new
+ * holder's lock. A breaker directory left by a crash is dropped after 10 s.
+ */
+function breakStaleLock(lockFile: string, identity: string) {
+  const breaker = `${lockFile}.break-${identity}`;
+  try {
+    fs.mkdirSync(breaker);
+  } catch (error) {
+    if (errorCode(error) !== "EEXIST") throw error;
+    try {
+      if (Date.now() - fs.statSync(breaker).mtimeMs > 10_000) fs.rmSync(breaker, { recursive: true, force: true });
+    } catch {
+      // removed meanwhile
+    }
+    pause(5);
+    return;
+  }
+  try {
+    if (identityOf(lockFile) === identity) fs.rmSync(lockFile, { force: true });
+  } finally {
+    fs.rmSync(breaker, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Take an exclusive pid lock on the data directory, atomically: the lock file
+ * is a hard link to a file already holding our pid (link fails when the lock
+ * exists), and a stale lock (dead process, or our own pid from a previous
+ * life) is removed by exactly one of the processes that found it.
+ */
 export function acquireDataDirLock(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockFile = path.join(dir, "crevarde.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+  const mine = `${lockFile}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  fs.writeFileSync(mine, String(process.pid), { flag: "wx" });
+  try {
+    for (let attempt = 0; attempt < 400; attempt++) {
+      try {
+        fs.linkSync(mine, lockFile);
+      } catch (error) {
+        if (errorCode(error) !== "EEXIST") throw error;
+        const current = readLock(lockFile);
+        if (!current) continue; // released meanwhile
+        if (Number.isInteger(current.pid) && current.pid !== process.pid && isAlive(current.pid)) {
+          throw new DataDirLockedError(dir, current.pid);
+        }
+        breakStaleLock(lockFile, current.identity);
+        continue;
+      }
+      fs.rmSync(mine, { force: true });
+      const inode = fs.statSync(lockFile, { bigint: true }).ino;
       let released = false;
       return () => {
         if (released) return;
         released = true;
         try {
-          if (fs.readFileSync(lockFile, "utf8").trim() === String(process.pid)) fs.unlinkSync(lockFile);
+          // only our own lock: never one that replaced it
+          if (fs.statSync(lockFile, { bigint: true }).ino === inode) fs.unlinkSync(lockFile);
         } catch {
           // already gone
         }
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const pid = Number.parseInt(fs.readFileSync(lockFile, "utf8").trim(), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(dir, pid);
-      }
-      // stale lock (dead process or our own pid from a previous life): replace it
-      fs.rmSync(lockFile, { force: true });
     }
+    throw new Error(`Could not lock ${dir}`);
+  } finally {
+    fs.rmSync(mine, { force: true });
   }
-  throw new Error(`Could not lock ${dir}`);
 }
 
 /* ------------------------------ open ------------------------------ */
