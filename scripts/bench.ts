@@ -217,7 +217,8 @@ const server = await startServer({
   RATE_LIMIT_DISABLED: "true",
   BENCH_STATIC_DIR: staticDir,
   DATA_DIR: dataDir,
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  // a PostgreSQL server gets the demo data (the soak signs in as the demo member) only when asked
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl, SEED_DEMO: "true" } : {}),
 });
 try {
   console.log(`server: ${server.url} (${databaseUrl ? "PostgreSQL server" : "embedded PGlite"})`);

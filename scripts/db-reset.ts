@@ -3,8 +3,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { DataDirLockedError, openDatabase } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
-import { seed } from "../db/seed/index";
-import { DEMO_ACCOUNTS } from "../db/seed/demo-accounts";
+import { seed, type SeedResult } from "../db/seed/index";
+import { demoAdminPassword } from "../db/seed/mode";
+import { printDemoAccounts } from "./lib/demo-accounts";
 
 /**
  * Drop every table and uploaded file, migrate again and seed.
@@ -28,13 +29,14 @@ try {
   const uploads = path.resolve(env.DATA_DIR, "uploads");
   fs.rmSync(uploads, { recursive: true, force: true });
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  let result: SeedResult;
   try {
-    await seed(database.db, { uploadsDir: uploads, siteName: env.SITE_NAME, log: console.log });
+    result = await seed(database.db, { uploadsDir: uploads, siteName: env.SITE_NAME, log: console.log, adminPassword: demoAdminPassword(env) });
   } finally {
     await database.close();
   }
   console.log("Database reset and seeded.");
-  for (const a of DEMO_ACCOUNTS) console.log(`Demo ${a.role}: ${a.email} / ${a.password}`);
+  printDemoAccounts(env, result.createdAccounts);
 } catch (error) {
   console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);

@@ -1,19 +1,21 @@
 import path from "node:path";
 import { DataDirLockedError, openDatabase } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
-import { seed } from "../db/seed/index";
-import { DEMO_ACCOUNTS } from "../db/seed/demo-accounts";
+import { seed, type SeedResult } from "../db/seed/index";
+import { demoAdminPassword } from "../db/seed/mode";
+import { printDemoAccounts } from "./lib/demo-accounts";
 
 /** Migrate and seed the demo data (idempotent), then print the demo accounts. */
 const env = getEnv();
 try {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  let result: SeedResult;
   try {
-    await seed(database.db, { uploadsDir: path.resolve(env.DATA_DIR, "uploads"), siteName: env.SITE_NAME, log: console.log });
+    result = await seed(database.db, { uploadsDir: path.resolve(env.DATA_DIR, "uploads"), siteName: env.SITE_NAME, log: console.log, adminPassword: demoAdminPassword(env) });
   } finally {
     await database.close();
   }
-  for (const a of DEMO_ACCOUNTS) console.log(`Demo ${a.role}: ${a.email} / ${a.password}`);
+  printDemoAccounts(env, result.createdAccounts);
 } catch (error) {
   console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);

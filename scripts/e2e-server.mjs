@@ -19,6 +19,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     HOST: "127.0.0.1",
     SITE_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: "",
+    // the tests spread their requests over X-Forwarded-For addresses (per-IP limits): Playwright is the loopback proxy
+    TRUST_PROXY: "loopback",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

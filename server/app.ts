@@ -11,6 +11,7 @@ import type { Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { getSetting } from "../app/modules/settings/settings.server";
 import "../app/lib/load-context";
+import { clientIpOf } from "./client-ip";
 import { pageCache } from "./page-cache";
 
 export interface AppOptions {
@@ -106,7 +107,8 @@ export function createApp(options: AppOptions) {
     res.once("finish", finish);
     next();
   });
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default)
+  app.set("trust proxy", env.TRUST_PROXY);
 
   app.use(
     pinoHttp({
@@ -212,7 +214,7 @@ export function createApp(options: AppOptions) {
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         logger: (req as unknown as { log?: typeof logger }).log ?? logger,
-        clientIp: req.ip,
+        clientIp: clientIpOf(req),
       }),
     }),
   );

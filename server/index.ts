@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { getEnv } from "../app/lib/env.server";
 import { openDatabase, setDatabase, type Database } from "../app/lib/db.server";
 import { logger } from "../app/lib/logger.server";
+import { demoAdminPassword, demoSeedMode } from "../db/seed/mode";
 import { createApp } from "./app";
 import { flushEvents } from "../app/modules/tracking/tracking.server";
 
@@ -28,9 +29,21 @@ async function main() {
   setDatabase(Promise.resolve(database));
 
   const uploadsDir = path.resolve(env.DATA_DIR, "uploads");
-  if (env.SEED_ON_START) {
+  const demoMode = demoSeedMode(env);
+  if (demoMode !== "off") {
+    // once per database: what an admin deleted stays deleted
     const { seed } = await import("../db/seed/index");
-    await seed(database.db, { uploadsDir, siteName: env.SITE_NAME, log: (msg: string) => logger.info(msg) });
+    const { createdAccounts } = await seed(database.db, {
+      once: true,
+      uploadsDir,
+      siteName: env.SITE_NAME,
+      log: (msg: string) => logger.info(msg),
+      adminPassword: demoAdminPassword(env),
+    });
+    if (demoMode === "deployment") {
+      // printed this once: the password is random and stored only hashed
+      for (const a of createdAccounts) logger.warn(`Demo ${a.role}: ${a.email} / ${a.password} (SEED_DEMO=true; shown once)`);
+    }
   }
 
   const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
@@ -47,7 +60,7 @@ async function main() {
       { port: env.PORT, database: database.kind },
       `Crevarde is up at http://localhost:${env.PORT} (${database.kind === "pglite" ? `embedded PostgreSQL in ${env.DATA_DIR}` : "PostgreSQL server"})`,
     );
-    if (env.SEED_ON_START) {
+    if (demoMode === "local") {
       import("../db/seed/demo-accounts")
         .then(({ DEMO_ACCOUNTS }) => {
           for (const a of DEMO_ACCOUNTS) logger.info(`Demo ${a.role}: ${a.email} / ${a.password}`);

@@ -2,6 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { logger } from "../app/lib/logger.server";
 import { readConsentCookie } from "../app/modules/consent/consent";
+import { clientIpOf } from "./client-ip";
 
 /** Rendered with this in place of the CSP nonce, replaced by a fresh nonce on every response. */
 export const NONCE_PLACEHOLDER = "cspnonceplaceholder0000000000000";
@@ -64,7 +65,7 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     const response = await handle(new Request(url, { method: "GET", headers }), {
       cspNonce: NONCE_PLACEHOLDER,
-      clientIp: req.ip,
+      clientIp: clientIpOf(req),
       logger,
     });
     const body = await response.text();

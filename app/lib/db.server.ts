@@ -120,11 +120,16 @@ function breakStaleLock(lockFile: string, identity: string) {
   }
 }
 
+/** Lock files this process holds (on globalThis: the server and the app bundle load this module separately). */
+const heldKey = Symbol.for("crevarde.data-dir-locks");
+const heldHere = ((globalThis as typeof globalThis & { [heldKey]?: Set<string> })[heldKey] ??= new Set<string>());
+
 /**
  * Take an exclusive pid lock on the data directory, atomically: the lock file
  * is a hard link to a file already holding our pid (link fails when the lock
  * exists), and a stale lock (dead process, or our own pid from a previous
- * life) is removed by exactly one of the processes that found it.
+ * life, i.e. not held by this process) is removed by exactly one of the
+ * processes that found it.
  */
 export function acquireDataDirLock(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
@@ -139,18 +144,20 @@ export function acquireDataDirLock(dir: string): () => void {
         if (errorCode(error) !== "EEXIST") throw error;
         const current = readLock(lockFile);
         if (!current) continue; // released meanwhile
-        if (Number.isInteger(current.pid) && current.pid !== process.pid && isAlive(current.pid)) {
-          throw new DataDirLockedError(dir, current.pid);
-        }
+        const live =
+          current.pid === process.pid ? heldHere.has(lockFile) : Number.isInteger(current.pid) && isAlive(current.pid);
+        if (live) throw new DataDirLockedError(dir, current.pid);
         breakStaleLock(lockFile, current.identity);
         continue;
       }
       fs.rmSync(mine, { force: true });
       const inode = fs.statSync(lockFile, { bigint: true }).ino;
+      heldHere.add(lockFile);
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        heldHere.delete(lockFile);
         try {
           // only our own lock: never one that replaced it
           if (fs.statSync(lockFile, { bigint: true }).ino === inode) fs.unlinkSync(lockFile);
@@ -177,6 +184,29 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+/** Advisory lock key held while migrating a PostgreSQL server ("crevarde" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x637265766172;
+
+/**
+ * Migrate a PostgreSQL server under an advisory lock held by one session, so
+ * that servers starting together migrate one after the other (the later ones
+ * find nothing left to do) instead of running the same migrations at once.
+ */
+async function migrateUnderLock(pool: pg.Pool, db: Db) {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await client.query("create extension if not exists pg_trgm");
+      await migratePg(db, { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   let database: Database;
   if (options.url) {
@@ -186,8 +216,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on("error", (err) => logger.warn({ err }, "postgres idle client error"));
     const db = drizzlePg(pool, { schema });
     if (options.migrate !== false) {
-      await pool.query("create extension if not exists pg_trgm");
-      await migratePg(db, { migrationsFolder: migrationsFolder() });
+      try {
+        await migrateUnderLock(pool, db);
+      } catch (error) {
+        await pool.end();
+        throw error;
+      }
     }
     database = {
       db,

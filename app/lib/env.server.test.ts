@@ -26,9 +26,60 @@ describe("parseEnv", () => {
   });
 
   it("normalises lists and URLs", () => {
-    const env = parseEnv({ SITE_URL: "https://crevarde.fr/", REDIRECT_ALLOWED_HOSTS: " A.com, b.fr ,," });
+    const env = parseEnv({ SITE_URL: "https://crevarde.fr/", SESSION_SECRET: "s".repeat(32), REDIRECT_ALLOWED_HOSTS: " A.com, b.fr ,," });
     expect(env.SITE_URL).toBe("https://crevarde.fr");
     expect(env.REDIRECT_ALLOWED_HOSTS).toEqual(["a.com", "b.fr"]);
+  });
+});
+
+describe("production settings", () => {
+  it("requires SESSION_SECRET when SITE_URL is https, with a clear message", () => {
+    for (const url of ["https://crevarde.fr", "https://www.crevarde.fr/", "https://localhost:3000"]) {
+      expect(() => parseEnv({ SITE_URL: url })).toThrowError(/- SESSION_SECRET: SESSION_SECRET is required when SITE_URL is https:\/\//);
+      expect(parseEnv({ SITE_URL: url, SESSION_SECRET: "k".repeat(32) }).SESSION_SECRET).toBe("k".repeat(32));
+    }
+    for (const url of ["http://localhost:3000", "http://127.0.0.1:3101", "http://crevarde.test"]) {
+      expect(parseEnv({ SITE_URL: url }).SESSION_SECRET).toBeUndefined();
+    }
+  });
+
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["false", false],
+    ["0", false],
+    ["1", 1],
+    [" 2 ", 2],
+    ["10", 10],
+    ["loopback", ["loopback"]],
+    ["loopback, linklocal, uniquelocal", ["loopback", "linklocal", "uniquelocal"]],
+    ["10.0.0.0/8,172.16.0.0/12", ["10.0.0.0/8", "172.16.0.0/12"]],
+    ["192.168.1.10", ["192.168.1.10"]],
+    ["10.0.0.0/255.0.0.0", ["10.0.0.0/255.0.0.0"]],
+    ["::1, fd00::/8", ["::1", "fd00::/8"]],
+  ])("accepts TRUST_PROXY=%j as %j", (raw, expected) => {
+    expect(parseEnv({ TRUST_PROXY: raw }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each([
+    ["true", /true would believe the X-Forwarded-For of any client/],
+    ["11", /at most 10 proxies/],
+    ["-1", /invalid IP address: -1/],
+    ["1.5", /invalid IP address: 1\.5/],
+    ["proxy.example", /invalid IP address: proxy\.example/],
+    ["10.0.0.0/33", /invalid range on address: 10\.0\.0\.0\/33/],
+    ["loopback, 300.1.1.1", /invalid IP address: 300\.1\.1\.1/],
+    ["yes", /invalid IP address: yes/],
+  ])("refuses TRUST_PROXY=%j with a message naming it", (raw, message) => {
+    expect(() => parseEnv({ TRUST_PROXY: raw })).toThrowError(/- TRUST_PROXY: TRUST_PROXY must be false, the number of proxies/);
+    expect(() => parseEnv({ TRUST_PROXY: raw })).toThrowError(message);
+  });
+
+  it("reads SEED_DEMO as unset, true or false", () => {
+    expect(parseEnv({}).SEED_DEMO).toBeUndefined();
+    expect(parseEnv({ SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
+    expect(() => parseEnv({ SEED_DEMO: "oui" })).toThrowError(/- SEED_DEMO: SEED_DEMO must be true or false/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 
 const optionalUrl = (name: string) =>
@@ -12,6 +13,43 @@ const optionalUrl = (name: string) =>
     .refine((v) => v === undefined || URL.canParse(v), {
       message: `${name} must be a valid URL (for example postgres://user:pass@host:5432/db)`,
     });
+
+/**
+ * Express's 'trust proxy' setting: false (X-Forwarded-For is ignored), a hop
+ * count, or the addresses, CIDR ranges and names (loopback, linklocal,
+ * uniquelocal) of the proxies in front of the server.
+ */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_HELP =
+  "TRUST_PROXY must be false, the number of proxies in front of the server (e.g. 1), or their addresses, " +
+  "CIDR ranges or names (loopback, linklocal, uniquelocal), comma-separated";
+
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    if (!raw || raw === "false" || raw === "0") return false;
+    const hops = /^\d+$/.test(raw) ? Number(raw) : undefined;
+    if (hops !== undefined && hops <= 10) return hops;
+    let problem = "at most 10 proxies";
+    if (raw === "true") problem = "true would believe the X-Forwarded-For of any client";
+    else if (hops === undefined) {
+      const list = raw
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      try {
+        proxyaddr.compile(list);
+        return list;
+      } catch (error) {
+        problem = (error as Error).message;
+      }
+    }
+    ctx.addIssue({ code: "custom", message: `${TRUST_PROXY_HELP} (${problem})` });
+    return z.NEVER;
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -50,10 +88,16 @@ const schema = z.object({
     ),
   GA_MEASUREMENT_ID: z.string().trim().optional().transform((v) => v || undefined),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SEED_ON_START: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
+  /**
+   * Demo seed: unset = only for the embedded database on an http://localhost
+   * or http://127.0.0.1 SITE_URL; true = also elsewhere (random admin
+   * password); false = never.
+   */
+  SEED_DEMO: z
+    .enum(["true", "false"], { message: "SEED_DEMO must be true or false" })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
+  TRUST_PROXY: trustProxy,
   /** Micro-cache of anonymous public pages (ms); 0 disables it. */
   PAGE_CACHE_TTL_MS: z.coerce.number({ message: "PAGE_CACHE_TTL_MS must be a number of milliseconds" }).int().min(0).max(600_000).default(10_000),
   /** Disable rate limits (benchmarks only). */
@@ -61,6 +105,17 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+}).superRefine((env, ctx) => {
+  // a secret generated on one server's disk would not be shared by a second server
+  if (env.SITE_URL.startsWith("https://") && !env.SESSION_SECRET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SESSION_SECRET"],
+      message:
+        "SESSION_SECRET is required when SITE_URL is https://: set the same random value (at least 32 characters, " +
+        "e.g. from `openssl rand -base64 48`) on every server",
+    });
+  }
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };

@@ -25,9 +25,36 @@ export interface SeedOptions {
   log?: (message: string) => void;
   /** reference time for promo code expiries and deal ages (tests) */
   now?: Date;
+  /**
+   * Run only if this database has never been seeded (the start-up seed), so
+   * that what an admin deleted stays deleted. Without it (`npm run db:seed`),
+   * missing demo rows are restored.
+   */
+  once?: boolean;
+  /** Password of the demo admin when it is created (default: the README's one). */
+  adminPassword?: string;
+}
+
+export interface SeedResult {
+  /** false when `once` found the database already seeded */
+  seeded: boolean;
+  /** demo accounts created by this run, with their passwords */
+  createdAccounts: Array<{ role: string; email: string; password: string }>;
+}
+
+/** The site_settings row recording that the demo seed ran on this database (written with the seed). */
+export const DEMO_SEEDED_KEY = "demo_seeded_at";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+async function seededAt(db: Db | Tx): Promise<unknown> {
+  const [row] = await db.select({ value: s.siteSettings.value }).from(s.siteSettings).where(eq(s.siteSettings.key, DEMO_SEEDED_KEY));
+  return row?.value;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+/** advisory lock key of the demo seed */
+const SEED_LOCK = 0x63726576; // "crev"
 
 /** Generate (once) a placeholder image and return its public URL. */
 async function image(dir: string, name: string, text: string, width: number, height: number, subtitle?: string) {
@@ -39,169 +66,192 @@ async function image(dir: string, name: string, text: string, width: number, hei
 /**
  * Idempotent demo data: every row is keyed on a natural key (slug, name,
  * email, page+name...), so running it again adds nothing and changes nothing.
+ * All rows and the DEMO_SEEDED_KEY record are written in one transaction,
+ * under an advisory lock (two servers starting together seed once).
  */
-export async function seed(db: Db, options: SeedOptions = {}) {
+export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const log = options.log ?? (() => {});
   const siteName = options.siteName ?? "Crevarde";
   const now = options.now ?? new Date();
   const dir = options.uploadsDir ?? uploadsDir();
   const started = Date.now();
 
-  const [{ n: existingBrands }] = await db.select({ n: sql<number>`count(*)::int` }).from(s.brands);
-  if (existingBrands > 0) {
-    log("seed: demo data already present, checking for missing rows");
+  if (options.once && (await seededAt(db)) !== undefined) {
+    log("seed: this database was seeded before, nothing to do");
+    return { seeded: false, createdAccounts: [] };
   }
 
-  // categories
-  await db
-    .insert(s.categories)
-    .values(CATEGORIES.map((c) => ({ ...c })))
-    .onConflictDoNothing();
-
-  // brands
+  // images first: files, outside the transaction
   const brandImages = await Promise.all(BRANDS.map((b) => image(dir, `brand-${b.slug}`, initialsOf(b.name), 256, 256)));
-  await db
-    .insert(s.brands)
-    .values(BRANDS.map((b, i) => ({ ...b, imageUrl: brandImages[i] })))
-    .onConflictDoNothing();
-  const brandRows = await db.select({ id: s.brands.id, slug: s.brands.slug, websiteUrl: s.brands.websiteUrl }).from(s.brands);
-  const brandBySlug = new Map(brandRows.map((b) => [b.slug, b]));
-
-  // promo codes (natural key: brand + code)
-  for (const p of PROMO_CODES) {
-    const brand = brandBySlug.get(p.brandSlug);
-    if (!brand) continue;
-    const [exists] = await db
-      .select({ id: s.promoCodes.id })
-      .from(s.promoCodes)
-      .where(and(eq(s.promoCodes.brandId, brand.id), eq(s.promoCodes.code, p.code)))
-      .limit(1);
-    if (exists) continue;
-    await db.insert(s.promoCodes).values({
-      brandId: brand.id,
-      code: p.code,
-      discountAmount: p.discountAmount,
-      description: p.description,
-      category: p.category,
-      isFeatured: p.isFeatured,
-      url: brand.websiteUrl,
-      expiresAt: p.expiresInDays === null ? null : new Date(now.getTime() + p.expiresInDays * DAY),
-    });
-  }
-
-  // deals (natural key: title)
   const dealImages = await Promise.all(
     DEALS.map((d, i) => image(dir, `deal-${i + 1}`, d.title.split(" ").slice(0, 2).join(" "), 480, 320, d.source)),
   );
-  for (const [i, d] of DEALS.entries()) {
-    const [exists] = await db.select({ id: s.crevardeDeals.id }).from(s.crevardeDeals).where(eq(s.crevardeDeals.title, d.title)).limit(1);
-    if (exists) continue;
-    const created = new Date(now.getTime() - d.ageHours * 60 * 60 * 1000);
-    await db.insert(s.crevardeDeals).values({
-      title: d.title,
-      description: d.description,
-      price: d.price,
-      originalPrice: d.originalPrice,
-      source: d.source,
-      badgeText: d.badgeText,
-      badgeType: d.badgeType,
-      ctaText: d.ctaText,
-      url: d.url,
-      isFeatured: d.isFeatured,
-      imageUrl: dealImages[i],
-      brandId: d.brandSlug ? brandBySlug.get(d.brandSlug)?.id : null,
-      createdAt: created,
-      updatedAt: created,
-    });
-  }
-
-  // offers (natural key: brand + name)
   const offerImages = await Promise.all(OFFERS.map((o, i) => image(dir, `offer-${i + 1}`, initialsOf(o.name), 400, 400, o.regularPrice)));
-  for (const [i, o] of OFFERS.entries()) {
-    const brand = brandBySlug.get(o.brandSlug);
-    if (!brand) continue;
-    const [exists] = await db
-      .select({ id: s.offers.id })
-      .from(s.offers)
-      .where(and(eq(s.offers.brandId, brand.id), eq(s.offers.name, o.name)))
-      .limit(1);
-    if (exists) continue;
-    await db.insert(s.offers).values({
-      brandId: brand.id,
-      name: o.name,
-      regularPrice: o.regularPrice,
-      cashbackPercent: o.cashbackPercent,
-      category: o.category,
-      tag: o.tag,
-      isFeatured: o.isFeatured,
-      url: brand.websiteUrl,
-      imageUrl: offerImages[i],
-    });
-  }
-
-  // home content blocks (unique on page + name: never overwritten)
-  await db.insert(s.contentBlocks).values(HOME_BLOCK_DEFAULTS.map((b) => ({ ...b }))).onConflictDoNothing();
-
-  // blog articles
   const articleImages = await Promise.all(ARTICLES.map((a) => image(dir, `blog-${a.id}`, a.category, 1200, 630, siteName)));
-  await db
-    .insert(s.blogArticles)
-    .values(ARTICLES.map((a, i) => ({ ...a, publishedAt: new Date(a.publishedAt), imageUrl: articleImages[i] })))
-    .onConflictDoNothing();
 
-  // legal pages
-  await db
-    .insert(s.pages)
-    .values(
-      LEGAL_PAGES.map((p) => ({
-        slug: p.slug,
-        title: p.title,
-        metaDescription: p.metaDescription,
-        content: p.content(siteName),
-        published: true,
-        updatedAt: new Date("2025-05-15T10:00:00+02:00"),
-        createdAt: new Date("2025-05-15T10:00:00+02:00"),
-      })),
-    )
-    .onConflictDoNothing();
+  const result = await db.transaction(async (db): Promise<SeedResult> => {
+    await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (options.once && (await seededAt(db)) !== undefined) return { seeded: false, createdAccounts: [] };
+    const createdAccounts: SeedResult["createdAccounts"] = [];
 
-  // settings
-  await db
-    .insert(s.siteSettings)
-    .values([
-      { key: "temu_offer_ends_at", value: "2025-05-25T23:59:59+02:00" },
-      { key: "cashback_launched", value: false },
-      { key: "content_protection", value: true },
-    ])
-    .onConflictDoNothing();
+    const [{ n: existingBrands }] = await db.select({ n: sql<number>`count(*)::int` }).from(s.brands);
+    if (existingBrands > 0) {
+      log("seed: demo data already present, checking for missing rows");
+    }
 
-  // demo accounts (better-auth credential accounts + profiles)
-  for (const account of DEMO_ACCOUNTS) {
-    const [exists] = await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.email, account.email)).limit(1);
-    if (exists) continue;
-    const id = randomUUID();
-    await db.transaction(async (tx) => {
-      await tx.insert(s.user).values({
+    // categories
+    await db
+      .insert(s.categories)
+      .values(CATEGORIES.map((c) => ({ ...c })))
+      .onConflictDoNothing();
+
+    // brands
+    await db
+      .insert(s.brands)
+      .values(BRANDS.map((b, i) => ({ ...b, imageUrl: brandImages[i] })))
+      .onConflictDoNothing();
+    const brandRows = await db.select({ id: s.brands.id, slug: s.brands.slug, websiteUrl: s.brands.websiteUrl }).from(s.brands);
+    const brandBySlug = new Map(brandRows.map((b) => [b.slug, b]));
+
+    // promo codes (natural key: brand + code)
+    for (const p of PROMO_CODES) {
+      const brand = brandBySlug.get(p.brandSlug);
+      if (!brand) continue;
+      const [exists] = await db
+        .select({ id: s.promoCodes.id })
+        .from(s.promoCodes)
+        .where(and(eq(s.promoCodes.brandId, brand.id), eq(s.promoCodes.code, p.code)))
+        .limit(1);
+      if (exists) continue;
+      await db.insert(s.promoCodes).values({
+        brandId: brand.id,
+        code: p.code,
+        discountAmount: p.discountAmount,
+        description: p.description,
+        category: p.category,
+        isFeatured: p.isFeatured,
+        url: brand.websiteUrl,
+        expiresAt: p.expiresInDays === null ? null : new Date(now.getTime() + p.expiresInDays * DAY),
+      });
+    }
+
+    // deals (natural key: title)
+    for (const [i, d] of DEALS.entries()) {
+      const [exists] = await db.select({ id: s.crevardeDeals.id }).from(s.crevardeDeals).where(eq(s.crevardeDeals.title, d.title)).limit(1);
+      if (exists) continue;
+      const created = new Date(now.getTime() - d.ageHours * 60 * 60 * 1000);
+      await db.insert(s.crevardeDeals).values({
+        title: d.title,
+        description: d.description,
+        price: d.price,
+        originalPrice: d.originalPrice,
+        source: d.source,
+        badgeText: d.badgeText,
+        badgeType: d.badgeType,
+        ctaText: d.ctaText,
+        url: d.url,
+        isFeatured: d.isFeatured,
+        imageUrl: dealImages[i],
+        brandId: d.brandSlug ? brandBySlug.get(d.brandSlug)?.id : null,
+        createdAt: created,
+        updatedAt: created,
+      });
+    }
+
+    // offers (natural key: brand + name)
+    for (const [i, o] of OFFERS.entries()) {
+      const brand = brandBySlug.get(o.brandSlug);
+      if (!brand) continue;
+      const [exists] = await db
+        .select({ id: s.offers.id })
+        .from(s.offers)
+        .where(and(eq(s.offers.brandId, brand.id), eq(s.offers.name, o.name)))
+        .limit(1);
+      if (exists) continue;
+      await db.insert(s.offers).values({
+        brandId: brand.id,
+        name: o.name,
+        regularPrice: o.regularPrice,
+        cashbackPercent: o.cashbackPercent,
+        category: o.category,
+        tag: o.tag,
+        isFeatured: o.isFeatured,
+        url: brand.websiteUrl,
+        imageUrl: offerImages[i],
+      });
+    }
+
+    // home content blocks (unique on page + name: never overwritten)
+    await db.insert(s.contentBlocks).values(HOME_BLOCK_DEFAULTS.map((b) => ({ ...b }))).onConflictDoNothing();
+
+    // blog articles
+    await db
+      .insert(s.blogArticles)
+      .values(ARTICLES.map((a, i) => ({ ...a, publishedAt: new Date(a.publishedAt), imageUrl: articleImages[i] })))
+      .onConflictDoNothing();
+
+    // legal pages
+    await db
+      .insert(s.pages)
+      .values(
+        LEGAL_PAGES.map((p) => ({
+          slug: p.slug,
+          title: p.title,
+          metaDescription: p.metaDescription,
+          content: p.content(siteName),
+          published: true,
+          updatedAt: new Date("2025-05-15T10:00:00+02:00"),
+          createdAt: new Date("2025-05-15T10:00:00+02:00"),
+        })),
+      )
+      .onConflictDoNothing();
+
+    // settings
+    await db
+      .insert(s.siteSettings)
+      .values([
+        { key: "temu_offer_ends_at", value: "2025-05-25T23:59:59+02:00" },
+        { key: "cashback_launched", value: false },
+        { key: "content_protection", value: true },
+      ])
+      .onConflictDoNothing();
+
+    // demo accounts (better-auth credential accounts + profiles)
+    for (const account of DEMO_ACCOUNTS) {
+      const [exists] = await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.email, account.email)).limit(1);
+      if (exists) continue;
+      const id = randomUUID();
+      const password = account.role === "admin" && options.adminPassword ? options.adminPassword : account.password;
+      await db.insert(s.user).values({
         id,
         name: account.username,
         email: account.email,
         emailVerified: true,
         role: account.role,
       });
-      await tx.insert(s.account).values({
+      await db.insert(s.account).values({
         id: randomUUID(),
         accountId: id,
         providerId: "credential",
         userId: id,
-        password: await hashPassword(account.password),
+        password: await hashPassword(password),
       });
       // the trigger on "user" has created the profile: complete it
-      await tx
+      await db
         .insert(s.profiles)
         .values({ id, username: account.username, email: account.email, dealsUsed: account.dealsUsed, cashSaved: account.cashSaved })
         .onConflictDoUpdate({ target: s.profiles.id, set: { username: account.username, dealsUsed: account.dealsUsed, cashSaved: account.cashSaved } });
-    });
-  }
+      createdAccounts.push({ role: account.role, email: account.email, password });
+    }
 
-  log(`seed: demo data ready (${Date.now() - started} ms)`);
+    // recorded with the rows: a later start does not seed again
+    await db
+      .insert(s.siteSettings)
+      .values({ key: DEMO_SEEDED_KEY, value: now.toISOString() })
+      .onConflictDoNothing();
+    return { seeded: true, createdAccounts };
+  });
+
+  log(result.seeded ? `seed: demo data ready (${Date.now() - started} ms)` : "seed: this database was seeded before, nothing to do");
+  return result;
 }

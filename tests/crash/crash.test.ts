@@ -101,12 +101,16 @@ describe("crash safety", () => {
           await c.end();
         };
       }
-      const env = { DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : { DATABASE_URL: "" }) };
+      // on a PostgreSQL server the demo seed runs only with SEED_DEMO=true, and the demo admin's password is random, printed once
+      const env = { DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url, SEED_DEMO: "true" } : { DATABASE_URL: "" }) };
       let server = startServer(env, port);
-      server.stdout?.resume();
+      let bootLog = "";
+      server.stdout?.on("data", (d) => (bootLog += String(d)));
       try {
         await waitReady(base, server);
-        const login = await fetch(`${base}/auth`, form({ intent: "login", email: "admin@crevarde.local", password: "CrevardeAdmin2025!" }));
+        const password = url ? bootLog.match(/Demo admin: admin@crevarde\.local \/ (\S+)/)?.[1] : "CrevardeAdmin2025!";
+        expect(password).toBeTruthy();
+        const login = await fetch(`${base}/auth`, form({ intent: "login", email: "admin@crevarde.local", password: password! }));
         const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
         expect(cookie).toContain("crevarde.session_token");
 

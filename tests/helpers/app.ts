@@ -16,7 +16,7 @@ export async function startInProcessApp(): Promise<{ base: string; close: () => 
   const server: Server = await new Promise((resolve) => {
     const app = createApp({
       build,
-      env: { ...parseEnv({ SITE_URL: "http://127.0.0.1" }), SESSION_SECRET: "s".repeat(40) },
+      env: { ...parseEnv({ SITE_URL: "http://127.0.0.1", TRUST_PROXY: "loopback" }), SESSION_SECRET: "s".repeat(40) },
       clientDir: path.resolve("build/client"),
       uploadsDir,
       pageCacheTtlMs: 0,

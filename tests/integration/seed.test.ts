@@ -5,7 +5,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { seed } from "../../db/seed/index";
+import { DEMO_SEEDED_KEY, seed } from "../../db/seed/index";
 import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
 import type { Db } from "../../app/lib/db.server";
@@ -61,7 +61,7 @@ describeEachDb("demo seed", ({ database }) => {
     expect(await snapshot()).toEqual(before);
   }, 60_000);
 
-  it("keeps admin edits and restores only missing rows", async () => {
+  it("keeps admin edits and, run by hand (npm run db:seed), restores only missing rows", async () => {
     const db = database().db;
     await db
       .update(s.contentBlocks)
@@ -248,4 +248,65 @@ describeEachDb("demo seed", ({ database }) => {
       else expect(Math.abs(row.expiresAt!.getTime() - row.createdAt.getTime() - p.expiresInDays * DAY)).toBeLessThan(60_000);
     }
   });
+});
+
+describeEachDb("start-up demo seed", ({ database }) => {
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-seed-once-"));
+  const marker = async (db: Db) => db.select().from(s.siteSettings).where(eq(s.siteSettings.key, DEMO_SEEDED_KEY));
+  const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
+  const member = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+
+  it("records the seed in the same transaction as the rows: a failure leaves neither", async () => {
+    const db = database().db;
+    await db.execute(sql`
+      create function crevarde_test_refuse_marker() returns trigger language plpgsql as $$
+      begin
+        if new.key = ${sql.raw(`'${DEMO_SEEDED_KEY}'`)} then raise exception 'marker refused by the test'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger crevarde_test_refuse_marker before insert on site_settings for each row execute function crevarde_test_refuse_marker()`);
+    try {
+      await expect(seed(db, { once: true, uploadsDir })).rejects.toThrow();
+    } finally {
+      await db.execute(sql`drop trigger crevarde_test_refuse_marker on site_settings`);
+      await db.execute(sql`drop function crevarde_test_refuse_marker()`);
+    }
+    expect(await counts(db)).toMatchObject({ brands: 0, deals: 0, blogArticles: 0, user: 0, account: 0 });
+    expect(await marker(db)).toEqual([]);
+  }, 60_000);
+
+  it("seeds an empty database once, concurrently too, with the demo admin's random password", async () => {
+    const db = database().db;
+    const password = "Aléatoire-1234567890-xyz";
+    const runs = await Promise.all([1, 2, 3].map(() => seed(db, { once: true, uploadsDir, adminPassword: password })));
+    expect(runs.filter((r) => r.seeded)).toHaveLength(1);
+    expect(runs.find((r) => r.seeded)!.createdAccounts).toEqual([
+      { role: "admin", email: admin.email, password },
+      { role: "user", email: member.email, password: member.password },
+    ]);
+    expect(runs.filter((r) => !r.seeded).every((r) => r.createdAccounts.length === 0)).toBe(true);
+    expect(await counts(db)).toMatchObject({ brands: 29, blogArticles: 6, pages: 4, user: 2, account: 2, profiles: 2 });
+    expect(await marker(db)).toHaveLength(1);
+    // the demo admin signs in with the random password only
+    const [u] = await db.select().from(s.user).where(eq(s.user.email, admin.email));
+    const [acc] = await db.select().from(s.account).where(eq(s.account.userId, u.id));
+    expect(await verifyPassword({ hash: acc.password!, password })).toBe(true);
+    expect(await verifyPassword({ hash: acc.password!, password: admin.password })).toBe(false);
+    expect(await cookieFor(admin.email, password)).toMatch(/session_token=/);
+  }, 60_000);
+
+  it("does not run again: what an admin deleted stays deleted at the next start", async () => {
+    const db = database().db;
+    await db.delete(s.blogArticles).where(eq(s.blogArticles.id, "dupes-2025"));
+    await db.delete(s.offers);
+    const [m] = await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.email, member.email));
+    await db.delete(s.user).where(eq(s.user.id, m.id));
+    const before = await counts(db);
+    for (let restart = 0; restart < 3; restart++) {
+      expect(await seed(db, { once: true, uploadsDir })).toEqual({ seeded: false, createdAccounts: [] });
+    }
+    expect(await counts(db)).toEqual(before);
+    expect(await db.select().from(s.blogArticles).where(eq(s.blogArticles.id, "dupes-2025"))).toEqual([]);
+    expect(await db.select().from(s.user).where(eq(s.user.email, member.email))).toEqual([]);
+  }, 60_000);
 });

@@ -1,0 +1,13 @@
+import type { Env } from "../../app/lib/env.server";
+import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
+import type { SeedResult } from "../../db/seed/index";
+import { isLocalDemoSite } from "../../db/seed/mode";
+
+/** The README's demo accounts on a local site; elsewhere only the accounts just created (random admin password, shown once). */
+export function printDemoAccounts(env: Env, created: SeedResult["createdAccounts"]) {
+  if (isLocalDemoSite(env)) {
+    for (const a of DEMO_ACCOUNTS) console.log(`Demo ${a.role}: ${a.email} / ${a.password}`);
+    return;
+  }
+  for (const a of created) console.log(`Demo ${a.role}: ${a.email} / ${a.password} (shown once)`);
+}
