@@ -74,10 +74,15 @@ export async function deleteUserAdmin(id: string) {
   });
 }
 
-/** Promote an existing account (by e-mail, case-insensitive) to admin; false when unknown. */
+/**
+ * Promote an existing account (by e-mail, case-insensitive) to admin; false
+ * when unknown (`npm run create-admin`). The operator vouches for the address:
+ * it is marked verified, since without SMTP_URL the verification link is
+ * readable only by an admin.
+ */
 export async function promoteToAdmin(email: string): Promise<boolean> {
   const db = await getDb();
-  const rows = await db.update(user).set({ role: "admin", updatedAt: new Date() }).where(sql`lower(${user.email}) = lower(${email})`).returning({ id: user.id });
+  const rows = await db.update(user).set({ role: "admin", emailVerified: true, updatedAt: new Date() }).where(sql`lower(${user.email}) = lower(${email})`).returning({ id: user.id });
   return rows.length > 0;
 }
 
