@@ -77,6 +77,7 @@ describe("production settings", () => {
 
   it("reads SEED_DEMO as unset, true or false", () => {
     expect(parseEnv({}).SEED_DEMO).toBeUndefined();
+    expect(parseEnv({ SEED_DEMO: "" }).SEED_DEMO).toBeUndefined();
     expect(parseEnv({ SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
     expect(parseEnv({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
     expect(() => parseEnv({ SEED_DEMO: "oui" })).toThrowError(/- SEED_DEMO: SEED_DEMO must be true or false/);

@@ -94,9 +94,9 @@ const schema = z.object({
    * password); false = never.
    */
   SEED_DEMO: z
-    .enum(["true", "false"], { message: "SEED_DEMO must be true or false" })
+    .enum(["true", "false", ""], { message: "SEED_DEMO must be true or false" })
     .optional()
-    .transform((v) => (v === undefined ? undefined : v === "true")),
+    .transform((v) => (v ? v === "true" : undefined)),
   TRUST_PROXY: trustProxy,
   /** Micro-cache of anonymous public pages (ms); 0 disables it. */
   PAGE_CACHE_TTL_MS: z.coerce.number({ message: "PAGE_CACHE_TTL_MS must be a number of milliseconds" }).int().min(0).max(600_000).default(10_000),
