@@ -132,13 +132,12 @@ describe("start-up defaults of a deployment", () => {
         expect(demoLines(plain.log)).toEqual([]);
 
         // SEED_DEMO=true: the demo data once, the admin with a random password printed once
-        let admin: { password: string } | undefined;
         const demo = await runServer({ ...site, SEED_DEMO: "true" }, async (base) => {
           expect((await fetch(`${base}/marques/caudalie`)).status).toBe(200);
           expect((await fetch(`${base}/blog/dupes-2025`)).status).toBe(200);
         });
         const printed = demoLines(demo.log);
-        admin = printed.find((a) => a.role === "admin");
+        const admin = printed.find((a) => a.role === "admin");
         expect(admin?.password).toMatch(/^[\w-]{24}$/);
         expect(admin!.password).not.toBe(README_ADMIN.password);
         // an admin deletes a demo article
