@@ -155,24 +155,6 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
   };
 }
 
-const hasControlChars = (v: string) => Array.from(v).some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-
-/** Only same-site absolute paths are accepted as redirect targets. */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string") return fallback;
-  const v = value.trim();
-  if (!v.startsWith("/") || v.startsWith("//") || v.startsWith("/\\") || hasControlChars(v)) {
-    return fallback;
-  }
-  try {
-    const url = new URL(v, "http://x.invalid");
-    if (url.origin !== "http://x.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
-
 function currentPath(request: Request) {
   const url = new URL(request.url);
   return url.pathname + url.search;
