@@ -4,6 +4,9 @@ import { getEnv } from "./env.server";
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/** Longer targets are refused (a guard then sends to /auth without the way back). */
+export const MAX_REDIRECT_LENGTH = 2000;
+
 /**
  * The one check for every redirect target that comes from a request (`redirect=`,
  * a form's `redirectTo`, better-auth's `callbackURL`...). The target is resolved
@@ -14,7 +17,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * a browser would read as another host, so it gets the fallback.
  */
 export function safeRedirect(target: unknown, fallback = "/", siteUrl: string = getEnv().SITE_URL): string {
-  if (typeof target !== "string" || target.length === 0 || target.length > 2000 || CONTROL.test(target)) return fallback;
+  if (typeof target !== "string" || target.length === 0 || target.length > MAX_REDIRECT_LENGTH || CONTROL.test(target)) return fallback;
   const origin = new URL(siteUrl).origin;
   let url: URL;
   try {

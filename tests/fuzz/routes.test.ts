@@ -36,6 +36,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 900);
 // NUL and the other control characters, alone and inside ordinary text (PostgreSQL text refuses only U+0000)
 const controlChar = fc.oneof(fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), fc.constantFrom("\u007f", "\u0085", "\u2028", "\u2029", "\ufeff"));
 const withControls = fc.array(fc.oneof(controlChar, fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 6 }).map((p) => p.join(""));
+const withNul = fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 })).map(([a, b]) => `${a}\u0000${b}`);
 
 // ids that exist nowhere, in the shape of every entity's key: uuids (brands, codes, deals, offers, categories,
 // pages, blocks), better-auth text ids (users, sessions), slugs (brands, categories, blog articles, pages, legal)
@@ -58,6 +59,7 @@ const veryLong = fc.oneof(
 );
 
 const hostile = fc.oneof(
+  withNul,
   withControls,
   unknownId,
   veryLong,

@@ -83,6 +83,15 @@ describeEachDb("input hardening", ({ database }) => {
     expect((await get(`/auth?redirect=${encodeURIComponent("/marques?tri=az#liste")}`, { cookie: member.cookie })).headers.get("location")).toBe("/marques?tri=az#liste");
   });
 
+  it("a guard keeps the way back only when safeRedirect will accept it (no redirect header three times the URL)", async () => {
+    for (const p of ["/mes-deals", "/invite", "/admin/brands"]) {
+      expect((await get(`${p}?q=${"é".repeat(200)}`)).headers.get("location")).toBe(`/auth?redirect=${encodeURIComponent(`${p}?q=${encodeURIComponent("é".repeat(200))}`)}`);
+      const long = await get(`${p}?q=${"é".repeat(1500)}`);
+      expect(long.status).toBe(302);
+      expect(long.headers.get("location")).toBe("/auth");
+    }
+  });
+
   it("every form's redirectTo lands on the site (consent, newsletter, saved deals, sign-in)", async () => {
     for (const target of HOSTILE_TARGETS.slice(0, 12)) {
       const consent = await post("/consent", { choice: "all", redirectTo: target });
