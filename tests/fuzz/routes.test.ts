@@ -59,18 +59,18 @@ const veryLong = fc.oneof(
 );
 
 const hostile = fc.oneof(
-  withNul,
-  withControls,
-  unknownId,
-  veryLong,
-  fc.constantFrom(
+  { arbitrary: withNul, weight: 1 },
+  { arbitrary: withControls, weight: 2 },
+  { arbitrary: unknownId, weight: 3 },
+  { arbitrary: veryLong, weight: 1 },
+  { arbitrary: fc.constantFrom(
     "../../etc/passwd", "%00", "%2e%2e%2f", "' OR 1=1 --", "\"><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
     "00000000-0000-0000-0000-000000000000", "-1", "9999999999999999999999", "NaN", "null", "undefined", "__proto__",
     "é🔥漢字", "x".repeat(3000), "%", "%%", "%zz", "javascript:alert(1)", "//evil.example", "https://evil.example",
-  ),
-  fc.string({ maxLength: 40 }),
-  fc.integer().map(String),
-  fc.uuid(),
+  ), weight: 4 },
+  { arbitrary: fc.string({ maxLength: 40 }), weight: 3 },
+  { arbitrary: fc.integer().map(String), weight: 1 },
+  { arbitrary: fc.uuid(), weight: 1 },
 );
 
 const methods = fc.constantFrom("GET", "GET", "GET", "POST", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
