@@ -8,7 +8,7 @@ import { Analytics } from "./components/growth/analytics";
 import { ConsentBanner } from "./components/growth/consent-banner";
 import { ContentProtection } from "./components/growth/content-protection";
 import { getSetting } from "./modules/settings/settings.server";
-import { readConsentCookie } from "./modules/consent/consent";
+import { readConsentChoice } from "./modules/consent/consent";
 import { getSessionUser, displayName, initials } from "./lib/auth.server";
 import { getEnv } from "./lib/env.server";
 import { useInlineCss, useNonce } from "./lib/nonce";
@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       siteName: env.SITE_NAME,
       siteUrl: env.SITE_URL,
       gaMeasurementId: env.GA_MEASUREMENT_ID ?? (gaSetting || null),
-      consent: readConsentCookie(request.headers.get("cookie")),
+      consent: readConsentChoice(request.headers.get("cookie")),
       contentProtection,
       user,
       toast,

@@ -6,6 +6,8 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
+import { SESSION_COOKIE } from "../app/lib/auth.server";
+import { containsNul, NUL_MESSAGE } from "../app/lib/body.server";
 import { getDatabase, pendingMigrations } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
@@ -80,6 +82,38 @@ export function originGuard(env: Env) {
       .type("text/plain; charset=utf-8")
       .send("Requête refusée : elle ne provient pas de ce site.");
   };
+}
+
+/**
+ * U+0000 in the path or the query is refused with a French 400, for every route (bodies:
+ * app/lib/body.server.ts). Percent-decoding yields U+0000 only from `%00`, so the raw URL
+ * holds `%00` exactly when the decoded path or query holds the character.
+ */
+export function nulGuard(req: Request, res: Response, next: () => void) {
+  if (!req.originalUrl.includes("%00") && !containsNul(req.originalUrl)) return next();
+  res.status(400).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(NUL_MESSAGE);
+}
+
+/** Pages only a signed-in member or admin sees (anonymous visitors are sent to /auth). */
+const SESSION_PATHS = ["/admin", "/profile", "/email-test", "/mes-deals", "/invite"];
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/**
+ * Every response rendered for a session (a request with the session cookie: pages,
+ * `.data`, resource routes, redirects) and every response of a member or admin path
+ * is `Cache-Control: private, no-store`, whatever the route set: no shared cache or
+ * browser history keeps it.
+ */
+export function privateForSessions(req: Request, res: Response, next: () => void) {
+  const personal =
+    (req.headers.cookie ?? "").includes(SESSION_COOKIE) ||
+    SESSION_PATHS.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
+  if (!personal) return next();
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
+    setHeader(name, name.toLowerCase() === "cache-control" ? PRIVATE_CACHE_CONTROL : value)) as typeof res.setHeader;
+  res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+  next();
 }
 
 export function createApp(options: AppOptions) {
@@ -157,6 +191,7 @@ export function createApp(options: AppOptions) {
     next();
   });
   app.use(compression());
+  app.use(nulGuard);
   app.use(originGuard(env));
 
   app.get("/healthz", async (req: Request, res: Response) => {
@@ -203,6 +238,7 @@ export function createApp(options: AppOptions) {
   }
   app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
 
+  app.use(privateForSessions);
   if (options.pageCacheTtlMs && typeof options.build !== "function") {
     app.use(pageCache({ build: options.build, ttlMs: options.pageCacheTtlMs }));
   }

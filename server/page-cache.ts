@@ -1,11 +1,17 @@
+import { randomBytes } from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { logger } from "../app/lib/logger.server";
-import { readConsentCookie } from "../app/modules/consent/consent";
-import { clientIpOf } from "./client-ip";
+import { CONSENT_COOKIE, readConsentChoice, serializeConsent, type ConsentChoice } from "../app/modules/consent/consent";
 
-/** Rendered with this in place of the CSP nonce, replaced by a fresh nonce on every response. */
-export const NONCE_PLACEHOLDER = "cspnonceplaceholder0000000000000";
+/**
+ * A cached page is rendered with a placeholder in place of the CSP nonce, replaced by a
+ * fresh nonce on every response. The placeholder is random per cache (so per process):
+ * text in a page that happens to equal it cannot be guessed in advance to become the nonce.
+ */
+export function noncePlaceholder() {
+  return `cspnonce${randomBytes(18).toString("hex")}`;
+}
 
 const PRIVATE_PREFIXES = [
   "/admin", "/auth", "/api", "/profile", "/codes-promo", "/mes-deals", "/invite", "/kpi", "/analytics",
@@ -52,20 +58,27 @@ export function isCacheable(entry: Pick<Entry, "status" | "headers">): boolean {
  * time. Personal requests (any cookie but the consent choice), responses
  * that set cookies and responses marked `private` or `no-store` (an admin's
  * view of a draft page) are never cached.
+ *
+ * A cached page must not depend on the visitor who happened to ask first: it is
+ * rendered from a canonical request built from the cache key alone (the URL, HTML
+ * or data, and the two consent purposes, with a consent cookie dated now), never
+ * from that visitor's headers, cookie or address. The page itself only uses the
+ * purposes of the consent (the root loader drops the date of the choice).
  */
 export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntries?: number }) {
   const handle = createRequestHandler(options.build, process.env.NODE_ENV);
   const cache = new Map<string, Entry>();
   const max = options.maxEntries ?? 500;
   const inflight = new Map<string, Promise<Entry>>();
+  const placeholder = noncePlaceholder();
 
-  async function render(req: ExpressRequest): Promise<Entry> {
+  async function render(req: ExpressRequest, consent: ConsentChoice | null, html: boolean): Promise<Entry> {
     const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const headers = new Headers({ accept: html ? "text/html" : "*/*" });
+    if (consent) headers.set("cookie", `${CONSENT_COOKIE}=${serializeConsent({ ...consent, decidedAt: Date.now() })}`);
     const response = await handle(new Request(url, { method: "GET", headers }), {
-      cspNonce: NONCE_PLACEHOLDER,
-      clientIp: clientIpOf(req),
+      cspNonce: placeholder,
+      clientIp: undefined,
       logger,
     });
     const body = await response.text();
@@ -76,19 +89,20 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
     res.status(entry.status);
     for (const [k, v] of entry.headers) if (k !== "content-length" && k !== "content-encoding") res.setHeader(k, v);
     res.setHeader("X-Cache", hit ? "HIT" : "MISS");
-    res.send(entry.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string));
+    res.send(entry.body.replaceAll(placeholder, res.locals.cspNonce as string));
   }
 
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  const middleware = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (options.ttlMs <= 0 || req.method !== "GET" || !isPublicPath(req.path) || !isAnonymous(req.headers.cookie)) return next();
-    const consent = readConsentCookie(req.headers.cookie);
-    const key = `${req.originalUrl}|${consent ? `${Number(consent.analytics)}${Number(consent.marketing)}` : "none"}|${req.get("accept")?.includes("text/html") ? "html" : "other"}`;
+    const consent = readConsentChoice(req.headers.cookie);
+    const html = Boolean(req.get("accept")?.includes("text/html"));
+    const key = `${req.protocol}://${req.get("host")}${req.originalUrl}|${consent ? `${Number(consent.analytics)}${Number(consent.marketing)}` : "none"}|${html ? "html" : "other"}`;
     const cached = cache.get(key);
     if (cached && Date.now() - cached.at < options.ttlMs) return send(res, cached, true);
     try {
       let pending = inflight.get(key);
       if (!pending) {
-        pending = render(req).finally(() => inflight.delete(key));
+        pending = render(req, consent, html).finally(() => inflight.delete(key));
         inflight.set(key, pending);
       }
       const entry = await pending;
@@ -101,4 +115,5 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
       next(error);
     }
   };
+  return Object.assign(middleware, { noncePlaceholder: placeholder });
 }

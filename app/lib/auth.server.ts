@@ -12,6 +12,7 @@ import { PasswordChangedEmail, ResetPasswordEmail, VerifyEmail } from "../emails
 import { PASSWORD_MAX, PASSWORD_MIN } from "../modules/accounts/passwords";
 import { sendMail } from "./mail.server";
 import { logger } from "./logger.server";
+import { MAX_REDIRECT_LENGTH } from "./safe-redirect.server";
 /** Name fragment of better-auth's session cookie (prefix "crevarde"). */
 export const SESSION_COOKIE = "crevarde.session_token";
 
@@ -155,34 +156,18 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
   };
 }
 
-const hasControlChars = (v: string) => Array.from(v).some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-
-/** Only same-site absolute paths are accepted as redirect targets. */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string") return fallback;
-  const v = value.trim();
-  if (!v.startsWith("/") || v.startsWith("//") || v.startsWith("/\\") || hasControlChars(v)) {
-    return fallback;
-  }
-  try {
-    const url = new URL(v, "http://x.invalid");
-    if (url.origin !== "http://x.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
-
-function currentPath(request: Request) {
+/** /auth, with the way back to this page when safeRedirect will accept it (not a 10 kB query). */
+function signInPath(request: Request) {
   const url = new URL(request.url);
-  return url.pathname + url.search;
+  const back = url.pathname + url.search;
+  return back.length <= MAX_REDIRECT_LENGTH ? `/auth?redirect=${encodeURIComponent(back)}` : "/auth";
 }
 
 /** Member guard: anonymous visitors go to /auth?redirect=<path> (or a custom target). */
 export async function requireUser(request: Request, options: { redirectTo?: string } = {}) {
   const user = await getSessionUser(request);
   if (!user) {
-    throw redirect(options.redirectTo ?? `/auth?redirect=${encodeURIComponent(currentPath(request))}`);
+    throw redirect(options.redirectTo ?? signInPath(request));
   }
   return user;
 }
@@ -196,7 +181,7 @@ export async function requireAdmin(request: Request) {
   const isMutation = !["GET", "HEAD"].includes(request.method.toUpperCase());
   if (!user) {
     if (isMutation) throw new Response("Authentification requise.", { status: 401 });
-    throw redirect(`/auth?redirect=${encodeURIComponent(currentPath(request))}`);
+    throw redirect(signInPath(request));
   }
   if (user.role !== "admin") {
     if (isMutation) throw new Response("Accès réservé aux administrateurs.", { status: 403 });

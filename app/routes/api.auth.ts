@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api.auth";
 import { getAuth } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 
 /**
  * better-auth's HTTP endpoints. Every auth form is a React Router action that
@@ -7,11 +8,14 @@ import { getAuth } from "~/lib/auth.server";
  * messages), so only the e-mail verification link is exposed here.
  */
 const PUBLIC_GET = new Set(["/api/auth/verify-email"]);
+const VERIFIED_CALLBACK = "/auth?verified=true";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
-  if (!PUBLIC_GET.has(pathname)) throw new Response("Not Found", { status: 404 });
-  return (await getAuth()).handler(request);
+  const url = new URL(request.url);
+  if (!PUBLIC_GET.has(url.pathname)) throw new Response("Not Found", { status: 404 });
+  // the link's callbackURL comes from the request: only a path of this site
+  url.searchParams.set("callbackURL", safeRedirect(url.searchParams.get("callbackURL"), VERIFIED_CALLBACK));
+  return (await getAuth()).handler(new Request(url, request));
 }
 
 export function action() {

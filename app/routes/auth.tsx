@@ -14,7 +14,8 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { getSessionUser, safeRedirectPath, SESSION_COOKIE } from "~/lib/auth.server";
+import { getSessionUser, SESSION_COOKIE } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { getEnv } from "~/lib/env.server";
 import { clientIp } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const redirectParam = params.get("redirect");
-  const redirectTo = redirectParam ? safeRedirectPath(redirectParam, "/codes-promo") : null;
+  const redirectTo = redirectParam ? safeRedirect(redirectParam, "/codes-promo") : null;
   const fresh = params.get("fresh") === "true";
   const headers = new Headers();
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/consent";
-import { safeRedirectPath } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, serializeConsent } from "~/modules/consent/consent";
@@ -24,5 +24,5 @@ export async function action({ request }: Route.ActionArgs) {
   const secure = getEnv().SITE_URL.startsWith("https://") ? "; Secure" : "";
   const cookie = `${CONSENT_COOKIE}=${serializeConsent(consent)}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
   if (form.get("_js") === "1") return data({ ok: true, consent }, { headers: { "Set-Cookie": cookie } });
-  return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { status: 303, headers: { "Set-Cookie": cookie } });
+  return redirect(safeRedirect(form.get("redirectTo"), "/"), { status: 303, headers: { "Set-Cookie": cookie } });
 }

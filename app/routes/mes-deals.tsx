@@ -5,8 +5,10 @@ import { DealCard } from "~/components/catalogue/deal-card";
 import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
 import { SaveButton } from "~/components/catalogue/save-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireUser, safeRedirectPath } from "~/lib/auth.server";
+import { requireUser } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readBoundedForm } from "~/lib/body.server";
+import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
 import { seo } from "~/lib/seo";
 import { listSaved, saveCode, saveDeal, unsaveCode, unsaveDeal } from "~/modules/saved/saved.server";
 
@@ -34,11 +36,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "save-code") await saveCode(user.id, id);
     if (intent === "remove-code") await unsaveCode(user.id, id);
   } catch (error) {
-    if ((error as { code?: string }).code === "23503") return data({ ok: false, message: "Ce bon plan n'existe plus." }, { status: 404 });
+    if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) {
+      return data({ ok: false, message: intent === "save-code" ? "Ce code promo n'existe plus." : "Ce bon plan n'existe plus." }, { status: 404 });
+    }
     throw error;
   }
   if (form.get("_js") === "1") return { ok: true, saved: intent.startsWith("save") };
-  return redirect(safeRedirectPath(parsed.data.redirectTo, "/mes-deals"), { status: 303 });
+  return redirect(safeRedirect(parsed.data.redirectTo, "/mes-deals"), { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { getSessionUser, safeRedirectPath } from "~/lib/auth.server";
+import { getSessionUser } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { logger } from "~/lib/logger.server";
 import { clientIp, enforceRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readBoundedForm(request, 4 * 1024);
   const wantsJson = formData.get("_js") === "1";
   const submission = parseWithZod(formData, { schema: newsletterSchema });
-  const back = safeRedirectPath(formData.get("redirectTo"), "/");
+  const back = safeRedirect(formData.get("redirectTo"), "/");
   if (submission.status !== "success") {
     const message = submission.error?.email?.[0] ?? NEWSLETTER_MESSAGES.invalidText;
     if (wantsJson) return data({ ok: false, title: NEWSLETTER_MESSAGES.errorTitle, message }, { status: 400 });

@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
-import { readBoundedText } from "~/lib/body.server";
+import { readBoundedParams } from "~/lib/body.server";
 import { seo } from "~/lib/seo";
 import { findSubscriberByToken, unsubscribe } from "~/modules/newsletter/newsletter.server";
 
@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const body = new URLSearchParams(await readBoundedText(request, 2048));
+  const body = await readBoundedParams(request, 2048);
   const token = body.get("token") ?? url.searchParams.get("token") ?? "";
   const email = await unsubscribe(token);
   if (!email) return data({ done: false as const, email: null }, { status: 404 });

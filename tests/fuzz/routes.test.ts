@@ -33,15 +33,44 @@ export function routePatterns(entries: RouteEntry[], prefix = ""): string[] {
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 900);
 
+// NUL and the other control characters, alone and inside ordinary text (PostgreSQL text refuses only U+0000)
+const controlChar = fc.oneof(fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), fc.constantFrom("\u007f", "\u0085", "\u2028", "\u2029", "\ufeff"));
+const withControls = fc.array(fc.oneof(controlChar, fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 6 }).map((p) => p.join(""));
+const withNul = fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 })).map(([a, b]) => `${a}\u0000${b}`);
+
+// ids that exist nowhere, in the shape of every entity's key: uuids (brands, codes, deals, offers, categories,
+// pages, blocks), better-auth text ids (users, sessions), slugs (brands, categories, blog articles, pages, legal)
+const unknownId = fc.oneof(
+  fc.uuid(),
+  fc.uuid().map((u) => u.toUpperCase()),
+  fc.constantFrom("00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "00000000-0000-0000-0000-00000000000g"),
+  fc.stringMatching(/^[A-Za-z0-9]{32}$/),
+  fc.stringMatching(/^[a-z0-9]{1,12}(-[a-z0-9]{1,12}){0,4}$/),
+  fc.bigInt({ min: 0n, max: 2n ** 70n }).map(String),
+);
+
+// very long values: past every field's limit and PostgreSQL's index row size (2.7 kB) while the URL stays under
+// Node's 16 kB header limit, multi-byte, and now and then past that limit too
+const veryLong = fc.oneof(
+  { arbitrary: fc.integer({ min: 301, max: 8_000 }).map((n) => "a".repeat(n)), weight: 4 },
+  { arbitrary: fc.integer({ min: 100, max: 500 }).map((n) => "é🔥".repeat(n)), weight: 3 },
+  { arbitrary: fc.tuple(fc.uuid(), fc.integer({ min: 20, max: 200 })).map(([id, n]) => id.repeat(n)), weight: 2 },
+  { arbitrary: fc.integer({ min: 17_000, max: 40_000 }).map((n) => "x".repeat(n)), weight: 1 },
+);
+
 const hostile = fc.oneof(
-  fc.constantFrom(
+  { arbitrary: withNul, weight: 1 },
+  { arbitrary: withControls, weight: 2 },
+  { arbitrary: unknownId, weight: 3 },
+  { arbitrary: veryLong, weight: 1 },
+  { arbitrary: fc.constantFrom(
     "../../etc/passwd", "%00", "%2e%2e%2f", "' OR 1=1 --", "\"><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
     "00000000-0000-0000-0000-000000000000", "-1", "9999999999999999999999", "NaN", "null", "undefined", "__proto__",
     "é🔥漢字", "x".repeat(3000), "%", "%%", "%zz", "javascript:alert(1)", "//evil.example", "https://evil.example",
-  ),
-  fc.string({ maxLength: 40 }),
-  fc.integer().map(String),
-  fc.uuid(),
+  ), weight: 4 },
+  { arbitrary: fc.string({ maxLength: 40 }), weight: 3 },
+  { arbitrary: fc.integer().map(String), weight: 1 },
+  { arbitrary: fc.uuid(), weight: 1 },
 );
 
 const methods = fc.constantFrom("GET", "GET", "GET", "POST", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
@@ -57,9 +86,12 @@ const fieldNames = fc.constantFrom(
   "intent", "id", "email", "password", "username", "code", "brandId", "name", "slug", "title", "content", "page", "type",
   "position", "role", "q", "source", "destination", "token", "choice", "redirectTo", "_js", "description", "price", "url",
   "badgeType", "cashbackPercent", "expiresAt", "confirmation", "event", "file",
+  // every field and query parameter that holds an id
+  "dealId", "promoCodeId", "offerId", "categoryId", "pageId", "userId", "entityId", "deal", "brand", "parrain", "category",
+  "redirect", "callbackURL", "avatar", "analytics", "marketing", "enabled", "status", "published",
 );
-const intents = fc.constantFrom("login", "signup", "save", "delete", "preview", "init-content", "protection", "reset-session", "resend", "profile", "password", "delete", "save-deal", "remove-code", "request", "reset");
-const formBody = fc.array(fc.tuple(fieldNames, fc.oneof(hostile, intents)), { maxLength: 8 });
+const intents = fc.constantFrom("login", "signup", "save", "delete", "preview", "init-content", "protection", "reset-session", "resend", "profile", "password", "delete", "save-deal", "remove-code", "request", "reset", "remove-deal", "save-code", "avatar", "newsletter");
+const formBody = fc.array(fc.tuple(fieldNames, fc.oneof(hostile, intents, unknownId)), { maxLength: 8 });
 
 function fillPattern(pattern: string, segment: string) {
   return pattern.replace(/:[a-zA-Z]+/g, encodeURIComponent(segment)).replace(/\*$/, encodeURIComponent(segment));

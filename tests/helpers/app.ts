@@ -8,7 +8,7 @@ import { parseEnv } from "../../app/lib/env.server";
 import { createApp } from "../../server/app";
 
 /** The production React Router build served by our Express app, in this process, on a random port. */
-export async function startInProcessApp(): Promise<{ base: string; close: () => Promise<void> }> {
+export async function startInProcessApp(options: { pageCacheTtlMs?: number } = {}): Promise<{ base: string; close: () => Promise<void> }> {
   const buildFile = path.resolve("build/server/index.js");
   if (!fs.existsSync(buildFile)) throw new Error("Run `npx react-router build` first (npm test does).");
   const build = (await import(buildFile)) as ServerBuild;
@@ -19,7 +19,7 @@ export async function startInProcessApp(): Promise<{ base: string; close: () => 
       env: { ...parseEnv({ SITE_URL: "http://127.0.0.1", TRUST_PROXY: "loopback" }), SESSION_SECRET: "s".repeat(40) },
       clientDir: path.resolve("build/client"),
       uploadsDir,
-      pageCacheTtlMs: 0,
+      pageCacheTtlMs: options.pageCacheTtlMs ?? 0,
     });
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { pushDataLayer } from "~/modules/analytics/data-layer";
-import type { Consent } from "~/modules/consent/consent";
+import type { ConsentChoice } from "~/modules/consent/consent";
 
 function beacon(payload: Record<string, unknown>) {
   const body = JSON.stringify(payload);
@@ -13,7 +13,7 @@ function beacon(payload: Record<string, unknown>) {
  * Page views on every route change (path + query): the anonymous first-party
  * measurement always; Google Analytics only after consent and when configured.
  */
-export function Analytics({ consent, gaMeasurementId }: { consent: Consent | null; gaMeasurementId: string | null }) {
+export function Analytics({ consent, gaMeasurementId }: { consent: ConsentChoice | null; gaMeasurementId: string | null }) {
   const location = useLocation();
   const analytics = Boolean(consent?.analytics);
   const marketing = Boolean(consent?.marketing);

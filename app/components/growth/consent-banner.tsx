@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { OPEN_CONSENT_EVENT, type Consent } from "~/modules/consent/consent";
+import { OPEN_CONSENT_EVENT, type ConsentChoice } from "~/modules/consent/consent";
 
 /** Reopen the consent banner from anywhere (footer, /legal/cookies). */
 export function ManageCookiesButton({ className }: { className?: string }) {
@@ -16,7 +16,7 @@ export function ManageCookiesButton({ className }: { className?: string }) {
  * CNIL consent banner: "Tout refuser" is as visible as "Tout accepter", with
  * a per-purpose choice. Posts to /consent (works without JavaScript too).
  */
-export function ConsentBanner({ consent }: { consent: Consent | null }) {
+export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
   const [open, setOpen] = useState(consent === null);
   const [custom, setCustom] = useState(false);
   const fetcher = useFetcher<{ ok: boolean }>();

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import * as schema from "../../../db/schema";
 import { AccountDeletedEmail } from "~/emails/templates";
-import { getAuth, safeRedirectPath } from "~/lib/auth.server";
+import { getAuth } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -47,7 +48,7 @@ export async function signIn(
       headers: request.headers,
       returnHeaders: true,
     });
-    return { ok: true, headers, redirectTo: safeRedirectPath(input.redirectTo, "/codes-promo") };
+    return { ok: true, headers, redirectTo: safeRedirect(input.redirectTo, "/codes-promo") };
   } catch (error) {
     const e = apiError(error);
     if (e.code === "EMAIL_NOT_VERIFIED") {

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
+import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "~/lib/db-errors.server";
 import { logger } from "~/lib/logger.server";
 
 export interface AdminToast {
@@ -32,15 +33,15 @@ export function failure(intent: string, message: string, status = 400) {
 
 /** Map database errors to a French message (unique slugs, missing rows...). */
 export function dbErrorMessage(error: unknown, fallback: string): { message: string; status: number } {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  const constraint = (error as { constraint?: string; cause?: { constraint?: string } })?.constraint ?? (error as { cause?: { constraint?: string } })?.cause?.constraint;
-  if (code === "23505") {
+  const code = pgErrorCode(error);
+  const constraint = pgErrorConstraint(error);
+  if (code === PG_ERROR.uniqueViolation) {
     if (constraint?.includes("slug")) return { message: "Ce slug est déjà utilisé.", status: 409 };
     if (constraint?.includes("name")) return { message: "Ce nom est déjà utilisé.", status: 409 };
     return { message: "Cet élément existe déjà.", status: 409 };
   }
-  if (code === "23503") return { message: "L'élément lié n'existe plus.", status: 409 };
-  if (code === "23514") return { message: "Une valeur est hors des limites autorisées.", status: 400 };
+  if (code === PG_ERROR.foreignKeyViolation) return { message: "L'élément lié n'existe plus.", status: 409 };
+  if (code === PG_ERROR.checkViolation) return { message: "Une valeur est hors des limites autorisées.", status: 400 };
   logger.error({ err: error }, "admin: write failed");
   return { message: fallback, status: 500 };
 }

@@ -26,3 +26,11 @@ export function readConsentCookie(cookieHeader: string | null | undefined): Cons
   const match = (cookieHeader ?? "").match(/(?:^|;\s*)cr_consent=([^;]+)/);
   return parseConsent(match ? decodeURIComponent(match[1]) : null);
 }
+
+/** What a page may depend on: the purposes chosen, never when (pages are shared by the page cache). */
+export type ConsentChoice = Pick<Consent, "analytics" | "marketing">;
+
+export function readConsentChoice(cookieHeader: string | null | undefined): ConsentChoice | null {
+  const consent = readConsentCookie(cookieHeader);
+  return consent ? { analytics: consent.analytics, marketing: consent.marketing } : null;
+}

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { isNotNull } from "drizzle-orm";
 import { analyticsEvents, brands, crevardeDeals, offers, promoCodes } from "../../../db/schema";
+import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
 import { databaseGeneration, getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -95,7 +96,7 @@ export async function recordEvent(e: TrackedEvent) {
     await db.insert(analyticsEvents).values(values);
   } catch (error) {
     // an id that no longer exists (deleted deal...) must not lose the click
-    if ((error as { code?: string }).code === "23503") {
+    if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) {
       await db.insert(analyticsEvents).values({ ...values, dealId: null, promoCodeId: null, brandId: null });
       return;
     }
