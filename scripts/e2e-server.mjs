@@ -22,6 +22,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     // the tests spread their requests over X-Forwarded-For addresses (per-IP limits): Playwright is the loopback proxy
     TRUST_PROXY: "loopback",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // a test measurement ID: the Google tag loads after consent (the fixtures stub Google's hosts)
+    GA_MEASUREMENT_ID: process.env.GA_MEASUREMENT_ID ?? "G-E2ETEST01",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill("SIGTERM"));

@@ -5,6 +5,7 @@ import { getEnv } from "../app/lib/env.server";
 import { openDatabase, setDatabase, type Database } from "../app/lib/db.server";
 import { logger } from "../app/lib/logger.server";
 import { demoAdminPassword, demoSeedMode } from "../db/seed/mode";
+import { settleBackgroundTasks } from "../app/lib/background.server";
 import { createApp } from "./app";
 import { flushEvents } from "../app/modules/tracking/tracking.server";
 
@@ -88,6 +89,7 @@ async function main() {
           await new Promise((r) => setTimeout(r, 25));
         }
         await flushEvents();
+        await settleBackgroundTasks();
         await database.close();
         logger.info("database closed, bye");
       } catch (error) {

@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { redirect } from "react-router";
 import * as schema from "../../db/schema";
 import { getDb, type Db } from "./db.server";
@@ -55,6 +55,8 @@ function createAuth(db: Db) {
         });
       },
       onPasswordReset: async ({ user }) => {
+        // the link just used is consumed; older outstanding links die with it
+        await revokeResetLinks(user.id);
         await sendMail({
           to: user.email,
           subject: "Ton mot de passe a été modifié",
@@ -90,6 +92,18 @@ function createAuth(db: Db) {
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
   });
+}
+
+/**
+ * Invalidate every outstanding password-reset link of a user (after a reset or a
+ * password change). better-auth keeps them in "verification" as
+ * identifier "reset-password:<token>", value = the user id.
+ */
+export async function revokeResetLinks(userId: string) {
+  const db = await getDb();
+  await db
+    .delete(schema.verification)
+    .where(and(like(schema.verification.identifier, "reset-password:%"), eq(schema.verification.value, userId)));
 }
 
 export type Auth = ReturnType<typeof createAuth>;

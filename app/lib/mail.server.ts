@@ -16,6 +16,19 @@ export interface MailInput {
   headers?: Record<string, string>;
 }
 
+/** Every `token=` query value of the links in a mail (reset, verification, unsubscribe...), escaped `&amp;` included. */
+const TOKEN_VALUE = /([?&;]token=)[^\s"'<>&)\]]+/gi;
+export const REDACTED_TOKEN = "redacted";
+
+/** The text with the value of every link token replaced, so a stored copy cannot be used. */
+export function redactTokens(value: string): string {
+  return value.replace(TOKEN_VALUE, `$1${REDACTED_TOKEN}`);
+}
+
+function redactHeaderTokens(headers: Record<string, string> | undefined) {
+  return headers ? Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redactTokens(v)])) : null;
+}
+
 let transporter: Transporter | null | undefined;
 function getTransporter(): Transporter | null {
   if (transporter !== undefined) return transporter;
@@ -46,7 +59,11 @@ export async function sendMail(input: MailInput) {
   if (!transport) return { id: row.id, delivered: false };
   try {
     await transport.sendMail({ from: env.MAIL_FROM, to: input.to, subject: input.subject, html, text, headers: input.headers });
-    await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
+    // delivered: the outbox keeps the mail without any usable token
+    await db
+      .update(emailOutbox)
+      .set({ sentAt: new Date(), html: redactTokens(html), text: redactTokens(text), headers: redactHeaderTokens(input.headers) })
+      .where(eq(emailOutbox.id, row.id));
     return { id: row.id, delivered: true };
   } catch (error) {
     logger.error({ err: error, kind: input.kind }, "mail: SMTP delivery failed");

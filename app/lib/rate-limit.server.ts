@@ -21,22 +21,31 @@ export const RATE_LIMITS = {
   publicForm: { name: "public-form", limit: 30, windowSeconds: 60 },
 } satisfies Record<string, RateLimitRule>;
 
-/** Failed sign-ins: 10 per 15 minutes per IP and per account (issue 3). */
+/** Failed sign-ins: 10 per 15 minutes per account (issue 3). */
 export const LOGIN_FAILURES: RateLimitRule = { name: "login-fail", limit: 10, windowSeconds: 15 * 60 };
+
+/**
+ * Failed password checks per IP: five accounts' worth, so that one person behind a
+ * shared mobile or office IP cannot lock out everyone behind it (issue 10).
+ */
+export const LOGIN_FAILURES_PER_IP: RateLimitRule = { ...LOGIN_FAILURES, limit: LOGIN_FAILURES.limit * 5 };
 
 export const RATE_LIMIT_MESSAGE = "Trop de tentatives. Veuillez réessayer plus tard.";
 
-/**
- * Fixed-window counter in the database (shared by every server process).
- * Returns whether the hit is allowed and when the window resets.
- */
-export async function hitRateLimit(rule: RateLimitRule, subject: string) {
-  if (getEnv().RATE_LIMIT_DISABLED) return { allowed: true, remaining: rule.limit, retryAfter: 0 };
+/** The lock-out message with the wait, in whole minutes rounded up: "Trop de tentatives. Réessaie dans 3 minutes." */
+export function lockoutMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Trop de tentatives. Réessaie dans ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+const counterKey = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`.slice(0, 300);
+
+/** Count one hit in one atomic upsert (a new window starts once the old one has ended). */
+async function countHit(rule: RateLimitRule, subject: string) {
   const db = await getDb();
-  const key = `${rule.name}:${subject}`.slice(0, 300);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${rule.windowSeconds})` })
+    .values({ key: counterKey(rule, subject), count: 1, resetAt: sql`now() + make_interval(secs => ${rule.windowSeconds})` })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -45,19 +54,71 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string) {
       },
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  const retryAfter = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
-  return { allowed: row.count <= rule.limit, remaining: Math.max(0, rule.limit - row.count), retryAfter };
+  return row;
+}
+
+const secondsUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 1000));
+
+/**
+ * Fixed-window counter in the database (shared by every server process).
+ * Returns whether the hit is allowed and when the window resets.
+ */
+export async function hitRateLimit(rule: RateLimitRule, subject: string) {
+  if (getEnv().RATE_LIMIT_DISABLED) return { allowed: true, remaining: rule.limit, retryAfter: 0 };
+  const row = await countHit(rule, subject);
+  return { allowed: row.count <= rule.limit, remaining: Math.max(0, rule.limit - row.count), retryAfter: secondsUntil(row.resetAt) };
+}
+
+export interface AttemptReservation {
+  /** false when a counter is already at its limit (the reservation is then already released) */
+  allowed: boolean;
+  /** seconds until the latest refusing window ends (0 when allowed) */
+  retryAfter: number;
+  /** Give the attempt back (it must not count, e.g. the password was right). Idempotent. */
+  release: () => Promise<void>;
+}
+
+/**
+ * Reserve one attempt on every counter BEFORE doing the guarded work (e.g. verifying a
+ * password). Each counter takes one atomic upsert, so concurrent callers each get their
+ * own count and at most `limit` reservations per window are granted, whatever the
+ * concurrency. A refused reservation is given back at once; the caller gives back an
+ * allowed one with release() when the attempt must not count, and keeps it otherwise.
+ */
+export async function reserveAttempt(counters: ReadonlyArray<{ rule: RateLimitRule; subject: string }>): Promise<AttemptReservation> {
+  if (getEnv().RATE_LIMIT_DISABLED) return { allowed: true, retryAfter: 0, release: async () => {} };
+  const rows = await Promise.all(counters.map(({ rule, subject }) => countHit(rule, subject)));
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    const db = await getDb();
+    await Promise.all(
+      counters.map(({ rule, subject }, i) =>
+        db
+          .update(rateLimits)
+          .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+          // only in the window this attempt was counted in (the Date has lost the microseconds)
+          .where(
+            sql`${rateLimits.key} = ${counterKey(rule, subject)} and ${rateLimits.resetAt} >= ${rows[i].resetAt.toISOString()}::timestamptz and ${rateLimits.resetAt} < ${rows[i].resetAt.toISOString()}::timestamptz + interval '1 millisecond'`,
+          ),
+      ),
+    );
+  };
+  const refused = rows.filter((row, i) => row.count > counters[i].rule.limit);
+  if (refused.length === 0) return { allowed: true, retryAfter: 0, release };
+  await release();
+  return { allowed: false, retryAfter: Math.max(...refused.map((row) => secondsUntil(row.resetAt))), release };
 }
 
 /** Whether the subject has already used up the rule's window (does not count a hit). */
 export async function isRateLimited(rule: RateLimitRule, subject: string): Promise<boolean> {
   if (getEnv().RATE_LIMIT_DISABLED) return false;
   const db = await getDb();
-  const key = `${rule.name}:${subject}`.slice(0, 300);
   const [row] = await db
     .select({ count: rateLimits.count })
     .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
+    .where(sql`${rateLimits.key} = ${counterKey(rule, subject)} and ${rateLimits.resetAt} > now()`);
   return (row?.count ?? 0) >= rule.limit;
 }
 

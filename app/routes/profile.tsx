@@ -17,6 +17,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { displayName, initials, requireUser } from "~/lib/auth.server";
+import { clientIp } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
 import { saveImageUpload, UploadError, MAX_UPLOAD_BYTES } from "~/lib/storage.server";
 import { combineHeaders, createToastHeaders } from "~/lib/toast.server";
@@ -59,7 +60,7 @@ type ActionData =
   | { intent: "profile" | "password" | "delete"; result: SubmissionResult<string[]> }
   | { intent: "avatar"; error: string };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, { redirectTo: "/auth?redirect=/profile" });
   const contentType = request.headers.get("content-type") ?? "";
   if (contentType.startsWith("multipart/form-data")) {
@@ -95,11 +96,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ intent: "password", result: submission.reply({ hideFields: ["currentPassword", "password", "confirm"] }) } satisfies ActionData, { status: 400 });
     }
-    const result = await changePassword(request, submission.value.currentPassword, submission.value.password);
+    const result = await changePassword(request, submission.value.currentPassword, submission.value.password, { email: user.email, ip: clientIp(context) });
     if (!result.ok) {
       return data(
         { intent: "password", result: submission.reply({ formErrors: [result.message], hideFields: ["currentPassword", "password", "confirm"] }) } satisfies ActionData,
-        { status: 400 },
+        { status: result.status },
       );
     }
     return redirect("/profile", {
@@ -118,8 +119,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "delete") {
     const submission = parseWithZod(formData, { schema: deleteAccountSchema });
     if (submission.status !== "success") return data({ intent: "delete", result: submission.reply({ hideFields: ["password"] }) } satisfies ActionData, { status: 400 });
-    if (!(await verifyOwnPassword(request, submission.value.password))) {
-      return data({ intent: "delete", result: submission.reply({ fieldErrors: { password: ["Mot de passe incorrect."] }, hideFields: ["password"] }) } satisfies ActionData, { status: 400 });
+    const checked = await verifyOwnPassword(request, submission.value.password, { email: user.email, ip: clientIp(context) });
+    if (!checked.ok) {
+      return data({ intent: "delete", result: submission.reply({ fieldErrors: { password: [checked.message] }, hideFields: ["password"] }) } satisfies ActionData, { status: checked.status });
     }
     await deleteAccount(user.id, user.email);
     return redirect("/", {

@@ -85,5 +85,5 @@ test("repeated wrong passwords end in the rate-limit message", async ({ page }) 
     await expect(page.getByRole("form", { name: "Connexion" }).getByText("Email ou mot de passe incorrect.")).toBeVisible();
   }
   await signIn(page, { email, password: "encore-un-essai" });
-  await expect(page.getByRole("form", { name: "Connexion" }).getByText("Trop de tentatives. Veuillez réessayer plus tard.")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Connexion" }).getByText(/^Trop de tentatives\. Réessaie dans 1[45] minutes\.$/)).toBeVisible();
 });

@@ -16,10 +16,15 @@ export function consentCookie(baseURL: string) {
   return { name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: baseURL };
 }
 
+/** Google's tag and measurement hosts (stubbed in every test context). */
+export const GOOGLE_TAG = /^https:\/\/www\.(googletagmanager|google-analytics)\.com\//;
+
 export const test = base.extend<{ withConsent: boolean }>({
   withConsent: [true, { option: true }],
   context: async ({ context, withConsent, baseURL }, use) => {
     if (withConsent) await context.addCookies([consentCookie(baseURL!)]);
+    // the e2e server has a test GA measurement ID: Google's tag is stubbed, nothing leaves the machine
+    await context.route(GOOGLE_TAG, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
     // each test looks like its own visitor to the per-IP rate limits (the server trusts loopback proxies)
     await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}` });
     await use(context);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DEMO_ADMIN, DEMO_MEMBER, expect, linkFromOutbox, signIn, test } from "./fixtures";
+import { DEMO_ADMIN, DEMO_MEMBER, expect, GOOGLE_TAG, linkFromOutbox, signIn, test } from "./fixtures";
 
 test.describe("consent", () => {
   test.use({ withConsent: false });
@@ -21,11 +21,13 @@ test.describe("consent", () => {
     expect((await page.context().cookies()).find((c) => c.name === "cr_consent")?.value).toMatch(/^v1\.0\.0\./);
     await page.getByRole("button", { name: "Gérer les cookies" }).click();
     await expect(page.getByRole("dialog", { name: "Tes cookies, ton choix" })).toBeVisible();
+    expect(foreign).toEqual([]);
     await page.getByLabel(/Google Analytics/).check();
     await page.getByRole("button", { name: "Enregistrer mes choix" }).click();
     await expect(page.getByRole("dialog", { name: "Tes cookies, ton choix" })).toBeHidden();
     expect((await page.context().cookies()).find((c) => c.name === "cr_consent")?.value).toMatch(/^v1\.1\.0\./);
-    expect(foreign).toEqual([]);
+    // once Google Analytics is accepted, only Google's tag (stubbed) may load
+    expect(foreign.every((url) => url.startsWith("https://www.googletagmanager.com/gtag/js?id="))).toBe(true);
   });
 
   test("accepting everything stores the choice", async ({ page }) => {
@@ -33,6 +35,61 @@ test.describe("consent", () => {
     await page.getByRole("dialog", { name: "Tes cookies, ton choix" }).getByRole("button", { name: "Tout accepter" }).click();
     await expect(page.getByRole("dialog", { name: "Tes cookies, ton choix" })).toBeHidden();
     expect((await page.context().cookies()).find((c) => c.name === "cr_consent")?.value).toMatch(/^v1\.1\.1\./);
+  });
+});
+
+test.describe("Google Analytics", () => {
+  test.use({ withConsent: false });
+
+  test("with consent, every hit reaches the data layer as an Arguments object, the only shape gtag.js reads", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "cr_consent", value: `v1.1.0.${Math.floor(Date.now() / 1000)}`, url: baseURL! }]);
+    const tags: string[] = [];
+    page.on("request", (r) => {
+      if (GOOGLE_TAG.test(r.url())) tags.push(r.url());
+    });
+    /** What the data layer holds: each entry's type and its command, event name or ID. */
+    const dataLayer = () =>
+      page.evaluate(() =>
+        (window.dataLayer ?? []).map((entry) => ({
+          type: Object.prototype.toString.call(entry),
+          head: Array.from(entry as ArrayLike<unknown>)
+            .slice(0, 2)
+            .map((v) => (v instanceof Date ? "date" : v)),
+          pagePath: ((entry as ArrayLike<unknown>)[2] as { page_path?: string } | undefined)?.page_path ?? null,
+        })),
+      );
+    await page.goto("/marques");
+    // the tag set-up and the first page view, whatever their shape
+    await expect.poll(async () => (await dataLayer()).length).toBe(3);
+    // a client-side navigation sends its own page view
+    await page.getByRole("link", { name: "Connexion" }).filter({ visible: true }).first().click();
+    await expect(page).toHaveURL(/\/auth\?fresh=true$/);
+    await expect.poll(async () => (await dataLayer()).length).toBe(4);
+
+    const entries = await dataLayer();
+    expect(entries.map((e) => e.type)).toEqual(["[object Arguments]", "[object Arguments]", "[object Arguments]", "[object Arguments]"]);
+    expect(entries.map((e) => e.head)).toEqual([
+      ["js", "date"],
+      ["config", "G-E2ETEST01"],
+      ["event", "page_view"],
+      ["event", "page_view"],
+    ]);
+    expect(entries.map((e) => e.pagePath).filter(Boolean)).toEqual(["/marques", "/auth?fresh=true"]);
+    expect(tags).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-E2ETEST01"]);
+  });
+
+  test("without consent, the Google tag never loads and the data layer stays empty", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "cr_consent", value: `v1.0.1.${Math.floor(Date.now() / 1000)}`, url: baseURL! }]);
+    const tags: string[] = [];
+    page.on("request", (r) => {
+      if (GOOGLE_TAG.test(r.url())) tags.push(r.url());
+    });
+    await page.goto("/marques");
+    await expect(page.getByRole("link", { name: "Connexion" }).filter({ visible: true }).first()).toBeVisible();
+    await page.getByRole("link", { name: "Connexion" }).filter({ visible: true }).first().click();
+    await expect(page).toHaveURL(/\/auth\?fresh=true$/);
+    expect(await page.evaluate(() => (window.dataLayer ?? []).filter((e) => Array.from(e as ArrayLike<unknown>)[0] === "config").length)).toBe(0);
+    expect(tags).toEqual([]);
   });
 });
 
@@ -107,7 +164,8 @@ test("following a deal's link goes through /kpi to the partner and the click is 
   expect(landed).toHaveLength(1);
   expect(landed[0]).toBe(new URL(href!, baseURL).searchParams.get("destination"));
 
-  await expect(async () => expect(await clickOutTotal(admin)).toBeGreaterThan(before)).toPass({ timeout: 10_000 });
+  // the click is recorded in the background: poll until it shows (generous under load)
+  await expect(async () => expect(await clickOutTotal(admin)).toBeGreaterThan(before)).toPass({ timeout: 30_000 });
   await adminContext.close();
 });
 
@@ -120,15 +178,24 @@ test("/kpi refuses unknown destinations with an explanation", async ({ page }) =
   }
 });
 
+/** The answer to a save or unsave (POST /mes-deals, as a fetcher's .data request or a plain form post). */
+const isSaveResponse = (response: import("@playwright/test").Response) =>
+  response.request().method() === "POST" && /^\/mes-deals(\.data)?$/.test(new URL(response.url()).pathname);
+
 test("a member saves a deal and finds it in /mes-deals", async ({ page }) => {
   await signIn(page, DEMO_MEMBER);
   await expect(page).toHaveURL(/\/codes-promo$/);
   await page.goto("/coup-de-crevarde?q=miroir");
+  // the button shows the new state while the save is still on its way: wait for the server's answer
+  let saved = page.waitForResponse(isSaveResponse);
   await page.getByRole("button", { name: "Sauvegarder" }).first().click();
+  expect((await saved).status()).toBeLessThan(400);
   await expect(page.getByRole("button", { name: "Sauvegardé" }).first()).toBeVisible();
   await page.goto("/mes-deals");
   await expect(page.getByRole("heading", { name: "Miroir lumineux LED grossissant" })).toBeVisible();
+  saved = page.waitForResponse(isSaveResponse);
   await page.getByRole("button", { name: "Sauvegardé" }).first().click();
+  expect((await saved).status()).toBeLessThan(400);
   await page.reload();
   await expect(page.getByText("Tu n'as encore rien sauvegardé.")).toBeVisible();
 });

@@ -1,13 +1,22 @@
 import type { AddressInfo } from "node:net";
 import { createElement } from "react";
 import { SMTPServer } from "smtp-server";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { VerifyEmail } from "../../app/emails/templates";
 import { resetEnvCache } from "../../app/lib/env.server";
-import { resetMailer, sendMail } from "../../app/lib/mail.server";
+import { redactTokens, resetMailer, sendMail } from "../../app/lib/mail.server";
+import { settleBackgroundTasks } from "../../app/lib/background.server";
+import { action as authAction } from "../../app/routes/auth";
+import { action as resetAction } from "../../app/routes/auth.reset-password";
+import { createUser, req } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
+import { callRoute } from "../helpers/route";
+
+/** A raw message as received, with its quoted-printable soft breaks and escapes undone. */
+const decodeQp = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const tokensIn = (text: string) => [...text.matchAll(/[?&;]token=([^\s"'<>&)\]]+)/g)].map((m) => m[1]).filter((t) => t !== "redacted");
 
 describeEachDb("mail delivery over SMTP", ({ database }) => {
   const received: Array<{ from: string; to: string[]; raw: string }> = [];
@@ -54,4 +63,49 @@ describeEachDb("mail delivery over SMTP", ({ database }) => {
     const [row] = await database().db.select().from(s.emailOutbox).where(eq(s.emailOutbox.id, result.id));
     expect(row.sentAt).not.toBeNull();
   });
+
+  it.each([
+    ["reset-password", async (email: string) => {
+      await createUser({ email });
+      await callRoute(resetAction, req("/auth/reset-password", { form: { intent: "request", email } }), {}, { clientIp: "192.0.2.77" });
+    }],
+    ["verification", async (email: string) => {
+      await callRoute(authAction, req("/auth", { form: { intent: "signup", username: "Smtp", email, password: "Rouge-gorge 2025" } }), {}, { clientIp: "192.0.2.78" });
+    }],
+    ["newsletter-welcome", async (email: string) => {
+      await sendMail({
+        to: email,
+        subject: "Bienvenue",
+        kind: "newsletter-welcome",
+        headers: { "List-Unsubscribe": `<http://localhost:3000/newsletter/desinscription?token=tok-${email.length}abc>` },
+        react: createElement(VerifyEmail, { siteName: "Crevarde", siteUrl: "http://localhost:3000", url: `http://localhost:3000/newsletter/desinscription?token=tok-${email.length}abc&amp;x=1`, username: "Léa" }),
+      });
+    }],
+  ] as const)("a sent %s e-mail keeps no usable token in the outbox", async (kind, send) => {
+    const email = `smtp-${kind}-${Date.now()}@example.fr`;
+    await send(email);
+    await settleBackgroundTasks();
+    const mail = received.filter((m) => m.to.includes(email)).at(-1)!;
+    const delivered = tokensIn(decodeQp(mail.raw));
+    expect(delivered.length).toBeGreaterThan(0); // the recipient got a working link
+    const [row] = await database().db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, email)).orderBy(desc(s.emailOutbox.createdAt));
+    expect(row.kind).toBe(kind);
+    expect(row.sentAt).not.toBeNull();
+    const stored = [row.html, row.text, JSON.stringify(row.headers ?? {})].join("\n");
+    for (const token of delivered) expect(stored).not.toContain(token);
+    expect(tokensIn(stored)).toEqual([]);
+    expect(row.html).toContain("token=redacted");
+  });
+});
+
+it.each([
+  ['<a href="https://crevarde.fr/auth/reset-password?token=AbC123_-x">', '<a href="https://crevarde.fr/auth/reset-password?token=redacted">'],
+  ['<a href="https://crevarde.fr/api/auth/verify-email?token=eyJ.a.b&amp;callbackURL=%2Fauth">', '<a href="https://crevarde.fr/api/auth/verify-email?token=redacted&amp;callbackURL=%2Fauth">'],
+  ["https://crevarde.fr/x?a=1&token=abc&b=2", "https://crevarde.fr/x?a=1&token=redacted&b=2"],
+  ["Lien : [https://crevarde.fr/auth/reset-password?token=abc]", "Lien : [https://crevarde.fr/auth/reset-password?token=redacted]"],
+  ["(https://crevarde.fr/?token=abc) et <https://crevarde.fr/?TOKEN=def>", "(https://crevarde.fr/?token=redacted) et <https://crevarde.fr/?TOKEN=redacted>"],
+  ["https://crevarde.fr/x?token=a%2Fb%3D\nsuite", "https://crevarde.fr/x?token=redacted\nsuite"],
+  ["no link, a tokenizer=1 and mytoken=2 stay", "no link, a tokenizer=1 and mytoken=2 stay"],
+])("redactTokens(%j)", (input, expected) => {
+  expect(redactTokens(input)).toBe(expected);
 });

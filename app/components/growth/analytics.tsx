@@ -1,6 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { pushDataLayer } from "~/modules/analytics/data-layer";
+import { gtag } from "~/modules/analytics/data-layer";
 import type { ConsentChoice } from "~/modules/consent/consent";
 
 function beacon(payload: Record<string, unknown>) {
@@ -18,23 +18,34 @@ export function Analytics({ consent, gaMeasurementId }: { consent: ConsentChoice
   const analytics = Boolean(consent?.analytics);
   const marketing = Boolean(consent?.marketing);
 
+  const path = location.pathname + location.search;
+  const gaActive = analytics && Boolean(gaMeasurementId);
+  const lastPageView = useRef<string | null>(null);
+
   useEffect(() => {
     window.__crevardeConsent = { analytics, marketing };
     if (!analytics || !gaMeasurementId || document.getElementById("ga-loader")) return;
     window.dataLayer = window.dataLayer ?? [];
+    window.gtag = gtag;
     const script = document.createElement("script");
     script.id = "ga-loader";
     script.async = true;
     script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gaMeasurementId)}`;
     document.head.appendChild(script);
-    window.dataLayer.push(["js", new Date()], ["config", gaMeasurementId, { anonymize_ip: true }]);
+    gtag("js", new Date());
+    // page views are sent below, once per route (also the one shown when consent is given)
+    gtag("config", gaMeasurementId, { anonymize_ip: true, send_page_view: false });
   }, [analytics, marketing, gaMeasurementId]);
 
   useEffect(() => {
-    const path = location.pathname + location.search;
     beacon({ event: "page_view", path });
-    pushDataLayer({ event: "page_view", page_path: path });
-  }, [location.pathname, location.search]);
+  }, [path]);
+
+  useEffect(() => {
+    if (!gaActive || lastPageView.current === path) return;
+    lastPageView.current = path;
+    gtag("event", "page_view", { page_path: path, page_location: window.location.href, page_title: document.title });
+  }, [gaActive, path]);
 
   return null;
 }

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import * as schema from "../../../db/schema";
 import { AccountDeletedEmail } from "~/emails/templates";
-import { getAuth } from "~/lib/auth.server";
+import { getAuth, revokeResetLinks } from "~/lib/auth.server";
+import { runInBackground } from "~/lib/background.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -11,10 +12,11 @@ import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import {
   enforceRateLimit,
-  hitRateLimit,
-  isRateLimited,
+  lockoutMessage,
   LOGIN_FAILURES,
+  LOGIN_FAILURES_PER_IP,
   RATE_LIMITS,
+  reserveAttempt,
 } from "~/lib/rate-limit.server";
 import { recordReferral } from "~/modules/invites/invites.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
@@ -31,6 +33,37 @@ export type LoginResult =
   | { ok: true; headers: Headers; redirectTo: string }
   | { ok: false; status: number; message: string; unverified?: boolean };
 
+/** Who is checking a password: the account and the client IP, each with its failure counter. */
+export interface PasswordChecker {
+  email: string;
+  ip: string;
+}
+
+/**
+ * Verify a password under the failure counters shared by sign-in and /profile: one
+ * attempt is reserved per account and per IP BEFORE the password is verified (so at
+ * most the limit is checked per window, whatever the concurrency), kept when the check
+ * failed, given back when `check` reports success. Locked out: 429 with the wait.
+ */
+async function guardPasswordCheck<T>(
+  who: PasswordChecker,
+  check: () => Promise<{ counts: boolean; value: T }>,
+): Promise<{ limited: true; status: 429; message: string } | { limited: false; value: T }> {
+  const reservation = await reserveAttempt([
+    { rule: LOGIN_FAILURES, subject: `email:${who.email.toLowerCase()}` },
+    { rule: LOGIN_FAILURES_PER_IP, subject: `ip:${who.ip}` },
+  ]);
+  if (!reservation.allowed) return { limited: true, status: 429, message: lockoutMessage(reservation.retryAfter) };
+  let counts = true;
+  try {
+    const outcome = await check();
+    counts = outcome.counts;
+    return { limited: false, value: outcome.value };
+  } finally {
+    if (!counts) await reservation.release();
+  }
+}
+
 /** Sign in with e-mail and password; counts failures per IP and per account. */
 export async function signIn(
   request: Request,
@@ -38,27 +71,28 @@ export async function signIn(
   ip: string,
 ): Promise<LoginResult> {
   const email = input.email.toLowerCase();
-  if ((await isRateLimited(LOGIN_FAILURES, `ip:${ip}`)) || (await isRateLimited(LOGIN_FAILURES, `email:${email}`))) {
-    return { ok: false, status: 429, message: AUTH_MESSAGES.rateLimited };
-  }
   const auth = await getAuth();
-  try {
-    const { headers } = await auth.api.signInEmail({
-      body: { email, password: input.password, rememberMe: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    return { ok: true, headers, redirectTo: safeRedirect(input.redirectTo, "/codes-promo") };
-  } catch (error) {
-    const e = apiError(error);
-    if (e.code === "EMAIL_NOT_VERIFIED") {
-      return { ok: false, status: 403, message: AUTH_MESSAGES.unverified, unverified: true };
+  const guarded = await guardPasswordCheck<LoginResult>({ email, ip }, async () => {
+    try {
+      const { headers } = await auth.api.signInEmail({
+        body: { email, password: input.password, rememberMe: true },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      return { counts: false, value: { ok: true, headers, redirectTo: safeRedirect(input.redirectTo, "/codes-promo") } };
+    } catch (error) {
+      const e = apiError(error);
+      if (e.code === "EMAIL_NOT_VERIFIED") {
+        // better-auth says so only after the password was verified: not a failure
+        return { counts: false, value: { ok: false, status: 403, message: AUTH_MESSAGES.unverified, unverified: true } };
+      }
+      if (e.status >= 500) logger.error({ err: error }, "auth: sign-in failed");
+      const status = e.status === 429 ? 429 : e.status >= 500 ? 503 : 401;
+      const message = loginErrorMessage(e.code === "INVALID_EMAIL_OR_PASSWORD" ? "credentials" : e.message, e.status);
+      return { counts: true, value: { ok: false, status, message } };
     }
-    if (e.status >= 500) logger.error({ err: error }, "auth: sign-in failed");
-    await Promise.all([hitRateLimit(LOGIN_FAILURES, `ip:${ip}`), hitRateLimit(LOGIN_FAILURES, `email:${email}`)]);
-    const status = e.status === 429 ? 429 : e.status >= 500 ? 503 : 401;
-    return { ok: false, status, message: loginErrorMessage(e.code === "INVALID_EMAIL_OR_PASSWORD" ? "credentials" : e.message, e.status) };
-  }
+  });
+  return guarded.limited ? { ok: false, status: guarded.status, message: guarded.message } : guarded.value;
 }
 
 export type SignupResult = { ok: true } | { ok: false; status: number; message: string };
@@ -112,16 +146,22 @@ export async function resendVerification(email: string, ip: string) {
   }
 }
 
-/** Ask for a reset link; always answers the same way (no account enumeration). */
+/**
+ * Ask for a reset link; always answers the same way (no account enumeration). Both
+ * branches do the same work before answering: the rate limits, then the account lookup,
+ * the token and the e-mail run after the response, so its timing says nothing.
+ */
 export async function requestPasswordReset(email: string, ip: string) {
   await enforceRateLimit(RATE_LIMITS.passwordReset, `ip:${ip}`);
   await enforceRateLimit(RATE_LIMITS.passwordReset, `email:${email.toLowerCase()}`);
-  const auth = await getAuth();
-  try {
-    await auth.api.requestPasswordReset({ body: { email: email.toLowerCase(), redirectTo: "/auth/reset-password" } });
-  } catch (error) {
-    logger.info({ err: error }, "auth: reset e-mail not sent");
-  }
+  runInBackground("password-reset-request", async () => {
+    const auth = await getAuth();
+    try {
+      await auth.api.requestPasswordReset({ body: { email: email.toLowerCase(), redirectTo: "/auth/reset-password" } });
+    } catch (error) {
+      logger.info({ err: error }, "auth: reset e-mail not sent");
+    }
+  });
 }
 
 export async function resetPassword(token: string, newPassword: string): Promise<{ ok: boolean; message?: string }> {
@@ -176,33 +216,51 @@ export async function updateAvatar(userId: string, avatarUrl: string) {
   await db.update(schema.profiles).set({ avatarUrl }).where(eq(schema.profiles.id, userId));
 }
 
-export async function changePassword(request: Request, currentPassword: string, newPassword: string) {
+export type PasswordCheckResult<T = object> = ({ ok: true } & T) | { ok: false; status: 400 | 429; message: string };
+
+/** Change the password (current one required, limited like sign-in); ends the other sessions and every reset link. */
+export async function changePassword(
+  request: Request,
+  currentPassword: string,
+  newPassword: string,
+  who: PasswordChecker,
+): Promise<PasswordCheckResult<{ headers: Headers }>> {
   const auth = await getAuth();
-  try {
-    const { headers } = await auth.api.changePassword({
-      body: { currentPassword, newPassword, revokeOtherSessions: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    return { ok: true as const, headers };
-  } catch (error) {
-    const e = apiError(error);
-    if (e.code === "INVALID_PASSWORD" || e.status === 400 || e.status === 401) {
-      return { ok: false as const, message: "Ton mot de passe actuel est incorrect." };
+  const guarded = await guardPasswordCheck<PasswordCheckResult<{ headers: Headers; userId: string }>>(who, async () => {
+    try {
+      const { headers, response } = await auth.api.changePassword({
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      return { counts: false, value: { ok: true, headers, userId: response.user.id } };
+    } catch (error) {
+      const e = apiError(error);
+      if (e.code === "INVALID_PASSWORD" || e.status === 400 || e.status === 401) {
+        return { counts: true, value: { ok: false, status: 400, message: "Ton mot de passe actuel est incorrect." } };
+      }
+      throw error;
     }
-    throw error;
-  }
+  });
+  if (guarded.limited) return { ok: false, status: guarded.status, message: guarded.message };
+  if (!guarded.value.ok) return guarded.value;
+  await revokeResetLinks(guarded.value.userId);
+  return { ok: true, headers: guarded.value.headers };
 }
 
-/** Check the signed-in member's password (account deletion confirmation). */
-export async function verifyOwnPassword(request: Request, password: string): Promise<boolean> {
+/** Check the signed-in member's password (account deletion confirmation), limited like sign-in. */
+export async function verifyOwnPassword(request: Request, password: string, who: PasswordChecker): Promise<PasswordCheckResult> {
   const auth = await getAuth();
-  try {
-    await auth.api.verifyPassword({ body: { password }, headers: request.headers });
-    return true;
-  } catch {
-    return false;
-  }
+  const guarded = await guardPasswordCheck<boolean>(who, async () => {
+    try {
+      await auth.api.verifyPassword({ body: { password }, headers: request.headers });
+      return { counts: false, value: true };
+    } catch {
+      return { counts: true, value: false };
+    }
+  });
+  if (guarded.limited) return { ok: false, status: guarded.status, message: guarded.message };
+  return guarded.value ? { ok: true } : { ok: false, status: 400, message: "Mot de passe incorrect." };
 }
 
 /** Delete the account: the user row cascades to sessions, accounts, profile and saved deals. */
