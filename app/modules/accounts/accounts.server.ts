@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { desc, eq, or, sql } from "drizzle-orm";
 import { createElement } from "react";
 import * as schema from "../../../db/schema";
 import { AccountDeletedEmail } from "~/emails/templates";
@@ -251,10 +251,12 @@ export async function deleteAccount(userId: string, email: string) {
       .update(schema.auditLog)
       .set({ actorId: null, actorEmail: "compte supprimé" })
       .where(or(eq(schema.auditLog.actorId, userId), sql`lower(${schema.auditLog.actorEmail}) = ${address}`));
+    // entries about the member (an admin's edit): keep the action and time, drop the snapshots naming them
+    const trail = sql`lower(concat_ws(' ', ${schema.auditLog.entityId}, ${schema.auditLog.before}::text, ${schema.auditLog.after}::text))`;
     await tx
       .update(schema.auditLog)
-      .set({ entityId: null, before: null, after: null })
-      .where(and(eq(schema.auditLog.entity, "user"), eq(schema.auditLog.entityId, userId)));
+      .set({ entityId: sql`nullif(${schema.auditLog.entityId}, ${userId})`, before: null, after: null })
+      .where(sql`strpos(${trail}, ${address}) > 0 or strpos(${trail}, ${userId.toLowerCase()}) > 0`);
     await tx.delete(schema.user).where(eq(schema.user.id, userId));
     return [profile?.avatarUrl, account?.image];
   });

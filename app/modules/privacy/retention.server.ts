@@ -98,7 +98,7 @@ export async function purgeExpiredData(options: { now?: Date; uploadsDir?: strin
  * Run the purge now and then every hour in this process (the server starts
  * it; `npm run db:purge` runs it once). Returns a function that stops it.
  */
-export function startRetentionSchedule(options: { intervalMs?: number; uploadsDir?: string } = {}): () => void {
+export function startRetentionSchedule(options: { intervalMs?: number; firstRunMs?: number; uploadsDir?: string } = {}): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
@@ -112,7 +112,7 @@ export function startRetentionSchedule(options: { intervalMs?: number; uploadsDi
       running = false;
     }
   };
-  const first = setTimeout(() => void run(), 5_000);
+  const first = setTimeout(() => void run(), options.firstRunMs ?? 5_000);
   const timer = setInterval(() => void run(), options.intervalMs ?? RETENTION_TASK_INTERVAL_MS);
   first.unref();
   timer.unref();

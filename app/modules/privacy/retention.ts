@@ -6,6 +6,8 @@
 export const RETENTION = {
   /** page views, click-outs and other audience events (CNIL: 25 months at most) */
   analyticsMonths: 13,
+  /** purchase data (cashback), for accounting and disputes (spec: 3 years) */
+  purchaseYears: 3,
   /** signed-in sessions, from the last sign-in or refresh (= the auth cookie) */
   sessionDays: 30,
   /** e-mails in the outbox (delivery log) */

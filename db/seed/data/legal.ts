@@ -55,6 +55,7 @@ export const LEGAL_PAGES: LegalPageSeed[] = [
 <ul><li>Compte : adresse e-mail, pseudo, mot de passe (chiffré) ;</li><li>Newsletter : adresse e-mail et date de ton consentement ;</li><li>Mesure d'audience : pages vues et clics, de façon anonyme (aucune adresse IP n'est conservée en clair) ;</li><li>Sessions de connexion : adresse IP tronquée et navigateur.</li></ul>
 <h2>Finalités</h2>
 <p>Nous utilisons tes données pour gérer ton compte, t'envoyer la newsletter si tu l'as demandée, calculer ton cashback et améliorer le site.</p>
+<p>Les durées de conservation de chaque donnée sont indiquées dans le tableau en bas de cette page.</p>
 <h2>Tes droits</h2>
 <p>Tu peux télécharger toutes tes données depuis ton profil (« Exporter mes données ») et supprimer ton compte à tout moment. Tu disposes d'un droit d'accès, de rectification, d'effacement, d'opposition et de portabilité. Écris-nous à bonjour@crevarde.fr : nous répondons dans un délai de 30 jours. Tu peux aussi saisir la CNIL.</p>`,
   },
