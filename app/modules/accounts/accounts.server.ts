@@ -16,7 +16,6 @@ import {
   RATE_LIMITS,
   type RateLimitRule,
 } from "~/lib/rate-limit.server";
-import { deleteUpload } from "~/lib/storage.server";
 import { deleteUploadIfUnreferenced } from "~/modules/privacy/retention.server";
 import { recordReferral } from "~/modules/invites/invites.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
@@ -261,7 +260,7 @@ export async function deleteAccount(userId: string, email: string) {
     return [profile?.avatarUrl, account?.image];
   });
   for (const url of new Set(avatars)) {
-    await deleteUpload(url).catch((error) => logger.error({ err: error }, "accounts: avatar file not deleted"));
+    await deleteUploadIfUnreferenced(url).catch((error) => logger.error({ err: error }, "accounts: avatar file not deleted"));
   }
   const env = getEnv();
   try {
