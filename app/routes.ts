@@ -14,6 +14,7 @@ export default [
   route("consent", "routes/consent.ts"),
   route("profile/export", "routes/profile.export.ts"),
   route("newsletter/desinscription", "routes/newsletter.unsubscribe.tsx"),
+  route("newsletter/confirmation", "routes/newsletter.confirm.tsx"),
 
   // Outside the public layout
   route("auth", "routes/auth.tsx"),

@@ -8,6 +8,7 @@ import { demoAdminPassword, demoSeedMode } from "../db/seed/mode";
 import { settleBackgroundTasks } from "../app/lib/background.server";
 import { createApp } from "./app";
 import { flushEvents } from "../app/modules/tracking/tracking.server";
+import { startRetentionSchedule } from "../app/modules/privacy/retention.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -70,11 +71,14 @@ async function main() {
     }
   });
   server.keepAliveTimeout = 65_000;
+  // retention durations (ADR 008): purge expired data now and every hour
+  const stopRetention = startRetentionSchedule({ uploadsDir });
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopRetention();
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       logger.warn("forcing shutdown after 10s");

@@ -91,6 +91,23 @@ export function NewsletterWelcomeEmail({ siteName, siteUrl, unsubscribeUrl }: Ba
   );
 }
 
+export function NewsletterConfirmEmail({ siteName, siteUrl, url, validDays }: Base & { url: string; validDays: number }) {
+  return (
+    <EmailLayout preview={`Confirme ton inscription à la newsletter ${siteName}`} title="Confirme ton inscription à la newsletter" siteName={siteName} siteUrl={siteUrl}>
+      <Text style={textStyle}>
+        Quelqu'un, sans doute toi, a demandé à recevoir la newsletter de {siteName} à cette adresse. Clique sur le bouton
+        ci-dessous pour confirmer ton inscription. Le lien est valable {validDays} jours.
+      </Text>
+      <Button href={url} style={buttonStyle}>
+        Confirmer mon inscription
+      </Button>
+      <Text style={{ ...textStyle, fontSize: 13 }}>
+        Tu n'as rien demandé ? Ignore simplement cet e-mail : tu ne seras pas inscrite et nous ne garderons pas ton adresse.
+      </Text>
+    </EmailLayout>
+  );
+}
+
 export function TestEmail({ siteName, siteUrl, type }: Base & { type: string }) {
   return (
     <EmailLayout preview="E-mail de test" title={`E-mail de test (${type})`} siteName={siteName} siteUrl={siteUrl}>

@@ -13,11 +13,13 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../modules/accounts/passwords";
 import { sendMail } from "./mail.server";
 import { logger } from "./logger.server";
 import { MAX_REDIRECT_LENGTH } from "./safe-redirect.server";
+import { truncateIp } from "../modules/privacy/ip.server";
+import { RETENTION } from "../modules/privacy/retention";
 /** Name fragment of better-auth's session cookie (prefix "crevarde"). */
 export const SESSION_COOKIE = "crevarde.session_token";
 
 /** Auth cookie lifetime (public-site.md §9: 30 days). */
-export const SESSION_MAX_AGE = 60 * 60 * 24 * 30;
+export const SESSION_MAX_AGE = 60 * 60 * 24 * RETENTION.sessionDays;
 
 function createAuth(db: Db) {
   const env = getEnv();
@@ -81,6 +83,15 @@ function createAuth(db: Db) {
       },
     },
     rateLimit: { enabled: false },
+    // no raw IP at rest: a session keeps the /24 (IPv4) or /48 (IPv6) network only (ADR 008)
+    databaseHooks: {
+      session: {
+        create: { before: async (session) => ({ data: { ...session, ipAddress: truncateIp(session.ipAddress) } }) },
+        update: {
+          before: async (session) => ("ipAddress" in session ? { data: { ...session, ipAddress: truncateIp(session.ipAddress as string | null) } } : undefined),
+        },
+      },
+    },
     session: {
       expiresIn: SESSION_MAX_AGE,
       updateAge: 60 * 60 * 24,

@@ -86,3 +86,40 @@ export async function saveGeneratedImage(name: string, buffer: Buffer, dir: stri
   }
   return publicUrl(name);
 }
+
+/** The file name behind a public /uploads/ URL, or null for anything else. */
+export function uploadNameFromUrl(url: string | null | undefined): string | null {
+  const match = /^\/uploads\/([\w-][\w.-]*)$/.exec(url ?? "");
+  return match && !match[1].includes("..") ? match[1] : null;
+}
+
+/** Delete an uploaded file by its public URL; a missing file or a URL outside /uploads/ is ignored. */
+export async function deleteUpload(url: string | null | undefined, dir: string = uploadsDir()): Promise<boolean> {
+  const name = uploadNameFromUrl(url);
+  if (!name) return false;
+  try {
+    await fs.unlink(path.join(dir, name));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+/** The files in the uploads directory with their modification time. */
+export async function listUploads(dir: string = uploadsDir()): Promise<Array<{ name: string; modifiedAt: Date }>> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const files = await Promise.all(
+    names.map(async (name) => {
+      const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+      return stat?.isFile() ? { name, modifiedAt: stat.mtime } : null;
+    }),
+  );
+  return files.filter((f): f is { name: string; modifiedAt: Date } => f !== null);
+}

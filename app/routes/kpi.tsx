@@ -5,6 +5,7 @@ import type { Route } from "./+types/kpi";
 import { getSessionUser } from "~/lib/auth.server";
 import { clientIp } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
+import { shouldRecordClick } from "~/modules/tracking/click-limits.server";
 import { validateDestination } from "~/modules/tracking/destination";
 import { allowedHosts, recordEventInBackground, visitorHash } from "~/modules/tracking/tracking.server";
 import { pushDataLayer } from "~/modules/analytics/data-layer";
@@ -29,19 +30,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const action = params.get("action")?.slice(0, 100) || "click";
   const label = params.get("label")?.slice(0, 200) || null;
-  const user = await getSessionUser(request);
-  recordEventInBackground({
-    event: "click_out",
-    path: "/kpi",
-    action,
-    label,
-    destinationHost: new URL(destination).hostname,
-    dealId: params.get("deal"),
-    promoCodeId: params.get("code"),
-    brandId: params.get("brand"),
-    userId: user?.id ?? null,
-    visitorHash: visitorHash(clientIp(context), request.headers.get("user-agent") ?? ""),
-  });
+  const ip = clientIp(context);
+  const userAgent = request.headers.get("user-agent");
+  const visitor = visitorHash(ip, userAgent ?? "");
+  // bots, repeats within a minute and floods from one IP are not recorded; the redirect still answers
+  if (shouldRecordClick({ ip, userAgent, visitorHash: visitor, destination })) {
+    const user = await getSessionUser(request);
+    recordEventInBackground({
+      event: "click_out",
+      path: "/kpi",
+      action,
+      label,
+      destinationHost: new URL(destination).hostname,
+      dealId: params.get("deal"),
+      promoCodeId: params.get("code"),
+      brandId: params.get("brand"),
+      userId: user?.id ?? null,
+      visitorHash: visitor,
+    });
+  }
   if (params.get("js") !== "1") {
     throw redirect(destination, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "origin" } });
   }

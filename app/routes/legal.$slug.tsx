@@ -4,6 +4,7 @@ import { PageArticle } from "~/components/page-article";
 import { ManageCookiesButton } from "~/components/growth/consent-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPublishedPage, LEGAL_SLUGS } from "~/modules/content/pages.server";
+import { retentionRows } from "~/modules/content/legal";
 import { LEGAL_UPDATED_AT } from "~/lib/site";
 import { seo } from "~/lib/seo";
 
@@ -39,7 +40,35 @@ export default function LegalPage({ loaderData, params }: Route.ComponentProps) 
           <ManageCookiesButton className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700" />
         </div>
       ) : null}
+      {params.slug === "politique-confidentialite" ? <RetentionTable /> : null}
     </>
+  );
+}
+
+/** The durations the purge task applies, from the same constants (ADR 008). */
+function RetentionTable() {
+  return (
+    <section aria-labelledby="retention-title" className="mx-auto -mt-4 max-w-3xl px-4 pb-12">
+      <h2 id="retention-title" className="text-2xl font-black">
+        Durées de conservation
+      </h2>
+      <table className="mt-4 w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-neutral-300">
+            <th scope="col" className="py-2 pr-4">Données</th>
+            <th scope="col" className="py-2">Durée</th>
+          </tr>
+        </thead>
+        <tbody>
+          {retentionRows().map((row) => (
+            <tr key={row.data} className="border-b border-neutral-200 align-top">
+              <td className="py-2 pr-4">{row.data}</td>
+              <td className="py-2">{row.duration}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

@@ -1,21 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { getSessionUser } from "~/lib/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { logger } from "~/lib/logger.server";
 import { clientIp, enforceRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { createToastHeaders } from "~/lib/toast.server";
 import { NEWSLETTER_MESSAGES, newsletterSchema } from "~/modules/newsletter/newsletter.schema";
-import { subscribe } from "~/modules/newsletter/newsletter.server";
+import { requestSubscription } from "~/modules/newsletter/newsletter.server";
 
 export function loader() {
   return redirect("/");
 }
 
 /**
- * Newsletter sign-up. With JavaScript (fetcher) it answers JSON; without, it
+ * Newsletter sign-up request (double opt-in). With JavaScript (fetcher) it answers JSON; without, it
  * redirects back with a flash toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,8 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(back, { status: 303, headers: await createToastHeaders({ title: NEWSLETTER_MESSAGES.errorTitle, description: message, type: "error" }) });
   }
   try {
-    const user = await getSessionUser(request);
-    await subscribe({ email: submission.value.email, source: submission.value.source, userId: user?.id });
+    // double opt-in: the owner of the address gets a confirmation link, whoever submits it
+    await requestSubscription({ email: submission.value.email, source: submission.value.source });
   } catch (error) {
     logger.error({ err: error }, "newsletter: subscription failed");
     if (wantsJson) return data({ ok: false, title: NEWSLETTER_MESSAGES.errorTitle, message: NEWSLETTER_MESSAGES.errorText }, { status: 503 });

@@ -17,13 +17,14 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { displayName, initials, requireUser } from "~/lib/auth.server";
-import { clientIp } from "~/lib/rate-limit.server";
+import { clientIp, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
 import { saveImageUpload, UploadError, MAX_UPLOAD_BYTES } from "~/lib/storage.server";
 import { combineHeaders, createToastHeaders } from "~/lib/toast.server";
 import { changePasswordSchema, deleteAccountSchema, newsletterToggleSchema, profileSchema } from "~/modules/accounts/accounts.schema";
-import { subscribe, unsubscribeEmail } from "~/modules/newsletter/newsletter.server";
+import { subscribeMember, unsubscribeEmail } from "~/modules/newsletter/newsletter.server";
 import {
+  allowAvatarUpload,
   changePassword,
   clearAuthCookies,
   deleteAccount,
@@ -73,6 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(file instanceof File) || file.size === 0) {
       return data({ intent: "avatar", error: "Choisis une image à envoyer." } satisfies ActionData, { status: 400 });
     }
+    if (!(await allowAvatarUpload(user.id))) {
+      return data({ intent: "avatar", error: RATE_LIMIT_MESSAGE } satisfies ActionData, { status: 429 });
+    }
     try {
       const saved = await saveImageUpload({ buffer: Buffer.from(await file.arrayBuffer()), originalName: file.name, size: file.size });
       await updateAvatar(user.id, saved.url);
@@ -110,7 +114,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "newsletter") {
     const parsed = newsletterToggleSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) return data({ intent: "avatar", error: "Demande invalide." } satisfies ActionData, { status: 400 });
-    if (parsed.data.subscribed === "true") await subscribe({ email: user.email, source: "profile", userId: user.id });
+    // the member's own address, verified at sign-up: no confirmation link needed
+    if (parsed.data.subscribed === "true") await subscribeMember(user.email);
     else await unsubscribeEmail(user.email);
     return redirect("/profile", {
       headers: await createToastHeaders({ title: parsed.data.subscribed === "true" ? "Inscription réussie !" : "Newsletter désactivée" }),

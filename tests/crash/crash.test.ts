@@ -164,7 +164,8 @@ describe("crash safety", () => {
         try {
           const q = async (query: ReturnType<typeof sql>) =>
             ((await database.db.execute(query)) as unknown as { rows: Array<Record<string, string>> }).rows;
-          const emails = new Set((await q(sql`select lower(email) as e from newsletter_subscribers`)).map((r) => r.e));
+          // double opt-in: an acknowledged newsletter request is a confirmation e-mail in the outbox
+          const emails = new Set((await q(sql`select lower("to") as e from email_outbox where kind = 'newsletter-confirm'`)).map((r) => r.e));
           const users = new Set((await q(sql`select email as e from "user"`)).map((r) => r.e));
           const slugs = new Set((await q(sql`select slug as e from categories`)).map((r) => r.e));
           const missing = [

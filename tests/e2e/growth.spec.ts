@@ -93,17 +93,18 @@ test.describe("Google Analytics", () => {
   });
 });
 
-test("newsletter on the home page: success clears the field, a duplicate is fine", async ({ page }) => {
+test("newsletter on the home page: the answer says to check the mailbox and clears the field; a duplicate is fine", async ({ page }) => {
   await page.goto("/");
   const email = `news-${randomUUID().slice(0, 8)}@example.fr`;
   const field = page.getByLabel("Ton adresse email");
   await field.fill(email);
   await page.getByRole("button", { name: "Je veux économiser" }).click();
-  await expect(page.getByText("Inscription réussie !")).toBeVisible();
+  await expect(page.getByText("Plus qu'une étape !")).toBeVisible();
+  await expect(page.getByText("Vérifie ta boîte mail : clique sur le lien que nous venons de t'envoyer pour confirmer ton inscription.")).toBeVisible();
   await expect(field).toHaveValue("");
   await field.fill(email);
   await page.getByRole("button", { name: "Je veux économiser" }).click();
-  await expect(page.getByText("Inscription réussie !").first()).toBeVisible();
+  await expect(page.getByText("Plus qu'une étape !").first()).toBeVisible();
 });
 
 test("newsletter on /temu: an empty e-mail shows the spec's error", async ({ page }) => {
@@ -113,7 +114,7 @@ test("newsletter on /temu: an empty e-mail shows the spec's error", async ({ pag
   await expect(page.getByText("Merci d'indiquer ton email pour t'inscrire.")).toBeVisible();
 });
 
-test("newsletter on /temu: an invalid e-mail is refused in French; the welcome e-mail's link unsubscribes without an account", async ({ page, browser, baseURL }) => {
+test("newsletter on /temu: an invalid e-mail is refused in French; the owner confirms by the e-mailed link (double opt-in), then the welcome e-mail's link unsubscribes without an account", async ({ page, browser, baseURL }) => {
   await page.goto("/temu");
   const field = page.getByLabel("Ton adresse email");
   await field.fill("pas-un-email");
@@ -124,7 +125,15 @@ test("newsletter on /temu: an invalid e-mail is refused in French; the welcome e
   const email = `desabo-${randomUUID().slice(0, 8)}@example.fr`;
   await field.fill(email);
   await page.getByRole("button", { name: "Je veux économiser" }).click();
-  await expect(page.getByText("Inscription réussie !")).toBeVisible();
+  await expect(page.getByText("Vérifie ta boîte mail", { exact: false })).toBeVisible();
+  // confirm first: the link of the confirmation e-mail, then the button on the page it opens
+  const confirm = await linkFromOutbox(browser, baseURL!, email, /Confirme ton inscription à la newsletter/);
+  expect(confirm).toContain("/newsletter/confirmation?token=");
+  await page.goto(confirm);
+  await expect(page.getByText(`Recevoir la newsletter à l'adresse ${email} ?`)).toBeVisible();
+  await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
+  await expect(page.getByRole("status")).toContainText(`C'est confirmé : ${email} recevra nos bons plans.`);
+
   const link = await linkFromOutbox(browser, baseURL!, email, /Bienvenue dans la newsletter/);
   expect(link).toContain("/newsletter/desinscription?token=");
   await page.goto(link);

@@ -66,7 +66,7 @@ test("content protection is on by default and never blocks a form", async ({ pag
   await field.focus();
   await page.keyboard.type(`protege-${Date.now()}@example.fr`);
   await page.keyboard.press("Enter");
-  await expect(page.getByText("Inscription réussie !")).toBeVisible();
+  await expect(page.getByText("Plus qu'une étape !")).toBeVisible();
   await expect(field).toHaveValue("");
   // and so does the deals search
   await page.goto("/coup-de-crevarde");

@@ -8,6 +8,8 @@ import * as s from "../../db/schema";
 import { seed } from "../../db/seed/index";
 import { action as newsletterAction } from "../../app/routes/newsletter";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "../../app/routes/newsletter.unsubscribe";
+import { action as confirmAction, loader as confirmLoader } from "../../app/routes/newsletter.confirm";
+import type { Db } from "../../app/lib/db.server";
 import { loader as kpiLoader } from "../../app/routes/kpi";
 import { action as analyticsAction } from "../../app/routes/analytics";
 import { action as consentAction } from "../../app/routes/consent";
@@ -20,6 +22,8 @@ import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 const waitFor = async (fn: () => Promise<boolean>) => {
   for (let i = 0; i < 50; i++) {
     if (await fn()) return true;
@@ -28,20 +32,42 @@ const waitFor = async (fn: () => Promise<boolean>) => {
   return false;
 };
 
-describeEachDb("growth", ({ database }) => {
+/** The newest newsletter confirmation link sent to `email`. */
+async function confirmationLink(db: Db, email: string) {
+  const [mail] = await db
+    .select()
+    .from(s.emailOutbox)
+    .where(sql`lower(${s.emailOutbox.to}) = lower(${email}) and ${s.emailOutbox.kind} = 'newsletter-confirm'`)
+    .orderBy(desc(s.emailOutbox.createdAt))
+    .limit(1);
+  return mail.text.match(/https?:\/\/\S+\/newsletter\/confirmation\?token=[\w.%-]+/)![0];
+}
+
+describeEachDb("growth", ({ database, kind }) => {
   beforeAll(async () => {
     await seed(database().db, { uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-growth-")) });
   });
 
-  it("newsletter: subscribes once, twice is fine, sends the welcome mail with List-Unsubscribe, unsubscribes by token", async () => {
+  it("newsletter: double opt-in, the link subscribes once, sends the welcome mail with List-Unsubscribe, unsubscribes by token", async () => {
     const db = database().db;
     const member = await signedInUser({ email: "abonnee@example.fr" });
-    const first = await callRoute<any>(newsletterAction, req("/newsletter", { form: { email: "Abonnee@Example.fr", source: "home", _js: "1" }, cookie: member.cookie }));
-    expect(first.data).toEqual({ ok: true, title: "Inscription réussie !", message: "Tu recevras désormais tous nos bons plans directement dans ta boîte mail." });
+    const first = await callRoute<any>(newsletterAction, req("/newsletter", { form: { email: "Abonnee@Example.fr", source: "home", _js: "1" } }));
+    expect(first.data).toEqual({ ok: true, title: "Plus qu'une étape !", message: "Vérifie ta boîte mail : clique sur le lien que nous venons de t'envoyer pour confirmer ton inscription." });
+    // nothing is subscribed before the owner clicks
+    expect(await db.select().from(s.newsletterSubscribers).where(sql`lower(email) = 'abonnee@example.fr'`)).toEqual([]);
+    const link = await confirmationLink(db, "Abonnee@Example.fr");
+    const token = new URL(link).searchParams.get("token")!;
+    const shown = await callRoute<any>(confirmLoader, req(`/newsletter/confirmation?token=${encodeURIComponent(token)}`));
+    expect(shown.data.email).toBe("Abonnee@Example.fr");
+    expect(await db.select().from(s.newsletterSubscribers).where(sql`lower(email) = 'abonnee@example.fr'`)).toEqual([]); // GET changes nothing
+    const confirmed = await callRoute<any>(confirmAction, req("/newsletter/confirmation", { form: { token } }));
+    expect(confirmed.data).toEqual({ done: true, email: "Abonnee@Example.fr" });
+    expect((await callRoute<any>(confirmAction, req("/newsletter/confirmation", { form: { token } }))).data.done).toBe(true); // twice is fine
     const again = await callRoute<any>(newsletterAction, req("/newsletter", { form: { email: "abonnee@example.fr", source: "temu", _js: "1" } }));
     expect(again.data.ok).toBe(true);
     const subs = await db.select().from(s.newsletterSubscribers).where(sql`lower(email) = 'abonnee@example.fr'`);
     expect(subs).toHaveLength(1);
+    // linked to the account that owns the address
     expect(subs[0].userId).toBe(member.id);
     const [profile] = await db.select().from(s.profiles).where(eq(s.profiles.id, member.id));
     expect(profile.newsletterSubscribed).toBe(true);
@@ -92,7 +118,7 @@ describeEachDb("growth", ({ database }) => {
       expect(r.location, bad).toBeNull();
     }
     const [deal] = await db.select().from(s.crevardeDeals).limit(1);
-    const ok = await callRoute<any>(kpiLoader, req(`/kpi?destination=${encodeURIComponent(deal.url)}&action=deal_click&label=Test&deal=${deal.id}`, { headers: { "user-agent": "UA-test" } }));
+    const ok = await callRoute<any>(kpiLoader, req(`/kpi?destination=${encodeURIComponent(deal.url)}&action=deal_click&label=Test&deal=${deal.id}`, { headers: { "user-agent": `${BROWSER_UA} ${kind}` } }));
     expect(ok.status).toBe(302);
     expect(ok.location).toBe(deal.url);
     const recorded = await waitFor(async () => (await db.select().from(s.analyticsEvents).where(eq(s.analyticsEvents.dealId, deal.id))).length > 0);

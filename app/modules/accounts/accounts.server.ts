@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { desc, eq, or, sql } from "drizzle-orm";
 import { createElement } from "react";
 import * as schema from "../../../db/schema";
 import { AccountDeletedEmail } from "~/emails/templates";
@@ -16,8 +16,11 @@ import {
   LOGIN_FAILURES,
   LOGIN_FAILURES_PER_IP,
   RATE_LIMITS,
+  hitRateLimit,
   reserveAttempt,
+  type RateLimitRule,
 } from "~/lib/rate-limit.server";
+import { deleteUploadIfUnreferenced } from "~/modules/privacy/retention.server";
 import { recordReferral } from "~/modules/invites/invites.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 
@@ -211,9 +214,25 @@ export async function updateUsername(userId: string, username: string) {
   });
 }
 
+/** Avatar uploads per member: 10 an hour (each one is an image re-encoded by sharp). */
+export const AVATAR_UPLOADS: RateLimitRule = { name: "avatar", limit: 10, windowSeconds: 60 * 60 };
+
+/** Whether the member may upload another avatar now (counts the attempt). */
+export async function allowAvatarUpload(userId: string): Promise<boolean> {
+  return (await hitRateLimit(AVATAR_UPLOADS, `user:${userId}`)).allowed;
+}
+
+/** Set the member's avatar and delete the file it replaces (unless something else still uses it). */
 export async function updateAvatar(userId: string, avatarUrl: string) {
   const db = await getDb();
-  await db.update(schema.profiles).set({ avatarUrl }).where(eq(schema.profiles.id, userId));
+  const previous = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ url: schema.profiles.avatarUrl }).from(schema.profiles).where(eq(schema.profiles.id, userId)).for("update");
+    await tx.update(schema.profiles).set({ avatarUrl }).where(eq(schema.profiles.id, userId));
+    return row?.url ?? null;
+  });
+  if (previous && previous !== avatarUrl) {
+    await deleteUploadIfUnreferenced(previous).catch((error) => logger.error({ err: error }, "accounts: previous avatar not deleted"));
+  }
 }
 
 export type PasswordCheckResult<T = object> = ({ ok: true } & T) | { ok: false; status: 400 | 429; message: string };
@@ -263,31 +282,144 @@ export async function verifyOwnPassword(request: Request, password: string, who:
   return guarded.value ? { ok: true } : { ok: false, status: 400, message: "Mot de passe incorrect." };
 }
 
-/** Delete the account: the user row cascades to sessions, accounts, profile and saved deals. */
+/**
+ * Delete the account and everything personal tied to it (ADR 008): the user
+ * row cascades to sessions, credentials, profile and saved items; the
+ * newsletter subscription of the address, the e-mails sent to it, the
+ * rate-limit counters naming it and the avatar file go too; click-outs and
+ * audience events lose their link to the account; audit entries keep what
+ * happened but not who. The deletion notice itself is removed from the
+ * outbox once delivered over SMTP.
+ */
 export async function deleteAccount(userId: string, email: string) {
   const db = await getDb();
-  await db.delete(schema.user).where(eq(schema.user.id, userId));
+  const address = email.toLowerCase();
+  const avatars = await db.transaction(async (tx) => {
+    const [profile] = await tx.select({ avatarUrl: schema.profiles.avatarUrl }).from(schema.profiles).where(eq(schema.profiles.id, userId));
+    const [account] = await tx.select({ image: schema.user.image }).from(schema.user).where(eq(schema.user.id, userId));
+    await tx
+      .delete(schema.newsletterSubscribers)
+      .where(or(eq(schema.newsletterSubscribers.userId, userId), sql`lower(${schema.newsletterSubscribers.email}) = ${address}`));
+    await tx.delete(schema.emailOutbox).where(sql`lower(${schema.emailOutbox.to}) = ${address}`);
+    await tx
+      .delete(schema.rateLimits)
+      .where(sql`strpos(lower(${schema.rateLimits.key}), ${address}) > 0 or strpos(${schema.rateLimits.key}, ${userId}) > 0`);
+    await tx.delete(schema.verification).where(or(eq(schema.verification.value, userId), sql`lower(${schema.verification.identifier}) = ${address}`));
+    await tx.update(schema.profiles).set({ referredBy: null }).where(eq(schema.profiles.referredBy, userId));
+    await tx
+      .update(schema.auditLog)
+      .set({ actorId: null, actorEmail: "compte supprimé" })
+      .where(or(eq(schema.auditLog.actorId, userId), sql`lower(${schema.auditLog.actorEmail}) = ${address}`));
+    // entries about the member (an admin's edit): keep the action and time, drop the snapshots naming them
+    const trail = sql`lower(concat_ws(' ', ${schema.auditLog.entityId}, ${schema.auditLog.before}::text, ${schema.auditLog.after}::text))`;
+    await tx
+      .update(schema.auditLog)
+      .set({ entityId: sql`nullif(${schema.auditLog.entityId}, ${userId})`, before: null, after: null })
+      .where(sql`strpos(${trail}, ${address}) > 0 or strpos(${trail}, ${userId.toLowerCase()}) > 0`);
+    await tx.delete(schema.user).where(eq(schema.user.id, userId));
+    return [profile?.avatarUrl, account?.image];
+  });
+  for (const url of new Set(avatars)) {
+    await deleteUploadIfUnreferenced(url).catch((error) => logger.error({ err: error }, "accounts: avatar file not deleted"));
+  }
   const env = getEnv();
-  await sendMail({
-    to: email,
-    subject: "Ton compte a été supprimé",
-    kind: "account-deleted",
-    react: createElement(AccountDeletedEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL }),
-  }).catch((error) => logger.error({ err: error }, "accounts: deletion e-mail failed"));
+  try {
+    const sent = await sendMail({
+      to: email,
+      subject: "Ton compte a été supprimé",
+      kind: "account-deleted",
+      react: createElement(AccountDeletedEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL }),
+    });
+    // delivered: the outbox keeps no trace of the address (without SMTP the outbox is the delivery, purged after RETENTION.outboxDays)
+    if (sent.delivered) await db.delete(schema.emailOutbox).where(eq(schema.emailOutbox.id, sent.id));
+  } catch (error) {
+    logger.error({ err: error }, "accounts: deletion e-mail failed");
+    await db.delete(schema.emailOutbox).where(sql`lower(${schema.emailOutbox.to}) = ${address}`);
+  }
 }
 
-/** Everything we hold about a member, for the data export (RGPD portability). */
+/** Query parameters that carry secrets in the links of our e-mails. */
+const redactTokens = (text: string) => text.replace(/([?&](?:token|code)=)[^&\s"')\]]+/gi, "$1[masqué]");
+
+/** Everything we hold about a member, for the data export (RGPD access and portability). */
 export async function exportAccountData(userId: string) {
   const db = await getDb();
   const [user] = await db
-    .select({ id: schema.user.id, email: schema.user.email, createdAt: schema.user.createdAt, role: schema.user.role })
+    .select({ id: schema.user.id, email: schema.user.email, name: schema.user.name, emailVerified: schema.user.emailVerified, createdAt: schema.user.createdAt, role: schema.user.role })
     .from(schema.user)
     .where(eq(schema.user.id, userId));
-  const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, userId));
-  const newsletter = await db
-    .select({ email: schema.newsletterSubscribers.email, status: schema.newsletterSubscribers.status, consentAt: schema.newsletterSubscribers.consentAt })
-    .from(schema.newsletterSubscribers)
-    .where(eq(schema.newsletterSubscribers.userId, userId));
-  const saved = await db.select({ dealId: schema.savedDeals.dealId, savedAt: schema.savedDeals.createdAt }).from(schema.savedDeals).where(eq(schema.savedDeals.userId, userId));
-  return { exportedAt: new Date().toISOString(), user, profile, newsletter, savedDeals: saved };
+  if (!user) return null;
+  const address = user.email.toLowerCase();
+  const [profile, newsletter, savedDeals, savedPromoCodes, sessions, events, invitedMembers, emails] = await Promise.all([
+    db.select().from(schema.profiles).where(eq(schema.profiles.id, userId)).then((rows) => rows[0] ?? null),
+    db
+      .select({
+        email: schema.newsletterSubscribers.email,
+        status: schema.newsletterSubscribers.status,
+        source: schema.newsletterSubscribers.source,
+        consentAt: schema.newsletterSubscribers.consentAt,
+        unsubscribedAt: schema.newsletterSubscribers.unsubscribedAt,
+      })
+      .from(schema.newsletterSubscribers)
+      .where(or(eq(schema.newsletterSubscribers.userId, userId), sql`lower(${schema.newsletterSubscribers.email}) = ${address}`)),
+    db
+      .select({ dealId: schema.savedDeals.dealId, title: schema.crevardeDeals.title, savedAt: schema.savedDeals.createdAt })
+      .from(schema.savedDeals)
+      .leftJoin(schema.crevardeDeals, eq(schema.crevardeDeals.id, schema.savedDeals.dealId))
+      .where(eq(schema.savedDeals.userId, userId)),
+    db
+      .select({ promoCodeId: schema.savedPromoCodes.promoCodeId, code: schema.promoCodes.code, brand: schema.brands.name, savedAt: schema.savedPromoCodes.createdAt })
+      .from(schema.savedPromoCodes)
+      .leftJoin(schema.promoCodes, eq(schema.promoCodes.id, schema.savedPromoCodes.promoCodeId))
+      .leftJoin(schema.brands, eq(schema.brands.id, schema.promoCodes.brandId))
+      .where(eq(schema.savedPromoCodes.userId, userId)),
+    db
+      .select({ createdAt: schema.session.createdAt, updatedAt: schema.session.updatedAt, expiresAt: schema.session.expiresAt, ipAddress: schema.session.ipAddress, userAgent: schema.session.userAgent })
+      .from(schema.session)
+      .where(eq(schema.session.userId, userId))
+      .orderBy(desc(schema.session.createdAt)),
+    db
+      .select({
+        occurredAt: schema.analyticsEvents.occurredAt,
+        event: schema.analyticsEvents.event,
+        path: schema.analyticsEvents.path,
+        action: schema.analyticsEvents.action,
+        label: schema.analyticsEvents.label,
+        destinationHost: schema.analyticsEvents.destinationHost,
+        dealId: schema.analyticsEvents.dealId,
+        promoCodeId: schema.analyticsEvents.promoCodeId,
+        brandId: schema.analyticsEvents.brandId,
+        data: schema.analyticsEvents.data,
+      })
+      .from(schema.analyticsEvents)
+      .where(eq(schema.analyticsEvents.userId, userId))
+      .orderBy(desc(schema.analyticsEvents.occurredAt)),
+    // invitations sent: who signed up through the member's link (their pseudonym and date only)
+    db
+      .select({ username: schema.profiles.username, joinedAt: schema.profiles.createdAt })
+      .from(schema.profiles)
+      .where(eq(schema.profiles.referredBy, userId)),
+    db
+      .select({ subject: schema.emailOutbox.subject, kind: schema.emailOutbox.kind, text: schema.emailOutbox.text, createdAt: schema.emailOutbox.createdAt, sentAt: schema.emailOutbox.sentAt })
+      .from(schema.emailOutbox)
+      .where(sql`lower(${schema.emailOutbox.to}) = ${address}`)
+      .orderBy(desc(schema.emailOutbox.createdAt)),
+  ]);
+  // invitation received: the pseudonym of who invited the member
+  const inviter = profile?.referredBy
+    ? await db.select({ username: schema.profiles.username }).from(schema.profiles).where(eq(schema.profiles.id, profile.referredBy)).then((rows) => rows[0] ?? null)
+    : null;
+  return {
+    exportedAt: new Date().toISOString(),
+    user,
+    // the inviter's account id stays out: their pseudonym is under invitations
+    profile: profile && { ...profile, referredBy: undefined },
+    newsletter,
+    savedDeals,
+    savedPromoCodes,
+    sessions,
+    events,
+    invitations: { referralCode: profile?.referralCode ?? null, invitedBy: inviter, sent: invitedMembers },
+    emails: emails.map((m) => ({ ...m, text: redactTokens(m.text) })),
+  };
 }

@@ -1,3 +1,28 @@
+import { RETENTION } from "~/modules/privacy/retention";
+
 /** Slugs of the legal pages, served under /legal/{slug}. Client-safe. */
 export const LEGAL_SLUGS = ["mentions-legales", "cgv", "politique-confidentialite", "cookies"] as const;
 export type LegalSlug = (typeof LEGAL_SLUGS)[number];
+
+export interface RetentionRow {
+  data: string;
+  duration: string;
+}
+
+const months = (n: number) => `${n} mois`;
+const days = (n: number) => `${n} jours`;
+
+/** The retention table of the privacy policy, in French (tu), built from RETENTION (the durations the purge task applies). */
+export function retentionRows(): RetentionRow[] {
+  return [
+    { data: "Compte membre (adresse e-mail, pseudo, photo, deals et codes sauvegardés)", duration: "Jusqu'à la suppression de ton compte, effacement immédiat" },
+    { data: "Données d'achat (cashback)", duration: `${RETENTION.purchaseYears} ans` },
+    { data: "Cookie et sessions de connexion (adresse IP tronquée, navigateur)", duration: `${days(RETENTION.sessionDays)} après ta dernière connexion` },
+    { data: "Newsletter (adresse e-mail, date de ton consentement)", duration: "Tant que tu restes inscrite ; une demande non confirmée n'est jamais enregistrée" },
+    { data: "Lien de confirmation de la newsletter", duration: `Valable ${days(RETENTION.newsletterConfirmDays)}` },
+    { data: "Preuve de ton consentement et de ta désinscription à la newsletter", duration: `${months(RETENTION.newsletterUnsubscribedMonths)} après ta désinscription` },
+    { data: "Mesure d'audience et clics vers nos partenaires (identifiant de visiteur haché)", duration: months(RETENTION.analyticsMonths) },
+    { data: "E-mails que nous t'envoyons (journal d'envoi)", duration: days(RETENTION.outboxDays) },
+    { data: "Compteurs anti-abus (adresse IP ou e-mail)", duration: `La fin de leur fenêtre (${RETENTION.rateLimitMinutes} minutes au plus), puis effacement dans l'heure` },
+  ];
+}

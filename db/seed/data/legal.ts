@@ -52,13 +52,12 @@ export const LEGAL_PAGES: LegalPageSeed[] = [
     content: (site) => `<h2>Responsable du traitement</h2>
 <p>Crevarde SAS, éditrice du site ${site}, est responsable du traitement de tes données personnelles.</p>
 <h2>Données collectées</h2>
-<ul><li>Compte : adresse e-mail, pseudo, mot de passe (chiffré) ;</li><li>Newsletter : adresse e-mail et date de ton consentement ;</li><li>Mesure d'audience : pages vues et clics, de façon anonyme (aucune adresse IP n'est conservée en clair).</li></ul>
+<ul><li>Compte : adresse e-mail, pseudo, mot de passe (chiffré) ;</li><li>Newsletter : adresse e-mail et date de ton consentement ;</li><li>Mesure d'audience : pages vues et clics, de façon anonyme (aucune adresse IP n'est conservée en clair) ;</li><li>Sessions de connexion : adresse IP tronquée et navigateur.</li></ul>
 <h2>Finalités</h2>
 <p>Nous utilisons tes données pour gérer ton compte, t'envoyer la newsletter si tu l'as demandée, calculer ton cashback et améliorer le site.</p>
-<h2>Durées de conservation</h2>
-<p>Les données d'achat sont conservées 3 ans. Le cookie d'authentification dure 30 jours. Les données de ton compte sont supprimées quand tu supprimes ton compte.</p>
+<p>Les durées de conservation de chaque donnée sont indiquées dans le tableau en bas de cette page.</p>
 <h2>Tes droits</h2>
-<p>Tu disposes d'un droit d'accès, de rectification, d'effacement, d'opposition et de portabilité. Écris-nous à bonjour@crevarde.fr : nous répondons dans un délai de 30 jours. Tu peux aussi saisir la CNIL.</p>`,
+<p>Tu peux télécharger toutes tes données depuis ton profil (« Exporter mes données ») et supprimer ton compte à tout moment. Tu disposes d'un droit d'accès, de rectification, d'effacement, d'opposition et de portabilité. Écris-nous à bonjour@crevarde.fr : nous répondons dans un délai de 30 jours. Tu peux aussi saisir la CNIL.</p>`,
   },
   {
     slug: "cookies",
