@@ -43,8 +43,12 @@ async function main() {
       adminPassword: demoAdminPassword(env),
     });
     if (demoMode === "deployment") {
-      // printed this once: the password is random and stored only hashed
-      for (const a of createdAccounts) logger.warn(`Demo ${a.role}: ${a.email} / ${a.password} (SEED_DEMO=true; shown once)`);
+      // printed this once, whatever LOG_LEVEL: the password is random and stored only hashed
+      for (const a of createdAccounts) {
+        const line = `Demo ${a.role}: ${a.email} / ${a.password} (SEED_DEMO=true; shown once)`;
+        if (logger.isLevelEnabled("warn")) logger.warn(line);
+        else console.error(line);
+      }
     }
   }
 
