@@ -188,6 +188,8 @@ export const promoCodes = pgTable(
     index("promo_codes_expires_idx").on(t.expiresAt),
     index("promo_codes_featured_idx").on(t.isFeatured, t.expiresAt),
     index("promo_codes_code_idx").on(t.code),
+    // one code per brand, whatever its case
+    uniqueIndex("promo_codes_brand_code_idx").on(t.brandId, sql`lower(${t.code})`),
   ],
 );
 

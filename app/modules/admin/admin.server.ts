@@ -35,6 +35,7 @@ export function dbErrorMessage(error: unknown, fallback: string): { message: str
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   const constraint = (error as { constraint?: string; cause?: { constraint?: string } })?.constraint ?? (error as { cause?: { constraint?: string } })?.cause?.constraint;
   if (code === "23505") {
+    if (constraint === "promo_codes_brand_code_idx") return { message: "Ce code existe déjà pour cette marque.", status: 409 };
     if (constraint?.includes("slug")) return { message: "Ce slug est déjà utilisé.", status: 409 };
     if (constraint?.includes("name")) return { message: "Ce nom est déjà utilisé.", status: 409 };
     return { message: "Cet élément existe déjà.", status: 409 };
