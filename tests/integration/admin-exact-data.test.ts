@@ -12,6 +12,7 @@ import { action as promoAction, loader as promoLoader } from "../../app/routes/a
 import { action as userAction } from "../../app/routes/admin/users";
 import { loader as brandPageLoader } from "../../app/routes/brands.$id";
 import { toParisDateInput } from "../../app/modules/settings/paris-time";
+import routes from "../../app/routes";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -244,3 +245,35 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
     }
   });
 });
+
+describeEachDb("page slugs and built-in routes", ({ database }) => {
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    admin = await signedInUser({ role: "admin", email: "slugs@example.fr" });
+  });
+  const save = (form: Record<string, string>) => callRoute<any>(pageAction, req("/admin/pages", { cookie: admin.cookie, form: { intent: "save", content: "<p>x</p>", ...form } }));
+
+  // every first segment of app/routes.ts, read from the route config itself
+  const segments = [...new Set(routeSegments(routes))];
+  it("covers the built-in routes the issue names", () => {
+    expect(segments).toEqual(expect.arrayContaining(["blog", "marques", "admin", "auth", "temu", "categories", "codes-promo", "legal"]));
+  });
+  // (sitemap.xml and robots.txt are refused by the slug format already)
+  it.each([...segments.filter((x) => !x.includes(".")), "pourquoi-crevarde", "uploads", "assets"])("the page slug %s is refused in French", async (slug) => {
+    const out = await save({ title: `Page ${slug}`, slug });
+    expect(out.status).toBe(400);
+    expect(out.data.result.error.slug).toEqual(["Ce slug est déjà utilisé par une page du site. Choisissez-en un autre."]);
+    expect(await database().db.$count(s.pages, eq(s.pages.slug, slug))).toBe(0);
+  });
+  it.each(["blogueuse", "marques-preferees", "pourquoi-pas", "a-propos-de-nous"])("a slug that only starts like a route (%s) is fine", async (slug) => {
+    expect((await save({ title: `Page ${slug}`, slug })).data.ok).toBe(true);
+  });
+});
+
+function routeSegments(entries: Array<{ path?: string; children?: unknown[] }>, prefix = ""): string[] {
+  return entries.flatMap((r) => {
+    const full = [prefix, r.path ?? ""].filter(Boolean).join("/");
+    const first = full.split("/")[0];
+    return [...(first && !/^[:*]/.test(first) ? [first.replace("[.]", ".")] : []), ...routeSegments((r.children ?? []) as never[], full)];
+  });
+}

@@ -25,6 +25,7 @@ import { idSchema } from "~/modules/admin/form-helpers";
 import { LEGAL_SLUGS } from "~/modules/content/legal";
 import { firstPageError, PAGE_MESSAGES, pageFormSchema } from "~/modules/pages/page-form.schema";
 import { deletePage, listPagesAdmin, savePage } from "~/modules/pages/pages-admin.server";
+import { isReservedPageSlug, RESERVED_SLUG_MESSAGE } from "~/modules/pages/reserved-slugs.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -50,6 +51,9 @@ export async function action({ request }: Route.ActionArgs) {
     return invalid("save", submission.reply(), first ? { title: "Champ requis", description: first } : undefined);
   }
   const input = submission.value;
+  if (isReservedPageSlug(input.slug)) {
+    return invalid("save", submission.reply({ fieldErrors: { slug: [RESERVED_SLUG_MESSAGE] } }), { title: "Erreur", description: RESERVED_SLUG_MESSAGE });
+  }
   // the required check runs on what would be stored: markup alone is no content
   if (isBlankHtml(input.content)) {
     return invalid("save", submission.reply({ fieldErrors: { content: [PAGE_MESSAGES.content] } }), { title: "Champ requis", description: PAGE_MESSAGES.content });
