@@ -16,6 +16,7 @@ import routes from "../../app/routes";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import { routeFirstSegments } from "../helpers/route-segments";
 
 /** Text typed in the back office, as an editor would: entities, angle brackets, quotes, emoji. */
 const TEXT_VARIANTS = [
@@ -254,7 +255,7 @@ describeEachDb("page slugs and built-in routes", ({ database }) => {
   const save = (form: Record<string, string>) => callRoute<any>(pageAction, req("/admin/pages", { cookie: admin.cookie, form: { intent: "save", content: "<p>x</p>", ...form } }));
 
   // every first segment of app/routes.ts, read from the route config itself
-  const segments = [...new Set(routeSegments(routes))];
+  const segments = [...new Set(routeFirstSegments(routes))];
   it("covers the built-in routes the issue names", () => {
     expect(segments).toEqual(expect.arrayContaining(["blog", "marques", "admin", "auth", "temu", "categories", "codes-promo", "legal"]));
   });
@@ -269,11 +270,3 @@ describeEachDb("page slugs and built-in routes", ({ database }) => {
     expect((await save({ title: `Page ${slug}`, slug })).data.ok).toBe(true);
   });
 });
-
-function routeSegments(entries: Array<{ path?: string; children?: unknown[] }>, prefix = ""): string[] {
-  return entries.flatMap((r) => {
-    const full = [prefix, r.path ?? ""].filter(Boolean).join("/");
-    const first = full.split("/")[0];
-    return [...(first && !/^[:*]/.test(first) ? [first.replace("[.]", ".")] : []), ...routeSegments((r.children ?? []) as never[], full)];
-  });
-}
