@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { action as brandAction } from "../../app/routes/admin/brands";
@@ -41,6 +41,8 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
   });
   const save = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
   const db = () => database().db;
+  // brands, codes and offers store their category's id: read its name back
+  const categoryName = { category: s.categories.name };
 
   // every admin entity's plain-text fields: [entity, action, path, base form, fields typed, read back]
   let n = 0;
@@ -58,7 +60,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
       action: brandAction,
       path: "/admin/brands",
       form: (t) => ({ name: `${t} ${unique()}`, slug: `marque-${n}`, description: t, category: t, maxDiscountPercent: "0", cashbackPercent: "0" }),
-      read: async () => (await db().select().from(s.brands).where(eq(s.brands.slug, `marque-${n}`)))[0],
+      read: async () => (await db().select({ ...getTableColumns(s.brands), ...categoryName }).from(s.brands).leftJoin(s.categories, eq(s.categories.id, s.brands.categoryId)).where(eq(s.brands.slug, `marque-${n}`)))[0],
       fields: ["description", "category"],
     },
     {
@@ -74,7 +76,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
       action: promoAction,
       path: "/admin/promo-codes",
       form: (t) => ({ brandId, code: `${t} ${unique()}`, discountAmount: t, description: t, category: t }),
-      read: async () => (await db().select().from(s.promoCodes).where(eq(s.promoCodes.brandId, brandId)).orderBy(s.promoCodes.createdAt)).at(-1)!,
+      read: async () => (await db().select({ ...getTableColumns(s.promoCodes), ...categoryName }).from(s.promoCodes).leftJoin(s.categories, eq(s.categories.id, s.promoCodes.categoryId)).where(eq(s.promoCodes.brandId, brandId)).orderBy(s.promoCodes.createdAt)).at(-1)!,
       fields: ["discountAmount", "description", "category"],
     },
     {
@@ -82,7 +84,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
       action: offerAction,
       path: "/admin/offers",
       form: (t) => ({ brandId, name: `${t} ${unique()}`, regularPrice: t, cashbackPercent: "5", category: t, tag: t }),
-      read: async () => (await db().select().from(s.offers).where(eq(s.offers.brandId, brandId)).orderBy(s.offers.createdAt)).at(-1)!,
+      read: async () => (await db().select({ ...getTableColumns(s.offers), ...categoryName }).from(s.offers).leftJoin(s.categories, eq(s.categories.id, s.offers.categoryId)).where(eq(s.offers.brandId, brandId)).orderBy(s.offers.createdAt)).at(-1)!,
       fields: ["regularPrice", "category", "tag"],
     },
     {
