@@ -146,4 +146,48 @@ test.describe("back-office data read back exactly @desktop", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("row").filter({ hasText: `Catégorie renommée ${tag}` })).toContainText(`categorie-${tag}`);
   });
+
+  test("a renamed category keeps its brands and codes, and its old address leads to it", async ({ page }) => {
+    const tag = randomUUID().slice(0, 6);
+    await signInAs(page, DEMO_ADMIN);
+    const dialog = page.getByRole("dialog");
+    await page.goto("/admin/categories");
+    await page.getByRole("button", { name: "Ajouter une catégorie" }).click();
+    await dialog.getByLabel("Nom*").fill(`Vernis ${tag}`);
+    await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    // a brand filed under it by its name, as the brand form is typed
+    await page.goto("/admin/brands");
+    await page.getByRole("button", { name: "Ajouter une marque" }).click();
+    await dialog.getByLabel("Nom*").fill(`Marque ${tag}`);
+    await dialog.getByLabel("Catégorie").fill(`Vernis ${tag}`);
+    await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    // a code filed under it through the promo form's select
+    await page.goto("/admin/promo-codes");
+    await page.getByRole("button", { name: "Ajouter un code promo" }).click();
+    await dialog.getByLabel("Marque*").selectOption({ label: `Marque ${tag}` });
+    await dialog.getByLabel("Code*").fill(`VERNIS${tag}`.toUpperCase());
+    await dialog.getByLabel("Montant de réduction*").fill("10%");
+    await dialog.getByLabel("Catégorie").selectOption({ label: `Vernis ${tag}` });
+    await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    // rename it and change its slug
+    await page.goto("/admin/categories");
+    await page.getByRole("button", { name: `Modifier Vernis ${tag}`, exact: true }).click();
+    await dialog.getByLabel("Nom*").fill(`Ongles ${tag}`);
+    await dialog.getByLabel("Slug*").fill(`ongles-${tag}`);
+    await dialog.getByRole("button", { name: "Mettre à jour", exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    const response = await page.goto(`/categories/vernis-${tag}`);
+    expect(response?.request().redirectedFrom()?.url()).toMatch(new RegExp(`/categories/vernis-${tag}$`));
+    await expect(page).toHaveURL(new RegExp(`/categories/ongles-${tag}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `Ongles ${tag}` })).toBeVisible();
+    const brands = page.getByRole("list", { name: `Marques Ongles ${tag}` });
+    await expect(brands.getByText(`Marque ${tag}`, { exact: true })).toBeVisible();
+    await expect(brands.getByText(`Ongles ${tag}`, { exact: true })).toBeVisible();
+    await expect(page.locator('section[aria-labelledby="category-codes"]')).toContainText(`VERNIS${tag}`.toUpperCase());
+  });
 });
