@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { brands, categories, offers } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { discountedPrice } from "./offers";
