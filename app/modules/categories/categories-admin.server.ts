@@ -6,7 +6,6 @@ import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { recordSlugChange } from "~/modules/slug-redirects/slug-redirects.server";
 import type { categoryFormSchema } from "./category-form.schema";
 
-
 /** One page of categories, ordered by name (unique, indexed). */
 export async function listCategoriesAdmin(page: number) {
   const db = await getDb();
