@@ -149,7 +149,8 @@ export const brands = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull().unique(),
     slug: text("slug").notNull().unique(),
-    category: text("category"),
+    /** the brand's category; renaming the category keeps it */
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     description: text("description"),
     imageUrl: text("image_url"),
     websiteUrl: text("website_url"),
@@ -164,6 +165,7 @@ export const brands = pgTable(
   (t) => [
     check("brands_discount_check", sql`${t.maxDiscountPercent} between 0 and 100`),
     check("brands_cashback_check", sql`${t.cashbackPercent} between 0 and 100`),
+    index("brands_category_idx").on(t.categoryId),
   ],
 );
 
@@ -177,7 +179,7 @@ export const promoCodes = pgTable(
     code: text("code").notNull(),
     discountAmount: text("discount_amount").notNull(),
     description: text("description"),
-    category: text("category"),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     url: text("url"),
     isFeatured: boolean("is_featured").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
@@ -188,6 +190,9 @@ export const promoCodes = pgTable(
     index("promo_codes_expires_idx").on(t.expiresAt),
     index("promo_codes_featured_idx").on(t.isFeatured, t.expiresAt),
     index("promo_codes_code_idx").on(t.code),
+    index("promo_codes_category_idx").on(t.categoryId),
+    // one code per brand, whatever its case
+    uniqueIndex("promo_codes_brand_code_idx").on(t.brandId, sql`lower(${t.code})`),
   ],
 );
 
@@ -202,7 +207,7 @@ export const offers = pgTable(
     imageUrl: text("image_url"),
     regularPrice: text("regular_price").notNull(),
     cashbackPercent: numeric("cashback_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
-    category: text("category"),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     tag: text("tag"),
     url: text("url"),
     isFeatured: boolean("is_featured").notNull().default(false),
@@ -211,7 +216,8 @@ export const offers = pgTable(
   (t) => [
     check("offers_cashback_check", sql`${t.cashbackPercent} between 0 and 100`),
     index("offers_brand_idx").on(t.brandId),
-    index("offers_featured_idx").on(t.isFeatured, t.category),
+    index("offers_featured_idx").on(t.isFeatured, t.categoryId),
+    index("offers_category_idx").on(t.categoryId),
     index("offers_name_idx").on(t.name),
   ],
 );
@@ -285,6 +291,29 @@ export const pages = pgTable(
     ...timestamps,
   },
   (t) => [index("pages_title_idx").on(t.title)],
+);
+
+/**
+ * Old slugs of pages (/{slug}) and categories (/categories/{slug}): they
+ * answer 301 to the current slug. The row points at the page or category
+ * itself, so a chain of renames still lands on the current slug in one hop.
+ */
+export const slugRedirects = pgTable(
+  "slug_redirects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    oldSlug: text("old_slug").notNull(),
+    pageId: uuid("page_id").references(() => pages.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("slug_redirects_target_check", sql`num_nonnulls(${t.pageId}, ${t.categoryId}) = 1`),
+    uniqueIndex("slug_redirects_page_slug_idx").on(t.oldSlug).where(sql`${t.pageId} is not null`),
+    uniqueIndex("slug_redirects_category_slug_idx").on(t.oldSlug).where(sql`${t.categoryId} is not null`),
+    index("slug_redirects_page_idx").on(t.pageId),
+    index("slug_redirects_category_idx").on(t.categoryId),
+  ],
 );
 
 export const blogArticles = pgTable(

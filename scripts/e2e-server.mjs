@@ -14,6 +14,9 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
   env: {
     ...process.env,
     NODE_ENV: "production",
+    // the server runs in UTC, as in production, while the browser is in Europe/Paris
+    // (playwright.config.ts): dates must be formatted in Paris time on both sides
+    TZ: "UTC",
     DATA_DIR: dataDir,
     PORT: port,
     HOST: "127.0.0.1",

@@ -42,3 +42,9 @@ export function sanitizeInlineHtml(html: string): string {
     allowedClasses: { span: ["highlight", "text-brand-600", "text-brand-700"] },
   });
 }
+
+/** True when sanitized HTML shows nothing: no text and no image (e.g. "<p></p>", "<script>…</script>"). */
+export function isBlankHtml(html: string): boolean {
+  const clean = sanitizeRichHtml(html);
+  return !/<img\b/i.test(clean) && !sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, "");
+}

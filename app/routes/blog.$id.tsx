@@ -1,6 +1,5 @@
-import { format } from "date-fns";
-import { fr } from "date-fns/locale";
 import { ArrowLeft } from "lucide-react";
+import { formatParis } from "~/modules/settings/paris-time";
 import { Link } from "react-router";
 import type { Route } from "./+types/blog.$id";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -14,7 +13,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!article) throw new Response("Not Found", { status: 404 });
   const { SITE_URL, SITE_NAME } = getEnv();
   return {
-    article: { ...article, publishedAt: article.publishedAt.toISOString(), date: format(article.publishedAt, "d MMMM yyyy", { locale: fr }) },
+    article: { ...article, publishedAt: article.publishedAt.toISOString(), date: formatParis(article.publishedAt, "d MMMM yyyy") },
     siteUrl: SITE_URL,
     siteName: SITE_NAME,
   };

@@ -1,6 +1,5 @@
-import { format } from "date-fns";
-import { fr } from "date-fns/locale";
 import { Link } from "react-router";
+import { formatParis } from "~/modules/settings/paris-time";
 import type { Route } from "./+types/blog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
@@ -9,7 +8,7 @@ import { listArticles } from "~/modules/blog/blog.server";
 
 export async function loader() {
   const articles = await listArticles();
-  return { articles: articles.map((a) => ({ ...a, date: format(a.publishedAt, "d MMMM yyyy", { locale: fr }), publishedAt: a.publishedAt.toISOString() })) };
+  return { articles: articles.map((a) => ({ ...a, date: formatParis(a.publishedAt, "d MMMM yyyy"), publishedAt: a.publishedAt.toISOString() })) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

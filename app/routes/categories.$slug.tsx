@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/categories.$slug";
 import { BrandCard } from "~/components/catalogue/brand-card";
 import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-sections";
@@ -7,11 +7,17 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getSessionUser } from "~/lib/auth.server";
 import { breadcrumbJsonLd, rootSeoData, seo } from "~/lib/seo";
 import { getCategoryPage } from "~/modules/categories/categories.server";
+import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const page = await getCategoryPage(params.slug, Boolean(user));
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) {
+    // a renamed category: its old slug answers 301 to the current one
+    const moved = await currentSlug("category", params.slug);
+    if (moved) throw redirect(`/categories/${moved}`, 301);
+    throw new Response("Not Found", { status: 404 });
+  }
   return page;
 }
 

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/page.$slug";
 import { ConceptPage } from "~/components/concept-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -9,11 +9,13 @@ import { seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
 import { PAGE_DRAFT_NOTICE } from "~/modules/content/pages";
 import { getViewablePage } from "~/modules/content/pages.server";
+import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
 
 /**
  * /pourquoi-{product} (concept page), else an admin page at /{slug}: published
  * pages for everyone; a draft is 404 except for admins, who see it marked as a
- * draft, never indexed and never stored by any cache.
+ * draft, never indexed and never stored by any cache. A page's old slug
+ * answers 301 to its current slug.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { SITE_NAME } = getEnv();
@@ -22,7 +24,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   const user = await getSessionUser(request);
   const page = await getViewablePage(params.slug, { isAdmin: user?.role === "admin" });
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) {
+    // a renamed page: its old slug answers 301 to the current one
+    const moved = await currentSlug("page", params.slug);
+    if (moved) throw redirect(`/${moved}`, 301);
+    throw new Response("Not Found", { status: 404 });
+  }
   const draft = !page.published;
   return data(
     {

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { formatParis } from "~/modules/settings/paris-time";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { format } from "date-fns";
-import { fr } from "date-fns/locale";
 import { Download } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -50,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     newsletterSubscribed: user.newsletterSubscribed,
     dealsUsed: user.dealsUsed,
     cashSaved: user.cashSaved,
-    memberSince: row ? format(row.createdAt, "d MMMM yyyy", { locale: fr }) : null,
+    memberSince: row ? formatParis(row.createdAt, "d MMMM yyyy") : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../app/lib/db.server";
 import { initialsOf, renderPlaceholder } from "../../app/lib/images.server";
 import { saveGeneratedImage, uploadsDir } from "../../app/lib/storage.server";
+import { resolveCategoryId } from "../../app/modules/categories/category-refs.server";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
 import * as s from "../schema";
 import { ARTICLES } from "./data/blog";
@@ -105,10 +106,17 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
       .values(CATEGORIES.map((c) => ({ ...c })))
       .onConflictDoNothing();
 
+    // brands, codes and offers point at their category by id
+    const categoryIds = new Map<string, string | null>();
+    for (const name of new Set([...BRANDS, ...PROMO_CODES, ...OFFERS].map((x) => x.category).filter((c) => c !== null))) {
+      categoryIds.set(name, await resolveCategoryId(db, name));
+    }
+    const categoryId = (name: string | null) => (name === null ? null : (categoryIds.get(name) ?? null));
+
     // brands
     await db
       .insert(s.brands)
-      .values(BRANDS.map((b, i) => ({ ...b, imageUrl: brandImages[i] })))
+      .values(BRANDS.map(({ category, ...b }, i) => ({ ...b, categoryId: categoryId(category), imageUrl: brandImages[i] })))
       .onConflictDoNothing();
     const brandRows = await db.select({ id: s.brands.id, slug: s.brands.slug, websiteUrl: s.brands.websiteUrl }).from(s.brands);
     const brandBySlug = new Map(brandRows.map((b) => [b.slug, b]));
@@ -128,7 +136,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
         code: p.code,
         discountAmount: p.discountAmount,
         description: p.description,
-        category: p.category,
+        categoryId: categoryId(p.category),
         isFeatured: p.isFeatured,
         url: brand.websiteUrl,
         expiresAt: p.expiresInDays === null ? null : new Date(now.getTime() + p.expiresInDays * DAY),
@@ -173,7 +181,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
         name: o.name,
         regularPrice: o.regularPrice,
         cashbackPercent: o.cashbackPercent,
-        category: o.category,
+        categoryId: categoryId(o.category),
         tag: o.tag,
         isFeatured: o.isFeatured,
         url: brand.websiteUrl,

@@ -14,8 +14,8 @@ export function dbKinds(): DbKind[] {
  * Open a fresh, migrated, empty database: an in-memory PGlite, or a new
  * database on the TEST_DATABASE_URL server (dropped on close).
  */
-export async function createTestDatabase(kind: DbKind): Promise<Database> {
-  if (kind === "pglite") return openDatabase({ dataDir: "memory://" });
+export async function createTestDatabase(kind: DbKind, options: { migrate?: boolean } = {}): Promise<Database> {
+  if (kind === "pglite") return openDatabase({ dataDir: "memory://", ...options });
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
   const name = `crevarde_test_${randomBytes(6).toString("hex")}`;
@@ -25,7 +25,7 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), ...options });
   return {
     ...database,
     close: async () => {

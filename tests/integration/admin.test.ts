@@ -111,10 +111,11 @@ describeEachDb("admin back office", ({ database }) => {
     const created = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", brandId: brand.id, code: "TEST25", discountAmount: "25%", description: "", category: "", expiresAt: "2030-01-31" }));
     expect(created.data.toast).toMatchObject({ title: "Code promo créé" });
     const [row] = await db.select().from(s.promoCodes).where(eq(s.promoCodes.code, "TEST25"));
-    expect(row).toMatchObject({ description: null, category: null, isFeatured: false });
+    expect(row).toMatchObject({ description: null, categoryId: null, isFeatured: false });
     const updated = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", id: row.id, brandId: brand.id, code: "TEST30", discountAmount: "30%", category: "Soin", isFeatured: "on" }));
     expect(updated.data.toast.title).toBe("Code promo mis à jour");
     const list = await callRoute<any>(promoLoader, as(admin.cookie, "/admin/promo-codes"));
+    expect(list.data.codes.find((c: any) => c.code === "TEST30").category).toBe("Soin");
     const codes = list.data.codes.map((c: any) => c.code);
     expect([...codes].sort((a: string, b: string) => a.localeCompare(b, "en"))).toEqual(codes.slice().sort((a: string, b: string) => a.localeCompare(b, "en")));
     const deleted = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "delete", id: row.id }));

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { DEMO_SEEDED_KEY, seed } from "../../db/seed/index";
@@ -80,9 +80,14 @@ describeEachDb("demo seed", ({ database }) => {
 
   it("holds 29 brands with their images, rates and real domains", async () => {
     const db = database().db;
-    const brands = await db.select().from(s.brands);
+    const brands = await db
+      .select({ ...getTableColumns(s.brands), category: s.categories.name })
+      .from(s.brands)
+      .leftJoin(s.categories, eq(s.categories.id, s.brands.categoryId));
     expect(brands).toHaveLength(29);
+    // every brand, code and offer points at one of the 8 seeded categories: none created on the way
     const categoryNames = new Set((await db.select().from(s.categories)).map((c) => c.name));
+    expect(categoryNames.size).toBe(8);
     for (const name of ["Soin du visage", "Maquillage", "Parfum", "Cheveux", "Corps & bain", "Mode", "Sport", "Bien-être"]) {
       expect(categoryNames.has(name)).toBe(true);
     }

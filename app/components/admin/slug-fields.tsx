@@ -5,8 +5,10 @@ import { Field } from "./admin-ui";
 
 /**
  * Name/title + slug. mode "always": the slug is derived at each keystroke
- * (categories, pages). mode "follow": it follows the name only while it is
- * empty or still equals the previous automatic value (brands).
+ * (categories, pages) while creating; renaming an existing item keeps its
+ * slug (links to it stay valid) unless the editor changes the slug field.
+ * mode "follow": it follows the name only while it is empty or still equals
+ * the previous automatic value (brands).
  */
 export function SlugFields({
   nameField,
@@ -25,6 +27,7 @@ export function SlugFields({
 }) {
   const [name, setName] = useState(defaultName);
   const [slug, setSlug] = useState(defaultSlug);
+  const editing = defaultSlug !== "";
   return (
     <>
       <Field label={nameLabel} htmlFor={nameField} error={errors[nameField]}>
@@ -35,7 +38,7 @@ export function SlugFields({
           required
           onChange={(e) => {
             const next = e.target.value;
-            if (mode === "always" || slug === "" || slug === slugify(name)) setSlug(slugify(next));
+            if ((mode === "always" && !editing) || slug === "" || (mode === "follow" && slug === slugify(name))) setSlug(slugify(next));
             setName(next);
           }}
         />

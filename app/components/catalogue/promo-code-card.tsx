@@ -1,6 +1,5 @@
-import { format } from "date-fns";
-import { fr } from "date-fns/locale";
 import { Lock } from "lucide-react";
+import { formatParis } from "~/modules/settings/paris-time";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
@@ -28,7 +27,7 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode }) {
       {code.description ? <p className="text-sm text-neutral-600">{code.description}</p> : null}
       {code.expiresAt ? (
         <p className="text-xs text-neutral-500">
-          {expired ? "A expiré le" : "Valable jusqu'au"} {format(new Date(code.expiresAt), "d MMMM yyyy", { locale: fr })}
+          {expired ? "A expiré le" : "Valable jusqu'au"} {formatParis(code.expiresAt, "d MMMM yyyy")}
         </p>
       ) : (
         <p className="text-xs text-neutral-500">Sans date limite</p>

@@ -36,6 +36,7 @@ export function dbErrorMessage(error: unknown, fallback: string): { message: str
   const code = pgErrorCode(error);
   const constraint = pgErrorConstraint(error);
   if (code === PG_ERROR.uniqueViolation) {
+    if (constraint === "promo_codes_brand_code_idx") return { message: "Ce code existe déjà pour cette marque.", status: 409 };
     if (constraint?.includes("slug")) return { message: "Ce slug est déjà utilisé.", status: 409 };
     if (constraint?.includes("name")) return { message: "Ce nom est déjà utilisé.", status: 409 };
     return { message: "Cet élément existe déjà.", status: 409 };

@@ -1,15 +1,35 @@
 import { z } from "zod";
 
-/** Empty optional text becomes null (admin.md §5). */
+/** Complete tags and comments; a lone "<" (as in "2 tops < 10€" or "A<B") is text, not markup. */
+const MARKUP = /<!--[\s\S]*?(?:-->|$)|<\/?[a-z][^<>]*>/gi;
+
+/**
+ * A plain-text field's cleaned value: markup removed, everything else exactly
+ * as typed (no entity escaping: React escapes when it renders). Repeated
+ * until stable so that "<<b>script>" does not leave a tag behind.
+ */
+export function plainText(value: string): string {
+  let previous = value;
+  for (;;) {
+    const next = previous.replace(MARKUP, "");
+    if (next === previous) return next.trim();
+    previous = next;
+  }
+}
+
+const tooLong = (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`;
+
+/** Empty optional text becomes null (admin.md §5); markup-only text counts as empty. */
 export const optionalText = (max = 2000) =>
   z
     .string()
-    .max(max, `Ce champ ne doit pas dépasser ${max} caractères.`)
+    .max(max, tooLong(max))
     .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : null));
+    .transform((v) => (v ? plainText(v) || null : null));
 
+/** Required plain text: the check runs on the cleaned value, so markup alone is refused with `message`. */
 export const requiredText = (message: string, max = 500) =>
-  z.string({ message }).trim().min(1, message).max(max, `Ce champ ne doit pas dépasser ${max} caractères.`);
+  z.string({ message }).transform(plainText).pipe(z.string({ message }).min(1, message).max(max, tooLong(max)));
 
 export const checkbox = z
   .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])

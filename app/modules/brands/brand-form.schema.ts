@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, optionalUrl } from "../admin/form-helpers";
+import { optionalText, optionalUrl, requiredText } from "../admin/form-helpers";
 import { slugField } from "../categories/category-form.schema";
 
 export const BRAND_MESSAGES = {
@@ -11,7 +11,7 @@ export const BRAND_MESSAGES = {
 
 export const brandFormSchema = z.object({
   id: z.uuid().optional(),
-  name: z.string({ message: "Le nom de la marque est obligatoire." }).trim().min(1, "Le nom de la marque est obligatoire.").max(120),
+  name: requiredText("Le nom de la marque est obligatoire.", 120),
   slug: slugField("Le slug de la marque est obligatoire."),
   category: optionalText(80),
   description: optionalText(1000),

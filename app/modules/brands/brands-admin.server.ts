@@ -1,15 +1,24 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, getTableColumns } from "drizzle-orm";
 import type { z } from "zod";
-import { brands } from "../../../db/schema";
+import { brands, categories } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { brandFormSchema } from "./brand-form.schema";
 
-/** One page of brands, ordered by name (unique, indexed). */
+/** One page of brands with their category's name, ordered by name (unique, indexed). */
 export async function listBrandsAdmin(page: number) {
   const db = await getDb();
-  return paginate(page, () => countRows(brands), (limit, offset) => db.select().from(brands).orderBy(asc(brands.name), asc(brands.id)).limit(limit).offset(offset));
+  return paginate(page, () => countRows(brands), (limit, offset) =>
+    db
+      .select({ ...getTableColumns(brands), category: categories.name })
+      .from(brands)
+      .leftJoin(categories, eq(categories.id, brands.categoryId))
+      .orderBy(asc(brands.name), asc(brands.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export async function brandChoices() {
@@ -17,14 +26,19 @@ export async function brandChoices() {
   return db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(asc(brands.name));
 }
 
+/** The typed category name creates or reuses a category; the brand stores its id. */
 export async function saveBrand(input: z.output<typeof brandFormSchema>) {
   const db = await getDb();
-  const { id, ...values } = input;
-  const [row] = id
-    ? await db.update(brands).set({ ...values, updatedAt: new Date() }).where(eq(brands.id, id)).returning({ id: brands.id })
-    : await db.insert(brands).values(values).returning({ id: brands.id });
+  const { id, category, ...rest } = input;
+  const row = await db.transaction(async (tx) => {
+    const values = { ...rest, categoryId: await resolveCategoryId(tx, category) };
+    const [saved] = id
+      ? await tx.update(brands).set({ ...values, updatedAt: new Date() }).where(eq(brands.id, id)).returning({ id: brands.id })
+      : await tx.insert(brands).values(values).returning({ id: brands.id });
+    return saved ?? null;
+  });
   invalidateAllowedHosts();
-  return row ?? null;
+  return row;
 }
 
 /** Deleting a brand also deletes its offers and promo codes (foreign keys cascade). */

@@ -1,19 +1,19 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { brands, crevardeDeals, promoCodes } from "../../../db/schema";
+import { and, asc, count, eq, getTableColumns, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { brands, categories, crevardeDeals, promoCodes } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 
 /**
- * Brands of the public catalogue, optionally those of one category (by
- * name). "Active deals" counts the brand's deals plus its promo codes that
+ * Brands of the public catalogue with their category's name, optionally
+ * those of one category (by id). "Active deals" counts the brand's deals plus its promo codes that
  * have not expired.
  */
-export async function listBrands(options: { category?: string } = {}) {
+export async function listBrands(options: { categoryId?: string } = {}) {
   const rows = await listBrandsQuery(await getDb(), options);
   return rows.map((r) => ({ ...r, activeDeals: r.codes + r.deals }));
 }
 
 /** listBrands()'s query, before the active-deals sum. */
-export function listBrandsQuery(db: Db, options: { category?: string } = {}) {
+export function listBrandsQuery(db: Db, options: { categoryId?: string } = {}) {
   const activeCodes = db
     .select({ brandId: promoCodes.brandId, n: count().as("codes_n") })
     .from(promoCodes)
@@ -33,7 +33,7 @@ export function listBrandsQuery(db: Db, options: { category?: string } = {}) {
       id: brands.id,
       name: brands.name,
       slug: brands.slug,
-      category: brands.category,
+      category: categories.name,
       description: brands.description,
       imageUrl: brands.imageUrl,
       maxDiscountPercent: brands.maxDiscountPercent,
@@ -44,19 +44,21 @@ export function listBrandsQuery(db: Db, options: { category?: string } = {}) {
     .from(brands)
     .leftJoin(activeCodes, eq(activeCodes.brandId, brands.id))
     .leftJoin(deals, eq(deals.brandId, brands.id))
-    .where(options.category !== undefined ? eq(brands.category, options.category) : undefined)
+    .leftJoin(categories, eq(categories.id, brands.categoryId))
+    .where(options.categoryId !== undefined ? eq(brands.categoryId, options.categoryId) : undefined)
     .orderBy(asc(brands.name));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A brand by slug or id, or null. */
+/** A brand by slug or id, with its category's name, or null. */
 export async function getBrand(idOrSlug: string) {
   if (idOrSlug.length > 120) return null;
   const db = await getDb();
   const [brand] = await db
-    .select()
+    .select({ ...getTableColumns(brands), category: categories.name })
     .from(brands)
+    .leftJoin(categories, eq(categories.id, brands.categoryId))
     .where(UUID.test(idOrSlug) ? or(eq(brands.id, idOrSlug), eq(brands.slug, idOrSlug)) : eq(brands.slug, idOrSlug))
     .limit(1);
   return brand ?? null;

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { categories } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
+import { recordSlugChange } from "~/modules/slug-redirects/slug-redirects.server";
 import type { categoryFormSchema } from "./category-form.schema";
 
 /** One page of categories, ordered by name (unique, indexed). */
@@ -13,13 +14,30 @@ export async function listCategoriesAdmin(page: number) {
   );
 }
 
+/** Every category name, for the promo code form's select. */
+export async function categoryNames(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name));
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Renaming keeps brands, codes and offers in the category (they point at its
+ * id); a changed slug leaves a 301 from the old one, in the same transaction.
+ */
 export async function saveCategory(input: z.output<typeof categoryFormSchema>) {
   const db = await getDb();
   const { id, ...values } = input;
-  const [row] = id
-    ? await db.update(categories).set({ ...values, updatedAt: new Date() }).where(eq(categories.id, id)).returning({ id: categories.id })
-    : await db.insert(categories).values(values).returning({ id: categories.id });
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const [before] = id ? await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.id, id)).for("update") : [];
+    if (id && !before) return null;
+    const [row] = id
+      ? await tx.update(categories).set({ ...values, updatedAt: new Date() }).where(eq(categories.id, id)).returning({ id: categories.id })
+      : await tx.insert(categories).values(values).returning({ id: categories.id });
+    if (!row) return null;
+    await recordSlugChange(tx, "category", row.id, before?.slug ?? null, values.slug);
+    return row;
+  });
 }
 
 export async function deleteCategory(id: string) {

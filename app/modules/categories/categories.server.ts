@@ -14,17 +14,17 @@ export async function getCategory(slug: string) {
 }
 
 /**
- * Everything a category page shows: the category's brands (brands.category
- * holds the category name), its live promo codes (masked for anonymous
+ * Everything a category page shows: the category's brands (by
+ * brands.category_id, so renaming the category keeps them), its live promo codes (masked for anonymous
  * visitors) and the newest deals of those brands. Null for an unknown slug.
  */
 export async function getCategoryPage(slug: string, signedIn: boolean) {
   const category = await getCategory(slug);
   if (!category) return null;
   const [brands, codes, deals] = await Promise.all([
-    listBrands({ category: category.name }),
-    listCategoryCodes(category.name, signedIn),
-    listCategoryDeals(category.name),
+    listBrands({ categoryId: category.id }),
+    listCategoryCodes(category.id, signedIn),
+    listCategoryDeals(category.id),
   ]);
   return {
     category: { id: category.id, name: category.name, slug: category.slug, description: category.description, imageUrl: category.imageUrl },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, optionalUrl } from "../admin/form-helpers";
+import { optionalText, optionalUrl, requiredText } from "../admin/form-helpers";
 
 export const CATEGORY_MESSAGES = {
   name: "Le nom de la catégorie est obligatoire.",
@@ -17,7 +17,7 @@ const slug = (message: string) =>
 
 export const categoryFormSchema = z.object({
   id: z.uuid().optional(),
-  name: z.string({ message: CATEGORY_MESSAGES.name }).trim().min(1, CATEGORY_MESSAGES.name).max(80),
+  name: requiredText(CATEGORY_MESSAGES.name, 80),
   slug: slug(CATEGORY_MESSAGES.slug),
   description: optionalText(1000),
   imageUrl: optionalUrl,

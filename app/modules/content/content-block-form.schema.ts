@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { CONTENT_TYPES } from "../../../db/constants";
+import { plainText } from "../admin/form-helpers";
+import { jsonBlockErrors } from "./home-defaults";
 import { jsonErrorOffset } from "./json-syntax";
 
 /** Query parameter of the list's site-page filter (`?page=` is the list page). */
@@ -10,15 +12,16 @@ export const CONTENT_FIELD_LABELS = { name: "Nom", title: "Titre", content: "Con
 export const contentBlockFormSchema = z
   .object({
     id: z.uuid().optional(),
-    name: z.string().trim().max(120).optional().default(""),
-    title: z.string().trim().max(200).optional().default(""),
+    name: z.string().max(120).optional().default("").transform(plainText),
+    title: z.string().max(200).optional().default("").transform(plainText),
     content: z.string().max(100_000).optional().default(""),
     type: z.enum(CONTENT_TYPES, { message: "Le type doit être text, html, json ou image." }).catch("text"),
     page: z.string().trim().max(80).optional().default(""),
     customPage: z.string().trim().max(80).optional().default(""),
     position: z.coerce.number({ message: "La position doit être un nombre." }).int("La position doit être un nombre entier.").min(-1000).max(100_000).catch(0),
   })
-  .transform((v) => ({ ...v, page: v.page === "custom" ? v.customPage : v.page }))
+  // a text block is plain text (markup removed, stored as typed); html is sanitized on the server
+  .transform((v) => ({ ...v, page: v.page === "custom" ? v.customPage : v.page, content: v.type === "text" ? plainText(v.content) : v.content }))
   .superRefine((v, ctx) => {
     const missing = (Object.keys(CONTENT_FIELD_LABELS) as Array<keyof typeof CONTENT_FIELD_LABELS>).filter((k) => !String(v[k] ?? "").trim());
     if (missing.length) {
@@ -31,6 +34,8 @@ export const contentBlockFormSchema = z
     if (v.type === "json" && v.content.trim()) {
       const error = jsonSyntaxError(v.content);
       if (error) ctx.addIssue({ code: "custom", message: error, path: ["content"] });
+      // a home JSON block must fit its own shape (stats, steps, testimonials)
+      else if (v.page === "home") for (const message of jsonBlockErrors(v.name, v.content)) ctx.addIssue({ code: "custom", message, path: ["content"] });
     }
     if (v.page && !/^[a-z0-9][a-z0-9-]*$/.test(v.page)) {
       ctx.addIssue({ code: "custom", message: "Le nom de page ne peut contenir que des lettres minuscules, des chiffres et des tirets.", path: ["page"] });

@@ -3,6 +3,7 @@
  * "initialise content" card, and as fallbacks when a block is missing or
  * malformed. Client-importable: no server imports.
  */
+import { z } from "zod";
 import type { ContentType } from "../../../db/constants";
 
 export interface ContentBlockDefault {
@@ -70,47 +71,106 @@ export const HOME_BLOCK_DEFAULTS: ContentBlockDefault[] = [
 
 type Parsed<T> = { value: T; fellBack: boolean };
 
-function parseArray<T>(content: string | undefined | null, fallback: T[], isItem: (v: unknown) => v is T): Parsed<T[]> {
+/*
+ * The shape of each home JSON block, one zod schema per block name. The admin
+ * form refuses content that does not fit (field-level French messages) and
+ * the home page reads the blocks through the same schemas, falling back to
+ * the defaults only for rows written before this check existed.
+ */
+
+/** Issue messages are codes; jsonBlockErrors() turns them into sentences with the element and the field. */
+const REQUIRED = "required";
+const TEXT = "text";
+const NUMBER = "number";
+const text = () =>
+  z
+    .string({ error: (iss) => (iss.input === undefined ? REQUIRED : TEXT) })
+    .refine((v) => v.trim().length > 0, REQUIRED);
+const list = <T extends z.ZodType>(item: T) =>
+  z.array(item, { error: "list" }).min(1, "empty");
+
+const ICON_NAMES = ["Mouse", "ShoppingCart", "Heart", "CreditCard"] as const;
+
+export const statsBlockSchema = list(z.strictObject({ label: text(), value: text() }, { error: "item" }));
+export const stepsBlockSchema = list(
+  z.strictObject(
+    {
+      icon: z.enum(ICON_NAMES, { error: (iss) => (iss.input === undefined ? REQUIRED : "icon") }),
+      title: text(),
+      description: text(),
+    },
+    { error: "item" },
+  ),
+);
+export const testimonialsBlockSchema = list(
+  z.strictObject(
+    {
+      // admins may type numeric ids in the JSON editor
+      id: z.union([text(), z.number({ error: TEXT })], { error: (iss) => (iss.input === undefined ? REQUIRED : TEXT) }).transform(String),
+      content: text(),
+      author: text(),
+      rating: z.number({ error: (iss) => (iss.input === undefined ? REQUIRED : NUMBER) }).min(0, "rating").max(5, "rating"),
+    },
+    { error: "item" },
+  ),
+);
+
+/** The home JSON blocks whose shape is checked, by block name (page home). */
+export const HOME_JSON_BLOCK_SCHEMAS: Record<string, z.ZodType> = {
+  stats: statsBlockSchema,
+  "how-it-works-steps": stepsBlockSchema,
+  "testimonials-list": testimonialsBlockSchema,
+};
+
+const FIELD_MESSAGES: Record<string, (field: string) => string> = {
+  [REQUIRED]: (f) => `le champ « ${f} » est obligatoire.`,
+  [TEXT]: (f) => `le champ « ${f} » doit être un texte.`,
+  [NUMBER]: (f) => `le champ « ${f} » doit être un nombre.`,
+  icon: (f) => `le champ « ${f} » doit valoir ${ICON_NAMES.join(", ")}.`,
+  rating: (f) => `le champ « ${f} » doit être compris entre 0 et 5.`,
+};
+
+/**
+ * French, field-level messages for a home JSON block's content ("Élément 2 :
+ * le champ « value » est obligatoire."); empty when it fits its block's
+ * shape, or when the block has no declared shape. `content` is valid JSON.
+ */
+export function jsonBlockErrors(name: string, content: string): string[] {
+  const schema = HOME_JSON_BLOCK_SCHEMAS[name];
+  if (!schema) return [];
+  const result = schema.safeParse(JSON.parse(content));
+  if (result.success) return [];
+  return result.error.issues.map((issue) => {
+    const [index, field] = issue.path;
+    if (index === undefined) return issue.message === "empty" ? "La liste doit contenir au moins un élément." : "Le contenu doit être une liste JSON ([ … ]).";
+    const element = `Élément ${Number(index) + 1} :`;
+    if (issue.code === "unrecognized_keys") {
+      return `${element} ${issue.keys.length > 1 ? `les champs ${issue.keys.map((k) => `« ${k} »`).join(", ")} ne sont pas reconnus.` : `le champ « ${issue.keys[0]} » n'est pas reconnu.`}`;
+    }
+    if (field === undefined) return `${element} chaque élément doit être un objet ({ … }).`;
+    return `${element} ${(FIELD_MESSAGES[issue.message] ?? FIELD_MESSAGES[TEXT])(String(field))}`;
+  });
+}
+
+function parseBlock<T>(content: string | undefined | null, fallback: T[], schema: z.ZodType<T[]>): Parsed<T[]> {
   if (!content) return { value: fallback, fellBack: true };
   try {
-    const parsed: unknown = JSON.parse(content);
-    if (Array.isArray(parsed) && parsed.length > 0 && parsed.every(isItem)) return { value: parsed, fellBack: false };
+    const parsed = schema.safeParse(JSON.parse(content));
+    if (parsed.success) return { value: parsed.data, fellBack: false };
   } catch {
     // malformed JSON: fall back
   }
   return { value: fallback, fellBack: true };
 }
 
-const isString = (v: unknown): v is string => typeof v === "string";
-const obj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-const ICONS = new Set(["Mouse", "ShoppingCart", "Heart", "CreditCard"]);
-
 export function parseStats(content: string | undefined | null): Parsed<Stat[]> {
-  return parseArray(content, HERO_FALLBACK_STATS, (v): v is Stat => obj(v) && isString(v.label) && isString(v.value));
+  return parseBlock(content, HERO_FALLBACK_STATS, statsBlockSchema);
 }
 
 export function parseSteps(content: string | undefined | null): Parsed<Step[]> {
-  return parseArray(
-    content,
-    DEFAULT_STEPS,
-    (v): v is Step => obj(v) && isString(v.icon) && ICONS.has(v.icon) && isString(v.title) && isString(v.description),
-  );
+  return parseBlock(content, DEFAULT_STEPS, stepsBlockSchema);
 }
 
 export function parseTestimonials(content: string | undefined | null): Parsed<Testimonial[]> {
-  const result = parseArray(
-    content,
-    DEFAULT_TESTIMONIALS,
-    (v): v is Testimonial =>
-      obj(v) &&
-      (isString(v.id) || typeof v.id === "number") &&
-      isString(v.content) &&
-      isString(v.author) &&
-      typeof v.rating === "number" &&
-      v.rating >= 0 &&
-      v.rating <= 5,
-  );
-  if (result.fellBack) return result;
-  // admins may type numeric ids in the JSON editor
-  return { value: result.value.map((t) => ({ ...t, id: String(t.id) })), fellBack: false };
+  return parseBlock(content, DEFAULT_TESTIMONIALS, testimonialsBlockSchema);
 }

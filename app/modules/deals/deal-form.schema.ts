@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BADGE_TYPES } from "../../../db/constants";
-import { checkbox, optionalText, optionalUrl, optionalUuid, requiredText, requiredUrl } from "../admin/form-helpers";
+import { checkbox, optionalText, optionalUrl, optionalUuid, plainText, requiredText, requiredUrl } from "../admin/form-helpers";
 
 export const DEAL_FORM_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde du deal.",
@@ -22,7 +22,7 @@ export const dealFormSchema = z.object({
     .string()
     .max(60)
     .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : "Voir le deal")),
+    .transform((v) => (v ? plainText(v) : "") || "Voir le deal"),
   url: requiredUrl("Le lien est obligatoire."),
   brandId: optionalUuid,
   isFeatured: checkbox,

@@ -3,7 +3,6 @@ import type { z } from "zod";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
-import { sanitizeInlineHtml } from "~/lib/html.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { dealFormSchema } from "./deal-form.schema";
 import { dealCardColumns, NEWEST_FIRST } from "./deals.server";
@@ -22,13 +21,11 @@ export async function listDealsAdmin(page: number) {
   );
 }
 
-/** Plain-text fields are stored as text (React escapes them); markup is stripped defensively. */
-const plain = (v: string) => sanitizeInlineHtml(v).replace(/<[^>]*>/g, "");
-
 export async function saveDeal(input: z.output<typeof dealFormSchema>) {
   const db = await getDb();
   const { id, ...rest } = input;
-  const values = { ...rest, source: rest.source.toLowerCase(), title: plain(rest.title), description: plain(rest.description) };
+  // plain-text fields arrive cleaned by the form schema (plainText): stored as typed, React escapes them
+  const values = { ...rest, source: rest.source.toLowerCase() };
   const [row] = id
     ? await db.update(crevardeDeals).set({ ...values, updatedAt: new Date() }).where(eq(crevardeDeals.id, id)).returning({ id: crevardeDeals.id })
     : await db.insert(crevardeDeals).values(values).returning({ id: crevardeDeals.id });

@@ -44,14 +44,14 @@ export async function listFeaturedDeals(limit = FEATURED_DEALS_LIMIT) {
   return rows.map(serialize);
 }
 
-/** The newest deals of the brands of one category (brands.category), 24 at most. */
-export async function listCategoryDeals(categoryName: string, limit = DEALS_PAGE_SIZE) {
+/** The newest deals of the brands of one category (brands.category_id), 24 at most. */
+export async function listCategoryDeals(categoryId: string, limit = DEALS_PAGE_SIZE) {
   const db = await getDb();
   const rows = await db
     .select(dealCardColumns)
     .from(crevardeDeals)
     .innerJoin(brands, eq(brands.id, crevardeDeals.brandId))
-    .where(eq(brands.category, categoryName))
+    .where(eq(brands.categoryId, categoryId))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
   return rows.map(serialize);

@@ -1,7 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { brands, offers } from "../../../db/schema";
+import { brands, categories, offers } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { offerFormSchema } from "./offer-form.schema";
@@ -19,27 +20,33 @@ export async function listOffersAdmin(page: number) {
         imageUrl: offers.imageUrl,
         regularPrice: offers.regularPrice,
         cashbackPercent: offers.cashbackPercent,
-        category: offers.category,
+        category: categories.name,
         tag: offers.tag,
         url: offers.url,
         isFeatured: offers.isFeatured,
       })
       .from(offers)
       .innerJoin(brands, eq(brands.id, offers.brandId))
+      .leftJoin(categories, eq(categories.id, offers.categoryId))
       .orderBy(asc(offers.name), asc(offers.id))
       .limit(limit)
       .offset(offset),
   );
 }
 
+/** The typed category name creates or reuses a category; the offer stores its id. */
 export async function saveOffer(input: z.output<typeof offerFormSchema>) {
   const db = await getDb();
-  const { id, ...values } = input;
-  const [row] = id
-    ? await db.update(offers).set({ ...values, updatedAt: new Date() }).where(eq(offers.id, id)).returning({ id: offers.id })
-    : await db.insert(offers).values(values).returning({ id: offers.id });
+  const { id, category, ...rest } = input;
+  const row = await db.transaction(async (tx) => {
+    const values = { ...rest, categoryId: await resolveCategoryId(tx, category) };
+    const [saved] = id
+      ? await tx.update(offers).set({ ...values, updatedAt: new Date() }).where(eq(offers.id, id)).returning({ id: offers.id })
+      : await tx.insert(offers).values(values).returning({ id: offers.id });
+    return saved ?? null;
+  });
   invalidateAllowedHosts();
-  return row ?? null;
+  return row;
 }
 
 export async function deleteOffer(id: string) {

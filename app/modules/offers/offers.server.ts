@@ -1,12 +1,12 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { brands, offers } from "../../../db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { brands, categories, offers } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { discountedPrice } from "./offers";
 
 const columns = {
   id: offers.id,
   name: offers.name,
-  category: offers.category,
+  category: categories.name,
   cashbackPercent: offers.cashbackPercent,
   regularPrice: offers.regularPrice,
   imageUrl: offers.imageUrl,
@@ -20,7 +20,8 @@ export async function listFeaturedOffers(category: string | null) {
     .select(columns)
     .from(offers)
     .innerJoin(brands, eq(brands.id, offers.brandId))
-    .where(and(eq(offers.isFeatured, true), category ? eq(offers.category, category) : undefined))
+    .leftJoin(categories, eq(categories.id, offers.categoryId))
+    .where(and(eq(offers.isFeatured, true), category ? eq(categories.name, category) : undefined))
     .orderBy(asc(offers.name));
   return rows.map((r) => ({ ...r, discountedPrice: discountedPrice(r.regularPrice, r.cashbackPercent) }));
 }
@@ -32,6 +33,7 @@ export async function listBrandOffers(brandId: string) {
     .select(columns)
     .from(offers)
     .innerJoin(brands, eq(brands.id, offers.brandId))
+    .leftJoin(categories, eq(categories.id, offers.categoryId))
     .where(eq(offers.brandId, brandId))
     .orderBy(asc(offers.name));
   return rows.map((r) => ({ ...r, discountedPrice: discountedPrice(r.regularPrice, r.cashbackPercent) }));
@@ -40,9 +42,10 @@ export async function listBrandOffers(brandId: string) {
 export async function listFeaturedOfferCategories(): Promise<string[]> {
   const db = await getDb();
   const rows = await db
-    .selectDistinct({ category: offers.category })
+    .selectDistinct({ category: categories.name })
     .from(offers)
-    .where(sql`${offers.isFeatured} and ${offers.category} is not null`)
-    .orderBy(asc(offers.category));
-  return rows.map((r) => r.category!);
+    .innerJoin(categories, eq(categories.id, offers.categoryId))
+    .where(eq(offers.isFeatured, true))
+    .orderBy(asc(categories.name));
+  return rows.map((r) => r.category);
 }

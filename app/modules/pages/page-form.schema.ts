@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText, requiredText } from "../admin/form-helpers";
 import { slugField } from "../categories/category-form.schema";
 
 export const PAGE_MESSAGES = {
@@ -11,14 +12,14 @@ export const PAGE_MESSAGES = {
 /** Checked in the spec's order: title, slug, content. */
 export const pageFormSchema = z.object({
   id: z.uuid().optional(),
-  title: z.string({ message: PAGE_MESSAGES.title }).trim().min(1, PAGE_MESSAGES.title).max(200),
+  title: requiredText(PAGE_MESSAGES.title, 200),
   slug: slugField(PAGE_MESSAGES.slug),
   content: z.string({ message: PAGE_MESSAGES.content }).trim().min(1, PAGE_MESSAGES.content).max(100_000),
   metaDescription: z
     .string()
     .max(320, "La meta description ne doit pas dépasser 320 caractères.")
     .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : null)),
+    .transform((v) => (v ? plainText(v) || null : null)),
   // admin.md has no control for it (every page is published); we add one so a
   // page can be prepared as a draft. Absent means published, as in the spec.
   status: z.enum(["published", "draft"]).catch("published"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parisEndOfDay } from "../settings/paris-time";
 import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
 
 export const PROMO_MESSAGES = {
@@ -24,8 +25,9 @@ export const promoCodeFormSchema = z.object({
     .optional()
     .transform((v, ctx) => {
       if (!v || !v.trim()) return null;
-      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T23:59:59` : v);
-      if (Number.isNaN(d.getTime()) || d.getFullYear() < 2000 || d.getFullYear() > 2100) {
+      // a day typed in the back office is a Paris day: the code lasts until its end in Paris
+      const d = parisEndOfDay(v);
+      if (!d || d.getUTCFullYear() < 2000 || d.getUTCFullYear() > 2100) {
         ctx.addIssue({ code: "custom", message: PROMO_MESSAGES.date });
         return z.NEVER;
       }

@@ -1,6 +1,8 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { brands, promoCodes } from "../../../db/schema";
+import { asc, eq } from "drizzle-orm";
+import { brands, categories, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { categoryNames } from "~/modules/categories/categories-admin.server";
+import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { z } from "zod";
@@ -20,48 +22,47 @@ export async function listPromoCodesAdmin(page: number) {
         code: promoCodes.code,
         discountAmount: promoCodes.discountAmount,
         description: promoCodes.description,
-        category: promoCodes.category,
+        category: categories.name,
         url: promoCodes.url,
         isFeatured: promoCodes.isFeatured,
         expiresAt: promoCodes.expiresAt,
       })
       .from(promoCodes)
       .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+      .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
       .orderBy(asc(promoCodes.code), asc(promoCodes.id))
       .limit(limit)
       .offset(offset),
   );
 }
 
-/** Distinct categories for the select; "Général" when there are none (admin.md §9). */
+/** The existing categories for the select; "Général" when there are none (admin.md §9). */
 export async function promoCategoryChoices(): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db
-    .selectDistinct({ c: promoCodes.category })
-    .from(promoCodes)
-    .where(sql`${promoCodes.category} is not null`)
-    .orderBy(asc(promoCodes.category));
-  const list = rows.map((r) => r.c!).filter(Boolean);
+  const list = await categoryNames();
   return list.length ? list : ["Général"];
 }
 
+/** The chosen or typed category name creates or reuses a category; the code stores its id. */
 export async function savePromoCode(input: Input) {
   const db = await getDb();
-  const values = {
-    brandId: input.brandId,
-    code: input.code,
-    discountAmount: input.discountAmount,
-    description: input.description,
-    category: input.category,
-    url: input.url,
-    expiresAt: input.expiresAt,
-    isFeatured: input.isFeatured,
-  };
-  const [row] = input.id
-    ? await db.update(promoCodes).set({ ...values, updatedAt: new Date() }).where(eq(promoCodes.id, input.id)).returning({ id: promoCodes.id })
-    : await db.insert(promoCodes).values(values).returning({ id: promoCodes.id });
+  const row = await db.transaction(async (tx) => {
+    const values = {
+      brandId: input.brandId,
+      code: input.code,
+      discountAmount: input.discountAmount,
+      description: input.description,
+      categoryId: await resolveCategoryId(tx, input.category),
+      url: input.url,
+      expiresAt: input.expiresAt,
+      isFeatured: input.isFeatured,
+    };
+    const [saved] = input.id
+      ? await tx.update(promoCodes).set({ ...values, updatedAt: new Date() }).where(eq(promoCodes.id, input.id)).returning({ id: promoCodes.id })
+      : await tx.insert(promoCodes).values(values).returning({ id: promoCodes.id });
+    return saved ?? null;
+  });
   invalidateAllowedHosts();
-  return row ?? null;
+  return row;
 }
 
 export async function deletePromoCode(id: string) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
-import { brands, promoCodes } from "../../../db/schema";
+import { brands, categories, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { codeDescription, expiryStatus, FEATURED_CODES_LIMIT, maskCode, type ExpiryStatus } from "./promo-codes";
 
@@ -23,7 +23,7 @@ const columns = {
   code: promoCodes.code,
   discountAmount: promoCodes.discountAmount,
   description: promoCodes.description,
-  category: promoCodes.category,
+  category: categories.name,
   expiresAt: promoCodes.expiresAt,
   url: promoCodes.url,
   brandName: brands.name,
@@ -57,6 +57,7 @@ export async function listFeaturedCodes(signedIn: boolean) {
     .select(columns)
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+    .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
     .where(sql`${promoCodes.isFeatured} and (${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`)
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code))
     .limit(FEATURED_CODES_LIMIT);
@@ -70,19 +71,21 @@ export async function listMemberCodes(category: string | null) {
     .select(columns)
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
-    .where(category ? eq(promoCodes.category, category) : undefined)
+    .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
+    .where(category ? eq(categories.name, category) : undefined)
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
   return rows.map((r) => toPublicCode(r, true));
 }
 
+/** The names of the categories that have codes (the /codes-promo chips). */
 export async function listCodeCategories(): Promise<string[]> {
   const db = await getDb();
   const rows = await db
-    .selectDistinct({ category: promoCodes.category })
+    .selectDistinct({ category: categories.name })
     .from(promoCodes)
-    .where(sql`${promoCodes.category} is not null`)
-    .orderBy(asc(promoCodes.category));
-  return rows.map((r) => r.category!).filter(Boolean);
+    .innerJoin(categories, eq(categories.id, promoCodes.categoryId))
+    .orderBy(asc(categories.name));
+  return rows.map((r) => r.category);
 }
 
 const live = sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`;
@@ -94,6 +97,7 @@ async function listLiveCodes(where: SQL | undefined, signedIn: boolean) {
     .select(columns)
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+    .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
     .where(and(where, live))
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
   return rows.map((r) => toPublicCode(r, signedIn));
@@ -106,9 +110,9 @@ export function listBrandCodes(brandId: string, signedIn: boolean) {
 
 /**
  * Live codes of a category (masked for anonymous visitors), soonest expiry
- * first: the codes of the category's brands (brands.category) and the codes
- * filed under that category themselves (promo_codes.category).
+ * first: the codes of the category's brands (brands.category_id) and the
+ * codes filed under that category themselves (promo_codes.category_id).
  */
-export function listCategoryCodes(categoryName: string, signedIn: boolean) {
-  return listLiveCodes(or(eq(brands.category, categoryName), eq(promoCodes.category, categoryName)), signedIn);
+export function listCategoryCodes(categoryId: string, signedIn: boolean) {
+  return listLiveCodes(or(eq(brands.categoryId, categoryId), eq(promoCodes.categoryId, categoryId)), signedIn);
 }

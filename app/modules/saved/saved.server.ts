@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { brands, crevardeDeals, promoCodes, savedDeals, savedPromoCodes } from "../../../db/schema";
+import { brands, categories, crevardeDeals, promoCodes, savedDeals, savedPromoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { dealCardColumns } from "~/modules/deals/deals.server";
 import { toPublicCode } from "~/modules/promo-codes/promo-codes.server";
@@ -46,7 +46,7 @@ export async function listSaved(userId: string) {
         code: promoCodes.code,
         discountAmount: promoCodes.discountAmount,
         description: promoCodes.description,
-        category: promoCodes.category,
+        category: categories.name,
         expiresAt: promoCodes.expiresAt,
         url: promoCodes.url,
         brandName: brands.name,
@@ -56,6 +56,7 @@ export async function listSaved(userId: string) {
       .from(savedPromoCodes)
       .innerJoin(promoCodes, eq(promoCodes.id, savedPromoCodes.promoCodeId))
       .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+      .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
       .where(eq(savedPromoCodes.userId, userId))
       .orderBy(desc(savedPromoCodes.createdAt)),
   ]);

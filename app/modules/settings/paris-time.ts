@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
+import { fr } from "date-fns/locale";
 
 /** The site's time zone: admins type dates as they read them on a French clock. */
 export const SITE_TIME_ZONE = "Europe/Paris";
@@ -23,4 +24,36 @@ export function fromParisLocalInput(value: string): string | null {
   // 31 February and the like roll over: refuse them
   if (date.getDate() !== d || date.getMonth() !== mo - 1) return null;
   return new Date(date.getTime()).toISOString();
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A `date` field's value ("2027-06-30") read as a Paris day: the last
+ * millisecond of that day in Paris (23:59:59.999), whatever the server's
+ * zone. null for anything that is not a real calendar date (2027-02-30).
+ */
+export function parisEndOfDay(value: string): Date | null {
+  const m = DAY.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d] = m.slice(1).map(Number);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return null;
+  const date = TZDate.tz(SITE_TIME_ZONE, y, mo - 1, d, 23, 59, 59, 999);
+  if (date.getFullYear() !== y || date.getDate() !== d || date.getMonth() !== mo - 1) return null;
+  return new Date(date.getTime());
+}
+
+/** An instant as the value of a `date` field: its day in Paris ("2027-06-30"). */
+export function toParisDateInput(instant: string | Date): string {
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return "";
+  return format(new TZDate(date, SITE_TIME_ZONE), "yyyy-MM-dd");
+}
+
+/**
+ * Format an instant as read on a Paris clock, in French. The same text on the
+ * server (any zone, UTC in production) and in the browser, so hydration matches.
+ */
+export function formatParis(instant: string | Date, pattern: string): string {
+  return format(new TZDate(typeof instant === "string" ? new Date(instant) : instant, SITE_TIME_ZONE), pattern, { locale: fr });
 }

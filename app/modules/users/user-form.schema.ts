@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "../../../db/constants";
+import { plainText } from "../admin/form-helpers";
 
 export const USER_MESSAGES = {
   updated: "Utilisateur mis à jour avec succès",
@@ -17,6 +18,6 @@ export const userFormSchema = z.object({
     .string()
     .max(40, "Le pseudo ne doit pas dépasser 40 caractères.")
     .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : null)),
+    .transform((v) => (v ? plainText(v) || null : null)),
   role: z.enum(ROLES, { message: "Le rôle doit être user ou admin." }),
 });

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { format } from "date-fns";
-import { fr } from "date-fns/locale";
+import { formatParis } from "~/modules/settings/paris-time";
 import { Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/categories";
@@ -92,7 +91,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                 <TableCell className="font-medium">{c.name}</TableCell>
                 <TableCell className="font-mono text-xs">{c.slug}</TableCell>
                 <TableCell className="max-w-xs truncate">{c.description ?? ""}</TableCell>
-                <TableCell>{c.updatedAt ? format(new Date(c.updatedAt), "d MMM yyyy", { locale: fr }) : "N/A"}</TableCell>
+                <TableCell>{c.updatedAt ? formatParis(c.updatedAt, "d MMM yyyy") : "N/A"}</TableCell>
                 <TableCell>
                   <div className="flex">
                     <Button variant="ghost" size="icon" aria-label={`Modifier ${c.name}`} onClick={() => editor.edit(c)}>

@@ -18,13 +18,13 @@ import { audited } from "~/modules/admin/audit.server";
 import { contentBlocks } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
-import { sanitizeRichHtml } from "~/lib/html.server";
+import { isBlankHtml, sanitizeRichHtml } from "~/lib/html.server";
 import { conceptPath } from "~/lib/site";
 import { requestedPage } from "~/modules/admin/pagination.server";
 import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
-import { CONTENT_PAGE_FILTER, contentBlockFormSchema, contentPageChoices } from "~/modules/content/content-block-form.schema";
+import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema, contentPageChoices } from "~/modules/content/content-block-form.schema";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -63,6 +63,10 @@ export async function action({ request }: Route.ActionArgs) {
     return invalid("save", submission.reply(), missing ? { title: "Champs requis", description: missing } : other ? { title: "Erreur", description: other } : undefined);
   }
   const input = submission.value;
+  if (input.type === "html" && isBlankHtml(input.content)) {
+    const missing = `Veuillez remplir les champs suivants : ${CONTENT_FIELD_LABELS.content}`;
+    return invalid("save", submission.reply({ formErrors: [missing] }), { title: "Champs requis", description: missing });
+  }
   return guarded("save", "Impossible de sauvegarder le bloc de contenu.", async () => {
     const row = await audited(admin, "content_block", contentBlocks, input.id, input.id ? "update" : "create", () => saveContentBlock(input));
     if (!row) return failure("save", "Impossible de sauvegarder le bloc de contenu.", 404);

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { format } from "date-fns";
-import { fr } from "date-fns/locale";
+import { formatParis } from "~/modules/settings/paris-time";
 import { ExternalLink, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
@@ -18,6 +17,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { pages } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
+import { isBlankHtml } from "~/lib/html.server";
 import { logger } from "~/lib/logger.server";
 import { requestedPage } from "~/modules/admin/pagination.server";
 import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
@@ -25,6 +25,7 @@ import { idSchema } from "~/modules/admin/form-helpers";
 import { LEGAL_SLUGS } from "~/modules/content/legal";
 import { firstPageError, PAGE_MESSAGES, pageFormSchema } from "~/modules/pages/page-form.schema";
 import { deletePage, listPagesAdmin, savePage } from "~/modules/pages/pages-admin.server";
+import { isReservedPageSlug, RESERVED_SLUG_MESSAGE } from "~/modules/pages/reserved-slugs.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -50,6 +51,13 @@ export async function action({ request }: Route.ActionArgs) {
     return invalid("save", submission.reply(), first ? { title: "Champ requis", description: first } : undefined);
   }
   const input = submission.value;
+  if (isReservedPageSlug(input.slug)) {
+    return invalid("save", submission.reply({ fieldErrors: { slug: [RESERVED_SLUG_MESSAGE] } }), { title: "Erreur", description: RESERVED_SLUG_MESSAGE });
+  }
+  // the required check runs on what would be stored: markup alone is no content
+  if (isBlankHtml(input.content)) {
+    return invalid("save", submission.reply({ fieldErrors: { content: [PAGE_MESSAGES.content] } }), { title: "Champ requis", description: PAGE_MESSAGES.content });
+  }
   try {
     const row = await audited(admin, "page", pages, input.id, input.id ? "update" : "create", () => savePage(input));
     if (!row) return failure("save", "Cette page n'existe plus.", 404);
@@ -110,7 +118,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
               <TableRow key={p.id}>
                 <TableCell className="font-medium">{p.title}</TableCell>
                 <TableCell className="font-mono text-xs">{p.slug}</TableCell>
-                <TableCell>{format(new Date(p.updatedAt), "d MMM yyyy", { locale: fr })}</TableCell>
+                <TableCell>{formatParis(p.updatedAt, "d MMM yyyy")}</TableCell>
                 <TableCell>{p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>}</TableCell>
                 <TableCell>
                   <div className="flex">

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { format } from "date-fns";
-import { fr } from "date-fns/locale";
+import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
 import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
@@ -59,7 +58,7 @@ function PromoForm({ item, brands, categories, actionData, onCancel }: { item: C
   const navigation = useNavigation();
   const initialCategory = item?.category ?? "";
   const [category, setCategory] = useState(initialCategory && !categories.includes(initialCategory) ? "__new" : initialCategory);
-  const [date, setDate] = useState(item?.expiresAt ? item.expiresAt.slice(0, 10) : "");
+  const [date, setDate] = useState(item?.expiresAt ? toParisDateInput(item.expiresAt) : "");
   return (
     <Form method="post" className="grid gap-4">
       <input type="hidden" name="intent" value="save" />
@@ -105,7 +104,7 @@ function PromoForm({ item, brands, categories, actionData, onCancel }: { item: C
         label="Date d'expiration"
         htmlFor="expiresAt"
         error={errors.expiresAt}
-        hint={date ? format(new Date(`${date}T12:00:00`), "dd MMMM yyyy", { locale: fr }) : "Sans limite"}
+        hint={date ? formatParis(`${date}T12:00:00`, "dd MMMM yyyy") : "Sans limite"}
       >
         <Input id="expiresAt" name="expiresAt" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </Field>
@@ -175,7 +174,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
                   <TableCell>
                     {c.expiresAt ? (
                       <span className={expired ? "text-red-600" : "text-green-700"}>
-                        {format(new Date(c.expiresAt), "dd/MM/yyyy", { locale: fr })}
+                        {formatParis(c.expiresAt, "dd/MM/yyyy")}
                         {expired ? " (Expiré)" : ""}
                       </span>
                     ) : (

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { format } from "date-fns";
-import { fr } from "date-fns/locale";
+import { formatParis } from "~/modules/settings/paris-time";
 import { Pencil, Search } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
@@ -116,7 +115,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 </TableCell>
                 <TableCell>{u.email}</TableCell>
                 <TableCell>{u.role === "admin" ? <Badge variant="purple">Administrateur</Badge> : <Badge variant="fun">Utilisateur</Badge>}</TableCell>
-                <TableCell>{format(new Date(u.createdAt), "d MMM yyyy", { locale: fr })}</TableCell>
+                <TableCell>{formatParis(u.createdAt, "d MMM yyyy")}</TableCell>
                 <TableCell>{u.cashSaved ? `${u.cashSaved.toLocaleString("fr-FR", { minimumFractionDigits: 2 })}€` : "-"}</TableCell>
                 <TableCell>
                   <div className="flex">

@@ -1,0 +1,39 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { categories, pages, slugRedirects } from "../../../db/schema";
+import { getDb, type Db } from "~/lib/db.server";
+
+/** A database or a transaction. */
+type Conn = Pick<Db, "select" | "insert" | "delete">;
+
+/** What an old slug can lead to: a page (/{slug}) or a category (/categories/{slug}). */
+export type SlugScope = "page" | "category";
+
+const target = { page: slugRedirects.pageId, category: slugRedirects.categoryId } as const;
+
+/**
+ * Record a slug change, in the caller's transaction. The old slug answers
+ * 301 to the item (whatever it is renamed to later: the row points at the
+ * item, not at a slug), and the slug now taken is no longer a redirect: the
+ * item that holds it wins.
+ */
+export async function recordSlugChange(tx: Conn, scope: SlugScope, id: string, oldSlug: string | null, newSlug: string) {
+  const column = target[scope];
+  await tx.delete(slugRedirects).where(and(isNotNull(column), eq(slugRedirects.oldSlug, newSlug)));
+  if (oldSlug === null || oldSlug === newSlug) return;
+  await tx.delete(slugRedirects).where(and(isNotNull(column), eq(slugRedirects.oldSlug, oldSlug)));
+  await tx.insert(slugRedirects).values({ oldSlug, [scope === "page" ? "pageId" : "categoryId"]: id });
+}
+
+/** The current slug of the page or category that `slug` used to name, or null. */
+export async function currentSlug(scope: SlugScope, slug: string): Promise<string | null> {
+  if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
+  const db = await getDb();
+  const table = scope === "page" ? pages : categories;
+  const [row] = await db
+    .select({ slug: table.slug })
+    .from(slugRedirects)
+    .innerJoin(table, eq(table.id, target[scope]))
+    .where(eq(slugRedirects.oldSlug, slug))
+    .limit(1);
+  return row && row.slug !== slug ? row.slug : null;
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "promo_codes_brand_code_idx" ON "promo_codes" USING btree ("brand_id",lower("code"));
