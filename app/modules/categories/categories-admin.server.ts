@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { categories } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
-import { recordSlugChange } from "~/modules/slug-redirects/slug-redirects.server";
+import { saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
 import type { categoryFormSchema } from "./category-form.schema";
 
 /** One page of categories, ordered by name (unique, indexed). */
@@ -26,16 +26,11 @@ export async function categoryNames(): Promise<string[]> {
  * id); a changed slug leaves a 301 from the old one, in the same transaction.
  */
 export async function saveCategory(input: z.output<typeof categoryFormSchema>) {
-  const db = await getDb();
   const { id, ...values } = input;
-  return db.transaction(async (tx) => {
-    const [before] = id ? await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.id, id)).for("update") : [];
-    if (id && !before) return null;
+  return saveWithSlugHistory("category", id, values.slug, async (tx) => {
     const [row] = id
       ? await tx.update(categories).set({ ...values, updatedAt: new Date() }).where(eq(categories.id, id)).returning({ id: categories.id })
       : await tx.insert(categories).values(values).returning({ id: categories.id });
-    if (!row) return null;
-    await recordSlugChange(tx, "category", row.id, before?.slug ?? null, values.slug);
     return row;
   });
 }

@@ -4,7 +4,7 @@ import { pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
-import { recordSlugChange } from "~/modules/slug-redirects/slug-redirects.server";
+import { saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
 import type { pageFormSchema } from "./page-form.schema";
 
 /** One page of pages, ordered by title (pages_title_idx), then id. */
@@ -19,17 +19,12 @@ export async function listPagesAdmin(page: number) {
  * the same transaction.
  */
 export async function savePage(input: z.output<typeof pageFormSchema>) {
-  const db = await getDb();
   const { id, status, ...rest } = input;
   const values = { ...rest, content: sanitizeRichHtml(rest.content), published: status === "published" };
-  return db.transaction(async (tx) => {
-    const [before] = id ? await tx.select({ slug: pages.slug }).from(pages).where(eq(pages.id, id)).for("update") : [];
-    if (id && !before) return null;
+  return saveWithSlugHistory("page", id, values.slug, async (tx) => {
     const [row] = id
       ? await tx.update(pages).set({ ...values, updatedAt: new Date() }).where(eq(pages.id, id)).returning({ id: pages.id })
       : await tx.insert(pages).values(values).returning({ id: pages.id });
-    if (!row) return null;
-    await recordSlugChange(tx, "page", row.id, before?.slug ?? null, values.slug);
     return row;
   });
 }

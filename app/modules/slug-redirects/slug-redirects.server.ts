@@ -24,6 +24,32 @@ export async function recordSlugChange(tx: Conn, scope: SlugScope, id: string, o
   await tx.insert(slugRedirects).values({ oldSlug, [scope === "page" ? "pageId" : "categoryId"]: id });
 }
 
+/** A transaction, as handed to a write inside `saveWithSlugHistory`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Create or update a page or category and keep its slug history, in one
+ * transaction: the row is locked, `write` inserts (no id) or updates it, and
+ * a changed slug leaves a 301 from the old one. Null when `id` names no row.
+ */
+export async function saveWithSlugHistory<T extends { id: string }>(
+  scope: SlugScope,
+  id: string | undefined,
+  newSlug: string,
+  write: (tx: Tx) => Promise<T | undefined>,
+): Promise<T | null> {
+  const db = await getDb();
+  const table = scope === "page" ? pages : categories;
+  return db.transaction(async (tx) => {
+    const [before] = id ? await tx.select({ slug: table.slug }).from(table).where(eq(table.id, id)).for("update") : [];
+    if (id && !before) return null;
+    const row = await write(tx);
+    if (!row) return null;
+    await recordSlugChange(tx, scope, row.id, before?.slug ?? null, newSlug);
+    return row;
+  });
+}
+
 /** The current slug of the page or category that `slug` used to name, or null. */
 export async function currentSlug(scope: SlugScope, slug: string): Promise<string | null> {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
