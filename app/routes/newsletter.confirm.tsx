@@ -1,8 +1,8 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/newsletter.confirm";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
-import { readBoundedText } from "~/lib/body.server";
+import { LinkActionForm, LinkActionMessage, LinkActionPage } from "~/components/link-action-page";
+import { readBoundedParams } from "~/lib/body.server";
 import { seo } from "~/lib/seo";
 import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/newsletter.constants";
 import { confirmSubscription, readConfirmationToken } from "~/modules/newsletter/newsletter.server";
@@ -18,7 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const body = new URLSearchParams(await readBoundedText(request, 4096));
+  const body = await readBoundedParams(request, 4096);
   const token = body.get("token") ?? new URL(request.url).searchParams.get("token") ?? "";
   const result = await confirmSubscription(token);
   if (!result) return data({ done: false as const, email: null }, { status: 400 });
@@ -28,40 +28,26 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Confirme ton inscription à la newsletter", description: "Confirmer l'inscription à la newsletter.", path: "/newsletter/confirmation", noIndex: true }, matches);
 
+const INVALID = "Ce lien de confirmation n'est pas valide ou a expiré. Inscris-toi de nouveau pour recevoir un nouveau lien.";
+
 export default function ConfirmNewsletter({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-black">Confirme ton inscription à la newsletter</h1>
+    <LinkActionPage title="Confirme ton inscription à la newsletter">
       {actionData?.done ? (
-        <div className="mt-6 text-neutral-700" role="status">
+        <LinkActionMessage role="status">
           <p className="font-bold">{NEWSLETTER_MESSAGES.confirmedTitle}</p>
           <p className="mt-2">
             C'est confirmé : {actionData.email} recevra nos bons plans. {NEWSLETTER_MESSAGES.confirmedText}
           </p>
-        </div>
+        </LinkActionMessage>
       ) : actionData && !actionData.done ? (
-        <p className="mt-6 text-red-800" role="alert">
-          Ce lien de confirmation n'est pas valide ou a expiré. Inscris-toi de nouveau pour recevoir un nouveau lien.
-        </p>
+        <LinkActionMessage role="alert">{INVALID}</LinkActionMessage>
       ) : loaderData.token ? (
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="token" value={loaderData.token} />
-          <p className="text-neutral-700">Recevoir la newsletter à l'adresse {loaderData.email} ?</p>
-          <Button type="submit" className="mt-6">
-            Confirmer mon inscription
-          </Button>
-        </Form>
+        <LinkActionForm token={loaderData.token} question={`Recevoir la newsletter à l'adresse ${loaderData.email} ?`} submitLabel="Confirmer mon inscription" />
       ) : (
-        <p className="mt-6 text-neutral-700">
-          Ce lien de confirmation n'est pas valide ou a expiré. Inscris-toi de nouveau pour recevoir un nouveau lien.
-        </p>
+        <LinkActionMessage>{INVALID}</LinkActionMessage>
       )}
-      <p className="mt-8">
-        <Link to="/" className="font-semibold text-brand-700 hover:underline">
-          Retour à l'accueil
-        </Link>
-      </p>
-    </div>
+    </LinkActionPage>
   );
 }
 

@@ -1,7 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
+import { LinkActionForm, LinkActionMessage, LinkActionPage } from "~/components/link-action-page";
 import { readBoundedParams } from "~/lib/body.server";
 import { seo } from "~/lib/seo";
 import { findSubscriberByToken, unsubscribe } from "~/modules/newsletter/newsletter.server";
@@ -27,35 +27,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-black">Désinscription de la newsletter</h1>
+    <LinkActionPage title="Désinscription de la newsletter">
       {actionData?.done ? (
-        <p className="mt-6 text-neutral-700" role="status">
-          C'est fait : {actionData.email} ne recevra plus la newsletter. Tu peux te réinscrire quand tu veux.
-        </p>
+        <LinkActionMessage role="status">
+          <p>C'est fait : {actionData.email} ne recevra plus la newsletter. Tu peux te réinscrire quand tu veux.</p>
+        </LinkActionMessage>
       ) : actionData && !actionData.done ? (
-        <p className="mt-6 text-red-800" role="alert">Ce lien de désinscription n'est pas valide.</p>
+        <LinkActionMessage role="alert">Ce lien de désinscription n'est pas valide.</LinkActionMessage>
       ) : loaderData.token ? (
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="token" value={loaderData.token} />
-          <p className="text-neutral-700">
-            {loaderData.alreadyOut ? `${loaderData.email} est déjà désinscrite.` : `Ne plus recevoir la newsletter à l'adresse ${loaderData.email} ?`}
-          </p>
-          {loaderData.alreadyOut ? null : (
-            <Button type="submit" className="mt-6">
-              Me désinscrire
-            </Button>
-          )}
-        </Form>
+        <LinkActionForm
+          token={loaderData.token}
+          question={loaderData.alreadyOut ? `${loaderData.email} est déjà désinscrite.` : `Ne plus recevoir la newsletter à l'adresse ${loaderData.email} ?`}
+          submitLabel={loaderData.alreadyOut ? null : "Me désinscrire"}
+        />
       ) : (
-        <p className="mt-6 text-neutral-700">Ce lien de désinscription n'est pas valide ou a expiré.</p>
+        <LinkActionMessage>Ce lien de désinscription n'est pas valide ou a expiré.</LinkActionMessage>
       )}
-      <p className="mt-8">
-        <Link to="/" className="font-semibold text-brand-700 hover:underline">
-          Retour à l'accueil
-        </Link>
-      </p>
-    </div>
+    </LinkActionPage>
   );
 }
 
