@@ -169,3 +169,10 @@ export async function settlePayout(tx: LedgerTx, input: PayoutInput): Promise<Op
     { suffix: "", kind: "payout_settle", from: a.member.in_payout, to: a.member.paid, amountCents: await heldFor(tx, a, input.payoutId) },
   ]);
 }
+
+/** Validated money taken back with its own key (admin adjustment): from "available", the rest as a receivable. */
+export async function debitMember(tx: LedgerTx, input: { key: string; kind: string; userId: string; amountCents: number; actor: string; ref?: { type: string; id: string } }) {
+  assertCents(input.amountCents);
+  const a = await accountsOf(tx, input.userId);
+  return runOperation(tx, input, a.all, (locked) => debitMoves(a, locked.balance, input.amountCents, input.kind));
+}

@@ -224,7 +224,7 @@ export async function memberBalances(userId: string, executor?: LedgerExecutor):
     available: by.get("available") ?? 0,
     inPayout: by.get("in_payout") ?? 0,
     paid: by.get("paid") ?? 0,
-    owed: -(by.get("receivable") ?? 0),
+    owed: 0 - (by.get("receivable") ?? 0),
   };
 }
 
