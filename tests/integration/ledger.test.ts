@@ -187,7 +187,7 @@ describeEachDb("ledger", ({ kind, database }) => {
               case 0:
                 return withLedger((tx) => creditMember(tx, { key: `c:${i}`, kind: "bonus", userId, amountCents: 10, actor }));
               case 1:
-                return withLedger((tx) => holdPayout(tx, { payoutId: `p${i}`, userId, amountCents: 70, actor }));
+                return withLedger((tx) => holdPayout(tx, { payoutId: `conc-${i}`, userId, amountCents: 70, actor }));
               case 2:
                 return withLedger((tx) => transfer(tx, { key: `t:${i}`, kind: "test", from: { userId, kind: "available" }, to: { userId: other, kind: "available" }, amountCents: 15, actor }));
               default:
@@ -204,7 +204,7 @@ describeEachDb("ledger", ({ kind, database }) => {
         });
         const outcomes = await Promise.all(ops);
         const db = await getDb();
-        const holds = await db.select({ amount: s.ledgerTransfers.amountCents }).from(s.ledgerTransfers).where(eq(s.ledgerTransfers.kind, "payout_hold"));
+        const holds = await db.select({ amount: s.ledgerTransfers.amountCents }).from(s.ledgerTransfers).where(sql`${s.ledgerTransfers.kind} = 'payout_hold' and ${s.ledgerTransfers.refId} like 'conc-%'`);
         const held = holds.reduce((sum, h) => sum + h.amount, 0);
         let total = 0;
         for (const userId of users) {
