@@ -3,7 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
 import { pgErrorCode } from "../../app/lib/db-errors.server";
-import { InsufficientFundsError, LedgerStateError, type RateSnapshot } from "../../app/modules/ledger/ledger";
+import { InsufficientFundsError, LedgerStateError, MemberMoneyOutstandingError, type RateSnapshot } from "../../app/modules/ledger/ledger";
+import { deleteAccount } from "../../app/modules/accounts/accounts.server";
+import { deleteUserAdmin } from "../../app/modules/users/users-admin.server";
+import { action as profileAction } from "../../app/routes/profile";
+import { signedInUser, req } from "../helpers/auth";
+import { callRoute } from "../helpers/route";
 import {
   adjustCashback,
   approveCashback,
@@ -168,6 +173,53 @@ describeEachDb("ledger", ({ kind, database }) => {
     expect(check.problems.join("\n")).toContain(`account ${accounts.available}: balance 41 but entries sum to 40`);
     await db.execute(sql`update ledger_accounts set balance_cents = balance_cents - 1 where id = ${accounts.available}`);
     expect((await verifyLedger()).ok).toBe(true);
+  });
+
+  describe("account deletion", () => {
+    it("is refused while money is available or in payout, from the profile and from the admin", async () => {
+      const m = await signedInUser();
+      await withLedger((tx) => creditMember(tx, { key: `k:${randomUUID()}`, kind: "bonus", userId: m.id, amountCents: 1234, actor }));
+      const refused = await callRoute(profileAction, req("/profile", { form: { intent: "delete", password: m.password }, cookie: m.cookie }));
+      expect(refused.status).toBe(409);
+      expect(JSON.stringify(refused.data)).toContain("Tu as encore 12,34\u00a0€ de cashback disponible ou en cours de virement");
+      await expect(deleteUserAdmin(m.id)).rejects.toBeInstanceOf(MemberMoneyOutstandingError);
+      const po = randomUUID();
+      await withLedger((tx) => holdPayout(tx, { payoutId: po, userId: m.id, amountCents: 1234, actor }));
+      await expect(deleteAccount(m.id, m.email)).rejects.toBeInstanceOf(MemberMoneyOutstandingError);
+      const db = await getDb();
+      expect(await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.id, m.id))).toHaveLength(1);
+      // once the payout is settled nothing is theirs any more: deletion goes through
+      await withLedger((tx) => settlePayout(tx, { payoutId: po, userId: m.id, actor }));
+      await deleteAccount(m.id, m.email);
+      expect(await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.id, m.id))).toHaveLength(0);
+    });
+
+    it("keeps the ledger rows without the person when only pending cashback or a debt is left", async () => {
+      const userId = await member();
+      const [a, b] = [randomUUID(), randomUUID()];
+      await withLedger((tx) => approveCashback(tx, { cashbackId: a, userId, amountCents: 500, rateSnapshot: rate, actor }));
+      const po = randomUUID();
+      await withLedger((tx) => holdPayout(tx, { payoutId: po, userId, amountCents: 500, actor }));
+      await withLedger((tx) => settlePayout(tx, { payoutId: po, userId, actor }));
+      await withLedger((tx) => reverseCashback(tx, { cashbackId: a, userId, actor }));
+      await withLedger((tx) => recordPendingCashback(tx, { cashbackId: b, userId, amountCents: 80, version: 1, actor }));
+      const accounts = await withLedger((tx) => ensureMemberAccounts(tx, userId));
+      await deleteUserAdmin(userId);
+      const db = await getDb();
+      const kept = await db.select().from(s.ledgerAccounts).where(sql`${s.ledgerAccounts.id} in (${accounts.pending}, ${accounts.receivable}, ${accounts.paid})`);
+      expect(kept.map((k) => [k.kind, k.userId, k.balanceCents]).sort()).toEqual([
+        ["paid", null, 500],
+        ["pending", null, 80],
+        ["receivable", null, -500],
+      ]);
+      const mentions = await db.execute<{ n: string }>(
+        sql`select (select count(*) from ledger_accounts where user_id = ${userId})
+          + (select count(*) from ledger_transfers where strpos(concat_ws(' ', idempotency_key, ref_id, metadata::text), ${userId}) > 0)
+          + (select count(*) from ledger_operations where strpos(idempotency_key, ${userId}) > 0) as n`,
+      );
+      expect(Number(mentions.rows[0].n)).toBe(0);
+      expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
+    });
   });
 
   if (kind === "postgres") {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/lib/db.server";
 import { ledgerAccounts, ledgerEntries, ledgerOperations, ledgerTransfers, LEDGER_MEMBER_ACCOUNT_KINDS, LEDGER_PLATFORM_ACCOUNT_KINDS } from "../../../db/schema";
-import { assertCents, InsufficientFundsError, LedgerError, toCents } from "./ledger";
+import { assertCents, InsufficientFundsError, LedgerError, MemberMoneyOutstandingError, toCents } from "./ledger";
 
 /**
  * Double-entry ledger (ADR 013). Every money change is an operation with a
@@ -305,4 +305,23 @@ export async function verifyLedger(executor?: LedgerExecutor): Promise<LedgerChe
   if (m && toCents(m.pending) !== -toCents(m.receivable)) problems.push(`commissions receivable (${toCents(m.receivable)}) does not mirror members' pending (${toCents(m.pending)})`);
   if (m && toCents(m.validated) !== -toCents(m.liabilities)) problems.push(`member liabilities (${toCents(m.liabilities)}) do not mirror members' validated money (${toCents(m.validated)})`);
   return { ok: problems.length === 0, problems };
+}
+
+/**
+ * Before an account is deleted (ADR 013): lock the member's ledger accounts
+ * (so no credit or payout slips in meanwhile) and refuse while money is
+ * still theirs, available or in payout. Pending cashback and a receivable do
+ * not block: the rows stay, and the user link is set to null by the deletion.
+ */
+export async function assertMemberDeletable(tx: LedgerTx, userId: string): Promise<void> {
+  const rows = await tx
+    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.owner, "member"), eq(ledgerAccounts.userId, userId)))
+    .orderBy(ledgerAccounts.id)
+    .for("update");
+  const by = new Map(rows.map((r) => [r.kind, toCents(r.balance)]));
+  const available = by.get("available") ?? 0;
+  const inPayout = by.get("in_payout") ?? 0;
+  if (available > 0 || inPayout > 0) throw new MemberMoneyOutstandingError(available, inPayout);
 }

@@ -86,3 +86,24 @@ export const ledgerKeys = {
   payoutRelease: (payoutId: string) => `po:${payoutId}:release`,
   payoutSettle: (payoutId: string) => `po:${payoutId}:settle`,
 };
+
+/** Account deletion refused: money is still the member's (available or on its way to their bank). */
+export class MemberMoneyOutstandingError extends LedgerError {
+  constructor(
+    readonly availableCents: number,
+    readonly inPayoutCents: number,
+  ) {
+    super(`the member still has ${availableCents} cents available and ${inPayoutCents} cents in payout`);
+    this.name = "MemberMoneyOutstandingError";
+  }
+}
+
+/** Cents as French euros, for display only ("12,34 €"). */
+export function formatEuros(cents: number): string {
+  return new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
+}
+
+/** What the member reads when their account cannot be deleted yet. */
+export function memberMoneyMessage(error: MemberMoneyOutstandingError): string {
+  return `Tu as encore ${formatEuros(error.availableCents + error.inPayoutCents)} de cashback disponible ou en cours de virement : retire-le (ou attends la fin du virement) avant de supprimer ton compte.`;
+}
