@@ -34,7 +34,7 @@ async function member() {
   return id;
 }
 
-describeEachDb("ledger", ({ kind, database }) => {
+describeEachDb("ledger", ({ kind }) => {
   it("reads the four balances from the ledger through a cashback's life", async () => {
     const userId = await member();
     const cb = randomUUID();
