@@ -60,3 +60,22 @@ describe("ledgerKeys", () => {
     expect(ledgerKeys.payoutSettle("p")).toBe("po:p:settle");
   });
 });
+
+describe("append-only ledger in code", () => {
+  it("no code updates or deletes ledger operations, transfers or entries", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const path = await import("node:path");
+    const root = path.resolve(__dirname, "../../..");
+    const files = ["app", "db", "scripts", "server"].flatMap((dir) =>
+      readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
+        .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".test.ts"))
+        .map((f) => path.join(root, dir, f)),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    const writes = /\.(update|delete)\(\s*(schema\.|s\.)?ledger(Operations|Transfers|Entries)\b|\b(update|delete\s+from)\s+"?ledger_(operations|transfers|entries)\b/i;
+    const offenders = files.filter((f) => writes.test(readFileSync(f, "utf8")));
+    expect(offenders).toEqual([]);
+    expect(writes.test("await tx.update(ledgerTransfers).set({})")).toBe(true);
+    expect(writes.test("delete from ledger_entries where id = 1")).toBe(true);
+  });
+});
