@@ -131,6 +131,10 @@ describeEachDb("ledger", ({ kind }) => {
     await expect(withLedger((tx) => settlePayout(tx, { payoutId: po, userId, actor }))).rejects.toBeInstanceOf(LedgerStateError);
   });
 
+  it("refuses to open accounts for a member who does not exist", async () => {
+    await expect(withLedger((tx) => ensureMemberAccounts(tx, `ghost-${randomUUID()}`))).rejects.toBeInstanceOf(LedgerStateError);
+  });
+
   it("rejects bad amounts and same-account transfers", async () => {
     const userId = await member();
     for (const amountCents of [0, -5, 1.5, Number.NaN, 2 ** 60]) {

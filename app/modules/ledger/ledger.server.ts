@@ -1,7 +1,8 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/lib/db.server";
 import { ledgerAccounts, ledgerEntries, ledgerOperations, ledgerTransfers, LEDGER_MEMBER_ACCOUNT_KINDS, LEDGER_PLATFORM_ACCOUNT_KINDS } from "../../../db/schema";
-import { assertCents, InsufficientFundsError, LedgerError, MemberMoneyOutstandingError, toCents } from "./ledger";
+import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
+import { assertCents, InsufficientFundsError, LedgerError, LedgerStateError, MemberMoneyOutstandingError, toCents } from "./ledger";
 
 /**
  * Double-entry ledger (ADR 013). Every money change is an operation with a
@@ -53,7 +54,11 @@ export async function ensureMemberAccounts(tx: LedgerExecutor, userId: string): 
     await tx
       .insert(ledgerAccounts)
       .values(LEDGER_MEMBER_ACCOUNT_KINDS.map((kind) => ({ owner: "member", kind, userId, balanceSign: MEMBER_SIGNS[kind] })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .catch((error: unknown) => {
+        if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new LedgerStateError(`no member ${userId}`);
+        throw error;
+      });
     rows = await tx.select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind }).from(ledgerAccounts).where(mine);
   }
   return Object.fromEntries(rows.map((r) => [r.kind, r.id])) as Record<MemberAccountKind, number>;
