@@ -32,6 +32,7 @@ import {
   verifyOwnPassword,
 } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
+import { MemberMoneyOutstandingError, memberMoneyMessage } from "~/modules/ledger/ledger";
 import { getDb } from "~/lib/db.server";
 import { user as userTable } from "../../db/schema";
 import { eq } from "drizzle-orm";
@@ -127,7 +128,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!checked.ok) {
       return data({ intent: "delete", result: submission.reply({ fieldErrors: { password: [checked.message] }, hideFields: ["password"] }) } satisfies ActionData, { status: checked.status });
     }
-    await deleteAccount(user.id, user.email);
+    try {
+      await deleteAccount(user.id, user.email);
+    } catch (error) {
+      if (!(error instanceof MemberMoneyOutstandingError)) throw error;
+      return data({ intent: "delete", result: submission.reply({ fieldErrors: { password: [memberMoneyMessage(error)] }, hideFields: ["password"] }) } satisfies ActionData, { status: 409 });
+    }
     return redirect("/", {
       headers: combineHeaders(clearAuthCookies(request), await createToastHeaders({ title: "Compte supprimé", description: "Ton compte et tes données ont été supprimés." })),
     });

@@ -21,6 +21,7 @@ import {
   type RateLimitRule,
 } from "~/lib/rate-limit.server";
 import { deleteUploadIfUnreferenced } from "~/modules/privacy/retention.server";
+import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { recordReferral } from "~/modules/invites/invites.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 
@@ -289,12 +290,15 @@ export async function verifyOwnPassword(request: Request, password: string, who:
  * rate-limit counters naming it and the avatar file go too; click-outs and
  * audience events lose their link to the account; audit entries keep what
  * happened but not who. The deletion notice itself is removed from the
- * outbox once delivered over SMTP.
+ * outbox once delivered over SMTP. Refused (MemberMoneyOutstandingError)
+ * while cashback money is still the member's; ledger rows are kept, their
+ * link to the user set to null (ADR 013).
  */
 export async function deleteAccount(userId: string, email: string) {
   const db = await getDb();
   const address = email.toLowerCase();
   const avatars = await db.transaction(async (tx) => {
+    await assertMemberDeletable(tx, userId);
     const [profile] = await tx.select({ avatarUrl: schema.profiles.avatarUrl }).from(schema.profiles).where(eq(schema.profiles.id, userId));
     const [account] = await tx.select({ image: schema.user.image }).from(schema.user).where(eq(schema.user.id, userId));
     await tx

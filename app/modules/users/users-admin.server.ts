@@ -2,6 +2,7 @@ import { desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { profiles, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import type { userFormSchema } from "./user-form.schema";
 
@@ -64,11 +65,12 @@ export async function updateUserAdmin(input: z.output<typeof userFormSchema>) {
   });
 }
 
-/** Deleting the user cascades to the profile, sessions and accounts. */
+/** Deleting the user cascades to the profile, sessions and accounts; refused while cashback money is theirs (ADR 013). */
 export async function deleteUserAdmin(id: string) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await assertNotLastAdmin(tx, id);
+    await assertMemberDeletable(tx, id);
     const [row] = await tx.delete(user).where(eq(user.id, id)).returning({ email: user.email });
     return row ?? null;
   });
