@@ -80,7 +80,7 @@ describeEachDb("legal pages from the legal identity settings", () => {
   it("every value saved in /admin/settings appears on the legal pages; the warning names what is still empty, then disappears", async () => {
     const { hostPhone: _missing, ...partial } = IDENTITY;
     const saved = await saveLegal(partial);
-    expect(saved.data.toast.title).toBe("Informations légales enregistrées");
+    expect(saved.data.toast.title, JSON.stringify(saved.data)).toBe("Informations légales enregistrées");
 
     const mentions = (await page("/legal/mentions-legales")).html;
     for (const f of LEGAL_FIELDS) {
@@ -137,7 +137,7 @@ describeEachDb("legal pages from the legal identity settings", () => {
     const cell = (label: RegExp) => html.match(new RegExp(`<td class="py-2 pr-4">[^<]*${label.source}[^<]*</td><td class="py-2">([^<]*)</td>`))?.[1];
     expect(cell(/Mesure d'audience/)).toBe(`${RETENTION.analyticsMonths} mois`);
     expect(cell(/sessions de connexion/)).toBe(`${RETENTION.sessionDays} jours après ta dernière connexion`);
-    expect(cell(/journal d'envoi/)).toBe(`${RETENTION.outboxDays} jours`);
+    expect(cell(/E-mails que nous t'envoyons/)).toBe(`${RETENTION.outboxDays} jours`);
     expect(cell(/Données d'achat/)).toBe(`${RETENTION.purchaseYears} ans`);
     expect(cell(/désinscription à la newsletter/)).toBe(`${RETENTION.newsletterUnsubscribedMonths} mois après ta désinscription`);
     expect(cell(/choix de cookies/)).toBe("6 mois");

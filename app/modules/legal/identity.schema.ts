@@ -5,13 +5,16 @@ import { HOSTING_REGIONS, LEGAL_FIELDS, type LegalIdentity } from "./identity";
 const PHONE = /^\+?[0-9][0-9 .()-]{5,28}$/;
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
-/** A text field of the legal identity: markup removed, trimmed, empty allowed (the dashboard warns). */
+/**
+ * A text field of the legal identity: markup removed, spaces collapsed, empty allowed (the dashboard
+ * warns). No z.string() after the transform: conform's coercion would turn "" back into undefined.
+ */
 const text = (label: string, max: number) =>
   z
     .string()
     .optional()
     .transform((v) => plainText(v ?? "").replace(/\s+/g, " "))
-    .pipe(z.string().max(max, `« ${label} » ne doit pas dépasser ${max} caractères.`));
+    .refine((v) => v.length <= max, `« ${label} » ne doit pas dépasser ${max} caractères.`);
 
 const field = (name: keyof LegalIdentity) => LEGAL_FIELDS.find((f) => f.name === name)!;
 const plain = (name: keyof LegalIdentity) => text(field(name).label, field(name).max);
