@@ -184,6 +184,7 @@ describeEachDb("legal pages from the legal identity settings", () => {
     expect(html).toContain("lien affilié");
     expect(html).toContain("Aucun classement du site ne dépend de la commission");
     expect(html).toContain("Du plus récent au plus ancien");
+    expect(await (await fetch(`${app.base}/sitemap.xml`)).text()).toContain(`${EARNINGS_PATH}</loc>`);
     for (const p of ["/", "/legal/mentions-legales", "/marques"]) {
       expect((await page(p)).html, p).toMatch(new RegExp(`<footer[\\s\\S]*href="${EARNINGS_PATH}"[\\s\\S]*</footer>`));
     }
