@@ -168,7 +168,7 @@ function LegalIdentityCard({ legal, errors, busy }: { legal: LegalIdentity; erro
             );
           })}
           <Button type="submit" className="justify-self-start" disabled={busy}>
-            Enregistrer les informations légales
+            Valider les mentions légales
           </Button>
         </Form>
       </CardContent>
