@@ -16,6 +16,12 @@ import { startInProcessApp } from "../helpers/app";
 import { req, signedInUser } from "../helpers/auth";
 import { createTestDatabase, dbKinds, describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import * as schema from "../../db/schema";
+import { RANKINGS } from "../../app/components/legal/earnings";
+import { listBrands } from "../../app/modules/brands/brands.server";
+import { searchDeals } from "../../app/modules/deals/deals.server";
+import { parseDealSearch } from "../../app/modules/deals/deals.schema";
+import { listMemberCodes } from "../../app/modules/promo-codes/promo-codes.server";
 import OLD_PAGES from "./fixtures/legal-pages-2025.json";
 
 /** The text of an HTML page, entities decoded, tags kept (React escapes ' and &). */
@@ -188,6 +194,39 @@ describeEachDb("legal pages from the legal identity settings", () => {
     for (const p of ["/", "/legal/mentions-legales", "/marques"]) {
       expect((await page(p)).html, p).toMatch(new RegExp(`<footer[\\s\\S]*href="${EARNINGS_PATH}"[\\s\\S]*</footer>`));
     }
+  });
+});
+
+describeEachDb("the ranking page states the order of each list", ({ database }) => {
+  it("deals newest first; codes soonest expiry first, undated last, then by code; brands alphabetically", async () => {
+    const db = database().db;
+    const rank = (list: string) => RANKINGS.find((r) => r.list.startsWith(list))!.order;
+    const [zeta, alpha] = await db
+      .insert(schema.brands)
+      .values([
+        { name: "Zeta Rang", slug: "zeta-rang", websiteUrl: "https://zeta.example" },
+        { name: "Alpha Rang", slug: "alpha-rang", websiteUrl: "https://alpha.example" },
+      ])
+      .returning();
+    const hour = 3_600_000;
+    const now = Date.now();
+    const deal = (title: string, ageHours: number, isFeatured: boolean) => ({
+      title, description: "rang", price: "1€", source: "temu", badgeText: "Top", url: "https://zeta.example/d", isFeatured, createdAt: new Date(now - ageHours * hour),
+    });
+    // a featured (editorial) deal gets no better rank: the list is by date
+    await db.insert(schema.crevardeDeals).values([deal("Rang ancien vedette", 30, true), deal("Rang récent", 1, false), deal("Rang moyen", 10, false)]);
+    expect(rank("Coup de Crevarde")).toMatch(/^Du plus récent au plus ancien/);
+    expect((await searchDeals(parseDealSearch(new URLSearchParams("q=rang")))).deals.map((d) => d.title)).toEqual(["Rang récent", "Rang moyen", "Rang ancien vedette"]);
+
+    const code = (c: string, days: number | null, isFeatured = false) => ({
+      brandId: zeta.id, code: c, discountAmount: "5%", isFeatured, expiresAt: days === null ? null : new Date(now + days * 24 * hour),
+    });
+    await db.insert(schema.promoCodes).values([code("BSANSDATE", null), code("ASANSDATE", null), code("LOINTAIN", 30, true), code("BIENTOT", 2)]);
+    expect(rank("Codes promo (Mes codes promo")).toMatch(/expirent le plus tôt d'abord, les codes sans date limite à la fin, puis par ordre alphabétique du code/);
+    expect((await listMemberCodes(null)).map((c) => c.code)).toEqual(["BIENTOT", "LOINTAIN", "ASANSDATE", "BSANSDATE"]);
+
+    expect(rank("Marques")).toBe("Par ordre alphabétique.");
+    expect((await listBrands()).map((b) => b.id)).toEqual([alpha.id, zeta.id]);
   });
 });
 
