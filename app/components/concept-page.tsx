@@ -1,12 +1,18 @@
 import { BadgePercent, PiggyBank, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { EARNINGS_PATH } from "~/modules/content/legal";
 
-const POINTS = [
+/**
+ * Every claim here agrees with the legal pages (ADR 011): codes are checked regularly but depend on
+ * the merchants (CGV art. 5), cashback is not launched yet, affiliate commissions are disclosed, and
+ * the hosting location is the one of the mentions légales (a site setting).
+ */
+const points = (hosting: string | null) => [
   {
     icon: BadgePercent,
     title: "Des codes promo qui marchent",
-    text: "On teste et on date chaque code. Fini les codes expirés qui te font perdre dix minutes au moment de payer.",
+    text: "On vérifie nos codes régulièrement et on affiche leur date de fin. Fini les codes expirés qui te font perdre dix minutes au moment de payer.",
   },
   {
     icon: Sparkles,
@@ -16,16 +22,16 @@ const POINTS = [
   {
     icon: PiggyBank,
     title: "Du cashback, bientôt",
-    text: "Sur nos marques partenaires, une partie de ton achat te revient. Versé dès 10€ cumulés, directement sur ton compte bancaire.",
+    text: "Bientôt, sur nos marques partenaires, une partie de ton achat te reviendra. Versé dès 10€ cumulés, directement sur ton compte bancaire.",
   },
   {
     icon: ShieldCheck,
     title: "Zéro spam, zéro revente",
-    text: "Tes données restent chez nous, hébergées en France, et tu te désinscris en un clic.",
+    text: `Tes données ne sont jamais vendues ni louées${hosting ? `, elles sont hébergées ${hosting}` : ""}, et tu te désinscris de la newsletter en un clic.`,
   },
 ];
 
-export function ConceptPage({ siteName }: { siteName: string }) {
+export function ConceptPage({ siteName, hosting }: { siteName: string; hosting: string | null }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <header className="text-center">
@@ -37,7 +43,7 @@ export function ConceptPage({ siteName }: { siteName: string }) {
         </p>
       </header>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2">
-        {POINTS.map((p) => (
+        {points(hosting).map((p) => (
           <li key={p.title} className="rounded-2xl border border-neutral-200 p-6">
             <p.icon className="size-8 text-brand-600" aria-hidden="true" />
             <h2 className="mt-3 text-lg font-bold">{p.title}</h2>
@@ -45,6 +51,12 @@ export function ConceptPage({ siteName }: { siteName: string }) {
           </li>
         ))}
       </ul>
+      <p className="mx-auto mt-8 max-w-2xl text-center text-sm text-neutral-600">
+        {siteName} est gratuit : le site est financé par les commissions de certains marchands, sans surcoût pour toi.{" "}
+        <Link to={EARNINGS_PATH} className="font-semibold text-brand-700 underline">
+          Comment nous gagnons de l'argent
+        </Link>
+      </p>
       <div className="mt-12 flex flex-wrap justify-center gap-3">
         <Button asChild size="lg">
           <Link to="/auth?tab=signup">Deviens une crevarde</Link>

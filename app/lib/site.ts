@@ -4,7 +4,8 @@
  */
 export const DEFAULT_SITE_NAME = "Crevarde";
 export const MOBILE_BREAKPOINT = 768;
-export const LEGAL_UPDATED_AT = "15 mai 2025";
+/** Last revision of the legal pages (ADR 011; the spec showed 15 May 2025). */
+export const LEGAL_UPDATED_AT = "23 novembre 2026";
 
 /** Slug rule from admin.md §4: lowercase, trim, drop non-word chars, collapse separators. */
 export function slugify(value: string): string {

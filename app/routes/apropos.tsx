@@ -2,12 +2,19 @@ import { Link } from "react-router";
 import type { Route } from "./+types/apropos";
 import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
+import { EARNINGS_PATH } from "~/modules/content/legal";
+import { getSetting } from "~/modules/settings/settings.server";
 import { useRootData } from "~/root";
+
+export async function loader() {
+  // the contact address of the mentions légales (a site setting), never a second, hard-coded one
+  return { contactEmail: (await getSetting("legal_email")).trim() || null };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "À propos", description: "Qui sommes-nous ? Une équipe de chasseuses de bons plans qui refusent de payer le prix fort.", path: "/apropos" }, matches);
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
   const siteName = useRootData()?.siteName ?? "Crevarde";
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
@@ -19,11 +26,27 @@ export default function About() {
           dénicher les vrais bons prix.
         </p>
         <p>
-          Chaque code promo est vérifié, chaque Coup de Crevarde est accompagné d'un avis honnête, et notre blog décrypte
-          ce qui se cache derrière les prix. Bientôt, le cashback te permettra de récupérer une partie de tes achats chez nos
-          marques partenaires.
+          Nos codes promo sont vérifiés régulièrement, chaque Coup de Crevarde est accompagné d'un avis honnête, et notre blog
+          décrypte ce qui se cache derrière les prix. Bientôt, le cashback te permettra de récupérer une partie de tes achats
+          chez nos marques partenaires.
         </p>
-        <p>Une question, une idée de partenariat ? Écris-nous à bonjour@crevarde.fr.</p>
+        <p>
+          Le site est gratuit pour toi : il est financé par les commissions que nous versent certains marchands quand tu achètes
+          via nos liens affiliés, sans surcoût pour toi et sans effet sur l'ordre des bons plans.{" "}
+          <Link to={EARNINGS_PATH}>Comment nous gagnons de l'argent</Link>.
+        </p>
+        <p>
+          Une question, une idée de partenariat ?{" "}
+          {loaderData.contactEmail ? (
+            <>
+              Écris-nous à <a href={`mailto:${loaderData.contactEmail}`}>{loaderData.contactEmail}</a>.
+            </>
+          ) : (
+            <>
+              Nos coordonnées sont dans les <Link to="/legal/mentions-legales">mentions légales</Link>.
+            </>
+          )}
+        </p>
       </div>
       <Button asChild className="mt-8">
         <Link to="/pourquoi">Lire notre manifeste</Link>

@@ -12,7 +12,7 @@ import { getBrand, listBrandDeals } from "~/modules/brands/brands.server";
 import { listBrandOffers } from "~/modules/offers/offers.server";
 import { listBrandCodes } from "~/modules/promo-codes/promo-codes.server";
 import { getSetting } from "~/modules/settings/settings.server";
-import { kpiHref } from "~/modules/tracking/kpi-link";
+import { AffiliateLink } from "~/components/catalogue/affiliate-link";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const brand = await getBrand(params.id);
@@ -75,13 +75,12 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
           <p className="text-neutral-500">{brand.category}</p>
         </div>
         {brand.websiteUrl ? (
-          <a
-            href={kpiHref({ destination: brand.websiteUrl, action: "brand_click", label: brand.name, brandId: brand.id })}
-            rel="nofollow"
+          <AffiliateLink
+            link={{ destination: brand.websiteUrl, action: "brand_click", label: brand.name, brandId: brand.id }}
             className={buttonVariants({ variant: "outline" })}
           >
             Site de {brand.name} <ExternalLink aria-hidden="true" />
-          </a>
+          </AffiliateLink>
         ) : null}
       </header>
       <p className="mt-6 max-w-3xl text-lg text-neutral-700">{brand.description}</p>

@@ -3,20 +3,45 @@ import type { Route } from "./+types/legal.$slug";
 import { PageArticle } from "~/components/page-article";
 import { ManageCookiesButton } from "~/components/growth/consent-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EarningsPage } from "~/components/legal/earnings";
+import { LegalNotice } from "~/components/legal/legal-notice";
+import { PrivacyPolicy } from "~/components/legal/privacy-policy";
 import { getPublishedPage, LEGAL_SLUGS } from "~/modules/content/pages.server";
-import { retentionRows } from "~/modules/content/legal";
-import { LEGAL_UPDATED_AT } from "~/lib/site";
+import { CODE_RENDERED_LEGAL_SLUGS, EARNINGS_SLUG, EARNINGS_TITLE } from "~/modules/content/legal";
+import { getLegalIdentity } from "~/modules/legal/identity.server";
+import { DEFAULT_SITE_NAME, LEGAL_UPDATED_AT } from "~/lib/site";
 import { seo } from "~/lib/seo";
+import { useRootData } from "~/root";
+
+const CODE_RENDERED_TITLES: Record<string, string> = {
+  "mentions-legales": "Mentions légales",
+  "politique-confidentialite": "Politique de confidentialité",
+};
 
 export async function loader({ params }: Route.LoaderArgs) {
   // The auth page links to "conditions d'utilisation": these are our terms of sale.
   if (params.slug === "conditions-utilisation") throw redirect("/legal/cgv", 301);
+  if (params.slug === EARNINGS_SLUG) {
+    return {
+      title: EARNINGS_TITLE,
+      content: "",
+      metaDescription: "Liens affiliés, commissions et ordre d'affichage des deals et des codes promo : comment le site est financé et classe ses bons plans.",
+      identity: null,
+    };
+  }
   if (!(LEGAL_SLUGS as readonly string[]).includes(params.slug)) {
     throw new Response("Not Found", { status: 404 });
   }
-  const page = await getPublishedPage(params.slug);
-  if (!page) throw new Response("Not Found", { status: 404 });
-  return { title: page.title, content: page.content, metaDescription: page.metaDescription };
+  const codeRendered = (CODE_RENDERED_LEGAL_SLUGS as readonly string[]).includes(params.slug);
+  const [page, identity] = await Promise.all([getPublishedPage(params.slug), codeRendered ? getLegalIdentity() : null]);
+  // the required part of the mentions and of the privacy policy needs no stored page (ADR 011)
+  if (!page && !codeRendered) throw new Response("Not Found", { status: 404 });
+  return {
+    title: page?.title ?? CODE_RENDERED_TITLES[params.slug],
+    content: page?.content ?? "",
+    metaDescription: page?.metaDescription ?? null,
+    identity,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, params }) =>
@@ -32,43 +57,24 @@ export const meta: Route.MetaFunction = ({ data, matches, params }) =>
     : [];
 
 export default function LegalPage({ loaderData, params }: Route.ComponentProps) {
+  const root = useRootData();
+  const siteName = root?.siteName ?? DEFAULT_SITE_NAME;
+  const { identity } = loaderData;
   return (
     <>
-      <PageArticle title={loaderData.title} updatedLabel={LEGAL_UPDATED_AT} html={loaderData.content} />
+      <PageArticle title={loaderData.title} updatedLabel={LEGAL_UPDATED_AT} html={loaderData.content}>
+        {params.slug === EARNINGS_SLUG ? <EarningsPage siteName={siteName} /> : null}
+        {params.slug === "mentions-legales" && identity ? <LegalNotice identity={identity} siteName={siteName} /> : null}
+        {params.slug === "politique-confidentialite" && identity ? (
+          <PrivacyPolicy identity={identity} siteName={siteName} googleAnalytics={Boolean(root?.gaMeasurementId)} />
+        ) : null}
+      </PageArticle>
       {params.slug === "cookies" ? (
         <div className="mx-auto -mt-4 max-w-3xl px-4 pb-12">
           <ManageCookiesButton className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700" />
         </div>
       ) : null}
-      {params.slug === "politique-confidentialite" ? <RetentionTable /> : null}
     </>
-  );
-}
-
-/** The durations the purge task applies, from the same constants (ADR 008). */
-function RetentionTable() {
-  return (
-    <section aria-labelledby="retention-title" className="mx-auto -mt-4 max-w-3xl px-4 pb-12">
-      <h2 id="retention-title" className="text-2xl font-black">
-        Durées de conservation
-      </h2>
-      <table className="mt-4 w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-neutral-300">
-            <th scope="col" className="py-2 pr-4">Données</th>
-            <th scope="col" className="py-2">Durée</th>
-          </tr>
-        </thead>
-        <tbody>
-          {retentionRows().map((row) => (
-            <tr key={row.data} className="border-b border-neutral-200 align-top">
-              <td className="py-2 pr-4">{row.data}</td>
-              <td className="py-2">{row.duration}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
   );
 }
 

@@ -10,6 +10,8 @@ import { conceptPath } from "~/lib/site";
 import { PAGE_DRAFT_NOTICE } from "~/modules/content/pages";
 import { getViewablePage } from "~/modules/content/pages.server";
 import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
+import { hostingPhrase } from "~/modules/legal/identity";
+import { getSetting } from "~/modules/settings/settings.server";
 
 /**
  * /pourquoi-{product} (concept page), else an admin page at /{slug}: published
@@ -20,7 +22,7 @@ import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { SITE_NAME } = getEnv();
   if (`/${params.slug}` === conceptPath(SITE_NAME)) {
-    return { kind: "concept" as const, siteName: SITE_NAME };
+    return { kind: "concept" as const, siteName: SITE_NAME, hosting: hostingPhrase(await getSetting("legal_hosting_region")) };
   }
   const user = await getSessionUser(request);
   const page = await getViewablePage(params.slug, { isAdmin: user?.role === "admin" });
@@ -71,7 +73,7 @@ export const meta: Route.MetaFunction = ({ data, matches, params }) => {
 };
 
 export default function SlugPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "concept") return <ConceptPage siteName={loaderData.siteName} />;
+  if (loaderData.kind === "concept") return <ConceptPage siteName={loaderData.siteName} hosting={loaderData.hosting} />;
   return (
     <>
       {loaderData.draft ? (

@@ -16,15 +16,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const MISSIONS = [
   {
     title: "Dénicher le juste prix",
-    text: "On compare, on vérifie, on négocie avec les marques pour que tu ne paies jamais plein pot tes produits préférés.",
+    text: "On compare, on vérifie les codes et on chasse les promos pour que tu ne paies jamais plein pot tes produits préférés.",
   },
   {
     title: "Partager sans filtre",
-    text: "Un deal douteux ? On te le dit. Un dupe bluffant ? On te le montre. Notre avis reste libre, même avec nos partenaires.",
+    text: "Un deal douteux ? On te le dit. Un dupe bluffant ? On te le montre. Notre avis reste libre, même avec les marchands qui nous versent une commission.",
   },
   {
     title: "Te rendre ton argent",
-    text: "Avec le cashback, une partie de chaque achat te revient. Dès 10€ cumulés, c'est viré sur ton compte.",
+    text: "Bientôt, avec le cashback, une partie de chaque achat te reviendra. Dès 10€ cumulés, ce sera viré sur ton compte.",
   },
 ];
 

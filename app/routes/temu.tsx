@@ -12,7 +12,7 @@ import { seo } from "~/lib/seo";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { getSetting } from "~/modules/settings/settings.server";
 import { countdownParts, TEMU_COUPONS, TEMU_DESTINATION } from "~/modules/temu/countdown";
-import { kpiHref } from "~/modules/tracking/kpi-link";
+import { AffiliateLink } from "~/components/catalogue/affiliate-link";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [endsAt, user] = await Promise.all([getSetting("temu_offer_ends_at"), getSessionUser(request)]);
@@ -93,13 +93,14 @@ export default function Temu({ loaderData }: Route.ComponentProps) {
                 {signedIn ? <CopyButton code={c.code} /> : null}
               </div>
               {signedIn ? (
-                <a
-                  href={`${kpiHref({ destination: TEMU_DESTINATION, action: `temu_${c.action}`, label: c.label })}&js=1`}
-                  rel="nofollow"
+                <AffiliateLink
+                  link={{ destination: TEMU_DESTINATION, action: `temu_${c.action}`, label: c.label }}
+                  js
                   className={buttonVariants({ variant: "outline", size: "sm" })}
+                  wrapperClassName="items-stretch text-center"
                 >
                   J'en profite sur Temu
-                </a>
+                </AffiliateLink>
               ) : (
                 <Link to="/auth?tab=signup&redirect=/temu" className="text-sm font-semibold text-brand-700 underline">
                   Crée ton compte pour débloquer le code

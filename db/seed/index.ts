@@ -13,7 +13,7 @@ import { ARTICLES } from "./data/blog";
 import { BRANDS } from "./data/brands";
 import { CATEGORIES } from "./data/categories";
 import { DEALS } from "./data/deals";
-import { LEGAL_PAGES } from "./data/legal";
+import { DEMO_LEGAL_IDENTITY, LEGAL_PAGES } from "./data/legal";
 import { OFFERS } from "./data/offers";
 import { PROMO_CODES } from "./data/promo-codes";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
@@ -221,6 +221,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
         { key: "temu_offer_ends_at", value: "2025-05-25T23:59:59+02:00" },
         { key: "cashback_launched", value: false },
         { key: "content_protection", value: true },
+        // plausible demo values of the mentions légales: a deployment starts with them empty (ADR 011)
+        ...Object.entries(DEMO_LEGAL_IDENTITY).map(([key, value]) => ({ key, value })),
       ])
       .onConflictDoNothing();
 

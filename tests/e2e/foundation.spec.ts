@@ -53,7 +53,7 @@ for (const [slug, title] of [
   test(`legal page /legal/${slug}`, async ({ page }) => {
     await page.goto(`/legal/${slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-    await expect(page.getByText("Dernière mise à jour : 15 mai 2025")).toBeVisible();
+    await expect(page.getByText("Dernière mise à jour : 23 novembre 2026")).toBeVisible();
     if (slug === "cgv") {
       await expect(page.locator("main h2", { hasText: /^Article \d+/ })).toHaveCount(13);
     }

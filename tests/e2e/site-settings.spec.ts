@@ -59,3 +59,28 @@ test("an html block holding script payloads is saved sanitised: nothing runs on 
     await expect(dialog).toBeHidden();
   }
 });
+
+test("an admin empties a legal value: the dashboard warns and the mentions show « non renseigné » until it is set again", async ({ page }) => {
+  await signIn(page, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/settings");
+  const phone = page.getByLabel("Hébergeur : téléphone *");
+  const saved = await phone.inputValue();
+  expect(saved).not.toBe("");
+  try {
+    await phone.fill("");
+    await page.getByRole("button", { name: "Valider les mentions légales" }).click();
+    await expect(page.getByText("Informations légales enregistrées")).toBeVisible();
+    await page.goto("/admin");
+    await expect(page.getByRole("alert").filter({ hasText: "Mentions légales incomplètes : Hébergeur : téléphone." })).toBeVisible();
+    await page.goto("/legal/mentions-legales");
+    await expect(page.locator("main [data-legal-field=hostPhone]")).toHaveText("non renseigné");
+  } finally {
+    await page.goto("/admin/settings");
+    await page.getByLabel("Hébergeur : téléphone *").fill(saved);
+    await page.getByRole("button", { name: "Valider les mentions légales" }).click();
+    await expect(page.getByText("Informations légales enregistrées")).toBeVisible();
+  }
+  await page.goto("/admin");
+  await expect(page.getByText("Mentions légales incomplètes")).toHaveCount(0);
+  await page.goto("/legal/mentions-legales");
+  await expect(page.locator("main [data-legal-field=hostPhone]")).toHaveText(saved);
+});

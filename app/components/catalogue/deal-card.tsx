@@ -2,8 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
-import { cn } from "~/lib/utils";
-import { kpiHref } from "~/modules/tracking/kpi-link";
+import { AffiliateLink } from "./affiliate-link";
 import { CopyButton } from "./copy-button";
 
 export interface DealCardData {
@@ -63,14 +62,14 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
               <CopyButton code={deal.ctaText} />
             </>
           ) : null}
-          <a
-            href={kpiHref({ destination: deal.url, action: "deal_click", label: deal.title, dealId: deal.id })}
-            rel="nofollow"
-            className={cn(buttonVariants({ variant: "outline", size: "sm" }), "ml-auto")}
+          <AffiliateLink
+            link={{ destination: deal.url, action: "deal_click", label: deal.title, dealId: deal.id }}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            wrapperClassName="ml-auto"
           >
             {isCode(deal.ctaText) ? "Voir le deal" : deal.ctaText}
             <ExternalLink aria-hidden="true" />
-          </a>
+          </AffiliateLink>
         </div>
       </div>
     </article>

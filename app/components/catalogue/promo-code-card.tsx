@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import type { PublicPromoCode } from "~/modules/promo-codes/promo-codes.server";
-import { kpiHref } from "~/modules/tracking/kpi-link";
+import { AffiliateLink } from "./affiliate-link";
 import { BrandLogo } from "./brand-logo";
 import { CopyButton } from "./copy-button";
 
@@ -47,13 +47,13 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode }) {
           pour débloquer le code complet et activer ton cashback.
         </p>
       ) : code.url && !expired ? (
-        <a
-          href={kpiHref({ destination: code.url, action: "promo_code_click", label: code.brandName, promoCodeId: code.id })}
+        <AffiliateLink
+          link={{ destination: code.url, action: "promo_code_click", label: code.brandName, promoCodeId: code.id }}
           className="text-sm font-semibold text-brand-700 hover:underline"
-          rel="nofollow"
+          inline
         >
           Aller sur le site de {code.brandName}
-        </a>
+        </AffiliateLink>
       ) : null}
     </article>
   );

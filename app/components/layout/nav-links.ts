@@ -1,4 +1,5 @@
 import { conceptPath } from "~/lib/site";
+import { EARNINGS_PATH, EARNINGS_TITLE } from "~/modules/content/legal";
 
 export interface NavLink {
   to: string;
@@ -21,4 +22,5 @@ export const LEGAL_LINKS: NavLink[] = [
   { to: "/legal/cgv", label: "CGV" },
   { to: "/legal/politique-confidentialite", label: "Politique de confidentialité" },
   { to: "/legal/cookies", label: "Cookies" },
+  { to: EARNINGS_PATH, label: EARNINGS_TITLE },
 ];

@@ -1,8 +1,21 @@
+import { CONSENT_MAX_AGE_SECONDS } from "~/modules/consent/consent";
 import { RETENTION } from "~/modules/privacy/retention";
 
-/** Slugs of the legal pages, served under /legal/{slug}. Client-safe. */
+/** Slugs of the legal pages stored as editable pages, served under /legal/{slug}. Client-safe. */
 export const LEGAL_SLUGS = ["mentions-legales", "cgv", "politique-confidentialite", "cookies"] as const;
 export type LegalSlug = (typeof LEGAL_SLUGS)[number];
+
+/**
+ * Legal pages whose required part is rendered by code (site settings, RETENTION): they answer even
+ * when their stored page is missing (a production database has no demo seed); the stored page's
+ * text, if any, follows as additional information (ADR 011).
+ */
+export const CODE_RENDERED_LEGAL_SLUGS = ["mentions-legales", "politique-confidentialite"] as const;
+
+/** "Comment nous gagnons de l'argent" (Code de la consommation L111-7): entirely rendered by code. */
+export const EARNINGS_SLUG = "comment-nous-gagnons-de-l-argent";
+export const EARNINGS_PATH = `/legal/${EARNINGS_SLUG}`;
+export const EARNINGS_TITLE = "Comment nous gagnons de l'argent";
 
 export interface RetentionRow {
   data: string;
@@ -24,5 +37,6 @@ export function retentionRows(): RetentionRow[] {
     { data: "Mesure d'audience et clics vers nos partenaires (identifiant de visiteur haché)", duration: months(RETENTION.analyticsMonths) },
     { data: "E-mails que nous t'envoyons (journal d'envoi)", duration: days(RETENTION.outboxDays) },
     { data: "Compteurs anti-abus (adresse IP ou e-mail)", duration: `La fin de leur fenêtre (${RETENTION.rateLimitMinutes} minutes au plus), puis effacement dans l'heure` },
+    { data: "Ton choix de cookies (cookie de consentement)", duration: months(Math.round(CONSENT_MAX_AGE_SECONDS / 86400 / 30)) },
   ];
 }

@@ -3,6 +3,7 @@ import { blogArticles, brands, categories, pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { conceptPath } from "~/lib/site";
 import { LEGAL_SLUGS } from "~/modules/content/pages.server";
+import { EARNINGS_PATH } from "~/modules/content/legal";
 
 export interface SitemapEntry {
   path: string;
@@ -18,6 +19,7 @@ const STATIC_PATHS: Array<[string, number]> = [
   ["/pourquoi", 0.5],
   ["/temu", 0.5],
   ["/categories", 0.5],
+  [EARNINGS_PATH, 0.2],
 ];
 
 export async function sitemapEntries(siteName: string): Promise<SitemapEntry[]> {

@@ -10,12 +10,40 @@ export const SETTING_DEFAULTS: {
   redirect_allowed_hosts: string;
   /** Google Analytics 4 measurement ID ("G-…"); GA_MEASUREMENT_ID wins when set */
   ga_measurement_id: string;
+  /** legal identity of the site (LCEN, RGPD art. 13): see app/modules/legal/identity.ts; empty = not set */
+  legal_publisher_name: string;
+  legal_company_form: string;
+  legal_capital: string;
+  legal_address: string;
+  legal_registration: string;
+  legal_phone: string;
+  legal_email: string;
+  legal_publication_director: string;
+  legal_host_name: string;
+  legal_host_address: string;
+  legal_host_phone: string;
+  /** "france", "eu" or "" (not set) */
+  legal_hosting_region: string;
+  legal_privacy_contact: string;
 } = {
   temu_offer_ends_at: "2025-05-25T23:59:59+02:00",
   cashback_launched: false,
   content_protection: true,
   redirect_allowed_hosts: "",
   ga_measurement_id: "",
+  legal_publisher_name: "",
+  legal_company_form: "",
+  legal_capital: "",
+  legal_address: "",
+  legal_registration: "",
+  legal_phone: "",
+  legal_email: "",
+  legal_publication_director: "",
+  legal_host_name: "",
+  legal_host_address: "",
+  legal_host_phone: "",
+  legal_hosting_region: "",
+  legal_privacy_contact: "",
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

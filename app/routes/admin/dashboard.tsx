@@ -1,5 +1,5 @@
-import { FileText, Store, Users } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { FileText, Scale, Store, Users } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -12,15 +12,18 @@ import { dashboardStats } from "~/modules/admin/dashboard.server";
 import { recentAudit } from "~/modules/admin/audit.server";
 import { initialiseHomeContent } from "~/modules/content/content-admin.server";
 import { getSetting } from "~/modules/settings/settings.server";
+import { missingLegalFields } from "~/modules/legal/identity";
+import { getLegalIdentity } from "~/modules/legal/identity.server";
 import { updateSettings } from "~/modules/settings/settings-admin.server";
 import { logger } from "~/lib/logger.server";
 import { data } from "react-router";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [stats, contentProtection, audit] = await Promise.all([dashboardStats(), getSetting("content_protection"), recentAudit(15)]);
+  const [stats, contentProtection, audit, legal] = await Promise.all([dashboardStats(), getSetting("content_protection"), recentAudit(15), getLegalIdentity()]);
   return {
     stats,
+    legalMissing: missingLegalFields(legal),
     contentProtection,
     audit: audit.map((a) => ({ id: a.id, at: a.at.toISOString(), actor: a.actorEmail, action: a.action, entity: a.entity, entityId: a.entityId })),
   };
@@ -90,11 +93,12 @@ function Chart({ days, series }: { days: string[]; series: Array<{ label: string
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData as AdminActionData | undefined);
-  const { stats, contentProtection, audit } = loaderData;
+  const { stats, contentProtection, audit, legalMissing } = loaderData;
   const navigation = useNavigation();
   return (
     <div>
       <PageHeader title="Dashboard" />
+      {legalMissing.length > 0 ? <LegalWarning missing={legalMissing} /> : null}
       <div className="grid gap-4 md:grid-cols-3">
         <Card>
           <CardHeader>
@@ -235,6 +239,24 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </dl>
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+/** Shown while a value required by the mentions légales or the privacy policy is empty. */
+function LegalWarning({ missing }: { missing: string[] }) {
+  return (
+    <div role="alert" className="mb-6 flex gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <Scale className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div>
+        <p className="font-semibold">Mentions légales incomplètes : {missing.join(", ")}.</p>
+        <p className="mt-1">
+          Ces informations sont obligatoires (LCEN, RGPD) ; le site affiche « non renseigné » à leur place.{" "}
+          <Link to="/admin/settings#mentions-legales" className="font-semibold underline">
+            Compléter dans les paramètres
+          </Link>
+        </p>
+      </div>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
-import { errorsFor, Field, PageHeader, useActionToast } from "~/components/admin/admin-ui";
+import { errorsFor, Field, PageHeader, selectClass, useActionToast } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { requireAdmin } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
@@ -13,7 +13,10 @@ import { invalid, ok, type AdminActionData } from "~/modules/admin/admin.server"
 import { checkbox } from "~/modules/admin/form-helpers";
 import { fromParisLocalInput, toParisLocalInput } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
-import { updateSettings } from "~/modules/settings/settings-admin.server";
+import { updateLegalIdentity, updateSettings } from "~/modules/settings/settings-admin.server";
+import { HOSTING_REGIONS, LEGAL_FIELDS, type LegalIdentity } from "~/modules/legal/identity";
+import { getLegalIdentity } from "~/modules/legal/identity.server";
+import { legalIdentitySchema } from "~/modules/legal/identity.schema";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 
@@ -43,19 +46,27 @@ export const settingsSchema = z.object({
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [contentProtection, cashbackLaunched, temuEndsAt, redirectHosts, gaMeasurementId] = await Promise.all([
+  const [contentProtection, cashbackLaunched, temuEndsAt, redirectHosts, gaMeasurementId, legal] = await Promise.all([
     getSetting("content_protection"),
     getSetting("cashback_launched"),
     getSetting("temu_offer_ends_at"),
     getSetting("redirect_allowed_hosts"),
     getSetting("ga_measurement_id"),
+    getLegalIdentity(),
   ]);
-  return { contentProtection, cashbackLaunched, temuEndsAt, redirectHosts, gaMeasurementId, gaFromEnv: getEnv().GA_MEASUREMENT_ID ?? null };
+  return { contentProtection, cashbackLaunched, temuEndsAt, redirectHosts, gaMeasurementId, gaFromEnv: getEnv().GA_MEASUREMENT_ID ?? null, legal };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await readBoundedForm(request, 8 * 1024), { schema: settingsSchema });
+  const form = await readBoundedForm(request, 8 * 1024);
+  if (form.get("intent") === "legal") {
+    const legal = parseWithZod(form, { schema: legalIdentitySchema });
+    if (legal.status !== "success") return invalid("legal", legal.reply(), { title: "Erreur", description: "Certaines informations légales ne sont pas valides." });
+    await updateLegalIdentity(admin, legal.value);
+    return ok("legal", "Informations légales enregistrées");
+  }
+  const submission = parseWithZod(form, { schema: settingsSchema });
   if (submission.status !== "success") return invalid("save", submission.reply(), { title: "Erreur", description: "Certains paramètres ne sont pas valides." });
   const v = submission.value;
   await updateSettings(admin, {
@@ -112,7 +123,56 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </Form>
         </CardContent>
       </Card>
+      <LegalIdentityCard legal={loaderData.legal} errors={errorsFor(ad, "legal")} busy={navigation.state !== "idle"} />
     </div>
+  );
+}
+
+/** The values of the mentions légales and of the privacy policy that the code cannot know. */
+function LegalIdentityCard({ legal, errors, busy }: { legal: LegalIdentity; errors: Record<string, string[]>; busy: boolean }) {
+  return (
+    <Card className="mt-6" id="mentions-legales">
+      <CardHeader>
+        <CardTitle>Mentions légales et données personnelles</CardTitle>
+        <CardDescription>
+          Affichées dans les mentions légales et la politique de confidentialité. Un champ obligatoire vide apparaît comme « non renseigné » sur le site et
+          dans l'alerte du tableau de bord.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="grid max-w-xl gap-5">
+          <input type="hidden" name="intent" value="legal" />
+          {LEGAL_FIELDS.map((f) => {
+            const label = f.required ? `${f.label} *` : f.label;
+            return (
+              <Field key={f.name} label={label} htmlFor={`legal-${f.name}`} error={errors[f.name]} hint={f.hint}>
+                {f.name === "hostingRegion" ? (
+                  <select id={`legal-${f.name}`} name={f.name} defaultValue={legal.hostingRegion} className={selectClass}>
+                    <option value="">Non renseigné</option>
+                    {Object.entries(HOSTING_REGIONS).map(([value, phrase]) => (
+                      <option key={value} value={value}>
+                        Données hébergées {phrase}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <Input
+                    id={`legal-${f.name}`}
+                    name={f.name}
+                    defaultValue={legal[f.name]}
+                    maxLength={f.max}
+                    type={f.name === "email" || f.name === "privacyContact" ? "email" : f.name === "phone" || f.name === "hostPhone" ? "tel" : "text"}
+                  />
+                )}
+              </Field>
+            );
+          })}
+          <Button type="submit" className="justify-self-start" disabled={busy}>
+            Valider les mentions légales
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }
 

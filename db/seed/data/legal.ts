@@ -7,7 +7,7 @@ export interface LegalPageSeed {
 
 const CGV_ARTICLES: Array<[string, string]> = [
   ["Objet", "<p>Les présentes conditions générales régissent l'utilisation du site {site} et de ses services : consultation de codes promo, de deals, d'articles et, lorsqu'il sera disponible, le programme de cashback.</p>"],
-  ["Éditeur du site", "<p>Le site {site} est édité par la société Crevarde SAS, dont les coordonnées figurent dans les mentions légales.</p>"],
+  ["Éditeur du site", "<p>Le site {site} est édité par la société identifiée dans les <a href=\"/legal/mentions-legales\">mentions légales</a>, avec ses coordonnées.</p>"],
   ["Accès au site et inscription", "<p>La consultation du site est libre et gratuite. L'accès aux codes promo complets et au cashback nécessite la création d'un compte membre avec une adresse e-mail valide, confirmée par un lien envoyé par e-mail.</p>"],
   ["Compte membre", "<p>Tu es responsable de la confidentialité de ton mot de passe. Tu peux modifier ton profil ou supprimer ton compte à tout moment depuis ton espace membre.</p>"],
   ["Codes promo et deals", "<p>Les codes promo et deals sont fournis à titre informatif. Nous les vérifions régulièrement, mais leur validité dépend des marchands, qui peuvent les modifier ou les retirer sans préavis. Les deals issus de places de marché tierces sont présentés sans garantie de qualité des produits.</p>"],
@@ -21,22 +21,24 @@ const CGV_ARTICLES: Array<[string, string]> = [
   ["Droit applicable et litiges", "<p>Les présentes conditions sont soumises au droit français. En cas de litige, tu peux recourir gratuitement à un médiateur de la consommation avant toute action devant les tribunaux compétents.</p>"],
 ];
 
+/** The texts the legal_pages_data migration also writes into existing databases (keep them equal). */
+export const AFFILIATE_SUFFIX =
+  ' Ces liens portent la mention « lien affilié ». <a href="/legal/comment-nous-gagnons-de-l-argent">Comment nous gagnons de l\'argent</a>';
+export const PRIVACY_EXTRA =
+  "<h2>Sécurité</h2>\n<p>Ton mot de passe est conservé haché, jamais en clair. L'adresse IP de tes sessions de connexion est tronquée, et la mesure d'audience ne conserve aucune adresse IP.</p>";
+export const ANALYTICS_COOKIE_FREE =
+  "Notre mesure d'audience est interne, anonyme et sert uniquement à produire des statistiques. Conformément aux recommandations de la CNIL, elle est exemptée de consentement. Elle ne dépose aucun cookie : elle compte les visites avec un identifiant haché, sans conserver ton adresse IP ; ses statistiques sont gardées 13 mois.";
+
 export const LEGAL_PAGES: LegalPageSeed[] = [
   {
     slug: "mentions-legales",
     title: "Mentions légales",
     metaDescription: "Mentions légales du site : éditeur, directeur de la publication, hébergement et contact.",
-    content: (site) => `<h2>Éditeur</h2>
-<p>Le site ${site} est édité par Crevarde SAS, société par actions simplifiée au capital de 10 000 €, immatriculée au RCS de Paris, dont le siège social est situé 12 rue des Économes, 75011 Paris.</p>
-<p>Contact : bonjour@crevarde.fr</p>
-<h2>Directrice de la publication</h2>
-<p>La directrice de la publication est la présidente de Crevarde SAS.</p>
-<h2>Hébergement</h2>
-<p>Le site est hébergé dans l'Union européenne par un prestataire dont les coordonnées sont disponibles sur simple demande à l'adresse de contact.</p>
-<h2>Propriété intellectuelle</h2>
+    // publisher, publication director and host are rendered above this text from the site settings (ADR 011)
+    content: (site) => `<h2>Propriété intellectuelle</h2>
 <p>L'ensemble des contenus du site est protégé par le droit d'auteur. Les marques citées appartiennent à leurs propriétaires respectifs.</p>
 <h2>Liens d'affiliation</h2>
-<p>Certains liens vers des marchands sont des liens d'affiliation : ${site} peut percevoir une commission lorsque tu effectues un achat, sans surcoût pour toi.</p>`,
+<p>Certains liens vers des marchands sont des liens d'affiliation : ${site} peut percevoir une commission lorsque tu effectues un achat, sans surcoût pour toi.${AFFILIATE_SUFFIX}</p>`,
   },
   {
     slug: "cgv",
@@ -49,15 +51,9 @@ export const LEGAL_PAGES: LegalPageSeed[] = [
     slug: "politique-confidentialite",
     title: "Politique de confidentialité",
     metaDescription: "Comment nous collectons, utilisons et protégeons tes données personnelles, et comment exercer tes droits.",
-    content: (site) => `<h2>Responsable du traitement</h2>
-<p>Crevarde SAS, éditrice du site ${site}, est responsable du traitement de tes données personnelles.</p>
-<h2>Données collectées</h2>
-<ul><li>Compte : adresse e-mail, pseudo, mot de passe (chiffré) ;</li><li>Newsletter : adresse e-mail et date de ton consentement ;</li><li>Mesure d'audience : pages vues et clics, de façon anonyme (aucune adresse IP n'est conservée en clair) ;</li><li>Sessions de connexion : adresse IP tronquée et navigateur.</li></ul>
-<h2>Finalités</h2>
-<p>Nous utilisons tes données pour gérer ton compte, t'envoyer la newsletter si tu l'as demandée, calculer ton cashback et améliorer le site.</p>
-<p>Les durées de conservation de chaque donnée sont indiquées dans le tableau en bas de cette page.</p>
-<h2>Tes droits</h2>
-<p>Tu peux télécharger toutes tes données depuis ton profil (« Exporter mes données ») et supprimer ton compte à tout moment. Tu disposes d'un droit d'accès, de rectification, d'effacement, d'opposition et de portabilité. Écris-nous à bonjour@crevarde.fr : nous répondons dans un délai de 30 jours. Tu peux aussi saisir la CNIL.</p>`,
+    // controller, purposes, recipients, transfers, durations and rights are rendered above this text
+    // from the site settings and RETENTION (ADR 011); the stored page only adds to them
+    content: () => PRIVACY_EXTRA,
   },
   {
     slug: "cookies",
@@ -68,10 +64,26 @@ export const LEGAL_PAGES: LegalPageSeed[] = [
 <h2>Cookies strictement nécessaires</h2>
 <p>Le cookie de session (connexion à ton compte, 30 jours) et le cookie qui mémorise tes choix de consentement (6 mois). Ils ne nécessitent pas ton accord.</p>
 <h2>Mesure d'audience anonyme</h2>
-<p>Notre mesure d'audience est interne, anonyme et sert uniquement à produire des statistiques. Conformément aux recommandations de la CNIL, elle est exemptée de consentement ; son cookie dure au maximum 13 mois.</p>
+<p>${ANALYTICS_COOKIE_FREE}</p>
 <h2>Cookies soumis à ton consentement</h2>
 <p>Google Analytics et les cookies publicitaires ne sont déposés que si tu les acceptes. Tu peux tout accepter, tout refuser, ou choisir finalité par finalité : refuser est aussi simple qu'accepter.</p>
 <h2>Changer d'avis</h2>
 <p>Ton choix est conservé 6 mois. Tu peux le modifier à tout moment grâce au lien « Gérer les cookies » en bas de chaque page.</p>`,
   },
 ];
+
+/** Demo values of the legal identity settings (fictitious company; 01 99 00 xx xx is an ARCEP range reserved for fiction). */
+export const DEMO_LEGAL_IDENTITY = {
+  legal_publisher_name: "Crevarde SAS",
+  legal_company_form: "Société par actions simplifiée (SAS)",
+  legal_capital: "10 000 €",
+  legal_address: "12 rue des Économes, 75011 Paris",
+  legal_registration: "RCS Paris 912 345 678",
+  legal_phone: "01 99 00 12 34",
+  legal_email: "bonjour@crevarde.fr",
+  legal_publication_director: "Camille Martin, présidente",
+  legal_host_name: "Nuagine SAS",
+  legal_host_address: "18 avenue des Serveurs, 59100 Roubaix",
+  legal_host_phone: "01 99 00 56 78",
+  legal_hosting_region: "france",
+} as const;

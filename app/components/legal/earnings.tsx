@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { FEATURED_DEALS_LIMIT } from "~/modules/deals/deals.constants";
+import { FEATURED_CODES_LIMIT } from "~/modules/promo-codes/promo-codes";
+import { AffiliateMention } from "~/components/catalogue/affiliate-link";
+
+/**
+ * How each list of the site is ordered (Code de la consommation L111-7 II): the ORDER BY of the
+ * queries in app/modules/{deals,promo-codes,brands,offers}. Change this text with them; the
+ * integration test "the ranking page states the order of each list" checks it against the code.
+ */
+export const RANKINGS: Array<{ list: string; order: string }> = [
+  { list: "Coup de Crevarde (liste des deals)", order: "Du plus récent au plus ancien, selon la date de publication. La recherche et le filtre par source réduisent la liste sans changer l'ordre." },
+  { list: "Deals du jour (page d'accueil)", order: `Les ${FEATURED_DEALS_LIMIT} deals « en vedette » les plus récents.` },
+  { list: "Codes promo (page d'accueil)", order: `Les ${FEATURED_CODES_LIMIT} codes « mis en avant » encore valables, ceux qui expirent le plus tôt d'abord.` },
+  { list: "Codes promo (Mes codes promo, pages marques et catégories)", order: "Ceux qui expirent le plus tôt d'abord, les codes sans date limite à la fin, puis par ordre alphabétique du code." },
+  { list: "Marques", order: "Par ordre alphabétique." },
+  { list: "Offres cashback", order: "Page d'accueil : les offres « mises en avant » ; page d'une marque : toutes ses offres. Par ordre alphabétique du produit." },
+];
+
+/** "Comment nous gagnons de l'argent": affiliate links and how the lists are ranked (L111-7). */
+export function EarningsPage({ siteName }: { siteName: string }) {
+  return (
+    <>
+      <h2>{siteName} est gratuit pour toi</h2>
+      <p>
+        Tu ne paies rien pour utiliser {siteName} : ni pour voir les deals, ni pour les codes promo, ni pour ton compte. Le site vit des commissions que nous
+        versent certains marchands.
+      </p>
+
+      <h2>Les liens affiliés</h2>
+      <p>
+        Les boutons et liens qui t'emmènent chez un marchand (« Voir le deal », « Aller sur le site de… », « Site de… », « J'en profite sur Temu ») sont des{" "}
+        <strong>liens affiliés</strong>. Ils passent par notre page de redirection, puis t'envoient sur le site du marchand. Si tu achètes, le marchand ou la
+        plateforme d'affiliation avec laquelle il travaille peut nous verser une commission.
+      </p>
+      <ul>
+        <li>
+          <strong>Le prix est le même pour toi</strong> : la commission est payée par le marchand, elle ne s'ajoute jamais à ton panier.
+        </li>
+        <li>
+          Chaque lien affilié porte la mention <AffiliateMention /> à côté de lui.
+        </li>
+        <li>
+          Nous comptons les clics sur ces liens, sans conserver ton adresse IP : le détail est dans la{" "}
+          <Link to="/legal/politique-confidentialite">politique de confidentialité</Link>.
+        </li>
+        <li>Quand le cashback sera lancé, une partie de ces commissions te sera reversée.</li>
+      </ul>
+
+      <h2>Comment les deals et les codes sont classés</h2>
+      <p>
+        Aucun classement du site ne dépend de la commission qu'un marchand nous verse, ni de l'existence d'un partenariat : aucune marque ne paie pour apparaître
+        plus haut, être « en vedette » ou « mise en avant ». Ces mises en avant sont choisies par notre équipe, pour l'intérêt du bon plan. Le badge de
+        chaque deal (prix cassé, qualité à risque, pur plaisir) donne notre avis, pas celui du marchand.
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[28rem] text-left text-sm" aria-label="Ordre des listes du site">
+          <thead>
+            <tr className="border-b border-neutral-300">
+              <th scope="col" className="py-2 pr-4">
+                Liste
+              </th>
+              <th scope="col" className="py-2">
+                Ordre d'affichage
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {RANKINGS.map((r) => (
+              <tr key={r.list} className="border-b border-neutral-200 align-top">
+                <td className="py-2 pr-4">{r.list}</td>
+                <td className="py-2">{r.order}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Nos relations avec les marchands</h2>
+      <p>
+        Nous avons des contrats d'affiliation avec des marchands et des plateformes d'affiliation ; nous ne sommes pas le vendeur des produits. Ta commande, sa
+        livraison et ses retours relèvent du marchand (voir nos <Link to="/legal/cgv">CGV</Link>).
+      </p>
+    </>
+  );
+}
