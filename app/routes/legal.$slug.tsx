@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPublishedPage, LEGAL_SLUGS } from "~/modules/content/pages.server";
 import { retentionRows } from "~/modules/content/legal";
 import { LEGAL_UPDATED_AT } from "~/lib/site";
-import { seo } from "~/lib/seo";
+import { errorSeo, seo } from "~/lib/seo";
 
 export async function loader({ params }: Route.LoaderArgs) {
   // The auth page links to "conditions d'utilisation": these are our terms of sale.
@@ -19,7 +19,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { title: page.title, content: page.content, metaDescription: page.metaDescription };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches, params }) =>
+export const meta: Route.MetaFunction = ({ data, matches, params, error, location }) =>
   data
     ? seo(
         {
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data, matches, params }) =>
         },
         matches,
       )
-    : [];
+    : errorSeo({ error, location, matches });
 
 export default function LegalPage({ loaderData, params }: Route.ComponentProps) {
   return (
