@@ -100,3 +100,19 @@ test("a blog byline that is already a credit reads once, without « Par »", asy
   await page.goto("/blog/temoignage-camille");
   await expect(page.getByText("· Propos recueillis par Margaux", { exact: true })).toBeVisible();
 });
+
+test("the sign-up prompt of a masked code flows as one paragraph, not in columns", async ({ page }) => {
+  await page.goto("/marques/caudalie");
+  const prompt = page.getByRole("article").locator("p", { hasText: "pour débloquer le code complet" }).first();
+  await expect(prompt).toBeVisible();
+  const lines = await prompt.evaluate((p) => {
+    const range = document.createRange();
+    range.selectNodeContents(p);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+    const start = p.getBoundingClientRect().left + parseFloat(getComputedStyle(p).paddingLeft);
+    return { lastLineStart: Math.round(rects[rects.length - 1].left - start), lines: new Set(rects.map((r) => Math.round(r.top))).size };
+  });
+  // the sentence wraps under the icon and the link, back to the paragraph's left edge
+  expect(lines.lines).toBeGreaterThan(1);
+  expect(lines.lastLineStart).toBe(0);
+});
