@@ -94,9 +94,18 @@ export default function App() {
   }, [toast]);
   return (
     <>
-      <Outlet />
-      <Toaster position="top-center" duration={4000} closeButton richColors visibleToasts={3} gap={14} />
+      {/* first in the document: on a first visit the keyboard reaches the consent choice before the page */}
       <ConsentBanner consent={consent} />
+      <Outlet />
+      <Toaster
+        position="top-center"
+        duration={4000}
+        closeButton
+        richColors
+        visibleToasts={3}
+        gap={14}
+        toastOptions={{ closeButtonAriaLabel: "Fermer la notification" }}
+      />
       <Analytics consent={consent} gaMeasurementId={gaMeasurementId} />
       <ContentProtection enabled={contentProtection} />
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { breadcrumbJsonLd, seo } from "./seo";
+import { breadcrumbJsonLd, errorSeo, seo } from "./seo";
 
 const matches = [{ id: "root", loaderData: { siteName: "Crevarde", siteUrl: "https://crevarde.example" } }];
 const ldScripts = (tags: ReturnType<typeof seo>) =>
@@ -18,6 +18,29 @@ describe("seo()", () => {
 
   it("adds noindex when asked", () => {
     const tags = seo({ title: "t", description: "d", path: "/x", noIndex: true }, matches);
+    expect(tags).toContainEqual({ name: "robots", content: "noindex, nofollow" });
+  });
+});
+
+describe("errorSeo()", () => {
+  const title = (tags: ReturnType<typeof seo>) => tags.flatMap((t) => (t && "title" in t ? [t.title] : []))[0];
+  const description = (tags: ReturnType<typeof seo>) => tags.find((t) => t && "name" in t && t.name === "description");
+  const location = { pathname: "/marques/inconnue" };
+
+  it("names a 404 (or a missing error) Page introuvable, with a description and noindex", () => {
+    // the shape of a thrown 404 Response once React Router has caught it (isRouteErrorResponse)
+    const notFound = { status: 404, statusText: "Not Found", internal: false, data: "Not Found" };
+    for (const error of [undefined, notFound]) {
+      const tags = errorSeo({ error, location, matches });
+      expect(title(tags)).toBe("Page introuvable | Crevarde");
+      expect(description(tags)).toMatchObject({ content: expect.stringMatching(/^Cette page n'existe pas ou plus\./) });
+      expect(tags).toContainEqual({ name: "robots", content: "noindex, nofollow" });
+    }
+  });
+
+  it("names any other error Erreur, never indexed", () => {
+    const tags = errorSeo({ error: new Error("boom"), location, matches });
+    expect(title(tags)).toBe("Erreur | Crevarde");
     expect(tags).toContainEqual({ name: "robots", content: "noindex, nofollow" });
   });
 });

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { DEFAULT_SITE_NAME } from "./site";
 
 export interface RootSeoData {
@@ -60,6 +60,30 @@ export function seo(input: SeoInput, matches?: readonly MatchLike[]): MetaDescri
   const jsonLd = Array.isArray(input.jsonLd) ? input.jsonLd : input.jsonLd ? [input.jsonLd] : [];
   for (const item of jsonLd) tags.push({ "script:ld+json": item as never });
   return tags;
+}
+
+/**
+ * Tags of a page whose loader failed: a 404 reads "Page introuvable", any other error
+ * "Erreur", both with a French description and never indexed.
+ */
+export function errorSeo({ error, location, matches }: { error?: unknown; location: { pathname: string }; matches?: readonly MatchLike[] }): MetaDescriptor[] {
+  const notFound = error === undefined || (isRouteErrorResponse(error) && error.status === 404);
+  return seo(
+    notFound
+      ? {
+          title: "Page introuvable",
+          description: "Cette page n'existe pas ou plus. Retrouve nos codes promo vérifiés et les bons plans du jour sur la page d'accueil.",
+          path: location.pathname,
+          noIndex: true,
+        }
+      : {
+          title: "Erreur",
+          description: "Une erreur s'est produite. Essaie de rafraîchir la page ou reviens plus tard.",
+          path: location.pathname,
+          noIndex: true,
+        },
+    matches,
+  );
 }
 
 /** schema.org BreadcrumbList from (name, path) pairs, with absolute URLs. */

@@ -275,6 +275,11 @@ function SignupForm({ redirectTo, parrain, actionData }: { redirectTo: string | 
   );
 }
 
+/** The open tab: the one the address names, else the page's own (sign-up on /signup and ?tab=signup). */
+function currentTab(fromUrl: string | null, pageDefault: "login" | "signup"): "login" | "signup" {
+  return fromUrl === "signup" || fromUrl === "login" ? fromUrl : pageDefault;
+}
+
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -297,10 +302,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthShell siteName={siteName}>
+      <h1 className="mb-5 text-center text-2xl font-black">Bienvenue chez {siteName}</h1>
       {loopDetected ? (
         <div className="mb-6 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-900" role="alert">
           <p className="flex items-center gap-2 font-bold">
-            <AlertTriangle className="size-4" aria-hidden="true" /> Problème de session détecté
+            <AlertTriangle className="size-4 shrink-0" aria-hidden="true" /> Problème de session détecté
           </p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="reset-session" />
@@ -319,14 +325,14 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         <p className="mb-4 text-sm text-neutral-600">Tu es connectée en tant que {signedInAs}.</p>
       ) : null}
       <Tabs
-        value={searchParams.get("tab") === "signup" || (!searchParams.get("tab") && tab === "signup") ? "signup" : "login"}
+        value={currentTab(searchParams.get("tab"), tab)}
         onValueChange={(value) =>
           setSearchParams(
             (prev) => {
               const next = new URLSearchParams(prev);
               next.delete("fresh");
-              if (value === "signup") next.set("tab", "signup");
-              else next.delete("tab");
+              // explicit both ways: /signup opens on sign-up when the address names no tab
+              next.set("tab", value === "signup" ? "signup" : "login");
               return next;
             },
             { replace: true, preventScrollReset: true },

@@ -5,7 +5,8 @@ import type { Route } from "./+types/blog.$id";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { getEnv } from "~/lib/env.server";
-import { seo } from "~/lib/seo";
+import { errorSeo, seo } from "~/lib/seo";
+import { byline } from "~/modules/blog/byline";
 import { getArticle } from "~/modules/blog/blog.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
   data
     ? seo(
         {
@@ -41,7 +42,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
         },
         matches,
       )
-    : [];
+    : errorSeo({ error, location, matches });
 
 export default function Article({ loaderData }: Route.ComponentProps) {
   const { article } = loaderData;
@@ -50,9 +51,10 @@ export default function Article({ loaderData }: Route.ComponentProps) {
       <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <ArrowLeft className="size-4" aria-hidden="true" /> Retour au blog
       </Link>
-      <p className="mt-6 flex items-center gap-2 text-sm text-neutral-500">
+      <p className="mt-6 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-neutral-500">
         <Badge>{article.category}</Badge>
-        <time dateTime={article.publishedAt}>{article.date}</time> · {article.author}
+        <time dateTime={article.publishedAt}>{article.date}</time>
+        <span>· {byline(article.author)}</span>
       </p>
       <h1 className="mt-3 text-3xl font-black leading-tight sm:text-4xl">{article.title}</h1>
       <img src={article.imageUrl} alt="" width={800} height={420} className="mt-6 aspect-[40/21] w-full rounded-2xl object-cover" />

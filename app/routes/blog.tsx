@@ -4,6 +4,7 @@ import type { Route } from "./+types/blog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { seo } from "~/lib/seo";
+import { byline } from "~/modules/blog/byline";
 import { listArticles } from "~/modules/blog/blog.server";
 
 export async function loader() {
@@ -35,7 +36,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </h2>
                 <p className="text-sm text-neutral-600">{a.excerpt}</p>
-                <p className="mt-auto text-xs text-neutral-500">Par {a.author}</p>
+                <p className="mt-auto text-xs text-neutral-500">{byline(a.author)}</p>
               </div>
             </article>
           </li>

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { getSessionUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
-import { breadcrumbJsonLd, seo } from "~/lib/seo";
+import { breadcrumbJsonLd, errorSeo, seo } from "~/lib/seo";
 import { getBrand, listBrandDeals } from "~/modules/brands/brands.server";
 import { listBrandOffers } from "~/modules/offers/offers.server";
 import { listBrandCodes } from "~/modules/promo-codes/promo-codes.server";
@@ -34,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
   data
     ? seo(
         {
@@ -61,7 +61,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
         },
         matches,
       )
-    : [];
+    : errorSeo({ error, location, matches });
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
   const { brand, codes, deals, offers, launched } = loaderData;
@@ -69,9 +69,9 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="flex flex-wrap items-center gap-5">
         {brand.imageUrl ? <img src={brand.imageUrl} alt="" width={96} height={96} className="size-24 rounded-3xl object-cover" /> : null}
-        <div className="min-w-0 flex-1">
+        <div className="min-w-48 flex-1">
           <Badge variant="success">CASHBACK (bientôt)</Badge>
-          <h1 className="mt-1 text-4xl font-black">{brand.name}</h1>
+          <h1 className="mt-1 break-words text-4xl font-black">{brand.name}</h1>
           <p className="text-neutral-500">{brand.category}</p>
         </div>
         {brand.websiteUrl ? (

@@ -5,7 +5,7 @@ import { BrandCard } from "~/components/catalogue/brand-card";
 import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-sections";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getSessionUser } from "~/lib/auth.server";
-import { breadcrumbJsonLd, rootSeoData, seo } from "~/lib/seo";
+import { breadcrumbJsonLd, errorSeo, rootSeoData, seo } from "~/lib/seo";
 import { getCategoryPage } from "~/modules/categories/categories.server";
 import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
 
@@ -21,8 +21,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return page;
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
+export const meta: Route.MetaFunction = ({ data, matches, error, location }) => {
+  if (!data) return errorSeo({ error, location, matches });
   const { name, slug, description } = data.category;
   const path = `/categories/${slug}`;
   return seo(

@@ -103,15 +103,15 @@ export default function EmailTest({ loaderData, actionData }: Route.ComponentPro
         {loaderData.outbox.length === 0 ? (
           <p className="mt-2 text-sm text-neutral-600">Aucun e-mail pour le moment.</p>
         ) : (
-          <ul className="mt-2 grid gap-2 text-sm">
+          <ul className="mt-2 grid grid-cols-1 gap-2 text-sm">
             {loaderData.outbox.map((m) => (
-              <li key={m.id} className="rounded-xl border border-neutral-200 p-3" data-to={m.to}>
+              <li key={m.id} className="min-w-0 break-words rounded-xl border border-neutral-200 p-3" data-to={m.to}>
                 <p className="font-semibold">{m.subject}</p>
                 <p className="text-neutral-600">
                   À {m.to} · {m.kind} · {m.sentAt ? "envoyé" : "non envoyé (pas de SMTP)"}
                 </p>
                 {m.links.map((href) => (
-                  <a key={href} href={href} className="block truncate text-brand-700 underline">
+                  <a key={href} href={href} className="block break-all text-brand-700 underline">
                     {href}
                   </a>
                 ))}

@@ -10,7 +10,7 @@ import { getPublishedPage, LEGAL_SLUGS } from "~/modules/content/pages.server";
 import { CODE_RENDERED_LEGAL_SLUGS, EARNINGS_SLUG, EARNINGS_TITLE } from "~/modules/content/legal";
 import { getLegalIdentity } from "~/modules/legal/identity.server";
 import { DEFAULT_SITE_NAME, LEGAL_UPDATED_AT } from "~/lib/site";
-import { seo } from "~/lib/seo";
+import { errorSeo, seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 
 const CODE_RENDERED_TITLES: Record<string, string> = {
@@ -44,7 +44,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches, params }) =>
+export const meta: Route.MetaFunction = ({ data, matches, params, error, location }) =>
   data
     ? seo(
         {
@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ data, matches, params }) =>
         },
         matches,
       )
-    : [];
+    : errorSeo({ error, location, matches });
 
 export default function LegalPage({ loaderData, params }: Route.ComponentProps) {
   const root = useRootData();

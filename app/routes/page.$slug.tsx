@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageArticle } from "~/components/page-article";
 import { getSessionUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
-import { seo } from "~/lib/seo";
+import { errorSeo, seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
 import { PAGE_DRAFT_NOTICE } from "~/modules/content/pages";
 import { getViewablePage } from "~/modules/content/pages.server";
@@ -54,8 +54,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders })
   return headers;
 };
 
-export const meta: Route.MetaFunction = ({ data, matches, params }) => {
-  if (!data) return [];
+export const meta: Route.MetaFunction = ({ data, matches, params, error, location }) => {
+  if (!data) return errorSeo({ error, location, matches });
   if (data.kind === "concept") {
     return seo(
       {

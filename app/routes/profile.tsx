@@ -171,12 +171,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto max-w-3xl px-4 py-10">
       <div className="flex items-center gap-4">
         <Avatar src={loaderData.avatarUrl} initials={loaderData.initials} className="size-16 text-lg" />
-        <div>
+        <div className="min-w-0">
           <h1 className="text-3xl font-black">Mon profil</h1>
-          <p className="text-neutral-600">{loaderData.email}</p>
+          <p className="break-words text-neutral-600">{loaderData.email}</p>
         </div>
       </div>
-      <dl className="mt-8 grid grid-cols-3 gap-4 text-center">
+      <dl className="mt-8 grid grid-cols-1 gap-3 text-center sm:grid-cols-3 sm:gap-4">
         <div className="rounded-2xl bg-brand-50 p-4">
           <dt className="text-xs text-neutral-600">Économies</dt>
           <dd className="text-2xl font-black text-brand-700">{loaderData.cashSaved.toLocaleString("fr-FR", { minimumFractionDigits: 2 })}€</dd>
@@ -201,7 +201,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </dl>
       {loaderData.memberSince ? <p className="mt-2 text-sm text-neutral-500">Membre depuis le {loaderData.memberSince}</p> : null}
 
-      <div className="mt-8 grid gap-6">
+      <div className="mt-8 grid grid-cols-1 gap-6">
         <Card>
           <CardHeader>
             <CardTitle>Mes informations</CardTitle>

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { Browser, Page } from "@playwright/test";
-import routes from "../../app/routes";
 import { collectConsoleErrors, DEMO_ADMIN, DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+import { PAGES } from "./routes";
 
 /**
  * Data typed in the back office reads back exactly (issue 10 items 21 and 22),
@@ -11,29 +10,6 @@ import { collectConsoleErrors, DEMO_ADMIN, DEMO_MEMBER, expect, signIn, test } f
  * It runs in the "shared-state" project: it adds a promo code and a deal that
  * every visitor sees.
  */
-
-/** Real values for the route parameters, from the demo seed. */
-const PARAMS: Record<string, string> = { id: "caudalie", slug: "soin-du-visage" };
-const PATH_PARAMS: Record<string, Record<string, string>> = {
-  "blog/:id": { id: "skincare-chere" },
-  "legal/:slug": { slug: "cgv" },
-  ":slug": { slug: "pourquoi-crevarde" },
-};
-/** Routes that render no page (resource routes, redirects, the upload endpoint). */
-const NOT_PAGES = /^(api\/|sitemap|robots|analytics$|newsletter$|consent$|profile\/export|auth\/logout|kpi$|admin\/upload$|\*$)/;
-
-/** Every page of app/routes.ts, with its parameters filled in. */
-function pagePaths(entries: RouteConfigEntry[], prefix = ""): string[] {
-  return entries.flatMap((r) => {
-    const full = r.path === undefined ? prefix : [prefix, r.path].filter(Boolean).join("/");
-    const own = r.index || (r.path !== undefined && !r.children?.length) ? [full] : [];
-    return [...own, ...pagePaths(r.children ?? [], full)];
-  })
-    .map((p) => p.replace(/^\/+/, ""))
-    .filter((p) => !NOT_PAGES.test(p))
-    .map((p) => `/${p.replace(/:(\w+)/g, (_m, name: string) => (PATH_PARAMS[p] ?? PARAMS)[name] ?? name)}`);
-}
-const PAGES = [...new Set(pagePaths(routes))];
 
 const HYDRATION = /hydrat|Minified React error #(418|419|422|423|425)|did not match/i;
 

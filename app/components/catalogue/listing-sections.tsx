@@ -12,7 +12,7 @@ export function PromoCodesSection({ id, title, codes }: { id: string; title: str
       {codes.length === 0 ? (
         <p className="mt-4 text-neutral-600">Aucun code promo disponible</p>
       ) : (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {codes.map((c) => (
             <li key={c.id}>
               <PromoCodeCard code={c} />
@@ -32,7 +32,7 @@ export function DealsSection({ id, title, deals }: { id: string; title: string; 
       <h2 id={id} className="text-2xl font-black">
         {title}
       </h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {deals.map((d) => (
           <li key={d.id}>
             <DealCard deal={d} />

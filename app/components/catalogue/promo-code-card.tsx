@@ -12,12 +12,13 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode }) {
   const expired = code.status === "expired";
   return (
     <article
-      className={cn("flex flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-5 shadow-sm", expired && "opacity-60")}
+      className={cn("flex min-w-0 flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-5 shadow-sm", expired && "opacity-60")}
       aria-label={`Code promo ${code.brandName}`}
     >
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <BrandLogo src={code.brandImage} name={code.brandName} />
-        <div className="min-w-0 flex-1">
+        {/* at least 8rem for the name and discount: on a narrow card the badge moves below */}
+        <div className="min-w-0 flex-1 basis-32">
           <h3 className="truncate font-bold">{code.brandName}</h3>
           <p className="text-2xl font-black text-brand-700">{code.discount}</p>
         </div>
@@ -33,17 +34,17 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode }) {
         <p className="text-xs text-neutral-500">Sans date limite</p>
       )}
       <div className="mt-auto flex items-center gap-2">
-        <code className="flex-1 rounded-xl border border-dashed border-brand-300 bg-brand-50 px-3 py-2 text-center font-mono text-sm font-bold tracking-wider">
+        <code className="min-w-0 flex-1 break-all rounded-xl border border-dashed border-brand-300 bg-brand-50 px-3 py-2 text-center font-mono text-sm font-bold tracking-wider">
           {code.code}
         </code>
         {code.masked ? null : <CopyButton code={code.code} />}
       </div>
       {code.masked ? (
-        <p className="flex items-center gap-1 text-xs text-neutral-600">
-          <Lock className="size-3.5" aria-hidden="true" />
+        <p className="text-xs text-neutral-600">
+          <Lock className="mr-1 inline size-3.5 align-[-0.2em]" aria-hidden="true" />
           <Link to="/auth?tab=signup" className="font-semibold text-brand-700 underline">
             Crée ton compte
-          </Link>
+          </Link>{" "}
           pour débloquer le code complet et activer ton cashback.
         </p>
       ) : code.url && !expired ? (

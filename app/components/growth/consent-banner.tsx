@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { OPEN_CONSENT_EVENT, type ConsentChoice } from "~/modules/consent/consent";
@@ -15,6 +15,9 @@ export function ManageCookiesButton({ className }: { className?: string }) {
 /**
  * CNIL consent banner: "Tout refuser" is as visible as "Tout accepter", with
  * a per-purpose choice. Posts to /consent (works without JavaScript too).
+ * It is rendered first in the document (app/root.tsx), so the keyboard reaches it
+ * first; reopened from "Gérer les cookies", it takes the focus. While it is open,
+ * the page keeps focused elements clear of it (scroll-padding-bottom).
  */
 export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
   const [open, setOpen] = useState(consent === null);
@@ -22,9 +25,12 @@ export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
   const fetcher = useFetcher<{ ok: boolean }>();
   const location = useLocation();
   const [hydrated, setHydrated] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const focusOnOpen = useRef(false);
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     const reopen = () => {
+      focusOnOpen.current = true;
       setOpen(true);
       setCustom(true);
     };
@@ -34,14 +40,33 @@ export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
   }, [fetcher.state, fetcher.data]);
+  useEffect(() => {
+    const banner = section.current;
+    if (!open || !banner) return;
+    if (focusOnOpen.current) {
+      focusOnOpen.current = false;
+      banner.focus();
+    }
+    const root = document.documentElement;
+    const keepClear = () => root.style.setProperty("scroll-padding-bottom", `${banner.offsetHeight + 16}px`);
+    keepClear();
+    const observer = new ResizeObserver(keepClear);
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("scroll-padding-bottom");
+    };
+  }, [open]);
   if (!open) return null;
 
   return (
     <section
+      ref={section}
       role="dialog"
       aria-modal="false"
       aria-labelledby="consent-title"
-      className="fixed inset-x-2 bottom-2 z-50 mx-auto max-w-3xl rounded-2xl border border-neutral-200 bg-white p-5 shadow-2xl sm:inset-x-4 sm:bottom-4"
+      tabIndex={-1}
+      className="fixed inset-x-2 bottom-2 z-50 mx-auto max-w-3xl rounded-2xl border border-neutral-200 bg-white p-5 shadow-2xl outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:inset-x-4 sm:bottom-4"
     >
       <h2 id="consent-title" className="text-lg font-bold">
         Tes cookies, ton choix

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { cn } from "~/lib/utils";
 import type { NavLink as NavLinkItem } from "./nav-links";
 
@@ -14,16 +14,16 @@ export function MobileDrawer({ links, open, onOpenChange }: { links: NavLinkItem
           <ul className="flex flex-col gap-1">
             {links.map((link) => (
               <li key={link.to}>
-                <SheetClose asChild>
-                  <NavLink
-                    to={link.to}
-                    className={({ isActive }) =>
-                      cn("block rounded-xl px-3 py-3 text-base font-medium text-neutral-800 hover:bg-brand-50", isActive && "bg-brand-50 text-brand-700")
-                    }
-                  >
-                    {link.label}
-                  </NavLink>
-                </SheetClose>
+                {/* not wrapped in SheetClose asChild: its Slot would turn NavLink's className function into text */}
+                <NavLink
+                  to={link.to}
+                  onClick={() => onOpenChange(false)}
+                  className={({ isActive }) =>
+                    cn("block rounded-xl px-3 py-3 text-base font-medium text-neutral-800 hover:bg-brand-50", isActive && "bg-brand-50 text-brand-700")
+                  }
+                >
+                  {link.label}
+                </NavLink>
               </li>
             ))}
           </ul>

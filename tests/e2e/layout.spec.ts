@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+import { isAdminPage, PAGES } from "./routes";
+
+/**
+ * Issue 11 item 3: no page scrolls sideways and no heading or button clips its text,
+ * at 320, 390 and 1280 px, signed out and signed in (item 15 too: every page has a
+ * title and a description). Each role walks every page of app/routes.ts in one page
+ * (one navigation per route, then the three widths).
+ */
+
+const WIDTHS = [320, 390, 1280] as const;
+
+/** A page that does not exist (the 404 page). */
+const UNKNOWN = "/cette-page-n-existe-pas";
+
+/**
+ * What is wrong with the page at the current width: the document wider than the viewport
+ * (with the elements that stick out), and headings, buttons and button-like links whose text
+ * does not fit their box (unless they truncate with an ellipsis or scroll by design).
+ */
+function layoutProblems(): string[] {
+  const viewport = window.innerWidth;
+  const describe = (el: Element) => {
+    const id = el.id ? `#${el.id}` : "";
+    const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 4).join(".")}` : "";
+    const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 50);
+    return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
+  };
+  const visible = (el: Element) => {
+    const rect = el.getBoundingClientRect();
+    if (rect.width <= 1 || rect.height <= 1) return false; // hidden or visually hidden (sr-only)
+    const style = getComputedStyle(el);
+    return style.visibility !== "hidden" && !el.closest("[aria-hidden=true]");
+  };
+  const problems: string[] = [];
+  const width = document.documentElement.scrollWidth;
+  if (width > viewport) {
+    const outside = [...document.body.querySelectorAll("*")].filter((el) => el.getBoundingClientRect().right > viewport + 0.5 && visible(el));
+    // the innermost elements that stick out name the cause
+    const innermost = outside.filter((el) => !outside.some((other) => other !== el && el.contains(other)));
+    problems.push(`page is ${width} px wide: ${innermost.slice(0, 3).map(describe).join(", ")}`);
+  }
+  const boxes = document.body.querySelectorAll("h1, h2, h3, h4, h5, h6, button, [role=button], [role=tab], a, label");
+  for (const el of boxes) {
+    if (!(el instanceof HTMLElement) || !visible(el)) continue;
+    const style = getComputedStyle(el);
+    if (style.display === "inline" || style.display === "contents") continue;
+    if (style.textOverflow === "ellipsis" || /auto|scroll/.test(style.overflowX)) continue;
+    // text wider than its box spills out or is cut; taller only matters when the box cuts it
+    const wide = el.scrollWidth - el.clientWidth;
+    const tall = /hidden|clip/.test(style.overflowY) && style.webkitLineClamp === "none" ? el.scrollHeight - el.clientHeight : 0;
+    if (wide > 1 || tall > 2) problems.push(`text does not fit (${wide > 1 ? `${wide} px too wide` : `${tall} px too tall`}): ${describe(el)}`);
+  }
+  return problems;
+}
+
+/** The current page measured at every width. */
+async function measure(page: Page, label: string) {
+  const problems: string[] = [];
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    // two frames: the resize has been laid out and painted (media queries, resize observers)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    problems.push(...(await page.evaluate(layoutProblems)).map((p) => `${label} at ${width} px: ${p}`));
+  }
+  return problems;
+}
+
+/** Visit each path once and measure it at every width. */
+async function walk(page: Page, role: string, paths: readonly string[]) {
+  const problems: string[] = [];
+  for (const path of paths) {
+    const response = await page.goto(path, { waitUntil: "load" });
+    expect(response?.status(), `${role} ${path}`).toBeLessThan(500);
+    // issue 11 item 15: every page, 404s included, has a title and a description
+    const head = await page.evaluate(() => ({
+      title: document.title.trim(),
+      description: document.querySelector('meta[name="description"]')?.getAttribute("content")?.trim() ?? "",
+    }));
+    if (!head.title) problems.push(`${role} ${path}: no <title>`);
+    if (!head.description) problems.push(`${role} ${path}: no description`);
+    problems.push(...(await measure(page, `${role} ${path}`)));
+  }
+  return problems;
+}
+
+test.describe("every page fits 320, 390 and 1280 px @desktop", () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test.describe("first visit", () => {
+    // no consent choice yet: the consent banner is on every page too
+    test.use({ withConsent: false });
+
+    test("as a visitor, no page scrolls sideways and no text is clipped", async ({ page, context, baseURL }) => {
+      expect(PAGES).toEqual(expect.arrayContaining(["/", "/marques/caudalie", "/profile", "/auth", "/signup", "/email-test"]));
+      const problems = await walk(page, "visitor", [...PAGES.filter((p) => !isAdminPage(p)), UNKNOWN, "/marques/marque-inconnue"]);
+
+      // the session-problem banner of /auth (a redirect loop already counted)
+      await context.addCookies([{ name: "redirect_attempts", value: "3", url: baseURL! }]);
+      await page.goto("/auth?redirect=%2Fprofile");
+      await expect(page.getByRole("alert").filter({ hasText: "Problème de session détecté" })).toBeVisible();
+      problems.push(...(await measure(page, "visitor /auth (session problem)")));
+      expect(problems).toEqual([]);
+    });
+  });
+
+  test("as a member, no page scrolls sideways and no text is clipped", async ({ page }) => {
+    await signIn(page, DEMO_MEMBER);
+    await page.waitForURL((url) => url.pathname !== "/auth");
+    const problems = await walk(page, "member", [...PAGES.filter((p) => !isAdminPage(p)), "/auth?fresh=true", UNKNOWN]);
+    // still signed in at the end of the walk: /profile was the member's page, not a detour to /auth
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/profile$/);
+    expect(problems).toEqual([]);
+  });
+
+  test("as an admin, no back-office page scrolls sideways and no text is clipped", async ({ page }) => {
+    // an e-mail with a long tokenised link in the outbox of /email-test
+    const email = `largeur-${randomUUID().slice(0, 8)}@example.fr`;
+    await page.goto("/temu");
+    await page.getByLabel("Ton adresse email").fill(email);
+    await page.getByRole("button", { name: "Je veux économiser" }).click();
+    await expect(page.getByText("Vérifie ta boîte mail", { exact: false })).toBeVisible();
+    await signIn(page, DEMO_ADMIN, "/auth?redirect=/email-test");
+    await expect(page).toHaveURL(/\/email-test$/);
+    await expect(page.locator(`li[data-to="${email}"] a`).first()).toBeVisible();
+    const problems = await walk(page, "admin", PAGES.filter(isAdminPage));
+    expect(problems).toEqual([]);
+  });
+});
