@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { DealCard } from "~/components/catalogue/deal-card";
 import { Hero, HowItWorks, Testimonials } from "~/components/catalogue/home-sections";
@@ -7,39 +7,39 @@ import { OfferGrid } from "~/components/catalogue/offer-grid";
 import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getSessionUser } from "~/lib/auth.server";
+import { forwardLoaderCacheControl, NO_STORE_HEADERS } from "~/lib/cache-control";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
 import { getHomeContent } from "~/modules/content/home.server";
+import { HOME_SECTION_ERRORS } from "~/modules/content/home-sections";
+import { loadHomeSections } from "~/modules/content/home-sections.server";
 import { DEAL_MESSAGES } from "~/modules/deals/deals.constants";
-import { listFeaturedDeals } from "~/modules/deals/deals.server";
 import { getSetting } from "~/modules/settings/settings.server";
-import { listFeaturedOfferCategories, listFeaturedOffers } from "~/modules/offers/offers.server";
-import { listFeaturedCodes } from "~/modules/promo-codes/promo-codes.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
   const offerCategory = launched ? url.searchParams.get("offres")?.slice(0, 100) || null : null;
-  const [content, codes, deals, offers, offerCategories] = await Promise.all([
-    getHomeContent(),
-    listFeaturedCodes(Boolean(user)),
-    listFeaturedDeals(),
-    listFeaturedOffers(offerCategory),
-    listFeaturedOfferCategories(),
-  ]);
-  return {
-    content,
-    codes,
-    deals,
-    offers,
-    offerCategories,
-    offerCategory,
-    signedIn: Boolean(user),
-    launched,
-    conceptHref: conceptPath(getEnv().SITE_NAME),
-  };
+  // each data section loads on its own: a failed one shows its message, the rest of the page renders
+  const [content, sections] = await Promise.all([getHomeContent(), loadHomeSections({ signedIn: Boolean(user), offerCategory })]);
+  return data(
+    {
+      content,
+      codes: sections.codes,
+      deals: sections.deals,
+      offers: sections.offers,
+      offerCategory,
+      signedIn: Boolean(user),
+      launched,
+      conceptHref: conceptPath(getEnv().SITE_NAME),
+    },
+    // a page with a failed section is never kept by the micro-cache: the next visitor gets a fresh try
+    sections.failed ? { headers: NO_STORE_HEADERS } : undefined,
+  );
 }
+
+export const headers: Route.HeadersFunction = forwardLoaderCacheControl;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(
@@ -58,8 +58,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
+/** In place of a section whose query failed (public-site.md §8). */
+function SectionError({ message }: { message: string }) {
+  return (
+    <div className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900" role="alert">
+      <p className="font-bold">{HOME_SECTION_ERRORS.title}</p>
+      <p className="mt-1">{message}</p>
+    </div>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, codes, deals, offers, offerCategories, offerCategory, signedIn, conceptHref, launched } = loaderData;
+  const { content, codes, deals, offers, offerCategory, signedIn, conceptHref, launched } = loaderData;
+  const dealList = deals.ok ? deals.data : [];
   return (
     <>
       <Hero
@@ -68,10 +79,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         stats={content.stats}
         signedIn={signedIn}
         conceptHref={conceptHref}
-        cards={deals.map((d) => ({ id: d.id, title: d.title, price: d.price, imageUrl: d.imageUrl }))}
+        cards={dealList.map((d) => ({ id: d.id, title: d.title, price: d.price, imageUrl: d.imageUrl }))}
       />
 
-      {codes.length > 0 ? (
+      {!codes.ok || codes.data.length > 0 ? (
         <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="codes-title">
           <div className="flex items-end justify-between gap-4">
             <h2 id="codes-title" className="text-3xl font-black">
@@ -81,13 +92,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Tous les codes
             </Link>
           </div>
-          <ul className="mt-6 grid gap-4 md:grid-cols-3">
-            {codes.map((c) => (
-              <li key={c.id}>
-                <PromoCodeCard code={c} />
-              </li>
-            ))}
-          </ul>
+          {codes.ok ? (
+            <ul className="mt-6 grid gap-4 md:grid-cols-3">
+              {codes.data.map((c) => (
+                <li key={c.id}>
+                  <PromoCodeCard code={c} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <SectionError message={HOME_SECTION_ERRORS.codes} />
+          )}
         </section>
       ) : null}
 
@@ -100,11 +115,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Tous les Coups de Crevarde
           </Link>
         </div>
-        {deals.length === 0 ? (
+        {!deals.ok ? (
+          <SectionError message={HOME_SECTION_ERRORS.deals} />
+        ) : dealList.length === 0 ? (
           <p className="mt-6 rounded-2xl bg-neutral-50 p-8 text-center text-neutral-600">{DEAL_MESSAGES.homeEmpty}</p>
         ) : (
           <ul className="mt-6 grid gap-4 md:grid-cols-3">
-            {deals.map((d) => (
+            {dealList.map((d) => (
               <li key={d.id}>
                 <DealCard deal={d} />
               </li>
@@ -120,7 +137,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Le cashback sur tes produits préférés
         </h2>
         <p className="mb-6 mt-2 text-neutral-600">Cashback bientôt disponible : repère déjà tes produits.</p>
-        <OfferGrid offers={offers} categories={offerCategories} activeCategory={offerCategory} launched={launched} />
+        {offers.ok ? (
+          <OfferGrid offers={offers.data.list} categories={offers.data.categories} activeCategory={offerCategory} launched={launched} />
+        ) : (
+          <SectionError message={HOME_SECTION_ERRORS.offers} />
+        )}
       </section>
 
       <Testimonials {...content.testimonials} />

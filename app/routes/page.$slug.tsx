@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { forwardLoaderCacheControl } from "~/lib/cache-control";
 import type { Route } from "./+types/page.$slug";
 import { ConceptPage } from "~/components/concept-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -45,12 +46,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 /** The loader's Cache-Control (a draft's "private, no-store") reaches the response. */
-export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  if (cacheControl) headers.set("Cache-Control", cacheControl);
-  return headers;
-};
+export const headers: Route.HeadersFunction = forwardLoaderCacheControl;
 
 export const meta: Route.MetaFunction = ({ data, matches, params }) => {
   if (!data) return [];

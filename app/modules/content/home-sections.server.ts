@@ -1,0 +1,32 @@
+import { logger } from "~/lib/logger.server";
+import { listFeaturedDeals } from "~/modules/deals/deals.server";
+import { listFeaturedOfferCategories, listFeaturedOffers } from "~/modules/offers/offers.server";
+import { listFeaturedCodes } from "~/modules/promo-codes/promo-codes.server";
+import type { HomeSection } from "./home-sections";
+
+/** Load one section; a failure is logged and reported as such, never thrown (the rest of the page still renders). */
+async function section<T>(name: string, load: () => Promise<T>): Promise<HomeSection<T>> {
+  try {
+    return { ok: true, data: await load() };
+  } catch (error) {
+    logger.error({ err: error, section: name }, "home: section could not be loaded");
+    return { ok: false };
+  }
+}
+
+/**
+ * The home page's data sections, each loaded independently: featured promo codes,
+ * featured deals (also the hero's cards) and featured offers with their categories.
+ * `failed` is true when any of them could not be loaded (the page must then not be cached).
+ */
+export async function loadHomeSections({ signedIn, offerCategory }: { signedIn: boolean; offerCategory: string | null }) {
+  const [codes, deals, offers] = await Promise.all([
+    section("codes", () => listFeaturedCodes(signedIn)),
+    section("deals", () => listFeaturedDeals()),
+    section("offers", async () => {
+      const [list, categories] = await Promise.all([listFeaturedOffers(offerCategory), listFeaturedOfferCategories()]);
+      return { list, categories };
+    }),
+  ]);
+  return { codes, deals, offers, failed: !codes.ok || !deals.ok || !offers.ok };
+}
