@@ -6,7 +6,7 @@ import type { Route } from "./+types/content";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { TOOLBAR_ACTIONS, wrapSelection } from "~/components/admin/html-toolbar";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -21,7 +21,8 @@ import { getEnv } from "~/lib/env.server";
 import { isBlankHtml, sanitizeRichHtml } from "~/lib/html.server";
 import { conceptPath } from "~/lib/site";
 import { requestedPage } from "~/modules/admin/pagination.server";
-import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
 import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema, contentPageChoices } from "~/modules/content/content-block-form.schema";
@@ -30,7 +31,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const filter = url.searchParams.get(CONTENT_PAGE_FILTER)?.slice(0, 80) || null;
-  const [blocks, pages] = await Promise.all([listContentBlocks(filter, requestedPage(url)), listContentPages()]);
+  const [blocks, pages] = await Promise.all([
+    loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, listContentBlocks(filter, requestedPage(url))),
+    loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, listContentPages()),
+  ]);
   return {
     blocks: blocks.rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })),
     pager: blocks.pager,
@@ -262,5 +266,5 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AdminLoadErrorBoundary />;
 }
