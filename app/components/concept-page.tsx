@@ -1,6 +1,8 @@
 import { BadgePercent, PiggyBank, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+import { ContentBlocks } from "~/components/content-blocks";
 import { Button } from "~/components/ui/button";
+import type { DisplayedBlock } from "~/modules/content/page-blocks";
 
 const POINTS = [
   {
@@ -25,7 +27,7 @@ const POINTS = [
   },
 ];
 
-export function ConceptPage({ siteName }: { siteName: string }) {
+export function ConceptPage({ siteName, blocks = [] }: { siteName: string; blocks?: DisplayedBlock[] }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <header className="text-center">
@@ -45,6 +47,7 @@ export function ConceptPage({ siteName }: { siteName: string }) {
           </li>
         ))}
       </ul>
+      <ContentBlocks blocks={blocks} className="mx-auto mt-12 max-w-3xl" />
       <div className="mt-12 flex flex-wrap justify-center gap-3">
         <Button asChild size="lg">
           <Link to="/auth?tab=signup">Deviens une crevarde</Link>

@@ -1,13 +1,20 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/apropos";
+import { ContentBlocks } from "~/components/content-blocks";
 import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
+import { listDisplayedBlocks } from "~/modules/content/page-blocks.server";
 import { useRootData } from "~/root";
+
+/** The "about" content blocks of the content manager are shown here. */
+export async function loader() {
+  return { blocks: await listDisplayedBlocks("about") };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "À propos", description: "Qui sommes-nous ? Une équipe de chasseuses de bons plans qui refusent de payer le prix fort.", path: "/apropos" }, matches);
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
   const siteName = useRootData()?.siteName ?? "Crevarde";
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
@@ -25,6 +32,7 @@ export default function About() {
         </p>
         <p>Une question, une idée de partenariat ? Écris-nous à bonjour@crevarde.fr.</p>
       </div>
+      <ContentBlocks blocks={loaderData.blocks} className="mt-8" />
       <Button asChild className="mt-8">
         <Link to="/pourquoi">Lire notre manifeste</Link>
       </Button>

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { forwardLoaderCacheControl } from "~/lib/cache-control";
 import type { Route } from "./+types/page.$slug";
 import { ConceptPage } from "~/components/concept-page";
+import { ContentBlocks } from "~/components/content-blocks";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageArticle } from "~/components/page-article";
 import { getSessionUser } from "~/lib/auth.server";
@@ -9,6 +10,7 @@ import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
 import { PAGE_DRAFT_NOTICE } from "~/modules/content/pages";
+import { listDisplayedBlocks } from "~/modules/content/page-blocks.server";
 import { getViewablePage } from "~/modules/content/pages.server";
 import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
 
@@ -21,7 +23,7 @@ import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { SITE_NAME } = getEnv();
   if (`/${params.slug}` === conceptPath(SITE_NAME)) {
-    return { kind: "concept" as const, siteName: SITE_NAME };
+    return { kind: "concept" as const, siteName: SITE_NAME, blocks: await listDisplayedBlocks(params.slug) };
   }
   const user = await getSessionUser(request);
   const page = await getViewablePage(params.slug, { isAdmin: user?.role === "admin" });
@@ -32,6 +34,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     throw new Response("Not Found", { status: 404 });
   }
   const draft = !page.published;
+  const blocks = await listDisplayedBlocks(page.slug);
   return data(
     {
       kind: "page" as const,
@@ -40,6 +43,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       metaDescription: page.metaDescription,
       updatedAt: page.updatedAt.toISOString(),
       draft,
+      blocks,
     },
     draft ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
@@ -67,7 +71,7 @@ export const meta: Route.MetaFunction = ({ data, matches, params }) => {
 };
 
 export default function SlugPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "concept") return <ConceptPage siteName={loaderData.siteName} />;
+  if (loaderData.kind === "concept") return <ConceptPage siteName={loaderData.siteName} blocks={loaderData.blocks} />;
   return (
     <>
       {loaderData.draft ? (
@@ -76,6 +80,7 @@ export default function SlugPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <PageArticle title={loaderData.title} html={loaderData.content} />
+      <ContentBlocks blocks={loaderData.blocks} className="mx-auto mb-12 max-w-3xl px-4" />
     </>
   );
 }

@@ -365,10 +365,15 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
   test("the French pager pages a long list and keeps its filter", async ({ page, baseURL }) => {
     await signInAsAdmin(page);
     const site = `pager-${suffix()}`;
-    // 51 blocks of a custom site page (never shown publicly): one more than a page
+    // 51 blocks of a page created in "Pages" (blocks only go to pages that display them): one more than a page
+    const created = await page.request.post("/admin/pages", {
+      form: { intent: "save", title: `Pager ${site}`, slug: site, content: "<p>Page du pager</p>", status: "draft" },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status()).toBe(200);
     for (let i = 0; i < 51; i++) {
       const r = await page.request.post("/admin/content", {
-        form: { intent: "save", name: `bloc-${String(i).padStart(2, "0")}`, title: `Bloc ${i}`, content: "x", type: "text", page: "custom", customPage: site, position: String(i) },
+        form: { intent: "save", name: `bloc-${String(i).padStart(2, "0")}`, title: `Bloc ${i}`, content: "x", type: "text", page: site, position: String(i) },
         headers: { origin: baseURL! },
       });
       expect(r.status()).toBe(200);
