@@ -45,7 +45,7 @@ describeEachDb("content blocks of the other site pages", () => {
     const list = await callRoute<any>(contentLoader, req("/admin/content", { cookie: admin.cookie }));
     expect(list.data.choices.sitePages).toEqual(["home", "about", "pourquoi-crevarde", "blog"]);
     expect(list.data.choices.adminPages).toContain("guide-cadeaux");
-    for (const fields of [{ page: "contact" }, { page: "custom", customPage: "nulle-part" }]) {
+    for (const fields of [{ page: "contact" }, { page: "custom", customPage: "nulle-part" }] as Array<Record<string, string>>) {
       const refused = await saveBlock(admin.cookie, { name: "perdu", title: "Perdu", content: "Texte", ...fields });
       expect(refused.status).toBe(400);
       expect(refused.data.toast.description).toBe(
