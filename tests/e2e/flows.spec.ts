@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_MEMBER, expect, linkFromOutbox, signIn, test } from "./fixtures";
+import { consentCookie, DEMO_ADMIN, DEMO_MEMBER, expect, linkFromOutbox, signIn, test } from "./fixtures";
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto("/auth?tab=signup");
@@ -10,6 +10,12 @@ async function signUp(page: Page, email: string, password: string) {
   await form.getByLabel("Mot de passe", { exact: true }).fill(password);
   await form.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(page.getByRole("status").getByText("Vérifie ton email pour confirmer ton compte.")).toBeVisible();
+}
+
+/** Sign out by forgetting every cookie but the consent choice. */
+async function forgetSession(page: Page, baseURL: string) {
+  await page.context().clearCookies();
+  await page.context().addCookies([consentCookie(baseURL)]);
 }
 
 /** The links of the newest outbox e-mail to `email` whose subject matches, as an admin reads it on /email-test. */
@@ -33,7 +39,7 @@ test("signing up twice keeps the neutral screen and mails \"Tu as déjà un comp
   await expect(page).toHaveURL(/\/auth\?verified=true/);
 
   // the second sign-up looks exactly like the first one
-  await page.context().clearCookies();
+  await forgetSession(page, baseURL!);
   await signUp(page, email, "Autre mot 2025");
 
   const links = await outboxLinks(browser, baseURL!, email, /Tu as déjà un compte/);
@@ -47,7 +53,7 @@ test("signing up twice keeps the neutral screen and mails \"Tu as déjà un comp
   await expect(page).toHaveURL(/\/codes-promo$/);
 
   // the reset link: asks for a reset link, which sets a new password
-  await page.context().clearCookies();
+  await forgetSession(page, baseURL!);
   await page.goto(resetLink!);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Recevoir le lien" }).click();
