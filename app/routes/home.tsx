@@ -29,13 +29,15 @@ export async function loader({ request }: Route.LoaderArgs) {
       codes: sections.codes,
       deals: sections.deals,
       offers: sections.offers,
+      offerCategories: sections.offerCategories,
+      failedSections: sections.failed,
       offerCategory,
       signedIn: Boolean(user),
       launched,
       conceptHref: conceptPath(getEnv().SITE_NAME),
     },
     // a page with a failed section is never kept by the micro-cache: the next visitor gets a fresh try
-    sections.failed ? { headers: NO_STORE_HEADERS } : undefined,
+    sections.anyFailed ? { headers: NO_STORE_HEADERS } : undefined,
   );
 }
 
@@ -69,8 +71,7 @@ function SectionError({ message }: { message: string }) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, codes, deals, offers, offerCategory, signedIn, conceptHref, launched } = loaderData;
-  const dealList = deals.ok ? deals.data : [];
+  const { content, codes, deals, offers, offerCategories, failedSections, offerCategory, signedIn, conceptHref, launched } = loaderData;
   return (
     <>
       <Hero
@@ -79,10 +80,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         stats={content.stats}
         signedIn={signedIn}
         conceptHref={conceptHref}
-        cards={dealList.map((d) => ({ id: d.id, title: d.title, price: d.price, imageUrl: d.imageUrl }))}
+        cards={deals.map((d) => ({ id: d.id, title: d.title, price: d.price, imageUrl: d.imageUrl }))}
       />
 
-      {!codes.ok || codes.data.length > 0 ? (
+      {failedSections.codes || codes.length > 0 ? (
         <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="codes-title">
           <div className="flex items-end justify-between gap-4">
             <h2 id="codes-title" className="text-3xl font-black">
@@ -92,16 +93,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Tous les codes
             </Link>
           </div>
-          {codes.ok ? (
+          {failedSections.codes ? (
+            <SectionError message={HOME_SECTION_ERRORS.codes} />
+          ) : (
             <ul className="mt-6 grid gap-4 md:grid-cols-3">
-              {codes.data.map((c) => (
+              {codes.map((c) => (
                 <li key={c.id}>
                   <PromoCodeCard code={c} />
                 </li>
               ))}
             </ul>
-          ) : (
-            <SectionError message={HOME_SECTION_ERRORS.codes} />
           )}
         </section>
       ) : null}
@@ -115,13 +116,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Tous les Coups de Crevarde
           </Link>
         </div>
-        {!deals.ok ? (
+        {failedSections.deals ? (
           <SectionError message={HOME_SECTION_ERRORS.deals} />
-        ) : dealList.length === 0 ? (
+        ) : deals.length === 0 ? (
           <p className="mt-6 rounded-2xl bg-neutral-50 p-8 text-center text-neutral-600">{DEAL_MESSAGES.homeEmpty}</p>
         ) : (
           <ul className="mt-6 grid gap-4 md:grid-cols-3">
-            {dealList.map((d) => (
+            {deals.map((d) => (
               <li key={d.id}>
                 <DealCard deal={d} />
               </li>
@@ -137,10 +138,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Le cashback sur tes produits préférés
         </h2>
         <p className="mb-6 mt-2 text-neutral-600">Cashback bientôt disponible : repère déjà tes produits.</p>
-        {offers.ok ? (
-          <OfferGrid offers={offers.data.list} categories={offers.data.categories} activeCategory={offerCategory} launched={launched} />
-        ) : (
+        {failedSections.offers ? (
           <SectionError message={HOME_SECTION_ERRORS.offers} />
+        ) : (
+          <OfferGrid offers={offers} categories={offerCategories} activeCategory={offerCategory} launched={launched} />
         )}
       </section>
 

@@ -2,7 +2,9 @@ import { logger } from "~/lib/logger.server";
 import { listFeaturedDeals } from "~/modules/deals/deals.server";
 import { listFeaturedOfferCategories, listFeaturedOffers } from "~/modules/offers/offers.server";
 import { listFeaturedCodes } from "~/modules/promo-codes/promo-codes.server";
-import type { HomeSection } from "./home-sections";
+
+/** One section: its data, or the fact that it could not be loaded. */
+type HomeSection<T> = { ok: true; data: T } | { ok: false };
 
 /** Load one section; a failure is logged and reported as such, never thrown (the rest of the page still renders). */
 async function section<T>(name: string, load: () => Promise<T>): Promise<HomeSection<T>> {
@@ -17,7 +19,8 @@ async function section<T>(name: string, load: () => Promise<T>): Promise<HomeSec
 /**
  * The home page's data sections, each loaded independently: featured promo codes,
  * featured deals (also the hero's cards) and featured offers with their categories.
- * `failed` is true when any of them could not be loaded (the page must then not be cached).
+ * A section that could not be loaded comes back empty and flagged in `failed`; the page
+ * shows its message, and must then not be cached (`anyFailed`).
  */
 export async function loadHomeSections({ signedIn, offerCategory }: { signedIn: boolean; offerCategory: string | null }) {
   const [codes, deals, offers] = await Promise.all([
@@ -28,5 +31,13 @@ export async function loadHomeSections({ signedIn, offerCategory }: { signedIn: 
       return { list, categories };
     }),
   ]);
-  return { codes, deals, offers, failed: !codes.ok || !deals.ok || !offers.ok };
+  const failed = { codes: !codes.ok, deals: !deals.ok, offers: !offers.ok };
+  return {
+    codes: codes.ok ? codes.data : [],
+    deals: deals.ok ? deals.data : [],
+    offers: offers.ok ? offers.data.list : [],
+    offerCategories: offers.ok ? offers.data.categories : [],
+    failed,
+    anyFailed: failed.codes || failed.deals || failed.offers,
+  };
 }

@@ -7,6 +7,3 @@ export const HOME_SECTION_ERRORS = {
   offers: "Impossible de récupérer les offres.",
   deals: `${DEAL_MESSAGES.errorTitle} ${DEAL_MESSAGES.errorHint}`,
 } as const;
-
-/** One home section: its data, or the fact that it could not be loaded. */
-export type HomeSection<T> = { ok: true; data: T } | { ok: false };
