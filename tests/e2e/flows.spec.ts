@@ -1,35 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
-import { consentCookie, DEMO_ADMIN, DEMO_MEMBER, expect, linkFromOutbox, signIn, test } from "./fixtures";
-
-async function signUp(page: Page, email: string, password: string) {
-  await page.goto("/auth?tab=signup");
-  const form = page.getByRole("form", { name: "Inscription" });
-  await form.getByLabel("Pseudo").fill("Flo");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Mot de passe", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByRole("status").getByText("Vérifie ton email pour confirmer ton compte.")).toBeVisible();
-}
+import type { Page } from "@playwright/test";
+import { consentCookie, DEMO_MEMBER, expect, linkFromOutbox, outboxLinks, signIn, signUp, test } from "./fixtures";
 
 /** Sign out by forgetting every cookie but the consent choice. */
 async function forgetSession(page: Page, baseURL: string) {
   await page.context().clearCookies();
   await page.context().addCookies([consentCookie(baseURL)]);
-}
-
-/** The links of the newest outbox e-mail to `email` whose subject matches, as an admin reads it on /email-test. */
-async function outboxLinks(browser: Browser, baseURL: string, email: string, subject: RegExp): Promise<string[]> {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.8.${Math.floor(Math.random() * 250)}.4` } });
-  await context.addCookies([{ name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: baseURL }]);
-  const admin = await context.newPage();
-  await signIn(admin, DEMO_ADMIN, "/auth?redirect=/email-test");
-  await expect(admin).toHaveURL(/\/email-test$/);
-  const item = admin.locator(`li[data-to="${email}"]`).filter({ hasText: subject }).first();
-  await expect(item).toBeVisible();
-  const links = await item.locator("a").evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
-  await context.close();
-  return links;
 }
 
 test("signing up twice keeps the neutral screen and mails \"Tu as déjà un compte\" with working links", async ({ page, browser, baseURL }) => {
@@ -43,8 +19,8 @@ test("signing up twice keeps the neutral screen and mails \"Tu as déjà un comp
   await signUp(page, email, "Autre mot 2025");
 
   const links = await outboxLinks(browser, baseURL!, email, /Tu as déjà un compte/);
-  const signInLink = links.find((l) => new URL(l).pathname === "/auth");
-  const resetLink = links.find((l) => new URL(l).pathname === "/auth/reset-password");
+  const signInLink = links.find((l) => new URL(l, baseURL).pathname === "/auth");
+  const resetLink = links.find((l) => new URL(l, baseURL).pathname === "/auth/reset-password");
   expect(signInLink).toBeTruthy();
   expect(resetLink).toBeTruthy();
 
