@@ -1,7 +1,9 @@
 import { BadgePercent, PiggyBank, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+import { ContentBlocks } from "~/components/content-blocks";
 import { Button } from "~/components/ui/button";
 import { EARNINGS_PATH } from "~/modules/content/legal";
+import type { DisplayedBlock } from "~/modules/content/page-blocks";
 
 /**
  * Every claim here agrees with the legal pages (ADR 011): codes are checked regularly but depend on
@@ -31,7 +33,7 @@ const points = (hosting: string | null) => [
   },
 ];
 
-export function ConceptPage({ siteName, hosting }: { siteName: string; hosting: string | null }) {
+export function ConceptPage({ siteName, hosting, blocks = [] }: { siteName: string; hosting: string | null; blocks?: DisplayedBlock[] }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <header className="text-center">
@@ -57,6 +59,7 @@ export function ConceptPage({ siteName, hosting }: { siteName: string; hosting: 
           Comment nous gagnons de l'argent
         </Link>
       </p>
+      <ContentBlocks blocks={blocks} className="mx-auto mt-12 max-w-3xl" />
       <div className="mt-12 flex flex-wrap justify-center gap-3">
         <Button asChild size="lg">
           <Link to="/auth?tab=signup">Deviens une crevarde</Link>

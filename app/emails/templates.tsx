@@ -115,3 +115,25 @@ export function TestEmail({ siteName, siteUrl, type }: Base & { type: string }) 
     </EmailLayout>
   );
 }
+
+export function ExistingAccountEmail({ siteName, siteUrl }: Base) {
+  const signIn = `${siteUrl}/auth`;
+  const reset = `${siteUrl}/auth/reset-password`;
+  return (
+    <EmailLayout preview={`Tu as déjà un compte ${siteName}`} title="Tu as déjà un compte" siteName={siteName} siteUrl={siteUrl}>
+      <Text style={textStyle}>
+        Quelqu'un, sans doute toi, vient d'essayer de créer un compte {siteName} avec cette adresse. Bonne nouvelle : tu as
+        déjà un compte ! Connecte-toi simplement avec ton adresse e-mail et ton mot de passe.
+      </Text>
+      <Button href={signIn} style={buttonStyle}>
+        Me connecter
+      </Button>
+      <Text style={textStyle}>
+        Mot de passe oublié ? <Link href={reset}>Choisis-en un nouveau ici</Link> : tu recevras un lien valable 1 heure.
+      </Text>
+      <Text style={{ ...textStyle, fontSize: 13 }}>
+        Si ce n'était pas toi, ignore cet e-mail : ton compte reste tel quel et personne n'y a eu accès.
+      </Text>
+    </EmailLayout>
+  );
+}

@@ -8,9 +8,11 @@ import { getDb, type Db } from "./db.server";
 import { getEnv } from "./env.server";
 
 import { createElement } from "react";
-import { PasswordChangedEmail, ResetPasswordEmail, VerifyEmail } from "../emails/templates";
+import { ExistingAccountEmail, PasswordChangedEmail, ResetPasswordEmail, VerifyEmail } from "../emails/templates";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../modules/accounts/passwords";
+import { runInBackground } from "./background.server";
 import { sendMail } from "./mail.server";
+import { hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
 import { logger } from "./logger.server";
 import { MAX_REDIRECT_LENGTH } from "./safe-redirect.server";
 import { truncateIp } from "../modules/privacy/ip.server";
@@ -56,6 +58,11 @@ function createAuth(db: Db) {
           react: createElement(ResetPasswordEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL, url }),
         });
       },
+      // Sign-up with an address that has an account: the same answer as a new address (no
+      // enumeration), and a "Tu as déjà un compte" e-mail after the response (ADR 006).
+      onExistingUserSignUp: async ({ user }) => {
+        runInBackground("existing-account-mail", () => sendExistingAccountMail(user.email));
+      },
       onPasswordReset: async ({ user }) => {
         // the link just used is consumed; older outstanding links die with it
         await revokeResetLinks(user.id);
@@ -73,13 +80,16 @@ function createAuth(db: Db) {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        // better-auth's link verifies the token, then redirects to the callback URL.
-        await sendMail({
-          to: user.email,
-          subject: `Confirme ton adresse pour rejoindre ${env.SITE_NAME}`,
-          kind: "verification",
-          react: createElement(VerifyEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL, url, username: user.name }),
-        });
+        // better-auth's link verifies the token, then redirects to the callback URL. Sent after the
+        // response, like the "Tu as déjà un compte" e-mail, so a sign-up's timing says nothing.
+        runInBackground("verification-mail", () =>
+          sendMail({
+            to: user.email,
+            subject: `Confirme ton adresse pour rejoindre ${env.SITE_NAME}`,
+            kind: "verification",
+            react: createElement(VerifyEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL, url, username: user.name }),
+          }),
+        );
       },
     },
     rateLimit: { enabled: false },
@@ -102,6 +112,30 @@ function createAuth(db: Db) {
       cookiePrefix: "crevarde",
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+  });
+}
+
+/** Subject of the e-mail sent when someone signs up with an address that already has an account. */
+export const EXISTING_ACCOUNT_SUBJECT = "Tu as déjà un compte";
+
+/**
+ * Tell the owner of an address that it already has an account, with a sign-in link and
+ * the "mot de passe oublié" page (no reset token is issued for a request they did not
+ * make). Shares the per-address budget of the reset e-mails, on top of the sign-up limits,
+ * so repeated sign-ups cannot turn it into a mail bomb; over the budget nothing is sent.
+ */
+async function sendExistingAccountMail(email: string) {
+  const address = email.toLowerCase();
+  if (!(await hitRateLimit(RATE_LIMITS.passwordReset, `email:${address}`)).allowed) {
+    logger.info("auth: existing-account e-mail not sent, rate limited");
+    return;
+  }
+  const env = getEnv();
+  await sendMail({
+    to: address,
+    subject: EXISTING_ACCOUNT_SUBJECT,
+    kind: "existing-account",
+    react: createElement(ExistingAccountEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL }),
   });
 }
 

@@ -81,10 +81,17 @@ export async function recentOutbox(limit = 20) {
     .from(emailOutbox)
     .orderBy(desc(emailOutbox.createdAt))
     .limit(limit);
-  return rows.map(({ html, ...m }) => ({
-    ...m,
-    sentAt: m.sentAt?.toISOString() ?? null,
-    createdAt: m.createdAt.toISOString(),
-    links: [...new Set([...html.matchAll(/href="([^"]+)"/g)].map((x) => x[1].replaceAll("&amp;", "&")))].filter((h) => h.startsWith(SITE_URL) && /token=/.test(h)),
-  }));
+  return rows.map(({ html, ...m }) => {
+    // the site's own links but the footer's home link; those carrying a token first
+    const links = [...new Set([...html.matchAll(/href="([^"]+)"/g)].map((x) => x[1].replaceAll("&amp;", "&")))].filter(
+      (h) => h.startsWith(`${SITE_URL}/`) && h !== `${SITE_URL}/`,
+    );
+    const withToken = links.filter((h) => /token=/.test(h));
+    return {
+      ...m,
+      sentAt: m.sentAt?.toISOString() ?? null,
+      createdAt: m.createdAt.toISOString(),
+      links: [...withToken, ...links.filter((h) => !withToken.includes(h))],
+    };
+  });
 }

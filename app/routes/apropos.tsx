@@ -1,14 +1,18 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/apropos";
+import { ContentBlocks } from "~/components/content-blocks";
 import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { EARNINGS_PATH } from "~/modules/content/legal";
+import { listDisplayedBlocks } from "~/modules/content/page-blocks.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { useRootData } from "~/root";
 
+/** The "about" content blocks of the content manager are shown here, with the contact address of the mentions légales. */
 export async function loader() {
+  const [contactEmail, blocks] = await Promise.all([getSetting("legal_email"), listDisplayedBlocks("about")]);
   // the contact address of the mentions légales (a site setting), never a second, hard-coded one
-  return { contactEmail: (await getSetting("legal_email")).trim() || null };
+  return { contactEmail: contactEmail.trim() || null, blocks };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -48,6 +52,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       </div>
+      <ContentBlocks blocks={loaderData.blocks} className="mt-8" />
       <Button asChild className="mt-8">
         <Link to="/pourquoi">Lire notre manifeste</Link>
       </Button>

@@ -24,14 +24,7 @@ import { loginSchema, resendSchema, signupSchema } from "~/modules/accounts/acco
 import { clearAuthCookies, recordReferralByEmail, resendVerification, signIn, signOut, signUp } from "~/modules/accounts/accounts.server";
 import { AUTH_MESSAGES } from "~/modules/accounts/messages";
 import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
-
-const LOOP_COOKIE = "redirect_attempts";
-const LOOP_THRESHOLD = 3;
-
-function readLoopCount(request: Request): number {
-  const match = (request.headers.get("cookie") ?? "").match(/(?:^|;\s*)redirect_attempts=(\d+)/);
-  return match ? Number(match[1]) : 0;
-}
+import { loopCookie, nextLoopState, readLoopCount } from "~/modules/accounts/redirect-loop";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -41,15 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const fresh = params.get("fresh") === "true";
   const headers = new Headers();
 
-  // A redirect loop (guard -> /auth -> guard ...) shows the session-problem banner.
-  let loopCount = readLoopCount(request);
-  if (redirectParam) {
-    loopCount += 1;
-    headers.append("Set-Cookie", `${LOOP_COOKIE}=${loopCount}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`);
-  }
-  const loopDetected = loopCount >= LOOP_THRESHOLD;
-
   const user = await getSessionUser(request);
+  // A redirect loop (a signed-in visitor bounced back here again and again) shows the session-problem banner.
+  const loop = nextLoopState({ previous: readLoopCount(request.headers.get("cookie")), signedIn: Boolean(user), redirected: Boolean(redirectParam) });
+  if (loop.cookie) headers.append("Set-Cookie", loop.cookie);
+  const loopDetected = loop.detected;
   if (fresh && !user && (request.headers.get("cookie") ?? "").includes(SESSION_COOKIE)) {
     // stale or invalid session cookie: clear it
     for (const [k, v] of clearAuthCookies(request)) headers.append(k, v);
@@ -110,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: `Bienvenue sur ${SITE_NAME} ! Tes codes promo t'attendent.`,
       });
       const headers = combineHeaders(result.headers, toastHeaders);
-      headers.append("Set-Cookie", `${LOOP_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+      headers.append("Set-Cookie", loopCookie(0));
       throw redirect(result.redirectTo, { headers });
     }
     return data(

@@ -1,15 +1,20 @@
 import { Link } from "react-router";
 import { formatParis } from "~/modules/settings/paris-time";
 import type { Route } from "./+types/blog";
+import { ContentBlocks } from "~/components/content-blocks";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { seo } from "~/lib/seo";
 import { byline } from "~/modules/blog/byline";
 import { listArticles } from "~/modules/blog/blog.server";
+import { listDisplayedBlocks } from "~/modules/content/page-blocks.server";
 
 export async function loader() {
-  const articles = await listArticles();
-  return { articles: articles.map((a) => ({ ...a, date: formatParis(a.publishedAt, "d MMMM yyyy"), publishedAt: a.publishedAt.toISOString() })) };
+  const [articles, blocks] = await Promise.all([listArticles(), listDisplayedBlocks("blog")]);
+  return {
+    articles: articles.map((a) => ({ ...a, date: formatParis(a.publishedAt, "d MMMM yyyy"), publishedAt: a.publishedAt.toISOString() })),
+    blocks,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,6 +25,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-4xl font-black">Le Blog</h1>
       <p className="mt-2 text-neutral-600">Nos décryptages, bons plans et conseils pour économiser sans renoncer à rien.</p>
+      <ContentBlocks blocks={loaderData.blocks} className="mt-8" />
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.articles.map((a, i) => (
           <li key={a.id}>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { DealCard } from "~/components/catalogue/deal-card";
 import { Hero, HowItWorks, Testimonials } from "~/components/catalogue/home-sections";
@@ -7,39 +7,41 @@ import { OfferGrid } from "~/components/catalogue/offer-grid";
 import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getSessionUser } from "~/lib/auth.server";
+import { forwardLoaderCacheControl, NO_STORE_HEADERS } from "~/lib/cache-control";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
 import { getHomeContent } from "~/modules/content/home.server";
+import { HOME_SECTION_ERRORS } from "~/modules/content/home-sections";
+import { loadHomeSections } from "~/modules/content/home-sections.server";
 import { DEAL_MESSAGES } from "~/modules/deals/deals.constants";
-import { listFeaturedDeals } from "~/modules/deals/deals.server";
 import { getSetting } from "~/modules/settings/settings.server";
-import { listFeaturedOfferCategories, listFeaturedOffers } from "~/modules/offers/offers.server";
-import { listFeaturedCodes } from "~/modules/promo-codes/promo-codes.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
   const offerCategory = launched ? url.searchParams.get("offres")?.slice(0, 100) || null : null;
-  const [content, codes, deals, offers, offerCategories] = await Promise.all([
-    getHomeContent(),
-    listFeaturedCodes(Boolean(user)),
-    listFeaturedDeals(),
-    listFeaturedOffers(offerCategory),
-    listFeaturedOfferCategories(),
-  ]);
-  return {
-    content,
-    codes,
-    deals,
-    offers,
-    offerCategories,
-    offerCategory,
-    signedIn: Boolean(user),
-    launched,
-    conceptHref: conceptPath(getEnv().SITE_NAME),
-  };
+  // each data section loads on its own: a failed one shows its message, the rest of the page renders
+  const [content, sections] = await Promise.all([getHomeContent(), loadHomeSections({ signedIn: Boolean(user), offerCategory })]);
+  return data(
+    {
+      content,
+      codes: sections.codes,
+      deals: sections.deals,
+      offers: sections.offers,
+      offerCategories: sections.offerCategories,
+      failedSections: sections.failed,
+      offerCategory,
+      signedIn: Boolean(user),
+      launched,
+      conceptHref: conceptPath(getEnv().SITE_NAME),
+    },
+    // a page with a failed section is never kept by the micro-cache: the next visitor gets a fresh try
+    sections.anyFailed ? { headers: NO_STORE_HEADERS } : undefined,
+  );
 }
+
+export const headers: Route.HeadersFunction = forwardLoaderCacheControl;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(
@@ -58,8 +60,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
+/** In place of a section whose query failed (public-site.md §8). */
+function SectionError({ message }: { message: string }) {
+  return (
+    <div className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900" role="alert">
+      <p className="font-bold">{HOME_SECTION_ERRORS.title}</p>
+      <p className="mt-1">{message}</p>
+    </div>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, codes, deals, offers, offerCategories, offerCategory, signedIn, conceptHref, launched } = loaderData;
+  const { content, codes, deals, offers, offerCategories, failedSections, offerCategory, signedIn, conceptHref, launched } = loaderData;
   return (
     <>
       <Hero
@@ -71,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         cards={deals.map((d) => ({ id: d.id, title: d.title, price: d.price, imageUrl: d.imageUrl }))}
       />
 
-      {codes.length > 0 ? (
+      {failedSections.codes || codes.length > 0 ? (
         <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="codes-title">
           <div className="flex items-end justify-between gap-4">
             <h2 id="codes-title" className="text-3xl font-black">
@@ -81,13 +93,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Tous les codes
             </Link>
           </div>
-          <ul className="mt-6 grid gap-4 md:grid-cols-3">
-            {codes.map((c) => (
-              <li key={c.id}>
-                <PromoCodeCard code={c} />
-              </li>
-            ))}
-          </ul>
+          {failedSections.codes ? (
+            <SectionError message={HOME_SECTION_ERRORS.codes} />
+          ) : (
+            <ul className="mt-6 grid gap-4 md:grid-cols-3">
+              {codes.map((c) => (
+                <li key={c.id}>
+                  <PromoCodeCard code={c} />
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       ) : null}
 
@@ -100,7 +116,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Tous les Coups de Crevarde
           </Link>
         </div>
-        {deals.length === 0 ? (
+        {failedSections.deals ? (
+          <SectionError message={HOME_SECTION_ERRORS.deals} />
+        ) : deals.length === 0 ? (
           <p className="mt-6 rounded-2xl bg-neutral-50 p-8 text-center text-neutral-600">{DEAL_MESSAGES.homeEmpty}</p>
         ) : (
           <ul className="mt-6 grid gap-4 md:grid-cols-3">
@@ -120,7 +138,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Le cashback sur tes produits préférés
         </h2>
         <p className="mb-6 mt-2 text-neutral-600">Cashback bientôt disponible : repère déjà tes produits.</p>
-        <OfferGrid offers={offers} categories={offerCategories} activeCategory={offerCategory} launched={launched} />
+        {failedSections.offers ? (
+          <SectionError message={HOME_SECTION_ERRORS.offers} />
+        ) : (
+          <OfferGrid offers={offers} categories={offerCategories} activeCategory={offerCategory} launched={launched} />
+        )}
       </section>
 
       <Testimonials {...content.testimonials} />

@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
+import { forwardLoaderCacheControl } from "~/lib/cache-control";
 import type { Route } from "./+types/page.$slug";
 import { ConceptPage } from "~/components/concept-page";
+import { ContentBlocks } from "~/components/content-blocks";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageArticle } from "~/components/page-article";
 import { getSessionUser } from "~/lib/auth.server";
@@ -8,6 +10,7 @@ import { getEnv } from "~/lib/env.server";
 import { errorSeo, seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
 import { PAGE_DRAFT_NOTICE } from "~/modules/content/pages";
+import { listDisplayedBlocks } from "~/modules/content/page-blocks.server";
 import { getViewablePage } from "~/modules/content/pages.server";
 import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
 import { hostingPhrase } from "~/modules/legal/identity";
@@ -22,7 +25,8 @@ import { getSetting } from "~/modules/settings/settings.server";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { SITE_NAME } = getEnv();
   if (`/${params.slug}` === conceptPath(SITE_NAME)) {
-    return { kind: "concept" as const, siteName: SITE_NAME, hosting: hostingPhrase(await getSetting("legal_hosting_region")) };
+    const [hosting, blocks] = await Promise.all([getSetting("legal_hosting_region"), listDisplayedBlocks(params.slug)]);
+    return { kind: "concept" as const, siteName: SITE_NAME, hosting: hostingPhrase(hosting), blocks };
   }
   const user = await getSessionUser(request);
   const page = await getViewablePage(params.slug, { isAdmin: user?.role === "admin" });
@@ -33,6 +37,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     throw new Response("Not Found", { status: 404 });
   }
   const draft = !page.published;
+  const blocks = await listDisplayedBlocks(page.slug);
   return data(
     {
       kind: "page" as const,
@@ -41,18 +46,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       metaDescription: page.metaDescription,
       updatedAt: page.updatedAt.toISOString(),
       draft,
+      blocks,
     },
     draft ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }
 
 /** The loader's Cache-Control (a draft's "private, no-store") reaches the response. */
-export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  if (cacheControl) headers.set("Cache-Control", cacheControl);
-  return headers;
-};
+export const headers: Route.HeadersFunction = forwardLoaderCacheControl;
 
 export const meta: Route.MetaFunction = ({ data, matches, params, error, location }) => {
   if (!data) return errorSeo({ error, location, matches });
@@ -73,7 +74,7 @@ export const meta: Route.MetaFunction = ({ data, matches, params, error, locatio
 };
 
 export default function SlugPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "concept") return <ConceptPage siteName={loaderData.siteName} hosting={loaderData.hosting} />;
+  if (loaderData.kind === "concept") return <ConceptPage siteName={loaderData.siteName} hosting={loaderData.hosting} blocks={loaderData.blocks} />;
   return (
     <>
       {loaderData.draft ? (
@@ -82,6 +83,7 @@ export default function SlugPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <PageArticle title={loaderData.title} html={loaderData.content} />
+      <ContentBlocks blocks={loaderData.blocks} className="mx-auto mb-12 max-w-3xl px-4" />
     </>
   );
 }

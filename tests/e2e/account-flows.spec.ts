@@ -1,17 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, linkFromOutbox, signIn, test } from "./fixtures";
-
-async function signUp(page: Page, email: string, password: string) {
-  await page.goto("/auth?tab=signup");
-  const form = page.getByRole("form", { name: "Inscription" });
-  await form.getByLabel("Pseudo").fill("Flo");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Mot de passe", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByRole("status").getByText("Vérifie ton email pour confirmer ton compte.")).toBeVisible();
-}
+import { expect, linkFromOutbox, signIn, signUp, test } from "./fixtures";
 
 test("sign-up, the e-mail from the outbox, verification, sign-in, profile, export and deletion", async ({ page, browser, baseURL }) => {
   const email = `flo-${randomUUID().slice(0, 8)}@example.fr`;

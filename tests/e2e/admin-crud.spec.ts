@@ -362,13 +362,50 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(row(page, "hero-subtitle")).toContainText("Sous-titre du hero");
   });
 
+  test("content block: an about block shows on /apropos; the page selector offers only pages that display blocks", async ({ page }) => {
+    await signInAsAdmin(page);
+    const tag = suffix();
+    const name = `about-${tag}`;
+    await page.goto("/admin/content");
+    await page.getByRole("button", { name: "Ajouter un bloc" }).click();
+    const dialog = page.getByRole("dialog");
+    const pageSelect = dialog.getByLabel("Page*");
+    const offered = await pageSelect.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(offered.slice(0, 4)).toEqual(["home", "about", "pourquoi-crevarde", "blog"]);
+    expect(offered).not.toContain("contact");
+    expect(offered).not.toContain("custom");
+    await dialog.getByLabel("Nom*").fill(name);
+    await dialog.getByLabel("Titre*").fill(`Notre histoire ${tag}`);
+    await pageSelect.selectOption("about");
+    await dialog.getByLabel("Type", { exact: true }).selectOption("html");
+    await dialog.getByLabel("Contenu*").fill(`<p>Une équipe <strong>${tag}</strong> de chasseuses de bons plans.</p>`);
+    await submitDialog(page, "Ajouter");
+    await expectToast(page, "Bloc de contenu créé avec succès");
+
+    await page.goto("/apropos");
+    const block = page.locator(`[data-block="${name}"]`);
+    await expect(block.getByRole("heading", { level: 2, name: `Notre histoire ${tag}` })).toBeVisible();
+    await expect(block.locator("strong")).toHaveText(tag);
+
+    await page.goto("/admin/content?contentPage=about");
+    await confirmDelete(page, name, `Êtes-vous sûr de vouloir supprimer le bloc "${name}" ? Cette action est irréversible.`);
+    await expectToast(page, "Bloc de contenu supprimé avec succès");
+    await page.goto("/apropos");
+    await expect(page.locator(`[data-block="${name}"]`)).toHaveCount(0);
+  });
+
   test("the French pager pages a long list and keeps its filter", async ({ page, baseURL }) => {
     await signInAsAdmin(page);
     const site = `pager-${suffix()}`;
-    // 51 blocks of a custom site page (never shown publicly): one more than a page
+    // 51 blocks of a page created in "Pages" (blocks only go to pages that display them): one more than a page
+    const created = await page.request.post("/admin/pages", {
+      form: { intent: "save", title: `Pager ${site}`, slug: site, content: "<p>Page du pager</p>", status: "draft" },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status()).toBe(200);
     for (let i = 0; i < 51; i++) {
       const r = await page.request.post("/admin/content", {
-        form: { intent: "save", name: `bloc-${String(i).padStart(2, "0")}`, title: `Bloc ${i}`, content: "x", type: "text", page: "custom", customPage: site, position: String(i) },
+        form: { intent: "save", name: `bloc-${String(i).padStart(2, "0")}`, title: `Bloc ${i}`, content: "x", type: "text", page: site, position: String(i) },
         headers: { origin: baseURL! },
       });
       expect(r.status()).toBe(200);

@@ -59,15 +59,33 @@ export function f12Cancelled(page: Page) {
 }
 
 /** The newest link for `email` in the outbox, read by an admin on /email-test (no SMTP in the demo). */
-export async function linkFromOutbox(browser: Browser, baseURL: string, email: string, kind: RegExp): Promise<string> {
+/** The site links of the newest outbox e-mail to `email` whose subject matches, as an admin reads them on /email-test (token links first). */
+export async function outboxLinks(browser: Browser, baseURL: string, email: string, kind: RegExp): Promise<string[]> {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.7.${Math.floor(Math.random() * 250)}.3` } });
   await context.addCookies([{ name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: baseURL }]);
   const admin = await context.newPage();
   await signIn(admin, DEMO_ADMIN, "/auth?redirect=/email-test");
   await expect(admin).toHaveURL(/\/email-test$/);
   const item = admin.locator(`li[data-to="${email}"]`).filter({ hasText: kind }).first();
-  const href = await item.locator("a").first().getAttribute("href");
+  await expect(item).toBeVisible();
+  const links = await item.locator("a").evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? ""));
   await context.close();
+  return links.filter(Boolean);
+}
+
+export async function linkFromOutbox(browser: Browser, baseURL: string, email: string, kind: RegExp): Promise<string> {
+  const [href] = await outboxLinks(browser, baseURL, email, kind);
   expect(href).toBeTruthy();
   return href!;
+}
+
+/** Sign up through the /auth form and wait for the neutral "check your mailbox" screen. */
+export async function signUp(page: Page, email: string, password: string, username = "Flo") {
+  await page.goto("/auth?tab=signup");
+  const form = page.getByRole("form", { name: "Inscription" });
+  await form.getByLabel("Pseudo").fill(username);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByRole("status").getByText("Vérifie ton email pour confirmer ton compte.")).toBeVisible();
 }

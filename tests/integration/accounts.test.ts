@@ -33,6 +33,7 @@ describeEachDb("accounts", ({ database }) => {
     expect(early.status).toBe(403);
     expect(early.data.unverified).toEqual({ email });
 
+    await settleBackgroundTasks(); // the e-mail is sent after the answer
     const mail = await lastMail(db, email, "verification");
     const link = mail.html.match(/href="([^"]*verify-email[^"]*)"/)![1].replaceAll("&amp;", "&");
     const verified = await callRoute(verifyLoader, req(new URL(link).pathname + new URL(link).search));
@@ -47,6 +48,56 @@ describeEachDb("accounts", ({ database }) => {
     expect(setCookies).toMatch(/SameSite=Lax/i);
     const user = await getSessionUser(req("/", { cookie: cookieHeaderFrom(login.headers) }));
     expect(user?.email).toBe(email);
+  });
+
+  it("answers a sign-up with an existing address exactly like a new one, and mails the owner \"Tu as déjà un compte\"", async () => {
+    const db = database().db;
+    const existing = await createUser({ email: `deja-${Date.now()}@example.fr` });
+    const fresh = `nouvelle-${Date.now()}@example.fr`;
+    const signup = (email: string, ip: string) =>
+      callRoute(authAction, req("/auth", { form: { intent: "signup", username: "Léa", email, password: "Autre mot 2025" } }), {}, { clientIp: ip });
+    const forNew = await signup(fresh, "198.51.100.201");
+    const forExisting = await signup(existing.email.toUpperCase(), "198.51.100.202");
+    // same status, same body, same headers: the answer says nothing about the address
+    expect(forExisting.status).toBe(200);
+    expect(forExisting.status).toBe(forNew.status);
+    expect(forExisting.data).toEqual(forNew.data);
+    expect(forExisting.data.success).toBe(true);
+    expect([...forExisting.headers]).toEqual([...forNew.headers]);
+    await settleBackgroundTasks(); // both e-mails are sent after the answer
+    const notice = await lastMail(db, existing.email, "existing-account");
+    expect(notice.subject).toBe("Tu as déjà un compte");
+    expect(notice.html).toContain('href="http://localhost:3000/auth"');
+    expect(notice.html).toContain('href="http://localhost:3000/auth/reset-password"');
+    expect(await lastMail(db, existing.email, "verification")).toBeUndefined();
+    // the new address: unchanged, a verification link and no notice
+    expect(await lastMail(db, fresh, "verification")).toBeDefined();
+    expect(await lastMail(db, fresh, "existing-account")).toBeUndefined();
+    // the account itself is untouched: the old password still works
+    expect(await cookieFor(existing.email, existing.password)).toContain("crevarde.session_token");
+  });
+
+  it("shares the per-address budget of the reset e-mails, so repeated sign-ups are no mail bomb", async () => {
+    const db = database().db;
+    const existing = await createUser({ email: `bombe-${Date.now()}@example.fr` });
+    // three reset requests use three of the address's five e-mails for the window
+    for (let i = 0; i < 3; i++) {
+      await callRoute(resetAction, req("/auth/reset-password", { form: { intent: "request", email: existing.email } }), {}, { clientIp: `198.51.100.${220 + i}` });
+    }
+    for (let i = 0; i < 5; i++) {
+      // a new IP each time: only the per-address limits stop it; the answer stays the neutral one
+      const r = await callRoute(
+        authAction,
+        req("/auth", { form: { intent: "signup", username: "Léa", email: existing.email, password: "Autre mot 2025" } }),
+        {},
+        { clientIp: `198.51.100.${210 + i}` },
+      );
+      expect(r.data.success).toBe(true);
+    }
+    await settleBackgroundTasks();
+    const kinds = (await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, existing.email))).map((m: { kind: string }) => m.kind);
+    expect(kinds.filter((k: string) => k === "reset-password")).toHaveLength(3);
+    expect(kinds.filter((k: string) => k === "existing-account")).toHaveLength(2);
   });
 
   it("answers bad input with French messages and 4xx", async () => {
@@ -135,14 +186,26 @@ describeEachDb("accounts", ({ database }) => {
     expect(await getSessionUser(req("/", { cookie: u.cookie }))).toBeNull();
   });
 
-  it("detects a redirect loop and offers the session reset", async () => {
+  it("never shows the loop banner to a visitor who is not signed in", async () => {
     let cookie = "";
+    for (let i = 0; i < 5; i++) {
+      const outcome = await callRoute(authLoader, req("/auth?redirect=%2Fkpi%3Fjs%3D1", { cookie }));
+      expect(outcome.data.loopDetected).toBe(false);
+      cookie = [cookie, cookieHeaderFrom(outcome.headers)].filter(Boolean).join("; ");
+    }
+  });
+
+  it("detects a redirect loop of a signed-in visitor and offers the session reset", async () => {
+    const u = await signedInUser();
+    let loop = "";
     let outcome;
     for (let i = 0; i < 3; i++) {
-      outcome = await callRoute(authLoader, req("/auth?redirect=/admin", { cookie }));
-      cookie = cookieHeaderFrom(outcome.headers);
+      outcome = await callRoute(authLoader, req("/auth?redirect=/admin", { cookie: [u.cookie, loop].filter(Boolean).join("; ") }));
+      loop = cookieHeaderFrom(outcome.headers) || loop;
     }
+    expect(outcome!.status).toBe(200);
     expect(outcome!.data.loopDetected).toBe(true);
+    const cookie = `${u.cookie}; ${loop}`;
     const reset = await callRoute(authAction, req("/auth", { form: { intent: "reset-session" }, cookie }));
     expect(reset.location).toBe("/auth?fresh=true");
     expect(reset.headers.getSetCookie().join("\n")).toMatch(/redirect_attempts=; Path=\/; Max-Age=0/);

@@ -179,10 +179,10 @@ describeEachDb("admin back office", ({ database }) => {
     const db = database().db;
     const missing = await callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "", title: "", content: "", page: "home" }));
     expect(missing.data.toast).toMatchObject({ title: "Champs requis", description: "Veuillez remplir les champs suivants : Nom, Titre, Contenu" });
-    const saved = await callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "promo-banner", title: "Bannière", content: '<strong>Hello</strong><script>x()</script>', type: "html", page: "custom", customPage: "soldes", position: "3" }));
+    const saved = await callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "promo-banner", title: "Bannière", content: '<strong>Hello</strong><script>x()</script>', type: "html", page: "about", position: "3" }));
     expect(saved.data.toast.title).toBe("Bloc de contenu créé avec succès");
     const [block] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "promo-banner"));
-    expect(block).toMatchObject({ page: "soldes", content: "<strong>Hello</strong>", position: 3 });
+    expect(block).toMatchObject({ page: "about", content: "<strong>Hello</strong>", position: 3 });
     const preview = await callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "preview", content: '<a href="javascript:alert(1)">x</a><em>ok</em>' }));
     expect(preview.data.preview).toBe("<a>x</a><em>ok</em>");
   });

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "~/lib/db-errors.server";
 import { logger } from "~/lib/logger.server";
+import type { AdminLoadErrorData } from "./load-errors";
 
 export interface AdminToast {
   title: string;
@@ -55,5 +56,20 @@ export async function guarded(intent: string, fallback: string, fn: () => Promis
     if (error instanceof Response) throw error;
     const { message, status } = dbErrorMessage(error, fallback);
     return failure(intent, message, status === 500 ? 503 : status);
+  }
+}
+
+/**
+ * Run one query of an admin list loader. A failure is logged and becomes a 503 carrying
+ * the spec's message for that list (admin.md §8), which the route's AdminLoadErrorBoundary
+ * shows as a toast inside the admin layout, never the public error page.
+ */
+export async function loadOrFail<T>(message: string, load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.error({ err: error }, `admin: list could not be loaded (${message})`);
+    throw data<AdminLoadErrorData>({ loadError: message }, { status: 503 });
   }
 }

@@ -37,6 +37,9 @@ export const contentBlockFormSchema = z
       // a home JSON block must fit its own shape (stats, steps, testimonials)
       else if (v.page === "home") for (const message of jsonBlockErrors(v.name, v.content)) ctx.addIssue({ code: "custom", message, path: ["content"] });
     }
+    if (v.type === "json" && v.page && v.page !== "home") {
+      ctx.addIssue({ code: "custom", message: "Le type json n'est affiché que sur la page home.", path: ["type"] });
+    }
     if (v.page && !/^[a-z0-9][a-z0-9-]*$/.test(v.page)) {
       ctx.addIssue({ code: "custom", message: "Le nom de page ne peut contenir que des lettres minuscules, des chiffres et des tirets.", path: ["page"] });
     }
@@ -62,6 +65,10 @@ export function jsonSyntaxError(text: string): string | null {
   }
 }
 
+/**
+ * The site pages that display content blocks (admin.md's list without "contact", which
+ * has no page: ADR 006). Pages created in "Pages" display theirs too, on /{slug}.
+ */
 export function contentPageChoices(conceptSlug: string) {
-  return ["home", "about", conceptSlug, "contact", "blog"];
+  return ["home", "about", conceptSlug, "blog"];
 }

@@ -5,7 +5,7 @@ import type { Route } from "./+types/brands";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -16,14 +16,15 @@ import { audited } from "~/modules/admin/audit.server";
 import { brands } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { requestedPage } from "~/modules/admin/pagination.server";
-import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { BRAND_MESSAGES, brandFormSchema } from "~/modules/brands/brand-form.schema";
 import { deleteBrand, listBrandsAdmin, saveBrand } from "~/modules/brands/brands-admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { rows, pager } = await listBrandsAdmin(requestedPage(request.url));
+  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.brands, listBrandsAdmin(requestedPage(request.url)));
   return { brands: rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })), pager };
 }
 
@@ -160,5 +161,5 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AdminLoadErrorBoundary />;
 }

@@ -6,7 +6,7 @@ import type { Route } from "./+types/categories";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -17,14 +17,15 @@ import { audited } from "~/modules/admin/audit.server";
 import { categories } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { requestedPage } from "~/modules/admin/pagination.server";
-import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/categories/categories-admin.server";
 import { CATEGORY_MESSAGES, categoryFormSchema } from "~/modules/categories/category-form.schema";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { rows, pager } = await listCategoriesAdmin(requestedPage(request.url));
+  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.categories, listCategoriesAdmin(requestedPage(request.url)));
   return { categories: rows.map((c) => ({ ...c, updatedAt: c.updatedAt?.toISOString() ?? null, createdAt: c.createdAt.toISOString() })), pager };
 }
 
@@ -139,5 +140,5 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AdminLoadErrorBoundary />;
 }

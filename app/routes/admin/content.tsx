@@ -6,7 +6,7 @@ import type { Route } from "./+types/content";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { TOOLBAR_ACTIONS, wrapSelection } from "~/components/admin/html-toolbar";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -21,22 +21,29 @@ import { getEnv } from "~/lib/env.server";
 import { isBlankHtml, sanitizeRichHtml } from "~/lib/html.server";
 import { conceptPath } from "~/lib/site";
 import { requestedPage } from "~/modules/admin/pagination.server";
-import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
-import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema, contentPageChoices } from "~/modules/content/content-block-form.schema";
+import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } from "~/modules/content/content-block-form.schema";
+import { pageWithoutBlocksMessage } from "~/modules/content/page-blocks";
+import { blockPageChoices } from "~/modules/content/page-blocks.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const filter = url.searchParams.get(CONTENT_PAGE_FILTER)?.slice(0, 80) || null;
-  const [blocks, pages] = await Promise.all([listContentBlocks(filter, requestedPage(url)), listContentPages()]);
+  const [blocks, pages, choices] = await Promise.all([
+    loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, listContentBlocks(filter, requestedPage(url))),
+    loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, listContentPages()),
+    loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, blockPageChoices(conceptPath(getEnv().SITE_NAME).slice(1))),
+  ]);
   return {
     blocks: blocks.rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })),
     pager: blocks.pager,
     pages,
     filter,
-    choices: contentPageChoices(conceptPath(getEnv().SITE_NAME).slice(1)),
+    choices,
   };
 }
 
@@ -63,6 +70,12 @@ export async function action({ request }: Route.ActionArgs) {
     return invalid("save", submission.reply(), missing ? { title: "Champs requis", description: missing } : other ? { title: "Erreur", description: other } : undefined);
   }
   const input = submission.value;
+  // only a page that displays blocks (a block anywhere else would be shown nowhere)
+  const { sitePages, adminPages } = await blockPageChoices(conceptPath(getEnv().SITE_NAME).slice(1));
+  if (!sitePages.includes(input.page) && !adminPages.includes(input.page)) {
+    const message = pageWithoutBlocksMessage(sitePages);
+    return invalid("save", submission.reply({ fieldErrors: { page: [message] } }), { title: "Erreur", description: message });
+  }
   if (input.type === "html" && isBlankHtml(input.content)) {
     const missing = `Veuillez remplir les champs suivants : ${CONTENT_FIELD_LABELS.content}`;
     return invalid("save", submission.reply({ formErrors: [missing] }), { title: "Champs requis", description: missing });
@@ -76,13 +89,18 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Block = Route.ComponentProps["loaderData"]["blocks"][number];
 
-function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; choices: string[]; errors: Record<string, string[]>; onCancel: () => void }) {
+type PageChoices = Route.ComponentProps["loaderData"]["choices"];
+
+/** Whether blocks of this site page are displayed somewhere. */
+const isDisplayed = (choices: PageChoices, page: string) => choices.sitePages.includes(page) || choices.adminPages.includes(page);
+
+function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; choices: PageChoices; errors: Record<string, string[]>; onCancel: () => void }) {
   const navigation = useNavigation();
   const preview = useFetcher<{ preview: string }>();
   const [type, setType] = useState(item?.type ?? "text");
   const [content, setContent] = useState(item?.content ?? "");
   const initialPage = item?.page ?? "home";
-  const [page, setPage] = useState(choices.includes(initialPage) ? initialPage : "custom");
+  const [page, setPage] = useState(initialPage);
   const ref = useRef<HTMLTextAreaElement>(null);
 
   function apply(id: (typeof TOOLBAR_ACTIONS)[number]["id"]) {
@@ -111,12 +129,25 @@ function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; ch
       <div className="grid grid-cols-3 gap-3">
         <Field label="Page*" htmlFor="page" error={errors.page}>
           <select id="page" name="page" value={page} onChange={(e) => setPage(e.target.value)} className={selectClass}>
-            {choices.map((c) => (
+            {choices.sitePages.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
             ))}
-            <option value="custom">custom</option>
+            {choices.adminPages.length > 0 ? (
+              <optgroup label="Pages créées">
+                {choices.adminPages.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            {isDisplayed(choices, initialPage) ? null : (
+              <option value={initialPage} disabled>
+                {initialPage} (affichée nulle part)
+              </option>
+            )}
           </select>
         </Field>
         <Field label="Type" htmlFor="type" error={errors.type}>
@@ -131,11 +162,6 @@ function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; ch
           <Input id="position" name="position" type="number" defaultValue={item?.position ?? 0} />
         </Field>
       </div>
-      {page === "custom" ? (
-        <Field label="Nom de la page" htmlFor="customPage" error={errors.customPage}>
-          <Input id="customPage" name="customPage" defaultValue={choices.includes(initialPage) ? "" : initialPage} />
-        </Field>
-      ) : null}
       <Tabs defaultValue="edit" onValueChange={(v) => v === "preview" && preview.submit({ intent: "preview", content }, { method: "post" })}>
         <TabsList>
           <TabsTrigger value="edit">Édition</TabsTrigger>
@@ -232,7 +258,12 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
               <TableRow key={b.id}>
                 <TableCell className="font-mono text-xs">{b.name}</TableCell>
                 <TableCell>{b.title}</TableCell>
-                <TableCell>{b.page}</TableCell>
+                <TableCell>
+                  {b.page}
+                  {isDisplayed(loaderData.choices, b.page) ? null : (
+                    <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Affichée nulle part</span>
+                  )}
+                </TableCell>
                 <TableCell>{b.position}</TableCell>
                 <TableCell>{b.type}</TableCell>
                 <TableCell>
@@ -262,5 +293,5 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AdminLoadErrorBoundary />;
 }

@@ -5,7 +5,7 @@ import type { Route } from "./+types/crevarde-deals";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { ImageUpload } from "~/components/admin/image-upload";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -17,7 +17,8 @@ import { audited } from "~/modules/admin/audit.server";
 import { crevardeDeals } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { requestedPage } from "~/modules/admin/pagination.server";
-import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
@@ -25,7 +26,10 @@ import { deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admi
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [deals, brands] = await Promise.all([listDealsAdmin(requestedPage(request.url)), brandChoices()]);
+  const [deals, brands] = await Promise.all([
+    loadOrFail(ADMIN_LOAD_ERRORS.deals, listDealsAdmin(requestedPage(request.url))),
+    loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
+  ]);
   return { deals: deals.rows.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })), pager: deals.pager, brands };
 }
 
@@ -203,5 +207,5 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AdminLoadErrorBoundary />;
 }

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/offers";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -15,7 +15,8 @@ import { audited } from "~/modules/admin/audit.server";
 import { offers } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { requestedPage } from "~/modules/admin/pagination.server";
-import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { OFFER_MESSAGES, offerFormSchema } from "~/modules/offers/offer-form.schema";
@@ -23,7 +24,10 @@ import { deleteOffer, listOffersAdmin, saveOffer } from "~/modules/offers/offers
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [offers, brands] = await Promise.all([listOffersAdmin(requestedPage(request.url)), brandChoices()]);
+  const [offers, brands] = await Promise.all([
+    loadOrFail(ADMIN_LOAD_ERRORS.offers, listOffersAdmin(requestedPage(request.url))),
+    loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
+  ]);
   return { offers: offers.rows, pager: offers.pager, brands };
 }
 
@@ -186,5 +190,5 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AdminLoadErrorBoundary />;
 }

@@ -7,7 +7,7 @@ import type { Route } from "./+types/pages";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -20,7 +20,8 @@ import { readBoundedForm } from "~/lib/body.server";
 import { isBlankHtml } from "~/lib/html.server";
 import { logger } from "~/lib/logger.server";
 import { requestedPage } from "~/modules/admin/pagination.server";
-import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { LEGAL_SLUGS } from "~/modules/content/legal";
 import { firstPageError, PAGE_MESSAGES, pageFormSchema } from "~/modules/pages/page-form.schema";
@@ -29,7 +30,7 @@ import { isReservedPageSlug, RESERVED_SLUG_MESSAGE } from "~/modules/pages/reser
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { rows, pager } = await listPagesAdmin(requestedPage(request.url));
+  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.pages, listPagesAdmin(requestedPage(request.url)));
   return { pages: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })), pager };
 }
 
@@ -176,5 +177,5 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AdminLoadErrorBoundary />;
 }

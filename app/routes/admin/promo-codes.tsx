@@ -6,7 +6,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/promo-codes";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -17,7 +17,8 @@ import { promoCodes } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { cn } from "~/lib/utils";
 import { requestedPage } from "~/modules/admin/pagination.server";
-import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { PROMO_MESSAGES, promoCodeFormSchema } from "~/modules/promo-codes/promo-code-form.schema";
@@ -25,7 +26,11 @@ import { deletePromoCode, listPromoCodesAdmin, promoCategoryChoices, savePromoCo
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [codes, brands, categories] = await Promise.all([listPromoCodesAdmin(requestedPage(request.url)), brandChoices(), promoCategoryChoices()]);
+  const [codes, brands, categories] = await Promise.all([
+    loadOrFail(ADMIN_LOAD_ERRORS.promoCodes, listPromoCodesAdmin(requestedPage(request.url))),
+    loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
+    loadOrFail(ADMIN_LOAD_ERRORS.categories, promoCategoryChoices()),
+  ]);
   return { codes: codes.rows.map((c) => ({ ...c, expiresAt: c.expiresAt?.toISOString() ?? null })), pager: codes.pager, brands, categories };
 }
 
@@ -219,5 +224,5 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AdminLoadErrorBoundary />;
 }

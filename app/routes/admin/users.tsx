@@ -5,7 +5,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Avatar } from "~/components/layout/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -17,14 +17,15 @@ import { audited } from "~/modules/admin/audit.server";
 import { user } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { requestedPage } from "~/modules/admin/pagination.server";
-import { failure, guarded, invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { USER_MESSAGES, userFormSchema } from "~/modules/users/user-form.schema";
 import { deleteUserAdmin, LastAdminError, listUsersAdmin, updateUserAdmin } from "~/modules/users/users-admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const q = new URL(request.url).searchParams.get("q")?.trim().slice(0, 100) || null;
-  const { rows, pager } = await listUsersAdmin(q, requestedPage(request.url));
+  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.users, listUsersAdmin(q, requestedPage(request.url)));
   return { users: rows.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })), pager, q, selfId: admin.id };
 }
 
@@ -171,5 +172,5 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AdminLoadErrorBoundary />;
 }

@@ -1,0 +1,20 @@
+/** The back office's load-failure messages (admin.md §8), shown as an "Erreur" toast inside the admin layout. */
+export const ADMIN_LOAD_ERRORS = {
+  promoCodes: "Impossible de récupérer les codes promo.",
+  brands: "Impossible de récupérer les marques.",
+  offers: "Impossible de récupérer les offres.",
+  deals: "Impossible de récupérer les coups de crevarde.",
+  categories: "Impossible de charger les catégories.",
+  contentBlocks: "Impossible de charger les blocs de contenu.",
+  pages: "Impossible de charger les pages.",
+  users: "Impossible de charger les utilisateurs.",
+} as const;
+
+/** Body of the 503 a list loader throws when a query fails: which message to show. */
+export interface AdminLoadErrorData {
+  loadError: string;
+}
+
+export function isAdminLoadError(value: unknown): value is AdminLoadErrorData {
+  return typeof value === "object" && value !== null && typeof (value as { loadError?: unknown }).loadError === "string";
+}
