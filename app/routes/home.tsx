@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [content, codes, deals, offers, offerCategories] = await Promise.all([
     getHomeContent(),
     listFeaturedCodes(Boolean(user)),
-    listFeaturedDeals(),
+    listFeaturedDeals(Boolean(user)),
     listFeaturedOffers(offerCategory),
     listFeaturedOfferCategories(),
   ]);

@@ -24,7 +24,7 @@ export async function getCategoryPage(slug: string, signedIn: boolean) {
   const [brands, codes, deals] = await Promise.all([
     listBrands({ categoryId: category.id }),
     listCategoryCodes(category.id, signedIn),
-    listCategoryDeals(category.id),
+    listCategoryDeals(category.id, signedIn),
   ]);
   return {
     category: { id: category.id, name: category.name, slug: category.slug, description: category.description, imageUrl: category.imageUrl },

@@ -58,7 +58,7 @@ export async function listFeaturedCodes(signedIn: boolean) {
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
     .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-    .where(sql`${promoCodes.isFeatured} and (${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`)
+    .where(and(eq(promoCodes.isFeatured, true), liveCode))
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code))
     .limit(FEATURED_CODES_LIMIT);
   return rows.map((r) => toPublicCode(r, signedIn));
@@ -88,7 +88,8 @@ export async function listCodeCategories(): Promise<string[]> {
   return rows.map((r) => r.category);
 }
 
-const live = sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`;
+/** A code is live until its expiry (no expiry: always); the rule every public list and count shares. */
+export const liveCode = sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`;
 
 /** Live codes matching `where` (masked for anonymous visitors), soonest expiry first. */
 async function listLiveCodes(where: SQL | undefined, signedIn: boolean) {
@@ -98,7 +99,7 @@ async function listLiveCodes(where: SQL | undefined, signedIn: boolean) {
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
     .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-    .where(and(where, live))
+    .where(and(where, liveCode))
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
   return rows.map((r) => toPublicCode(r, signedIn));
 }
