@@ -10,6 +10,7 @@ import { getSessionUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
+import { getHeroFigures } from "~/modules/content/hero-figures.server";
 import { getHomeContent } from "~/modules/content/home.server";
 import { DEAL_MESSAGES } from "~/modules/deals/deals.constants";
 import { listFeaturedDeals } from "~/modules/deals/deals.server";
@@ -21,8 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
   const offerCategory = launched ? url.searchParams.get("offres")?.slice(0, 100) || null : null;
-  const [content, codes, deals, offers, offerCategories] = await Promise.all([
+  const [content, heroStats, codes, deals, offers, offerCategories] = await Promise.all([
     getHomeContent(),
+    getHeroFigures(),
     listFeaturedCodes(Boolean(user)),
     listFeaturedDeals(Boolean(user)),
     listFeaturedOffers(offerCategory),
@@ -30,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return {
     content,
+    heroStats,
     codes,
     deals,
     offers,
@@ -46,7 +49,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     {
       title: "Codes promo beauté, deals du jour et cashback",
       description:
-        "Codes promo vérifiés, Coup de Crevarde du jour et bientôt du cashback sur 29 marques beauté, mode et sport. Économise en moyenne 143€ par an.",
+        "Codes promo vérifiés, Coup de Crevarde du jour et bientôt du cashback sur tes marques beauté, mode et sport préférées.",
       path: "/",
       jsonLd: {
         "@context": "https://schema.org",
@@ -59,13 +62,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, codes, deals, offers, offerCategories, offerCategory, signedIn, conceptHref, launched } = loaderData;
+  const { content, heroStats, codes, deals, offers, offerCategories, offerCategory, signedIn, conceptHref, launched } = loaderData;
   return (
     <>
       <Hero
         titleHtml={content.heroTitleHtml}
         subtitle={content.heroSubtitle}
-        stats={content.stats}
+        stats={heroStats}
         signedIn={signedIn}
         conceptHref={conceptHref}
         cards={deals.map((d) => ({ id: d.id, title: d.title, price: d.price, imageUrl: d.imageUrl }))}
