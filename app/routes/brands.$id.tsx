@@ -18,12 +18,11 @@ import { kpiHref } from "~/modules/tracking/kpi-link";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const brand = await getBrand(params.id);
   if (!brand) throw new Response("Not Found", { status: 404 });
-  const user = await getSessionUser(request);
-  const [codes, deals, offers, launched] = await Promise.all([
+  const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
+  const [codes, deals, offers] = await Promise.all([
     listBrandCodes(brand.id, Boolean(user)),
     listBrandDeals(brand.id, Boolean(user)),
-    listBrandOffers(brand.id),
-    getSetting("cashback_launched"),
+    listBrandOffers(brand.id, launched),
   ]);
   return {
     brand,

@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getHeroFigures(),
     listFeaturedCodes(Boolean(user)),
     listFeaturedDeals(Boolean(user)),
-    listFeaturedOffers(offerCategory),
+    listFeaturedOffers(offerCategory, launched),
     listFeaturedOfferCategories(),
   ]);
   return {
