@@ -9,6 +9,7 @@ import { getSessionUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { breadcrumbJsonLd, errorSeo, seo } from "~/lib/seo";
 import { getBrand, listBrandDeals } from "~/modules/brands/brands.server";
+import { maxDiscountPercent, upToLabel } from "~/modules/brands/discount";
 import { listBrandOffers } from "~/modules/offers/offers.server";
 import { listBrandCodes } from "~/modules/promo-codes/promo-codes.server";
 import { getSetting } from "~/modules/settings/settings.server";
@@ -17,17 +18,16 @@ import { AffiliateLink } from "~/components/catalogue/affiliate-link";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const brand = await getBrand(params.id);
   if (!brand) throw new Response("Not Found", { status: 404 });
-  const user = await getSessionUser(request);
-  const [codes, deals, offers, launched] = await Promise.all([
+  const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
+  const [codes, deals, offers] = await Promise.all([
     listBrandCodes(brand.id, Boolean(user)),
-    listBrandDeals(brand.id),
-    listBrandOffers(brand.id),
-    getSetting("cashback_launched"),
+    listBrandDeals(brand.id, Boolean(user)),
+    listBrandOffers(brand.id, launched),
   ]);
   return {
     brand,
     codes,
-    deals: deals.map((d) => ({ ...d, brandName: brand.name, badgeType: d.badgeType as "hot" | "risky" | "fun" })),
+    deals,
     offers,
     launched,
     siteUrl: getEnv().SITE_URL,
@@ -65,6 +65,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
   const { brand, codes, deals, offers, launched } = loaderData;
+  const upTo = upToLabel(maxDiscountPercent(codes.map((c) => c.discount), deals));
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="flex flex-wrap items-center gap-5">
@@ -84,9 +85,13 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <p className="mt-6 max-w-3xl text-lg text-neutral-700">{brand.description}</p>
-      <p className="mt-2 font-bold text-brand-700">
-        Jusqu'à -{brand.maxDiscountPercent}% · cashback de {brand.cashbackPercent.toLocaleString("fr-FR")}% bientôt disponible
-      </p>
+      {upTo || brand.cashbackPercent > 0 ? (
+        <p className="mt-2 font-bold text-brand-700">
+          {[upTo, brand.cashbackPercent > 0 ? `cashback de ${brand.cashbackPercent.toLocaleString("fr-FR")}\u00a0% ${launched ? "" : "bientôt disponible"}`.trim() : null]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      ) : null}
       <PromoCodesSection id="brand-codes" title={`Codes promo ${brand.name}`} codes={codes} />
       <DealsSection id="brand-deals" title={`Deals ${brand.name}`} deals={deals} />
       {offers.length > 0 ? (

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   seo(
     {
       title: "Nos marques partenaires",
-      description: "29 marques beauté, mode et sport partenaires : codes promo, deals et bientôt du cashback jusqu'à 15%.",
+      description: `${data ? `${data.brands.length} marques` : "Nos marques"} beauté, mode et sport partenaires : codes promo, deals et bientôt du cashback.`,
       path: "/marques",
       jsonLd: data
         ? {

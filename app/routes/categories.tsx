@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/categories";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { seo } from "~/lib/seo";
-import { listCategories } from "~/modules/blog/blog.server";
+import { listNonEmptyCategories } from "~/modules/categories/categories.server";
 
 export async function loader() {
-  const categories = await listCategories();
+  const categories = await listNonEmptyCategories();
   return { categories: categories.map((c) => ({ id: c.id, name: c.name, slug: c.slug, description: c.description })) };
 }
 

@@ -1,3 +1,4 @@
+import { ChevronRight } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/codes-promo";
 import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
@@ -17,10 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = new URL(request.url).searchParams.get("categorie")?.slice(0, 100) || null;
   try {
     const [codes, categories, saved] = await Promise.all([listMemberCodes(category), listCodeCategories(), savedIds(user.id)]);
-    return { codes, categories, category, failed: false, saved: saved.codes };
+    return { codes: codes.live, expired: codes.expired, categories, category, failed: false, saved: saved.codes };
   } catch (error) {
     logger.error({ err: error }, "promo codes: load failed");
-    return { codes: [], categories: [], category, failed: true, saved: [] as string[] };
+    return { codes: [], expired: [], categories: [], category, failed: true, saved: [] as string[] };
   }
 }
 
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Mes codes promo", description: "Tous tes codes promo vérifiés, triés par date d'expiration.", path: "/codes-promo", noIndex: true }, matches);
 
 export default function CodesPromo({ loaderData }: Route.ComponentProps) {
-  const { codes, categories, category, failed, saved } = loaderData;
+  const { codes, expired, categories, category, failed, saved } = loaderData;
   const chip = (active: boolean) =>
     cn(
       "rounded-full border px-4 py-1.5 text-sm font-medium",
@@ -37,7 +38,7 @@ export default function CodesPromo({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-4xl font-black">Mes codes promo</h1>
-      <p className="mt-2 text-neutral-600">Triés par date d'expiration : les plus urgents d'abord.</p>
+      <p className="mt-2 text-neutral-600">Les codes valides, triés par date d'expiration : les plus urgents d'abord.</p>
       {categories.length > 0 ? (
         <nav aria-label="Catégories" className="mt-6">
           <ul className="flex flex-wrap gap-2">
@@ -68,7 +69,7 @@ export default function CodesPromo({ loaderData }: Route.ComponentProps) {
       ) : codes.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-neutral-50 p-10 text-center">
           <p className="text-lg font-semibold">Aucun code promo disponible</p>
-          <Link to="/deals" className={cn(buttonVariants(), "mt-4")}>
+          <Link to="/coup-de-crevarde" className={cn(buttonVariants(), "mt-4")}>
             Voir les deals
           </Link>
         </div>
@@ -82,6 +83,23 @@ export default function CodesPromo({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {expired.length > 0 ? (
+        <details className="group mt-10 rounded-2xl border border-neutral-200" data-testid="expired-codes">
+          <summary className="cursor-pointer list-none p-5 font-bold [&::-webkit-details-marker]:hidden">
+            <span className="flex items-center gap-2">
+              <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden="true" />
+              Codes expirés ({expired.length})
+            </span>
+          </summary>
+          <ul className="grid gap-4 px-5 pb-5 sm:grid-cols-2 lg:grid-cols-3">
+            {expired.map((c) => (
+              <li key={c.id}>
+                <PromoCodeCard code={c} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
     </div>
   );
 }

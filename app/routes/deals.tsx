@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const saved = user ? (await savedIds(user.id)).deals : null;
   try {
-    return { search, ...(await searchDeals(search)), failed: false, saved };
+    return { search, ...(await searchDeals(search, Boolean(user))), failed: false, saved };
   } catch (error) {
     logger.error({ err: error }, `Erreur lors de la récupération des deals : ${(error as Error).message}`);
     return { search, deals: [], hasNext: false, page: search.page, failed: true, saved };

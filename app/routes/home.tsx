@@ -11,6 +11,7 @@ import { forwardLoaderCacheControl, NO_STORE_HEADERS } from "~/lib/cache-control
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
+import { getHeroFigures } from "~/modules/content/hero-figures.server";
 import { getHomeContent } from "~/modules/content/home.server";
 import { HOME_SECTION_ERRORS } from "~/modules/content/home-sections";
 import { loadHomeSections } from "~/modules/content/home-sections.server";
@@ -22,10 +23,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
   const offerCategory = launched ? url.searchParams.get("offres")?.slice(0, 100) || null : null;
   // each data section loads on its own: a failed one shows its message, the rest of the page renders
-  const [content, sections] = await Promise.all([getHomeContent(), loadHomeSections({ signedIn: Boolean(user), offerCategory })]);
+  const [content, heroStats, sections] = await Promise.all([
+    getHomeContent(),
+    getHeroFigures(),
+    loadHomeSections({ signedIn: Boolean(user), offerCategory, launched }),
+  ]);
   return data(
     {
       content,
+      heroStats,
       codes: sections.codes,
       deals: sections.deals,
       offers: sections.offers,
@@ -48,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     {
       title: "Codes promo beauté, deals du jour et cashback",
       description:
-        "Codes promo vérifiés, Coup de Crevarde du jour et bientôt du cashback sur 29 marques beauté, mode et sport. Économise en moyenne 143€ par an.",
+        "Codes promo vérifiés, Coup de Crevarde du jour et bientôt du cashback sur tes marques beauté, mode et sport préférées.",
       path: "/",
       jsonLd: {
         "@context": "https://schema.org",
@@ -71,13 +77,13 @@ function SectionError({ message }: { message: string }) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, codes, deals, offers, offerCategories, failedSections, offerCategory, signedIn, conceptHref, launched } = loaderData;
+  const { content, heroStats, codes, deals, offers, offerCategories, failedSections, offerCategory, signedIn, conceptHref, launched } = loaderData;
   return (
     <>
       <Hero
         titleHtml={content.heroTitleHtml}
         subtitle={content.heroSubtitle}
-        stats={content.stats}
+        stats={heroStats}
         signedIn={signedIn}
         conceptHref={conceptHref}
         cards={deals.map((d) => ({ id: d.id, title: d.title, price: d.price, imageUrl: d.imageUrl }))}

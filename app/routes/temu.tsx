@@ -11,40 +11,68 @@ import { getSessionUser } from "~/lib/auth.server";
 import { seo } from "~/lib/seo";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { getSetting } from "~/modules/settings/settings.server";
+import { formatParis } from "~/modules/settings/paris-time";
 import { countdownParts, TEMU_COUPONS, TEMU_DESTINATION } from "~/modules/temu/countdown";
 import { AffiliateLink } from "~/components/catalogue/affiliate-link";
+import { announcedBonus, bonusLabel, offerPeriod, offerValidity } from "~/modules/temu/offer";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [endsAt, user] = await Promise.all([getSetting("temu_offer_ends_at"), getSessionUser(request)]);
+  const [startsAt, endsAt, bonusPercent, launched, user] = await Promise.all([
+    getSetting("temu_offer_starts_at"),
+    getSetting("temu_offer_ends_at"),
+    getSetting("temu_cashback_bonus_percent"),
+    getSetting("cashback_launched"),
+    getSessionUser(request),
+  ]);
   const signedIn = Boolean(user);
   return {
     endsAt,
     over: countdownParts(endsAt) === null,
+    period: offerPeriod(startsAt, endsAt),
+    endDay: formatParis(endsAt, "d MMMM yyyy"),
+    validity: offerValidity(startsAt, endsAt),
+    // the cashback bonus is announced only once cashback exists (issue #11 item 6)
+    bonus: announcedBonus(bonusPercent, launched),
     signedIn,
     // the codes are for members: visitors see them masked (public-site.md §5, §6)
     coupons: TEMU_COUPONS.map((c) => ({ ...c, code: signedIn ? c.code : maskCode(c.code) })),
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(
+/** "Jusqu'à 100€ de coupons" plus the cashback bonus when there is one to announce. */
+const pitch = (bonus: number | null) => `Jusqu'à 100€ de coupons${bonus ? ` et ${bonusLabel(bonus)}` : ""}.`;
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  // an ended offer is no longer sold: no Offer structured data, a title that says it is over
+  if (!data || data.over) {
+    return seo(
+      {
+        title: "Offre Fête des Mères Temu terminée",
+        description: "L'offre spéciale Fête des Mères sur Temu est terminée. Retrouve nos bons plans du moment dans le Coup de Crevarde.",
+        path: "/temu",
+      },
+      matches,
+    );
+  }
+  return seo(
     {
       title: "Fête des Mères : jusqu'à 100€ de coupons Temu",
-      description: "Offre spéciale Fête des Mères : jusqu'à 100€ de coupons et 20% de cashback en plus. Nos codes prêts à l'emploi.",
+      description: `Offre spéciale Fête des Mères, valable ${data.period} : ${pitch(data.bonus).toLowerCase()} Nos codes prêts à l'emploi.`,
       path: "/temu",
       jsonLd: {
         "@context": "https://schema.org",
         "@type": "Offer",
         name: "Offre spéciale Fête des Mères",
-        description: "Jusqu'à 100€ de coupons et 20% de cashback en plus.",
-        validFrom: "2025-05-14",
-        validThrough: "2025-05-25",
+        description: pitch(data.bonus),
+        validFrom: data.validity.validFrom,
+        validThrough: data.validity.validThrough,
         priceCurrency: "EUR",
         url: TEMU_DESTINATION,
       },
     },
     matches,
   );
+};
 
 const STEPS = [
   { icon: Gift, title: "Copie ton code", text: "Choisis ton coupon ci-dessous et copie-le en un clic." },
@@ -53,9 +81,10 @@ const STEPS = [
 ];
 
 export default function Temu({ loaderData }: Route.ComponentProps) {
-  const { endsAt, signedIn, coupons } = loaderData;
+  const { endsAt, signedIn, coupons, period, endDay, bonus } = loaderData;
   const parts = useCountdown(endsAt, loaderData.over);
-  const over = parts === null;
+  // once the offer has ended the page says so first and no longer sells it (issue #11 item 6)
+  if (parts === null) return <TemuEnded endDay={endDay} />;
   return (
     <div>
       <CountdownBanner parts={parts} />
@@ -66,13 +95,14 @@ export default function Temu({ loaderData }: Route.ComponentProps) {
           </p>
           <h1 className="mt-4 text-4xl font-black tracking-tight sm:text-5xl">Jusqu'à 100€ de coupons pour gâter ta maman</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-700">
-            Nos codes Temu prêts à l'emploi, et <strong>20% de cashback en plus</strong> pour les membres pendant l'offre.
+            Nos codes Temu prêts à l'emploi
+            {bonus ? (
+              <>
+                , et <strong>{bonusLabel(bonus)}</strong> pour les membres pendant l'offre
+              </>
+            ) : null}
+            . Valable {period}.
           </p>
-          {over ? (
-            <p className="mx-auto mt-6 max-w-xl rounded-2xl bg-neutral-100 p-4 text-neutral-700" role="status">
-              Cette offre est terminée. Les codes peuvent encore fonctionner, mais sans garantie.
-            </p>
-          ) : null}
         </div>
       </section>
 
@@ -117,8 +147,8 @@ export default function Temu({ loaderData }: Route.ComponentProps) {
             <h2 className="text-2xl font-black">L'offre en résumé</h2>
             <ul className="mt-4 list-disc space-y-1 pl-5 text-neutral-700">
               <li>Jusqu'à 100€ de coupons sur ta commande Temu</li>
-              <li>20% de cashback en plus pour les membres pendant l'offre</li>
-              <li>Valable du 14 au 25 mai 2025</li>
+              {bonus ? <li>{bonusLabel(bonus)} pour les membres pendant l'offre</li> : null}
+              <li>Valable {period}</li>
             </ul>
           </div>
           <div>
@@ -160,7 +190,9 @@ export default function Temu({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-5xl px-4 pb-10">
         <div className="rounded-3xl bg-brand-50 p-6">
           <h2 className="text-2xl font-black">En résumé</h2>
-          <p className="mt-2 text-neutral-700">Un code, un panier, jusqu'à 100€ d'économies et 20% de cashback en plus. Facile.</p>
+          <p className="mt-2 text-neutral-700">
+            Un code, un panier, jusqu'à 100€ d'économies{bonus ? ` et ${bonusLabel(bonus)}` : ""}. Facile.
+          </p>
           <h2 className="mt-6 text-xl font-black">Et après ?</h2>
           <p className="mt-2 text-neutral-700">
             Continue à économiser avec nos{" "}
@@ -172,15 +204,41 @@ export default function Temu({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="mx-auto max-w-5xl px-4 pb-12" aria-labelledby="temu-newsletter">
-        <div className="rounded-3xl bg-brand-700 p-6 text-center text-white">
-          <h2 id="temu-newsletter" className="text-2xl font-black">
-            Ne rate plus aucune offre
-          </h2>
-          <NewsletterForm source="temu" className="mx-auto mt-4 max-w-md" />
+      <TemuNewsletter />
+    </div>
+  );
+}
+
+/** The ended offer: said first, nothing left to sell, where to go next. */
+function TemuEnded({ endDay }: { endDay: string }) {
+  return (
+    <div>
+      <section className="bg-neutral-50">
+        <div className="mx-auto max-w-3xl px-4 py-12 text-center">
+          <h1 className="text-4xl font-black tracking-tight">Cette offre est terminée</h1>
+          <p className="mt-4 text-lg text-neutral-700">
+            L'offre spéciale Fête des Mères sur Temu a pris fin le {endDay} : ses coupons ne sont plus proposés.
+          </p>
+          <Link to="/coup-de-crevarde" className={buttonVariants({ size: "lg", className: "mt-6" })}>
+            Voir les deals du jour
+          </Link>
         </div>
       </section>
+      <TemuNewsletter />
     </div>
+  );
+}
+
+function TemuNewsletter() {
+  return (
+    <section className="mx-auto max-w-5xl px-4 pb-12" aria-labelledby="temu-newsletter">
+      <div className="rounded-3xl bg-brand-700 p-6 text-center text-white">
+        <h2 id="temu-newsletter" className="text-2xl font-black">
+          Ne rate plus aucune offre
+        </h2>
+        <NewsletterForm source="temu" className="mx-auto mt-4 max-w-md" />
+      </div>
+    </section>
   );
 }
 

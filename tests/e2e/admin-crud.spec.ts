@@ -181,7 +181,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(page.getByText(edited, { exact: true })).toHaveCount(0);
   });
 
-  test("category: create (slug derived), edit, delete; /categories follows", async ({ page }) => {
+  test("category: create (slug derived), edit, delete; /categories follows, hiding it while it is empty", async ({ page }) => {
     await signInAsAdmin(page);
     const tag = suffix();
     const name = `Été E2E ${tag} !!`;
@@ -195,6 +195,20 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await submitDialog(page, "Ajouter");
     await expectToast(page, "Catégorie créée avec succès");
     await expect(row(page, name)).toContainText(`ete-e2e-${tag}`);
+
+    // nothing in it yet: not listed (issue #11 item 9)
+    await page.goto("/categories");
+    await expect(page.getByRole("heading", { level: 1, name: "Catégories" })).toBeVisible();
+    await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(0);
+
+    // a brand filed under it: listed
+    const brandName = `Marque de ${tag}`;
+    await page.goto("/admin/brands");
+    await page.getByRole("button", { name: "Ajouter une marque" }).click();
+    await dialog.getByLabel("Nom*").fill(brandName);
+    await dialog.getByLabel("Catégorie").fill(name);
+    await submitDialog(page, "Ajouter");
+    await expectToast(page, "Marque créée");
 
     await page.goto("/categories");
     await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
@@ -219,7 +233,12 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expectToast(page, "Catégorie supprimée avec succès");
     await expect(row(page, edited)).toHaveCount(0);
     await page.goto("/categories");
+    await expect(page.getByRole("heading", { level: 1, name: "Catégories" })).toBeVisible();
     await expect(page.getByRole("heading", { name: edited, exact: true })).toHaveCount(0);
+
+    await page.goto("/admin/brands");
+    await confirmDelete(page, brandName, "Toutes les offres et tous les codes promo associés seront également supprimés.");
+    await expectToast(page, "Marque supprimée");
   });
 
   test("brand: create (slug follows the name), edit, delete; its public page follows", async ({ page }) => {
@@ -234,7 +253,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(dialog.getByLabel("Slug*")).toHaveValue(slug);
     await dialog.getByLabel("Catégorie").fill("Soin");
     await dialog.getByLabel("Description").fill(`La marque ${tag} du test.`);
-    await dialog.getByLabel("Réduction max (%)").fill("25");
+    await expect(dialog.getByLabel("Réduction max (%)")).toHaveCount(0); // derived from live codes and deals (issue #11)
     await dialog.getByLabel("Cashback (%)").fill("6");
     await submitDialog(page, "Ajouter");
     await expectToast(page, "Marque créée");
@@ -243,18 +262,17 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await page.goto(`/marques/${slug}`);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByText(`La marque ${tag} du test.`)).toBeVisible();
-    await expect(page.getByText("Jusqu'à -25%")).toBeVisible();
+    // no code, no deal: no reduction to claim
+    await expect(page.getByText("Jusqu'à")).toHaveCount(0);
 
     await page.goto("/admin/brands");
     await page.getByRole("button", { name: `Modifier ${name}`, exact: true }).click();
     await dialog.getByLabel("Description").fill(`La marque ${tag}, modifiée.`);
-    await dialog.getByLabel("Réduction max (%)").fill("30");
     await submitDialog(page, "Mettre à jour");
     await expectToast(page, "Marque mise à jour");
 
     await page.goto(`/marques/${slug}`);
     await expect(page.getByText(`La marque ${tag}, modifiée.`)).toBeVisible();
-    await expect(page.getByText("Jusqu'à -30%")).toBeVisible();
 
     await page.goto("/admin/brands");
     await confirmDelete(page, name, "Toutes les offres et tous les codes promo associés seront également supprimés.");

@@ -11,7 +11,9 @@ test("the /temu countdown ticks every second on a mocked clock, hides days at ze
   await expect(banner).toBeVisible();
   await page.clock.pauseAt(start);
   await expect(banner).toHaveText("L'offre se termine dans 2j 03h 04min 05s");
-  await expect(page.getByText("Cette offre est terminée.")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Cette offre est terminée" })).toHaveCount(0);
+  // the period comes from the offer's settings (issue #11 item 6)
+  await expect(page.getByText("Valable du 14 au 25 mai 2025").first()).toBeVisible();
   await page.clock.runFor(1000);
   await expect(banner).toHaveText("L'offre se termine dans 2j 03h 04min 04s");
   // jump to three seconds before the end: no days shown any more
@@ -19,20 +21,33 @@ test("the /temu countdown ticks every second on a mocked clock, hides days at ze
   await expect(banner).toHaveText("L'offre se termine dans 00h 00min 03s");
   await page.clock.runFor(3000);
   await expect(banner).toHaveCount(0);
-  await expect(page.getByText("Cette offre est terminée.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cette offre est terminée");
+  await expect(page.getByRole("link", { name: "J'en profite sur Temu" })).toHaveCount(0);
 });
 
-test("after the end date the /temu banner is gone and the offer is marked as ended", async ({ page }) => {
+test("after the end date /temu says first that the offer has ended and no longer sells it", async ({ page, request }) => {
+  const html = await (await request.get("/temu")).text();
+  expect(html).not.toContain('"@type":"Offer"');
+  expect(html).not.toContain("J&#x27;en profite sur Temu");
   await page.goto("/temu");
-  await expect(page.getByText("Offre spéciale Fête des Mères")).toBeVisible();
+  // the first heading of the page says it
+  await expect(page.locator("main h1, main h2").first()).toHaveText("Cette offre est terminée");
+  await expect(page.getByText("L'offre spéciale Fête des Mères sur Temu a pris fin le 25 mai 2025")).toBeVisible();
   await expect(page.getByTestId("countdown")).toHaveCount(0);
-  await expect(page.getByText("Cette offre est terminée.")).toBeVisible();
+  await expect(page.locator("main code")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Copier" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "J'en profite sur Temu" })).toHaveCount(0);
+  await expect(page.locator("main").getByText(/cashback/i)).toHaveCount(0);
+  await page.getByRole("link", { name: "Voir les deals du jour" }).click();
+  await expect(page).toHaveURL(/\/coup-de-crevarde$/);
 });
 
 test("a member copies a /temu coupon and its link goes through /kpi with a temu_ action", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, DEMO_MEMBER);
   await expect(page).toHaveURL(/\/codes-promo$/);
+  // while the offer runs (on the visitor's clock: the seeded offer ended on 25 May 2025)
+  await page.clock.install({ time: END - 86_400_000 });
   await page.goto("/temu");
   const coupon = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Coupon 100€" }) });
   await expect(coupon.locator("code")).toHaveText("ACS792016");
@@ -50,6 +65,7 @@ test("a member copies a /temu coupon and its link goes through /kpi with a temu_
 test("visitors see the /temu coupons masked, with the prompt to sign up", async ({ page, request }) => {
   const html = await (await request.get("/temu")).text();
   expect(html).not.toContain("ACS792016");
+  await page.clock.install({ time: END - 86_400_000 });
   await page.goto("/temu");
   await expect(page.locator("code").first()).toHaveText(/^ACS7\*+$/);
   await expect(page.getByRole("link", { name: "Crée ton compte pour débloquer le code" }).first()).toBeVisible();

@@ -214,13 +214,13 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
   });
 
   const jsonCases: Array<[string, string, unknown, string[]]> = [
-    ["stats", "missing value", [{ label: "A", value: "1" }, { label: "B" }], ["Élément 2 : le champ « value » est obligatoire."]],
-    ["stats", "wrong key", [{ label: "A", valeur: "1" }], ["Élément 1 : le champ « value » est obligatoire.", "Élément 1 : le champ « valeur » n'est pas reconnu."]],
-    ["stats", "number instead of text", [{ label: "A", value: 143 }], ["Élément 1 : le champ « value » doit être un texte."]],
-    ["stats", "empty text", [{ label: " ", value: "1" }], ["Élément 1 : le champ « label » est obligatoire."]],
-    ["stats", "not a list", { label: "A", value: "1" }, ["Le contenu doit être une liste JSON ([ … ])."]],
-    ["stats", "empty list", [], ["La liste doit contenir au moins un élément."]],
-    ["stats", "not an object", ["A"], ["Élément 1 : chaque élément doit être un objet ({ … })."]],
+    ["how-it-works-steps", "missing description", [{ icon: "Heart", title: "t", description: "d" }, { icon: "Heart", title: "u" }], ["Élément 2 : le champ « description » est obligatoire."]],
+    ["how-it-works-steps", "wrong key", [{ icon: "Heart", titre: "t", description: "d" }], ["Élément 1 : le champ « title » est obligatoire.", "Élément 1 : le champ « titre » n'est pas reconnu."]],
+    ["how-it-works-steps", "number instead of text", [{ icon: "Heart", title: 143, description: "d" }], ["Élément 1 : le champ « title » doit être un texte."]],
+    ["how-it-works-steps", "empty text", [{ icon: "Heart", title: " ", description: "d" }], ["Élément 1 : le champ « title » est obligatoire."]],
+    ["how-it-works-steps", "not a list", { icon: "Heart", title: "t", description: "d" }, ["Le contenu doit être une liste JSON ([ … ])."]],
+    ["how-it-works-steps", "empty list", [], ["La liste doit contenir au moins un élément."]],
+    ["how-it-works-steps", "not an object", ["A"], ["Élément 1 : chaque élément doit être un objet ({ … })."]],
     ["how-it-works-steps", "unknown icon", [{ icon: "Rocket", title: "t", description: "d" }], ["Élément 1 : le champ « icon » doit valoir Mouse, ShoppingCart, Heart, CreditCard."]],
     ["how-it-works-steps", "missing title", [{ icon: "Heart", description: "d" }], ["Élément 1 : le champ « title » est obligatoire."]],
     ["testimonials-list", "rating out of range", [{ id: "1", content: "c", author: "a", rating: 9 }], ["Élément 1 : le champ « rating » doit être compris entre 0 et 5."]],
@@ -239,7 +239,6 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
 
   it("home blocks of the right shape are saved, numeric testimonial ids included", async () => {
     for (const [name, value] of [
-      ["stats", [{ label: "A", value: "1" }]],
       ["how-it-works-steps", [{ icon: "Heart", title: "t", description: "d" }]],
       ["testimonials-list", [{ id: 1, content: "c", author: "a", rating: 4.5 }]],
     ] as const) {

@@ -94,7 +94,7 @@ describeEachDb("admin back office", ({ database }) => {
     const none = await callRoute<any>(dashAction, as(admin.cookie, "/admin", { intent: "init-content" }));
     expect(none.data.toast).toMatchObject({ title: "Information", description: "Tout le contenu est déjà initialisé." });
     await db.update(s.contentBlocks).set({ content: "Titre modifié" }).where(eq(s.contentBlocks.name, "how-it-works-title"));
-    await db.delete(s.contentBlocks).where(eq(s.contentBlocks.name, "stats"));
+    await db.delete(s.contentBlocks).where(eq(s.contentBlocks.name, "hero-subtitle"));
     await db.delete(s.contentBlocks).where(eq(s.contentBlocks.name, "testimonials-footer"));
     const two = await callRoute<any>(dashAction, as(admin.cookie, "/admin", { intent: "init-content" }));
     expect(two.data.toast).toMatchObject({ title: "Succès", description: "2 blocs de contenu ont été initialisés avec succès." });

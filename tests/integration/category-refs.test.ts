@@ -46,8 +46,8 @@ describeEachDb("brands, codes and offers refer to their category by id", ({ data
     expect(page.data.brands.map((b: any) => [b.name, b.category])).toEqual([["Vernis Club", "Ongles & mains"]]);
     expect(page.data.codes.map((c: any) => [c.code, c.category])).toEqual([["ONGLES10", "Ongles & mains"]]);
     // the offer follows the new name on the home filter and in the admin
-    expect((await listFeaturedOffers("Ongles & mains")).map((o) => o.name)).toEqual(["Coffret manucure"]);
-    expect(await listFeaturedOffers("Ongles")).toEqual([]);
+    expect((await listFeaturedOffers("Ongles & mains", false)).map((o) => o.name)).toEqual(["Coffret manucure"]);
+    expect(await listFeaturedOffers("Ongles", false)).toEqual([]);
     expect(await listFeaturedOfferCategories()).toContain("Ongles & mains");
     const offersAdmin = await callRoute<any>(offerAdminLoader, req("/admin/offers", { cookie: admin.cookie }));
     expect(offersAdmin.data.offers.find((o: any) => o.name === "Coffret manucure").category).toBe("Ongles & mains");

@@ -216,14 +216,17 @@ describeEachDb("the ranking page states the order of each list", ({ database }) 
     // a featured (editorial) deal gets no better rank: the list is by date
     await db.insert(schema.crevardeDeals).values([deal("Rang ancien vedette", 30, true), deal("Rang récent", 1, false), deal("Rang moyen", 10, false)]);
     expect(rank("Coup de Crevarde")).toMatch(/^Du plus récent au plus ancien/);
-    expect((await searchDeals(parseDealSearch(new URLSearchParams("q=rang")))).deals.map((d) => d.title)).toEqual(["Rang récent", "Rang moyen", "Rang ancien vedette"]);
+    expect((await searchDeals(parseDealSearch(new URLSearchParams("q=rang")), true)).deals.map((d) => d.title)).toEqual(["Rang récent", "Rang moyen", "Rang ancien vedette"]);
 
     const code = (c: string, days: number | null, isFeatured = false) => ({
       brandId: zeta.id, code: c, discountAmount: "5%", isFeatured, expiresAt: days === null ? null : new Date(now + days * 24 * hour),
     });
     await db.insert(schema.promoCodes).values([code("BSANSDATE", null), code("ASANSDATE", null), code("LOINTAIN", 30, true), code("BIENTOT", 2)]);
     expect(rank("Codes promo (Mes codes promo")).toMatch(/expirent le plus tôt d'abord, les codes sans date limite à la fin, puis par ordre alphabétique du code/);
-    expect((await listMemberCodes(null)).map((c) => c.code)).toEqual(["BIENTOT", "LOINTAIN", "ASANSDATE", "BSANSDATE"]);
+    expect((await listMemberCodes(null)).live.map((c) => c.code)).toEqual(["BIENTOT", "LOINTAIN", "ASANSDATE", "BSANSDATE"]);
+    await db.insert(schema.promoCodes).values([code("FINI-AVANT", -10), code("FINI-HIER", -1)]);
+    expect(rank("Codes promo (Mes codes promo")).toMatch(/codes expirés sont regroupés à part, les plus récemment expirés d'abord/);
+    expect((await listMemberCodes(null)).expired.map((c) => c.code)).toEqual(["FINI-HIER", "FINI-AVANT"]);
 
     expect(rank("Marques")).toBe("Par ordre alphabétique.");
     expect((await listBrands()).map((b) => b.id)).toEqual([alpha.id, zeta.id]);

@@ -116,12 +116,12 @@ describeEachDb("audit log", ({ database }) => {
     expect((await entries("user", target.id)).map((e) => e.action).sort()).toEqual(["delete", "update"]);
 
     // content initialisation: one entry per inserted home block
-    await db.delete(s.contentBlocks).where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "stats")));
+    await db.delete(s.contentBlocks).where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "hero-subtitle")));
     expect((await post(dashAction, "/admin", { intent: "init-content" })).data.toast.title).toBe("Succès");
-    const [stats] = await db.select().from(s.contentBlocks).where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "stats")));
-    const [init] = await entries("content_block", stats.id);
+    const [subtitle] = await db.select().from(s.contentBlocks).where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "hero-subtitle")));
+    const [init] = await entries("content_block", subtitle.id);
     expect(init).toMatchObject({ action: "create", before: null });
-    expect((init.after as any).name).toBe("stats");
+    expect((init.after as any).name).toBe("hero-subtitle");
 
     // settings: the settings screen and the dashboard's protection switch
     await post(settingsAction, "/admin/settings", { contentProtection: "on", temuEndsAt: "2031-02-03T10:00", redirectHosts: "audit.example.fr" });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { upToLabel } from "~/modules/brands/discount";
 
 export interface BrandCardData {
   id: string;
@@ -9,16 +10,21 @@ export interface BrandCardData {
   category: string | null;
   description: string | null;
   imageUrl: string | null;
+  /** the best reduction of its live codes and deals (0: none) */
   maxDiscountPercent: number;
+  /** live codes plus deals */
   activeDeals: number;
 }
 
 /**
  * A partner brand of the catalogue (public-site.md §2, Brands): image,
  * "CASHBACK (bientôt)", name, category, description, active deals,
- * "Jusqu'à -X%" and the disabled "Voir les deals" button.
+ * "Jusqu'à -X %" (only when its live codes or deals give one) and "Voir
+ * les deals", a link to the brand page when it has live codes or deals,
+ * disabled otherwise.
  */
 export function BrandCard({ brand: b, eager = false, heading: Heading = "h2" }: { brand: BrandCardData; eager?: boolean; heading?: "h2" | "h3" }) {
+  const upTo = upToLabel(b.maxDiscountPercent);
   return (
     <div className="flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white">
       <div className="relative flex items-center gap-4 p-5">
@@ -38,14 +44,20 @@ export function BrandCard({ brand: b, eager = false, heading: Heading = "h2" }: 
       <p className="px-5 text-sm text-neutral-700">{b.description}</p>
       <div className="mt-auto flex items-center justify-between gap-2 p-5">
         <div className="text-sm">
-          <p className="font-bold text-brand-700">Jusqu'à -{b.maxDiscountPercent}%</p>
+          {upTo ? <p className="font-bold text-brand-700">{upTo}</p> : null}
           <p className="text-neutral-500">
-            {b.activeDeals} {b.activeDeals > 1 ? "deals actifs" : "deal actif"}
+            {b.activeDeals === 0 ? "Aucun deal en ce moment" : `${b.activeDeals} ${b.activeDeals > 1 ? "deals actifs" : "deal actif"}`}
           </p>
         </div>
-        <Button size="sm" disabled>
-          Voir les deals
-        </Button>
+        {b.activeDeals > 0 ? (
+          <Link to={`/marques/${b.slug}`} className={buttonVariants({ size: "sm" })}>
+            Voir les deals<span className="sr-only"> {b.name}</span>
+          </Link>
+        ) : (
+          <Button size="sm" disabled>
+            Voir les deals
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -3,7 +3,9 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { AffiliateLink } from "./affiliate-link";
+import { isDealCode } from "~/modules/deals/deals.constants";
 import { CopyButton } from "./copy-button";
+import { CodeSignUpPrompt } from "./promo-code-card";
 
 export interface DealCardData {
   id: string;
@@ -15,14 +17,16 @@ export interface DealCardData {
   source: string;
   badgeText: string;
   badgeType: "hot" | "risky" | "fun";
+  /** the code (masked for visitors by the loader) or the link's label */
   ctaText: string;
+  /** true when ctaText is a masked code: no copy button, the sign-up prompt instead */
+  codeMasked: boolean;
   url: string;
   brandName: string | null;
 }
 
-const isCode = (cta: string) => /^[A-Z0-9_-]{3,30}$/.test(cta);
-
 export function DealCard({ deal, priority = false }: { deal: DealCardData; priority?: boolean }) {
+  const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-sm">
       <div className="relative aspect-[3/2] bg-neutral-100">
@@ -54,12 +58,12 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
           ) : null}
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-          {isCode(deal.ctaText) ? (
+          {hasCode ? (
             <>
               <code className="rounded-lg border border-dashed border-brand-300 bg-brand-50 px-2 py-1 font-mono text-sm font-bold">
                 {deal.ctaText}
               </code>
-              <CopyButton code={deal.ctaText} />
+              {deal.codeMasked ? null : <CopyButton code={deal.ctaText} />}
             </>
           ) : null}
           <AffiliateLink
@@ -67,10 +71,11 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
             className={buttonVariants({ variant: "outline", size: "sm" })}
             wrapperClassName="ml-auto"
           >
-            {isCode(deal.ctaText) ? "Voir le deal" : deal.ctaText}
+            {hasCode ? "Voir le deal" : deal.ctaText}
             <ExternalLink aria-hidden="true" />
           </AffiliateLink>
         </div>
+        {deal.codeMasked ? <CodeSignUpPrompt /> : null}
       </div>
     </article>
   );

@@ -16,6 +16,7 @@ export function Hero({
   /** sanitized on the server */
   titleHtml: string;
   subtitle: string;
+  /** counted in the database; empty: no figures */
   stats: Stat[];
   signedIn: boolean;
   conceptHref: string;
@@ -52,14 +53,16 @@ export function Hero({
               </>
             )}
           </div>
-          <dl className="mt-10 grid grid-cols-3 gap-4">
-            {stats.map((s) => (
-              <div key={s.label}>
-                <dt className="text-xs text-neutral-600 sm:text-sm">{s.label}</dt>
-                <dd className="order-first text-2xl font-black text-brand-700 sm:text-3xl">{s.value}</dd>
-              </div>
-            ))}
-          </dl>
+          {stats.length > 0 ? (
+            <dl className="mt-10 grid grid-cols-3 gap-4">
+              {stats.map((s) => (
+                <div key={s.label}>
+                  <dt className="text-xs text-neutral-600 sm:text-sm">{s.label}</dt>
+                  <dd className="order-first text-2xl font-black text-brand-700 sm:text-3xl">{s.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
         </div>
         {cards.length > 0 ? (
           <div aria-hidden="true" className="min-w-0">

@@ -17,8 +17,9 @@ export interface OfferCardData {
 
 /**
  * Featured offers. While cashback is not launched every control is disabled
- * and labelled "Bientôt"; the category filter follows the same rule
- * (clicking the active category clears it).
+ * and labelled "Bientôt", and the price shown is the regular one: no struck
+ * price "with cashback" nobody can get yet. The category filter follows the
+ * same rule (clicking the active category clears it).
  */
 export function OfferGrid({
   offers,
@@ -77,11 +78,18 @@ export function OfferGrid({
               <div className="flex flex-1 flex-col gap-1 p-3">
                 <p className="text-xs font-semibold uppercase text-neutral-500">{o.brandName}</p>
                 <h3 className="text-sm font-bold leading-snug">{o.name}</h3>
-                <p className="text-xs text-neutral-600">
-                  <s>{o.regularPrice}</s>{" "}
-                  <span className="font-bold text-brand-700">{o.discountedPrice ?? o.regularPrice}</span> avec{" "}
-                  {o.cashbackPercent.toLocaleString("fr-FR")}% de cashback
-                </p>
+                {launched && o.discountedPrice ? (
+                  <p className="text-xs text-neutral-600">
+                    <s>{o.regularPrice}</s> <span className="font-bold text-brand-700">{o.discountedPrice}</span> avec{" "}
+                    {o.cashbackPercent.toLocaleString("fr-FR")}&nbsp;% de cashback
+                  </p>
+                ) : (
+                  // no price "with cashback" the shopper cannot get yet (issue #11 item 6)
+                  <p className="text-xs text-neutral-600">
+                    <span className="font-bold text-neutral-900">{o.regularPrice}</span>
+                    {launched ? null : <> · {o.cashbackPercent.toLocaleString("fr-FR")}&nbsp;% de cashback bientôt</>}
+                  </p>
+                )}
                 <Button size="sm" className="mt-auto" disabled={!launched}>
                   {launched ? "Activer le cashback" : "Bientôt"}
                 </Button>

@@ -37,16 +37,10 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode }) {
         <code className="min-w-0 flex-1 break-all rounded-xl border border-dashed border-brand-300 bg-brand-50 px-3 py-2 text-center font-mono text-sm font-bold tracking-wider">
           {code.code}
         </code>
-        {code.masked ? null : <CopyButton code={code.code} />}
+        {code.masked || expired ? null : <CopyButton code={code.code} />}
       </div>
       {code.masked ? (
-        <p className="text-xs text-neutral-600">
-          <Lock className="mr-1 inline size-3.5 align-[-0.2em]" aria-hidden="true" />
-          <Link to="/auth?tab=signup" className="font-semibold text-brand-700 underline">
-            Crée ton compte
-          </Link>{" "}
-          pour débloquer le code complet et activer ton cashback.
-        </p>
+        <CodeSignUpPrompt />
       ) : code.url && !expired ? (
         <AffiliateLink
           link={{ destination: code.url, action: "promo_code_click", label: code.brandName, promoCodeId: code.id }}
@@ -57,5 +51,18 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode }) {
         </AffiliateLink>
       ) : null}
     </article>
+  );
+}
+
+/** The visitor's prompt under a masked code (promo codes and deal codes): sign up to unlock it. */
+export function CodeSignUpPrompt() {
+  return (
+    <p className="text-xs text-neutral-600">
+      <Lock className="mr-1 inline size-3.5 align-[-0.2em]" aria-hidden="true" />
+      <Link to="/auth?tab=signup" className="font-semibold text-brand-700 underline">
+        Crée ton compte
+      </Link>{" "}
+      pour débloquer le code complet et activer ton cashback.
+    </p>
   );
 }

@@ -16,6 +16,7 @@ export function Footer({ siteName, children }: { siteName: string; children?: Re
     { to: "/blog", label: "Le Mag" },
     { to: "/pourquoi", label: "Le manifeste" },
     { to: conceptPath(siteName), label: `Pourquoi ${siteName} ?` },
+    { to: "/apropos", label: "À propos" },
   ];
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-neutral-50">

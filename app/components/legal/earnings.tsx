@@ -12,7 +12,7 @@ export const RANKINGS: Array<{ list: string; order: string }> = [
   { list: "Coup de Crevarde (liste des deals)", order: "Du plus récent au plus ancien, selon la date de publication. La recherche et le filtre par source réduisent la liste sans changer l'ordre." },
   { list: "Deals du jour (page d'accueil)", order: `Les ${FEATURED_DEALS_LIMIT} deals « en vedette » les plus récents.` },
   { list: "Codes promo (page d'accueil)", order: `Les ${FEATURED_CODES_LIMIT} codes « mis en avant » encore valables, ceux qui expirent le plus tôt d'abord.` },
-  { list: "Codes promo (Mes codes promo, pages marques et catégories)", order: "Ceux qui expirent le plus tôt d'abord, les codes sans date limite à la fin, puis par ordre alphabétique du code." },
+  { list: "Codes promo (Mes codes promo, pages marques et catégories)", order: "Les codes valables d'abord : ceux qui expirent le plus tôt d'abord, les codes sans date limite à la fin, puis par ordre alphabétique du code. Les codes expirés sont regroupés à part, les plus récemment expirés d'abord." },
   { list: "Marques", order: "Par ordre alphabétique." },
   { list: "Offres cashback", order: "Page d'accueil : les offres « mises en avant » ; page d'une marque : toutes ses offres. Par ordre alphabétique du produit." },
 ];

@@ -1,5 +1,5 @@
-import { asc, desc, eq } from "drizzle-orm";
-import { blogArticles, categories } from "../../../db/schema";
+import { desc, eq } from "drizzle-orm";
+import { blogArticles } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 
@@ -24,9 +24,4 @@ export async function getArticle(id: string) {
   const db = await getDb();
   const [article] = await db.select().from(blogArticles).where(eq(blogArticles.id, id)).limit(1);
   return article ? { ...article, body: sanitizeRichHtml(article.body) } : null;
-}
-
-export async function listCategories() {
-  const db = await getDb();
-  return db.select().from(categories).orderBy(asc(categories.name));
 }

@@ -17,6 +17,6 @@ export const brandFormSchema = z.object({
   description: optionalText(1000),
   imageUrl: optionalUrl,
   websiteUrl: optionalUrl,
-  maxDiscountPercent: z.coerce.number({ message: "La réduction doit être un nombre." }).int("La réduction doit être un nombre entier.").min(0).max(100, "La réduction doit être comprise entre 0 et 100."),
+  // no "max discount" field: the public "Jusqu'à -X %" comes from the brand's live codes and deals (issue #11)
   cashbackPercent: z.coerce.number({ message: "Le cashback doit être un nombre." }).min(0).max(100, "Le cashback doit être compris entre 0 et 100."),
 });

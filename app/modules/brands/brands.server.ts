@@ -1,15 +1,40 @@
-import { and, asc, count, eq, getTableColumns, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { asc, count, eq, getTableColumns, isNotNull, or, sql } from "drizzle-orm";
 import { brands, categories, crevardeDeals, promoCodes } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
+import { DEALS_PAGE_SIZE } from "~/modules/deals/deals.constants";
+import { dealCardColumns, NEWEST_FIRST, toPublicDeal } from "~/modules/deals/deals.server";
+import { liveCode } from "~/modules/promo-codes/promo-codes.server";
+import { maxDiscountPercent } from "./discount";
 
 /**
  * Brands of the public catalogue with their category's name, optionally
  * those of one category (by id). "Active deals" counts the brand's deals plus its promo codes that
- * have not expired.
+ * have not expired; "Jusqu'à -X %" (maxDiscountPercent) is the best of
+ * those same live codes and deals, 0 when they offer no percentage.
  */
 export async function listBrands(options: { categoryId?: string } = {}) {
-  const rows = await listBrandsQuery(await getDb(), options);
-  return rows.map((r) => ({ ...r, activeDeals: r.codes + r.deals }));
+  const db = await getDb();
+  const [rows, discounts] = await Promise.all([listBrandsQuery(db, options), liveDiscounts(db)]);
+  return rows.map((r) => {
+    const d = discounts.get(r.id);
+    return { ...r, activeDeals: r.codes + r.deals, maxDiscountPercent: d ? maxDiscountPercent(d.codes, d.deals) : 0 };
+  });
+}
+
+/** What each brand's reductions are today: its live codes' discounts and its deals' prices. */
+async function liveDiscounts(db: Db) {
+  const [codes, deals] = await Promise.all([
+    db.select({ brandId: promoCodes.brandId, discount: promoCodes.discountAmount }).from(promoCodes).where(liveCode),
+    db
+      .select({ brandId: crevardeDeals.brandId, price: crevardeDeals.price, originalPrice: crevardeDeals.originalPrice })
+      .from(crevardeDeals)
+      .where(sql`${crevardeDeals.brandId} is not null and ${crevardeDeals.originalPrice} is not null`),
+  ]);
+  const byBrand = new Map<string, { codes: string[]; deals: Array<{ price: string; originalPrice: string | null }> }>();
+  const entry = (id: string) => byBrand.get(id) ?? byBrand.set(id, { codes: [], deals: [] }).get(id)!;
+  for (const c of codes) entry(c.brandId).codes.push(c.discount);
+  for (const d of deals) if (d.brandId) entry(d.brandId).deals.push(d);
+  return byBrand;
 }
 
 /** listBrands()'s query, before the active-deals sum. */
@@ -17,7 +42,7 @@ export function listBrandsQuery(db: Db, options: { categoryId?: string } = {}) {
   const activeCodes = db
     .select({ brandId: promoCodes.brandId, n: count().as("codes_n") })
     .from(promoCodes)
-    .where(or(isNull(promoCodes.expiresAt), gt(promoCodes.expiresAt, sql`now()`)))
+    .where(liveCode)
     .groupBy(promoCodes.brandId)
     .as("active_codes");
   // only branded deals: marketplace deals (most of the table) have no brand,
@@ -36,7 +61,6 @@ export function listBrandsQuery(db: Db, options: { categoryId?: string } = {}) {
       category: categories.name,
       description: brands.description,
       imageUrl: brands.imageUrl,
-      maxDiscountPercent: brands.maxDiscountPercent,
       cashbackPercent: brands.cashbackPercent,
       codes: sql<number>`coalesce(${activeCodes.n}, 0)::int`,
       deals: sql<number>`coalesce(${deals.n}, 0)::int`,
@@ -64,7 +88,15 @@ export async function getBrand(idOrSlug: string) {
   return brand ?? null;
 }
 
-export async function listBrandDeals(brandId: string) {
+/** The newest deals of one brand, 24 at most (codes masked for visitors). */
+export async function listBrandDeals(brandId: string, signedIn: boolean) {
   const db = await getDb();
-  return db.select().from(crevardeDeals).where(and(eq(crevardeDeals.brandId, brandId))).orderBy(sql`${crevardeDeals.createdAt} desc`).limit(24);
+  const rows = await db
+    .select(dealCardColumns)
+    .from(crevardeDeals)
+    .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
+    .where(eq(crevardeDeals.brandId, brandId))
+    .orderBy(...NEWEST_FIRST)
+    .limit(DEALS_PAGE_SIZE);
+  return rows.map((r) => toPublicDeal(r, signedIn));
 }

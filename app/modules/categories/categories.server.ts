@@ -1,9 +1,30 @@
-import { eq } from "drizzle-orm";
-import { categories } from "../../../db/schema";
+import { and, asc, eq, exists, or, sql } from "drizzle-orm";
+import { brands, categories, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { listBrands } from "~/modules/brands/brands.server";
 import { listCategoryDeals } from "~/modules/deals/deals.server";
-import { listCategoryCodes } from "~/modules/promo-codes/promo-codes.server";
+import { listCategoryCodes, liveCode } from "~/modules/promo-codes/promo-codes.server";
+
+/**
+ * The categories that have something to show, by name: a brand filed under
+ * them (its page lists the brand, its codes and deals) or a live promo code
+ * filed under them. Empty ones are left out of /categories and the sitemap
+ * (issue #11 item 9); their page still answers.
+ */
+export async function listNonEmptyCategories() {
+  const db = await getDb();
+  const one = sql`1`;
+  return db
+    .select()
+    .from(categories)
+    .where(
+      or(
+        exists(db.select({ one }).from(brands).where(eq(brands.categoryId, categories.id))),
+        exists(db.select({ one }).from(promoCodes).where(and(eq(promoCodes.categoryId, categories.id), liveCode))),
+      ),
+    )
+    .orderBy(asc(categories.name));
+}
 
 /** A category by slug, or null (anything that is not a slug is null without a query). */
 export async function getCategory(slug: string) {
@@ -24,7 +45,7 @@ export async function getCategoryPage(slug: string, signedIn: boolean) {
   const [brands, codes, deals] = await Promise.all([
     listBrands({ categoryId: category.id }),
     listCategoryCodes(category.id, signedIn),
-    listCategoryDeals(category.id),
+    listCategoryDeals(category.id, signedIn),
   ]);
   return {
     category: { id: category.id, name: category.name, slug: category.slug, description: category.description, imageUrl: category.imageUrl },

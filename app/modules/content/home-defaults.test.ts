@@ -2,9 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_STEPS,
   DEFAULT_TESTIMONIALS,
-  HERO_FALLBACK_STATS,
   HOME_BLOCK_DEFAULTS,
-  parseStats,
   parseSteps,
   parseTestimonials,
 } from "./home-defaults";
@@ -20,7 +18,6 @@ describe("home block defaults", () => {
     const byName = Object.fromEntries(HOME_BLOCK_DEFAULTS.map((b) => [b.name, b.position]));
     expect(byName).toEqual({
       hero: 0,
-      stats: 1,
       "hero-subtitle": 3,
       "how-it-works-title": 10,
       "how-it-works-description": 11,
@@ -32,7 +29,8 @@ describe("home block defaults", () => {
       "testimonials-footer": 23,
     });
     expect(HOME_BLOCK_DEFAULTS.every((b) => b.page === "home")).toBe(true);
-    expect(HERO_FALLBACK_STATS.map((s) => s.value)).toEqual(["143€", "+3500", "+62%"]);
+    // the hero's figures are counted in the database, never typed (issue #11)
+    expect(HOME_BLOCK_DEFAULTS.map((b) => b.name)).not.toContain("stats");
   });
 
   it("has the types and contents the spec describes", () => {
@@ -40,11 +38,7 @@ describe("home block defaults", () => {
     const tags = [...block("hero").content.matchAll(/<\/?([a-z0-9]+)/gi)].map((m) => m[1].toLowerCase());
     expect(tags.length).toBeGreaterThan(0);
     expect(tags.every((t) => ["span", "strong", "em", "br"].includes(t))).toBe(true);
-    for (const name of ["stats", "how-it-works-steps", "testimonials-list"]) expect(block(name).type).toBe("json");
-
-    const stats = parseStats(block("stats").content);
-    expect(stats.fellBack).toBe(false);
-    expect(stats.value.map((s) => s.label)).toEqual(["Économie moyenne par membre", "Deals vérifiés", "Cashback moyen"]);
+    for (const name of ["how-it-works-steps", "testimonials-list"]) expect(block(name).type).toBe("json");
 
     const steps = parseSteps(block("how-it-works-steps").content);
     expect(steps.fellBack).toBe(false);
@@ -58,14 +52,15 @@ describe("home block defaults", () => {
     expect(testimonials.value).toHaveLength(3);
     expect(testimonials.value.every((t) => t.rating === 5 && t.id && t.author && t.content)).toBe(true);
 
-    expect(block("testimonials-footer").content).toContain("plus de 10 000 membres");
+    // no member count nobody measured (issue #11 item 5)
+    expect(block("testimonials-footer").content).not.toMatch(/\d/);
+    expect(block("hero-subtitle").content).not.toMatch(/\d/);
     expect(block("how-it-works-disclaimer").content).toMatch(/varient selon les marques/);
   });
 });
 
 describe("home block parsers", () => {
   it("returns the parsed array when the JSON is valid", () => {
-    expect(parseStats('[{"label":"A","value":"1"}]')).toEqual({ value: [{ label: "A", value: "1" }], fellBack: false });
     expect(parseSteps('[{"icon":"Heart","title":"x","description":"y"}]')).toEqual({
       value: [{ icon: "Heart", title: "x", description: "y" }],
       fellBack: false,
@@ -74,30 +69,29 @@ describe("home block parsers", () => {
   });
 
   it("falls back on missing content", () => {
-    expect(parseStats(undefined)).toEqual({ value: HERO_FALLBACK_STATS, fellBack: true });
-    expect(parseStats("")).toEqual({ value: HERO_FALLBACK_STATS, fellBack: true });
+    expect(parseSteps("")).toEqual({ value: DEFAULT_STEPS, fellBack: true });
     expect(parseSteps(null)).toEqual({ value: DEFAULT_STEPS, fellBack: true });
     expect(parseTestimonials(undefined)).toEqual({ value: DEFAULT_TESTIMONIALS, fellBack: true });
   });
 
   it("falls back on malformed JSON", () => {
-    expect(parseStats("{oops").fellBack).toBe(true);
+    expect(parseSteps("{oops").fellBack).toBe(true);
     expect(parseSteps("[{").value).toBe(DEFAULT_STEPS);
     expect(parseTestimonials("not json").value).toBe(DEFAULT_TESTIMONIALS);
   });
 
   it("falls back on wrong shapes", () => {
-    expect(parseStats('{"label":"A","value":"1"}').fellBack).toBe(true); // not an array
-    expect(parseStats("[]").fellBack).toBe(true); // empty
-    expect(parseStats('[{"label":1,"value":"x"}]').fellBack).toBe(true);
-    expect(parseStats('[null]').fellBack).toBe(true);
+    expect(parseSteps('{"icon":"Heart","title":"x","description":"y"}').fellBack).toBe(true); // not an array
+    expect(parseSteps("[]").fellBack).toBe(true); // empty
+    expect(parseSteps('[{"icon":"Heart","title":1,"description":"y"}]').fellBack).toBe(true);
+    expect(parseSteps("[null]").fellBack).toBe(true);
     expect(parseSteps('[{"icon":"Rocket","title":"x","description":"y"}]').fellBack).toBe(true); // unknown icon
     expect(parseSteps('[{"icon":"Heart","title":"x"}]').fellBack).toBe(true); // missing description
     expect(parseTestimonials('[{"id":"1","content":"x","author":"y","rating":9}]').fellBack).toBe(true); // rating > 5
     expect(parseTestimonials('[{"id":"1","content":"x","author":"y","rating":"5"}]').fellBack).toBe(true);
     expect(parseTestimonials("[]").fellBack).toBe(true);
     // one bad item spoils the list: never render half-valid data
-    expect(parseStats('[{"label":"A","value":"1"},{"label":"B"}]').value).toBe(HERO_FALLBACK_STATS);
+    expect(parseSteps('[{"icon":"Heart","title":"x","description":"y"},{"icon":"Heart","title":"z"}]').value).toBe(DEFAULT_STEPS);
   });
 });
 

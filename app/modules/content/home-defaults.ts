@@ -15,6 +15,7 @@ export interface ContentBlockDefault {
   position: number;
 }
 
+/** A hero figure; counted in the database (hero-figures.ts), no longer a content block. */
 export interface Stat {
   label: string;
   value: string;
@@ -31,12 +32,6 @@ export interface Testimonial {
   rating: number;
 }
 
-export const HERO_FALLBACK_STATS: Stat[] = [
-  { label: "Économie moyenne par membre", value: "143€" },
-  { label: "Deals vérifiés", value: "+3500" },
-  { label: "Cashback moyen", value: "+62%" },
-];
-
 export const DEFAULT_STEPS: Step[] = [
   { icon: "Mouse", title: "Tu cliques", description: "Tu choisis ton code promo ou ton deal et tu cliques pour aller sur le site de la marque." },
   { icon: "ShoppingCart", title: "Tu shootes", description: "Tu remplis ton panier comme d'habitude et tu appliques ton code au moment de payer." },
@@ -52,11 +47,11 @@ export const DEFAULT_TESTIMONIALS: Testimonial[] = [
 
 export const HERO_TITLE_DEFAULT = 'Économise sur tes marques <span class="highlight">beauté préférées</span>';
 export const HERO_SUBTITLE_DEFAULT =
-  "Codes promo vérifiés, deals du jour et bientôt du cashback sur plus de 29 marques partenaires. Rejoins les crevardes qui ne paient jamais le prix fort.";
+  "Codes promo vérifiés, deals du jour et bientôt du cashback sur tes marques partenaires. Rejoins les crevardes qui ne paient jamais le prix fort.";
 
 export const HOME_BLOCK_DEFAULTS: ContentBlockDefault[] = [
   { page: "home", name: "hero", title: "Titre du hero", content: HERO_TITLE_DEFAULT, type: "html", position: 0 },
-  { page: "home", name: "stats", title: "Statistiques du hero", content: JSON.stringify(HERO_FALLBACK_STATS), type: "json", position: 1 },
+  // No "stats" block (admin.md §3 lists one): the hero's figures are counted in the database (issue #11, ADR 006).
   // Addition to admin.md §3 (not in its list): the hero subtitle is a block of its own.
   { page: "home", name: "hero-subtitle", title: "Sous-titre du hero", content: HERO_SUBTITLE_DEFAULT, type: "text", position: 3 },
   { page: "home", name: "how-it-works-title", title: "Titre « Comment ça marche »", content: "Comment ça marche ?", type: "text", position: 10 },
@@ -66,7 +61,7 @@ export const HOME_BLOCK_DEFAULTS: ContentBlockDefault[] = [
   { page: "home", name: "testimonials-title", title: "Titre des témoignages", content: "Elles sont devenues crevardes", type: "text", position: 20 },
   { page: "home", name: "testimonials-description", title: "Description des témoignages", content: "Ce que nos membres disent de leurs économies.", type: "text", position: 21 },
   { page: "home", name: "testimonials-list", title: "Liste des témoignages", content: JSON.stringify(DEFAULT_TESTIMONIALS), type: "json", position: 22 },
-  { page: "home", name: "testimonials-footer", title: "Pied des témoignages", content: "Rejoins plus de 10 000 membres qui économisent chaque mois.", type: "text", position: 23 },
+  { page: "home", name: "testimonials-footer", title: "Pied des témoignages", content: "Rejoins les crevardes qui économisent chaque mois.", type: "text", position: 23 },
 ];
 
 type Parsed<T> = { value: T; fellBack: boolean };
@@ -91,7 +86,6 @@ const list = <T extends z.ZodType>(item: T) =>
 
 const ICON_NAMES = ["Mouse", "ShoppingCart", "Heart", "CreditCard"] as const;
 
-export const statsBlockSchema = list(z.strictObject({ label: text(), value: text() }, { error: "item" }));
 export const stepsBlockSchema = list(
   z.strictObject(
     {
@@ -117,7 +111,6 @@ export const testimonialsBlockSchema = list(
 
 /** The home JSON blocks whose shape is checked, by block name (page home). */
 export const HOME_JSON_BLOCK_SCHEMAS: Record<string, z.ZodType> = {
-  stats: statsBlockSchema,
   "how-it-works-steps": stepsBlockSchema,
   "testimonials-list": testimonialsBlockSchema,
 };
@@ -161,10 +154,6 @@ function parseBlock<T>(content: string | undefined | null, fallback: T[], schema
     // malformed JSON: fall back
   }
   return { value: fallback, fellBack: true };
-}
-
-export function parseStats(content: string | undefined | null): Parsed<Stat[]> {
-  return parseBlock(content, HERO_FALLBACK_STATS, statsBlockSchema);
 }
 
 export function parseSteps(content: string | undefined | null): Parsed<Step[]> {

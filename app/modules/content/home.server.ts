@@ -7,7 +7,6 @@ import {
   HERO_SUBTITLE_DEFAULT,
   HERO_TITLE_DEFAULT,
   HOME_BLOCK_DEFAULTS,
-  parseStats,
   parseSteps,
   parseTestimonials,
 } from "./home-defaults";
@@ -49,7 +48,6 @@ export async function getHomeContent() {
   return {
     heroTitleHtml: sanitizeInlineHtml(byName.get("hero") ?? HERO_TITLE_DEFAULT),
     heroSubtitle: byName.get("hero-subtitle") ?? HERO_SUBTITLE_DEFAULT,
-    stats: json("stats", parseStats).slice(0, 3),
     howItWorks: {
       title: text("how-it-works-title"),
       description: text("how-it-works-description"),

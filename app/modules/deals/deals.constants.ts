@@ -13,3 +13,6 @@ export const DEAL_MESSAGES = {
   homeEmpty: "Aucun deal disponible pour le moment.",
   searchPlaceholder: "Recherche par nom ou description...",
 } as const;
+
+/** A deal's cta_text is a code (copied, members only) when it looks like one; otherwise it labels the link. */
+export const isDealCode = (cta: string) => /^[A-Z0-9_-]{3,30}$/.test(cta);

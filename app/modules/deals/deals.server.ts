@@ -1,6 +1,8 @@
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
+import { maskCode } from "~/modules/promo-codes/promo-codes";
+import { isDealCode } from "./deals.constants";
 import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, likePattern, type DealSearch } from "./deals.schema";
 
 /** What a deal card shows, with its brand (left join on brands). */
@@ -32,7 +34,7 @@ export type DealRow = Awaited<ReturnType<typeof listFeaturedDeals>>[number];
  */
 export const NEWEST_FIRST = [sql`${crevardeDeals.createdAt} desc nulls last`, desc(crevardeDeals.id)];
 
-export async function listFeaturedDeals(limit = FEATURED_DEALS_LIMIT) {
+export async function listFeaturedDeals(signedIn: boolean, limit = FEATURED_DEALS_LIMIT) {
   const db = await getDb();
   const rows = await db
     .select(dealCardColumns)
@@ -41,11 +43,11 @@ export async function listFeaturedDeals(limit = FEATURED_DEALS_LIMIT) {
     .where(eq(crevardeDeals.isFeatured, true))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
-  return rows.map(serialize);
+  return rows.map((r) => toPublicDeal(r, signedIn));
 }
 
 /** The newest deals of the brands of one category (brands.category_id), 24 at most. */
-export async function listCategoryDeals(categoryId: string, limit = DEALS_PAGE_SIZE) {
+export async function listCategoryDeals(categoryId: string, signedIn: boolean, limit = DEALS_PAGE_SIZE) {
   const db = await getDb();
   const rows = await db
     .select(dealCardColumns)
@@ -54,12 +56,21 @@ export async function listCategoryDeals(categoryId: string, limit = DEALS_PAGE_S
     .where(eq(brands.categoryId, categoryId))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
-  return rows.map(serialize);
+  return rows.map((r) => toPublicDeal(r, signedIn));
 }
 
-function serialize<T extends { createdAt: Date; badgeType: string }>(row: T) {
+/**
+ * Shape a deal row for the client. A deal's code (cta_text) is for members,
+ * like promo codes (public-site.md §5, §6): for visitors it leaves the server
+ * masked, and `codeMasked` tells the card to show the sign-up prompt instead
+ * of the copy button.
+ */
+export function toPublicDeal<T extends { createdAt: Date; badgeType: string; ctaText: string }>(row: T, signedIn: boolean) {
+  const codeMasked = !signedIn && isDealCode(row.ctaText);
   return {
     ...row,
+    ctaText: codeMasked ? maskCode(row.ctaText) : row.ctaText,
+    codeMasked,
     badgeType: (["hot", "risky", "fun"].includes(row.badgeType) ? row.badgeType : "hot") as "hot" | "risky" | "fun",
     createdAt: row.createdAt.toISOString(),
   };
@@ -92,10 +103,10 @@ export function searchDealsQuery(db: Db, search: DealSearch) {
     .offset((search.page - 1) * DEALS_PAGE_SIZE);
 }
 
-export async function searchDeals(search: DealSearch) {
+export async function searchDeals(search: DealSearch, signedIn: boolean) {
   const rows = await searchDealsQuery(await getDb(), search);
   return {
-    deals: rows.slice(0, DEALS_PAGE_SIZE).map(serialize),
+    deals: rows.slice(0, DEALS_PAGE_SIZE).map((r) => toPublicDeal(r, signedIn)),
     hasNext: rows.length > DEALS_PAGE_SIZE,
     page: search.page,
   };

@@ -14,7 +14,18 @@ const columns = {
   brandName: brands.name,
 };
 
-export async function listFeaturedOffers(category: string | null) {
+/**
+ * The price "with cashback" exists only once cashback is launched: until then
+ * no shopper can get it, so it is not sent (issue #11 item 6).
+ */
+const withCashbackPrice =
+  (launched: boolean) =>
+  <T extends { regularPrice: string; cashbackPercent: number }>(r: T) => ({
+    ...r,
+    discountedPrice: launched ? discountedPrice(r.regularPrice, r.cashbackPercent) : null,
+  });
+
+export async function listFeaturedOffers(category: string | null, launched: boolean) {
   const db = await getDb();
   const rows = await db
     .select(columns)
@@ -23,11 +34,11 @@ export async function listFeaturedOffers(category: string | null) {
     .leftJoin(categories, eq(categories.id, offers.categoryId))
     .where(and(eq(offers.isFeatured, true), category ? eq(categories.name, category) : undefined))
     .orderBy(asc(offers.name));
-  return rows.map((r) => ({ ...r, discountedPrice: discountedPrice(r.regularPrice, r.cashbackPercent) }));
+  return rows.map(withCashbackPrice(launched));
 }
 
-/** Every offer of one brand (featured or not), by name, with the discounted price. */
-export async function listBrandOffers(brandId: string) {
+/** Every offer of one brand (featured or not), by name, with the discounted price once cashback is launched. */
+export async function listBrandOffers(brandId: string, launched: boolean) {
   const db = await getDb();
   const rows = await db
     .select(columns)
@@ -36,7 +47,7 @@ export async function listBrandOffers(brandId: string) {
     .leftJoin(categories, eq(categories.id, offers.categoryId))
     .where(eq(offers.brandId, brandId))
     .orderBy(asc(offers.name));
-  return rows.map((r) => ({ ...r, discountedPrice: discountedPrice(r.regularPrice, r.cashbackPercent) }));
+  return rows.map(withCashbackPrice(launched));
 }
 
 export async function listFeaturedOfferCategories(): Promise<string[]> {

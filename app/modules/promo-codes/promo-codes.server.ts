@@ -31,6 +31,9 @@ const columns = {
   brandUrl: brands.websiteUrl,
 };
 
+/** A code is live until its expiry (no expiry: always); the rule every public list and count shares. */
+export const liveCode = sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`;
+
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]["_"]["data"] | null };
 
 /** Shape a row for the client; the raw code never leaves the server for anonymous visitors. */
@@ -58,23 +61,34 @@ export async function listFeaturedCodes(signedIn: boolean) {
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
     .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-    .where(sql`${promoCodes.isFeatured} and (${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`)
+    .where(and(eq(promoCodes.isFeatured, true), liveCode))
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code))
     .limit(FEATURED_CODES_LIMIT);
   return rows.map((r) => toPublicCode(r, signedIn));
 }
 
-/** Every code for the member page, sorted by expiry (soonest first), optionally by category. */
+/**
+ * Every code for the member page, optionally of one category: the live ones
+ * first, soonest expiry first (no expiry last), then the expired ones apart,
+ * most recently expired first (issue #11 item 7).
+ */
 export async function listMemberCodes(category: string | null) {
   const db = await getDb();
   const rows = await db
-    .select(columns)
+    .select({ ...columns, live: sql<boolean>`${liveCode}` })
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
     .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
     .where(category ? eq(categories.name, category) : undefined)
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
-  return rows.map((r) => toPublicCode(r, true));
+  const now = new Date();
+  return {
+    live: rows.filter((r) => r.live).map((r) => toPublicCode(r, true, now)),
+    expired: rows
+      .filter((r) => !r.live)
+      .reverse()
+      .map((r) => toPublicCode(r, true, now)),
+  };
 }
 
 /** The names of the categories that have codes (the /codes-promo chips). */
@@ -88,7 +102,6 @@ export async function listCodeCategories(): Promise<string[]> {
   return rows.map((r) => r.category);
 }
 
-const live = sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`;
 
 /** Live codes matching `where` (masked for anonymous visitors), soonest expiry first. */
 async function listLiveCodes(where: SQL | undefined, signedIn: boolean) {
@@ -98,7 +111,7 @@ async function listLiveCodes(where: SQL | undefined, signedIn: boolean) {
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
     .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-    .where(and(where, live))
+    .where(and(where, liveCode))
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
   return rows.map((r) => toPublicCode(r, signedIn));
 }

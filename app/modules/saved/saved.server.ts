@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { brands, categories, crevardeDeals, promoCodes, savedDeals, savedPromoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
-import { dealCardColumns } from "~/modules/deals/deals.server";
+import { dealCardColumns, toPublicDeal } from "~/modules/deals/deals.server";
 import { toPublicCode } from "~/modules/promo-codes/promo-codes.server";
 
 export async function saveDeal(userId: string, dealId: string) {
@@ -61,7 +61,7 @@ export async function listSaved(userId: string) {
       .orderBy(desc(savedPromoCodes.createdAt)),
   ]);
   return {
-    deals: deals.map((d) => ({ ...d, badgeType: (["hot", "risky", "fun"].includes(d.badgeType) ? d.badgeType : "hot") as "hot" | "risky" | "fun" })),
+    deals: deals.map((d) => toPublicDeal(d, true)),
     codes: codes.map((c) => toPublicCode(c, true)),
   };
 }

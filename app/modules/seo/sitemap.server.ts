@@ -1,7 +1,8 @@
 import { desc, eq } from "drizzle-orm";
-import { blogArticles, brands, categories, pages } from "../../../db/schema";
+import { blogArticles, brands, pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { conceptPath } from "~/lib/site";
+import { listNonEmptyCategories } from "~/modules/categories/categories.server";
 import { LEGAL_SLUGS } from "~/modules/content/pages.server";
 import { EARNINGS_PATH } from "~/modules/content/legal";
 
@@ -19,6 +20,7 @@ const STATIC_PATHS: Array<[string, number]> = [
   ["/pourquoi", 0.5],
   ["/temu", 0.5],
   ["/categories", 0.5],
+  ["/apropos", 0.4],
   [EARNINGS_PATH, 0.2],
 ];
 
@@ -27,7 +29,7 @@ export async function sitemapEntries(siteName: string): Promise<SitemapEntry[]> 
   const [articleRows, brandRows, categoryRows, pageRows] = await Promise.all([
     db.select({ id: blogArticles.id, updatedAt: blogArticles.updatedAt }).from(blogArticles).orderBy(desc(blogArticles.publishedAt)),
     db.select({ slug: brands.slug, updatedAt: brands.updatedAt }).from(brands).orderBy(brands.name),
-    db.select({ slug: categories.slug, updatedAt: categories.updatedAt }).from(categories).orderBy(categories.name),
+    listNonEmptyCategories(),
     db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).where(eq(pages.published, true)),
   ]);
   const legal = new Set<string>(LEGAL_SLUGS);

@@ -3,7 +3,10 @@ import { siteSettings } from "../../../db/schema";
 import { databaseGeneration, getDb } from "~/lib/db.server";
 
 export const SETTING_DEFAULTS: {
+  /** the /temu offer: its first day, its end (ISO instants) and its cashback bonus (percent) */
+  temu_offer_starts_at: string;
   temu_offer_ends_at: string;
+  temu_cashback_bonus_percent: number;
   cashback_launched: boolean;
   content_protection: boolean;
   /** extra /kpi hosts, comma-separated (added to REDIRECT_ALLOWED_HOSTS) */
@@ -26,7 +29,9 @@ export const SETTING_DEFAULTS: {
   legal_hosting_region: string;
   legal_privacy_contact: string;
 } = {
+  temu_offer_starts_at: "2025-05-14T00:00:00+02:00",
   temu_offer_ends_at: "2025-05-25T23:59:59+02:00",
+  temu_cashback_bonus_percent: 20,
   cashback_launched: false,
   content_protection: true,
   redirect_allowed_hosts: "",

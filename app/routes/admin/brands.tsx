@@ -130,14 +130,14 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
               <Field label="Description" htmlFor="description" error={errors.description}>
                 <Textarea id="description" name="description" defaultValue={item?.description ?? ""} />
               </Field>
-              <div className="grid grid-cols-2 gap-3">
-                <Field label="Réduction max (%)" htmlFor="maxDiscountPercent" error={errors.maxDiscountPercent}>
-                  <Input id="maxDiscountPercent" name="maxDiscountPercent" type="number" min={0} max={100} step={1} defaultValue={item?.maxDiscountPercent ?? 0} />
-                </Field>
-                <Field label="Cashback (%)" htmlFor="cashbackPercent" error={errors.cashbackPercent}>
-                  <Input id="cashbackPercent" name="cashbackPercent" type="number" min={0} max={100} step="0.01" defaultValue={item?.cashbackPercent ?? 0} />
-                </Field>
-              </div>
+              <Field
+                label="Cashback (%)"
+                htmlFor="cashbackPercent"
+                error={errors.cashbackPercent}
+                hint="La réduction « Jusqu'à -X % » se calcule seule, d'après les codes promo valides et les deals de la marque."
+              >
+                <Input id="cashbackPercent" name="cashbackPercent" type="number" min={0} max={100} step="0.01" defaultValue={item?.cashbackPercent ?? 0} />
+              </Field>
               <Field label="Image (URL)" htmlFor="imageUrl" error={errors.imageUrl}>
                 <Input id="imageUrl" name="imageUrl" defaultValue={item?.imageUrl ?? ""} />
               </Field>

@@ -30,6 +30,18 @@ export const settingsSchema = z.object({
     .min(1, "La date de fin est obligatoire.")
     // typed in Paris time, stored as an ISO instant
     .transform((v, ctx) => fromParisLocalInput(v) ?? (ctx.addIssue({ code: "custom", message: "La date de fin n'est pas valide." }), z.NEVER)),
+  // the /temu texts and structured data derive from these two (issue #11); absent: left as they are
+  temuStartsAt: z
+    .string()
+    .optional()
+    .transform((v, ctx) =>
+      !v ? undefined : (fromParisLocalInput(v) ?? (ctx.addIssue({ code: "custom", message: "La date de début n'est pas valide." }), z.NEVER)),
+    ),
+  temuCashbackBonus: z.coerce
+    .number({ message: "Le bonus de cashback doit être un nombre." })
+    .min(0, "Le bonus de cashback doit être compris entre 0 et 100.")
+    .max(100, "Le bonus de cashback doit être compris entre 0 et 100.")
+    .optional(),
   redirectHosts: z
     .string()
     .max(2000)
@@ -42,19 +54,35 @@ export const settingsSchema = z.object({
     .optional()
     .transform((v) => (v ?? "").trim().toUpperCase())
     .refine((v) => v === "" || /^G-[A-Z0-9]{4,20}$/.test(v), "L'identifiant Google Analytics doit ressembler à G-XXXXXXXXXX."),
+}).superRefine((v, ctx) => {
+  if (v.temuStartsAt && v.temuEndsAt && Date.parse(v.temuStartsAt) >= Date.parse(v.temuEndsAt)) {
+    ctx.addIssue({ code: "custom", path: ["temuStartsAt"], message: "La date de début doit précéder la date de fin." });
+  }
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [contentProtection, cashbackLaunched, temuEndsAt, redirectHosts, gaMeasurementId, legal] = await Promise.all([
+  const [contentProtection, cashbackLaunched, temuStartsAt, temuEndsAt, temuCashbackBonus, redirectHosts, gaMeasurementId, legal] = await Promise.all([
     getSetting("content_protection"),
     getSetting("cashback_launched"),
+    getSetting("temu_offer_starts_at"),
     getSetting("temu_offer_ends_at"),
+    getSetting("temu_cashback_bonus_percent"),
     getSetting("redirect_allowed_hosts"),
     getSetting("ga_measurement_id"),
     getLegalIdentity(),
   ]);
-  return { contentProtection, cashbackLaunched, temuEndsAt, redirectHosts, gaMeasurementId, gaFromEnv: getEnv().GA_MEASUREMENT_ID ?? null, legal };
+  return {
+    contentProtection,
+    cashbackLaunched,
+    temuStartsAt,
+    temuEndsAt,
+    temuCashbackBonus,
+    redirectHosts,
+    gaMeasurementId,
+    gaFromEnv: getEnv().GA_MEASUREMENT_ID ?? null,
+    legal,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -73,6 +101,8 @@ export async function action({ request }: Route.ActionArgs) {
     content_protection: v.contentProtection,
     cashback_launched: v.cashbackLaunched,
     temu_offer_ends_at: v.temuEndsAt,
+    ...(v.temuStartsAt === undefined ? {} : { temu_offer_starts_at: v.temuStartsAt }),
+    ...(v.temuCashbackBonus === undefined ? {} : { temu_cashback_bonus_percent: v.temuCashbackBonus }),
     redirect_allowed_hosts: v.redirectHosts.join(","),
     ga_measurement_id: v.gaMeasurementId,
   });
@@ -99,8 +129,19 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               <input type="checkbox" name="cashbackLaunched" defaultChecked={loaderData.cashbackLaunched} className="size-4 accent-brand-600" /> Cashback lancé
               (sinon le site affiche « Bientôt »)
             </label>
-            <Field label="Fin de l'offre Fête des Mères (/temu)" htmlFor="temuEndsAt" error={errors.temuEndsAt} hint="Heure de Paris. Le compte à rebours disparaît à cette date.">
+            <Field label="Début de l'offre Fête des Mères (/temu)" htmlFor="temuStartsAt" error={errors.temuStartsAt} hint="Heure de Paris. La page affiche « Valable du … au … » d'après ces deux dates.">
+              <Input id="temuStartsAt" name="temuStartsAt" type="datetime-local" defaultValue={toParisLocalInput(loaderData.temuStartsAt)} required />
+            </Field>
+            <Field label="Fin de l'offre Fête des Mères (/temu)" htmlFor="temuEndsAt" error={errors.temuEndsAt} hint="Heure de Paris. Le compte à rebours disparaît à cette date et la page annonce que l'offre est terminée.">
               <Input id="temuEndsAt" name="temuEndsAt" type="datetime-local" defaultValue={toParisLocalInput(loaderData.temuEndsAt)} required />
+            </Field>
+            <Field
+              label="Bonus de cashback de l'offre /temu (%)"
+              htmlFor="temuCashbackBonus"
+              error={errors.temuCashbackBonus}
+              hint="Annoncé sur /temu seulement quand le cashback est lancé ; 0 : pas de bonus."
+            >
+              <Input id="temuCashbackBonus" name="temuCashbackBonus" type="number" min={0} max={100} step="0.5" defaultValue={loaderData.temuCashbackBonus} />
             </Field>
             <Field label="Hôtes de redirection supplémentaires (/kpi)" htmlFor="redirectHosts" error={errors.redirectHosts} hint="Séparés par des virgules ; les sites des marques, deals, codes et offres sont déjà autorisés.">
               <Input id="redirectHosts" name="redirectHosts" defaultValue={loaderData.redirectHosts} />
