@@ -44,6 +44,8 @@ test("signing up twice keeps the neutral screen and mails \"Tu as déjà un comp
 });
 
 test("three coupon buttons on /temu as a visitor never show the session-problem banner", async ({ page }) => {
+  // while the offer runs (on the visitor's clock: the seeded offer ended on 25 May 2025)
+  await page.clock.install({ time: Date.parse("2025-05-20T12:00:00+02:00") });
   for (let i = 0; i < 3; i++) {
     await page.goto("/temu");
     await page.getByRole("link", { name: "Crée ton compte pour débloquer le code" }).nth(i).click();
