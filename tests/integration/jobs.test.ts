@@ -282,6 +282,7 @@ function startWorkerProcess(env: Record<string, string>) {
       if (out.includes("job started")) resolve();
     });
     child.on("exit", (code) => reject(new Error(`worker exited early (${code}): ${out}`)));
+    child.on("error", reject);
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, started, exited };
@@ -294,7 +295,7 @@ for (const kind of (process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["p
   ] as const)(`[${kind}] SIGTERM on a worker process %s the job in hand`, async (outcome, jobMs, graceMs) => {
     let database: Database & { url?: string };
     let target: Record<string, string>;
-    const dir = path.join(dataDir, `${kind}-${outcome}`);
+    const dir = path.join(dataDir, kind); // one embedded database for both cases: creating one takes a while
     if (kind === "postgres") {
       database = await createTestDatabase("postgres");
       target = { DATABASE_URL: database.url! };
@@ -322,5 +323,5 @@ for (const kind of (process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["p
     } finally {
       await database.close();
     }
-  }, 60_000);
+  }, 180_000);
 }

@@ -29,6 +29,7 @@ import { action as confirmAction } from "../../app/routes/newsletter.confirm";
 import { loader as kpiLoader } from "../../app/routes/kpi";
 import { cookieHeaderFrom, createUser, req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
+import { drainJobs } from "../helpers/jobs";
 import { callRoute } from "../helpers/route";
 
 const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -191,6 +192,7 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
       const done = await callRoute(profileAction, req("/profile", { form: { intent: "delete", password: member.password }, cookie }));
       expect(done.location).toBe("/");
       await flushEvents();
+      await drainJobs(); // the deletion notice goes out through its mail.send job
       expect(await tablesMentioning(db, [member.email, member.id])).toEqual({});
       expect(fs.existsSync(path.join(uploads, path.basename(avatar)))).toBe(false);
       expect(fs.readdirSync(uploads).filter((f) => f.includes(member.id))).toEqual([]);
