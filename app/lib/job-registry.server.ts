@@ -4,9 +4,11 @@
  */
 import type { JobHandlers, ScheduleDefinition } from "./jobs.server";
 import { deliverMail, MAIL_QUEUE } from "./mail.server";
+import { purgeJob, RETENTION_QUEUE, RETENTION_SCHEDULE } from "~/modules/privacy/retention.server";
 
 export const jobHandlers: JobHandlers = {
   [MAIL_QUEUE]: deliverMail,
+  [RETENTION_QUEUE]: purgeJob,
 };
 
 /**
@@ -17,4 +19,4 @@ export const jobHandlers: JobHandlers = {
  */
 export const networkPullSchedules: readonly ScheduleDefinition[] = [];
 
-export const jobSchedules: readonly ScheduleDefinition[] = [...networkPullSchedules];
+export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, ...networkPullSchedules];
