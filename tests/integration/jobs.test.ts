@@ -325,3 +325,16 @@ for (const kind of (process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["p
     }
   }, 180_000);
 }
+
+it("npm run worker refuses the embedded database with a clear message", async () => {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/worker.ts")], {
+    env: { ...process.env, DATABASE_URL: "", DATA_DIR: path.join(dataDir, "refused"), LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let err = "";
+  child.stderr.on("data", (c) => (err += String(c)));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  expect(code).toBe(1);
+  expect(err).toContain("npm run worker needs PostgreSQL (DATABASE_URL)");
+  expect(fs.existsSync(path.join(dataDir, "refused", "pg"))).toBe(false); // the embedded database was not opened
+}, 60_000);
