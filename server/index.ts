@@ -8,7 +8,9 @@ import { demoAdminPassword, demoSeedMode } from "../db/seed/mode";
 import { settleBackgroundTasks } from "../app/lib/background.server";
 import { createApp } from "./app";
 import { flushEvents } from "../app/modules/tracking/tracking.server";
-import { startRetentionSchedule } from "../app/modules/privacy/retention.server";
+import { JobWorker } from "../app/lib/jobs.server";
+import { jobHandlers, jobSchedules } from "../app/lib/job-registry.server";
+import { registerSchedules } from "../app/lib/worker-process.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -75,14 +77,22 @@ async function main() {
     }
   });
   server.keepAliveTimeout = 65_000;
-  // retention durations (ADR 008): purge expired data now and every hour
-  const stopRetention = startRetentionSchedule({ uploadsDir });
+  // the job runner (ADR 012): in this process unless `npm run worker` runs it (PostgreSQL);
+  // its schedules include the hourly purge of the retention durations (ADR 008)
+  let worker: JobWorker | undefined;
+  if (env.JOBS_IN_PROCESS) {
+    await registerSchedules(database, jobHandlers, jobSchedules);
+    worker = new JobWorker({ db: database.db, handlers: jobHandlers }).start();
+  } else if (database.kind === "pglite") {
+    logger.warn("JOBS_IN_PROCESS=false on the embedded database: no process runs the jobs (e-mails stay queued)");
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    stopRetention();
+    // stop claiming jobs; the job in hand finishes, or is released after 10 s
+    const workerStopped = worker?.stop(10_000);
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       logger.warn("forcing shutdown after 10s");
@@ -98,6 +108,7 @@ async function main() {
         }
         await flushEvents();
         await settleBackgroundTasks();
+        await workerStopped;
         await database.close();
         logger.info("database closed, bye");
       } catch (error) {

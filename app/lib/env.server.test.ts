@@ -25,6 +25,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrowError(/SESSION_SECRET must be at least 32/);
   });
 
+  it("runs the job worker in the web server unless JOBS_IN_PROCESS=false", () => {
+    expect(parseEnv({}).JOBS_IN_PROCESS).toBe(true);
+    expect(parseEnv({ JOBS_IN_PROCESS: "false" }).JOBS_IN_PROCESS).toBe(false);
+    expect(() => parseEnv({ JOBS_IN_PROCESS: "no" })).toThrowError(/JOBS_IN_PROCESS must be true or false/);
+  });
+
   it("normalises lists and URLs", () => {
     const env = parseEnv({ SITE_URL: "https://crevarde.fr/", SESSION_SECRET: "s".repeat(32), REDIRECT_ALLOWED_HOSTS: " A.com, b.fr ,," });
     expect(env.SITE_URL).toBe("https://crevarde.fr");

@@ -100,6 +100,11 @@ const schema = z.object({
   TRUST_PROXY: trustProxy,
   /** Micro-cache of anonymous public pages (ms); 0 disables it. */
   PAGE_CACHE_TTL_MS: z.coerce.number({ message: "PAGE_CACHE_TTL_MS must be a number of milliseconds" }).int().min(0).max(600_000).default(10_000),
+  /** Run the job worker and scheduler inside the web server (ADR 012); false when `npm run worker` runs them (PostgreSQL). */
+  JOBS_IN_PROCESS: z
+    .enum(["true", "false"], { message: "JOBS_IN_PROCESS must be true or false" })
+    .default("true")
+    .transform((v) => v === "true"),
   /** Disable rate limits (benchmarks only). */
   RATE_LIMIT_DISABLED: z
     .enum(["true", "false"])

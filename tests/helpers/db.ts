@@ -14,7 +14,7 @@ export function dbKinds(): DbKind[] {
  * Open a fresh, migrated, empty database: an in-memory PGlite, or a new
  * database on the TEST_DATABASE_URL server (dropped on close).
  */
-export async function createTestDatabase(kind: DbKind, options: { migrate?: boolean } = {}): Promise<Database> {
+export async function createTestDatabase(kind: DbKind, options: { migrate?: boolean } = {}): Promise<Database & { url?: string }> {
   if (kind === "pglite") return openDatabase({ dataDir: "memory://", ...options });
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
@@ -28,6 +28,8 @@ export async function createTestDatabase(kind: DbKind, options: { migrate?: bool
   const database = await openDatabase({ url: url.toString(), ...options });
   return {
     ...database,
+    // to open more connections to the same database (several workers, several processes)
+    url: url.toString(),
     close: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: base });

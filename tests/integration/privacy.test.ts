@@ -18,7 +18,10 @@ import { requestPasswordReset } from "../../app/modules/accounts/accounts.server
 import { recordReferral, referralCodeFor } from "../../app/modules/invites/invites.server";
 import { confirmationToken, requestSubscription, subscribeMember, unsubscribeEmail } from "../../app/modules/newsletter/newsletter.server";
 import { RETENTION } from "../../app/modules/privacy/retention";
-import { purgeExpiredData, startRetentionSchedule } from "../../app/modules/privacy/retention.server";
+import { purgeExpiredData, RETENTION_QUEUE, RETENTION_SCHEDULE } from "../../app/modules/privacy/retention.server";
+import { jobHandlers, jobSchedules } from "../../app/lib/job-registry.server";
+import { JobWorker, latestSlot } from "../../app/lib/jobs.server";
+import { registerSchedules } from "../../app/lib/worker-process.server";
 import { saveCode, saveDeal } from "../../app/modules/saved/saved.server";
 import { CLICKS_PER_IP_PER_MINUTE } from "../../app/modules/tracking/click-limits.server";
 import { flushEvents, recordEvent, visitorHash } from "../../app/modules/tracking/tracking.server";
@@ -29,6 +32,7 @@ import { action as confirmAction } from "../../app/routes/newsletter.confirm";
 import { loader as kpiLoader } from "../../app/routes/kpi";
 import { cookieHeaderFrom, createUser, req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
+import { drainJobs } from "../helpers/jobs";
 import { callRoute } from "../helpers/route";
 
 const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -191,6 +195,7 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
       const done = await callRoute(profileAction, req("/profile", { form: { intent: "delete", password: member.password }, cookie }));
       expect(done.location).toBe("/");
       await flushEvents();
+      await drainJobs(); // the deletion notice goes out through its mail.send job
       expect(await tablesMentioning(db, [member.email, member.id])).toEqual({});
       expect(fs.existsSync(path.join(uploads, path.basename(avatar)))).toBe(false);
       expect(fs.readdirSync(uploads).filter((f) => f.includes(member.id))).toEqual([]);
@@ -261,17 +266,22 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
     );
   });
 
-  it("item 14: the server's scheduled task runs the purge by itself", async () => {
+  it("item 14: the server's scheduled job runs the purge by itself (once per hour slot)", async () => {
     const db = database().db;
     const key = `schedule-${kind}:old`;
     await db.insert(s.rateLimits).values({ key, count: 1, resetAt: new Date(Date.now() - 60_000) });
-    const stop = startRetentionSchedule({ intervalMs: 60_000, firstRunMs: 0, uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-sched-")) });
+    // what the server does at boot with JOBS_IN_PROCESS (the default)
+    await registerSchedules(database(), jobHandlers, jobSchedules);
+    const worker = new JobWorker({ db, handlers: jobHandlers, pollMs: 100 }).start();
     try {
       await expect
         .poll(async () => (await db.select().from(s.rateLimits).where(eq(s.rateLimits.key, key))).length, { timeout: 20_000, interval: 100 })
         .toBe(0);
+      const slot = latestSlot(RETENTION_SCHEDULE.cron, new Date()).toISOString();
+      const { rows } = (await db.execute(sql`select key from jobs where queue = ${RETENTION_QUEUE}`)) as unknown as { rows: Array<{ key: string }> };
+      expect(rows).toEqual([{ key: `${RETENTION_QUEUE}:${slot}` }]);
     } finally {
-      stop();
+      await worker.stop();
     }
   });
 

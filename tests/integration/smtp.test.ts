@@ -1,17 +1,18 @@
 import type { AddressInfo } from "node:net";
 import { createElement } from "react";
 import { SMTPServer } from "smtp-server";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { VerifyEmail } from "../../app/emails/templates";
 import { resetEnvCache } from "../../app/lib/env.server";
-import { redactTokens, resetMailer, sendMail } from "../../app/lib/mail.server";
+import { MAIL_MAX_ATTEMPTS, MAIL_QUEUE, redactTokens, resetMailer, sendMail } from "../../app/lib/mail.server";
 import { settleBackgroundTasks } from "../../app/lib/background.server";
 import { action as authAction } from "../../app/routes/auth";
 import { action as resetAction } from "../../app/routes/auth.reset-password";
 import { createUser, req } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
+import { drainJobs } from "../helpers/jobs";
 import { callRoute } from "../helpers/route";
 
 /** A raw message as received, with its quoted-printable soft breaks and escapes undone. */
@@ -20,11 +21,17 @@ const tokensIn = (text: string) => [...text.matchAll(/[?&;]token=([^\s"'<>&)\]]+
 
 describeEachDb("mail delivery over SMTP", ({ database }) => {
   const received: Array<{ from: string; to: string[]; raw: string }> = [];
+  /** recipients the server turns away (451, a temporary failure) */
+  const busy = new Set<string>();
   let smtp: SMTPServer;
   beforeAll(async () => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
+      onRcptTo(address, _session, callback) {
+        if (!busy.has(address.address)) return callback();
+        callback(Object.assign(new Error("Mailbox busy, try later"), { responseCode: 451 }));
+      },
       onData(stream, session, callback) {
         let raw = "";
         stream.on("data", (c) => (raw += String(c)));
@@ -53,7 +60,9 @@ describeEachDb("mail delivery over SMTP", ({ database }) => {
       kind: "verification",
       react: createElement(VerifyEmail, { siteName: "Crevarde", siteUrl: "http://localhost:3000", url: "http://localhost:3000/api/auth/verify-email?token=abc", username: "Léa" }),
     });
-    expect(result.delivered).toBe(true);
+    // queued: in the outbox at once, delivered by the mail.send job
+    expect(received.some((m) => m.to.includes("lea@example.fr"))).toBe(false);
+    expect(await drainJobs()).toBe(1);
     const mail = received.at(-1)!;
     expect(mail.to).toEqual(["lea@example.fr"]);
     expect(mail.raw).toMatch(/Subject: Confirme ton adresse pour rejoindre Crevarde/);
@@ -85,6 +94,7 @@ describeEachDb("mail delivery over SMTP", ({ database }) => {
     const email = `smtp-${kind}-${Date.now()}@example.fr`;
     await send(email);
     await settleBackgroundTasks();
+    await drainJobs();
     const mail = received.filter((m) => m.to.includes(email)).at(-1)!;
     const delivered = tokensIn(decodeQp(mail.raw));
     expect(delivered.length).toBeGreaterThan(0); // the recipient got a working link
@@ -95,6 +105,69 @@ describeEachDb("mail delivery over SMTP", ({ database }) => {
     for (const token of delivered) expect(stored).not.toContain(token);
     expect(tokensIn(stored)).toEqual([]);
     expect(row.html).toContain("token=redacted");
+  });
+
+  const jobOf = async (outboxId: string) => {
+    const { rows } = (await database().db.execute(sql`select * from jobs where queue = ${MAIL_QUEUE} and payload->>'outboxId' = ${outboxId}`)) as unknown as {
+      rows: Array<{ id: number; attempts: number; run_at: string; failed_at: string | null; done_at: string | null; last_error: string | null }>;
+    };
+    return rows[0];
+  };
+  const outboxRow = async (id: string) => (await database().db.select().from(s.emailOutbox).where(eq(s.emailOutbox.id, id)))[0];
+  const mailTo = (to: string) =>
+    sendMail({ to, subject: "Essai", kind: "test", react: createElement(VerifyEmail, { siteName: "Crevarde", siteUrl: "http://localhost:3000", url: "http://localhost:3000/?token=t", username: "Léa" }) });
+
+  it("a failed SMTP delivery is retried with backoff, not lost", async () => {
+    const to = `busy-${Date.now()}@example.fr`;
+    busy.add(to);
+    const { id } = await mailTo(to);
+    await drainJobs();
+    let job = await jobOf(id);
+    expect(job.attempts).toBe(1);
+    expect(job.done_at).toBeNull();
+    expect(job.failed_at).toBeNull();
+    expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now());
+    expect(job.last_error).toMatch(/Mailbox busy/);
+    expect((await outboxRow(id)).error).toMatch(/Mailbox busy/);
+    // the server accepts again; the retry is due
+    busy.delete(to);
+    await database().db.execute(sql`update jobs set run_at = now() where id = ${job.id}`);
+    expect(await drainJobs()).toBe(1);
+    job = await jobOf(id);
+    expect(job.done_at).not.toBeNull();
+    expect(job.attempts).toBe(2);
+    expect(received.some((m) => m.to.includes(to))).toBe(true);
+    expect(await outboxRow(id)).toMatchObject({ error: null, sentAt: expect.any(Date) });
+  });
+
+  it("after its last attempt a mail is marked failed, with its error on the job and the outbox row", async () => {
+    const to = `down-${Date.now()}@example.fr`;
+    busy.add(to);
+    const { id } = await mailTo(to);
+    const { id: jobId } = await jobOf(id);
+    await database().db.execute(sql`update jobs set attempts = ${MAIL_MAX_ATTEMPTS - 1} where id = ${jobId}`);
+    await drainJobs();
+    const job = await jobOf(id);
+    expect(job.attempts).toBe(MAIL_MAX_ATTEMPTS);
+    expect(job.failed_at).not.toBeNull();
+    expect(job.last_error).toMatch(/Mailbox busy/);
+    const row = await outboxRow(id);
+    expect(row.sentAt).toBeNull();
+    expect(row.error).toMatch(/Mailbox busy/);
+    await database().db.execute(sql`update jobs set run_at = now() where id = ${jobId}`);
+    expect(await drainJobs()).toBe(0); // given up: never claimed again
+  });
+
+  it("a mail sent inside a transaction is queued only if the transaction commits", async () => {
+    const to = `tx-${Date.now()}@example.fr`;
+    await expect(
+      database().db.transaction(async (tx) => {
+        await sendMail({ to, subject: "Essai", kind: "test", react: createElement(VerifyEmail, { siteName: "Crevarde", siteUrl: "http://localhost:3000", url: "http://localhost:3000/", username: "Léa" }) }, { tx });
+        throw new Error("rollback");
+      }),
+    ).rejects.toThrow("rollback");
+    expect(await database().db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, to))).toEqual([]);
+    expect(await drainJobs()).toBe(0);
   });
 });
 

@@ -9,7 +9,7 @@ import { safeRedirect } from "~/lib/safe-redirect.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { sendMail } from "~/lib/mail.server";
+import { enqueueMail, renderMail } from "~/lib/mail.server";
 import {
   enforceRateLimit,
   lockoutMessage,
@@ -289,14 +289,26 @@ export async function verifyOwnPassword(request: Request, password: string, who:
  * newsletter subscription of the address, the e-mails sent to it, the
  * rate-limit counters naming it and the avatar file go too; click-outs and
  * audience events lose their link to the account; audit entries keep what
- * happened but not who. The deletion notice itself is removed from the
- * outbox once delivered over SMTP. Refused (MemberMoneyOutstandingError)
- * while cashback money is still the member's; ledger rows are kept, their
- * link to the user set to null (ADR 013).
+ * happened but not who. The deletion notice is queued with the deletion
+ * (same transaction) and removed from the outbox once delivered over SMTP.
+ * Refused (MemberMoneyOutstandingError) while cashback money is still the
+ * member's; ledger rows are kept, their link to the user set to null (ADR 013).
  */
 export async function deleteAccount(userId: string, email: string) {
   const db = await getDb();
   const address = email.toLowerCase();
+  const env = getEnv();
+  const notice = await renderMail({
+    to: email,
+    subject: "Ton compte a été supprimé",
+    kind: "account-deleted",
+    // delivered: the outbox keeps no trace of the address (without SMTP the outbox is the delivery, purged after RETENTION.outboxDays)
+    eraseAfterDelivery: true,
+    react: createElement(AccountDeletedEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL }),
+  }).catch((error: unknown) => {
+    logger.error({ err: error }, "accounts: deletion e-mail not rendered");
+    return null;
+  });
   const avatars = await db.transaction(async (tx) => {
     await assertMemberDeletable(tx, userId);
     const [profile] = await tx.select({ avatarUrl: schema.profiles.avatarUrl }).from(schema.profiles).where(eq(schema.profiles.id, userId));
@@ -321,24 +333,11 @@ export async function deleteAccount(userId: string, email: string) {
       .set({ entityId: sql`nullif(${schema.auditLog.entityId}, ${userId})`, before: null, after: null })
       .where(sql`strpos(${trail}, ${address}) > 0 or strpos(${trail}, ${userId.toLowerCase()}) > 0`);
     await tx.delete(schema.user).where(eq(schema.user.id, userId));
+    if (notice) await enqueueMail(notice, { tx });
     return [profile?.avatarUrl, account?.image];
   });
   for (const url of new Set(avatars)) {
     await deleteUploadIfUnreferenced(url).catch((error) => logger.error({ err: error }, "accounts: avatar file not deleted"));
-  }
-  const env = getEnv();
-  try {
-    const sent = await sendMail({
-      to: email,
-      subject: "Ton compte a été supprimé",
-      kind: "account-deleted",
-      react: createElement(AccountDeletedEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL }),
-    });
-    // delivered: the outbox keeps no trace of the address (without SMTP the outbox is the delivery, purged after RETENTION.outboxDays)
-    if (sent.delivered) await db.delete(schema.emailOutbox).where(eq(schema.emailOutbox.id, sent.id));
-  } catch (error) {
-    logger.error({ err: error }, "accounts: deletion e-mail failed");
-    await db.delete(schema.emailOutbox).where(sql`lower(${schema.emailOutbox.to}) = ${address}`);
   }
 }
 

@@ -6,7 +6,7 @@ import { NewsletterConfirmEmail, NewsletterWelcomeEmail } from "~/emails/templat
 import { getDb, type Db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { sendMail } from "~/lib/mail.server";
+import { enqueueMail, renderMail, sendMail } from "~/lib/mail.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { RETENTION } from "~/modules/privacy/retention";
 
@@ -123,16 +123,21 @@ async function activate(tx: Tx, email: string, source: string, notBefore?: numbe
   return { email: row.email, isNew: true, unsubscribeToken: row.unsubscribeToken };
 }
 
-async function sendWelcome(email: string, token: string) {
+/** Queue the welcome e-mail in the transaction that subscribes the address (a template error does not undo the subscription). */
+async function sendWelcome(email: string, token: string, tx: Tx) {
   const env = getEnv();
   const url = unsubscribeUrl(token);
-  await sendMail({
+  const mail = await renderMail({
     to: email,
     subject: `Bienvenue dans la newsletter ${env.SITE_NAME} !`,
     kind: "newsletter-welcome",
     headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     react: createElement(NewsletterWelcomeEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL, unsubscribeUrl: url }),
-  }).catch((error) => logger.error({ err: error }, "newsletter: welcome e-mail failed"));
+  }).catch((error: unknown) => {
+    logger.error({ err: error }, "newsletter: welcome e-mail not rendered");
+    return null;
+  });
+  if (mail) await enqueueMail(mail, { tx });
 }
 
 /** The owner clicked the confirmation link: subscribe (idempotent). Null for an invalid, expired or superseded link. */
@@ -140,16 +145,21 @@ export async function confirmSubscription(token: string): Promise<{ email: strin
   const claim = readConfirmationToken(token);
   if (!claim) return null;
   const db = await getDb();
-  const result = await db.transaction((tx) => activate(tx, claim.email, claim.source, claim.issuedAt));
-  if (result?.isNew) await sendWelcome(result.email, result.unsubscribeToken);
+  const result = await db.transaction(async (tx) => {
+    const activated = await activate(tx, claim.email, claim.source, claim.issuedAt);
+    if (activated?.isNew) await sendWelcome(activated.email, activated.unsubscribeToken, tx);
+    return activated;
+  });
   return result && { email: result.email, isNew: result.isNew };
 }
 
 /** A signed-in member subscribes their own account address (verified at sign-up): no link needed. */
 export async function subscribeMember(email: string) {
   const db = await getDb();
-  const result = await db.transaction((tx) => activate(tx, email, "profile"));
-  if (result?.isNew) await sendWelcome(result.email, result.unsubscribeToken);
+  await db.transaction(async (tx) => {
+    const activated = await activate(tx, email, "profile");
+    if (activated?.isNew) await sendWelcome(activated.email, activated.unsubscribeToken, tx);
+  });
 }
 
 /** Unsubscribe by token; returns the e-mail, or null for an unknown token. */

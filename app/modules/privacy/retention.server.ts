@@ -4,7 +4,8 @@ import { analyticsEvents, emailOutbox, newsletterSubscribers, rateLimits, sessio
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { deleteUpload, listUploads, publicUrl, uploadsDir } from "~/lib/storage.server";
-import { RETENTION, RETENTION_TASK_INTERVAL_MS } from "./retention";
+import type { ScheduleDefinition } from "~/lib/jobs.server";
+import { RETENTION } from "./retention";
 
 /** Tables that never hold a reference to an uploaded image (logs, counters, credentials). */
 const NOT_CONTENT = new Set(["analytics_events", "email_outbox", "audit_log", "rate_limits", "session", "account", "verification", "saved_deals", "saved_promo_codes", "newsletter_subscribers"]);
@@ -94,30 +95,18 @@ export async function purgeExpiredData(options: { now?: Date; uploadsDir?: strin
   return report;
 }
 
+/** The job queue of the purge (ADR 012). */
+export const RETENTION_QUEUE = "privacy.purge";
+
 /**
- * Run the purge now and then every hour in this process (the server starts
- * it; `npm run db:purge` runs it once). Returns a function that stops it.
+ * Every hour on the hour, once across all servers (a job runner schedule); a
+ * new database gets its first purge at the scheduler's first tick.
+ * `npm run db:purge` runs it once by hand.
  */
-export function startRetentionSchedule(options: { intervalMs?: number; firstRunMs?: number; uploadsDir?: string } = {}): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const report = await purgeExpiredData({ uploadsDir: options.uploadsDir });
-      logger.info({ purged: report }, "retention: expired data purged");
-    } catch (error) {
-      logger.error({ err: error }, "retention: purge failed");
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), options.firstRunMs ?? 5_000);
-  const timer = setInterval(() => void run(), options.intervalMs ?? RETENTION_TASK_INTERVAL_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+export const RETENTION_SCHEDULE: ScheduleDefinition = { name: RETENTION_QUEUE, cron: "0 * * * *" };
+
+/** The `privacy.purge` job. */
+export async function purgeJob(): Promise<void> {
+  const report = await purgeExpiredData();
+  logger.info({ purged: report }, "retention: expired data purged");
 }

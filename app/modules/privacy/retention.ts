@@ -22,5 +22,3 @@ export const RETENTION = {
   orphanUploadHours: 24,
 } as const;
 
-/** How often the server runs the purge task. */
-export const RETENTION_TASK_INTERVAL_MS = 60 * 60 * 1000;
