@@ -95,14 +95,16 @@ try {
       });
       // a consent choice already made: the banner would hide the page
       await context.addCookies([{ name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: server.url }]);
-      if (signedIn) {
-        const res = await context.request.post(`${server.url}/api/auth/sign-in/email`, {
-          data: { email: member.email, password: member.password },
-          headers: { origin: server.url },
-        });
-        if (!res.ok()) throw new Error(`sign-in as ${member.email} failed: ${res.status()}`);
-      }
       const page = await context.newPage();
+      if (signedIn) {
+        // through the sign-in form, as the member would
+        await page.goto(`${server.url}/auth?fresh=true`);
+        const form = page.getByRole("form", { name: "Connexion" });
+        await form.getByLabel("Email").fill(member.email);
+        await form.getByLabel("Mot de passe", { exact: true }).fill(member.password);
+        await form.getByRole("button", { name: "Se connecter" }).click();
+        await page.waitForURL((url) => url.pathname !== "/auth");
+      }
       for (const target of targets) {
         await page.goto(`${server.url}${target}`, { waitUntil: "networkidle" });
         await page.evaluate(() => document.fonts.ready.then(() => undefined));

@@ -138,7 +138,7 @@ export function wordmarkTypeface(category: string | null): Typeface {
 }
 
 /** Padding kept free of ink around a wordmark, as a share of the side. */
-export const WORDMARK_PADDING = 0.12;
+export const WORDMARK_PADDING = 0.09;
 
 /** A brand wordmark: the name in a fitting typeface, fitted (up to two lines) to a square, never clipped. */
 export async function renderWordmark({ name, category, size }: { name: string; category: string | null; size: number }): Promise<Buffer> {

@@ -31,13 +31,15 @@ describe("fitText", () => {
     expect(ink.right).toBeLessThanOrEqual(box.x + box.width);
     expect(ink.bottom).toBeLessThanOrEqual(box.y + box.height);
     expect(fitted.lines.length).toBeLessThanOrEqual(maxLines);
-    expect(fitted.lines.join(" ")).toBe(text.split(/\s+/).join(" "));
+    expect(fitted.lines.join(" ").replace(/- /g, "-")).toBe(text.split(/\s+/).join(" "));
   });
 
   it("uses more lines before a smaller size, and never exceeds the maximum size", () => {
     const one = fitText("Sephora Collection", { x: 0, y: 0, width: 200, height: 200 }, { typeface: "sans", maxFontSize: 60, maxLines: 2 });
     expect(one.lines).toEqual(["Sephora", "Collection"]);
     expect(one.fontSize).toBeLessThanOrEqual(60);
+    const hyphen = fitText("Aroma-Zone", { x: 0, y: 0, width: 200, height: 200 }, { typeface: "sans", maxFontSize: 60, maxLines: 2 });
+    expect(hyphen.lines).toEqual(["Aroma-", "Zone"]);
     const short = fitText("Nuxe", { x: 0, y: 0, width: 200, height: 200 }, { typeface: "sans", maxFontSize: 60 });
     expect(short.fontSize).toBe(60);
   });

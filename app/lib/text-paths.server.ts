@@ -33,13 +33,22 @@ function lineWidthEm(font: fontkit.Font, text: string): number {
   return run.positions.reduce((sum, p) => sum + p.xAdvance, 0) / font.unitsPerEm;
 }
 
-/** Every way to set the words on 1..maxLines lines, keeping their order. */
-function lineBreaks(words: string[], maxLines: number): string[][] {
-  const out: string[][] = [[words.join(" ")]];
-  if (maxLines < 2 || words.length < 2) return out;
-  for (let cut = 1; cut < words.length; cut++) {
-    const head = words.slice(0, cut).join(" ");
-    for (const rest of lineBreaks(words.slice(cut), maxLines - 1)) out.push([head, ...rest]);
+/** Words and the parts of hyphenated words ("Roche-", "Posay"), each knowing whether a space precedes it. */
+type Token = { text: string; space: boolean };
+const tokenize = (text: string): Token[] =>
+  text
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => word.split(/(?<=-)(?=[^-])/).map((text, i) => ({ text, space: i === 0 })));
+const joinTokens = (tokens: Token[]) => tokens.map((t, i) => (i > 0 && t.space ? ` ${t.text}` : t.text)).join("");
+
+/** Every way to set the tokens on 1..maxLines lines, keeping their order (a line breaks at a space or after a hyphen). */
+function lineBreaks(tokens: Token[], maxLines: number): string[][] {
+  const out: string[][] = [[joinTokens(tokens)]];
+  if (maxLines < 2 || tokens.length < 2) return out;
+  for (let cut = 1; cut < tokens.length; cut++) {
+    const head = joinTokens(tokens.slice(0, cut));
+    for (const rest of lineBreaks(tokens.slice(cut), maxLines - 1)) out.push([head, ...rest]);
   }
   return out;
 }
@@ -68,12 +77,12 @@ export function fitText(
   const font = fontOf(options.typeface);
   const lineHeight = options.lineHeight ?? 1.15;
   const content = options.uppercase ? text.toLocaleUpperCase("fr-FR") : text;
-  const words = content.split(/\s+/).filter(Boolean);
+  const tokens = tokenize(content);
   // the ink of a line spans ascent..descent; a line box of lineHeight em holds it
   const inkEm = (font.ascent - font.descent) / font.unitsPerEm;
   // the largest size wins; at (nearly) equal sizes, fewer lines, then the most even ones
   let best: { lines: string[]; size: number; ragged: number } | null = null;
-  for (const lines of lineBreaks(words, options.maxLines ?? 1)) {
+  for (const lines of lineBreaks(tokens, options.maxLines ?? 1)) {
     const widths = lines.map((l) => lineWidthEm(font, l));
     const widest = Math.max(...widths);
     const tall = (lines.length - 1) * lineHeight + inkEm;
