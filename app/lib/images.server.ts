@@ -110,7 +110,8 @@ function iconSvg(icon: LucideIcon, x: number, y: number, size: number, color: st
 const svgDoc = (width: number, height: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
 
-const toWebp = (svg: string) => sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
+// flat drawings: quality 75 keeps edges clean at a third less weight than 82
+const toWebp = (svg: string) => sharp(Buffer.from(svg)).webp({ quality: 75, effort: 6 }).toBuffer();
 
 /** A product illustration: the product type's drawing on a soft "stage", no text. */
 export async function renderProductImage({ title, width, height }: { title: string; width: number; height: number }): Promise<Buffer> {
