@@ -14,10 +14,13 @@ import { getEnv } from "./lib/env.server";
 import { useInlineCss, useNonce } from "./lib/nonce";
 import { combineHeaders, getToast } from "./lib/toast.server";
 import stylesheet from "./app.css?url";
+// the only preloaded font file: the Latin variable file that app.css's @font-face names (same asset)
+import fontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 
 // In production the stylesheet (≈5 KB gzipped) is inlined by entry.server: no render-blocking request.
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

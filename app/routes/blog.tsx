@@ -30,7 +30,15 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         {loaderData.articles.map((a, i) => (
           <li key={a.id}>
             <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white">
-              <img src={a.imageUrl} alt="" width={800} height={420} loading={i < 3 ? "eager" : "lazy"} className="aspect-[40/21] w-full object-cover" />
+              <img
+                src={a.imageUrl}
+                alt=""
+                width={800}
+                height={420}
+                loading={i < 3 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : undefined}
+                className="aspect-[40/21] w-full object-cover"
+              />
               <div className="flex flex-1 flex-col gap-2 p-5">
                 <p className="flex items-center gap-2 text-xs text-neutral-500">
                   <Badge>{a.category}</Badge>

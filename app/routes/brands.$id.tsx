@@ -70,9 +70,10 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="flex flex-wrap items-center gap-5">
         {brand.imageUrl ? <img src={brand.imageUrl} alt="" width={96} height={96} className="size-24 rounded-3xl object-cover" /> : null}
-        <div className="min-w-48 flex-1">
+        {/* a basis: on a phone the name keeps its width and the website button goes below it */}
+        <div className="min-w-0 flex-1 basis-52">
           <Badge variant="success">CASHBACK (bientôt)</Badge>
-          <h1 className="mt-1 break-words text-4xl font-black">{brand.name}</h1>
+          <h1 className="mt-1 text-4xl font-black break-words">{brand.name}</h1>
           <p className="text-neutral-500">{brand.category}</p>
         </div>
         {brand.websiteUrl ? (

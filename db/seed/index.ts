@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like, ne, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../../app/lib/db.server";
-import { initialsOf, renderPlaceholder } from "../../app/lib/images.server";
+import { renderBlogCover, renderProductImage, renderWordmark } from "../../app/lib/images.server";
 import { saveGeneratedImage, uploadsDir } from "../../app/lib/storage.server";
 import { resolveCategoryId } from "../../app/modules/categories/category-refs.server";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
@@ -57,11 +57,58 @@ const DAY = 24 * 60 * 60 * 1000;
 /** advisory lock key of the demo seed */
 const SEED_LOCK = 0x63726576; // "crev"
 
-/** Generate (once) a placeholder image and return its public URL. */
-async function image(dir: string, name: string, text: string, width: number, height: number, subtitle?: string) {
-  const file = `seed-${name}.webp`;
+/**
+ * The version of the generated demo images, in their file names: a new look
+ * gets new files, and the rows still showing an older generated image
+ * (`/uploads/seed-…`) are moved to the new one by refreshSeedImages.
+ */
+export const SEED_IMAGE_VERSION = "v2";
+
+/** Generate (once) an image and return its public URL. */
+async function image(dir: string, name: string, render: () => Promise<Buffer>) {
+  const file = `seed-${SEED_IMAGE_VERSION}-${name}.webp`;
   if (fs.existsSync(path.join(dir, file))) return `/uploads/${file}`;
-  return saveGeneratedImage(file, await renderPlaceholder({ text, width, height, subtitle }), dir);
+  return saveGeneratedImage(file, await render(), dir);
+}
+
+/** Generate the demo images (files, outside any transaction). */
+async function seedImages(dir: string, siteName: string) {
+  const [brands, deals, offers, articles] = await Promise.all([
+    Promise.all(BRANDS.map((b) => image(dir, `brand-${b.slug}`, () => renderWordmark({ name: b.name, category: b.category, size: 256 })))),
+    Promise.all(DEALS.map((d, i) => image(dir, `deal-${i + 1}`, () => renderProductImage({ title: d.title, width: 480, height: 320 })))),
+    Promise.all(OFFERS.map((o, i) => image(dir, `offer-${i + 1}`, () => renderProductImage({ title: o.name, width: 400, height: 400 })))),
+    Promise.all(
+      ARTICLES.map((a) => image(dir, `blog-${a.id}`, () => renderBlogCover({ title: a.title, category: a.category, siteName, width: 1200, height: 630 }))),
+    ),
+  ]);
+  return { brands, deals, offers, articles };
+}
+
+/**
+ * Demo rows that still show a generated image of an older version get the
+ * current one. An uploaded image (a random name, never `seed-…`) and an
+ * image an admin removed are left as they are: an upload always wins.
+ */
+async function refreshSeedImages(db: Db | Tx, images: Awaited<ReturnType<typeof seedImages>>) {
+  const stale = (column: AnyColumn, url: string) => and(like(column, "/uploads/seed-%"), ne(column, url));
+  for (const [i, b] of BRANDS.entries()) {
+    await db.update(s.brands).set({ imageUrl: images.brands[i] }).where(and(eq(s.brands.slug, b.slug), stale(s.brands.imageUrl, images.brands[i])));
+  }
+  for (const [i, d] of DEALS.entries()) {
+    await db
+      .update(s.crevardeDeals)
+      .set({ imageUrl: images.deals[i] })
+      .where(and(eq(s.crevardeDeals.title, d.title), stale(s.crevardeDeals.imageUrl, images.deals[i])));
+  }
+  for (const [i, o] of OFFERS.entries()) {
+    await db.update(s.offers).set({ imageUrl: images.offers[i] }).where(and(eq(s.offers.name, o.name), stale(s.offers.imageUrl, images.offers[i])));
+  }
+  for (const [i, a] of ARTICLES.entries()) {
+    await db
+      .update(s.blogArticles)
+      .set({ imageUrl: images.articles[i] })
+      .where(and(eq(s.blogArticles.id, a.id), stale(s.blogArticles.imageUrl, images.articles[i])));
+  }
 }
 
 /**
@@ -77,18 +124,16 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   const dir = options.uploadsDir ?? uploadsDir();
   const started = Date.now();
 
+  // images first: files, outside the transaction
+  const images = await seedImages(dir, siteName);
+  const { brands: brandImages, deals: dealImages, offers: offerImages, articles: articleImages } = images;
+
   if (options.once && (await seededAt(db)) !== undefined) {
+    // nothing is restored, but the demo rows with an older generated image get the current one
+    await refreshSeedImages(db, images);
     log("seed: this database was seeded before, nothing to do");
     return { seeded: false, createdAccounts: [] };
   }
-
-  // images first: files, outside the transaction
-  const brandImages = await Promise.all(BRANDS.map((b) => image(dir, `brand-${b.slug}`, initialsOf(b.name), 256, 256)));
-  const dealImages = await Promise.all(
-    DEALS.map((d, i) => image(dir, `deal-${i + 1}`, d.title.split(" ").slice(0, 2).join(" "), 480, 320, d.source)),
-  );
-  const offerImages = await Promise.all(OFFERS.map((o, i) => image(dir, `offer-${i + 1}`, initialsOf(o.name), 400, 400, o.regularPrice)));
-  const articleImages = await Promise.all(ARTICLES.map((a) => image(dir, `blog-${a.id}`, a.category, 1200, 630, siteName)));
 
   const result = await db.transaction(async (db): Promise<SeedResult> => {
     await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -253,6 +298,9 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
         .onConflictDoUpdate({ target: s.profiles.id, set: { username: account.username, dealsUsed: account.dealsUsed, cashSaved: account.cashSaved } });
       createdAccounts.push({ role: account.role, email: account.email, password });
     }
+
+    // demo rows kept from an earlier seed: an older generated image gives way to the current one
+    await refreshSeedImages(db, images);
 
     // recorded with the rows: a later start does not seed again
     await db

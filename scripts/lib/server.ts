@@ -30,10 +30,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Start the production server on a fresh data dir (or DATABASE_URL) and wait for /readyz. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** A fresh, empty data dir for startServer. */
+export const freshDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-run-"));
+
+/** Start the production server on a fresh data dir (or the one given, or DATABASE_URL) and wait for /readyz. */
+export async function startServer(env: Record<string, string> = {}, dataDir = freshDataDir()): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-run-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],

@@ -5,7 +5,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { DEMO_SEEDED_KEY, seed } from "../../db/seed/index";
+import { DEMO_SEEDED_KEY, SEED_IMAGE_VERSION, seed } from "../../db/seed/index";
 import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
 import { retentionRows } from "../../app/modules/content/legal";
@@ -80,6 +80,33 @@ describeEachDb("demo seed", ({ database }) => {
     expect(await db.select().from(s.blogArticles).where(eq(s.blogArticles.id, "dupes-2025"))).toHaveLength(1);
   }, 60_000);
 
+  it("gives demo rows that show an older generated image the current one; an uploaded image wins", async () => {
+    const db = database().db;
+    expect(SEED_IMAGE_VERSION).toBe("v2");
+    await db.update(s.brands).set({ imageUrl: "/uploads/seed-brand-nuxe.webp" }).where(eq(s.brands.slug, "nuxe"));
+    await db.update(s.brands).set({ imageUrl: "/uploads/0b7c9a5e-upload.webp" }).where(eq(s.brands.slug, "caudalie"));
+    await db.update(s.blogArticles).set({ imageUrl: "/uploads/seed-blog-dupes-2025.webp" }).where(eq(s.blogArticles.id, "dupes-2025"));
+    await db.update(s.crevardeDeals).set({ imageUrl: "/uploads/seed-deal-2.webp" }).where(eq(s.crevardeDeals.title, "Palette 18 fards à paupières nude"));
+    await db.update(s.offers).set({ imageUrl: "https://cdn.example.com/serum.jpg" }).where(eq(s.offers.name, "Sérum Vinoperfect éclat"));
+    // the start-up seed (already seeded: nothing restored) refreshes the images too
+    expect(await seed(db, { once: true, uploadsDir })).toEqual({ seeded: false, createdAccounts: [] });
+    const brand = async (slug: string) => (await db.select().from(s.brands).where(eq(s.brands.slug, slug)))[0].imageUrl;
+    expect(await brand("nuxe")).toBe("/uploads/seed-v2-brand-nuxe.webp");
+    expect(await brand("caudalie")).toBe("/uploads/0b7c9a5e-upload.webp");
+    expect((await db.select().from(s.blogArticles).where(eq(s.blogArticles.id, "dupes-2025")))[0].imageUrl).toBe("/uploads/seed-v2-blog-dupes-2025.webp");
+    expect((await db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.title, "Palette 18 fards à paupières nude")))[0].imageUrl).toBe(
+      "/uploads/seed-v2-deal-2.webp",
+    );
+    expect((await db.select().from(s.offers).where(eq(s.offers.name, "Sérum Vinoperfect éclat")))[0].imageUrl).toBe("https://cdn.example.com/serum.jpg");
+    // and so does the seed run by hand
+    await db.update(s.brands).set({ imageUrl: "/uploads/seed-brand-nuxe.webp" }).where(eq(s.brands.slug, "nuxe"));
+    await seed(db, { uploadsDir });
+    expect(await brand("nuxe")).toBe("/uploads/seed-v2-brand-nuxe.webp");
+    expect(await brand("caudalie")).toBe("/uploads/0b7c9a5e-upload.webp");
+    await db.update(s.brands).set({ imageUrl: "/uploads/seed-v2-brand-caudalie.webp" }).where(eq(s.brands.slug, "caudalie"));
+    await db.update(s.offers).set({ imageUrl: "/uploads/seed-v2-offer-1.webp" }).where(eq(s.offers.name, "Sérum Vinoperfect éclat"));
+  }, 60_000);
+
   it("holds 29 brands with their images, rates and real domains", async () => {
     const db = database().db;
     const brands = await db
@@ -101,7 +128,7 @@ describeEachDb("demo seed", ({ database }) => {
       expect(b.maxDiscountPercent).toBeGreaterThanOrEqual(10);
       expect(b.maxDiscountPercent).toBeLessThanOrEqual(35);
       expect(b.websiteUrl).toMatch(/^https:\/\/[a-z0-9.-]+\.[a-z]+/);
-      expect(b.imageUrl).toMatch(/^\/uploads\/seed-brand-.+\.webp$/);
+      expect(b.imageUrl).toMatch(/^\/uploads\/seed-v2-brand-.+\.webp$/);
       expect(fs.existsSync(path.join(uploadsDir, path.basename(b.imageUrl!)))).toBe(true);
     }
     const byCategory = (names: string[]) => brands.filter((b) => names.includes(b.category!)).length;
@@ -142,7 +169,7 @@ describeEachDb("demo seed", ({ database }) => {
       expect(new URL(d.url).protocol).toBe("https:");
       expect(new URL(d.url).host).toBe(hosts[d.source as keyof typeof hosts]);
       expect(d.price).toMatch(/^\d+,\d{2}€$/);
-      expect(d.imageUrl).toMatch(/^\/uploads\/seed-deal-/);
+      expect(d.imageUrl).toMatch(/^\/uploads\/seed-v2-deal-/);
       expect(d.ctaText === "Voir le deal" || /^[A-Z0-9]{5,}$/.test(d.ctaText)).toBe(true);
     }
     expect(deals.some((d) => d.ctaText !== "Voir le deal")).toBe(true);
@@ -154,7 +181,7 @@ describeEachDb("demo seed", ({ database }) => {
     expect(offers.filter((o) => o.isFeatured).length).toBeGreaterThanOrEqual(6);
     for (const o of offers) {
       expect(o.regularPrice).toMatch(/^\d+,\d{2}€$/);
-      expect(o.imageUrl).toMatch(/^\/uploads\/seed-offer-/);
+      expect(o.imageUrl).toMatch(/^\/uploads\/seed-v2-offer-/);
     }
   });
 
@@ -178,7 +205,7 @@ describeEachDb("demo seed", ({ database }) => {
       expect(["Décryptage", "Bons plans", "Science", "Témoignage", "Conseils", "Guides"]).toContain(a.category);
       expect(a.publishedAt.getUTCFullYear()).toBe(2025);
       expect((a.body.match(/<p>/g) ?? []).length).toBeGreaterThanOrEqual(4);
-      expect(a.imageUrl).toMatch(/^\/uploads\/seed-blog-/);
+      expect(a.imageUrl).toMatch(/^\/uploads\/seed-v2-blog-/);
     }
 
     const pages = await db.select().from(s.pages);
