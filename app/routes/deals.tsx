@@ -67,10 +67,11 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="relative overflow-hidden rounded-3xl bg-brand-700 px-6 py-10 text-white">
-        <span aria-hidden="true" className="absolute -right-4 -top-4 rotate-12 rounded-2xl bg-amber-400 px-4 py-2 text-3xl font-black text-brand-900 shadow-lg">
+        {/* inside the header's rounded box: a sticker that is never cut by its edges */}
+        <span aria-hidden="true" className="absolute right-3 top-3 rotate-12 rounded-2xl bg-amber-400 px-3 py-1 text-lg font-black text-brand-900 shadow-lg sm:right-6 sm:top-6 sm:px-4 sm:py-2 sm:text-3xl">
           -90%
         </span>
-        <h1 className="text-4xl font-black">Coup de Crevarde</h1>
+        <h1 className="pr-20 text-4xl font-black sm:pr-0">Coup de Crevarde</h1>
         <p className="mt-2 max-w-xl text-brand-100">Les pépites des marketplaces repérées pour toi, chaque jour.</p>
         <blockquote className="mt-4 flex max-w-xl items-start gap-2 text-sm italic text-brand-100">
           <Quote className="size-4 shrink-0" aria-hidden="true" />

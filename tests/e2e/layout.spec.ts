@@ -4,7 +4,8 @@ import { DEMO_ADMIN, DEMO_MEMBER, expect, signIn, test } from "./fixtures";
 import { isAdminPage, PAGES } from "./routes";
 
 /**
- * Issue 11 item 3: no page scrolls sideways and no heading or button clips its text,
+ * Issue 11 item 3: no page scrolls sideways, no heading or button clips its text and no
+ * text is cut by the edges of a box that hides its overflow,
  * at 320, 390 and 1280 px, signed out and signed in (item 15 too: every page has a
  * title and a description). Each role walks every page of app/routes.ts in one page
  * (one navigation per route, then the three widths).
@@ -52,6 +53,32 @@ function layoutProblems(): string[] {
     const wide = el.scrollWidth - el.clientWidth;
     const tall = /hidden|clip/.test(style.overflowY) && style.webkitLineClamp === "none" ? el.scrollHeight - el.clientHeight : 0;
     if (wide > 1 || tall > 2) problems.push(`text does not fit (${wide > 1 ? `${wide} px too wide` : `${tall} px too tall`}): ${describe(el)}`);
+  }
+  // text cut by the edges of a box that hides its overflow (a sticker, a badge, a label), decorative text included
+  const clippers = (el: Element) => {
+    const out: Element[] = [];
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      const overflow = style.overflowX + style.overflowY;
+      // scrollers show the rest on scroll; line clamps and ellipses cut by design
+      if (/auto|scroll/.test(overflow) || style.webkitLineClamp !== "none" || style.textOverflow === "ellipsis") return out;
+      if (/hidden|clip/.test(overflow)) out.push(a);
+    }
+    return out;
+  };
+  for (const el of document.body.querySelectorAll("*")) {
+    const hasText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "");
+    if (!hasText) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width <= 1 || rect.height <= 1 || getComputedStyle(el).visibility === "hidden") continue;
+    for (const box of clippers(el)) {
+      const b = box.getBoundingClientRect();
+      if (b.width <= 1 || b.height <= 1) break; // visually hidden (sr-only)
+      if (rect.left < b.left - 1 || rect.right > b.right + 1 || rect.top < b.top - 1 || rect.bottom > b.bottom + 1) {
+        problems.push(`text cut by the edge of its box: ${describe(el)} in ${describe(box)}`);
+        break;
+      }
+    }
   }
   return problems;
 }

@@ -33,7 +33,7 @@ export function BrandCard({ brand: b, eager = false, heading: Heading = "h2" }: 
         ) : null}
         <div className="min-w-0">
           <Badge variant="success">CASHBACK (bientôt)</Badge>
-          <Heading className="mt-1 truncate text-lg font-bold">
+          <Heading className="mt-1 break-words text-lg font-bold">
             <Link to={`/marques/${b.slug}`} className="hover:underline">
               {b.name}
             </Link>
