@@ -162,7 +162,8 @@ test.describe("back-office data read back exactly @desktop", () => {
     await expect(page).toHaveURL(new RegExp(`/categories/ongles-${tag}$`));
     await expect(page.getByRole("heading", { level: 1, name: `Ongles ${tag}` })).toBeVisible();
     const brands = page.getByRole("list", { name: `Marques Ongles ${tag}` });
-    await expect(brands.getByText(`Marque ${tag}`, { exact: true })).toBeVisible();
+    // the card's link to the brand page (its "Voir les deals" button names the brand too, for screen readers)
+    await expect(brands.getByRole("link", { name: `Marque ${tag}`, exact: true })).toBeVisible();
     await expect(brands.getByText(`Ongles ${tag}`, { exact: true })).toBeVisible();
     await expect(page.locator('section[aria-labelledby="category-codes"]')).toContainText(`VERNIS${tag}`.toUpperCase());
   });
