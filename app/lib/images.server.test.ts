@@ -90,4 +90,13 @@ describe("blog covers", () => {
     const meta = await sharp(buffer).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1200, 630]);
   });
+
+  it("rasterises a blog cover at a smaller output width, same proportions, fewer bytes", async () => {
+    const cover = { title: "Les meilleurs dupes beauté de 2025", category: "Bons plans", siteName: "Crevarde", width: 1200, height: 630 };
+    const full = await renderBlogCover(cover);
+    const small = await renderBlogCover({ ...cover, outputWidth: 800 });
+    const meta = await sharp(small).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 800, 420]);
+    expect(small.length).toBeLessThan(full.length);
+  });
 });

@@ -107,8 +107,9 @@ function iconSvg(icon: LucideIcon, x: number, y: number, size: number, color: st
   return `<g transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${(size / 24).toFixed(4)})">${markup}</g>`;
 }
 
-const svgDoc = (width: number, height: number, body: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
+/** An SVG drawn on a width × height canvas, rasterised at `outputWidth` (default: the canvas) by scaling the vectors. */
+const svgDoc = (width: number, height: number, body: string, outputWidth = width) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${outputWidth}" height="${Math.round((height * outputWidth) / width)}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
 
 // flat drawings: quality 75 keeps edges clean at a third less weight than 82
 const toWebp = (svg: string) => sharp(Buffer.from(svg)).webp({ quality: 75, effort: 6 }).toBuffer();
@@ -157,8 +158,26 @@ export async function renderWordmark({ name, category, size }: { name: string; c
   return toWebp(svgDoc(size, size, body));
 }
 
-/** A blog cover: category label, title (fitted, up to four lines), the category's drawing and the site name. */
-export async function renderBlogCover({ title, category, siteName, width, height }: { title: string; category: string; siteName: string; width: number; height: number }): Promise<Buffer> {
+/**
+ * A blog cover: category label, title (fitted, up to four lines), the category's drawing and the site name,
+ * laid out on a width × height canvas and rasterised at `outputWidth` (a card shows it about 400 px wide:
+ * 800 px serves sharp screens without the weight of the full canvas).
+ */
+export async function renderBlogCover({
+  title,
+  category,
+  siteName,
+  width,
+  height,
+  outputWidth = width,
+}: {
+  title: string;
+  category: string;
+  siteName: string;
+  width: number;
+  height: number;
+  outputWidth?: number;
+}): Promise<Buffer> {
   const c = scheme(category);
   const pad = Math.round(width * 0.06);
   const artSize = Math.round(height * 0.62);
@@ -183,5 +202,5 @@ export async function renderBlogCover({ title, category, siteName, width, height
 <path d="${site.d}" fill="${c.accent}"/>
 <circle cx="${artX + artSize / 2}" cy="${artY + artSize / 2}" r="${artSize / 2}" fill="#ffffff" fill-opacity="0.85"/>
 ${iconSvg(BLOG_ICONS[category] ?? Sparkles, artX + artSize * 0.2, artY + artSize * 0.2, artSize * 0.6, c.accent, 1.3)}`;
-  return toWebp(svgDoc(width, height, body));
+  return toWebp(svgDoc(width, height, body, outputWidth));
 }

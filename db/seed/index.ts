@@ -78,7 +78,7 @@ async function seedImages(dir: string, siteName: string) {
     Promise.all(DEALS.map((d, i) => image(dir, `deal-${i + 1}`, () => renderProductImage({ title: d.title, width: 480, height: 320 })))),
     Promise.all(OFFERS.map((o, i) => image(dir, `offer-${i + 1}`, () => renderProductImage({ title: o.name, width: 400, height: 400 })))),
     Promise.all(
-      ARTICLES.map((a) => image(dir, `blog-${a.id}`, () => renderBlogCover({ title: a.title, category: a.category, siteName, width: 1200, height: 630 }))),
+      ARTICLES.map((a) => image(dir, `blog-${a.id}`, () => renderBlogCover({ title: a.title, category: a.category, siteName, width: 1200, height: 630, outputWidth: 800 }))),
     ),
   ]);
   return { brands, deals, offers, articles };
