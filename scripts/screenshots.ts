@@ -14,6 +14,7 @@ import { asc } from "drizzle-orm";
 import routes from "../app/routes";
 import { openDatabase } from "../app/lib/db.server";
 import { conceptPath } from "../app/lib/site";
+import { EARNINGS_SLUG, LEGAL_SLUGS } from "../app/modules/content/legal";
 import * as s from "../db/schema";
 import { DEMO_ACCOUNTS } from "../db/seed/demo-accounts";
 import { seed } from "../db/seed/index";
@@ -49,12 +50,12 @@ try {
   const brands = await db.select({ value: s.brands.slug, name: s.brands.name }).from(s.brands).orderBy(asc(s.brands.slug));
   const categories = await db.select({ value: s.categories.slug, name: s.categories.name }).from(s.categories);
   const articles = await db.select({ value: s.blogArticles.id, name: s.blogArticles.title }).from(s.blogArticles);
-  const pages = await db.select({ value: s.pages.slug, name: s.pages.title }).from(s.pages);
   values = {
     "/marques/:id": [...new Set(["caudalie", ...extremes(brands)])].filter((v) => brands.some((b) => b.value === v)),
     "/categories/:slug": extremes(categories),
     "/blog/:id": extremes(articles),
-    "/legal/:slug": pages.map((p) => p.value),
+    // the stored legal pages and the code-rendered one ("Comment nous gagnons de l'argent")
+    "/legal/:slug": [...LEGAL_SLUGS, EARNINGS_SLUG],
     "/:slug": [conceptPath(process.env.SITE_NAME ?? "Crevarde").slice(1)],
     "/*": ["cette-page-n-existe-pas"],
   };
