@@ -116,3 +116,9 @@ test("the sign-up prompt of a masked code flows as one paragraph, not in columns
   expect(lines.lines).toBeGreaterThan(1);
   expect(lines.lastLineStart).toBe(0);
 });
+
+test("the footer's copyright runs from 2025 to this year, not a frozen year", async ({ page }) => {
+  const year = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", year: "numeric" }).format(new Date());
+  await page.goto("/marques");
+  await expect(page.getByRole("contentinfo")).toContainText(`© ${year === "2025" ? "2025" : `2025–${year}`} Crevarde. Tous droits réservés.`);
+});

@@ -9,7 +9,10 @@ const SOCIAL_LINKS = [
   { href: "https://www.facebook.com/crevarde", label: "Facebook" },
 ];
 
-export function Footer({ siteName, children }: { siteName: string; children?: React.ReactNode }) {
+/** The spec's copyright year, the site's first; later years extend it to a range (ADR 006). */
+const COPYRIGHT_SINCE = 2025;
+
+export function Footer({ siteName, year, children }: { siteName: string; year: number; children?: React.ReactNode }) {
   const nav = [
     { to: "/coup-de-crevarde", label: "Coup de Crevarde" },
     { to: "/marques", label: "Marques" },
@@ -74,7 +77,7 @@ export function Footer({ siteName, children }: { siteName: string; children?: Re
         </div>
       </div>
       <p className="border-t border-neutral-200 py-4 text-center text-xs text-neutral-500">
-        © 2025 {siteName}. Tous droits réservés.
+        © {year > COPYRIGHT_SINCE ? `${COPYRIGHT_SINCE}–${year}` : COPYRIGHT_SINCE} {siteName}. Tous droits réservés.
       </p>
     </footer>
   );
