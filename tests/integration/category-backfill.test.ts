@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -8,21 +5,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/lib/db.server";
 import { categorySlugBase } from "../../app/modules/categories/category-refs.server";
+import { MIGRATIONS, migrationsUpTo } from "../helpers/migrations";
 import { createTestDatabase, dbKinds } from "../helpers/db";
 
-const MIGRATIONS = path.resolve(__dirname, "../../db/migrations");
-
-/** A copy of db/migrations that stops after the migration whose tag ends with `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8"));
-  const end = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith(lastTag));
-  if (end < 0) throw new Error(`no migration ${lastTag}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-migrations-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }));
-  for (const e of journal.entries.slice(0, end + 1)) fs.copyFileSync(path.join(MIGRATIONS, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
 
 async function migrate(database: Database, folder: string) {
   if (database.kind === "pglite") await migratePglite(database.db as never, { migrationsFolder: folder });

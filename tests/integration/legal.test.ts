@@ -1,7 +1,4 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -14,6 +11,7 @@ import { action as settingsAction } from "../../app/routes/admin/settings";
 import { LEGAL_PAGES } from "../../db/seed/data/legal";
 import { startInProcessApp } from "../helpers/app";
 import { req, signedInUser } from "../helpers/auth";
+import { MIGRATIONS, migrationsUpTo } from "../helpers/migrations";
 import { createTestDatabase, dbKinds, describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 import * as schema from "../../db/schema";
@@ -233,19 +231,6 @@ describeEachDb("the ranking page states the order of each list", ({ database }) 
   });
 });
 
-const MIGRATIONS = path.resolve(__dirname, "../../db/migrations");
-
-/** A copy of db/migrations that stops after the migration whose tag ends with `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8"));
-  const end = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith(lastTag));
-  if (end < 0) throw new Error(`no migration ${lastTag}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-migrations-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }));
-  for (const e of journal.entries.slice(0, end + 1)) fs.copyFileSync(path.join(MIGRATIONS, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
 
 for (const kind of dbKinds()) {
   describe(`legal pages data migration [${kind}]`, () => {
