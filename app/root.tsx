@@ -27,11 +27,12 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
-  const [sessionUser, { toast, headers }, contentProtection, gaSetting] = await Promise.all([
+  const [sessionUser, { toast, headers }, contentProtection, gaSetting, cashbackLaunched] = await Promise.all([
     getSessionUser(request),
     getToast(request),
     getSetting("content_protection"),
     getSetting("ga_measurement_id"),
+    getSetting("cashback_launched"),
   ]);
   const user = sessionUser
     ? {
@@ -52,6 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       gaMeasurementId: env.GA_MEASUREMENT_ID ?? (gaSetting || null),
       consent: readConsentChoice(request.headers.get("cookie")),
       contentProtection,
+      /** the footer's cashback copy: "bientôt" until an admin launches it */
+      cashbackLaunched,
       user,
       toast,
       // the year of the footer's copyright line, in Paris (the server's clock, so the page hydrates as rendered)

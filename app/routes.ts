@@ -15,6 +15,9 @@ export default [
   route("profile/export", "routes/profile.export.ts"),
   route("newsletter/desinscription", "routes/newsletter.unsubscribe.tsx"),
   route("newsletter/confirmation", "routes/newsletter.confirm.tsx"),
+  // Cashback: tracked click-out (issue #12) and network push endpoints (secret path per network)
+  route("cashback/activer/:programId", "routes/cashback.activate.ts"),
+  route("api/networks/:network/push/:secret", "routes/api.network-push.ts"),
 
   // Outside the public layout
   route("auth", "routes/auth.tsx"),
@@ -44,6 +47,7 @@ export default [
     route("mes-deals", "routes/mes-deals.tsx"),
     route("invite", "routes/invite.tsx"),
     route("profile", "routes/profile.tsx"),
+    route("mon-cashback", "routes/mon-cashback.tsx"),
     route("legal/:slug", "routes/legal.$slug.tsx"),
     // /pourquoi-{product} (concept page) and admin-managed pages at /{slug}
     route(":slug", "routes/page.$slug.tsx"),
@@ -62,6 +66,8 @@ export default [
       route("content", "routes/admin/content.tsx"),
       route("pages", "routes/admin/pages.tsx"),
       route("users", "routes/admin/users.tsx"),
+      route("programmes", "routes/admin/programmes.tsx"),
+      route("conversions", "routes/admin/conversions.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("upload", "routes/admin/upload.ts"),
     ]),

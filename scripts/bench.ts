@@ -5,13 +5,20 @@
  * `npm run bench -- --deals 100000` first adds that many deals to the bench's
  * database, so the search runs at scale.
  * `npm run bench -- --soak` runs a 60 s mixed load (see soak()).
+ * `npm run bench -- --conversions 100000` measures the conversion import
+ * (first import and replay of that many network rows, see benchConversions()),
+ * then /mon-cashback for a member with 1,000 purchases (measureMonCashback()).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../app/lib/db.server";
+import { hashPassword } from "better-auth/crypto";
+import { openDatabase, setDatabase } from "../app/lib/db.server";
+import type { NormalisedRecord } from "../app/modules/networks/types";
+import * as schema from "../db/schema";
 import { DEALS } from "../db/seed/data/deals";
 import { ensureBuild, startServer, type RunningServer } from "./lib/server";
 
@@ -162,6 +169,128 @@ function extraDealsArg(): number {
   return n;
 }
 
+/** `--conversions N` or `--conversions=N`: how many network rows the import bench imports (0 when absent). */
+function conversionsArg(): number {
+  const i = process.argv.findIndex((a) => a === "--conversions" || a.startsWith("--conversions="));
+  if (i < 0) return 0;
+  const raw = process.argv[i].includes("=") ? process.argv[i].split("=")[1] : process.argv[i + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 5_000_000) {
+    console.error("--conversions expects a whole number of rows between 1 and 5,000,000, e.g. --conversions 100000");
+    process.exit(1);
+  }
+  return n;
+}
+
+/** The bench member's purchases (the /mon-cashback measurement wants a member with 1,000 of them). */
+const BENCH_MEMBER_PURCHASES = 1_000;
+const BENCH_ACCOUNT = "bench-import";
+
+/**
+ * Import `n` Awin-shaped rows (pages of 500, each one transaction) twice:
+ * the first import (raw versions, conversions, history; the bench member's
+ * 1,000 purchases also get their member cashbacks and ledger operations, the
+ * rest are unattributed), then the identical replay (which writes nothing).
+ * Returns the bench member's id.
+ */
+async function benchConversions(n: number, target: { url?: string; dataDir?: string }): Promise<string> {
+  const database = await openDatabase(target);
+  setDatabase(Promise.resolve(database));
+  const { importRecords } = await import("../app/modules/conversions/import.server");
+  try {
+    const db = database.db;
+    const userId = randomUUID();
+    const email = `bench-${userId}@example.fr`;
+    await db.insert(schema.user).values({ id: userId, name: "Membre bench", email, emailVerified: true });
+    // a password, so the /mon-cashback measurement can sign in as this member
+    await db.insert(schema.account).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: await hashPassword(BENCH_MEMBER_PASSWORD) });
+    benchMemberEmail = email;
+    const [programme] = await db
+      .insert(schema.affiliatePrograms)
+      .values({ network: "awin", networkAccountId: BENCH_ACCOUNT, networkProgramId: `bench-${userId.slice(0, 8)}`, trackingUrlTemplate: "https://www.awin1.com/cread.php?awinmid=1&awinaffid=1&clickref={CLICK_ID}" })
+      .returning();
+    const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    const clickIds = Array.from({ length: Math.min(BENCH_MEMBER_PURCHASES, n) }, () => "c" + Array.from(randomBytes(20), (b) => base62[b % 62]).join(""));
+    for (let i = 0; i < clickIds.length; i += 500) {
+      await db.insert(schema.clickSessions).values(
+        clickIds.slice(i, i + 500).map((clickId) => ({ clickId, userId, programId: programme.id, destinationUrl: "https://www.example.fr/", rateSnapshot: { shareBps: 7000, label: "Bench", clickedAt: new Date().toISOString() } })),
+      );
+    }
+    const run = randomUUID().slice(0, 8);
+    const statuses = ["pending", "approved", "declined"] as const;
+    const records: NormalisedRecord[] = Array.from({ length: n }, (_, i) => {
+      const status = statuses[i % 3];
+      const id = `${run}-${i}`;
+      const commission = `${1 + (i % 40)}.${String(i % 100).padStart(2, "0")}`;
+      const clickId = i < clickIds.length ? clickIds[i] : `cUnknown${String(i).padStart(12, "0")}`;
+      const transactionAt = new Date(Date.UTC(2026, 0, 1) + i * 60_000);
+      return {
+        network: "awin",
+        networkAccountId: BENCH_ACCOUNT,
+        networkProgramId: programme.networkProgramId,
+        recordId: id,
+        conversionKey: id,
+        clickId,
+        orderRef: `B${i}`,
+        status,
+        networkStatusRaw: status,
+        networkPaid: false,
+        saleAmount: `${10 * (1 + (i % 40))}.00`,
+        commissionAmount: commission,
+        currency: "EUR",
+        transactionAt,
+        clickAt: null,
+        validatedAt: null,
+        lockingAt: null,
+        declineReasonRaw: status === "declined" ? "order returned" : null,
+        raw: { id, commissionStatus: status, commissionAmount: { amount: commission, currency: "EUR" }, clickRefs: { clickRef: clickId }, transactionDate: transactionAt.toISOString() },
+      };
+    });
+    for (const pass of ["first import", "replay"] as const) {
+      const started = performance.now();
+      const result = await importRecords({ records, source: "pull", actor: "bench" });
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `conversion import, ${pass}: ${n.toLocaleString("en")} rows in ${seconds.toFixed(1)} s = ${(n / seconds).toFixed(0)} rows/s (inserted ${result.inserted}, updated ${result.updated}, unchanged ${result.unchanged}, rejected ${result.rejected.length})`,
+      );
+    }
+    return userId;
+  } finally {
+    await database.close();
+  }
+}
+
+const BENCH_MEMBER_PASSWORD = "BenchMembre2026!";
+let benchMemberEmail = "";
+
+/**
+ * p50/p99 of /mon-cashback for the bench member (1,000 purchases imported by
+ * benchConversions(), signed in through the real sign-in form) against a
+ * static copy of the same page served by the same server, in the same run.
+ */
+async function measureMonCashback(server: RunningServer, staticDir: string): Promise<void> {
+  const login = await fetch(`${server.url}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: new URLSearchParams({ intent: "login", email: benchMemberEmail, password: BENCH_MEMBER_PASSWORD }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const page = await fetch(`${server.url}/mon-cashback`, { headers: { cookie }, redirect: "manual" });
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`/mon-cashback answered ${page.status} for the bench member (sign-in ${login.status})`);
+  fs.writeFileSync(path.join(staticDir, "mon-cashback.html"), html);
+  const purchases = await fetch(`${server.url}/mon-cashback`, { headers: { cookie } }).then((r) => r.text());
+  const lines = (purchases.match(/data-testid="purchase"/g) ?? []).length;
+  await autocannon({ url: `${server.url}/mon-cashback`, connections: 10, duration: 2, headers: { cookie } });
+  const rows = [
+    await run(`/mon-cashback, member with ${BENCH_MEMBER_PURCHASES.toLocaleString("en")} purchases`, { url: `${server.url}/mon-cashback`, headers: { cookie } }),
+    await run("static copy of /mon-cashback", { url: `${server.url}/__bench/mon-cashback.html` }),
+  ];
+  print(rows);
+  console.log(`\n/mon-cashback p50 ${rows[0].p50} ms, p99 ${rows[0].p99} ms vs the static file's p50 ${rows[1].p50} ms, p99 ${rows[1].p99} ms (${((rows[0].rps / rows[1].rps) * 100).toFixed(1)}% of its requests/s; ${lines || "?"} purchase lines on the first page).`);
+}
+
 /** Bench deals are recognisable by their URL, so they can be removed from a PostgreSQL server afterwards. */
 const BENCH_DEAL_URL = "https://www.temu.com/bench-deal/";
 
@@ -213,6 +342,8 @@ const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-bench-static-"
 // the embedded database is single-process: the deals go in before the server opens it
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-bench-data-"));
 if (extraDeals > 0) await addDeals(extraDeals, databaseUrl ? { url: databaseUrl } : { dataDir });
+const conversionRows = process.argv.includes("--soak") ? 0 : conversionsArg();
+const benchMember = conversionRows > 0 ? await benchConversions(conversionRows, databaseUrl ? { url: databaseUrl } : { dataDir }) : null;
 const server = await startServer({
   RATE_LIMIT_DISABLED: "true",
   BENCH_STATIC_DIR: staticDir,
@@ -223,6 +354,7 @@ const server = await startServer({
 try {
   console.log(`server: ${server.url} (${databaseUrl ? "PostgreSQL server" : "embedded PGlite"})`);
   if (process.argv.includes("--soak")) await soak(server);
+  else if (benchMember) await measureMonCashback(server, staticDir);
   else await standard(server, staticDir, extraDeals);
 } finally {
   await server.stop();

@@ -1,13 +1,35 @@
 #!/usr/bin/env node
 // Playwright's web server: the production build on a fresh, seeded PGlite.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".e2e-data");
 fs.rmSync(dataDir, { recursive: true, force: true });
 const port = process.env.E2E_PORT ?? "3100";
+// rows no screen can create (network conversions, the stub network's programme), on the fresh database before the server opens it
+const fixtures = spawnSync(process.execPath, ["--import", "tsx", "tests/e2e/db-fixtures.ts", dataDir], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, E2E_PORT: port, DATABASE_URL: "", LOG_LEVEL: "warn" },
+});
+if (fixtures.status !== 0) process.exit(fixtures.status ?? 1);
+// the stub affiliate network the e2e programme's tracking link points to (tests/e2e/cashback-fixture.ts):
+// it shows what it received, so a spec reads the click id the network host got
+const escapeHtml = (v) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const stub = http.createServer((request, response) => {
+  const url = new URL(request.url ?? "/", "http://stub.invalid");
+  response.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+  response.end(
+    `<!doctype html><html lang="fr"><title>Réseau stub</title><h1>Réseau stub</h1>` +
+      `<p>Chemin reçu : <output id="path">${escapeHtml(url.pathname)}</output></p>` +
+      `<p>clickref reçu : <output id="clickref">${escapeHtml(url.searchParams.get("clickref") ?? "")}</output></p>` +
+      `<p>ued reçu : <output id="ued">${escapeHtml(url.searchParams.get("ued") ?? "")}</output></p></html>`,
+  );
+});
+stub.listen(Number(port) + 1000, "127.0.0.1");
 const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
   cwd: root,
   stdio: "inherit",
@@ -30,4 +52,5 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill("SIGTERM"));
+child.on("exit", () => stub.close());
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -14,6 +14,19 @@ const optionalUrl = (name: string) =>
       message: `${name} must be a valid URL (for example postgres://user:pass@host:5432/db)`,
     });
 
+/** An optional credential: surrounding spaces dropped, empty = not set. */
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined))
+  .refine((v) => v === undefined || !/\s/.test(v), { message: "must not contain spaces" });
+
+const NETWORK_CREDENTIAL_PAIRS = [
+  ["TRADEDOUBLER_CLIENT_ID", "TRADEDOUBLER_CLIENT_SECRET"],
+  ["IMPACT_ACCOUNT_SID", "IMPACT_AUTH_TOKEN"],
+  ["TIMEONE_PARTNER_ID", "TIMEONE_API_KEY"],
+] as const;
+
 /**
  * Express's 'trust proxy' setting: false (X-Forwarded-For is ignored), a hop
  * count, or the addresses, CIDR ranges and names (loopback, linklocal,
@@ -105,12 +118,38 @@ const schema = z.object({
     .enum(["true", "false"], { message: "JOBS_IN_PROCESS must be true or false" })
     .default("true")
     .transform((v) => v === "true"),
+  /*
+   * Affiliate network API credentials (ADR 015): only ever in the environment,
+   * never in the database. All optional; a network without them is not pulled.
+   */
+  AWIN_API_TOKEN: optionalSecret,
+  EFFILIATION_API_KEY: optionalSecret,
+  KWANKO_API_TOKEN: optionalSecret,
+  /** the legacy Kwanko report's login (defaults to the programme's account id) */
+  KWANKO_LOGIN: optionalSecret,
+  CJ_API_TOKEN: optionalSecret,
+  TRADEDOUBLER_CLIENT_ID: optionalSecret,
+  TRADEDOUBLER_CLIENT_SECRET: optionalSecret,
+  /** Tradedoubler password grant (without them: client credentials) */
+  TRADEDOUBLER_USERNAME: optionalSecret,
+  TRADEDOUBLER_PASSWORD: optionalSecret,
+  IMPACT_ACCOUNT_SID: optionalSecret,
+  IMPACT_AUTH_TOKEN: optionalSecret,
+  RAKUTEN_API_TOKEN: optionalSecret,
+  TIMEONE_PARTNER_ID: optionalSecret,
+  TIMEONE_API_KEY: optionalSecret,
   /** Disable rate limits (benchmarks only). */
   RATE_LIMIT_DISABLED: z
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
 }).superRefine((env, ctx) => {
+  // networks whose credentials come in pairs: half a pair is a typo, not "not configured"
+  for (const [a, b] of NETWORK_CREDENTIAL_PAIRS) {
+    if (Boolean(env[a]) !== Boolean(env[b])) {
+      ctx.addIssue({ code: "custom", path: [env[a] ? b : a], message: `${a} and ${b} must be set together (or both left empty)` });
+    }
+  }
   // a secret generated on one server's disk would not be shared by a second server
   if (env.SITE_URL.startsWith("https://") && !env.SESSION_SECRET) {
     ctx.addIssue({

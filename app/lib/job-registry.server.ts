@@ -4,19 +4,29 @@
  */
 import type { JobHandlers, ScheduleDefinition } from "./jobs.server";
 import { deliverMail, MAIL_QUEUE } from "./mail.server";
+import { buildNetworkPullSchedules, NETWORK_PULL_QUEUE, networkPullJob } from "~/modules/networks/pull-jobs.server";
+import { AWIN_CONFIRM_QUEUE, awinConfirmJob, processPushJob, PUSH_PROCESS_QUEUE } from "~/modules/networks/push.server";
 import { purgeJob, RETENTION_QUEUE, RETENTION_SCHEDULE } from "~/modules/privacy/retention.server";
+import { AUTOVALIDATE_QUEUE, AUTOVALIDATE_SCHEDULE, autovalidateJob, HIDE_UNCONFIRMED_QUEUE, HIDE_UNCONFIRMED_SCHEDULE, hideUnconfirmedJob } from "~/modules/conversions/autovalidate.server";
+import { CASHBACK_DIGEST_QUEUE, CASHBACK_DIGEST_SCHEDULE, detectedDigestJob } from "~/modules/cashback/notifications.server";
 
 export const jobHandlers: JobHandlers = {
   [MAIL_QUEUE]: deliverMail,
   [RETENTION_QUEUE]: purgeJob,
+  [NETWORK_PULL_QUEUE]: networkPullJob,
+  [PUSH_PROCESS_QUEUE]: processPushJob,
+  [AWIN_CONFIRM_QUEUE]: awinConfirmJob,
+  [CASHBACK_DIGEST_QUEUE]: detectedDigestJob,
+  [AUTOVALIDATE_QUEUE]: autovalidateJob,
+  [HIDE_UNCONFIRMED_QUEUE]: hideUnconfirmedJob,
 };
 
 /**
- * One pull schedule per affiliate network (design B.3), e.g.
- * `{ name: "awin.pull.recent", cron: "0 *\/2 * * *", payload: { dateType: "transaction", days: 7 } }`,
- * each with its handler in `jobHandlers` under the schedule's queue (its name
- * by default). The network pulls do not exist yet: the cashback work adds them here.
+ * One pull schedule per affiliate network and window (design B.3, e.g.
+ * "awin.pull.recent" every 2 h), all on the `network.pull` queue, each
+ * enabled only when that network's credentials are in the environment
+ * (read at start: a restart after setting them turns the pulls on).
  */
-export const networkPullSchedules: readonly ScheduleDefinition[] = [];
+export const networkPullSchedules: readonly ScheduleDefinition[] = buildNetworkPullSchedules();
 
-export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, ...networkPullSchedules];
+export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, CASHBACK_DIGEST_SCHEDULE, AUTOVALIDATE_SCHEDULE, HIDE_UNCONFIRMED_SCHEDULE, ...networkPullSchedules];

@@ -44,6 +44,21 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(Math.exp(attempts), MAX_BACKOFF_SECONDS);
 }
 
+/**
+ * Thrown by a handler that knows when to try again (a rate-limited network
+ * says "in 15 minutes"): the job is retried after that delay instead of the
+ * exponential backoff (whichever is longer), still counting as an attempt.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = "RetryLaterError";
+  }
+}
+
 async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
 }
@@ -381,12 +396,13 @@ export class JobWorker {
 
   private async fail(job: Job, error: unknown) {
     const message = String((error as Error)?.message ?? error).slice(0, 2000);
+    const retryAfter = error instanceof RetryLaterError ? Math.max(0, Math.min(error.retryAfterSeconds, 24 * 3600)) : 0;
     const [row] = await rows<{ failed_at: string | Date | null; run_at: string | Date }>(
       this.db,
       sql`update jobs set locked_by = null, locked_until = null, last_error = ${message},
             failed_at = case when attempts >= max_attempts then now() end,
             run_at = case when attempts >= max_attempts then run_at
-                          else now() + least(exp(attempts), ${MAX_BACKOFF_SECONDS}) * interval '1 second' end
+                          else now() + greatest(least(exp(attempts), ${MAX_BACKOFF_SECONDS}), ${retryAfter}) * interval '1 second' end
           where id = ${job.id} and locked_by = ${this.id}
           returning failed_at, run_at`,
     );

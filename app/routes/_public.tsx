@@ -16,7 +16,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="contenu" className="flex-1">
         {children}
       </main>
-      <Footer siteName={siteName} year={root?.year ?? new Date().getFullYear()} />
+      <Footer siteName={siteName} year={root?.year ?? new Date().getFullYear()} cashbackLaunched={root?.cashbackLaunched ?? false} />
     </div>
   );
 }

@@ -14,20 +14,32 @@ import { listBrandOffers } from "~/modules/offers/offers.server";
 import { listBrandCodes } from "~/modules/promo-codes/promo-codes.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { AffiliateLink } from "~/components/catalogue/affiliate-link";
+import { CashbackBlock } from "~/components/cashback/cashback-block";
+import { loadBrandCashbackOffer } from "~/modules/cashback/click-out.server";
+import { activateHref } from "~/modules/cashback/offer";
+import { bestRateForBrand } from "~/modules/cashback/programs.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const brand = await getBrand(params.id);
   if (!brand) throw new Response("Not Found", { status: 404 });
   const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
-  const [codes, deals, offers] = await Promise.all([
+  const [codes, deals, offers, cashback, rate] = await Promise.all([
     listBrandCodes(brand.id, Boolean(user)),
     listBrandDeals(brand.id, Boolean(user)),
     listBrandOffers(brand.id, launched),
+    launched ? loadBrandCashbackOffer(brand.id) : null,
+    launched ? bestRateForBrand(brand.id) : null,
   ]);
+  // a member's deal and code links go through the tracked click-out when the brand has a programme
+  const tracked = user && cashback ? cashback.programId : null;
   return {
     brand,
-    codes,
-    deals,
+    codes: codes.map((c) => ({ ...c, cashbackHref: tracked ? activateHref(tracked, { promoCodeId: c.id }) : null })),
+    deals: deals.map((d) => ({ ...d, cashbackHref: tracked ? activateHref(tracked, { dealId: d.id }) : null })),
+    cashback,
+    /** once launched: the brand's real member rate ("Jusqu'à 7 % de cashback"), null without an active programme */
+    cashbackLabel: rate?.label ?? null,
+    signedIn: Boolean(user),
     offers,
     launched,
     siteUrl: getEnv().SITE_URL,
@@ -64,7 +76,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
     : errorSeo({ error, location, matches });
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
-  const { brand, codes, deals, offers, launched } = loaderData;
+  const { brand, codes, deals, offers, launched, cashback, cashbackLabel, signedIn } = loaderData;
   const upTo = upToLabel(maxDiscountPercent(codes.map((c) => c.discount), deals));
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -72,7 +84,7 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
         {brand.imageUrl ? <img src={brand.imageUrl} alt="" width={96} height={96} className="size-24 rounded-3xl object-cover" /> : null}
         {/* a basis: on a phone the name keeps its width and the website button goes below it */}
         <div className="min-w-0 flex-1 basis-52">
-          <Badge variant="success">CASHBACK (bientôt)</Badge>
+          {launched ? cashbackLabel ? <Badge variant="success">{cashbackLabel}</Badge> : null : <Badge variant="success">CASHBACK (bientôt)</Badge>}
           <h1 className="mt-1 text-4xl font-black break-words">{brand.name}</h1>
           <p className="text-neutral-500">{brand.category}</p>
         </div>
@@ -86,13 +98,15 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <p className="mt-6 max-w-3xl text-lg text-neutral-700">{brand.description}</p>
-      {upTo || brand.cashbackPercent > 0 ? (
+      {upTo || (!launched && brand.cashbackPercent > 0) ? (
         <p className="mt-2 font-bold text-brand-700">
-          {[upTo, brand.cashbackPercent > 0 ? `cashback de ${brand.cashbackPercent.toLocaleString("fr-FR")}\u00a0% ${launched ? "" : "bientôt disponible"}`.trim() : null]
+          {/* once launched the real rate is in the badge and the cashback block, not the display-only percentage */}
+          {[upTo, !launched && brand.cashbackPercent > 0 ? `cashback de ${brand.cashbackPercent.toLocaleString("fr-FR")}\u00a0% bientôt disponible` : null]
             .filter(Boolean)
             .join(" · ")}
         </p>
       ) : null}
+      {cashback ? <CashbackBlock offer={cashback} brandName={brand.name} signedIn={signedIn} /> : null}
       <PromoCodesSection id="brand-codes" title={`Codes promo ${brand.name}`} codes={codes} />
       <DealsSection id="brand-deals" title={`Deals ${brand.name}`} deals={deals} />
       {offers.length > 0 ? (

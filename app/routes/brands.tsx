@@ -3,16 +3,18 @@ import { BrandCard } from "~/components/catalogue/brand-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { seo } from "~/lib/seo";
 import { listBrands } from "~/modules/brands/brands.server";
+import { getSetting } from "~/modules/settings/settings.server";
 
 export async function loader() {
-  return { brands: await listBrands() };
+  const [brands, launched] = await Promise.all([listBrands(), getSetting("cashback_launched")]);
+  return { brands, launched };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   seo(
     {
       title: "Nos marques partenaires",
-      description: `${data ? `${data.brands.length} marques` : "Nos marques"} beauté, mode et sport partenaires : codes promo, deals et bientôt du cashback.`,
+      description: `${data ? `${data.brands.length} marques` : "Nos marques"} beauté, mode et sport partenaires : codes promo, deals et ${data?.launched ? "cashback" : "bientôt du cashback"}.`,
       path: "/marques",
       jsonLd: data
         ? {
@@ -30,9 +32,11 @@ export default function Brands({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-4xl font-black">Nos marques partenaires</h1>
       <p className="mt-2 text-neutral-600">Beauté d'abord, mode et sport ensuite : {loaderData.brands.length} marques pour économiser.</p>
-      <p className="mt-6 rounded-2xl bg-amber-50 p-4 text-center font-semibold text-amber-900" role="note">
-        Cashback bientôt disponible
-      </p>
+      {loaderData.launched ? null : (
+        <p className="mt-6 rounded-2xl bg-amber-50 p-4 text-center font-semibold text-amber-900" role="note">
+          Cashback bientôt disponible
+        </p>
+      )}
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Marques">
         {loaderData.brands.map((b, i) => (
           <li key={b.id}>

@@ -13,6 +13,8 @@ import { parseDealSearch } from "~/modules/deals/deals.schema";
 import { searchDeals } from "~/modules/deals/deals.server";
 import { getSessionUser } from "~/lib/auth.server";
 import { savedIds } from "~/modules/saved/saved.server";
+import { withCashbackLinks } from "~/modules/cashback/click-out.server";
+import { getSetting } from "~/modules/settings/settings.server";
 import { SaveButton } from "~/components/catalogue/save-button";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,7 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const saved = user ? (await savedIds(user.id)).deals : null;
   try {
-    return { search, ...(await searchDeals(search, Boolean(user))), failed: false, saved };
+    const [found, launched] = await Promise.all([searchDeals(search, Boolean(user)), getSetting("cashback_launched")]);
+    return { search, ...found, deals: await withCashbackLinks(found.deals, "deal", Boolean(user) && launched), failed: false, saved };
   } catch (error) {
     logger.error({ err: error }, `Erreur lors de la récupération des deals : ${(error as Error).message}`);
     return { search, deals: [], hasNext: false, page: search.page, failed: true, saved };

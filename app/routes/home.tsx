@@ -13,10 +13,12 @@ import { seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
 import { getHeroFigures } from "~/modules/content/hero-figures.server";
 import { getHomeContent } from "~/modules/content/home.server";
+import { stepsForLaunch } from "~/modules/content/home-defaults";
 import { HOME_SECTION_ERRORS } from "~/modules/content/home-sections";
 import { loadHomeSections } from "~/modules/content/home-sections.server";
 import { DEAL_MESSAGES } from "~/modules/deals/deals.constants";
 import { getSetting } from "~/modules/settings/settings.server";
+import { withCashbackLinks } from "~/modules/cashback/click-out.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -28,12 +30,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     getHeroFigures(),
     loadHomeSections({ signedIn: Boolean(user), offerCategory, launched }),
   ]);
+  // a member's deal and code links go through the tracked click-out when the brand has a programme
+  const tracked = Boolean(user) && launched;
+  const [codes, deals] = await Promise.all([withCashbackLinks(sections.codes, "code", tracked), withCashbackLinks(sections.deals, "deal", tracked)]);
   return data(
     {
-      content,
+      content: { ...content, howItWorks: { ...content.howItWorks, steps: stepsForLaunch(content.howItWorks.steps, launched) } },
       heroStats,
-      codes: sections.codes,
-      deals: sections.deals,
+      codes,
+      deals,
       offers: sections.offers,
       offerCategories: sections.offerCategories,
       failedSections: sections.failed,
@@ -143,7 +148,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="offers-title" className="text-3xl font-black">
           Le cashback sur tes produits préférés
         </h2>
-        <p className="mb-6 mt-2 text-neutral-600">Cashback bientôt disponible : repère déjà tes produits.</p>
+        <p className="mb-6 mt-2 text-neutral-600">
+          {launched ? "Active le cashback sur la page de la marque avant de commander." : "Cashback bientôt disponible : repère déjà tes produits."}
+        </p>
         {failedSections.offers ? (
           <SectionError message={HOME_SECTION_ERRORS.offers} />
         ) : (

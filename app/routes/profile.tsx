@@ -3,7 +3,7 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { readBoundedForm } from "~/lib/body.server";
 import type { Route } from "./+types/profile";
@@ -176,6 +176,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <p className="break-words text-neutral-600">{loaderData.email}</p>
         </div>
       </div>
+      <p className="mt-4">
+        <Link to="/mon-cashback" className="font-semibold text-brand-700 hover:underline">
+          Mon cashback : mes achats, mes soldes et mes e-mails
+        </Link>
+      </p>
       <dl className="mt-8 grid grid-cols-1 gap-3 text-center sm:grid-cols-3 sm:gap-4">
         <div className="rounded-2xl bg-brand-50 p-4">
           <dt className="text-xs text-neutral-600">Économies</dt>

@@ -15,8 +15,11 @@ import { CATEGORIES } from "./data/categories";
 import { DEALS } from "./data/deals";
 import { DEMO_LEGAL_IDENTITY, LEGAL_PAGES } from "./data/legal";
 import { OFFERS } from "./data/offers";
+import { DEMO_PROGRAM_BRAND_SLUG, DEMO_PROGRAMS } from "./data/programs";
 import { PROMO_CODES } from "./data/promo-codes";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { seedDemoCashback } from "./demo-cashback";
+
 
 export interface SeedOptions {
   /** where generated images are written; defaults to ${DATA_DIR}/uploads */
@@ -234,6 +237,32 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
       });
     }
 
+    // affiliate programmes of the demo brand, one per network (natural key: network + account + programme id);
+    // a programme's rates are written with it, so an admin's rate changes are never undone
+    const programBrand = brandBySlug.get(DEMO_PROGRAM_BRAND_SLUG);
+    if (programBrand) {
+      for (const p of DEMO_PROGRAMS) {
+        const { rates, ...program } = p;
+        const [created] = await db
+          .insert(s.affiliatePrograms)
+          .values({ ...program, brandId: programBrand.id, memberShareBps: 7000 })
+          .onConflictDoNothing()
+          .returning({ id: s.affiliatePrograms.id });
+        if (!created) continue;
+        await db.insert(s.programRates).values(
+          rates.map((r) => ({
+            programId: created.id,
+            label: r.label,
+            displayPercent: r.displayPercent ?? null,
+            displayFixedCents: r.displayFixedCents ?? null,
+            commissionGroupCode: r.commissionGroupCode ?? null,
+            validFrom: new Date(now.getTime() - r.fromDaysAgo * DAY),
+            validTo: r.toDaysAgo === null ? null : new Date(now.getTime() - r.toDaysAgo * DAY),
+          })),
+        );
+      }
+    }
+
     // home content blocks (unique on page + name: never overwritten)
     await db.insert(s.contentBlocks).values(HOME_BLOCK_DEFAULTS.map((b) => ({ ...b }))).onConflictDoNothing();
 
@@ -264,7 +293,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
       .insert(s.siteSettings)
       .values([
         { key: "temu_offer_ends_at", value: "2025-05-25T23:59:59+02:00" },
-        { key: "cashback_launched", value: false },
+        // the demo shows live cashback (issue #12 item 8); a deployment starts without it (settings default)
+        { key: "cashback_launched", value: true },
         { key: "content_protection", value: true },
         // plausible demo values of the mentions légales: a deployment starts with them empty (ADR 011)
         ...Object.entries(DEMO_LEGAL_IDENTITY).map(([key, value]) => ({ key, value })),
@@ -298,6 +328,14 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
         .onConflictDoUpdate({ target: s.profiles.id, set: { username: account.username, dealsUsed: account.dealsUsed, cashSaved: account.cashSaved } });
       createdAccounts.push({ role: account.role, email: account.email, password });
     }
+
+    // the demo member's "Mon cashback": one purchase per status, with its ledger money
+    const demoMemberEmail = DEMO_ACCOUNTS.find((a) => a.role === "user")?.email ?? "";
+    const [demoMember] = await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.email, demoMemberEmail)).limit(1);
+    const caudalie = brandBySlug.get("caudalie")?.id;
+    const nuxe = brandBySlug.get("nuxe")?.id;
+    const typology = brandBySlug.get("typology")?.id;
+    if (demoMember && caudalie && nuxe && typology) await seedDemoCashback(db, { userId: demoMember.id, brandIds: { caudalie, nuxe, typology }, now });
 
     // demo rows kept from an earlier seed: an older generated image gives way to the current one
     await refreshSeedImages(db, images);

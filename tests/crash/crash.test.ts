@@ -195,3 +195,83 @@ describe("crash safety", () => {
     }, 240_000);
   }
 });
+
+describe("crash safety of the conversion import", () => {
+  for (const kind of dbKinds()) {
+    it(`a SIGKILL in the middle of an import page leaves the whole page or nothing [${kind}]`, async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-import-crash-"));
+      let url: string | undefined;
+      let dropDb: (() => Promise<void>) | undefined;
+      if (kind === "postgres") {
+        const name = `crevarde_icrash_${randomBytes(4).toString("hex")}`;
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`create database ${name}`);
+        await admin.end();
+        const u = new URL(process.env.TEST_DATABASE_URL!);
+        u.pathname = `/${name}`;
+        url = u.toString();
+        dropDb = async () => {
+          const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+          await c.connect();
+          await c.query(`drop database if exists ${name} with (force)`);
+          await c.end();
+        };
+      }
+      const pageSize = 40;
+      const child = spawn(process.execPath, ["--import", "tsx", "tests/crash/import-crash-child.ts"], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, CRASH_DATABASE_URL: url ?? "", CRASH_DATA_DIR: dataDir, CRASH_PAGE_SIZE: String(pageSize), CRASH_PAGES: "4", CRASH_AT_PAGE: "2", LOG_LEVEL: "silent" },
+      });
+      let out = "";
+      let err = "";
+      child.stderr?.on("data", (d) => (err += String(d)));
+      try {
+        await new Promise<void>((resolve, reject) => {
+          child.stdout?.on("data", (d) => {
+            out += String(d);
+            if (out.includes("MID_PAGE")) resolve();
+          });
+          child.once("exit", (code) => reject(new Error(`import child exited (${code}) before the crash point: ${out}\n${err}`)));
+        });
+        // pages 0 and 1 are committed; page 2 has written everything and not committed
+        child.kill("SIGKILL");
+        await exited(child);
+        const userId = out.match(/READY (\S+)/)?.[1];
+        expect(userId).toBeTruthy();
+
+        const database = await openDatabase({ url, dataDir, migrate: false });
+        try {
+          const q = async (query: ReturnType<typeof sql>) =>
+            ((await database.db.execute(query)) as unknown as { rows: Array<Record<string, number>> }).rows;
+          const [counts] = await q(sql`select
+              (select count(*)::int from network_records where network_account_id = 'crash') as records,
+              (select count(*)::int from conversions where network_account_id = 'crash') as conversions,
+              (select count(*)::int from member_cashbacks) as cashbacks,
+              (select count(*)::int from member_cashbacks where status = 'validated') as validated,
+              (select count(*)::int from ledger_operations where idempotency_key like 'cb:%:credit') as credits,
+              (select count(*)::int from conversion_changes) as changes`);
+          // exactly the two committed pages, nothing of the third
+          expect(counts).toEqual({ records: 2 * pageSize, conversions: 2 * pageSize, cashbacks: 2 * pageSize, validated: counts.credits, credits: counts.credits, changes: 2 * pageSize });
+          expect(counts.credits).toBeGreaterThan(0);
+          // every validated cashback is credited and the ledger adds up
+          const [money] = await q(sql`select
+              (select coalesce(sum(amount_cents), 0)::int from member_cashbacks where status = 'validated') as validated,
+              (select coalesce(sum(amount_cents), 0)::int from member_cashbacks where status = 'pending') as pending,
+              (select balance_cents::int from ledger_accounts where user_id = ${userId} and kind = 'available') as available,
+              (select balance_cents::int from ledger_accounts where user_id = ${userId} and kind = 'pending') as ledger_pending`);
+          expect(money.available).toBe(money.validated);
+          expect(money.ledger_pending).toBe(money.pending);
+          const { verifyLedger } = await import("../../app/modules/ledger/ledger.server");
+          expect(await verifyLedger(database.db)).toEqual({ ok: true, problems: [] });
+        } finally {
+          await database.close();
+        }
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+        await dropDb?.();
+      }
+    }, 180_000);
+  }
+});

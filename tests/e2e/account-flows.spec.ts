@@ -3,6 +3,8 @@ import sharp from "sharp";
 import { expect, linkFromOutbox, signIn, signUp, test } from "./fixtures";
 
 test("sign-up, the e-mail from the outbox, verification, sign-in, profile, export and deletion", async ({ page, browser, baseURL }) => {
+  // a long flow (sign-ups, e-mails read by an admin, several sign-ins): three times the usual time on a loaded machine
+  test.slow();
   const email = `flo-${randomUUID().slice(0, 8)}@example.fr`;
   const password = "Rouge-gorge 2025";
   await signUp(page, email, password);
@@ -39,6 +41,8 @@ test("sign-up, the e-mail from the outbox, verification, sign-in, profile, expor
 });
 
 test("forgotten password: the link from the outbox sets a new password and old sessions die", async ({ page, browser, baseURL }) => {
+  // a long flow (sign-ups, e-mails read by an admin, several sign-ins): three times the usual time on a loaded machine
+  test.slow();
   const email = `oubli-${randomUUID().slice(0, 8)}@example.fr`;
   await signUp(page, email, "Premier mot 2025");
   await page.goto(await linkFromOutbox(browser, baseURL!, email, /Confirme ton adresse/));

@@ -9,6 +9,8 @@ async function forgetSession(page: Page, baseURL: string) {
 }
 
 test("signing up twice keeps the neutral screen and mails \"Tu as déjà un compte\" with working links", async ({ page, browser, baseURL }) => {
+  // a long flow (sign-ups, e-mails read by an admin, several sign-ins): three times the usual time on a loaded machine
+  test.slow();
   const email = `deux-fois-${randomUUID().slice(0, 8)}@example.fr`;
   await signUp(page, email, "Premier mot 2025");
   await page.goto(await linkFromOutbox(browser, baseURL!, email, /Confirme ton adresse/));

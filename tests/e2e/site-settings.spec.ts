@@ -84,3 +84,44 @@ test("an admin empties a legal value: the dashboard warns and the mentions show 
   await page.goto("/legal/mentions-legales");
   await expect(page.locator("main [data-legal-field=hostPhone]")).toHaveText(saved);
 });
+
+test("an admin switches cashback off: the site is the spec's « bientôt »; on again: real member rates and a live step 4", async ({ page }) => {
+  await signIn(page, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/settings");
+  const nuxe = page.getByRole("list", { name: "Marques" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Nuxe", exact: true }) });
+  const step4 = page.locator('section[aria-labelledby="how-title"] li').nth(3);
+  try {
+    await page.getByLabel(/Cashback lancé/).uncheck();
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Paramètres enregistrés")).toBeVisible();
+    // the spec (public-site.md §2): "CASHBACK (bientôt)" badges and the banner, even on a brand with programmes
+    await page.goto("/marques");
+    await expect(page.getByText("Cashback bientôt disponible")).toBeVisible();
+    await expect(nuxe.getByText("CASHBACK (bientôt)")).toBeVisible();
+    await expect(nuxe.getByText(/de cashback/)).toHaveCount(0);
+    // offers: the regular price, no struck price "with cashback" (issue #11 item 6), "Bientôt"
+    await page.goto("/marques/caudalie");
+    const offers = page.locator('section[aria-labelledby="brand-offers"]');
+    await expect(offers.getByText("54,90€")).toBeVisible();
+    await expect(offers.getByText("49,41€")).toHaveCount(0);
+    await expect(offers.locator("s")).toHaveCount(0);
+    await expect(offers.getByRole("button", { name: "Bientôt" })).toBeDisabled();
+    await page.goto("/");
+    await expect(page.locator('section[aria-labelledby="offers-title"]').getByText(/de cashback bientôt/).first()).toBeVisible();
+    await expect(step4).toContainText("Ton cashback s'accumule et il est versé sur ton compte bancaire dès 10€ cumulés.");
+    await expect(page.getByRole("contentinfo")).toContainText("Versé dès 10€ cumulés, directement sur ton compte bancaire. Bientôt disponible !");
+    await expect(page.getByRole("contentinfo")).toContainText("deals du jour et bientôt du cashback.");
+  } finally {
+    await page.goto("/admin/settings");
+    await page.getByLabel(/Cashback lancé/).check();
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Paramètres enregistrés")).toBeVisible();
+  }
+  await page.goto("/marques");
+  await expect(page.getByText("Cashback bientôt disponible")).toHaveCount(0);
+  await expect(nuxe.getByText("Jusqu'à 7\u00a0% de cashback")).toBeVisible();
+  await expect(nuxe.getByText("CASHBACK (bientôt)")).toHaveCount(0);
+  await page.goto("/");
+  await expect(step4).toContainText("Mon cashback");
+  await expect(page.getByRole("contentinfo")).toContainText("deals du jour et du cashback.");
+  await expect(page.getByRole("contentinfo")).not.toContainText("Bientôt disponible");
+});

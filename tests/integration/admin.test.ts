@@ -80,8 +80,9 @@ describeEachDb("admin back office", ({ database }) => {
     }
     // the upload route's GET is a 405 for everyone (it has no page)
     expect((await callRoute((await import("../../app/routes/admin/upload")).loader, as(undefined, "/admin/upload"))).status).toBe(405);
-    expect(loaders).toBe(11);
-    expect(actions).toBe(11);
+    // + /admin/conversions (issue #12)
+    expect(loaders).toBe(13);
+    expect(actions).toBe(13);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {

@@ -20,6 +20,8 @@ import { headers as slugHeaders, loader as slugLoader, meta as slugMeta } from "
 import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
 import { searchDealsQuery } from "../../app/modules/deals/deals.server";
 import { listBrandsQuery } from "../../app/modules/brands/brands.server";
+import { DEFAULT_STEPS, LIVE_CASHBACK_STEP } from "../../app/modules/content/home-defaults";
+import { setSetting } from "../../app/modules/settings/settings.server";
 import { parseDealSearch } from "../../app/modules/deals/deals.schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -28,6 +30,8 @@ import { callRoute } from "../helpers/route";
 describeEachDb("public catalogue", ({ database }) => {
   beforeAll(async () => {
     await seed(database().db, { uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-cat-")) });
+    // the spec's catalogue is the one before launch (the setting's default); the demo seed switches it on
+    await setSetting("cashback_launched", false);
   });
 
   it("home: 3 featured codes soonest first, masked for visitors, full for members", async () => {
@@ -193,6 +197,34 @@ describeEachDb("public catalogue", ({ database }) => {
     expect(list.data.categories.map((c: any) => c.slug)).toContain("maquillage");
     const paths = (await sitemapEntries("Crevarde")).map((e) => e.path);
     expect(paths).toEqual(expect.arrayContaining(["/categories", "/categories/maquillage", "/categories/soin-du-visage"]));
+  });
+
+  it("cashback_launched: off, brand cards say 'bientôt' and step 4 is the spec's; on, the real member rate and live step 4", async () => {
+    const card = (out: any, slug: string) => out.data.brands.find((b: any) => b.slug === slug).cashback;
+    const off = await callRoute<any>(brandsLoader, req("/marques"));
+    expect(off.data.launched).toBe(false);
+    expect(off.data.brands.every((b: any) => b.cashback.launched === false && b.cashback.label === null)).toBe(true);
+    const homeOff = await callRoute<any>(homeLoader, req("/"));
+    expect(homeOff.data.content.howItWorks.steps[3]).toEqual(DEFAULT_STEPS[3]);
+
+    await setSetting("cashback_launched", true);
+    try {
+      const on = await callRoute<any>(brandsLoader, req("/marques"));
+      expect(on.data.launched).toBe(true);
+      // Nuxe's best current rate: Awin 10 % × 70 % (the demo seed's programmes)
+      expect(card(on, "nuxe")).toEqual({ launched: true, label: "Jusqu'à 7\u00a0% de cashback" });
+      // a brand without a programme shows no rate (not its static cashback_percent)
+      expect(card(on, "caudalie")).toEqual({ launched: true, label: null });
+      const nuxeCategory = on.data.brands.find((b: any) => b.slug === "nuxe").category as string;
+      const [category] = await database().db.select().from(s.categories).where(eq(s.categories.name, nuxeCategory));
+      const cat = await callRoute<any>(categoryLoader, req(`/categories/${category.slug}`), { slug: category.slug });
+      expect(card(cat, "nuxe").label).toBe("Jusqu'à 7\u00a0% de cashback");
+      const homeOn = await callRoute<any>(homeLoader, req("/"));
+      expect(homeOn.data.content.howItWorks.steps[3]).toEqual(LIVE_CASHBACK_STEP);
+      expect(homeOn.data.content.howItWorks.steps.slice(0, 3)).toEqual(DEFAULT_STEPS.slice(0, 3));
+    } finally {
+      await setSetting("cashback_launched", false);
+    }
   });
 
   it("brand page: live codes only, the brand's offers with the 'Bientôt' price rule, Organization and BreadcrumbList JSON-LD", async () => {

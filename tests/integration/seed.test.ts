@@ -8,6 +8,9 @@ import * as s from "../../db/schema";
 import { DEMO_SEEDED_KEY, SEED_IMAGE_VERSION, seed } from "../../db/seed/index";
 import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
+import { bestRateForBrand, listActiveProgramsForBrand } from "../../app/modules/cashback/programs.server";
+import { NETWORKS, SUB_ID_PARAM } from "../../app/modules/networks/networks";
+import { trackingTemplateError } from "../../app/modules/cashback/programs.schema";
 import { retentionRows } from "../../app/modules/content/legal";
 import { missingLegalFields } from "../../app/modules/legal/identity";
 import { getLegalIdentity } from "../../app/modules/legal/identity.server";
@@ -28,6 +31,8 @@ const TABLES = {
   user: s.user,
   account: s.account,
   profiles: s.profiles,
+  affiliatePrograms: s.affiliatePrograms,
+  programRates: s.programRates,
 };
 
 const counts = async (db: Db) => {
@@ -242,7 +247,8 @@ describeEachDb("demo seed", ({ database }) => {
     expect(cookies).toMatch(/tout accepter, tout refuser, ou choisir finalité par finalité/i);
 
     const settings = Object.fromEntries((await db.select().from(s.siteSettings)).map((r) => [r.key, r.value]));
-    expect(settings).toMatchObject({ temu_offer_ends_at: "2025-05-25T23:59:59+02:00", cashback_launched: false });
+    // the demo shows live cashback (issue #12 item 8); the settings default stays off (settings.server.ts)
+    expect(settings).toMatchObject({ temu_offer_ends_at: "2025-05-25T23:59:59+02:00", cashback_launched: true });
   });
 
   it("creates the demo accounts with their roles, profiles and working passwords", async () => {
@@ -272,6 +278,31 @@ describeEachDb("demo seed", ({ database }) => {
     for (const a of DEMO_ACCOUNTS) {
       expect(await cookieFor(a.email, a.password)).toMatch(/session_token=/);
     }
+  });
+
+  it("gives one demo brand a programme on each of the eight networks, share 70 %, with a rate history", async () => {
+    const db = database().db;
+    const [nuxe] = await db.select().from(s.brands).where(eq(s.brands.slug, "nuxe"));
+    // closed programmes only carry the demo member's past purchases (db/seed/demo-cashback.ts)
+    const all = await db.select().from(s.affiliatePrograms);
+    expect(all.filter((p) => p.status !== "active").every((p) => p.status === "closed" && p.networkAccountId === "demo")).toBe(true);
+    const programs = all.filter((p) => p.status === "active");
+    expect(programs.every((p) => p.brandId === nuxe.id)).toBe(true);
+    expect(programs.map((p) => p.network).sort()).toEqual([...NETWORKS].sort());
+    for (const p of programs) {
+      expect(p).toMatchObject({ memberShareBps: 7000, status: "active", currency: "EUR" });
+      expect(trackingTemplateError(p.trackingUrlTemplate)).toBeNull();
+      const param = SUB_ID_PARAM[p.network as keyof typeof SUB_ID_PARAM] ?? "subid";
+      expect(new URL(p.trackingUrlTemplate.replace("{DEST}", "x")).searchParams.get(param), p.network).toBe("{CLICK_ID}");
+      const rates = await db.select().from(s.programRates).where(eq(s.programRates.programId, p.id));
+      // an older rate that ended, then the current one
+      expect(rates.some((r) => r.validTo !== null), p.network).toBe(true);
+      expect(rates.some((r) => r.validTo === null), p.network).toBe(true);
+    }
+    const active = await listActiveProgramsForBrand(nuxe.id);
+    expect(active).toHaveLength(8);
+    // Awin "Tous les achats" went from 8 % to 10 %: 10 % × 70 % = 7 %, the best of the brand
+    expect(await bestRateForBrand(nuxe.id)).toMatchObject({ rate: "7\u00a0%", label: "Jusqu'à 7\u00a0% de cashback" });
   });
 
   it("dates expiries relative to the seed time", async () => {

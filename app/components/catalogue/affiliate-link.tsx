@@ -20,6 +20,7 @@ export function AffiliateMention({ id, className }: { id?: string; className?: s
  */
 export function AffiliateLink({
   link,
+  href,
   js = false,
   className,
   wrapperClassName,
@@ -27,6 +28,8 @@ export function AffiliateLink({
   children,
 }: {
   link: KpiLink;
+  /** a member's tracked cashback click-out (/cashback/activer/…) instead of /kpi */
+  href?: string | null;
   /** the spinner page that fires the data-layer events (the /temu coupons) */
   js?: boolean;
   className?: string;
@@ -38,7 +41,7 @@ export function AffiliateLink({
   const id = useId();
   return (
     <span className={cn(inline ? "inline-flex flex-wrap items-baseline gap-x-2" : "inline-flex flex-col items-center gap-1", wrapperClassName)}>
-      <a href={`${kpiHref(link)}${js ? "&js=1" : ""}`} rel="sponsored nofollow" aria-describedby={id} data-affiliate-link="" className={className}>
+      <a href={href ?? `${kpiHref(link)}${js ? "&js=1" : ""}`} rel="sponsored nofollow" aria-describedby={id} data-affiliate-link="" className={className}>
         {children}
       </a>
       <AffiliateMention id={id} />

@@ -14,6 +14,8 @@ export interface BrandCardData {
   maxDiscountPercent: number;
   /** live codes plus deals */
   activeDeals: number;
+  /** once cashback is launched: the best current member rate ("7 % de cashback"), null without a programme */
+  cashback?: { launched: boolean; label: string | null };
 }
 
 /**
@@ -21,7 +23,9 @@ export interface BrandCardData {
  * "CASHBACK (bientôt)", name, category, description, active deals,
  * "Jusqu'à -X %" (only when its live codes or deals give one) and "Voir
  * les deals", a link to the brand page when it has live codes or deals,
- * disabled otherwise.
+ * disabled otherwise. Once cashback is launched (issue #12 item 8), the badge
+ * shows the brand's real member rate instead, and no badge when the brand
+ * has no active programme.
  */
 export function BrandCard({ brand: b, eager = false, heading: Heading = "h2" }: { brand: BrandCardData; eager?: boolean; heading?: "h2" | "h3" }) {
   const upTo = upToLabel(b.maxDiscountPercent);
@@ -32,7 +36,11 @@ export function BrandCard({ brand: b, eager = false, heading: Heading = "h2" }: 
           <img src={b.imageUrl} alt="" width={64} height={64} loading={eager ? "eager" : "lazy"} className="size-16 rounded-2xl object-cover" />
         ) : null}
         <div className="min-w-0">
-          <Badge variant="success">CASHBACK (bientôt)</Badge>
+          {!b.cashback?.launched ? (
+            <Badge variant="success">CASHBACK (bientôt)</Badge>
+          ) : b.cashback.label ? (
+            <Badge variant="success">{b.cashback.label}</Badge>
+          ) : null}
           <Heading className="mt-1 break-words text-lg font-bold">
             <Link to={`/marques/${b.slug}`} className="hover:underline">
               {b.name}

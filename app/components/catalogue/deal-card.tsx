@@ -23,6 +23,8 @@ export interface DealCardData {
   codeMasked: boolean;
   url: string;
   brandName: string | null;
+  /** a member's tracked cashback link (brand with an active programme, cashback launched) */
+  cashbackHref?: string | null;
 }
 
 export function DealCard({ deal, priority = false }: { deal: DealCardData; priority?: boolean }) {
@@ -68,6 +70,7 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
           ) : null}
           <AffiliateLink
             link={{ destination: deal.url, action: "deal_click", label: deal.title, dealId: deal.id }}
+            href={deal.cashbackHref}
             className={buttonVariants({ variant: "outline", size: "sm" })}
             wrapperClassName="ml-auto"
           >

@@ -3,7 +3,7 @@ import { DealCard, type DealCardData } from "./deal-card";
 import { PromoCodeCard } from "./promo-code-card";
 
 /** A titled grid of promo codes (masked for visitors by the loader), with the spec's empty text. */
-export function PromoCodesSection({ id, title, codes }: { id: string; title: string; codes: PublicPromoCode[] }) {
+export function PromoCodesSection({ id, title, codes }: { id: string; title: string; codes: (PublicPromoCode & { cashbackHref?: string | null })[] }) {
   return (
     <section className="mt-10" aria-labelledby={id}>
       <h2 id={id} className="text-2xl font-black">

@@ -8,7 +8,7 @@ import { AffiliateLink } from "./affiliate-link";
 import { BrandLogo } from "./brand-logo";
 import { CopyButton } from "./copy-button";
 
-export function PromoCodeCard({ code }: { code: PublicPromoCode }) {
+export function PromoCodeCard({ code }: { code: PublicPromoCode & { cashbackHref?: string | null } }) {
   const expired = code.status === "expired";
   return (
     <article
@@ -44,6 +44,7 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode }) {
       ) : code.url && !expired ? (
         <AffiliateLink
           link={{ destination: code.url, action: "promo_code_click", label: code.brandName, promoCodeId: code.id }}
+          href={code.cashbackHref}
           className="text-sm font-semibold text-brand-700 hover:underline"
           inline
         >

@@ -12,7 +12,7 @@ const SOCIAL_LINKS = [
 /** The spec's copyright year, the site's first; later years extend it to a range (ADR 006). */
 const COPYRIGHT_SINCE = 2025;
 
-export function Footer({ siteName, year, children }: { siteName: string; year: number; children?: React.ReactNode }) {
+export function Footer({ siteName, year, cashbackLaunched = false, children }: { siteName: string; year: number; cashbackLaunched?: boolean; children?: React.ReactNode }) {
   const nav = [
     { to: "/coup-de-crevarde", label: "Coup de Crevarde" },
     { to: "/marques", label: "Marques" },
@@ -27,8 +27,8 @@ export function Footer({ siteName, year, children }: { siteName: string; year: n
         <div className="sm:col-span-2 md:col-span-1">
           <p className="text-xl font-black text-brand-700">{siteName}</p>
           <p className="mt-2 text-sm text-neutral-600">
-            Les bons plans beauté, mode et sport des crevardes qui assument : codes promo, deals du jour et bientôt du
-            cashback.
+            Les bons plans beauté, mode et sport des crevardes qui assument : codes promo, deals du jour et{" "}
+            {cashbackLaunched ? "du cashback." : "bientôt du cashback."}
           </p>
           <ul className="mt-4 flex gap-3" aria-label="Réseaux sociaux">
             {SOCIAL_LINKS.map((s) => (
@@ -73,7 +73,7 @@ export function Footer({ siteName, year, children }: { siteName: string; year: n
         </nav>
         <div className="text-sm text-neutral-600">
           <h2 className="text-sm font-semibold text-neutral-900">Le cashback</h2>
-          <p className="mt-3">Versé dès 10€ cumulés, directement sur ton compte bancaire. Bientôt disponible !</p>
+          <p className="mt-3">Versé dès 10€ cumulés, directement sur ton compte bancaire.{cashbackLaunched ? null : " Bientôt disponible !"}</p>
         </div>
       </div>
       <p className="border-t border-neutral-200 py-4 text-center text-xs text-neutral-500">

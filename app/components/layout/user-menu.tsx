@@ -1,5 +1,5 @@
 import { Link, useNavigation, useSubmit } from "react-router";
-import { LogOut, Tag, User } from "lucide-react";
+import { LogOut, PiggyBank, Tag, User } from "lucide-react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -43,6 +43,11 @@ export function UserMenu({ user }: { user: HeaderUser }) {
         <DropdownMenuItem asChild>
           <Link to="/profile">
             <User /> Profil
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/mon-cashback">
+            <PiggyBank /> Mon cashback
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { auditLog } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
+import { getDb, type Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 
 type Actor = { id: string; email: string };
@@ -67,3 +67,23 @@ export async function recentAudit(limit = 15) {
 }
 
 export type { TableWithId };
+
+/**
+ * Record an audit entry inside the caller's transaction (`tx`): the write and
+ * its entry commit or roll back together. Unlike recordAudit, a failure throws.
+ */
+export async function recordAuditIn(
+  tx: Pick<Db, "insert">,
+  actor: Actor,
+  entry: { action: "create" | "update" | "delete"; entity: string; entityId?: string | null; before?: unknown; after?: unknown },
+) {
+  await tx.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { analyticsEvents, brands, newsletterSubscribers, pages, user } from "../../../db/schema";
+import { analyticsEvents, brands, conversions, ledgerAccounts, newsletterSubscribers, pages, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { toCents } from "~/modules/ledger/ledger";
 
 /** Change between two counts as "+12%" / "-5%"; "—" when there is nothing to compare with. */
 export function percentChange(current: number, previous: number): string {
@@ -53,5 +54,73 @@ export async function dashboardStats(now = new Date()) {
     brands: brandsCount,
     brandsThisMonth,
     chart: { days, signups: series(signups), newsletter: series(newsletter), clicks: series(clicks) },
+  };
+}
+
+/** A commission total in EUR, as exact numeric text ("17.833000"). */
+export interface CashbackStatusTotals {
+  count: number;
+  commissionEur: string;
+}
+
+export interface CashbackDashboard {
+  byStatus: Record<"pending" | "approved" | "declined", CashbackStatusTotals>;
+  unattributed: number;
+  /** conversions in another currency still waiting for an admin's EUR decision */
+  awaitingFx: number;
+  /** members' pending + available + in-payout balances, in cents */
+  owedToMembersCents: number;
+  /** approved commissions the networks have not paid yet, in EUR (exact numeric text) */
+  receivableEur: string;
+  /** receivable minus owed, in EUR (exact numeric text; negative when we owe more than we expect) */
+  marginEur: string;
+  /** the two platform accounts of the ledger (ADR 013), in cents */
+  ledger: { commissionsReceivableCents: number; memberLiabilitiesCents: number };
+}
+
+/** EUR commission of a conversion: its own amount in EUR, else the admin's FX decision (null until decided). */
+const commissionEur = sql`case when ${conversions.currency} = 'EUR' then ${conversions.commissionAmount} else ${conversions.fxCommissionEur} end`;
+
+/**
+ * The dashboard's cashback section: conversions by status with their EUR
+ * commissions, and what members are owed (their ledger balances) against
+ * what the networks owe us (approved, not yet paid).
+ */
+export async function cashbackDashboard(): Promise<CashbackDashboard> {
+  const db = await getDb();
+  const statuses = (await db.execute(sql`
+    select ${conversions.status} as status, count(*)::int as n, coalesce(sum(${commissionEur}), 0)::text as eur
+    from ${conversions} group by 1`)) as unknown as { rows: Array<{ status: string; n: number; eur: string }> };
+  const [counts] = (
+    (await db.execute(sql`
+      select
+        (count(*) filter (where ${conversions.userId} is null))::int as unattributed,
+        (count(*) filter (where ${conversions.currency} <> 'EUR' and ${conversions.fxCommissionEur} is null))::int as awaiting_fx,
+        coalesce(sum(${commissionEur}) filter (where ${conversions.status} = 'approved' and not ${conversions.networkPaid}), 0)::text as receivable
+      from ${conversions}`)) as unknown as { rows: Array<{ unattributed: number; awaiting_fx: number; receivable: string }> }
+  ).rows;
+  const [ledger] = (
+    (await db.execute(sql`
+      select
+        coalesce(sum(${ledgerAccounts.balanceCents}) filter (where ${ledgerAccounts.owner} = 'member' and ${ledgerAccounts.kind} in ('pending', 'available', 'in_payout')), 0)::text as owed,
+        coalesce(sum(${ledgerAccounts.balanceCents}) filter (where ${ledgerAccounts.owner} = 'platform' and ${ledgerAccounts.kind} = 'commissions_receivable'), 0)::text as receivable,
+        coalesce(sum(${ledgerAccounts.balanceCents}) filter (where ${ledgerAccounts.owner} = 'platform' and ${ledgerAccounts.kind} = 'member_liabilities'), 0)::text as liabilities
+      from ${ledgerAccounts}`)) as unknown as { rows: Array<{ owed: string; receivable: string; liabilities: string }> }
+  ).rows;
+  const owed = toCents(ledger?.owed);
+  const receivableEur = counts?.receivable ?? "0";
+  const [margin] = ((await db.execute(sql`select ((${receivableEur}::numeric - ${owed}::numeric / 100)::numeric(20, 6))::text as margin`)) as unknown as { rows: Array<{ margin: string }> }).rows;
+  const byStatus = { pending: { count: 0, commissionEur: "0" }, approved: { count: 0, commissionEur: "0" }, declined: { count: 0, commissionEur: "0" } };
+  for (const r of statuses.rows) {
+    if (r.status in byStatus) byStatus[r.status as keyof typeof byStatus] = { count: Number(r.n), commissionEur: r.eur };
+  }
+  return {
+    byStatus,
+    unattributed: Number(counts?.unattributed ?? 0),
+    awaitingFx: Number(counts?.awaiting_fx ?? 0),
+    owedToMembersCents: owed,
+    receivableEur,
+    marginEur: margin?.margin ?? "0",
+    ledger: { commissionsReceivableCents: toCents(ledger?.receivable), memberLiabilitiesCents: toCents(ledger?.liabilities) },
   };
 }

@@ -8,6 +8,7 @@ export const ADMIN_LOAD_ERRORS = {
   contentBlocks: "Impossible de charger les blocs de contenu.",
   pages: "Impossible de charger les pages.",
   users: "Impossible de charger les utilisateurs.",
+  conversions: "Impossible de charger les conversions.",
 } as const;
 
 /** Body of the 503 a list loader throws when a query fails: which message to show. */

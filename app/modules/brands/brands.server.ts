@@ -3,7 +3,9 @@ import { brands, categories, crevardeDeals, promoCodes } from "../../../db/schem
 import { getDb, type Db } from "~/lib/db.server";
 import { DEALS_PAGE_SIZE } from "~/modules/deals/deals.constants";
 import { dealCardColumns, NEWEST_FIRST, toPublicDeal } from "~/modules/deals/deals.server";
+import { listBrandCashback } from "~/modules/cashback/programs.server";
 import { liveCode } from "~/modules/promo-codes/promo-codes.server";
+import { getSetting } from "~/modules/settings/settings.server";
 import { maxDiscountPercent } from "./discount";
 
 /**
@@ -11,13 +13,22 @@ import { maxDiscountPercent } from "./discount";
  * those of one category (by id). "Active deals" counts the brand's deals plus its promo codes that
  * have not expired; "Jusqu'à -X %" (maxDiscountPercent) is the best of
  * those same live codes and deals, 0 when they offer no percentage.
+ * Once cashback is launched (setting cashback_launched), `cashback.label` is
+ * the brand's best current member rate ("7 % de cashback"), null when it has
+ * no active programme; before, the card shows the spec's "bientôt".
  */
 export async function listBrands(options: { categoryId?: string } = {}) {
   const db = await getDb();
-  const [rows, discounts] = await Promise.all([listBrandsQuery(db, options), liveDiscounts(db)]);
+  const [rows, discounts, launched] = await Promise.all([listBrandsQuery(db, options), liveDiscounts(db), getSetting("cashback_launched")]);
+  const rates = launched ? await listBrandCashback(rows.map((r) => r.id)) : new Map<string, { label: string }>();
   return rows.map((r) => {
     const d = discounts.get(r.id);
-    return { ...r, activeDeals: r.codes + r.deals, maxDiscountPercent: d ? maxDiscountPercent(d.codes, d.deals) : 0 };
+    return {
+      ...r,
+      activeDeals: r.codes + r.deals,
+      maxDiscountPercent: d ? maxDiscountPercent(d.codes, d.deals) : 0,
+      cashback: { launched, label: rates.get(r.id)?.label ?? null },
+    };
   });
 }
 

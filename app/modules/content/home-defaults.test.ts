@@ -3,6 +3,8 @@ import {
   DEFAULT_STEPS,
   DEFAULT_TESTIMONIALS,
   HOME_BLOCK_DEFAULTS,
+  LIVE_CASHBACK_STEP,
+  stepsForLaunch,
   parseSteps,
   parseTestimonials,
 } from "./home-defaults";
@@ -102,5 +104,19 @@ describe("parseTestimonials ids", () => {
       value: [{ id: "7", content: "x", author: "y", rating: 5 }],
       fellBack: false,
     });
+  });
+});
+
+describe("step 4 once cashback is launched (issue #12 item 8)", () => {
+  it("is the spec's before launch, the live copy after, and an admin's own step 4 always wins", () => {
+    expect(stepsForLaunch(DEFAULT_STEPS, false)).toEqual(DEFAULT_STEPS);
+    const live = stepsForLaunch(DEFAULT_STEPS, true);
+    expect(live.slice(0, 3)).toEqual(DEFAULT_STEPS.slice(0, 3));
+    expect(live[3]).toEqual(LIVE_CASHBACK_STEP);
+    expect(live[3].description).toMatch(/Mon cashback/);
+    expect(live[3].description).toMatch(/10€/);
+    const edited = DEFAULT_STEPS.map((s, i) => (i === 3 ? { ...s, description: "Versé chaque mois." } : s));
+    expect(stepsForLaunch(edited, true)).toEqual(edited);
+    expect(stepsForLaunch(DEFAULT_STEPS.slice(0, 3), true)).toEqual(DEFAULT_STEPS.slice(0, 3));
   });
 });

@@ -39,6 +39,29 @@ export const DEFAULT_STEPS: Step[] = [
   { icon: "CreditCard", title: "Tu récupères", description: "Ton cashback s'accumule et il est versé sur ton compte bancaire dès 10€ cumulés." },
 ];
 
+/**
+ * Step 4 once cashback is launched (issue #12 item 8): the spec's "Tu
+ * récupères" copy promises a payout; live, it says where the cashback shows
+ * and when it is paid.
+ */
+export const LIVE_CASHBACK_STEP: Step = {
+  icon: "CreditCard",
+  title: "Tu récupères",
+  description:
+    "Ton achat apparaît dans « Mon cashback » dès que la marque nous le signale, puis ton cashback est validé et versé sur ton compte bancaire dès 10€ cumulés.",
+};
+
+/**
+ * The home steps as shown: once cashback is launched, step 4 describes the
+ * live cashback, unless an admin has rewritten the spec's step 4 (their words win).
+ */
+export function stepsForLaunch(steps: Step[], launched: boolean): Step[] {
+  if (!launched || steps.length < 4) return steps;
+  const spec = DEFAULT_STEPS[3];
+  if (steps[3].title !== spec.title || steps[3].description !== spec.description) return steps;
+  return steps.map((s, i) => (i === 3 ? { ...LIVE_CASHBACK_STEP, icon: s.icon } : s));
+}
+
 export const DEFAULT_TESTIMONIALS: Testimonial[] = [
   { id: "t1", content: "J'ai économisé plus de 80€ sur ma routine skincare en trois mois. Les codes marchent vraiment, c'est devenu mon réflexe avant chaque commande.", author: "Léa, 27 ans, Lyon", rating: 5 },
   { id: "t2", content: "Le Coup de Crevarde du matin, c'est mon petit rituel avec le café. Les avis sans filtre sur la qualité m'ont évité pas mal d'arnaques.", author: "Sarah, 34 ans, Lille", rating: 5 },

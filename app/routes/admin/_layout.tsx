@@ -1,4 +1,4 @@
-import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, FileText, Files, Users, ArrowLeft, Menu, Loader2 } from "lucide-react";
+import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Users, ArrowLeft, Menu, Loader2, Receipt } from "lucide-react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
 import { useLogout } from "~/components/layout/user-menu";
@@ -38,9 +38,11 @@ export const ADMIN_NAV = [
   { to: "/admin/crevarde-deals", label: "Coups de crevarde", icon: Flame },
   { to: "/admin/categories", label: "Catégories", icon: Folder },
   { to: "/admin/brands", label: "Marques", icon: Store },
+  { to: "/admin/programmes", label: "Programmes", icon: BadgePercent },
   { to: "/admin/content", label: "Contenu", icon: FileText },
   { to: "/admin/pages", label: "Pages", icon: Files },
   { to: "/admin/users", label: "Utilisateurs", icon: Users },
+  { to: "/admin/conversions", label: "Conversions", icon: Receipt },
 ];
 
 function SidebarContent({ siteName }: { siteName: string }) {

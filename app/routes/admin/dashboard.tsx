@@ -1,4 +1,4 @@
-import { FileText, Scale, Store, Users } from "lucide-react";
+import { FileText, Receipt, Scale, Store, Users } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
@@ -8,7 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { requireAdmin } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { failure, ok, type AdminActionData } from "~/modules/admin/admin.server";
-import { dashboardStats } from "~/modules/admin/dashboard.server";
+import { cashbackDashboard, dashboardStats, type CashbackDashboard } from "~/modules/admin/dashboard.server";
+import { formatNetworkAmount } from "~/modules/conversions/format";
+import { formatEuros } from "~/modules/ledger/ledger";
 import { recentAudit } from "~/modules/admin/audit.server";
 import { initialiseHomeContent } from "~/modules/content/content-admin.server";
 import { getSetting } from "~/modules/settings/settings.server";
@@ -20,9 +22,10 @@ import { data } from "react-router";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [stats, contentProtection, audit, legal] = await Promise.all([dashboardStats(), getSetting("content_protection"), recentAudit(15), getLegalIdentity()]);
+  const [stats, cashback, contentProtection, audit, legal] = await Promise.all([dashboardStats(), cashbackDashboard(), getSetting("content_protection"), recentAudit(15), getLegalIdentity()]);
   return {
     stats,
+    cashback,
     legalMissing: missingLegalFields(legal),
     contentProtection,
     audit: audit.map((a) => ({ id: a.id, at: a.at.toISOString(), actor: a.actorEmail, action: a.action, entity: a.entity, entityId: a.entityId })),
@@ -93,7 +96,7 @@ function Chart({ days, series }: { days: string[]; series: Array<{ label: string
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData as AdminActionData | undefined);
-  const { stats, contentProtection, audit, legalMissing } = loaderData;
+  const { stats, cashback, contentProtection, audit, legalMissing } = loaderData;
   const navigation = useNavigation();
   return (
     <div>
@@ -135,6 +138,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </CardHeader>
         </Card>
       </div>
+
+      <CashbackSection cashback={cashback} />
 
       <Card className="mt-6">
         <CardHeader>
@@ -240,6 +245,69 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+const STATUS_CARDS = [
+  { status: "pending", label: "En attente" },
+  { status: "approved", label: "Validées" },
+  { status: "declined", label: "Refusées" },
+] as const;
+
+/** Conversions by status, and what members are owed against what the networks owe us (issue #12 item 9). */
+function CashbackSection({ cashback }: { cashback: CashbackDashboard }) {
+  const margin = Number(cashback.marginEur);
+  return (
+    <Card className="mt-6" aria-labelledby="cashback-title">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle id="cashback-title">Cashback</CardTitle>
+          <CardDescription>Commissions en euros telles que les réseaux les déclarent (hors devises en attente de décision).</CardDescription>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin/conversions">
+            <Receipt aria-hidden="true" /> Voir les conversions
+          </Link>
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {STATUS_CARDS.map(({ status, label }) => (
+            <div key={status} className="rounded-xl border border-neutral-200 p-4" data-testid={`cashback-${status}`}>
+              <dt className="text-sm text-neutral-600">{label}</dt>
+              <dd className="text-2xl font-black">{cashback.byStatus[status].count}</dd>
+              <dd className="text-sm">{formatNetworkAmount(cashback.byStatus[status].commissionEur)}</dd>
+            </div>
+          ))}
+          <div className="rounded-xl border border-neutral-200 p-4" data-testid="cashback-unattributed">
+            <dt className="text-sm text-neutral-600">Non attribuées</dt>
+            <dd className="text-2xl font-black">{cashback.unattributed}</dd>
+            {cashback.awaitingFx > 0 ? <dd className="text-sm">{cashback.awaitingFx} en devise étrangère à décider</dd> : null}
+          </div>
+        </dl>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <div data-testid="cashback-owed">
+            <dt className="text-sm text-neutral-600">Dû aux membres</dt>
+            <dd className="text-xl font-bold">{formatEuros(cashback.owedToMembersCents)}</dd>
+            <dd className="text-xs text-neutral-500">En attente, disponible et en cours de virement</dd>
+          </div>
+          <div data-testid="cashback-receivable">
+            <dt className="text-sm text-neutral-600">Commissions à recevoir</dt>
+            <dd className="text-xl font-bold">{formatNetworkAmount(cashback.receivableEur)}</dd>
+            <dd className="text-xs text-neutral-500">Validées par les réseaux, pas encore versées</dd>
+          </div>
+          <div data-testid="cashback-margin">
+            <dt className="text-sm text-neutral-600">Écart</dt>
+            <dd className={margin < 0 ? "text-xl font-bold text-red-700" : "text-xl font-bold"}>{formatNetworkAmount(cashback.marginEur)}</dd>
+            <dd className="text-xs text-neutral-500">Commissions à recevoir moins dû aux membres</dd>
+          </div>
+        </dl>
+        <p className="text-xs text-neutral-500">
+          Grand livre : compte « commissions à recevoir » {formatEuros(cashback.ledger.commissionsReceivableCents)}, compte « dettes envers les membres »{" "}
+          {formatEuros(cashback.ledger.memberLiabilitiesCents)}.
+        </p>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,0 +1,218 @@
+import { and, asc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { affiliatePrograms, brands, clickSessions, conversions, crevardeDeals, promoCodes } from "../../../db/schema";
+import { getDb } from "~/lib/db.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
+import type { RateLimitRule } from "~/lib/rate-limit.server";
+import { SUB_ID_PARAM, type NetworkName } from "~/modules/networks/networks";
+import { validateDestination } from "~/modules/tracking/destination";
+import { allowedHosts, visitorHash } from "~/modules/tracking/tracking.server";
+import { newClickId } from "./click-id";
+import {
+  estimateValidationDelay,
+  activateHref,
+  OBSERVED_WINDOW_DAYS,
+  validationDelayText,
+} from "./offer";
+import { ratesAt, withMember } from "./programs.server";
+
+/** Click sessions per member: generous for a shopper, a wall for a script. */
+export const CLICK_SESSION_LIMIT: RateLimitRule = { name: "cashback-click", limit: 30, windowSeconds: 10 * 60 };
+export const CLICK_SESSION_LIMIT_MESSAGE = "Tu as activé le cashback trop de fois en peu de temps. Réessaie dans quelques minutes.";
+
+/** A refused click-out: a status and the French text the member reads. */
+export class ClickOutError extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    readonly messageFr: string,
+  ) {
+    super(messageFr);
+    this.name = "ClickOutError";
+  }
+}
+
+/**
+ * The network link: {CLICK_ID} → the click id, {DEST} → the encoded destination.
+ * A template without {CLICK_ID} gets the network's sub-id parameter appended, so
+ * the click id always travels.
+ */
+export function buildTrackingUrl(template: string, network: NetworkName, clickId: string, destination: string): string {
+  let url = template.replaceAll("{DEST}", encodeURIComponent(destination));
+  if (url.includes("{CLICK_ID}")) return url.replaceAll("{CLICK_ID}", clickId);
+  const param = SUB_ID_PARAM[network];
+  if (!param) return url;
+  const parsed = new URL(url);
+  parsed.searchParams.set(param, clickId);
+  url = parsed.toString();
+  return url;
+}
+
+/** Rough browser family for the click row (no raw user agent stored). */
+export function userAgentFamily(ua: string | null | undefined): string | null {
+  if (!ua) return null;
+  if (/Edg\//.test(ua)) return "edge";
+  if (/Firefox\//.test(ua)) return "firefox";
+  if (/Chrome\//.test(ua)) return "chrome";
+  if (/Safari\//.test(ua)) return "safari";
+  return "other";
+}
+
+
+export interface StartClickSession {
+  userId: string;
+  programId: string;
+  dealId?: string | null;
+  promoCodeId?: string | null;
+  sourcePath?: string | null;
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * Record one member click-out (design §A.2, §B.1) and return the network URL
+ * to send the member to. Throws ClickOutError (404 unknown or inactive programme,
+ * 400 a deal or code of another brand, or no valid destination).
+ */
+export async function startClickSession(input: StartClickSession): Promise<{ clickId: string; url: string; destination: string }> {
+  const db = await getDb();
+  const [program] = await db
+    .select({ program: affiliatePrograms, brandWebsite: brands.websiteUrl })
+    .from(affiliatePrograms)
+    .leftJoin(brands, eq(brands.id, affiliatePrograms.brandId))
+    .where(eq(affiliatePrograms.id, input.programId))
+    .limit(1);
+  if (!program || program.program.status !== "active" || !program.program.brandId) {
+    throw new ClickOutError(404, "Ce programme de cashback n'existe pas ou n'est plus actif.");
+  }
+  const p = program.program;
+  let destinationRaw: string | null = program.brandWebsite;
+  if (input.dealId) {
+    const [deal] = await db.select({ url: crevardeDeals.url, brandId: crevardeDeals.brandId }).from(crevardeDeals).where(eq(crevardeDeals.id, input.dealId));
+    if (!deal || deal.brandId !== p.brandId) throw new ClickOutError(400, "Ce bon plan n'appartient pas à cette marque.");
+    destinationRaw = deal.url;
+  } else if (input.promoCodeId) {
+    const [code] = await db.select({ url: promoCodes.url, brandId: promoCodes.brandId }).from(promoCodes).where(eq(promoCodes.id, input.promoCodeId));
+    if (!code || code.brandId !== p.brandId) throw new ClickOutError(400, "Ce code promo n'appartient pas à cette marque.");
+    destinationRaw = code.url ?? program.brandWebsite;
+  }
+  const destination = validateDestination(destinationRaw, await allowedHosts());
+  if (!destination) throw new ClickOutError(400, "Le site de cette marque n'est pas renseigné : impossible d'activer le cashback.");
+
+  const now = new Date();
+  const rates = await ratesAt(p.id, now, db);
+  const clickId = newClickId();
+  await db.insert(clickSessions).values({
+    clickId,
+    userId: input.userId,
+    programId: p.id,
+    brandId: p.brandId,
+    dealId: input.dealId ?? null,
+    promoCodeId: input.promoCodeId ?? null,
+    destinationUrl: destination,
+    rateSnapshot: {
+      shareBps: p.memberShareBps,
+      label: rates.map((r) => r.label).join(", "),
+      clickedAt: now.toISOString(),
+      programId: p.id,
+      rates: rates.map((r) => ({
+        label: r.label,
+        displayPercent: r.displayPercent,
+        displayFixedCents: r.displayFixedCents,
+        commissionGroupCode: r.commissionGroupCode,
+        validFrom: r.validFrom.toISOString(),
+      })),
+    },
+    visitorHash: visitorHash(input.ip, input.userAgent ?? ""),
+    userAgentFamily: userAgentFamily(input.userAgent),
+    sourcePath: input.sourcePath?.slice(0, 500) ?? null,
+    createdAt: now,
+  });
+  return { clickId, url: buildTrackingUrl(p.trackingUrlTemplate, p.network as NetworkName, clickId, destination), destination };
+}
+
+export interface BrandCashbackOffer {
+  programId: string;
+  rates: { label: string; memberRate: string }[];
+  conditions: string | null;
+  delayText: string;
+  cookieDays: number;
+}
+
+/**
+ * The cashback block of a brand page: its first active programme, the member
+ * rates valid now and the validation delay (ours, else declared, else 90 days).
+ * Null when the brand has no active programme.
+ */
+export async function loadBrandCashbackOffer(brandId: string, now = new Date()): Promise<BrandCashbackOffer | null> {
+  const db = await getDb();
+  const [p] = await db
+    .select()
+    .from(affiliatePrograms)
+    .where(and(eq(affiliatePrograms.brandId, brandId), eq(affiliatePrograms.status, "active")))
+    .orderBy(asc(affiliatePrograms.createdAt))
+    .limit(1);
+  if (!p) return null;
+  const since = new Date(now.getTime() - OBSERVED_WINDOW_DAYS * 86_400_000);
+  const [rates, delays] = await Promise.all([
+    ratesAt(p.id, now, db),
+    db
+      .select({ days: sql<string>`extract(epoch from (${conversions.validatedAt} - ${conversions.transactionAt})) / 86400` })
+      .from(conversions)
+      .where(
+        and(
+          eq(conversions.programId, p.id),
+          eq(conversions.status, "approved"),
+          isNotNull(conversions.validatedAt),
+          gte(conversions.validatedAt, since),
+        ),
+      ),
+  ]);
+  return {
+    programId: p.id,
+    rates: rates.map((r) => ({
+      label: r.label,
+      memberRate: withMember(r, p.memberShareBps).memberLabel,
+    })),
+    conditions: p.conditionsMd,
+    delayText: validationDelayText(estimateValidationDelay(delays.map((d) => Number(d.days))), p.declaredValidationDays),
+    cookieDays: p.cookieDays,
+  };
+}
+
+/** "/marques/<slug>" of an active programme's brand, or null (the visitor's way back after signing in). */
+export async function brandPathForProgram(programId: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ slug: brands.slug })
+    .from(affiliatePrograms)
+    .innerJoin(brands, eq(brands.id, affiliatePrograms.brandId))
+    .where(and(eq(affiliatePrograms.id, programId), eq(affiliatePrograms.status, "active")))
+    .limit(1);
+  return row ? safeRedirect(`/marques/${encodeURIComponent(row.slug)}`, "/marques") : null;
+}
+
+/**
+ * Deal or code cards for a member once cashback is launched: each item whose
+ * brand has an active programme gets its tracked link (/cashback/activer/…);
+ * the others (and everything when `enabled` is false) keep /kpi.
+ */
+export async function withCashbackLinks<T extends { id: string }>(
+  items: T[],
+  kind: "deal" | "code",
+  enabled: boolean,
+): Promise<(T & { cashbackHref: string | null })[]> {
+  if (!enabled || items.length === 0) return items.map((i) => ({ ...i, cashbackHref: null }));
+  const db = await getDb();
+  const table = kind === "deal" ? crevardeDeals : promoCodes;
+  const rows = await db
+    .select({ id: table.id, programId: affiliatePrograms.id, createdAt: affiliatePrograms.createdAt })
+    .from(table)
+    .innerJoin(affiliatePrograms, and(eq(affiliatePrograms.brandId, table.brandId), eq(affiliatePrograms.status, "active")))
+    .where(inArray(table.id, items.map((i) => i.id)))
+    .orderBy(asc(affiliatePrograms.createdAt));
+  const programOf = new Map<string, string>();
+  for (const r of rows) if (!programOf.has(r.id)) programOf.set(r.id, r.programId);
+  return items.map((i) => {
+    const programId = programOf.get(i.id);
+    return { ...i, cashbackHref: programId ? activateHref(programId, kind === "deal" ? { dealId: i.id } : { promoCodeId: i.id }) : null };
+  });
+}

@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { getDb } from "~/lib/db.server";
+import { memberBalances, type MemberBalances } from "~/modules/ledger/ledger.server";
+import { affiliatePrograms, brands, cashbackEmailOptOuts, clickSessions, conversions, memberCashbackEvents, memberCashbacks } from "../../../db/schema";
+import { CASHBACK_EMAIL_KINDS, type CashbackEmailKind } from "./statuses";
+
+/** Lines per page of /mon-cashback: a member with 1,000 purchases gets 20 pages, each one indexed query. */
+export const MEMBER_CASHBACK_PAGE_SIZE = 50;
+
+export interface MemberCashbackTimelineStep {
+  /** "click" | "detected" | a member_cashbacks status */
+  step: string;
+  at: string;
+}
+
+export interface MemberCashbackLine {
+  id: string;
+  merchant: string;
+  /** when the purchase was made (the network's transaction time) */
+  purchasedAt: string;
+  /** the network's amount spent, exact numeric text, or null when the network does not give it */
+  saleAmount: string | null;
+  currency: string;
+  amountCents: number;
+  status: string;
+  expectedValidationAt: string | null;
+  reasonTextFr: string | null;
+  timeline: MemberCashbackTimelineStep[];
+}
+
+export interface MemberCashbackPage {
+  lines: MemberCashbackLine[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** The member's purchases that are shown (a push-only detection never confirmed is hidden). */
+const visibleOf = (userId: string) => and(eq(memberCashbacks.userId, userId), isNull(memberCashbacks.hiddenAt));
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/**
+ * One page of the member's purchases, newest first (index member_cashbacks_user_idx),
+ * hidden ones left out: one query for the page's lines (joined to their
+ * conversion, programme, brand and click), one count, and one query for the
+ * timeline events of that page.
+ */
+export async function listMemberCashbacks(userId: string, page = 1): Promise<MemberCashbackPage> {
+  const db = await getDb();
+  const current = Number.isSafeInteger(page) && page > 0 ? page : 1;
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: memberCashbacks.id,
+        merchant: sql<string | null>`coalesce(${brands.name}, ${affiliatePrograms.networkProgramId})`,
+        transactionAt: conversions.transactionAt,
+        saleAmount: conversions.saleAmount,
+        currency: conversions.currency,
+        amountCents: memberCashbacks.amountCents,
+        status: memberCashbacks.status,
+        expectedValidationAt: memberCashbacks.expectedValidationAt,
+        reasonTextFr: memberCashbacks.reasonTextFr,
+        clickedAt: clickSessions.createdAt,
+      })
+      .from(memberCashbacks)
+      .innerJoin(conversions, eq(conversions.id, memberCashbacks.conversionId))
+      .leftJoin(affiliatePrograms, eq(affiliatePrograms.id, conversions.programId))
+      .leftJoin(brands, eq(brands.id, affiliatePrograms.brandId))
+      .leftJoin(clickSessions, eq(clickSessions.id, memberCashbacks.clickSessionId))
+      .where(visibleOf(userId))
+      .orderBy(desc(memberCashbacks.createdAt), desc(memberCashbacks.id))
+      .limit(MEMBER_CASHBACK_PAGE_SIZE)
+      .offset((current - 1) * MEMBER_CASHBACK_PAGE_SIZE),
+    // counted apart: a window count would join every purchase of the member, not just the page
+    countMemberCashbacks(userId),
+  ]);
+  const events = rows.length
+    ? await db
+        .select({ memberCashbackId: memberCashbackEvents.memberCashbackId, at: memberCashbackEvents.at, toStatus: memberCashbackEvents.toStatus })
+        .from(memberCashbackEvents)
+        .where(inArray(memberCashbackEvents.memberCashbackId, rows.map((r) => r.id)))
+        .orderBy(asc(memberCashbackEvents.at), asc(memberCashbackEvents.id))
+    : [];
+  const byLine = new Map<string, typeof events>();
+  for (const e of events) byLine.set(e.memberCashbackId, [...(byLine.get(e.memberCashbackId) ?? []), e]);
+
+  return {
+    page: current,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / MEMBER_CASHBACK_PAGE_SIZE)),
+    lines: rows.map((r) => ({
+      id: r.id,
+      merchant: r.merchant ?? "Marchand",
+      purchasedAt: new Date(r.transactionAt).toISOString(),
+      saleAmount: r.saleAmount,
+      currency: r.currency,
+      amountCents: r.amountCents,
+      status: r.status,
+      expectedValidationAt: iso(r.expectedValidationAt),
+      reasonTextFr: r.reasonTextFr,
+      timeline: timeline(r.clickedAt, r.transactionAt, byLine.get(r.id) ?? []),
+    })),
+  };
+}
+
+/** Clic → Achat détecté → each later status change (the first detection is the purchase itself). */
+function timeline(clickedAt: Date | null, transactionAt: Date, events: { at: Date; toStatus: string }[]): MemberCashbackTimelineStep[] {
+  const steps: MemberCashbackTimelineStep[] = [];
+  if (clickedAt) steps.push({ step: "click", at: new Date(clickedAt).toISOString() });
+  const firstDetection = events.find((e) => e.toStatus === "tracked" || e.toStatus === "pending");
+  steps.push({ step: "detected", at: new Date(firstDetection?.at ?? transactionAt).toISOString() });
+  for (const e of events) {
+    if (e === firstDetection || e.toStatus === "tracked") continue;
+    const last = steps.at(-1);
+    if (last && last.step === e.toStatus) continue;
+    steps.push({ step: e.toStatus, at: new Date(e.at).toISOString() });
+  }
+  return steps;
+}
+
+async function countMemberCashbacks(userId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(memberCashbacks)
+    .where(visibleOf(userId));
+  return row?.n ?? 0;
+}
+
+/** The four balances of "Mon cashback", from the ledger (ADR 013). */
+export async function memberCashbackBalances(userId: string): Promise<Pick<MemberBalances, "pending" | "available" | "inPayout" | "paid">> {
+  const { pending, available, inPayout, paid } = await memberBalances(userId);
+  return { pending, available, inPayout, paid };
+}
+
+/** Which cashback e-mails the member receives (all of them unless switched off). */
+export async function cashbackEmailPreferences(userId: string): Promise<Record<CashbackEmailKind, boolean>> {
+  const db = await getDb();
+  const off = await db.select({ kind: cashbackEmailOptOuts.kind }).from(cashbackEmailOptOuts).where(eq(cashbackEmailOptOuts.userId, userId));
+  const offKinds = new Set(off.map((r) => r.kind));
+  return Object.fromEntries(CASHBACK_EMAIL_KINDS.map((k) => [k, !offKinds.has(k)])) as Record<CashbackEmailKind, boolean>;
+}
+
+/** Save the member's choices: one opt-out row per e-mail type switched off. */
+export async function setCashbackEmailPreferences(userId: string, wanted: Record<CashbackEmailKind, boolean>): Promise<void> {
+  const db = await getDb();
+  const off = CASHBACK_EMAIL_KINDS.filter((k) => !wanted[k]);
+  const on = CASHBACK_EMAIL_KINDS.filter((k) => wanted[k]);
+  await db.transaction(async (tx) => {
+    if (on.length) await tx.delete(cashbackEmailOptOuts).where(and(eq(cashbackEmailOptOuts.userId, userId), inArray(cashbackEmailOptOuts.kind, on)));
+    if (off.length) await tx.insert(cashbackEmailOptOuts).values(off.map((kind) => ({ userId, kind }))).onConflictDoNothing();
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * Affiliate programme and rate forms (issue #12 item 1). Shared by the back
+ * office form (conform) and the server actions: no server imports.
+ */
+import { z } from "zod";
+import { NETWORKS } from "../../../db/constants-cashback";
+import { optionalText, requiredText, uuidField } from "../admin/form-helpers";
+import { fromParisLocalInput } from "../settings/paris-time";
+import { DEFAULT_MEMBER_SHARE_BPS } from "./member-rate";
+
+export const PROGRAM_STATUSES = ["active", "paused", "closed"] as const;
+export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
+
+export const PROGRAM_STATUS_LABELS: Record<ProgramStatus, string> = {
+  active: "Actif",
+  paused: "En pause",
+  closed: "Fermé",
+};
+
+export const PROGRAM_MESSAGES = {
+  saveError: "Une erreur est survenue lors de la sauvegarde du programme.",
+  rateError: "Une erreur est survenue lors de l'ajout du taux.",
+  statusError: "Une erreur est survenue lors du changement de statut du programme.",
+  notFound: "Ce programme n'existe plus.",
+  duplicate: "Ce programme existe déjà pour ce réseau et ce compte éditeur.",
+  newerRate: "Un taux plus récent existe déjà pour ce libellé : choisis une date de début postérieure.",
+} as const;
+
+/** The placeholders a tracking-URL template may hold. */
+const PLACEHOLDER = /\{[^}]*\}/g;
+const ALLOWED_PLACEHOLDERS = new Set(["{CLICK_ID}", "{DEST}"]);
+
+/** French messages of the tracking-URL template, or null when it is valid. */
+export function trackingTemplateError(template: string): string | null {
+  if (!/^https:\/\//i.test(template)) return "Le lien de tracking doit commencer par https://.";
+  if (/\s/.test(template)) return "Le lien de tracking ne doit pas contenir d'espace.";
+  if (!template.includes("{CLICK_ID}")) return "Le lien de tracking doit contenir {CLICK_ID}.";
+  const unknown = (template.match(PLACEHOLDER) ?? []).filter((p) => !ALLOWED_PLACEHOLDERS.has(p));
+  if (unknown.length > 0) return `Variable inconnue ${unknown[0]} : seules {CLICK_ID} et {DEST} sont acceptées.`;
+  const sample = template.replaceAll("{CLICK_ID}", "cAbCdEfGhIjKlMnOpQrSt").replaceAll("{DEST}", "https%3A%2F%2Fexemple.fr%2F");
+  if (!URL.canParse(sample) || !new URL(sample).hostname.includes(".")) return "Le lien de tracking n'est pas une adresse valide.";
+  return null;
+}
+
+const int = (message: string, min: number, max: number, range: string) =>
+  z.coerce.number<string>({ message }).int(message).min(min, range).max(max, range);
+
+/** An optional whole number: empty → null. */
+const optionalInt = (message: string, min: number, max: number, range: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = (v ?? "").trim();
+      if (!text) return null;
+      const n = Number(text);
+      if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(n)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: range });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** "70", "70,5" → basis points (7000, 7050). */
+const sharePercent = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const text = (v ?? "").trim().replace(",", ".");
+    if (!text) return DEFAULT_MEMBER_SHARE_BPS;
+    if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: "La part membre doit être un pourcentage (ex. 70)." });
+      return z.NEVER;
+    }
+    const bps = Math.round(Number(text) * 100);
+    if (bps > 10000) {
+      ctx.addIssue({ code: "custom", message: "La part membre doit être comprise entre 0 et 100 %." });
+      return z.NEVER;
+    }
+    return bps;
+  });
+
+export const programFormSchema = z.object({
+  id: z.uuid("Identifiant invalide.").optional(),
+  brandId: uuidField("La marque est obligatoire."),
+  network: z.enum(NETWORKS, { message: "Le réseau est obligatoire." }),
+  networkAccountId: requiredText("L'identifiant du compte éditeur est obligatoire.", 100),
+  networkProgramId: requiredText("L'identifiant du programme chez le réseau est obligatoire.", 100),
+  trackingUrlTemplate: z
+    .string({ message: "Le lien de tracking est obligatoire." })
+    .trim()
+    .min(1, "Le lien de tracking est obligatoire.")
+    .max(2048, "Le lien de tracking ne doit pas dépasser 2048 caractères.")
+    .superRefine((v, ctx) => {
+      const error = trackingTemplateError(v);
+      if (error) ctx.addIssue({ code: "custom", message: error });
+    }),
+  /** typed as a percentage, stored in basis points */
+  memberSharePercent: sharePercent,
+  currency: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim().toUpperCase() || "EUR")
+    .refine((v) => /^[A-Z]{3}$/.test(v), "La devise doit être un code à trois lettres (ex. EUR)."),
+  cookieDays: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : "30"))
+    .pipe(int("La durée du cookie doit être un nombre entier de jours.", 1, 365, "La durée du cookie doit être comprise entre 1 et 365 jours.")),
+  declaredValidationDays: optionalInt(
+    "Le délai de validation doit être un nombre entier de jours.",
+    1,
+    730,
+    "Le délai de validation doit être compris entre 1 et 730 jours.",
+  ),
+  status: z.enum(PROGRAM_STATUSES, { message: "Le statut doit être actif, en pause ou fermé." }).default("active"),
+  conditionsMd: optionalText(5000),
+});
+export type ProgramFormInput = z.output<typeof programFormSchema>;
+
+export const RATE_KINDS = ["percent", "fixed"] as const;
+
+export const rateFormSchema = z
+  .object({
+    programId: uuidField("Le programme est obligatoire."),
+    label: requiredText("Le libellé du taux est obligatoire.", 80),
+    kind: z.enum(RATE_KINDS, { message: "Choisis un pourcentage ou un montant fixe." }),
+    value: z
+      .string({ message: "Le taux est obligatoire." })
+      .trim()
+      .min(1, "Le taux est obligatoire.")
+      .transform((v) => v.replace(",", "."))
+      .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v), "Le taux doit être un nombre avec au plus deux décimales."),
+    commissionGroupCode: optionalText(100),
+    /** Paris local time ("2026-11-23T10:00"); empty = now */
+    validFrom: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v || !v.trim()) return null;
+        const iso = fromParisLocalInput(v);
+        if (!iso) {
+          ctx.addIssue({ code: "custom", message: "La date de début n'est pas valide." });
+          return z.NEVER;
+        }
+        return new Date(iso);
+      }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === "percent" && Number(v.value) > 100) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: "Un pourcentage doit être compris entre 0 et 100." });
+    }
+  })
+  .transform((v) => ({
+    programId: v.programId,
+    label: v.label,
+    commissionGroupCode: v.commissionGroupCode,
+    validFrom: v.validFrom,
+    displayPercent: v.kind === "percent" ? Number(v.value).toFixed(2) : null,
+    displayFixedCents: v.kind === "fixed" ? Math.round(Number(v.value) * 100) : null,
+  }));
+export type RateFormInput = z.output<typeof rateFormSchema>;
+
+export const programStatusSchema = z.object({
+  id: z.uuid("Identifiant invalide."),
+  status: z.enum(PROGRAM_STATUSES, { message: "Le statut doit être actif, en pause ou fermé." }),
+});

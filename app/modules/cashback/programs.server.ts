@@ -1,0 +1,293 @@
+/**
+ * Affiliate programmes and their rates (issue #12 item 1, ADR 015).
+ *
+ * A brand has one or more programmes (one per network account); each has
+ * rates with a history: adding a rate closes the open rate of the same label
+ * (valid_to = the new rate's valid_from), so `ratesAt(programId, clickTime)`
+ * gives the rates that applied to a click. Every admin write and its audit
+ * entry share one transaction.
+ */
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { affiliatePrograms, brands, programRates } from "../../../db/schema";
+import { getDb, type Db } from "~/lib/db.server";
+import { sanitizeRichHtml } from "~/lib/html.server";
+import { paginate } from "~/modules/admin/pagination.server";
+import { recordAuditIn } from "~/modules/admin/audit.server";
+import { bestMemberRate, cashbackLabel, formatMemberRate, memberRate, type MemberRate } from "./member-rate";
+import type { ProgramFormInput, ProgramStatus, RateFormInput } from "./programs.schema";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+type Actor = { id: string; email: string };
+
+export type AffiliateProgram = typeof affiliatePrograms.$inferSelect;
+export type ProgramRate = typeof programRates.$inferSelect;
+export type RateWithMember = ProgramRate & { member: MemberRate; memberLabel: string };
+
+/** A write the caller must answer with a French 4xx (never a 500). */
+export class ProgramWriteError extends Error {
+  constructor(
+    message: string,
+    readonly status: 404 | 409,
+  ) {
+    super(message);
+    this.name = "ProgramWriteError";
+  }
+}
+
+/** Rates valid at `at`: valid_from <= at < valid_to (open-ended when valid_to is null). */
+const validAt = (at: Date) =>
+  and(lte(programRates.validFrom, at), or(isNull(programRates.validTo), gt(programRates.validTo, at)));
+
+/** The rates of a programme valid at a given instant (the click time), by label. */
+export async function ratesAt(programId: string, at: Date, db?: Executor): Promise<ProgramRate[]> {
+  const executor = db ?? (await getDb());
+  return executor
+    .select()
+    .from(programRates)
+    .where(and(eq(programRates.programId, programId), validAt(at)))
+    .orderBy(asc(programRates.label), asc(programRates.id));
+}
+
+/** One rate with the member's part of it (rate × share, floored). */
+export function withMember(rate: ProgramRate, shareBps: number): RateWithMember {
+  const member = memberRate(rate, shareBps);
+  return { ...rate, member, memberLabel: formatMemberRate(member) };
+}
+
+/** Every rate of a programme, newest first (the back office's history). */
+export async function rateHistory(programId: string, db?: Executor): Promise<ProgramRate[]> {
+  const executor = db ?? (await getDb());
+  return executor
+    .select()
+    .from(programRates)
+    .where(eq(programRates.programId, programId))
+    .orderBy(desc(programRates.validFrom), asc(programRates.label));
+}
+
+/** A programme by id, or null. */
+export async function getProgram(id: string, db?: Executor): Promise<AffiliateProgram | null> {
+  const executor = db ?? (await getDb());
+  const [row] = await executor.select().from(affiliatePrograms).where(eq(affiliatePrograms.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * A brand's active programmes with their current rates (and the member's
+ * part of each), for the brand page's cashback block and the click-out.
+ */
+export async function listActiveProgramsForBrand(brandId: string, at: Date = new Date()) {
+  const db = await getDb();
+  const programs = await db
+    .select()
+    .from(affiliatePrograms)
+    .where(and(eq(affiliatePrograms.brandId, brandId), eq(affiliatePrograms.status, "active")))
+    .orderBy(asc(affiliatePrograms.network), asc(affiliatePrograms.createdAt));
+  if (programs.length === 0) return [];
+  const rates = await db
+    .select()
+    .from(programRates)
+    .where(and(inArray(programRates.programId, programs.map((p) => p.id)), validAt(at)))
+    .orderBy(asc(programRates.label));
+  return programs.map((p) => ({
+    ...p,
+    rates: rates.filter((r) => r.programId === p.id).map((r) => withMember(r, p.memberShareBps)),
+  }));
+}
+
+export interface BrandCashback {
+  /** the best member rate of the brand's active programmes today */
+  best: MemberRate;
+  /** "7 %" */
+  rate: string;
+  /** "7 % de cashback", "Jusqu'à 7 % de cashback" when rates differ */
+  label: string;
+}
+
+/**
+ * The best current member-facing rate of each brand that has an active
+ * programme with a current rate (ADR 015): max over its rates of
+ * network rate × member share. Brands without one are absent from the map.
+ */
+export async function listBrandCashback(brandIds: string[], at: Date = new Date()): Promise<Map<string, BrandCashback>> {
+  const result = new Map<string, BrandCashback>();
+  if (brandIds.length === 0) return result;
+  const db = await getDb();
+  const rows = await db
+    .select({
+      brandId: affiliatePrograms.brandId,
+      shareBps: affiliatePrograms.memberShareBps,
+      displayPercent: programRates.displayPercent,
+      displayFixedCents: programRates.displayFixedCents,
+    })
+    .from(programRates)
+    .innerJoin(affiliatePrograms, eq(affiliatePrograms.id, programRates.programId))
+    .where(and(inArray(affiliatePrograms.brandId, brandIds), eq(affiliatePrograms.status, "active"), validAt(at)));
+  const byBrand = new Map<string, MemberRate[]>();
+  for (const r of rows) {
+    if (!r.brandId) continue;
+    const list = byBrand.get(r.brandId) ?? byBrand.set(r.brandId, []).get(r.brandId)!;
+    list.push(memberRate(r, r.shareBps));
+  }
+  for (const [brandId, rates] of byBrand) {
+    const best = bestMemberRate(rates);
+    if (!best) continue;
+    const distinct = new Set(rates.map((r) => formatMemberRate(r))).size;
+    result.set(brandId, { best, rate: formatMemberRate(best), label: cashbackLabel(best, distinct) });
+  }
+  return result;
+}
+
+/** One brand's best current member rate, or null. */
+export async function bestRateForBrand(brandId: string, at: Date = new Date()): Promise<BrandCashback | null> {
+  return (await listBrandCashback([brandId], at)).get(brandId) ?? null;
+}
+
+/** One page of programmes (brand, network, ids, status, share) with their current rates and history. */
+export async function listProgramsAdmin(page: number, at: Date = new Date()) {
+  const db = await getDb();
+  const paged = await paginate(page, () => db.$count(affiliatePrograms), (limit, offset) =>
+    db
+      .select({ program: affiliatePrograms, brandName: brands.name, brandSlug: brands.slug })
+      .from(affiliatePrograms)
+      .leftJoin(brands, eq(brands.id, affiliatePrograms.brandId))
+      .orderBy(sql`${brands.name} asc nulls last`, asc(affiliatePrograms.network), asc(affiliatePrograms.id))
+      .limit(limit)
+      .offset(offset),
+  );
+  const ids = paged.rows.map((r) => r.program.id);
+  const rates = ids.length
+    ? await db
+        .select()
+        .from(programRates)
+        .where(inArray(programRates.programId, ids))
+        .orderBy(desc(programRates.validFrom), asc(programRates.label))
+    : [];
+  const current = (r: ProgramRate) => r.validFrom <= at && (r.validTo === null || r.validTo > at);
+  return {
+    pager: paged.pager,
+    rows: paged.rows.map(({ program, brandName, brandSlug }) => {
+      const history = rates.filter((r) => r.programId === program.id).map((r) => ({ ...withMember(r, program.memberShareBps), current: current(r) }));
+      return { ...program, brandName, brandSlug, history, currentRates: history.filter((r) => r.current) };
+    }),
+  };
+}
+
+function programValues(input: ProgramFormInput) {
+  return {
+    brandId: input.brandId,
+    network: input.network,
+    networkAccountId: input.networkAccountId,
+    networkProgramId: input.networkProgramId,
+    trackingUrlTemplate: input.trackingUrlTemplate,
+    memberShareBps: input.memberSharePercent,
+    currency: input.currency,
+    cookieDays: input.cookieDays,
+    declaredValidationDays: input.declaredValidationDays,
+    status: input.status,
+    conditionsMd: input.conditionsMd,
+  };
+}
+
+/** Create or update a programme, with its audit entry, in one transaction. */
+export async function saveProgram(actor: Actor, input: ProgramFormInput): Promise<AffiliateProgram> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    if (input.id) {
+      const before = await getProgram(input.id, tx);
+      if (!before) throw new ProgramWriteError("Ce programme n'existe plus.", 404);
+      const [after] = await tx
+        .update(affiliatePrograms)
+        .set({ ...programValues(input), updatedAt: new Date() })
+        .where(eq(affiliatePrograms.id, input.id))
+        .returning();
+      await recordAuditIn(tx, actor, { action: "update", entity: "affiliate_program", entityId: after.id, before, after });
+      return after;
+    }
+    const [after] = await tx.insert(affiliatePrograms).values(programValues(input)).returning();
+    await recordAuditIn(tx, actor, { action: "create", entity: "affiliate_program", entityId: after.id, before: null, after });
+    return after;
+  });
+}
+
+/** Pause, close or reactivate a programme (audited, one transaction). */
+export async function setProgramStatus(actor: Actor, id: string, status: ProgramStatus): Promise<AffiliateProgram> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(affiliatePrograms).where(eq(affiliatePrograms.id, id)).for("update").limit(1);
+    if (!before) throw new ProgramWriteError("Ce programme n'existe plus.", 404);
+    const [after] = await tx.update(affiliatePrograms).set({ status, updatedAt: new Date() }).where(eq(affiliatePrograms.id, id)).returning();
+    await recordAuditIn(tx, actor, { action: "update", entity: "affiliate_program", entityId: id, before, after });
+    return after;
+  });
+}
+
+/**
+ * Add a rate to a programme. The open rate of the same label ends where the
+ * new one starts; a new rate may not start before (or with) the latest rate of its label.
+ * The programme row is locked so that two concurrent additions queue.
+ */
+export async function addRate(actor: Actor, input: RateFormInput, now: Date = new Date()): Promise<ProgramRate> {
+  const db = await getDb();
+  const validFrom = input.validFrom ?? now;
+  return db.transaction(async (tx) => {
+    const [program] = await tx.select({ id: affiliatePrograms.id }).from(affiliatePrograms).where(eq(affiliatePrograms.id, input.programId)).for("update").limit(1);
+    if (!program) throw new ProgramWriteError("Ce programme n'existe plus.", 404);
+    const [latest] = await tx
+      .select()
+      .from(programRates)
+      .where(and(eq(programRates.programId, input.programId), eq(programRates.label, input.label)))
+      .orderBy(desc(programRates.validFrom))
+      .limit(1);
+    if (latest && latest.validFrom >= validFrom) {
+      throw new ProgramWriteError("Un taux plus récent existe déjà pour ce libellé : choisis une date de début postérieure.", 409);
+    }
+    let closed: ProgramRate | null = null;
+    if (latest && (latest.validTo === null || latest.validTo > validFrom)) {
+      [closed] = await tx.update(programRates).set({ validTo: validFrom }).where(eq(programRates.id, latest.id)).returning();
+    }
+    const [rate] = await tx
+      .insert(programRates)
+      .values({
+        programId: input.programId,
+        label: input.label,
+        displayPercent: input.displayPercent,
+        displayFixedCents: input.displayFixedCents,
+        commissionGroupCode: input.commissionGroupCode,
+        validFrom,
+      })
+      .returning();
+    await recordAuditIn(tx, actor, {
+      action: "create",
+      entity: "program_rate",
+      entityId: rate.id,
+      before: closed ? { ...latest, closedBy: rate.id } : null,
+      after: { rate, closed },
+    });
+    return rate;
+  });
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+const inline = (text: string) => escapeHtml(text).replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/(^|[^*])\*([^*\n]+)\*/g, "$1<em>$2</em>");
+
+/**
+ * A programme's conditions (plain text with a little markdown: paragraphs,
+ * "- " lists, **bold**, *italic*) as safe HTML: everything typed is escaped
+ * first, then the result goes through the site's sanitizer.
+ */
+export function conditionsHtml(markdown: string | null): string {
+  if (!markdown?.trim()) return "";
+  const blocks = markdown.replace(/\r\n?/g, "\n").trim().split(/\n{2,}/);
+  const html = blocks
+    .map((block) => {
+      const lines = block.split("\n");
+      if (lines.every((l) => /^\s*[-*]\s+/.test(l))) {
+        return `<ul>${lines.map((l) => `<li>${inline(l.replace(/^\s*[-*]\s+/, ""))}</li>`).join("")}</ul>`;
+      }
+      return `<p>${lines.map(inline).join("<br>")}</p>`;
+    })
+    .join("");
+  return sanitizeRichHtml(html);
+}

@@ -1,0 +1,19 @@
+/**
+ * Network amounts for display, exactly as stored (numeric text, never a
+ * float): "17.833000" → "17,833 €", "-4.5" → "-4,5 €", "1234.5" → "1 234,5 €".
+ * Trailing zeros after the decimal point are dropped, nothing is rounded.
+ * Other currencies keep their ISO code: "12,5 USD". Client-safe.
+ */
+export function formatNetworkAmount(value: string | null | undefined, currency = "EUR"): string {
+  if (value === null || value === undefined || value === "") return "—";
+  const match = /^\s*(-?)(\d+)(?:\.(\d*))?\s*$/.exec(value);
+  if (!match) return `${value} ${currency}`;
+  const [, sign, whole, fraction = ""] = match;
+  const digits = whole.replace(/^0+(?=\d)/, "");
+  // the same narrow no-break space Intl's fr-FR format groups thousands with
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
+  const decimals = fraction.replace(/0+$/, "");
+  const zero = /^0*$/.test(digits + decimals);
+  const text = `${zero ? "" : sign}${grouped}${decimals ? `,${decimals}` : ""}`;
+  return `${text}\u00a0${currency === "EUR" ? "€" : currency}`;
+}

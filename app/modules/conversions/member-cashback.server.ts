@@ -1,0 +1,182 @@
+import { eq } from "drizzle-orm";
+import { affiliatePrograms, clickSessions, memberCashbackEvents, memberCashbacks, type conversions } from "../../../db/schema";
+import { onMemberCashbackChanged } from "~/modules/cashback/notifications.server";
+import { reasonTextFr } from "~/modules/cashback/reasons";
+import { adjustCashback, approveCashback, recordPendingCashback, refuseCashback, reverseCashback } from "~/modules/ledger/ledger-events.server";
+import { operationApplied, type LedgerTx } from "~/modules/ledger/ledger.server";
+import { ledgerKeys, type RateSnapshot } from "~/modules/ledger/ledger";
+import { logger } from "~/lib/logger.server";
+import { memberShareFromDecimal } from "./decimal";
+
+/**
+ * The member's side of an attributed conversion (design §A.4): status,
+ * floored share in cents, expected date, French reason, and the ledger
+ * operations, all in the caller's transaction.
+ */
+
+export type ConversionRow = typeof conversions.$inferSelect;
+export type MemberCashbackStatus = "tracked" | "pending" | "validated" | "refused" | "reversed";
+
+/** Member share when no click session gives one (design §A.3 default). */
+export const DEFAULT_SHARE_BPS = 7000;
+/** Expected validation when neither the network nor the programme says (design §A.2). */
+export const DEFAULT_VALIDATION_DAYS = 90;
+const DAY = 86_400_000;
+
+/** The rate snapshot of a conversion: the click session's (taken at click time), else the programme's share, else 70 %. */
+async function snapshotFor(tx: LedgerTx, conv: ConversionRow): Promise<{ snapshot: RateSnapshot; declaredDays: number | null }> {
+  let programShare: number | null = null;
+  let declaredDays: number | null = null;
+  if (conv.programId) {
+    const [p] = await tx.select({ share: affiliatePrograms.memberShareBps, days: affiliatePrograms.declaredValidationDays }).from(affiliatePrograms).where(eq(affiliatePrograms.id, conv.programId));
+    programShare = p?.share ?? null;
+    declaredDays = p?.days ?? null;
+  }
+  if (conv.clickSessionId) {
+    const [c] = await tx.select({ snap: clickSessions.rateSnapshot, at: clickSessions.createdAt }).from(clickSessions).where(eq(clickSessions.id, conv.clickSessionId));
+    if (c) {
+      const snap = c.snap ?? {};
+      const bps = typeof snap.shareBps === "number" && Number.isInteger(snap.shareBps) ? snap.shareBps : (programShare ?? DEFAULT_SHARE_BPS);
+      return {
+        snapshot: { ...snap, shareBps: bps, label: typeof snap.label === "string" ? snap.label : "", clickedAt: typeof snap.clickedAt === "string" ? snap.clickedAt : c.at.toISOString() },
+        declaredDays,
+      };
+    }
+  }
+  return { snapshot: { shareBps: DEFAULT_SHARE_BPS, label: "", clickedAt: "", source: conv.clickSessionId ? "click" : "default" }, declaredDays };
+}
+
+/** When the member may expect validation: the network's locking date, else purchase + declared delay, else + 90 days. */
+export function expectedValidationAt(conv: Pick<ConversionRow, "lockingAt" | "transactionAt">, declaredDays: number | null): Date {
+  if (conv.lockingAt) return conv.lockingAt;
+  return new Date(conv.transactionAt.getTime() + (declaredDays ?? DEFAULT_VALIDATION_DAYS) * DAY);
+}
+
+/** The EUR commission the member's share is computed on: null while a foreign currency waits for an admin decision. */
+export function commissionEur(conv: Pick<ConversionRow, "currency" | "commissionAmount" | "fxCommissionEur">): string | null {
+  if (conv.currency === "EUR") return conv.commissionAmount;
+  return conv.fxCommissionEur ?? null;
+}
+
+export interface SyncOptions {
+  /** member_cashback_events.cause: "import" | "push" | "admin:<email>" */
+  cause: string;
+  /** ledger actor: "system:import" | "admin:<id>" */
+  actor: string;
+}
+
+/**
+ * Bring the member cashback of an attributed conversion in line with it
+ * (create it on first sight). Idempotent: called twice with the same
+ * conversion, the second call writes nothing. Returns the new status.
+ */
+export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, options: SyncOptions): Promise<MemberCashbackStatus | null> {
+  if (!conv.userId) return null;
+  const userId = conv.userId;
+  const [existing] = await tx.select().from(memberCashbacks).where(eq(memberCashbacks.conversionId, conv.id)).for("update");
+  const { snapshot: freshSnapshot, declaredDays } = await snapshotFor(tx, conv);
+  // the snapshot stored at creation is the one that applies for the cashback's whole life
+  const snapshot = (existing?.rateSnapshot as RateSnapshot | undefined) ?? freshSnapshot;
+  const eur = commissionEur(conv);
+  const amountCents = eur === null ? 0 : memberShareFromDecimal(eur, snapshot.shareBps);
+  const from = (existing?.status ?? null) as MemberCashbackStatus | null;
+
+  let to: MemberCashbackStatus;
+  let reasonCode: string | null = null;
+  if (from === "reversed") {
+    // terminal: a reversal after credit is final (a later network change is logged, not applied)
+    if (conv.status !== "declined") logger.warn({ conversionId: conv.id, status: conv.status }, "import: change after reversal ignored");
+    return from;
+  } else if (conv.status === "declined") {
+    to = from === "validated" ? "reversed" : "refused";
+    reasonCode = conv.reasonCode ?? "merchant_declined";
+  } else if (conv.pushOnly) {
+    // a push never creates money: keep what a pull already established
+    to = from ?? "tracked";
+    if (from !== null && from !== "tracked") return from;
+  } else if (eur === null) {
+    to = "pending";
+    reasonCode = "fx_review";
+  } else if (conv.status === "approved") {
+    to = "validated";
+  } else {
+    to = from === "validated" ? "validated" : "pending"; // approved → pending is a regression, ignored
+  }
+
+  const id = existing?.id ?? crypto.randomUUID();
+  const ledger = { cashbackId: id, userId, actor: options.actor };
+  let creditTransferId = existing?.creditTransferId ?? null;
+  let reversalTransferId = existing?.reversalTransferId ?? null;
+  // a new cashback row must exist before the notification contract sees it; ledger operations only reference its id
+  if (!existing) {
+    await tx.insert(memberCashbacks).values({
+      id,
+      conversionId: conv.id,
+      userId,
+      clickSessionId: conv.clickSessionId,
+      status: to,
+      amountCents,
+      initialAmountCents: amountCents,
+      rateSnapshot: snapshot,
+      expectedValidationAt: expectedValidationAt(conv, declaredDays),
+      reasonCode,
+      reasonTextFr: reasonCode ? reasonTextFr(reasonCode) : null,
+    });
+  }
+  const version = conv.version;
+  const previousAmount = existing?.amountCents ?? null;
+
+  if (to === "pending" && reasonCode !== "fx_review") {
+    if (from !== "pending" || previousAmount !== amountCents) await recordPendingCashback(tx, { ...ledger, amountCents, version });
+  } else if (to === "pending" && reasonCode === "fx_review" && from === "pending" && (previousAmount ?? 0) > 0) {
+    await recordPendingCashback(tx, { ...ledger, amountCents: 0, version });
+  } else if (to === "validated") {
+    const credited = creditTransferId !== null || (await operationApplied(tx, ledgerKeys.cashbackCredit(id)));
+    if (!credited) {
+      if (amountCents > 0) {
+        const r = await approveCashback(tx, { ...ledger, amountCents, rateSnapshot: snapshot });
+        creditTransferId = r.transferIds.at(-1) ?? null;
+      } else if (from === "pending") {
+        await recordPendingCashback(tx, { ...ledger, amountCents: 0, version });
+      }
+    } else if (previousAmount !== null && amountCents !== previousAmount) {
+      await adjustCashback(tx, { ...ledger, deltaCents: amountCents - previousAmount, version });
+    }
+  } else if (to === "refused" && from !== "refused") {
+    if (await operationApplied(tx, ledgerKeys.cashbackRefuse(id))) await recordPendingCashback(tx, { ...ledger, amountCents: 0, version });
+    else await refuseCashback(tx, ledger);
+  } else if (to === "reversed") {
+    const r = await reverseCashback(tx, ledger);
+    reversalTransferId = r.transferIds.at(-1) ?? reversalTransferId;
+  }
+
+  // the member keeps seeing the validated amount after a reversal (what was taken back)
+  const shownAmount = to === "reversed" || to === "refused" ? (previousAmount ?? amountCents) : amountCents;
+  const statusChanged = from !== to;
+  if (existing) {
+    const changed = statusChanged || existing.amountCents !== shownAmount || existing.reasonCode !== reasonCode || existing.creditTransferId !== creditTransferId || existing.reversalTransferId !== reversalTransferId;
+    if (!changed) return to;
+    await tx
+      .update(memberCashbacks)
+      .set({
+        status: to,
+        amountCents: shownAmount,
+        reasonCode,
+        reasonTextFr: reasonCode ? reasonTextFr(reasonCode) : null,
+        creditTransferId,
+        reversalTransferId,
+        expectedValidationAt: expectedValidationAt(conv, declaredDays),
+        // a detection hidden for want of a pull shows again once a pull confirms it
+        ...(to !== "tracked" ? { hiddenAt: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(memberCashbacks.id, id));
+  } else if (creditTransferId !== null || reversalTransferId !== null) {
+    await tx.update(memberCashbacks).set({ creditTransferId, reversalTransferId }).where(eq(memberCashbacks.id, id));
+  }
+  if (statusChanged || previousAmount !== shownAmount) {
+    await tx.insert(memberCashbackEvents).values({ memberCashbackId: id, fromStatus: from, toStatus: to, amountCents: shownAmount, cause: options.cause });
+  }
+  if (statusChanged) await onMemberCashbackChanged(tx, { memberCashbackId: id, userId, fromStatus: from, toStatus: to });
+  return to;
+}

@@ -1,0 +1,373 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { History, Pencil, Plus } from "lucide-react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/programmes";
+import { EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
+import { Pager } from "~/components/admin/pager";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Textarea } from "~/components/ui/textarea";
+import { requireAdmin } from "~/lib/auth.server";
+import { readBoundedForm } from "~/lib/body.server";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { pgErrorCode, pgErrorConstraint, PG_ERROR } from "~/lib/db-errors.server";
+import { requestedPage } from "~/modules/admin/pagination.server";
+import { brandChoices } from "~/modules/brands/brands-admin.server";
+import { addRate, listProgramsAdmin, ProgramWriteError, saveProgram, setProgramStatus } from "~/modules/cashback/programs.server";
+import {
+  PROGRAM_MESSAGES,
+  PROGRAM_STATUS_LABELS,
+  PROGRAM_STATUSES,
+  programFormSchema,
+  programStatusSchema,
+  rateFormSchema,
+} from "~/modules/cashback/programs.schema";
+import { NETWORK_ENV_VARS, networkCredentialsConfigured } from "~/modules/networks/credentials.server";
+import { NETWORK_LABELS, NETWORKS, SUB_ID_PARAM } from "~/modules/networks/networks";
+import { formatParis } from "~/modules/settings/paris-time";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [{ rows, pager }, brands] = await loadOrFail(
+    "Impossible de charger les programmes d'affiliation.",
+    Promise.all([listProgramsAdmin(requestedPage(request.url)), brandChoices()]),
+  );
+  const networks = NETWORKS.map((n) => ({ network: n, label: NETWORK_LABELS[n], configured: networkCredentialsConfigured(n), envVars: [...NETWORK_ENV_VARS[n]] }));
+  return { programs: rows, pager, brands, networks };
+}
+
+/** A domain refusal (missing row, newer rate, duplicate ids) as a French 4xx; anything else goes to guarded(). */
+async function refusals(intent: string, fallback: string, fn: () => Promise<ReturnType<typeof ok>>) {
+  return guarded(intent, fallback, async () => {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof ProgramWriteError) return failure(intent, error.message, error.status);
+      if (pgErrorCode(error) === PG_ERROR.uniqueViolation && pgErrorConstraint(error) === "affiliate_programs_network_ids_idx") {
+        return failure(intent, PROGRAM_MESSAGES.duplicate, 409);
+      }
+      throw error;
+    }
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readBoundedForm(request, 16 * 1024);
+  const intent = form.get("intent");
+  if (intent === "status") {
+    const parsed = programStatusSchema.safeParse({ id: form.get("id"), status: form.get("status") });
+    if (!parsed.success) return failure("status", parsed.error.issues[0]?.message ?? PROGRAM_MESSAGES.statusError);
+    return refusals("status", PROGRAM_MESSAGES.statusError, async () => {
+      const row = await setProgramStatus(admin, parsed.data.id, parsed.data.status);
+      return ok("status", "Statut mis à jour", `Le programme ${NETWORK_LABELS[row.network as keyof typeof NETWORK_LABELS] ?? row.network} ${row.networkProgramId} est maintenant « ${PROGRAM_STATUS_LABELS[parsed.data.status]} ».`);
+    });
+  }
+  if (intent === "rate") {
+    const submission = parseWithZod(form, { schema: rateFormSchema });
+    if (submission.status !== "success") return invalid("rate", submission.reply());
+    return refusals("rate", PROGRAM_MESSAGES.rateError, async () => {
+      const rate = await addRate(admin, submission.value);
+      return ok("rate", "Taux ajouté", `Le taux « ${rate.label} » s'applique depuis le ${formatParis(rate.validFrom, "d MMMM yyyy HH:mm")}.`);
+    });
+  }
+  const submission = parseWithZod(form, { schema: programFormSchema });
+  if (submission.status !== "success") return invalid("save", submission.reply());
+  const input = submission.value;
+  return refusals("save", PROGRAM_MESSAGES.saveError, async () => {
+    await saveProgram(admin, input);
+    return ok("save", input.id ? "Programme mis à jour" : "Programme créé", `Le programme ${NETWORK_LABELS[input.network]} ${input.networkProgramId} a été ${input.id ? "mis à jour" : "créé"}.`);
+  });
+}
+
+type Program = Route.ComponentProps["loaderData"]["programs"][number];
+type Rate = Program["history"][number];
+
+function rateText(r: Rate) {
+  const network = r.displayPercent !== null ? `${Number(r.displayPercent).toLocaleString("fr-FR")}\u00a0%` : `${((r.displayFixedCents ?? 0) / 100).toLocaleString("fr-FR", { minimumFractionDigits: 2 })}\u00a0€`;
+  return `${r.label} : ${network} → ${r.memberLabel} membre`;
+}
+
+/** Where each network carries our click id (design §B.2). */
+const SUB_ID_HINT = `{CLICK_ID} va dans le sous-identifiant du réseau : ${NETWORKS.map((n) => `${NETWORK_LABELS[n]} ${SUB_ID_PARAM[n] ?? "(selon son lien profond)"}`).join(", ")}.`;
+
+const shareText = (bps: number) => `${(bps / 100).toLocaleString("fr-FR")}\u00a0%`;
+
+const STATUS_VARIANT = { active: "success", paused: "risky", closed: "neutral" } as const;
+
+export default function AdminProgrammes({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as AdminActionData | undefined;
+  useActionToast(ad);
+  const editor = useEditor<Program>(ad);
+  const [ratesFor, setRatesFor] = useState<string | null>(null);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const errors = errorsFor(ad);
+  const item = editor.editing ?? null;
+  const ratesProgram = loaderData.programs.find((p) => p.id === ratesFor) ?? null;
+  return (
+    // the wide table scrolls inside its own box: nothing may widen the page on a phone
+    <div className="max-w-full overflow-x-hidden">
+      <PageHeader
+        title="Programmes d'affiliation"
+        action={
+          <Button onClick={editor.create}>
+            <Plus aria-hidden="true" /> Ajouter un programme
+          </Button>
+        }
+      />
+
+      <section aria-labelledby="credentials-title" className="mb-6 rounded-2xl border border-neutral-200 p-4">
+        <h2 id="credentials-title" className="font-bold">
+          Identifiants des réseaux
+        </h2>
+        <p className="mt-1 text-sm text-neutral-600">Les identifiants d'API se règlent dans les variables d'environnement du serveur ; ils ne sont jamais enregistrés en base.</p>
+        <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4" aria-label="Identifiants des réseaux">
+          {loaderData.networks.map((n) => (
+            <li key={n.network} className="rounded-xl bg-neutral-50 p-3 text-sm">
+              <p className="font-medium">{n.label}</p>
+              <p className={n.configured ? "text-green-700" : "text-neutral-600"}>{n.configured ? "Identifiants configurés" : "Identifiants non configurés"}</p>
+              <p className="break-all font-mono text-xs text-neutral-500">{n.envVars.join(" + ")}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Marque</TableHead>
+            <TableHead>Réseau</TableHead>
+            <TableHead>Programme</TableHead>
+            <TableHead>Statut</TableHead>
+            <TableHead>Taux actuels</TableHead>
+            <TableHead>Part membre</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loaderData.programs.length === 0 ? (
+            <EmptyRow colSpan={7}>Aucun programme pour le moment. Cliquez sur « Ajouter un programme » pour commencer.</EmptyRow>
+          ) : (
+            loaderData.programs.map((p) => {
+              const network = NETWORK_LABELS[p.network as keyof typeof NETWORK_LABELS] ?? p.network;
+              const name = `${p.brandName ?? "Sans marque"} · ${network}`;
+              return (
+                <TableRow key={p.id}>
+                  <TableCell className="font-medium">{p.brandName ?? "—"}</TableCell>
+                  <TableCell>{network}</TableCell>
+                  <TableCell>
+                    <p className="font-mono text-xs">{p.networkProgramId}</p>
+                    <p className="font-mono text-xs text-neutral-500">compte {p.networkAccountId}</p>
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={STATUS_VARIANT[p.status as keyof typeof STATUS_VARIANT] ?? "neutral"}>{PROGRAM_STATUS_LABELS[p.status as keyof typeof PROGRAM_STATUS_LABELS] ?? p.status}</Badge>
+                  </TableCell>
+                  <TableCell>
+                    {p.currentRates.length === 0 ? (
+                      <span className="text-neutral-500">Aucun taux</span>
+                    ) : (
+                      <ul className="text-sm">
+                        {p.currentRates.map((r) => (
+                          <li key={r.id}>{rateText(r)}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </TableCell>
+                  <TableCell>{shareText(p.memberShareBps)}</TableCell>
+                  <TableCell>
+                    <div className="flex flex-wrap items-center gap-1">
+                      <Button variant="ghost" size="icon" aria-label={`Modifier ${name}`} onClick={() => editor.edit(p)}>
+                        <Pencil />
+                      </Button>
+                      <Button variant="ghost" size="icon" aria-label={`Taux de ${name}`} onClick={() => setRatesFor(p.id)}>
+                        <History />
+                      </Button>
+                      {PROGRAM_STATUSES.filter((s) => s !== p.status).map((s) => (
+                        <Form method="post" key={s}>
+                          <input type="hidden" name="intent" value="status" />
+                          <input type="hidden" name="id" value={p.id} />
+                          <input type="hidden" name="status" value={s} />
+                          <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                            {s === "active" ? "Réactiver" : s === "paused" ? "Mettre en pause" : "Fermer"}
+                            <span className="sr-only"> {name}</span>
+                          </Button>
+                        </Form>
+                      ))}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              );
+            })
+          )}
+        </TableBody>
+      </Table>
+      <Pager {...loaderData.pager} />
+
+      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
+        <DialogContent className="max-h-[90vh] max-w-xl overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>{item ? "Modifier le programme" : "Ajouter un programme"}</DialogTitle>
+            <DialogDescription>Le lien de tracking contient {"{CLICK_ID}"} (et {"{DEST}"} pour le lien profond) dans le paramètre de sous-identifiant du réseau.</DialogDescription>
+          </DialogHeader>
+          {editor.open ? (
+            <Form method="post" className="grid min-w-0 grid-cols-1 gap-4" key={item?.id ?? "new"}>
+              <input type="hidden" name="intent" value="save" />
+              {item ? <input type="hidden" name="id" value={item.id} /> : null}
+              <Field label="Marque*" htmlFor="brandId" error={errors.brandId}>
+                <select id="brandId" name="brandId" defaultValue={item?.brandId ?? ""} required className={selectClass}>
+                  <option value="" disabled>
+                    Choisir une marque
+                  </option>
+                  {loaderData.brands.map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {b.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Réseau*" htmlFor="network" error={errors.network} hint={SUB_ID_HINT}>
+                <select id="network" name="network" defaultValue={item?.network ?? ""} required className={selectClass}>
+                  <option value="" disabled>
+                    Choisir un réseau
+                  </option>
+                  {NETWORKS.map((n) => (
+                    <option key={n} value={n}>
+                      {NETWORK_LABELS[n]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Compte éditeur*" htmlFor="networkAccountId" error={errors.networkAccountId}>
+                  <Input id="networkAccountId" name="networkAccountId" defaultValue={item?.networkAccountId ?? ""} required />
+                </Field>
+                <Field label="ID du programme*" htmlFor="networkProgramId" error={errors.networkProgramId}>
+                  <Input id="networkProgramId" name="networkProgramId" defaultValue={item?.networkProgramId ?? ""} required />
+                </Field>
+              </div>
+              <Field label="Lien de tracking*" htmlFor="trackingUrlTemplate" error={errors.trackingUrlTemplate} hint="https://… avec {CLICK_ID}, et {DEST} pour la page de destination (encodée).">
+                <Input id="trackingUrlTemplate" name="trackingUrlTemplate" defaultValue={item?.trackingUrlTemplate ?? ""} required placeholder="https://www.awin1.com/cread.php?awinmid=…&awinaffid=…&clickref={CLICK_ID}&ued={DEST}" />
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Part membre (%)" htmlFor="memberSharePercent" error={errors.memberSharePercent} hint="Part de la commission reversée au membre (70 % par défaut).">
+                  <Input id="memberSharePercent" name="memberSharePercent" inputMode="decimal" defaultValue={item ? String(item.memberShareBps / 100).replace(".", ",") : "70"} />
+                </Field>
+                <Field label="Devise" htmlFor="currency" error={errors.currency}>
+                  <Input id="currency" name="currency" defaultValue={item?.currency ?? "EUR"} maxLength={3} />
+                </Field>
+                <Field label="Durée du cookie (jours)" htmlFor="cookieDays" error={errors.cookieDays}>
+                  <Input id="cookieDays" name="cookieDays" type="number" min={1} max={365} defaultValue={item?.cookieDays ?? 30} />
+                </Field>
+                <Field label="Délai de validation annoncé (jours)" htmlFor="declaredValidationDays" error={errors.declaredValidationDays}>
+                  <Input id="declaredValidationDays" name="declaredValidationDays" type="number" min={1} max={730} defaultValue={item?.declaredValidationDays ?? ""} />
+                </Field>
+              </div>
+              <Field label="Statut" htmlFor="status" error={errors.status}>
+                <select id="status" name="status" defaultValue={item?.status ?? "active"} className={selectClass}>
+                  {PROGRAM_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {PROGRAM_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Conditions" htmlFor="conditionsMd" error={errors.conditionsMd} hint="Texte simple : paragraphes, listes « - », **gras**.">
+                <Textarea id="conditionsMd" name="conditionsMd" defaultValue={item?.conditionsMd ?? ""} rows={4} />
+              </Field>
+              <div className="flex justify-end gap-2">
+                <Button type="button" variant="outline" onClick={editor.close}>
+                  Annuler
+                </Button>
+                <Button type="submit" disabled={busy}>
+                  {item ? "Mettre à jour" : "Ajouter"}
+                </Button>
+              </div>
+            </Form>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={ratesProgram !== null} onOpenChange={(o) => !o && setRatesFor(null)}>
+        <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
+          {ratesProgram ? <RatesPanel program={ratesProgram} actionData={ad} busy={busy} /> : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+function RatesPanel({ program, actionData, busy }: { program: Program; actionData: AdminActionData | undefined; busy: boolean }) {
+  const errors = errorsFor(actionData, "rate");
+  const network = NETWORK_LABELS[program.network as keyof typeof NETWORK_LABELS] ?? program.network;
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>
+          Taux · {program.brandName ?? "Sans marque"} · {network}
+        </DialogTitle>
+        <DialogDescription>
+          Un nouveau taux clôt le précédent de même libellé ; le taux valable à l'heure du clic s'applique. Part membre : {shareText(program.memberShareBps)}.
+        </DialogDescription>
+      </DialogHeader>
+      <h3 className="font-bold">Historique</h3>
+      {program.history.length === 0 ? (
+        <p className="text-sm text-neutral-500">Aucun taux pour le moment.</p>
+      ) : (
+        <ul className="grid gap-1 text-sm" aria-label="Historique des taux">
+          {program.history.map((r) => (
+            <li key={r.id} className={r.current ? "font-medium" : "text-neutral-500"}>
+              {rateText(r)} · du {formatParis(r.validFrom, "d MMM yyyy HH:mm")}
+              {r.validTo ? ` au ${formatParis(r.validTo, "d MMM yyyy HH:mm")}` : ""}
+              {r.current ? " (en cours)" : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="mt-2 font-bold">Ajouter un taux</h3>
+      <Form method="post" className="grid min-w-0 grid-cols-1 gap-3" key={program.history.length}>
+        <input type="hidden" name="intent" value="rate" />
+        <input type="hidden" name="programId" value={program.id} />
+        <Field label="Libellé*" htmlFor="rate-label" error={errors.label}>
+          <Input id="rate-label" name="label" required placeholder="Nouveaux clients" list="rate-labels" />
+        </Field>
+        <datalist id="rate-labels">
+          {[...new Set(program.history.map((r) => r.label))].map((l) => (
+            <option key={l} value={l} />
+          ))}
+        </datalist>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Type" htmlFor="rate-kind" error={errors.kind}>
+            <select id="rate-kind" name="kind" defaultValue="percent" className={selectClass}>
+              <option value="percent">Pourcentage du panier</option>
+              <option value="fixed">Montant fixe (€)</option>
+            </select>
+          </Field>
+          <Field label="Taux du réseau*" htmlFor="rate-value" error={errors.value}>
+            <Input id="rate-value" name="value" inputMode="decimal" required placeholder="10" />
+          </Field>
+          <Field label="Code du groupe de commission" htmlFor="rate-code" error={errors.commissionGroupCode}>
+            <Input id="rate-code" name="commissionGroupCode" />
+          </Field>
+          <Field label="Début (heure de Paris)" htmlFor="rate-from" error={errors.validFrom} hint="Vide : maintenant.">
+            <Input id="rate-from" name="validFrom" type="datetime-local" defaultValue="" />
+          </Field>
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={busy}>
+            Ajouter le taux
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadErrorBoundary />;
+}

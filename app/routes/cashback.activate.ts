@@ -1,0 +1,65 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/cashback.activate";
+import { getSessionUser } from "~/lib/auth.server";
+import { clientIp, hitRateLimit } from "~/lib/rate-limit.server";
+import { brandPathForProgram, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE, ClickOutError, startClickSession } from "~/modules/cashback/click-out.server";
+import { asUuid } from "~/modules/tracking/tracking.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * "Activer le cashback" (issue #12 item 2): a member's click records a click
+ * session and answers 302 straight to the network's tracking URL; a visitor is
+ * sent to sign in and comes back to the brand page. Plain GET: works without JS.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const programId = asUuid(params.programId);
+  if (!programId) throw data("Ce programme de cashback n'existe pas.", { status: 404, headers: NO_STORE });
+  const rawDeal = url.searchParams.get("deal");
+  const rawCode = url.searchParams.get("code");
+  const dealId = rawDeal === null ? null : asUuid(rawDeal);
+  const promoCodeId = rawCode === null ? null : asUuid(rawCode);
+  if ((rawDeal !== null && !dealId) || (rawCode !== null && !promoCodeId) || (dealId && promoCodeId)) {
+    throw data("Ce lien d'activation n'est pas valide.", { status: 400, headers: NO_STORE });
+  }
+
+  const user = await getSessionUser(request);
+  if (!user) {
+    const brandPath = await brandPathForProgram(programId);
+    if (!brandPath) throw data("Ce programme de cashback n'existe pas ou n'est plus actif.", { status: 404, headers: NO_STORE });
+    throw redirect(`/auth?redirect=${encodeURIComponent(brandPath)}`, { headers: NO_STORE });
+  }
+
+  const limit = await hitRateLimit(CLICK_SESSION_LIMIT, user.id);
+  if (!limit.allowed) {
+    throw data(CLICK_SESSION_LIMIT_MESSAGE, { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfter) } });
+  }
+  try {
+    const click = await startClickSession({
+      userId: user.id,
+      programId,
+      dealId,
+      promoCodeId,
+      sourcePath: sameSiteReferrerPath(request),
+      ip: clientIp(context),
+      userAgent: request.headers.get("user-agent"),
+    });
+    throw redirect(click.url, { headers: { ...NO_STORE, "Referrer-Policy": "no-referrer" } });
+  } catch (error) {
+    if (error instanceof ClickOutError) throw data(error.messageFr, { status: error.status, headers: NO_STORE });
+    throw error;
+  }
+}
+
+/** The page the member clicked from, when it is one of ours (path only). */
+function sameSiteReferrerPath(request: Request): string | null {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    return from.origin === new URL(request.url).origin ? from.pathname : null;
+  } catch {
+    return null;
+  }
+}

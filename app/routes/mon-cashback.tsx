@@ -1,0 +1,230 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/mon-cashback";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
+import { requireUser } from "~/lib/auth.server";
+import { readBoundedForm } from "~/lib/body.server";
+import { seo } from "~/lib/seo";
+import { createToastHeaders } from "~/lib/toast.server";
+import { cashbackEmailsSchema } from "~/modules/cashback/member-cashback.schema";
+import {
+  cashbackEmailPreferences,
+  listMemberCashbacks,
+  memberCashbackBalances,
+  setCashbackEmailPreferences,
+  type MemberCashbackLine,
+} from "~/modules/cashback/member-cashback.server";
+import {
+  CASHBACK_EMAIL_KIND_LABELS,
+  CASHBACK_EMAIL_KINDS,
+  memberCashbackStatusLabel,
+  memberCashbackStatusTone,
+} from "~/modules/cashback/statuses";
+import { formatEuros } from "~/modules/ledger/ledger";
+import { formatParis } from "~/modules/settings/paris-time";
+import { getSetting } from "~/modules/settings/settings.server";
+
+const SIGN_IN = "/auth?redirect=/mon-cashback";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, { redirectTo: SIGN_IN });
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const [balances, purchases, emails, launched] = await Promise.all([
+    memberCashbackBalances(user.id),
+    listMemberCashbacks(user.id, Number.isSafeInteger(page) && page > 0 && page <= 10_000 ? page : 1),
+    cashbackEmailPreferences(user.id),
+    getSetting("cashback_launched"),
+  ]);
+  return { balances, purchases, emails, launched };
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request, { redirectTo: SIGN_IN });
+  const formData = await readBoundedForm(request, 2048);
+  const submission = parseWithZod(formData, { schema: cashbackEmailsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() } satisfies ActionData, { status: 400 });
+  const v = submission.value;
+  await setCashbackEmailPreferences(user.id, { detected: v.detected === "on", validated: v.validated === "on", refused: v.refused === "on" });
+  return redirect("/mon-cashback#notifications", { headers: await createToastHeaders({ title: "Préférences d'e-mails enregistrées" }) });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Mon cashback", description: "Tes achats, ton cashback et leur statut.", path: "/mon-cashback", noIndex: true }, matches);
+
+const BALANCES = [
+  { key: "pending", label: "En attente", hint: "Achats en attente de validation par le marchand" },
+  { key: "available", label: "Disponible", hint: "Validé, prêt à être retiré" },
+  { key: "inPayout", label: "En cours de virement", hint: "Virement demandé" },
+  { key: "paid", label: "Versé", hint: "Déjà versé sur ton compte" },
+] as const;
+
+const STEP_LABELS: Record<string, string> = { click: "Clic", detected: "Achat détecté" };
+const stepLabel = (step: string) => STEP_LABELS[step] ?? memberCashbackStatusLabel(step);
+
+function saleAmount(line: MemberCashbackLine): string | null {
+  if (line.saleAmount === null) return null;
+  const value = Number(line.saleAmount);
+  if (!Number.isFinite(value)) return null;
+  return new Intl.NumberFormat("fr-FR", { style: "currency", currency: line.currency }).format(value);
+}
+
+export default function MonCashback({ loaderData, actionData }: Route.ComponentProps) {
+  const { balances, purchases, emails, launched } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "cashback-emails",
+    lastResult: (actionData as ActionData | undefined)?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: cashbackEmailsSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const saving = navigation.state !== "idle" && navigation.formAction === "/mon-cashback";
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-4xl font-black">Mon cashback</h1>
+      {launched ? null : (
+        <p className="mt-4 rounded-2xl bg-amber-50 p-4 text-amber-900">
+          Le cashback arrive bientôt sur Crevarde : tes achats et ton cashback s'afficheront ici dès son lancement.
+        </p>
+      )}
+
+      <section className="mt-8" aria-labelledby="balances">
+        <h2 id="balances" className="sr-only">
+          Mes soldes
+        </h2>
+        <dl className="grid grid-cols-1 gap-4 min-[390px]:grid-cols-2 lg:grid-cols-4">
+          {BALANCES.map((b) => (
+            <div key={b.key} className="rounded-2xl border border-neutral-200 p-4" data-testid={`balance-${b.key}`}>
+              <dt className="text-sm font-semibold text-neutral-600">{b.label}</dt>
+              <dd className="mt-1 text-2xl font-black">{formatEuros(balances[b.key])}</dd>
+              <dd className="mt-1 text-xs text-neutral-500">{b.hint}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="mt-10" aria-labelledby="purchases">
+        <h2 id="purchases" className="text-2xl font-black">
+          Mes achats
+        </h2>
+        {purchases.lines.length === 0 ? (
+          <div className="mt-4 rounded-2xl bg-neutral-50 p-8 text-center">
+            <p className="text-lg font-semibold">Aucun achat pour l'instant.</p>
+            <p className="mt-2 text-neutral-600">
+              {launched
+                ? "Choisis une marque, clique sur « Activer le cashback » puis fais tes achats sur son site : ils apparaîtront ici."
+                : "Dès le lancement du cashback, il te suffira de cliquer sur « Activer le cashback » sur la page d'une marque avant tes achats."}
+            </p>
+            <Link to="/marques" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+              Voir les marques
+            </Link>
+          </div>
+        ) : (
+          <ul className="mt-4 flex flex-col gap-4">
+            {purchases.lines.map((line) => (
+              <PurchaseLine key={line.id} line={line} />
+            ))}
+          </ul>
+        )}
+        {purchases.pageCount > 1 ? (
+          <nav aria-label="Pages de mes achats" className="mt-6 flex items-center justify-between gap-4 text-sm">
+            {purchases.page > 1 ? (
+              <Link to={`?page=${purchases.page - 1}`} className="font-semibold text-brand-700 hover:underline">
+                Achats plus récents
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span>
+              Page {purchases.page} sur {purchases.pageCount}
+            </span>
+            {purchases.page < purchases.pageCount ? (
+              <Link to={`?page=${purchases.page + 1}`} className="font-semibold text-brand-700 hover:underline">
+                Achats plus anciens
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </section>
+
+      <section id="notifications" className="mt-10 scroll-mt-24" aria-labelledby="notifications-title">
+        <h2 id="notifications-title" className="text-2xl font-black">
+          E-mails de cashback
+        </h2>
+        <Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="notifications" />
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 text-neutral-600">Choisis les e-mails que tu veux recevoir :</legend>
+            {CASHBACK_EMAIL_KINDS.map((kind) => (
+              <label key={kind} className="flex items-start gap-3">
+                <input type="checkbox" name={fields[kind].name} defaultChecked={emails[kind]} className="mt-1 size-4 accent-brand-600" />
+                <span>{CASHBACK_EMAIL_KIND_LABELS[kind]}</span>
+              </label>
+            ))}
+          </fieldset>
+          <FieldError id={form.errorId} errors={[...(form.errors ?? []), ...CASHBACK_EMAIL_KINDS.flatMap((k) => fields[k].errors ?? [])]} />
+          <div>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Enregistrement..." : "Enregistrer mes choix"}
+            </Button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function PurchaseLine({ line }: { line: MemberCashbackLine }) {
+  const spent = saleAmount(line);
+  const tone = memberCashbackStatusTone(line.status);
+  const headingId = `purchase-${line.id}`;
+  return (
+    <li className="rounded-2xl border border-neutral-200 p-4" aria-labelledby={headingId} data-testid="purchase">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="break-words text-lg font-bold">
+            {line.merchant}
+          </h3>
+          <p className="text-sm text-neutral-600">
+            Achat du {formatParis(line.purchasedAt, "d MMMM yyyy")}
+            {spent ? <> · {spent} dépensés</> : null}
+          </p>
+        </div>
+        <Badge variant={tone === "success" ? "success" : tone === "danger" ? "hot" : "neutral"}>
+          <span className="sr-only">Statut : </span>
+          {memberCashbackStatusLabel(line.status)}
+        </Badge>
+      </div>
+      <p className="mt-2 text-xl font-black">
+        {formatEuros(line.amountCents)} <span className="text-sm font-normal text-neutral-600">de cashback</span>
+      </p>
+      {line.expectedValidationAt && (line.status === "tracked" || line.status === "pending") ? (
+        <p className="mt-1 text-sm">Validation prévue le {formatParis(line.expectedValidationAt, "d MMMM yyyy")}</p>
+      ) : null}
+      {line.reasonTextFr && (line.status === "refused" || line.status === "reversed") ? (
+        <p className="mt-1 text-sm text-red-800">Raison : {line.reasonTextFr}</p>
+      ) : null}
+      <ol className="mt-3 flex flex-wrap gap-x-2 gap-y-1 text-xs text-neutral-600" aria-label="Étapes">
+        {line.timeline.map((s, i) => (
+          <li key={`${s.step}-${i}`} className="flex items-center gap-2">
+            {i > 0 ? <span aria-hidden="true">→</span> : null}
+            <span>
+              <span className="font-semibold text-neutral-800">{stepLabel(s.step)}</span> {formatParis(s.at, "d MMM HH:mm")}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </li>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

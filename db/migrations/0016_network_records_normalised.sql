@@ -1,0 +1,1 @@
+ALTER TABLE "network_records" ADD COLUMN "normalised" jsonb;

@@ -1,0 +1,52 @@
+import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+import { E2E_CONVERSIONS } from "./db-fixtures";
+import { isAdminPage, PAGES } from "./routes";
+
+test("the layout walker visits /admin/conversions as an admin", () => {
+  expect(PAGES).toContain("/admin/conversions");
+  expect(isAdminPage("/admin/conversions")).toBe(true);
+});
+
+test("an admin filters the unattributed conversions of a network and reads one's raw records", async ({ page }) => {
+  const { awinUnattributed, cjUnattributed } = E2E_CONVERSIONS;
+  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin/conversions");
+  await expect(page).toHaveURL(/\/admin\/conversions$/);
+  await expect(page.getByRole("heading", { name: "Conversions", level: 1 })).toBeVisible();
+  const table = page.getByRole("table", { name: "Conversions" });
+  await expect(table.getByText(cjUnattributed.orderRef)).toBeVisible();
+
+  const filters = page.getByRole("search", { name: "Filtrer les conversions" });
+  await filters.getByLabel("Attribution").selectOption("unattributed");
+  await filters.getByLabel("Réseau").selectOption("awin");
+  await filters.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page).toHaveURL(/attribution=unattributed/);
+  await expect(table.getByText(cjUnattributed.orderRef)).toHaveCount(0);
+  const row = table.getByRole("row").filter({ hasText: awinUnattributed.orderRef });
+  await expect(row).toContainText("Non attribuée");
+  await expect(row).toContainText("17,833\u00a0€");
+
+  await row.getByRole("link", { name: `Voir la conversion ${awinUnattributed.orderRef}` }).click();
+  await expect(page).toHaveURL(/[?&]id=[0-9a-f-]{36}/);
+  await expect(page.getByRole("heading", { name: "Enregistrements bruts du réseau (2)" })).toBeVisible();
+  const raw = page.getByTestId("raw-record");
+  await expect(raw).toHaveCount(2);
+  await expect(raw.nth(1)).toContainText(`"clickRef": "${awinUnattributed.clickId}"`);
+  await expect(raw.nth(1)).toContainText('"amount": 17.833');
+  // the filter is kept beside the panel, and the hand attribution is offered
+  await expect(filters.getByLabel("Attribution")).toHaveValue("unattributed");
+  await expect(page.getByLabel("Attribuer à un membre (adresse e-mail)")).toBeVisible();
+
+  await page.getByRole("link", { name: "Fermer le détail" }).click();
+  await expect(page.getByTestId("raw-record")).toHaveCount(0);
+  await expect(page).toHaveURL(/attribution=unattributed/);
+});
+
+test("a binary file is refused in French before any import", async ({ page }) => {
+  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin/conversions");
+  await expect(page).toHaveURL(/\/admin\/conversions$/);
+  const form = page.getByRole("form", { name: "Importer un fichier de réseau" });
+  await form.getByLabel("Réseau").selectOption("awin");
+  await form.getByLabel("Fichier").setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) });
+  await form.getByRole("button", { name: "Importer" }).click();
+  await expect(page.getByTestId("import-result")).toContainText("Ce fichier n'est pas un texte UTF-8");
+});

@@ -1,0 +1,39 @@
+/**
+ * Inserted by tests/e2e/db-fixtures.ts before the server opens the fresh PGlite: a
+ * brand with an active Awin-shaped programme whose tracking link points to the
+ * stub network host that tests/e2e/cashback-click.spec.ts starts on 127.0.0.1.
+ */
+import type { Db } from "../../app/lib/db.server";
+
+export const CASHBACK_STUB_BRAND = { name: "Marque Stub Cashback", slug: "marque-stub-cashback", websiteUrl: "https://www.marque-stub-cashback.fr/" };
+
+export const cashbackStubPort = (e2ePort = process.env.E2E_PORT ?? "3100") => Number(e2ePort) + 1000;
+
+/** One member per Playwright project for the whole cashback loop (their balances are theirs alone). */
+export const cashbackLoopMember = (project: string) => ({ email: `cashback-loop-${project}@crevarde.test`, password: "BoucleCashback2026!" });
+export const CASHBACK_LOOP_PROJECTS = ["desktop", "mobile"] as const;
+
+/** The stub brand and its programme (tests/e2e/db-fixtures.ts runs this on the fresh database). */
+export async function insertCashbackStub(db: Db) {
+  const s = await import("../../db/schema");
+  const [brand] = await db.insert(s.brands).values({ ...CASHBACK_STUB_BRAND, description: "Une marque de test pour le cashback." }).returning();
+  const [program] = await db
+    .insert(s.affiliatePrograms)
+    .values({
+      brandId: brand.id,
+      network: "awin",
+      networkAccountId: "e2e-publisher",
+      networkProgramId: "e2e-programme",
+      trackingUrlTemplate: `http://127.0.0.1:${cashbackStubPort()}/cread.php?awinmid=1&awinaffid=2&clickref={CLICK_ID}&ued={DEST}`,
+      declaredValidationDays: 45,
+    })
+    .returning();
+  await db.insert(s.programRates).values({ programId: program.id, label: "Nouveaux clients", displayPercent: "10.00", validFrom: new Date(Date.now() - 86_400_000) });
+  const { hashPassword } = await import("better-auth/crypto");
+  for (const project of CASHBACK_LOOP_PROJECTS) {
+    const { email, password } = cashbackLoopMember(project);
+    const id = `e2e-loop-${project}`;
+    await db.insert(s.user).values({ id, name: `Boucle ${project}`, email, emailVerified: true });
+    await db.insert(s.account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(password) });
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Rows the e2e specs need that no screen can create yet (network conversions
+ * arrive through imports and pulls). scripts/e2e-server.mjs runs this file on
+ * the fresh embedded database before the server starts:
+ *   node --import tsx tests/e2e/db-fixtures.ts <dataDir>
+ * Only admin-visible rows with no brand or member: the public pages and the
+ * demo seed that runs next are unchanged.
+ */
+import type { Db } from "../../app/lib/db.server";
+import { insertCashbackStub } from "./cashback-fixture";
+
+/** The conversions of tests/e2e/admin-conversions.spec.ts. */
+export const E2E_CONVERSIONS = {
+  awinUnattributed: { orderRef: "E2E-AWIN-1", clickId: "cE2eUnknownClick00001" },
+  cjUnattributed: { orderRef: "E2E-CJ-2", clickId: "cE2eUnknownClick00002" },
+};
+
+/** The specs import the constants above: the database modules load only when the file runs as a script. */
+export async function insertE2eFixtures(db: Db) {
+  const s = await import("../../db/schema");
+  const [awin, cj] = await db
+    .insert(s.affiliatePrograms)
+    .values([
+      { network: "awin", networkAccountId: "e2e-111", networkProgramId: "e2e-900", trackingUrlTemplate: "https://www.awin1.com/cread.php?clickref={CLICK_ID}", status: "paused" },
+      { network: "cj", networkAccountId: "e2e-222", networkProgramId: "e2e-800", trackingUrlTemplate: "https://www.anrdoezrs.net/click?sid={CLICK_ID}", status: "paused" },
+    ])
+    .returning();
+  const base = { networkStatusRaw: "pending", status: "pending", currency: "EUR", transactionAt: new Date("2026-03-10T10:00:00Z") };
+  await db.insert(s.conversions).values([
+    { ...base, network: "awin", networkAccountId: "e2e-111", programId: awin.id, conversionKey: "E2E-A1", ...E2E_CONVERSIONS.awinUnattributed, commissionAmount: "17.833", firstCommissionAmount: "17.833", saleAmount: "120.5", rawHash: "e2e-a1" },
+    { ...base, network: "cj", networkAccountId: "e2e-222", programId: cj.id, conversionKey: "E2E-C2", ...E2E_CONVERSIONS.cjUnattributed, commissionAmount: "4.2", firstCommissionAmount: "4.2", rawHash: "e2e-c2" },
+  ]);
+  await db.insert(s.networkRecords).values([
+    { network: "awin", networkAccountId: "e2e-111", recordId: "E2E-T1", conversionKey: "E2E-A1", raw: { id: "E2E-T1", commissionStatus: "pending", clickRefs: { clickRef: E2E_CONVERSIONS.awinUnattributed.clickId } }, rawHash: "e2e-r1", source: "pull", firstSeenAt: new Date("2026-03-10T11:00:00Z") },
+    { network: "awin", networkAccountId: "e2e-111", recordId: "E2E-T1", conversionKey: "E2E-A1", raw: { id: "E2E-T1", commissionStatus: "pending", commissionAmount: { amount: 17.833, currency: "EUR" }, clickRefs: { clickRef: E2E_CONVERSIONS.awinUnattributed.clickId } }, rawHash: "e2e-r2", source: "pull", firstSeenAt: new Date("2026-03-11T11:00:00Z") },
+  ]);
+}
+
+const dataDir = process.argv[2];
+if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
+  const { openDatabase } = await import("../../app/lib/db.server");
+  const database = await openDatabase({ dataDir });
+  try {
+    await insertE2eFixtures(database.db);
+    await insertCashbackStub(database.db);
+  } finally {
+    await database.close();
+  }
+}

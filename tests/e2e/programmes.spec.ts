@@ -1,0 +1,83 @@
+import type { Page } from "@playwright/test";
+import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+
+const brandCard = (page: Page, name: string) =>
+  page.getByRole("list", { name: "Marques" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+test("a visitor sees the real member rate on a brand card (the demo has cashback launched)", async ({ page }) => {
+  await page.goto("/marques");
+  // Nuxe's best current rate: Awin 10 % × the 70 % member share
+  await expect(brandCard(page, "Nuxe").getByText("Jusqu'à 7\u00a0% de cashback")).toBeVisible();
+  await expect(brandCard(page, "Nuxe").getByText("CASHBACK (bientôt)")).toHaveCount(0);
+  // a brand without a programme promises no rate
+  await expect(brandCard(page, "Clarins").getByText(/cashback/i)).toHaveCount(0);
+});
+
+test("an admin creates a programme and adds rates; the history keeps the old one and visitors see the new member rate", async ({ page, browser, baseURL }, testInfo) => {
+  // one brand per project: desktop and mobile run side by side
+  const brand = testInfo.project.name === "mobile" ? "Garancia" : "Typology";
+  const programId = `e2e-${testInfo.project.name}-${Date.now()}`;
+  const name = `${brand} · Effiliation`;
+  await signIn(page, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/programmes");
+  await expect(page.getByRole("heading", { name: "Programmes d'affiliation", level: 1 })).toBeVisible();
+  // credentials come from the environment: none are set for the tests
+  await expect(page.getByRole("list", { name: "Identifiants des réseaux" }).getByRole("listitem").filter({ hasText: "Awin" })).toContainText("Identifiants non configurés");
+
+  await page.getByRole("button", { name: "Ajouter un programme" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Marque*").selectOption({ label: brand });
+  await dialog.getByLabel("Réseau*").selectOption("effiliation");
+  await dialog.getByLabel("Compte éditeur*").fill("445566");
+  await dialog.getByLabel("ID du programme*").fill(programId);
+  await dialog.getByLabel("Lien de tracking*").fill("https://track.effiliation.com/servlet/effi.redir?id_compteur=1&url={DEST}");
+  await expect(dialog.getByLabel("Part membre (%)")).toHaveValue("70");
+  // submitted from the keyboard ("Entrée", the phone keyboard's "OK")
+  await dialog.getByLabel("Lien de tracking*").press("Enter");
+  await expect(dialog.getByText("Le lien de tracking doit contenir {CLICK_ID}.")).toBeVisible();
+  await dialog.getByLabel("Lien de tracking*").fill(`https://track.effiliation.com/servlet/effi.redir?id_compteur=${programId}&effi_id={CLICK_ID}&url={DEST}`);
+  await dialog.getByLabel("Lien de tracking*").press("Enter");
+  await expect(page.getByText("Programme créé", { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const row = page.getByRole("row").filter({ hasText: programId });
+  await expect(row).toContainText("Actif");
+  await expect(row).toContainText("Aucun taux");
+  await expect(row).toContainText("70\u00a0%");
+
+  await row.getByRole("button", { name: `Taux de ${name}` }).click();
+  const rates = page.getByRole("dialog");
+  await rates.getByLabel("Libellé*").fill("Tous les achats");
+  await rates.getByLabel("Taux du réseau*").fill("12");
+  await rates.getByLabel("Taux du réseau*").press("Enter");
+  const history = rates.getByRole("list", { name: "Historique des taux" });
+  await expect(history.getByRole("listitem")).toHaveCount(1);
+  await expect(history).toContainText("Tous les achats : 12\u00a0% → 8,4\u00a0% membre");
+  await rates.getByLabel("Libellé*").fill("Tous les achats");
+  await rates.getByLabel("Taux du réseau*").fill("15");
+  await rates.getByLabel("Taux du réseau*").press("Enter");
+  await expect(history.getByRole("listitem")).toHaveCount(2);
+  await expect(history.getByRole("listitem").first()).toContainText("Tous les achats : 15\u00a0% → 10,5\u00a0% membre");
+  await expect(history.getByRole("listitem").first()).toContainText("(en cours)");
+  await expect(history.getByRole("listitem").nth(1)).toContainText("12\u00a0%");
+  await expect(history.getByRole("listitem").nth(1)).not.toContainText("(en cours)");
+  await page.keyboard.press("Escape");
+  await expect(row).toContainText("Tous les achats : 15\u00a0% → 10,5\u00a0% membre");
+
+  // a visitor (another browser context) sees the member rate on the card; anonymous pages are micro-cached a few seconds
+  const visitor = await browser.newContext({ baseURL, locale: "fr-FR", viewport: page.viewportSize() ?? undefined });
+  try {
+    const v = await visitor.newPage();
+    await v.goto("/marques");
+    await expect(async () => {
+      await v.reload();
+      await expect(brandCard(v, brand).getByText("10,5\u00a0% de cashback")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+  } finally {
+    await visitor.close();
+  }
+
+  await row.getByRole("button", { name: `Mettre en pause ${name}` }).click();
+  await expect(page.getByText("Statut mis à jour")).toBeVisible();
+  await expect(row).toContainText("En pause");
+  await expect(row.getByRole("button", { name: `Réactiver ${name}` })).toBeVisible();
+});
