@@ -38,10 +38,14 @@ function layoutProblems(): string[] {
   const problems: string[] = [];
   const width = document.documentElement.scrollWidth;
   if (width > viewport) {
-    const outside = [...document.body.querySelectorAll("*")].filter((el) => el.getBoundingClientRect().right > viewport + 0.5 && visible(el));
-    // the innermost elements that stick out name the cause
-    const innermost = outside.filter((el) => !outside.some((other) => other !== el && el.contains(other)));
-    problems.push(`page is ${width} px wide: ${innermost.slice(0, 3).map(describe).join(", ")}`);
+    // (an icon's own shapes are not elements of the page's layout)
+    const outside = [...document.body.querySelectorAll("*")].filter((el) => el.getBoundingClientRect().right > viewport + 0.5 && !el.parentElement?.closest("svg"));
+    // the innermost elements that stick out name the cause; visually hidden ones (an sr-only
+    // label escaping a scroller's clip) first, since nothing on screen shows them
+    const innermost = outside
+      .filter((el) => !outside.some((other) => other !== el && el.contains(other)))
+      .sort((a, b) => Number(visible(a)) - Number(visible(b)));
+    problems.push(`page is ${width} px wide: ${innermost.slice(0, 3).map((el) => `${visible(el) ? "" : "(hidden) "}${describe(el)}`).join(", ")}`);
   }
   const boxes = document.body.querySelectorAll("h1, h2, h3, h4, h5, h6, button, [role=button], [role=tab], a, label");
   for (const el of boxes) {

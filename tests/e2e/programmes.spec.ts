@@ -35,7 +35,7 @@ test("an admin creates a programme and adds rates; the history keeps the old one
   await dialog.getByLabel("Lien de tracking*").press("Enter");
   await expect(dialog.getByText("Le lien de tracking doit contenir {CLICK_ID}.")).toBeVisible();
   await dialog.getByLabel("Lien de tracking*").fill(`https://track.effiliation.com/servlet/effi.redir?id_compteur=${programId}&effi_id={CLICK_ID}&url={DEST}`);
-  await dialog.getByLabel("Lien de tracking*").press("Enter");
+  await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
   await expect(page.getByText("Programme créé", { exact: true })).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
@@ -48,7 +48,7 @@ test("an admin creates a programme and adds rates; the history keeps the old one
   const rates = page.getByRole("dialog");
   await rates.getByLabel("Libellé*").fill("Tous les achats");
   await rates.getByLabel("Taux du réseau*").fill("12");
-  await rates.getByLabel("Taux du réseau*").press("Enter");
+  await rates.getByRole("button", { name: "Ajouter le taux" }).click();
   const history = rates.getByRole("list", { name: "Historique des taux" });
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history).toContainText("Tous les achats : 12\u00a0% → 8,4\u00a0% membre");

@@ -2,8 +2,10 @@ import * as React from "react";
 import { cn } from "~/lib/utils";
 
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
+  // relative: absolutely positioned descendants (sr-only labels) are clipped by this
+  // scroller instead of widening the page from their static position
   return (
-    <div className="w-full overflow-x-auto rounded-xl border border-neutral-200">
+    <div className="relative w-full overflow-x-auto rounded-xl border border-neutral-200">
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -111,8 +111,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
   const item = editor.editing ?? null;
   const ratesProgram = loaderData.programs.find((p) => p.id === ratesFor) ?? null;
   return (
-    // the wide table scrolls inside its own box: nothing may widen the page on a phone
-    <div className="max-w-full overflow-x-hidden">
+    <div>
       <PageHeader
         title="Programmes d'affiliation"
         action={
