@@ -72,6 +72,8 @@ test("forgotten password: the link from the outbox sets a new password and old s
 });
 
 test("repeated wrong passwords end in the rate-limit message", async ({ page }) => {
+  // eleven password checks (scrypt): slow on a loaded machine
+  test.slow();
   const email = `limite-${randomUUID().slice(0, 8)}@example.fr`;
   for (let i = 0; i < 10; i++) {
     await signIn(page, { email, password: `faux-${i}-mot-de-passe` });

@@ -42,7 +42,9 @@ test("the account menu and the profile link to /mon-cashback @desktop", async ({
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByRole("link", { name: /^Mon cashback/ }).click();
   await expect(page).toHaveURL(/\/mon-cashback$/);
-  await page.goto("/profile");
+  // back in the same, hydrated document (a fresh load could take the click before hydration)
+  await page.goBack();
+  await expect(page).toHaveURL(/\/profile$/);
   await page.getByRole("button", { name: /Mon compte \(Camille\)/ }).click();
   await page.getByRole("menuitem", { name: "Mon cashback" }).click();
   await expect(page).toHaveURL(/\/mon-cashback$/);
