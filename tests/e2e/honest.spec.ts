@@ -93,6 +93,17 @@ test("home: the hero's figures are counted, the offers show the price with cashb
   // before launch (no struck price, "de cashback bientôt") is checked in site-settings.spec.ts
   await expect(offers.locator("s").first()).toBeVisible();
   await expect(offers.getByText(/de cashback bientôt/)).toHaveCount(0);
+
+  // launched, the category chips filter the offers: links, the chosen one marked current
+  const chips = offers.getByRole("list", { name: "Filtrer les offres par catégorie" }).getByRole("link");
+  const first = chips.first();
+  const category = (await first.textContent())!.trim();
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`\\?offres=${encodeURIComponent(category)}$`));
+  await expect(offers.getByRole("link", { name: category, exact: true })).toHaveAttribute("aria-current", "true");
+  await expect(offers.locator("[aria-current]")).toHaveCount(1);
+  // aria-pressed is for buttons: a link carrying it fails the accessibility audit
+  await expect(page.locator("a[aria-pressed]")).toHaveCount(0);
 });
 
 test("the footer links /apropos", async ({ page }) => {

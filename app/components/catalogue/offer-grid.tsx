@@ -45,7 +45,8 @@ export function OfferGrid({
                   <Link
                     to={active ? "?" : `?offres=${encodeURIComponent(c)}`}
                     preventScrollReset
-                    aria-pressed={active}
+                    // a link that filters is current, not pressed (aria-pressed belongs to buttons)
+                    aria-current={active ? "true" : undefined}
                     className={cn(
                       "rounded-full border px-3 py-1 text-sm",
                       active ? "border-brand-600 bg-brand-600 text-white" : "border-neutral-300",
