@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  customType,
   bigint,
   bigserial,
   boolean,
@@ -17,6 +18,18 @@ import {
 } from "drizzle-orm/pg-core";
 
 export { BADGE_TYPES, CONTENT_TYPES, ROLES, type BadgeType, type ContentType, type Role } from "./constants";
+
+/**
+ * A full-text document (issue #14, design F.2). Search columns are generated
+ * from the row with the "fr_unaccent" configuration (French stemming, accents
+ * folded; created in migration 0017) and never written by the application.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** `setweight(to_tsvector('fr_unaccent', coalesce(column, '')), weight)` joined with `||`, for a generated search column. */
+function searchDocument(...parts: [column: { name: string }, weight: "A" | "B" | "C" | "D"][]) {
+  return sql.raw(parts.map(([c, w]) => `setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("${c.name}", '')), '${w}')`).join(" || "));
+}
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -162,12 +175,14 @@ export const brands = pgTable(
     cashbackPercent: numeric("cashback_percent", { precision: 5, scale: 2, mode: "number" })
       .notNull()
       .default(0),
+    search: tsvector("search").generatedAlwaysAs(() => searchDocument([{ name: "name" }, "A"], [{ name: "description" }, "C"])),
     ...timestamps,
   },
   (t) => [
     check("brands_discount_check", sql`${t.maxDiscountPercent} between 0 and 100`),
     check("brands_cashback_check", sql`${t.cashbackPercent} between 0 and 100`),
     index("brands_category_idx").on(t.categoryId),
+    index("brands_search_idx").using("gin", t.search),
   ],
 );
 
@@ -185,6 +200,8 @@ export const promoCodes = pgTable(
     url: text("url"),
     isFeatured: boolean("is_featured").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** the code itself is not searchable: visitors must not find a masked code by typing it */
+    search: tsvector("search").generatedAlwaysAs(() => searchDocument([{ name: "discount_amount" }, "B"], [{ name: "description" }, "C"])),
     ...timestamps,
   },
   (t) => [
@@ -241,6 +258,14 @@ export const crevardeDeals = pgTable(
     url: text("url").notNull(),
     brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
     isFeatured: boolean("is_featured").notNull().default(false),
+    /** title above source (the marketplace) above description (design F.2) */
+    search: tsvector("search").generatedAlwaysAs(() =>
+      searchDocument([{ name: "title" }, "A"], [{ name: "source" }, "B"], [{ name: "description" }, "C"]),
+    ),
+    /** the price in cents when `price` reads as one ("6,49€", "1 299,00 €"), for "Prix croissant"; null otherwise */
+    priceCents: integer("price_cents").generatedAlwaysAs(
+      () => sql.raw(`case when regexp_replace("price", '[^0-9,.]', '', 'g') ~ '^[0-9]{1,7}([.,][0-9]{1,2})?$' then round(replace(regexp_replace("price", '[^0-9,.]', '', 'g'), ',', '.')::numeric * 100)::integer end`),
+    ),
     ...timestamps,
   },
   (t) => [
@@ -248,12 +273,9 @@ export const crevardeDeals = pgTable(
     index("crevarde_deals_created_idx").on(t.createdAt.desc()),
     index("crevarde_deals_featured_idx").on(t.isFeatured, t.createdAt.desc()),
     index("crevarde_deals_source_idx").on(sql`lower(${t.source})`, t.createdAt.desc()),
-    index("crevarde_deals_brand_idx").on(t.brandId),
-    // trigram index for case-insensitive search over title and description
-    index("crevarde_deals_search_idx").using(
-      "gin",
-      sql`(lower(${t.title} || ' ' || ${t.description})) gin_trgm_ops`,
-    ),
+    index("crevarde_deals_brand_idx").on(t.brandId, t.createdAt.desc()),
+    index("crevarde_deals_price_idx").on(sql`${t.priceCents} asc nulls last`, sql`${t.createdAt} desc nulls last`),
+    index("crevarde_deals_search_idx").using("gin", t.search),
   ],
 );
 
@@ -329,9 +351,55 @@ export const blogArticles = pgTable(
     author: text("author").notNull(),
     excerpt: text("excerpt").notNull(),
     body: text("body").notNull(), // sanitized HTML
+    /** the body's tags are not words for the parser, so the HTML indexes as its text */
+    search: tsvector("search").generatedAlwaysAs(() =>
+      searchDocument([{ name: "title" }, "A"], [{ name: "category" }, "B"], [{ name: "excerpt" }, "C"], [{ name: "body" }, "D"]),
+    ),
     ...timestamps,
   },
-  (t) => [index("blog_articles_published_idx").on(t.publishedAt.desc())],
+  (t) => [index("blog_articles_published_idx").on(t.publishedAt.desc()), index("blog_articles_search_idx").using("gin", t.search)],
+);
+
+/* ------------------------------------------------------------------ */
+/* Search (issue #14)                                                  */
+/* ------------------------------------------------------------------ */
+
+/**
+ * The catalogue's own words, accents folded ("maquillage"), with the form
+ * most often written ("café") and how many items use it. Rebuilt by the
+ * `search.lexicon` job; its trigram index corrects typos ("maquilage") and
+ * feeds "Vouliez-vous dire …" and the suggestions (design F.1: a lexicon plus
+ * trigram `%` answers in ms where `word_similarity` on a million titles does not).
+ */
+export const searchLexicon = pgTable(
+  "search_lexicon",
+  {
+    word: text("word").primaryKey(),
+    display: text("display").notNull(),
+    documents: integer("documents").notNull(),
+  },
+  (t) => [
+    index("search_lexicon_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+    index("search_lexicon_prefix_idx").on(sql`${t.word} text_pattern_ops`),
+  ],
+);
+
+/** One search as typed (normalised, personal data removed: no user, no IP, no e-mail or long number), for the admin dashboard. */
+export const searchQueries = pgTable(
+  "search_queries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    query: text("query").notNull(),
+    /** "site" (/recherche) or "deals" (/coup-de-crevarde) */
+    scope: text("scope").notNull(),
+    results: integer("results").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("search_queries_scope_check", sql`${t.scope} in ('site', 'deals')`),
+    check("search_queries_query_check", sql`char_length(${t.query}) between 1 and 100`),
+    index("search_queries_created_idx").on(t.createdAt),
+  ],
 );
 
 /* ------------------------------------------------------------------ */

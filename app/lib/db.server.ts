@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -239,7 +240,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const release = inMemory ? () => {} : acquireDataDirLock(path.resolve(dir));
     let client: PGlite;
     try {
-      client = await PGlite.create(pgDir, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+      client = await PGlite.create(pgDir, { extensions: { pg_trgm, unaccent }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     } catch (error) {
       release();
       throw error;

@@ -16,6 +16,10 @@ import { savedIds } from "~/modules/saved/saved.server";
 import { withCashbackLinks } from "~/modules/cashback/click-out.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { SaveButton } from "~/components/catalogue/save-button";
+import { getDb } from "~/lib/db.server";
+import { recordSearch } from "~/modules/search/search.server";
+import { DEAL_SORT_LABELS, DEAL_SORTS, formatCount } from "~/modules/search/search.schema";
+import { SearchCorrection } from "~/components/search/search-correction";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const search = parseDealSearch(new URL(request.url).searchParams);
@@ -23,10 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const saved = user ? (await savedIds(user.id)).deals : null;
   try {
     const [found, launched] = await Promise.all([searchDeals(search, Boolean(user)), getSetting("cashback_launched")]);
+    if (search.q && search.page === 1) await recordSearch(await getDb(), "deals", search.q, found.facets.total);
     return { search, ...found, deals: await withCashbackLinks(found.deals, "deal", Boolean(user) && launched), failed: false, saved };
   } catch (error) {
     logger.error({ err: error }, `Erreur lors de la récupération des deals : ${(error as Error).message}`);
-    return { search, deals: [], hasNext: false, page: search.page, failed: true, saved };
+    return { search, deals: [], hasNext: false, page: search.page, failed: true, saved, facets: null, correction: null };
   }
 }
 
@@ -42,23 +47,37 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const SOURCE_LABELS: Record<string, string> = { all: "Toutes les sources", temu: "temu", shein: "shein", aliexpress: "aliexpress" };
 
-function pageHref(search: { q: string; source: string }, page: number) {
+type SearchState = { q: string; source: string; brand: string; sort: string };
+
+/** The URL of the deals page for a search, a page, and changes to either (the default sort is left out). */
+function searchHref(search: SearchState, changes: Partial<SearchState> & { page?: number } = {}) {
+  const next = { ...search, ...changes };
   const params = new URLSearchParams();
-  if (search.q) params.set("q", search.q);
-  if (search.source !== "all") params.set("source", search.source);
-  if (page > 1) params.set("page", String(page));
+  if (next.q) params.set("q", next.q);
+  if (next.source !== "all") params.set("source", next.source);
+  if (next.brand) params.set("marque", next.brand);
+  if (next.sort !== (next.q ? "pertinence" : "nouveautes")) params.set("tri", next.sort);
+  if (changes.page && changes.page > 1) params.set("page", String(changes.page));
   const s = params.toString();
   return s ? `?${s}` : ".";
 }
 
 export default function Deals({ loaderData }: Route.ComponentProps) {
-  const { search, deals, hasNext, page, failed, saved } = loaderData;
+  const { search, deals, hasNext, page, failed, saved, facets, correction } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const loading = navigation.state === "loading" && navigation.location?.pathname.startsWith("/coup");
+
+  const brandName = (slug: string) => facets?.brands.find((b) => b.slug === slug)?.name ?? slug;
+  const choose = (name: string, value: string) => {
+    const form = formRef.current;
+    if (!form) return;
+    (form.elements.namedItem(name) as HTMLInputElement).value = value;
+    submit(form, { replace: true, preventScrollReset: true });
+  };
 
   const submitSoon = () => {
     clearTimeout(timer.current);
@@ -97,43 +116,81 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <input type="hidden" name="source" value={search.source} />
+        <input type="hidden" name="marque" value={search.brand} />
         <Popover>
           <PopoverTrigger asChild>
             <Button type="button" variant="outline">
               <Filter aria-hidden="true" /> Filtrer
               {search.source !== "all" ? <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">{search.source}</span> : null}
+              {search.brand ? <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">{brandName(search.brand)}</span> : null}
             </Button>
           </PopoverTrigger>
-          <PopoverContent>
-            <fieldset>
-              <legend className="mb-2 text-sm font-semibold">Source</legend>
-              <div className="grid gap-1">
-                {(["all", ...DEAL_SOURCES] as const).map((source) => (
-                  <label key={source} className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-neutral-50">
-                    <input
-                      type="radio"
-                      name="source-choice"
-                      value={source}
-                      defaultChecked={search.source === source}
-                      onChange={() => {
-                        const form = formRef.current;
-                        if (!form) return;
-                        (form.elements.namedItem("source") as HTMLInputElement).value = source;
-                        submit(form, { replace: true, preventScrollReset: true });
-                      }}
-                      className="accent-brand-600"
-                    />
-                    {SOURCE_LABELS[source]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+          <PopoverContent className="max-h-[70vh] overflow-y-auto">
+            <FilterChoices
+              legend="Source"
+              name="source"
+              current={search.source}
+              options={(["all", ...DEAL_SOURCES] as const).map((source) => ({
+                value: source,
+                label: SOURCE_LABELS[source]!,
+                count: source === "all" ? undefined : (facets?.sources[source] ?? 0),
+              }))}
+              onChoose={choose}
+            />
+            {facets && facets.brands.length > 0 ? (
+              <FilterChoices
+                legend="Marque"
+                name="marque"
+                current={search.brand}
+                options={[{ value: "", label: "Toutes les marques" }, ...facets.brands.map((b) => ({ value: b.slug, label: b.name, count: b.count }))]}
+                onChoose={choose}
+              />
+            ) : null}
+            {facets?.capped ? <p className="mt-2 text-xs text-neutral-600">Nombres comptés parmi les résultats récents.</p> : null}
           </PopoverContent>
         </Popover>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="sr-only sm:not-sr-only">Trier par</span>
+          <select
+            name="tri"
+            defaultValue={search.sort}
+            key={search.sort}
+            onChange={(e) => submit(e.currentTarget.form, { replace: true, preventScrollReset: true })}
+            className="h-10 rounded-xl border border-neutral-300 bg-white px-3 text-sm"
+          >
+            {DEAL_SORTS.filter((s) => s !== "pertinence" || search.q).map((s) => (
+              <option key={s} value={s}>
+                {DEAL_SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
         <noscript>
           <Button type="submit">Rechercher</Button>
         </noscript>
       </Form>
+      <noscript>
+        {/* the popover needs JavaScript: without it, the filters are links */}
+        <nav aria-label="Filtres" className="mt-3 flex flex-wrap gap-2 text-sm">
+          {(["all", ...DEAL_SOURCES] as const).map((source) => (
+            <a key={source} href={searchHref(search, { source })} aria-current={search.source === source ? "true" : undefined} className="rounded-full border px-3 py-1">
+              {SOURCE_LABELS[source]}
+            </a>
+          ))}
+          {facets?.brands.map((b) => (
+            <a key={b.slug} href={searchHref(search, { brand: b.slug })} aria-current={search.brand === b.slug ? "true" : undefined} className="rounded-full border px-3 py-1">
+              {b.name}
+            </a>
+          ))}
+        </nav>
+      </noscript>
+
+      {!failed && facets ? (
+        <p className="mt-4 text-sm text-neutral-600" data-testid="deals-count">
+          {facets.total === 0 ? null : `${formatCount(facets.total, facets.capped)} ${facets.total > 1 || facets.capped ? "deals" : "deal"}`}
+        </p>
+      ) : null}
+      {correction ? <SearchCorrection correction={correction} href={(q) => searchHref(search, { q })} /> : null}
 
       <section aria-live="polite" aria-labelledby="deals-results" className="mt-8">
         <h2 id="deals-results" className="sr-only">
@@ -172,20 +229,56 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
       {page > 1 || hasNext ? (
         <nav aria-label="Pagination" className="mt-8 flex justify-between">
           {page > 1 ? (
-            <Link to={pageHref(search, page - 1)} className="font-semibold text-brand-700 hover:underline">
+            <Link to={searchHref(search, { page: page - 1 })} className="font-semibold text-brand-700 hover:underline">
               Page précédente
             </Link>
           ) : (
             <span />
           )}
           {hasNext ? (
-            <Link to={pageHref(search, page + 1)} className="font-semibold text-brand-700 hover:underline">
+            <Link to={searchHref(search, { page: page + 1 })} className="font-semibold text-brand-700 hover:underline">
               Page suivante
             </Link>
           ) : null}
         </nav>
       ) : null}
     </div>
+  );
+}
+
+function FilterChoices({
+  legend,
+  name,
+  current,
+  options,
+  onChoose,
+}: {
+  legend: string;
+  name: string;
+  current: string;
+  options: { value: string; label: string; count?: number }[];
+  onChoose: (name: string, value: string) => void;
+}) {
+  return (
+    <fieldset className="mb-3 last:mb-0">
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      <div className="grid gap-1">
+        {options.map((o) => (
+          <label key={o.value} className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-neutral-50">
+            <input
+              type="radio"
+              name={`${name}-choice`}
+              value={o.value}
+              defaultChecked={current === o.value}
+              onChange={() => onChoose(name, o.value)}
+              className="accent-brand-600"
+            />
+            <span className="min-w-0 flex-1 truncate">{o.label}</span>
+            {o.count !== undefined ? <span className="text-xs tabular-nums text-neutral-500">{o.count}</span> : null}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

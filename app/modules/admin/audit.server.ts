@@ -12,7 +12,10 @@ async function snapshot(table: PgTable, id: string | null | undefined) {
   const db = await getDb();
   const t = table as unknown as { id: Parameters<typeof eq>[0] };
   const [row] = await db.select().from(table).where(eq(t.id, id)).limit(1);
-  return (row as Record<string, unknown> | undefined) ?? null;
+  if (!row) return null;
+  // the generated full-text document is derived data, not an edit
+  const { search: _search, ...fields } = row as Record<string, unknown>;
+  return fields;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { blogArticles } from "../../../db/schema";
+import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb } from "~/lib/db.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 
@@ -22,6 +23,6 @@ export async function listArticles() {
 export async function getArticle(id: string) {
   if (!/^[a-z0-9-]{1,120}$/.test(id)) return null;
   const db = await getDb();
-  const [article] = await db.select().from(blogArticles).where(eq(blogArticles.id, id)).limit(1);
+  const [article] = await db.select(columnsWithoutSearch(blogArticles)).from(blogArticles).where(eq(blogArticles.id, id)).limit(1);
   return article ? { ...article, body: sanitizeRichHtml(article.body) } : null;
 }

@@ -1,6 +1,7 @@
-import { asc, eq, getTableColumns } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, categories } from "../../../db/schema";
+import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb } from "~/lib/db.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
@@ -12,7 +13,7 @@ export async function listBrandsAdmin(page: number) {
   const db = await getDb();
   return paginate(page, () => countRows(brands), (limit, offset) =>
     db
-      .select({ ...getTableColumns(brands), category: categories.name })
+      .select({ ...columnsWithoutSearch(brands), category: categories.name })
       .from(brands)
       .leftJoin(categories, eq(categories.id, brands.categoryId))
       .orderBy(asc(brands.name), asc(brands.id))

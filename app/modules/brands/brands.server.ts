@@ -1,5 +1,6 @@
-import { asc, count, eq, getTableColumns, isNotNull, or, sql } from "drizzle-orm";
+import { asc, count, eq, isNotNull, or, sql } from "drizzle-orm";
 import { brands, categories, crevardeDeals, promoCodes } from "../../../db/schema";
+import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb, type Db } from "~/lib/db.server";
 import { DEALS_PAGE_SIZE } from "~/modules/deals/deals.constants";
 import { dealCardColumns, NEWEST_FIRST, toPublicDeal } from "~/modules/deals/deals.server";
@@ -91,7 +92,7 @@ export async function getBrand(idOrSlug: string) {
   if (idOrSlug.length > 120) return null;
   const db = await getDb();
   const [brand] = await db
-    .select({ ...getTableColumns(brands), category: categories.name })
+    .select({ ...columnsWithoutSearch(brands), category: categories.name })
     .from(brands)
     .leftJoin(categories, eq(categories.id, brands.categoryId))
     .where(UUID.test(idOrSlug) ? or(eq(brands.id, idOrSlug), eq(brands.slug, idOrSlug)) : eq(brands.slug, idOrSlug))

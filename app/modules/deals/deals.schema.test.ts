@@ -1,18 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { likePattern, parseDealSearch } from "./deals.schema";
+import { parseDealSearch } from "./deals.schema";
 
 describe("parseDealSearch", () => {
-  it("reads q, source and page, case-insensitively for the source", () => {
-    expect(parseDealSearch(new URLSearchParams("q=  Brosse &source=TEMU&page=2"))).toEqual({ q: "Brosse", source: "temu", page: 2 });
+  it("reads q, source, brand, sort and page, case-insensitively for the source", () => {
+    expect(parseDealSearch(new URLSearchParams("q=  Brosse &source=TEMU&marque=Nuxe&tri=prix&page=2"))).toEqual({
+      q: "Brosse", source: "temu", brand: "nuxe", sort: "prix", page: 2,
+    });
+  });
+  it("sorts by relevance when there is a query, by date otherwise", () => {
+    expect(parseDealSearch(new URLSearchParams("q=brosse")).sort).toBe("pertinence");
+    expect(parseDealSearch(new URLSearchParams("")).sort).toBe("nouveautes");
+    // relevance without a query means nothing: newest first
+    expect(parseDealSearch(new URLSearchParams("tri=pertinence")).sort).toBe("nouveautes");
+    expect(parseDealSearch(new URLSearchParams("q=brosse&tri=nouveautes")).sort).toBe("nouveautes");
   });
   it("ignores invalid values instead of failing", () => {
-    expect(parseDealSearch(new URLSearchParams("source=amazon&page=-3"))).toEqual({ q: "", source: "all", page: 1 });
+    expect(parseDealSearch(new URLSearchParams("source=amazon&page=-3&tri=hasard&marque=../x"))).toEqual({
+      q: "", source: "all", brand: "", sort: "nouveautes", page: 1,
+    });
     expect(parseDealSearch(new URLSearchParams(`q=${"x".repeat(500)}`)).q).toHaveLength(100);
-  });
-});
-
-describe("likePattern", () => {
-  it("escapes wildcards and lowercases", () => {
-    expect(likePattern("50%_OFF\\")).toBe("%50\\%\\_off\\\\%");
+    expect(parseDealSearch(new URLSearchParams("q=%00caf%C3%A9%00 %5C%22")).q).toBe('café \\"');
   });
 });

@@ -2,20 +2,26 @@ import { z } from "zod";
 
 export * from "./deals.constants";
 import { DEAL_SOURCES, type DealSource } from "./deals.constants";
+import { normalizeQuery, parseDealSort } from "~/modules/search/search.schema";
 
 /** URL search params of the deals page; anything invalid falls back to "no filter". */
-export const dealSearchSchema = z.object({
-  q: z
-    .string()
-    .catch("")
-    .transform((v) => v.trim().slice(0, 100)),
-  source: z
-    .string()
-    .catch("all")
-    .transform((v) => v.trim().toLowerCase())
-    .transform((v): DealSource | "all" => ((DEAL_SOURCES as readonly string[]).includes(v) ? (v as DealSource) : "all")),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
+export const dealSearchSchema = z
+  .object({
+    q: z.string().catch("").transform(normalizeQuery),
+    source: z
+      .string()
+      .catch("all")
+      .transform((v) => v.trim().toLowerCase())
+      .transform((v): DealSource | "all" => ((DEAL_SOURCES as readonly string[]).includes(v) ? (v as DealSource) : "all")),
+    /** a brand's slug, or "" for every brand */
+    marque: z
+      .string()
+      .catch("")
+      .transform((v) => (/^[a-z0-9-]{1,120}$/.test(v.trim().toLowerCase()) ? v.trim().toLowerCase() : "")),
+    tri: z.string().nullable().catch(null),
+    page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  })
+  .transform(({ q, source, marque, tri, page }) => ({ q, source, brand: marque, sort: parseDealSort(tri, q !== ""), page }));
 
 export type DealSearch = z.output<typeof dealSearchSchema>;
 
@@ -23,11 +29,8 @@ export function parseDealSearch(params: URLSearchParams): DealSearch {
   return dealSearchSchema.parse({
     q: params.get("q") ?? "",
     source: params.get("source") ?? "all",
+    marque: params.get("marque") ?? "",
+    tri: params.get("tri"),
     page: params.get("page") ?? "1",
   });
-}
-
-/** Escape LIKE wildcards so a search for "50%" means the text "50%". */
-export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

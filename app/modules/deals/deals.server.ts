@@ -1,9 +1,11 @@
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
-import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, likePattern, type DealSearch } from "./deals.schema";
+import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, type DealSearch } from "./deals.schema";
+import { matchQuery, searchWithCorrections } from "~/modules/search/search.server";
+import { searchWords } from "~/modules/search/search.schema";
 
 /** What a deal card shows, with its brand (left join on brands). */
 export const dealCardColumns = {
@@ -76,38 +78,128 @@ export function toPublicDeal<T extends { createdAt: Date; badgeType: string; cta
   };
 }
 
-/**
- * Case-insensitive search over title and description, combined with the
- * source filter. The expression matches the trigram index
- * crevarde_deals_search_idx, so it stays fast on large tables.
- */
-export function dealSearchWhere(search: Pick<DealSearch, "q" | "source">): SQL | undefined {
+/** Relevance ranks the newest matches only (design F.1: ranking every match of a common word at a million deals takes 1.25 s). */
+export const RELEVANCE_WINDOW = 500;
+/** Facet counts and the result count are computed on at most this many of the newest matches; beyond, "1 000+". */
+export const FACET_WINDOW = 1000;
+
+type Filters = Pick<DealSearch, "source" | "brand">;
+
+/** The deals page's conditions: the words (a full-text match), the source and the brand (by slug); `except` leaves one out, for its facet. */
+export function dealSearchWhere(search: Filters, match: SQL | null, except?: "source" | "brand"): SQL | undefined {
   const parts: SQL[] = [];
-  if (search.q) {
-    parts.push(sql`lower(${crevardeDeals.title} || ' ' || ${crevardeDeals.description}) like ${likePattern(search.q)}`);
+  if (match) parts.push(sql`${crevardeDeals.search} @@ ${match}`);
+  if (search.source !== "all" && except !== "source") parts.push(sql`lower(${crevardeDeals.source}) = ${search.source}`);
+  if (search.brand && except !== "brand") {
+    parts.push(sql`${crevardeDeals.brandId} = (select ${brands.id} from ${brands} where ${brands.slug} = ${search.brand})`);
   }
-  if (search.source !== "all") parts.push(sql`lower(${crevardeDeals.source}) = ${search.source}`);
-  if (parts.length === 0) return undefined;
-  return sql.join(parts, sql` and `);
+  return parts.length === 0 ? undefined : and(...parts);
 }
 
-/** The deals page's query (one page plus one row, to know whether a next page exists). */
-export function searchDealsQuery(db: Db, search: DealSearch) {
+/**
+ * One page of the deals page, plus one row to know whether a next page exists.
+ * "pertinence" orders the RELEVANCE_WINDOW newest matches by ts_rank_cd
+ * (then newest first); "prix" by price, deals without a readable price last;
+ * "nouveautes" newest first. Every shape reads an index in order or the GIN
+ * index: no sort of every deal.
+ */
+export function searchDealsQuery(db: Db, search: DealSearch, match: SQL | null = matchQuery(searchWords(search.q))) {
+  const where = dealSearchWhere(search, match);
+  const offset = (search.page - 1) * DEALS_PAGE_SIZE;
+  if (search.sort === "pertinence" && match) {
+    const recent = db.$with("recent").as(
+      db
+        .select({ id: crevardeDeals.id, rank: sql<number>`ts_rank_cd(${crevardeDeals.search}, ${match})`.as("rank") })
+        .from(crevardeDeals)
+        .where(where)
+        .orderBy(...NEWEST_FIRST)
+        .limit(RELEVANCE_WINDOW),
+    );
+    return db
+      .with(recent)
+      .select(dealCardColumns)
+      .from(recent)
+      .innerJoin(crevardeDeals, eq(crevardeDeals.id, recent.id))
+      .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
+      .orderBy(desc(recent.rank), ...NEWEST_FIRST)
+      .limit(DEALS_PAGE_SIZE + 1)
+      .offset(offset);
+  }
+  const order = search.sort === "prix" ? [sql`${crevardeDeals.priceCents} asc nulls last`, sql`${crevardeDeals.createdAt} desc nulls last`, desc(crevardeDeals.id)] : NEWEST_FIRST;
   return db
     .select(dealCardColumns)
     .from(crevardeDeals)
     .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-    .where(dealSearchWhere(search))
-    .orderBy(...NEWEST_FIRST)
+    .where(where)
+    .orderBy(...order)
     .limit(DEALS_PAGE_SIZE + 1)
-    .offset((search.page - 1) * DEALS_PAGE_SIZE);
+    .offset(offset);
 }
 
+export interface DealFacets {
+  /** deals per source among the newest matches (the brand filter applied) */
+  sources: Record<string, number>;
+  /** the brands with the most deals among the newest matches (the source filter applied), and the chosen one */
+  brands: { slug: string; name: string; count: number }[];
+  /** how many deals match, capped at FACET_WINDOW */
+  total: number;
+  /** more than FACET_WINDOW match: counts are over the newest ones ("1 000+") */
+  capped: boolean;
+}
+
+async function dealFacets(db: Db, search: DealSearch, match: SQL | null): Promise<DealFacets> {
+  const newest = (except?: "source" | "brand") =>
+    db
+      .select({ source: sql<string>`lower(${crevardeDeals.source})`.as("source"), brandId: crevardeDeals.brandId })
+      .from(crevardeDeals)
+      .where(dealSearchWhere(search, match, except))
+      .orderBy(...NEWEST_FIRST)
+      .limit(FACET_WINDOW + 1)
+      .as("newest");
+  const bySource = newest("source");
+  const byBrand = newest("brand");
+  const all = newest();
+  const [sourceRows, brandRows, [counted]] = await Promise.all([
+    db.select({ source: bySource.source, count: sql<number>`count(*)::int` }).from(bySource).groupBy(bySource.source),
+    db
+      .select({ slug: brands.slug, name: brands.name, count: sql<number>`count(*)::int` })
+      .from(byBrand)
+      .innerJoin(brands, eq(brands.id, byBrand.brandId))
+      .groupBy(brands.slug, brands.name)
+      .orderBy(sql`count(*) desc`, brands.name)
+      .limit(10),
+    db.select({ count: sql<number>`count(*)::int` }).from(all),
+  ]);
+  const count = Number(counted?.count ?? 0);
+  const list = brandRows.map((b) => ({ ...b, count: Number(b.count) }));
+  if (search.brand && !list.some((b) => b.slug === search.brand)) {
+    const [chosen] = await db.select({ slug: brands.slug, name: brands.name }).from(brands).where(eq(brands.slug, search.brand)).limit(1);
+    if (chosen) list.push({ ...chosen, count: 0 });
+  }
+  return {
+    sources: Object.fromEntries(sourceRows.map((r) => [r.source, Number(r.count)])),
+    brands: list,
+    total: Math.min(count, FACET_WINDOW),
+    capped: count > FACET_WINDOW,
+  };
+}
+
+/** The deals page: one page of deals, the facets, and the typo correction when the words find nothing. */
 export async function searchDeals(search: DealSearch, signedIn: boolean) {
-  const rows = await searchDealsQuery(await getDb(), search);
+  const db = await getDb();
+  const outcome = await searchWithCorrections(
+    db,
+    search.q,
+    async (match) => ({ rows: await searchDealsQuery(db, search, match), match }),
+    (r) => r.rows.length === 0,
+  );
+  const { rows, match } = outcome.result;
+  const facets = await dealFacets(db, search, match);
   return {
     deals: rows.slice(0, DEALS_PAGE_SIZE).map((r) => toPublicDeal(r, signedIn)),
     hasNext: rows.length > DEALS_PAGE_SIZE,
     page: search.page,
+    facets,
+    correction: outcome.correction,
   };
 }

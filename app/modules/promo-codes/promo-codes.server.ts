@@ -18,7 +18,7 @@ export interface PublicPromoCode {
   url: string | null;
 }
 
-const columns = {
+export const promoCodeColumns = {
   id: promoCodes.id,
   code: promoCodes.code,
   discountAmount: promoCodes.discountAmount,
@@ -34,7 +34,7 @@ const columns = {
 /** A code is live until its expiry (no expiry: always); the rule every public list and count shares. */
 export const liveCode = sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`;
 
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]["_"]["data"] | null };
+type Row = { [K in keyof typeof promoCodeColumns]: (typeof promoCodeColumns)[K]["_"]["data"] | null };
 
 /** Shape a row for the client; the raw code never leaves the server for anonymous visitors. */
 export function toPublicCode(row: Row, signedIn: boolean, now = new Date()): PublicPromoCode {
@@ -57,7 +57,7 @@ export function toPublicCode(row: Row, signedIn: boolean, now = new Date()): Pub
 export async function listFeaturedCodes(signedIn: boolean) {
   const db = await getDb();
   const rows = await db
-    .select(columns)
+    .select(promoCodeColumns)
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
     .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
@@ -75,7 +75,7 @@ export async function listFeaturedCodes(signedIn: boolean) {
 export async function listMemberCodes(category: string | null) {
   const db = await getDb();
   const rows = await db
-    .select({ ...columns, live: sql<boolean>`${liveCode}` })
+    .select({ ...promoCodeColumns, live: sql<boolean>`${liveCode}` })
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
     .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
@@ -107,7 +107,7 @@ export async function listCodeCategories(): Promise<string[]> {
 async function listLiveCodes(where: SQL | undefined, signedIn: boolean) {
   const db = await getDb();
   const rows = await db
-    .select(columns)
+    .select(promoCodeColumns)
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
     .leftJoin(categories, eq(categories.id, promoCodes.categoryId))

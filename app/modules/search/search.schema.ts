@@ -1,0 +1,73 @@
+// Query parsing of the site's search (issue #14). Free of zod and of server
+// code: the header's combobox imports it.
+
+/** A query is trimmed and cut to this many characters; it is never read as syntax. */
+export const SEARCH_MAX_LENGTH = 100;
+/** Words of a query past this many are ignored (every word must match). */
+export const SEARCH_MAX_WORDS = 8;
+/** A single word is cut to this many characters. */
+export const SEARCH_MAX_WORD_LENGTH = 40;
+/** The suggestions wait this long after the last key (ms). */
+export const SUGGEST_DEBOUNCE_MS = 200;
+/** Suggestions start from this many characters. */
+export const SUGGEST_MIN_LENGTH = 2;
+
+export const SEARCH_MESSAGES = {
+  label: "Rechercher sur Crevarde",
+  placeholder: "Marque, produit, code promo…",
+  submit: "Rechercher",
+  title: "Recherche",
+  noResult: "Aucun résultat",
+  noResultHint: "Essaie avec d'autres mots, ou parcours les marques et les deals du jour.",
+  didYouMean: "Vouliez-vous dire",
+  correctedPrefix: "Résultats pour",
+  emptyQuery: "Tape un mot pour chercher une marque, un code promo, un deal ou un article.",
+  suggestions: "Suggestions",
+} as const;
+
+export const DEAL_SORTS = ["pertinence", "nouveautes", "prix"] as const;
+export type DealSort = (typeof DEAL_SORTS)[number];
+export const DEAL_SORT_LABELS: Record<DealSort, string> = {
+  pertinence: "Pertinence",
+  nouveautes: "Nouveautés",
+  prix: "Prix croissant",
+};
+
+/**
+ * A query as the search reads it: control characters (NUL included) become
+ * spaces, runs of spaces one space, and the text is trimmed and cut to
+ * SEARCH_MAX_LENGTH characters (whole code points: an emoji is never halved).
+ */
+export function normalizeQuery(raw: unknown): string {
+  if (typeof raw !== "string") return "";
+  // eslint-disable-next-line no-control-regex
+  const clean = raw.normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
+  return Array.from(clean).slice(0, SEARCH_MAX_LENGTH).join("").trim();
+}
+
+/**
+ * The words of a query: runs of letters and digits, lower-cased, each word
+ * once, at most SEARCH_MAX_WORDS. Hyphens, apostrophes, quotes, operators and
+ * emoji separate words ("l'oréal" → ["l", "oréal"], "gua-sha" → ["gua", "sha"]).
+ */
+export function searchWords(query: string): string[] {
+  const words = normalizeQuery(query)
+    .toLocaleLowerCase("fr")
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => Array.from(w).slice(0, SEARCH_MAX_WORD_LENGTH).join(""));
+  return [...new Set(words)].slice(0, SEARCH_MAX_WORDS);
+}
+
+/** A sort from the URL: "pertinence" needs a query; anything else falls back to the default. */
+export function parseDealSort(value: string | null, hasQuery: boolean): DealSort {
+  const sort = (DEAL_SORTS as readonly string[]).includes(value ?? "") ? (value as DealSort) : null;
+  if (sort === "pertinence" && !hasQuery) return "nouveautes";
+  return sort ?? (hasQuery ? "pertinence" : "nouveautes");
+}
+
+/** "1 000+" past the capped count, else the count, French digit grouping. */
+export function formatCount(count: number, capped: boolean): string {
+  const n = new Intl.NumberFormat("fr-FR").format(count).replace(/\u202f|\u00a0/g, " ");
+  return capped ? `${n}+` : n;
+}

@@ -1,0 +1,240 @@
+/**
+ * The site's search (issue #14, design F.2): PostgreSQL full-text search with
+ * the "fr_unaccent" configuration (French stems, accents folded) over the
+ * generated `search` columns, and a lexicon of the catalogue's own words
+ * with a trigram index for typos ("maquilage"), "Vouliez-vous dire …" and
+ * the suggestions. The same SQL runs on PGlite and on PostgreSQL.
+ *
+ * User text is never read as query syntax: it is split into words of
+ * letters and digits (search.schema.ts), and each word is one quoted operand.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { getDb, type Db } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { normalizeQuery, searchWords, SEARCH_MAX_LENGTH } from "./search.schema";
+
+type Executor = Pick<Db, "execute">;
+
+export const SEARCH_CONFIG = sql.raw("'fr_unaccent'::regconfig");
+/** A correction is used on its own from this trigram similarity ("maquilage" → "maquillage" is 0.75). */
+export const AUTO_CORRECT_SIMILARITY = 0.45;
+/** Below it, and down to this, it is only offered as "Vouliez-vous dire …". */
+export const SUGGEST_SIMILARITY = 0.3;
+/** Words shorter than this are not corrected (too many near neighbours). */
+const MIN_CORRECTED_LENGTH = 4;
+
+async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Accents folded and lower-cased like the database's unaccent dictionary
+ * does for French ("Œufs" → "oeufs"), for lookups in the lexicon.
+ */
+export function foldWord(word: string): string {
+  return word
+    .toLocaleLowerCase("fr")
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae")
+    .replace(/ß/g, "ss")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "");
+}
+
+/**
+ * One word as a tsquery: stemmed and folded by the configuration, and a
+ * prefix (a word being typed) when it has three letters or more and is not a
+ * stop word. The word holds only letters and digits, and is quoted.
+ */
+function wordQuery(word: string): SQL {
+  return sql`(case when char_length(${word}::text) < 3 or numnode(plainto_tsquery(${SEARCH_CONFIG}, ${word}::text)) = 0
+    then plainto_tsquery(${SEARCH_CONFIG}, ${word}::text) else to_tsquery(${SEARCH_CONFIG}, ${`'${word}':*`}::text) end)`;
+}
+
+/**
+ * Every word must match (AND), in any order; a word with alternatives
+ * (typo corrections) matches any of them. Null without words.
+ */
+export function matchQuery(words: readonly string[], alternatives: Readonly<Record<string, readonly string[]>> = {}): SQL | null {
+  if (words.length === 0) return null;
+  const parts = words.map((word) => {
+    const forms = [word, ...(alternatives[word] ?? [])].map(wordQuery);
+    return forms.length === 1 ? forms[0]! : sql`(${sql.join(forms, sql` || `)})`;
+  });
+  return sql`(${sql.join(parts, sql` && `)})`;
+}
+
+export interface Correction {
+  /** the word as typed (lower-cased) */
+  word: string;
+  /** the lexicon's word, folded */
+  replacement: string;
+  /** how the catalogue writes it ("café") */
+  display: string;
+  similarity: number;
+}
+
+/**
+ * For each word the catalogue does not know (no lexicon word starts with it),
+ * the closest catalogue word by trigram similarity, if any is close enough
+ * to be offered. Uses the lexicon's prefix and trigram indexes.
+ */
+export async function correctWords(db: Executor, words: readonly string[]): Promise<Correction[]> {
+  const found: Correction[] = [];
+  for (const word of words) {
+    const folded = foldWord(word);
+    if (Array.from(folded).length < MIN_CORRECTED_LENGTH || !/^[a-z0-9]+$/.test(folded)) continue;
+    const [known] = await rows<{ one: number }>(db, sql`select 1 as one from search_lexicon where word like ${`${folded}%`} limit 1`);
+    if (known) continue;
+    const [best] = await rows<{ word: string; display: string; similarity: number }>(
+      db,
+      sql`select word, display, similarity(word, ${folded}::text)::float8 as similarity from search_lexicon
+          where word % ${folded}::text order by similarity desc, documents desc, word limit 1`,
+    );
+    if (best && Number(best.similarity) >= SUGGEST_SIMILARITY) {
+      found.push({ word, replacement: best.word, display: best.display.toLocaleLowerCase("fr"), similarity: Number(best.similarity) });
+    }
+  }
+  return found;
+}
+
+/** The query with each corrected word replaced by the catalogue's spelling ("pinceaux maquilage" → "pinceaux maquillage"). */
+export function correctedQuery(query: string, corrections: readonly Correction[]): string {
+  let text = normalizeQuery(query);
+  for (const c of corrections) {
+    const escaped = c.word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu"), c.display);
+  }
+  return text;
+}
+
+export interface SearchOutcome<T> {
+  result: T;
+  /** the words searched */
+  words: string[];
+  /** the corrected query when corrections were applied or are offered, else null */
+  correction: { query: string; applied: boolean } | null;
+}
+
+/**
+ * Run a search; when it finds nothing, correct the words the catalogue does
+ * not know. Close corrections (≥ AUTO_CORRECT_SIMILARITY) are searched as
+ * alternatives of the typed word; if that finds something the shopper sees
+ * "Résultats pour …", otherwise "Vouliez-vous dire … ?".
+ */
+export async function searchWithCorrections<T>(
+  db: Executor,
+  query: string,
+  run: (match: SQL | null) => Promise<T>,
+  isEmpty: (result: T) => boolean,
+): Promise<SearchOutcome<T>> {
+  const words = searchWords(query);
+  const match = matchQuery(words);
+  const result = await run(match);
+  if (words.length === 0 || !isEmpty(result)) return { result, words, correction: null };
+  const corrections = await correctWords(db, words);
+  if (corrections.length === 0) return { result, words, correction: null };
+  const close = corrections.filter((c) => c.similarity >= AUTO_CORRECT_SIMILARITY);
+  if (close.length > 0) {
+    const alternatives = Object.fromEntries(close.map((c) => [c.word, [c.replacement]]));
+    const corrected = await run(matchQuery(words, alternatives));
+    if (!isEmpty(corrected)) return { result: corrected, words, correction: { query: correctedQuery(query, close), applied: true } };
+  }
+  return { result, words, correction: { query: correctedQuery(query, corrections), applied: false } };
+}
+
+/* ------------------------------ lexicon ------------------------------ */
+
+/** Letters of French text (both cases: lower() of the C locale leaves "É" alone) and digits. */
+const WORD_SPLIT = "[^0-9A-Za-zÀ-ÖØ-öø-ÿŒœÆæ]+";
+
+/**
+ * Rebuild the lexicon from the catalogue's text: deals, brands, promo-code
+ * descriptions and articles. One transaction: searches read the old lexicon
+ * until the new one is complete.
+ */
+export async function refreshLexicon(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`delete from search_lexicon`);
+    const inserted = await rows<{ word: string }>(
+      tx,
+      sql`insert into search_lexicon (word, display, documents)
+        select lower(unaccent(w)), mode() within group (order by lower(w)), count(distinct doc)::int
+        from (
+          select 'd' || d.id::text as doc, w from crevarde_deals d, regexp_split_to_table(d.title || ' ' || d.description, ${WORD_SPLIT}) w
+          union all select 'b' || b.id::text, w from brands b, regexp_split_to_table(b.name || ' ' || coalesce(b.description, ''), ${WORD_SPLIT}) w
+          union all select 'a' || a.id, w from blog_articles a, regexp_split_to_table(a.title || ' ' || a.category || ' ' || a.excerpt, ${WORD_SPLIT}) w
+          union all select 'p' || p.id::text, w from promo_codes p, regexp_split_to_table(coalesce(p.description, ''), ${WORD_SPLIT}) w
+        ) words
+        where char_length(w) between 3 and 40
+        group by 1
+        returning word`,
+    );
+    return inserted.length;
+  });
+}
+
+export const SEARCH_LEXICON_QUEUE = "search.lexicon";
+/** Hourly: new words are corrected within the hour (design F.1: at a million deals the rebuild takes tens of seconds). */
+export const SEARCH_LEXICON_SCHEDULE = { name: SEARCH_LEXICON_QUEUE, cron: "40 * * * *" } as const;
+
+export async function searchLexiconJob(): Promise<void> {
+  const words = await refreshLexicon(await getDb());
+  logger.info({ words }, "search: lexicon rebuilt");
+}
+
+/** Up to `limit` catalogue words starting with the folded prefix, most used first. */
+export async function completeWord(db: Executor, prefix: string, limit: number): Promise<string[]> {
+  const folded = foldWord(prefix);
+  if (!/^[a-z0-9]+$/.test(folded)) return [];
+  const found = await rows<{ display: string }>(
+    db,
+    sql`select display from search_lexicon where word like ${`${folded}%`} order by documents desc, word limit ${limit}`,
+  );
+  return found.map((r) => r.display.toLocaleLowerCase("fr"));
+}
+
+/* ------------------------------ analytics ------------------------------ */
+
+/**
+ * A query as stored for the dashboard: lower-cased, with what could identify
+ * a person removed (e-mail addresses, phone, order or card numbers: runs of
+ * six digits or more). Null when nothing is left.
+ */
+export function anonymiseQuery(query: string): string | null {
+  const text = normalizeQuery(query)
+    .toLocaleLowerCase("fr")
+    .replace(/[^\s@]+@[^\s@]+/g, " ")
+    .replace(/\+?\d[\d .-]{4,}\d/g, (m) => (m.replace(/\D/g, "").length >= 6 ? " " : m))
+    .replace(/\s+/g, " ")
+    .trim();
+  return text ? Array.from(text).slice(0, SEARCH_MAX_LENGTH).join("") : null;
+}
+
+/** Count one search for the dashboard; never fails the page. */
+export async function recordSearch(db: Executor, scope: "site" | "deals", query: string, results: number): Promise<void> {
+  const stored = anonymiseQuery(query);
+  if (!stored) return;
+  try {
+    await db.execute(sql`insert into search_queries (query, scope, results) values (${stored}, ${scope}, ${results})`);
+  } catch (error) {
+    logger.warn({ err: error }, "search: query not recorded");
+  }
+}
+
+export interface SearchStat {
+  query: string;
+  searches: number;
+}
+
+/** The most searched queries, and the most searched without a result, over the last `days` days. */
+export async function searchStats(db: Executor, days = 30, limit = 10): Promise<{ top: SearchStat[]; empty: SearchStat[] }> {
+  const since = sql`now() - make_interval(days => ${days}::int)`;
+  const [top, empty] = await Promise.all([
+    rows<SearchStat>(db, sql`select query, count(*)::int as searches from search_queries where created_at >= ${since}
+      group by query order by searches desc, query limit ${limit}`),
+    rows<SearchStat>(db, sql`select query, count(*)::int as searches from search_queries where created_at >= ${since} and results = 0
+      group by query order by searches desc, query limit ${limit}`),
+  ]);
+  return { top, empty };
+}
