@@ -18,6 +18,8 @@ export default [
   // Cashback: tracked click-out (issue #12) and network push endpoints (secret path per network)
   route("cashback/activer/:programId", "routes/cashback.activate.ts"),
   route("api/networks/:network/push/:secret", "routes/api.network-push.ts"),
+  // Search suggestions of the header's combobox (issue #14)
+  route("recherche/suggestions", "routes/search.suggestions.ts"),
 
   // Outside the public layout
   route("auth", "routes/auth.tsx"),
@@ -49,6 +51,7 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("mon-cashback", "routes/mon-cashback.tsx"),
     route("legal/:slug", "routes/legal.$slug.tsx"),
+    route("recherche", "routes/search.tsx"),
     // /pourquoi-{product} (concept page) and admin-managed pages at /{slug}
     route(":slug", "routes/page.$slug.tsx"),
     route("*", "routes/not-found.tsx"),

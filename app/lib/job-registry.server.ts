@@ -8,6 +8,7 @@ import { buildNetworkPullSchedules, NETWORK_PULL_QUEUE, networkPullJob } from "~
 import { AWIN_CONFIRM_QUEUE, awinConfirmJob, processPushJob, PUSH_PROCESS_QUEUE } from "~/modules/networks/push.server";
 import { purgeJob, RETENTION_QUEUE, RETENTION_SCHEDULE } from "~/modules/privacy/retention.server";
 import { AUTOVALIDATE_QUEUE, AUTOVALIDATE_SCHEDULE, autovalidateJob, HIDE_UNCONFIRMED_QUEUE, HIDE_UNCONFIRMED_SCHEDULE, hideUnconfirmedJob } from "~/modules/conversions/autovalidate.server";
+import { SEARCH_LEXICON_QUEUE, SEARCH_LEXICON_SCHEDULE, searchLexiconJob } from "~/modules/search/search.server";
 import { CASHBACK_DIGEST_QUEUE, CASHBACK_DIGEST_SCHEDULE, detectedDigestJob } from "~/modules/cashback/notifications.server";
 
 export const jobHandlers: JobHandlers = {
@@ -19,6 +20,7 @@ export const jobHandlers: JobHandlers = {
   [CASHBACK_DIGEST_QUEUE]: detectedDigestJob,
   [AUTOVALIDATE_QUEUE]: autovalidateJob,
   [HIDE_UNCONFIRMED_QUEUE]: hideUnconfirmedJob,
+  [SEARCH_LEXICON_QUEUE]: searchLexiconJob,
 };
 
 /**
@@ -29,4 +31,4 @@ export const jobHandlers: JobHandlers = {
  */
 export const networkPullSchedules: readonly ScheduleDefinition[] = buildNetworkPullSchedules();
 
-export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, CASHBACK_DIGEST_SCHEDULE, AUTOVALIDATE_SCHEDULE, HIDE_UNCONFIRMED_SCHEDULE, ...networkPullSchedules];
+export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, CASHBACK_DIGEST_SCHEDULE, AUTOVALIDATE_SCHEDULE, HIDE_UNCONFIRMED_SCHEDULE, SEARCH_LEXICON_SCHEDULE, ...networkPullSchedules];

@@ -19,6 +19,7 @@ import { DEMO_PROGRAM_BRAND_SLUG, DEMO_PROGRAMS } from "./data/programs";
 import { PROMO_CODES } from "./data/promo-codes";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { seedDemoCashback } from "./demo-cashback";
+import { refreshLexicon } from "../../app/modules/search/search.server";
 
 
 export interface SeedOptions {
@@ -348,6 +349,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     return { seeded: true, createdAccounts };
   });
 
+  // the search's lexicon of catalogue words (typo corrections, suggestions); the hourly job keeps it current
+  if (result.seeded) await refreshLexicon(db);
   log(result.seeded ? `seed: demo data ready (${Date.now() - started} ms)` : "seed: this database was seeded before, nothing to do");
   return result;
 }

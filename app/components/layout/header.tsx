@@ -1,3 +1,4 @@
+import { HeaderSearchPanel, HeaderSearchToggle, useHeaderSearch } from "~/components/search/header-search";
 import { LogIn, Menu, UserPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
@@ -55,6 +56,7 @@ export function Logo({ siteName }: { siteName: string }) {
 
 export function Header({ siteName, user }: { siteName: string; user: HeaderUser | null }) {
   const links = headerLinks(siteName);
+  const search = useHeaderSearch();
   return (
     <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -80,6 +82,7 @@ export function Header({ siteName, user }: { siteName: string; user: HeaderUser 
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          <HeaderSearchToggle open={search.open} onToggle={search.toggle} />
           {user ? (
             <Suspense fallback={<span className="size-9 rounded-full bg-brand-100" aria-hidden="true" />}>
               <UserMenu user={user} />
@@ -111,6 +114,7 @@ export function Header({ siteName, user }: { siteName: string; user: HeaderUser 
           <MobileNav links={links} />
         </div>
       </div>
+      <HeaderSearchPanel open={search.open} onClose={search.close} />
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FEATURED_DEALS_LIMIT } from "~/modules/deals/deals.constants";
+import { FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW } from "~/modules/deals/deals.constants";
 import { FEATURED_CODES_LIMIT } from "~/modules/promo-codes/promo-codes";
 import { AffiliateMention } from "~/components/catalogue/affiliate-link";
 
@@ -9,7 +9,8 @@ import { AffiliateMention } from "~/components/catalogue/affiliate-link";
  * integration test "the ranking page states the order of each list" checks it against the code.
  */
 export const RANKINGS: Array<{ list: string; order: string }> = [
-  { list: "Coup de Crevarde (liste des deals)", order: "Du plus récent au plus ancien, selon la date de publication. La recherche et le filtre par source réduisent la liste sans changer l'ordre." },
+  { list: "Coup de Crevarde (liste des deals)", order: `Du plus récent au plus ancien, selon la date de publication. Les filtres par source et par marque réduisent la liste sans changer l'ordre. Avec une recherche, le tri par défaut est « Pertinence » : parmi les ${RELEVANCE_WINDOW} deals les plus récents qui contiennent tous les mots cherchés, ceux où les mots sont dans le titre passent avant ceux où ils sont dans la description, puis les plus récents d'abord. « Prix croissant » classe par prix, les deals sans prix lisible à la fin. Aucun deal n'est classé contre paiement.` },
+  { list: "Recherche (page Recherche)", order: "Marques, codes promo, deals et articles qui contiennent tous les mots cherchés, les plus pertinents d'abord (mots dans le nom ou le titre avant la description), six au plus par groupe. Aucun résultat n'est classé contre paiement." },
   { list: "Deals du jour (page d'accueil)", order: `Les ${FEATURED_DEALS_LIMIT} deals « en vedette » les plus récents.` },
   { list: "Codes promo (page d'accueil)", order: `Les ${FEATURED_CODES_LIMIT} codes « mis en avant » encore valables, ceux qui expirent le plus tôt d'abord.` },
   { list: "Codes promo (Mes codes promo, pages marques et catégories)", order: "Les codes valables d'abord : ceux qui expirent le plus tôt d'abord, les codes sans date limite à la fin, puis par ordre alphabétique du code. Les codes expirés sont regroupés à part, les plus récemment expirés d'abord." },

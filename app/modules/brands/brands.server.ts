@@ -1,4 +1,4 @@
-import { asc, count, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { brands, categories, crevardeDeals, promoCodes } from "../../../db/schema";
 import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb, type Db } from "~/lib/db.server";
@@ -18,7 +18,7 @@ import { maxDiscountPercent } from "./discount";
  * the brand's best current member rate ("7 % de cashback"), null when it has
  * no active programme; before, the card shows the spec's "bientôt".
  */
-export async function listBrands(options: { categoryId?: string } = {}) {
+export async function listBrands(options: BrandListOptions = {}) {
   const db = await getDb();
   const [rows, discounts, launched] = await Promise.all([listBrandsQuery(db, options), liveDiscounts(db), getSetting("cashback_launched")]);
   const rates = launched ? await listBrandCashback(rows.map((r) => r.id)) : new Map<string, { label: string }>();
@@ -50,7 +50,13 @@ async function liveDiscounts(db: Db) {
 }
 
 /** listBrands()'s query, before the active-deals sum. */
-export function listBrandsQuery(db: Db, options: { categoryId?: string } = {}) {
+export interface BrandListOptions {
+  categoryId?: string;
+  /** a full-text match (search.server matchQuery) on the brand's name and description */
+  match?: SQL | null;
+}
+
+export function listBrandsQuery(db: Db, options: BrandListOptions = {}) {
   const activeCodes = db
     .select({ brandId: promoCodes.brandId, n: count().as("codes_n") })
     .from(promoCodes)
@@ -81,7 +87,12 @@ export function listBrandsQuery(db: Db, options: { categoryId?: string } = {}) {
     .leftJoin(activeCodes, eq(activeCodes.brandId, brands.id))
     .leftJoin(deals, eq(deals.brandId, brands.id))
     .leftJoin(categories, eq(categories.id, brands.categoryId))
-    .where(options.categoryId !== undefined ? eq(brands.categoryId, options.categoryId) : undefined)
+    .where(
+      and(
+        options.categoryId !== undefined ? eq(brands.categoryId, options.categoryId) : undefined,
+        options.match ? sql`${brands.search} @@ ${options.match}` : undefined,
+      ),
+    )
     .orderBy(asc(brands.name));
 }
 

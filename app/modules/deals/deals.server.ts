@@ -3,7 +3,7 @@ import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
-import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, type DealSearch } from "./deals.schema";
+import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW, type DealSearch } from "./deals.schema";
 import { matchQuery, searchWithCorrections } from "~/modules/search/search.server";
 import { searchWords } from "~/modules/search/search.schema";
 
@@ -78,8 +78,6 @@ export function toPublicDeal<T extends { createdAt: Date; badgeType: string; cta
   };
 }
 
-/** Relevance ranks the newest matches only (design F.1: ranking every match of a common word at a million deals takes 1.25 s). */
-export const RELEVANCE_WINDOW = 500;
 /** Facet counts and the result count are computed on at most this many of the newest matches; beyond, "1 000+". */
 export const FACET_WINDOW = 1000;
 

@@ -43,11 +43,11 @@ export function foldWord(word: string): string {
 
 /**
  * One word as a tsquery: stemmed and folded by the configuration, and a
- * prefix (a word being typed) when it has three letters or more and is not a
+ * prefix (a word being typed) when it has two letters or more and is not a
  * stop word. The word holds only letters and digits, and is quoted.
  */
 function wordQuery(word: string): SQL {
-  return sql`(case when char_length(${word}::text) < 3 or numnode(plainto_tsquery(${SEARCH_CONFIG}, ${word}::text)) = 0
+  return sql`(case when char_length(${word}::text) < 2 or numnode(plainto_tsquery(${SEARCH_CONFIG}, ${word}::text)) = 0
     then plainto_tsquery(${SEARCH_CONFIG}, ${word}::text) else to_tsquery(${SEARCH_CONFIG}, ${`'${word}':*`}::text) end)`;
 }
 

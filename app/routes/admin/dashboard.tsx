@@ -12,6 +12,8 @@ import { cashbackDashboard, dashboardStats, type CashbackDashboard } from "~/mod
 import { formatNetworkAmount } from "~/modules/conversions/format";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { recentAudit } from "~/modules/admin/audit.server";
+import { getDb } from "~/lib/db.server";
+import { searchStats, type SearchStat } from "~/modules/search/search.server";
 import { initialiseHomeContent } from "~/modules/content/content-admin.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { missingLegalFields } from "~/modules/legal/identity";
@@ -22,10 +24,18 @@ import { data } from "react-router";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [stats, cashback, contentProtection, audit, legal] = await Promise.all([dashboardStats(), cashbackDashboard(), getSetting("content_protection"), recentAudit(15), getLegalIdentity()]);
+  const [stats, cashback, contentProtection, audit, legal, searches] = await Promise.all([
+    dashboardStats(),
+    cashbackDashboard(),
+    getSetting("content_protection"),
+    recentAudit(15),
+    getLegalIdentity(),
+    getDb().then((db) => searchStats(db, SEARCH_STATS_DAYS)),
+  ]);
   return {
     stats,
     cashback,
+    searches,
     legalMissing: missingLegalFields(legal),
     contentProtection,
     audit: audit.map((a) => ({ id: a.id, at: a.at.toISOString(), actor: a.actorEmail, action: a.action, entity: a.entity, entityId: a.entityId })),
@@ -96,7 +106,7 @@ function Chart({ days, series }: { days: string[]; series: Array<{ label: string
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData as AdminActionData | undefined);
-  const { stats, cashback, contentProtection, audit, legalMissing } = loaderData;
+  const { stats, cashback, contentProtection, audit, legalMissing, searches } = loaderData;
   const navigation = useNavigation();
   return (
     <div>
@@ -140,6 +150,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       <CashbackSection cashback={cashback} />
+      <SearchSection searches={searches} />
 
       <Card className="mt-6">
         <CardHeader>
@@ -255,6 +266,43 @@ const STATUS_CARDS = [
 ] as const;
 
 /** Conversions by status, and what members are owed against what the networks owe us (issue #12 item 9). */
+const SEARCH_STATS_DAYS = 30;
+
+/** The most searched queries, and those without a result, over 30 days (issue #14); stored without personal data. */
+function SearchSection({ searches }: { searches: { top: SearchStat[]; empty: SearchStat[] } }) {
+  const list = (id: string, title: string, rows: SearchStat[]) => (
+    <div>
+      <h3 id={id} className="text-sm font-semibold">
+        {title}
+      </h3>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-neutral-600">Aucune recherche sur la période.</p>
+      ) : (
+        <ol className="mt-2 grid gap-1 text-sm" aria-labelledby={id}>
+          {rows.map((r) => (
+            <li key={r.query} className="flex justify-between gap-4 rounded-lg bg-neutral-50 px-3 py-1.5">
+              <span className="min-w-0 break-words">{r.query}</span>
+              <span className="shrink-0 tabular-nums text-neutral-600">{r.searches}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+  return (
+    <Card className="mt-6" aria-labelledby="searches-title">
+      <CardHeader>
+        <CardTitle id="searches-title">Recherches des {SEARCH_STATS_DAYS} derniers jours</CardTitle>
+        <CardDescription>Requêtes enregistrées sans donnée personnelle (ni compte, ni adresse IP, ni e-mail, ni numéro).</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 md:grid-cols-2">
+        {list("searches-top", "Les plus recherchées", searches.top)}
+        {list("searches-empty", "Sans résultat", searches.empty)}
+      </CardContent>
+    </Card>
+  );
+}
+
 function CashbackSection({ cashback }: { cashback: CashbackDashboard }) {
   const margin = Number(cashback.marginEur);
   return (

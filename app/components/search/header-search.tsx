@@ -1,0 +1,58 @@
+import { Search, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { SEARCH_MESSAGES } from "~/modules/search/search.schema";
+import { SearchBox } from "./search-box";
+
+/**
+ * The header's search, on every page (issue #14): a link to /recherche that,
+ * once hydrated, opens the search field under the header bar instead. It
+ * closes on Escape and when the page changes.
+ */
+export function HeaderSearchToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  return (
+    <Button asChild variant="ghost" size="icon">
+      <Link
+        to="/recherche"
+        aria-label={SEARCH_MESSAGES.label}
+        aria-expanded={open}
+        aria-controls="header-search"
+        onClick={(e) => {
+          e.preventDefault();
+          onToggle();
+        }}
+      >
+        {open ? <X /> : <Search />}
+      </Link>
+    </Button>
+  );
+}
+
+export function HeaderSearchPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const location = useLocation();
+  useEffect(() => {
+    onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+  if (!open) return <div id="header-search" hidden />;
+  return (
+    <div
+      id="header-search"
+      className="border-t border-neutral-200 bg-white"
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && !e.defaultPrevented) onClose();
+      }}
+    >
+      <div className="mx-auto max-w-3xl px-4 py-3">
+        <SearchBox autoFocus />
+      </div>
+    </div>
+  );
+}
+
+/** Open state shared by the toggle (in the bar) and the panel (under it). */
+export function useHeaderSearch() {
+  const [open, setOpen] = useState(false);
+  return { open, toggle: () => setOpen((o) => !o), close: () => setOpen(false) };
+}

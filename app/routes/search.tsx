@@ -1,0 +1,125 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/search";
+import { BrandCard } from "~/components/catalogue/brand-card";
+import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-sections";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SearchBox } from "~/components/search/search-box";
+import { SearchCorrection } from "~/components/search/search-correction";
+import { getSessionUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { seo } from "~/lib/seo";
+import { withCashbackLinks } from "~/modules/cashback/click-out.server";
+import { normalizeQuery, SEARCH_MESSAGES } from "~/modules/search/search.schema";
+import { recordSearch } from "~/modules/search/search.server";
+import { resultCount, searchSite } from "~/modules/search/site-search.server";
+import { getSetting } from "~/modules/settings/settings.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const q = normalizeQuery(new URL(request.url).searchParams.get("q"));
+  const user = await getSessionUser(request);
+  const [found, launched] = await Promise.all([searchSite(q, Boolean(user)), getSetting("cashback_launched")]);
+  if (found.searched) await recordSearch(await getDb(), "site", q, resultCount(found));
+  const cashback = Boolean(user) && launched;
+  return {
+    q,
+    ...found,
+    codes: await withCashbackLinks(found.codes, "code", cashback),
+    deals: await withCashbackLinks(found.deals, "deal", cashback),
+    total: resultCount(found),
+  };
+}
+
+/** Search results are not landing pages: brand and category pages are (issue #14, SEO). */
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  seo(
+    {
+      title: data?.q ? `Recherche « ${data.q} »` : SEARCH_MESSAGES.title,
+      description: "Cherche une marque, un code promo, un deal ou un article sur Crevarde.",
+      path: "/recherche",
+      noIndex: true,
+    },
+    matches,
+  );
+
+const searchHref = (q: string) => `/recherche?q=${encodeURIComponent(q)}`;
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, brands, codes, deals, articles, correction, searched, total } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-4xl font-black">{SEARCH_MESSAGES.title}</h1>
+      <SearchBox key={q} defaultValue={q} autoFocus={!q} className="mt-6 max-w-2xl" />
+      {correction ? <SearchCorrection correction={correction} href={searchHref} /> : null}
+
+      {!searched ? (
+        <p className="mt-8 text-neutral-600">{SEARCH_MESSAGES.emptyQuery}</p>
+      ) : total === 0 ? (
+        <div className="mt-8 rounded-2xl bg-neutral-50 p-8 text-center" role="status">
+          <p className="font-semibold">{SEARCH_MESSAGES.noResult}</p>
+          <p className="mt-1 text-sm text-neutral-600">{SEARCH_MESSAGES.noResultHint}</p>
+          <p className="mt-4 flex flex-wrap justify-center gap-4 text-sm font-semibold">
+            <Link to="/marques" className="text-brand-700 hover:underline">
+              Voir les marques
+            </Link>
+            <Link to="/coup-de-crevarde" className="text-brand-700 hover:underline">
+              Voir les deals du jour
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-neutral-600" role="status">
+            {total} {total > 1 ? "résultats" : "résultat"}
+          </p>
+          {brands.length > 0 ? (
+            <section className="mt-10" aria-labelledby="search-brands">
+              <h2 id="search-brands" className="text-2xl font-black">
+                Marques
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {brands.map((b) => (
+                  <li key={b.id}>
+                    <BrandCard brand={b} heading="h3" />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {codes.length > 0 ? <PromoCodesSection id="search-codes" title="Codes promo" codes={codes} /> : null}
+          <DealsSection id="search-deals" title="Deals" deals={deals} />
+          {deals.length > 0 ? (
+            <p className="mt-4">
+              <Link to={`/coup-de-crevarde?q=${encodeURIComponent(q)}`} className="font-semibold text-brand-700 hover:underline">
+                Voir tous les deals pour « {q} »
+              </Link>
+            </p>
+          ) : null}
+          {articles.length > 0 ? (
+            <section className="mt-10" aria-labelledby="search-articles">
+              <h2 id="search-articles" className="text-2xl font-black">
+                Articles
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+                {articles.map((a) => (
+                  <li key={a.id} className="rounded-2xl border border-neutral-200 bg-white p-5">
+                    <p className="text-xs font-semibold uppercase text-brand-700">{a.category}</p>
+                    <h3 className="mt-1 font-bold">
+                      <Link to={`/blog/${a.id}`} className="hover:underline">
+                        {a.title}
+                      </Link>
+                    </h3>
+                    <p className="mt-1 line-clamp-2 text-sm text-neutral-600">{a.excerpt}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
