@@ -147,6 +147,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await dialog.getByLabel("Source*").fill("temu");
     await expect(dialog.getByLabel("Texte du bouton / code*")).toHaveValue("Voir le deal");
     await dialog.getByLabel("Lien*").fill("https://www.temu.com/fr/e2e.html");
+    await dialog.getByLabel("Marque", { exact: true }).selectOption({ label: "Nuxe" });
     const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#ff3366" } }).png().toBuffer();
     await dialog.locator('input[type="file"]').setInputFiles({ name: "deal.png", mimeType: "image/png", buffer: png });
     await expectToast(page, "Image téléchargée");
@@ -160,6 +161,15 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
 
     await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(tag)}`);
     await expect(page.getByText(title, { exact: true })).toBeVisible();
+    // the deals page's brand filter (issue #14) offers its brand, with its count, and keeps the words
+    await page.getByRole("button", { name: "Filtrer" }).click();
+    const nuxe = page.getByRole("group", { name: "Marque" }).getByRole("radio", { name: /^Nuxe\s*1$/ });
+    await nuxe.check();
+    await expect(page).toHaveURL(new RegExp(`q=${tag}.*marque=nuxe|marque=nuxe.*q=${tag}`));
+    await expect(page.getByText(title, { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Filtrer.*Nuxe/ })).toBeVisible();
+    await page.goto("/coup-de-crevarde?marque=nuxe&source=shein");
+    await expect(page.getByText("Aucun deal ne correspond à ta recherche.")).toBeVisible();
 
     await page.goto("/admin/crevarde-deals");
     await page.getByRole("button", { name: `Modifier ${title}`, exact: true }).click();

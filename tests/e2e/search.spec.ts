@@ -1,0 +1,113 @@
+import { expect, test } from "./fixtures";
+
+// Issue #14: the header's search (combobox with suggestions), /recherche, and
+// the deals page's sorts, brand filter and typo correction.
+
+const openHeaderSearch = async (page: import("@playwright/test").Page) => {
+  await page.getByRole("link", { name: "Rechercher sur Crevarde" }).click();
+  const box = page.getByRole("combobox", { name: "Rechercher sur Crevarde" });
+  await expect(box).toBeFocused();
+  return box;
+};
+
+test("header search: suggestions as you type, chosen with the keyboard", async ({ page }) => {
+  await page.goto("/marques");
+  const box = await openHeaderSearch(page);
+  await box.pressSequentially("pinc");
+  const list = page.getByRole("listbox", { name: "Suggestions" });
+  await expect(list.getByRole("option", { name: /pinceaux/ }).first()).toBeVisible();
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  await box.press("ArrowDown");
+  const first = list.getByRole("option").first();
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await expect(box).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id"))!);
+  // Escape closes the list and keeps the text; ArrowDown opens it again
+  await box.press("Escape");
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+  await expect(box).toHaveValue("pinc");
+  await box.press("ArrowDown");
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/recherche\?q=pinceaux$/);
+  await expect(page.getByRole("heading", { name: "Deals", level: 2 })).toBeVisible();
+  await expect(page.locator("section[aria-labelledby=search-deals] article h3").first()).toHaveText("Lot de 20 pinceaux de maquillage");
+});
+
+test("header search: a brand suggestion chosen with the mouse opens the brand page", async ({ page }) => {
+  await page.goto("/");
+  const box = await openHeaderSearch(page);
+  await box.pressSequentially("nux");
+  const option = page.getByRole("listbox", { name: "Suggestions" }).getByRole("option", { name: /Nuxe.*Marque/ });
+  await option.click();
+  await expect(page).toHaveURL(/\/marques\/nuxe$/);
+  await expect(page.getByRole("heading", { name: "Nuxe", level: 1 })).toBeVisible();
+});
+
+test("header search: Enter without a suggestion submits to /recherche", async ({ page }) => {
+  await page.goto("/blog");
+  const box = await openHeaderSearch(page);
+  await box.fill("CAFE");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/recherche\?q=CAFE$/);
+  await expect(page.getByRole("combobox", { name: "Rechercher sur Crevarde" }).first()).toHaveValue("CAFE");
+});
+
+test("/recherche: results grouped, codes masked for visitors, not indexed", async ({ page }) => {
+  await page.goto("/recherche?q=caudalie");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(page.getByRole("heading", { name: "Marques", level: 2 })).toBeVisible();
+  const brands = page.locator("section[aria-labelledby=search-brands]");
+  await expect(brands.getByRole("heading", { name: "Caudalie" })).toBeVisible();
+  const codes = page.locator("section[aria-labelledby=search-codes]");
+  await expect(codes.getByRole("heading", { name: "Codes promo", level: 2 })).toBeVisible();
+  // a visitor never receives a code in clear
+  const shown = await codes.locator("article").allInnerTexts();
+  expect(shown.length).toBeGreaterThan(0);
+  for (const text of shown) expect(text).toMatch(/\*{4,}/);
+});
+
+test("/recherche: a typo is corrected, and 'Vouliez-vous dire' offers the catalogue's word", async ({ page }) => {
+  // one letter off: searched as the catalogue's word
+  await page.goto("/recherche?q=maquilage");
+  await expect(page.getByTestId("search-correction")).toHaveText(/Résultats pour «\s*maquillage\s*»/);
+  await expect(page.locator("section[aria-labelledby=search-deals] article h3").first()).toBeVisible();
+  // too far to be sure: nothing found, a correction offered
+  await page.goto("/recherche?q=brosh");
+  await expect(page.getByText("Aucun résultat", { exact: true })).toBeVisible();
+  await page.getByTestId("search-correction").getByRole("link", { name: "brosse" }).click();
+  await expect(page).toHaveURL(/\/recherche\?q=brosse$/);
+  await expect(page.locator("section[aria-labelledby=search-deals] article h3")).toContainText(["Brosse nettoyante visage en silicone"]);
+});
+
+test("deals page: accents, several words and sorts, in the URL", async ({ page }) => {
+  const titles = () => page.locator("article h3");
+  // accents do not matter, in either direction
+  await page.goto("/coup-de-crevarde?q=etanche");
+  await expect(titles()).toHaveText(["Brosse nettoyante visage en silicone"]);
+  // several words, in any order
+  await page.goto("/coup-de-crevarde?q=maquillage%20pinceaux");
+  await expect(titles()).toHaveText(["Lot de 20 pinceaux de maquillage"]);
+
+  // "Prix croissant" through the interface
+  await page.goto("/coup-de-crevarde");
+  const sort = page.getByRole("combobox", { name: "Trier par" });
+  await expect(sort).toHaveValue("nouveautes");
+  await expect(sort.locator("option")).toHaveText(["Nouveautés", "Prix croissant"]);
+  await sort.selectOption("prix");
+  await expect(page).toHaveURL(/tri=prix/);
+  const prices = async () =>
+    (await page.locator("article").evaluateAll((cards) => cards.map((c) => c.textContent ?? "")))
+      .map((t) => t.match(/(\d+),(\d{2})\s?€/))
+      .filter((m): m is RegExpMatchArray => m !== null)
+      .map((m) => Number(`${m[1]}.${m[2]}`));
+  await expect.poll(async () => (await prices()).length).toBeGreaterThan(2);
+  const list = await prices();
+  expect(list).toEqual([...list].sort((a, b) => a - b));
+
+  // with a query, "Pertinence" is offered and is the default
+  await page.goto("/coup-de-crevarde?q=pinceaux");
+  await expect(page.getByRole("combobox", { name: "Trier par" })).toHaveValue("pertinence");
+
+  await page.goto("/coup-de-crevarde?q=pinceaux");
+  await expect(page.getByTestId("deals-count")).toHaveText(/^\d+ deals?$/);
+});
