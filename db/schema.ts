@@ -258,9 +258,11 @@ export const crevardeDeals = pgTable(
     url: text("url").notNull(),
     brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
     isFeatured: boolean("is_featured").notNull().default(false),
-    /** title above source (the marketplace) above description (design F.2) */
+    /** the brand's name, copied by triggers (migration 0017) when the deal's brand or the brand's name changes: the search reads it */
+    brandName: text("brand_name"),
+    /** title above brand and source (the marketplace) above description (issue #14, design F.2) */
     search: tsvector("search").generatedAlwaysAs(() =>
-      searchDocument([{ name: "title" }, "A"], [{ name: "source" }, "B"], [{ name: "description" }, "C"]),
+      searchDocument([{ name: "title" }, "A"], [{ name: "brand_name" }, "B"], [{ name: "source" }, "B"], [{ name: "description" }, "C"]),
     ),
     /** the price in cents when `price` reads as one ("6,49€", "1 299,00 €"), for "Prix croissant"; null otherwise */
     priceCents: integer("price_cents").generatedAlwaysAs(

@@ -28,7 +28,8 @@ DROP INDEX "crevarde_deals_brand_idx";--> statement-breakpoint
 DROP INDEX "crevarde_deals_search_idx";--> statement-breakpoint
 ALTER TABLE "blog_articles" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("category", '')), 'B') || setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("excerpt", '')), 'C') || setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("body", '')), 'D')) STORED;--> statement-breakpoint
 ALTER TABLE "brands" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("name", '')), 'A') || setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("description", '')), 'C')) STORED;--> statement-breakpoint
-ALTER TABLE "crevarde_deals" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("source", '')), 'B') || setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("description", '')), 'C')) STORED;--> statement-breakpoint
+ALTER TABLE "crevarde_deals" ADD COLUMN "brand_name" text;--> statement-breakpoint
+ALTER TABLE "crevarde_deals" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("brand_name", '')), 'B') || setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("source", '')), 'B') || setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("description", '')), 'C')) STORED;--> statement-breakpoint
 ALTER TABLE "crevarde_deals" ADD COLUMN "price_cents" integer GENERATED ALWAYS AS (case when regexp_replace("price", '[^0-9,.]', '', 'g') ~ '^[0-9]{1,7}([.,][0-9]{1,2})?$' then round(replace(regexp_replace("price", '[^0-9,.]', '', 'g'), ',', '.')::numeric * 100)::integer end) STORED;--> statement-breakpoint
 ALTER TABLE "promo_codes" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("discount_amount", '')), 'B') || setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("description", '')), 'C')) STORED;--> statement-breakpoint
 CREATE INDEX "search_lexicon_trgm_idx" ON "search_lexicon" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
@@ -38,4 +39,21 @@ CREATE INDEX "blog_articles_search_idx" ON "blog_articles" USING gin ("search");
 CREATE INDEX "brands_search_idx" ON "brands" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "crevarde_deals_price_idx" ON "crevarde_deals" USING btree ("price_cents" asc nulls last,"created_at" desc nulls last);--> statement-breakpoint
 CREATE INDEX "crevarde_deals_brand_idx" ON "crevarde_deals" USING btree ("brand_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "crevarde_deals_search_idx" ON "crevarde_deals" USING gin ("search");
+CREATE INDEX "crevarde_deals_search_idx" ON "crevarde_deals" USING gin ("search");--> statement-breakpoint
+-- A deal's search document holds its brand's name: triggers keep the copy current when the deal's
+-- brand changes (a brand's deletion sets it to null through the foreign key) and when a brand is renamed.
+CREATE FUNCTION crevarde_deals_brand_name() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.brand_name := (SELECT name FROM brands WHERE id = NEW.brand_id);
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER crevarde_deals_brand_name BEFORE INSERT OR UPDATE OF brand_id ON crevarde_deals
+  FOR EACH ROW EXECUTE FUNCTION crevarde_deals_brand_name();--> statement-breakpoint
+CREATE FUNCTION brands_name_to_deals() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE crevarde_deals SET brand_name = NEW.name WHERE brand_id = NEW.id;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER brands_name_to_deals AFTER UPDATE OF name ON brands
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION brands_name_to_deals();--> statement-breakpoint
+UPDATE crevarde_deals d SET brand_name = b.name FROM brands b WHERE b.id = d.brand_id;

@@ -1,0 +1,135 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import * as s from "../../db/schema";
+import { seed } from "../../db/seed/index";
+import { loader as searchLoader, meta as searchMeta } from "../../app/routes/search";
+import { loader as suggestionsLoader } from "../../app/routes/search.suggestions";
+import { loader as dealsLoader } from "../../app/routes/deals";
+import { loader as dashboardLoader } from "../../app/routes/admin/dashboard";
+import { anonymiseQuery, recordSearch, searchStats } from "../../app/modules/search/search.server";
+import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
+import { req, signedInUser } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+import { callRoute } from "../helpers/route";
+
+describeEachDb("site search (/recherche, suggestions, analytics)", ({ database }) => {
+  beforeAll(async () => {
+    await seed(database().db, { uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-search-")) });
+  });
+
+  it("groups brands, live codes (masked for visitors), deals and articles", async () => {
+    const anon = await callRoute<any>(searchLoader, req("/recherche?q=caudalie"));
+    expect(anon.status).toBe(200);
+    expect(anon.data.brands.map((b: any) => b.slug)).toEqual(["caudalie"]);
+    expect(anon.data.codes.length).toBeGreaterThan(0);
+    for (const c of anon.data.codes) {
+      expect(c.brandName).toBe("Caudalie");
+      expect(c.masked).toBe(true);
+      expect(c.code).toMatch(/^.{4}\*+$/);
+    }
+    expect(JSON.stringify(anon.data)).not.toContain("VINOGLOW15");
+    const member = await signedInUser();
+    const signedIn = await callRoute<any>(searchLoader, req("/recherche?q=caudalie", { cookie: member.cookie }));
+    expect(signedIn.data.codes.map((c: any) => c.code)).toContain("VINOGLOW15");
+    // a code is never found by typing the code itself
+    const byCode = await callRoute<any>(searchLoader, req("/recherche?q=VINOGLOW15"));
+    expect(byCode.data.codes).toEqual([]);
+    // an expired code is not offered
+    const [expired] = await database().db.select({ id: s.promoCodes.id }).from(s.promoCodes).where(sql`${s.promoCodes.expiresAt} < now()`).limit(1);
+    if (expired) expect(JSON.stringify((await callRoute<any>(searchLoader, req("/recherche?q=caudalie"))).data.codes)).not.toContain(expired.id);
+    // deals and articles, accents folded
+    const deals = await callRoute<any>(searchLoader, req("/recherche?q=etanche"));
+    expect(deals.data.deals.map((d: any) => d.title)).toEqual(["Brosse nettoyante visage en silicone"]);
+    const [article] = await database().db.select({ id: s.blogArticles.id, title: s.blogArticles.title }).from(s.blogArticles).limit(1);
+    const articles = await callRoute<any>(searchLoader, req(`/recherche?q=${encodeURIComponent(article!.title)}`));
+    expect(articles.data.articles.map((a: any) => a.id)).toContain(article!.id);
+  });
+
+  it("corrects a typo, offers 'Vouliez-vous dire' when unsure, and says 'Aucun résultat' otherwise", async () => {
+    const typo = await callRoute<any>(searchLoader, req("/recherche?q=maquilage"));
+    expect(typo.data.correction).toEqual({ query: "maquillage", applied: true });
+    expect(typo.data.deals.map((d: any) => d.title)).toContain("Lot de 20 pinceaux de maquillage");
+    const unsure = await callRoute<any>(searchLoader, req("/recherche?q=brosh"));
+    expect(unsure.data.total).toBe(0);
+    expect(unsure.data.correction).toEqual({ query: "brosse", applied: false });
+    const nothing = await callRoute<any>(searchLoader, req("/recherche?q=xqzwv"));
+    expect(nothing.data.total).toBe(0);
+    expect(nothing.data.correction).toBeNull();
+    // no query: no search, nothing recorded
+    const empty = await callRoute<any>(searchLoader, req("/recherche"));
+    expect(empty.data.searched).toBe(false);
+  });
+
+  it("is not indexed, and is not in the sitemap", async () => {
+    const page = await callRoute<any>(searchLoader, req("/recherche?q=nuxe"));
+    const tags = searchMeta({ data: page.data, matches: [] } as any) as any[];
+    expect(tags).toContainEqual({ name: "robots", content: "noindex, nofollow" });
+    expect((await sitemapEntries("Crevarde")).map((e) => e.path)).not.toContain("/recherche");
+  });
+
+  it("suggests completions, brands and articles as JSON", async () => {
+    const res = await callRoute<any>(suggestionsLoader, req("/recherche/suggestions?q=pinc"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+    expect(res.data.suggestions[0]).toEqual({ kind: "query", label: "pinceaux", href: "/recherche?q=pinceaux" });
+    const brand = await callRoute<any>(suggestionsLoader, req("/recherche/suggestions?q=nu"));
+    expect(brand.data.suggestions).toContainEqual({ kind: "brand", label: "Nuxe", href: "/marques/nuxe" });
+    // the words typed before the last one are kept
+    const two = await callRoute<any>(suggestionsLoader, req("/recherche/suggestions?q=Lot%20de%20pinc"));
+    expect(two.data.suggestions[0].label).toBe("Lot de pinceaux");
+    for (const q of ["", "a", "%00", "'\"\\", "😀😀", "x".repeat(5000)]) {
+      const r = await callRoute<any>(suggestionsLoader, req(`/recherche/suggestions?q=${encodeURIComponent(q)}`));
+      expect(r.status, q).toBe(200);
+      expect(Array.isArray(r.data.suggestions)).toBe(true);
+    }
+  });
+
+  it("a deal is found by its brand's name, kept current when the brand is renamed or deleted", async () => {
+    const db = database().db;
+    const [brand] = await db.insert(s.brands).values({ name: "Zorblatt Paris", slug: "zorblatt-paris" }).returning();
+    await db.insert(s.crevardeDeals).values({ title: "Huile sèche", description: "Pour le corps", price: "12€", source: "temu", badgeText: "Top", url: "https://www.temu.com/x", brandId: brand!.id });
+    const titles = async (q: string) => (await callRoute<any>(dealsLoader, req(`/coup-de-crevarde?q=${encodeURIComponent(q)}`))).data.deals.map((d: any) => d.title);
+    expect(await titles("zorblatt huile")).toEqual(["Huile sèche"]);
+    await db.update(s.brands).set({ name: "Quexlim" }).where(eq(s.brands.id, brand!.id));
+    expect(await titles("quexlim")).toEqual(["Huile sèche"]);
+    expect(await titles("zorblatt")).toEqual([]);
+    await db.delete(s.brands).where(eq(s.brands.id, brand!.id));
+    expect(await titles("quexlim")).toEqual([]);
+    expect(await titles("huile seche")).toEqual(["Huile sèche"]);
+  });
+
+  it("records searches without personal data, and shows the top and no-result queries on the dashboard", async () => {
+    expect(anonymiseQuery("  Crème  jean.dupont@example.fr 06 12 34 56 78  ")).toBe("crème");
+    expect(anonymiseQuery("commande 123456789 nuxe")).toBe("commande nuxe");
+    expect(anonymiseQuery("lot de 20 pinceaux")).toBe("lot de 20 pinceaux");
+    expect(anonymiseQuery("marie@example.com")).toBeNull();
+    const db = database().db;
+    await db.execute(sql`delete from search_queries`);
+    for (let i = 0; i < 3; i++) await callRoute<any>(searchLoader, req("/recherche?q=Nuxe"));
+    await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=pinceaux"));
+    await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=pinceaux&page=2"));
+    for (let i = 0; i < 2; i++) await callRoute<any>(searchLoader, req("/recherche?q=xqzwv"));
+    await recordSearch(db, "site", "ancienne", 4);
+    await db.execute(sql`update search_queries set created_at = now() - interval '31 days' where query = 'ancienne'`);
+    const stored = (await db.select({ query: s.searchQueries.query, scope: s.searchQueries.scope }).from(s.searchQueries)).map((r) => `${r.scope}:${r.query}`);
+    // the second page of the same search is not counted again
+    expect(stored.filter((q) => q === "deals:pinceaux")).toHaveLength(1);
+    const stats = await searchStats(db, 30);
+    expect(stats.top).toEqual([
+      { query: "nuxe", searches: 3 },
+      { query: "xqzwv", searches: 2 },
+      { query: "pinceaux", searches: 1 },
+    ]);
+    expect(stats.empty).toEqual([{ query: "xqzwv", searches: 2 }]);
+    const admin = await signedInUser({ role: "admin" });
+    const page = await callRoute<any>(dashboardLoader, req("/admin", { cookie: admin.cookie }));
+    expect(page.data.searches).toEqual(stats);
+    // members and visitors do not see it
+    const member = await signedInUser();
+    expect((await callRoute<any>(dashboardLoader, req("/admin", { cookie: member.cookie }))).status).not.toBe(200);
+  });
+});
