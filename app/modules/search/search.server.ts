@@ -41,14 +41,29 @@ export function foldWord(word: string): string {
     .replace(/\p{M}/gu, "");
 }
 
+/** A word being typed also matches up to this many catalogue words it starts (most used first). */
+export const PREFIX_EXPANSION = 20;
+
 /**
  * One word as a tsquery: stemmed and folded by the configuration, and a
  * prefix (a word being typed) when it has three letters or more and is not a
  * stop word. The word holds only letters and digits, and is quoted.
+ *
+ * A prefix is stemmed as if it were a whole word, and its stem can be longer
+ * than the whole word's ("lumineu" stays "lumineu", "lumineux" becomes
+ * "lumin"; "hydratan" / "hydrat", "nettoyan" / "nettoi"): the prefix alone
+ * would miss. So the lexicon's words that start with the typed word are
+ * matched too (their own stems, each a quoted lexicon word of letters).
  */
 function wordQuery(word: string): SQL {
+  const folded = foldWord(word);
+  const prefix = sql`to_tsquery(${SEARCH_CONFIG}, ${`'${word}':*`}::text)`;
+  const typed = /^[a-z0-9]+$/.test(folded)
+    ? sql`coalesce(${prefix} || (select to_tsquery(${SEARCH_CONFIG}, string_agg(quote_literal(l.word), ' | ')) from (select word from search_lexicon
+        where word like ${`${folded}%`} order by documents desc, word limit ${PREFIX_EXPANSION}) l), ${prefix})`
+    : prefix;
   return sql`(case when char_length(${word}::text) < 3 or numnode(plainto_tsquery(${SEARCH_CONFIG}, ${word}::text)) = 0
-    then plainto_tsquery(${SEARCH_CONFIG}, ${word}::text) else to_tsquery(${SEARCH_CONFIG}, ${`'${word}':*`}::text) end)`;
+    then plainto_tsquery(${SEARCH_CONFIG}, ${word}::text) else ${typed} end)`;
 }
 
 /**
@@ -74,6 +89,12 @@ export interface Correction {
   similarity: number;
 }
 
+/** The lexicon's closest word to a folded word, by trigram similarity (reads search_lexicon_trgm_idx); exported for the query-plan test. */
+export function closestWordQuery(folded: string): SQL {
+  return sql`select word, display, similarity(word, ${folded}::text)::float8 as similarity from search_lexicon
+    where word % ${folded}::text order by similarity desc, documents desc, word limit 1`;
+}
+
 /**
  * For each word the catalogue does not know (no lexicon word starts with it),
  * the closest catalogue word by trigram similarity, if any is close enough
@@ -86,11 +107,7 @@ export async function correctWords(db: Executor, words: readonly string[]): Prom
     if (Array.from(folded).length < MIN_CORRECTED_LENGTH || !/^[a-z0-9]+$/.test(folded)) continue;
     const [known] = await rows<{ one: number }>(db, sql`select 1 as one from search_lexicon where word like ${`${folded}%`} limit 1`);
     if (known) continue;
-    const [best] = await rows<{ word: string; display: string; similarity: number }>(
-      db,
-      sql`select word, display, similarity(word, ${folded}::text)::float8 as similarity from search_lexicon
-          where word % ${folded}::text order by similarity desc, documents desc, word limit 1`,
-    );
+    const [best] = await rows<{ word: string; display: string; similarity: number }>(db, closestWordQuery(folded));
     if (best && Number(best.similarity) >= SUGGEST_SIMILARITY) {
       found.push({ word, replacement: best.word, display: best.display.toLocaleLowerCase("fr"), similarity: Number(best.similarity) });
     }
