@@ -58,6 +58,24 @@ const veryLong = fc.oneof(
   { arbitrary: fc.integer({ min: 17_000, max: 40_000 }).map((n) => "x".repeat(n)), weight: 1 },
 );
 
+// search queries (issue #14): full-text operators, quotes, backslashes, LIKE wildcards, NUL, emoji, other scripts and
+// very long strings, mixed with words the catalogue has; none may reach the database as query syntax
+const searchWord = fc.constantFrom("café", "CAFÉ", "pinceaux", "maquilage", "l'oréal", "L’Oréal", "gua-sha", "étanche", "a", "l", "le", "OR", "AND", "NOT", "20", "x10");
+const searchOperator = fc.constantFrom(
+  "&", "|", "!", ":", "*", ":*", ":A", "<", ">", "<->", "<2>", "-", "(", ")", '"', "'", "''", "\\", "\\'", "%", "_", "%_", "\u0000",
+  "🔥", "👩🏽‍🔬", "💄", "مرحبا", "漢字", "カフェ", "Ελληνικά", "русский", "\u0301", "\u200b", "\ufeff", ";", "--", "$1", "${q}",
+);
+const searchQuery = fc.oneof(
+  { arbitrary: fc.array(fc.oneof(searchWord, searchOperator), { minLength: 1, maxLength: 10 }).chain((parts) => fc.constantFrom(parts.join(" "), parts.join(""))), weight: 5 },
+  { arbitrary: fc.tuple(searchWord, searchWord).map(([a, b]) => `"${a} ${b}"`), weight: 1 },
+  { arbitrary: fc.tuple(searchWord, searchWord).map(([a, b]) => `${a} OR ${b}`), weight: 1 },
+  { arbitrary: fc.tuple(searchWord, searchWord).map(([a, b]) => `${a} & !${b}:*`), weight: 1 },
+  { arbitrary: fc.string({ maxLength: 30, unit: "binary" }), weight: 2 },
+  { arbitrary: fc.string({ maxLength: 30, unit: "grapheme" }), weight: 2 },
+  { arbitrary: fc.tuple(fc.oneof(searchWord, searchOperator), fc.integer({ min: 100, max: 3_000 })).map(([w, n]) => `${w} `.repeat(n)), weight: 1 },
+  { arbitrary: veryLong, weight: 1 },
+);
+
 const hostile = fc.oneof(
   { arbitrary: withNul, weight: 1 },
   { arbitrary: withControls, weight: 2 },
@@ -71,6 +89,7 @@ const hostile = fc.oneof(
   { arbitrary: fc.string({ maxLength: 40 }), weight: 3 },
   { arbitrary: fc.integer().map(String), weight: 1 },
   { arbitrary: fc.uuid(), weight: 1 },
+  { arbitrary: searchQuery, weight: 2 },
 );
 
 const methods = fc.constantFrom("GET", "GET", "GET", "POST", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
@@ -144,7 +163,11 @@ describe("route fuzzing", () => {
     return r.rows[0];
   }
 
+  /** The pages that read a search query (q): the deals page and its alias, and the search page once it exists. */
+  const searchPages = ["/coup-de-crevarde", "/coups-de-crevarde", "/recherche"].filter((p) => patterns.includes(p));
+
   it(`finds every route in app/routes.ts (${patterns.length})`, () => {
+    expect(searchPages).toContain("/coup-de-crevarde");
     for (const p of ["/", "/coup-de-crevarde", "/codes-promo", "/kpi", "/analytics", "/admin/users", "/admin/upload", "/marques/:id", "/legal/:slug"]) {
       expect(patterns).toContain(p);
     }
@@ -166,6 +189,15 @@ describe("route fuzzing", () => {
       contentType: contentTypes,
       body: fc.oneof(formBody.map((pairs) => ({ kind: "form" as const, pairs })), fc.json().map((j) => ({ kind: "raw" as const, text: j })), fc.string({ maxLength: 300 }).map((t) => ({ kind: "raw" as const, text: t }))),
       foreignOrigin: fc.integer({ min: 0, max: 6 }).map((x) => x === 0),
+      // one request in four is a search: a search page with a generated query, sort, brand and source
+      search: fc.oneof(
+        { arbitrary: fc.constant(null), weight: 3 },
+        { arbitrary: fc.record({
+          page: fc.constantFrom(...searchPages),
+          q: searchQuery,
+          extra: fc.array(fc.tuple(fc.constantFrom("tri", "marque", "source", "page"), fc.oneof(fc.constantFrom("pertinence", "nouveautes", "prix", "nuxe", "temu", "2"), hostile)), { maxLength: 3 }),
+        }), weight: 1 },
+      ),
     });
 
     await fc.assert(
@@ -173,8 +205,13 @@ describe("route fuzzing", () => {
         // the anonymous and member phases must never change admin data: admins are fuzzed in the last third
         const role = n < (RUNS * 2) / 3 ? (r.role === "admin" ? "member" : r.role) : r.role;
         n++;
-        const url = new URL(fillPattern(r.pattern, r.segment), app.base);
-        for (const [k, v] of r.query) url.searchParams.append(k, v);
+        const url = new URL(r.search ? r.search.page : fillPattern(r.pattern, r.segment), app.base);
+        if (r.search) {
+          url.searchParams.set("q", r.search.q);
+          for (const [k, v] of r.search.extra) url.searchParams.append(k, v);
+        } else {
+          for (const [k, v] of r.query) url.searchParams.append(k, v);
+        }
         const headers: Record<string, string> = { "x-forwarded-for": `198.19.${n % 250}.${(n >> 8) % 250}` };
         if (cookies[role]) headers.cookie = cookies[role];
         if (r.foreignOrigin) headers.origin = "https://evil.example";

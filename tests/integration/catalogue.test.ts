@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { seed } from "../../db/seed/index";
@@ -19,6 +19,8 @@ import { loader as legalLoader } from "../../app/routes/legal.$slug";
 import { headers as slugHeaders, loader as slugLoader, meta as slugMeta } from "../../app/routes/page.$slug";
 import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
 import { searchDealsQuery } from "../../app/modules/deals/deals.server";
+import { closestWordQuery, correctWords, expandWords, matchQuery } from "../../app/modules/search/search.server";
+import { searchWords } from "../../app/modules/search/search.schema";
 import { listBrandsQuery } from "../../app/modules/brands/brands.server";
 import { DEFAULT_STEPS, LIVE_CASHBACK_STEP } from "../../app/modules/content/home-defaults";
 import { setSetting } from "../../app/modules/settings/settings.server";
@@ -285,38 +287,61 @@ describeEachDb("public catalogue", ({ database }) => {
 });
 
 describeEachDb("deal search at scale", ({ database, kind }) => {
-  it("uses the trigram index and the created_at indexes on 100,000 deals", async () => {
+  it("uses the full-text GIN index, the created_at and price indexes on 100,000 deals, and the lexicon's trigram index", async () => {
     const db = database().db;
     await db.execute(sql`insert into crevarde_deals (title, description, price, source, badge_text, url, created_at)
-      select 'Produit ' || g || ' ' || md5(g::text), 'Description ' || md5((g * 7)::text), '9,99€',
+      select 'Produit ' || g || ' ' || md5((g % 2000)::text), 'Description ' || md5((g % 3000 * 7)::text), (g % 5000) || ',99€',
              (array['temu','shein','aliexpress'])[1 + g % 3], 'Prix cassé', 'https://www.temu.com/p/' || g,
              now() - (g || ' minutes')::interval
       from generate_series(1, 100000) g`);
     await db.insert(s.crevardeDeals).values({ title: "Sérum introuvable ailleurs", description: "x", price: "1€", source: "shein", badgeText: "x", url: "https://fr.shein.com/x" });
+    // words repeat as in a real catalogue (2,000 and 3,000 distinct): the planner's statistics know how rare a word is
+    // a lexicon of 50,000 words, as refreshLexicon builds it from a large catalogue
+    await db.execute(sql`insert into search_lexicon (word, display, documents)
+      select w, w, 1 + g % 50 from (select g, substr(md5(g::text), 1, 6 + g % 6) || 'ique' as w from generate_series(1, 50000) g) words
+      on conflict do nothing`);
+    await db.execute(sql`insert into search_lexicon (word, display, documents)
+      values ('maquillage', 'maquillage', 3), ('introuvable', 'introuvable', 1), ('introuvables', 'introuvables', 1), ('produit', 'produit', 100000)
+      on conflict do nothing`);
     await db.execute(sql`analyze crevarde_deals`);
-    const plan = (await db.execute(
-      sql`explain select id from crevarde_deals where lower(title || ' ' || description) like '%introuvable%' order by created_at desc limit 25`,
-    )) as unknown as { rows: Array<Record<string, string>> };
-    const text = plan.rows.map((r) => Object.values(r)[0]).join("\n");
-    expect(text, `${kind} plan:\n${text}`).toContain("crevarde_deals_search_idx");
-    const found = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=Introuvable"));
-    expect(found.data.deals.map((d: any) => d.title)).toEqual(["Sérum introuvable ailleurs"]);
-    // the deals page's own query reads an index in order: no full scan, no full sort of 100,000 rows
-    const planOf = async (query: string) => {
-      const explained = (await db.execute(sql`explain ${searchDealsQuery(db, parseDealSearch(new URLSearchParams(query)))}`)) as unknown as {
-        rows: Array<Record<string, string>>;
-      };
+    await db.execute(sql`analyze search_lexicon`);
+    const planText = async (query: SQL) => {
+      const explained = (await db.execute(sql`explain ${query}`)) as unknown as { rows: Array<Record<string, string>> };
       return explained.rows.map((r) => Object.values(r)[0]).join("\n");
     };
-    for (const query of ["", "q=produit", "source=shein", "q=produit&source=temu", "page=40"]) {
+    // the match searchDeals builds: the words, and the lexicon's words that the words being typed start
+    const planOf = async (query: string) => {
+      const search = parseDealSearch(new URLSearchParams(query));
+      const words = searchWords(search.q);
+      return planText(searchDealsQuery(db, search, matchQuery(words, await expandWords(db, words))).getSQL());
+    };
+    // a rare word: the GIN index on the generated tsvector, whatever the sort
+    expect(await expandWords(db, ["introuvab"])).toEqual({ introuvab: ["introuvable", "introuvables"] });
+    for (const query of ["q=introuvable", "q=introuvab", "q=Introuvable&tri=nouveautes", "q=introuvable&tri=prix&source=shein"]) {
+      const text = await planOf(query);
+      expect(text, `${kind} ?${query}:\n${text}`).toContain("crevarde_deals_search_idx");
+      expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/Seq Scan on crevarde_deals/);
+    }
+    const found = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=Introuvable"));
+    expect(found.data.deals.map((d: any) => d.title)).toEqual(["Sérum introuvable ailleurs"]);
+    // the pages without a query read an index in order: no full scan, no full sort of 100,000 rows
+    for (const query of ["", "source=shein", "page=40", "tri=prix"]) {
       const text = await planOf(query);
       expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/Seq Scan on crevarde_deals/);
       expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/(^|->\s+)Sort\s+\(/m);
     }
-    expect(await planOf("q=introuvable")).toContain("crevarde_deals_search_idx");
+    expect(await planOf("tri=prix")).toContain("crevarde_deals_price_idx");
+    // a word every deal has still answers one page
+    const common = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=produit"));
+    expect(common.data.deals).toHaveLength(24);
+    expect(common.data.facets).toMatchObject({ total: 1000, capped: true });
+    // the typo correction's query reads the lexicon's trigram index
+    const lexiconPlan = await planText(closestWordQuery("maquilage"));
+    expect(lexiconPlan, `${kind} correction:\n${lexiconPlan}`).toContain("search_lexicon_trgm_idx");
+    expect(lexiconPlan, `${kind} correction:\n${lexiconPlan}`).not.toMatch(/Seq Scan on search_lexicon/);
+    expect((await correctWords(db, ["maquilage"])).map((c) => c.replacement)).toEqual(["maquillage"]);
     // /marques counts the branded deals through crevarde_deals_brand_idx, not by scanning every deal
-    const brandsPlan = (await db.execute(sql`explain ${listBrandsQuery(db)}`)) as unknown as { rows: Array<Record<string, string>> };
-    const brandsText = brandsPlan.rows.map((r) => Object.values(r)[0]).join("\n");
+    const brandsText = await planText(listBrandsQuery(db).getSQL());
     expect(brandsText, `${kind} /marques:\n${brandsText}`).not.toMatch(/Seq Scan on crevarde_deals/);
-  }, 120_000);
+  }, 300_000);
 });

@@ -42,13 +42,44 @@ export function foldWord(word: string): string {
 }
 
 /**
- * One word as a tsquery: stemmed and folded by the configuration, and a
- * prefix (a word being typed) when it has two letters or more and is not a
- * stop word. The word holds only letters and digits, and is quoted.
+ * One word as a tsquery: the word whole, stemmed and folded by the
+ * configuration (nothing for a stop word). Not a prefix ('word':*): the
+ * planner estimates every prefix at a fixed 2 % of the rows, so a rare word
+ * would be searched by reading the newest deals in order, every one of them,
+ * instead of the GIN index. A word being typed is completed from the lexicon
+ * instead (expandWords). Quoted by plainto_tsquery: never read as syntax.
  */
 function wordQuery(word: string): SQL {
-  return sql`(case when char_length(${word}::text) < 2 or numnode(plainto_tsquery(${SEARCH_CONFIG}, ${word}::text)) = 0
-    then plainto_tsquery(${SEARCH_CONFIG}, ${word}::text) else to_tsquery(${SEARCH_CONFIG}, ${`'${word}':*`}::text) end)`;
+  return sql`plainto_tsquery(${SEARCH_CONFIG}, ${word}::text)`;
+}
+
+/** A word being typed also matches up to this many catalogue words it starts (most used first). */
+export const PREFIX_EXPANSION = 50;
+
+/**
+ * For each word being typed (three letters or more), the lexicon's words that
+ * start with it: "maquil" finds "maquillage". (A prefix tsquery would also be
+ * stemmed as if it were a whole word, and its stem can be longer than the
+ * whole word's: "lumineu" stays "lumineu", "lumineux" becomes "lumin".)
+ * Matched as alternatives of the typed word (matchQuery). Words that are
+ * searched whole (under three letters, stop words) are not expanded. Looked
+ * up before the search, so the search's tsquery is a constant the planner
+ * can estimate (a subquery there hides how rare the word is from it, and it
+ * reads the newest deals in order instead of the GIN index).
+ */
+export async function expandWords(db: Executor, words: readonly string[]): Promise<Record<string, string[]>> {
+  const expansions: Record<string, string[]> = {};
+  for (const word of words) {
+    const folded = foldWord(word);
+    if (Array.from(folded).length < 3 || !/^[a-z0-9]+$/.test(folded)) continue;
+    const found = await rows<{ word: string }>(
+      db,
+      sql`select word from search_lexicon where word like ${`${folded}%`} and word <> ${folded}::text
+        and numnode(plainto_tsquery(${SEARCH_CONFIG}, ${word}::text)) > 0 order by documents desc, word limit ${PREFIX_EXPANSION}`,
+    );
+    if (found.length > 0) expansions[word] = found.map((r) => r.word);
+  }
+  return expansions;
 }
 
 /**
@@ -74,6 +105,12 @@ export interface Correction {
   similarity: number;
 }
 
+/** The lexicon's closest word to a folded word, by trigram similarity (reads search_lexicon_trgm_idx); exported for the query-plan test. */
+export function closestWordQuery(folded: string): SQL {
+  return sql`select word, display, similarity(word, ${folded}::text)::float8 as similarity from search_lexicon
+    where word % ${folded}::text order by similarity desc, documents desc, word limit 1`;
+}
+
 /**
  * For each word the catalogue does not know (no lexicon word starts with it),
  * the closest catalogue word by trigram similarity, if any is close enough
@@ -86,11 +123,7 @@ export async function correctWords(db: Executor, words: readonly string[]): Prom
     if (Array.from(folded).length < MIN_CORRECTED_LENGTH || !/^[a-z0-9]+$/.test(folded)) continue;
     const [known] = await rows<{ one: number }>(db, sql`select 1 as one from search_lexicon where word like ${`${folded}%`} limit 1`);
     if (known) continue;
-    const [best] = await rows<{ word: string; display: string; similarity: number }>(
-      db,
-      sql`select word, display, similarity(word, ${folded}::text)::float8 as similarity from search_lexicon
-          where word % ${folded}::text order by similarity desc, documents desc, word limit 1`,
-    );
+    const [best] = await rows<{ word: string; display: string; similarity: number }>(db, closestWordQuery(folded));
     if (best && Number(best.similarity) >= SUGGEST_SIMILARITY) {
       found.push({ word, replacement: best.word, display: best.display.toLocaleLowerCase("fr"), similarity: Number(best.similarity) });
     }
@@ -129,14 +162,15 @@ export async function searchWithCorrections<T>(
   isEmpty: (result: T) => boolean,
 ): Promise<SearchOutcome<T>> {
   const words = searchWords(query);
-  const match = matchQuery(words);
+  const expansions = await expandWords(db, words);
+  const match = matchQuery(words, expansions);
   const result = await run(match);
   if (words.length === 0 || !isEmpty(result)) return { result, words, correction: null };
   const corrections = await correctWords(db, words);
   if (corrections.length === 0) return { result, words, correction: null };
   const close = corrections.filter((c) => c.similarity >= AUTO_CORRECT_SIMILARITY);
   if (close.length > 0) {
-    const alternatives = Object.fromEntries(close.map((c) => [c.word, [c.replacement]]));
+    const alternatives = Object.fromEntries(words.map((w) => [w, [...(expansions[w] ?? []), ...close.filter((c) => c.word === w).map((c) => c.replacement)]]));
     const corrected = await run(matchQuery(words, alternatives));
     if (!isEmpty(corrected)) return { result: corrected, words, correction: { query: correctedQuery(query, close), applied: true } };
   }

@@ -9,7 +9,7 @@ import { getDb } from "~/lib/db.server";
 import { listBrands } from "~/modules/brands/brands.server";
 import { searchDealsQuery, toPublicDeal } from "~/modules/deals/deals.server";
 import { liveCode, promoCodeColumns, toPublicCode } from "~/modules/promo-codes/promo-codes.server";
-import { completeWord, matchQuery, searchWithCorrections } from "./search.server";
+import { completeWord, expandWords, foldWord, matchQuery, searchWithCorrections } from "./search.server";
 import { searchWords, SUGGEST_MIN_LENGTH } from "./search.schema";
 
 /** At most this many results per group on /recherche. */
@@ -78,13 +78,14 @@ export async function suggest(q: string): Promise<Suggestion[]> {
   const db = await getDb();
   const last = words[words.length - 1]!;
   const head = q.trim().slice(0, q.trim().toLocaleLowerCase("fr").lastIndexOf(last)).trimEnd();
-  const match = matchQuery(words);
+  const match = matchQuery(words, await expandWords(db, words));
   const [completions, brandRows, articleRows] = await Promise.all([
     completeWord(db, last, 4),
     db
       .select({ name: brands.name, slug: brands.slug })
       .from(brands)
-      .where(sql`${brands.search} @@ ${match}`)
+      // a brand also when its name starts with what is typed ("nu" → Nuxe)
+      .where(sql`${brands.search} @@ ${match} or lower(unaccent(${brands.name})) like ${`${foldWord(q.trim()).replace(/[\\%_]/g, "\\$&")}%`}`)
       .orderBy(sql`ts_rank_cd(${brands.search}, ${match}) desc`, asc(brands.name))
       .limit(3),
     db
