@@ -146,17 +146,18 @@ export interface DealFacets {
 }
 
 async function dealFacets(db: Db, search: DealSearch, match: SQL | null): Promise<DealFacets> {
-  const newest = (except?: "source" | "brand") =>
+  const newest = (limit: number, except?: "source" | "brand") =>
     db
       .select({ source: sql<string>`lower(${crevardeDeals.source})`.as("source"), brandId: crevardeDeals.brandId })
       .from(crevardeDeals)
       .where(dealSearchWhere(search, match, except))
       .orderBy(...NEWEST_FIRST)
-      .limit(FACET_WINDOW + 1)
+      .limit(limit)
       .as("newest");
-  const bySource = newest("source");
-  const byBrand = newest("brand");
-  const all = newest();
+  const bySource = newest(FACET_WINDOW, "source");
+  const byBrand = newest(FACET_WINDOW, "brand");
+  // one more than the window: is the count capped?
+  const all = newest(FACET_WINDOW + 1);
   const [sourceRows, brandRows, [counted]] = await Promise.all([
     db.select({ source: bySource.source, count: sql<number>`count(*)::int` }).from(bySource).groupBy(bySource.source),
     db

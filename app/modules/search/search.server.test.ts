@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anonymiseQuery, correctedQuery, foldWord, matchQuery } from "./search.server";
+import { anonymiseQuery, correctedQuery, editDistance, foldWord, matchQuery, typoBudget } from "./search.server";
 
 describe("foldWord", () => {
   it("lower-cases and removes accents like the database's unaccent", () => {
@@ -38,13 +38,28 @@ describe("anonymiseQuery", () => {
   });
 });
 
+describe("editDistance and typoBudget", () => {
+  it("counts insertions, deletions, substitutions and swaps of neighbours as one edit each", () => {
+    expect(editDistance("maquilage", "maquillage")).toBe(1);
+    expect(editDistance("pinceuax", "pinceaux")).toBe(1);
+    expect(editDistance("pinceuax", "pinces")).toBe(3);
+    expect(editDistance("serrum", "serum")).toBe(1);
+    expect(editDistance("brosh", "brosse")).toBe(2);
+    expect(editDistance("", "abc")).toBe(3);
+    expect(editDistance("café", "café")).toBe(0);
+  });
+  it("allows no typo under 5 letters, one from 5, two from 9", () => {
+    expect([4, 5, 8, 9, 20].map(typoBudget)).toEqual([0, 1, 1, 2, 2]);
+  });
+});
+
 describe("correctedQuery and matchQuery", () => {
   it("replaces each corrected word, whole words only", () => {
-    const c = { word: "maquilage", replacement: "maquillage", display: "maquillage", similarity: 0.75 };
+    const c = { word: "maquilage", replacement: "maquillage", display: "maquillage", similarity: 0.75, distance: 1, auto: true };
     expect(correctedQuery("Pinceaux Maquilage", [c])).toBe("Pinceaux maquillage");
     expect(correctedQuery("maquilages maquilage", [c])).toBe("maquilages maquillage");
     // the word is text, not a pattern
-    expect(correctedQuery("axb a.b", [{ word: "a.b", replacement: "ab", display: "ab", similarity: 0.5 }])).toBe("axb ab");
+    expect(correctedQuery("axb a.b", [{ word: "a.b", replacement: "ab", display: "ab", similarity: 0.5, distance: 1, auto: false }])).toBe("axb ab");
   });
   it("is null without words", () => {
     expect(matchQuery([])).toBeNull();

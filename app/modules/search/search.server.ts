@@ -16,9 +16,7 @@ import { normalizeQuery, searchWords, SEARCH_MAX_LENGTH } from "./search.schema"
 type Executor = Pick<Db, "execute">;
 
 export const SEARCH_CONFIG = sql.raw("'fr_unaccent'::regconfig");
-/** A correction is used on its own from this trigram similarity ("maquilage" → "maquillage" is 0.75). */
-export const AUTO_CORRECT_SIMILARITY = 0.45;
-/** Below it, and down to this, it is only offered as "Vouliez-vous dire …". */
+/** Lexicon words less similar than this (trigrams) are never offered as a correction. */
 export const SUGGEST_SIMILARITY = 0.3;
 /** Words shorter than this are not corrected (too many near neighbours). */
 const MIN_CORRECTED_LENGTH = 4;
@@ -103,18 +101,55 @@ export interface Correction {
   /** how the catalogue writes it ("café") */
   display: string;
   similarity: number;
+  /** letters to change, add, remove or swap to go from the typed word to the lexicon's */
+  distance: number;
+  /** close enough to be searched without asking (typoBudget) */
+  auto: boolean;
 }
 
-/** The lexicon's closest word to a folded word, by trigram similarity (reads search_lexicon_trgm_idx); exported for the query-plan test. */
+/** Trigram candidates looked at for each unknown word, the closest by edit distance winning. */
+const CORRECTION_CANDIDATES = 20;
+
+/**
+ * Typos searched without asking, by the length of the word: none under 5
+ * letters, one from 5, two from 9 (Meilisearch's default rule, design F.2).
+ * Beyond that, the correction is only offered ("Vouliez-vous dire").
+ */
+export function typoBudget(length: number): number {
+  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
+}
+
+/**
+ * Optimal string alignment distance: insertions, deletions, substitutions
+ * and swaps of two neighbouring letters ("pinceuax" → "pinceaux" is 1) each
+ * count one.
+ */
+export function editDistance(a: string, b: string): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[x.length]![y.length]!;
+}
+
+/** The lexicon's closest words to a folded word, by trigram similarity (reads search_lexicon_trgm_idx); exported for the query-plan test. */
 export function closestWordQuery(folded: string): SQL {
   return sql`select word, display, similarity(word, ${folded}::text)::float8 as similarity from search_lexicon
-    where word % ${folded}::text order by similarity desc, documents desc, word limit 1`;
+    where word % ${folded}::text order by similarity desc, documents desc, word limit ${CORRECTION_CANDIDATES}`;
 }
 
 /**
  * For each word the catalogue does not know (no lexicon word starts with it),
- * the closest catalogue word by trigram similarity, if any is close enough
- * to be offered. Uses the lexicon's prefix and trigram indexes.
+ * the closest catalogue word: among the trigram neighbours (similarity at
+ * least SUGGEST_SIMILARITY), the fewest edits first, then the most similar.
+ * It is searched at once when its edits fit typoBudget, offered otherwise.
  */
 export async function correctWords(db: Executor, words: readonly string[]): Promise<Correction[]> {
   const found: Correction[] = [];
@@ -123,9 +158,20 @@ export async function correctWords(db: Executor, words: readonly string[]): Prom
     if (Array.from(folded).length < MIN_CORRECTED_LENGTH || !/^[a-z0-9]+$/.test(folded)) continue;
     const [known] = await rows<{ one: number }>(db, sql`select 1 as one from search_lexicon where word like ${`${folded}%`} limit 1`);
     if (known) continue;
-    const [best] = await rows<{ word: string; display: string; similarity: number }>(db, closestWordQuery(folded));
-    if (best && Number(best.similarity) >= SUGGEST_SIMILARITY) {
-      found.push({ word, replacement: best.word, display: best.display.toLocaleLowerCase("fr"), similarity: Number(best.similarity) });
+    const candidates = (await rows<{ word: string; display: string; similarity: number }>(db, closestWordQuery(folded)))
+      .map((c) => ({ ...c, similarity: Number(c.similarity), distance: editDistance(folded, c.word) }))
+      .filter((c) => c.similarity >= SUGGEST_SIMILARITY)
+      .sort((a, b) => a.distance - b.distance || b.similarity - a.similarity);
+    const best = candidates[0];
+    if (best) {
+      found.push({
+        word,
+        replacement: best.word,
+        display: best.display.toLocaleLowerCase("fr"),
+        similarity: best.similarity,
+        distance: best.distance,
+        auto: best.distance <= typoBudget(Array.from(folded).length),
+      });
     }
   }
   return found;
@@ -151,7 +197,7 @@ export interface SearchOutcome<T> {
 
 /**
  * Run a search; when it finds nothing, correct the words the catalogue does
- * not know. Close corrections (≥ AUTO_CORRECT_SIMILARITY) are searched as
+ * not know. Close corrections (within typoBudget) are searched as
  * alternatives of the typed word; if that finds something the shopper sees
  * "Résultats pour …", otherwise "Vouliez-vous dire … ?".
  */
@@ -168,7 +214,7 @@ export async function searchWithCorrections<T>(
   if (words.length === 0 || !isEmpty(result)) return { result, words, correction: null };
   const corrections = await correctWords(db, words);
   if (corrections.length === 0) return { result, words, correction: null };
-  const close = corrections.filter((c) => c.similarity >= AUTO_CORRECT_SIMILARITY);
+  const close = corrections.filter((c) => c.auto);
   if (close.length > 0) {
     const alternatives = Object.fromEntries(words.map((w) => [w, [...(expansions[w] ?? []), ...close.filter((c) => c.word === w).map((c) => c.replacement)]]));
     const corrected = await run(matchQuery(words, alternatives));
