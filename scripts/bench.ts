@@ -2,8 +2,14 @@
  * `npm run bench`: the SSR home page, /coup-de-crevarde and /marques, each
  * against the very same HTML served as a static file by the same server, plus
  * the /kpi redirect and a deals search. A benchmark, not a test.
- * `npm run bench -- --deals 100000` first adds that many deals to the bench's
- * database, so the search runs at scale.
+ * `npm run bench -- --deals N` (e.g. 1000000) measures the deals search at
+ * scale instead, in one run: generated French deals (realistic vocabulary,
+ * see BENCH_PRODUCTS) are added up to 10,000 then up to N (analyze and the
+ * search lexicon refreshed each time, the server stopped meanwhile); at each
+ * size a common word, a rare word and three words, sorted by relevance and
+ * by new, at 1 connection and at 50, p50/p95/p99 as ratios to a static copy
+ * of the results page; then the targets (one client p95 ≤ 50 ms at N deals,
+ * sorted-by-new p50 growing ≤ 3× from 10,000 to N). See searchScale().
  * `npm run bench -- --soak` runs a 60 s mixed load (see soak()).
  * `npm run bench -- --conversions 100000` measures the conversion import
  * (first import and replay of that many network rows, see benchConversions()),
@@ -20,6 +26,8 @@ import { openDatabase, setDatabase } from "../app/lib/db.server";
 import type { NormalisedRecord } from "../app/modules/networks/types";
 import * as schema from "../db/schema";
 import { DEALS } from "../db/seed/data/deals";
+import { matchQuery, refreshLexicon } from "../app/modules/search/search.server";
+import { searchWords } from "../app/modules/search/search.schema";
 import { ensureBuild, startServer, type RunningServer } from "./lib/server";
 
 interface Result {
@@ -295,35 +303,224 @@ async function measureMonCashback(server: RunningServer, staticDir: string): Pro
 const BENCH_DEAL_URL = "https://www.temu.com/bench-deal/";
 
 /**
- * Add `n` deals in one INSERT ... SELECT over generate_series (the trigram
- * index is maintained as they go in), then refresh the planner statistics.
- * Titles mix eight product words, so a common word matches one deal in eight.
+ * The vocabulary of the generated deals: what the marketplaces sell, as
+ * their French titles say it. With 66 products in the title and again in the
+ * description, a product word ("écouteurs") matches about 3% of the deals.
  */
-async function addDeals(n: number, target: { url?: string; dataDir?: string }) {
+const BENCH_PRODUCTS = [
+  "Écouteurs sans fil", "Pinceaux maquillage", "Sérum visage", "Crème hydratante", "Palette fards à paupières", "Rouge à lèvres",
+  "Mascara volume", "Fond de teint", "Vernis à ongles", "Brosse lissante", "Sèche-cheveux", "Fer à lisser", "Boucleur automatique",
+  "Masque capillaire", "Shampooing solide", "Eau de parfum", "Gua sha", "Rouleau de jade", "Montre connectée", "Bracelet",
+  "Collier", "Boucles d'oreilles", "Bague", "Lunettes de soleil", "Sac à main", "Sac à dos", "Portefeuille", "Legging",
+  "Brassière de sport", "Sweat à capuche", "Robe d'été", "Jupe plissée", "Jean taille haute", "Baskets", "Sandales", "Bottines",
+  "Chaussettes", "Pyjama", "Maillot de bain", "Coque de téléphone", "Chargeur rapide", "Câble USB-C", "Batterie externe",
+  "Enceinte portable", "Lampe de chevet", "Guirlande lumineuse", "Tapis de yoga", "Gourde", "Mug isotherme", "Machine à café",
+  "Moulin à café", "Tasses à café", "Poêle", "Couteaux de cuisine", "Planche à découper", "Boîtes de rangement", "Coussin",
+  "Plaid", "Bougie parfumée", "Diffuseur d'huiles essentielles", "Miroir grossissant", "Trousse de maquillage", "Peluche",
+  "Puzzle", "Carnet", "Kit aquarelle",
+];
+const BENCH_ADJECTIVES = [
+  "étanche", "rechargeable", "vegan", "bio", "pliable", "magnétique", "lumineux", "doux", "élégant", "minimaliste", "vintage",
+  "coréen", "naturel", "hydratant", "anti-âge", "matifiant", "longue tenue", "compact", "ergonomique", "réglable", "imperméable",
+  "antidérapant", "XXL", "mini", "pastel", "pailleté", "nacré", "en bambou", "en silicone", "en inox", "en cuir vegan", "Bluetooth 5.3",
+  "ultra-léger", "pour enfant", "édition limitée",
+];
+const BENCH_BRANDS = [
+  "Xiaomi", "Baseus", "Anker", "Ugreen", "Soundcore", "QCY", "Lenovo", "Focallure", "O.TWO.O", "Sheglam", "Docolor", "Jessup",
+  "BS-Mall", "Maange", "Cosrx", "Skin1004", "Halara", "Cider", "Romwe", "Emery Rose", "Dazy", "Cozy Cub", "Mokase", "Tomtoc",
+  "Ulanzi", "Haylou", "Lamicall", "Joyroom", "Kinscoter", "Homemania",
+];
+const BENCH_BENEFITS = [
+  "idéal pour le voyage", "parfait pour offrir", "tenue toute la journée", "livré avec sa pochette", "testé par la team Crevarde",
+  "qualité surprenante pour le prix", "finitions un peu légères", "taille petit, prendre une taille au-dessus", "autonomie de 30 heures",
+  "compatible iPhone et Android", "formule sans parfum", "texture fondante", "lavable en machine", "résiste à l'eau de mer",
+  "effet bonne mine garanti", "les avis sont partagés", "couleurs fidèles aux photos",
+];
+const BENCH_SHIPPING = [
+  "Livraison en 8 à 12 jours.", "Livraison gratuite dès 15 €.", "Expédié depuis l'entrepôt européen.", "Retour gratuit sous 90 jours.",
+  "Stock limité.", "Code promo appliqué au panier.",
+];
+/** The rare product: five deals among the first 10,000, then one in 200,000. */
+const BENCH_RARE_PRODUCT = "Théière en fonte";
+const BENCH_QUERIES = [
+  { name: "common word", q: "écouteurs" },
+  { name: "rare word", q: "théière" },
+  { name: "three words", q: "pinceaux maquillage vegan" },
+] as const;
+const BENCH_SORTS = [
+  { name: "pertinence", tri: null },
+  { name: "nouveautes", tri: "nouveautes" },
+] as const;
+/** The first size measured, before the deals are added up to N. */
+const SMALL_DEALS = 10_000;
+/** Deals per INSERT ... SELECT. */
+const INSERT_BATCH = 50_000;
+
+/** ARRAY['…', …] of our own constants. */
+const sqlArray = (words: readonly string[]) => sql.raw(`array[${words.map((w) => `'${w.replaceAll("'", "''")}'`).join(", ")}]`);
+/** One element of `words` for deal g, from its own hash seed (the choices are independent). */
+const pick = (words: readonly string[], seed: number) => sql`(${sqlArray(words)})[1 + (hashint4(g * 7 + ${sql.raw(String(seed))}) & 2147483647) % ${sql.raw(String(words.length))}]`;
+
+/**
+ * Add the deals numbered from+1 … to (INSERT ... SELECT over generate_series,
+ * INSERT_BATCH at a time), then refresh the planner statistics and the search
+ * lexicon, as the hourly job would. Titles read like the marketplaces'
+ * ("Écouteurs sans fil étanche Baseus"), descriptions mention a second product.
+ */
+async function addDeals(from: number, to: number, target: { url?: string; dataDir?: string }) {
   const started = Date.now();
   const database = await openDatabase(target);
   try {
-    await database.db.execute(sql`
-      insert into crevarde_deals (title, description, price, original_price, source, badge_text, badge_type, cta_text, url, created_at, updated_at)
-      select
-        (array['Sérum','Crème','Palette','Legging','Brosse','Masque','Parfum','Baskets'])[1 + g % 8]
-          || ' ' || (array['éclat','douceur','express','nude','sport','glow','minimaliste'])[1 + (g / 8) % 7] || ' n°' || g,
-        'Trouvaille du jour ' || md5(g::text) || ', livrée en 10 jours.',
-        to_char(1 + g % 50, 'FM990') || ',99€',
-        to_char(20 + g % 80, 'FM990') || ',00€',
-        (array['temu','shein','aliexpress'])[1 + g % 3],
-        (array['Prix cassé','Qualité ???','Fun'])[1 + g % 3],
-        (array['hot','risky','fun'])[1 + g % 3],
-        'Voir le deal',
-        ${BENCH_DEAL_URL} || g,
-        now() - make_interval(mins => g),
-        now() - make_interval(mins => g)
-      from generate_series(1, ${n}::int) g`);
+    for (let low = from; low < to; low += INSERT_BATCH) {
+      const high = Math.min(to, low + INSERT_BATCH);
+      // the rare product: g = 17, 2,017, … 8,017, then 200,017, 400,017, …
+      const rare = sql`((g <= ${SMALL_DEALS} and g % 2000 = 17) or (g > ${SMALL_DEALS} and g % 200000 = 17))`;
+      await database.db.execute(sql`
+        insert into crevarde_deals (title, description, price, original_price, source, badge_text, badge_type, cta_text, url, created_at, updated_at)
+        select
+          case when ${rare} then ${BENCH_RARE_PRODUCT} else ${pick(BENCH_PRODUCTS, 1)} end || ' ' || ${pick(BENCH_ADJECTIVES, 2)} || ' ' || ${pick(BENCH_BRANDS, 3)},
+          ${pick(BENCH_PRODUCTS, 4)} || ' ' || ${pick(BENCH_ADJECTIVES, 5)} || ' : ' || ${pick(BENCH_BENEFITS, 6)} || '. ' || ${pick(BENCH_SHIPPING, 7)},
+          to_char(1 + g % 50, 'FM990') || ',99€',
+          to_char(20 + g % 80, 'FM990') || ',00€',
+          (array['temu','shein','aliexpress'])[1 + g % 3],
+          (array['Prix cassé','Qualité ???','Fun'])[1 + g % 3],
+          (array['hot','risky','fun'])[1 + g % 3],
+          'Voir le deal',
+          ${BENCH_DEAL_URL} || g,
+          now() - make_interval(mins => g),
+          now() - make_interval(mins => g)
+        from generate_series(${low + 1}::int, ${high}::int) g`);
+    }
+    const inserted = Date.now();
     await database.db.execute(sql`analyze crevarde_deals`);
+    const words = await refreshLexicon(database.db);
+    await database.db.execute(sql`analyze search_lexicon`);
+    const counts: string[] = [];
+    for (const query of BENCH_QUERIES) {
+      const [row] = ((await database.db.execute(sql`select count(*)::int as n from crevarde_deals where search @@ ${matchQuery(searchWords(query.q))}`)) as unknown as { rows: Array<{ n: number }> }).rows;
+      counts.push(`"${query.q}" ${Number(row?.n ?? 0).toLocaleString("en")}`);
+    }
+    console.log(
+      `added deals ${(from + 1).toLocaleString("en")}–${to.toLocaleString("en")} in ${((inserted - started) / 1000).toFixed(1)} s, analyze + lexicon (${words.toLocaleString("en")} words) in ${((Date.now() - inserted) / 1000).toFixed(1)} s; matches: ${counts.join(", ")}`,
+    );
   } finally {
     await database.close();
   }
-  console.log(`added ${n.toLocaleString("en")} deals in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+interface Latency {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Like run(), with p95 (autocannon has none): every 2xx response time is kept, in ms with decimals. */
+async function measureLatency(opts: autocannon.Options): Promise<Latency> {
+  await fetch(new URL("/healthz", opts.url as string)).catch(() => {});
+  const times: number[] = [];
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ connections: 50, duration: 10, ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
+    instance.on("response", (_client, status, _bytes, time) => {
+      if (status >= 200 && status < 300) times.push(time);
+    });
+  });
+  times.sort((a, b) => a - b);
+  const at = (q: number) => (times.length === 0 ? NaN : times[Math.min(times.length - 1, Math.max(0, Math.ceil(q * times.length) - 1))]);
+  return { rps: r.requests.average, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+interface SearchRow extends Latency {
+  deals: number;
+  connections: number;
+  query: string;
+  sort: string;
+  ratio: { p50: number; p95: number; p99: number };
+}
+
+/** The deals search at one size: each query and sort at 1 and 50 connections, against a static copy of the results page. */
+async function measureSearchScale(server: RunningServer, staticDir: string, deals: number): Promise<SearchRow[]> {
+  const page = (q: string, tri: string | null) => `/coup-de-crevarde?q=${encodeURIComponent(q)}${tri ? `&tri=${tri}` : ""}`;
+  const html = await (await fetch(`${server.url}${page(BENCH_QUERIES[0].q, null)}`, { headers: BYPASS_CACHE })).text();
+  fs.writeFileSync(path.join(staticDir, "search.html"), html);
+  const staticUrl = `${server.url}/__bench/search.html`;
+  await autocannon({ url: staticUrl, connections: 10, duration: 2 });
+  const ceilings = new Map<number, Latency>();
+  for (const connections of [1, 50]) ceilings.set(connections, await measureLatency({ url: staticUrl, connections }));
+  const rows: SearchRow[] = [];
+  const row = (connections: number, query: string, sort: string, l: Latency): SearchRow => {
+    const c = ceilings.get(connections)!;
+    return { ...l, deals, connections, query, sort, ratio: { p50: l.p50 / c.p50, p95: l.p95 / c.p95, p99: l.p99 / c.p99 } };
+  };
+  for (const connections of [1, 50]) rows.push(row(connections, "static copy of the results page", "", ceilings.get(connections)!));
+  for (const query of BENCH_QUERIES) {
+    for (const sort of BENCH_SORTS) {
+      const url = `${server.url}${page(query.q, sort.tri)}`;
+      await autocannon({ url, connections: 10, duration: 2, headers: BYPASS_CACHE });
+      for (const connections of [1, 50]) rows.push(row(connections, `${query.name} "${query.q}"`, sort.name, await measureLatency({ url, connections, headers: BYPASS_CACHE })));
+    }
+  }
+  return rows;
+}
+
+/**
+ * `--deals N`: the deals search at 10,000 deals, then at N, in one run. The
+ * deals are added while the server is stopped (the embedded database is one
+ * process), each time followed by analyze and the lexicon refresh.
+ */
+async function searchScale(n: number, databaseUrl: string | undefined, staticDir: string, dataDir: string) {
+  const target = databaseUrl ? { url: databaseUrl } : { dataDir };
+  const sizes = n > SMALL_DEALS ? [SMALL_DEALS, n] : [n];
+  const rows: SearchRow[] = [];
+  let added = 0;
+  for (const size of sizes) {
+    await addDeals(added, size, target);
+    added = size;
+    const server = await startServer({
+      RATE_LIMIT_DISABLED: "true",
+      BENCH_STATIC_DIR: staticDir,
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, SEED_DEMO: "true" } : {}),
+    });
+    try {
+      console.log(`server: ${server.url} (${databaseUrl ? "PostgreSQL server" : "embedded PGlite"}), ${size.toLocaleString("en")} generated deals + ${DEALS.length} demo deals`);
+      rows.push(...(await measureSearchScale(server, staticDir, size)));
+    } finally {
+      await server.stop();
+    }
+  }
+  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "–");
+  const x = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)}×` : "–");
+  console.log("\n| deals | conn. | query | sort | p50 ms | p95 ms | p99 ms | p50 ÷ static | p95 ÷ static | p99 ÷ static | req/s | errors | non-2xx |");
+  console.log("|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    console.log(
+      `| ${r.deals.toLocaleString("en")} | ${r.connections} | ${r.query} | ${r.sort} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${x(r.ratio.p50)} | ${x(r.ratio.p95)} | ${x(r.ratio.p99)} | ${r.rps.toFixed(0)} | ${r.errors} | ${r.non2xx} |`,
+    );
+  }
+  const searches = rows.filter((r) => r.sort !== "");
+  const atN = searches.filter((r) => r.deals === n && r.connections === 1);
+  const worst = atN.reduce((a, b) => (!(b.p95 <= a.p95) ? b : a));
+  console.log(`\none client p95 ≤ 50 ms at ${n.toLocaleString("en")} deals: ${atN.every((r) => r.p95 <= 50) ? "PASS" : "FAIL"} (worst ${ms(worst.p95)} ms, ${worst.query}, ${worst.sort})`);
+  if (sizes.length === 2) {
+    for (const connections of [1, 50]) {
+      const growth = BENCH_QUERIES.map((q) => {
+        const find = (deals: number) => searches.find((r) => r.deals === deals && r.connections === connections && r.sort === "nouveautes" && r.query.includes(`"${q.q}"`))!;
+        return { q: q.q, growth: find(n).p50 / find(SMALL_DEALS).p50 };
+      });
+      const max = Math.max(...growth.map((g) => g.growth));
+      // NaN: no 2xx response at one of the sizes (every request timed out), a FAIL
+      const detail = growth.map((g) => `"${g.q}" ${Number.isFinite(g.growth) ? `${g.growth.toFixed(2)}×` : "no 2xx response"}`).join(", ");
+      console.log(
+        connections === 1
+          ? `growth of sorted-by-new p50 from 10,000 to ${n.toLocaleString("en")} deals ≤ 3× (one client): ${max <= 3 ? "PASS" : "FAIL"} (${detail})`
+          : `(for information, at 50 connections: ${detail})`,
+      );
+    }
+  }
+  console.log(`Deals: ${DEALS.length} demo deals + the generated ones${databaseUrl ? ", plus any already in DATABASE_URL" : ""}; latencies of 2xx responses, search requests with the page cache bypassed.`);
 }
 
 async function removeBenchDeals(url: string) {
@@ -341,8 +538,18 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-bench-static-"));
 // the embedded database is single-process: the deals go in before the server opens it
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-bench-data-"));
-if (extraDeals > 0) await addDeals(extraDeals, databaseUrl ? { url: databaseUrl } : { dataDir });
 const conversionRows = process.argv.includes("--soak") ? 0 : conversionsArg();
+if (extraDeals > 0 && conversionRows === 0) {
+  try {
+    await searchScale(extraDeals, databaseUrl, staticDir, dataDir);
+  } finally {
+    if (databaseUrl) await removeBenchDeals(databaseUrl);
+    fs.rmSync(staticDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+if (extraDeals > 0) await addDeals(0, extraDeals, databaseUrl ? { url: databaseUrl } : { dataDir });
 const benchMember = conversionRows > 0 ? await benchConversions(conversionRows, databaseUrl ? { url: databaseUrl } : { dataDir }) : null;
 const server = await startServer({
   RATE_LIMIT_DISABLED: "true",
