@@ -32,6 +32,7 @@ export const ROUTE_FIRST_SEGMENTS = [
   "newsletter",
   "pourquoi",
   "profile",
+  "recherche",
   "robots.txt",
   "signup",
   "sitemap.xml",
