@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
@@ -146,40 +146,52 @@ export interface DealFacets {
 }
 
 async function dealFacets(db: Db, search: DealSearch, match: SQL | null): Promise<DealFacets> {
-  const newest = (limit: number, except?: "source" | "brand") =>
+  // the newest matches (one more than the window: is the count capped?); a
+  // facet leaves its own filter out, so without filters one read serves all
+  const newest = (except?: "source" | "brand") =>
     db
-      .select({ source: sql<string>`lower(${crevardeDeals.source})`.as("source"), brandId: crevardeDeals.brandId })
+      .select({ source: sql<string>`lower(${crevardeDeals.source})`, brandId: crevardeDeals.brandId })
       .from(crevardeDeals)
       .where(dealSearchWhere(search, match, except))
       .orderBy(...NEWEST_FIRST)
-      .limit(limit)
-      .as("newest");
-  const bySource = newest(FACET_WINDOW, "source");
-  const byBrand = newest(FACET_WINDOW, "brand");
-  // one more than the window: is the count capped?
-  const all = newest(FACET_WINDOW + 1);
-  const [sourceRows, brandRows, [counted]] = await Promise.all([
-    db.select({ source: bySource.source, count: sql<number>`count(*)::int` }).from(bySource).groupBy(bySource.source),
-    db
-      .select({ slug: brands.slug, name: brands.name, count: sql<number>`count(*)::int` })
-      .from(byBrand)
-      .innerJoin(brands, eq(brands.id, byBrand.brandId))
-      .groupBy(brands.slug, brands.name)
-      .orderBy(sql`count(*) desc`, brands.name)
-      .limit(10),
-    db.select({ count: sql<number>`count(*)::int` }).from(all),
+      .limit(FACET_WINDOW + 1);
+  const all = newest();
+  const [matches, bySource, byBrand] = await Promise.all([
+    all,
+    search.source === "all" ? all : newest("source"),
+    search.brand ? newest("brand") : all,
   ]);
-  const count = Number(counted?.count ?? 0);
-  const list = brandRows.map((b) => ({ ...b, count: Number(b.count) }));
-  if (search.brand && !list.some((b) => b.slug === search.brand)) {
-    const [chosen] = await db.select({ slug: brands.slug, name: brands.name }).from(brands).where(eq(brands.slug, search.brand)).limit(1);
-    if (chosen) list.push({ ...chosen, count: 0 });
-  }
+  const tally = <K extends string>(rows: { key: K | null }[]) => {
+    const counts = new Map<K, number>();
+    for (const { key } of rows.slice(0, FACET_WINDOW)) if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return counts;
+  };
+  const sources = tally(bySource.map((r) => ({ key: r.source })));
+  const brandCounts = tally(byBrand.map((r) => ({ key: r.brandId })));
+  const ids = [...brandCounts.keys()];
+  const named = ids.length === 0 && !search.brand
+    ? []
+    : await db
+        .select({ id: brands.id, slug: brands.slug, name: brands.name })
+        .from(brands)
+        .where(
+          search.brand
+            ? ids.length > 0
+              ? or(inArray(brands.id, ids), eq(brands.slug, search.brand))
+              : eq(brands.slug, search.brand)
+            : inArray(brands.id, ids),
+        );
+  const list = named
+    .map((b) => ({ slug: b.slug, name: b.name, count: brandCounts.get(b.id) ?? 0 }))
+    .sort((x, y) => y.count - x.count || x.name.localeCompare(y.name, "fr"));
+  const top = list.filter((b) => b.count > 0).slice(0, 10);
+  const chosen = list.find((b) => b.slug === search.brand);
+  if (chosen && !top.includes(chosen)) top.push(chosen);
   return {
-    sources: Object.fromEntries(sourceRows.map((r) => [r.source, Number(r.count)])),
-    brands: list,
-    total: Math.min(count, FACET_WINDOW),
-    capped: count > FACET_WINDOW,
+    sources: Object.fromEntries(sources),
+    brands: top,
+    total: Math.min(matches.length, FACET_WINDOW),
+    capped: matches.length > FACET_WINDOW,
   };
 }
 
