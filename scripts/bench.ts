@@ -478,12 +478,7 @@ async function searchScale(n: number, databaseUrl: string | undefined, staticDir
   for (const size of sizes) {
     await addDeals(added, size, target);
     added = size;
-    const server = await startServer({
-      RATE_LIMIT_DISABLED: "true",
-      BENCH_STATIC_DIR: staticDir,
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl, SEED_DEMO: "true" } : {}),
-    });
+    const server = await startBenchServer();
     try {
       console.log(`server: ${server.url} (${databaseUrl ? "PostgreSQL server" : "embedded PGlite"}), ${size.toLocaleString("en")} generated deals + ${DEALS.length} demo deals`);
       rows.push(...(await measureSearchScale(server, staticDir, size)));
@@ -532,6 +527,17 @@ async function removeBenchDeals(url: string) {
   }
 }
 
+/** The production server on the bench's database, static copies served from staticDir. */
+function startBenchServer() {
+  return startServer({
+    RATE_LIMIT_DISABLED: "true",
+    BENCH_STATIC_DIR: staticDir,
+    DATA_DIR: dataDir,
+    // a PostgreSQL server gets the demo data (the soak signs in as the demo member) only when asked
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, SEED_DEMO: "true" } : {}),
+  });
+}
+
 ensureBuild();
 const extraDeals = process.argv.includes("--soak") ? 0 : extraDealsArg();
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -551,13 +557,7 @@ if (extraDeals > 0 && conversionRows === 0) {
 }
 if (extraDeals > 0) await addDeals(0, extraDeals, databaseUrl ? { url: databaseUrl } : { dataDir });
 const benchMember = conversionRows > 0 ? await benchConversions(conversionRows, databaseUrl ? { url: databaseUrl } : { dataDir }) : null;
-const server = await startServer({
-  RATE_LIMIT_DISABLED: "true",
-  BENCH_STATIC_DIR: staticDir,
-  DATA_DIR: dataDir,
-  // a PostgreSQL server gets the demo data (the soak signs in as the demo member) only when asked
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl, SEED_DEMO: "true" } : {}),
-});
+const server = await startBenchServer();
 try {
   console.log(`server: ${server.url} (${databaseUrl ? "PostgreSQL server" : "embedded PGlite"})`);
   if (process.argv.includes("--soak")) await soak(server);
