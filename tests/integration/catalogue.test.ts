@@ -18,8 +18,8 @@ import { loader as articleLoader } from "../../app/routes/blog.$id";
 import { loader as legalLoader } from "../../app/routes/legal.$slug";
 import { headers as slugHeaders, loader as slugLoader, meta as slugMeta } from "../../app/routes/page.$slug";
 import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
-import { searchDealsQuery } from "../../app/modules/deals/deals.server";
-import { closestWordQuery, correctWords, expandWords, matchQuery } from "../../app/modules/search/search.server";
+import { FACET_WINDOW, searchDealsQuery } from "../../app/modules/deals/deals.server";
+import { closestWordQuery, correctWords, expandWords, fewMatches, matchQuery } from "../../app/modules/search/search.server";
 import { searchWords } from "../../app/modules/search/search.schema";
 import { listBrandsQuery } from "../../app/modules/brands/brands.server";
 import { DEFAULT_STEPS, LIVE_CASHBACK_STEP } from "../../app/modules/content/home-defaults";
@@ -313,8 +313,23 @@ describeEachDb("deal search at scale", ({ database, kind }) => {
     const planOf = async (query: string) => {
       const search = parseDealSearch(new URLSearchParams(query));
       const words = searchWords(search.q);
-      return planText(searchDealsQuery(db, search, matchQuery(words, await expandWords(db, words))).getSQL());
+      const rare = await fewMatches(db, words, FACET_WINDOW);
+      return planText(searchDealsQuery(db, search, matchQuery(words, await expandWords(db, words)), rare).getSQL());
     };
+    // the lexicon says which words are rare: their few matches are read through the GIN index and sorted,
+    // never found by walking the date index past every other deal
+    expect(await fewMatches(db, ["introuvable"], FACET_WINDOW)).toBe(true);
+    expect(await fewMatches(db, ["xqzwvk"], FACET_WINDOW)).toBe(true);
+    expect(await fewMatches(db, ["produit"], FACET_WINDOW)).toBe(false);
+    expect(await fewMatches(db, ["produit", "introuvable"], FACET_WINDOW)).toBe(true);
+    for (const query of ["q=introuvable&tri=nouveautes", "q=xqzwvk&tri=nouveautes", "q=introuvable&tri=prix"]) {
+      const text = await planOf(query);
+      expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/crevarde_deals_(created|price)_idx/);
+    }
+    // a common word: the newest deals in order, no sort of its 100,000 matches
+    const commonPlan = await planOf("q=produit&tri=nouveautes");
+    expect(commonPlan, `${kind} ?q=produit:\n${commonPlan}`).toContain("crevarde_deals_created_idx");
+    expect(commonPlan, `${kind} ?q=produit:\n${commonPlan}`).not.toMatch(/(^|->\s+)Sort\s+\(/m);
     // a rare word: the GIN index on the generated tsvector, whatever the sort
     expect(await expandWords(db, ["introuvab"])).toEqual({ introuvab: ["introuvable", "introuvables"] });
     for (const query of ["q=introuvable", "q=introuvab", "q=Introuvable&tri=nouveautes", "q=introuvable&tri=prix&source=shein"]) {

@@ -49,7 +49,8 @@ export function Logo({ siteName }: { siteName: string }) {
       <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-brand-600 text-sm text-white">
         {siteName.slice(0, 1).toUpperCase()}
       </span>
-      <span className="text-xl">{siteName}</span>
+      {/* at 320 px the mark alone: the bar also holds search, sign-in, sign-up and the menu */}
+      <span className="text-xl max-[359px]:sr-only">{siteName}</span>
     </Link>
   );
 }
@@ -89,7 +90,8 @@ export function Header({ siteName, user }: { siteName: string; user: HeaderUser 
             </Suspense>
           ) : (
             <>
-              <div className="hidden items-center gap-2 md:flex">
+              {/* from 768 to 1023 px the navigation links leave room for icons only */}
+              <div className="hidden items-center gap-2 lg:flex">
                 <Button asChild variant="ghost" size="sm">
                   <Link to="/auth?fresh=true">Connexion</Link>
                 </Button>
@@ -97,7 +99,7 @@ export function Header({ siteName, user }: { siteName: string; user: HeaderUser 
                   <Link to="/auth?tab=signup">S'inscrire</Link>
                 </Button>
               </div>
-              <div className="flex items-center gap-1 md:hidden">
+              <div className="flex items-center gap-1 lg:hidden">
                 <Button asChild variant="ghost" size="icon">
                   <Link to="/auth?fresh=true" aria-label="Connexion">
                     <LogIn />

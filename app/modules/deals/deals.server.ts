@@ -4,7 +4,7 @@ import { getDb, type Db } from "~/lib/db.server";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
 import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW, type DealSearch } from "./deals.schema";
-import { matchQuery, searchWithCorrections } from "~/modules/search/search.server";
+import { fewMatches, matchQuery, searchWithCorrections } from "~/modules/search/search.server";
 import { searchWords } from "~/modules/search/search.schema";
 
 /** What a deal card shows, with its brand (left join on brands). */
@@ -35,6 +35,16 @@ export type DealRow = Awaited<ReturnType<typeof listFeaturedDeals>>[number];
  * row, which on 100,000 deals is 100 ms per page instead of under 1 ms.
  */
 export const NEWEST_FIRST = [sql`${crevardeDeals.createdAt} desc nulls last`, desc(crevardeDeals.id)];
+
+/**
+ * The same order, in a form no index can serve. For words that few deals
+ * contain (searchPlan), so that PostgreSQL reads those deals through the GIN
+ * index and sorts them, instead of walking the date (or price) index past
+ * every other deal: its estimate of a rare word's rows is far too high, and
+ * at a million deals that walk took seconds (bench, issue #14).
+ */
+const newestFirst = (rare: boolean) =>
+  rare ? [sql`(${crevardeDeals.createdAt} + interval '0 seconds') desc nulls last`, desc(crevardeDeals.id)] : NEWEST_FIRST;
 
 export async function listFeaturedDeals(signedIn: boolean, limit = FEATURED_DEALS_LIMIT) {
   const db = await getDb();
@@ -101,7 +111,7 @@ export function dealSearchWhere(search: Filters, match: SQL | null, except?: "so
  * "nouveautes" newest first. Every shape reads an index in order or the GIN
  * index: no sort of every deal.
  */
-export function searchDealsQuery(db: Db, search: DealSearch, match: SQL | null = matchQuery(searchWords(search.q))) {
+export function searchDealsQuery(db: Db, search: DealSearch, match: SQL | null = matchQuery(searchWords(search.q)), rare = false) {
   const where = dealSearchWhere(search, match);
   const offset = (search.page - 1) * DEALS_PAGE_SIZE;
   if (search.sort === "pertinence" && match) {
@@ -110,7 +120,7 @@ export function searchDealsQuery(db: Db, search: DealSearch, match: SQL | null =
         .select({ id: crevardeDeals.id, rank: sql<number>`ts_rank_cd(${crevardeDeals.search}, ${match})`.as("rank") })
         .from(crevardeDeals)
         .where(where)
-        .orderBy(...NEWEST_FIRST)
+        .orderBy(...newestFirst(rare))
         .limit(RELEVANCE_WINDOW),
     );
     return db
@@ -123,7 +133,10 @@ export function searchDealsQuery(db: Db, search: DealSearch, match: SQL | null =
       .limit(DEALS_PAGE_SIZE + 1)
       .offset(offset);
   }
-  const order = search.sort === "prix" ? [sql`${crevardeDeals.priceCents} asc nulls last`, sql`${crevardeDeals.createdAt} desc nulls last`, desc(crevardeDeals.id)] : NEWEST_FIRST;
+  const order =
+    search.sort === "prix"
+      ? [rare ? sql`(${crevardeDeals.priceCents} + 0) asc nulls last` : sql`${crevardeDeals.priceCents} asc nulls last`, ...newestFirst(rare)]
+      : newestFirst(rare);
   return db
     .select(dealCardColumns)
     .from(crevardeDeals)
@@ -145,7 +158,7 @@ export interface DealFacets {
   capped: boolean;
 }
 
-async function dealFacets(db: Db, search: DealSearch, match: SQL | null): Promise<DealFacets> {
+async function dealFacets(db: Db, search: DealSearch, match: SQL | null, rare: boolean): Promise<DealFacets> {
   // the newest matches (one more than the window: is the count capped?); a
   // facet leaves its own filter out, so without filters one read serves all
   const newest = (except?: "source" | "brand") =>
@@ -153,7 +166,7 @@ async function dealFacets(db: Db, search: DealSearch, match: SQL | null): Promis
       .select({ source: sql<string>`lower(${crevardeDeals.source})`, brandId: crevardeDeals.brandId })
       .from(crevardeDeals)
       .where(dealSearchWhere(search, match, except))
-      .orderBy(...NEWEST_FIRST)
+      .orderBy(...newestFirst(rare))
       .limit(FACET_WINDOW + 1);
   const all = newest();
   const [matches, bySource, byBrand] = await Promise.all([
@@ -198,14 +211,15 @@ async function dealFacets(db: Db, search: DealSearch, match: SQL | null): Promis
 /** The deals page: one page of deals, the facets, and the typo correction when the words find nothing. */
 export async function searchDeals(search: DealSearch, signedIn: boolean) {
   const db = await getDb();
+  const rare = await fewMatches(db, searchWords(search.q), FACET_WINDOW);
   const outcome = await searchWithCorrections(
     db,
     search.q,
-    async (match) => ({ rows: await searchDealsQuery(db, search, match), match }),
+    async (match) => ({ rows: await searchDealsQuery(db, search, match, rare), match }),
     (r) => r.rows.length === 0,
   );
   const { rows, match } = outcome.result;
-  const facets = await dealFacets(db, search, match);
+  const facets = await dealFacets(db, search, match, rare);
   return {
     deals: rows.slice(0, DEALS_PAGE_SIZE).map((r) => toPublicDeal(r, signedIn)),
     hasNext: rows.length > DEALS_PAGE_SIZE,

@@ -223,6 +223,34 @@ export async function searchWithCorrections<T>(
   return { result, words, correction: { query: correctedQuery(query, corrections), applied: false } };
 }
 
+/**
+ * Whether the words are rare enough for their matches to be read through
+ * the GIN index and sorted, rather than found by walking the newest rows in
+ * order until `window` of them match. The walk reads about window × rows ÷
+ * matches rows, the GIN read about `matches`: they cross near
+ * √(window × rows). The rarest word's count comes from the lexicon (the
+ * documents of the catalogue words it starts), the table's size from its
+ * statistics. A word the lexicon does not know counts 0 (rare); words under
+ * three letters are not counted.
+ */
+export async function fewMatches(db: Executor, words: readonly string[], window: number): Promise<boolean> {
+  const counts = words
+    .filter((w) => Array.from(w).length >= 3)
+    .map((w) => {
+      const folded = foldWord(w);
+      return /^[a-z0-9]+$/.test(folded)
+        ? sql`select coalesce(sum(documents), 0)::float8 as n from search_lexicon where word like ${`${folded}%`}`
+        : sql`select 0::float8 as n`;
+    });
+  if (counts.length === 0) return false;
+  const [row] = await rows<{ n: number; total: number }>(
+    db,
+    sql`select (select min(n) from (${sql.join(counts, sql` union all `)}) c) as n,
+               greatest((select reltuples from pg_class where oid = 'crevarde_deals'::regclass), 1)::float8 as total`,
+  );
+  return Number(row?.n ?? 0) < Math.sqrt(window * Number(row?.total ?? 1));
+}
+
 /* ------------------------------ lexicon ------------------------------ */
 
 /** Letters of French text (both cases: lower() of the C locale leaves "É" alone) and digits. */
