@@ -111,3 +111,29 @@ test("deals page: accents, several words and sorts, in the URL", async ({ page }
   await page.goto("/coup-de-crevarde?q=pinceaux");
   await expect(page.getByTestId("deals-count")).toHaveText(/^\d+ deals?$/);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the deals search, its sort and the global search still work as plain forms", async ({ page }) => {
+    await page.goto("/coup-de-crevarde");
+    const box = page.getByRole("searchbox", { name: "Rechercher un deal" });
+    await box.fill("pinceaux");
+    await page.getByRole("combobox", { name: "Trier par" }).selectOption("prix");
+    await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+    await expect(page).toHaveURL(/q=pinceaux.*tri=prix|tri=prix.*q=pinceaux/);
+    await expect(page.locator("article h3")).toHaveText(["Lot de 20 pinceaux de maquillage"]);
+    // the filters are links
+    await page.getByRole("navigation", { name: "Filtres" }).getByRole("link", { name: "shein" }).click();
+    await expect(page).toHaveURL(/source=shein/);
+    await expect(page.getByText("Aucun deal ne correspond à ta recherche.")).toBeVisible();
+
+    // the header's search is a link to /recherche, whose form submits
+    await page.getByRole("link", { name: "Rechercher sur Crevarde" }).click();
+    await expect(page).toHaveURL(/\/recherche$/);
+    await page.getByRole("combobox", { name: "Rechercher sur Crevarde" }).fill("etanche");
+    await page.getByRole("combobox", { name: "Rechercher sur Crevarde" }).press("Enter");
+    await expect(page).toHaveURL(/\/recherche\?q=etanche$/);
+    await expect(page.locator("section[aria-labelledby=search-deals] article h3")).toHaveText(["Brosse nettoyante visage en silicone"]);
+  });
+});

@@ -224,11 +224,20 @@ export async function searchWithCorrections<T>(
 }
 
 /**
+ * How much more a match read through the GIN index costs than a row of the
+ * date index's walk (fetching and sorting it, rechecking its document), as
+ * measured at a million deals: a word in 30,000 of them took 52 ms walked
+ * and 630 ms through the index (`npm run bench -- --deals 1000000`).
+ * The crossover √(window × rows ÷ cost²) is then about 7,900 matches there.
+ */
+const GIN_ROW_COST = 4;
+
+/**
  * Whether the words are rare enough for their matches to be read through
  * the GIN index and sorted, rather than found by walking the newest rows in
  * order until `window` of them match. The walk reads about window × rows ÷
- * matches rows, the GIN read about `matches`: they cross near
- * √(window × rows). The rarest word's count comes from the lexicon (the
+ * matches rows, the GIN read about `matches` rows, each dearer
+ * (GIN_ROW_COST). The rarest word's count comes from the lexicon (the
  * documents of the catalogue words it starts), the table's size from its
  * statistics. A word the lexicon does not know counts 0 (rare); words under
  * three letters are not counted.
@@ -248,7 +257,7 @@ export async function fewMatches(db: Executor, words: readonly string[], window:
     sql`select (select min(n) from (${sql.join(counts, sql` union all `)}) c) as n,
                greatest((select reltuples from pg_class where oid = 'crevarde_deals'::regclass), 1)::float8 as total`,
   );
-  return Number(row?.n ?? 0) < Math.sqrt(window * Number(row?.total ?? 1));
+  return Number(row?.n ?? 0) < Math.sqrt(window * Number(row?.total ?? 1)) / GIN_ROW_COST;
 }
 
 /* ------------------------------ lexicon ------------------------------ */
