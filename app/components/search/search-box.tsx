@@ -33,7 +33,6 @@ export function SearchBox({ defaultValue = "", autoFocus = false, className }: {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const request = useRef<AbortController | null>(null);
 
-  useEffect(() => setValue(defaultValue), [defaultValue]);
   useEffect(
     () => () => {
       clearTimeout(timer.current);
