@@ -1,5 +1,4 @@
-import { PassThrough, Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
+import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -8,38 +7,11 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { InlineCssContext, NonceProvider } from "./lib/nonce";
 import inlineCss from "./app.css?inline";
+import { rewriteDocumentStream } from "./lib/document-stream.server";
 import { logger } from "./lib/logger.server";
 import "./lib/load-context";
 
 export const streamTimeout = 5_000;
-
-const MODULEPRELOAD = '<link rel="modulepreload"';
-const LOW_PRIORITY_MODULEPRELOAD = '<link rel="modulepreload" fetchpriority="low"';
-
-/**
- * The page is server-rendered and readable before any script runs: the
- * hydration scripts are fetched at low priority so the document's images and
- * the first paint are not held back behind them. A tag split across two
- * chunks is completed before it is rewritten.
- */
-export function lowerModulePreloadPriority() {
-  let pending = "";
-  // a multi-byte character may also be split across chunks
-  const decoder = new StringDecoder("utf8");
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const text = (pending + (typeof chunk === "string" ? chunk : decoder.write(chunk))).replaceAll(MODULEPRELOAD, LOW_PRIORITY_MODULEPRELOAD);
-      // keep back a trailing "<link rel=..." that the next chunk may complete
-      const last = text.lastIndexOf("<");
-      const cut = last !== -1 && text.length - last < MODULEPRELOAD.length && MODULEPRELOAD.startsWith(text.slice(last)) ? last : text.length;
-      pending = text.slice(cut);
-      callback(null, text.slice(0, cut));
-    },
-    flush(callback) {
-      callback(null, pending + decoder.end());
-    },
-  });
-}
 
 export default function handleRequest(
   request: Request,
@@ -78,7 +50,7 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body.pipe(lowerModulePreloadPriority()));
+          const stream = createReadableStreamFromReadable(body.pipe(rewriteDocumentStream()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -74,6 +74,10 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const css = useInlineCss();
+  // the page is interactive from here on (the e2e tests wait for it: hydration starts after the first paint)
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="fr">
       <head>

@@ -26,7 +26,8 @@ async function audit(target: string) {
   if (!result) throw new Error("no Lighthouse result");
   const lhr = result.lhr;
   fs.mkdirSync(path.join(root, "test-reports"), { recursive: true });
-  fs.writeFileSync(path.join(root, "test-reports/lighthouse.json"), JSON.stringify(lhr, null, 2));
+  const slug = new URL(target).pathname.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+  fs.writeFileSync(path.join(root, `test-reports/lighthouse-${slug}.json`), JSON.stringify(lhr, null, 2));
   const js = (lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items
     ?.filter((i) => i.resourceType === "Script")
     .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
@@ -39,5 +40,15 @@ async function audit(target: string) {
   if (failing.length) console.log(`\nAudits below 0.9: ${failing.map((a) => a.id).join(", ")}`);
   for (const id of ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"]) {
     console.log(`  ${id}: ${lhr.audits[id]?.displayValue}`);
+  }
+  type Table = { items?: Array<Record<string, unknown>> };
+  const lcp = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: Table[] } | undefined)?.items;
+  const lcpNode = lcp?.[0]?.items?.[0]?.node as { snippet?: string } | undefined;
+  if (lcpNode) console.log(`  LCP element: ${lcpNode.snippet?.slice(0, 120)}`);
+  const phases = lcp?.[1]?.items?.map((i) => `${String(i.phase)} ${Math.round(Number(i.timing))} ms`);
+  if (phases) console.log(`  LCP phases: ${phases.join(", ")}`);
+  for (const shift of (lhr.audits["layout-shifts"]?.details as Table | undefined)?.items ?? []) {
+    const node = shift.node as { snippet?: string } | undefined;
+    console.log(`  layout shift ${Number(shift.score).toFixed(3)}: ${node?.snippet?.slice(0, 100)}`);
   }
 }

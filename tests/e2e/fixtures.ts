@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page, type Response } from "@playwright/test";
 
 /** Console errors and CSP violations seen by the page during a test. */
 export function collectConsoleErrors(page: Page) {
@@ -19,8 +19,40 @@ export function consentCookie(baseURL: string) {
 /** Google's tag and measurement hosts (stubbed in every test context). */
 export const GOOGLE_TAG = /^https:\/\/www\.(googletagmanager|google-analytics)\.com\//;
 
+/**
+ * A server-rendered page is shown before its JavaScript runs: hydration starts
+ * after the first paint (app/lib/document-stream.server.ts). A test that goes to
+ * a page, then clicks, waits for it, as a person waits for the page to respond.
+ */
+async function waitForHydration(page: Page, response: Response | null) {
+  if (!response || !(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
+  try {
+    await page.waitForFunction(() => document.querySelector('script[type="module"]') === null || document.documentElement.dataset.hydrated === "true");
+  } catch (error) {
+    // the page went on to another document (a redirect by script): that one is waited for by whatever follows
+    if (!/Execution context was destroyed|navigat/i.test(String(error))) throw error;
+  }
+}
+
 export const test = base.extend<{ withConsent: boolean }>({
   withConsent: [true, { option: true }],
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await waitForHydration(page, response);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await waitForHydration(page, response);
+        return response;
+      };
+    }
+    await use(page);
+  },
   context: async ({ context, withConsent, baseURL }, use) => {
     if (withConsent) await context.addCookies([consentCookie(baseURL!)]);
     // the e2e server has a test GA measurement ID: Google's tag is stubbed, nothing leaves the machine

@@ -62,3 +62,52 @@ test("demo images are the generated illustrations, wordmarks and covers", async 
   // drawn on a 1200×630 canvas, served at 800 px: a card shows it about 400 px wide
   expect(size).toEqual([800, 420]);
 });
+
+test.describe("the page is shown before its JavaScript", () => {
+  test.use({ withConsent: false });
+
+  test("no module is fetched before the first contentful paint; the page then hydrates and works", async ({ page, request }) => {
+    // the served HTML announces no module in its head: the hydration script preloads them after the first paint
+    const html = await (await request.get("/coup-de-crevarde")).text();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain("first-contentful-paint");
+
+    await page.goto("/coup-de-crevarde");
+    // the first deal's picture is the largest element of the first screen: fetched first, at high priority
+    await expect(page.locator("article img").first()).toHaveAttribute("fetchpriority", "high");
+    // hydrated: the banner's « Personnaliser » is a client-side toggle
+    const banner = page.getByRole("dialog", { name: "Tes cookies, ton choix" });
+    await expect(async () => {
+      await banner.getByRole("button", { name: "Personnaliser" }).click({ timeout: 1_000 });
+      await expect(banner.getByRole("button", { name: "Enregistrer mes choix" })).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((e) => new URL(e.name).pathname.endsWith(".js"))
+        .map((e) => e.startTime),
+    }));
+    expect(timing.firstPaint).not.toBeNull();
+    expect(timing.scripts.length).toBeGreaterThan(5);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint!);
+  });
+
+  test("the consent banner, pinned to the bottom, stays hidden until its last part has arrived (no layout shift)", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("dialog", { name: "Tes cookies, ton choix" });
+    await expect(banner).toBeVisible();
+    // the same banner cut before its end, as the browser sees it while the HTML is still streaming
+    const partial = await banner.evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      copy.querySelector("[data-consent-end]")?.remove();
+      copy.removeAttribute("role");
+      document.body.prepend(copy);
+      const visibility = getComputedStyle(copy).visibility;
+      copy.remove();
+      return visibility;
+    });
+    expect(partial).toBe("hidden");
+    await expect(banner).toHaveCSS("visibility", "visible");
+  });
+});

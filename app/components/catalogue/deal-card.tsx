@@ -39,6 +39,7 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
             width={480}
             height={320}
             loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
             className="size-full object-cover"
           />
         ) : null}

@@ -66,6 +66,7 @@ export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
       aria-modal="false"
       aria-labelledby="consent-title"
       tabIndex={-1}
+      data-consent-banner=""
       className="fixed inset-x-2 bottom-2 z-50 mx-auto max-w-3xl rounded-2xl border border-neutral-200 bg-white p-5 shadow-2xl outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:inset-x-4 sm:bottom-4"
     >
       <h2 id="consent-title" className="text-lg font-bold">
@@ -112,6 +113,8 @@ export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
           )}
         </div>
       </fetcher.Form>
+      {/* parsed last: the banner shows once it is complete (app.css) */}
+      <span data-consent-end="" hidden />
     </section>
   );
 }
