@@ -64,6 +64,8 @@ function searchHref(search: SearchState, changes: Partial<SearchState> & { page?
 
 export default function Deals({ loaderData }: Route.ComponentProps) {
   const { search, deals, hasNext, page, failed, saved, facets, correction } = loaderData;
+  // the first picture is the largest element of the first screen: fetched first, at once
+  const firstPictured = deals.findIndex((d) => d.imageUrl);
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -218,7 +220,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {deals.map((d, i) => (
               <li key={d.id} className="flex flex-col gap-2">
-                <DealCard deal={d} priority={i === 0} />
+                <DealCard deal={d} priority={i === firstPictured} />
                 {saved ? <SaveButton kind="deal" id={d.id} saved={saved.includes(d.id)} /> : null}
               </li>
             ))}

@@ -22,6 +22,8 @@ export function Hero({
   conceptHref: string;
   cards: Array<{ id: string; title: string; price: string; imageUrl: string | null }>;
 }) {
+  // the first picture is the largest element of the first screen: fetched first, at once
+  const firstPictured = cards.findIndex((c) => c.imageUrl);
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white" aria-labelledby="hero-title">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
@@ -78,8 +80,8 @@ export function Hero({
                       alt=""
                       width={480}
                       height={320}
-                      loading={i === 0 ? "eager" : "lazy"}
-                      fetchPriority={i === 0 ? "high" : undefined}
+                      loading={i === firstPictured ? "eager" : "lazy"}
+                      fetchPriority={i === firstPictured ? "high" : undefined}
                       className="aspect-[3/2] w-full rounded-xl object-cover"
                     />
                   ) : null}
