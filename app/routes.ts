@@ -50,6 +50,7 @@ export default [
     route("invite", "routes/invite.tsx"),
     route("profile", "routes/profile.tsx"),
     route("mon-cashback", "routes/mon-cashback.tsx"),
+    route("mon-cashback/coordonnees-bancaires", "routes/mon-cashback.coordonnees-bancaires.tsx"),
     route("legal/:slug", "routes/legal.$slug.tsx"),
     route("recherche", "routes/search.tsx"),
     // /pourquoi-{product} (concept page) and admin-managed pages at /{slug}

@@ -996,3 +996,41 @@ export const cashbackEmailOptOuts = pgTable(
     check("cashback_email_opt_outs_kind_check", sql`${t.kind} in ('detected', 'validated', 'refused')`),
   ],
 );
+
+/* ------------------------------------------------------------------ */
+/* Payouts (issue #13, design A.3): a member's bank details            */
+/* ------------------------------------------------------------------ */
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * Where a member's cashback is paid: a SEPA IBAN, encrypted at rest
+ * (AES-256-GCM, app/modules/payouts/bank-crypto.server.ts), shown by its last
+ * four characters, usable 72 h after it was added. The HMAC fingerprint keeps
+ * one live IBAN to one account.
+ */
+export const payoutMethods = pgTable(
+  "payout_methods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().default("sepa"),
+    ibanEnc: bytea("iban_enc").notNull(),
+    ibanLast4: text("iban_last4").notNull(),
+    ibanFingerprint: text("iban_fingerprint").notNull(),
+    holderName: text("holder_name").notNull(),
+    country: text("country").notNull(),
+    usableFrom: timestamp("usable_from", { withTimezone: true }).notNull(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payout_methods_kind_check", sql`${t.kind} in ('sepa')`),
+    check("payout_methods_country_check", sql`${t.country} ~ '^[A-Z]{2}$'`),
+    // one live method per member, one live IBAN per account
+    uniqueIndex("payout_methods_live_user_idx").on(t.userId).where(sql`${t.disabledAt} is null`),
+    uniqueIndex("payout_methods_live_fingerprint_idx").on(t.ibanFingerprint).where(sql`${t.disabledAt} is null`),
+  ],
+);

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { getEnv, parseEnv, resetEnvCache } from "./env.server";
+import { bankDetailsKey, getEnv, parseEnv, resetEnvCache } from "./env.server";
+
+const KEY = Buffer.alloc(32, 7).toString("base64");
 
 describe("parseEnv", () => {
   it("applies the documented defaults", () => {
@@ -32,7 +34,7 @@ describe("parseEnv", () => {
   });
 
   it("normalises lists and URLs", () => {
-    const env = parseEnv({ SITE_URL: "https://crevarde.fr/", SESSION_SECRET: "s".repeat(32), REDIRECT_ALLOWED_HOSTS: " A.com, b.fr ,," });
+    const env = parseEnv({ SITE_URL: "https://crevarde.fr/", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY, REDIRECT_ALLOWED_HOSTS: " A.com, b.fr ,," });
     expect(env.SITE_URL).toBe("https://crevarde.fr");
     expect(env.REDIRECT_ALLOWED_HOSTS).toEqual(["a.com", "b.fr"]);
   });
@@ -42,10 +44,34 @@ describe("production settings", () => {
   it("requires SESSION_SECRET when SITE_URL is https, with a clear message", () => {
     for (const url of ["https://crevarde.fr", "https://www.crevarde.fr/", "https://localhost:3000"]) {
       expect(() => parseEnv({ SITE_URL: url })).toThrowError(/- SESSION_SECRET: SESSION_SECRET is required when SITE_URL is https:\/\//);
-      expect(parseEnv({ SITE_URL: url, SESSION_SECRET: "k".repeat(32) }).SESSION_SECRET).toBe("k".repeat(32));
+      expect(parseEnv({ SITE_URL: url, SESSION_SECRET: "k".repeat(32), BANK_DETAILS_KEY: KEY }).SESSION_SECRET).toBe("k".repeat(32));
     }
     for (const url of ["http://localhost:3000", "http://127.0.0.1:3101", "http://crevarde.test"]) {
       expect(parseEnv({ SITE_URL: url }).SESSION_SECRET).toBeUndefined();
+    }
+  });
+
+  it("requires BANK_DETAILS_KEY (32 bytes in base64) when SITE_URL is https, and generates one locally otherwise", () => {
+    expect(() => parseEnv({ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "k".repeat(32) })).toThrowError(
+      /- BANK_DETAILS_KEY: BANK_DETAILS_KEY is required when SITE_URL is https:\/\//,
+    );
+    expect(parseEnv({ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "k".repeat(32), BANK_DETAILS_KEY: KEY }).BANK_DETAILS_KEY).toBe(KEY);
+    for (const bad of ["trop-court", Buffer.alloc(16).toString("base64"), Buffer.alloc(33).toString("base64")]) {
+      expect(() => parseEnv({ BANK_DETAILS_KEY: bad })).toThrowError(/BANK_DETAILS_KEY must be 32 random bytes in base64/);
+    }
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-bank-key-"));
+    const saved = { ...process.env };
+    try {
+      process.env = { DATA_DIR: dataDir, SITE_URL: "http://localhost:3000" };
+      resetEnvCache();
+      const generated = bankDetailsKey();
+      expect(Buffer.from(generated, "base64")).toHaveLength(32);
+      expect(fs.readFileSync(path.join(dataDir, "bank-details-key"), "utf8")).toBe(generated);
+      resetEnvCache();
+      expect(bankDetailsKey()).toBe(generated);
+    } finally {
+      process.env = saved;
+      resetEnvCache();
     }
   });
 

@@ -90,6 +90,19 @@ const schema = z.object({
     .string()
     .min(32, "SESSION_SECRET must be at least 32 characters long")
     .optional(),
+  /**
+   * Key that encrypts members' IBANs at rest and keys their fingerprints
+   * (ADR 021): 32 random bytes in base64. Required on https://; locally, one is
+   * generated in DATA_DIR.
+   */
+  BANK_DETAILS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || Buffer.from(v, "base64").length === 32, {
+      message: "BANK_DETAILS_KEY must be 32 random bytes in base64 (e.g. from `openssl rand -base64 32`)",
+    }),
   REDIRECT_ALLOWED_HOSTS: z
     .string()
     .default("")
@@ -160,6 +173,14 @@ const schema = z.object({
         "e.g. from `openssl rand -base64 48`) on every server",
     });
   }
+  // a key generated on one server's disk would leave the other servers unable to read the IBANs
+  if (env.SITE_URL.startsWith("https://") && !env.BANK_DETAILS_KEY) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["BANK_DETAILS_KEY"],
+      message: "BANK_DETAILS_KEY is required when SITE_URL is https://: set the same 32 random bytes in base64 (`openssl rand -base64 32`) on every server, and keep a copy",
+    });
+  }
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
@@ -177,8 +198,8 @@ export function parseEnv(source: Record<string, string | undefined>): z.infer<ty
   return result.data;
 }
 
-function loadOrCreateSecret(dataDir: string): string {
-  const file = path.resolve(dataDir, "session-secret");
+function loadOrCreateSecret(dataDir: string, name = "session-secret", create = () => randomBytes(32).toString("base64url")): string {
+  const file = path.resolve(dataDir, name);
   try {
     const existing = fs.readFileSync(file, "utf8").trim();
     if (existing.length >= 32) return existing;
@@ -186,12 +207,13 @@ function loadOrCreateSecret(dataDir: string): string {
     // not created yet
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
+  const secret = create();
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
 
 let cached: Env | undefined;
+let cachedBankKey: string | undefined;
 
 export function getEnv(): Env {
   if (cached) return cached;
@@ -203,7 +225,15 @@ export function getEnv(): Env {
   return cached;
 }
 
+/** The key of members' bank details (ADR 021): BANK_DETAILS_KEY, or locally one generated in DATA_DIR. */
+export function bankDetailsKey(): string {
+  const env = getEnv();
+  cachedBankKey ??= env.BANK_DETAILS_KEY ?? loadOrCreateSecret(env.DATA_DIR, "bank-details-key", () => randomBytes(32).toString("base64"));
+  return cachedBankKey;
+}
+
 /** Test helper: forget the cached env so a changed process.env is re-read. */
 export function resetEnvCache() {
   cached = undefined;
+  cachedBankKey = undefined;
 }

@@ -106,6 +106,11 @@ export default function MonCashback({ loaderData, actionData }: Route.ComponentP
             </div>
           ))}
         </dl>
+        <p className="mt-4">
+          <Link to="/mon-cashback/coordonnees-bancaires" className="font-semibold text-brand-700 hover:underline">
+            Mes coordonnées bancaires
+          </Link>
+        </p>
       </section>
 
       <section className="mt-10" aria-labelledby="purchases">

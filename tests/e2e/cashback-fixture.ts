@@ -12,6 +12,8 @@ export const cashbackStubPort = (e2ePort = process.env.E2E_PORT ?? "3100") => Nu
 /** One member per Playwright project for the whole cashback loop (their balances are theirs alone). */
 export const cashbackLoopMember = (project: string) => ({ email: `cashback-loop-${project}@crevarde.test`, password: "BoucleCashback2026!" });
 export const CASHBACK_LOOP_PROJECTS = ["desktop", "mobile"] as const;
+/** A member per project for the bank details spec (an IBAN is live on one account only). */
+export const bankDetailsMember = (project: string) => ({ email: `iban-${project}@crevarde.test`, password: "CoordonneesBancaires2026!" });
 
 /** The stub brand and its programme (tests/e2e/db-fixtures.ts runs this on the fresh database). */
 export async function insertCashbackStub(db: Db) {
@@ -31,9 +33,12 @@ export async function insertCashbackStub(db: Db) {
   await db.insert(s.programRates).values({ programId: program.id, label: "Nouveaux clients", displayPercent: "10.00", validFrom: new Date(Date.now() - 86_400_000) });
   const { hashPassword } = await import("better-auth/crypto");
   for (const project of CASHBACK_LOOP_PROJECTS) {
-    const { email, password } = cashbackLoopMember(project);
-    const id = `e2e-loop-${project}`;
-    await db.insert(s.user).values({ id, name: `Boucle ${project}`, email, emailVerified: true });
-    await db.insert(s.account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(password) });
+    for (const [id, name, { email, password }] of [
+      [`e2e-loop-${project}`, `Boucle ${project}`, cashbackLoopMember(project)],
+      [`e2e-iban-${project}`, `Iban ${project}`, bankDetailsMember(project)],
+    ] as const) {
+      await db.insert(s.user).values({ id, name, email, emailVerified: true });
+      await db.insert(s.account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(password) });
+    }
   }
 }

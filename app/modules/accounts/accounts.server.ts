@@ -24,6 +24,7 @@ import { deleteUploadIfUnreferenced } from "~/modules/privacy/retention.server";
 import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { recordReferral } from "~/modules/invites/invites.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
+import { maskIban } from "~/modules/payouts/bank-details.schema";
 
 function apiError(error: unknown): { status: number; message: string; code?: string } {
   if (error instanceof APIError) {
@@ -353,7 +354,7 @@ export async function exportAccountData(userId: string) {
     .where(eq(schema.user.id, userId));
   if (!user) return null;
   const address = user.email.toLowerCase();
-  const [profile, newsletter, savedDeals, savedPromoCodes, sessions, events, invitedMembers, emails] = await Promise.all([
+  const [profile, newsletter, savedDeals, savedPromoCodes, sessions, events, invitedMembers, emails, bankAccounts] = await Promise.all([
     db.select().from(schema.profiles).where(eq(schema.profiles.id, userId)).then((rows) => rows[0] ?? null),
     db
       .select({
@@ -407,6 +408,19 @@ export async function exportAccountData(userId: string) {
       .from(schema.emailOutbox)
       .where(sql`lower(${schema.emailOutbox.to}) = ${address}`)
       .orderBy(desc(schema.emailOutbox.createdAt)),
+    // bank details as the member area shows them: a downloaded file never holds the full IBAN
+    db
+      .select({
+        country: schema.payoutMethods.country,
+        last4: schema.payoutMethods.ibanLast4,
+        holderName: schema.payoutMethods.holderName,
+        addedAt: schema.payoutMethods.createdAt,
+        usableFrom: schema.payoutMethods.usableFrom,
+        disabledAt: schema.payoutMethods.disabledAt,
+      })
+      .from(schema.payoutMethods)
+      .where(eq(schema.payoutMethods.userId, userId))
+      .orderBy(desc(schema.payoutMethods.createdAt)),
   ]);
   // invitation received: the pseudonym of who invited the member
   const inviter = profile?.referredBy
@@ -424,5 +438,6 @@ export async function exportAccountData(userId: string) {
     events,
     invitations: { referralCode: profile?.referralCode ?? null, invitedBy: inviter, sent: invitedMembers },
     emails: emails.map((m) => ({ ...m, text: redactTokens(m.text) })),
+    bankAccounts: bankAccounts.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
   };
 }

@@ -1,0 +1,114 @@
+import { addHours } from "date-fns";
+import { and, eq, isNull } from "drizzle-orm";
+import { createElement } from "react";
+import { BankDetailsChangedEmail } from "~/emails/bank-details";
+import { getDb } from "~/lib/db.server";
+import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
+import { getEnv } from "~/lib/env.server";
+import { sendMail } from "~/lib/mail.server";
+import { formatParis } from "~/modules/settings/paris-time";
+import { payoutMethods } from "../../../db/schema";
+import { encryptIban, ibanFingerprint } from "./bank-crypto.server";
+import { BANK_DETAILS_COOLING_OFF_HOURS, BANK_DETAILS_MESSAGES, maskIban } from "./bank-details.schema";
+
+/** A member's bank details as the member area shows them: never the full IBAN. */
+export interface BankDetailsView {
+  maskedIban: string;
+  holderName: string;
+  country: string;
+  usableFrom: Date;
+  /** the cooling-off period is over: payouts may go to this account */
+  usable: boolean;
+}
+
+/** The change was refused for a reason the member can act on (a French message, a 4xx). */
+export class BankDetailsError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 409,
+  ) {
+    super(message);
+    this.name = "BankDetailsError";
+  }
+}
+
+export async function getBankDetails(userId: string, now = new Date()): Promise<BankDetailsView | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ last4: payoutMethods.ibanLast4, holderName: payoutMethods.holderName, country: payoutMethods.country, usableFrom: payoutMethods.usableFrom })
+    .from(payoutMethods)
+    .where(and(eq(payoutMethods.userId, userId), isNull(payoutMethods.disabledAt)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    maskedIban: maskIban(row.country, row.last4),
+    holderName: row.holderName,
+    country: row.country,
+    usableFrom: row.usableFrom,
+    usable: row.usableFrom.getTime() <= now.getTime(),
+  };
+}
+
+/**
+ * Add or replace the member's IBAN (the caller has checked the password
+ * again). In one transaction: the previous account is disabled, the new one
+ * is stored encrypted and usable only after the cooling-off period, and the
+ * member is e-mailed. An IBAN already live on another account is refused.
+ */
+export async function saveBankDetails(
+  member: { id: string; email: string },
+  input: { iban: string; holderName: string },
+  now = new Date(),
+): Promise<BankDetailsView> {
+  const db = await getDb();
+  const env = getEnv();
+  const fingerprint = ibanFingerprint(input.iban);
+  const country = input.iban.slice(0, 2);
+  const last4 = input.iban.slice(-4);
+  const usableFrom = addHours(now, BANK_DETAILS_COOLING_OFF_HOURS);
+  try {
+    await db.transaction(async (tx) => {
+      const live = await tx
+        .select({ id: payoutMethods.id, userId: payoutMethods.userId, fingerprint: payoutMethods.ibanFingerprint, holderName: payoutMethods.holderName })
+        .from(payoutMethods)
+        .where(and(isNull(payoutMethods.disabledAt), eq(payoutMethods.ibanFingerprint, fingerprint)))
+        .for("update");
+      if (live.some((m) => m.userId !== member.id)) throw new BankDetailsError(BANK_DETAILS_MESSAGES.ibanTaken, 409);
+      if (live.some((m) => m.holderName === input.holderName)) throw new BankDetailsError(BANK_DETAILS_MESSAGES.unchanged, 400);
+      await tx
+        .update(payoutMethods)
+        .set({ disabledAt: now })
+        .where(and(eq(payoutMethods.userId, member.id), isNull(payoutMethods.disabledAt)));
+      await tx.insert(payoutMethods).values({
+        userId: member.id,
+        ibanEnc: encryptIban(input.iban),
+        ibanLast4: last4,
+        ibanFingerprint: fingerprint,
+        holderName: input.holderName,
+        country,
+        usableFrom,
+        createdAt: now,
+      });
+      await sendMail(
+        {
+          to: member.email,
+          subject: "Tes coordonnées bancaires ont été modifiées",
+          kind: "bank-details-changed",
+          react: createElement(BankDetailsChangedEmail, {
+            siteName: env.SITE_NAME,
+            siteUrl: env.SITE_URL,
+            maskedIban: maskIban(country, last4),
+            holderName: input.holderName,
+            usableFrom: formatParis(usableFrom, "d MMMM yyyy 'à' HH'h'mm"),
+          }),
+        },
+        { tx },
+      );
+    });
+  } catch (error) {
+    // two accounts saving the same IBAN at once: the unique index decides
+    if (pgErrorCode(error) === PG_ERROR.uniqueViolation) throw new BankDetailsError(BANK_DETAILS_MESSAGES.ibanTaken, 409);
+    throw error;
+  }
+  return { maskedIban: maskIban(country, last4), holderName: input.holderName, country, usableFrom, usable: false };
+}
