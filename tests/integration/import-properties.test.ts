@@ -52,7 +52,11 @@ async function recordsFor(specs: ConversionSpec[], userId: string, ns: string) {
     if (spec.kind === "awin") {
       const click = await makeClick(userId, awin.id);
       const clickId = spec.attributed ? click.clickId : null;
-      const versions = spec.states.map((st) =>
+      // a conversion first seen in another currency may be converted to euros later, never back (in the import's order)
+      const order = [...spec.states.keys()].sort((j, k) => RANK[spec.states[j].status] - RANK[spec.states[k].status] || spec.states[j].day - spec.states[k].day);
+      const firstEuro = order.findIndex((j) => spec.states[j].currency !== "USD");
+      const foreign = new Set(firstEuro === -1 ? order : order.slice(0, firstEuro));
+      const versions = spec.states.map((st, j) =>
         rec({
           networkAccountId: `A-${ns}`,
           recordId: key,
@@ -61,7 +65,7 @@ async function recordsFor(specs: ConversionSpec[], userId: string, ns: string) {
           status: st.status,
           networkStatusRaw: st.status,
           commissionAmount: st.commission,
-          currency: st.currency === "USD" && spec.states[0].currency === "USD" ? "USD" : "EUR",
+          currency: foreign.has(j) ? "USD" : "EUR",
           declineReasonRaw: st.status === "declined" ? "order returned" : null,
           updatedAt: new Date(Date.UTC(2026, 3, st.day)),
         }),

@@ -206,6 +206,21 @@ describeEachDb("conversion import", ({ kind }) => {
     expect(await db.select().from(s.auditLog).where(eq(s.auditLog.entityId, conv.id))).toHaveLength(1);
   });
 
+  it("keeps a validated cashback and its credit when a later version of the conversion comes in another currency", async () => {
+    const { userId, click } = await clicked();
+    const approved = rec({ clickId: click.clickId, status: "approved", commissionAmount: "2.00" });
+    await pull([approved]);
+    const credited = await cashbackOf(approved.conversionKey);
+    expect(credited.cb.status).toBe("validated");
+    const balances = await memberBalances(userId);
+    expect(balances.available).toBeGreaterThan(0);
+    const later = { ...approved, currency: "USD", commissionAmount: "1.00", updatedAt: new Date("2026-05-01T00:00:00Z"), raw: { ...approved.raw, currency: "USD", commissionAmount: "1.00" } };
+    await pull([later]);
+    const after = await cashbackOf(approved.conversionKey);
+    expect(after.cb).toMatchObject({ status: "validated", amountCents: credited.cb.amountCents, reasonCode: null });
+    expect(await memberBalances(userId)).toEqual(balances);
+  });
+
   it("takes approved-before-pending in order: approved, one credit, the late pending ignored and logged", async () => {
     const { userId, click } = await clicked();
     const pending = rec({ clickId: click.clickId });

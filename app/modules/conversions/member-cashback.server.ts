@@ -94,6 +94,10 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
     // a push never creates money: keep what a pull already established
     to = from ?? "tracked";
     if (from !== null && from !== "tracked") return from;
+  } else if (eur === null && from === "validated") {
+    // credited in euros; a later version in another currency is a regression, logged and not applied
+    logger.warn({ conversionId: conv.id, currency: conv.currency }, "import: currency change after validation ignored");
+    return from;
   } else if (eur === null) {
     to = "pending";
     reasonCode = "fx_review";
