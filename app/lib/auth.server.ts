@@ -7,6 +7,8 @@ import * as schema from "../../db/schema";
 import { getDb, type Db } from "./db.server";
 import { getEnv } from "./env.server";
 
+import { can, toRole, type Permission } from "./permissions";
+import type { Role } from "../../db/constants";
 import { createElement } from "react";
 import { ExistingAccountEmail, PasswordChangedEmail, ResetPasswordEmail, VerifyEmail } from "../emails/templates";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../modules/accounts/passwords";
@@ -170,7 +172,7 @@ export function resetAuth() {
 export interface SessionUser {
   id: string;
   email: string;
-  role: "user" | "admin";
+  role: Role;
   username: string | null;
   avatarUrl: string | null;
   dealsUsed: number;
@@ -206,7 +208,7 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
   return {
     id: session.user.id,
     email: session.user.email,
-    role: (session.user as { role?: string }).role === "admin" ? "admin" : "user",
+    role: toRole((session.user as { role?: string }).role),
     username: profile?.username ?? null,
     avatarUrl: profile?.avatarUrl ?? session.user.image ?? null,
     dealsUsed: profile?.dealsUsed ?? 0,
@@ -232,20 +234,36 @@ export async function requireUser(request: Request, options: { redirectTo?: stri
 }
 
 /**
- * Admin guard for loaders: anonymous -> /auth?redirect=<path>, member -> /.
- * For actions and resource routes, a non-admin gets 403.
+ * Back-office guard for loaders: anonymous -> /auth?redirect=<path>, a user
+ * without the permission -> / (or /admin when they may enter the back office).
+ * For actions and resource routes, a user without the permission gets 403.
  */
-export async function requireAdmin(request: Request) {
+export async function requirePermission(request: Request, permission: Permission) {
   const user = await getSessionUser(request);
   const isMutation = !["GET", "HEAD"].includes(request.method.toUpperCase());
   if (!user) {
     if (isMutation) throw new Response("Authentification requise.", { status: 401 });
     throw redirect(signInPath(request));
   }
-  if (user.role !== "admin") {
-    if (isMutation) throw new Response("Accès réservé aux administrateurs.", { status: 403 });
-    throw redirect("/");
+  if (!can(user.role, permission)) {
+    if (isMutation) throw new Response(FORBIDDEN[permission], { status: 403 });
+    throw redirect(permission !== "backoffice" && can(user.role, "backoffice") ? "/admin" : "/");
   }
+  return user;
+}
+
+const FORBIDDEN: Record<Permission, string> = {
+  backoffice: "Accès réservé à l'équipe.",
+  catalogue: "Accès réservé aux éditeurs et aux administrateurs.",
+  money: "Accès réservé à la finance et aux administrateurs.",
+  users: "Accès réservé aux administrateurs.",
+  settings: "Accès réservé aux administrateurs.",
+};
+
+/** Admin-only guard (every permission): see requirePermission. */
+export async function requireAdmin(request: Request) {
+  const user = await requirePermission(request, "users");
+  if (user.role !== "admin") throw new Response("Accès réservé aux administrateurs.", { status: 403 });
   return user;
 }
 
