@@ -73,7 +73,7 @@ const targets = flatten(routes)
   })
   .filter((p, i, all) => all.indexOf(p) === i && (only.length === 0 || only.includes(p)));
 
-const member = DEMO_ACCOUNTS.find((a) => a.role !== "admin")!;
+const member = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
 const server = await startServer({}, dataDir);
 let browser: Browser | undefined;
 fs.rmSync(OUT, { recursive: true, force: true });

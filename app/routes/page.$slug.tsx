@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageArticle } from "~/components/page-article";
 import { getSessionUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
+import { can } from "~/lib/permissions";
 import { errorSeo, seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
 import { PAGE_DRAFT_NOTICE } from "~/modules/content/pages";
@@ -18,9 +19,10 @@ import { getSetting } from "~/modules/settings/settings.server";
 
 /**
  * /pourquoi-{product} (concept page), else an admin page at /{slug}: published
- * pages for everyone; a draft is 404 except for admins, who see it marked as a
- * draft, never indexed and never stored by any cache. A page's old slug
- * answers 301 to its current slug.
+ * pages for everyone; a draft is 404 except for those who manage the pages
+ * ("catalogue": editors and admins), who see it marked as a draft, never
+ * indexed and never stored by any cache. A page's old slug answers 301 to its
+ * current slug.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { SITE_NAME } = getEnv();
@@ -29,7 +31,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return { kind: "concept" as const, siteName: SITE_NAME, hosting: hostingPhrase(hosting), blocks };
   }
   const user = await getSessionUser(request);
-  const page = await getViewablePage(params.slug, { isAdmin: user?.role === "admin" });
+  const page = await getViewablePage(params.slug, { isAdmin: user ? can(user.role, "catalogue") : false });
   if (!page) {
     // a renamed page: its old slug answers 301 to the current one
     const moved = await currentSlug("page", params.slug);

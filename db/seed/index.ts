@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
@@ -36,7 +36,12 @@ export interface SeedOptions {
    * missing demo rows are restored.
    */
   once?: boolean;
-  /** Password of the demo admin when it is created (default: the README's one). */
+  /**
+   * Password of the demo admin when it is created (default: the README's one).
+   * When set (a deployment seeded with SEED_DEMO=true), the other back-office
+   * demo accounts (editor, finance) get a random password of their own too:
+   * only the member keeps the README's password.
+   */
   adminPassword?: string;
 }
 
@@ -307,7 +312,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
       const [exists] = await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.email, account.email)).limit(1);
       if (exists) continue;
       const id = randomUUID();
-      const password = account.role === "admin" && options.adminPassword ? options.adminPassword : account.password;
+      const password = !options.adminPassword || account.role === "user" ? account.password : account.role === "admin" ? options.adminPassword : randomBytes(18).toString("base64url");
       await db.insert(s.user).values({
         id,
         name: account.username,

@@ -9,13 +9,15 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { Avatar } from "./avatar";
+import { can } from "~/lib/permissions";
+import type { Role } from "../../../db/constants";
 
 export interface HeaderUser {
   displayName: string;
   initials: string;
   avatarUrl: string | null;
   dealsUsed: number;
-  role: "user" | "admin";
+  role: Role;
 }
 
 /** Sign out through POST /auth/logout, with the busy label "Déconnexion...". */
@@ -63,7 +65,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
             ) : null}
           </Link>
         </DropdownMenuItem>
-        {user.role === "admin" ? (
+        {can(user.role, "backoffice") ? (
           <DropdownMenuItem asChild>
             <Link to="/admin">Administration</Link>
           </DropdownMenuItem>

@@ -8,6 +8,7 @@ export const USER_MESSAGES = {
   updateError: "Impossible de mettre à jour l'utilisateur.",
   deleteError: "Impossible de supprimer l'utilisateur.",
   selfDemote: "Vous ne pouvez pas retirer votre propre rôle d'administrateur.",
+  role: "Le rôle doit être Utilisateur, Éditeur, Finance ou Administrateur.",
   lastAdmin: "Impossible : il doit rester au moins un administrateur.",
   selfDelete: "Vous ne pouvez pas supprimer votre propre compte depuis l'administration.",
 } as const;
@@ -19,5 +20,5 @@ export const userFormSchema = z.object({
     .max(40, "Le pseudo ne doit pas dépasser 40 caractères.")
     .optional()
     .transform((v) => (v ? plainText(v) || null : null)),
-  role: z.enum(ROLES, { message: "Le rôle doit être user ou admin." }),
+  role: z.enum(ROLES, { message: USER_MESSAGES.role }),
 });

@@ -15,43 +15,57 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
+import { can, PERMISSIONS, ROLE_LABELS, type Permission } from "~/lib/permissions";
 import { cn } from "~/lib/utils";
 import { displayName } from "~/modules/accounts/display";
 
+/**
+ * Anyone who may enter the back office (ADR 022). The layout only shapes the
+ * navigation: every route below checks its own permission on the server.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const name = displayName(admin);
-  const letters = (admin.username ?? "").trim().slice(0, 2).toUpperCase() || "AD";
-  return { siteName: getEnv().SITE_NAME, name, initials: letters, avatarUrl: admin.avatarUrl };
+  const staff = await requirePermission(request, "backoffice");
+  const name = displayName(staff);
+  const letters = (staff.username ?? "").trim().slice(0, 2).toUpperCase() || "AD";
+  return {
+    siteName: getEnv().SITE_NAME,
+    name,
+    initials: letters,
+    avatarUrl: staff.avatarUrl,
+    role: staff.role,
+    roleLabel: ROLE_LABELS[staff.role],
+    permissions: PERMISSIONS.filter((p) => can(staff.role, p)),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Administration", description: "Back office", path: "/admin", noIndex: true }, matches);
 
-export const ADMIN_NAV = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/promo-codes", label: "Codes promo", icon: Tag },
-  { to: "/admin/offers", label: "Offres cashback", icon: Percent },
-  { to: "/admin/crevarde-deals", label: "Coups de crevarde", icon: Flame },
-  { to: "/admin/categories", label: "Catégories", icon: Folder },
-  { to: "/admin/brands", label: "Marques", icon: Store },
-  { to: "/admin/programmes", label: "Programmes", icon: BadgePercent },
-  { to: "/admin/content", label: "Contenu", icon: FileText },
-  { to: "/admin/pages", label: "Pages", icon: Files },
-  { to: "/admin/users", label: "Utilisateurs", icon: Users },
-  { to: "/admin/conversions", label: "Conversions", icon: Receipt },
+/** The sidebar; an item shows only to those who hold its permission (the route checks it again). */
+export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: typeof Tag; permission: Permission; end?: boolean }> = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true, permission: "backoffice" },
+  { to: "/admin/promo-codes", label: "Codes promo", icon: Tag, permission: "catalogue" },
+  { to: "/admin/offers", label: "Offres cashback", icon: Percent, permission: "catalogue" },
+  { to: "/admin/crevarde-deals", label: "Coups de crevarde", icon: Flame, permission: "catalogue" },
+  { to: "/admin/categories", label: "Catégories", icon: Folder, permission: "catalogue" },
+  { to: "/admin/brands", label: "Marques", icon: Store, permission: "catalogue" },
+  { to: "/admin/programmes", label: "Programmes", icon: BadgePercent, permission: "money" },
+  { to: "/admin/content", label: "Contenu", icon: FileText, permission: "catalogue" },
+  { to: "/admin/pages", label: "Pages", icon: Files, permission: "catalogue" },
+  { to: "/admin/users", label: "Utilisateurs", icon: Users, permission: "users" },
+  { to: "/admin/conversions", label: "Conversions", icon: Receipt, permission: "money" },
 ];
 
-function SidebarContent({ siteName }: { siteName: string }) {
+function SidebarContent({ siteName, permissions }: { siteName: string; permissions: readonly Permission[] }) {
   return (
     <div className="flex h-full flex-col">
       <p className="px-4 py-5 text-xl font-black text-brand-700">{siteName}</p>
       <nav aria-label="Administration" className="flex-1 px-2">
         <ul className="grid gap-1">
-          {ADMIN_NAV.map((item) => (
+          {ADMIN_NAV.filter((item) => permissions.includes(item.permission)).map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}
@@ -84,7 +98,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen bg-neutral-50 md:pl-64">
       <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-neutral-200 bg-white md:block">
-        <SidebarContent siteName={loaderData.siteName} />
+        <SidebarContent siteName={loaderData.siteName} permissions={loaderData.permissions} />
       </aside>
       <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-neutral-200 bg-white px-4">
         <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
@@ -96,7 +110,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <SheetContent side="left" className="p-0">
             <SheetTitle className="sr-only">Menu d'administration</SheetTitle>
             <SheetDescription className="sr-only">Sections du back office</SheetDescription>
-            <SidebarContent siteName={loaderData.siteName} />
+            <SidebarContent siteName={loaderData.siteName} permissions={loaderData.permissions} />
           </SheetContent>
         </Sheet>
         <span className="hidden md:block" />
@@ -106,11 +120,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <span className="max-w-[12rem] truncate">{loaderData.name}</span>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuLabel>Mon compte</DropdownMenuLabel>
+            <DropdownMenuLabel>
+              Mon compte <span className="block text-xs font-normal text-neutral-500">{loaderData.roleLabel}</span>
+            </DropdownMenuLabel>
             <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <Link to="/admin/settings">Paramètres</Link>
-            </DropdownMenuItem>
+            {loaderData.permissions.includes("settings") ? (
+              <DropdownMenuItem asChild>
+                <Link to="/admin/settings">Paramètres</Link>
+              </DropdownMenuItem>
+            ) : null}
             <DropdownMenuItem disabled={busy} onSelect={logout}>
               {busy ? "Déconnexion..." : "Déconnexion"}
             </DropdownMenuItem>

@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/u
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { brands } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
@@ -23,13 +23,13 @@ import { BRAND_MESSAGES, brandFormSchema } from "~/modules/brands/brand-form.sch
 import { deleteBrand, listBrandsAdmin, saveBrand } from "~/modules/brands/brands-admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "catalogue");
   const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.brands, listBrandsAdmin(requestedPage(request.url)));
   return { brands: rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })), pager };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 16 * 1024);
   if (form.get("intent") === "delete") {
     const parsed = idSchema.safeParse({ id: form.get("id") });

@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/u
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { categories } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
@@ -24,13 +24,13 @@ import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/cat
 import { CATEGORY_MESSAGES, categoryFormSchema } from "~/modules/categories/category-form.schema";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "catalogue");
   const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.categories, listCategoriesAdmin(requestedPage(request.url)));
   return { categories: rows.map((c) => ({ ...c, updatedAt: c.updatedAt?.toISOString() ?? null, createdAt: c.createdAt.toISOString() })), pager };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 16 * 1024);
   if (form.get("intent") === "delete") {
     const parsed = idSchema.safeParse({ id: form.get("id") });

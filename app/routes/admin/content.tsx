@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { contentBlocks } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
@@ -30,7 +30,7 @@ import { pageWithoutBlocksMessage } from "~/modules/content/page-blocks";
 import { blockPageChoices } from "~/modules/content/page-blocks.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "catalogue");
   const url = new URL(request.url);
   const filter = url.searchParams.get(CONTENT_PAGE_FILTER)?.slice(0, 80) || null;
   const [blocks, pages, choices] = await Promise.all([
@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 200 * 1024);
   const intent = form.get("intent");
   if (intent === "preview") {

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { logger } from "~/lib/logger.server";
 import { seo } from "~/lib/seo";
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "money");
   const url = new URL(request.url);
   const filters = conversionFilters(url);
   const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.conversions, listConversionsAdmin(filters, requestedPage(url)));
@@ -72,7 +72,7 @@ export interface ConversionActionData extends AdminActionData {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "money");
   let form: FormData;
   try {
     form = await readBoundedForm(request, MAX_IMPORT_BYTES + 64 * 1024);

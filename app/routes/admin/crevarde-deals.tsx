@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/u
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { crevardeDeals } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
@@ -25,7 +25,7 @@ import { DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.sc
 import { deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "catalogue");
   const [deals, brands] = await Promise.all([
     loadOrFail(ADMIN_LOAD_ERRORS.deals, listDealsAdmin(requestedPage(request.url))),
     loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 32 * 1024);
   if (form.get("intent") === "delete") {
     const parsed = idSchema.safeParse({ id: form.get("id") });

@@ -5,7 +5,8 @@ import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
+import { can, type Permission } from "~/lib/permissions";
 import { readBoundedForm } from "~/lib/body.server";
 import { failure, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { cashbackDashboard, dashboardStats, type CashbackDashboard } from "~/modules/admin/dashboard.server";
@@ -22,30 +23,46 @@ import { updateSettings } from "~/modules/settings/settings-admin.server";
 import { logger } from "~/lib/logger.server";
 import { data } from "react-router";
 
+/**
+ * Every member of the team sees the dashboard ("backoffice"); the cashback
+ * figures are loaded only for "money", the content protection switch and the
+ * legal warning only for "settings", the content initialisation for "catalogue".
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const staff = await requirePermission(request, "backoffice");
+  const may = { catalogue: can(staff.role, "catalogue"), money: can(staff.role, "money"), settings: can(staff.role, "settings") };
   const [stats, cashback, contentProtection, audit, legal, searches] = await Promise.all([
     dashboardStats(),
-    cashbackDashboard(),
-    getSetting("content_protection"),
+    may.money ? cashbackDashboard() : null,
+    may.settings ? getSetting("content_protection") : null,
     recentAudit(15),
-    getLegalIdentity(),
+    may.settings ? getLegalIdentity() : null,
     getDb().then((db) => searchStats(db, SEARCH_STATS_DAYS)),
   ]);
   return {
+    may,
     stats,
     cashback,
     searches,
-    legalMissing: missingLegalFields(legal),
+    legalMissing: legal ? missingLegalFields(legal) : [],
     contentProtection,
     audit: audit.map((a) => ({ id: a.id, at: a.at.toISOString(), actor: a.actorEmail, action: a.action, entity: a.entity, entityId: a.entityId })),
   };
 }
 
+/** The permission each dashboard form needs (checked here, whatever the page showed). */
+const INTENT_PERMISSION = new Map<string, Permission>([
+  ["init-content", "catalogue"],
+  ["protection", "settings"],
+]);
+
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  await requirePermission(request, "backoffice");
   const form = await readBoundedForm(request, 2048);
-  const intent = form.get("intent");
+  const intent = String(form.get("intent") ?? "");
+  const permission = INTENT_PERMISSION.get(intent);
+  if (!permission) return failure("unknown", "Action inconnue.");
+  const admin = await requirePermission(request, permission);
   if (intent === "init-content") {
     try {
       const n = await initialiseHomeContent(admin);
@@ -106,7 +123,7 @@ function Chart({ days, series }: { days: string[]; series: Array<{ label: string
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData as AdminActionData | undefined);
-  const { stats, cashback, contentProtection, audit, legalMissing, searches } = loaderData;
+  const { may, stats, cashback, contentProtection, audit, legalMissing, searches } = loaderData;
   const navigation = useNavigation();
   return (
     <div>
@@ -149,7 +166,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </Card>
       </div>
 
-      <CashbackSection cashback={cashback} />
+      {cashback ? <CashbackSection cashback={cashback} /> : null}
       <SearchSection searches={searches} />
 
       <Card className="mt-6">
@@ -168,40 +185,46 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </CardContent>
       </Card>
 
-      <div className="mt-6 grid gap-4 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Initialisation du contenu</CardTitle>
-            <CardDescription>Crée les blocs de contenu manquants de la page d'accueil, sans modifier ceux qui existent.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Form method="post">
-              <input type="hidden" name="intent" value="init-content" />
-              <Button type="submit" disabled={navigation.state !== "idle"}>
-                Initialiser le contenu
-              </Button>
-            </Form>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Protection du contenu</CardTitle>
-            <CardDescription>
-              Désactive le clic droit, la sélection hors formulaires et les raccourcis des outils de développement sur le site
-              public. Actuellement : {contentProtection ? "activée" : "désactivée"}.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Form method="post">
-              <input type="hidden" name="intent" value="protection" />
-              <input type="hidden" name="enabled" value={contentProtection ? "false" : "true"} />
-              <Button type="submit" variant="outline">
-                {contentProtection ? "Désactiver la protection" : "Activer la protection"}
-              </Button>
-            </Form>
-          </CardContent>
-        </Card>
-      </div>
+      {may.catalogue || may.settings ? (
+        <div className="mt-6 grid gap-4 md:grid-cols-2">
+          {may.catalogue ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Initialisation du contenu</CardTitle>
+                <CardDescription>Crée les blocs de contenu manquants de la page d'accueil, sans modifier ceux qui existent.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="init-content" />
+                  <Button type="submit" disabled={navigation.state !== "idle"}>
+                    Initialiser le contenu
+                  </Button>
+                </Form>
+              </CardContent>
+            </Card>
+          ) : null}
+          {may.settings ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Protection du contenu</CardTitle>
+                <CardDescription>
+                  Désactive le clic droit, la sélection hors formulaires et les raccourcis des outils de développement sur le site
+                  public. Actuellement : {contentProtection ? "activée" : "désactivée"}.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="protection" />
+                  <input type="hidden" name="enabled" value={contentProtection ? "false" : "true"} />
+                  <Button type="submit" variant="outline">
+                    {contentProtection ? "Désactiver la protection" : "Activer la protection"}
+                  </Button>
+                </Form>
+              </CardContent>
+            </Card>
+          ) : null}
+        </div>
+      ) : null}
 
       <Card className="mt-6">
         <CardHeader>
@@ -229,33 +252,40 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </CardContent>
       </Card>
 
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>Guide d'administration</CardTitle>
-          <CardDescription>Les quatre types de contenu des blocs :</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            <div>
-              <dt className="font-semibold">Texte (text)</dt>
-              <dd className="text-neutral-600">Texte brut, affiché tel quel.</dd>
-            </div>
-            <div>
-              <dt className="font-semibold">HTML (html)</dt>
-              <dd className="text-neutral-600">Texte enrichi : gras, liens, listes… Le HTML est nettoyé avant affichage.</dd>
-            </div>
-            <div>
-              <dt className="font-semibold">JSON (json)</dt>
-              <dd className="text-neutral-600">Données structurées (statistiques, étapes, témoignages). Un JSON invalide fait revenir aux valeurs par défaut.</dd>
-            </div>
-            <div>
-              <dt className="font-semibold">Image (image)</dt>
-              <dd className="text-neutral-600">L'adresse d'une image (https://… ou /uploads/…).</dd>
-            </div>
-          </dl>
-        </CardContent>
-      </Card>
+      {may.catalogue ? <ContentGuide /> : null}
     </div>
+  );
+}
+
+/** The four kinds of content block, for those who edit them. */
+function ContentGuide() {
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>Guide d'administration</CardTitle>
+        <CardDescription>Les quatre types de contenu des blocs :</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="font-semibold">Texte (text)</dt>
+            <dd className="text-neutral-600">Texte brut, affiché tel quel.</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">HTML (html)</dt>
+            <dd className="text-neutral-600">Texte enrichi : gras, liens, listes… Le HTML est nettoyé avant affichage.</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">JSON (json)</dt>
+            <dd className="text-neutral-600">Données structurées (statistiques, étapes, témoignages). Un JSON invalide fait revenir aux valeurs par défaut.</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Image (image)</dt>
+            <dd className="text-neutral-600">L'adresse d'une image (https://… ou /uploads/…).</dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { offers } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
@@ -23,7 +23,7 @@ import { OFFER_MESSAGES, offerFormSchema } from "~/modules/offers/offer-form.sch
 import { deleteOffer, listOffersAdmin, saveOffer } from "~/modules/offers/offers-admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "catalogue");
   const [offers, brands] = await Promise.all([
     loadOrFail(ADMIN_LOAD_ERRORS.offers, listOffersAdmin(requestedPage(request.url))),
     loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 32 * 1024);
   if (form.get("intent") === "delete") {
     const parsed = idSchema.safeParse({ id: form.get("id") });

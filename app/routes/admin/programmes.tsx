@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { pgErrorCode, pgErrorConstraint, PG_ERROR } from "~/lib/db-errors.server";
@@ -32,7 +32,7 @@ import { NETWORK_LABELS, NETWORKS, SUB_ID_PARAM } from "~/modules/networks/netwo
 import { formatParis } from "~/modules/settings/paris-time";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "money");
   const [{ rows, pager }, brands] = await loadOrFail(
     "Impossible de charger les programmes d'affiliation.",
     Promise.all([listProgramsAdmin(requestedPage(request.url)), brandChoices()]),
@@ -57,7 +57,7 @@ async function refusals(intent: string, fallback: string, fn: () => Promise<Retu
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "money");
   const form = await readBoundedForm(request, 16 * 1024);
   const intent = form.get("intent");
   if (intent === "status") {

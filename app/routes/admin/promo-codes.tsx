@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { promoCodes } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
@@ -25,7 +25,7 @@ import { PROMO_MESSAGES, promoCodeFormSchema } from "~/modules/promo-codes/promo
 import { deletePromoCode, listPromoCodesAdmin, promoCategoryChoices, savePromoCode } from "~/modules/promo-codes/promo-codes-admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "catalogue");
   const [codes, brands, categories] = await Promise.all([
     loadOrFail(ADMIN_LOAD_ERRORS.promoCodes, listPromoCodesAdmin(requestedPage(request.url))),
     loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 32 * 1024);
   if (form.get("intent") === "delete") {
     const parsed = idSchema.safeParse({ id: form.get("id") });

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
 import { invalid, ok, type AdminActionData } from "~/modules/admin/admin.server";
@@ -61,7 +61,7 @@ export const settingsSchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "settings");
   const [contentProtection, cashbackLaunched, temuStartsAt, temuEndsAt, temuCashbackBonus, redirectHosts, gaMeasurementId, legal] = await Promise.all([
     getSetting("content_protection"),
     getSetting("cashback_launched"),
@@ -86,7 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "settings");
   const form = await readBoundedForm(request, 8 * 1024);
   if (form.get("intent") === "legal") {
     const legal = parseWithZod(form, { schema: legalIdentitySchema });

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/upload";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { MAX_UPLOAD_BYTES, saveImageUpload, UPLOAD_MESSAGES, UploadError } from "~/lib/storage.server";
@@ -11,7 +11,7 @@ export function loader() {
 
 /** Image upload for the deal form: checked by extension, size and real content, re-encoded to WebP. */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "catalogue");
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_UPLOAD_BYTES + 64 * 1024) {
     return data({ ok: false, title: "Erreur de téléchargement", message: UPLOAD_MESSAGES.size }, { status: 413 });

@@ -13,6 +13,8 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/u
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/lib/auth.server";
+import { ROLE_LABELS, toRole } from "~/lib/permissions";
+import { ROLES, type Role } from "../../../db/constants";
 import { audited } from "~/modules/admin/audit.server";
 import { user } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
@@ -26,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const q = new URL(request.url).searchParams.get("q")?.trim().slice(0, 100) || null;
   const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.users, listUsersAdmin(q, requestedPage(request.url)));
-  return { users: rows.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })), pager, q, selfId: admin.id };
+  return { users: rows.map((u) => ({ ...u, role: toRole(u.role), createdAt: u.createdAt.toISOString() })), pager, q, selfId: admin.id };
 }
 
 const LAST_ADMIN = Symbol("last-admin");
@@ -68,6 +70,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 type User = Route.ComponentProps["loaderData"]["users"][number];
+
+/** Team roles stand out from members; admins from the rest of the team. */
+const ROLE_BADGE: Record<Role, "purple" | "fun" | "default" | "success"> = { user: "fun", editor: "default", finance: "success", admin: "purple" };
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as AdminActionData | undefined;
@@ -115,7 +120,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   </div>
                 </TableCell>
                 <TableCell>{u.email}</TableCell>
-                <TableCell>{u.role === "admin" ? <Badge variant="purple">Administrateur</Badge> : <Badge variant="fun">Utilisateur</Badge>}</TableCell>
+                <TableCell>
+                  <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge>
+                </TableCell>
                 <TableCell>{formatParis(u.createdAt, "d MMM yyyy")}</TableCell>
                 <TableCell>{u.cashSaved ? `${u.cashSaved.toLocaleString("fr-FR", { minimumFractionDigits: 2 })}€` : "-"}</TableCell>
                 <TableCell>
@@ -151,8 +158,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               </Field>
               <Field label="Rôle" htmlFor="role" error={errors.role}>
                 <select id="role" name="role" defaultValue={item.role} className={selectClass}>
-                  <option value="user">Utilisateur</option>
-                  <option value="admin">Administrateur</option>
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </option>
+                  ))}
                 </select>
               </Field>
               <div className="flex justify-end gap-2">
