@@ -3,11 +3,12 @@ import { hashPassword } from "better-auth/crypto";
 import { getAuth } from "../../app/lib/auth.server";
 import { getDb } from "../../app/lib/db.server";
 import * as s from "../../db/schema";
+import type { Role } from "../../db/constants";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
 /** A verified account with a password (no e-mail sent). */
-export async function createUser(options: { role?: "user" | "admin"; email?: string; password?: string; username?: string; verified?: boolean } = {}) {
+export async function createUser(options: { role?: Role; email?: string; password?: string; username?: string; verified?: boolean } = {}) {
   const db = await getDb();
   const id = randomUUID();
   const email = options.email ?? `user-${id.slice(0, 8)}@example.fr`;

@@ -24,6 +24,16 @@ import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
+/** What a member is told by each admin action: the message of the permission it asks for first (ADR 022). */
+const MEMBER_REFUSAL: Record<string, string> = {
+  ...Object.fromEntries(["promo-codes.tsx", "offers.tsx", "crevarde-deals.tsx", "categories.tsx", "brands.tsx", "content.tsx", "pages.tsx", "upload.ts"].map((f) => [f, "Accès réservé aux éditeurs et aux administrateurs."])),
+  "programmes.tsx": "Accès réservé à la finance et aux administrateurs.",
+  "conversions.tsx": "Accès réservé à la finance et aux administrateurs.",
+  "users.tsx": "Accès réservé aux administrateurs.",
+  "settings.tsx": "Accès réservé aux administrateurs.",
+  "dashboard.tsx": "Accès réservé à l'équipe.",
+};
+
 describeEachDb("admin back office", ({ database }) => {
   let admin: Awaited<ReturnType<typeof signedInUser>>;
   let member: Awaited<ReturnType<typeof signedInUser>>;
@@ -72,7 +82,7 @@ describeEachDb("admin back office", ({ database }) => {
         expect(anon.data, `${file} action, anonymous`).toBe("Authentification requise.");
         const refused = await callRoute(mod.action, as(member.cookie, url, form));
         expect(refused.status, `${file} action, member`).toBe(403);
-        expect(refused.data, `${file} action, member`).toBe("Accès réservé aux administrateurs.");
+        expect(refused.data, `${file} action, member`).toBe(MEMBER_REFUSAL[file]);
         // the admin gets through the guard: a French 4xx about the (missing) item or form, never 401/403/5xx
         const done = await callRoute<any>(mod.action, as(admin.cookie, url, form));
         expect([400, 404, 409], `${file} action, admin (${done.status})`).toContain(done.status);

@@ -43,7 +43,7 @@ describeEachDb("affiliate programmes", ({ database }) => {
     ...extra,
   });
 
-  it("admin only: anonymous is sent to sign in, a member is refused, on the loader and on the action", async () => {
+  it("money only (finance and admins): anonymous is sent to sign in, a member is refused, on the loader and on the action", async () => {
     const anon = await callRoute(loader, req("/admin/programmes"));
     expect(anon.location).toBe("/auth?redirect=%2Fadmin%2Fprogrammes");
     expect((await callRoute(loader, req("/admin/programmes", { cookie: member.cookie }))).location).toBe("/");
@@ -52,7 +52,7 @@ describeEachDb("affiliate programmes", ({ database }) => {
     expect(refusedAnon.status).toBe(401);
     const refused = await post(member.cookie, programForm());
     expect(refused.status).toBe(403);
-    expect(refused.data).toBe("Accès réservé aux administrateurs.");
+    expect(refused.data).toBe("Accès réservé à la finance et aux administrateurs.");
     expect(await database().db.$count(s.affiliatePrograms)).toBe(0);
     expect(await auditCount()).toBe(before);
   });

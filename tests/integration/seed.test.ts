@@ -54,7 +54,7 @@ describeEachDb("demo seed", ({ database }) => {
     await seed(db, { uploadsDir, log: (m) => messages.push(m) });
     expect(messages.some((m) => m.includes("demo data ready"))).toBe(true);
     const first = await counts(db);
-    expect(first).toMatchObject({ brands: 29, blogArticles: 6, pages: 4, user: 2, account: 2, profiles: 2 });
+    expect(first).toMatchObject({ brands: 29, blogArticles: 6, pages: 4, user: 4, account: 4, profiles: 4 });
     expect(first.siteSettings).toBeGreaterThanOrEqual(2); // migrations may add settings of their own
     expect(first.contentBlocks).toBe(HOME_BLOCK_DEFAULTS.length);
     const snapshot = async () => ({
@@ -266,9 +266,11 @@ describeEachDb("demo seed", ({ database }) => {
       const [p] = await db.select().from(s.profiles).where(eq(s.profiles.id, u.id));
       expect(p).toMatchObject({ username: a.username, email: a.email, dealsUsed: a.dealsUsed, cashSaved: a.cashSaved });
     }
-    expect(DEMO_ACCOUNTS.map((a) => [a.email, a.role])).toEqual([
-      ["admin@crevarde.local", "admin"],
-      ["membre@crevarde.local", "user"],
+    expect(DEMO_ACCOUNTS.map((a) => [a.email, a.role, a.password])).toEqual([
+      ["admin@crevarde.local", "admin", "CrevardeAdmin2025!"],
+      ["membre@crevarde.local", "user", "CrevardeMembre2025!"],
+      ["editeur@crevarde.local", "editor", "CrevardeEditeur2025!"],
+      ["finance@crevarde.local", "finance", "CrevardeFinance2025!"],
     ]);
     const member = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
     expect(member).toMatchObject({ username: "Camille", dealsUsed: 3, cashSaved: 42.5 });
@@ -350,12 +352,23 @@ describeEachDb("start-up demo seed", ({ database }) => {
     const password = "Aléatoire-1234567890-xyz";
     const runs = await Promise.all([1, 2, 3].map(() => seed(db, { once: true, uploadsDir, adminPassword: password })));
     expect(runs.filter((r) => r.seeded)).toHaveLength(1);
-    expect(runs.find((r) => r.seeded)!.createdAccounts).toEqual([
+    const created = runs.find((r) => r.seeded)!.createdAccounts;
+    expect(created).toEqual([
       { role: "admin", email: admin.email, password },
       { role: "user", email: member.email, password: member.password },
+      { role: "editor", email: "editeur@crevarde.local", password: expect.stringMatching(/^[\w-]{24}$/) },
+      { role: "finance", email: "finance@crevarde.local", password: expect.stringMatching(/^[\w-]{24}$/) },
     ]);
+    // the other back-office accounts get random passwords of their own, never the README's
+    const [editor, finance] = created.slice(2);
+    expect(editor.password).not.toBe(finance.password);
+    for (const staff of [editor, finance]) {
+      expect(staff.password).not.toBe(password);
+      expect(DEMO_ACCOUNTS.map((a) => a.password)).not.toContain(staff.password);
+      expect(await cookieFor(staff.email, staff.password)).toMatch(/session_token=/);
+    }
     expect(runs.filter((r) => !r.seeded).every((r) => r.createdAccounts.length === 0)).toBe(true);
-    expect(await counts(db)).toMatchObject({ brands: 29, blogArticles: 6, pages: 4, user: 2, account: 2, profiles: 2 });
+    expect(await counts(db)).toMatchObject({ brands: 29, blogArticles: 6, pages: 4, user: 4, account: 4, profiles: 4 });
     expect(await marker(db)).toHaveLength(1);
     // the demo admin signs in with the random password only
     const [u] = await db.select().from(s.user).where(eq(s.user.email, admin.email));

@@ -71,7 +71,7 @@ async function signIn(base: string, email: string, password: string) {
   return r.headers.getSetCookie().some((c) => /^(__Secure-)?crevarde\.session_token=/.test(c));
 }
 
-const demoLines = (log: string) => [...log.matchAll(/Demo (admin|user): ([^\s"]+) \/ ([^\s"]+)/g)].map((m) => ({ role: m[1], email: m[2], password: m[3] }));
+const demoLines = (log: string) => [...log.matchAll(/Demo (admin|user|editor|finance): ([^\s"]+) \/ ([^\s"]+)/g)].map((m) => ({ role: m[1], email: m[2], password: m[3] }));
 
 async function freshDatabase(kind: "pglite" | "postgres") {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-start-"));
@@ -140,6 +140,12 @@ describe("start-up defaults of a deployment", () => {
         const admin = printed.find((a) => a.role === "admin");
         expect(admin?.password).toMatch(/^[\w-]{24}$/);
         expect(admin!.password).not.toBe(README_ADMIN.password);
+        // the demo editor and finance accounts reach the back office too: random passwords, never the README's
+        for (const role of ["editor", "finance"]) {
+          const staff = printed.find((a) => a.role === role);
+          expect(staff?.password, role).toMatch(/^[\w-]{24}$/);
+          expect(DEMO_ACCOUNTS.map((a) => a.password)).not.toContain(staff!.password);
+        }
         // an admin deletes a demo article
         await query(db, sql`delete from blog_articles where id = 'dupes-2025'`);
 
