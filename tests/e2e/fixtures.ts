@@ -68,6 +68,8 @@ export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 7
 
 export const DEMO_MEMBER = { email: "membre@crevarde.local", password: "CrevardeMembre2025!" };
 export const DEMO_ADMIN = { email: "admin@crevarde.local", password: "CrevardeAdmin2025!" };
+export const DEMO_EDITOR = { email: "editeur@crevarde.local", password: "CrevardeEditeur2025!" };
+export const DEMO_FINANCE = { email: "finance@crevarde.local", password: "CrevardeFinance2025!" };
 
 export async function signIn(page: Page, account: { email: string; password: string }, path = "/auth?fresh=true") {
   await page.goto(path);

@@ -1,0 +1,56 @@
+import type { Page } from "@playwright/test";
+import { DEMO_EDITOR, DEMO_FINANCE, expect, isMobile, signIn, test } from "./fixtures";
+
+/** The back-office navigation: the sidebar on desktop, the drawer (opened here) at 390 px. */
+async function adminNav(page: Page) {
+  if (isMobile(page)) {
+    await page.getByRole("button", { name: "Ouvrir le menu d'administration" }).click();
+    return page.getByRole("dialog").getByRole("navigation", { name: "Administration" });
+  }
+  return page.getByRole("navigation", { name: "Administration" });
+}
+
+const link = (nav: Awaited<ReturnType<typeof adminNav>>, name: string) => nav.getByRole("link", { name, exact: true });
+
+test("an editor sees the catalogue, no money and no accounts, and is sent back from /admin/conversions", async ({ page }) => {
+  await signIn(page, DEMO_EDITOR, "/auth?redirect=/admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  // no money on the dashboard either
+  await expect(page.getByRole("heading", { name: "Cashback" })).toHaveCount(0);
+  await expect(page.getByTestId("cashback-owed")).toHaveCount(0);
+  const nav = await adminNav(page);
+  for (const name of ["Dashboard", "Codes promo", "Offres cashback", "Coups de crevarde", "Catégories", "Marques", "Contenu", "Pages"]) {
+    await expect(link(nav, name)).toBeVisible();
+  }
+  for (const name of ["Programmes", "Conversions", "Utilisateurs"]) {
+    await expect(link(nav, name)).toHaveCount(0);
+  }
+  await link(nav, "Marques").click();
+  await expect(page).toHaveURL(/\/admin\/brands$/);
+  await expect(page.getByRole("heading", { name: "Marques" })).toBeVisible();
+
+  await page.goto("/admin/conversions");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+});
+
+test("finance sees programmes and conversions, not the catalogue, and is sent back from /admin/promo-codes", async ({ page }) => {
+  await signIn(page, DEMO_FINANCE, "/auth?redirect=/admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByTestId("cashback-owed")).toBeVisible();
+  const nav = await adminNav(page);
+  for (const name of ["Dashboard", "Programmes", "Conversions"]) {
+    await expect(link(nav, name)).toBeVisible();
+  }
+  for (const name of ["Codes promo", "Marques", "Pages", "Utilisateurs"]) {
+    await expect(link(nav, name)).toHaveCount(0);
+  }
+  await link(nav, "Conversions").click();
+  await expect(page).toHaveURL(/\/admin\/conversions$/);
+  await expect(page.getByRole("heading", { name: "Conversions" })).toBeVisible();
+
+  await page.goto("/admin/promo-codes");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+});
