@@ -121,6 +121,14 @@ const schema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || isValidBIC(v), { message: "SEPA_DEBTOR_BIC must be a valid BIC" }),
+  /**
+   * End-to-end tests only: honour the X-Test-Now request header as the time
+   * of the member's payout requests (the 72 h IBAN wait). Refused on https://.
+   */
+  TEST_CLOCK_HEADER: z
+    .enum(["true", "false", ""])
+    .default("")
+    .transform((v) => v === "true"),
   REDIRECT_ALLOWED_HOSTS: z
     .string()
     .default("")
@@ -197,6 +205,9 @@ const schema = z.object({
       path: [env.SEPA_DEBTOR_NAME ? "SEPA_DEBTOR_IBAN" : "SEPA_DEBTOR_NAME"],
       message: "SEPA_DEBTOR_NAME and SEPA_DEBTOR_IBAN (the account that pays members' withdrawals) are required when SITE_URL is https://",
     });
+  }
+  if (env.SITE_URL.startsWith("https://") && env.TEST_CLOCK_HEADER) {
+    ctx.addIssue({ code: "custom", path: ["TEST_CLOCK_HEADER"], message: "TEST_CLOCK_HEADER is for end-to-end tests and must not be set when SITE_URL is https://" });
   }
   // a key generated on one server's disk would leave the other servers unable to read the IBANs
   if (env.SITE_URL.startsWith("https://") && !env.BANK_DETAILS_KEY) {

@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { requireUser } from "~/lib/auth.server";
+import { requestNow } from "~/lib/clock.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { seo } from "~/lib/seo";
 import { createToastHeaders } from "~/lib/toast.server";
@@ -37,13 +38,14 @@ const SIGN_IN = "/auth?redirect=/mon-cashback";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { redirectTo: SIGN_IN });
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const now = requestNow(request);
   const [balances, purchases, emails, launched, payouts, bankDetails, minimumCents] = await Promise.all([
     memberCashbackBalances(user.id),
     listMemberCashbacks(user.id, Number.isSafeInteger(page) && page > 0 && page <= 10_000 ? page : 1),
     cashbackEmailPreferences(user.id),
     getSetting("cashback_launched"),
-    listMemberPayouts(user.id),
-    getBankDetails(user.id),
+    listMemberPayouts(user.id, now),
+    getBankDetails(user.id, now),
     getSetting("payout_minimum_cents"),
   ]);
   const bank = bankDetails ? { maskedIban: bankDetails.maskedIban, usable: bankDetails.usable, usableFrom: bankDetails.usableFrom.toISOString() } : null;
@@ -63,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       const v = submission.value;
       if (v.intent === "withdraw") {
-        await requestPayout(user, { amountCents: v.amount, idempotencyKey: v.idempotencyKey });
+        await requestPayout(user, { amountCents: v.amount, idempotencyKey: v.idempotencyKey }, requestNow(request));
         return redirect("/mon-cashback#retraits", { headers: await createToastHeaders({ title: "Demande de retrait enregistrée" }) });
       }
       await cancelPayout(user, v.payoutId);
