@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { composeIBAN, isValidIBAN } from "ibantools";
 import { expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
+import { exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { newClickId } from "../../app/modules/cashback/click-id";
 import { creditMember } from "../../app/modules/ledger/ledger-events.server";
 import { memberBalances, verifyLedger, withLedger } from "../../app/modules/ledger/ledger.server";
@@ -186,6 +187,10 @@ describeEachDb("payouts", () => {
     const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.actorId, fin.id)));
     expect(audit.map((a) => a.entity).sort()).toEqual(["payout", "payout", "payout_batch", "payout_batch"]);
     expect(JSON.stringify(audit)).not.toContain(me.iban);
+    // the member's data export lists the withdrawal, IBAN masked
+    const exportedData = await exportAccountData(me.id);
+    expect(exportedData?.withdrawals).toEqual([expect.objectContaining({ amountCents: 1200, status: "completed", iban: `DE•• •••• •••• •••• ${me.iban.slice(-4)}` })]);
+    expect(JSON.stringify(exportedData)).not.toContain(me.iban);
     expect((await verifyLedger()).ok).toBe(true);
   });
 
