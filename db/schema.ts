@@ -538,7 +538,7 @@ export const auditLog = pgTable(
 
 /** Per-member accounts (the issue's list) and the two platform accounts. */
 export const LEDGER_MEMBER_ACCOUNT_KINDS = ["pending", "available", "in_payout", "paid", "receivable"] as const;
-export const LEDGER_PLATFORM_ACCOUNT_KINDS = ["commissions_receivable", "member_liabilities"] as const;
+export const LEDGER_PLATFORM_ACCOUNT_KINDS = ["commissions_receivable", "member_liabilities", "referral_commitments"] as const;
 /** Which sign a balance may take: member money never goes negative, a receivable never positive. */
 export const LEDGER_BALANCE_SIGNS = ["non_negative", "non_positive", "any"] as const;
 
@@ -560,7 +560,7 @@ export const ledgerAccounts = pgTable(
     check("ledger_accounts_owner_check", sql`${t.owner} in ('member', 'platform')`),
     check(
       "ledger_accounts_kind_check",
-      sql`(${t.owner} = 'member' and ${t.kind} in ('pending', 'available', 'in_payout', 'paid', 'receivable')) or (${t.owner} = 'platform' and ${t.kind} in ('commissions_receivable', 'member_liabilities') and ${t.userId} is null)`,
+      sql`(${t.owner} = 'member' and ${t.kind} in ('pending', 'available', 'in_payout', 'paid', 'receivable')) or (${t.owner} = 'platform' and ${t.kind} in ('commissions_receivable', 'member_liabilities', 'referral_commitments') and ${t.userId} is null)`,
     ),
     check("ledger_accounts_currency_check", sql`${t.currency} = 'EUR'`),
     check("ledger_accounts_sign_check", sql`${t.balanceSign} in ('non_negative', 'non_positive', 'any')`),

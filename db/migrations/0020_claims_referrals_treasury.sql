@@ -53,6 +53,7 @@ CREATE TABLE "referral_rewards" (
 	CONSTRAINT "referral_rewards_amount_check" CHECK ("referral_rewards"."amount_cents" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_kind_check";--> statement-breakpoint
 ALTER TABLE "cashback_claims" ADD CONSTRAINT "cashback_claims_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cashback_claims" ADD CONSTRAINT "cashback_claims_click_session_id_click_sessions_id_fk" FOREIGN KEY ("click_session_id") REFERENCES "public"."click_sessions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cashback_claims" ADD CONSTRAINT "cashback_claims_program_id_affiliate_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."affiliate_programs"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -67,4 +68,5 @@ CREATE INDEX "cashback_claims_status_idx" ON "cashback_claims" USING btree ("sta
 CREATE UNIQUE INDEX "network_payments_reference_idx" ON "network_payments" USING btree ("network","reference");--> statement-breakpoint
 CREATE INDEX "network_payments_received_idx" ON "network_payments" USING btree ("received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "referral_rewards_kind_referee_idx" ON "referral_rewards" USING btree ("kind","referee_id");--> statement-breakpoint
-CREATE INDEX "referral_rewards_user_idx" ON "referral_rewards" USING btree ("user_id","created_at");
+CREATE INDEX "referral_rewards_user_idx" ON "referral_rewards" USING btree ("user_id","created_at");--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_kind_check" CHECK (("ledger_accounts"."owner" = 'member' and "ledger_accounts"."kind" in ('pending', 'available', 'in_payout', 'paid', 'receivable')) or ("ledger_accounts"."owner" = 'platform' and "ledger_accounts"."kind" in ('commissions_receivable', 'member_liabilities', 'referral_commitments') and "ledger_accounts"."user_id" is null));
