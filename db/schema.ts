@@ -1024,15 +1024,33 @@ export const payoutMethods = pgTable(
     country: text("country").notNull(),
     usableFrom: timestamp("usable_from", { withTimezone: true }).notNull(),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** an admin allowed this IBAN although another account uses it (a joint account): see iban_share_overrides */
+    sharedAllowed: boolean("shared_allowed").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("payout_methods_kind_check", sql`${t.kind} in ('sepa')`),
     check("payout_methods_country_check", sql`${t.country} ~ '^[A-Z]{2}$'`),
-    // one live method per member, one live IBAN per account
+    // one live method per member, one live IBAN per account (unless an admin allowed the share)
     uniqueIndex("payout_methods_live_user_idx").on(t.userId).where(sql`${t.disabledAt} is null`),
-    uniqueIndex("payout_methods_live_fingerprint_idx").on(t.ibanFingerprint).where(sql`${t.disabledAt} is null`),
+    uniqueIndex("payout_methods_live_fingerprint_idx").on(t.ibanFingerprint).where(sql`${t.disabledAt} is null and not ${t.sharedAllowed}`),
   ],
+);
+
+/** An admin's permission for one member to register an IBAN that another account already uses (ADR 021). */
+export const ibanShareOverrides = pgTable(
+  "iban_share_overrides",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ibanFingerprint: text("iban_fingerprint").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("iban_share_overrides_user_fingerprint_idx").on(t.userId, t.ibanFingerprint)],
 );
 
 /* ------------------------------------------------------------------ */

@@ -233,6 +233,34 @@ describeEachDb("payouts", () => {
     expect((await callRoute(adminLoader, req("/admin/paiements"))).location).toBe("/auth?redirect=%2Fadmin%2Fpaiements");
   });
 
+  it("an admin allows a joint account: the second member may then register the IBAN, audited, and payouts to it go to review", async () => {
+    const fin = await signedInUser({ role: "finance" as any });
+    const first = await memberWith(0);
+    const second = await memberWith(1500, { ibanAgeDays: -1 });
+    await expect(saveBankDetails(second, { iban: first.iban, holderName: "Camille et Alex Dupont" })).rejects.toMatchObject({ status: 409 });
+
+    const bad = await finance(fin.cookie, { intent: "allow-shared-iban", email: second.email, iban: "FR76 1234", reason: "Compte joint" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.toast.description).toBe("Cet IBAN n'est pas valide ou n'appartient pas à la zone SEPA.");
+    const unknown = await finance(fin.cookie, { intent: "allow-shared-iban", email: "personne@example.fr", iban: first.iban, reason: "Compte joint" });
+    expect(unknown.status).toBe(404);
+    const allowed = await finance(fin.cookie, { intent: "allow-shared-iban", email: second.email, iban: first.iban.toLowerCase(), reason: "Compte joint des époux Dupont" });
+    expect(allowed.status).toBe(200);
+    expect((await finance(fin.cookie, { intent: "allow-shared-iban", email: second.email, iban: first.iban, reason: "Encore" })).status).toBe(409);
+    const db = await getDb();
+    const [entry] = await db.select().from(s.auditLog).where(and(eq(s.auditLog.actorId, fin.id), eq(s.auditLog.entity, "iban_share_override")));
+    expect(entry.after).toMatchObject({ email: second.email, ibanLast4: first.iban.slice(-4), reason: "Compte joint des époux Dupont" });
+    expect(JSON.stringify(entry)).not.toContain(first.iban);
+
+    // a third member without the permission is still refused
+    const third = await memberWith(0, { ibanAgeDays: -1 });
+    await expect(saveBankDetails(third, { iban: first.iban, holderName: "Alex Dupont" })).rejects.toMatchObject({ status: 409 });
+    await saveBankDetails(second, { iban: first.iban, holderName: "Camille et Alex Dupont" }, new Date(Date.now() - 10 * DAY));
+    await withdraw(second.cookie, "15");
+    const [p] = await payoutsOf(second.id);
+    expect(p.reviewReasons.map((r: any) => r.code)).toContain("shared_iban");
+  });
+
   it("a requested payout is held by one ledger operation with a deterministic key", async () => {
     const me = await memberWith(1000);
     const p = await requestPayout(me, { amountCents: 1000, idempotencyKey: randomUUID() });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isSEPACountry, isValidIBAN } from "ibantools";
+import { normaliseIban } from "./bank-details.schema";
 
 /** Client-safe rules and copy of withdrawals (ADR 023). */
 
@@ -91,6 +93,18 @@ export const financeActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("mark-sent"), batchId }),
   z.object({ intent: z.literal("complete"), payoutId }),
   z.object({ intent: z.literal("fail"), payoutId, reason }),
+  z.object({
+    intent: z.literal("allow-shared-iban"),
+    email: z.string({ message: "Indiquez l'e-mail du membre." }).trim().min(1, "Indiquez l'e-mail du membre.").max(254).pipe(z.email("Cette adresse e-mail n'est pas valide.")),
+    iban: z
+      .string({ message: "Indiquez l'IBAN." })
+      .trim()
+      .min(1, "Indiquez l'IBAN.")
+      .max(64, "Cet IBAN n'est pas valide.")
+      .transform(normaliseIban)
+      .refine((v) => isValidIBAN(v) && isSEPACountry(v.slice(0, 2)), "Cet IBAN n'est pas valide ou n'appartient pas à la zone SEPA."),
+    reason,
+  }),
 ]);
 export type FinanceAction = z.infer<typeof financeActionSchema>;
 

@@ -26,6 +26,7 @@ import {
   type FinancePayoutRow,
 } from "~/modules/payouts/payouts.server";
 import { formatParis } from "~/modules/settings/paris-time";
+import { allowSharedIban, BankDetailsError } from "~/modules/payouts/bank-details.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Paiements", description: "Back office", path: "/admin/paiements", noIndex: true }, matches);
@@ -65,9 +66,13 @@ export async function action({ request }: Route.ActionArgs) {
         case "fail":
           await failPayout(actor, v.payoutId, v.reason);
           return ok(v.intent, "Paiement en échec", "Le montant est de nouveau disponible pour le membre.");
+        case "allow-shared-iban": {
+          const allowed = await allowSharedIban(actor, v);
+          return ok(v.intent, "IBAN partagé autorisé", `${allowed.email} peut maintenant enregistrer cet IBAN ; ses retraits passeront en vérification.`);
+        }
       }
     } catch (error) {
-      if (error instanceof PayoutError) return failure(v.intent, error.message, error.status);
+      if (error instanceof PayoutError || error instanceof BankDetailsError) return failure(v.intent, error.message, error.status);
       throw error;
     }
   });
@@ -215,6 +220,44 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
           ) : (
             <p className="text-sm text-neutral-500">Aucun virement en cours.</p>
           )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>IBAN partagé</CardTitle>
+          <CardDescription>
+            Un IBAN ne sert qu'à un compte. Pour un compte joint, autorisez un membre à enregistrer un IBAN déjà utilisé par un autre compte : la raison est
+            conservée dans le journal d'audit.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid max-w-xl gap-3">
+            <input type="hidden" name="intent" value="allow-shared-iban" />
+            <div className="grid gap-1">
+              <label htmlFor="share-email" className="text-sm font-medium text-neutral-800">
+                E-mail du membre
+              </label>
+              <Input id="share-email" name="email" type="email" required autoComplete="off" />
+            </div>
+            <div className="grid gap-1">
+              <label htmlFor="share-iban" className="text-sm font-medium text-neutral-800">
+                IBAN
+              </label>
+              <Input id="share-iban" name="iban" required autoComplete="off" />
+            </div>
+            <div className="grid gap-1">
+              <label htmlFor="share-reason" className="text-sm font-medium text-neutral-800">
+                Raison
+              </label>
+              <Input id="share-reason" name="reason" required maxLength={300} />
+            </div>
+            <div>
+              <Button type="submit" variant="outline">
+                Autoriser cet IBAN
+              </Button>
+            </div>
+          </Form>
         </CardContent>
       </Card>
 
