@@ -15,14 +15,15 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
-import { requireAdmin } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { displayName } from "~/modules/accounts/display";
 
+/** Anyone who may enter the back office (ADR 022): each route below checks its own permission (finance opens /admin/paiements). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requirePermission(request, "backoffice");
   const name = displayName(admin);
   const letters = (admin.username ?? "").trim().slice(0, 2).toUpperCase() || "AD";
   return { siteName: getEnv().SITE_NAME, name, initials: letters, avatarUrl: admin.avatarUrl };
