@@ -72,8 +72,10 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("programmes", "routes/admin/programmes.tsx"),
       route("conversions", "routes/admin/conversions.tsx"),
+      route("paiements", "routes/admin/paiements.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("upload", "routes/admin/upload.ts"),
+      route("paiements/lots/:batchId", "routes/admin/paiements.lots.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -538,7 +538,7 @@ export const auditLog = pgTable(
 
 /** Per-member accounts (the issue's list) and the two platform accounts. */
 export const LEDGER_MEMBER_ACCOUNT_KINDS = ["pending", "available", "in_payout", "paid", "receivable"] as const;
-export const LEDGER_PLATFORM_ACCOUNT_KINDS = ["commissions_receivable", "member_liabilities"] as const;
+export const LEDGER_PLATFORM_ACCOUNT_KINDS = ["commissions_receivable", "member_liabilities", "referral_commitments"] as const;
 /** Which sign a balance may take: member money never goes negative, a receivable never positive. */
 export const LEDGER_BALANCE_SIGNS = ["non_negative", "non_positive", "any"] as const;
 
@@ -560,7 +560,7 @@ export const ledgerAccounts = pgTable(
     check("ledger_accounts_owner_check", sql`${t.owner} in ('member', 'platform')`),
     check(
       "ledger_accounts_kind_check",
-      sql`(${t.owner} = 'member' and ${t.kind} in ('pending', 'available', 'in_payout', 'paid', 'receivable')) or (${t.owner} = 'platform' and ${t.kind} in ('commissions_receivable', 'member_liabilities') and ${t.userId} is null)`,
+      sql`(${t.owner} = 'member' and ${t.kind} in ('pending', 'available', 'in_payout', 'paid', 'receivable')) or (${t.owner} = 'platform' and ${t.kind} in ('commissions_receivable', 'member_liabilities', 'referral_commitments') and ${t.userId} is null)`,
     ),
     check("ledger_accounts_currency_check", sql`${t.currency} = 'EUR'`),
     check("ledger_accounts_sign_check", sql`${t.balanceSign} in ('non_negative', 'non_positive', 'any')`),
@@ -1024,15 +1024,33 @@ export const payoutMethods = pgTable(
     country: text("country").notNull(),
     usableFrom: timestamp("usable_from", { withTimezone: true }).notNull(),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** an admin allowed this IBAN although another account uses it (a joint account): see iban_share_overrides */
+    sharedAllowed: boolean("shared_allowed").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("payout_methods_kind_check", sql`${t.kind} in ('sepa')`),
     check("payout_methods_country_check", sql`${t.country} ~ '^[A-Z]{2}$'`),
-    // one live method per member, one live IBAN per account
+    // one live method per member, one live IBAN per account (unless an admin allowed the share)
     uniqueIndex("payout_methods_live_user_idx").on(t.userId).where(sql`${t.disabledAt} is null`),
-    uniqueIndex("payout_methods_live_fingerprint_idx").on(t.ibanFingerprint).where(sql`${t.disabledAt} is null`),
+    uniqueIndex("payout_methods_live_fingerprint_idx").on(t.ibanFingerprint).where(sql`${t.disabledAt} is null and not ${t.sharedAllowed}`),
   ],
+);
+
+/** An admin's permission for one member to register an IBAN that another account already uses (ADR 021). */
+export const ibanShareOverrides = pgTable(
+  "iban_share_overrides",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ibanFingerprint: text("iban_fingerprint").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("iban_share_overrides_user_fingerprint_idx").on(t.userId, t.ibanFingerprint)],
 );
 
 /* ------------------------------------------------------------------ */
@@ -1128,4 +1146,106 @@ export const payoutEvents = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("payout_events_payout_idx").on(t.payoutId, t.at)],
+);
+
+/* ------------------------------------------------------------------ */
+/* Missing-cashback claims, referral rewards, network payments (#13)   */
+/* ------------------------------------------------------------------ */
+
+export const CLAIM_STATUSES = ["submitted", "auto_rejected", "matched", "sent", "accepted", "refused", "expired", "withdrawn"] as const;
+
+/**
+ * « Signaler un achat manquant »: the member's order, tied to one of their
+ * own clicks on the programme. One live claim per order (per programme).
+ */
+export const cashbackClaims = pgTable(
+  "cashback_claims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    clickSessionId: uuid("click_session_id")
+      .notNull()
+      .references(() => clickSessions.id, { onDelete: "restrict" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => affiliatePrograms.id, { onDelete: "restrict" }),
+    orderRef: text("order_ref").notNull(),
+    orderAt: timestamp("order_at", { withTimezone: true }).notNull(),
+    orderAmountCents: bigint("order_amount_cents", { mode: "number" }).notNull(),
+    /** HMAC of the e-mail used for the order, when the member gives it */
+    orderEmailHash: text("order_email_hash"),
+    /** private storage key of the proof (PDF, PNG or JPEG), never under the web root */
+    proofStorageKey: text("proof_storage_key"),
+    proofMime: text("proof_mime"),
+    memberNote: text("member_note"),
+    /** the member ticked « pas d'autre code ni cashback » */
+    noOtherCode: boolean("no_other_code").notNull(),
+    status: text("status").notNull().default("submitted"),
+    /** the conversion the claim turned into (or already matched) */
+    conversionId: uuid("conversion_id").references(() => conversions.id, { onDelete: "set null" }),
+    networkInquiryId: text("network_inquiry_id"),
+    refusalReasonFr: text("refusal_reason_fr"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("cashback_claims_status_check", sql`${t.status} in ('submitted', 'auto_rejected', 'matched', 'sent', 'accepted', 'refused', 'expired', 'withdrawn')`),
+    check("cashback_claims_amount_check", sql`${t.orderAmountCents} > 0`),
+    check("cashback_claims_proof_mime_check", sql`${t.proofMime} is null or ${t.proofMime} in ('application/pdf', 'image/png', 'image/jpeg')`),
+    // one claim per order: a refused-at-once or withdrawn claim does not hold the order number
+    uniqueIndex("cashback_claims_order_idx").on(t.programId, t.orderRef).where(sql`${t.status} not in ('auto_rejected', 'withdrawn')`),
+    index("cashback_claims_user_idx").on(t.userId, t.submittedAt),
+    index("cashback_claims_status_idx").on(t.status, t.submittedAt),
+  ],
+);
+
+export const REFERRAL_REWARD_KINDS = ["referee_welcome", "referrer_first"] as const;
+
+/** The two bonuses of a referral, pending until the friend's first validated cashback (design A.2). */
+export const referralRewards = pgTable(
+  "referral_rewards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** who is paid: the friend (referee_welcome) or the member who invited them (referrer_first) */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    referrerId: text("referrer_id").references(() => user.id, { onDelete: "set null" }),
+    refereeId: text("referee_id").references(() => user.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: text("status").notNull().default("pending"),
+    /** the friend's first validated cashback, which released both rewards */
+    sourceCashbackId: uuid("source_cashback_id").references(() => memberCashbacks.id, { onDelete: "set null" }),
+    voidReason: text("void_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    creditedAt: timestamp("credited_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("referral_rewards_kind_check", sql`${t.kind} in ('referee_welcome', 'referrer_first')`),
+    check("referral_rewards_status_check", sql`${t.status} in ('pending', 'credited', 'void')`),
+    check("referral_rewards_amount_check", sql`${t.amountCents} > 0`),
+    uniqueIndex("referral_rewards_kind_referee_idx").on(t.kind, t.refereeId),
+    index("referral_rewards_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** Cash received from a network (a payment of commissions), entered by finance: the solvency view's "cash". */
+export const networkPayments = pgTable(
+  "network_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    network: text("network").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    reference: text("reference").notNull(),
+    note: text("note"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    networkCheck("network_payments_network_check", t.network),
+    check("network_payments_amount_check", sql`${t.amountCents} > 0`),
+    uniqueIndex("network_payments_reference_idx").on(t.network, t.reference),
+    index("network_payments_received_idx").on(t.receivedAt),
+  ],
 );

@@ -46,6 +46,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     DATABASE_URL: "",
     // the tests spread their requests over X-Forwarded-For addresses (per-IP limits): Playwright is the loopback proxy
     TRUST_PROXY: "loopback",
+    // a spec may send X-Test-Now to live through the 72 h wait after an IBAN change (app/lib/clock.server.ts)
+    TEST_CLOCK_HEADER: "true",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     // a test measurement ID: the Google tag loads after consent (the fixtures stub Google's hosts)
     GA_MEASUREMENT_ID: process.env.GA_MEASUREMENT_ID ?? "G-E2ETEST01",

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bankDetailsKey, getEnv, parseEnv, resetEnvCache } from "./env.server";
 
 const KEY = Buffer.alloc(32, 7).toString("base64");
+const DEBTOR = { SEPA_DEBTOR_NAME: "Crevarde SAS", SEPA_DEBTOR_IBAN: "FR7630006000011234567890189" };
 
 describe("parseEnv", () => {
   it("applies the documented defaults", () => {
@@ -34,7 +35,7 @@ describe("parseEnv", () => {
   });
 
   it("normalises lists and URLs", () => {
-    const env = parseEnv({ SITE_URL: "https://crevarde.fr/", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY, REDIRECT_ALLOWED_HOSTS: " A.com, b.fr ,," });
+    const env = parseEnv({ SITE_URL: "https://crevarde.fr/", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY, ...DEBTOR, REDIRECT_ALLOWED_HOSTS: " A.com, b.fr ,," });
     expect(env.SITE_URL).toBe("https://crevarde.fr");
     expect(env.REDIRECT_ALLOWED_HOSTS).toEqual(["a.com", "b.fr"]);
   });
@@ -44,18 +45,29 @@ describe("production settings", () => {
   it("requires SESSION_SECRET when SITE_URL is https, with a clear message", () => {
     for (const url of ["https://crevarde.fr", "https://www.crevarde.fr/", "https://localhost:3000"]) {
       expect(() => parseEnv({ SITE_URL: url })).toThrowError(/- SESSION_SECRET: SESSION_SECRET is required when SITE_URL is https:\/\//);
-      expect(parseEnv({ SITE_URL: url, SESSION_SECRET: "k".repeat(32), BANK_DETAILS_KEY: KEY }).SESSION_SECRET).toBe("k".repeat(32));
+      expect(parseEnv({ SITE_URL: url, SESSION_SECRET: "k".repeat(32), BANK_DETAILS_KEY: KEY, ...DEBTOR }).SESSION_SECRET).toBe("k".repeat(32));
     }
     for (const url of ["http://localhost:3000", "http://127.0.0.1:3101", "http://crevarde.test"]) {
       expect(parseEnv({ SITE_URL: url }).SESSION_SECRET).toBeUndefined();
     }
   });
 
+  it("requires the SEPA debtor (name and valid IBAN) on https, refuses the test clock there, and normalises the IBAN", () => {
+    const base = { SITE_URL: "https://crevarde.fr", SESSION_SECRET: "k".repeat(32), BANK_DETAILS_KEY: KEY };
+    expect(() => parseEnv(base)).toThrowError(/- SEPA_DEBTOR_NAME: SEPA_DEBTOR_NAME and SEPA_DEBTOR_IBAN .* are required when SITE_URL is https:\/\//);
+    expect(() => parseEnv({ ...base, SEPA_DEBTOR_NAME: "Crevarde SAS" })).toThrowError(/- SEPA_DEBTOR_IBAN:/);
+    expect(() => parseEnv({ ...base, ...DEBTOR, SEPA_DEBTOR_IBAN: "FR7630006000011234567890188" })).toThrowError(/SEPA_DEBTOR_IBAN must be a valid IBAN/);
+    expect(() => parseEnv({ ...base, ...DEBTOR, SEPA_DEBTOR_BIC: "PAS-UN-BIC" })).toThrowError(/SEPA_DEBTOR_BIC must be a valid BIC/);
+    expect(parseEnv({ ...base, ...DEBTOR, SEPA_DEBTOR_IBAN: "fr76 3000 6000 0112 3456 7890 189" }).SEPA_DEBTOR_IBAN).toBe("FR7630006000011234567890189");
+    expect(() => parseEnv({ ...base, ...DEBTOR, TEST_CLOCK_HEADER: "true" })).toThrowError(/TEST_CLOCK_HEADER is for end-to-end tests/);
+    expect(parseEnv({ SITE_URL: "http://127.0.0.1:3100", TEST_CLOCK_HEADER: "true" }).TEST_CLOCK_HEADER).toBe(true);
+  });
+
   it("requires BANK_DETAILS_KEY (32 bytes in base64) when SITE_URL is https, and generates one locally otherwise", () => {
-    expect(() => parseEnv({ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "k".repeat(32) })).toThrowError(
+    expect(() => parseEnv({ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "k".repeat(32), ...DEBTOR })).toThrowError(
       /- BANK_DETAILS_KEY: BANK_DETAILS_KEY is required when SITE_URL is https:\/\//,
     );
-    expect(parseEnv({ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "k".repeat(32), BANK_DETAILS_KEY: KEY }).BANK_DETAILS_KEY).toBe(KEY);
+    expect(parseEnv({ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "k".repeat(32), BANK_DETAILS_KEY: KEY, ...DEBTOR }).BANK_DETAILS_KEY).toBe(KEY);
     for (const bad of ["trop-court", Buffer.alloc(16).toString("base64"), Buffer.alloc(33).toString("base64")]) {
       expect(() => parseEnv({ BANK_DETAILS_KEY: bad })).toThrowError(/BANK_DETAILS_KEY must be 32 random bytes in base64/);
     }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import proxyaddr from "proxy-addr";
+import { isValidBIC, isValidIBAN } from "ibantools";
 import { z } from "zod";
 
 const optionalUrl = (name: string) =>
@@ -103,6 +104,31 @@ const schema = z.object({
     .refine((v) => v === undefined || Buffer.from(v, "base64").length === 32, {
       message: "BANK_DETAILS_KEY must be 32 random bytes in base64 (e.g. from `openssl rand -base64 32`)",
     }),
+  /**
+   * The account that pays members' withdrawals (ADR 023): the debtor of the
+   * SEPA credit-transfer files. Required on https://; locally a demo account.
+   */
+  SEPA_DEBTOR_NAME: z.string().trim().max(70, "SEPA_DEBTOR_NAME must be at most 70 characters").optional().transform((v) => v || undefined),
+  SEPA_DEBTOR_IBAN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/[\s-]/g, "").toUpperCase() : undefined))
+    .refine((v) => v === undefined || isValidIBAN(v), { message: "SEPA_DEBTOR_IBAN must be a valid IBAN" }),
+  SEPA_DEBTOR_BIC: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || isValidBIC(v), { message: "SEPA_DEBTOR_BIC must be a valid BIC" }),
+  /**
+   * End-to-end tests only: honour the X-Test-Now request header as the time
+   * of the member's payout requests (the 72 h IBAN wait). Refused on https://.
+   */
+  TEST_CLOCK_HEADER: z
+    .enum(["true", "false", ""])
+    .default("")
+    .transform((v) => v === "true"),
   REDIRECT_ALLOWED_HOSTS: z
     .string()
     .default("")
@@ -173,6 +199,16 @@ const schema = z.object({
         "e.g. from `openssl rand -base64 48`) on every server",
     });
   }
+  if (env.SITE_URL.startsWith("https://") && !(env.SEPA_DEBTOR_NAME && env.SEPA_DEBTOR_IBAN)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [env.SEPA_DEBTOR_NAME ? "SEPA_DEBTOR_IBAN" : "SEPA_DEBTOR_NAME"],
+      message: "SEPA_DEBTOR_NAME and SEPA_DEBTOR_IBAN (the account that pays members' withdrawals) are required when SITE_URL is https://",
+    });
+  }
+  if (env.SITE_URL.startsWith("https://") && env.TEST_CLOCK_HEADER) {
+    ctx.addIssue({ code: "custom", path: ["TEST_CLOCK_HEADER"], message: "TEST_CLOCK_HEADER is for end-to-end tests and must not be set when SITE_URL is https://" });
+  }
   // a key generated on one server's disk would leave the other servers unable to read the IBANs
   if (env.SITE_URL.startsWith("https://") && !env.BANK_DETAILS_KEY) {
     ctx.addIssue({
@@ -223,6 +259,16 @@ export function getEnv(): Env {
     SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(parsed.DATA_DIR),
   };
   return cached;
+}
+
+/** Demo debtor for local SEPA files: a valid test IBAN that no bank will ever see. */
+const DEMO_DEBTOR = { name: "Crevarde SAS (demo)", iban: "FR7630006000011234567890189", bic: "AGRIFRPPXXX" };
+
+/** The account that pays withdrawals: SEPA_DEBTOR_*, or the demo account when not on https://. */
+export function sepaDebtor(): { name: string; iban: string; bic?: string } {
+  const env = getEnv();
+  if (env.SEPA_DEBTOR_NAME && env.SEPA_DEBTOR_IBAN) return { name: env.SEPA_DEBTOR_NAME, iban: env.SEPA_DEBTOR_IBAN, bic: env.SEPA_DEBTOR_BIC };
+  return DEMO_DEBTOR;
 }
 
 /** The key of members' bank details (ADR 021): BANK_DETAILS_KEY, or locally one generated in DATA_DIR. */

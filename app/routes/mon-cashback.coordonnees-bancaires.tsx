@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { requestNow } from "~/lib/clock.server";
 import { requireUser } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { clientIp } from "~/lib/rate-limit.server";
@@ -23,7 +24,7 @@ const SIGN_IN = `/auth?redirect=${PATH}`;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { redirectTo: SIGN_IN });
-  return { bankDetails: await getBankDetails(user.id) };
+  return { bankDetails: await getBankDetails(user.id, requestNow(request)) };
 }
 
 type ActionData = { result: SubmissionResult<string[]> };

@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { requireUser } from "~/lib/auth.server";
+import { requestNow } from "~/lib/clock.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { seo } from "~/lib/seo";
 import { createToastHeaders } from "~/lib/toast.server";
@@ -27,19 +28,29 @@ import {
 import { formatEuros } from "~/modules/ledger/ledger";
 import { formatParis } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
+import { getBankDetails } from "~/modules/payouts/bank-details.server";
+import { cancelPayoutSchema, withdrawSchema } from "~/modules/payouts/payouts.schema";
+import { cancelPayout, listMemberPayouts, PayoutError, requestPayout } from "~/modules/payouts/payouts.server";
+import { Withdrawals } from "~/components/cashback/withdrawals";
 
 const SIGN_IN = "/auth?redirect=/mon-cashback";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { redirectTo: SIGN_IN });
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const [balances, purchases, emails, launched] = await Promise.all([
+  const now = requestNow(request);
+  const [balances, purchases, emails, launched, payouts, bankDetails, minimumCents] = await Promise.all([
     memberCashbackBalances(user.id),
     listMemberCashbacks(user.id, Number.isSafeInteger(page) && page > 0 && page <= 10_000 ? page : 1),
     cashbackEmailPreferences(user.id),
     getSetting("cashback_launched"),
+    listMemberPayouts(user.id, now),
+    getBankDetails(user.id, now),
+    getSetting("payout_minimum_cents"),
   ]);
-  return { balances, purchases, emails, launched };
+  const bank = bankDetails ? { maskedIban: bankDetails.maskedIban, usable: bankDetails.usable, usableFrom: bankDetails.usableFrom.toISOString() } : null;
+  // a fresh key per page view: a double click on one form makes one payout
+  return { balances, purchases, emails, launched, payouts, bank, minimumCents, withdrawKey: crypto.randomUUID() };
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -47,6 +58,25 @@ type ActionData = { result: SubmissionResult<string[]> };
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, { redirectTo: SIGN_IN });
   const formData = await readBoundedForm(request, 2048);
+  const intent = formData.get("intent");
+  if (intent === "withdraw" || intent === "cancel-payout") {
+    const submission = parseWithZod(formData, { schema: intent === "withdraw" ? withdrawSchema : cancelPayoutSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() } satisfies ActionData, { status: 400 });
+    try {
+      const v = submission.value;
+      if (v.intent === "withdraw") {
+        await requestPayout(user, { amountCents: v.amount, idempotencyKey: v.idempotencyKey }, requestNow(request));
+        return redirect("/mon-cashback#retraits", { headers: await createToastHeaders({ title: "Demande de retrait enregistrée" }) });
+      }
+      await cancelPayout(user, v.payoutId);
+      return redirect("/mon-cashback#retraits", { headers: await createToastHeaders({ title: "Retrait annulé : ton cashback est de nouveau disponible" }) });
+    } catch (error) {
+      if (error instanceof PayoutError) {
+        return data({ result: submission.reply({ formErrors: [error.message] }) } satisfies ActionData, { status: error.status });
+      }
+      throw error;
+    }
+  }
   const submission = parseWithZod(formData, { schema: cashbackEmailsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() } satisfies ActionData, { status: 400 });
   const v = submission.value;
@@ -75,11 +105,11 @@ function saleAmount(line: MemberCashbackLine): string | null {
 }
 
 export default function MonCashback({ loaderData, actionData }: Route.ComponentProps) {
-  const { balances, purchases, emails, launched } = loaderData;
+  const { balances, purchases, emails, launched, payouts, bank, minimumCents, withdrawKey } = loaderData;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "cashback-emails",
-    lastResult: (actionData as ActionData | undefined)?.result,
+    lastResult: emailResult(actionData),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: cashbackEmailsSchema }),
     shouldValidate: "onSubmit",
   });
@@ -112,6 +142,15 @@ export default function MonCashback({ loaderData, actionData }: Route.ComponentP
           </Link>
         </p>
       </section>
+
+      <Withdrawals
+        availableCents={balances.available}
+        minimumCents={minimumCents}
+        bank={bank}
+        payouts={payouts}
+        withdrawKey={withdrawKey}
+        lastResult={withdrawResult(actionData)}
+      />
 
       <section className="mt-10" aria-labelledby="purchases">
         <h2 id="purchases" className="text-2xl font-black">
@@ -185,6 +224,11 @@ export default function MonCashback({ loaderData, actionData }: Route.ComponentP
     </div>
   );
 }
+
+/** Which form an action answer belongs to: its intent (the e-mails form when none). */
+const resultIntent = (a: unknown) => ((a as ActionData | undefined)?.result?.initialValue?.intent as string | undefined) ?? "notifications";
+const emailResult = (a: unknown) => (a && resultIntent(a) === "notifications" ? (a as ActionData).result : undefined);
+const withdrawResult = (a: unknown) => (a && resultIntent(a) !== "notifications" ? (a as ActionData).result : undefined);
 
 function PurchaseLine({ line }: { line: MemberCashbackLine }) {
   const spent = saleAmount(line);

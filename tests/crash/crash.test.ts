@@ -275,3 +275,84 @@ describe("crash safety of the conversion import", () => {
     }, 180_000);
   }
 });
+
+describe("crash safety of payouts", () => {
+  for (const kind of dbKinds()) {
+    it(`a SIGKILL during requests, exports or marking leaves each payout in one state that agrees with the ledger [${kind}]`, async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-payout-crash-"));
+      let url: string | undefined;
+      let dropDb: (() => Promise<void>) | undefined;
+      if (kind === "postgres") {
+        const name = `crevarde_pcrash_${randomBytes(4).toString("hex")}`;
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`create database ${name}`);
+        await admin.end();
+        const u = new URL(process.env.TEST_DATABASE_URL!);
+        u.pathname = `/${name}`;
+        url = u.toString();
+        dropDb = async () => {
+          const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+          await c.connect();
+          await c.query(`drop database if exists ${name} with (force)`);
+          await c.end();
+        };
+      }
+      const key = randomBytes(32).toString("base64");
+      const child = spawn(process.execPath, ["--import", "tsx", "tests/crash/payouts-crash-child.ts"], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, CRASH_DATABASE_URL: url ?? "", CRASH_DATA_DIR: dataDir, BANK_DETAILS_KEY: key, LOG_LEVEL: "silent" },
+      });
+      let out = "";
+      let err = "";
+      child.stderr?.on("data", (d) => (err += String(d)));
+      try {
+        await new Promise<void>((resolve, reject) => {
+          child.stdout?.on("data", (d) => {
+            out += String(d);
+            if (out.includes("ROUND 1")) resolve();
+          });
+          child.once("exit", (code) => reject(new Error(`payout child exited (${code}) before the crash point: ${out}\n${err}`)));
+        });
+        // somewhere in round 2: a request, an approval, the export, the marking or a completion
+        child.kill("SIGKILL");
+        await exited(child);
+
+        const database = await openDatabase({ url, dataDir, migrate: false });
+        try {
+          const q = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+          const payouts = await q(sql`select p.id, p.status, p.batch_id,
+              exists(select 1 from ledger_operations o where o.idempotency_key = 'po:' || p.id || ':hold') as held,
+              exists(select 1 from ledger_operations o where o.idempotency_key = 'po:' || p.id || ':release') as released,
+              exists(select 1 from ledger_operations o where o.idempotency_key = 'po:' || p.id || ':settle') as settled,
+              (select e.to_status from payout_events e where e.payout_id = p.id order by e.at desc, e.id desc limit 1) as last_event,
+              (select b.status from payout_batches b where b.id = p.batch_id) as batch_status
+            from payouts p`);
+          expect(payouts.length).toBeGreaterThanOrEqual(8);
+          for (const p of payouts) {
+            const where = JSON.stringify(p);
+            expect(p.held, where).toBe(true);
+            expect(p.released, where).toBe(p.status === "cancelled" || p.status === "failed");
+            expect(p.settled, where).toBe(p.status === "completed");
+            expect(p.last_event, where).toBe(p.status);
+            if (p.batch_status === "sent") expect(p.status, where).not.toBe("exported");
+          }
+          // what each member has in payout and has been paid is exactly their payouts in those states
+          const mismatches = await q(sql`select a.user_id from ledger_accounts a
+            where a.owner = 'member' and (
+              (a.kind = 'in_payout' and a.balance_cents <> coalesce((select sum(amount_cents) from payouts p where p.user_id = a.user_id and p.status in ('requested', 'needs_review', 'approved', 'exported', 'sent')), 0))
+              or (a.kind = 'paid' and a.balance_cents <> coalesce((select sum(amount_cents) from payouts p where p.user_id = a.user_id and p.status = 'completed'), 0)))`);
+          expect(mismatches).toEqual([]);
+          const { verifyLedger } = await import("../../app/modules/ledger/ledger.server");
+          expect(await verifyLedger(database.db)).toEqual({ ok: true, problems: [] });
+        } finally {
+          await database.close();
+        }
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+        await dropDb?.();
+      }
+    }, 180_000);
+  }
+});

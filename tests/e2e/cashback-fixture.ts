@@ -3,6 +3,7 @@
  * brand with an active Awin-shaped programme whose tracking link points to the
  * stub network host that tests/e2e/cashback-click.spec.ts starts on 127.0.0.1.
  */
+import { composeIBAN, isValidIBAN } from "ibantools";
 import type { Db } from "../../app/lib/db.server";
 
 export const CASHBACK_STUB_BRAND = { name: "Marque Stub Cashback", slug: "marque-stub-cashback", websiteUrl: "https://www.marque-stub-cashback.fr/" };
@@ -39,6 +40,64 @@ export async function insertCashbackStub(db: Db) {
     ] as const) {
       await db.insert(s.user).values({ id, name, email, emailVerified: true });
       await db.insert(s.account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(password) });
+    }
+  }
+}
+
+/* ------------------------------- withdrawals ------------------------------ */
+
+/**
+ * The members of tests/e2e/payouts.spec.ts: one per project and per attempt,
+ * so a retry starts from the same state instead of finding the first attempt's
+ * IBAN, payout or balance. Their accounts are a month old (no "new account" signal).
+ */
+export const PAYOUT_ATTEMPTS = 3;
+export const PAYOUT_PASSWORD = "RetraitCashback2026!";
+/** 12,00 € available and no IBAN yet: adds one, lives through the 72 h wait, withdraws, is paid. */
+export const payoutMember = (project: string, attempt: number) => ({ email: `retrait-${project}-${attempt}@crevarde.test`, password: PAYOUT_PASSWORD });
+/** 15,00 € available and an IBAN added 10 days ago (usable): withdraws, the bank returns the transfer. */
+export const failedPayoutMember = (project: string, attempt: number) => ({ email: `retrait-echec-${project}-${attempt}@crevarde.test`, password: PAYOUT_PASSWORD });
+/** A finance user (permission "money") per project. */
+export const financeMember = (project: string) => ({ email: `finance-${project}@crevarde.test`, password: "FinanceCrevarde2026!" });
+
+/** A valid German IBAN, distinct per project, test and attempt (an IBAN is live on one account only). */
+export function payoutIban(project: string, test: "paid" | "failed", attempt: number): string {
+  const n = CASHBACK_LOOP_PROJECTS.indexOf(project as (typeof CASHBACK_LOOP_PROJECTS)[number]) * 100 + (test === "paid" ? 0 : 10) + attempt;
+  const iban = composeIBAN({ countryCode: "DE", bban: `37040044${String(900_000_000 + n).padStart(10, "0")}` });
+  if (!iban || !isValidIBAN(iban)) throw new Error(`could not compose an IBAN for ${project}/${test}/${attempt}`);
+  return iban;
+}
+
+/**
+ * Withdrawal members, balances (through the ledger) and finance users. Needs
+ * the process-wide database set (saveBankDetails uses it) and DATA_DIR set
+ * to the server's: the IBAN is encrypted under the key the server reads there.
+ */
+export async function insertPayoutFixtures(db: Db) {
+  const s = await import("../../db/schema");
+  const { hashPassword } = await import("better-auth/crypto");
+  const { creditMember } = await import("../../app/modules/ledger/ledger-events.server");
+  const { saveBankDetails } = await import("../../app/modules/payouts/bank-details.server");
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+  const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
+  const memberHash = await hashPassword(PAYOUT_PASSWORD);
+  const addUser = async (id: string, name: string, email: string, hash: string, role: "user" | "finance" = "user") => {
+    await db.insert(s.user).values({ id, name, email, emailVerified: true, role, createdAt: monthAgo, updatedAt: monthAgo });
+    await db.insert(s.account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password: hash });
+  };
+  const credit = (userId: string, amountCents: number) =>
+    db.transaction((tx) => creditMember(tx, { key: `e2e:${userId}:credit`, kind: "cashback_credit", userId, amountCents, actor: "system:e2e" }));
+  for (const project of CASHBACK_LOOP_PROJECTS) {
+    const finance = financeMember(project);
+    await addUser(`e2e-finance-${project}`, `Finance ${project}`, finance.email, await hashPassword(finance.password), "finance");
+    for (let attempt = 0; attempt < PAYOUT_ATTEMPTS; attempt++) {
+      const paid = { id: `e2e-payout-${project}-${attempt}`, email: payoutMember(project, attempt).email };
+      await addUser(paid.id, `Retrait ${project} ${attempt}`, paid.email, memberHash);
+      await credit(paid.id, 1200);
+      const failed = { id: `e2e-payout-failed-${project}-${attempt}`, email: failedPayoutMember(project, attempt).email };
+      await addUser(failed.id, `Retrait échec ${project} ${attempt}`, failed.email, memberHash);
+      await credit(failed.id, 1500);
+      await saveBankDetails(failed, { iban: payoutIban(project, "failed", attempt), holderName: "Camille Martin" }, tenDaysAgo);
     }
   }
 }

@@ -3,11 +3,12 @@
  * arrive through imports and pulls). scripts/e2e-server.mjs runs this file on
  * the fresh embedded database before the server starts:
  *   node --import tsx tests/e2e/db-fixtures.ts <dataDir>
- * Only admin-visible rows with no brand or member: the public pages and the
- * demo seed that runs next are unchanged.
+ * Only admin-visible rows, the stub brand and members of the specs' own
+ * (tests/e2e/cashback-fixture.ts: balances, an IBAN, finance users): the demo
+ * seed that runs next is unchanged.
  */
 import type { Db } from "../../app/lib/db.server";
-import { insertCashbackStub } from "./cashback-fixture";
+import { insertCashbackStub, insertPayoutFixtures } from "./cashback-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -38,11 +39,16 @@ export async function insertE2eFixtures(db: Db) {
 
 const dataDir = process.argv[2];
 if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
-  const { openDatabase } = await import("../../app/lib/db.server");
+  // the server's DATA_DIR: the IBANs stored here are encrypted under the key it reads there (app/lib/env.server.ts bankDetailsKey)
+  process.env.DATA_DIR = dataDir;
+  const { openDatabase, setDatabase } = await import("../../app/lib/db.server");
   const database = await openDatabase({ dataDir });
+  // saveBankDetails and the ledger read the process-wide database
+  setDatabase(Promise.resolve(database));
   try {
     await insertE2eFixtures(database.db);
     await insertCashbackStub(database.db);
+    await insertPayoutFixtures(database.db);
   } finally {
     await database.close();
   }

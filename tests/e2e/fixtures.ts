@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { test as base, expect, type Browser, type Page, type Response } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
 
 /** Console errors and CSP violations seen by the page during a test. */
 export function collectConsoleErrors(page: Page) {
@@ -37,31 +37,42 @@ async function waitForHydration(page: Page, response: Response | null) {
 export const test = base.extend<{ withConsent: boolean }>({
   withConsent: [true, { option: true }],
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        await waitForHydration(page, response);
-        return response;
-      };
-      page.reload = async (options) => {
-        const response = await reload(options);
-        await waitForHydration(page, response);
-        return response;
-      };
-    }
+    if (javaScriptEnabled !== false) hydratingNavigation(page);
     await use(page);
   },
   context: async ({ context, withConsent, baseURL }, use) => {
-    if (withConsent) await context.addCookies([consentCookie(baseURL!)]);
-    // the e2e server has a test GA measurement ID: Google's tag is stubbed, nothing leaves the machine
-    await context.route(GOOGLE_TAG, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
-    // each test looks like its own visitor to the per-IP rate limits (the server trusts loopback proxies)
-    await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}` });
+    await prepareContext(context, baseURL!, withConsent);
     await use(context);
   },
 });
+
+/** page.goto and page.reload wait for hydration (the fixtures' page does; a page of another context opts in). */
+export function hydratingNavigation(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await waitForHydration(page, response);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await waitForHydration(page, response);
+    return response;
+  };
+  return page;
+}
+
+/** A visitor of its own to the per-IP rate limits (the server trusts loopback proxies). */
+export const visitorAddress = () => `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
+
+/** What every test context gets: the consent cookie (unless opted out), Google stubbed, its own visitor address. */
+export async function prepareContext(context: BrowserContext, baseURL: string, withConsent = true) {
+  if (withConsent) await context.addCookies([consentCookie(baseURL)]);
+  // the e2e server has a test GA measurement ID: Google's tag is stubbed, nothing leaves the machine
+  await context.route(GOOGLE_TAG, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+  await context.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
+}
 export { expect };
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;

@@ -54,7 +54,9 @@ export function describeEachDb(name: string, fn: (ctx: { kind: DbKind; database:
         setDatabase(Promise.resolve(database));
         // the auth instance is bound to the process database: rebuild it
         (await import("../../app/lib/auth.server")).resetAuth();
-      }, 60_000);
+        // CREATE DATABASE waits for a checkpoint: with the whole suite creating and dropping
+        // databases on 2 busy cores it once took over 60 s (CI of 803fdfc)
+      }, 180_000);
       afterAll(async () => {
         await database?.close();
       });

@@ -41,6 +41,7 @@ const ROUTES: Record<string, { url: string; refusal: string; editor: Outcome; fi
   "upload.ts": { url: "/admin/upload", refusal: CATALOGUE, editor: "ok", finance: "refused", admin: "ok" },
   "programmes.tsx": { url: "/admin/programmes", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
   "conversions.tsx": { url: "/admin/conversions", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
+  "paiements.tsx": { url: "/admin/paiements", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
   "users.tsx": { url: "/admin/users", refusal: ADMINS, editor: "refused", finance: "refused", admin: "ok" },
   "settings.tsx": { url: "/admin/settings", refusal: ADMINS, editor: "refused", finance: "refused", admin: "ok" },
 };
@@ -60,7 +61,15 @@ describeEachDb("back-office roles", ({ database }) => {
 
   it("the table names every admin route module", () => {
     const files = fs.readdirSync(path.resolve("app/routes/admin")).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test.") && f !== "_layout.tsx");
-    expect(files.sort()).toEqual(Object.keys(ROUTES).sort());
+    expect(files.sort()).toEqual([...Object.keys(ROUTES), "paiements.lots.ts"].sort());
+  });
+
+  it("paiements.lots.ts: the SEPA file of a batch is for money only", async () => {
+    const { loader } = await import("../../app/routes/admin/paiements.lots");
+    const url = "/admin/paiements/lots/00000000-0000-0000-0000-000000000000";
+    expect((await callRoute(loader, as("editor", url), { batchId: "00000000-0000-0000-0000-000000000000" })).location).toBe("/admin");
+    expect((await callRoute(loader, as("finance", url), { batchId: "00000000-0000-0000-0000-000000000000" })).status).toBe(404);
+    expect((await callRoute(loader, as("admin", url), { batchId: "00000000-0000-0000-0000-000000000000" })).status).toBe(404);
   });
 
   for (const [file, route] of Object.entries(ROUTES)) {

@@ -29,6 +29,7 @@ const MEMBER_REFUSAL: Record<string, string> = {
   ...Object.fromEntries(["promo-codes.tsx", "offers.tsx", "crevarde-deals.tsx", "categories.tsx", "brands.tsx", "content.tsx", "pages.tsx", "upload.ts"].map((f) => [f, "Accès réservé aux éditeurs et aux administrateurs."])),
   "programmes.tsx": "Accès réservé à la finance et aux administrateurs.",
   "conversions.tsx": "Accès réservé à la finance et aux administrateurs.",
+  "paiements.tsx": "Accès réservé à la finance et aux administrateurs.",
   "users.tsx": "Accès réservé aux administrateurs.",
   "settings.tsx": "Accès réservé aux administrateurs.",
   "dashboard.tsx": "Accès réservé à l'équipe.",
@@ -71,7 +72,8 @@ describeEachDb("admin back office", ({ database }) => {
         expect(anon.location, `${file} loader, anonymous`).toBe(`/auth?redirect=${encodeURIComponent(`${url}?page=2`)}`);
         expect((await callRoute(mod.loader, as(member.cookie, url))).location, `${file} loader, member`).toBe("/");
         const ok = await callRoute(mod.loader, as(admin.cookie, url));
-        expect(ok.status, `${file} loader, admin`).toBe(200);
+        // a batch's SEPA file: the admin is let through to "Lot introuvable." for a batch that does not exist
+        expect(ok.status, `${file} loader, admin`).toBe(file === "paiements.lots.ts" ? 404 : 200);
         expect(ok.location).toBeNull();
       }
       if (mod.action) {
@@ -90,9 +92,9 @@ describeEachDb("admin back office", ({ database }) => {
     }
     // the upload route's GET is a 405 for everyone (it has no page)
     expect((await callRoute((await import("../../app/routes/admin/upload")).loader, as(undefined, "/admin/upload"))).status).toBe(405);
-    // + /admin/conversions (issue #12)
-    expect(loaders).toBe(13);
-    expect(actions).toBe(13);
+    // + /admin/conversions (issue #12), /admin/paiements and its batch files (payouts)
+    expect(loaders).toBe(15);
+    expect(actions).toBe(14);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {

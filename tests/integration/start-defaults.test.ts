@@ -120,7 +120,7 @@ describe("start-up defaults of a deployment", () => {
   for (const kind of dbKinds()) {
     it(`[${kind}] has no demo account unless SEED_DEMO=true, then a random admin password printed once, seeded once`, async () => {
       const db = await freshDatabase(kind);
-      const site = { ...db.env, SITE_URL: "https://crevarde.example", SESSION_SECRET: randomBytes(32).toString("hex"), BANK_DETAILS_KEY: randomBytes(32).toString("base64") };
+      const site = { ...db.env, SITE_URL: "https://crevarde.example", SESSION_SECRET: randomBytes(32).toString("hex"), BANK_DETAILS_KEY: randomBytes(32).toString("base64"), SEPA_DEBTOR_NAME: "Crevarde SAS", SEPA_DEBTOR_IBAN: "FR7630006000011234567890189" };
       try {
         // a deployment: nothing seeded, nothing printed
         const plain = await runServer(site, async (base) => {

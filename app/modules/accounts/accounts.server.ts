@@ -354,7 +354,7 @@ export async function exportAccountData(userId: string) {
     .where(eq(schema.user.id, userId));
   if (!user) return null;
   const address = user.email.toLowerCase();
-  const [profile, newsletter, savedDeals, savedPromoCodes, sessions, events, invitedMembers, emails, bankAccounts] = await Promise.all([
+  const [profile, newsletter, savedDeals, savedPromoCodes, sessions, events, invitedMembers, emails, bankAccounts, withdrawals] = await Promise.all([
     db.select().from(schema.profiles).where(eq(schema.profiles.id, userId)).then((rows) => rows[0] ?? null),
     db
       .select({
@@ -421,6 +421,22 @@ export async function exportAccountData(userId: string) {
       .from(schema.payoutMethods)
       .where(eq(schema.payoutMethods.userId, userId))
       .orderBy(desc(schema.payoutMethods.createdAt)),
+    db
+      .select({
+        amountCents: schema.payouts.amountCents,
+        status: schema.payouts.status,
+        country: schema.payouts.country,
+        last4: schema.payouts.ibanLast4,
+        holderName: schema.payouts.holderName,
+        requestedAt: schema.payouts.requestedAt,
+        sentAt: schema.payouts.sentAt,
+        completedAt: schema.payouts.completedAt,
+        failureReason: schema.payouts.failureReason,
+        decisionReason: schema.payouts.decisionReason,
+      })
+      .from(schema.payouts)
+      .where(eq(schema.payouts.userId, userId))
+      .orderBy(schema.payouts.requestedAt),
   ]);
   // invitation received: the pseudonym of who invited the member
   const inviter = profile?.referredBy
@@ -439,5 +455,6 @@ export async function exportAccountData(userId: string) {
     invitations: { referralCode: profile?.referralCode ?? null, invitedBy: inviter, sent: invitedMembers },
     emails: emails.map((m) => ({ ...m, text: redactTokens(m.text) })),
     bankAccounts: bankAccounts.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
+    withdrawals: withdrawals.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
   };
 }

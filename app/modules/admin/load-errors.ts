@@ -9,6 +9,7 @@ export const ADMIN_LOAD_ERRORS = {
   pages: "Impossible de charger les pages.",
   users: "Impossible de charger les utilisateurs.",
   conversions: "Impossible de charger les conversions.",
+  payouts: "Impossible de charger les paiements.",
 } as const;
 
 /** Body of the 503 a list loader throws when a query fails: which message to show. */

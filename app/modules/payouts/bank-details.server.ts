@@ -7,7 +7,8 @@ import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
 import { getEnv } from "~/lib/env.server";
 import { sendMail } from "~/lib/mail.server";
 import { formatParis } from "~/modules/settings/paris-time";
-import { payoutMethods } from "../../../db/schema";
+import { recordAuditIn } from "~/modules/admin/audit.server";
+import { ibanShareOverrides, payoutMethods, user } from "../../../db/schema";
 import { encryptIban, ibanFingerprint } from "./bank-crypto.server";
 import { BANK_DETAILS_COOLING_OFF_HOURS, BANK_DETAILS_MESSAGES, maskIban } from "./bank-details.schema";
 
@@ -25,7 +26,7 @@ export interface BankDetailsView {
 export class BankDetailsError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 409,
+    readonly status: 400 | 404 | 409,
   ) {
     super(message);
     this.name = "BankDetailsError";
@@ -73,7 +74,16 @@ export async function saveBankDetails(
         .from(payoutMethods)
         .where(and(isNull(payoutMethods.disabledAt), eq(payoutMethods.ibanFingerprint, fingerprint)))
         .for("update");
-      if (live.some((m) => m.userId !== member.id)) throw new BankDetailsError(BANK_DETAILS_MESSAGES.ibanTaken, 409);
+      let sharedAllowed = false;
+      if (live.some((m) => m.userId !== member.id)) {
+        // another account has it live: only with an admin's permission for this member (a joint account)
+        const [override] = await tx
+          .select({ id: ibanShareOverrides.id })
+          .from(ibanShareOverrides)
+          .where(and(eq(ibanShareOverrides.userId, member.id), eq(ibanShareOverrides.ibanFingerprint, fingerprint)));
+        if (!override) throw new BankDetailsError(BANK_DETAILS_MESSAGES.ibanTaken, 409);
+        sharedAllowed = true;
+      }
       if (live.some((m) => m.holderName === input.holderName)) throw new BankDetailsError(BANK_DETAILS_MESSAGES.unchanged, 400);
       await tx
         .update(payoutMethods)
@@ -87,6 +97,7 @@ export async function saveBankDetails(
         holderName: input.holderName,
         country,
         usableFrom,
+        sharedAllowed,
         createdAt: now,
       });
       await sendMail(
@@ -111,4 +122,31 @@ export async function saveBankDetails(
     throw error;
   }
   return { maskedIban: maskIban(country, last4), holderName: input.holderName, country, usableFrom, usable: false };
+}
+
+/**
+ * An admin allows one member to register an IBAN that another account already
+ * uses (a joint account, say), with the reason, in the audit log (never the
+ * IBAN itself: its last four characters). Payouts to it still go to review.
+ */
+export async function allowSharedIban(actor: { id: string; email: string }, input: { email: string; iban: string; reason: string }) {
+  const db = await getDb();
+  const fingerprint = ibanFingerprint(input.iban);
+  return db.transaction(async (tx) => {
+    const [member] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, input.email.toLowerCase()));
+    if (!member) throw new BankDetailsError(`Aucun compte n'utilise l'adresse ${input.email}.`, 404);
+    const [row] = await tx
+      .insert(ibanShareOverrides)
+      .values({ userId: member.id, ibanFingerprint: fingerprint, reason: input.reason, createdBy: `admin:${actor.id}` })
+      .onConflictDoNothing()
+      .returning({ id: ibanShareOverrides.id });
+    if (!row) throw new BankDetailsError("Ce membre est déjà autorisé à utiliser cet IBAN.", 409);
+    await recordAuditIn(tx, actor, {
+      action: "create",
+      entity: "iban_share_override",
+      entityId: row.id,
+      after: { userId: member.id, email: member.email, ibanLast4: input.iban.slice(-4), country: input.iban.slice(0, 2), reason: input.reason },
+    });
+    return { id: row.id, email: member.email };
+  });
 }

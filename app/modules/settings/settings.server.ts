@@ -8,6 +8,8 @@ export const SETTING_DEFAULTS: {
   temu_offer_ends_at: string;
   temu_cashback_bonus_percent: number;
   cashback_launched: boolean;
+  /** the smallest withdrawal, in cents (public-site.md: "paid once 10 euros have accumulated") */
+  payout_minimum_cents: number;
   content_protection: boolean;
   /** extra /kpi hosts, comma-separated (added to REDIRECT_ALLOWED_HOSTS) */
   redirect_allowed_hosts: string;
@@ -33,6 +35,7 @@ export const SETTING_DEFAULTS: {
   temu_offer_ends_at: "2025-05-25T23:59:59+02:00",
   temu_cashback_bonus_percent: 20,
   cashback_launched: false,
+  payout_minimum_cents: 1000,
   content_protection: true,
   redirect_allowed_hosts: "",
   ga_measurement_id: "",

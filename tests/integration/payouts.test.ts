@@ -1,0 +1,271 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { createHash, randomInt, randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { composeIBAN, isValidIBAN } from "ibantools";
+import { expect, it } from "vitest";
+import { getDb } from "../../app/lib/db.server";
+import { exportAccountData } from "../../app/modules/accounts/accounts.server";
+import { newClickId } from "../../app/modules/cashback/click-id";
+import { creditMember } from "../../app/modules/ledger/ledger-events.server";
+import { memberBalances, verifyLedger, withLedger } from "../../app/modules/ledger/ledger.server";
+import { saveBankDetails } from "../../app/modules/payouts/bank-details.server";
+import { FINANCE_MESSAGES, PAYOUT_MESSAGES, PAYOUT_SIGNALS } from "../../app/modules/payouts/payouts.schema";
+import { exportApprovedPayouts, requestPayout } from "../../app/modules/payouts/payouts.server";
+import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/paiements";
+import { loader as fileLoader } from "../../app/routes/admin/paiements.lots";
+import { action as memberAction, loader as memberLoader } from "../../app/routes/mon-cashback";
+import * as s from "../../db/schema";
+import { req, signedInUser } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+import { callRoute } from "../helpers/route";
+
+const DAY = 86_400_000;
+
+function uniqueIban(): string {
+  const iban = composeIBAN({ countryCode: "DE", bban: `37040044${String(randomInt(1e9)).padStart(10, "0")}` });
+  if (!iban || !isValidIBAN(iban)) throw new Error("could not compose an IBAN");
+  return iban;
+}
+
+/** A member with `availableCents` of validated cashback and an IBAN added `ibanAgeDays` ago (usable after 3 days). */
+async function memberWith(availableCents: number, { ibanAgeDays = 30, accountAgeDays = 60, iban = uniqueIban() } = {}) {
+  const me = await signedInUser();
+  const db = await getDb();
+  await db.update(s.user).set({ createdAt: new Date(Date.now() - accountAgeDays * DAY) }).where(eq(s.user.id, me.id));
+  if (availableCents > 0) {
+    await withLedger((tx) => creditMember(tx, { key: `test:${me.id}:credit`, kind: "cashback_credit", userId: me.id, amountCents: availableCents, actor: "system:test" }));
+  }
+  if (ibanAgeDays >= 0) {
+    const created = new Date(Date.now() - ibanAgeDays * DAY);
+    await saveBankDetails(me, { iban, holderName: "Camille Dupont" }, created);
+  }
+  return { ...me, iban };
+}
+
+const withdraw = (cookie: string, amount: string, key = randomUUID()) =>
+  callRoute<any>(memberAction, req("/mon-cashback", { cookie, form: { intent: "withdraw", amount, idempotencyKey: key } }));
+const payoutsOf = async (userId: string) => (await getDb()).select().from(s.payouts).where(eq(s.payouts.userId, userId));
+const mailsTo = async (email: string) => (await getDb()).select().from(s.emailOutbox).where(eq(s.emailOutbox.to, email));
+const finance = (cookie: string, form: Record<string, string>) => callRoute<any>(adminAction, req("/admin/paiements", { cookie, form }));
+
+describeEachDb("payouts", () => {
+  it("a member withdraws: the money moves from Disponible to En cours de virement, once, whatever the double clicks", async () => {
+    const me = await memberWith(1200);
+    const key = randomUUID();
+    const out = await withdraw(me.cookie, "12,00", key);
+    expect(out.status).toBe(302);
+    expect(out.location).toBe("/mon-cashback#retraits");
+    expect(await memberBalances(me.id)).toMatchObject({ available: 0, inPayout: 1200 });
+
+    // the same form sent again (double click, back button): still one payout
+    expect((await withdraw(me.cookie, "12,00", key)).status).toBe(302);
+    const rows = await payoutsOf(me.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amountCents: 1200, status: "needs_review", ibanLast4: me.iban.slice(-4), holderName: "Camille Dupont" });
+    expect(rows[0].endToEndId).toMatch(/^CRV[0-9A-F]{32}$/);
+    expect(rows[0].reviewReasons.map((r: any) => r.code)).toEqual(["first_payout"]);
+
+    const page = await callRoute<any>(memberLoader, req("/mon-cashback", { cookie: me.cookie }));
+    expect(page.data.payouts[0]).toMatchObject({ amountCents: 1200, status: "needs_review", cancellable: true });
+    expect(page.data.payouts[0].steps.map((s: any) => s.status)).toEqual(["requested", "needs_review"]);
+    expect(page.data.payouts[0].expectedAt).not.toBeNull();
+    expect(JSON.stringify(page.data)).not.toContain(me.iban.slice(4, 14));
+    expect((await verifyLedger()).ok).toBe(true);
+  });
+
+  it("two tabs asking at once make one payout; the other gets a French 409", async () => {
+    const me = await memberWith(3000);
+    const outs = await Promise.all([withdraw(me.cookie, "15"), withdraw(me.cookie, "15")]);
+    expect(outs.map((o) => o.status).sort()).toEqual([302, 409]);
+    const refused = outs.find((o) => o.status === 409);
+    expect(refused?.data.result.error[""]).toEqual([PAYOUT_MESSAGES.alreadyOpen]);
+    expect(await payoutsOf(me.id)).toHaveLength(1);
+    expect(await memberBalances(me.id)).toMatchObject({ available: 1500, inPayout: 1500 });
+  });
+
+  it("refuses bad requests with a French message and writes nothing", async () => {
+    const noIban = await memberWith(2000, { ibanAgeDays: -1 });
+    expect((await withdraw(noIban.cookie, "12")).data.result.error[""]).toEqual([PAYOUT_MESSAGES.noBankDetails]);
+
+    const fresh = await memberWith(2000, { ibanAgeDays: 1 });
+    const early = await withdraw(fresh.cookie, "12");
+    expect(early.status).toBe(400);
+    expect(early.data.result.error[""][0]).toMatch(/^Par sécurité, ton nouvel IBAN pourra recevoir un virement à partir du /);
+
+    const me = await memberWith(1500);
+    const cases: [string, string][] = [
+      ["9,99", "Le retrait minimum est de 10,00 €."],
+      ["15,01", "Tu ne peux pas retirer plus que ton cashback disponible (15,00 €)."],
+      ["douze", PAYOUT_MESSAGES.amountInvalid],
+      ["12,345", PAYOUT_MESSAGES.amountInvalid],
+      ["-12", PAYOUT_MESSAGES.amountInvalid],
+      ["", PAYOUT_MESSAGES.amountRequired],
+    ];
+    for (const [amount, message] of cases) {
+      const out = await withdraw(me.cookie, amount);
+      expect(out.status, amount).toBe(400);
+      const errors = [...(out.data.result.error?.amount ?? []), ...(out.data.result.error?.[""] ?? [])];
+      expect(errors.map((e: string) => e.replace(/\u202f|\u00a0/g, " ")), amount).toEqual([message]);
+    }
+    const badKey = await callRoute<any>(memberAction, req("/mon-cashback", { cookie: me.cookie, form: { intent: "withdraw", amount: "12", idempotencyKey: "x" } }));
+    expect(badKey.status).toBe(400);
+    expect(await payoutsOf(me.id)).toHaveLength(0);
+    expect(await payoutsOf(noIban.id)).toHaveLength(0);
+    expect(await payoutsOf(fresh.id)).toHaveLength(0);
+    expect(await memberBalances(me.id)).toMatchObject({ available: 1500, inPayout: 0 });
+  });
+
+  it("the member cancels before export and gets the money back; not after export", async () => {
+    const me = await memberWith(2000);
+    await withdraw(me.cookie, "20");
+    const [p] = await payoutsOf(me.id);
+    const out = await callRoute<any>(memberAction, req("/mon-cashback", { cookie: me.cookie, form: { intent: "cancel-payout", payoutId: p.id } }));
+    expect(out.status).toBe(302);
+    expect(await memberBalances(me.id)).toMatchObject({ available: 2000, inPayout: 0 });
+    expect((await payoutsOf(me.id))[0].status).toBe("cancelled");
+    // someone else's payout id: 404, nothing changes
+    const other = await memberWith(1000);
+    const foreign = await callRoute<any>(memberAction, req("/mon-cashback", { cookie: other.cookie, form: { intent: "cancel-payout", payoutId: p.id } }));
+    expect(foreign.status).toBe(404);
+  });
+
+  it("puts suspicious requests in review with each reason: recent IBAN, young account, large amount, shared device", async () => {
+    const me = await memberWith(9000, { ibanAgeDays: 4, accountAgeDays: 3 });
+    const twin = await memberWith(0, { ibanAgeDays: -1 });
+    const db = await getDb();
+    const program = await db.insert(s.affiliatePrograms).values({ network: "awin", networkAccountId: "1", networkProgramId: `p-${randomUUID()}`, trackingUrlTemplate: "https://www.awin1.com/cread.php?clickref={CLICK_ID}", status: "active" }).returning().then((r) => r[0]);
+    for (const u of [me, twin]) {
+      await db.insert(s.clickSessions).values({ clickId: newClickId(), userId: u.id, programId: program.id, destinationUrl: "https://example.fr/", visitorHash: `vh-${me.id}`, rateSnapshot: {} });
+    }
+    await withdraw(me.cookie, "60");
+    const [p] = await payoutsOf(me.id);
+    expect(p.status).toBe("needs_review");
+    expect(p.reviewReasons.map((r: any) => r.code).sort()).toEqual(["first_payout", "large_amount", "new_account", "recent_iban", "shared_visitor"]);
+    expect(p.reviewReasons.find((r: any) => r.code === "recent_iban")?.reason).toBe(PAYOUT_SIGNALS.recent_iban);
+  });
+
+  it("finance approves, exports one pain.001 file, marks it sent and completed: Versé, e-mail, audit, ledger balanced", async () => {
+    const fin = await signedInUser({ role: "finance" as any });
+    const me = await memberWith(1200);
+    await withdraw(me.cookie, "12");
+    const [p] = await payoutsOf(me.id);
+
+    const list = await callRoute<any>(adminLoader, req("/admin/paiements", { cookie: fin.cookie }));
+    expect(list.data.open.find((r: any) => r.id === p.id)).toMatchObject({ status: "needs_review", memberEmail: me.email });
+
+    expect((await finance(fin.cookie, { intent: "approve", payoutId: p.id })).status).toBe(200);
+    const exported = await finance(fin.cookie, { intent: "export" });
+    expect(exported.status).toBe(200);
+    const [after] = await payoutsOf(me.id);
+    expect(after.status).toBe("exported");
+    const db = await getDb();
+    const [batch] = await db.select().from(s.payoutBatches).where(eq(s.payoutBatches.id, after.batchId!));
+    expect(batch.fileSha256).toBe(createHash("sha256").update(batch.fileXml, "utf8").digest("hex"));
+    expect(batch.fileXml).toContain(`<EndToEndId>${p.endToEndId}</EndToEndId>`);
+    expect(batch.fileXml).toContain(me.iban);
+    expect(batch.fileXml).toContain("urn:iso:std:iso:20022:tech:xsd:pain.001.001.09");
+
+    // nothing left to export: never twice
+    const again = await finance(fin.cookie, { intent: "export" });
+    expect(again.status).toBe(409);
+    expect(again.data.toast.description).toBe(FINANCE_MESSAGES.nothingToExport);
+
+    const file = await callRoute<any>(fileLoader, req(`/admin/paiements/lots/${batch.id}`, { cookie: fin.cookie }), { batchId: batch.id });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${batch.msgId}.xml"`);
+
+    expect((await finance(fin.cookie, { intent: "mark-sent", batchId: batch.id })).status).toBe(200);
+    expect((await finance(fin.cookie, { intent: "mark-sent", batchId: batch.id })).status).toBe(409);
+    const [mail] = (await mailsTo(me.email)).filter((m) => m.kind === "payout-sent");
+    expect(mail.subject.replace(/\u202f|\u00a0/g, " ")).toBe("Ton virement de 12,00 € est envoyé");
+
+    expect((await finance(fin.cookie, { intent: "complete", payoutId: p.id })).status).toBe(200);
+    expect(await memberBalances(me.id)).toMatchObject({ available: 0, inPayout: 0, paid: 1200 });
+    const page = await callRoute<any>(memberLoader, req("/mon-cashback", { cookie: me.cookie }));
+    expect(page.data.payouts[0].steps.map((s: any) => s.status)).toEqual(["requested", "needs_review", "approved", "exported", "sent", "completed"]);
+
+    const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.actorId, fin.id)));
+    expect(audit.map((a) => a.entity).sort()).toEqual(["payout", "payout", "payout_batch", "payout_batch"]);
+    expect(JSON.stringify(audit)).not.toContain(me.iban);
+    // the member's data export lists the withdrawal, IBAN masked
+    const exportedData = await exportAccountData(me.id);
+    expect(exportedData?.withdrawals).toEqual([expect.objectContaining({ amountCents: 1200, status: "completed", iban: `DE•• •••• •••• •••• ${me.iban.slice(-4)}` })]);
+    expect(JSON.stringify(exportedData)).not.toContain(me.iban);
+    expect((await verifyLedger()).ok).toBe(true);
+  });
+
+  it("a refused or failed payout gives the money back, with the reason shown to the member", async () => {
+    const fin = await signedInUser({ role: "finance" as any });
+    const a = await memberWith(1000);
+    await withdraw(a.cookie, "10");
+    const [pa] = await payoutsOf(a.id);
+    expect((await finance(fin.cookie, { intent: "refuse", payoutId: pa.id, reason: "" })).status).toBe(400);
+    expect((await finance(fin.cookie, { intent: "refuse", payoutId: pa.id, reason: "Titulaire différent du membre" })).status).toBe(200);
+    expect(await memberBalances(a.id)).toMatchObject({ available: 1000, inPayout: 0 });
+    const pageA = await callRoute<any>(memberLoader, req("/mon-cashback", { cookie: a.cookie }));
+    expect(pageA.data.payouts[0]).toMatchObject({ status: "cancelled", reason: "Titulaire différent du membre" });
+
+    const b = await memberWith(1100);
+    await withdraw(b.cookie, "11");
+    const [pb] = await payoutsOf(b.id);
+    await finance(fin.cookie, { intent: "approve", payoutId: pb.id });
+    await exportApprovedPayouts(fin);
+    const batchId = (await payoutsOf(b.id))[0].batchId!;
+    await finance(fin.cookie, { intent: "mark-sent", batchId });
+    // completed needs "sent"; a wrong state is a 409 with the status in French
+    expect((await finance(fin.cookie, { intent: "approve", payoutId: pb.id })).data.toast.description).toBe("Action impossible : ce paiement est au statut « Virement envoyé ».");
+    expect((await finance(fin.cookie, { intent: "fail", payoutId: pb.id, reason: "AC04 compte clôturé" })).status).toBe(200);
+    expect(await memberBalances(b.id)).toMatchObject({ available: 1100, inPayout: 0, paid: 0 });
+    expect((await mailsTo(b.email)).some((m) => m.kind === "payout-failed" && m.text.includes("AC04 compte clôturé"))).toBe(true);
+    expect((await verifyLedger()).ok).toBe(true);
+  });
+
+  it("only finance and admins see or touch payouts", async () => {
+    const member = await signedInUser();
+    const editor = await signedInUser({ role: "editor" as any });
+    for (const who of [member, editor]) {
+      expect((await callRoute(adminLoader, req("/admin/paiements", { cookie: who.cookie }))).status).toBe(302);
+      expect((await finance(who.cookie, { intent: "export" })).status).toBe(403);
+      expect((await callRoute(fileLoader, req(`/admin/paiements/lots/${randomUUID()}`, { cookie: who.cookie }), { batchId: randomUUID() })).status).toBe(302);
+    }
+    const admin = await signedInUser({ role: "admin" });
+    expect((await callRoute(adminLoader, req("/admin/paiements", { cookie: admin.cookie }))).status).toBe(200);
+    expect((await callRoute(adminLoader, req("/admin/paiements"))).location).toBe("/auth?redirect=%2Fadmin%2Fpaiements");
+  });
+
+  it("an admin allows a joint account: the second member may then register the IBAN, audited, and payouts to it go to review", async () => {
+    const fin = await signedInUser({ role: "finance" as any });
+    const first = await memberWith(0);
+    const second = await memberWith(1500, { ibanAgeDays: -1 });
+    await expect(saveBankDetails(second, { iban: first.iban, holderName: "Camille et Alex Dupont" })).rejects.toMatchObject({ status: 409 });
+
+    const bad = await finance(fin.cookie, { intent: "allow-shared-iban", email: second.email, iban: "FR76 1234", reason: "Compte joint" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.toast.description).toBe("Cet IBAN n'est pas valide ou n'appartient pas à la zone SEPA.");
+    const unknown = await finance(fin.cookie, { intent: "allow-shared-iban", email: "personne@example.fr", iban: first.iban, reason: "Compte joint" });
+    expect(unknown.status).toBe(404);
+    const allowed = await finance(fin.cookie, { intent: "allow-shared-iban", email: second.email, iban: first.iban.toLowerCase(), reason: "Compte joint des époux Dupont" });
+    expect(allowed.status).toBe(200);
+    expect((await finance(fin.cookie, { intent: "allow-shared-iban", email: second.email, iban: first.iban, reason: "Encore" })).status).toBe(409);
+    const db = await getDb();
+    const [entry] = await db.select().from(s.auditLog).where(and(eq(s.auditLog.actorId, fin.id), eq(s.auditLog.entity, "iban_share_override")));
+    expect(entry.after).toMatchObject({ email: second.email, ibanLast4: first.iban.slice(-4), reason: "Compte joint des époux Dupont" });
+    expect(JSON.stringify(entry)).not.toContain(first.iban);
+
+    // a third member without the permission is still refused
+    const third = await memberWith(0, { ibanAgeDays: -1 });
+    await expect(saveBankDetails(third, { iban: first.iban, holderName: "Alex Dupont" })).rejects.toMatchObject({ status: 409 });
+    await saveBankDetails(second, { iban: first.iban, holderName: "Camille et Alex Dupont" }, new Date(Date.now() - 10 * DAY));
+    await withdraw(second.cookie, "15");
+    const [p] = await payoutsOf(second.id);
+    expect(p.reviewReasons.map((r: any) => r.code)).toContain("shared_iban");
+  });
+
+  it("a requested payout is held by one ledger operation with a deterministic key", async () => {
+    const me = await memberWith(1000);
+    const p = await requestPayout(me, { amountCents: 1000, idempotencyKey: randomUUID() });
+    const db = await getDb();
+    const ops = await db.execute<{ n: string }>(sql`select count(*) as n from ledger_operations where idempotency_key = ${`po:${p.id}:hold`}`);
+    expect(Number(ops.rows[0].n)).toBe(1);
+  });
+});
