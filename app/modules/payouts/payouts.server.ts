@@ -203,7 +203,7 @@ export async function listMemberPayouts(userId: string, now = new Date(), limit 
     .select({ payoutId: payoutEvents.payoutId, toStatus: payoutEvents.toStatus, at: payoutEvents.at })
     .from(payoutEvents)
     .where(inArray(payoutEvents.payoutId, rows.map((r) => r.id)))
-    .orderBy(asc(payoutEvents.at), asc(payoutEvents.id));
+    .orderBy(asc(payoutEvents.id)); // insertion order is the causal order (a test clock may date a request later)
   return rows.map((r) => {
     const expected = expectedArrival(r, now);
     return {
