@@ -196,28 +196,33 @@ describe("crash safety", () => {
   }
 });
 
+/** Where a crash child writes: a PGlite directory, or a fresh PostgreSQL database (dropped by `dropDb`). */
+async function crashDatabase(kind: string, prefix: string): Promise<{ dataDir: string; url?: string; dropDb?: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `crevarde-${prefix}-`));
+  if (kind !== "postgres") return { dataDir };
+  const name = `crevarde_${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(process.env.TEST_DATABASE_URL!);
+  u.pathname = `/${name}`;
+  return {
+    dataDir,
+    url: u.toString(),
+    dropDb: async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 describe("crash safety of the conversion import", () => {
   for (const kind of dbKinds()) {
     it(`a SIGKILL in the middle of an import page leaves the whole page or nothing [${kind}]`, async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-import-crash-"));
-      let url: string | undefined;
-      let dropDb: (() => Promise<void>) | undefined;
-      if (kind === "postgres") {
-        const name = `crevarde_icrash_${randomBytes(4).toString("hex")}`;
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const u = new URL(process.env.TEST_DATABASE_URL!);
-        u.pathname = `/${name}`;
-        url = u.toString();
-        dropDb = async () => {
-          const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-          await c.connect();
-          await c.query(`drop database if exists ${name} with (force)`);
-          await c.end();
-        };
-      }
+      const { dataDir, url, dropDb } = await crashDatabase(kind, "icrash");
       const pageSize = 40;
       const child = spawn(process.execPath, ["--import", "tsx", "tests/crash/import-crash-child.ts"], {
         cwd: root,
@@ -279,25 +284,7 @@ describe("crash safety of the conversion import", () => {
 describe("crash safety of payouts", () => {
   for (const kind of dbKinds()) {
     it(`a SIGKILL during requests, exports or marking leaves each payout in one state that agrees with the ledger [${kind}]`, async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-payout-crash-"));
-      let url: string | undefined;
-      let dropDb: (() => Promise<void>) | undefined;
-      if (kind === "postgres") {
-        const name = `crevarde_pcrash_${randomBytes(4).toString("hex")}`;
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const u = new URL(process.env.TEST_DATABASE_URL!);
-        u.pathname = `/${name}`;
-        url = u.toString();
-        dropDb = async () => {
-          const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-          await c.connect();
-          await c.query(`drop database if exists ${name} with (force)`);
-          await c.end();
-        };
-      }
+      const { dataDir, url, dropDb } = await crashDatabase(kind, "pcrash");
       const key = randomBytes(32).toString("base64");
       const child = spawn(process.execPath, ["--import", "tsx", "tests/crash/payouts-crash-child.ts"], {
         cwd: root,

@@ -7,20 +7,9 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatEuros } from "~/modules/ledger/ledger";
-import { payoutStatusLabel, withdrawSchema } from "~/modules/payouts/payouts.schema";
+import { payoutStatusLabel, withdrawSchema, type MemberPayoutView } from "~/modules/payouts/payouts.schema";
 import { formatParis } from "~/modules/settings/paris-time";
 
-export interface WithdrawalView {
-  id: string;
-  amountCents: number;
-  status: string;
-  maskedIban: string;
-  requestedAt: string;
-  expectedAt: string | null;
-  cancellable: boolean;
-  reason: string | null;
-  steps: { status: string; at: string }[];
-}
 
 /** "12,00" for the amount field (no currency sign: the label says euros). */
 const euroInput = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
@@ -37,7 +26,7 @@ export function Withdrawals({
   availableCents: number;
   minimumCents: number;
   bank: { maskedIban: string; usable: boolean; usableFrom: string } | null;
-  payouts: WithdrawalView[];
+  payouts: MemberPayoutView[];
   withdrawKey: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {

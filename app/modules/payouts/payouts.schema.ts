@@ -15,6 +15,19 @@ export const PAYOUT_STATUS_LABELS: Record<string, string> = {
   cancelled: "Annulé",
 };
 
+/** A withdrawal as the member sees it on /mon-cashback. */
+export interface MemberPayoutView {
+  id: string;
+  amountCents: number;
+  status: string;
+  maskedIban: string;
+  requestedAt: string;
+  expectedAt: string | null;
+  cancellable: boolean;
+  reason: string | null;
+  steps: { status: string; at: string }[];
+}
+
 export const payoutStatusLabel = (status: string) => PAYOUT_STATUS_LABELS[status] ?? status;
 
 /** The statuses in which the member may still cancel (the file is not made yet). */

@@ -17,7 +17,7 @@ import { clickSessions, memberCashbacks, payoutBatches, payoutEvents, payoutMeth
 import { decryptIban } from "./bank-crypto.server";
 import { maskIban } from "./bank-details.schema";
 import { expectedArrival, nextPayoutExport } from "./payout-dates";
-import { FINANCE_MESSAGES, PAYOUT_CANCELLABLE, PAYOUT_MESSAGES, PAYOUT_SIGNALS, payoutStatusLabel, type PayoutSignal } from "./payouts.schema";
+import { FINANCE_MESSAGES, PAYOUT_CANCELLABLE, PAYOUT_MESSAGES, PAYOUT_SIGNALS, payoutStatusLabel, type MemberPayoutView, type PayoutSignal } from "./payouts.schema";
 import { buildPain001 } from "./sepa-file.server";
 
 /*
@@ -182,17 +182,6 @@ export async function cancelPayout(member: { id: string }, payoutId: string, now
   });
 }
 
-export interface MemberPayoutView {
-  id: string;
-  amountCents: number;
-  status: string;
-  maskedIban: string;
-  requestedAt: string;
-  expectedAt: string | null;
-  cancellable: boolean;
-  reason: string | null;
-  steps: { status: string; at: string }[];
-}
 
 /** The member's withdrawals, newest first, each with its steps and expected arrival. */
 export async function listMemberPayouts(userId: string, now = new Date(), limit = 20): Promise<MemberPayoutView[]> {
