@@ -23,6 +23,7 @@ import {
 import { deleteUploadIfUnreferenced } from "~/modules/privacy/retention.server";
 import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { recordReferral } from "~/modules/invites/invites.server";
+import { voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 import { maskIban } from "~/modules/payouts/bank-details.schema";
 
@@ -312,6 +313,7 @@ export async function deleteAccount(userId: string, email: string) {
   });
   const avatars = await db.transaction(async (tx) => {
     await assertMemberDeletable(tx, userId);
+    await voidReferralRewardsOfDeletedMember(tx, userId);
     const [profile] = await tx.select({ avatarUrl: schema.profiles.avatarUrl }).from(schema.profiles).where(eq(schema.profiles.id, userId));
     const [account] = await tx.select({ image: schema.user.image }).from(schema.user).where(eq(schema.user.id, userId));
     await tx

@@ -10,6 +10,7 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { payoutMethods } from "../../../db/schema";
 import { encryptIban, ibanFingerprint } from "./bank-crypto.server";
 import { BANK_DETAILS_COOLING_OFF_HOURS, BANK_DETAILS_MESSAGES, maskIban } from "./bank-details.schema";
+import { recheckReferral } from "~/modules/referrals/referrals.server";
 
 /** A member's bank details as the member area shows them: never the full IBAN. */
 export interface BankDetailsView {
@@ -89,6 +90,8 @@ export async function saveBankDetails(
         usableFrom,
         createdAt: now,
       });
+      // an IBAN another member of the same referral has used voids its pending rewards (design §C.3)
+      await recheckReferral(tx, member.id);
       await sendMail(
         {
           to: member.email,
