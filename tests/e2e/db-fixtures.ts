@@ -8,6 +8,7 @@
  */
 import type { Db } from "../../app/lib/db.server";
 import { insertCashbackStub } from "./cashback-fixture";
+import { insertReferralFixtures } from "./referral-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -43,6 +44,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
   try {
     await insertE2eFixtures(database.db);
     await insertCashbackStub(database.db);
+    await insertReferralFixtures(database.db);
   } finally {
     await database.close();
   }
