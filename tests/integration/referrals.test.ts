@@ -13,6 +13,8 @@ import { REFERRAL_VOID_REASONS } from "../../app/modules/referrals/referrals";
 import { setSetting } from "../../app/modules/settings/settings.server";
 import { action as authAction } from "../../app/routes/auth";
 import { loader as inviteLoader } from "../../app/routes/invite";
+import { action as settingsAction, loader as settingsLoader } from "../../app/routes/admin/settings";
+import { readSetting } from "../../app/modules/settings/settings.server";
 import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { importFootprint, makeClick, makeProgramme, rec } from "../helpers/conversions";
@@ -198,5 +200,23 @@ describeEachDb("referral rewards", () => {
       await setSetting("referral_referee_bonus_cents", 200);
       await setSetting("referral_referrer_bonus_cents", 300);
     }
+  });
+
+  it("an admin sets the two bonuses in euros on /admin/settings; a wrong amount is refused in French", async () => {
+    const admin = await signedInUser({ role: "admin" });
+    const page = await callRoute<any>(settingsLoader, req("/admin/settings", { cookie: admin.cookie }));
+    expect(page.data.referral).toEqual({ refereeCents: 200, referrerCents: 300 });
+    const bad = await callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", referralRefereeBonus: "deux euros" } }));
+    expect(bad.status).toBe(400);
+    expect(bad.data.result.error.referralRefereeBonus).toEqual(["Le bonus de parrainage doit être un montant en euros entre 0 et 100 (par exemple 2,50)."]);
+    const saved = await callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", referralRefereeBonus: "2,50", referralReferrerBonus: "4" } }));
+    expect(saved.status).toBe(200);
+    expect(await readSetting("referral_referee_bonus_cents")).toBe(250);
+    expect(await readSetting("referral_referrer_bonus_cents")).toBe(400);
+    // a form without the fields (an older page) leaves them as they are
+    await callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00" } }));
+    expect(await readSetting("referral_referrer_bonus_cents")).toBe(400);
+    await setSetting("referral_referee_bonus_cents", 200);
+    await setSetting("referral_referrer_bonus_cents", 300);
   });
 });

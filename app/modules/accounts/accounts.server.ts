@@ -312,8 +312,9 @@ export async function deleteAccount(userId: string, email: string) {
     return null;
   });
   const avatars = await db.transaction(async (tx) => {
-    await assertMemberDeletable(tx, userId);
+    // platform ledger accounts first, then the member's (ADR 013 lock order); rolled back if the deletion is refused
     await voidReferralRewardsOfDeletedMember(tx, userId);
+    await assertMemberDeletable(tx, userId);
     const [profile] = await tx.select({ avatarUrl: schema.profiles.avatarUrl }).from(schema.profiles).where(eq(schema.profiles.id, userId));
     const [account] = await tx.select({ image: schema.user.image }).from(schema.user).where(eq(schema.user.id, userId));
     await tx

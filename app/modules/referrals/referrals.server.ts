@@ -1,9 +1,9 @@
 import { aliasedTable, and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
-import { clickSessions, payoutMethods, profiles, referralRewards } from "../../../db/schema";
+import { clickSessions, ledgerAccounts, payoutMethods, profiles, referralRewards } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { creditReferralReward, recordReferralPending, voidReferralPending } from "~/modules/ledger/ledger-events.server";
-import type { LedgerExecutor, LedgerTx } from "~/modules/ledger/ledger.server";
+import { ensurePlatformAccounts, type LedgerExecutor, type LedgerTx } from "~/modules/ledger/ledger.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { plannedRewards, REFERRAL_VOID_REASONS, selfReferralReason, type ReferralRewardKind, type ReferralRewardStatus } from "./referrals";
 
@@ -67,6 +67,17 @@ async function voidReward(tx: LedgerTx, reward: RewardRow, reason: string, actor
   await tx.update(referralRewards).set({ status: "void", voidReason: reason }).where(eq(referralRewards.id, reward.id));
 }
 
+/**
+ * Outside the import (bank details, deletion), lock the platform ledger
+ * accounts before the reward rows: every ledger operation locks them first
+ * (lowest ids), and the import locks reward rows after them, so both take
+ * the locks in the same order and never deadlock.
+ */
+async function lockPlatformAccounts(tx: LedgerTx) {
+  const ids = Object.values(await ensurePlatformAccounts(tx));
+  await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)).orderBy(ledgerAccounts.id).for("update");
+}
+
 /** The friend's pending rewards, locked (so a release and a check never run on the same rows at once). */
 async function pendingRewardsOf(tx: LedgerTx, refereeId: string) {
   return tx
@@ -113,6 +124,8 @@ export async function recheckReferral(tx: LedgerTx, memberId: string, actor = SY
     .select({ refereeId: referralRewards.refereeId })
     .from(referralRewards)
     .where(and(eq(referralRewards.status, "pending"), or(eq(referralRewards.refereeId, memberId), eq(referralRewards.referrerId, memberId))));
+  if (rows.length === 0) return null;
+  await lockPlatformAccounts(tx);
   let found: string | null = null;
   for (const refereeId of new Set(rows.map((r) => r.refereeId).filter((id): id is string => id !== null))) {
     const pending = await pendingRewardsOf(tx, refereeId);
@@ -125,12 +138,16 @@ export async function recheckReferral(tx: LedgerTx, memberId: string, actor = SY
   return found;
 }
 
-/** Before an account is deleted (same transaction): its pending rewards, as friend or as referrer, are voided. */
+/** Before an account is deleted (same transaction, before its ledger accounts are locked): its pending rewards, as friend or as referrer, are voided. */
 export async function voidReferralRewardsOfDeletedMember(tx: LedgerTx, userId: string) {
+  const mine = or(eq(referralRewards.refereeId, userId), eq(referralRewards.referrerId, userId));
+  const [any] = await tx.select({ id: referralRewards.id }).from(referralRewards).where(and(eq(referralRewards.status, "pending"), mine)).limit(1);
+  if (!any) return;
+  await lockPlatformAccounts(tx);
   const rows = await tx
     .select()
     .from(referralRewards)
-    .where(and(eq(referralRewards.status, "pending"), or(eq(referralRewards.refereeId, userId), eq(referralRewards.referrerId, userId))))
+    .where(and(eq(referralRewards.status, "pending"), mine))
     .orderBy(referralRewards.id)
     .for("update");
   for (const reward of rows) {

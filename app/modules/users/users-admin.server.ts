@@ -71,8 +71,8 @@ export async function deleteUserAdmin(id: string) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await assertNotLastAdmin(tx, id);
-    await assertMemberDeletable(tx, id);
     await voidReferralRewardsOfDeletedMember(tx, id);
+    await assertMemberDeletable(tx, id);
     const [row] = await tx.delete(user).where(eq(user.id, id)).returning({ email: user.email });
     return row ?? null;
   });
