@@ -73,6 +73,7 @@ export default [
       route("programmes", "routes/admin/programmes.tsx"),
       route("conversions", "routes/admin/conversions.tsx"),
       route("paiements", "routes/admin/paiements.tsx"),
+      route("tresorerie", "routes/admin/tresorerie.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("upload", "routes/admin/upload.ts"),
       route("paiements/lots/:batchId", "routes/admin/paiements.lots.ts"),

@@ -7,19 +7,23 @@ import { requireUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { countReferrals, referralCodeFor } from "~/modules/invites/invites.server";
+import { formatEuros } from "~/modules/ledger/ledger";
+import { referralRewardLabel, referralRewardStatusText, referralTotals } from "~/modules/referrals/referrals";
+import { myReferralRewards, referralAmounts, type MyReferralReward } from "~/modules/referrals/referrals.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { SITE_URL, SITE_NAME } = getEnv();
   const code = await referralCodeFor(user.id);
-  return { link: `${SITE_URL}/auth?tab=signup&parrain=${code}`, siteName: SITE_NAME, referrals: await countReferrals(user.id) };
+  const [referrals, rewards, amounts] = await Promise.all([countReferrals(user.id), myReferralRewards(user.id), referralAmounts()]);
+  return { link: `${SITE_URL}/auth?tab=signup&parrain=${code}`, siteName: SITE_NAME, referrals, rewards, amounts };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Invite une amie", description: "Partage ton lien d'invitation personnel.", path: "/invite", noIndex: true }, matches);
 
 export default function Invite({ loaderData }: Route.ComponentProps) {
-  const { link, siteName, referrals } = loaderData;
+  const { link, siteName, referrals, rewards, amounts } = loaderData;
   const mail = `mailto:?subject=${encodeURIComponent(`Rejoins-moi sur ${siteName} !`)}&body=${encodeURIComponent(
     `Je t'invite sur ${siteName}, le site des bons plans beauté, mode et sport : ${link}`,
   )}`;
@@ -27,8 +31,10 @@ export default function Invite({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-4xl font-black">Invite une amie</h1>
       <p className="mt-3 text-neutral-700">
-        Partage ton lien personnel : chaque amie qui s'inscrit grâce à lui est rattachée à ton compte. Les récompenses arrivent
-        bientôt !
+        Partage ton lien personnel : chaque amie qui s'inscrit grâce à lui est rattachée à ton compte.
+        {amounts.referrerCents > 0 || amounts.refereeCents > 0
+          ? ` Quand son premier cashback est validé, tu reçois ${formatEuros(amounts.referrerCents)} et elle ${formatEuros(amounts.refereeCents)} de bonus.`
+          : null}
       </p>
       <label htmlFor="invite-link" className="mt-8 block text-sm font-semibold">
         Ton lien d'invitation
@@ -43,7 +49,48 @@ export default function Invite({ loaderData }: Route.ComponentProps) {
       <p className="mt-8 text-sm text-neutral-600">
         {referrals === 0 ? "Aucune amie inscrite grâce à toi pour l'instant." : `${referrals} amie${referrals > 1 ? "s" : ""} inscrite${referrals > 1 ? "s" : ""} grâce à toi.`}
       </p>
+      <MyReferrals rewards={rewards} />
     </div>
+  );
+}
+
+function MyReferrals({ rewards }: { rewards: MyReferralReward[] }) {
+  const totals = referralTotals(rewards);
+  return (
+    <section aria-labelledby="mes-parrainages" className="mt-10">
+      <h2 id="mes-parrainages" className="text-2xl font-black">
+        Mes parrainages
+      </h2>
+      <dl className="mt-4 grid grid-cols-2 gap-3">
+        <div className="rounded-2xl border border-neutral-200 p-4">
+          <dt className="text-sm text-neutral-600">Gagné</dt>
+          <dd className="mt-1 text-xl font-bold" data-testid="referrals-earned">
+            {totals.earned}
+          </dd>
+        </div>
+        <div className="rounded-2xl border border-neutral-200 p-4">
+          <dt className="text-sm text-neutral-600">En attente</dt>
+          <dd className="mt-1 text-xl font-bold" data-testid="referrals-pending">
+            {totals.pending}
+          </dd>
+        </div>
+      </dl>
+      {rewards.length === 0 ? (
+        <p className="mt-4 text-sm text-neutral-600">Pas encore de bonus de parrainage.</p>
+      ) : (
+        <ul className="mt-4 grid gap-3">
+          {rewards.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-2xl border border-neutral-200 p-4" data-status={r.status}>
+              <span className="min-w-0 break-words font-medium">{referralRewardLabel(r.kind, r.other)}</span>
+              <span className={r.status === "void" ? "font-bold text-neutral-500 line-through" : "font-bold"}>{formatEuros(r.amountCents)}</span>
+              <span className={`w-full text-sm ${r.status === "void" ? "text-red-700" : r.status === "credited" ? "text-green-700" : "text-neutral-600"}`}>
+                {referralRewardStatusText(r.kind, r.status, r.voidReason)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -9,6 +9,7 @@
  */
 import type { Db } from "../../app/lib/db.server";
 import { insertCashbackStub, insertPayoutFixtures } from "./cashback-fixture";
+import { insertReferralFixtures } from "./referral-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -49,6 +50,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertE2eFixtures(database.db);
     await insertCashbackStub(database.db);
     await insertPayoutFixtures(database.db);
+    await insertReferralFixtures(database.db);
   } finally {
     await database.close();
   }

@@ -23,6 +23,7 @@ import {
 import { deleteUploadIfUnreferenced } from "~/modules/privacy/retention.server";
 import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { recordReferral } from "~/modules/invites/invites.server";
+import { voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 import { maskIban } from "~/modules/payouts/bank-details.schema";
 
@@ -311,6 +312,8 @@ export async function deleteAccount(userId: string, email: string) {
     return null;
   });
   const avatars = await db.transaction(async (tx) => {
+    // platform ledger accounts first, then the member's (ADR 013 lock order); rolled back if the deletion is refused
+    await voidReferralRewardsOfDeletedMember(tx, userId);
     await assertMemberDeletable(tx, userId);
     const [profile] = await tx.select({ avatarUrl: schema.profiles.avatarUrl }).from(schema.profiles).where(eq(schema.profiles.id, userId));
     const [account] = await tx.select({ image: schema.user.image }).from(schema.user).where(eq(schema.user.id, userId));

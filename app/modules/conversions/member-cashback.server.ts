@@ -6,6 +6,7 @@ import { adjustCashback, approveCashback, recordPendingCashback, refuseCashback,
 import { operationApplied, type LedgerTx } from "~/modules/ledger/ledger.server";
 import { ledgerKeys, type RateSnapshot } from "~/modules/ledger/ledger";
 import { logger } from "~/lib/logger.server";
+import { releaseReferralRewards } from "~/modules/referrals/referrals.server";
 import { memberShareFromDecimal } from "./decimal";
 
 /**
@@ -140,6 +141,8 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
       if (amountCents > 0) {
         const r = await approveCashback(tx, { ...ledger, amountCents, rateSnapshot: snapshot });
         creditTransferId = r.transferIds.at(-1) ?? null;
+        // the member's first validated cashback releases their referral rewards, in this same transaction
+        if (r.applied) await releaseReferralRewards(tx, { refereeId: userId, cashbackId: id, actor: options.actor });
       } else if (from === "pending") {
         await recordPendingCashback(tx, { ...ledger, amountCents: 0, version });
       }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { profiles } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { createReferralRewards, referralAmounts } from "~/modules/referrals/referrals.server";
 
 export const REFERRAL_COOKIE = "cr_parrain";
 export const REFERRAL_CODE = /^[A-Za-z0-9_-]{6,32}$/;
@@ -26,16 +27,25 @@ export async function referralCodeFor(userId: string): Promise<string> {
   throw new Error("could not create a referral code");
 }
 
-/** Record who invited a new member (only once, never themselves). */
+/**
+ * Record who invited a new member (only once, never themselves) and, in the
+ * same transaction, promise both referral rewards (pending until the friend's
+ * first validated cashback).
+ */
 export async function recordReferral(newUserId: string, code: string) {
   if (!REFERRAL_CODE.test(code)) return;
   const db = await getDb();
   const [inviter] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.referralCode, code));
   if (!inviter || inviter.id === newUserId) return;
-  await db
-    .update(profiles)
-    .set({ referredBy: inviter.id })
-    .where(and(eq(profiles.id, newUserId), isNull(profiles.referredBy)));
+  const amounts = await referralAmounts();
+  await db.transaction(async (tx) => {
+    const [linked] = await tx
+      .update(profiles)
+      .set({ referredBy: inviter.id })
+      .where(and(eq(profiles.id, newUserId), isNull(profiles.referredBy)))
+      .returning({ id: profiles.id });
+    if (linked) await createReferralRewards(tx, { referrerId: inviter.id, refereeId: newUserId, ...amounts });
+  });
 }
 
 export async function countReferrals(userId: string): Promise<number> {

@@ -176,3 +176,59 @@ export async function debitMember(tx: LedgerTx, input: { key: string; kind: stri
   const a = await accountsOf(tx, input.userId);
   return runOperation(tx, input, a.all, (locked) => debitMoves(a, locked.balance, input.amountCents, input.kind));
 }
+
+/* ------------------------------ referrals ------------------------------ */
+
+const referralRef = (rewardId: string) => ({ type: "referral", id: rewardId });
+
+export interface ReferralInput {
+  rewardId: string;
+  /** who is paid */
+  userId: string;
+  actor: string;
+}
+
+/**
+ * A referral reward promised at sign-up (ADR 013, « Referral rewards »):
+ * `referral_commitments → pending` (key `ref:{id}:pending`), so the member
+ * sees it « En attente » until the friend's first validated cashback.
+ */
+export async function recordReferralPending(tx: LedgerTx, input: ReferralInput & { amountCents: number }): Promise<OperationResult> {
+  assertCents(input.amountCents);
+  const a = await accountsOf(tx, input.userId);
+  return runOperation(tx, { key: ledgerKeys.referralPending(input.rewardId), kind: "referral_pending", actor: input.actor, ref: referralRef(input.rewardId) }, a.all, () => [
+    { suffix: "", kind: "referral_pending", from: a.platform.referral_commitments, to: a.member.pending, amountCents: input.amountCents },
+  ]);
+}
+
+/** The pending amount a reward holds, back to referral commitments. */
+async function referralUnpending(tx: LedgerTx, a: Accounts, rewardId: string, suffix: string, kind: string): Promise<Move[]> {
+  const held = await netForRef(tx, referralRef(rewardId), a.member.pending);
+  return held > 0 ? [{ suffix, kind, from: a.member.pending, to: a.platform.referral_commitments, amountCents: held }] : [];
+}
+
+/** A reward voided (self-referral, deleted account): what it holds in pending goes back (key `ref:{id}:void`). */
+export async function voidReferralPending(tx: LedgerTx, input: ReferralInput): Promise<OperationResult> {
+  const a = await accountsOf(tx, input.userId);
+  return runOperation(tx, { key: ledgerKeys.referralVoid(input.rewardId), kind: "referral_void", actor: input.actor, ref: referralRef(input.rewardId) }, a.all, async () => {
+    if (await operationApplied(tx, ledgerKeys.referralCredit(input.rewardId))) throw new LedgerStateError(`referral reward ${input.rewardId} is already credited`);
+    return referralUnpending(tx, a, input.rewardId, "", "referral_void");
+  });
+}
+
+/**
+ * A reward earned: the pending amount is released (`ref:{id}:unpending`) and
+ * the reward credited like any validated money, receivable first, then
+ * "available" (`ref:{id}`, `ref:{id}:offset`), in one operation.
+ */
+export async function creditReferralReward(tx: LedgerTx, input: ReferralInput & { amountCents: number }): Promise<OperationResult> {
+  assertCents(input.amountCents);
+  const a = await accountsOf(tx, input.userId);
+  return runOperation(tx, { key: ledgerKeys.referralCredit(input.rewardId), kind: "referral_credit", actor: input.actor, ref: referralRef(input.rewardId) }, a.all, async (locked) => {
+    if (await operationApplied(tx, ledgerKeys.referralVoid(input.rewardId))) throw new LedgerStateError(`referral reward ${input.rewardId} is void`);
+    return [
+      ...(await referralUnpending(tx, a, input.rewardId, ":unpending", "referral_unpending")),
+      ...creditMoves(a, locked.balance, input.amountCents, "referral_credit"),
+    ];
+  });
+}

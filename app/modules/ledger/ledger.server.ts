@@ -32,7 +32,7 @@ const MEMBER_SIGNS: Record<MemberAccountKind, "non_negative" | "non_positive"> =
 
 type AccountRow = typeof ledgerAccounts.$inferSelect;
 
-/** The two platform accounts (created on first use). */
+/** The platform accounts (created on first use). */
 export async function ensurePlatformAccounts(tx: LedgerExecutor): Promise<Record<PlatformAccountKind, number>> {
   const platform = eq(ledgerAccounts.owner, "platform");
   let rows = await tx.select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind }).from(ledgerAccounts).where(platform);
@@ -299,15 +299,23 @@ export async function verifyLedger(executor?: LedgerExecutor): Promise<LedgerChe
       or coalesce(sum(e.amount_cents) filter (where e.account_id = t.to_account_id), 0) <> t.amount_cents
       or coalesce(sum(e.amount_cents) filter (where e.account_id = t.from_account_id), 0) <> -t.amount_cents`);
   for (const t of transfers.rows) problems.push(`transfer ${t.id}: its entries do not match it or do not sum to 0`);
-  const mirror = await db.execute<{ pending: string | null; validated: string | null; receivable: string | null; liabilities: string | null }>(sql`
+  // Members' pending is fed from two platform accounts: cashback reported by the networks
+  // (commissions_receivable) and referral rewards promised at sign-up (referral_commitments),
+  // so together they mirror it. Validated money, whatever its origin, comes from member_liabilities.
+  const mirror = await db.execute<{ pending: string | null; validated: string | null; receivable: string | null; commitments: string | null; liabilities: string | null }>(sql`
     select
       sum(balance_cents) filter (where owner = 'member' and kind = 'pending') as pending,
       sum(balance_cents) filter (where owner = 'member' and kind <> 'pending') as validated,
       sum(balance_cents) filter (where owner = 'platform' and kind = 'commissions_receivable') as receivable,
+      sum(balance_cents) filter (where owner = 'platform' and kind = 'referral_commitments') as commitments,
       sum(balance_cents) filter (where owner = 'platform' and kind = 'member_liabilities') as liabilities
     from ledger_accounts`);
   const m = mirror.rows[0];
-  if (m && toCents(m.pending) !== -toCents(m.receivable)) problems.push(`commissions receivable (${toCents(m.receivable)}) does not mirror members' pending (${toCents(m.pending)})`);
+  if (m && toCents(m.pending) !== -(toCents(m.receivable) + toCents(m.commitments))) {
+    problems.push(
+      `commissions receivable (${toCents(m.receivable)}) and referral commitments (${toCents(m.commitments)}) do not mirror members' pending (${toCents(m.pending)})`,
+    );
+  }
   if (m && toCents(m.validated) !== -toCents(m.liabilities)) problems.push(`member liabilities (${toCents(m.liabilities)}) do not mirror members' validated money (${toCents(m.validated)})`);
   return { ok: problems.length === 0, problems };
 }

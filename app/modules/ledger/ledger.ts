@@ -85,6 +85,10 @@ export const ledgerKeys = {
   payoutHold: (payoutId: string) => `po:${payoutId}:hold`,
   payoutRelease: (payoutId: string) => `po:${payoutId}:release`,
   payoutSettle: (payoutId: string) => `po:${payoutId}:settle`,
+  referralPending: (rewardId: string) => `ref:${rewardId}:pending`,
+  referralVoid: (rewardId: string) => `ref:${rewardId}:void`,
+  /** the credit operation; its release transfer is `ref:{id}:unpending` */
+  referralCredit: (rewardId: string) => `ref:${rewardId}`,
 };
 
 /** Account deletion refused: money is still the member's (available or on its way to their bank). */

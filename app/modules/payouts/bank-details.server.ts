@@ -11,6 +11,7 @@ import { recordAuditIn } from "~/modules/admin/audit.server";
 import { ibanShareOverrides, payoutMethods, user } from "../../../db/schema";
 import { encryptIban, ibanFingerprint } from "./bank-crypto.server";
 import { BANK_DETAILS_COOLING_OFF_HOURS, BANK_DETAILS_MESSAGES, maskIban } from "./bank-details.schema";
+import { recheckReferral } from "~/modules/referrals/referrals.server";
 
 /** A member's bank details as the member area shows them: never the full IBAN. */
 export interface BankDetailsView {
@@ -100,6 +101,8 @@ export async function saveBankDetails(
         sharedAllowed,
         createdAt: now,
       });
+      // an IBAN another member of the same referral has used voids its pending rewards (design §C.3)
+      await recheckReferral(tx, member.id);
       await sendMail(
         {
           to: member.email,

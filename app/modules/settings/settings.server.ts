@@ -30,6 +30,9 @@ export const SETTING_DEFAULTS: {
   /** "france", "eu" or "" (not set) */
   legal_hosting_region: string;
   legal_privacy_contact: string;
+  /** referral rewards in cents (design §A.2): the friend's welcome bonus and the referrer's, paid at the friend's first validated cashback */
+  referral_referee_bonus_cents: number;
+  referral_referrer_bonus_cents: number;
 } = {
   temu_offer_starts_at: "2025-05-14T00:00:00+02:00",
   temu_offer_ends_at: "2025-05-25T23:59:59+02:00",
@@ -52,6 +55,8 @@ export const SETTING_DEFAULTS: {
   legal_host_phone: "",
   legal_hosting_region: "",
   legal_privacy_contact: "",
+  referral_referee_bonus_cents: 200,
+  referral_referrer_bonus_cents: 300,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

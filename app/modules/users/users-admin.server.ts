@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { profiles, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
+import { voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import type { userFormSchema } from "./user-form.schema";
 
@@ -70,6 +71,7 @@ export async function deleteUserAdmin(id: string) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await assertNotLastAdmin(tx, id);
+    await voidReferralRewardsOfDeletedMember(tx, id);
     await assertMemberDeletable(tx, id);
     const [row] = await tx.delete(user).where(eq(user.id, id)).returning({ email: user.email });
     return row ?? null;

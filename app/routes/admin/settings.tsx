@@ -19,8 +19,22 @@ import { getLegalIdentity } from "~/modules/legal/identity.server";
 import { legalIdentitySchema } from "~/modules/legal/identity.schema";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseEuroAmount } from "~/modules/payouts/payouts.schema";
 
 const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+const referralBonus = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === "") return undefined;
+    const cents = parseEuroAmount(v);
+    if (cents === null || cents > 100_00) {
+      ctx.addIssue({ code: "custom", message: "Le bonus de parrainage doit être un montant en euros entre 0 et 100 (par exemple 2,50)." });
+      return z.NEVER;
+    }
+    return cents;
+  });
 
 export const settingsSchema = z.object({
   contentProtection: checkbox,
@@ -54,6 +68,9 @@ export const settingsSchema = z.object({
     .optional()
     .transform((v) => (v ?? "").trim().toUpperCase())
     .refine((v) => v === "" || /^G-[A-Z0-9]{4,20}$/.test(v), "L'identifiant Google Analytics doit ressembler à G-XXXXXXXXXX."),
+  // referral rewards in euros (absent: left as they are)
+  referralRefereeBonus: referralBonus,
+  referralReferrerBonus: referralBonus,
 }).superRefine((v, ctx) => {
   if (v.temuStartsAt && v.temuEndsAt && Date.parse(v.temuStartsAt) >= Date.parse(v.temuEndsAt)) {
     ctx.addIssue({ code: "custom", path: ["temuStartsAt"], message: "La date de début doit précéder la date de fin." });
@@ -81,6 +98,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     redirectHosts,
     gaMeasurementId,
     gaFromEnv: getEnv().GA_MEASUREMENT_ID ?? null,
+    referral: { refereeCents: await getSetting("referral_referee_bonus_cents"), referrerCents: await getSetting("referral_referrer_bonus_cents") },
     legal,
   };
 }
@@ -105,6 +123,8 @@ export async function action({ request }: Route.ActionArgs) {
     ...(v.temuCashbackBonus === undefined ? {} : { temu_cashback_bonus_percent: v.temuCashbackBonus }),
     redirect_allowed_hosts: v.redirectHosts.join(","),
     ga_measurement_id: v.gaMeasurementId,
+    ...(v.referralRefereeBonus === undefined ? {} : { referral_referee_bonus_cents: v.referralRefereeBonus }),
+    ...(v.referralReferrerBonus === undefined ? {} : { referral_referrer_bonus_cents: v.referralReferrerBonus }),
   });
   invalidateAllowedHosts();
   return ok("save", "Paramètres enregistrés");
@@ -158,6 +178,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             >
               <Input id="gaMeasurementId" name="gaMeasurementId" defaultValue={loaderData.gaMeasurementId} placeholder="G-XXXXXXXXXX" maxLength={40} />
             </Field>
+            <Field label="Bonus de bienvenue de l'amie invitée (€)" htmlFor="referralRefereeBonus" error={errors.referralRefereeBonus} hint="Versé au premier cashback validé de l'amie ; 0 : pas de bonus.">
+              <Input id="referralRefereeBonus" name="referralRefereeBonus" inputMode="decimal" defaultValue={centsToInput(loaderData.referral.refereeCents)} maxLength={10} />
+            </Field>
+            <Field label="Bonus du parrainage (€)" htmlFor="referralReferrerBonus" error={errors.referralReferrerBonus} hint="Versé au membre qui a invité, au même moment ; 0 : pas de bonus.">
+              <Input id="referralReferrerBonus" name="referralReferrerBonus" inputMode="decimal" defaultValue={centsToInput(loaderData.referral.referrerCents)} maxLength={10} />
+            </Field>
             <Button type="submit" className="justify-self-start" disabled={navigation.state !== "idle"}>
               Enregistrer
             </Button>
@@ -168,6 +194,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     </div>
   );
 }
+
+/** Cents as the euro amount typed in a field ("2,50"). */
+const centsToInput = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 
 /** The values of the mentions légales and of the privacy policy that the code cannot know. */
 function LegalIdentityCard({ legal, errors, busy }: { legal: LegalIdentity; errors: Record<string, string[]>; busy: boolean }) {
