@@ -42,6 +42,7 @@ const ROUTES: Record<string, { url: string; refusal: string; editor: Outcome; fi
   "programmes.tsx": { url: "/admin/programmes", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
   "conversions.tsx": { url: "/admin/conversions", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
   "paiements.tsx": { url: "/admin/paiements", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
+  "tresorerie.tsx": { url: "/admin/tresorerie", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
   "users.tsx": { url: "/admin/users", refusal: ADMINS, editor: "refused", finance: "refused", admin: "ok" },
   "settings.tsx": { url: "/admin/settings", refusal: ADMINS, editor: "refused", finance: "refused", admin: "ok" },
 };

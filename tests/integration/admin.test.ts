@@ -30,6 +30,7 @@ const MEMBER_REFUSAL: Record<string, string> = {
   "programmes.tsx": "Accès réservé à la finance et aux administrateurs.",
   "conversions.tsx": "Accès réservé à la finance et aux administrateurs.",
   "paiements.tsx": "Accès réservé à la finance et aux administrateurs.",
+  "tresorerie.tsx": "Accès réservé à la finance et aux administrateurs.",
   "users.tsx": "Accès réservé aux administrateurs.",
   "settings.tsx": "Accès réservé aux administrateurs.",
   "dashboard.tsx": "Accès réservé à l'équipe.",
@@ -92,9 +93,9 @@ describeEachDb("admin back office", ({ database }) => {
     }
     // the upload route's GET is a 405 for everyone (it has no page)
     expect((await callRoute((await import("../../app/routes/admin/upload")).loader, as(undefined, "/admin/upload"))).status).toBe(405);
-    // + /admin/conversions (issue #12), /admin/paiements and its batch files (payouts)
-    expect(loaders).toBe(15);
-    expect(actions).toBe(14);
+    // + /admin/conversions (issue #12), /admin/paiements and its batch files (payouts), /admin/tresorerie
+    expect(loaders).toBe(16);
+    expect(actions).toBe(15);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {

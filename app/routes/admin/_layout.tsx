@@ -1,4 +1,4 @@
-import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark } from "lucide-react";
+import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale } from "lucide-react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
 import { useLogout } from "~/components/layout/user-menu";
@@ -58,6 +58,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: typeof 
   { to: "/admin/users", label: "Utilisateurs", icon: Users, permission: "users" },
   { to: "/admin/conversions", label: "Conversions", icon: Receipt, permission: "money" },
   { to: "/admin/paiements", label: "Paiements", icon: Landmark, permission: "money" },
+  { to: "/admin/tresorerie", label: "Trésorerie", icon: Scale, permission: "money" },
 ];
 
 function SidebarContent({ siteName, permissions }: { siteName: string; permissions: readonly Permission[] }) {
