@@ -10,6 +10,7 @@ export const ADMIN_LOAD_ERRORS = {
   users: "Impossible de charger les utilisateurs.",
   conversions: "Impossible de charger les conversions.",
   payouts: "Impossible de charger les paiements.",
+  claims: "Impossible de charger les réclamations.",
 } as const;
 
 /** Body of the 503 a list loader throws when a query fails: which message to show. */

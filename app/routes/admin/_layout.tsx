@@ -1,4 +1,4 @@
-import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Users, ArrowLeft, Menu, Loader2, Receipt } from "lucide-react";
+import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Users, ArrowLeft, Menu, Loader2, Receipt, MessageSquareWarning } from "lucide-react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
 import { useLogout } from "~/components/layout/user-menu";
@@ -43,6 +43,7 @@ export const ADMIN_NAV = [
   { to: "/admin/pages", label: "Pages", icon: Files },
   { to: "/admin/users", label: "Utilisateurs", icon: Users },
   { to: "/admin/conversions", label: "Conversions", icon: Receipt },
+  { to: "/admin/reclamations", label: "Réclamations", icon: MessageSquareWarning },
 ];
 
 function SidebarContent({ siteName }: { siteName: string }) {
