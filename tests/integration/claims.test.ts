@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { resetAuth } from "../../app/lib/auth.server";
 import { getDb } from "../../app/lib/db.server";
 import { resetEnvCache } from "../../app/lib/env.server";
+import { deleteAccount, exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { newClickId } from "../../app/modules/cashback/click-id";
 import { CLAIM_ADMIN_MESSAGES, CLAIM_MESSAGES } from "../../app/modules/claims/claims.schema";
 import { toParisDateInput } from "../../app/modules/settings/paris-time";
@@ -435,6 +436,35 @@ describeEachDb("missing-cashback claims", () => {
       delete process.env.IMPACT_AUTH_TOKEN;
       resetEnvCache();
     }
+  });
+
+  it("flags a member after 3 refused claims in 90 days (design C.3)", async () => {
+    const fin = await signedInUser({ role: "finance" as any });
+    const { me, p, click } = await memberWithClick(10);
+    const db = await getDb();
+    const old = new Date(Date.now() - 100 * DAY);
+    await db.insert(s.cashbackClaims).values([
+      ...[1, 2].map((i) => ({ userId: me.id, clickSessionId: click.id, programId: p.id, orderRef: `R-${i}`, orderAt: new Date(), orderAmountCents: 100, noOtherCode: true, status: "refused", resolvedAt: new Date() })),
+      { userId: me.id, clickSessionId: click.id, programId: p.id, orderRef: "R-old", orderAt: old, orderAmountCents: 100, noOtherCode: true, status: "refused", submittedAt: old, resolvedAt: old },
+    ]);
+    await file(me.cookie, claimForm(click.id, { orderRef: "R-3" }));
+    const count = async () => (await callRoute<any>(adminLoader, req("/admin/reclamations", { cookie: fin.cookie }))).data.toSend.flatMap((g: any) => g.claims).find((c: any) => c.orderRef === "R-3").memberRefusals;
+    expect(await count()).toBe(2);
+    await db.insert(s.cashbackClaims).values({ userId: me.id, clickSessionId: click.id, programId: p.id, orderRef: "R-4", orderAt: new Date(), orderAmountCents: 100, noOtherCode: true, status: "refused", resolvedAt: new Date() });
+    expect(await count()).toBe(3);
+  });
+
+  it("a member's claims are in their data export; deleting the account erases the proof file, note and e-mail hash", async () => {
+    const { me, click } = await memberWithClick(10);
+    await file(me.cookie, claimForm(click.id, { orderRef: "RGPD-1", memberNote: "Note perso", orderEmail: "moi@example.fr" }), { bytes: PDF, name: "f.pdf", type: "application/pdf" });
+    const [claim] = await claimsOf(me.id);
+    const exported = await exportAccountData(me.id);
+    expect(exported?.claims).toEqual([expect.objectContaining({ orderRef: "RGPD-1", memberNote: "Note perso", status: "matched", proofMime: "application/pdf" })]);
+    expect(fs.existsSync(path.join(proofDir, claim.proofStorageKey!))).toBe(true);
+    await deleteAccount(me.id, me.email);
+    const [after] = await (await getDb()).select().from(s.cashbackClaims).where(eq(s.cashbackClaims.id, claim.id));
+    expect(after).toMatchObject({ userId: null, proofStorageKey: null, proofMime: null, memberNote: null, orderEmailHash: null, orderRef: "RGPD-1" });
+    expect(fs.existsSync(path.join(proofDir, claim.proofStorageKey!))).toBe(false);
   });
 
   it("only finance and admins see or touch claims", async () => {

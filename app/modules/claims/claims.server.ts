@@ -564,3 +564,22 @@ export async function claimProofFile(claimId: string): Promise<{ bytes: Buffer; 
   }
 }
 
+/**
+ * Account deletion (inside its transaction): the member's claims keep the order
+ * facts finance needs, but lose the proof, the note and the e-mail hash.
+ * Returns the proof keys whose files the caller removes once committed.
+ */
+export async function eraseMemberClaimDataIn(tx: Pick<Awaited<ReturnType<typeof getDb>>, "select" | "update">, userId: string): Promise<string[]> {
+  const rows = await tx.select({ key: cashbackClaims.proofStorageKey }).from(cashbackClaims).where(eq(cashbackClaims.userId, userId));
+  await tx.update(cashbackClaims).set({ proofStorageKey: null, proofMime: null, memberNote: null, orderEmailHash: null }).where(eq(cashbackClaims.userId, userId));
+  return rows.map((r) => r.key).filter((k): k is string => !!k && PROOF_KEY.test(k));
+}
+
+/** Remove proof files (after the transaction that dropped their keys has committed). */
+export async function removeProofFiles(keys: string[]): Promise<void> {
+  for (const key of keys) {
+    if (!PROOF_KEY.test(key)) continue;
+    await fs.rm(path.join(claimProofDir(), key), { force: true }).catch((error: unknown) => logger.error({ err: error }, "claims: proof file not deleted"));
+  }
+}
+
