@@ -51,6 +51,7 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("mon-cashback", "routes/mon-cashback.tsx"),
     route("mon-cashback/coordonnees-bancaires", "routes/mon-cashback.coordonnees-bancaires.tsx"),
+    route("mon-cashback/reclamation", "routes/mon-cashback.reclamation.tsx"),
     route("legal/:slug", "routes/legal.$slug.tsx"),
     route("recherche", "routes/search.tsx"),
     // /pourquoi-{product} (concept page) and admin-managed pages at /{slug}
@@ -77,6 +78,9 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("upload", "routes/admin/upload.ts"),
       route("paiements/lots/:batchId", "routes/admin/paiements.lots.ts"),
+      route("reclamations", "routes/admin/reclamations.tsx"),
+      route("reclamations/export/:network", "routes/admin/reclamations.export.ts"),
+      route("reclamations/:claimId/justificatif", "routes/admin/reclamations.justificatif.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

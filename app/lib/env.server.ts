@@ -174,6 +174,8 @@ const schema = z.object({
   TRADEDOUBLER_PASSWORD: optionalSecret,
   IMPACT_ACCOUNT_SID: optionalSecret,
   IMPACT_AUTH_TOKEN: optionalSecret,
+  /** Impact's API host for claims (ActionInquiries); tests point it at a local server */
+  IMPACT_API_BASE_URL: optionalUrl("IMPACT_API_BASE_URL"),
   RAKUTEN_API_TOKEN: optionalSecret,
   TIMEONE_PARTNER_ID: optionalSecret,
   TIMEONE_API_KEY: optionalSecret,

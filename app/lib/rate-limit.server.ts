@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   analytics: { name: "analytics", limit: 120, windowSeconds: 60 },
   emailTest: { name: "email-test", limit: 5, windowSeconds: 60 * 10 },
   publicForm: { name: "public-form", limit: 30, windowSeconds: 60 },
+  /** missing-cashback claims per member (each may carry a 5 MB proof) */
+  claim: { name: "claim", limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed sign-ins: 10 per 15 minutes per account (issue 3). */

@@ -32,6 +32,8 @@ import { getBankDetails } from "~/modules/payouts/bank-details.server";
 import { cancelPayoutSchema, withdrawSchema } from "~/modules/payouts/payouts.schema";
 import { cancelPayout, listMemberPayouts, PayoutError, requestPayout } from "~/modules/payouts/payouts.server";
 import { Withdrawals } from "~/components/cashback/withdrawals";
+import { MemberClaims } from "~/components/cashback/claims";
+import { listMemberClaims } from "~/modules/claims/claims.server";
 
 const SIGN_IN = "/auth?redirect=/mon-cashback";
 
@@ -39,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { redirectTo: SIGN_IN });
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const now = requestNow(request);
-  const [balances, purchases, emails, launched, payouts, bankDetails, minimumCents] = await Promise.all([
+  const [balances, purchases, emails, launched, payouts, bankDetails, minimumCents, claims] = await Promise.all([
     memberCashbackBalances(user.id),
     listMemberCashbacks(user.id, Number.isSafeInteger(page) && page > 0 && page <= 10_000 ? page : 1),
     cashbackEmailPreferences(user.id),
@@ -47,10 +49,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     listMemberPayouts(user.id, now),
     getBankDetails(user.id, now),
     getSetting("payout_minimum_cents"),
+    listMemberClaims(user.id),
   ]);
   const bank = bankDetails ? { maskedIban: bankDetails.maskedIban, usable: bankDetails.usable, usableFrom: bankDetails.usableFrom.toISOString() } : null;
   // a fresh key per page view: a double click on one form makes one payout
-  return { balances, purchases, emails, launched, payouts, bank, minimumCents, withdrawKey: crypto.randomUUID() };
+  return { balances, purchases, emails, launched, payouts, bank, minimumCents, claims, withdrawKey: crypto.randomUUID() };
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -105,7 +108,7 @@ function saleAmount(line: MemberCashbackLine): string | null {
 }
 
 export default function MonCashback({ loaderData, actionData }: Route.ComponentProps) {
-  const { balances, purchases, emails, launched, payouts, bank, minimumCents, withdrawKey } = loaderData;
+  const { balances, purchases, emails, launched, payouts, bank, minimumCents, claims, withdrawKey } = loaderData;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "cashback-emails",
@@ -197,6 +200,8 @@ export default function MonCashback({ loaderData, actionData }: Route.ComponentP
           </nav>
         ) : null}
       </section>
+
+      <MemberClaims claims={claims} />
 
       <section id="notifications" className="mt-10 scroll-mt-24" aria-labelledby="notifications-title">
         <h2 id="notifications-title" className="text-2xl font-black">

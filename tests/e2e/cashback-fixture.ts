@@ -16,6 +16,11 @@ export const CASHBACK_LOOP_PROJECTS = ["desktop", "mobile"] as const;
 /** A member per project for the bank details spec (an IBAN is live on one account only). */
 export const bankDetailsMember = (project: string) => ({ email: `iban-${project}@crevarde.test`, password: "CoordonneesBancaires2026!" });
 
+/** A member per project for the claims spec, with a click 10 days old on their own programme (one network each, so one project's « Marquer transmises » never takes the other's claim). */
+export const claimMember = (project: string) => ({ email: `reclamation-${project}@crevarde.test`, password: "AchatManquant2026!" });
+export const CLAIM_NETWORKS = { desktop: "tradedoubler", mobile: "timeone" } as const;
+export const claimProgrammeName = (project: string) => `reclamation-${project}`;
+
 /** The stub brand and its programme (tests/e2e/db-fixtures.ts runs this on the fresh database). */
 export async function insertCashbackStub(db: Db) {
   const s = await import("../../db/schema");
@@ -41,6 +46,16 @@ export async function insertCashbackStub(db: Db) {
       await db.insert(s.user).values({ id, name, email, emailVerified: true });
       await db.insert(s.account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(password) });
     }
+    const { newClickId } = await import("../../app/modules/cashback/click-id");
+    const claimer = claimMember(project);
+    const id = `e2e-claim-${project}`;
+    await db.insert(s.user).values({ id, name: `Reclamation ${project}`, email: claimer.email, emailVerified: true });
+    await db.insert(s.account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(claimer.password) });
+    const [claimProgram] = await db
+      .insert(s.affiliatePrograms)
+      .values({ network: CLAIM_NETWORKS[project], networkAccountId: "e2e-claims", networkProgramId: claimProgrammeName(project), trackingUrlTemplate: "https://tracking.example/?sub={CLICK_ID}", cookieDays: 30 })
+      .returning();
+    await db.insert(s.clickSessions).values({ clickId: newClickId(), userId: id, programId: claimProgram.id, destinationUrl: "https://www.example.fr/", rateSnapshot: {}, createdAt: new Date(Date.now() - 10 * 86_400_000) });
   }
 }
 

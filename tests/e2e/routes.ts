@@ -9,7 +9,7 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   ":slug": { slug: "pourquoi-crevarde" },
 };
 /** Routes that render no page (resource routes, redirects, the upload endpoint). */
-const NOT_PAGES = /^(api\/|sitemap|robots|analytics$|newsletter$|consent$|profile\/export|auth\/logout|kpi$|cashback\/activer\/|admin\/upload$|admin\/paiements\/lots\/|recherche\/suggestions$|\*$)/;
+const NOT_PAGES = /^(api\/|sitemap|robots|analytics$|newsletter$|consent$|profile\/export|auth\/logout|kpi$|cashback\/activer\/|admin\/upload$|admin\/paiements\/lots\/|admin\/reclamations\/(export|:claimId)\/|recherche\/suggestions$|\*$)/;
 
 /** Every page of app/routes.ts, with its parameters filled in. */
 function pagePaths(entries: RouteConfigEntry[], prefix = ""): string[] {

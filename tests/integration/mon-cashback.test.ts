@@ -251,6 +251,16 @@ describe("mon cashback page", () => {
       purchases: { lines: [line, refused], page: 1, pageCount: 1, total: 2 },
       emails: { detected: true, validated: false, refused: true },
       launched: true,
+      payouts: [],
+      bank: null,
+      minimumCents: 1000,
+      withdrawKey: "00000000-0000-4000-8000-000000000000",
+      claims: [
+        {
+          id: "c1", merchant: "Caudalie", orderRef: "CMD-42", orderAt: "2027-02-20T11:00:00.000Z", amountCents: 4990, status: "refused", reason: "Commande annulée par le client",
+          steps: [{ step: "submitted", at: "2027-02-25T10:00:00.000Z" }, { step: "sent", at: "2027-02-26T10:00:00.000Z" }, { step: "refused", at: "2027-03-10T10:00:00.000Z" }],
+        },
+      ],
     };
     const { StaticRouterProvider, createStaticHandler, createStaticRouter } = await import("react-router");
     const handler = createStaticHandler([{ id: "root", path: "/mon-cashback", loader: () => loaderData, Component: () => createElement(Page as any, { loaderData, actionData: undefined, params: {}, matches: [] }) }]);
@@ -260,6 +270,7 @@ describe("mon cashback page", () => {
     for (const text of ["En attente", "12,34 €", "Disponible", "0,50 €", "En cours de virement", "0,00 €", "Versé", "1 000,00 €"]) expect(html).toContain(text);
     expect(html).toContain("En attente de validation");
     expect(html).toContain("Validation prévue le 12 mars 2027");
+    for (const text of ["Mes réclamations", "Signaler un achat manquant", "Commande CMD-42 du 20 février 2027 · 49,90 €", "Raison : Commande annulée par le client", "Transmise au marchand le", "Refusée le"]) expect(html).toContain(text);
     expect(html).toContain("4,34 €");
     expect(html).toContain("62,50 € dépensés");
     expect(html).toContain("Achat du 3 mars 2027");

@@ -26,6 +26,7 @@ import { recordReferral } from "~/modules/invites/invites.server";
 import { voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 import { maskIban } from "~/modules/payouts/bank-details.schema";
+import { eraseMemberClaimDataIn, removeProofFiles } from "~/modules/claims/claims.server";
 
 function apiError(error: unknown): { status: number; message: string; code?: string } {
   if (error instanceof APIError) {
@@ -311,6 +312,7 @@ export async function deleteAccount(userId: string, email: string) {
     logger.error({ err: error }, "accounts: deletion e-mail not rendered");
     return null;
   });
+  let proofKeys: string[] = [];
   const avatars = await db.transaction(async (tx) => {
     // platform ledger accounts first, then the member's (ADR 013 lock order); rolled back if the deletion is refused
     await voidReferralRewardsOfDeletedMember(tx, userId);
@@ -336,10 +338,12 @@ export async function deleteAccount(userId: string, email: string) {
       .update(schema.auditLog)
       .set({ entityId: sql`nullif(${schema.auditLog.entityId}, ${userId})`, before: null, after: null })
       .where(sql`strpos(${trail}, ${address}) > 0 or strpos(${trail}, ${userId.toLowerCase()}) > 0`);
+    proofKeys = await eraseMemberClaimDataIn(tx, userId);
     await tx.delete(schema.user).where(eq(schema.user.id, userId));
     if (notice) await enqueueMail(notice, { tx });
     return [profile?.avatarUrl, account?.image];
   });
+  await removeProofFiles(proofKeys);
   for (const url of new Set(avatars)) {
     await deleteUploadIfUnreferenced(url).catch((error) => logger.error({ err: error }, "accounts: avatar file not deleted"));
   }
@@ -357,7 +361,7 @@ export async function exportAccountData(userId: string) {
     .where(eq(schema.user.id, userId));
   if (!user) return null;
   const address = user.email.toLowerCase();
-  const [profile, newsletter, savedDeals, savedPromoCodes, sessions, events, invitedMembers, emails, bankAccounts, withdrawals] = await Promise.all([
+  const [profile, newsletter, savedDeals, savedPromoCodes, sessions, events, invitedMembers, emails, bankAccounts, withdrawals, claims] = await Promise.all([
     db.select().from(schema.profiles).where(eq(schema.profiles.id, userId)).then((rows) => rows[0] ?? null),
     db
       .select({
@@ -440,6 +444,22 @@ export async function exportAccountData(userId: string) {
       .from(schema.payouts)
       .where(eq(schema.payouts.userId, userId))
       .orderBy(schema.payouts.requestedAt),
+    db
+      .select({
+        orderRef: schema.cashbackClaims.orderRef,
+        orderAt: schema.cashbackClaims.orderAt,
+        orderAmountCents: schema.cashbackClaims.orderAmountCents,
+        status: schema.cashbackClaims.status,
+        memberNote: schema.cashbackClaims.memberNote,
+        proofMime: schema.cashbackClaims.proofMime,
+        refusalReason: schema.cashbackClaims.refusalReasonFr,
+        submittedAt: schema.cashbackClaims.submittedAt,
+        sentAt: schema.cashbackClaims.sentAt,
+        resolvedAt: schema.cashbackClaims.resolvedAt,
+      })
+      .from(schema.cashbackClaims)
+      .where(eq(schema.cashbackClaims.userId, userId))
+      .orderBy(schema.cashbackClaims.submittedAt),
   ]);
   // invitation received: the pseudonym of who invited the member
   const inviter = profile?.referredBy
@@ -459,5 +479,6 @@ export async function exportAccountData(userId: string) {
     emails: emails.map((m) => ({ ...m, text: redactTokens(m.text) })),
     bankAccounts: bankAccounts.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
     withdrawals: withdrawals.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
+    claims,
   };
 }

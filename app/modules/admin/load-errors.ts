@@ -11,6 +11,7 @@ export const ADMIN_LOAD_ERRORS = {
   conversions: "Impossible de charger les conversions.",
   payouts: "Impossible de charger les paiements.",
   treasury: "Impossible de charger la trésorerie.",
+  claims: "Impossible de charger les réclamations.",
 } as const;
 
 /** Body of the 503 a list loader throws when a query fails: which message to show. */

@@ -1,0 +1,73 @@
+import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
+import { CLAIM_MAX_DAYS, CLAIM_MESSAGES, CLAIM_MIN_DAYS, type ClaimProofMime } from "./claims.schema";
+
+/** Pure rules of a claim (design A.2): no database, no clock of their own. */
+
+const DAY_MS = 86_400_000;
+const dayText = (d: Date) => formatParis(d, "d MMMM yyyy");
+
+/** When a click may be claimed: from D+3 to D+90. */
+export function claimWindow(clickAt: Date): { opensAt: Date; closesAt: Date } {
+  return { opensAt: new Date(clickAt.getTime() + CLAIM_MIN_DAYS * DAY_MS), closesAt: new Date(clickAt.getTime() + CLAIM_MAX_DAYS * DAY_MS) };
+}
+
+/** Why a click cannot be claimed now (French), or null when it can. */
+export function clickWindowError(clickAt: Date, now: Date): string | null {
+  const { opensAt, closesAt } = claimWindow(clickAt);
+  if (now < opensAt) return CLAIM_MESSAGES.tooEarly(formatParis(opensAt, "d MMMM yyyy 'à' HH'h'mm"));
+  if (now > closesAt) return CLAIM_MESSAGES.tooLate;
+  return null;
+}
+
+/** The last Paris day the programme's cookie still ties an order to the click. */
+export function cookieLastDay(clickAt: Date, cookieDays: number): string {
+  return toParisDateInput(new Date(clickAt.getTime() + cookieDays * DAY_MS));
+}
+
+/**
+ * Why the order day ("2026-03-10", a Paris day) cannot follow this click (French),
+ * or null: on or after the click's day, within the cookie window, not in the future.
+ */
+export function orderDayError(orderDay: string, clickAt: Date, cookieDays: number, now: Date): string | null {
+  if (orderDay > toParisDateInput(now)) return CLAIM_MESSAGES.orderInFuture;
+  if (orderDay < toParisDateInput(clickAt)) return CLAIM_MESSAGES.orderBeforeClick(dayText(clickAt));
+  const last = cookieLastDay(clickAt, cookieDays);
+  if (orderDay > last) return CLAIM_MESSAGES.orderAfterWindow(cookieDays, dayText(new Date(clickAt.getTime() + cookieDays * DAY_MS)));
+  return null;
+}
+
+/**
+ * The instant stored for an order known only by its Paris day: the start of
+ * that day, or the click itself when the order was made the same day (the
+ * order cannot have come before the click that led to it).
+ */
+export function orderInstant(orderDayStart: Date, clickAt: Date): Date {
+  return orderDayStart < clickAt ? clickAt : orderDayStart;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const startsWith = (bytes: Uint8Array, prefix: number[]) => bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
+const ascii = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+
+/**
+ * What a proof really is, from its bytes (never its name or declared type):
+ * a PDF starts with "%PDF-" and ends with "%%EOF"; a PNG starts with its
+ * 8-byte signature; a JPEG with FF D8 FF. null for anything else.
+ */
+export function sniffProofMime(bytes: Uint8Array): ClaimProofMime | null {
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) {
+    return ascii(bytes.subarray(Math.max(0, bytes.length - 1024))).includes("%%EOF") ? "application/pdf" : null;
+  }
+  if (startsWith(bytes, PNG_SIGNATURE)) return "image/png";
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  return null;
+}
+
+/** A CSV cell: quoted when needed, and a leading = + - @ (or tab, CR) neutralised with ' (formula injection). */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: (string | number | null | undefined)[]) => cells.map(csvCell).join(",");
