@@ -43,9 +43,18 @@ const ROUTES: Record<string, { url: string; refusal: string; editor: Outcome; fi
   "conversions.tsx": { url: "/admin/conversions", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
   "paiements.tsx": { url: "/admin/paiements", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
   "tresorerie.tsx": { url: "/admin/tresorerie", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
+  "reclamations.tsx": { url: "/admin/reclamations", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
   "users.tsx": { url: "/admin/users", refusal: ADMINS, editor: "refused", finance: "refused", admin: "ok" },
   "settings.tsx": { url: "/admin/settings", refusal: ADMINS, editor: "refused", finance: "refused", admin: "ok" },
 };
+
+/** Routes that answer a file (no page, no action), with parameters naming nothing. */
+const NONE = "00000000-0000-0000-0000-000000000000";
+const FILE_ROUTES = [
+  { file: "paiements.lots.ts", url: `/admin/paiements/lots/${NONE}`, params: { batchId: NONE } },
+  { file: "reclamations.export.ts", url: "/admin/reclamations/export/inconnu", params: { network: "inconnu" } },
+  { file: "reclamations.justificatif.ts", url: `/admin/reclamations/${NONE}/justificatif`, params: { claimId: NONE } },
+];
 
 const NOBODY = { intent: "delete", id: "00000000-0000-0000-0000-000000000000" };
 
@@ -62,16 +71,19 @@ describeEachDb("back-office roles", ({ database }) => {
 
   it("the table names every admin route module", () => {
     const files = fs.readdirSync(path.resolve("app/routes/admin")).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test.") && f !== "_layout.tsx");
-    expect(files.sort()).toEqual([...Object.keys(ROUTES), "paiements.lots.ts"].sort());
+    expect(files.sort()).toEqual([...Object.keys(ROUTES), ...FILE_ROUTES.map((r) => r.file)].sort());
   });
 
-  it("paiements.lots.ts: the SEPA file of a batch is for money only", async () => {
-    const { loader } = await import("../../app/routes/admin/paiements.lots");
-    const url = "/admin/paiements/lots/00000000-0000-0000-0000-000000000000";
-    expect((await callRoute(loader, as("editor", url), { batchId: "00000000-0000-0000-0000-000000000000" })).location).toBe("/admin");
-    expect((await callRoute(loader, as("finance", url), { batchId: "00000000-0000-0000-0000-000000000000" })).status).toBe(404);
-    expect((await callRoute(loader, as("admin", url), { batchId: "00000000-0000-0000-0000-000000000000" })).status).toBe(404);
-  });
+  for (const route of FILE_ROUTES) {
+    it(`${route.file}: a file for money only (editor sent back, finance and admin through the guard)`, async () => {
+      const { loader } = await import(path.resolve("app/routes/admin", route.file));
+      expect((await callRoute(loader, as("editor", route.url), route.params)).location).toBe("/admin");
+      expect((await callRoute(loader, as("member", route.url), route.params)).location).toBe("/");
+      expect((await callRoute(loader, as("finance", route.url), route.params)).status).toBe(404);
+      expect((await callRoute(loader, as("admin", route.url), route.params)).status).toBe(404);
+    });
+  }
+
 
   for (const [file, route] of Object.entries(ROUTES)) {
     for (const role of ["editor", "finance", "admin"] as const) {

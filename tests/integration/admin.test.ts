@@ -31,6 +31,7 @@ const MEMBER_REFUSAL: Record<string, string> = {
   "conversions.tsx": "Accès réservé à la finance et aux administrateurs.",
   "paiements.tsx": "Accès réservé à la finance et aux administrateurs.",
   "tresorerie.tsx": "Accès réservé à la finance et aux administrateurs.",
+  "reclamations.tsx": "Accès réservé à la finance et aux administrateurs.",
   "users.tsx": "Accès réservé aux administrateurs.",
   "settings.tsx": "Accès réservé aux administrateurs.",
   "dashboard.tsx": "Accès réservé à l'équipe.",
@@ -74,7 +75,8 @@ describeEachDb("admin back office", ({ database }) => {
         expect((await callRoute(mod.loader, as(member.cookie, url))).location, `${file} loader, member`).toBe("/");
         const ok = await callRoute(mod.loader, as(admin.cookie, url));
         // a batch's SEPA file: the admin is let through to "Lot introuvable." for a batch that does not exist
-        expect(ok.status, `${file} loader, admin`).toBe(file === "paiements.lots.ts" ? 404 : 200);
+        // the file routes name no batch, network or claim here: 404 past the guard
+        expect(ok.status, `${file} loader, admin`).toBe(["paiements.lots.ts", "reclamations.export.ts", "reclamations.justificatif.ts"].includes(file) ? 404 : 200);
         expect(ok.location).toBeNull();
       }
       if (mod.action) {
@@ -93,9 +95,9 @@ describeEachDb("admin back office", ({ database }) => {
     }
     // the upload route's GET is a 405 for everyone (it has no page)
     expect((await callRoute((await import("../../app/routes/admin/upload")).loader, as(undefined, "/admin/upload"))).status).toBe(405);
-    // + /admin/conversions (issue #12), /admin/paiements and its batch files (payouts), /admin/tresorerie
-    expect(loaders).toBe(16);
-    expect(actions).toBe(15);
+    // + /admin/conversions (issue #12), /admin/paiements and its batch files (payouts), /admin/tresorerie, /admin/reclamations with its CSV and proof files
+    expect(loaders).toBe(19);
+    expect(actions).toBe(16);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {
