@@ -50,7 +50,7 @@ const ROUTES: Record<string, { url: string; refusal: string; editor: Outcome; fi
 
 /** Routes that answer a file (no page, no action), with parameters naming nothing. */
 const NONE = "00000000-0000-0000-0000-000000000000";
-const FILE_ROUTES = [
+const FILE_ROUTES: { file: string; url: string; params: Record<string, string> }[] = [
   { file: "paiements.lots.ts", url: `/admin/paiements/lots/${NONE}`, params: { batchId: NONE } },
   { file: "reclamations.export.ts", url: "/admin/reclamations/export/inconnu", params: { network: "inconnu" } },
   { file: "reclamations.justificatif.ts", url: `/admin/reclamations/${NONE}/justificatif`, params: { claimId: NONE } },

@@ -13,6 +13,7 @@ import { FINANCE_MESSAGES, PAYOUT_MESSAGES, PAYOUT_SIGNALS } from "../../app/mod
 import { exportApprovedPayouts, requestPayout } from "../../app/modules/payouts/payouts.server";
 import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/paiements";
 import { loader as fileLoader } from "../../app/routes/admin/paiements.lots";
+import { action as settingsAction } from "../../app/routes/admin/settings";
 import { action as memberAction, loader as memberLoader } from "../../app/routes/mon-cashback";
 import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
@@ -259,6 +260,23 @@ describeEachDb("payouts", () => {
     await withdraw(second.cookie, "15");
     const [p] = await payoutsOf(second.id);
     expect(p.reviewReasons.map((r: any) => r.code)).toContain("shared_iban");
+  });
+
+  it("the minimum is a setting the admin changes on /admin/settings", async () => {
+    const admin = await signedInUser({ role: "admin" });
+    const post = (form: Record<string, string>) => callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", ...form } }));
+    const bad = await post({ payoutMinimum: "0,50" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.result.error.payoutMinimum).toEqual(["Le retrait minimum doit être un montant en euros entre 1 et 1 000 (par exemple 10)."]);
+    expect((await post({ payoutMinimum: "15" })).status).toBe(200);
+    try {
+      const me = await memberWith(1200);
+      const out = await withdraw(me.cookie, "12");
+      expect(out.status).toBe(400);
+      expect(out.data.result.error[""][0].replace(/\u202f|\u00a0/g, " ")).toBe("Le retrait minimum est de 15,00 €.");
+    } finally {
+      expect((await post({ payoutMinimum: "10" })).status).toBe(200);
+    }
   });
 
   it("a requested payout is held by one ledger operation with a deterministic key", async () => {

@@ -36,6 +36,19 @@ const referralBonus = z
     return cents;
   });
 
+const payoutMinimum = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === "") return undefined;
+    const cents = parseEuroAmount(v);
+    if (cents === null || cents < 1_00 || cents > 1_000_00) {
+      ctx.addIssue({ code: "custom", message: "Le retrait minimum doit être un montant en euros entre 1 et 1 000 (par exemple 10)." });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
 export const settingsSchema = z.object({
   contentProtection: checkbox,
   cashbackLaunched: checkbox,
@@ -71,6 +84,7 @@ export const settingsSchema = z.object({
   // referral rewards in euros (absent: left as they are)
   referralRefereeBonus: referralBonus,
   referralReferrerBonus: referralBonus,
+  payoutMinimum,
 }).superRefine((v, ctx) => {
   if (v.temuStartsAt && v.temuEndsAt && Date.parse(v.temuStartsAt) >= Date.parse(v.temuEndsAt)) {
     ctx.addIssue({ code: "custom", path: ["temuStartsAt"], message: "La date de début doit précéder la date de fin." });
@@ -99,6 +113,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     gaMeasurementId,
     gaFromEnv: getEnv().GA_MEASUREMENT_ID ?? null,
     referral: { refereeCents: await getSetting("referral_referee_bonus_cents"), referrerCents: await getSetting("referral_referrer_bonus_cents") },
+    payoutMinimumCents: await getSetting("payout_minimum_cents"),
     legal,
   };
 }
@@ -125,6 +140,7 @@ export async function action({ request }: Route.ActionArgs) {
     ga_measurement_id: v.gaMeasurementId,
     ...(v.referralRefereeBonus === undefined ? {} : { referral_referee_bonus_cents: v.referralRefereeBonus }),
     ...(v.referralReferrerBonus === undefined ? {} : { referral_referrer_bonus_cents: v.referralReferrerBonus }),
+    ...(v.payoutMinimum === undefined ? {} : { payout_minimum_cents: v.payoutMinimum }),
   });
   invalidateAllowedHosts();
   return ok("save", "Paramètres enregistrés");
@@ -183,6 +199,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </Field>
             <Field label="Bonus du parrainage (€)" htmlFor="referralReferrerBonus" error={errors.referralReferrerBonus} hint="Versé au membre qui a invité, au même moment ; 0 : pas de bonus.">
               <Input id="referralReferrerBonus" name="referralReferrerBonus" inputMode="decimal" defaultValue={centsToInput(loaderData.referral.referrerCents)} maxLength={10} />
+            </Field>
+            <Field label="Retrait minimum (€)" htmlFor="payoutMinimum" error={errors.payoutMinimum} hint="Les membres peuvent demander un virement dès que leur cashback disponible atteint ce montant.">
+              <Input id="payoutMinimum" name="payoutMinimum" inputMode="decimal" defaultValue={centsToInput(loaderData.payoutMinimumCents)} maxLength={10} />
             </Field>
             <Button type="submit" className="justify-self-start" disabled={navigation.state !== "idle"}>
               Enregistrer
