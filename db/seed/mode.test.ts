@@ -4,6 +4,7 @@ import { demoAdminPassword, demoSeedMode } from "./mode";
 
 const PG = "postgres://crevarde@db.internal:5432/crevarde";
 const KEY = Buffer.alloc(32, 3).toString("base64");
+const DEBTOR = { SEPA_DEBTOR_NAME: "Crevarde SAS", SEPA_DEBTOR_IBAN: "FR7630006000011234567890189" };
 
 describe("demo seed mode", () => {
   it.each([
@@ -15,9 +16,9 @@ describe("demo seed mode", () => {
     [{ SITE_URL: "http://127.0.0.1:3101", SEED_DEMO: "true" }, "local"],
     [{ SITE_URL: "http://localhost:3000", SEED_DEMO: "false" }, "off"],
     // anywhere else: only with SEED_DEMO=true
-    [{ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY }, "off"],
-    [{ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY, SEED_DEMO: "true" }, "deployment"],
-    [{ SITE_URL: "https://localhost:3000", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY }, "off"],
+    [{ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY, ...DEBTOR }, "off"],
+    [{ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY, ...DEBTOR, SEED_DEMO: "true" }, "deployment"],
+    [{ SITE_URL: "https://localhost:3000", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY, ...DEBTOR }, "off"],
     [{ SITE_URL: "http://crevarde.fr" }, "off"],
     [{ SITE_URL: "http://192.168.1.10:3000" }, "off"],
     [{ SITE_URL: "http://localhost.crevarde.fr" }, "off"],
@@ -34,7 +35,7 @@ describe("demo seed mode", () => {
 
   it("gives the demo admin a random password outside a local site", () => {
     expect(demoAdminPassword(parseEnv({}))).toBeUndefined();
-    const deployed = parseEnv({ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY, SEED_DEMO: "true" });
+    const deployed = parseEnv({ SITE_URL: "https://crevarde.fr", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY, ...DEBTOR, SEED_DEMO: "true" });
     const a = demoAdminPassword(deployed)!;
     const b = demoAdminPassword(deployed)!;
     expect(a).toMatch(/^[\w-]{24}$/);
