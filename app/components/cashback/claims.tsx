@@ -1,19 +1,9 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { claimStatusLabel } from "~/modules/claims/claims.schema";
+import { claimStatusLabel, type MemberClaimView } from "~/modules/claims/claims.schema";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { formatParis } from "~/modules/settings/paris-time";
 
-export interface MemberClaimItem {
-  id: string;
-  merchant: string;
-  orderRef: string;
-  orderAt: string;
-  amountCents: number;
-  status: string;
-  reason: string | null;
-  steps: { step: string; at: string }[];
-}
 
 const STEP_LABELS: Record<string, string> = {
   submitted: "Envoyée le",
@@ -25,7 +15,7 @@ const STEP_LABELS: Record<string, string> = {
 };
 
 /** « Mes réclamations » on /mon-cashback: each missing-cashback claim with its timeline (design A.2). */
-export function MemberClaims({ claims }: { claims: MemberClaimItem[] }) {
+export function MemberClaims({ claims }: { claims: MemberClaimView[] }) {
   return (
     <section id="reclamations" className="mt-10 scroll-mt-24" aria-labelledby="claims-title">
       <h2 id="claims-title" className="text-2xl font-black">

@@ -154,3 +154,15 @@ export const claimAdminActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 export type ClaimAdminAction = z.infer<typeof claimAdminActionSchema>;
+
+/** A claim as the member sees it on /mon-cashback, with its timeline. */
+export interface MemberClaimView {
+  id: string;
+  merchant: string;
+  orderRef: string;
+  orderAt: string;
+  amountCents: number;
+  status: string;
+  reason: string | null;
+  steps: { step: "submitted" | "sent" | "accepted" | "refused" | "expired" | "withdrawn"; at: string }[];
+}

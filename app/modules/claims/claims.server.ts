@@ -23,6 +23,7 @@ import {
   CLAIM_PROOF_MAX_BYTES,
   claimAdminStatusLabel,
   type ClaimProofMime,
+  type MemberClaimView,
 } from "./claims.schema";
 
 /*
@@ -225,16 +226,6 @@ export async function fileClaim(member: { id: string }, input: ClaimSubmission, 
   }
 }
 
-export interface MemberClaimView {
-  id: string;
-  merchant: string;
-  orderRef: string;
-  orderAt: string;
-  amountCents: number;
-  status: string;
-  reason: string | null;
-  steps: { step: "submitted" | "sent" | "accepted" | "refused" | "expired" | "withdrawn"; at: string }[];
-}
 
 /** The member's claims, newest first, each with its timeline (Envoyée → Transmise → Acceptée/Refusée). */
 export async function listMemberClaims(userId: string, limit = 100): Promise<MemberClaimView[]> {
