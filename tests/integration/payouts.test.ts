@@ -6,6 +6,7 @@ import { expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
 import { exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { newClickId } from "../../app/modules/cashback/click-id";
+import { importRecords } from "../../app/modules/conversions/import.server";
 import { creditMember } from "../../app/modules/ledger/ledger-events.server";
 import { memberBalances, verifyLedger, withLedger } from "../../app/modules/ledger/ledger.server";
 import { saveBankDetails } from "../../app/modules/payouts/bank-details.server";
@@ -17,6 +18,7 @@ import { action as settingsAction } from "../../app/routes/admin/settings";
 import { action as memberAction, loader as memberLoader } from "../../app/routes/mon-cashback";
 import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
+import { makeClick, makeMember, makeProgramme, rec } from "../helpers/conversions";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
@@ -143,6 +145,35 @@ describeEachDb("payouts", () => {
     expect(p.status).toBe("needs_review");
     expect(p.reviewReasons.map((r: any) => r.code).sort()).toEqual(["first_payout", "large_amount", "new_account", "recent_iban", "shared_visitor"]);
     expect(p.reviewReasons.find((r: any) => r.code === "recent_iban")?.reason).toBe(PAYOUT_SIGNALS.recent_iban);
+  });
+
+  it("puts a member whose claims are far above the other members' in review, with the reason", async () => {
+    const db = await getDb();
+    const program = await makeProgramme("awin");
+    // five members with tracked purchases and no claim: the median ratio is 0
+    for (let i = 0; i < 5; i++) {
+      const other = await makeMember();
+      const click = await makeClick(other, program.id);
+      await importRecords({ records: [rec({ clickId: click.clickId, networkProgramId: program.networkProgramId })], source: "pull", actor: "system" });
+    }
+    const claimer = await memberWith(2000);
+    const quiet = await memberWith(2000);
+    const click = await makeClick(claimer.id, program.id);
+    const claim = (orderRef: string, status = "sent") => ({ userId: claimer.id, clickSessionId: click.id, programId: program.id, orderRef, orderAt: new Date(), orderAmountCents: 5000, noOtherCode: true, status });
+    // withdrawn claims do not count: two real claims are not enough
+    await db.insert(s.cashbackClaims).values([claim("W-1", "withdrawn"), claim("W-2", "withdrawn"), claim("C-1"), claim("C-2")]);
+    await withdraw(claimer.cookie, "12");
+    const first = (await payoutsOf(claimer.id))[0];
+    expect(first.reviewReasons.map((r: any) => r.code)).not.toContain("claim_ratio");
+    await finance((await signedInUser({ role: "finance" as any })).cookie, { intent: "refuse", payoutId: first.id, reason: "Test" });
+    await db.insert(s.cashbackClaims).values(claim("C-3"));
+    await withdraw(claimer.cookie, "12");
+    const second = (await payoutsOf(claimer.id)).find((p) => p.id !== first.id)!;
+    expect(second.status).toBe("needs_review");
+    expect(second.reviewReasons).toContainEqual({ code: "claim_ratio", reason: PAYOUT_SIGNALS.claim_ratio });
+    // a member without claims is not flagged
+    await withdraw(quiet.cookie, "12");
+    expect((await payoutsOf(quiet.id))[0].reviewReasons.map((r: any) => r.code)).not.toContain("claim_ratio");
   });
 
   it("finance approves, exports one pain.001 file, marks it sent and completed: Versé, e-mail, audit, ledger balanced", async () => {

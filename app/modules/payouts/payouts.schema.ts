@@ -130,5 +130,6 @@ export const PAYOUT_SIGNALS = {
   shared_iban: "Cet IBAN a déjà été enregistré sur un autre compte",
   shared_visitor: "Un autre compte partage le même appareil (empreinte visiteur)",
   reversal_rate: "Plus de 20 % de cashbacks annulés après validation",
+  claim_ratio: "Réclamations bien plus fréquentes que chez les autres membres (plus de 3 fois la médiane)",
 } as const;
 export type PayoutSignal = keyof typeof PAYOUT_SIGNALS;

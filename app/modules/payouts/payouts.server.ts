@@ -13,10 +13,11 @@ import { holdPayout, releasePayout, settlePayout } from "~/modules/ledger/ledger
 import { memberBalances, type LedgerTx } from "~/modules/ledger/ledger.server";
 import { formatParis } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
-import { clickSessions, memberCashbacks, payoutBatches, payoutEvents, payoutMethods, payouts, user } from "../../../db/schema";
+import { cashbackClaims, clickSessions, memberCashbacks, payoutBatches, payoutEvents, payoutMethods, payouts, user } from "../../../db/schema";
 import { decryptIban } from "./bank-crypto.server";
 import { maskIban } from "./bank-details.schema";
 import { expectedArrival, nextPayoutExport } from "./payout-dates";
+import { isClaimRatioOutlier } from "./payout-rules";
 import { FINANCE_MESSAGES, PAYOUT_CANCELLABLE, PAYOUT_MESSAGES, PAYOUT_SIGNALS, payoutStatusLabel, type MemberPayoutView, type PayoutSignal } from "./payouts.schema";
 import { buildPain001 } from "./sepa-file.server";
 
@@ -48,6 +49,8 @@ export const REVIEW_RECENT_DAYS = 7;
 /** Reversed after validation / validated, above which payouts are reviewed (with at least this many validations). */
 export const REVIEW_REVERSAL_RATE = 0.2;
 export const REVIEW_REVERSAL_MIN_VALIDATED = 3;
+/** Claims are compared with the other members' over this many days. */
+export const REVIEW_CLAIM_WINDOW_DAYS = 365;
 
 const memberActor = (userId: string) => `member:${userId}`;
 const financeActor = (actor: Actor) => `admin:${actor.id}`;
@@ -92,7 +95,32 @@ export async function payoutSignals(tx: LedgerTx, userId: string, amountCents: n
     .from(memberCashbacks)
     .where(eq(memberCashbacks.userId, userId));
   if (rates && rates.validated >= REVIEW_REVERSAL_MIN_VALIDATED && rates.reversed / rates.validated > REVIEW_REVERSAL_RATE) signals.push("reversal_rate");
+  if (await claimRatioOutlier(tx, userId, subDays(now, REVIEW_CLAIM_WINDOW_DAYS))) signals.push("claim_ratio");
   return signals.map((code) => ({ code, reason: PAYOUT_SIGNALS[code] }));
+}
+
+/**
+ * The member's claim ratio (claims ÷ claims and tracked purchases, since
+ * `since`) against the median of every member who had a purchase or a
+ * claim in that time. Withdrawn claims do not count.
+ */
+async function claimRatioOutlier(tx: LedgerTx, userId: string, since: Date): Promise<boolean> {
+  const result = await tx.execute<{ claims: string; purchases: string; median: string | null }>(sql`
+    with activity as (
+      select user_id, 1 as claims, 0 as purchases from ${cashbackClaims}
+        where user_id is not null and status <> 'withdrawn' and submitted_at >= ${since}
+      union all
+      select user_id, 0, 1 from ${memberCashbacks}
+        where user_id is not null and hidden_at is null and created_at >= ${since}
+    ), per_member as (
+      select user_id, sum(claims) as claims, sum(purchases) as purchases from activity group by user_id
+    )
+    select
+      coalesce((select claims from per_member where user_id = ${userId}), 0) as claims,
+      coalesce((select purchases from per_member where user_id = ${userId}), 0) as purchases,
+      (select percentile_cont(0.5) within group (order by claims::float8 / (claims + purchases)) from per_member) as median`);
+  const row = result.rows[0];
+  return isClaimRatioOutlier({ claims: Number(row?.claims ?? 0), purchases: Number(row?.purchases ?? 0) }, Number(row?.median ?? 0));
 }
 
 /**
