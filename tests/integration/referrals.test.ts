@@ -4,7 +4,7 @@ import { and, eq, like } from "drizzle-orm";
 import { composeIBAN, isValidIBAN } from "ibantools";
 import { expect, it, vi } from "vitest";
 import { getDb } from "../../app/lib/db.server";
-import { deleteAccount } from "../../app/modules/accounts/accounts.server";
+import { deleteAccount, exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { importRecords } from "../../app/modules/conversions/import.server";
 import { recordReferral, referralCodeFor } from "../../app/modules/invites/invites.server";
 import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
@@ -118,6 +118,51 @@ describeEachDb("referral rewards", () => {
     expect(invite.data.rewards).toEqual([expect.objectContaining({ status: "credited", amountCents: 300, other: "Amie" })]);
     const mine = await callRoute<any>(inviteLoader, req("/invite", { cookie: friend.cookie }));
     expect(mine.data.rewards).toEqual([expect.objectContaining({ kind: "referee_welcome", status: "credited", amountCents: 200, other: "Marraine" })]);
+  });
+
+  it("the cashback that earned the rewards is reversed: both are taken back and void, with the reason; another validated cashback keeps them", async () => {
+    const declined = (r: ReturnType<typeof rec>) => ({ ...r, status: "declined" as const, networkStatusRaw: "declined", declineReasonRaw: "cancelled by customer", raw: { ...r.raw, status: "declined" } });
+    // 1. no other validated cashback: the rewards are taken back
+    const { referrer, friend } = await referral();
+    const { approved } = await friendCashback(friend.id);
+    await pull([approved]);
+    expect((await rewardsOf(friend.id)).map((r) => r.status)).toEqual(["credited", "credited"]);
+    await pull([declined(approved)]);
+    const rewards = await rewardsOf(friend.id);
+    expect(rewards.map((r) => [r.status, r.voidReason])).toEqual([
+      ["void", REFERRAL_VOID_REASONS.sourceReversed],
+      ["void", REFERRAL_VOID_REASONS.sourceReversed],
+    ]);
+    expect(await memberBalances(friend.id)).toMatchObject({ pending: 0, available: 0, owed: 0 });
+    expect(await memberBalances(referrer.id)).toMatchObject({ pending: 0, available: 0, owed: 0 });
+    expect((await ledgerKeys(rewards[1].id)).ops).toEqual([`ref:${rewards[1].id}`, `ref:${rewards[1].id}:pending`, `ref:${rewards[1].id}:reverse`]);
+    const invite = await callRoute<any>(inviteLoader, req("/invite", { cookie: referrer.cookie }));
+    expect(invite.data.rewards).toEqual([expect.objectContaining({ status: "void", voidReason: REFERRAL_VOID_REASONS.sourceReversed })]);
+    // the data export holds the rewards, the other member by pseudonym only
+    const exported = await exportAccountData(referrer.id);
+    expect(exported?.invitations.rewards).toEqual([expect.objectContaining({ kind: "referrer_first", status: "void", amountCents: 300, other: "Amie", voidReason: REFERRAL_VOID_REASONS.sourceReversed })]);
+    expect(JSON.stringify(exported)).not.toContain(friend.email);
+    // the same page again takes nothing more
+    const before = await importFootprint();
+    await pull([declined(approved)]);
+    expect(await importFootprint()).toEqual(before);
+    expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
+
+    // 2. the friend has a second validated cashback: the rewards stay, now earned by it
+    const pair = await referral();
+    const first = await friendCashback(pair.friend.id);
+    await pull([first.approved]);
+    const second = rec({ clickId: first.click.clickId, networkProgramId: first.programme.networkProgramId, status: "approved" });
+    await pull([second]);
+    await pull([declined(first.approved)]);
+    const kept = await rewardsOf(pair.friend.id);
+    const [secondCb] = await (await getDb()).select().from(s.memberCashbacks).where(and(eq(s.memberCashbacks.userId, pair.friend.id), eq(s.memberCashbacks.status, "validated")));
+    expect(kept.map((r) => [r.status, r.sourceCashbackId])).toEqual([
+      ["credited", secondCb.id],
+      ["credited", secondCb.id],
+    ]);
+    expect(await memberBalances(pair.referrer.id)).toMatchObject({ available: 300, owed: 0 });
+    expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
   });
 
   it("a shared IBAN fingerprint (even a disabled one) voids both rewards at the validation", async () => {

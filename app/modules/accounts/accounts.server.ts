@@ -23,7 +23,7 @@ import {
 import { deleteUploadIfUnreferenced } from "~/modules/privacy/retention.server";
 import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { recordReferral } from "~/modules/invites/invites.server";
-import { voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
+import { myReferralRewards, voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 import { maskIban } from "~/modules/payouts/bank-details.schema";
 import { eraseMemberClaimDataIn, removeProofFiles } from "~/modules/claims/claims.server";
@@ -361,7 +361,7 @@ export async function exportAccountData(userId: string) {
     .where(eq(schema.user.id, userId));
   if (!user) return null;
   const address = user.email.toLowerCase();
-  const [profile, newsletter, savedDeals, savedPromoCodes, sessions, events, invitedMembers, emails, bankAccounts, withdrawals, claims] = await Promise.all([
+  const [profile, newsletter, savedDeals, savedPromoCodes, sessions, events, invitedMembers, emails, bankAccounts, withdrawals, claims, referralRewards] = await Promise.all([
     db.select().from(schema.profiles).where(eq(schema.profiles.id, userId)).then((rows) => rows[0] ?? null),
     db
       .select({
@@ -460,6 +460,8 @@ export async function exportAccountData(userId: string) {
       .from(schema.cashbackClaims)
       .where(eq(schema.cashbackClaims.userId, userId))
       .orderBy(schema.cashbackClaims.submittedAt),
+    // referral rewards as /invite shows them: the other member by pseudonym only
+    myReferralRewards(userId).then((rows) => rows.map(({ id: _id, ...rest }) => rest)),
   ]);
   // invitation received: the pseudonym of who invited the member
   const inviter = profile?.referredBy
@@ -475,7 +477,7 @@ export async function exportAccountData(userId: string) {
     savedPromoCodes,
     sessions,
     events,
-    invitations: { referralCode: profile?.referralCode ?? null, invitedBy: inviter, sent: invitedMembers },
+    invitations: { referralCode: profile?.referralCode ?? null, invitedBy: inviter, sent: invitedMembers, rewards: referralRewards },
     emails: emails.map((m) => ({ ...m, text: redactTokens(m.text) })),
     bankAccounts: bankAccounts.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
     withdrawals: withdrawals.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),

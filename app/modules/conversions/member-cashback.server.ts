@@ -6,7 +6,7 @@ import { adjustCashback, approveCashback, recordPendingCashback, refuseCashback,
 import { operationApplied, type LedgerTx } from "~/modules/ledger/ledger.server";
 import { ledgerKeys, type RateSnapshot } from "~/modules/ledger/ledger";
 import { logger } from "~/lib/logger.server";
-import { releaseReferralRewards } from "~/modules/referrals/referrals.server";
+import { onReferralSourceReversed, releaseReferralRewards } from "~/modules/referrals/referrals.server";
 import { memberShareFromDecimal } from "./decimal";
 
 /**
@@ -155,6 +155,8 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
   } else if (to === "reversed") {
     const r = await reverseCashback(tx, ledger);
     reversalTransferId = r.transferIds.at(-1) ?? reversalTransferId;
+    // rewards earned by this cashback follow it (same transaction)
+    if (r.applied) await onReferralSourceReversed(tx, { cashbackId: id, actor: options.actor });
   }
 
   // the member keeps seeing the validated amount after a reversal (what was taken back)

@@ -232,3 +232,17 @@ export async function creditReferralReward(tx: LedgerTx, input: ReferralInput & 
     ];
   });
 }
+
+/**
+ * A credited reward taken back (key `ref:{id}:reverse`) when the friend's
+ * cashback that earned it is reversed: from "available", the rest as a
+ * receivable, like any reversal.
+ */
+export async function reverseReferralReward(tx: LedgerTx, input: ReferralInput & { amountCents: number }): Promise<OperationResult> {
+  assertCents(input.amountCents);
+  const a = await accountsOf(tx, input.userId);
+  return runOperation(tx, { key: ledgerKeys.referralReverse(input.rewardId), kind: "referral_reverse", actor: input.actor, ref: referralRef(input.rewardId) }, a.all, async (locked) => {
+    if (!(await operationApplied(tx, ledgerKeys.referralCredit(input.rewardId)))) throw new LedgerStateError(`referral reward ${input.rewardId} is not credited`);
+    return debitMoves(a, locked.balance, input.amountCents, "referral_reverse");
+  });
+}

@@ -89,6 +89,8 @@ export const ledgerKeys = {
   referralVoid: (rewardId: string) => `ref:${rewardId}:void`,
   /** the credit operation; its release transfer is `ref:{id}:unpending` */
   referralCredit: (rewardId: string) => `ref:${rewardId}`,
+  /** a credited reward taken back when the cashback that earned it is reversed */
+  referralReverse: (rewardId: string) => `ref:${rewardId}:reverse`,
 };
 
 /** Account deletion refused: money is still the member's (available or on its way to their bank). */

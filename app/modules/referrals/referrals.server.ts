@@ -1,8 +1,8 @@
-import { aliasedTable, and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
-import { clickSessions, ledgerAccounts, payoutMethods, profiles, referralRewards } from "../../../db/schema";
+import { aliasedTable, and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { clickSessions, ledgerAccounts, memberCashbacks, payoutMethods, profiles, referralRewards } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { creditReferralReward, recordReferralPending, voidReferralPending } from "~/modules/ledger/ledger-events.server";
+import { creditReferralReward, recordReferralPending, reverseReferralReward, voidReferralPending } from "~/modules/ledger/ledger-events.server";
 import { ensurePlatformAccounts, type LedgerExecutor, type LedgerTx } from "~/modules/ledger/ledger.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { plannedRewards, REFERRAL_VOID_REASONS, selfReferralReason, type ReferralRewardKind, type ReferralRewardStatus } from "./referrals";
@@ -112,6 +112,41 @@ export async function releaseReferralRewards(tx: LedgerTx, input: { refereeId: s
   }
   if (voided) logger.info({ refereeId: input.refereeId, reason }, "referral: rewards voided");
   return { credited, voided };
+}
+
+/**
+ * The friend's cashback that earned the rewards is reversed, in the
+ * transaction of its reversal. If the friend has another validated cashback,
+ * the rewards stay earned and point to it. Otherwise each reward is taken
+ * back (`ref:{id}:reverse`) and becomes void with the reason.
+ */
+export async function onReferralSourceReversed(tx: LedgerTx, input: { cashbackId: string; actor: string }) {
+  const rewards = await tx
+    .select()
+    .from(referralRewards)
+    .where(and(eq(referralRewards.sourceCashbackId, input.cashbackId), eq(referralRewards.status, "credited")))
+    .orderBy(referralRewards.kind)
+    .for("update");
+  if (rewards.length === 0) return { moved: 0, reversed: 0 };
+  const refereeId = rewards[0].refereeId;
+  const [other] = refereeId
+    ? await tx
+        .select({ id: memberCashbacks.id })
+        .from(memberCashbacks)
+        .where(and(eq(memberCashbacks.userId, refereeId), eq(memberCashbacks.status, "validated"), ne(memberCashbacks.id, input.cashbackId)))
+        .orderBy(memberCashbacks.createdAt)
+        .limit(1)
+    : [];
+  if (other) {
+    await tx.update(referralRewards).set({ sourceCashbackId: other.id }).where(inArray(referralRewards.id, rewards.map((r) => r.id)));
+    return { moved: rewards.length, reversed: 0 };
+  }
+  for (const reward of rewards) {
+    if (reward.userId) await reverseReferralReward(tx, { rewardId: reward.id, userId: reward.userId, amountCents: reward.amountCents, actor: input.actor });
+    await tx.update(referralRewards).set({ status: "void", voidReason: REFERRAL_VOID_REASONS.sourceReversed }).where(eq(referralRewards.id, reward.id));
+  }
+  logger.info({ cashbackId: input.cashbackId, rewards: rewards.length }, "referral: rewards taken back after a reversal");
+  return { moved: 0, reversed: rewards.length };
 }
 
 /**

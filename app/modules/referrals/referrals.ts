@@ -12,6 +12,7 @@ export const REFERRAL_VOID_REASONS = {
   sharedDevice: "Les deux comptes ont été utilisés depuis le même appareil.",
   refereeDeleted: "Le compte de ton amie a été supprimé.",
   referrerDeleted: "Le compte de la marraine ou du parrain a été supprimé.",
+  sourceReversed: "Le marchand a annulé l'achat qui avait validé ce parrainage, et ton amie n'a pas d'autre cashback validé.",
 } as const;
 
 /** The anti-fraud signals found between the referrer and the friend. */
