@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import { getDb } from "../../app/lib/db.server";
 import { importRecords } from "../../app/modules/conversions/import.server";
-import { creditMember, holdPayout } from "../../app/modules/ledger/ledger-events.server";
+import { creditMember, holdPayout, settlePayout } from "../../app/modules/ledger/ledger-events.server";
 import { verifyLedger, withLedger } from "../../app/modules/ledger/ledger.server";
 import { TREASURY_MESSAGES } from "../../app/modules/treasury/treasury.schema";
 import { action, loader } from "../../app/routes/admin/tresorerie";
@@ -35,29 +35,36 @@ describeEachDb("treasury", () => {
     await withLedger(async (tx) => {
       await creditMember(tx, { key: `test:${member.id}:credit`, kind: "cashback_credit", userId: member.id, amountCents: 10_000, actor: "system:test" });
       await holdPayout(tx, { payoutId: randomUUID(), userId: member.id, amountCents: 4_000, actor: "system:test" });
+      // 15,00 € already paid out to the member
+      const paidOut = randomUUID();
+      await holdPayout(tx, { payoutId: paidOut, userId: member.id, amountCents: 1_500, actor: "system:test" });
+      await settlePayout(tx, { payoutId: paidOut, userId: member.id, actor: "system:test" });
     });
     // an approved, unpaid conversion (12,34 € commission) and one already paid by the network
     await importRecords({ records: [rec({ network: "kwanko", status: "approved", commissionAmount: "12.345" }), rec({ network: "kwanko", status: "approved", commissionAmount: "50", networkPaid: true })], source: "pull", actor: "system" });
 
     const t = await overview(finance.cookie);
-    expect(t.members.availableCents - before.members.availableCents).toBe(6_000);
+    expect(t.members.availableCents - before.members.availableCents).toBe(4_500);
+    expect(t.members.paidCents - before.members.paidCents).toBe(1_500);
     expect(t.members.inPayoutCents - before.members.inPayoutCents).toBe(4_000);
     expect(t.liabilitiesCents - before.liabilitiesCents).toBe(10_000);
     expect(t.receivableCents - before.receivableCents).toBe(1_234);
     expect(t.networks.find((n: any) => n.network === "kwanko")).toMatchObject({ receivableCents: 1_234 });
     expect(t.cashReceivedCents).toBe(before.cashReceivedCents);
     const exposed = t.members.availableCents + t.members.inPayoutCents;
-    expect(t.alert).toEqual({ exposedCents: exposed, cashCents: t.cashReceivedCents });
+    // the cash left is what the networks paid minus what members have already received
+    const cashLeft = t.cashReceivedCents - t.members.paidCents;
+    expect(t.alert).toEqual({ exposedCents: exposed, cashCents: cashLeft });
 
     // finance enters the network's payment: enough cash, no alert; the entry is audited
-    const amount = ((exposed - t.cashReceivedCents) / 100).toFixed(2).replace(".", ",");
+    const amount = ((exposed - cashLeft) / 100).toFixed(2).replace(".", ",");
     const out = await pay(finance.cookie, { network: "kwanko", amount, reference: "KWK-2026-03", note: "Facture mars" });
     expect(out.status).toBe(200);
     expect(out.data.toast.title).toBe("Paiement enregistré");
     const after = await overview(finance.cookie);
-    expect(after.cashReceivedCents).toBe(exposed);
+    expect(after.cashReceivedCents - after.members.paidCents).toBe(exposed);
     expect(after.alert).toBeNull();
-    expect(after.payments[0]).toMatchObject({ network: "kwanko", reference: "KWK-2026-03", note: "Facture mars", amountCents: exposed - t.cashReceivedCents });
+    expect(after.payments[0]).toMatchObject({ network: "kwanko", reference: "KWK-2026-03", note: "Facture mars", amountCents: exposed - cashLeft });
     const db = await getDb();
     const [payment] = await db.select().from(s.networkPayments).where(eq(s.networkPayments.reference, "KWK-2026-03"));
     expect(payment.createdBy).toBe(finance.id);

@@ -3,9 +3,12 @@ import { networkPaymentSchema, parseValueDate, solvencyAlert } from "./treasury.
 
 describe("treasury rules", () => {
   it("alerts when available plus in payout exceeds the cash received", () => {
-    expect(solvencyAlert({ availableCents: 600, inPayoutCents: 400, cashReceivedCents: 1000 })).toBeNull();
-    expect(solvencyAlert({ availableCents: 601, inPayoutCents: 400, cashReceivedCents: 1000 })).toEqual({ exposedCents: 1001, cashCents: 1000 });
-    expect(solvencyAlert({ availableCents: 0, inPayoutCents: 0, cashReceivedCents: 0 })).toBeNull();
+    expect(solvencyAlert({ availableCents: 600, inPayoutCents: 400, cashReceivedCents: 1000, paidOutCents: 0 })).toBeNull();
+    expect(solvencyAlert({ availableCents: 601, inPayoutCents: 400, cashReceivedCents: 1000, paidOutCents: 0 })).toEqual({ exposedCents: 1001, cashCents: 1000 });
+    expect(solvencyAlert({ availableCents: 0, inPayoutCents: 0, cashReceivedCents: 0, paidOutCents: 0 })).toBeNull();
+    // cash already paid out to members is no longer there to pay the rest
+    expect(solvencyAlert({ availableCents: 600, inPayoutCents: 0, cashReceivedCents: 1000, paidOutCents: 500 })).toEqual({ exposedCents: 600, cashCents: 500 });
+    expect(solvencyAlert({ availableCents: 500, inPayoutCents: 0, cashReceivedCents: 1000, paidOutCents: 500 })).toBeNull();
   });
 
   it("reads a bank value date", () => {

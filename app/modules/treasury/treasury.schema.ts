@@ -19,10 +19,16 @@ export const TREASURY_MESSAGES = {
   duplicate: "Ce paiement est déjà enregistré (même réseau, même référence).",
 } as const;
 
-/** The alert of the page: members' available money (available + in payout) above the cash the networks have paid. */
-export function solvencyAlert(input: { availableCents: number; inPayoutCents: number; cashReceivedCents: number }): { exposedCents: number; cashCents: number } | null {
+/**
+ * The alert of the page (design §C.4): the members' money we must be able to
+ * pay at once (available + in payout) above the cash we still hold from the
+ * networks, i.e. what they paid us minus what has already been paid out to
+ * members. `cashCents` is that remaining cash.
+ */
+export function solvencyAlert(input: { availableCents: number; inPayoutCents: number; cashReceivedCents: number; paidOutCents: number }): { exposedCents: number; cashCents: number } | null {
   const exposed = input.availableCents + input.inPayoutCents;
-  return exposed > input.cashReceivedCents ? { exposedCents: exposed, cashCents: input.cashReceivedCents } : null;
+  const cash = input.cashReceivedCents - input.paidOutCents;
+  return exposed > cash ? { exposedCents: exposed, cashCents: cash } : null;
 }
 
 /** "2026-03-02" → that day at noon UTC (a bank value date has no time); null when not a real date. */

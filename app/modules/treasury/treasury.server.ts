@@ -96,7 +96,7 @@ export async function treasuryOverview(): Promise<TreasuryOverview> {
     receivableCents: networks.reduce((s, n) => s + n.receivableCents, 0),
     cashReceivedCents,
     networks,
-    alert: solvencyAlert({ availableCents: members.availableCents, inPayoutCents: members.inPayoutCents, cashReceivedCents }),
+    alert: solvencyAlert({ availableCents: members.availableCents, inPayoutCents: members.inPayoutCents, cashReceivedCents, paidOutCents: members.paidCents }),
     payments: payments.map((p) => ({
       id: p.id,
       network: p.network,

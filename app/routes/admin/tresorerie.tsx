@@ -72,7 +72,7 @@ export default function AdminTreasury({ loaderData, actionData }: Route.Componen
         <div role="alert" className="flex gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-900">
           <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <p>
-            Alerte : les soldes disponibles des membres ({formatEuros(t.alert.exposedCents)}) dépassent les paiements reçus des réseaux ({formatEuros(t.alert.cashCents)}).
+            Alerte : les soldes disponibles des membres ({formatEuros(t.alert.exposedCents)}) dépassent la trésorerie restante, paiements reçus des réseaux moins les virements déjà faits aux membres ({formatEuros(t.alert.cashCents)}).
           </p>
         </div>
       ) : null}
@@ -102,9 +102,10 @@ export default function AdminTreasury({ loaderData, actionData }: Route.Componen
           <CardDescription>À recevoir : commissions des conversions validées par le réseau et pas encore payées.</CardDescription>
         </CardHeader>
         <CardContent>
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             <Figure label="Commissions à recevoir" cents={t.receivableCents} testId="treasury-receivable" />
             <Figure label="Paiements reçus des réseaux" cents={t.cashReceivedCents} testId="treasury-cash" />
+            <Figure label="Trésorerie restante" cents={t.cashReceivedCents - t.members.paidCents} hint="Paiements reçus moins les virements déjà faits aux membres" testId="treasury-cash-left" />
           </dl>
           {t.networks.length ? (
             <ul className="mt-4 grid gap-2">
