@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
 import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "~/lib/db-errors.server";
+import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import type { AdminLoadErrorData } from "./load-errors";
 
@@ -48,15 +50,35 @@ export function dbErrorMessage(error: unknown, fallback: string): { message: str
   return { message: fallback, status: 500 };
 }
 
-/** Run a write; database errors become a French error answer (never a raw 500 page). */
+/**
+ * Run a write: a domain refusal (DomainError) answers its French message and
+ * 4xx; database errors become a French error answer (never a raw 500 page).
+ */
 export async function guarded(intent: string, fallback: string, fn: () => Promise<Response | ReturnType<typeof ok>>) {
   try {
     return await fn();
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (isDomainError(error)) return failure(intent, error.message, error.status);
     const { message, status } = dbErrorMessage(error, fallback);
     return failure(intent, message, status === 500 ? 503 : status);
   }
+}
+
+/**
+ * A back-office action made of intents (one zod union on `intent`): parse the
+ * form, answer the first French issue as a 400, then run the intent's write
+ * through `guarded`.
+ */
+export async function intentAction<S extends z.ZodType<{ intent: string }>>(
+  form: FormData,
+  schema: S,
+  fallback: string,
+  run: (values: z.output<S>) => Promise<Response | ReturnType<typeof ok>>,
+) {
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return failure(String(form.get("intent") ?? "unknown"), parsed.error.issues[0]?.message ?? "Demande invalide.");
+  return guarded(parsed.data.intent, fallback, () => run(parsed.data));
 }
 
 /**

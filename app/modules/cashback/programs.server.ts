@@ -7,6 +7,7 @@
  * gives the rates that applied to a click. Every admin write and its audit
  * entry share one transaction.
  */
+import { DomainError } from "~/lib/errors";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { affiliatePrograms, brands, programRates } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
@@ -25,15 +26,7 @@ export type ProgramRate = typeof programRates.$inferSelect;
 export type RateWithMember = ProgramRate & { member: MemberRate; memberLabel: string };
 
 /** A write the caller must answer with a French 4xx (never a 500). */
-export class ProgramWriteError extends Error {
-  constructor(
-    message: string,
-    readonly status: 404 | 409,
-  ) {
-    super(message);
-    this.name = "ProgramWriteError";
-  }
-}
+export class ProgramWriteError extends DomainError {}
 
 /** Rates valid at `at`: valid_from <= at < valid_to (open-ended when valid_to is null). */
 const validAt = (at: Date) =>

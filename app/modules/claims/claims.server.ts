@@ -1,3 +1,4 @@
+import { DomainError } from "~/lib/errors";
 import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -39,16 +40,7 @@ type ClaimRow = typeof cashbackClaims.$inferSelect;
 const DAY_MS = 86_400_000;
 
 /** A refusal the member or finance can act on: a French message and a 4xx (502 when the network fails). */
-export class ClaimError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 | 413 | 502,
-    readonly field: "clickSessionId" | "orderRef" | "orderDate" | "proof" | null = null,
-  ) {
-    super(message);
-    this.name = "ClaimError";
-  }
-}
+export class ClaimError extends DomainError<"clickSessionId" | "orderRef" | "orderDate" | "proof"> {}
 
 const merchantName = sql<string>`coalesce(${brands.name}, ${affiliatePrograms.networkProgramId})`;
 

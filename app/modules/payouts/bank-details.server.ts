@@ -1,3 +1,4 @@
+import { DomainError } from "~/lib/errors";
 import { addHours } from "date-fns";
 import { and, eq, isNull } from "drizzle-orm";
 import { createElement } from "react";
@@ -24,15 +25,7 @@ export interface BankDetailsView {
 }
 
 /** The change was refused for a reason the member can act on (a French message, a 4xx). */
-export class BankDetailsError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409,
-  ) {
-    super(message);
-    this.name = "BankDetailsError";
-  }
-}
+export class BankDetailsError extends DomainError {}
 
 export async function getBankDetails(userId: string, now = new Date()): Promise<BankDetailsView | null> {
   const db = await getDb();

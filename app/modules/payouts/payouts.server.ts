@@ -1,3 +1,4 @@
+import { DomainError } from "~/lib/errors";
 import { randomUUID } from "node:crypto";
 import { subDays } from "date-fns";
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
@@ -33,15 +34,7 @@ type Actor = { id: string; email: string };
 type PayoutRow = typeof payouts.$inferSelect;
 
 /** A refusal the member or finance can act on: a French message and a 4xx. */
-export class PayoutError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409,
-  ) {
-    super(message);
-    this.name = "PayoutError";
-  }
-}
+export class PayoutError extends DomainError {}
 
 /** Review thresholds (design C.2): above this amount, or this soon after an IBAN change or sign-up. */
 export const REVIEW_AMOUNT_CENTS = 5000;

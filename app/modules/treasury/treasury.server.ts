@@ -1,3 +1,4 @@
+import { DomainError } from "~/lib/errors";
 import { desc, sql } from "drizzle-orm";
 import { networkPayments } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
@@ -12,15 +13,7 @@ import { solvencyAlert, TREASURY_MESSAGES, type NetworkPaymentInput } from "./tr
  * actually paid (entered by finance, one row per network payment).
  */
 
-export class TreasuryError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = "TreasuryError";
-  }
-}
+export class TreasuryError extends DomainError {}
 
 export interface NetworkLine {
   network: string;

@@ -10,7 +10,7 @@ import { Input } from "~/components/ui/input";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { seo } from "~/lib/seo";
-import { type AdminActionData, failure, guarded, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { financeActionSchema, payoutStatusLabel } from "~/modules/payouts/payouts.schema";
@@ -21,12 +21,11 @@ import {
   failPayout,
   financeOverview,
   markBatchSent,
-  PayoutError,
   refusePayout,
   type FinancePayoutRow,
 } from "~/modules/payouts/payouts.server";
 import { formatParis } from "~/modules/settings/paris-time";
-import { allowSharedIban, BankDetailsError } from "~/modules/payouts/bank-details.server";
+import { allowSharedIban } from "~/modules/payouts/bank-details.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Paiements", description: "Back office", path: "/admin/paiements", noIndex: true }, matches);
@@ -39,41 +38,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "money");
   const form = await readBoundedForm(request, 4096);
-  const parsed = financeActionSchema.safeParse(Object.fromEntries(form));
-  const intent = String(form.get("intent") ?? "unknown");
-  if (!parsed.success) return failure(intent, parsed.error.issues[0]?.message ?? "Demande invalide.");
-  const v = parsed.data;
-  return guarded(v.intent, "Impossible d'enregistrer cette action.", async () => {
-    try {
-      switch (v.intent) {
-        case "approve":
-          await approvePayout(actor, v.payoutId);
-          return ok(v.intent, "Paiement validé", "Il partira dans le prochain fichier SEPA.");
-        case "refuse":
-          await refusePayout(actor, v.payoutId, v.reason);
-          return ok(v.intent, "Paiement refusé", "Le montant est de nouveau disponible pour le membre.");
-        case "export": {
-          const batch = await exportApprovedPayouts(actor);
-          return ok(v.intent, "Fichier SEPA créé", `${batch.txCount} virement(s), ${formatEuros(batch.controlSumCents)} — lot ${batch.msgId}.`);
-        }
-        case "mark-sent": {
-          const batch = await markBatchSent(actor, v.batchId);
-          return ok(v.intent, "Lot marqué envoyé", `${batch.sent} membre(s) prévenu(s) par e-mail.`);
-        }
-        case "complete":
-          await completePayout(actor, v.payoutId);
-          return ok(v.intent, "Paiement versé");
-        case "fail":
-          await failPayout(actor, v.payoutId, v.reason);
-          return ok(v.intent, "Paiement en échec", "Le montant est de nouveau disponible pour le membre.");
-        case "allow-shared-iban": {
-          const allowed = await allowSharedIban(actor, v);
-          return ok(v.intent, "IBAN partagé autorisé", `${allowed.email} peut maintenant enregistrer cet IBAN ; ses retraits passeront en vérification.`);
-        }
+  return intentAction(form, financeActionSchema, "Impossible d'enregistrer cette action.", async (v) => {
+    switch (v.intent) {
+      case "approve":
+        await approvePayout(actor, v.payoutId);
+        return ok(v.intent, "Paiement validé", "Il partira dans le prochain fichier SEPA.");
+      case "refuse":
+        await refusePayout(actor, v.payoutId, v.reason);
+        return ok(v.intent, "Paiement refusé", "Le montant est de nouveau disponible pour le membre.");
+      case "export": {
+        const batch = await exportApprovedPayouts(actor);
+        return ok(v.intent, "Fichier SEPA créé", `${batch.txCount} virement(s), ${formatEuros(batch.controlSumCents)} — lot ${batch.msgId}.`);
       }
-    } catch (error) {
-      if (error instanceof PayoutError || error instanceof BankDetailsError) return failure(v.intent, error.message, error.status);
-      throw error;
+      case "mark-sent": {
+        const batch = await markBatchSent(actor, v.batchId);
+        return ok(v.intent, "Lot marqué envoyé", `${batch.sent} membre(s) prévenu(s) par e-mail.`);
+      }
+      case "complete":
+        await completePayout(actor, v.payoutId);
+        return ok(v.intent, "Paiement versé");
+      case "fail":
+        await failPayout(actor, v.payoutId, v.reason);
+        return ok(v.intent, "Paiement en échec", "Le montant est de nouveau disponible pour le membre.");
+      case "allow-shared-iban": {
+        const allowed = await allowSharedIban(actor, v);
+        return ok(v.intent, "IBAN partagé autorisé", `${allowed.email} peut maintenant enregistrer cet IBAN ; ses retraits passeront en vérification.`);
+      }
     }
   });
 }

@@ -18,7 +18,7 @@ import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from 
 import { pgErrorCode, pgErrorConstraint, PG_ERROR } from "~/lib/db-errors.server";
 import { requestedPage } from "~/modules/admin/pagination.server";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
-import { addRate, listProgramsAdmin, ProgramWriteError, saveProgram, setProgramStatus } from "~/modules/cashback/programs.server";
+import { addRate, listProgramsAdmin, saveProgram, setProgramStatus } from "~/modules/cashback/programs.server";
 import {
   PROGRAM_MESSAGES,
   PROGRAM_STATUS_LABELS,
@@ -41,13 +41,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { programs: rows, pager, brands, networks };
 }
 
-/** A domain refusal (missing row, newer rate, duplicate ids) as a French 4xx; anything else goes to guarded(). */
+/** Duplicate network ids as the programme's own French 409; domain refusals (missing row, newer rate) and the rest go to guarded(). */
 async function refusals(intent: string, fallback: string, fn: () => Promise<ReturnType<typeof ok>>) {
   return guarded(intent, fallback, async () => {
     try {
       return await fn();
     } catch (error) {
-      if (error instanceof ProgramWriteError) return failure(intent, error.message, error.status);
       if (pgErrorCode(error) === PG_ERROR.uniqueViolation && pgErrorConstraint(error) === "affiliate_programs_network_ids_idx") {
         return failure(intent, PROGRAM_MESSAGES.duplicate, 409);
       }

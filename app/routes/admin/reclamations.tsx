@@ -10,10 +10,10 @@ import { Input } from "~/components/ui/input";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { seo } from "~/lib/seo";
-import { type AdminActionData, failure, guarded, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { claimAdminActionSchema, claimAdminStatusLabel } from "~/modules/claims/claims.schema";
-import { ClaimError, claimsOverview, markNetworkSent, resolveClaim, sendClaimToImpact, type AdminClaimRow } from "~/modules/claims/claims.server";
+import { claimsOverview, markNetworkSent, resolveClaim, sendClaimToImpact, type AdminClaimRow } from "~/modules/claims/claims.server";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { NETWORK_LABELS, type NetworkName } from "~/modules/networks/networks";
 import { formatParis } from "~/modules/settings/paris-time";
@@ -29,31 +29,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "money");
   const form = await readBoundedForm(request, 4096);
-  const parsed = claimAdminActionSchema.safeParse(Object.fromEntries(form));
-  const intent = String(form.get("intent") ?? "unknown");
-  if (!parsed.success) return failure(intent, parsed.error.issues[0]?.message ?? "Demande invalide.");
-  const v = parsed.data;
-  return guarded(v.intent, "Impossible d'enregistrer cette action.", async () => {
-    try {
-      switch (v.intent) {
-        case "mark-sent": {
-          const n = await markNetworkSent(actor, v.network);
-          return ok(v.intent, "Réclamations marquées transmises", `${n} réclamation(s) ${networkLabel(v.network)}.`);
-        }
-        case "send-impact": {
-          const claim = await sendClaimToImpact(actor, v.claimId);
-          return ok(v.intent, "Réclamation transmise à Impact", `Référence Impact : ${claim.networkInquiryId}.`);
-        }
-        case "accept":
-          await resolveClaim(actor, v.claimId, { accepted: true });
-          return ok(v.intent, "Réclamation acceptée");
-        case "refuse":
-          await resolveClaim(actor, v.claimId, { accepted: false, reason: v.reason });
-          return ok(v.intent, "Réclamation refusée", "Le membre voit la raison indiquée.");
+  return intentAction(form, claimAdminActionSchema, "Impossible d'enregistrer cette action.", async (v) => {
+    switch (v.intent) {
+      case "mark-sent": {
+        const n = await markNetworkSent(actor, v.network);
+        return ok(v.intent, "Réclamations marquées transmises", `${n} réclamation(s) ${networkLabel(v.network)}.`);
       }
-    } catch (error) {
-      if (error instanceof ClaimError) return failure(v.intent, error.message, error.status);
-      throw error;
+      case "send-impact": {
+        const claim = await sendClaimToImpact(actor, v.claimId);
+        return ok(v.intent, "Réclamation transmise à Impact", `Référence Impact : ${claim.networkInquiryId}.`);
+      }
+      case "accept":
+        await resolveClaim(actor, v.claimId, { accepted: true });
+        return ok(v.intent, "Réclamation acceptée");
+      case "refuse":
+        await resolveClaim(actor, v.claimId, { accepted: false, reason: v.reason });
+        return ok(v.intent, "Réclamation refusée", "Le membre voit la raison indiquée.");
     }
   });
 }

@@ -10,13 +10,13 @@ import { Input } from "~/components/ui/input";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { seo } from "~/lib/seo";
-import { failure, guarded, invalid, loadOrFail, ok, type AdminActionData } from "~/modules/admin/admin.server";
+import { guarded, invalid, loadOrFail, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { NETWORKS } from "~/modules/networks/networks";
 import { formatParis } from "~/modules/settings/paris-time";
 import { NETWORK_LABELS, networkPaymentSchema } from "~/modules/treasury/treasury.schema";
-import { recordNetworkPayment, treasuryOverview, TreasuryError } from "~/modules/treasury/treasury.server";
+import { recordNetworkPayment, treasuryOverview } from "~/modules/treasury/treasury.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Trésorerie", description: "Back office", path: "/admin/tresorerie", noIndex: true }, matches);
@@ -35,13 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { intent, ...payment } = submission.value;
   return guarded(intent, "Impossible d'enregistrer ce paiement.", async () => {
-    try {
-      await recordNetworkPayment(actor, payment);
-      return ok(intent, "Paiement enregistré", `${formatEuros(payment.amount)} reçus de ${NETWORK_LABELS[payment.network]}.`);
-    } catch (error) {
-      if (error instanceof TreasuryError) return failure(intent, error.message, error.status);
-      throw error;
-    }
+    await recordNetworkPayment(actor, payment);
+    return ok(intent, "Paiement enregistré", `${formatEuros(payment.amount)} reçus de ${NETWORK_LABELS[payment.network]}.`);
   });
 }
 
