@@ -54,6 +54,7 @@ export default [
     route("mon-cashback/reclamation", "routes/mon-cashback.reclamation.tsx"),
     route("legal/:slug", "routes/legal.$slug.tsx"),
     route("recherche", "routes/search.tsx"),
+    route("signaler-un-contenu", "routes/notice.tsx"),
     // /pourquoi-{product} (concept page) and admin-managed pages at /{slug}
     route(":slug", "routes/page.$slug.tsx"),
     route("*", "routes/not-found.tsx"),
@@ -81,6 +82,7 @@ export default [
       route("reclamations", "routes/admin/reclamations.tsx"),
       route("reclamations/export/:network", "routes/admin/reclamations.export.ts"),
       route("reclamations/:claimId/justificatif", "routes/admin/reclamations.justificatif.ts"),
+      route("moderation", "routes/admin/moderation.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

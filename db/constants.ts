@@ -1,6 +1,6 @@
 /** Enumerations shared by the database schema and client-side code (no drizzle import). */
-/** user = member; editor = catalogue and content; finance = money (payouts, claims, treasury); admin = everything (ADR 022). */
-export const ROLES = ["user", "editor", "finance", "admin"] as const;
+/** user = member; editor = catalogue and content; finance = money (payouts, claims, treasury); moderator = notices and community; admin = everything (ADR 022). */
+export const ROLES = ["user", "editor", "finance", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 export const BADGE_TYPES = ["hot", "risky", "fun"] as const;
 export type BadgeType = (typeof BADGE_TYPES)[number];

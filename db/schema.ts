@@ -60,7 +60,7 @@ export const user = pgTable(
     ...timestamps,
   },
   (t) => [
-    check("user_role_check", sql`${t.role} in ('user', 'editor', 'finance', 'admin')`),
+    check("user_role_check", sql`${t.role} in ('user', 'editor', 'finance', 'moderator', 'admin')`),
     index("user_created_at_idx").on(t.createdAt),
   ],
 );
@@ -1247,5 +1247,42 @@ export const networkPayments = pgTable(
     check("network_payments_amount_check", sql`${t.amountCents} > 0`),
     uniqueIndex("network_payments_reference_idx").on(t.network, t.reference),
     index("network_payments_received_idx").on(t.receivedAt),
+  ],
+);
+
+/**
+ * Notices of illegal content (EU DSA art. 16) sent by anyone through
+ * « Signaler un contenu illicite », and the decision taken on each with its
+ * statement of reasons (art. 17), which the notifier receives (art. 16(5)).
+ */
+export const contentNotices = pgTable(
+  "content_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** short reference given to the notifier, e.g. "SIG-7KQ2M9" */
+    reference: text("reference").notNull().unique(),
+    targetUrl: text("target_url").notNull(),
+    category: text("category").notNull(),
+    explanation: text("explanation").notNull(),
+    /** null only for the categories art. 16(2)(c) exempts */
+    notifierName: text("notifier_name"),
+    notifierEmail: text("notifier_email"),
+    /** the signed-in member who sent it, if any */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    goodFaith: boolean("good_faith").notNull(),
+    status: text("status").notNull().default("received"),
+    decision: text("decision"),
+    statementFr: text("statement_fr"),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("content_notices_status_check", sql`${t.status} in ('received', 'decided')`),
+    check("content_notices_category_check", sql`${t.category} in ('consumer', 'counterfeit', 'intellectual_property', 'scam', 'hate', 'minors', 'privacy', 'other')`),
+    check("content_notices_decision_check", sql`${t.decision} is null or ${t.decision} in ('removed', 'restricted', 'no_action')`),
+    check("content_notices_decided_check", sql`(${t.status} = 'decided') = (${t.decision} is not null and ${t.statementFr} is not null and ${t.decidedAt} is not null)`),
+    check("content_notices_good_faith_check", sql`${t.goodFaith}`),
+    index("content_notices_queue_idx").on(t.status, t.receivedAt),
   ],
 );

@@ -258,6 +258,7 @@ const FORBIDDEN: Record<Permission, string> = {
   money: "Accès réservé à la finance et aux administrateurs.",
   users: "Accès réservé aux administrateurs.",
   settings: "Accès réservé aux administrateurs.",
+  moderation: "Accès réservé à la modération et aux administrateurs.",
 };
 
 /** Admin-only guard (every permission): see requirePermission. */

@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   "users",
   /** site settings */
   "settings",
+  /** notices of illegal content (DSA) and, later, the community's moderation queues */
+  "moderation",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -23,6 +25,7 @@ const GRANTS: Record<Role, readonly Permission[]> = {
   user: [],
   editor: ["backoffice", "catalogue"],
   finance: ["backoffice", "money"],
+  moderator: ["backoffice", "moderation"],
   admin: PERMISSIONS,
 };
 
@@ -30,6 +33,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   user: "Utilisateur",
   editor: "Éditeur",
   finance: "Finance",
+  moderator: "Modérateur",
   admin: "Administrateur",
 };
 

@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   publicForm: { name: "public-form", limit: 30, windowSeconds: 60 },
   /** missing-cashback claims per member (each may carry a 5 MB proof) */
   claim: { name: "claim", limit: 10, windowSeconds: 60 * 60 },
+  /** notices of illegal content per IP (« Signaler un contenu illicite ») */
+  notice: { name: "notice", limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed sign-ins: 10 per 15 minutes per account (issue 3). */

@@ -134,3 +134,7 @@ export async function signUp(page: Page, email: string, password: string, userna
   await form.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(page.getByRole("status").getByText("Vérifie ton email pour confirmer ton compte.")).toBeVisible();
 }
+
+/** The page is no wider than the viewport (nothing scrolls sideways). */
+export const noHorizontalScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+import { DEMO_ADMIN, expect, noHorizontalScroll, signIn, test } from "./fixtures";
 import { REFERRAL_E2E, referralFriend, referralReferrer } from "./referral-fixture";
 
 /*
@@ -8,8 +8,6 @@ import { REFERRAL_E2E, referralFriend, referralReferrer } from "./referral-fixtu
  * referral rewards in the same transaction.
  */
 
-const noHorizontalScroll = async (page: import("@playwright/test").Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
 const balance = (page: import("@playwright/test").Page, label: string) =>
   page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");

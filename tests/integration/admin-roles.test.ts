@@ -17,35 +17,37 @@ import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
-type Staff = "editor" | "finance" | "admin";
+type Staff = "editor" | "finance" | "moderator" | "admin";
 type Outcome = "ok" | "refused";
 
 const CATALOGUE = "Accès réservé aux éditeurs et aux administrateurs.";
 const MONEY = "Accès réservé à la finance et aux administrateurs.";
 const ADMINS = "Accès réservé aux administrateurs.";
+const MODERATION = "Accès réservé à la modération et aux administrateurs.";
 
 /**
  * Every module of app/routes/admin, written out by hand (ADR 022): what each
  * team role gets from its loader and its action, and what a refused action says.
  * A new admin route must be added here.
  */
-const ROUTES: Record<string, { url: string; refusal: string; editor: Outcome; finance: Outcome; admin: Outcome }> = {
-  "dashboard.tsx": { url: "/admin", refusal: "", editor: "ok", finance: "ok", admin: "ok" },
-  "promo-codes.tsx": { url: "/admin/promo-codes", refusal: CATALOGUE, editor: "ok", finance: "refused", admin: "ok" },
-  "offers.tsx": { url: "/admin/offers", refusal: CATALOGUE, editor: "ok", finance: "refused", admin: "ok" },
-  "crevarde-deals.tsx": { url: "/admin/crevarde-deals", refusal: CATALOGUE, editor: "ok", finance: "refused", admin: "ok" },
-  "categories.tsx": { url: "/admin/categories", refusal: CATALOGUE, editor: "ok", finance: "refused", admin: "ok" },
-  "brands.tsx": { url: "/admin/brands", refusal: CATALOGUE, editor: "ok", finance: "refused", admin: "ok" },
-  "content.tsx": { url: "/admin/content", refusal: CATALOGUE, editor: "ok", finance: "refused", admin: "ok" },
-  "pages.tsx": { url: "/admin/pages", refusal: CATALOGUE, editor: "ok", finance: "refused", admin: "ok" },
-  "upload.ts": { url: "/admin/upload", refusal: CATALOGUE, editor: "ok", finance: "refused", admin: "ok" },
-  "programmes.tsx": { url: "/admin/programmes", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
-  "conversions.tsx": { url: "/admin/conversions", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
-  "paiements.tsx": { url: "/admin/paiements", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
-  "tresorerie.tsx": { url: "/admin/tresorerie", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
-  "reclamations.tsx": { url: "/admin/reclamations", refusal: MONEY, editor: "refused", finance: "ok", admin: "ok" },
-  "users.tsx": { url: "/admin/users", refusal: ADMINS, editor: "refused", finance: "refused", admin: "ok" },
-  "settings.tsx": { url: "/admin/settings", refusal: ADMINS, editor: "refused", finance: "refused", admin: "ok" },
+const ROUTES: Record<string, { url: string; refusal: string; editor: Outcome; finance: Outcome; moderator: Outcome; admin: Outcome }> = {
+  "dashboard.tsx": { url: "/admin", refusal: "", editor: "ok", finance: "ok", moderator: "ok", admin: "ok" },
+  "promo-codes.tsx": { url: "/admin/promo-codes", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
+  "offers.tsx": { url: "/admin/offers", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
+  "crevarde-deals.tsx": { url: "/admin/crevarde-deals", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
+  "categories.tsx": { url: "/admin/categories", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
+  "brands.tsx": { url: "/admin/brands", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
+  "content.tsx": { url: "/admin/content", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
+  "pages.tsx": { url: "/admin/pages", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
+  "upload.ts": { url: "/admin/upload", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
+  "programmes.tsx": { url: "/admin/programmes", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
+  "conversions.tsx": { url: "/admin/conversions", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
+  "paiements.tsx": { url: "/admin/paiements", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
+  "tresorerie.tsx": { url: "/admin/tresorerie", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
+  "reclamations.tsx": { url: "/admin/reclamations", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
+  "users.tsx": { url: "/admin/users", refusal: ADMINS, editor: "refused", finance: "refused", moderator: "refused", admin: "ok" },
+  "settings.tsx": { url: "/admin/settings", refusal: ADMINS, editor: "refused", finance: "refused", moderator: "refused", admin: "ok" },
+  "moderation.tsx": { url: "/admin/moderation", refusal: MODERATION, editor: "refused", finance: "refused", moderator: "ok", admin: "ok" },
 };
 
 /** Routes that answer a file (no page, no action), with parameters naming nothing. */
@@ -64,6 +66,7 @@ describeEachDb("back-office roles", ({ database }) => {
     await seed(database().db, { uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-roles-")) });
     people.editor = await signedInUser({ role: "editor", username: "Élise" });
     people.finance = await signedInUser({ role: "finance", username: "Fabien" });
+    people.moderator = await signedInUser({ role: "moderator" as any, username: "Maud" });
     people.admin = await signedInUser({ role: "admin", username: "Ada" });
     people.member = await signedInUser();
   });
@@ -86,7 +89,7 @@ describeEachDb("back-office roles", ({ database }) => {
 
 
   for (const [file, route] of Object.entries(ROUTES)) {
-    for (const role of ["editor", "finance", "admin"] as const) {
+    for (const role of ["editor", "finance", "moderator", "admin"] as const) {
       const expected = route[role];
       it(`${file}: ${role} is ${expected === "ok" ? "let in" : "refused"} by the loader and the action`, async () => {
         const mod = await import(path.resolve("app/routes/admin", file));
@@ -120,7 +123,9 @@ describeEachDb("back-office roles", ({ database }) => {
     const finance = await callRoute<any>(layoutLoader, as("finance", "/admin"));
     expect(finance.data).toMatchObject({ role: "finance", roleLabel: "Finance", permissions: ["backoffice", "money"] });
     const admin = await callRoute<any>(layoutLoader, as("admin", "/admin"));
-    expect(admin.data.permissions).toEqual(["backoffice", "catalogue", "money", "users", "settings"]);
+    expect(admin.data.permissions).toEqual(["backoffice", "catalogue", "money", "users", "settings", "moderation"]);
+    const moderator = await callRoute<any>(layoutLoader, as("moderator", "/admin"));
+    expect(moderator.data).toMatchObject({ role: "moderator", roleLabel: "Modérateur", permissions: ["backoffice", "moderation"] });
     expect((await callRoute(layoutLoader, as("member", "/admin"))).location).toBe("/");
   });
 
@@ -162,17 +167,17 @@ describeEachDb("back-office roles", ({ database }) => {
     expect((await view("member")).status).toBe(404);
   });
 
-  it("users: an admin gives the four roles, shown with their French labels; nobody demotes the last admin or themself", async () => {
+  it("users: an admin gives the five roles, shown with their French labels; nobody demotes the last admin or themself", async () => {
     const db = database().db;
     const target = await signedInUser({ username: "Bérénice" });
     const save = (role: string, id = target.id) => callRoute<any>(userAction, as("admin", "/admin/users", { intent: "save", id, role, username: "Bérénice" }));
-    for (const role of ["editor", "finance", "admin", "user"]) {
+    for (const role of ["editor", "finance", "moderator", "admin", "user"]) {
       expect((await save(role)).data.toast.title, role).toBe(USER_MESSAGES.updated);
       expect((await db.select({ role: s.user.role }).from(s.user).where(eq(s.user.id, target.id)))[0].role).toBe(role);
     }
-    const bad = await save("moderator");
+    const bad = await save("superadmin");
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error.role).toEqual(["Le rôle doit être Utilisateur, Éditeur, Finance ou Administrateur."]);
+    expect(bad.data.result.error.role).toEqual(["Le rôle doit être Utilisateur, Éditeur, Finance, Modérateur ou Administrateur."]);
 
     await save("editor");
     const list = await callRoute<any>(usersLoader, as("admin", "/admin/users?q=B%C3%A9r%C3%A9nice"));

@@ -45,7 +45,7 @@ describeEachDb("admin validation messages", ({ database }) => {
     ["brand: image link", brandAction, "/admin/brands", { name: "M", slug: "m", cashbackPercent: "101", imageUrl: "javascript:x" }, { cashbackPercent: "Le cashback doit être compris entre 0 et 100.", imageUrl: "L'adresse doit commencer par https:// ou /uploads/." }],
     ["content block: page name", contentAction, "/admin/content", { name: "n", title: "t", content: "c", page: "custom", customPage: "Page Libre" }, { page: "Le nom de page ne peut contenir que des lettres minuscules, des chiffres et des tirets." }],
     ["content block: missing fields", contentAction, "/admin/content", { page: "custom", customPage: "" }, { "": "Veuillez remplir les champs suivants : Nom, Titre, Contenu, Page" }],
-    ["user: role and username", userAction, "/admin/users", { id: "someone", role: "superadmin", username: "x".repeat(41) }, { role: "Le rôle doit être Utilisateur, Éditeur, Finance ou Administrateur.", username: "Le pseudo ne doit pas dépasser 40 caractères." }],
+    ["user: role and username", userAction, "/admin/users", { id: "someone", role: "superadmin", username: "x".repeat(41) }, { role: "Le rôle doit être Utilisateur, Éditeur, Finance, Modérateur ou Administrateur.", username: "Le pseudo ne doit pas dépasser 40 caractères." }],
     ["settings: end date", settingsAction, "/admin/settings", { temuEndsAt: "" }, { temuEndsAt: "La date de fin est obligatoire." }],
     ["settings: date and hosts", settingsAction, "/admin/settings", { temuEndsAt: "demain", redirectHosts: "pas un hôte, https://x.fr" }, { temuEndsAt: "La date de fin n'est pas valide.", redirectHosts: "Chaque hôte doit être un nom de domaine (ex. www.exemple.fr), séparé par des virgules." }],
   ];

@@ -35,6 +35,7 @@ const MEMBER_REFUSAL: Record<string, string> = {
   "users.tsx": "Accès réservé aux administrateurs.",
   "settings.tsx": "Accès réservé aux administrateurs.",
   "dashboard.tsx": "Accès réservé à l'équipe.",
+  "moderation.tsx": "Accès réservé à la modération et aux administrateurs.",
 };
 
 describeEachDb("admin back office", ({ database }) => {
@@ -96,8 +97,9 @@ describeEachDb("admin back office", ({ database }) => {
     // the upload route's GET is a 405 for everyone (it has no page)
     expect((await callRoute((await import("../../app/routes/admin/upload")).loader, as(undefined, "/admin/upload"))).status).toBe(405);
     // + /admin/conversions (issue #12), /admin/paiements and its batch files (payouts), /admin/tresorerie, /admin/reclamations with its CSV and proof files
-    expect(loaders).toBe(19);
-    expect(actions).toBe(16);
+    // + /admin/moderation (DSA notices)
+    expect(loaders).toBe(20);
+    expect(actions).toBe(17);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {

@@ -23,4 +23,5 @@ export const LEGAL_LINKS: NavLink[] = [
   { to: "/legal/politique-confidentialite", label: "Politique de confidentialité" },
   { to: "/legal/cookies", label: "Cookies" },
   { to: EARNINGS_PATH, label: EARNINGS_TITLE },
+  { to: "/signaler-un-contenu", label: "Signaler un contenu illicite" },
 ];

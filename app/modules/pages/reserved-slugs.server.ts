@@ -34,6 +34,7 @@ export const ROUTE_FIRST_SEGMENTS = [
   "profile",
   "recherche",
   "robots.txt",
+  "signaler-un-contenu",
   "signup",
   "sitemap.xml",
   "temu",

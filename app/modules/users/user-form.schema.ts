@@ -8,7 +8,7 @@ export const USER_MESSAGES = {
   updateError: "Impossible de mettre à jour l'utilisateur.",
   deleteError: "Impossible de supprimer l'utilisateur.",
   selfDemote: "Vous ne pouvez pas retirer votre propre rôle d'administrateur.",
-  role: "Le rôle doit être Utilisateur, Éditeur, Finance ou Administrateur.",
+  role: "Le rôle doit être Utilisateur, Éditeur, Finance, Modérateur ou Administrateur.",
   lastAdmin: "Impossible : il doit rester au moins un administrateur.",
   selfDelete: "Vous ne pouvez pas supprimer votre propre compte depuis l'administration.",
 } as const;

@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
 type User = Route.ComponentProps["loaderData"]["users"][number];
 
 /** Team roles stand out from members; admins from the rest of the team. */
-const ROLE_BADGE: Record<Role, "purple" | "fun" | "default" | "success"> = { user: "fun", editor: "default", finance: "success", admin: "purple" };
+const ROLE_BADGE: Record<Role, "purple" | "fun" | "default" | "success"> = { user: "fun", editor: "default", finance: "success", moderator: "default", admin: "purple" };
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as AdminActionData | undefined;

@@ -1,0 +1,126 @@
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/moderation";
+import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
+import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { requirePermission } from "~/lib/auth.server";
+import { readBoundedForm } from "~/lib/body.server";
+import { seo } from "~/lib/seo";
+import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { NOTICE_DECISION_LABELS, NOTICE_DECISIONS, moderationActionSchema } from "~/modules/notices/notices.schema";
+import { decideNotice, moderationOverview, type ModerationNoticeRow } from "~/modules/notices/notices.server";
+import { formatParis } from "~/modules/settings/paris-time";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Modération", description: "Back office", path: "/admin/moderation", noIndex: true }, matches);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "moderation");
+  return loadOrFail("Impossible de charger les signalements.", moderationOverview());
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requirePermission(request, "moderation");
+  const form = await readBoundedForm(request, 16 * 1024);
+  return intentAction(form, moderationActionSchema, "Impossible d'enregistrer cette décision.", async (v) => {
+    const notice = await decideNotice(actor, v);
+    return ok(v.intent, "Décision enregistrée", notice.notifierEmail ? "L'auteur du signalement la reçoit par e-mail avec ses motifs." : "Le signalement était anonyme : personne à prévenir.");
+  });
+}
+
+function NoticeCard({ n, children }: { n: ModerationNoticeRow; children?: React.ReactNode }) {
+  return (
+    <li className="grid gap-2 rounded-xl border border-neutral-200 p-4 text-sm" data-testid="notice">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-bold">{n.reference}</span>
+        <Badge variant="default">{n.categoryLabel}</Badge>
+      </div>
+      <a href={n.targetUrl} className="break-all text-brand-700 underline" rel="noreferrer noopener" target="_blank">
+        {n.targetUrl}
+      </a>
+      <p className="whitespace-pre-line break-words text-neutral-800">{n.explanation}</p>
+      <p className="text-neutral-600">
+        Reçu le {formatParis(n.receivedAt, "dd/MM/yyyy 'à' HH'h'mm")} · {n.notifier ?? "Signalement anonyme"}
+      </p>
+      {children}
+    </li>
+  );
+}
+
+export default function AdminModeration({ loaderData, actionData }: Route.ComponentProps) {
+  const ad = actionData as AdminActionData | undefined;
+  useActionToast(ad);
+  const navigation = useNavigation();
+  const { pending, decided } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Modération" />
+      <Card>
+        <CardHeader>
+          <CardTitle>Signalements à traiter ({pending.length})</CardTitle>
+          <CardDescription>Contenus signalés comme illicites (DSA art. 16). La décision et ses motifs sont envoyés à l'auteur du signalement.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {pending.length ? (
+            <ul className="grid gap-3">
+              {pending.map((n) => (
+                <NoticeCard key={n.id} n={n}>
+                  <Form method="post" className="grid gap-3 border-t border-neutral-200 pt-3">
+                    <input type="hidden" name="intent" value="decide" />
+                    <input type="hidden" name="noticeId" value={n.id} />
+                    <fieldset className="grid gap-1">
+                      <legend className="mb-1 font-medium">Décision</legend>
+                      {NOTICE_DECISIONS.map((d) => (
+                        <label key={d} className="flex items-center gap-2">
+                          <input type="radio" name="decision" value={d} required />
+                          {NOTICE_DECISION_LABELS[d]}
+                        </label>
+                      ))}
+                    </fieldset>
+                    <div>
+                      <Label htmlFor={`statement-${n.id}`}>Exposé des motifs</Label>
+                      <Textarea id={`statement-${n.id}`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
+                    </div>
+                    <Button type="submit" className="justify-self-start" disabled={navigation.state !== "idle"}>
+                      Enregistrer la décision
+                    </Button>
+                  </Form>
+                </NoticeCard>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucun signalement en attente.</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Dernières décisions</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {decided.length ? (
+            <ul className="grid gap-3">
+              {decided.map((n) => (
+                <NoticeCard key={n.id} n={n}>
+                  <p>
+                    <strong>{n.decisionLabel}</strong> le {n.decidedAt ? formatParis(n.decidedAt, "dd/MM/yyyy") : ""} : {n.statement}
+                  </p>
+                </NoticeCard>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucune décision pour l'instant.</p>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadErrorBoundary />;
+}
