@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   publicForm: { name: "public-form", limit: 30, windowSeconds: 60 },
   /** missing-cashback claims per member (each may carry a 5 MB proof) */
   claim: { name: "claim", limit: 10, windowSeconds: 60 * 60 },
+  /** « Ça a marché ? » answers (and undos) per member: 30 per 10 minutes (design §D.5 vote storms) */
+  codeFeedback: { name: "code-feedback", limit: 30, windowSeconds: 60 * 10 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed sign-ins: 10 per 15 minutes per account (issue 3). */
