@@ -84,7 +84,8 @@ describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
     expect(await rows(code.id)).toEqual([]);
 
     const member = await signedInUser();
-    for (const form of [{ promoCodeId: "pas-un-uuid", answer: "oui" }, { promoCodeId: code.id, answer: "peut-être" }, { promoCodeId: code.id }]) {
+    const bad: Array<Record<string, string>> = [{ promoCodeId: "pas-un-uuid", answer: "oui" }, { promoCodeId: code.id, answer: "peut-être" }, { promoCodeId: code.id }];
+    for (const form of bad) {
       const res = await answer(member.cookie, { ...form, _js: "1" });
       expect(res.status, JSON.stringify(form)).toBe(400);
       expect(res.data.message).toBe("Réponse invalide.");
