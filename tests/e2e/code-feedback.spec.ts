@@ -1,5 +1,5 @@
-import { DEMO_MEMBER, expect, signIn, test } from "./fixtures";
-import { FEEDBACK_BRAND, feedbackCode } from "./code-feedback-fixture";
+import { DEMO_ADMIN, DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+import { FAILING_CODE, FEEDBACK_BRAND, feedbackCode } from "./code-feedback-fixture";
 
 /** « Ça a marché ? » on promo codes (issue #15 item 6): each project answers its own codes (tests/e2e/code-feedback-fixture.ts). */
 const brandPage = `/marques/${FEEDBACK_BRAND.slug}`;
@@ -64,4 +64,15 @@ test("a visitor sees the rate on a masked code and is asked to sign in to answer
   await form.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(new RegExp(`${brandPage}$`));
   await expect(page.getByRole("article").filter({ hasText: code }).getByRole("form", { name: "Ça a marché ?" })).toBeVisible();
+});
+
+test("a code that keeps failing sinks to the end of its brand's list and is flagged to admins", async ({ page }) => {
+  await page.goto(brandPage);
+  await expect(page.getByRole("article").last().locator("code")).toHaveText(new RegExp(`^${FAILING_CODE.slice(0, 4)}\\*+$`));
+  await expect(page.getByRole("article").last().getByTestId("code-feedback-rate")).toHaveText(/^0\s% de réussite$/);
+  await signIn(page, DEMO_ADMIN);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto("/admin/promo-codes");
+  const flagged = page.getByRole("region", { name: /^Codes qui échouent/ });
+  await expect(flagged).toContainText(`${FAILING_CODE} (${FEEDBACK_BRAND.name}) : 0 % de réussite sur 5 avis`);
 });
