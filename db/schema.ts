@@ -508,6 +508,27 @@ export const savedPromoCodes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.promoCodeId] })],
 );
 
+/**
+ * « Ça a marché ? » answers on promo codes (issue #15 item 6, design §D.2): one
+ * answer per member per code, which the member may change (updated_at moves) or
+ * undo (the row goes). Rates count the answers of the last 30 days.
+ */
+export const codeFeedback = pgTable(
+  "code_feedback",
+  {
+    promoCodeId: uuid("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    worked: boolean("worked").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.promoCodeId, t.userId] }), index("code_feedback_user_idx").on(t.userId), index("code_feedback_code_updated_idx").on(t.promoCodeId, t.updatedAt)],
+);
+
 /** Fixed-window rate limit counters, shared by every process on the database */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   claim: { name: "claim", limit: 10, windowSeconds: 60 * 60 },
   /** notices of illegal content per IP (« Signaler un contenu illicite ») */
   notice: { name: "notice", limit: 10, windowSeconds: 60 * 60 },
+  /** « Ça a marché ? » answers (and undos) per member: 30 per 10 minutes (design §D.5 vote storms) */
+  codeFeedback: { name: "code-feedback", limit: 30, windowSeconds: 60 * 10 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed sign-ins: 10 per 15 minutes per account (issue 3). */

@@ -24,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!brand) throw new Response("Not Found", { status: 404 });
   const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
   const [codes, deals, offers, cashback, rate] = await Promise.all([
-    listBrandCodes(brand.id, Boolean(user)),
+    listBrandCodes(brand.id, user?.id ?? null),
     listBrandDeals(brand.id, Boolean(user)),
     listBrandOffers(brand.id, launched),
     launched ? loadBrandCashbackOffer(brand.id) : null,

@@ -11,7 +11,7 @@ import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  const page = await getCategoryPage(params.slug, Boolean(user));
+  const page = await getCategoryPage(params.slug, user?.id ?? null);
   if (!page) {
     // a renamed category: its old slug answers 301 to the current one
     const moved = await currentSlug("category", params.slug);

@@ -1,10 +1,14 @@
 import { ChevronRight } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/codes-promo";
 import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonVariants } from "~/components/ui/button";
 import { getSessionUser } from "~/lib/auth.server";
+import { readBoundedForm } from "~/lib/body.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { answerCodeFeedback, FEEDBACK_MESSAGES, parseFeedbackForm } from "~/modules/promo-codes/code-feedback.server";
 import { logger } from "~/lib/logger.server";
 import { seo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
@@ -19,12 +23,35 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user) throw redirect("/auth?from=codes-promo");
   const category = new URL(request.url).searchParams.get("categorie")?.slice(0, 100) || null;
   try {
-    const [codes, categories, saved, launched] = await Promise.all([listMemberCodes(category), listCodeCategories(), savedIds(user.id), getSetting("cashback_launched")]);
+    const [codes, categories, saved, launched] = await Promise.all([listMemberCodes(category, user.id), listCodeCategories(), savedIds(user.id), getSetting("cashback_launched")]);
     return { codes: await withCashbackLinks(codes.live, "code", launched), expired: codes.expired, categories, category, failed: false, saved: saved.codes };
   } catch (error) {
     logger.error({ err: error }, "promo codes: load failed");
     return { codes: [], expired: [], categories: [], category, failed: true, saved: [] as string[] };
   }
+}
+
+/**
+ * « Ça a marché ? » (issue #15 item 6): a member answers « Oui » / « Non » about
+ * a code, changes or undoes the answer. Posted by every code card (home, brand,
+ * category, saved and this page): with JS through a fetcher (`_js`, JSON back),
+ * without JS as a plain form, redirected back to the validated `redirectTo`.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readBoundedForm(request, 2048);
+  const js = form.get("_js") === "1";
+  const back = safeRedirect(form.get("redirectTo"), "/codes-promo");
+  const user = await getSessionUser(request);
+  if (!user) {
+    if (js) return data({ ok: false as const, message: FEEDBACK_MESSAGES.signIn }, { status: 401 });
+    return redirect(`/auth?redirect=${encodeURIComponent(back)}`, { status: 303 });
+  }
+  const input = parseFeedbackForm(form);
+  if (!input) return data({ ok: false as const, message: FEEDBACK_MESSAGES.invalid }, { status: 400 });
+  const outcome = await answerCodeFeedback(user.id, input.promoCodeId, input.answer);
+  const message = outcome.ok ? (outcome.mine === null ? FEEDBACK_MESSAGES.undone : FEEDBACK_MESSAGES.thanks) : outcome.message;
+  if (js) return outcome.ok ? { ok: true as const, mine: outcome.mine, message } : data({ ok: false as const, message }, { status: outcome.status });
+  return redirectWithToast(back, { title: message, type: outcome.ok ? "success" : "error" }, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [content, heroStats, sections] = await Promise.all([
     getHomeContent(),
     getHeroFigures(),
-    loadHomeSections({ signedIn: Boolean(user), offerCategory, launched }),
+    loadHomeSections({ viewerId: user?.id ?? null, offerCategory, launched }),
   ]);
   // a member's deal and code links go through the tracked click-out when the brand has a programme
   const tracked = Boolean(user) && launched;

@@ -10,6 +10,7 @@
 import type { Db } from "../../app/lib/db.server";
 import { insertCashbackStub, insertPayoutFixtures } from "./cashback-fixture";
 import { insertReferralFixtures } from "./referral-fixture";
+import { insertCodeFeedbackFixtures } from "./code-feedback-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -51,6 +52,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertCashbackStub(database.db);
     await insertPayoutFixtures(database.db);
     await insertReferralFixtures(database.db);
+    await insertCodeFeedbackFixtures(database.db);
   } finally {
     await database.close();
   }

@@ -108,8 +108,10 @@ const fieldNames = fc.constantFrom(
   // every field and query parameter that holds an id
   "dealId", "promoCodeId", "offerId", "categoryId", "pageId", "userId", "entityId", "deal", "brand", "parrain", "category",
   "redirect", "callbackURL", "avatar", "analytics", "marketing", "enabled", "status", "published",
+  // « Ça a marché ? » (POST /codes-promo)
+  "answer",
 );
-const intents = fc.constantFrom("login", "signup", "save", "delete", "preview", "init-content", "protection", "reset-session", "resend", "profile", "password", "delete", "save-deal", "remove-code", "request", "reset", "remove-deal", "save-code", "avatar", "newsletter");
+const intents = fc.constantFrom("login", "signup", "save", "delete", "preview", "init-content", "protection", "reset-session", "resend", "profile", "password", "delete", "save-deal", "remove-code", "request", "reset", "remove-deal", "save-code", "avatar", "newsletter", "oui", "non", "annuler");
 const formBody = fc.array(fc.tuple(fieldNames, fc.oneof(hostile, intents, unknownId)), { maxLength: 8 });
 
 function fillPattern(pattern: string, segment: string) {

@@ -38,6 +38,7 @@ vi.mock("~/modules/deals/deals-admin.server", async (orig) => faults.wrap(await 
 vi.mock("~/modules/offers/offers-admin.server", async (orig) => faults.wrap(await orig(), ["listOffersAdmin"]));
 vi.mock("~/modules/pages/pages-admin.server", async (orig) => faults.wrap(await orig(), ["listPagesAdmin"]));
 vi.mock("~/modules/promo-codes/promo-codes-admin.server", async (orig) => faults.wrap(await orig(), ["listPromoCodesAdmin", "promoCategoryChoices"]));
+vi.mock("~/modules/promo-codes/code-feedback.server", async (orig) => faults.wrap(await orig(), ["listFailingCodes"]));
 vi.mock("~/modules/users/users-admin.server", async (orig) => faults.wrap(await orig(), ["listUsersAdmin"]));
 
 type RouteModule = { loader: unknown; default: unknown; ErrorBoundary: unknown };
@@ -65,6 +66,7 @@ const CASES: Array<[string, string, string, RouteModule]> = [
   ["promo-codes", "listPromoCodesAdmin", ADMIN_LOAD_ERRORS.promoCodes, promoCodesRoute],
   ["promo-codes", "brandChoices", ADMIN_LOAD_ERRORS.brands, promoCodesRoute],
   ["promo-codes", "promoCategoryChoices", ADMIN_LOAD_ERRORS.categories, promoCodesRoute],
+  ["promo-codes", "listFailingCodes", ADMIN_LOAD_ERRORS.promoCodes, promoCodesRoute],
   ["offers", "listOffersAdmin", ADMIN_LOAD_ERRORS.offers, offersRoute],
   ["crevarde-deals", "listDealsAdmin", ADMIN_LOAD_ERRORS.deals, dealsRoute],
   ["categories", "listCategoriesAdmin", ADMIN_LOAD_ERRORS.categories, categoriesRoute],

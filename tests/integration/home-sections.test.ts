@@ -18,7 +18,7 @@ vi.mock("~/modules/offers/offers.server", async (importOriginal) => {
 });
 vi.mock("~/modules/promo-codes/promo-codes.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../app/modules/promo-codes/promo-codes.server")>();
-  return { ...original, listFeaturedCodes: (signedIn: boolean) => (failing.has("codes") ? Promise.reject(injected()) : original.listFeaturedCodes(signedIn)) };
+  return { ...original, listFeaturedCodes: (viewerId: string | null) => (failing.has("codes") ? Promise.reject(injected()) : original.listFeaturedCodes(viewerId)) };
 });
 vi.mock("~/modules/deals/deals.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../app/modules/deals/deals.server")>();

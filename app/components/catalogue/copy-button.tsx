@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 export const COPY_FEEDBACK_MS = 3000;
 
 /** Copies a code: "Copié" for 3 s, then the toast "Code copié !". */
-export function CopyButton({ code, className }: { code: string; className?: string }) {
+export function CopyButton({ code, className, onCopied }: { code: string; className?: string; onCopied?: () => void }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -24,6 +24,7 @@ export function CopyButton({ code, className }: { code: string; className?: stri
       input.remove();
     }
     setCopied(true);
+    onCopied?.();
     toast.success("Code copié !", { description: `Le code ${code} a été copié dans ton presse-papier` });
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);

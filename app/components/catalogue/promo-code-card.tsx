@@ -1,15 +1,20 @@
 import { Lock } from "lucide-react";
 import { formatParis } from "~/modules/settings/paris-time";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import type { PublicPromoCode } from "~/modules/promo-codes/promo-codes.server";
+import type { CodeFeedbackView } from "~/modules/promo-codes/code-feedback.server";
+import { CodeFeedbackQuestion, CodeFeedbackRate } from "./code-feedback";
 import { AffiliateLink } from "./affiliate-link";
 import { BrandLogo } from "./brand-logo";
 import { CopyButton } from "./copy-button";
 
-export function PromoCodeCard({ code }: { code: PublicPromoCode & { cashbackHref?: string | null } }) {
+export function PromoCodeCard({ code }: { code: PublicPromoCode & { cashbackHref?: string | null; feedback?: CodeFeedbackView } }) {
   const expired = code.status === "expired";
+  // « Ça a marché ? » stands out once the member has copied the code
+  const [copied, setCopied] = useState(false);
   return (
     <article
       className={cn("flex min-w-0 flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-5 shadow-sm", expired && "opacity-60")}
@@ -37,8 +42,10 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode & { cashbackHref
         <code className="min-w-0 flex-1 break-all rounded-xl border border-dashed border-brand-300 bg-brand-50 px-3 py-2 text-center font-mono text-sm font-bold tracking-wider">
           {code.code}
         </code>
-        {code.masked || expired ? null : <CopyButton code={code.code} />}
+        {code.masked || expired ? null : <CopyButton code={code.code} onCopied={() => setCopied(true)} />}
       </div>
+      {code.feedback ? <CodeFeedbackRate feedback={code.feedback} /> : null}
+      {code.feedback && !expired ? <CodeFeedbackQuestion codeId={code.id} feedback={code.feedback} visitor={code.masked} highlight={copied} /> : null}
       {code.masked ? (
         <CodeSignUpPrompt />
       ) : code.url && !expired ? (

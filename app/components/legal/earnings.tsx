@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import { FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW } from "~/modules/deals/deals.constants";
 import { FEATURED_CODES_LIMIT } from "~/modules/promo-codes/promo-codes";
+import { FAILING_CONSECUTIVE_NO, FAILING_MAX_RATE, FAILING_MIN_ANSWERS, FEEDBACK_WINDOW_DAYS } from "~/modules/promo-codes/code-feedback";
+
+/** How « Ça a marché ? » orders codes of the same expiry, and which codes sink (code-feedback.ts). */
+const CODE_FEEDBACK_ORDER = `à date égale, les codes les mieux confirmés par les membres d'abord (borne basse à 95 % de Wilson du taux de « Oui » à « Ça a marché ? » sur ${FEEDBACK_WINDOW_DAYS} jours), puis par ordre alphabétique du code. Les codes qui échouent (${FAILING_CONSECUTIVE_NO} derniers avis « Non », ou moins de ${Math.round(FAILING_MAX_RATE * 100)} % de réussite sur au moins ${FAILING_MIN_ANSWERS} avis) passent à la fin`;
 import { AffiliateMention } from "~/components/catalogue/affiliate-link";
 
 /**
@@ -12,8 +16,8 @@ export const RANKINGS: Array<{ list: string; order: string }> = [
   { list: "Coup de Crevarde (liste des deals)", order: `Du plus récent au plus ancien, selon la date de publication. Les filtres par source et par marque réduisent la liste sans changer l'ordre. Avec une recherche, le tri par défaut est « Pertinence » : parmi les ${RELEVANCE_WINDOW} deals les plus récents qui contiennent tous les mots cherchés, ceux où les mots sont dans le titre passent avant ceux où ils sont dans la description, puis les plus récents d'abord. « Prix croissant » classe par prix, les deals sans prix lisible à la fin. Aucun deal n'est classé contre paiement.` },
   { list: "Recherche (page Recherche)", order: "Marques, codes promo, deals et articles qui contiennent tous les mots cherchés, les plus pertinents d'abord (mots dans le nom ou le titre avant la description), six au plus par groupe. Aucun résultat n'est classé contre paiement." },
   { list: "Deals du jour (page d'accueil)", order: `Les ${FEATURED_DEALS_LIMIT} deals « en vedette » les plus récents.` },
-  { list: "Codes promo (page d'accueil)", order: `Les ${FEATURED_CODES_LIMIT} codes « mis en avant » encore valables, ceux qui expirent le plus tôt d'abord.` },
-  { list: "Codes promo (Mes codes promo, pages marques et catégories)", order: "Les codes valables d'abord : ceux qui expirent le plus tôt d'abord, les codes sans date limite à la fin, puis par ordre alphabétique du code. Les codes expirés sont regroupés à part, les plus récemment expirés d'abord." },
+  { list: "Codes promo (page d'accueil)", order: `Les ${FEATURED_CODES_LIMIT} codes « mis en avant » encore valables, ceux qui expirent le plus tôt d'abord ; ${CODE_FEEDBACK_ORDER}.` },
+  { list: "Codes promo (Mes codes promo, pages marques et catégories)", order: `Les codes valables d'abord : ceux qui expirent le plus tôt d'abord, les codes sans date limite à la fin ; ${CODE_FEEDBACK_ORDER}. Les codes expirés sont regroupés à part, les plus récemment expirés d'abord.` },
   { list: "Marques", order: "Par ordre alphabétique." },
   { list: "Offres cashback", order: "Page d'accueil : les offres « mises en avant » ; page d'une marque : toutes ses offres. Par ordre alphabétique du produit." },
 ];

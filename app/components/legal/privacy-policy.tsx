@@ -6,8 +6,8 @@ import { LegalValue } from "./legal-notice";
 /** Purposes and their legal bases (RGPD art. 13(1)(c)): what the code does, see ADR 011. */
 const PURPOSES: Array<{ purpose: string; data: string; basis: string }> = [
   {
-    purpose: "Créer et gérer ton compte membre : connexion, codes promo complets, deals et codes sauvegardés, parrainage, cashback quand il sera lancé",
-    data: "Adresse e-mail, pseudo, mot de passe (haché, jamais en clair), photo de profil, tes sauvegardes, ton lien de parrainage",
+    purpose: "Créer et gérer ton compte membre : connexion, codes promo complets, deals et codes sauvegardés, « Ça a marché ? » sur les codes promo, parrainage, cashback quand il sera lancé",
+    data: "Adresse e-mail, pseudo, mot de passe (haché, jamais en clair), photo de profil, tes sauvegardes, tes réponses « Ça a marché ? » (seul le taux de réussite de chaque code est publié, jamais qui a répondu), ton lien de parrainage",
     basis: "Exécution du contrat (nos CGV), art. 6.1.b RGPD",
   },
   {

@@ -27,6 +27,7 @@ import { myReferralRewards, voidReferralRewardsOfDeletedMember } from "~/modules
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 import { maskIban } from "~/modules/payouts/bank-details.schema";
 import { eraseMemberClaimDataIn, removeProofFiles } from "~/modules/claims/claims.server";
+import { exportCodeFeedback } from "~/modules/promo-codes/code-feedback.server";
 
 function apiError(error: unknown): { status: number; message: string; code?: string } {
   if (error instanceof APIError) {
@@ -361,7 +362,7 @@ export async function exportAccountData(userId: string) {
     .where(eq(schema.user.id, userId));
   if (!user) return null;
   const address = user.email.toLowerCase();
-  const [profile, newsletter, savedDeals, savedPromoCodes, sessions, events, invitedMembers, emails, bankAccounts, withdrawals, claims, referralRewards] = await Promise.all([
+  const [profile, newsletter, savedDeals, savedPromoCodes, codeFeedback, sessions, events, invitedMembers, emails, bankAccounts, withdrawals, claims, referralRewards] = await Promise.all([
     db.select().from(schema.profiles).where(eq(schema.profiles.id, userId)).then((rows) => rows[0] ?? null),
     db
       .select({
@@ -384,6 +385,8 @@ export async function exportAccountData(userId: string) {
       .leftJoin(schema.promoCodes, eq(schema.promoCodes.id, schema.savedPromoCodes.promoCodeId))
       .leftJoin(schema.brands, eq(schema.brands.id, schema.promoCodes.brandId))
       .where(eq(schema.savedPromoCodes.userId, userId)),
+    // « Ça a marché ? » answers on promo codes
+    exportCodeFeedback(userId),
     db
       .select({ createdAt: schema.session.createdAt, updatedAt: schema.session.updatedAt, expiresAt: schema.session.expiresAt, ipAddress: schema.session.ipAddress, userAgent: schema.session.userAgent })
       .from(schema.session)
@@ -475,6 +478,7 @@ export async function exportAccountData(userId: string) {
     newsletter,
     savedDeals,
     savedPromoCodes,
+    codeFeedback,
     sessions,
     events,
     invitations: { referralCode: profile?.referralCode ?? null, invitedBy: inviter, sent: invitedMembers, rewards: referralRewards },

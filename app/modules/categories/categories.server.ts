@@ -39,12 +39,13 @@ export async function getCategory(slug: string) {
  * brands.category_id, so renaming the category keeps them), its live promo codes (masked for anonymous
  * visitors) and the newest deals of those brands. Null for an unknown slug.
  */
-export async function getCategoryPage(slug: string, signedIn: boolean) {
+export async function getCategoryPage(slug: string, viewerId: string | null) {
+  const signedIn = viewerId !== null;
   const category = await getCategory(slug);
   if (!category) return null;
   const [brands, codes, deals] = await Promise.all([
     listBrands({ categoryId: category.id }),
-    listCategoryCodes(category.id, signedIn),
+    listCategoryCodes(category.id, viewerId),
     listCategoryDeals(category.id, signedIn),
   ]);
   return {

@@ -22,9 +22,10 @@ async function section<T>(name: string, load: () => Promise<T>): Promise<HomeSec
  * A section that could not be loaded comes back empty and flagged in `failed`; the page
  * shows its message, and must then not be cached (`anyFailed`).
  */
-export async function loadHomeSections({ signedIn, offerCategory, launched }: { signedIn: boolean; offerCategory: string | null; launched: boolean }) {
+export async function loadHomeSections({ viewerId, offerCategory, launched }: { viewerId: string | null; offerCategory: string | null; launched: boolean }) {
+  const signedIn = viewerId !== null;
   const [codes, deals, offers] = await Promise.all([
-    section("codes", () => listFeaturedCodes(signedIn)),
+    section("codes", () => listFeaturedCodes(viewerId)),
     section("deals", () => listFeaturedDeals(signedIn)),
     section("offers", async () => {
       const [list, categories] = await Promise.all([listFeaturedOffers(offerCategory, launched), listFeaturedOfferCategories()]);

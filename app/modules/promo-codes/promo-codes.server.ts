@@ -1,6 +1,7 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { brands, categories, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { withFeedback } from "./code-feedback.server";
 import { codeDescription, expiryStatus, FEATURED_CODES_LIMIT, maskCode, type ExpiryStatus } from "./promo-codes";
 
 export interface PublicPromoCode {
@@ -53,8 +54,12 @@ export function toPublicCode(row: Row, signedIn: boolean, now = new Date()): Pub
   };
 }
 
-/** Featured codes for the home page: 3, soonest expiry first, expired ones left out. */
-export async function listFeaturedCodes(signedIn: boolean) {
+/**
+ * Featured codes for the home page: 3, soonest expiry first (Wilson lower bound
+ * of « Ça a marché ? » within the same expiry, failing codes last), expired ones left out.
+ * `viewerId`: the signed-in member (null: a visitor, who gets masked codes).
+ */
+export async function listFeaturedCodes(viewerId: string | null) {
   const db = await getDb();
   const rows = await db
     .select(promoCodeColumns)
@@ -62,17 +67,18 @@ export async function listFeaturedCodes(signedIn: boolean) {
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
     .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
     .where(and(eq(promoCodes.isFeatured, true), liveCode))
-    .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code))
-    .limit(FEATURED_CODES_LIMIT);
-  return rows.map((r) => toPublicCode(r, signedIn));
+    .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
+  const ranked = await withFeedback(rows.map((r) => toPublicCode(r, viewerId !== null)), viewerId, { rank: true });
+  return ranked.slice(0, FEATURED_CODES_LIMIT);
 }
 
 /**
  * Every code for the member page, optionally of one category: the live ones
  * first, soonest expiry first (no expiry last), then the expired ones apart,
- * most recently expired first (issue #11 item 7).
+ * most recently expired first (issue #11 item 7). Within the same expiry the
+ * live codes go by the Wilson lower bound of « Ça a marché ? », failing codes last.
  */
-export async function listMemberCodes(category: string | null) {
+export async function listMemberCodes(category: string | null, viewerId: string | null) {
   const db = await getDb();
   const rows = await db
     .select({ ...promoCodeColumns, live: sql<boolean>`${liveCode}` })
@@ -83,11 +89,14 @@ export async function listMemberCodes(category: string | null) {
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
   const now = new Date();
   return {
-    live: rows.filter((r) => r.live).map((r) => toPublicCode(r, true, now)),
-    expired: rows
-      .filter((r) => !r.live)
-      .reverse()
-      .map((r) => toPublicCode(r, true, now)),
+    live: await withFeedback(rows.filter((r) => r.live).map((r) => toPublicCode(r, true, now)), viewerId, { rank: true }),
+    expired: await withFeedback(
+      rows
+        .filter((r) => !r.live)
+        .reverse()
+        .map((r) => toPublicCode(r, true, now)),
+      viewerId,
+    ),
   };
 }
 
@@ -103,8 +112,8 @@ export async function listCodeCategories(): Promise<string[]> {
 }
 
 
-/** Live codes matching `where` (masked for anonymous visitors), soonest expiry first. */
-async function listLiveCodes(where: SQL | undefined, signedIn: boolean) {
+/** Live codes matching `where` (masked for anonymous visitors), soonest expiry first, then by « Ça a marché ? ». */
+async function listLiveCodes(where: SQL | undefined, viewerId: string | null) {
   const db = await getDb();
   const rows = await db
     .select(promoCodeColumns)
@@ -113,12 +122,12 @@ async function listLiveCodes(where: SQL | undefined, signedIn: boolean) {
     .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
     .where(and(where, liveCode))
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
-  return rows.map((r) => toPublicCode(r, signedIn));
+  return withFeedback(rows.map((r) => toPublicCode(r, viewerId !== null)), viewerId, { rank: true });
 }
 
 /** Live codes of one brand (masked for anonymous visitors), soonest expiry first. */
-export function listBrandCodes(brandId: string, signedIn: boolean) {
-  return listLiveCodes(eq(promoCodes.brandId, brandId), signedIn);
+export function listBrandCodes(brandId: string, viewerId: string | null) {
+  return listLiveCodes(eq(promoCodes.brandId, brandId), viewerId);
 }
 
 /**
@@ -126,6 +135,6 @@ export function listBrandCodes(brandId: string, signedIn: boolean) {
  * first: the codes of the category's brands (brands.category_id) and the
  * codes filed under that category themselves (promo_codes.category_id).
  */
-export function listCategoryCodes(categoryId: string, signedIn: boolean) {
-  return listLiveCodes(or(eq(brands.categoryId, categoryId), eq(promoCodes.categoryId, categoryId)), signedIn);
+export function listCategoryCodes(categoryId: string, viewerId: string | null) {
+  return listLiveCodes(or(eq(brands.categoryId, categoryId), eq(promoCodes.categoryId, categoryId)), viewerId);
 }

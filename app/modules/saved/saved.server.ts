@@ -3,6 +3,7 @@ import { brands, categories, crevardeDeals, promoCodes, savedDeals, savedPromoCo
 import { getDb } from "~/lib/db.server";
 import { dealCardColumns, toPublicDeal } from "~/modules/deals/deals.server";
 import { toPublicCode } from "~/modules/promo-codes/promo-codes.server";
+import { withFeedback } from "~/modules/promo-codes/code-feedback.server";
 
 export async function saveDeal(userId: string, dealId: string) {
   const db = await getDb();
@@ -62,6 +63,9 @@ export async function listSaved(userId: string) {
   ]);
   return {
     deals: deals.map((d) => toPublicDeal(d, true)),
-    codes: codes.map((c) => toPublicCode(c, true)),
+    codes: await withFeedback(
+      codes.map((c) => toPublicCode(c, true)),
+      userId,
+    ),
   };
 }

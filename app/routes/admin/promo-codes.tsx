@@ -23,15 +23,19 @@ import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { PROMO_MESSAGES, promoCodeFormSchema } from "~/modules/promo-codes/promo-code-form.schema";
 import { deletePromoCode, listPromoCodesAdmin, promoCategoryChoices, savePromoCode } from "~/modules/promo-codes/promo-codes-admin.server";
+import { listFailingCodes } from "~/modules/promo-codes/code-feedback.server";
+import { FAILING_CONSECUTIVE_NO, FAILING_MAX_RATE, FAILING_MIN_ANSWERS, FEEDBACK_WINDOW_DAYS } from "~/modules/promo-codes/code-feedback";
+import { Badge } from "~/components/ui/badge";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
-  const [codes, brands, categories] = await Promise.all([
+  const [codes, brands, categories, failing] = await Promise.all([
     loadOrFail(ADMIN_LOAD_ERRORS.promoCodes, listPromoCodesAdmin(requestedPage(request.url))),
     loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
     loadOrFail(ADMIN_LOAD_ERRORS.categories, promoCategoryChoices()),
+    loadOrFail(ADMIN_LOAD_ERRORS.promoCodes, listFailingCodes()),
   ]);
-  return { codes: codes.rows.map((c) => ({ ...c, expiresAt: c.expiresAt?.toISOString() ?? null })), pager: codes.pager, brands, categories };
+  return { codes: codes.rows.map((c) => ({ ...c, expiresAt: c.expiresAt?.toISOString() ?? null })), pager: codes.pager, brands, categories, failing };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -138,6 +142,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
   const editor = useEditor<Code>(ad);
   const navigation = useNavigation();
   const now = Date.now();
+  const failing = new Map(loaderData.failing.map((f) => [f.id, f]));
   return (
     <div>
       <PageHeader
@@ -148,6 +153,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
           </Button>
         }
       />
+      <FailingCodes codes={loaderData.failing} />
       <Table>
         <TableHeader>
           <TableRow>
@@ -171,7 +177,14 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
               const expired = c.expiresAt !== null && Date.parse(c.expiresAt) < now;
               return (
                 <TableRow key={c.id} className={cn(expired && "bg-neutral-100 text-neutral-500")}>
-                  <TableCell className="font-mono font-semibold">{c.code}</TableCell>
+                  <TableCell className="font-mono font-semibold">
+                    {c.code}
+                    {failing.has(c.id) ? (
+                      <Badge variant="risky" className="ml-2 font-sans">
+                        Échoue
+                      </Badge>
+                    ) : null}
+                  </TableCell>
                   <TableCell>{c.brandName}</TableCell>
                   <TableCell>{c.discountAmount}</TableCell>
                   <TableCell>{c.category ?? "—"}</TableCell>
@@ -220,6 +233,29 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
         </DialogContent>
       </Dialog>
     </div>
+  );
+}
+
+/** « Codes qui échouent »: every code the « Ça a marché ? » flag rule catches, worst first (not only this page's). */
+function FailingCodes({ codes }: { codes: Route.ComponentProps["loaderData"]["failing"] }) {
+  if (codes.length === 0) return null;
+  return (
+    <section aria-labelledby="failing-codes" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="failing-codes">
+      <h2 id="failing-codes" className="font-bold text-amber-900">
+        Codes qui échouent ({codes.length})
+      </h2>
+      <p className="text-sm text-amber-900">
+        Les {FAILING_CONSECUTIVE_NO} derniers avis des membres sont « Non », ou moins de {Math.round(FAILING_MAX_RATE * 100)} % de réussite sur au moins{" "}
+        {FAILING_MIN_ANSWERS} avis ({FEEDBACK_WINDOW_DAYS} derniers jours). Ces codes passent en fin de liste sur le site : à vérifier auprès de la marque, à corriger ou à supprimer.
+      </p>
+      <ul className="mt-2 grid gap-1 text-sm">
+        {codes.map((c) => (
+          <li key={c.id}>
+            <span className="font-mono font-semibold">{c.code}</span> ({c.brandName}) : {c.rate} sur {c.answers} avis
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,79 @@
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import type { CodeFeedbackView } from "~/modules/promo-codes/code-feedback.server";
+
+/** « 92 % de réussite · vérifié il y a 2 heures » (nothing under the minimum number of answers). */
+export function CodeFeedbackRate({ feedback }: { feedback: CodeFeedbackView }) {
+  if (!feedback.rate) return null;
+  return (
+    <p className="text-xs font-semibold text-neutral-700" data-testid="code-feedback-rate">
+      {feedback.rate}
+      {feedback.verified ? ` · ${feedback.verified}` : ""}
+    </p>
+  );
+}
+
+type FeedbackReply = { ok: true; mine: boolean | null; message: string } | { ok: false; message: string };
+
+/**
+ * « Ça a marché ? » under a code: « Oui » / « Non » for a member (click the
+ * chosen answer's « Annuler » to undo), a sign-in link for a visitor. A plain
+ * form POST to /codes-promo before hydration, a fetcher with a toast after.
+ * `highlight`: the member has just copied the code.
+ */
+export function CodeFeedbackQuestion({ codeId, feedback, visitor, highlight }: { codeId: string; feedback: CodeFeedbackView; visitor: boolean; highlight: boolean }) {
+  const fetcher = useFetcher<FeedbackReply>();
+  const location = useLocation();
+  const back = location.pathname + location.search;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.message);
+  }, [fetcher.state, fetcher.data]);
+
+  if (visitor) {
+    return (
+      <p className="text-xs text-neutral-600">
+        Ça a marché ?{" "}
+        <Link to={`/auth?redirect=${encodeURIComponent(back)}`} className="font-semibold text-brand-700 underline">
+          Connecte-toi
+        </Link>{" "}
+        pour répondre.
+      </p>
+    );
+  }
+
+  const pending = fetcher.formData?.get("answer");
+  const mine = pending ? (pending === "annuler" ? null : pending === "oui") : fetcher.data?.ok ? fetcher.data.mine : feedback.mine;
+  return (
+    <fetcher.Form
+      method="post"
+      action="/codes-promo"
+      className={cn("flex flex-wrap items-center gap-2 rounded-xl text-sm", highlight && "bg-brand-50 p-2 ring-2 ring-brand-300")}
+      aria-label="Ça a marché ?"
+    >
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <input type="hidden" name="promoCodeId" value={codeId} />
+      <input type="hidden" name="redirectTo" value={back} />
+      <span className="font-semibold" aria-live="polite">
+        {mine === null ? "Ça a marché ?" : mine ? "Ta réponse : ça a marché" : "Ta réponse : ça n'a pas marché"}
+      </span>
+      <Button type="submit" name="answer" value="oui" size="sm" variant={mine === true ? "default" : "outline"} aria-pressed={mine === true}>
+        Oui
+      </Button>
+      <Button type="submit" name="answer" value="non" size="sm" variant={mine === false ? "default" : "outline"} aria-pressed={mine === false}>
+        Non
+      </Button>
+      {mine !== null ? (
+        <Button type="submit" name="answer" value="annuler" size="sm" variant="ghost">
+          Annuler
+        </Button>
+      ) : null}
+    </fetcher.Form>
+  );
+}
