@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { getDb } from "~/lib/db.server";
 import type { ScheduleDefinition } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
