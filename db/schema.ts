@@ -1209,6 +1209,8 @@ export const cashbackClaims = pgTable(
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** the member re-opened the claim after it expired (allowed once) */
+    reopenedAt: timestamp("reopened_at", { withTimezone: true }),
   },
   (t) => [
     check("cashback_claims_status_check", sql`${t.status} in ('submitted', 'auto_rejected', 'matched', 'sent', 'accepted', 'refused', 'expired', 'withdrawn')`),

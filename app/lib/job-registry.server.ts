@@ -10,6 +10,7 @@ import { purgeJob, RETENTION_QUEUE, RETENTION_SCHEDULE } from "~/modules/privacy
 import { AUTOVALIDATE_QUEUE, AUTOVALIDATE_SCHEDULE, autovalidateJob, HIDE_UNCONFIRMED_QUEUE, HIDE_UNCONFIRMED_SCHEDULE, hideUnconfirmedJob } from "~/modules/conversions/autovalidate.server";
 import { SEARCH_LEXICON_QUEUE, SEARCH_LEXICON_SCHEDULE, searchLexiconJob } from "~/modules/search/search.server";
 import { CASHBACK_DIGEST_QUEUE, CASHBACK_DIGEST_SCHEDULE, detectedDigestJob } from "~/modules/cashback/notifications.server";
+import { CLAIMS_EXPIRE_QUEUE, CLAIMS_EXPIRE_SCHEDULE, expireClaimsJob } from "~/modules/claims/claim-lifecycle.server";
 
 export const jobHandlers: JobHandlers = {
   [MAIL_QUEUE]: deliverMail,
@@ -21,6 +22,7 @@ export const jobHandlers: JobHandlers = {
   [AUTOVALIDATE_QUEUE]: autovalidateJob,
   [HIDE_UNCONFIRMED_QUEUE]: hideUnconfirmedJob,
   [SEARCH_LEXICON_QUEUE]: searchLexiconJob,
+  [CLAIMS_EXPIRE_QUEUE]: expireClaimsJob,
 };
 
 /**
@@ -31,4 +33,4 @@ export const jobHandlers: JobHandlers = {
  */
 export const networkPullSchedules: readonly ScheduleDefinition[] = buildNetworkPullSchedules();
 
-export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, CASHBACK_DIGEST_SCHEDULE, AUTOVALIDATE_SCHEDULE, HIDE_UNCONFIRMED_SCHEDULE, SEARCH_LEXICON_SCHEDULE, ...networkPullSchedules];
+export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, CASHBACK_DIGEST_SCHEDULE, AUTOVALIDATE_SCHEDULE, HIDE_UNCONFIRMED_SCHEDULE, SEARCH_LEXICON_SCHEDULE, CLAIMS_EXPIRE_SCHEDULE, ...networkPullSchedules];

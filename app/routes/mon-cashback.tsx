@@ -33,7 +33,9 @@ import { cancelPayoutSchema, withdrawSchema } from "~/modules/payouts/payouts.sc
 import { cancelPayout, listMemberPayouts, PayoutError, requestPayout } from "~/modules/payouts/payouts.server";
 import { Withdrawals } from "~/components/cashback/withdrawals";
 import { MemberClaims } from "~/components/cashback/claims";
-import { listMemberClaims } from "~/modules/claims/claims.server";
+import { ClaimError, listMemberClaims } from "~/modules/claims/claims.server";
+import { reopenClaim, withdrawClaim } from "~/modules/claims/claim-lifecycle.server";
+import { MEMBER_CLAIM_INTENTS, memberClaimActionSchema } from "~/modules/claims/claims.schema";
 
 const SIGN_IN = "/auth?redirect=/mon-cashback";
 
@@ -62,6 +64,22 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, { redirectTo: SIGN_IN });
   const formData = await readBoundedForm(request, 2048);
   const intent = formData.get("intent");
+  if ((MEMBER_CLAIM_INTENTS as readonly unknown[]).includes(intent)) {
+    const submission = parseWithZod(formData, { schema: memberClaimActionSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() } satisfies ActionData, { status: 400 });
+    try {
+      const v = submission.value;
+      if (v.intent === "claim-withdraw") {
+        await withdrawClaim(user, v.claimId, requestNow(request));
+        return redirect("/mon-cashback#reclamations", { headers: await createToastHeaders({ title: "Réclamation retirée" }) });
+      }
+      await reopenClaim(user, v.claimId, requestNow(request));
+      return redirect("/mon-cashback#reclamations", { headers: await createToastHeaders({ title: "Réclamation relancée : nous allons la transmettre de nouveau au marchand" }) });
+    } catch (error) {
+      if (error instanceof ClaimError) return data({ result: submission.reply({ formErrors: [error.message] }) } satisfies ActionData, { status: error.status });
+      throw error;
+    }
+  }
   if (intent === "withdraw" || intent === "cancel-payout") {
     const submission = parseWithZod(formData, { schema: intent === "withdraw" ? withdrawSchema : cancelPayoutSchema });
     if (submission.status !== "success") return data({ result: submission.reply() } satisfies ActionData, { status: 400 });
@@ -201,7 +219,7 @@ export default function MonCashback({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </section>
 
-      <MemberClaims claims={claims} />
+      <MemberClaims claims={claims} lastResult={withdrawResult(actionData)} />
 
       <section id="notifications" className="mt-10 scroll-mt-24" aria-labelledby="notifications-title">
         <h2 id="notifications-title" className="text-2xl font-black">

@@ -2,7 +2,10 @@ import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { Browser } from "@playwright/test";
 import { CLAIM_NETWORKS, claimMember, claimProgrammeName } from "./cashback-fixture";
-import { consentCookie, DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+import { consentCookie, DEMO_ADMIN, expect, outboxLinks, signIn, test } from "./fixtures";
+
+// one member per project: finance's « Marquer transmises » in the first test must not take the claim the second one withdraws
+test.describe.configure({ mode: "serial" });
 
 /** A small real PDF: header, one object, trailer, %%EOF. */
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
@@ -85,6 +88,49 @@ test("a member reports a missing purchase with a PDF; finance exports it, marks 
   await expect(done).toContainText("Statut : Acceptée");
   await expect(done.getByText(/^Transmise au marchand le$/)).toBeVisible();
   await expect(done.getByText(/^Acceptée le$/)).toBeVisible();
+  await expect(done.getByRole("button", { name: "Retirer ma réclamation" })).toHaveCount(0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("each change finance made to that claim was e-mailed to the member: « Réclamation mise à jour », with a link to « Mes réclamations »", async ({ browser, baseURL }, testInfo) => {
+  // serial file: the claim the test above filed was sent then accepted by finance
+  const member = claimMember(testInfo.project.name);
+  const links = await outboxLinks(browser, baseURL!, member.email, /^Réclamation mise à jour : /);
+  expect(links.some((href) => href.endsWith("/mon-cashback#reclamations"))).toBe(true);
+});
+
+test("a member withdraws a claim not yet sent to the merchant, after confirming; it shows « Retirée »", async ({ page }, testInfo) => {
+  const project = testInfo.project.name as keyof typeof CLAIM_NETWORKS;
+  const member = claimMember(project);
+  const orderRef = `RETRAIT-${project}-${randomUUID().slice(0, 8)}`;
+  await signIn(page, member, "/auth?redirect=/mon-cashback/reclamation");
+  await expect(page).toHaveURL(/\/mon-cashback\/reclamation$/);
+  const form = page.locator("form#claim");
+  await form.getByLabel("Ton clic sur le marchand").selectOption({ index: 1 });
+  await form.getByLabel("Numéro de commande").fill(orderRef);
+  await form.getByLabel("Date de la commande").fill(parisDay(8));
+  await form.getByLabel("Montant payé (en euros, TTC)").fill("19,90");
+  await form.getByLabel("Je n'ai utilisé ni autre code promo ni autre site de cashback pour cette commande.").check();
+  await form.getByRole("button", { name: "Envoyer ma réclamation" }).click();
+  await expect(page).toHaveURL(/\/mon-cashback#reclamations$/);
+
+  const mine = page.getByRole("region", { name: "Mes réclamations" }).getByTestId("claim").filter({ hasText: orderRef });
+  await expect(mine).toContainText("Statut : En cours de vérification");
+  // the confirmation can be dismissed: nothing changes
+  await mine.getByRole("button", { name: "Retirer ma réclamation" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Retirer cette réclamation ?" });
+  await expect(dialog).toContainText(orderRef);
+  await dialog.getByRole("button", { name: "Garder ma réclamation" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(mine).toContainText("Statut : En cours de vérification");
+
+  await mine.getByRole("button", { name: "Retirer ma réclamation" }).click();
+  await page.getByRole("alertdialog", { name: "Retirer cette réclamation ?" }).getByRole("button", { name: "Oui, retirer ma réclamation" }).click();
+  await expect(page.getByText("Réclamation retirée", { exact: true })).toBeVisible();
+  await expect(mine).toContainText("Statut : Retirée");
+  await expect(mine.getByText(/^Retirée le$/)).toBeVisible();
+  await expect(mine.getByRole("button", { name: "Retirer ma réclamation" })).toHaveCount(0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -1,6 +1,9 @@
-import { Link } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
-import { claimStatusLabel, type MemberClaimView } from "~/modules/claims/claims.schema";
+import { Button } from "~/components/ui/button";
+import { claimStatusLabel, MEMBER_CLAIM_INTENTS, type MemberClaimView } from "~/modules/claims/claims.schema";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { formatParis } from "~/modules/settings/paris-time";
 
@@ -8,6 +11,7 @@ import { formatParis } from "~/modules/settings/paris-time";
 const STEP_LABELS: Record<string, string> = {
   submitted: "Envoyée le",
   sent: "Transmise au marchand le",
+  reopened: "Relancée le",
   accepted: "Acceptée le",
   refused: "Refusée le",
   expired: "Sans réponse le",
@@ -15,7 +19,12 @@ const STEP_LABELS: Record<string, string> = {
 };
 
 /** « Mes réclamations » on /mon-cashback: each missing-cashback claim with its timeline (design A.2). */
-export function MemberClaims({ claims }: { claims: MemberClaimView[] }) {
+export function MemberClaims({ claims, lastResult }: { claims: MemberClaimView[]; lastResult?: SubmissionResult<string[]> }) {
+  const intent = lastResult?.initialValue?.intent;
+  const isClaimResult = typeof intent === "string" && (MEMBER_CLAIM_INTENTS as readonly string[]).includes(intent);
+  const errors = isClaimResult ? (lastResult?.error?.[""] ?? lastResult?.error?.claimId ?? undefined) : undefined;
+  const errorClaimId = isClaimResult ? lastResult?.initialValue?.claimId : undefined;
+  const onCard = typeof errorClaimId === "string" && claims.some((c) => c.id === errorClaimId);
   return (
     <section id="reclamations" className="mt-10 scroll-mt-24" aria-labelledby="claims-title">
       <h2 id="claims-title" className="text-2xl font-black">
@@ -27,6 +36,11 @@ export function MemberClaims({ claims }: { claims: MemberClaimView[] }) {
           Signaler un achat manquant
         </Link>
       </p>
+      {errors?.length && !onCard ? (
+        <p role="alert" className="mt-4 rounded-2xl bg-red-50 p-4 text-sm text-red-800">
+          {errors.join(" ")}
+        </p>
+      ) : null}
       {claims.length ? (
         <ul className="mt-4 flex flex-col gap-4">
           {claims.map((c) => (
@@ -56,6 +70,13 @@ export function MemberClaims({ claims }: { claims: MemberClaimView[] }) {
                   </li>
                 ))}
               </ol>
+              {errors?.length && onCard && errorClaimId === c.id ? (
+                <p role="alert" className="mt-2 text-sm text-red-800">
+                  {errors.join(" ")}
+                </p>
+              ) : null}
+              {c.canWithdraw ? <WithdrawClaim claim={c} /> : null}
+              {c.canReopen ? <ReopenClaim claim={c} /> : null}
             </li>
           ))}
         </ul>
@@ -63,5 +84,56 @@ export function MemberClaims({ claims }: { claims: MemberClaimView[] }) {
         <p className="mt-4 text-sm text-neutral-600">Aucune réclamation pour l'instant.</p>
       )}
     </section>
+  );
+}
+
+function useClaimBusy(intent: string, claimId: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData?.get("claimId") === claimId;
+}
+
+/** « Retirer ma réclamation », after a confirmation (only before the claim is sent to the merchant). */
+function WithdrawClaim({ claim }: { claim: MemberClaimView }) {
+  const busy = useClaimBusy("claim-withdraw", claim.id);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm" className="mt-3">
+          Retirer ma réclamation
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Retirer cette réclamation ?</AlertDialogTitle>
+        <AlertDialogDescription>
+          Ta réclamation pour la commande {claim.orderRef} chez {claim.merchant} ne sera pas transmise au marchand. Tu pourras en envoyer une nouvelle pour
+          cette commande si besoin.
+        </AlertDialogDescription>
+        <div className="flex flex-wrap justify-end gap-2">
+          <AlertDialogCancel>Garder ma réclamation</AlertDialogCancel>
+          <Form method="post" action="/mon-cashback">
+            <input type="hidden" name="intent" value="claim-withdraw" />
+            <input type="hidden" name="claimId" value={claim.id} />
+            <Button type="submit" variant="destructive" disabled={busy}>
+              Oui, retirer ma réclamation
+            </Button>
+          </Form>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** « Relancer ma réclamation »: an expired claim goes back to the merchant, once. */
+function ReopenClaim({ claim }: { claim: MemberClaimView }) {
+  const busy = useClaimBusy("claim-reopen", claim.id);
+  return (
+    <Form method="post" action="/mon-cashback" className="mt-3">
+      <p className="text-sm text-neutral-600">Le marchand n'a pas répondu : tu peux relancer ta réclamation une fois.</p>
+      <input type="hidden" name="intent" value="claim-reopen" />
+      <input type="hidden" name="claimId" value={claim.id} />
+      <Button type="submit" variant="outline" size="sm" className="mt-2" disabled={busy}>
+        Relancer ma réclamation
+      </Button>
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clickWindowError, csvCell, csvLine, orderDayError, orderInstant, sniffProofMime } from "./claim-rules";
-import { CLAIM_MESSAGES, claimSchema, isCalendarDay } from "./claims.schema";
+import { claimExpiresAt, clickWindowError, csvCell, csvLine, isClaimExpired, orderDayError, orderInstant, reopenError, sniffProofMime, withdrawError } from "./claim-rules";
+import { CLAIM_MESSAGES, claimSchema, isCalendarDay, memberClaimActionSchema } from "./claims.schema";
 
 const DAY = 86_400_000;
 const click = new Date("2026-03-10T09:15:00Z"); // 10:15 in Paris
@@ -86,5 +86,37 @@ describe("claim form schema", () => {
     expect(msg({ ...valid, amount: "12,345" })).toEqual([CLAIM_MESSAGES.amountInvalid]);
     expect(msg({ ...valid, orderDate: "2026-02-30" })).toEqual([CLAIM_MESSAGES.orderDateInvalid]);
     expect(msg({ ...valid, proof: new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.pdf") })).toEqual([CLAIM_MESSAGES.proofTooLarge]);
+  });
+});
+
+describe("claim lifecycle (design A.4)", () => {
+  const sentAt = new Date("2026-03-10T09:15:00Z");
+  it("a sent claim expires 120 days after it was sent, not a millisecond before", () => {
+    expect(claimExpiresAt(sentAt)).toEqual(new Date(sentAt.getTime() + 120 * DAY));
+    expect(isClaimExpired({ status: "sent", sentAt }, new Date(sentAt.getTime() + 120 * DAY - 1))).toBe(false);
+    expect(isClaimExpired({ status: "sent", sentAt }, new Date(sentAt.getTime() + 120 * DAY))).toBe(true);
+  });
+  it("only a sent claim expires: matched, answered or already expired ones do not", () => {
+    const late = new Date(sentAt.getTime() + 400 * DAY);
+    for (const status of ["matched", "accepted", "refused", "expired", "withdrawn"]) expect(isClaimExpired({ status, sentAt }, late)).toBe(false);
+    expect(isClaimExpired({ status: "sent", sentAt: null }, late)).toBe(false);
+  });
+  it("a claim is withdrawn only before it is sent to the network", () => {
+    expect(withdrawError("submitted")).toBeNull();
+    expect(withdrawError("matched")).toBeNull();
+    expect(withdrawError("sent")).toBe(CLAIM_MESSAGES.cannotWithdraw("Transmise au marchand"));
+    expect(withdrawError("withdrawn")).toBe(CLAIM_MESSAGES.cannotWithdraw("Retirée"));
+    expect(withdrawError("accepted")).toBe(CLAIM_MESSAGES.cannotWithdraw("Acceptée"));
+  });
+  it("an expired claim is re-opened once", () => {
+    expect(reopenError({ status: "expired", reopenedAt: null })).toBeNull();
+    expect(reopenError({ status: "expired", reopenedAt: sentAt })).toBe(CLAIM_MESSAGES.alreadyReopened);
+    expect(reopenError({ status: "sent", reopenedAt: null })).toBe(CLAIM_MESSAGES.cannotReopen("Transmise au marchand"));
+  });
+  it("the member's claim buttons carry a claim id, else the French not-found message", () => {
+    expect(memberClaimActionSchema.safeParse({ intent: "claim-withdraw", claimId: "8d7e5a3c-1f2b-4c5d-9e8f-0a1b2c3d4e5f" }).success).toBe(true);
+    const bad = memberClaimActionSchema.safeParse({ intent: "claim-reopen", claimId: "../1" });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0].message).toBe(CLAIM_MESSAGES.notFound);
   });
 });

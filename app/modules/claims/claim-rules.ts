@@ -1,5 +1,5 @@
 import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
-import { CLAIM_MAX_DAYS, CLAIM_MESSAGES, CLAIM_MIN_DAYS, type ClaimProofMime } from "./claims.schema";
+import { CLAIM_EXPIRY_DAYS, CLAIM_MAX_DAYS, CLAIM_MESSAGES, CLAIM_MIN_DAYS, CLAIM_WITHDRAWABLE, claimStatusLabel, type ClaimProofMime } from "./claims.schema";
 
 /** Pure rules of a claim (design A.2): no database, no clock of their own. */
 
@@ -16,6 +16,28 @@ export function clickWindowError(clickAt: Date, now: Date): string | null {
   const { opensAt, closesAt } = claimWindow(clickAt);
   if (now < opensAt) return CLAIM_MESSAGES.tooEarly(formatParis(opensAt, "d MMMM yyyy 'à' HH'h'mm"));
   if (now > closesAt) return CLAIM_MESSAGES.tooLate;
+  return null;
+}
+
+/** When a claim sent to the network on `sentAt` expires without an answer (design A.4: 120 days). */
+export function claimExpiresAt(sentAt: Date): Date {
+  return new Date(sentAt.getTime() + CLAIM_EXPIRY_DAYS * DAY_MS);
+}
+
+/** A sent claim with no answer by now: it is due to expire. */
+export function isClaimExpired(claim: { status: string; sentAt: Date | null }, now: Date): boolean {
+  return claim.status === "sent" && !!claim.sentAt && claimExpiresAt(claim.sentAt) <= now;
+}
+
+/** Why the member cannot withdraw the claim (French), or null: only before it is sent to the network. */
+export function withdrawError(status: string): string | null {
+  return (CLAIM_WITHDRAWABLE as readonly string[]).includes(status) ? null : CLAIM_MESSAGES.cannotWithdraw(claimStatusLabel(status));
+}
+
+/** Why the member cannot re-open the claim (French), or null: an expired claim, once. */
+export function reopenError(claim: { status: string; reopenedAt: Date | null }): string | null {
+  if (claim.status !== "expired") return CLAIM_MESSAGES.cannotReopen(claimStatusLabel(claim.status));
+  if (claim.reopenedAt) return CLAIM_MESSAGES.alreadyReopened;
   return null;
 }
 

@@ -16,6 +16,10 @@ export const CLAIM_NOTE_MAX = 1000;
 /** Design C.3: a member with this many refused claims in CLAIM_FLAG_DAYS is flagged to finance. */
 export const CLAIM_FLAG_REFUSALS = 3;
 export const CLAIM_FLAG_DAYS = 90;
+/** Design A.4: a claim sent to the network with no answer this many days later expires (the member may re-open it once). */
+export const CLAIM_EXPIRY_DAYS = 120;
+/** The statuses in which the member may still withdraw a claim: before it is sent to the network. */
+export const CLAIM_WITHDRAWABLE = ["submitted", "matched"] as const;
 
 export const CLAIM_PROOF_MIMES = ["application/pdf", "image/png", "image/jpeg"] as const;
 export type ClaimProofMime = (typeof CLAIM_PROOF_MIMES)[number];
@@ -43,6 +47,11 @@ export const CLAIM_MESSAGES = {
   proofType: "Ton justificatif doit être un vrai fichier PDF, PNG ou JPEG (une capture d'écran ou la facture du marchand).",
   duplicate: "Une réclamation existe déjà pour cette commande : tu peux suivre son avancement dans « Mes réclamations ».",
   rateLimited: "Tu as envoyé beaucoup de réclamations : réessaie dans une heure.",
+  notFound: "Cette réclamation n'existe pas ou n'est pas la tienne.",
+  cannotWithdraw: (label: string) =>
+    `Tu ne peux plus retirer cette réclamation : elle est « ${label} ». Une réclamation se retire tant qu'elle n'a pas été transmise au marchand.`,
+  cannotReopen: (label: string) => `Tu ne peux pas relancer cette réclamation : elle est « ${label} ». Seule une réclamation restée sans réponse du marchand peut l'être.`,
+  alreadyReopened: "Tu as déjà relancé cette réclamation une fois : elle ne peut plus l'être. Écris-nous si le marchand ne répond toujours pas.",
 } as const;
 
 export const CLAIM_ADMIN_MESSAGES = {
@@ -155,6 +164,15 @@ export const claimAdminActionSchema = z.discriminatedUnion("intent", [
 ]);
 export type ClaimAdminAction = z.infer<typeof claimAdminActionSchema>;
 
+const memberClaimId = z.string({ message: CLAIM_MESSAGES.notFound }).pipe(z.uuid(CLAIM_MESSAGES.notFound));
+
+/** The member's buttons on a claim in « Mes réclamations » (/mon-cashback). */
+export const memberClaimActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("claim-withdraw"), claimId: memberClaimId }),
+  z.object({ intent: z.literal("claim-reopen"), claimId: memberClaimId }),
+]);
+export const MEMBER_CLAIM_INTENTS = ["claim-withdraw", "claim-reopen"] as const;
+
 /** A claim as the member sees it on /mon-cashback, with its timeline. */
 export interface MemberClaimView {
   id: string;
@@ -164,5 +182,9 @@ export interface MemberClaimView {
   amountCents: number;
   status: string;
   reason: string | null;
-  steps: { step: "submitted" | "sent" | "accepted" | "refused" | "expired" | "withdrawn"; at: string }[];
+  steps: { step: "submitted" | "sent" | "reopened" | "accepted" | "refused" | "expired" | "withdrawn"; at: string }[];
+  /** « Retirer ma réclamation » is offered */
+  canWithdraw: boolean;
+  /** « Relancer ma réclamation » is offered (expired, never re-opened) */
+  canReopen: boolean;
 }

@@ -13,7 +13,8 @@ import { networkCredentials } from "~/modules/networks/credentials.server";
 import { isNetwork } from "~/modules/networks/networks";
 import { parisEndOfDay, toParisDateInput } from "~/modules/settings/paris-time";
 import { affiliatePrograms, brands, cashbackClaims, clickSessions, conversions, user } from "../../../db/schema";
-import { clickWindowError, csvLine, orderDayError, orderInstant, sniffProofMime } from "./claim-rules";
+import { notifyClaimUpdated } from "./claim-mail.server";
+import { clickWindowError, csvLine, orderDayError, orderInstant, reopenError, sniffProofMime, withdrawError } from "./claim-rules";
 import {
   CLAIM_ADMIN_MESSAGES,
   CLAIM_FLAG_DAYS,
@@ -219,7 +220,7 @@ export async function fileClaim(member: { id: string }, input: ClaimSubmission, 
 }
 
 
-/** The member's claims, newest first, each with its timeline (Envoyée → Transmise → Acceptée/Refusée). */
+/** The member's claims, newest first, each with its timeline (Envoyée → Transmise → [Relancée →] Acceptée/Refusée/Retirée) and the buttons it offers. */
 export async function listMemberClaims(userId: string, limit = 100): Promise<MemberClaimView[]> {
   const db = await getDb();
   const rows = await db
@@ -233,10 +234,13 @@ export async function listMemberClaims(userId: string, limit = 100): Promise<Mem
   return rows.map(({ claim: c, merchant }) => {
     const steps: MemberClaimView["steps"] = [{ step: "submitted", at: c.submittedAt.toISOString() }];
     if (c.sentAt) steps.push({ step: "sent", at: c.sentAt.toISOString() });
+    if (c.reopenedAt) steps.push({ step: "reopened", at: c.reopenedAt.toISOString() });
     if (c.resolvedAt && ["accepted", "refused", "auto_rejected", "expired", "withdrawn"].includes(c.status)) {
       const step = c.status === "auto_rejected" ? "refused" : (c.status as "accepted" | "refused" | "expired" | "withdrawn");
       steps.push({ step, at: c.resolvedAt.toISOString() });
     }
+    // a claim re-opened then sent again: its steps in time order
+    steps.sort((a, b) => a.at.localeCompare(b.at));
     return {
       id: c.id,
       merchant: merchant ?? "Marchand",
@@ -246,6 +250,8 @@ export async function listMemberClaims(userId: string, limit = 100): Promise<Mem
       status: c.status,
       reason: c.status === "refused" || c.status === "auto_rejected" ? c.refusalReasonFr : null,
       steps,
+      canWithdraw: withdrawError(c.status) === null,
+      canReopen: reopenError(c) === null,
     };
   });
 }
@@ -407,10 +413,11 @@ export async function markNetworkSent(actor: Actor, network: string, now = new D
       .update(cashbackClaims)
       .set({ status: "sent", sentAt: now })
       .where(and(eq(cashbackClaims.status, "matched"), inArray(cashbackClaims.programId, programIds)))
-      .returning({ id: cashbackClaims.id });
+      .returning();
     if (!updated.length) throw new ClaimError(CLAIM_ADMIN_MESSAGES.nothingToSend, 409);
     for (const u of updated) {
       await recordAuditIn(tx, actor, { action: "update", entity: "cashback_claims", entityId: u.id, before: { status: "matched" }, after: { status: "sent", sentAt: now.toISOString(), network } });
+      await notifyClaimUpdated(tx, u, "sent");
     }
     return updated.length;
   });
@@ -434,6 +441,7 @@ export async function resolveClaim(actor: Actor, claimId: string, outcome: { acc
       before: { status: before.status },
       after: { status: after.status, resolvedAt: now.toISOString(), refusalReasonFr: after.refusalReasonFr },
     });
+    await notifyClaimUpdated(tx, after, outcome.accepted ? "accepted" : "refused");
     return after;
   });
 }
@@ -525,6 +533,7 @@ export async function sendClaimToImpact(actor: Actor, claimId: string, options: 
     if (before.status !== "matched") throw new ClaimError(CLAIM_ADMIN_MESSAGES.wrongState(claimAdminStatusLabel(before.status)), 409);
     const [after] = await tx.update(cashbackClaims).set({ status: "sent", sentAt: now, networkInquiryId: inquiryId }).where(eq(cashbackClaims.id, claimId)).returning();
     await recordAuditIn(tx, actor, { action: "update", entity: "cashback_claims", entityId: claimId, before: { status: "matched" }, after: { status: "sent", sentAt: now.toISOString(), networkInquiryId: inquiryId, via: "impact-api" } });
+    await notifyClaimUpdated(tx, after, "sent");
     return after;
   });
 }

@@ -8,6 +8,7 @@ import type { ImportResult, NormalisedRecord, ParseResult, RejectedRecord } from
 import type { LedgerTx } from "~/modules/ledger/ledger.server";
 import { DecimalError, toMicros } from "./decimal";
 import { syncMemberCashback, type ConversionRow } from "./member-cashback.server";
+import { acceptClaimsForConversion } from "~/modules/claims/claim-lifecycle.server";
 import { canonicalJson, deserialiseRecord, rawHash, rollUp, serialiseRecord, sha256, STATUS_RANK, type RolledUp, type StoredVersion } from "./rollup";
 
 export interface ImportInput {
@@ -297,7 +298,12 @@ async function importGroup(tx: LedgerTx, network: NetworkName, account: string, 
 
   // 7. the members' side, with its ledger operations, in the same transaction
   const cause = input.source === "push" ? "push" : "import";
-  for (const conv of written) if (conv.userId) await syncMemberCashback(tx, conv, { cause, actor: "system:import" });
+  for (const conv of written) {
+    if (!conv.userId) continue;
+    await syncMemberCashback(tx, conv, { cause, actor: "system:import" });
+    // a missing-cashback claim for this order is answered by the conversion itself
+    await acceptClaimsForConversion(tx, conv);
+  }
   return counts;
 }
 

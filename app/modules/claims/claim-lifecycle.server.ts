@@ -1,0 +1,143 @@
+import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { getDb } from "~/lib/db.server";
+import type { ScheduleDefinition } from "~/lib/jobs.server";
+import { logger } from "~/lib/logger.server";
+import type { LedgerTx } from "~/modules/ledger/ledger.server";
+import { cashbackClaims, clickSessions, conversions } from "../../../db/schema";
+import { notifyClaimUpdated } from "./claim-mail.server";
+import { claimExpiresAt, reopenError, withdrawError } from "./claim-rules";
+import { CLAIM_EXPIRY_DAYS, CLAIM_MESSAGES } from "./claims.schema";
+import { ClaimError } from "./claims.server";
+
+/*
+ * The rest of a claim's life (design A.4): the member withdraws it before it
+ * is sent, or re-opens it once after it expired; the daily job expires the
+ * ones the network never answered; a conversion that appears for the order
+ * accepts it. Each status change someone else makes sends the member the
+ * « Réclamation mise à jour » e-mail, queued in the same transaction.
+ */
+
+type ClaimRow = typeof cashbackClaims.$inferSelect;
+const DAY_MS = 86_400_000;
+
+/** The member's own claim, locked; another member's (or none) is a 404. */
+async function lockOwnClaim(tx: LedgerTx, userId: string, claimId: string): Promise<ClaimRow> {
+  const [row] = await tx.select().from(cashbackClaims).where(eq(cashbackClaims.id, claimId)).for("update").limit(1);
+  if (!row || row.userId !== userId) throw new ClaimError(CLAIM_MESSAGES.notFound, 404);
+  return row;
+}
+
+/**
+ * « Retirer ma réclamation »: the member takes back a claim not yet sent to
+ * the network (submitted or matched). It shows « Retirée » in the timeline,
+ * and the order may be claimed again (the unique index skips withdrawn claims).
+ */
+export async function withdrawClaim(member: { id: string }, claimId: string, now = new Date()): Promise<ClaimRow> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = await lockOwnClaim(tx, member.id, claimId);
+    const refusal = withdrawError(before.status);
+    if (refusal) throw new ClaimError(refusal, 409);
+    const [after] = await tx.update(cashbackClaims).set({ status: "withdrawn", resolvedAt: now }).where(eq(cashbackClaims.id, claimId)).returning();
+    return after;
+  });
+}
+
+/**
+ * « Relancer ma réclamation »: an expired claim goes back to finance's queue
+ * (`matched`, « À transmettre ») to be sent to the network again, once:
+ * `reopened_at` records it, and a second re-open is refused.
+ */
+export async function reopenClaim(member: { id: string }, claimId: string, now = new Date()): Promise<ClaimRow> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = await lockOwnClaim(tx, member.id, claimId);
+    const refusal = reopenError(before);
+    if (refusal) throw new ClaimError(refusal, 409);
+    const [after] = await tx.update(cashbackClaims).set({ status: "matched", reopenedAt: now, resolvedAt: null }).where(eq(cashbackClaims.id, claimId)).returning();
+    return after;
+  });
+}
+
+/* ------------------------------ expiry job ------------------------------ */
+
+export const CLAIMS_EXPIRE_QUEUE = "claims.expire";
+/** Daily, in the Paris morning. */
+export const CLAIMS_EXPIRE_SCHEDULE: ScheduleDefinition = { name: CLAIMS_EXPIRE_QUEUE, cron: "15 6 * * *" };
+
+/**
+ * Expire every claim sent to the network CLAIM_EXPIRY_DAYS (120) days ago or
+ * more with no answer, each in its own transaction with the member's e-mail.
+ * Idempotent: an expired claim is no longer `sent`, and a claim answered
+ * meanwhile is skipped. Returns the number of claims expired.
+ */
+export async function expireStaleClaims(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - CLAIM_EXPIRY_DAYS * DAY_MS);
+  const due = await db
+    .select({ id: cashbackClaims.id })
+    .from(cashbackClaims)
+    .where(and(eq(cashbackClaims.status, "sent"), lte(cashbackClaims.sentAt, cutoff)))
+    .limit(5000);
+  let expired = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(cashbackClaims).where(eq(cashbackClaims.id, id)).for("update", { skipLocked: true }).limit(1);
+      if (!row || row.status !== "sent" || !row.sentAt || claimExpiresAt(row.sentAt) > now) return false;
+      const [after] = await tx.update(cashbackClaims).set({ status: "expired", resolvedAt: now }).where(eq(cashbackClaims.id, id)).returning();
+      await notifyClaimUpdated(tx, after, "expired");
+      return true;
+    });
+    if (done) expired++;
+  }
+  return expired;
+}
+
+/** The `claims.expire` job handler. */
+export async function expireClaimsJob(): Promise<void> {
+  const expired = await expireStaleClaims();
+  if (expired > 0) logger.info({ expired }, "claims: claims expired without an answer");
+}
+
+/* ------------------------ a conversion accepts a claim ------------------------ */
+
+/** Claims still waiting for the order (not yet linked to a conversion); an expired one is accepted too. */
+const OPEN_STATUSES = ["submitted", "matched", "sent", "expired"];
+
+/**
+ * Called by the conversion import, in the transaction that wrote the
+ * conversion: the member's open claims on that programme for the same order
+ * (same order reference, or the same click id) become `accepted`, linked to
+ * it, and the member is told. The cashback itself is the member cashback the
+ * import creates for the conversion; nothing is credited here. A declined
+ * conversion accepts nothing. Returns the accepted claims' ids.
+ */
+export async function acceptClaimsForConversion(tx: LedgerTx, conv: typeof conversions.$inferSelect, now = new Date()): Promise<string[]> {
+  if (!conv.userId || !conv.programId || conv.status === "declined") return [];
+  const sameOrder = [conv.orderRef ? eq(cashbackClaims.orderRef, conv.orderRef) : undefined, conv.clickId ? eq(clickSessions.clickId, conv.clickId) : undefined].filter(
+    (c) => c !== undefined,
+  );
+  if (!sameOrder.length) return [];
+  const candidates = await tx
+    .select({ id: cashbackClaims.id })
+    .from(cashbackClaims)
+    .innerJoin(clickSessions, eq(clickSessions.id, cashbackClaims.clickSessionId))
+    .where(
+      and(
+        eq(cashbackClaims.userId, conv.userId),
+        eq(cashbackClaims.programId, conv.programId),
+        isNull(cashbackClaims.conversionId),
+        inArray(cashbackClaims.status, OPEN_STATUSES),
+        or(...sameOrder),
+      ),
+    );
+  if (!candidates.length) return [];
+  const accepted = await tx
+    .update(cashbackClaims)
+    .set({ status: "accepted", conversionId: conv.id, resolvedAt: now })
+    .where(and(inArray(cashbackClaims.id, candidates.map((c) => c.id)), isNull(cashbackClaims.conversionId), inArray(cashbackClaims.status, OPEN_STATUSES)))
+    .returning();
+  for (const claim of accepted) await notifyClaimUpdated(tx, claim, "accepted");
+  if (accepted.length) logger.info({ conversionId: conv.id, claimIds: accepted.map((c) => c.id) }, "claims: accepted by an imported conversion");
+  return accepted.map((c) => c.id);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "cashback_claims" ADD COLUMN "reopened_at" timestamp with time zone;
