@@ -397,6 +397,11 @@ async function main() {
     for (const s of servers) console.log(`\n--- log of server ${s.name} (last 3000 characters)\n${fs.readFileSync(s.log, "utf8").slice(-3000)}`);
   }
   fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(path.join(root, "test-reports"), { recursive: true });
+  fs.writeFileSync(
+    path.join(root, "test-reports/cluster.json"),
+    JSON.stringify({ passed: results.length - failedChecks.length, failed: failedChecks.length, results }, null, 2),
+  );
   console.log(`\ntest:cluster: ${results.length - failedChecks.length} passed, ${failedChecks.length} failed (${elapsed()})`);
   process.exit(failedChecks.length ? 1 : 0);
 }
