@@ -178,7 +178,7 @@ async function waitReady(server: AppServer) {
     if (server.child.exitCode !== null) throw new Error(`server ${server.name} exited: ${fs.readFileSync(server.log, "utf8").slice(-2000)}`);
     const res = await fetch(`http://127.0.0.1:${server.port}/readyz`);
     return res.ok;
-  }, 120_000, 100);
+  }, 180_000, 100);
 }
 
 /* ------------------------------ the checks ------------------------------ */
