@@ -25,6 +25,10 @@ export { BADGE_TYPES, CONTENT_TYPES, ROLES, type BadgeType, type ContentType, ty
  * folded; created in migration 0017) and never written by the application.
  */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const blob = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /** `setweight(to_tsvector('fr_unaccent', coalesce(column, '')), weight)` joined with `||`, for a generated search column. */
 function searchDocument(...parts: [column: { name: string }, weight: "A" | "B" | "C" | "D"][]) {
@@ -534,6 +538,17 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Uploaded and generated images on PostgreSQL (ADR 024): every app server serves them
+ * from here, behind the same immutable /uploads/<name> URLs as the files under DATA_DIR.
+ */
+export const uploads = pgTable("uploads", {
+  name: text("name").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: blob("bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Every admin write: who, what, when, before and after. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, Vitest (unit + integration), production build,
-// Playwright. Stops at the first failing step and ends with "N passed, M failed".
+// the cluster test (with TEST_DATABASE_URL), Playwright. Stops at the first
+// failing step and ends with "N passed, M failed".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -9,7 +10,8 @@ const root = path.resolve(import.meta.dirname, "..");
 fs.mkdirSync(path.join(root, "test-reports"), { recursive: true });
 const vitestJson = path.join(root, "test-reports/vitest.json");
 const playwrightJson = path.join(root, "test-reports/playwright.json");
-for (const f of [vitestJson, playwrightJson]) fs.rmSync(f, { force: true });
+const clusterJson = path.join(root, "test-reports/cluster.json");
+for (const f of [vitestJson, playwrightJson, clusterJson]) fs.rmSync(f, { force: true });
 
 const steps = [
   ["Typecheck", "npx", ["react-router", "typegen"]],
@@ -18,6 +20,8 @@ const steps = [
   // built before Vitest: the fuzz and crash suites drive the production build
   ["Production build", "npx", ["react-router", "build"]],
   ["Vitest (unit, integration, fuzz, crash)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],
+  // two production servers on one PostgreSQL behind a balancer (ADR 024): needs a PostgreSQL server
+  ...(process.env.TEST_DATABASE_URL ? [["Cluster (two servers on one PostgreSQL)", "npx", ["tsx", "scripts/test-cluster.ts"]]] : []),
   ["Playwright (Chromium, desktop + mobile)", "npx", ["playwright", "test"]],
 ];
 
@@ -28,6 +32,11 @@ function counts() {
     const v = JSON.parse(fs.readFileSync(vitestJson, "utf8"));
     passed += v.numPassedTests ?? 0;
     failed += v.numFailedTests ?? 0;
+  }
+  if (fs.existsSync(clusterJson)) {
+    const c = JSON.parse(fs.readFileSync(clusterJson, "utf8"));
+    passed += c.passed ?? 0;
+    failed += c.failed ?? 0;
   }
   if (fs.existsSync(playwrightJson)) {
     const p = JSON.parse(fs.readFileSync(playwrightJson, "utf8"));

@@ -11,6 +11,7 @@ import { containsNul, NUL_MESSAGE } from "../app/lib/body.server";
 import { getDatabase, pendingMigrations } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
+import { readSharedUpload } from "../app/lib/storage.server";
 import { getSetting } from "../app/modules/settings/settings.server";
 import "../app/lib/load-context";
 import { clientIpOf } from "./client-ip";
@@ -233,6 +234,16 @@ export function createApp(options: AppOptions) {
     "/uploads",
     express.static(options.uploadsDir, { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }),
   );
+  // not a file of this server: from the store all servers share (PostgreSQL, ADR 024)
+  app.get("/uploads/:name", async (req: Request, res: Response, next: (error?: unknown) => void) => {
+    try {
+      const file = await readSharedUpload(String(req.params.name));
+      if (!file) return next();
+      res.set("Cache-Control", "public, max-age=31536000, immutable").type(file.contentType).send(file.bytes);
+    } catch (error) {
+      next(error);
+    }
+  });
   if (process.env.BENCH_STATIC_DIR) {
     app.use("/__bench", express.static(process.env.BENCH_STATIC_DIR, { index: false }));
   }

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { getEnv } from "../app/lib/env.server";
 import { openDatabase, setDatabase, type Database } from "../app/lib/db.server";
+import { listenForDataChanges } from "../app/lib/data-changes.server";
 import { logger } from "../app/lib/logger.server";
 import { demoAdminPassword, demoSeedMode } from "../db/seed/mode";
 import { settleBackgroundTasks } from "../app/lib/background.server";
@@ -31,6 +32,8 @@ async function main() {
     process.exit(1);
   }
   setDatabase(Promise.resolve(database));
+  // caches of every server are emptied when the content changes on any of them (ADR 024)
+  const stopListening = await listenForDataChanges(database, env.DATABASE_URL);
 
   const uploadsDir = path.resolve(env.DATA_DIR, "uploads");
   const demoMode = demoSeedMode(env);
@@ -109,6 +112,7 @@ async function main() {
         await flushEvents();
         await settleBackgroundTasks();
         await workerStopped;
+        await stopListening();
         await database.close();
         logger.info("database closed, bye");
       } catch (error) {

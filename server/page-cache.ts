@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { onDataChange } from "../app/lib/data-changes.server";
 import { logger } from "../app/lib/logger.server";
 import { CONSENT_COOKIE, readConsentChoice, serializeConsent, type ConsentChoice } from "../app/modules/consent/consent";
 
@@ -71,6 +72,13 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
   const max = options.maxEntries ?? 500;
   const inflight = new Map<string, Promise<Entry>>();
   const placeholder = noncePlaceholder();
+  // a change of the content on any server (LISTEN/NOTIFY, ADR 024) empties the cache at once;
+  // a render that started before the change is served but not kept
+  let generation = 0;
+  onDataChange(() => {
+    generation++;
+    cache.clear();
+  });
 
   async function render(req: ExpressRequest, consent: ConsentChoice | null, html: boolean): Promise<Entry> {
     const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`);
@@ -100,13 +108,14 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
     const cached = cache.get(key);
     if (cached && Date.now() - cached.at < options.ttlMs) return send(res, cached, true);
     try {
+      const startedIn = generation;
       let pending = inflight.get(key);
       if (!pending) {
         pending = render(req, consent, html).finally(() => inflight.delete(key));
         inflight.set(key, pending);
       }
       const entry = await pending;
-      if (isCacheable(entry)) {
+      if (isCacheable(entry) && startedIn === generation) {
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(key, entry);
       }

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { uploads } from "../../db/schema";
+import { getDatabase, type Db } from "./db.server";
 import { getEnv } from "./env.server";
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -27,6 +30,40 @@ export function uploadsDir(): string {
 
 export function publicUrl(name: string): string {
   return `/uploads/${name}`;
+}
+
+/**
+ * The shared store of uploads (ADR 024): the `uploads` table when the process database is a
+ * PostgreSQL server, which several app servers may share; none on PGlite (one process, the
+ * files under DATA_DIR are enough). On PostgreSQL the file under DATA_DIR is still written,
+ * as this server's local copy (served first, and what the backups of the files hold).
+ */
+async function sharedStore(): Promise<Db | null> {
+  try {
+    const database = await getDatabase();
+    return database.kind === "postgres" ? database.db : null;
+  } catch {
+    return null;
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg" };
+const contentTypeOf = (name: string) => CONTENT_TYPES[path.extname(name).slice(1).toLowerCase()] ?? "application/octet-stream";
+
+async function storeShared(name: string, buffer: Buffer, onConflict: "fail" | "keep") {
+  const db = await sharedStore();
+  if (!db) return;
+  const insert = db.insert(uploads).values({ name, contentType: contentTypeOf(name), bytes: buffer });
+  await (onConflict === "keep" ? insert.onConflictDoNothing() : insert);
+}
+
+/** An upload from the shared store (PostgreSQL), or null (PGlite, or no such name). */
+export async function readSharedUpload(name: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+  if (!/^[\w-][\w.-]*$/.test(name) || name.includes("..")) return null;
+  const db = await sharedStore();
+  if (!db) return null;
+  const [row] = await db.select({ contentType: uploads.contentType, bytes: uploads.bytes }).from(uploads).where(eq(uploads.name, name));
+  return row ?? null;
 }
 
 /**
@@ -65,6 +102,12 @@ export async function saveImageUpload(
   const name = `${randomUUID()}.webp`;
   // 'wx': a (practically impossible) name collision fails instead of overwriting
   await writeNewFile(dir, name, output);
+  try {
+    await storeShared(name, output, "fail");
+  } catch (error) {
+    await fs.rm(path.join(dir, name), { force: true });
+    throw error;
+  }
   return { url: publicUrl(name), name };
 }
 
@@ -84,6 +127,7 @@ export async function saveGeneratedImage(name: string, buffer: Buffer, dir: stri
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
+  await storeShared(name, buffer, "keep");
   return publicUrl(name);
 }
 
@@ -93,21 +137,34 @@ export function uploadNameFromUrl(url: string | null | undefined): string | null
   return match && !match[1].includes("..") ? match[1] : null;
 }
 
-/** Delete an uploaded file by its public URL; a missing file or a URL outside /uploads/ is ignored. */
+/**
+ * Delete an uploaded file by its public URL, from this server's files and the shared store;
+ * a missing file or a URL outside /uploads/ is ignored.
+ */
 export async function deleteUpload(url: string | null | undefined, dir: string = uploadsDir()): Promise<boolean> {
   const name = uploadNameFromUrl(url);
   if (!name) return false;
+  const db = await sharedStore();
+  const shared = db ? (await db.delete(uploads).where(eq(uploads.name, name)).returning({ name: uploads.name })).length > 0 : false;
   try {
     await fs.unlink(path.join(dir, name));
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return shared;
     throw error;
   }
 }
 
-/** The files in the uploads directory with their modification time. */
+/** The uploads (this server's files and the shared store's) with their modification time. */
 export async function listUploads(dir: string = uploadsDir()): Promise<Array<{ name: string; modifiedAt: Date }>> {
+  const db = await sharedStore();
+  const shared = db ? await db.select({ name: uploads.name, modifiedAt: uploads.createdAt }).from(uploads) : [];
+  const local = await listUploadFiles(dir);
+  const names = new Set(local.map((f) => f.name));
+  return [...local, ...shared.filter((f) => !names.has(f.name))];
+}
+
+async function listUploadFiles(dir: string): Promise<Array<{ name: string; modifiedAt: Date }>> {
   let names: string[];
   try {
     names = await fs.readdir(dir);

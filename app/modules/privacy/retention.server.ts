@@ -7,8 +7,8 @@ import { deleteUpload, listUploads, publicUrl, uploadsDir } from "~/lib/storage.
 import type { ScheduleDefinition } from "~/lib/jobs.server";
 import { RETENTION } from "./retention";
 
-/** Tables that never hold a reference to an uploaded image (logs, counters, credentials). */
-const NOT_CONTENT = new Set(["analytics_events", "email_outbox", "audit_log", "rate_limits", "session", "account", "verification", "saved_deals", "saved_promo_codes", "code_feedback", "newsletter_subscribers"]);
+/** Tables that never hold a reference to an uploaded image (logs, counters, credentials, the stored uploads themselves). */
+const NOT_CONTENT = new Set(["analytics_events", "email_outbox", "audit_log", "rate_limits", "session", "account", "verification", "saved_deals", "saved_promo_codes", "code_feedback", "newsletter_subscribers", "uploads"]);
 
 /**
  * Names of the uploaded files that some row still points to. Every table of

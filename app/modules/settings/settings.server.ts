@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { siteSettings } from "../../../db/schema";
+import { onDataChange } from "~/lib/data-changes.server";
 import { databaseGeneration, getDb } from "~/lib/db.server";
 
 export const SETTING_DEFAULTS: {
@@ -66,8 +67,10 @@ const CACHE_MS = 30_000;
 const cacheKey = Symbol.for("crevarde.settings-cache");
 type G = typeof globalThis & { [cacheKey]?: Map<SettingKey, { at: number; gen: number; value: unknown }> };
 const cache = ((globalThis as G)[cacheKey] ??= new Map());
+// a write on any app server (LISTEN/NOTIFY on site_settings, ADR 024) empties it at once
+onDataChange(() => cache.clear());
 
-/** A site setting (cached 30 s in this process; writes through setSetting invalidate it). */
+/** A site setting (cached 30 s in this process; a write on any server empties the cache). */
 export async function getSetting<K extends SettingKey>(key: K): Promise<(typeof SETTING_DEFAULTS)[K]> {
   const hit = cache.get(key);
   if (hit && hit.gen === databaseGeneration() && Date.now() - hit.at < CACHE_MS) return hit.value as (typeof SETTING_DEFAULTS)[K];

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { isNotNull } from "drizzle-orm";
 import { analyticsEvents, brands, crevardeDeals, offers, promoCodes } from "../../../db/schema";
 import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
+import { onDataChange } from "~/lib/data-changes.server";
 import { databaseGeneration, getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -41,6 +42,8 @@ export function allowedHosts(): Promise<Set<string>> {
 export function invalidateAllowedHosts() {
   hostsCache = null;
 }
+// and after an edit on any app server (LISTEN/NOTIFY, ADR 024)
+onDataChange(invalidateAllowedHosts);
 
 /** Salted hash of IP + user agent: never the raw IP. */
 let saltCache: { secret: string; salt: string } | null = null;

@@ -1,0 +1,105 @@
+import pg from "pg";
+import type { Database } from "./db.server";
+import { logger } from "./logger.server";
+
+/**
+ * Cross-server invalidation of in-process caches (ADR 024). Triggers on the tables that
+ * public pages are rendered from (migration shared_storage) run
+ * `pg_notify('crevarde_data_changed', <table>)`; PostgreSQL delivers it at commit to every
+ * session that LISTENs, so every app server (this one included) empties its caches before
+ * the writer's response has left. PGlite has one process: its own LISTEN does the same.
+ */
+export const DATA_CHANGED_CHANNEL = "crevarde_data_changed";
+
+type Handler = (table: string) => void;
+// On globalThis: the server (server/*) and the app bundle load this module separately.
+const handlersKey = Symbol.for("crevarde.data-change-handlers");
+type G = typeof globalThis & { [handlersKey]?: Set<Handler> };
+const handlers = ((globalThis as G)[handlersKey] ??= new Set<Handler>());
+
+/** Run `handler` whenever a content table changes (on any server); returns the unsubscribe. */
+export function onDataChange(handler: Handler): () => void {
+  handlers.add(handler);
+  return () => handlers.delete(handler);
+}
+
+/** Empty the caches of this process ("*": anything may have changed, e.g. after a reconnection). */
+export function dataChanged(table = "*") {
+  for (const handler of handlers) {
+    try {
+      handler(table);
+    } catch (error) {
+      logger.error({ err: error, table }, "data change handler failed");
+    }
+  }
+}
+
+/**
+ * LISTEN for data changes for as long as the process runs. On PostgreSQL a dedicated
+ * connection (not one of the pool's) listens and reconnects after an error; since
+ * notifications sent meanwhile are lost, every cache is emptied when it is back.
+ * Returns the function that stops listening.
+ */
+export async function listenForDataChanges(database: Database, url?: string): Promise<() => Promise<void>> {
+  if (database.kind === "pglite") {
+    if (!database.pglite) return async () => {};
+    const unlisten = await database.pglite.listen(DATA_CHANGED_CHANNEL, (payload) => dataChanged(payload || "*"));
+    return unlisten;
+  }
+  if (!url) throw new Error("listenForDataChanges: the PostgreSQL URL is required");
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (message) => {
+      if (message.channel === DATA_CHANGED_CHANNEL) dataChanged(message.payload || "*");
+    });
+    const lost = (error?: Error) => {
+      if (stopped || client !== c) return;
+      client = null;
+      logger.warn({ err: error }, "data changes: listening connection lost, reconnecting");
+      c.end().catch(() => {});
+      schedule();
+    };
+    c.on("error", lost);
+    c.on("end", () => lost());
+    await c.connect();
+    try {
+      await c.query(`listen ${DATA_CHANGED_CHANNEL}`);
+    } catch (error) {
+      await c.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        // what changed while nobody listened is unknown: forget everything
+        () => dataChanged("*"),
+        (error) => {
+          logger.warn({ err: error }, "data changes: cannot listen yet");
+          schedule();
+        },
+      );
+    }, 1_000);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
+}
