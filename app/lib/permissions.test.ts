@@ -39,7 +39,7 @@ describe("permissions", () => {
   });
 
   it("labels every role in French", () => {
-    expect(ROLE_LABELS).toEqual({ user: "Utilisateur", editor: "Éditeur", finance: "Finance", admin: "Administrateur" });
+    expect(ROLE_LABELS).toEqual({ user: "Utilisateur", editor: "Éditeur", finance: "Finance", moderator: "Modérateur", admin: "Administrateur" });
   });
 
   it("reads an unknown or missing role as a member", () => {
