@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   customType,
   bigint,
+  doublePrecision,
   bigserial,
   boolean,
   check,
@@ -262,6 +263,24 @@ export const crevardeDeals = pgTable(
     url: text("url").notNull(),
     brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
     isFeatured: boolean("is_featured").notNull().default(false),
+    /* the deal community (issue #15, design §D.3): a member's post, its state and its temperature; admins' deals have no author */
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    /** pending_review → published | rejected; published → removed (DEAL_STATUSES) */
+    status: text("status").notNull().default("published"),
+    /** when it became public: the "Nouveau" window and the hot score start here; null while it waits for moderation */
+    publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
+    /** Σ value × weight of deal_votes, changed in the vote's transaction (never read-modify-write) */
+    temperature: integer("temperature").notNull().default(0),
+    /** the "Les plus hot" order: temperature with time decay (hotScore in deal-rules.ts) */
+    hotScore: doublePrecision("hot_score").notNull().default(0),
+    /** when it first reached HOT_THRESHOLD */
+    hotSince: timestamp("hot_since", { withTimezone: true }),
+    /** shown as expired since then (members' flags, its author, a moderator, or expires_at) */
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+    /** the end date its author or an admin gave */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** the link without tracking parameters, lower-case host (canonicalDealUrl): the duplicate check */
+    canonicalUrl: text("canonical_url"),
     /** the brand's name, copied by triggers (migration 0017) when the deal's brand or the brand's name changes: the search reads it */
     brandName: text("brand_name"),
     /** title above brand and source (the marketplace) above description (issue #14, design F.2) */
@@ -276,6 +295,10 @@ export const crevardeDeals = pgTable(
   },
   (t) => [
     check("crevarde_deals_badge_type_check", sql`${t.badgeType} in ('hot', 'risky', 'fun')`),
+    check("crevarde_deals_status_check", sql`${t.status} in ('pending_review', 'published', 'rejected', 'removed')`),
+    index("crevarde_deals_hot_idx").on(t.status, t.hotScore.desc()).where(sql`${t.expiredAt} is null`),
+    index("crevarde_deals_author_idx").on(t.authorId, t.createdAt.desc()),
+    index("crevarde_deals_canonical_idx").on(t.canonicalUrl),
     index("crevarde_deals_created_idx").on(t.createdAt.desc()),
     index("crevarde_deals_featured_idx").on(t.isFeatured, t.createdAt.desc()),
     index("crevarde_deals_source_idx").on(sql`lower(${t.source})`, t.createdAt.desc()),
@@ -510,6 +533,54 @@ export const savedPromoCodes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.promoCodeId] })],
+);
+
+/**
+ * Hot and cold votes on deals (issue #15 item 2, design §D.3): one per member
+ * per deal, changed or undone until the deal expires. The deal's temperature
+ * is Σ value × weight, moved by the delta in the vote's own transaction.
+ */
+export const dealVotes = pgTable(
+  "deal_votes",
+  {
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => crevardeDeals.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** +1 hot, −1 cold */
+    value: integer("value").notNull(),
+    weight: integer("weight").notNull(),
+    /** why cold (COLD_VOTE_REASONS), optional */
+    reason: text("reason"),
+    /** the voter's visitor hash (privacy module), to damp many votes from one browser */
+    visitorHash: text("visitor_hash"),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.dealId, t.userId] }),
+    check("deal_votes_value_check", sql`${t.value} in (-1, 1)`),
+    check("deal_votes_weight_check", sql`${t.weight} between 0 and 3`),
+    index("deal_votes_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** « Expiré ? » and « Toujours valable » from members (design §D.2): weighted, one of each kind per member per deal. */
+export const dealExpiryFlags = pgTable(
+  "deal_expiry_flags",
+  {
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => crevardeDeals.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    weight: integer("weight").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.userId, t.kind] }), check("deal_expiry_flags_kind_check", sql`${t.kind} in ('expired', 'still_valid')`)],
 );
 
 /**

@@ -3,7 +3,7 @@ import { brands, categories, crevardeDeals, promoCodes } from "../../../db/schem
 import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb, type Db } from "~/lib/db.server";
 import { DEALS_PAGE_SIZE } from "~/modules/deals/deals.constants";
-import { dealCardColumns, NEWEST_FIRST, toPublicDeal } from "~/modules/deals/deals.server";
+import { dealCardColumns, isPublicDeal, NEWEST_FIRST, toPublicDeal } from "~/modules/deals/deals.server";
 import { listBrandCashback } from "~/modules/cashback/programs.server";
 import { liveCode } from "~/modules/promo-codes/promo-codes.server";
 import { getSetting } from "~/modules/settings/settings.server";
@@ -40,7 +40,7 @@ async function liveDiscounts(db: Db) {
     db
       .select({ brandId: crevardeDeals.brandId, price: crevardeDeals.price, originalPrice: crevardeDeals.originalPrice })
       .from(crevardeDeals)
-      .where(sql`${crevardeDeals.brandId} is not null and ${crevardeDeals.originalPrice} is not null`),
+      .where(and(sql`${crevardeDeals.brandId} is not null and ${crevardeDeals.originalPrice} is not null`, isPublicDeal)),
   ]);
   const byBrand = new Map<string, { codes: string[]; deals: Array<{ price: string; originalPrice: string | null }> }>();
   const entry = (id: string) => byBrand.get(id) ?? byBrand.set(id, { codes: [], deals: [] }).get(id)!;
@@ -68,7 +68,7 @@ export function listBrandsQuery(db: Db, options: BrandListOptions = {}) {
   const deals = db
     .select({ brandId: crevardeDeals.brandId, n: count().as("deals_n") })
     .from(crevardeDeals)
-    .where(isNotNull(crevardeDeals.brandId))
+    .where(and(isNotNull(crevardeDeals.brandId), isPublicDeal))
     .groupBy(crevardeDeals.brandId)
     .as("brand_deals");
   return db
@@ -118,7 +118,7 @@ export async function listBrandDeals(brandId: string, signedIn: boolean) {
     .select(dealCardColumns)
     .from(crevardeDeals)
     .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-    .where(eq(crevardeDeals.brandId, brandId))
+    .where(and(eq(crevardeDeals.brandId, brandId), isPublicDeal))
     .orderBy(...NEWEST_FIRST)
     .limit(DEALS_PAGE_SIZE);
   return rows.map((r) => toPublicDeal(r, signedIn));

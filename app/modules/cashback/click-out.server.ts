@@ -86,7 +86,10 @@ export async function startClickSession(input: StartClickSession): Promise<{ cli
   const p = program.program;
   let destinationRaw: string | null = program.brandWebsite;
   if (input.dealId) {
-    const [deal] = await db.select({ url: crevardeDeals.url, brandId: crevardeDeals.brandId }).from(crevardeDeals).where(eq(crevardeDeals.id, input.dealId));
+    const [deal] = await db
+      .select({ url: crevardeDeals.url, brandId: crevardeDeals.brandId })
+      .from(crevardeDeals)
+      .where(and(eq(crevardeDeals.id, input.dealId), eq(crevardeDeals.status, "published")));
     if (!deal || deal.brandId !== p.brandId) throw new ClickOutError(400, "Ce bon plan n'appartient pas à cette marque.");
     destinationRaw = deal.url;
   } else if (input.promoCodeId) {

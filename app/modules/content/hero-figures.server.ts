@@ -16,7 +16,7 @@ export async function getHeroFigures() {
     const db = await getDb();
     const { rows } = (await db.execute(sql`select
       (select count(*) from ${promoCodes} where ${liveCode})::int as codes,
-      (select count(*) from ${crevardeDeals})::int as deals,
+      (select count(*) from ${crevardeDeals} where ${crevardeDeals.status} = 'published')::int as deals,
       (select count(*) from ${brands})::int as brands`)) as unknown as { rows: HeroCounts[] };
     const counts = rows[0];
     return heroFigures({ codes: Number(counts?.codes ?? 0), deals: Number(counts?.deals ?? 0), brands: Number(counts?.brands ?? 0) });

@@ -26,6 +26,9 @@ export const dealCardColumns = {
   createdAt: crevardeDeals.createdAt,
 };
 
+/** Only published deals are public: a member's post waits for moderation, a rejected or removed one is gone (issue #15). */
+export const isPublicDeal = eq(crevardeDeals.status, "published");
+
 export type DealRow = Awaited<ReturnType<typeof listFeaturedDeals>>[number];
 
 /**
@@ -52,7 +55,7 @@ export async function listFeaturedDeals(signedIn: boolean, limit = FEATURED_DEAL
     .select(dealCardColumns)
     .from(crevardeDeals)
     .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-    .where(eq(crevardeDeals.isFeatured, true))
+    .where(and(eq(crevardeDeals.isFeatured, true), isPublicDeal))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
   return rows.map((r) => toPublicDeal(r, signedIn));
@@ -65,7 +68,7 @@ export async function listCategoryDeals(categoryId: string, signedIn: boolean, l
     .select(dealCardColumns)
     .from(crevardeDeals)
     .innerJoin(brands, eq(brands.id, crevardeDeals.brandId))
-    .where(eq(brands.categoryId, categoryId))
+    .where(and(eq(brands.categoryId, categoryId), isPublicDeal))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
   return rows.map((r) => toPublicDeal(r, signedIn));
@@ -95,13 +98,13 @@ type Filters = Pick<DealSearch, "source" | "brand">;
 
 /** The deals page's conditions: the words (a full-text match), the source and the brand (by slug); `except` leaves one out, for its facet. */
 export function dealSearchWhere(search: Filters, match: SQL | null, except?: "source" | "brand"): SQL | undefined {
-  const parts: SQL[] = [];
+  const parts: SQL[] = [isPublicDeal];
   if (match) parts.push(sql`${crevardeDeals.search} @@ ${match}`);
   if (search.source !== "all" && except !== "source") parts.push(sql`lower(${crevardeDeals.source}) = ${search.source}`);
   if (search.brand && except !== "brand") {
     parts.push(sql`${crevardeDeals.brandId} = (select ${brands.id} from ${brands} where ${brands.slug} = ${search.brand})`);
   }
-  return parts.length === 0 ? undefined : and(...parts);
+  return and(...parts);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { brands, categories, crevardeDeals, promoCodes, savedDeals, savedPromoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
-import { dealCardColumns, toPublicDeal } from "~/modules/deals/deals.server";
+import { dealCardColumns, isPublicDeal, toPublicDeal } from "~/modules/deals/deals.server";
 import { toPublicCode } from "~/modules/promo-codes/promo-codes.server";
 import { withFeedback } from "~/modules/promo-codes/code-feedback.server";
 
@@ -39,7 +39,7 @@ export async function listSaved(userId: string) {
       .from(savedDeals)
       .innerJoin(crevardeDeals, eq(crevardeDeals.id, savedDeals.dealId))
       .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-      .where(eq(savedDeals.userId, userId))
+      .where(and(eq(savedDeals.userId, userId), isPublicDeal))
       .orderBy(desc(savedDeals.createdAt)),
     db
       .select({

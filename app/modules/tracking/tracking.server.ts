@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { analyticsEvents, brands, crevardeDeals, offers, promoCodes } from "../../../db/schema";
 import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
 import { onDataChange } from "~/lib/data-changes.server";
@@ -19,7 +19,8 @@ export function allowedHosts(): Promise<Set<string>> {
     const db = await getDb();
     const [b, d, p, o] = await Promise.all([
       db.selectDistinct({ url: brands.websiteUrl }).from(brands).where(isNotNull(brands.websiteUrl)),
-      db.selectDistinct({ url: crevardeDeals.url }).from(crevardeDeals),
+      // admins' published deals only: a member's link is reached through its deal, never as a free destination
+      db.selectDistinct({ url: crevardeDeals.url }).from(crevardeDeals).where(and(isNull(crevardeDeals.authorId), eq(crevardeDeals.status, "published"))),
       db.selectDistinct({ url: promoCodes.url }).from(promoCodes).where(isNotNull(promoCodes.url)),
       db.selectDistinct({ url: offers.url }).from(offers).where(isNotNull(offers.url)),
     ]);
