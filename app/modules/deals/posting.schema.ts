@@ -134,7 +134,7 @@ export const dealPostSchema = (today: string) =>
         .refine((v) => v === "" || /^[A-Z0-9_-]{3,30}$/.test(v), POSTING_MESSAGES.codeInvalid)
         .transform((v) => v || null),
       /** free text; left empty when the link's host is a known brand's website (the server picks the brand) */
-      merchant: optional.pipe(z.string().max(60, POSTING_MESSAGES.merchantTooLong)),
+      merchant: optional.refine((v) => !v || v.length <= 60, POSTING_MESSAGES.merchantTooLong),
       categoryId: z.string({ message: POSTING_MESSAGES.categoryRequired }).trim().pipe(z.uuid(POSTING_MESSAGES.categoryRequired)),
       expiresOn: z
         .string()
