@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { DEMO_ADMIN, expect, linkFromOutbox, noHorizontalScroll, signIn, signUp, test } from "./fixtures";
+import { consentCookie, DEMO_ADMIN, expect, linkFromOutbox, noHorizontalScroll, signIn, signUp, test } from "./fixtures";
 
 const PASSWORD = "Rouge-gorge 2025";
 
@@ -16,6 +16,11 @@ async function newMember(page: Page, browser: Browser, baseURL: string, name: st
 test("a member proposes a deal, it waits for moderation, a moderator publishes it", async ({ page, browser, baseURL }, testInfo) => {
   // two sign-ups with their e-mails, a role change and three sign-ins
   test.slow();
+  /** sign out, keeping the consent choice (the banner would cover the forms at 390 px) */
+  const signOut = async () => {
+    await page.context().clearCookies();
+    await page.context().addCookies([consentCookie(baseURL!)]);
+  };
   const title = `Friteuse sans huile 5 L ${testInfo.project.name}-${randomUUID().slice(0, 6)}`;
 
   // a visitor is sent to sign in and comes back to the form
@@ -52,9 +57,9 @@ test("a member proposes a deal, it waits for moderation, a moderator publishes i
   await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
 
   // a moderator: a new member whom the admin gives the moderator role
-  await page.context().clearCookies();
+  await signOut();
   const moderatorEmail = await newMember(page, browser, baseURL!, "moderatrice");
-  await page.context().clearCookies();
+  await signOut();
   await signIn(page, DEMO_ADMIN, `/auth?redirect=${encodeURIComponent(`/admin/users?q=${moderatorEmail}`)}`);
   await expect(page).toHaveURL(/\/admin\/users/);
   await page.getByRole("button", { name: `Modifier ${moderatorEmail}` }).click();
@@ -62,7 +67,7 @@ test("a member proposes a deal, it waits for moderation, a moderator publishes i
   await page.getByRole("dialog").getByRole("button", { name: "Mettre à jour" }).click();
   await expect(page.getByRole("row", { name: new RegExp(moderatorEmail) })).toContainText("Modérateur");
 
-  await page.context().clearCookies();
+  await signOut();
   await signIn(page, { email: moderatorEmail, password: PASSWORD }, "/auth?redirect=/admin/moderation");
   await expect(page).toHaveURL(/\/admin\/moderation$/);
   const pending = page.getByTestId("pending-deal").filter({ hasText: title });
