@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
 import { jobHandlers, jobSchedules } from "../../app/lib/job-registry.server";
 import { exportAccountData } from "../../app/modules/accounts/accounts.server";
-import { searchDeals } from "../../app/modules/deals/deals.server";
+import { listFeaturedDeals, searchDeals } from "../../app/modules/deals/deals.server";
 import { dealSearchSchema } from "../../app/modules/deals/deals.schema";
 import { MODERATION_DEAL_MESSAGES, POSTING_MESSAGES } from "../../app/modules/deals/posting.schema";
 import { expireDueDeals } from "../../app/modules/deals/posting.server";
@@ -261,13 +261,15 @@ describeEachDb("members post deals (issue #15)", () => {
     const [past, future, open] = await db
       .insert(s.crevardeDeals)
       .values([
-        { ...base, title: "Passé", expiresAt: new Date("2030-06-01T09:59:59Z") },
+        { ...base, title: "Passé", expiresAt: new Date("2030-06-01T09:59:59Z"), isFeatured: true },
         { ...base, title: "Futur", expiresAt: new Date("2030-06-01T10:00:01Z") },
         { ...base, title: "Sans fin" },
       ])
       .returning();
     expect(await expireDueDeals(now)).toBeGreaterThanOrEqual(1);
     expect((await dealOf(past.id)).expiredAt?.toISOString()).toBe("2030-06-01T09:59:59.000Z");
+    // the cards show it as expired
+    expect((await listFeaturedDeals(false, 500)).find((d) => d.id === past.id)).toMatchObject({ expired: true });
     expect((await dealOf(future.id)).expiredAt).toBeNull();
     expect((await dealOf(open.id)).expiredAt).toBeNull();
     expect(await expireDueDeals(now)).toBe(0);
