@@ -12,6 +12,7 @@ import { expireDueDeals } from "../../app/modules/deals/posting.server";
 import { action as moderationAction, loader as moderationLoader } from "../../app/routes/admin/moderation";
 import { action as postAction, loader as postLoader } from "../../app/routes/deals.propose";
 import { loader as profileLoader } from "../../app/routes/profile";
+import { action as settingsAction } from "../../app/routes/admin/settings";
 import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -129,6 +130,26 @@ describeEachDb("members post deals (issue #15)", () => {
     const row = await lastPostOf(me.id);
     expect(row).toMatchObject({ status: "published", brandId: brand.id, source: "maison test", canonicalUrl: "https://maison-test.fr/robot" });
     expect(row.publishedAt).not.toBeNull();
+  });
+
+  it("the number of approved posts before publishing at once is a setting the admin changes on /admin/settings", async () => {
+    const admin = await signedInUser({ role: "admin" });
+    const save = (form: Record<string, string>) => callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", ...form } }));
+    const bad = await save({ dealTrustedAfter: "-1", dealStrikeLimit: "0" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.result.error.dealTrustedAfter).toEqual(["Le nombre de deals validés doit être un nombre entier entre 0 et 100."]);
+    expect(bad.data.result.error.dealStrikeLimit).toEqual(["Le nombre d'avertissements doit être un nombre entier entre 1 et 20."]);
+    expect((await save({ dealTrustedAfter: "1" })).status).toBe(200);
+    try {
+      const me = await trusted(1);
+      await post(me.cookie, valid());
+      expect((await lastPostOf(me.id)).status).toBe("published");
+    } finally {
+      expect((await save({ dealTrustedAfter: "3" })).status).toBe(200);
+    }
+    const me = await trusted(1);
+    await post(me.cookie, valid());
+    expect((await lastPostOf(me.id)).status).toBe("pending_review");
   });
 
   it("shows « Ce deal existe déjà ? » for the same link or a similar title of the same brand; confirmed, it goes to moderation even for a trusted author", async () => {

@@ -88,6 +88,16 @@ const optional = z
   .optional()
   .transform((v) => (v ? plainText(v) : ""));
 
+/** A zod transform: a price typed in euros → cents, or `message`. */
+const toCents = (message: string) => (v: string, ctx: z.RefinementCtx) => {
+  const cents = parsePriceCents(v);
+  if (cents === null) {
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  }
+  return cents;
+};
+
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /** `today` (YYYY-MM-DD, Paris) bounds the end date; the browser passes its own day, the server the request's. */
@@ -100,30 +110,11 @@ export const dealPostSchema = (today: string) =>
         .min(1, POSTING_MESSAGES.urlRequired)
         .refine(isPublicDealUrl, POSTING_MESSAGES.urlInvalid),
       title: text(POSTING_MESSAGES.titleRequired).pipe(z.string().min(1, POSTING_MESSAGES.titleRequired).max(TITLE_MAX, POSTING_MESSAGES.titleTooLong)),
-      price: z
-        .string({ message: POSTING_MESSAGES.priceRequired })
-        .trim()
-        .min(1, POSTING_MESSAGES.priceRequired)
-        .transform((v, ctx) => {
-          const cents = parsePriceCents(v);
-          if (cents === null) {
-            ctx.addIssue({ code: "custom", message: POSTING_MESSAGES.priceInvalid });
-            return z.NEVER;
-          }
-          return cents;
-        }),
+      price: z.string({ message: POSTING_MESSAGES.priceRequired }).trim().min(1, POSTING_MESSAGES.priceRequired).transform(toCents(POSTING_MESSAGES.priceInvalid)),
       originalPrice: z
         .string()
         .optional()
-        .transform((v, ctx) => {
-          if (!v || !v.trim()) return null;
-          const cents = parsePriceCents(v);
-          if (cents === null) {
-            ctx.addIssue({ code: "custom", message: POSTING_MESSAGES.originalPriceInvalid });
-            return z.NEVER;
-          }
-          return cents;
-        }),
+        .transform((v, ctx) => (v && v.trim() ? toCents(POSTING_MESSAGES.originalPriceInvalid)(v, ctx) : null)),
       referencePriceSource: z
         .string()
         .optional()

@@ -51,45 +51,47 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
+/** One item of a queue: what it is, where it points, what was said, who and when. */
+function QueueItem(props: { testId: string; heading: string; badge: string; url: string; body: string; meta: React.ReactNode; children?: React.ReactNode }) {
+  return (
+    <li className="grid gap-2 rounded-xl border border-neutral-200 p-4 text-sm" data-testid={props.testId}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="break-words font-bold">{props.heading}</span>
+        <Badge variant="default">{props.badge}</Badge>
+      </div>
+      <a href={props.url} className="break-all text-brand-700 underline" rel="noreferrer noopener nofollow" target="_blank">
+        {props.url}
+      </a>
+      <p className="whitespace-pre-line break-words text-neutral-800">{props.body}</p>
+      <p className="text-neutral-600">{props.meta}</p>
+      {props.children}
+    </li>
+  );
+}
+
 function NoticeCard({ n, children }: { n: ModerationNoticeRow; children?: React.ReactNode }) {
   return (
-    <li className="grid gap-2 rounded-xl border border-neutral-200 p-4 text-sm" data-testid="notice">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-bold">{n.reference}</span>
-        <Badge variant="default">{n.categoryLabel}</Badge>
-      </div>
-      <a href={n.targetUrl} className="break-all text-brand-700 underline" rel="noreferrer noopener" target="_blank">
-        {n.targetUrl}
-      </a>
-      <p className="whitespace-pre-line break-words text-neutral-800">{n.explanation}</p>
-      <p className="text-neutral-600">
-        Reçu le {formatParis(n.receivedAt, "dd/MM/yyyy 'à' HH'h'mm")} · {n.notifier ?? "Signalement anonyme"}
-      </p>
+    <QueueItem
+      testId="notice"
+      heading={n.reference}
+      badge={n.categoryLabel}
+      url={n.targetUrl}
+      body={n.explanation}
+      meta={`Reçu le ${formatParis(n.receivedAt, "dd/MM/yyyy 'à' HH'h'mm")} · ${n.notifier ?? "Signalement anonyme"}`}
+    >
       {children}
-    </li>
+    </QueueItem>
   );
 }
 
 type QueueDeal = Route.ComponentProps["loaderData"]["pendingDeals"][number];
 
 function DealCard({ d, children }: { d: QueueDeal; children?: React.ReactNode }) {
+  const meta = [d.brandName ?? d.source, d.categoryName, d.originalPrice ? `prix d'origine ${d.originalPrice}` : null, `proposé le ${formatParis(d.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par ${d.authorEmail ?? "un compte supprimé"}`];
   return (
-    <li className="grid gap-2 rounded-xl border border-neutral-200 p-4 text-sm" data-testid="pending-deal">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-bold break-words">{d.title}</span>
-        <Badge variant="default">{d.price}</Badge>
-      </div>
-      <a href={d.url} className="break-all text-brand-700 underline" rel="noreferrer noopener nofollow" target="_blank">
-        {d.url}
-      </a>
-      <p className="whitespace-pre-line break-words text-neutral-800">{d.description}</p>
-      <p className="text-neutral-600">
-        {d.brandName ?? d.source}
-        {d.categoryName ? ` · ${d.categoryName}` : ""}
-        {d.originalPrice ? ` · prix d'origine ${d.originalPrice}` : ""} · proposé le {formatParis(d.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par {d.authorEmail ?? "un compte supprimé"}
-      </p>
+    <QueueItem testId="pending-deal" heading={d.title} badge={d.price} url={d.url} body={d.description} meta={meta.filter(Boolean).join(" · ")}>
       {children}
-    </li>
+    </QueueItem>
   );
 }
 
