@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   notice: { name: "notice", limit: 10, windowSeconds: 60 * 60 },
   /** « Ça a marché ? » answers (and undos) per member: 30 per 10 minutes (design §D.5 vote storms) */
   codeFeedback: { name: "code-feedback", limit: 30, windowSeconds: 60 * 10 },
+  /** « Expiré ? » / « Toujours valable » per member: 20 per hour */
+  dealFlag: { name: "deal-flag", limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed sign-ins: 10 per 15 minutes per account (issue 3). */

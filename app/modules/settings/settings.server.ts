@@ -34,6 +34,8 @@ export const SETTING_DEFAULTS: {
   /** referral rewards in cents (design §A.2): the friend's welcome bonus and the referrer's, paid at the friend's first validated cashback */
   referral_referee_bonus_cents: number;
   referral_referrer_bonus_cents: number;
+  /** « Expiré ? » flags (weighted: trusted members 2, others 1) that turn a deal expired (design §D.2: 2) */
+  deal_expiry_flag_threshold: number;
 } = {
   temu_offer_starts_at: "2025-05-14T00:00:00+02:00",
   temu_offer_ends_at: "2025-05-25T23:59:59+02:00",
@@ -58,6 +60,7 @@ export const SETTING_DEFAULTS: {
   legal_privacy_contact: "",
   referral_referee_bonus_cents: 200,
   referral_referrer_bonus_cents: 300,
+  deal_expiry_flag_threshold: 2,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
