@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { NO_REASONS, type NoReason } from "~/modules/promo-codes/code-feedback";
