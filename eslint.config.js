@@ -18,6 +18,12 @@ export default tseslint.config(
     },
   },
   {
+    // sonner loads on the first toast only (app/lib/toast.ts, issue #16): a direct import would ship it on every page and bypass the lazy toaster
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/toaster.tsx", "app/lib/toast.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [{ name: "sonner", message: "Import { toast } from \"~/lib/toast\" instead." }] }] },
+  },
+  {
     // Playwright fixtures call `use`, which is not a React hook
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

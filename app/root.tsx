@@ -1,7 +1,8 @@
 import "./lib/zod-config";
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
+import { ToastHost } from "~/components/toast-host";
+import { toast as showToast } from "~/lib/toast";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Analytics } from "./components/growth/analytics";
@@ -110,15 +111,7 @@ export default function App() {
       {/* first in the document: on a first visit the keyboard reaches the consent choice before the page */}
       <ConsentBanner consent={consent} />
       <Outlet />
-      <Toaster
-        position="top-center"
-        duration={4000}
-        closeButton
-        richColors
-        visibleToasts={3}
-        gap={14}
-        toastOptions={{ closeButtonAriaLabel: "Fermer la notification" }}
-      />
+      <ToastHost />
       <Analytics consent={consent} gaMeasurementId={gaMeasurementId} />
       <ContentProtection enabled={contentProtection} />
     </>

@@ -626,10 +626,14 @@ export const codeFeedback = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     worked: boolean("worked").notNull(),
+    /** why « Non » (NO_REASONS in code-feedback.ts), optional; null for « Oui » */
+    reason: text("reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.promoCodeId, t.userId] }), index("code_feedback_user_idx").on(t.userId), index("code_feedback_code_updated_idx").on(t.promoCodeId, t.updatedAt)],
+  (t) => [
+    check("code_feedback_reason_check", sql`${t.reason} is null or (not ${t.worked} and ${t.reason} in ('expired', 'minimum', 'excluded', 'used', 'other'))`),
+    primaryKey({ columns: [t.promoCodeId, t.userId] }), index("code_feedback_user_idx").on(t.userId), index("code_feedback_code_updated_idx").on(t.promoCodeId, t.updatedAt)],
 );
 
 /** Fixed-window rate limit counters, shared by every process on the database */

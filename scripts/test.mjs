@@ -18,7 +18,7 @@ const steps = [
   ["Typecheck", "npx", ["tsc", "--noEmit"]],
   ["Lint", "npx", ["eslint", "."]],
   // built before Vitest: the fuzz and crash suites drive the production build
-  ["Production build", "npx", ["react-router", "build"]],
+  ["Production build", "npm", ["run", "build"]],
   ["Vitest (unit, integration, fuzz, crash)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],
   // two production servers on one PostgreSQL behind a balancer (ADR 024): needs a PostgreSQL server
   ...(process.env.TEST_DATABASE_URL ? [["Cluster (two servers on one PostgreSQL)", "npx", ["tsx", "scripts/test-cluster.ts"]]] : []),

@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
   codeFeedback: { name: "code-feedback", limit: 30, windowSeconds: 60 * 10 },
   /** deals proposed per member (« Proposer un deal ») */
   dealPost: { name: "deal-post", limit: 5, windowSeconds: 60 * 60 },
+  /** « Expiré ? » / « Toujours valable » per member: 20 per hour */
+  dealFlag: { name: "deal-flag", limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed sign-ins: 10 per 15 minutes per account (issue 3). */

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { AlertTriangle, MailCheck } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { readBoundedForm } from "~/lib/body.server";
 import type { Route } from "./+types/auth";
 import { AuthShell } from "~/components/auth/auth-shell";

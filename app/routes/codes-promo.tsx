@@ -8,7 +8,7 @@ import { getSessionUser } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { answerCodeFeedback, FEEDBACK_MESSAGES, parseFeedbackForm } from "~/modules/promo-codes/code-feedback.server";
+import { answerCodeFeedback, CodeFeedbackError, FEEDBACK_MESSAGES, parseFeedbackForm } from "~/modules/promo-codes/code-feedback.server";
 import { logger } from "~/lib/logger.server";
 import { seo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
@@ -48,10 +48,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const input = parseFeedbackForm(form);
   if (!input) return data({ ok: false as const, message: FEEDBACK_MESSAGES.invalid }, { status: 400 });
-  const outcome = await answerCodeFeedback(user.id, input.promoCodeId, input.answer);
-  const message = outcome.ok ? (outcome.mine === null ? FEEDBACK_MESSAGES.undone : FEEDBACK_MESSAGES.thanks) : outcome.message;
-  if (js) return outcome.ok ? { ok: true as const, mine: outcome.mine, message } : data({ ok: false as const, message }, { status: outcome.status });
-  return redirectWithToast(back, { title: message, type: outcome.ok ? "success" : "error" }, { status: 303 });
+  try {
+    const mine = await answerCodeFeedback(user.id, input.promoCodeId, input.answer, input.reason ?? null);
+    const message = mine === null ? FEEDBACK_MESSAGES.undone : FEEDBACK_MESSAGES.thanks;
+    if (js) return { ok: true as const, mine, reason: mine === false ? (input.reason ?? null) : null, message };
+    return redirectWithToast(back, { title: message, type: "success" }, { status: 303 });
+  } catch (error) {
+    if (!(error instanceof CodeFeedbackError)) throw error;
+    if (js) return data({ ok: false as const, message: error.message }, { status: error.status });
+    return redirectWithToast(back, { title: error.message, type: "error" }, { status: 303 });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -5,7 +5,7 @@ import type { Route } from "./+types/deals";
 import { DealCard, DealCardSkeleton } from "~/components/catalogue/deal-card";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
+import { Popover } from "~/components/ui/popover";
 import { logger } from "~/lib/logger.server";
 import { seo } from "~/lib/seo";
 import { DEAL_MESSAGES, DEAL_SOURCES, DEALS_SKELETON_COUNT } from "~/modules/deals/deals.constants";
@@ -74,12 +74,11 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location?.pathname.startsWith("/coup");
 
   const brandName = (slug: string) => facets?.brands.find((b) => b.slug === slug)?.name ?? slug;
-  const choose = (name: string, value: string) => {
-    const form = formRef.current;
-    if (!form) return;
-    (form.elements.namedItem(name) as HTMLInputElement).value = value;
-    submit(form, { replace: true, preventScrollReset: true });
+  // the filters' radios are the form's own fields (source, marque): a choice submits it
+  const choose = () => {
+    if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
   };
+  const brandChoices = facets && facets.brands.length > 0;
 
   const submitSoon = () => {
     clearTimeout(timer.current);
@@ -120,17 +119,19 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
             onChange={submitSoon}
           />
         </div>
-        <input type="hidden" name="source" value={search.source} />
-        <input type="hidden" name="marque" value={search.brand} />
-        <Popover>
-          <PopoverTrigger asChild>
-            <Button type="button" variant="outline">
+        {/* without the brand choices (no facets), the brand filter is kept as is */}
+        {brandChoices ? null : <input type="hidden" name="marque" value={search.brand} />}
+        <Popover
+          id="deal-filters"
+          className="max-h-[70vh] overflow-y-auto"
+          label={
+            <>
               <Filter aria-hidden="true" /> Filtrer
               {search.source !== "all" ? <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">{search.source}</span> : null}
               {search.brand ? <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">{brandName(search.brand)}</span> : null}
-            </Button>
-          </PopoverTrigger>
-          <PopoverContent className="max-h-[70vh] overflow-y-auto">
+            </>
+          }
+        >
             <FilterChoices
               legend="Source"
               name="source"
@@ -142,7 +143,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
               }))}
               onChoose={choose}
             />
-            {facets && facets.brands.length > 0 ? (
+            {brandChoices ? (
               <FilterChoices
                 legend="Marque"
                 name="marque"
@@ -152,7 +153,6 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
               />
             ) : null}
             {facets?.capped ? <p className="mt-2 text-xs text-neutral-600">Nombres comptés parmi les résultats récents.</p> : null}
-          </PopoverContent>
         </Popover>
         <label className="flex items-center gap-2 text-sm">
           <span className="sr-only sm:not-sr-only">Trier par</span>
@@ -262,20 +262,21 @@ function FilterChoices({
   name: string;
   current: string;
   options: { value: string; label: string; count?: number }[];
-  onChoose: (name: string, value: string) => void;
+  onChoose: () => void;
 }) {
   return (
-    <fieldset className="mb-3 last:mb-0">
+    // remounted when the choice changes by another way (a link, back): defaultChecked follows
+    <fieldset key={current} className="mb-3 last:mb-0">
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
       <div className="grid gap-1">
         {options.map((o) => (
           <label key={o.value} className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-neutral-50">
             <input
               type="radio"
-              name={`${name}-choice`}
+              name={name}
               value={o.value}
               defaultChecked={current === o.value}
-              onChange={() => onChoose(name, o.value)}
+              onChange={onChoose}
               className="accent-brand-600"
             />
             <span className="min-w-0 flex-1 truncate">{o.label}</span>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createElement, useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { readBoundedForm } from "~/lib/body.server";
 import type { Route } from "./+types/email-test";
 import { AuthShell } from "~/components/auth/auth-shell";

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { readBoundedForm } from "~/lib/body.server";
 import type { Route } from "./+types/profile";
 import { PasswordInput } from "~/components/auth/password-input";

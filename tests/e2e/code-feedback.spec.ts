@@ -22,14 +22,21 @@ test("a member copies a code, answers « Non », sees the rate update, then undo
   await expect(card.getByTestId("code-feedback-rate")).toHaveText(/^50\s% de réussite/);
   await expect(question.getByRole("button", { name: "Non" })).toHaveAttribute("aria-pressed", "true");
   await expect(question).toContainText("Ta réponse : ça n'a pas marché");
+  // « Pourquoi ? »: an optional reason, kept with the answer
+  const why = card.getByRole("form", { name: "Pourquoi le code n'a pas marché ?" });
+  await why.getByRole("button", { name: "Montant minimum non atteint" }).click();
+  await expect(why.getByRole("button", { name: "Montant minimum non atteint" })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByTestId("code-feedback-rate")).toHaveText(/^50\s% de réussite/);
 
   // the answer is kept: after a reload it is still shown, and it can be undone
   await page.reload();
   await expect(question.getByRole("button", { name: "Non" })).toHaveAttribute("aria-pressed", "true");
+  await expect(why.getByRole("button", { name: "Montant minimum non atteint" })).toHaveAttribute("aria-pressed", "true");
   await question.getByRole("button", { name: "Annuler" }).click();
   await expect(page.getByText("Ta réponse a été retirée.")).toBeVisible();
   await expect(card.getByTestId("code-feedback-rate")).toHaveText(/^67\s% de réussite/);
   await expect(question.getByRole("button", { name: "Non" })).toHaveAttribute("aria-pressed", "false");
+  await expect(why).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

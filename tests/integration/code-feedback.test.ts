@@ -1,13 +1,13 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { action as feedbackAction, loader as codesLoader } from "../../app/routes/codes-promo";
 import { loader as brandLoader } from "../../app/routes/brands.$id";
 import { loader as adminCodesLoader } from "../../app/routes/admin/promo-codes";
 import { deleteAccount, exportAccountData } from "../../app/modules/accounts/accounts.server";
-import { listFailingCodes } from "../../app/modules/promo-codes/code-feedback.server";
+import { listFailingCodes, withFeedback } from "../../app/modules/promo-codes/code-feedback.server";
 import { listBrandCodes, listFeaturedCodes } from "../../app/modules/promo-codes/promo-codes.server";
 import { RATE_LIMITS } from "../../app/lib/rate-limit.server";
 import { req, signedInUser } from "../helpers/auth";
@@ -43,11 +43,11 @@ describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
     const member = await signedInUser();
     const yes = await answer(member.cookie, { promoCodeId: code.id, answer: "oui", _js: "1" });
     expect(yes.status).toBe(200);
-    expect(yes.data).toEqual({ ok: true, mine: true, message: "Merci pour ton retour !" });
+    expect(yes.data).toEqual({ ok: true, mine: true, reason: null, message: "Merci pour ton retour !" });
     expect((await rows(code.id)).map((r) => [r.userId, r.worked])).toEqual([[member.id, true]]);
 
     const no = await answer(member.cookie, { promoCodeId: code.id, answer: "non", _js: "1" });
-    expect(no.data).toEqual({ ok: true, mine: false, message: "Merci pour ton retour !" });
+    expect(no.data).toEqual({ ok: true, mine: false, reason: null, message: "Merci pour ton retour !" });
     expect((await rows(code.id)).map((r) => [r.userId, r.worked])).toEqual([[member.id, false]]);
 
     // concurrent answers of the same member never make two rows
@@ -55,8 +55,46 @@ describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
     expect(await rows(code.id)).toHaveLength(1);
 
     const undo = await answer(member.cookie, { promoCodeId: code.id, answer: "annuler", _js: "1" });
-    expect(undo.data).toEqual({ ok: true, mine: null, message: "Ta réponse a été retirée." });
+    expect(undo.data).toEqual({ ok: true, mine: null, reason: null, message: "Ta réponse a été retirée." });
     expect(await rows(code.id)).toEqual([]);
+  });
+
+  it("a « Non » may say why: the reason is kept with the answer, cleared by « Oui », and shown to admins on failing codes", async () => {
+    const code = await newCode("POURQUOI");
+    const member = await signedInUser();
+    const why = await answer(member.cookie, { promoCodeId: code.id, answer: "non", reason: "minimum", _js: "1" });
+    expect(why.data).toEqual({ ok: true, mine: false, reason: "minimum", message: "Merci pour ton retour !" });
+    expect((await rows(code.id)).map((r) => [r.worked, r.reason])).toEqual([[false, "minimum"]]);
+    // the card shows the member's reason back
+    const [card] = await withFeedback([{ id: code.id, expiresAt: null }], member.id);
+    expect(card.feedback).toMatchObject({ mine: false, mineReason: "minimum" });
+    // without JS too
+    const plain = await answer(member.cookie, { promoCodeId: code.id, answer: "non", reason: "expired", redirectTo: "/codes-promo" });
+    expect(plain.status).toBe(303);
+    expect((await rows(code.id))[0].reason).toBe("expired");
+    await answer(member.cookie, { promoCodeId: code.id, answer: "oui", _js: "1" });
+    expect((await rows(code.id)).map((r) => [r.worked, r.reason])).toEqual([[true, null]]);
+    // a reason with « Oui », or an unknown reason, is bad input
+    for (const form of [{ answer: "oui", reason: "expired" }, { answer: "non", reason: "la-flemme" }]) {
+      const res = await answer(member.cookie, { promoCodeId: code.id, ...form, _js: "1" });
+      expect(res.status, JSON.stringify(form)).toBe(400);
+      expect(res.data.message).toBe("Réponse invalide.");
+    }
+    expect((await rows(code.id))[0].worked).toBe(true);
+    // the database refuses a reason on « Oui » whoever writes it
+    await expect(database().db.update(s.codeFeedback).set({ reason: "used" }).where(eq(s.codeFeedback.promoCodeId, code.id))).rejects.toThrow();
+
+    // admins see why a failing code fails, most given reason first
+    const failing = await newCode("RAISONS");
+    await votes(failing.id, [false, false, false, false, false]);
+    await database().db.update(s.codeFeedback).set({ reason: "expired" }).where(eq(s.codeFeedback.promoCodeId, failing.id));
+    const one = (await database().db.select().from(s.codeFeedback).where(eq(s.codeFeedback.promoCodeId, failing.id)))[0];
+    await database()
+      .db.update(s.codeFeedback)
+      .set({ reason: "excluded" })
+      .where(and(eq(s.codeFeedback.promoCodeId, failing.id), eq(s.codeFeedback.userId, one.userId)));
+    const listed = (await listFailingCodes()).find((c) => c.code === "RAISONS");
+    expect(listed?.reasons).toEqual(["Code expiré (4)", "Produits exclus (1)"]);
   });
 
   it("without JS: a plain POST redirects back to the page (validated same-site path) with a toast", async () => {
@@ -128,8 +166,8 @@ describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
     const visitor = await listBrandCodes(b.id, null);
     expect(visitor.map((c) => c.id)).toEqual([many.id, perfect.id, few.id, untouched.id, failing.id]);
     const byId = new Map(visitor.map((c) => [c.id, c]));
-    expect(byId.get(many.id)!.feedback).toEqual({ rate: "90\u00a0% de réussite", verified: "vérifié il y a 1 minute", mine: null });
-    expect(byId.get(few.id)!.feedback).toEqual({ rate: null, verified: null, mine: null });
+    expect(byId.get(many.id)!.feedback).toEqual({ rate: "90\u00a0% de réussite", verified: "vérifié il y a 1 minute", mine: null, mineReason: null });
+    expect(byId.get(few.id)!.feedback).toEqual({ rate: null, verified: null, mine: null, mineReason: null });
     expect(byId.get(failing.id)!.feedback.rate).toBe("29\u00a0% de réussite");
     expect(byId.get(many.id)!.masked).toBe(true);
 
@@ -181,7 +219,7 @@ describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
     const member = await signedInUser();
     await answer(member.cookie, { promoCodeId: code.id, answer: "oui", _js: "1" });
     const exported = await exportAccountData(member.id);
-    expect(exported!.codeFeedback).toEqual([expect.objectContaining({ promoCodeId: code.id, code: "EXPORT", brand: "Marque Avis", worked: true })]);
+    expect(exported!.codeFeedback).toEqual([expect.objectContaining({ promoCodeId: code.id, code: "EXPORT", brand: "Marque Avis", worked: true, reason: null })]);
     await deleteAccount(member.id, member.email);
     expect(await database().db.select().from(s.codeFeedback).where(eq(s.codeFeedback.userId, member.id))).toEqual([]);
     expect(await rows(code.id)).toEqual([]);

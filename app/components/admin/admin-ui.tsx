@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Trash2 } from "lucide-react";
 import {
   AlertDialog,

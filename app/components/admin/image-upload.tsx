@@ -1,7 +1,7 @@
 import { Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Input } from "~/components/ui/input";
 
 const ALLOWED = ["jpg", "jpeg", "png", "webp"];

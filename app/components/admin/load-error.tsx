@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { isAdminLoadError } from "~/modules/admin/load-errors";

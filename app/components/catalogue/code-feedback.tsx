@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import { NO_REASONS, type NoReason } from "~/modules/promo-codes/code-feedback";
 import type { CodeFeedbackView } from "~/modules/promo-codes/code-feedback.server";
 
 /** « 92 % de réussite · vérifié il y a 2 heures » (nothing under the minimum number of answers). */
@@ -16,7 +17,7 @@ export function CodeFeedbackRate({ feedback }: { feedback: CodeFeedbackView }) {
   );
 }
 
-type FeedbackReply = { ok: true; mine: boolean | null; message: string } | { ok: false; message: string };
+type FeedbackReply = { ok: true; mine: boolean | null; reason: NoReason | null; message: string } | { ok: false; message: string };
 
 /**
  * « Ça a marché ? » under a code: « Oui » / « Non » for a member (click the
@@ -24,7 +25,17 @@ type FeedbackReply = { ok: true; mine: boolean | null; message: string } | { ok:
  * form POST to /codes-promo before hydration, a fetcher with a toast after.
  * `highlight`: the member has just copied the code.
  */
-export function CodeFeedbackQuestion({ codeId, feedback, visitor, highlight }: { codeId: string; feedback: CodeFeedbackView; visitor: boolean; highlight: boolean }) {
+export function CodeFeedbackQuestion({
+  codeId,
+  feedback,
+  visitor,
+  highlight,
+}: {
+  codeId: string;
+  feedback: CodeFeedbackView;
+  visitor: boolean;
+  highlight: boolean;
+}) {
   const fetcher = useFetcher<FeedbackReply>();
   const location = useLocation();
   const back = location.pathname + location.search;
@@ -50,30 +61,63 @@ export function CodeFeedbackQuestion({ codeId, feedback, visitor, highlight }: {
 
   const pending = fetcher.formData?.get("answer");
   const mine = pending ? (pending === "annuler" ? null : pending === "oui") : fetcher.data?.ok ? fetcher.data.mine : feedback.mine;
+  const pendingReason = fetcher.formData?.get("reason");
+  const mineReason =
+    mine !== false ? null : typeof pendingReason === "string" ? (pendingReason as NoReason) : fetcher.data?.ok ? fetcher.data.reason : feedback.mineReason;
   return (
-    <fetcher.Form
-      method="post"
-      action="/codes-promo"
-      className={cn("flex flex-wrap items-center gap-2 rounded-xl text-sm", highlight && "bg-brand-50 p-2 ring-2 ring-brand-300")}
-      aria-label="Ça a marché ?"
-    >
-      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-      <input type="hidden" name="promoCodeId" value={codeId} />
-      <input type="hidden" name="redirectTo" value={back} />
-      <span className="font-semibold" aria-live="polite">
-        {mine === null ? "Ça a marché ?" : mine ? "Ta réponse : ça a marché" : "Ta réponse : ça n'a pas marché"}
-      </span>
-      <Button type="submit" name="answer" value="oui" size="sm" variant={mine === true ? "default" : "outline"} aria-pressed={mine === true}>
-        Oui
-      </Button>
-      <Button type="submit" name="answer" value="non" size="sm" variant={mine === false ? "default" : "outline"} aria-pressed={mine === false}>
-        Non
-      </Button>
-      {mine !== null ? (
-        <Button type="submit" name="answer" value="annuler" size="sm" variant="ghost">
-          Annuler
+    <div className="space-y-2">
+      <fetcher.Form
+        method="post"
+        action="/codes-promo"
+        className={cn("flex flex-wrap items-center gap-2 rounded-xl text-sm", highlight && "bg-brand-50 p-2 ring-2 ring-brand-300")}
+        aria-label="Ça a marché ?"
+      >
+        {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+        <input type="hidden" name="promoCodeId" value={codeId} />
+        <input type="hidden" name="redirectTo" value={back} />
+        <span className="font-semibold" aria-live="polite">
+          {mine === null ? "Ça a marché ?" : mine ? "Ta réponse : ça a marché" : "Ta réponse : ça n'a pas marché"}
+        </span>
+        <Button type="submit" name="answer" value="oui" size="sm" variant={mine === true ? "default" : "outline"} aria-pressed={mine === true}>
+          Oui
         </Button>
+        <Button type="submit" name="answer" value="non" size="sm" variant={mine === false ? "default" : "outline"} aria-pressed={mine === false}>
+          Non
+        </Button>
+        {mine !== null ? (
+          <Button type="submit" name="answer" value="annuler" size="sm" variant="ghost">
+            Annuler
+          </Button>
+        ) : null}
+      </fetcher.Form>
+      {mine === false ? (
+        <fetcher.Form
+          method="post"
+          action="/codes-promo"
+          className="flex flex-wrap items-center gap-1.5 text-xs"
+          aria-label="Pourquoi le code n'a pas marché ?"
+        >
+          {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+          <input type="hidden" name="promoCodeId" value={codeId} />
+          <input type="hidden" name="redirectTo" value={back} />
+          <input type="hidden" name="answer" value="non" />
+          <span className="font-semibold text-neutral-700">Pourquoi ? (facultatif)</span>
+          {(Object.entries(NO_REASONS) as [NoReason, string][]).map(([value, label]) => (
+            <Button
+              key={value}
+              type="submit"
+              name="reason"
+              value={value}
+              size="sm"
+              variant={mineReason === value ? "default" : "outline"}
+              aria-pressed={mineReason === value}
+              className="h-7 px-2 text-xs"
+            >
+              {label}
+            </Button>
+          ))}
+        </fetcher.Form>
       ) : null}
-    </fetcher.Form>
+    </div>
   );
 }

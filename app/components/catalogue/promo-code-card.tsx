@@ -1,5 +1,5 @@
 import { Lock } from "lucide-react";
-import { formatParis } from "~/modules/settings/paris-time";
+import { formatParisDay } from "~/lib/paris-day";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -33,7 +33,7 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode & { cashbackHref
       {code.description ? <p className="text-sm text-neutral-600">{code.description}</p> : null}
       {code.expiresAt ? (
         <p className="text-xs text-neutral-500">
-          {expired ? "A expiré le" : "Valable jusqu'au"} {formatParis(code.expiresAt, "d MMMM yyyy")}
+          {expired ? "A expiré le" : "Valable jusqu'au"} {formatParisDay(code.expiresAt)}
         </p>
       ) : (
         <p className="text-xs text-neutral-500">Sans date limite</p>

@@ -7,7 +7,7 @@ import { LegalValue } from "./legal-notice";
 const PURPOSES: Array<{ purpose: string; data: string; basis: string }> = [
   {
     purpose: "Créer et gérer ton compte membre : connexion, codes promo complets, deals et codes sauvegardés, « Ça a marché ? » sur les codes promo, parrainage, cashback quand il sera lancé",
-    data: "Adresse e-mail, pseudo, mot de passe (haché, jamais en clair), photo de profil, tes sauvegardes, tes réponses « Ça a marché ? » (seul le taux de réussite de chaque code est publié, jamais qui a répondu), ton lien de parrainage",
+    data: "Adresse e-mail, pseudo, mot de passe (haché, jamais en clair), photo de profil, tes sauvegardes, tes réponses « Ça a marché ? » et leur raison si tu en donnes une (seul le taux de réussite de chaque code est publié, jamais qui a répondu), ton lien de parrainage",
     basis: "Exécution du contrat (nos CGV), art. 6.1.b RGPD",
   },
   {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ANONYMOUS_CATEGORIES, NOTICE_CATEGORIES, NOTICE_DECISIONS, type NoticeCategory, type NoticeDecision } from "./notices.constants";
+import { hostOf } from "~/modules/tracking/destination";
 
 export { NOTICE_CATEGORIES, NOTICE_DECISIONS, type NoticeCategory, type NoticeDecision };
 
@@ -47,16 +48,9 @@ export const MODERATION_MESSAGES = {
 
 /** The site's own host(s): a notice targets a page of the site. */
 export function isSiteUrl(raw: string, siteUrl: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
-  const site = new URL(siteUrl);
-  const strip = (h: string) => h.toLowerCase().replace(/^www\./, "");
-  return strip(url.hostname) === strip(site.hostname);
+  const strip = (h: string | null) => h?.replace(/^www\./, "") ?? null;
+  const host = strip(hostOf(raw));
+  return host !== null && host === strip(hostOf(siteUrl));
 }
 
 const optionalText = (max: number, tooLong: string) =>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { brands, codeFeedback, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
+import { DomainError } from "~/lib/errors";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import {
   compareCodes,
@@ -10,7 +11,10 @@ import {
   FEEDBACK_WINDOW_DAYS,
   feedbackDisplay,
   isFailing,
+  isNoReason,
   NO_FEEDBACK,
+  NO_REASONS,
+  type NoReason,
   successRateLabel,
   wilsonLowerBound,
   type FeedbackStats,
@@ -24,6 +28,8 @@ export interface CodeFeedbackView {
   verified: string | null;
   /** the signed-in member's own answer (null: none yet, or a visitor) */
   mine: boolean | null;
+  /** the reason of the member's « Non », if they gave one */
+  mineReason: NoReason | null;
 }
 
 const windowStart = sql`now() - make_interval(days => ${FEEDBACK_WINDOW_DAYS})`;
@@ -58,14 +64,14 @@ export async function feedbackStats(promoCodeIds?: string[]): Promise<Map<string
 }
 
 /** The member's own answers for these codes. */
-async function memberAnswers(userId: string, promoCodeIds: string[]): Promise<Map<string, boolean>> {
+async function memberAnswers(userId: string, promoCodeIds: string[]): Promise<Map<string, { worked: boolean; reason: NoReason | null }>> {
   if (promoCodeIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db
-    .select({ promoCodeId: codeFeedback.promoCodeId, worked: codeFeedback.worked })
+    .select({ promoCodeId: codeFeedback.promoCodeId, worked: codeFeedback.worked, reason: codeFeedback.reason })
     .from(codeFeedback)
     .where(and(eq(codeFeedback.userId, userId), inArray(codeFeedback.promoCodeId, promoCodeIds)));
-  return new Map(rows.map((r) => [r.promoCodeId, r.worked]));
+  return new Map(rows.map((r) => [r.promoCodeId, { worked: r.worked, reason: isNoReason(r.reason) ? r.reason : null }]));
 }
 
 /**
@@ -79,13 +85,13 @@ export async function withFeedback<T extends { id: string; expiresAt: string | n
   { rank = false }: { rank?: boolean } = {},
 ): Promise<Array<T & { feedback: CodeFeedbackView }>> {
   const ids = codes.map((c) => c.id);
-  const [stats, mine] = await Promise.all([feedbackStats(ids), viewerId ? memberAnswers(viewerId, ids) : new Map<string, boolean>()]);
+  const [stats, mine] = await Promise.all([feedbackStats(ids), viewerId ? memberAnswers(viewerId, ids) : new Map<string, { worked: boolean; reason: NoReason | null }>()]);
   const now = new Date();
   const rows = codes.map((code) => {
     const s = stats.get(code.id) ?? NO_FEEDBACK;
     const shown = feedbackDisplay(s, now);
     return {
-      code: { ...code, feedback: { rate: shown?.rate ?? null, verified: shown?.verified ?? null, mine: mine.get(code.id) ?? null } },
+      code: { ...code, feedback: { rate: shown?.rate ?? null, verified: shown?.verified ?? null, mine: mine.get(code.id)?.worked ?? null, mineReason: mine.get(code.id)?.reason ?? null } },
       key: { expiresAt: code.expiresAt, failing: isFailing(s), score: wilsonLowerBound(s.worked, s.answers) },
     };
   });
@@ -94,7 +100,9 @@ export async function withFeedback<T extends { id: string; expiresAt: string | n
 }
 
 export type FeedbackAnswer = "oui" | "non" | "annuler";
-export type FeedbackOutcome = { ok: true; mine: boolean | null } | { ok: false; status: 404 | 429; message: string };
+
+/** A refused answer (unknown code, too many answers): its French message and 4xx (ADR 025). */
+export class CodeFeedbackError extends DomainError {}
 
 export const FEEDBACK_MESSAGES = {
   thanks: "Merci pour ton retour !",
@@ -105,37 +113,45 @@ export const FEEDBACK_MESSAGES = {
   signIn: "Connecte-toi pour dire si le code a marché.",
 } as const;
 
-const answerSchema = z.object({ promoCodeId: z.uuid(), answer: z.enum(["oui", "non", "annuler"]) });
+const answerSchema = z.object({
+  promoCodeId: z.uuid(),
+  answer: z.enum(["oui", "non", "annuler"]),
+  // only with « Non »; an empty choice is no reason
+  reason: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(Object.keys(NO_REASONS) as [NoReason, ...NoReason[]]).optional()),
+});
 
-/** The « Ça a marché ? » form's fields, or null when they are not a code id and an answer. */
-export function parseFeedbackForm(form: FormData): { promoCodeId: string; answer: FeedbackAnswer } | null {
-  const parsed = answerSchema.safeParse({ promoCodeId: form.get("promoCodeId"), answer: form.get("answer") });
-  return parsed.success ? parsed.data : null;
+/** The « Ça a marché ? » form's fields, or null when they are not a code id and an answer (and, with « Non », a known reason or none). */
+export function parseFeedbackForm(form: FormData): { promoCodeId: string; answer: FeedbackAnswer; reason?: NoReason } | null {
+  const parsed = answerSchema.safeParse({ promoCodeId: form.get("promoCodeId"), answer: form.get("answer"), reason: form.get("reason") });
+  if (!parsed.success || (parsed.data.reason && parsed.data.answer !== "non")) return null;
+  return parsed.data;
 }
 
 /**
- * Record, change or undo the member's answer. One row per member and code
- * (primary key): concurrent answers upsert, never duplicate. Rate-limited per
- * member (answers and undos alike).
+ * Record, change or undo the member's answer, with the reason of a « Non »
+ * when given. One row per member and code (primary key): concurrent answers
+ * upsert, never duplicate. Rate-limited per member (answers and undos alike).
+ * Returns the member's answer now (null: none). Throws CodeFeedbackError.
  */
-export async function answerCodeFeedback(userId: string, promoCodeId: string, answer: FeedbackAnswer): Promise<FeedbackOutcome> {
-  if (!(await hitRateLimit(RATE_LIMITS.codeFeedback, `user:${userId}`)).allowed) return { ok: false, status: 429, message: FEEDBACK_MESSAGES.tooMany };
+export async function answerCodeFeedback(userId: string, promoCodeId: string, answer: FeedbackAnswer, reason: NoReason | null = null): Promise<boolean | null> {
+  if (!(await hitRateLimit(RATE_LIMITS.codeFeedback, `user:${userId}`)).allowed) throw new CodeFeedbackError(FEEDBACK_MESSAGES.tooMany, 429);
   const db = await getDb();
   if (answer === "annuler") {
     await db.delete(codeFeedback).where(and(eq(codeFeedback.userId, userId), eq(codeFeedback.promoCodeId, promoCodeId)));
-    return { ok: true, mine: null };
+    return null;
   }
   const worked = answer === "oui";
+  const why = worked ? null : reason;
   try {
     await db
       .insert(codeFeedback)
-      .values({ userId, promoCodeId, worked })
-      .onConflictDoUpdate({ target: [codeFeedback.promoCodeId, codeFeedback.userId], set: { worked, updatedAt: sql`now()` } });
+      .values({ userId, promoCodeId, worked, reason: why })
+      .onConflictDoUpdate({ target: [codeFeedback.promoCodeId, codeFeedback.userId], set: { worked, reason: why, updatedAt: sql`now()` } });
   } catch (error) {
-    if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) return { ok: false, status: 404, message: FEEDBACK_MESSAGES.unknownCode };
+    if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new CodeFeedbackError(FEEDBACK_MESSAGES.unknownCode, 404);
     throw error;
   }
-  return { ok: true, mine: worked };
+  return worked;
 }
 
 /** « Codes qui échouent » for the back office: every code the flag rule catches, worst first. */
@@ -150,19 +166,45 @@ export async function listFailingCodes() {
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
     .where(inArray(promoCodes.id, failing.map(([id]) => id)))
     .orderBy(asc(promoCodes.code));
+  const reasons = await noReasons(rows.map((r) => r.id));
   return rows
     .map((r) => {
       const s = stats.get(r.id)!;
-      return { ...r, expiresAt: r.expiresAt?.toISOString() ?? null, answers: s.answers, rate: successRateLabel(s), score: wilsonLowerBound(s.worked, s.answers) };
+      return {
+        ...r,
+        expiresAt: r.expiresAt?.toISOString() ?? null,
+        answers: s.answers,
+        rate: successRateLabel(s),
+        score: wilsonLowerBound(s.worked, s.answers),
+        reasons: reasons.get(r.id) ?? [],
+      };
     })
     .sort((a, b) => a.score - b.score);
+}
+
+/** The reasons members gave for « Non » in the window, most given first: « Code expiré (4) ». */
+async function noReasons(promoCodeIds: string[]): Promise<Map<string, string[]>> {
+  if (promoCodeIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ promoCodeId: codeFeedback.promoCodeId, reason: codeFeedback.reason, n: sql<number>`count(*)::int` })
+    .from(codeFeedback)
+    .where(and(inArray(codeFeedback.promoCodeId, promoCodeIds), gte(codeFeedback.updatedAt, windowStart), sql`${codeFeedback.reason} is not null`))
+    .groupBy(codeFeedback.promoCodeId, codeFeedback.reason)
+    .orderBy(sql`count(*) desc`, asc(codeFeedback.reason));
+  const byCode = new Map<string, string[]>();
+  for (const r of rows) {
+    const label = NO_REASONS[r.reason as NoReason] ?? r.reason;
+    byCode.set(r.promoCodeId, [...(byCode.get(r.promoCodeId) ?? []), `${label} (${r.n})`]);
+  }
+  return byCode;
 }
 
 /** The member's answers, for the data export. */
 export async function exportCodeFeedback(userId: string) {
   const db = await getDb();
   return db
-    .select({ promoCodeId: codeFeedback.promoCodeId, code: promoCodes.code, brand: brands.name, worked: codeFeedback.worked, answeredAt: codeFeedback.createdAt, changedAt: codeFeedback.updatedAt })
+    .select({ promoCodeId: codeFeedback.promoCodeId, code: promoCodes.code, brand: brands.name, worked: codeFeedback.worked, reason: codeFeedback.reason, answeredAt: codeFeedback.createdAt, changedAt: codeFeedback.updatedAt })
     .from(codeFeedback)
     .leftJoin(promoCodes, eq(promoCodes.id, codeFeedback.promoCodeId))
     .leftJoin(brands, eq(brands.id, promoCodes.brandId))

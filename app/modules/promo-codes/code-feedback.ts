@@ -17,6 +17,17 @@ export const FAILING_CONSECUTIVE_NO = 5;
 export const FAILING_MIN_ANSWERS = 10;
 export const FAILING_MAX_RATE = 0.3;
 
+/** Why a code did not work (design §D.2), asked after « Non »; optional. */
+export const NO_REASONS = {
+  expired: "Code expiré",
+  minimum: "Montant minimum non atteint",
+  excluded: "Produits exclus",
+  used: "Déjà utilisé",
+  other: "Autre raison",
+} as const;
+export type NoReason = keyof typeof NO_REASONS;
+export const isNoReason = (value: unknown): value is NoReason => typeof value === "string" && Object.hasOwn(NO_REASONS, value);
+
 /** What the database says about one code, over the window. */
 export interface FeedbackStats {
   /** answers in the window */

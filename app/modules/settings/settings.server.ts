@@ -38,6 +38,8 @@ export const SETTING_DEFAULTS: {
   deal_trusted_after_approved: number;
   /** self-promotion strikes after which a member can no longer post deals (design §D.1, three-strike rule) */
   deal_self_promotion_strikes: number;
+  /** « Expiré ? » flags (weighted: trusted members 2, others 1) that turn a deal expired (design §D.2: 2) */
+  deal_expiry_flag_threshold: number;
 } = {
   temu_offer_starts_at: "2025-05-14T00:00:00+02:00",
   temu_offer_ends_at: "2025-05-25T23:59:59+02:00",
@@ -64,6 +66,7 @@ export const SETTING_DEFAULTS: {
   referral_referrer_bonus_cents: 300,
   deal_trusted_after_approved: 3,
   deal_self_promotion_strikes: 3,
+  deal_expiry_flag_threshold: 2,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

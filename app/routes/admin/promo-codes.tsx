@@ -252,6 +252,7 @@ function FailingCodes({ codes }: { codes: Route.ComponentProps["loaderData"]["fa
         {codes.map((c) => (
           <li key={c.id}>
             <span className="font-mono font-semibold">{c.code}</span> ({c.brandName}) : {c.rate} sur {c.answers} avis
+            {c.reasons.length > 0 ? <span className="text-amber-900"> · Raisons : {c.reasons.join(", ")}</span> : null}
           </li>
         ))}
       </ul>

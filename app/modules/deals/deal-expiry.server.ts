@@ -1,0 +1,144 @@
+/**
+ * « Expiré ? » and « Toujours valable » (issue #15 item 5, design §D.2): members
+ * flag a published deal expired; once the flags' weight reaches the setting
+ * (trusted members count 2, others 1), or its author says so, the deal shows as
+ * expired and leaves the hot tab. « Toujours valable » on an expired deal goes
+ * to the moderators' queue. The author or a moderator reactivates it.
+ */
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { crevardeDeals, dealExpiryFlags } from "../../../db/schema";
+import { getDb, type Db } from "~/lib/db.server";
+import { DomainError } from "~/lib/errors";
+import { can } from "~/lib/permissions";
+import type { Role } from "../../../db/constants";
+import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { recordAuditIn } from "~/modules/admin/audit.server";
+import { getSetting } from "~/modules/settings/settings.server";
+import { HOT_THRESHOLD } from "./deal-rules";
+
+export class DealExpiryError extends DomainError {}
+
+export const EXPIRY_MESSAGES = {
+  unknown: "Ce deal n'existe pas ou n'est plus en ligne.",
+  tooMany: "Tu as fait trop de signalements. Réessaie dans une heure.",
+  notExpired: "Ce deal n'est pas marqué expiré.",
+  notAllowed: "Seul l'auteur du deal ou un modérateur peut le réactiver.",
+  flagged: "Merci, ton signalement est enregistré.",
+  expired: "Merci, le deal est maintenant affiché comme expiré.",
+  stillValid: "Merci, un modérateur va vérifier ce deal.",
+  reactivated: "Le deal est de nouveau actif.",
+} as const;
+
+export type ExpiryFlagKind = "expired" | "still_valid";
+
+/** A trusted member's flag counts double (design §D.2): 10 published deals at 50° on average or more. */
+export const TRUSTED_MIN_DEALS = 10;
+export const TRUSTED_MIN_AVERAGE = HOT_THRESHOLD / 2;
+
+async function flagWeight(tx: Db, userId: string): Promise<1 | 2> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int`, average: sql<number>`coalesce(avg(${crevardeDeals.temperature}), 0)::float8` })
+    .from(crevardeDeals)
+    .where(and(eq(crevardeDeals.authorId, userId), eq(crevardeDeals.status, "published")));
+  return row.n >= TRUSTED_MIN_DEALS && row.average >= TRUSTED_MIN_AVERAGE ? 2 : 1;
+}
+
+/**
+ * A member's flag. Returns whether the deal is expired afterwards. A flag on a
+ * deal already expired is a no-op (design §D.5); one flag of each kind per
+ * member and deal (primary key). Throws DealExpiryError.
+ */
+export async function flagDeal(input: { userId: string; dealId: string; kind: ExpiryFlagKind; now?: Date }): Promise<{ expired: boolean; message: string }> {
+  const now = input.now ?? new Date();
+  if (!(await hitRateLimit(RATE_LIMITS.dealFlag, `user:${input.userId}`)).allowed) throw new DealExpiryError(EXPIRY_MESSAGES.tooMany, 429);
+  const threshold = await getSetting("deal_expiry_flag_threshold");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [deal] = await tx
+      .select({ status: crevardeDeals.status, authorId: crevardeDeals.authorId, expiredAt: crevardeDeals.expiredAt })
+      .from(crevardeDeals)
+      .where(eq(crevardeDeals.id, input.dealId))
+      .for("update");
+    if (!deal || deal.status !== "published") throw new DealExpiryError(EXPIRY_MESSAGES.unknown, 404);
+    if (input.kind === "still_valid") {
+      if (!deal.expiredAt) throw new DealExpiryError(EXPIRY_MESSAGES.notExpired, 409);
+      await tx.insert(dealExpiryFlags).values({ dealId: input.dealId, userId: input.userId, kind: "still_valid", weight: 1, createdAt: now }).onConflictDoNothing();
+      return { expired: true, message: EXPIRY_MESSAGES.stillValid };
+    }
+    if (deal.expiredAt) return { expired: true, message: EXPIRY_MESSAGES.expired };
+    const weight = deal.authorId === input.userId ? threshold : await flagWeight(tx, input.userId);
+    await tx.insert(dealExpiryFlags).values({ dealId: input.dealId, userId: input.userId, kind: "expired", weight, createdAt: now }).onConflictDoNothing();
+    const [sum] = await tx
+      .select({ weight: sql<number>`coalesce(sum(${dealExpiryFlags.weight}), 0)::int` })
+      .from(dealExpiryFlags)
+      .where(and(eq(dealExpiryFlags.dealId, input.dealId), eq(dealExpiryFlags.kind, "expired")));
+    if (sum.weight < threshold) return { expired: false, message: EXPIRY_MESSAGES.flagged };
+    await tx.update(crevardeDeals).set({ expiredAt: now, updatedAt: now }).where(eq(crevardeDeals.id, input.dealId));
+    return { expired: true, message: EXPIRY_MESSAGES.expired };
+  });
+}
+
+/**
+ * Reactivate an expired deal: its author, or anyone who may moderate (with an
+ * audit entry in the same transaction). The flags go, so counting starts
+ * again, and a past end date is cleared (or the expiry job would expire it again).
+ */
+export async function reactivateDeal(actor: { id: string; email: string; role: Role }, dealId: string, now = new Date()) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [deal] = await tx.select().from(crevardeDeals).where(eq(crevardeDeals.id, dealId)).for("update");
+    if (!deal || deal.status !== "published") throw new DealExpiryError(EXPIRY_MESSAGES.unknown, 404);
+    const moderator = can(actor.role, "moderation");
+    if (deal.authorId !== actor.id && !moderator) throw new DealExpiryError(EXPIRY_MESSAGES.notAllowed, 403);
+    if (!deal.expiredAt) throw new DealExpiryError(EXPIRY_MESSAGES.notExpired, 409);
+    const expiresAt = deal.expiresAt && deal.expiresAt <= now ? null : deal.expiresAt;
+    await tx.update(crevardeDeals).set({ expiredAt: null, expiresAt, updatedAt: now }).where(eq(crevardeDeals.id, dealId));
+    await tx.delete(dealExpiryFlags).where(eq(dealExpiryFlags.dealId, dealId));
+    if (moderator && deal.authorId !== actor.id) {
+      await recordAuditIn(tx, actor, {
+        action: "update",
+        entity: "deal-expiry",
+        entityId: dealId,
+        before: { expiredAt: deal.expiredAt.toISOString(), expiresAt: deal.expiresAt?.toISOString() ?? null },
+        after: { expiredAt: null, expiresAt: expiresAt?.toISOString() ?? null },
+      });
+    }
+  });
+  return { message: EXPIRY_MESSAGES.reactivated };
+}
+
+/** The moderators' queue: expired deals that members say are still valid, most reported first. */
+export async function listStillValidReports(limit = 50) {
+  const db = await getDb();
+  const reports = await db
+    .select({ dealId: dealExpiryFlags.dealId, reports: sql<number>`count(*)::int`, lastAt: sql<Date>`max(${dealExpiryFlags.createdAt})`.mapWith(dealExpiryFlags.createdAt) })
+    .from(dealExpiryFlags)
+    .innerJoin(crevardeDeals, eq(crevardeDeals.id, dealExpiryFlags.dealId))
+    .where(and(eq(dealExpiryFlags.kind, "still_valid"), isNotNull(crevardeDeals.expiredAt), eq(crevardeDeals.status, "published")))
+    .groupBy(dealExpiryFlags.dealId)
+    .orderBy(desc(sql`count(*)`), desc(sql`max(${dealExpiryFlags.createdAt})`))
+    .limit(limit);
+  if (reports.length === 0) return [];
+  const deals = await db
+    .select({ id: crevardeDeals.id, title: crevardeDeals.title, expiredAt: crevardeDeals.expiredAt })
+    .from(crevardeDeals)
+    .where(inArray(crevardeDeals.id, reports.map((r) => r.dealId)));
+  const byId = new Map(deals.map((d) => [d.id, d]));
+  return reports.map((r) => ({
+    dealId: r.dealId,
+    title: byId.get(r.dealId)!.title,
+    expiredAt: byId.get(r.dealId)!.expiredAt!.toISOString(),
+    reports: r.reports,
+    lastAt: r.lastAt.toISOString(),
+  }));
+}
+
+/** What a viewer has flagged on one deal (to show the buttons pressed). */
+export async function viewerFlags(userId: string, dealId: string): Promise<ExpiryFlagKind[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ kind: dealExpiryFlags.kind })
+    .from(dealExpiryFlags)
+    .where(and(eq(dealExpiryFlags.userId, userId), eq(dealExpiryFlags.dealId, dealId)));
+  return rows.map((r) => r.kind as ExpiryFlagKind);
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "code_feedback" ADD COLUMN "reason" text;--> statement-breakpoint
+ALTER TABLE "code_feedback" ADD CONSTRAINT "code_feedback_reason_check" CHECK ("code_feedback"."reason" is null or (not "code_feedback"."worked" and "code_feedback"."reason" in ('expired', 'minimum', 'excluded', 'used', 'other')));

@@ -1,0 +1,45 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** A fake client build: an entry, a public page and an admin page, with scripts of the given random (incompressible) sizes. */
+function fakeBuild(sizes: { entry: number; home: number; admin: number }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-budget-"));
+  fs.mkdirSync(path.join(dir, "assets"));
+  const write = (name: string, bytes: number) => fs.writeFileSync(path.join(dir, "assets", name), randomBytes(bytes));
+  write("entry.js", sizes.entry);
+  write("home.js", sizes.home);
+  write("admin.js", sizes.admin);
+  write("root.js", 100);
+  const manifest = {
+    entry: { module: "/assets/entry.js", imports: [] },
+    routes: {
+      root: { id: "root", module: "/assets/root.js", hasDefaultExport: true },
+      "routes/home": { id: "routes/home", parentId: "root", module: "/assets/home.js", imports: ["/assets/entry.js"], hasDefaultExport: true },
+      "routes/admin/dashboard": { id: "routes/admin/dashboard", parentId: "root", module: "/assets/admin.js", hasDefaultExport: true },
+      "routes/kpi.json": { id: "routes/kpi.json", parentId: "root", module: "/assets/admin.js", hasDefaultExport: false },
+    },
+  };
+  fs.writeFileSync(path.join(dir, "assets", "manifest-abc123.js"), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
+  return dir;
+}
+
+const run = (dir: string) => spawnSync(process.execPath, ["scripts/js-budget.mjs", "--dir", dir], { encoding: "utf8" });
+
+describe("js-budget", () => {
+  it("passes a public page under its budget, whatever the admin pages weigh", () => {
+    const result = run(fakeBuild({ entry: 100 * 1024, home: 20 * 1024, admin: 900 * 1024 }));
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/heaviest .*public pages routes\/home 12\d\.\d\/152 KB/);
+  });
+
+  it("fails the build when a public page goes over, and names it", () => {
+    const result = run(fakeBuild({ entry: 100 * 1024, home: 60 * 1024, admin: 10 }));
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/OVER\s+routes\/home \(public pages, budget 152 KB\)/);
+    expect(result.stderr).toContain("1 page(s) over budget: routes/home");
+  });
+});

@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import * as s from "../../db/schema";
+import { flagDeal, listStillValidReports, reactivateDeal, viewerFlags } from "../../app/modules/deals/deal-expiry.server";
+import { RATE_LIMITS } from "../../app/lib/rate-limit.server";
+import { setSetting } from "../../app/modules/settings/settings.server";
+import { describeEachDb } from "../helpers/db";
+
+/** « Expiré ? », « Toujours valable » and reactivation (issue #15 item 5). */
+describeEachDb("deal expiry flags", ({ database }) => {
+  let brand: typeof s.brands.$inferSelect;
+  beforeAll(async () => {
+    [brand] = await database().db.insert(s.brands).values({ name: "Marque Expire", slug: "marque-expire" }).returning();
+  });
+
+  const member = async (role = "user") => {
+    const id = randomUUID();
+    await database().db.insert(s.user).values({ id, name: `m-${id}`, email: `${id}@example.fr`, emailVerified: true, role });
+    return { id, email: `${id}@example.fr`, role: role as "user" | "moderator" | "admin" | "editor" };
+  };
+  const deal = async (values: Partial<typeof s.crevardeDeals.$inferInsert> = {}) =>
+    (
+      await database()
+        .db.insert(s.crevardeDeals)
+        .values({ title: "Deal à expirer", description: "d", price: "5€", source: "temu", badgeText: "Top", url: "https://expire.example/p", brandId: brand.id, ...values })
+        .returning()
+    )[0];
+  const row = async (id: string) => (await database().db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, id)))[0];
+
+  it("two members' flags expire a deal; the same member twice counts once; a flag on an expired deal changes nothing", async () => {
+    const d = await deal();
+    const [a, b] = [await member(), await member()];
+    expect(await flagDeal({ userId: a.id, dealId: d.id, kind: "expired" })).toEqual({ expired: false, message: "Merci, ton signalement est enregistré." });
+    expect(await flagDeal({ userId: a.id, dealId: d.id, kind: "expired" })).toMatchObject({ expired: false });
+    expect((await row(d.id)).expiredAt).toBeNull();
+    expect(await viewerFlags(a.id, d.id)).toEqual(["expired"]);
+    const now = new Date("2026-11-26T09:00:00Z");
+    expect(await flagDeal({ userId: b.id, dealId: d.id, kind: "expired", now })).toEqual({ expired: true, message: "Merci, le deal est maintenant affiché comme expiré." });
+    expect((await row(d.id)).expiredAt).toEqual(now);
+    const c = await member();
+    expect(await flagDeal({ userId: c.id, dealId: d.id, kind: "expired" })).toMatchObject({ expired: true });
+    expect((await row(d.id)).expiredAt).toEqual(now);
+    expect(await viewerFlags(c.id, d.id)).toEqual([]);
+  });
+
+  it("a trusted member's flag, or the author's, is enough alone; the threshold is a setting", async () => {
+    const trusted = await member();
+    for (let i = 0; i < 10; i++) await deal({ title: `Bon deal ${i}`, authorId: trusted.id, temperature: 80 });
+    const d1 = await deal();
+    expect(await flagDeal({ userId: trusted.id, dealId: d1.id, kind: "expired" })).toMatchObject({ expired: true });
+
+    const author = await member();
+    const d2 = await deal({ authorId: author.id });
+    expect(await flagDeal({ userId: author.id, dealId: d2.id, kind: "expired" })).toMatchObject({ expired: true });
+
+    await setSetting("deal_expiry_flag_threshold", 3);
+    try {
+      const d3 = await deal();
+      for (const m of [await member(), await member()]) expect(await flagDeal({ userId: m.id, dealId: d3.id, kind: "expired" })).toMatchObject({ expired: false });
+      expect(await flagDeal({ userId: (await member()).id, dealId: d3.id, kind: "expired" })).toMatchObject({ expired: true });
+    } finally {
+      await setSetting("deal_expiry_flag_threshold", 2);
+    }
+  });
+
+  it("refuses flags on deals that are not public, and « Toujours valable » on a live deal", async () => {
+    const m = await member();
+    for (const status of ["pending_review", "removed"] as const) {
+      const d = await deal({ status, publishedAt: status === "pending_review" ? null : new Date() });
+      await expect(flagDeal({ userId: m.id, dealId: d.id, kind: "expired" })).rejects.toMatchObject({ status: 404, message: "Ce deal n'existe pas ou n'est plus en ligne." });
+    }
+    await expect(flagDeal({ userId: m.id, dealId: randomUUID(), kind: "expired" })).rejects.toMatchObject({ status: 404 });
+    const live = await deal();
+    await expect(flagDeal({ userId: m.id, dealId: live.id, kind: "still_valid" })).rejects.toMatchObject({ status: 409, message: "Ce deal n'est pas marqué expiré." });
+  });
+
+  it("« Toujours valable » on an expired deal reaches the moderators' queue; the author or a moderator reactivates, others may not", async () => {
+    const author = await member();
+    const past = new Date(Date.now() - 86_400_000);
+    const d = await deal({ title: "Toujours bon", authorId: author.id, expiredAt: past, expiresAt: past });
+    const [m1, m2] = [await member(), await member()];
+    expect(await flagDeal({ userId: m1.id, dealId: d.id, kind: "still_valid" })).toEqual({ expired: true, message: "Merci, un modérateur va vérifier ce deal." });
+    await flagDeal({ userId: m2.id, dealId: d.id, kind: "still_valid" });
+    expect((await listStillValidReports()).find((r) => r.dealId === d.id)).toMatchObject({ title: "Toujours bon", reports: 2 });
+
+    await expect(reactivateDeal(m1, d.id)).rejects.toMatchObject({ status: 403, message: "Seul l'auteur du deal ou un modérateur peut le réactiver." });
+    const moderator = await member("moderator");
+    expect(await reactivateDeal(moderator, d.id)).toEqual({ message: "Le deal est de nouveau actif." });
+    const after = await row(d.id);
+    expect(after.expiredAt).toBeNull();
+    // a past end date goes, or the expiry job would expire it again
+    expect(after.expiresAt).toBeNull();
+    expect(await database().db.select().from(s.dealExpiryFlags).where(eq(s.dealExpiryFlags.dealId, d.id))).toEqual([]);
+    expect(await listStillValidReports()).not.toEqual(expect.arrayContaining([expect.objectContaining({ dealId: d.id })]));
+    const [entry] = await database()
+      .db.select()
+      .from(s.auditLog)
+      .where(and(eq(s.auditLog.entity, "deal-expiry"), eq(s.auditLog.entityId, d.id)));
+    expect(entry).toMatchObject({ actorId: moderator.id, action: "update" });
+    expect(entry.after).toEqual({ expiredAt: null, expiresAt: null });
+    await expect(reactivateDeal(moderator, d.id)).rejects.toMatchObject({ status: 409 });
+
+    // the author may reactivate their own deal; a future end date stays
+    const future = new Date(Date.now() + 7 * 86_400_000);
+    const mine = await deal({ authorId: author.id, expiredAt: past, expiresAt: future });
+    await reactivateDeal(author, mine.id);
+    expect(await row(mine.id)).toMatchObject({ expiredAt: null, expiresAt: future });
+  });
+
+  it("flags are rate-limited per member", async () => {
+    const m = await member();
+    for (let i = 0; i < RATE_LIMITS.dealFlag.limit; i++) await flagDeal({ userId: m.id, dealId: (await deal()).id, kind: "expired" });
+    await expect(flagDeal({ userId: m.id, dealId: (await deal()).id, kind: "expired" })).rejects.toMatchObject({
+      status: 429,
+      message: "Tu as fait trop de signalements. Réessaie dans une heure.",
+    });
+  });
+});
