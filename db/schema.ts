@@ -281,6 +281,14 @@ export const crevardeDeals = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     /** the link without tracking parameters, lower-case host (canonicalDealUrl): the duplicate check */
     canonicalUrl: text("canonical_url"),
+    /** a member's post: where the original price comes from (REFERENCE_PRICE_SOURCES, Omnibus §E) */
+    referencePriceSource: text("reference_price_source"),
+    /** a member's post: the category they chose (admins' deals take it from their brand) */
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    /** the last moderation decision on a member's post: the rule broken and the statement of reasons (DSA art. 17) sent to the author */
+    moderationRule: text("moderation_rule"),
+    moderationStatement: text("moderation_statement"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
     /** the brand's name, copied by triggers (migration 0017) when the deal's brand or the brand's name changes: the search reads it */
     brandName: text("brand_name"),
     /** title above brand and source (the marketplace) above description (issue #14, design F.2) */
@@ -581,6 +589,26 @@ export const dealExpiryFlags = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.dealId, t.userId, t.kind] }), check("deal_expiry_flags_kind_check", sql`${t.kind} in ('expired', 'still_valid')`)],
+);
+
+/**
+ * Moderation strikes (design §D.3): a rejection for self-promotion gives its
+ * author one; at `deal_self_promotion_strikes` the member can no longer post.
+ */
+export const userStrikes = pgTable(
+  "user_strikes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    reason: text("reason").notNull(),
+    dealId: uuid("deal_id").references(() => crevardeDeals.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [index("user_strikes_user_idx").on(t.userId, t.kind), check("user_strikes_kind_check", sql`${t.kind} in ('self_promotion')`)],
 );
 
 /**

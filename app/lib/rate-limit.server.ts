@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   notice: { name: "notice", limit: 10, windowSeconds: 60 * 60 },
   /** « Ça a marché ? » answers (and undos) per member: 30 per 10 minutes (design §D.5 vote storms) */
   codeFeedback: { name: "code-feedback", limit: 30, windowSeconds: 60 * 10 },
+  /** deals proposed per member (« Proposer un deal ») */
+  dealPost: { name: "deal-post", limit: 5, windowSeconds: 60 * 60 },
   /** « Expiré ? » / « Toujours valable » per member: 20 per hour */
   dealFlag: { name: "deal-flag", limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;

@@ -100,6 +100,9 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           <Quote className="size-4 shrink-0" aria-hidden="true" />
           Prix mini, qualité pas garantie : on te dit tout, à toi de voir si le jeu en vaut la chandelle.
         </blockquote>
+        <Link to="/coup-de-crevarde/proposer" className="mt-5 inline-flex rounded-full bg-white px-4 py-2 text-sm font-bold text-brand-800 hover:bg-brand-50">
+          Proposer un deal
+        </Link>
       </header>
 
       <Form ref={formRef} method="get" role="search" className="mt-6 flex flex-wrap items-center gap-2" preventScrollReset>

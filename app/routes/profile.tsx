@@ -36,6 +36,14 @@ import { MemberMoneyOutstandingError, memberMoneyMessage } from "~/modules/ledge
 import { getDb } from "~/lib/db.server";
 import { user as userTable } from "../../db/schema";
 import { eq } from "drizzle-orm";
+import { listMyDealPosts } from "~/modules/deals/posting.server";
+
+const POST_STATUS_CLASSES: Record<string, string> = {
+  pending_review: "bg-amber-100 text-amber-900",
+  published: "bg-green-100 text-green-900",
+  rejected: "bg-red-100 text-red-900",
+  removed: "bg-neutral-200 text-neutral-800",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { redirectTo: "/auth?redirect=/profile" });
@@ -51,6 +59,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     dealsUsed: user.dealsUsed,
     cashSaved: user.cashSaved,
     memberSince: row ? formatParis(row.createdAt, "d MMMM yyyy") : null,
+    dealPosts: (await listMyDealPosts(user.id)).map((p) => ({
+      id: p.id,
+      title: p.title,
+      price: p.price,
+      status: p.status,
+      statusLabel: p.statusLabel,
+      ruleLabel: p.ruleLabel,
+      statement: p.moderationStatement,
+      createdAt: p.createdAt.toISOString(),
+      expired: p.expiredAt !== null,
+    })),
   };
 }
 
@@ -207,6 +226,40 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {loaderData.memberSince ? <p className="mt-2 text-sm text-neutral-500">Membre depuis le {loaderData.memberSince}</p> : null}
 
       <div className="mt-8 grid grid-cols-1 gap-6">
+        <Card id="mes-deals">
+          <CardHeader>
+            <CardTitle>Mes deals proposés</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {loaderData.dealPosts.length ? (
+              <ul className="grid gap-3" data-testid="my-deal-posts">
+                {loaderData.dealPosts.map((p) => (
+                  <li key={p.id} className="rounded-xl border border-neutral-200 p-3 text-sm" data-testid="my-deal-post">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="min-w-0 break-words font-bold">{p.title}</span>
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${POST_STATUS_CLASSES[p.status] ?? "bg-neutral-100 text-neutral-800"}`}>
+                        {p.expired && p.status === "published" ? `${p.statusLabel} · Expiré` : p.statusLabel}
+                      </span>
+                    </div>
+                    <p className="mt-1 text-neutral-600">
+                      {p.price} · proposé le {formatParis(p.createdAt, "d MMMM yyyy")}
+                    </p>
+                    {p.statement ? (
+                      <p className="mt-2 whitespace-pre-line break-words text-neutral-800">
+                        <strong>{p.ruleLabel}</strong> : {p.statement}
+                      </p>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-neutral-600">Tu n'as pas encore proposé de deal.</p>
+            )}
+            <Link to="/coup-de-crevarde/proposer" className="justify-self-start text-sm font-semibold text-brand-700 hover:underline">
+              Proposer un deal
+            </Link>
+          </CardContent>
+        </Card>
         <Card>
           <CardHeader>
             <CardTitle>Mes informations</CardTitle>

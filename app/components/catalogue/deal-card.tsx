@@ -23,6 +23,8 @@ export interface DealCardData {
   codeMasked: boolean;
   url: string;
   brandName: string | null;
+  /** past its end date or flagged expired: still listed, marked « Expiré » */
+  expired?: boolean;
   /** a member's tracked cashback link (brand with an active programme, cashback launched) */
   cashbackHref?: string | null;
 }
@@ -46,6 +48,11 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
         <Badge variant={deal.badgeType} className="absolute left-3 top-3 shadow">
           {deal.badgeText}
         </Badge>
+        {deal.expired ? (
+          <span className="absolute right-3 top-3 rounded-full bg-neutral-900/85 px-2 py-0.5 text-xs font-bold text-white shadow" data-testid="deal-expired">
+            Expiré
+          </span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-neutral-500">{deal.source}</p>

@@ -28,6 +28,7 @@ import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages
 import { maskIban } from "~/modules/payouts/bank-details.schema";
 import { eraseMemberClaimDataIn, removeProofFiles } from "~/modules/claims/claims.server";
 import { exportCodeFeedback } from "~/modules/promo-codes/code-feedback.server";
+import { listMyDealPosts } from "~/modules/deals/posting.server";
 
 function apiError(error: unknown): { status: number; message: string; code?: string } {
   if (error instanceof APIError) {
@@ -486,5 +487,7 @@ export async function exportAccountData(userId: string) {
     bankAccounts: bankAccounts.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
     withdrawals: withdrawals.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
     claims,
+    // deals the member proposed, with their status and any statement of reasons
+    dealPosts: (await listMyDealPosts(userId)).map(({ id: _id, ...rest }) => rest),
   };
 }

@@ -24,6 +24,8 @@ export const dealCardColumns = {
   brandName: brands.name,
   brandImage: brands.imageUrl,
   createdAt: crevardeDeals.createdAt,
+  /** set by members' flags, the author, a moderator or the expiry job (deals.expire) */
+  expiredAt: crevardeDeals.expiredAt,
 };
 
 /** Only published deals are public: a member's post waits for moderation, a rejected or removed one is gone (issue #15). */
@@ -80,10 +82,12 @@ export async function listCategoryDeals(categoryId: string, signedIn: boolean, l
  * masked, and `codeMasked` tells the card to show the sign-up prompt instead
  * of the copy button.
  */
-export function toPublicDeal<T extends { createdAt: Date; badgeType: string; ctaText: string }>(row: T, signedIn: boolean) {
+export function toPublicDeal<T extends { createdAt: Date; badgeType: string; ctaText: string; expiredAt?: Date | null }>(row: T, signedIn: boolean) {
   const codeMasked = !signedIn && isDealCode(row.ctaText);
+  const { expiredAt, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    expired: Boolean(expiredAt),
     ctaText: codeMasked ? maskCode(row.ctaText) : row.ctaText,
     codeMasked,
     badgeType: (["hot", "risky", "fun"].includes(row.badgeType) ? row.badgeType : "hot") as "hot" | "risky" | "fun",

@@ -34,6 +34,10 @@ export const SETTING_DEFAULTS: {
   /** referral rewards in cents (design §A.2): the friend's welcome bonus and the referrer's, paid at the friend's first validated cashback */
   referral_referee_bonus_cents: number;
   referral_referrer_bonus_cents: number;
+  /** a member's deal posts wait for moderation until this many of them have been approved (design §D.2) */
+  deal_trusted_after_approved: number;
+  /** self-promotion strikes after which a member can no longer post deals (design §D.1, three-strike rule) */
+  deal_self_promotion_strikes: number;
   /** « Expiré ? » flags (weighted: trusted members 2, others 1) that turn a deal expired (design §D.2: 2) */
   deal_expiry_flag_threshold: number;
 } = {
@@ -60,6 +64,8 @@ export const SETTING_DEFAULTS: {
   legal_privacy_contact: "",
   referral_referee_bonus_cents: 200,
   referral_referrer_bonus_cents: 300,
+  deal_trusted_after_approved: 3,
+  deal_self_promotion_strikes: 3,
   deal_expiry_flag_threshold: 2,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

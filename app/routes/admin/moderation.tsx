@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/moderation";
 import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -14,40 +15,110 @@ import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/ad
 import { NOTICE_DECISION_LABELS, NOTICE_DECISIONS, moderationActionSchema } from "~/modules/notices/notices.schema";
 import { decideNotice, moderationOverview, type ModerationNoticeRow } from "~/modules/notices/notices.server";
 import { formatParis } from "~/modules/settings/paris-time";
+import { dealModerationSchemas, MODERATION_RULES } from "~/modules/deals/posting.schema";
+import { dealModerationQueue, decideDealPost } from "~/modules/deals/posting.server";
+
+const actionSchema = z.discriminatedUnion("intent", [...moderationActionSchema.options, ...dealModerationSchemas]);
+
+const DEAL_DECISION_TOASTS = {
+  "approve-deal": "Deal publié",
+  "reject-deal": "Deal refusé",
+  "remove-deal": "Deal retiré",
+} as const;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Modération", description: "Back office", path: "/admin/moderation", noIndex: true }, matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "moderation");
-  return loadOrFail("Impossible de charger les signalements.", moderationOverview());
+  const [notices, deals] = await Promise.all([
+    loadOrFail("Impossible de charger les signalements.", moderationOverview()),
+    loadOrFail("Impossible de charger les deals proposés.", dealModerationQueue()),
+  ]);
+  return { ...notices, ...deals };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "moderation");
   const form = await readBoundedForm(request, 16 * 1024);
-  return intentAction(form, moderationActionSchema, "Impossible d'enregistrer cette décision.", async (v) => {
+  return intentAction(form, actionSchema, "Impossible d'enregistrer cette décision.", async (v) => {
+    if (v.intent !== "decide") {
+      const decided = await decideDealPost(actor, v);
+      return ok(v.intent, DEAL_DECISION_TOASTS[v.intent], decided.notified ? "L'auteur du deal en est informé par e-mail." : "Ce deal n'a pas d'auteur à prévenir.");
+    }
     const notice = await decideNotice(actor, v);
     return ok(v.intent, "Décision enregistrée", notice.notifierEmail ? "L'auteur du signalement la reçoit par e-mail avec ses motifs." : "Le signalement était anonyme : personne à prévenir.");
   });
 }
 
+/** One item of a queue: what it is, where it points, what was said, who and when. */
+function QueueItem(props: { testId: string; heading: string; badge: string; url: string; body: string; meta: React.ReactNode; children?: React.ReactNode }) {
+  return (
+    <li className="grid gap-2 rounded-xl border border-neutral-200 p-4 text-sm" data-testid={props.testId}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="break-words font-bold">{props.heading}</span>
+        <Badge variant="default">{props.badge}</Badge>
+      </div>
+      <a href={props.url} className="break-all text-brand-700 underline" rel="noreferrer noopener nofollow" target="_blank">
+        {props.url}
+      </a>
+      <p className="whitespace-pre-line break-words text-neutral-800">{props.body}</p>
+      <p className="text-neutral-600">{props.meta}</p>
+      {props.children}
+    </li>
+  );
+}
+
 function NoticeCard({ n, children }: { n: ModerationNoticeRow; children?: React.ReactNode }) {
   return (
-    <li className="grid gap-2 rounded-xl border border-neutral-200 p-4 text-sm" data-testid="notice">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-bold">{n.reference}</span>
-        <Badge variant="default">{n.categoryLabel}</Badge>
-      </div>
-      <a href={n.targetUrl} className="break-all text-brand-700 underline" rel="noreferrer noopener" target="_blank">
-        {n.targetUrl}
-      </a>
-      <p className="whitespace-pre-line break-words text-neutral-800">{n.explanation}</p>
-      <p className="text-neutral-600">
-        Reçu le {formatParis(n.receivedAt, "dd/MM/yyyy 'à' HH'h'mm")} · {n.notifier ?? "Signalement anonyme"}
-      </p>
+    <QueueItem
+      testId="notice"
+      heading={n.reference}
+      badge={n.categoryLabel}
+      url={n.targetUrl}
+      body={n.explanation}
+      meta={`Reçu le ${formatParis(n.receivedAt, "dd/MM/yyyy 'à' HH'h'mm")} · ${n.notifier ?? "Signalement anonyme"}`}
+    >
       {children}
-    </li>
+    </QueueItem>
+  );
+}
+
+type QueueDeal = Route.ComponentProps["loaderData"]["pendingDeals"][number];
+
+function DealCard({ d, children }: { d: QueueDeal; children?: React.ReactNode }) {
+  const meta = [d.brandName ?? d.source, d.categoryName, d.originalPrice ? `prix d'origine ${d.originalPrice}` : null, `proposé le ${formatParis(d.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par ${d.authorEmail ?? "un compte supprimé"}`];
+  return (
+    <QueueItem testId="pending-deal" heading={d.title} badge={d.price} url={d.url} body={d.description} meta={meta.filter(Boolean).join(" · ")}>
+      {children}
+    </QueueItem>
+  );
+}
+
+function DealStatementForm({ dealId, intent, label, busy }: { dealId: string; intent: "reject-deal" | "remove-deal"; label: string; busy: boolean }) {
+  return (
+    <Form method="post" className="grid gap-3 border-t border-neutral-200 pt-3">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="dealId" value={dealId} />
+      <div>
+        <Label htmlFor={`${intent}-rule-${dealId}`}>Règle enfreinte</Label>
+        <select id={`${intent}-rule-${dealId}`} name="rule" required className="mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base">
+          <option value="">Choisir une règle</option>
+          {Object.entries(MODERATION_RULES).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <Label htmlFor={`${intent}-statement-${dealId}`}>Exposé des motifs</Label>
+        <Textarea id={`${intent}-statement-${dealId}`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
+      </div>
+      <Button type="submit" variant="outline" className="justify-self-start" disabled={busy}>
+        {label}
+      </Button>
+    </Form>
   );
 }
 
@@ -55,10 +126,58 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const navigation = useNavigation();
-  const { pending, decided } = loaderData;
+  const { pending, decided, pendingDeals, publishedDeals } = loaderData;
+  const busy = navigation.state !== "idle";
   return (
     <div className="grid gap-6">
       <PageHeader title="Modération" />
+      <Card>
+        <CardHeader>
+          <CardTitle>Deals proposés ({pendingDeals.length})</CardTitle>
+          <CardDescription>Deals des membres en attente de validation. Un refus est envoyé à l'auteur avec la règle enfreinte et l'exposé des motifs (DSA art. 17).</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {pendingDeals.length ? (
+            <ul className="grid gap-3">
+              {pendingDeals.map((d) => (
+                <DealCard key={d.id} d={d}>
+                  <div className="flex flex-wrap gap-2 border-t border-neutral-200 pt-3">
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="approve-deal" />
+                      <input type="hidden" name="dealId" value={d.id} />
+                      <Button type="submit" disabled={busy}>
+                        Publier
+                      </Button>
+                    </Form>
+                  </div>
+                  <DealStatementForm dealId={d.id} intent="reject-deal" label="Refuser" busy={busy} />
+                </DealCard>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucun deal en attente.</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Derniers deals de membres publiés</CardTitle>
+          <CardDescription>Un deal publié peut être retiré ; l'auteur reçoit l'exposé des motifs.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {publishedDeals.length ? (
+            <ul className="grid gap-3">
+              {publishedDeals.map((d) => (
+                <DealCard key={d.id} d={d}>
+                  <DealStatementForm dealId={d.id} intent="remove-deal" label="Retirer" busy={busy} />
+                </DealCard>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucun deal de membre publié.</p>
+          )}
+        </CardContent>
+      </Card>
       <Card>
         <CardHeader>
           <CardTitle>Signalements à traiter ({pending.length})</CardTitle>

@@ -49,6 +49,21 @@ const payoutMinimum = z
     return cents;
   });
 
+/** A small whole number setting (absent or empty: left as it is). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return undefined;
+      const n = Number(v.trim());
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 export const settingsSchema = z.object({
   contentProtection: checkbox,
   cashbackLaunched: checkbox,
@@ -85,6 +100,9 @@ export const settingsSchema = z.object({
   referralRefereeBonus: referralBonus,
   referralReferrerBonus: referralBonus,
   payoutMinimum,
+  // members' deal posts (issue #15)
+  dealTrustedAfter: wholeNumber(0, 100, "Le nombre de deals validés doit être un nombre entier entre 0 et 100."),
+  dealStrikeLimit: wholeNumber(1, 20, "Le nombre d'avertissements doit être un nombre entier entre 1 et 20."),
 }).superRefine((v, ctx) => {
   if (v.temuStartsAt && v.temuEndsAt && Date.parse(v.temuStartsAt) >= Date.parse(v.temuEndsAt)) {
     ctx.addIssue({ code: "custom", path: ["temuStartsAt"], message: "La date de début doit précéder la date de fin." });
@@ -114,6 +132,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     gaFromEnv: getEnv().GA_MEASUREMENT_ID ?? null,
     referral: { refereeCents: await getSetting("referral_referee_bonus_cents"), referrerCents: await getSetting("referral_referrer_bonus_cents") },
     payoutMinimumCents: await getSetting("payout_minimum_cents"),
+    dealTrustedAfter: await getSetting("deal_trusted_after_approved"),
+    dealStrikeLimit: await getSetting("deal_self_promotion_strikes"),
     legal,
   };
 }
@@ -141,6 +161,8 @@ export async function action({ request }: Route.ActionArgs) {
     ...(v.referralRefereeBonus === undefined ? {} : { referral_referee_bonus_cents: v.referralRefereeBonus }),
     ...(v.referralReferrerBonus === undefined ? {} : { referral_referrer_bonus_cents: v.referralReferrerBonus }),
     ...(v.payoutMinimum === undefined ? {} : { payout_minimum_cents: v.payoutMinimum }),
+    ...(v.dealTrustedAfter === undefined ? {} : { deal_trusted_after_approved: v.dealTrustedAfter }),
+    ...(v.dealStrikeLimit === undefined ? {} : { deal_self_promotion_strikes: v.dealStrikeLimit }),
   });
   invalidateAllowedHosts();
   return ok("save", "Paramètres enregistrés");
@@ -202,6 +224,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </Field>
             <Field label="Retrait minimum (€)" htmlFor="payoutMinimum" error={errors.payoutMinimum} hint="Les membres peuvent demander un virement dès que leur cashback disponible atteint ce montant.">
               <Input id="payoutMinimum" name="payoutMinimum" inputMode="decimal" defaultValue={centsToInput(loaderData.payoutMinimumCents)} maxLength={10} />
+            </Field>
+            <Field label="Deals validés avant publication directe" htmlFor="dealTrustedAfter" error={errors.dealTrustedAfter} hint="Les deals d'un membre passent par la modération tant que ce nombre de ses deals n'a pas été validé ; 0 : publication directe.">
+              <Input id="dealTrustedAfter" name="dealTrustedAfter" type="number" min={0} max={100} step={1} defaultValue={loaderData.dealTrustedAfter} />
+            </Field>
+            <Field label="Avertissements pour autopromotion avant blocage" htmlFor="dealStrikeLimit" error={errors.dealStrikeLimit} hint="Au-delà, le membre ne peut plus proposer de deals.">
+              <Input id="dealStrikeLimit" name="dealStrikeLimit" type="number" min={1} max={20} step={1} defaultValue={loaderData.dealStrikeLimit} />
             </Field>
             <Button type="submit" className="justify-self-start" disabled={navigation.state !== "idle"}>
               Enregistrer

@@ -1,0 +1,49 @@
+import { Button, Text } from "@react-email/components";
+import { buttonStyle, EmailLayout, textStyle } from "./layout";
+
+/** A moderator's decision on a member's deal post. */
+export type DealDecision = "approved" | "rejected" | "removed";
+
+type Props = {
+  siteName: string;
+  siteUrl: string;
+  title: string;
+  decision: DealDecision;
+  /** rejected or removed: the rule broken and the statement of reasons (EU DSA art. 17) */
+  rule?: string | null;
+  statement?: string | null;
+};
+
+export const DEAL_DECISION_SUBJECTS: Record<DealDecision, string> = {
+  approved: "Ton deal est publié",
+  rejected: "Ton deal n'a pas été publié",
+  removed: "Ton deal a été retiré",
+};
+
+/** The decision on a member's post; a refusal or a removal carries its statement of reasons and the means of redress (DSA art. 17). */
+export function DealDecisionEmail({ siteName, siteUrl, title, decision, rule, statement }: Props) {
+  const subject = DEAL_DECISION_SUBJECTS[decision];
+  return (
+    <EmailLayout preview={subject} title={subject} siteName={siteName} siteUrl={siteUrl}>
+      {decision === "approved" ? (
+        <>
+          <Text style={textStyle}>Bonne nouvelle : ton deal « {title} » a été validé par l'équipe de modération. Il est maintenant visible par tous les membres.</Text>
+          <Button href={`${siteUrl}/coup-de-crevarde`} style={buttonStyle}>
+            Voir les deals
+          </Button>
+        </>
+      ) : (
+        <>
+          <Text style={textStyle}>
+            {decision === "rejected" ? `Ton deal « ${title} » n'a pas été publié.` : `Ton deal « ${title} » a été retiré du site.`} Règle concernée : {rule}.
+          </Text>
+          <Text style={textStyle}>Motifs : {statement}</Text>
+          <Text style={textStyle}>
+            Cette décision a été prise par une personne de l'équipe de modération, sans traitement automatisé. Si tu n'es pas d'accord, réponds à cet e-mail
+            pour demander un réexamen, ou saisis le juge compétent.
+          </Text>
+        </>
+      )}
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import { consentCookie, DEMO_ADMIN, expect, linkFromOutbox, noHorizontalScroll, signIn, signUp, test } from "./fixtures";
+
+const PASSWORD = "Rouge-gorge 2025";
+
+/** A new verified member, signed in on `page`. */
+async function newMember(page: Page, browser: Browser, baseURL: string, name: string) {
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.fr`;
+  await signUp(page, email, PASSWORD, name);
+  await page.goto(await linkFromOutbox(browser, baseURL, email, /Confirme ton adresse/));
+  await expect(page).toHaveURL(/\/auth\?verified=true/);
+  return email;
+}
+
+test("a member proposes a deal, it waits for moderation, a moderator publishes it", async ({ page, browser, baseURL }, testInfo) => {
+  // two sign-ups with their e-mails, a role change and three sign-ins
+  test.slow();
+  /** sign out, keeping the consent choice (the banner would cover the forms at 390 px) */
+  const signOut = async () => {
+    await page.context().clearCookies();
+    await page.context().addCookies([consentCookie(baseURL!)]);
+  };
+  const title = `Friteuse sans huile 5 L ${testInfo.project.name}-${randomUUID().slice(0, 6)}`;
+
+  // a visitor is sent to sign in and comes back to the form
+  const memberEmail = await newMember(page, browser, baseURL!, "posteuse");
+  await page.goto("/coup-de-crevarde");
+  await page.getByRole("link", { name: "Proposer un deal" }).first().click();
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fcoup-de-crevarde%2Fproposer/);
+  await signIn(page, { email: memberEmail, password: PASSWORD }, page.url());
+  await expect(page).toHaveURL(/\/coup-de-crevarde\/proposer$/);
+  await expect(page.getByRole("heading", { name: "Proposer un deal", level: 1 })).toBeVisible();
+
+  // bad input is refused in French
+  await page.getByLabel("Lien du deal").fill("http://127.0.0.1/admin");
+  await page.getByRole("button", { name: "Proposer ce deal" }).click();
+  await expect(page.getByText("Le lien doit commencer par http:// ou https:// et mener au site d'un vrai marchand.")).toBeVisible();
+  await expect(page.getByLabel("Lien du deal")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Lien du deal").fill(`https://www.friteuses-${randomUUID().slice(0, 6)}.fr/produit/5l?utm_source=test`);
+  await page.getByLabel("Titre").fill(title);
+  await page.getByLabel("Prix (€)").fill("49,99");
+  await page.getByLabel("Prix d'origine (€, facultatif)").fill("89,99");
+  await page.getByLabel("D'où vient le prix d'origine ?").selectOption("merchant_strikethrough");
+  await page.getByLabel("Marchand").fill("Friteuses.fr");
+  await page.getByLabel("Catégorie").selectOption({ index: 1 });
+  await page.getByLabel("Description").fill("Friteuse sans huile de 5 litres, livraison gratuite, prix le plus bas vu cette année.");
+  await page.getByRole("button", { name: "Proposer ce deal" }).click();
+  await expect(page).toHaveURL(/\/profile#mes-deals$/);
+  const mine = page.getByTestId("my-deal-post").filter({ hasText: title });
+  await expect(mine).toContainText("En attente de validation");
+  await noHorizontalScroll(page);
+
+  // not public while it waits
+  await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
+
+  // a moderator: a new member whom the admin gives the moderator role
+  await signOut();
+  const moderatorEmail = await newMember(page, browser, baseURL!, "moderatrice");
+  await signOut();
+  await signIn(page, DEMO_ADMIN, `/auth?redirect=${encodeURIComponent(`/admin/users?q=${moderatorEmail}`)}`);
+  await expect(page).toHaveURL(/\/admin\/users/);
+  await page.getByRole("button", { name: `Modifier ${moderatorEmail}` }).click();
+  await page.getByRole("dialog").getByLabel("Rôle").selectOption("moderator");
+  await page.getByRole("dialog").getByRole("button", { name: "Mettre à jour" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(moderatorEmail) })).toContainText("Modérateur");
+
+  await signOut();
+  await signIn(page, { email: moderatorEmail, password: PASSWORD }, "/auth?redirect=/admin/moderation");
+  await expect(page).toHaveURL(/\/admin\/moderation$/);
+  const pending = page.getByTestId("pending-deal").filter({ hasText: title });
+  await expect(pending).toContainText(memberEmail);
+  await pending.getByRole("button", { name: "Publier" }).click();
+  await expect(page.getByText("Deal publié").first()).toBeVisible();
+  await noHorizontalScroll(page);
+
+  // public now
+  await page.goto("/coup-de-crevarde");
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await noHorizontalScroll(page);
+});
