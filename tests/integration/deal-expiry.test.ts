@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
@@ -5,7 +6,10 @@ import * as s from "../../db/schema";
 import { flagDeal, listStillValidReports, reactivateDeal, viewerFlags } from "../../app/modules/deals/deal-expiry.server";
 import { RATE_LIMITS } from "../../app/lib/rate-limit.server";
 import { setSetting } from "../../app/modules/settings/settings.server";
+import { action as settingsAction } from "../../app/routes/admin/settings";
+import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
+import { callRoute } from "../helpers/route";
 
 /** « Expiré ? », « Toujours valable » and reactivation (issue #15 item 5). */
 describeEachDb("deal expiry flags", ({ database }) => {
@@ -54,7 +58,13 @@ describeEachDb("deal expiry flags", ({ database }) => {
     const d2 = await deal({ authorId: author.id });
     expect(await flagDeal({ userId: author.id, dealId: d2.id, kind: "expired" })).toMatchObject({ expired: true });
 
-    await setSetting("deal_expiry_flag_threshold", 3);
+    // the admin sets it on /admin/settings
+    const admin = await signedInUser({ role: "admin" });
+    const save = (form: Record<string, string>) => callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", ...form } }));
+    const bad = await save({ dealExpiryFlags: "0" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.result.error.dealExpiryFlags).toEqual(["Le nombre de signalements doit être un nombre entier entre 1 et 20."]);
+    expect((await save({ dealExpiryFlags: "3" })).status).toBe(200);
     try {
       const d3 = await deal();
       for (const m of [await member(), await member()]) expect(await flagDeal({ userId: m.id, dealId: d3.id, kind: "expired" })).toMatchObject({ expired: false });

@@ -103,6 +103,7 @@ export const settingsSchema = z.object({
   // members' deal posts (issue #15)
   dealTrustedAfter: wholeNumber(0, 100, "Le nombre de deals validés doit être un nombre entier entre 0 et 100."),
   dealStrikeLimit: wholeNumber(1, 20, "Le nombre d'avertissements doit être un nombre entier entre 1 et 20."),
+  dealExpiryFlags: wholeNumber(1, 20, "Le nombre de signalements doit être un nombre entier entre 1 et 20."),
 }).superRefine((v, ctx) => {
   if (v.temuStartsAt && v.temuEndsAt && Date.parse(v.temuStartsAt) >= Date.parse(v.temuEndsAt)) {
     ctx.addIssue({ code: "custom", path: ["temuStartsAt"], message: "La date de début doit précéder la date de fin." });
@@ -134,6 +135,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     payoutMinimumCents: await getSetting("payout_minimum_cents"),
     dealTrustedAfter: await getSetting("deal_trusted_after_approved"),
     dealStrikeLimit: await getSetting("deal_self_promotion_strikes"),
+    dealExpiryFlags: await getSetting("deal_expiry_flag_threshold"),
     legal,
   };
 }
@@ -163,6 +165,7 @@ export async function action({ request }: Route.ActionArgs) {
     ...(v.payoutMinimum === undefined ? {} : { payout_minimum_cents: v.payoutMinimum }),
     ...(v.dealTrustedAfter === undefined ? {} : { deal_trusted_after_approved: v.dealTrustedAfter }),
     ...(v.dealStrikeLimit === undefined ? {} : { deal_self_promotion_strikes: v.dealStrikeLimit }),
+    ...(v.dealExpiryFlags === undefined ? {} : { deal_expiry_flag_threshold: v.dealExpiryFlags }),
   });
   invalidateAllowedHosts();
   return ok("save", "Paramètres enregistrés");
@@ -230,6 +233,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </Field>
             <Field label="Avertissements pour autopromotion avant blocage" htmlFor="dealStrikeLimit" error={errors.dealStrikeLimit} hint="Au-delà, le membre ne peut plus proposer de deals.">
               <Input id="dealStrikeLimit" name="dealStrikeLimit" type="number" min={1} max={20} step={1} defaultValue={loaderData.dealStrikeLimit} />
+            </Field>
+            <Field
+              label="Signalements « Expiré » pour expirer un deal"
+              htmlFor="dealExpiryFlags"
+              error={errors.dealExpiryFlags}
+              hint="Un membre de confiance compte pour 2, les autres pour 1 ; l'auteur du deal suffit seul."
+            >
+              <Input id="dealExpiryFlags" name="dealExpiryFlags" type="number" min={1} max={20} step={1} defaultValue={loaderData.dealExpiryFlags} />
             </Field>
             <Button type="submit" className="justify-self-start" disabled={navigation.state !== "idle"}>
               Enregistrer
