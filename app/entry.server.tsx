@@ -7,7 +7,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { InlineCssContext, NonceProvider } from "./lib/nonce";
 import inlineCss from "./app.css?inline";
-import { rewriteDocumentStream } from "./lib/document-stream.server";
+import { coalesceTicks, rewriteDocumentStream } from "./lib/document-stream.server";
 import { logger } from "./lib/logger.server";
 import "./lib/load-context";
 
@@ -50,7 +50,7 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body.pipe(rewriteDocumentStream()));
+          const stream = createReadableStreamFromReadable(body.pipe(rewriteDocumentStream()).pipe(coalesceTicks()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

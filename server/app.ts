@@ -11,6 +11,7 @@ import { containsNul, NUL_MESSAGE } from "../app/lib/body.server";
 import { getDatabase, pendingMigrations } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
+import { runInRequestScope } from "../app/lib/request-scope.server";
 import { readSharedUpload } from "../app/lib/storage.server";
 import { getSetting } from "../app/modules/settings/settings.server";
 import "../app/lib/load-context";
@@ -124,6 +125,9 @@ export function createApp(options: AppOptions) {
   // in-flight requests, so a shutdown waits for handlers whose client already went away
   let inflight = 0;
   app.locals.inflight = () => inflight;
+  // per-request memos (the session lookup shared by the loaders of one page); reads only:
+  // an action may change what a memo holds before the loaders run in the same request
+  app.use((req, _res, next) => (SAFE_METHODS.has(req.method) ? runInRequestScope(next) : next()));
   app.use((_req, res, next) => {
     inflight++;
     let done = false;

@@ -19,6 +19,7 @@ import { logger } from "./logger.server";
 import { MAX_REDIRECT_LENGTH } from "./safe-redirect.server";
 import { truncateIp } from "../modules/privacy/ip.server";
 import { RETENTION } from "../modules/privacy/retention";
+import { requestMemo } from "./request-scope.server";
 /** Name fragment of better-auth's session cookie (prefix "crevarde"). */
 export const SESSION_COOKIE = "crevarde.session_token";
 
@@ -180,11 +181,15 @@ export interface SessionUser {
   newsletterSubscribed: boolean;
 }
 
-// One lookup per request: the root loader and the route loader share it.
+// One lookup per request: the root loader and the route loader share it. Each loader gets
+// its own copy of the Request, so the memo is the request scope (server/app.ts), keyed by
+// the cookie; the WeakMap serves callers outside a scope (tests calling a loader).
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
 /** The signed-in user with their profile, or null (memoised per request). */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const scoped = requestMemo(`session-user:${request.headers.get("cookie") ?? ""}`, () => loadSessionUser(request));
+  if (scoped) return scoped;
   let pending = perRequest.get(request);
   if (!pending) {
     pending = loadSessionUser(request);

@@ -16,6 +16,19 @@ type Handler = (table: string) => void;
 const handlersKey = Symbol.for("crevarde.data-change-handlers");
 type G = typeof globalThis & { [handlersKey]?: Set<Handler> };
 const handlers = ((globalThis as G)[handlersKey] ??= new Set<Handler>());
+// How many listeners are up and connected: caches that cannot be told of a change must not keep data.
+const listeningKey = Symbol.for("crevarde.data-change-listening");
+type L = typeof globalThis & { [listeningKey]?: number };
+const setListening = (delta: number) => {
+  (globalThis as L)[listeningKey] = ((globalThis as L)[listeningKey] ?? 0) + delta;
+  // what changed while nobody (or another listener) listened is unknown: forget everything
+  dataChanged("*");
+};
+
+/** Whether this process is told of every data change now (a listener is up and connected). */
+export function hearsDataChanges(): boolean {
+  return ((globalThis as L)[listeningKey] ?? 0) > 0;
+}
 
 /** Run `handler` whenever a content table changes (on any server); returns the unsubscribe. */
 export function onDataChange(handler: Handler): () => void {
@@ -44,7 +57,14 @@ export async function listenForDataChanges(database: Database, url?: string): Pr
   if (database.kind === "pglite") {
     if (!database.pglite) return async () => {};
     const unlisten = await database.pglite.listen(DATA_CHANGED_CHANNEL, (payload) => dataChanged(payload || "*"));
-    return unlisten;
+    setListening(1);
+    let stopped = false;
+    return async () => {
+      if (stopped) return;
+      stopped = true;
+      setListening(-1);
+      await unlisten();
+    };
   }
   if (!url) throw new Error("listenForDataChanges: the PostgreSQL URL is required");
   let stopped = false;
@@ -59,6 +79,8 @@ export async function listenForDataChanges(database: Database, url?: string): Pr
     const lost = (error?: Error) => {
       if (stopped || client !== c) return;
       client = null;
+      // changes made from now on go unheard: setListening empties the caches
+      setListening(-1);
       logger.warn({ err: error }, "data changes: listening connection lost, reconnecting");
       c.end().catch(() => {});
       schedule();
@@ -77,6 +99,7 @@ export async function listenForDataChanges(database: Database, url?: string): Pr
       return;
     }
     client = c;
+    setListening(1);
   };
   const schedule = () => {
     if (stopped || retry) return;
@@ -100,6 +123,7 @@ export async function listenForDataChanges(database: Database, url?: string): Pr
     clearTimeout(retry);
     const c = client;
     client = null;
+    if (c) setListening(-1);
     await c?.end().catch(() => {});
   };
 }

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { hydrateAfterFirstPaint, rewriteDocumentStream } from "./document-stream.server";
+import { coalesceTicks, hydrateAfterFirstPaint, rewriteDocumentStream } from "./document-stream.server";
 
 // the shape React Router 7 renders: preloads in the head, then the inline hydration module at the end of the body
 const hydrationScript = `;
@@ -67,5 +67,23 @@ describe("rewriteDocumentStream", () => {
   it("passes a document without a hydration script through unchanged, but for its preloads", async () => {
     const plain = '<html><head><link rel="modulepreload" href="/a.js"/></head><body><p>a < b</p></body></html>';
     expect(await text(Readable.from(chunked(plain, 7)).pipe(rewriteDocumentStream()))).toBe("<html><head></head><body><p>a < b</p></body></html>");
+  });
+});
+
+describe("coalesceTicks", () => {
+  it("sends what is written in one tick as one chunk, and what comes later as soon as it is written", async () => {
+    const stream = coalesceTicks();
+    const chunks: string[] = [];
+    stream.on("data", (c: Buffer) => chunks.push(c.toString()));
+    for (const part of ["<html>", "<head>", "</head>", "<body>"]) stream.write(part);
+    await new Promise((r) => setImmediate(r));
+    expect(chunks).toEqual(["<html><head></head><body>"]);
+    stream.write("<p>later</p>");
+    await new Promise((r) => setImmediate(r));
+    expect(chunks).toEqual(["<html><head></head><body>", "<p>later</p>"]);
+    stream.write("</body>");
+    stream.end("</html>");
+    await new Promise((r) => stream.on("end", r));
+    expect(chunks.join("")).toBe("<html><head></head><body><p>later</p></body></html>");
   });
 });

@@ -89,3 +89,37 @@ export function rewriteDocumentStream() {
     },
   });
 }
+
+/**
+ * The chunks written in one turn of the event loop leave as one. React Router flushes the
+ * response after every chunk it writes, and the compression middleware turns each flush
+ * into a zlib sync flush: React's ~2 KB chunks made the gzipped home page 40 % larger than
+ * the same HTML compressed whole, for more CPU. Streaming is kept: what React writes later
+ * (a deferred section) still leaves as soon as it is written.
+ */
+export function coalesceTicks() {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const stream: Transform = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          if (pending.length === 0) return;
+          const out = Buffer.concat(pending);
+          pending = [];
+          stream.push(out);
+        });
+      }
+      callback();
+    },
+    flush(callback) {
+      const out = Buffer.concat(pending);
+      pending = [];
+      callback(null, out.length > 0 ? out : undefined);
+    },
+  });
+  return stream;
+}

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { brands, categories, crevardeDeals, promoCodes } from "../../../db/schema";
 import { columnsWithoutSearch } from "../../../db/columns";
+import { cachedRead, nextInstant } from "~/lib/data-cache.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { DEALS_PAGE_SIZE } from "~/modules/deals/deals.constants";
 import { dealCardColumns, isPublicDeal, NEWEST_FIRST, toPublicDeal } from "~/modules/deals/deals.server";
@@ -19,8 +20,7 @@ import { maxDiscountPercent } from "./discount";
  * no active programme; before, the card shows the spec's "bientôt".
  */
 export async function listBrands(options: BrandListOptions = {}) {
-  const db = await getDb();
-  const [rows, discounts, launched] = await Promise.all([listBrandsQuery(db, options), liveDiscounts(db), getSetting("cashback_launched")]);
+  const [{ rows, discounts }, launched] = await Promise.all([brandCatalogue(options), getSetting("cashback_launched")]);
   const rates = launched ? await listBrandCashback(rows.map((r) => r.id)) : new Map<string, { label: string }>();
   return rows.map((r) => {
     const d = discounts.get(r.id);
@@ -33,10 +33,27 @@ export async function listBrands(options: BrandListOptions = {}) {
   });
 }
 
+/**
+ * The brands with their counts and live discounts. Without a text match it is kept in
+ * process until one of its tables changes or the next live code expires (data-cache.server);
+ * the cashback rates (per programme, dated) are read per request by listBrands.
+ */
+function brandCatalogue(options: BrandListOptions) {
+  const load = async () => {
+    const db = await getDb();
+    const [rows, live] = await Promise.all([listBrandsQuery(db, options), liveDiscounts(db)]);
+    return { rows, discounts: live.byBrand, nextExpiry: live.nextExpiry };
+  };
+  if (options.match) return load();
+  return cachedRead(`brands:list:${options.categoryId ?? "*"}`, ["brands", "categories", "promo_codes", "crevarde_deals"], load, {
+    expiresAt: (v) => v.nextExpiry,
+  });
+}
+
 /** What each brand's reductions are today: its live codes' discounts and its deals' prices. */
 async function liveDiscounts(db: Db) {
   const [codes, deals] = await Promise.all([
-    db.select({ brandId: promoCodes.brandId, discount: promoCodes.discountAmount }).from(promoCodes).where(liveCode),
+    db.select({ brandId: promoCodes.brandId, discount: promoCodes.discountAmount, expiresAt: promoCodes.expiresAt }).from(promoCodes).where(liveCode),
     db
       .select({ brandId: crevardeDeals.brandId, price: crevardeDeals.price, originalPrice: crevardeDeals.originalPrice })
       .from(crevardeDeals)
@@ -46,7 +63,7 @@ async function liveDiscounts(db: Db) {
   const entry = (id: string) => byBrand.get(id) ?? byBrand.set(id, { codes: [], deals: [] }).get(id)!;
   for (const c of codes) entry(c.brandId).codes.push(c.discount);
   for (const d of deals) if (d.brandId) entry(d.brandId).deals.push(d);
-  return byBrand;
+  return { byBrand, nextExpiry: nextInstant(codes.map((c) => c.expiresAt)) };
 }
 
 /** listBrands()'s query, before the active-deals sum. */

@@ -14,6 +14,7 @@ import {
   validationDelayText,
 } from "./offer";
 import { ratesAt, withMember } from "./programs.server";
+import { cachedRead } from "~/lib/data-cache.server";
 
 /** Click sessions per member: generous for a shopper, a wall for a script. */
 export const CLICK_SESSION_LIMIT: RateLimitRule = { name: "cashback-click", limit: 30, windowSeconds: 10 * 60 };
@@ -204,18 +205,27 @@ export async function withCashbackLinks<T extends { id: string }>(
   enabled: boolean,
 ): Promise<(T & { cashbackHref: string | null })[]> {
   if (!enabled || items.length === 0) return items.map((i) => ({ ...i, cashbackHref: null }));
-  const db = await getDb();
-  const table = kind === "deal" ? crevardeDeals : promoCodes;
-  const rows = await db
-    .select({ id: table.id, programId: affiliatePrograms.id, createdAt: affiliatePrograms.createdAt })
-    .from(table)
-    .innerJoin(affiliatePrograms, and(eq(affiliatePrograms.brandId, table.brandId), eq(affiliatePrograms.status, "active")))
-    .where(inArray(table.id, items.map((i) => i.id)))
-    .orderBy(asc(affiliatePrograms.createdAt));
-  const programOf = new Map<string, string>();
-  for (const r of rows) if (!programOf.has(r.id)) programOf.set(r.id, r.programId);
+  const ids = items.map((i) => i.id);
+  // the same for every member: kept in process until a programme or an item changes (data-cache.server)
+  const programOf = await cachedRead(
+    `cashback-links:${kind}:${ids.join(",")}`,
+    ["affiliate_programs", kind === "deal" ? "crevarde_deals" : "promo_codes"],
+    async () => {
+      const db = await getDb();
+      const table = kind === "deal" ? crevardeDeals : promoCodes;
+      const rows = await db
+        .select({ id: table.id, programId: affiliatePrograms.id, createdAt: affiliatePrograms.createdAt })
+        .from(table)
+        .innerJoin(affiliatePrograms, and(eq(affiliatePrograms.brandId, table.brandId), eq(affiliatePrograms.status, "active")))
+        .where(inArray(table.id, ids))
+        .orderBy(asc(affiliatePrograms.createdAt));
+      const first: Record<string, string> = {};
+      for (const r of rows) first[r.id] ??= r.programId;
+      return first;
+    },
+  );
   return items.map((i) => {
-    const programId = programOf.get(i.id);
+    const programId = programOf[i.id];
     return { ...i, cashbackHref: programId ? activateHref(programId, kind === "deal" ? { dealId: i.id } : { promoCodeId: i.id }) : null };
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { brands, crevardeDeals, promoCodes } from "../../../db/schema";
+import { cachedRead } from "~/lib/data-cache.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { liveCode } from "~/modules/promo-codes/promo-codes.server";
@@ -7,21 +8,35 @@ import { heroFigures, type HeroCounts } from "./hero-figures";
 
 /**
  * The hero's figures from one query: live promo codes (the public lists'
- * rule), deals and partner brands. The home page is micro-cached, so this
- * runs at most once per cache period. If it fails the figures are left out
- * (logged), the rest of the home page is unaffected.
+ * rule), deals and partner brands. Kept in process until one of those tables
+ * changes or the next live code expires (data-cache.server). If it fails the
+ * figures are left out (logged), the rest of the home page is unaffected.
  */
 export async function getHeroFigures() {
   try {
-    const db = await getDb();
-    const { rows } = (await db.execute(sql`select
-      (select count(*) from ${promoCodes} where ${liveCode})::int as codes,
-      (select count(*) from ${crevardeDeals} where ${crevardeDeals.status} = 'published')::int as deals,
-      (select count(*) from ${brands})::int as brands`)) as unknown as { rows: HeroCounts[] };
-    const counts = rows[0];
-    return heroFigures({ codes: Number(counts?.codes ?? 0), deals: Number(counts?.deals ?? 0), brands: Number(counts?.brands ?? 0) });
+    const { figures } = await cachedRead("content:hero-figures", ["promo_codes", "crevarde_deals", "brands"], countFigures, {
+      expiresAt: (v) => v.nextExpiry,
+    });
+    return figures;
   } catch (error) {
     logger.error({ err: error }, "home: cannot count the hero figures, leaving them out");
     return [];
   }
+}
+
+async function countFigures() {
+  const db = await getDb();
+  const { rows } = (await db.execute(sql`select
+    (select count(*) from ${promoCodes} where ${liveCode})::int as codes,
+    (select count(*) from ${crevardeDeals} where ${crevardeDeals.status} = 'published')::int as deals,
+    (select count(*) from ${brands})::int as brands,
+    (select min(${promoCodes.expiresAt}) from ${promoCodes} where ${promoCodes.expiresAt} >= now()) as next_expiry`)) as unknown as {
+    rows: Array<HeroCounts & { next_expiry: Date | string | null }>;
+  };
+  const counts = rows[0];
+  return {
+    figures: heroFigures({ codes: Number(counts?.codes ?? 0), deals: Number(counts?.deals ?? 0), brands: Number(counts?.brands ?? 0) }),
+    // the count of live codes changes when the next one expires
+    nextExpiry: counts?.next_expiry ? new Date(counts.next_expiry) : null,
+  };
 }

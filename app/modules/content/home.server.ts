@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { contentBlocks } from "../../../db/schema";
+import { cachedRead } from "~/lib/data-cache.server";
 import { getDb } from "~/lib/db.server";
 import { sanitizeInlineHtml } from "~/lib/html.server";
 import { logger } from "~/lib/logger.server";
@@ -22,15 +23,18 @@ const fallbackText = (name: string) => HOME_BLOCK_DEFAULTS.find((b) => b.name ==
 /**
  * Home page content from the blocks. A missing block or malformed JSON falls
  * back to the defaults and is logged, never a 500. The hero title is HTML and
- * is sanitized here.
+ * is sanitized here. Kept in process until a block changes (data-cache.server).
  */
 export async function getHomeContent() {
-  let blocks: Awaited<ReturnType<typeof getPageBlocks>> = [];
   try {
-    blocks = await getPageBlocks("home");
+    return await cachedRead("content:home", ["content_blocks"], async () => homeContent(await getPageBlocks("home")));
   } catch (error) {
     logger.error({ err: error }, "content: cannot read home blocks, using defaults");
+    return homeContent([]);
   }
+}
+
+function homeContent(blocks: Awaited<ReturnType<typeof getPageBlocks>>) {
   const byName = new Map(blocks.map((b) => [b.name, b.content]));
   const text = (name: string) => {
     const value = byName.get(name);

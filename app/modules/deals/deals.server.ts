@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { brands, crevardeDeals } from "../../../db/schema";
+import { cachedRead } from "~/lib/data-cache.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
@@ -52,14 +53,16 @@ const newestFirst = (rare: boolean) =>
   rare ? [sql`(${crevardeDeals.createdAt} + interval '0 seconds') desc nulls last`, desc(crevardeDeals.id)] : NEWEST_FIRST;
 
 export async function listFeaturedDeals(signedIn: boolean, limit = FEATURED_DEALS_LIMIT) {
-  const db = await getDb();
-  const rows = await db
-    .select(dealCardColumns)
-    .from(crevardeDeals)
-    .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-    .where(and(eq(crevardeDeals.isFeatured, true), isPublicDeal))
-    .orderBy(...NEWEST_FIRST)
-    .limit(limit);
+  const rows = await cachedRead(`deals:featured:${limit}`, ["crevarde_deals", "brands"], async () => {
+    const db = await getDb();
+    return db
+      .select(dealCardColumns)
+      .from(crevardeDeals)
+      .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
+      .where(and(eq(crevardeDeals.isFeatured, true), isPublicDeal))
+      .orderBy(...NEWEST_FIRST)
+      .limit(limit);
+  });
   return rows.map((r) => toPublicDeal(r, signedIn));
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { brands, categories, offers } from "../../../db/schema";
+import { cachedRead } from "~/lib/data-cache.server";
 import { getDb } from "~/lib/db.server";
 import { discountedPrice } from "./offers";
 
@@ -25,15 +26,20 @@ const withCashbackPrice =
     discountedPrice: launched ? discountedPrice(r.regularPrice, r.cashbackPercent) : null,
   });
 
+/** What the featured offers are read from (their cache entries end when one changes). */
+const OFFER_TABLES = ["offers", "brands", "categories"] as const;
+
 export async function listFeaturedOffers(category: string | null, launched: boolean) {
-  const db = await getDb();
-  const rows = await db
-    .select(columns)
-    .from(offers)
-    .innerJoin(brands, eq(brands.id, offers.brandId))
-    .leftJoin(categories, eq(categories.id, offers.categoryId))
-    .where(and(eq(offers.isFeatured, true), category ? eq(categories.name, category) : undefined))
-    .orderBy(asc(offers.name));
+  const rows = await cachedRead(`offers:featured:${category ?? "*"}`, OFFER_TABLES, async () => {
+    const db = await getDb();
+    return db
+      .select(columns)
+      .from(offers)
+      .innerJoin(brands, eq(brands.id, offers.brandId))
+      .leftJoin(categories, eq(categories.id, offers.categoryId))
+      .where(and(eq(offers.isFeatured, true), category ? eq(categories.name, category) : undefined))
+      .orderBy(asc(offers.name));
+  });
   return rows.map(withCashbackPrice(launched));
 }
 
@@ -51,12 +57,14 @@ export async function listBrandOffers(brandId: string, launched: boolean) {
 }
 
 export async function listFeaturedOfferCategories(): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db
-    .selectDistinct({ category: categories.name })
-    .from(offers)
-    .innerJoin(categories, eq(categories.id, offers.categoryId))
-    .where(eq(offers.isFeatured, true))
-    .orderBy(asc(categories.name));
-  return rows.map((r) => r.category);
+  return cachedRead("offers:featured-categories", ["offers", "categories"], async () => {
+    const db = await getDb();
+    const rows = await db
+      .selectDistinct({ category: categories.name })
+      .from(offers)
+      .innerJoin(categories, eq(categories.id, offers.categoryId))
+      .where(eq(offers.isFeatured, true))
+      .orderBy(asc(categories.name));
+    return rows.map((r) => r.category);
+  });
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { brands, categories, promoCodes } from "../../../db/schema";
+import { cachedRead, nextInstant } from "~/lib/data-cache.server";
 import { getDb } from "~/lib/db.server";
 import { withFeedback } from "./code-feedback.server";
 import { codeDescription, expiryStatus, FEATURED_CODES_LIMIT, maskCode, type ExpiryStatus } from "./promo-codes";
@@ -32,6 +33,9 @@ export const promoCodeColumns = {
   brandUrl: brands.websiteUrl,
 };
 
+/** What the public code lists are read from (their cache entries end when one changes). */
+const CODE_TABLES = ["promo_codes", "brands", "categories"] as const;
+
 /** A code is live until its expiry (no expiry: always); the rule every public list and count shares. */
 export const liveCode = sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`;
 
@@ -60,14 +64,22 @@ export function toPublicCode(row: Row, signedIn: boolean, now = new Date()): Pub
  * `viewerId`: the signed-in member (null: a visitor, who gets masked codes).
  */
 export async function listFeaturedCodes(viewerId: string | null) {
-  const db = await getDb();
-  const rows = await db
-    .select(promoCodeColumns)
-    .from(promoCodes)
-    .innerJoin(brands, eq(brands.id, promoCodes.brandId))
-    .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-    .where(and(eq(promoCodes.isFeatured, true), liveCode))
-    .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
+  const rows = await cachedRead(
+    "codes:featured",
+    CODE_TABLES,
+    async () => {
+      const db = await getDb();
+      return db
+        .select(promoCodeColumns)
+        .from(promoCodes)
+        .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+        .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
+        .where(and(eq(promoCodes.isFeatured, true), liveCode))
+        .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
+    },
+    { expiresAt: (rows) => nextInstant(rows.map((r) => r.expiresAt)) },
+  );
+  // the votes (« Ça a marché ? ») and the viewer's own stay per request
   const ranked = await withFeedback(rows.map((r) => toPublicCode(r, viewerId !== null)), viewerId, { rank: true });
   return ranked.slice(0, FEATURED_CODES_LIMIT);
 }
@@ -79,14 +91,22 @@ export async function listFeaturedCodes(viewerId: string | null) {
  * live codes go by the Wilson lower bound of « Ça a marché ? », failing codes last.
  */
 export async function listMemberCodes(category: string | null, viewerId: string | null) {
-  const db = await getDb();
-  const rows = await db
-    .select({ ...promoCodeColumns, live: sql<boolean>`${liveCode}` })
-    .from(promoCodes)
-    .innerJoin(brands, eq(brands.id, promoCodes.brandId))
-    .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-    .where(category ? eq(categories.name, category) : undefined)
-    .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
+  const rows = await cachedRead(
+    `codes:member:${category ?? "*"}`,
+    CODE_TABLES,
+    async () => {
+      const db = await getDb();
+      return db
+        .select({ ...promoCodeColumns, live: sql<boolean>`${liveCode}` })
+        .from(promoCodes)
+        .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+        .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
+        .where(category ? eq(categories.name, category) : undefined)
+        .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
+    },
+    // a live code moves to the expired ones at its expiry
+    { expiresAt: (rows) => nextInstant(rows.filter((r) => r.live).map((r) => r.expiresAt)) },
+  );
   const now = new Date();
   return {
     live: await withFeedback(rows.filter((r) => r.live).map((r) => toPublicCode(r, true, now)), viewerId, { rank: true }),
@@ -102,13 +122,15 @@ export async function listMemberCodes(category: string | null, viewerId: string 
 
 /** The names of the categories that have codes (the /codes-promo chips). */
 export async function listCodeCategories(): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db
-    .selectDistinct({ category: categories.name })
-    .from(promoCodes)
-    .innerJoin(categories, eq(categories.id, promoCodes.categoryId))
-    .orderBy(asc(categories.name));
-  return rows.map((r) => r.category);
+  return cachedRead("codes:categories", ["promo_codes", "categories"], async () => {
+    const db = await getDb();
+    const rows = await db
+      .selectDistinct({ category: categories.name })
+      .from(promoCodes)
+      .innerJoin(categories, eq(categories.id, promoCodes.categoryId))
+      .orderBy(asc(categories.name));
+    return rows.map((r) => r.category);
+  });
 }
 
 

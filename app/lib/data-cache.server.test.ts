@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+const hears = vi.hoisted(() => ({ value: true }));
+vi.mock("./data-changes.server", async (original) => ({
+  ...(await original<typeof import("./data-changes.server")>()),
+  hearsDataChanges: () => hears.value,
+}));
+
+const { dataChanged } = await import("./data-changes.server");
+const { cachedRead, dataCacheSize, DATA_CACHE_MAX_ENTRIES, invalidateDataCache, nextInstant } = await import("./data-cache.server");
+
+/** A load that counts its calls and returns the call number. */
+function counter() {
+  let calls = 0;
+  const load = vi.fn(async () => ({ call: ++calls }));
+  return load;
+}
+
+describe("data cache", () => {
+  afterEach(() => {
+    invalidateDataCache();
+    hears.value = true;
+    vi.useRealTimers();
+  });
+
+  it("answers a second read from memory, and concurrent reads share one load", async () => {
+    const load = counter();
+    const [a, b] = await Promise.all([cachedRead("t:hit", ["brands"], load), cachedRead("t:hit", ["brands"], load)]);
+    expect(await cachedRead("t:hit", ["brands"], load)).toEqual({ call: 1 });
+    expect(a).toBe(b);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("forgets an entry when one of its tables changes, on any server (the data-change listener)", async () => {
+    const load = counter();
+    await cachedRead("t:inv", ["promo_codes", "brands"], load);
+    dataChanged("brands");
+    expect(await cachedRead("t:inv", ["promo_codes", "brands"], load)).toEqual({ call: 2 });
+    dataChanged("*");
+    expect(await cachedRead("t:inv", ["promo_codes", "brands"], load)).toEqual({ call: 3 });
+  });
+
+  it("keeps an entry when another table changes", async () => {
+    const load = counter();
+    await cachedRead("t:other", ["offers"], load);
+    dataChanged("brands");
+    dataChanged("rate_limits");
+    expect(await cachedRead("t:other", ["offers"], load)).toEqual({ call: 1 });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not keep a result that was being read when its table changed", async () => {
+    let release!: () => void;
+    const first = cachedRead("t:race", ["offers"], () => new Promise<string>((r) => (release = () => r("before"))));
+    dataChanged("offers");
+    release();
+    expect(await first).toBe("before");
+    expect(await cachedRead("t:race", ["offers"], async () => "after")).toBe("after");
+  });
+
+  it("ends an entry at its safety TTL and at the instant its result changes (expiresAt)", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-26T08:00:00Z"), toFake: ["Date"] });
+    const load = counter();
+    await cachedRead("t:ttl", ["offers"], load, { ttlMs: 60_000 });
+    vi.setSystemTime(new Date("2026-11-26T08:01:01Z"));
+    expect(await cachedRead("t:ttl", ["offers"], load, { ttlMs: 60_000 })).toEqual({ call: 2 });
+
+    const expiring = counter();
+    const at = new Date("2026-11-26T08:01:11Z");
+    await cachedRead("t:exp", ["promo_codes"], expiring, { expiresAt: () => at });
+    expect(await cachedRead("t:exp", ["promo_codes"], expiring, { expiresAt: () => at })).toEqual({ call: 1 });
+    vi.setSystemTime(at);
+    expect(await cachedRead("t:exp", ["promo_codes"], expiring, { expiresAt: () => at })).toEqual({ call: 2 });
+  });
+
+  it("does not keep a failed load", async () => {
+    await expect(cachedRead("t:fail", ["brands"], () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await cachedRead("t:fail", ["brands"], async () => "up")).toBe("up");
+  });
+
+  it("keeps nothing while the process does not hear the changes", async () => {
+    hears.value = false;
+    const load = counter();
+    await cachedRead("t:deaf", ["brands"], load);
+    expect(await cachedRead("t:deaf", ["brands"], load)).toEqual({ call: 2 });
+    expect(dataCacheSize()).toBe(0);
+  });
+
+  it("freezes what it shares, and holds a bounded number of entries", async () => {
+    const rows = await cachedRead("t:frozen", ["brands"], async () => [{ name: "Caudalie" }]);
+    expect(() => {
+      (rows[0] as { name: string }).name = "changed";
+    }).toThrow(TypeError);
+    for (let i = 0; i < DATA_CACHE_MAX_ENTRIES + 20; i++) await cachedRead(`t:many:${i}`, ["categories"], async () => i);
+    expect(dataCacheSize()).toBe(DATA_CACHE_MAX_ENTRIES);
+  });
+
+  it("nextInstant: the earliest instant still to come", () => {
+    const now = Date.parse("2026-11-26T08:00:00Z");
+    const past = new Date(now - 1000);
+    const soon = new Date(now + 1000);
+    const later = new Date(now + 5000);
+    expect(nextInstant([later, null, past, soon, undefined], now)).toEqual(soon);
+    expect(nextInstant([past, null], now)).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { listenForDataChanges, onDataChange } from "../../app/lib/data-changes.server";
+import type { Database } from "../../app/lib/db.server";
+import { dataCacheSize } from "../../app/lib/data-cache.server";
+import { saveBrand } from "../../app/modules/brands/brands-admin.server";
+import { listBrands } from "../../app/modules/brands/brands.server";
+import { brandFormSchema } from "../../app/modules/brands/brand-form.schema";
+import { saveContentBlock } from "../../app/modules/content/content-admin.server";
+import { contentBlockFormSchema } from "../../app/modules/content/content-block-form.schema";
+import { getHomeContent } from "../../app/modules/content/home.server";
+import { describeEachDb } from "../helpers/db";
+
+/**
+ * The in-process cache of public data (ADR 026) as a server runs it: listening for data
+ * changes (ADR 024). An admin write through the domain is seen by the next read.
+ */
+describeEachDb("data cache of public reads", ({ database }) => {
+  let stop: (() => Promise<void>) | undefined;
+  const seen: string[] = [];
+  let off: (() => void) | undefined;
+  beforeAll(async () => {
+    stop = await listenForDataChanges(database(), (database() as Database & { url?: string }).url);
+    off = onDataChange((table) => seen.push(table));
+  });
+  afterAll(async () => {
+    off?.();
+    await stop?.();
+  });
+
+  /** Wait until this process has heard of a change to `table` (PGlite: at once; PostgreSQL: at commit). */
+  const heard = (table: string) => expect.poll(() => seen, { timeout: 10_000 }).toContain(table);
+
+  it("serves a public list from memory, and an admin edit through the domain on the next read", async () => {
+    const input = brandFormSchema.parse({ name: "Cachée", slug: "cachee", category: "Beauté", cashbackPercent: "5" });
+    const created = await saveBrand(input);
+    await heard("brands");
+    const before = await listBrands();
+    expect(before.map((b) => b.name)).toContain("Cachée");
+    expect(dataCacheSize()).toBeGreaterThan(0);
+    // from memory: the very same (frozen) rows
+    expect((await listBrands())[0].name).toBe(before[0].name);
+
+    seen.length = 0;
+    await saveBrand({ ...input, id: created!.id, name: "Renommée" });
+    await heard("brands");
+    const after = (await listBrands()).map((b) => b.name);
+    expect(after).toContain("Renommée");
+    expect(after).not.toContain("Cachée");
+  });
+
+  it("keeps the home content until a block changes", async () => {
+    const first = await getHomeContent();
+    expect(await getHomeContent()).toBe(first);
+    seen.length = 0;
+    await saveContentBlock(contentBlockFormSchema.parse({ page: "home", name: "hero-subtitle", title: "Sous-titre", content: "Un sous-titre neuf", type: "text", position: 1 }));
+    await heard("content_blocks");
+    expect((await getHomeContent()).heroSubtitle).toBe("Un sous-titre neuf");
+  });
+});
