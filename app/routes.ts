@@ -35,6 +35,7 @@ export default [
     index("routes/home.tsx"),
     route("coup-de-crevarde", "routes/deals.tsx", { id: "deals" }),
     route("coups-de-crevarde", "routes/deals.tsx", { id: "deals-alias" }),
+    route("coup-de-crevarde/:id", "routes/deals.$id.tsx"),
     route("codes-promo", "routes/codes-promo.tsx"),
     route("pourquoi", "routes/pourquoi.tsx"),
     route("marques", "routes/brands.tsx"),

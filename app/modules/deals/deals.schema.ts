@@ -4,6 +4,15 @@ export * from "./deals.constants";
 import { DEAL_SOURCES, type DealSource } from "./deals.constants";
 import { normalizeQuery, parseDealSort } from "~/modules/search/search.schema";
 
+/**
+ * The deals page's tabs (?tab=): « Les plus hot » (published, not expired, by
+ * hot score), « Nouveaux » (by publication date), and the default list (the
+ * chosen sort). A tab's order wins over the sort; the words and filters apply.
+ */
+export const DEAL_TABS = ["tous", "hot", "nouveaux"] as const;
+export type DealTab = (typeof DEAL_TABS)[number];
+export const DEAL_TAB_LABELS: Record<DealTab, string> = { tous: "Tous les deals", hot: "Les plus hot", nouveaux: "Nouveaux" };
+
 /** URL search params of the deals page; anything invalid falls back to "no filter". */
 export const dealSearchSchema = z
   .object({
@@ -20,8 +29,10 @@ export const dealSearchSchema = z
       .transform((v) => (/^[a-z0-9-]{1,120}$/.test(v.trim().toLowerCase()) ? v.trim().toLowerCase() : "")),
     tri: z.string().nullable().catch(null),
     page: z.coerce.number().int().min(1).max(10_000).catch(1),
+    /** « Les plus hot » / « Nouveaux » (issue #15), else the default list */
+    tab: z.enum(DEAL_TABS).catch("tous"),
   })
-  .transform(({ q, source, marque, tri, page }) => ({ q, source, brand: marque, sort: parseDealSort(tri, q !== ""), page }));
+  .transform(({ q, source, marque, tri, page, tab }) => ({ q, source, brand: marque, sort: parseDealSort(tri, q !== ""), page, tab }));
 
 export type DealSearch = z.output<typeof dealSearchSchema>;
 
@@ -32,5 +43,6 @@ export function parseDealSearch(params: URLSearchParams): DealSearch {
     marque: params.get("marque") ?? "",
     tri: params.get("tri"),
     page: params.get("page") ?? "1",
+    tab: params.get("tab") ?? "tous",
   });
 }
