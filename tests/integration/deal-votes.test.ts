@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { action as voteAction, loader as dealLoader, meta as dealMeta } from "../../app/routes/deals.$id";
 import { loader as dealsLoader } from "../../app/routes/deals";
-import { DealHeatBadges } from "../../app/components/catalogue/deal-vote";
+import { DealHeatBadges } from "../../app/components/catalogue/deal-heat";
 import { exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
 import { HOT_THRESHOLD, NEW_DEAL_WINDOW_MS } from "../../app/modules/deals/deal-rules";

@@ -8,7 +8,7 @@ import { AffiliateLink } from "./affiliate-link";
 import { isDealCode } from "~/modules/deals/deals.constants";
 import { CopyButton } from "./copy-button";
 import { CodeSignUpPrompt } from "./promo-code-card";
-import { DealHeatBadges, type DealHeat } from "./deal-vote";
+import { DealHeatBadges, type DealHeat } from "./deal-heat";
 
 export interface DealCardData {
   id: string;

@@ -1,17 +1,8 @@
 import { z } from "zod";
 
 export * from "./deals.constants";
-import { DEAL_SOURCES, type DealSource } from "./deals.constants";
+import { DEAL_SOURCES, DEAL_TABS, type DealSource } from "./deals.constants";
 import { normalizeQuery, parseDealSort } from "~/modules/search/search.schema";
-
-/**
- * The deals page's tabs (?tab=): « Les plus hot » (published, not expired, by
- * hot score), « Nouveaux » (by publication date), and the default list (the
- * chosen sort). A tab's order wins over the sort; the words and filters apply.
- */
-export const DEAL_TABS = ["tous", "hot", "nouveaux"] as const;
-export type DealTab = (typeof DEAL_TABS)[number];
-export const DEAL_TAB_LABELS: Record<DealTab, string> = { tous: "Tous les deals", hot: "Les plus hot", nouveaux: "Nouveaux" };
 
 /** URL search params of the deals page; anything invalid falls back to "no filter". */
 export const dealSearchSchema = z
