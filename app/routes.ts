@@ -36,6 +36,7 @@ export default [
     route("coup-de-crevarde", "routes/deals.tsx", { id: "deals" }),
     route("coups-de-crevarde", "routes/deals.tsx", { id: "deals-alias" }),
     route("coup-de-crevarde/proposer", "routes/deals.propose.tsx"),
+    route("coup-de-crevarde/:id", "routes/deals.$id.tsx"),
     route("codes-promo", "routes/codes-promo.tsx"),
     route("pourquoi", "routes/pourquoi.tsx"),
     route("marques", "routes/brands.tsx"),

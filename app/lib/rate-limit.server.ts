@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   dealPost: { name: "deal-post", limit: 5, windowSeconds: 60 * 60 },
   /** « Expiré ? » / « Toujours valable » per member: 20 per hour */
   dealFlag: { name: "deal-flag", limit: 20, windowSeconds: 60 * 60 },
+  /** temperature votes (and undos) per member: 30 per 10 minutes (design §D.5 vote storms) */
+  dealVote: { name: "deal-vote", limit: 30, windowSeconds: 60 * 10 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed sign-ins: 10 per 15 minutes per account (issue 3). */

@@ -8,8 +8,10 @@ import { Input } from "~/components/ui/input";
 import { Popover } from "~/components/ui/popover";
 import { logger } from "~/lib/logger.server";
 import { seo } from "~/lib/seo";
-import { DEAL_MESSAGES, DEAL_SOURCES, DEALS_SKELETON_COUNT } from "~/modules/deals/deals.constants";
+import { DEAL_MESSAGES, DEAL_SOURCES, DEAL_TAB_LABELS, DEAL_TABS, DEALS_SKELETON_COUNT, type DealTab } from "~/modules/deals/deals.constants";
 import { parseDealSearch } from "~/modules/deals/deals.schema";
+import { memberVotes } from "~/modules/deals/deal-votes.server";
+import { DealVote } from "~/components/catalogue/deal-vote";
 import { searchDeals } from "~/modules/deals/deals.server";
 import { getSessionUser } from "~/lib/auth.server";
 import { savedIds } from "~/modules/saved/saved.server";
@@ -28,10 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const [found, launched] = await Promise.all([searchDeals(search, Boolean(user)), getSetting("cashback_launched")]);
     if (search.q && search.page === 1) await recordSearch(await getDb(), "deals", search.q, found.facets.total);
-    return { search, ...found, deals: await withCashbackLinks(found.deals, "deal", Boolean(user) && launched), failed: false, saved };
+    const votes = user ? await memberVotes(user.id, found.deals.map((d) => d.id)) : null;
+    return { search, ...found, deals: await withCashbackLinks(found.deals, "deal", Boolean(user) && launched), failed: false, saved, votes };
   } catch (error) {
     logger.error({ err: error }, `Erreur lors de la récupération des deals : ${(error as Error).message}`);
-    return { search, deals: [], hasNext: false, page: search.page, failed: true, saved, facets: null, correction: null };
+    return { search, deals: [], hasNext: false, page: search.page, failed: true, saved, facets: null, correction: null, votes: null };
   }
 }
 
@@ -47,7 +50,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const SOURCE_LABELS: Record<string, string> = { all: "Toutes les sources", temu: "temu", shein: "shein", aliexpress: "aliexpress" };
 
-type SearchState = { q: string; source: string; brand: string; sort: string };
+type SearchState = { q: string; source: string; brand: string; sort: string; tab: DealTab };
 
 /** The URL of the deals page for a search, a page, and changes to either (the default sort is left out). */
 function searchHref(search: SearchState, changes: Partial<SearchState> & { page?: number } = {}) {
@@ -57,13 +60,14 @@ function searchHref(search: SearchState, changes: Partial<SearchState> & { page?
   if (next.source !== "all") params.set("source", next.source);
   if (next.brand) params.set("marque", next.brand);
   if (next.sort !== (next.q ? "pertinence" : "nouveautes")) params.set("tri", next.sort);
+  if (next.tab !== "tous") params.set("tab", next.tab);
   if (changes.page && changes.page > 1) params.set("page", String(changes.page));
   const s = params.toString();
   return s ? `?${s}` : ".";
 }
 
 export default function Deals({ loaderData }: Route.ComponentProps) {
-  const { search, deals, hasNext, page, failed, saved, facets, correction } = loaderData;
+  const { search, deals, hasNext, page, failed, saved, facets, correction, votes } = loaderData;
   // the first picture is the largest element of the first screen: fetched first, at once
   const firstPictured = deals.findIndex((d) => d.imageUrl);
   const navigation = useNavigation();
@@ -105,6 +109,25 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         </Link>
       </header>
 
+      <nav aria-label="Onglets des deals" className="mt-6 flex gap-2 overflow-x-auto">
+        {DEAL_TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={searchHref(search, { tab })}
+            preventScrollReset
+            aria-current={search.tab === tab ? "page" : undefined}
+            className={
+              search.tab === tab
+                ? "shrink-0 rounded-full border border-brand-600 bg-brand-600 px-4 py-1.5 text-sm font-medium text-white"
+                : "shrink-0 rounded-full border border-neutral-300 px-4 py-1.5 text-sm font-medium text-neutral-700 hover:border-brand-500"
+            }
+          >
+            {tab === "hot" ? "🔥 " : ""}
+            {DEAL_TAB_LABELS[tab]}
+          </Link>
+        ))}
+      </nav>
+
       <Form ref={formRef} method="get" role="search" className="mt-6 flex flex-wrap items-center gap-2" preventScrollReset>
         <div className="relative min-w-0 flex-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" aria-hidden="true" />
@@ -121,6 +144,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         </div>
         {/* without the brand choices (no facets), the brand filter is kept as is */}
         {brandChoices ? null : <input type="hidden" name="marque" value={search.brand} />}
+        {search.tab !== "tous" ? <input type="hidden" name="tab" value={search.tab} /> : null}
         <Popover
           id="deal-filters"
           className="max-h-[70vh] overflow-y-auto"
@@ -154,7 +178,8 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
             ) : null}
             {facets?.capped ? <p className="mt-2 text-xs text-neutral-600">Nombres comptés parmi les résultats récents.</p> : null}
         </Popover>
-        <label className="flex items-center gap-2 text-sm">
+        {/* a tab has its own order: the sort applies to the default list */}
+        <label className={search.tab === "tous" ? "flex items-center gap-2 text-sm" : "hidden"}>
           <span className="sr-only sm:not-sr-only">Trier par</span>
           <select
             name="tri"
@@ -224,6 +249,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
             {deals.map((d, i) => (
               <li key={d.id} className="flex flex-col gap-2">
                 <DealCard deal={d} priority={i === firstPictured} />
+                <DealVote dealId={d.id} mine={votes?.[d.id] ?? null} visitor={!votes} expired={d.expired} />
                 {saved ? <SaveButton kind="deal" id={d.id} saved={saved.includes(d.id)} /> : null}
               </li>
             ))}

@@ -11,6 +11,7 @@ import type { Db } from "../../app/lib/db.server";
 import { insertCashbackStub, insertPayoutFixtures } from "./cashback-fixture";
 import { insertReferralFixtures } from "./referral-fixture";
 import { insertCodeFeedbackFixtures } from "./code-feedback-fixture";
+import { insertDealPageFixtures } from "./deal-page-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -53,6 +54,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertPayoutFixtures(database.db);
     await insertReferralFixtures(database.db);
     await insertCodeFeedbackFixtures(database.db);
+    await insertDealPageFixtures(database.db);
   } finally {
     await database.close();
   }

@@ -1,5 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
+import { FIXTURE_DEAL_ID } from "./deal-page-fixture";
 
 /** Real values for the route parameters, from the demo seed. */
 const PARAMS: Record<string, string> = { id: "caudalie", slug: "soin-du-visage" };
@@ -7,6 +8,7 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   "blog/:id": { id: "skincare-chere" },
   "legal/:slug": { slug: "cgv" },
   ":slug": { slug: "pourquoi-crevarde" },
+  "coup-de-crevarde/:id": { id: FIXTURE_DEAL_ID },
 };
 /** Routes that render no page (resource routes, redirects, the upload endpoint). */
 const NOT_PAGES = /^(api\/|sitemap|robots|analytics$|newsletter$|consent$|profile\/export|auth\/logout|kpi$|cashback\/activer\/|admin\/upload$|admin\/paiements\/lots\/|admin\/reclamations\/(export|:claimId)\/|recherche\/suggestions$|\*$)/;

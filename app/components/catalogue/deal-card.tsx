@@ -1,11 +1,14 @@
 import { ExternalLink } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
+import { cn } from "~/lib/utils";
 import { AffiliateLink } from "./affiliate-link";
 import { isDealCode } from "~/modules/deals/deals.constants";
 import { CopyButton } from "./copy-button";
 import { CodeSignUpPrompt } from "./promo-code-card";
+import { DealHeatBadges, type DealHeat } from "./deal-heat";
 
 export interface DealCardData {
   id: string;
@@ -27,6 +30,8 @@ export interface DealCardData {
   expired?: boolean;
   /** a member's tracked cashback link (brand with an active programme, cashback launched) */
   cashbackHref?: string | null;
+  /** the temperature as shown (hidden while new) (issue #15) */
+  heat?: DealHeat;
 }
 
 export function DealCard({ deal, priority = false }: { deal: DealCardData; priority?: boolean }) {
@@ -48,25 +53,17 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
         <Badge variant={deal.badgeType} className="absolute left-3 top-3 shadow">
           {deal.badgeText}
         </Badge>
-        {deal.expired ? (
-          <span className="absolute right-3 top-3 rounded-full bg-neutral-900/85 px-2 py-0.5 text-xs font-bold text-white shadow" data-testid="deal-expired">
-            Expiré
-          </span>
-        ) : null}
+        {deal.heat ? <DealHeatBadges heat={deal.heat} expired={deal.expired ?? false} className="absolute right-3 top-3 justify-end shadow" /> : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-neutral-500">{deal.source}</p>
-        <h3 className="font-bold leading-snug">{deal.title}</h3>
+        <h3 className="font-bold leading-snug">
+          <Link to={`/coup-de-crevarde/${deal.id}`} className="hover:text-brand-700 hover:underline">
+            {deal.title}
+          </Link>
+        </h3>
         <p className="line-clamp-3 text-sm text-neutral-600">{deal.description}</p>
-        <p className="mt-1 flex items-baseline gap-2">
-          <span className="text-xl font-black text-brand-700">{deal.price}</span>
-          {deal.originalPrice ? (
-            <s className="text-sm text-neutral-500">
-              <span className="sr-only">Prix d'origine : </span>
-              {deal.originalPrice}
-            </s>
-          ) : null}
-        </p>
+        <DealPrice deal={deal} className="mt-1" />
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
           {hasCode ? (
             <>
@@ -89,6 +86,21 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
         {deal.codeMasked ? <CodeSignUpPrompt /> : null}
       </div>
     </article>
+  );
+}
+
+/** The price and the struck-through original price (card: xl, deal page: 3xl). */
+export function DealPrice({ deal, large = false, className }: { deal: Pick<DealCardData, "price" | "originalPrice">; large?: boolean; className?: string }) {
+  return (
+    <p className={cn("flex items-baseline gap-2", className)}>
+      <span className={cn("font-black text-brand-700", large ? "text-3xl" : "text-xl")}>{deal.price}</span>
+      {deal.originalPrice ? (
+        <s className={cn("text-neutral-500", !large && "text-sm")}>
+          <span className="sr-only">Prix d'origine : </span>
+          {deal.originalPrice}
+        </s>
+      ) : null}
+    </p>
   );
 }
 

@@ -29,6 +29,7 @@ import { maskIban } from "~/modules/payouts/bank-details.schema";
 import { eraseMemberClaimDataIn, removeProofFiles } from "~/modules/claims/claims.server";
 import { exportCodeFeedback } from "~/modules/promo-codes/code-feedback.server";
 import { listMyDealPosts } from "~/modules/deals/posting.server";
+import { exportDealVotes } from "~/modules/deals/deal-votes.server";
 
 function apiError(error: unknown): { status: number; message: string; code?: string } {
   if (error instanceof APIError) {
@@ -363,7 +364,7 @@ export async function exportAccountData(userId: string) {
     .where(eq(schema.user.id, userId));
   if (!user) return null;
   const address = user.email.toLowerCase();
-  const [profile, newsletter, savedDeals, savedPromoCodes, codeFeedback, sessions, events, invitedMembers, emails, bankAccounts, withdrawals, claims, referralRewards] = await Promise.all([
+  const [profile, newsletter, savedDeals, savedPromoCodes, codeFeedback, dealVotes, sessions, events, invitedMembers, emails, bankAccounts, withdrawals, claims, referralRewards] = await Promise.all([
     db.select().from(schema.profiles).where(eq(schema.profiles.id, userId)).then((rows) => rows[0] ?? null),
     db
       .select({
@@ -388,6 +389,8 @@ export async function exportAccountData(userId: string) {
       .where(eq(schema.savedPromoCodes.userId, userId)),
     // « Ça a marché ? » answers on promo codes
     exportCodeFeedback(userId),
+    // temperature votes on deals (🔥 / ❄️)
+    exportDealVotes(userId),
     db
       .select({ createdAt: schema.session.createdAt, updatedAt: schema.session.updatedAt, expiresAt: schema.session.expiresAt, ipAddress: schema.session.ipAddress, userAgent: schema.session.userAgent })
       .from(schema.session)
@@ -480,6 +483,7 @@ export async function exportAccountData(userId: string) {
     savedDeals,
     savedPromoCodes,
     codeFeedback,
+    dealVotes,
     sessions,
     events,
     invitations: { referralCode: profile?.referralCode ?? null, invitedBy: inviter, sent: invitedMembers, rewards: referralRewards },

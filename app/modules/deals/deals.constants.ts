@@ -18,3 +18,12 @@ export const DEAL_MESSAGES = {
 
 /** A deal's cta_text is a code (copied, members only) when it looks like one; otherwise it labels the link. */
 export const isDealCode = (cta: string) => /^[A-Z0-9_-]{3,30}$/.test(cta);
+
+/**
+ * The deals page's tabs (?tab=): « Les plus hot » (published, not expired, by
+ * hot score), « Nouveaux » (by publication date), and the default list (the
+ * chosen sort). A tab's order wins over the sort; the words and filters apply.
+ */
+export const DEAL_TABS = ["tous", "hot", "nouveaux"] as const;
+export type DealTab = (typeof DEAL_TABS)[number];
+export const DEAL_TAB_LABELS: Record<DealTab, string> = { tous: "Tous les deals", hot: "Les plus hot", nouveaux: "Nouveaux" };

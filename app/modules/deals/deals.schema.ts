@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 export * from "./deals.constants";
-import { DEAL_SOURCES, type DealSource } from "./deals.constants";
+import { DEAL_SOURCES, DEAL_TABS, type DealSource } from "./deals.constants";
 import { normalizeQuery, parseDealSort } from "~/modules/search/search.schema";
 
 /** URL search params of the deals page; anything invalid falls back to "no filter". */
@@ -20,8 +20,10 @@ export const dealSearchSchema = z
       .transform((v) => (/^[a-z0-9-]{1,120}$/.test(v.trim().toLowerCase()) ? v.trim().toLowerCase() : "")),
     tri: z.string().nullable().catch(null),
     page: z.coerce.number().int().min(1).max(10_000).catch(1),
+    /** « Les plus hot » / « Nouveaux » (issue #15), else the default list */
+    tab: z.enum(DEAL_TABS).catch("tous"),
   })
-  .transform(({ q, source, marque, tri, page }) => ({ q, source, brand: marque, sort: parseDealSort(tri, q !== ""), page }));
+  .transform(({ q, source, marque, tri, page, tab }) => ({ q, source, brand: marque, sort: parseDealSort(tri, q !== ""), page, tab }));
 
 export type DealSearch = z.output<typeof dealSearchSchema>;
 
@@ -32,5 +34,6 @@ export function parseDealSearch(params: URLSearchParams): DealSearch {
     marque: params.get("marque") ?? "",
     tri: params.get("tri"),
     page: params.get("page") ?? "1",
+    tab: params.get("tab") ?? "tous",
   });
 }

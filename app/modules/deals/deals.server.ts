@@ -4,6 +4,8 @@ import { cachedRead } from "~/lib/data-cache.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
+import { temperatureTier, TEMPERATURE_TIER_LABELS, visibleTemperature } from "./deal-rules";
+import { isDealExpired } from "./deal-votes";
 import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW, type DealSearch } from "./deals.schema";
 import { fewMatches, matchQuery, searchWithCorrections } from "~/modules/search/search.server";
 import { searchWords } from "~/modules/search/search.schema";
@@ -25,8 +27,12 @@ export const dealCardColumns = {
   brandName: brands.name,
   brandImage: brands.imageUrl,
   createdAt: crevardeDeals.createdAt,
-  /** set by members' flags, the author, a moderator or the expiry job (deals.expire) */
+  /* the temperature and expiry (issue #15): toPublicDeal turns them into `heat` and `expired`, never sent raw */
+  temperature: crevardeDeals.temperature,
+  publishedAt: crevardeDeals.publishedAt,
+  authorId: crevardeDeals.authorId,
   expiredAt: crevardeDeals.expiredAt,
+  expiresAt: crevardeDeals.expiresAt,
 };
 
 /** Only published deals are public: a member's post waits for moderation, a rejected or removed one is gone (issue #15). */
@@ -83,29 +89,41 @@ export async function listCategoryDeals(categoryId: string, signedIn: boolean, l
  * Shape a deal row for the client. A deal's code (cta_text) is for members,
  * like promo codes (public-site.md §5, §6): for visitors it leaves the server
  * masked, and `codeMasked` tells the card to show the sign-up prompt instead
- * of the copy button.
+ * of the copy button. The temperature leaves only as `heat` (visibleTemperature:
+ * null while the deal is new, except for its author), never raw; the author's
+ * id and the dates stay on the server.
  */
-export function toPublicDeal<T extends { createdAt: Date; badgeType: string; ctaText: string; expiredAt?: Date | null }>(row: T, signedIn: boolean) {
+export function toPublicDeal<
+  T extends { createdAt: Date; badgeType: string; ctaText: string; temperature: number; publishedAt: Date | null; authorId: string | null; expiredAt: Date | null; expiresAt: Date | null },
+>(row: T, signedIn: boolean, { viewerId = null, now = new Date() }: { viewerId?: string | null; now?: Date } = {}) {
+  const { temperature, publishedAt, authorId, expiredAt, expiresAt, ...rest } = row;
   const codeMasked = !signedIn && isDealCode(row.ctaText);
-  const { expiredAt, ...rest } = row;
+  const shown = visibleTemperature({ temperature, publishedAt, authorId }, viewerId, now);
   return {
     ...rest,
-    expired: Boolean(expiredAt),
     ctaText: codeMasked ? maskCode(row.ctaText) : row.ctaText,
     codeMasked,
     badgeType: (["hot", "risky", "fun"].includes(row.badgeType) ? row.badgeType : "hot") as "hot" | "risky" | "fun",
     createdAt: row.createdAt.toISOString(),
+    heat: {
+      isNew: shown.isNew,
+      temperature: shown.temperature,
+      tier: shown.temperature === null ? null : TEMPERATURE_TIER_LABELS[temperatureTier(shown.temperature)],
+    },
+    expired: isDealExpired({ expiredAt, expiresAt }, now),
   };
 }
 
 /** Facet counts and the result count are computed on at most this many of the newest matches; beyond, "1 000+". */
 export const FACET_WINDOW = 1000;
 
-type Filters = Pick<DealSearch, "source" | "brand">;
+type Filters = Pick<DealSearch, "source" | "brand"> & Partial<Pick<DealSearch, "tab">>;
 
 /** The deals page's conditions: the words (a full-text match), the source and the brand (by slug); `except` leaves one out, for its facet. */
 export function dealSearchWhere(search: Filters, match: SQL | null, except?: "source" | "brand"): SQL | undefined {
   const parts: SQL[] = [isPublicDeal];
+  // « Les plus hot »: expired deals drop out (the partial index crevarde_deals_hot_idx)
+  if (search.tab === "hot") parts.push(sql`${crevardeDeals.expiredAt} is null`);
   if (match) parts.push(sql`${crevardeDeals.search} @@ ${match}`);
   if (search.source !== "all" && except !== "source") parts.push(sql`lower(${crevardeDeals.source}) = ${search.source}`);
   if (search.brand && except !== "brand") {
@@ -124,7 +142,7 @@ export function dealSearchWhere(search: Filters, match: SQL | null, except?: "so
 export function searchDealsQuery(db: Db, search: DealSearch, match: SQL | null = matchQuery(searchWords(search.q)), rare = false) {
   const where = dealSearchWhere(search, match);
   const offset = (search.page - 1) * DEALS_PAGE_SIZE;
-  if (search.sort === "pertinence" && match) {
+  if (search.tab === "tous" && search.sort === "pertinence" && match) {
     const recent = db.$with("recent").as(
       db
         .select({ id: crevardeDeals.id, rank: sql<number>`ts_rank_cd(${crevardeDeals.search}, ${match})`.as("rank") })
@@ -143,10 +161,16 @@ export function searchDealsQuery(db: Db, search: DealSearch, match: SQL | null =
       .limit(DEALS_PAGE_SIZE + 1)
       .offset(offset);
   }
+  // a tab's order wins over the sort: « Les plus hot » reads crevarde_deals_hot_idx
+  const byPrice = () => [rare ? sql`(${crevardeDeals.priceCents} + 0) asc nulls last` : sql`${crevardeDeals.priceCents} asc nulls last`, ...newestFirst(rare)];
   const order =
-    search.sort === "prix"
-      ? [rare ? sql`(${crevardeDeals.priceCents} + 0) asc nulls last` : sql`${crevardeDeals.priceCents} asc nulls last`, ...newestFirst(rare)]
-      : newestFirst(rare);
+    search.tab === "hot"
+      ? [desc(crevardeDeals.hotScore), desc(crevardeDeals.id)]
+      : search.tab === "nouveaux"
+        ? [sql`${crevardeDeals.publishedAt} desc nulls last`, desc(crevardeDeals.id)]
+        : search.sort === "prix"
+          ? byPrice()
+          : newestFirst(rare);
   return db
     .select(dealCardColumns)
     .from(crevardeDeals)

@@ -29,7 +29,7 @@ async function searchGroups(match: SQL | null, q: string, signedIn: boolean) {
       .where(and(liveCode, sql`(${promoCodes.search} || ${brands.search}) @@ ${match}`))
       .orderBy(sql`ts_rank_cd(${promoCodes.search} || ${brands.search}, ${match}) desc`, sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code))
       .limit(SITE_SEARCH_GROUP_LIMIT),
-    searchDealsQuery(db, { q, source: "all", brand: "", sort: "pertinence", page: 1 }, match),
+    searchDealsQuery(db, { q, source: "all", brand: "", sort: "pertinence", page: 1, tab: "tous" }, match),
     db
       .select({
         id: blogArticles.id,

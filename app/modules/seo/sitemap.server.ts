@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import { blogArticles, brands, pages } from "../../../db/schema";
+import { blogArticles, brands, crevardeDeals, pages } from "../../../db/schema";
+import { isPublicDeal } from "~/modules/deals/deals.server";
 import { getDb } from "~/lib/db.server";
 import { conceptPath } from "~/lib/site";
 import { listNonEmptyCategories } from "~/modules/categories/categories.server";
@@ -24,13 +25,22 @@ const STATIC_PATHS: Array<[string, number]> = [
   [EARNINGS_PATH, 0.2],
 ];
 
+/** The newest published deals' pages listed (the sitemap protocol allows 50,000 URLs per file). */
+export const SITEMAP_DEALS_LIMIT = 5000;
+
 export async function sitemapEntries(siteName: string): Promise<SitemapEntry[]> {
   const db = await getDb();
-  const [articleRows, brandRows, categoryRows, pageRows] = await Promise.all([
+  const [articleRows, brandRows, categoryRows, pageRows, dealRows] = await Promise.all([
     db.select({ id: blogArticles.id, updatedAt: blogArticles.updatedAt }).from(blogArticles).orderBy(desc(blogArticles.publishedAt)),
     db.select({ slug: brands.slug, updatedAt: brands.updatedAt }).from(brands).orderBy(brands.name),
     listNonEmptyCategories(),
     db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).where(eq(pages.published, true)),
+    db
+      .select({ id: crevardeDeals.id, updatedAt: crevardeDeals.updatedAt })
+      .from(crevardeDeals)
+      .where(isPublicDeal)
+      .orderBy(desc(crevardeDeals.createdAt))
+      .limit(SITEMAP_DEALS_LIMIT),
   ]);
   const legal = new Set<string>(LEGAL_SLUGS);
   return [
@@ -39,6 +49,7 @@ export async function sitemapEntries(siteName: string): Promise<SitemapEntry[]> 
     ...articleRows.map((a) => ({ path: `/blog/${a.id}`, lastmod: a.updatedAt, priority: 0.7 })),
     ...brandRows.map((b) => ({ path: `/marques/${b.slug}`, lastmod: b.updatedAt, priority: 0.6 })),
     ...categoryRows.map((c) => ({ path: `/categories/${c.slug}`, lastmod: c.updatedAt, priority: 0.5 })),
+    ...dealRows.map((d) => ({ path: `/coup-de-crevarde/${d.id}`, lastmod: d.updatedAt, priority: 0.5 })),
     ...pageRows.map((p) => ({
       path: legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`,
       lastmod: p.updatedAt,

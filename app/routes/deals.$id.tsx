@@ -1,0 +1,193 @@
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/deals.$id";
+import { AffiliateLink } from "~/components/catalogue/affiliate-link";
+import { CopyButton } from "~/components/catalogue/copy-button";
+import { DealPrice } from "~/components/catalogue/deal-card";
+import { DealHeatBadges } from "~/components/catalogue/deal-heat";
+import { DealVote } from "~/components/catalogue/deal-vote";
+import { CodeSignUpPrompt } from "~/components/catalogue/promo-code-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { getSessionUser } from "~/lib/auth.server";
+import { readBoundedForm } from "~/lib/body.server";
+import { getEnv } from "~/lib/env.server";
+import { isDomainError } from "~/lib/errors";
+import { clientIp } from "~/lib/rate-limit.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
+import { breadcrumbJsonLd, errorSeo, seo } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { withCashbackLinks } from "~/modules/cashback/click-out.server";
+import { isColdVoteReason, VOTE_MESSAGES } from "~/modules/deals/deal-votes";
+import { castDealVote, dealJsonLd, getDealPage, setColdVoteReason } from "~/modules/deals/deal-votes.server";
+import { isDealCode } from "~/modules/deals/deals.constants";
+import { getSetting } from "~/modules/settings/settings.server";
+import { asUuid, visitorHash } from "~/modules/tracking/tracking.server";
+
+/** How the author reads their post's status while it is not public. */
+const STATUS_LABELS: Record<string, string> = {
+  pending_review: "En attente de modération : seul toi peux voir ce deal pour l'instant.",
+  rejected: "Refusé par la modération : ce deal n'est pas public.",
+  removed: "Retiré par la modération : ce deal n'est plus public.",
+};
+
+/** The deal page (issue #15): published deals, or the author's own post whatever its status; 404 otherwise. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const id = asUuid(params.id);
+  if (!id) throw new Response("Not Found", { status: 404 });
+  const user = await getSessionUser(request);
+  const page = await getDealPage(id, user);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  const launched = await getSetting("cashback_launched");
+  const [deal] = await withCashbackLinks([page.deal], "deal", Boolean(user) && launched);
+  const siteUrl = getEnv().SITE_URL;
+  return {
+    deal,
+    isAuthor: page.isAuthor,
+    mine: page.mine,
+    signedIn: Boolean(user),
+    statusLabel: deal.status === "published" ? null : (STATUS_LABELS[deal.status] ?? null),
+    jsonLd: dealJsonLd(deal, siteUrl),
+    siteUrl,
+  };
+}
+
+/**
+ * A temperature vote (🔥 / ❄️, or the cold vote's reason), posted by the deal
+ * page and the cards: with JS through a fetcher (`_js`, JSON back), without JS
+ * as a plain form redirected back to the validated `redirectTo` with a toast.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readBoundedForm(request, 2048);
+  const js = form.get("_js") === "1";
+  const id = asUuid(params.id);
+  const back = safeRedirect(form.get("redirectTo"), id ? `/coup-de-crevarde/${id}` : "/coup-de-crevarde");
+  const fail = (status: number, message: string) =>
+    js ? data({ ok: false as const, message }, { status }) : redirectWithToast(back, { title: message, type: "error" }, { status: 303 });
+  const user = await getSessionUser(request);
+  if (!user) {
+    if (js) return data({ ok: false as const, message: VOTE_MESSAGES.signIn }, { status: 401 });
+    return redirect(`/auth?redirect=${encodeURIComponent(back)}`, { status: 303 });
+  }
+  if (!id) return fail(404, VOTE_MESSAGES.notFound);
+  const vote = form.get("vote");
+  const reason = form.get("reason");
+  if (vote !== "hot" && vote !== "cold" && vote !== "reason") return fail(400, VOTE_MESSAGES.invalid);
+  if (vote === "reason" && reason !== "" && !isColdVoteReason(reason)) return fail(400, VOTE_MESSAGES.invalid);
+  try {
+    const outcome =
+      vote === "reason"
+        ? await setColdVoteReason({ userId: user.id, dealId: id, reason: isColdVoteReason(reason) ? reason : null })
+        : await castDealVote({
+            userId: user.id,
+            dealId: id,
+            choice: vote,
+            visitorHash: visitorHash(clientIp(context as { clientIp?: string }), request.headers.get("user-agent") ?? ""),
+          });
+    const message = vote === "reason" ? VOTE_MESSAGES.reason : outcome.mine === null ? VOTE_MESSAGES.undone : outcome.mine === 1 ? VOTE_MESSAGES.hot : VOTE_MESSAGES.cold;
+    if (js) return { ok: true as const, mine: outcome.mine, reason: outcome.reason, message };
+    return redirectWithToast(back, { title: message, type: "success" }, { status: 303 });
+  } catch (error) {
+    if (isDomainError(error)) return fail(error.status, error.message);
+    throw error;
+  }
+}
+
+const excerpt = (text: string, max = 155) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches, error, location }) =>
+  loaded
+    ? seo(
+        {
+          title: `${loaded.deal.title} à ${loaded.deal.price}`,
+          description: excerpt(loaded.deal.description || `Le bon plan ${loaded.deal.title} repéré sur ${loaded.deal.source}.`),
+          path: `/coup-de-crevarde/${loaded.deal.id}`,
+          image: loaded.deal.imageUrl ?? undefined,
+          noIndex: loaded.deal.status !== "published",
+          jsonLd: [
+            loaded.jsonLd,
+            breadcrumbJsonLd(loaded.siteUrl, [
+              { name: "Accueil", path: "/" },
+              { name: "Coup de Crevarde", path: "/coup-de-crevarde" },
+              { name: loaded.deal.title, path: `/coup-de-crevarde/${loaded.deal.id}` },
+            ]),
+          ],
+        },
+        matches,
+      )
+    : errorSeo({ error, location, matches });
+
+export default function DealPage({ loaderData }: Route.ComponentProps) {
+  const { deal, isAuthor, mine, signedIn, statusLabel } = loaderData;
+  const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-10">
+      <Link to="/coup-de-crevarde" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Tous les deals
+      </Link>
+      {statusLabel ? (
+        <p role="status" className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="deal-status">
+          {statusLabel}
+        </p>
+      ) : null}
+      <div className="mt-4 grid gap-6 md:grid-cols-2">
+        <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-neutral-100">
+          {deal.imageUrl ? <img src={deal.imageUrl} alt="" width={640} height={427} fetchPriority="high" className="size-full object-cover" /> : null}
+          <Badge variant={deal.badgeType} className="absolute left-3 top-3 shadow">
+            {deal.badgeText}
+          </Badge>
+        </div>
+        <div className="flex min-w-0 flex-col gap-3">
+          <DealHeatBadges heat={deal.heat} expired={deal.expired} />
+          <p className="text-xs font-semibold uppercase tracking-wide text-neutral-500">
+            {deal.source}
+            {deal.brandName ? (
+              <>
+                {" · "}
+                {deal.brandSlug ? (
+                  <Link to={`/marques/${deal.brandSlug}`} className="text-brand-700 hover:underline">
+                    {deal.brandName}
+                  </Link>
+                ) : (
+                  deal.brandName
+                )}
+              </>
+            ) : null}
+          </p>
+          <h1 className="text-3xl font-black break-words">{deal.title}</h1>
+          <DealPrice deal={deal} large />
+          {hasCode ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <code className="rounded-lg border border-dashed border-brand-300 bg-brand-50 px-2 py-1 font-mono font-bold" data-testid="deal-code">
+                {deal.ctaText}
+              </code>
+              {deal.codeMasked ? null : <CopyButton code={deal.ctaText} />}
+            </div>
+          ) : null}
+          {deal.codeMasked ? <CodeSignUpPrompt /> : null}
+          <AffiliateLink
+            link={{ destination: deal.url, action: "deal_click", label: deal.title, dealId: deal.id }}
+            href={deal.cashbackHref}
+            className={buttonVariants({ size: "lg" })}
+            wrapperClassName="self-start"
+          >
+            {hasCode || !deal.ctaText ? "Voir le deal" : deal.ctaText}
+            <ExternalLink aria-hidden="true" />
+          </AffiliateLink>
+          {deal.status === "published" ? <DealVote dealId={deal.id} mine={mine} visitor={!signedIn} own={isAuthor} expired={deal.expired} /> : null}
+        </div>
+      </div>
+      <section aria-labelledby="deal-description" className="mt-8">
+        <h2 id="deal-description" className="text-xl font-bold">
+          Le deal en détail
+        </h2>
+        <p className="mt-2 whitespace-pre-line text-neutral-700">{deal.description}</p>
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

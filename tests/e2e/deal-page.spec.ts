@@ -1,0 +1,96 @@
+import { DEMO_MEMBER, expect, noHorizontalScroll, signIn, test } from "./fixtures";
+import { VOTED_DEAL_CODE, votedDealTitle } from "./deal-page-fixture";
+
+/** The deal page and temperature votes (issue #15): each project votes on its own deal (tests/e2e/deal-page-fixture.ts). */
+
+test("a visitor opens a deal from the list and sees its page, the masked code and a sign-in prompt to vote", async ({ page }, testInfo) => {
+  const title = votedDealTitle(testInfo.project.name);
+  await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("gourde isotherme")}`);
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await expect(page).toHaveURL(/\/coup-de-crevarde\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText("7,99€", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("deal-code")).toHaveText(new RegExp(`^${VOTED_DEAL_CODE.slice(0, 4)}\\*+$`));
+  await expect(page.getByRole("button", { name: "Copier" })).toHaveCount(0);
+  await expect(page.getByTestId("deal-heat")).toHaveText(/42°/);
+  await expect(page.getByRole("link", { name: /^Voir le deal/ })).toHaveAttribute("href", /^\/kpi\?/);
+  // visitors see the vote buttons as a prompt to sign in
+  await expect(page.getByRole("link", { name: "Connecte-toi pour voter Hot" })).toHaveAttribute("href", /^\/auth\?redirect=/);
+  // Product JSON-LD, no temperature in it
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const product = jsonLd.map((t) => JSON.parse(t)).find((o) => o["@type"] === "Product");
+  expect(product).toMatchObject({ name: title, offers: { price: "7.99", priceCurrency: "EUR", availability: "https://schema.org/InStock" } });
+  expect(JSON.stringify(product)).not.toMatch(/temperature|42°/i);
+  await noHorizontalScroll(page);
+});
+
+test("a member votes hot on the deal page, sees the vote and the temperature change, then undoes it", async ({ page }, testInfo) => {
+  const title = votedDealTitle(testInfo.project.name);
+  await signIn(page, DEMO_MEMBER);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("gourde isotherme")}`);
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByTestId("deal-code")).toHaveText(VOTED_DEAL_CODE);
+  const hot = page.getByRole("button", { name: "🔥 Hot" });
+  await expect(hot).toHaveAttribute("aria-pressed", "false");
+  await hot.click();
+  await expect(page.getByText("Vote 🔥 enregistré, merci !")).toBeVisible();
+  await expect(hot).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("Tu as voté 🔥 (reclique pour annuler)")).toBeVisible();
+  await expect(page.getByTestId("deal-heat")).toHaveText(/4[3-5]°/);
+
+  // kept after a reload, then undone by clicking again
+  await page.reload();
+  await expect(hot).toHaveAttribute("aria-pressed", "true");
+  await hot.click();
+  await expect(page.getByText("Ton vote a été retiré.")).toBeVisible();
+  await expect(hot).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByTestId("deal-heat")).toHaveText(/42°/);
+  await noHorizontalScroll(page);
+
+  // on the list too: the card shows the temperature and the member's vote buttons
+  await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("gourde isotherme")}`);
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+  await expect(item.getByTestId("deal-heat")).toHaveText(/42°/);
+  await expect(item.getByRole("button", { name: "🔥 Hot" })).toHaveAttribute("aria-pressed", "false");
+  await noHorizontalScroll(page);
+});
+
+test("the « Les plus hot » and « Nouveaux » tabs live in the URL", async ({ page }) => {
+  await page.goto("/coup-de-crevarde");
+  await page.getByRole("link", { name: "🔥 Les plus hot" }).click();
+  await expect(page).toHaveURL(/\?tab=hot$/);
+  await expect(page.getByRole("link", { name: "🔥 Les plus hot" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("link", { name: "Nouveaux" }).click();
+  await expect(page).toHaveURL(/\?tab=nouveaux$/);
+  await noHorizontalScroll(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a cold vote and its optional reason are plain form POSTs that come back to the page", async ({ page }, testInfo) => {
+    const title = votedDealTitle(testInfo.project.name);
+    await signIn(page, DEMO_MEMBER);
+    await expect(page).not.toHaveURL(/\/auth/);
+    await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("gourde isotherme")}`);
+    await page.getByRole("link", { name: title, exact: true }).click();
+    const dealUrl = page.url();
+    const cold = page.getByRole("button", { name: "❄️ Froid" });
+    await cold.click();
+    await expect(page).toHaveURL(dealUrl);
+    await expect(cold).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("deal-heat")).toHaveText(/^(Température : )?(41|40|39)°/);
+    // the reason form appears after a cold vote
+    await page.getByLabel("Pourquoi ? (facultatif)").selectOption("too_expensive");
+    await page.getByRole("button", { name: "Envoyer" }).click();
+    await expect(page).toHaveURL(dealUrl);
+    await expect(page.getByLabel("Pourquoi ? (facultatif)")).toHaveValue("too_expensive");
+    // clicking « Froid » again undoes the vote
+    await cold.click();
+    await expect(cold).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByLabel("Pourquoi ? (facultatif)")).toHaveCount(0);
+    await expect(page.getByTestId("deal-heat")).toHaveText(/42°/);
+  });
+});
