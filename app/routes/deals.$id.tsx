@@ -23,6 +23,9 @@ import { isColdVoteReason, VOTE_MESSAGES } from "~/modules/deals/deal-votes";
 import { castDealVote, dealJsonLd, getDealPage, setColdVoteReason } from "~/modules/deals/deal-votes.server";
 import { isDealCode } from "~/modules/deals/deals.constants";
 import { getSetting } from "~/modules/settings/settings.server";
+import { flagDeal, reactivateDeal, viewerFlags } from "~/modules/deals/deal-expiry.server";
+import { can } from "~/lib/permissions";
+import { DealExpiry } from "~/components/catalogue/deal-expiry";
 import { asUuid, visitorHash } from "~/modules/tracking/tracking.server";
 
 /** How the author reads their post's status while it is not public. */
@@ -39,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const page = await getDealPage(id, user);
   if (!page) throw new Response("Not Found", { status: 404 });
-  const launched = await getSetting("cashback_launched");
+  const [launched, flags] = await Promise.all([getSetting("cashback_launched"), user ? viewerFlags(user.id, id) : []]);
   const [deal] = await withCashbackLinks([page.deal], "deal", Boolean(user) && launched);
   const siteUrl = getEnv().SITE_URL;
   return {
@@ -47,6 +50,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     isAuthor: page.isAuthor,
     mine: page.mine,
     signedIn: Boolean(user),
+    flags,
+    canModerate: user ? can(user.role, "moderation") : false,
     statusLabel: deal.status === "published" ? null : (STATUS_LABELS[deal.status] ?? null),
     jsonLd: dealJsonLd(deal, siteUrl),
     siteUrl,
@@ -71,6 +76,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(`/auth?redirect=${encodeURIComponent(back)}`, { status: 303 });
   }
   if (!id) return fail(404, VOTE_MESSAGES.notFound);
+  const intent = form.get("intent");
+  if (intent === "expire" || intent === "still-valid" || intent === "reactivate") {
+    try {
+      const { message } =
+        intent === "reactivate"
+          ? await reactivateDeal(user, id)
+          : await flagDeal({ userId: user.id, dealId: id, kind: intent === "expire" ? "expired" : "still_valid" });
+      if (js) return { ok: true as const, message };
+      return redirectWithToast(back, { title: message, type: "success" }, { status: 303 });
+    } catch (error) {
+      if (isDomainError(error)) return fail(error.status, error.message);
+      throw error;
+    }
+  }
   const vote = form.get("vote");
   const reason = form.get("reason");
   if (vote !== "hot" && vote !== "cold" && vote !== "reason") return fail(400, VOTE_MESSAGES.invalid);
@@ -119,7 +138,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error, locatio
     : errorSeo({ error, location, matches });
 
 export default function DealPage({ loaderData }: Route.ComponentProps) {
-  const { deal, isAuthor, mine, signedIn, statusLabel } = loaderData;
+  const { deal, isAuthor, mine, signedIn, statusLabel, flags, canModerate } = loaderData;
   const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
@@ -176,6 +195,9 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
             <ExternalLink aria-hidden="true" />
           </AffiliateLink>
           {deal.status === "published" ? <DealVote dealId={deal.id} mine={mine} visitor={!signedIn} own={isAuthor} expired={deal.expired} /> : null}
+          {deal.status === "published" && signedIn ? (
+            <DealExpiry dealId={deal.id} expired={deal.expired} isAuthor={isAuthor} canModerate={canModerate} flags={flags} />
+          ) : null}
         </div>
       </div>
       <section aria-labelledby="deal-description" className="mt-8">

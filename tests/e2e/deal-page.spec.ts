@@ -1,4 +1,4 @@
-import { DEMO_MEMBER, expect, noHorizontalScroll, signIn, test } from "./fixtures";
+import { DEMO_ADMIN, DEMO_MEMBER, expect, noHorizontalScroll, signIn, test } from "./fixtures";
 import { VOTED_DEAL_CODE, votedDealTitle } from "./deal-page-fixture";
 
 /** The deal page and temperature votes (issue #15): each project votes on its own deal (tests/e2e/deal-page-fixture.ts). */
@@ -57,6 +57,40 @@ test("a member votes hot on the deal page, sees the vote and the temperature cha
   await noHorizontalScroll(page);
 });
 
+test("two members flag a deal « Expiré ? »: it shows as expired; a moderator reactivates it", async ({ page }, testInfo) => {
+  const title = votedDealTitle(testInfo.project.name, "expiry");
+  const open = async () => {
+    await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("gourde isotherme")}`);
+    await page.getByRole("link", { name: title, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  };
+  await signIn(page, DEMO_MEMBER);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await open();
+  const expiry = page.getByTestId("deal-expiry");
+  await expiry.getByRole("button", { name: "Expiré ?" }).click();
+  await expect(page.getByText("Merci, ton signalement est enregistré.")).toBeVisible();
+  await expect(expiry).toContainText("Tu as signalé ce deal expiré.");
+  await expect(page.getByTestId("deal-heat")).not.toContainText("Expiré");
+
+  // the second flag (the admin's, weight 1) reaches the threshold of 2
+  await page.context().clearCookies({ name: "crevarde.session_token" });
+  await signIn(page, DEMO_ADMIN);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await open();
+  await expiry.getByRole("button", { name: "Expiré ?" }).click();
+  await expect(page.getByText("Merci, le deal est maintenant affiché comme expiré.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Expiré", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Deal expiré : les votes sont figés.")).toBeVisible();
+  // admins may moderate: they reactivate it
+  await expiry.getByRole("button", { name: "Réactiver le deal" }).click();
+  await expect(page.getByText("Le deal est de nouveau actif.")).toBeVisible();
+  await page.reload();
+  await expect(expiry.getByRole("button", { name: "Expiré ?" })).toBeVisible();
+  await noHorizontalScroll(page);
+});
+
 test("the « Les plus hot » and « Nouveaux » tabs live in the URL", async ({ page }) => {
   await page.goto("/coup-de-crevarde");
   await page.getByRole("link", { name: "🔥 Les plus hot" }).click();
@@ -71,7 +105,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a cold vote and its optional reason are plain form POSTs that come back to the page", async ({ page }, testInfo) => {
-    const title = votedDealTitle(testInfo.project.name);
+    const title = votedDealTitle(testInfo.project.name, "plain");
     await signIn(page, DEMO_MEMBER);
     await expect(page).not.toHaveURL(/\/auth/);
     await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("gourde isotherme")}`);

@@ -7,6 +7,8 @@ import { flagDeal, listStillValidReports, reactivateDeal, viewerFlags } from "..
 import { RATE_LIMITS } from "../../app/lib/rate-limit.server";
 import { setSetting } from "../../app/modules/settings/settings.server";
 import { action as settingsAction } from "../../app/routes/admin/settings";
+import { action as dealAction, loader as dealLoader } from "../../app/routes/deals.$id";
+import { action as moderationAction, loader as moderationLoader } from "../../app/routes/admin/moderation";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -125,5 +127,48 @@ describeEachDb("deal expiry flags", ({ database }) => {
       status: 429,
       message: "Tu as fait trop de signalements. Réessaie dans une heure.",
     });
+  });
+
+  it("through the deal page: members flag, the page shows their flag and the expiry; the moderation queue reactivates", async () => {
+    const d = await deal({ title: "Deal de la page" });
+    const url = `/coup-de-crevarde/${d.id}`;
+    const post = (cookie: string | undefined, intent: string) => callRoute<any>(dealAction, req(url, { cookie, form: { intent, _js: "1" } }), { id: d.id });
+    expect((await post(undefined, "expire")).status).toBe(401);
+    const [a, b] = [await signedInUser(), await signedInUser()];
+    expect((await post(a.cookie, "expire")).data).toEqual({ ok: true, message: "Merci, ton signalement est enregistré." });
+    const page = await callRoute<any>(dealLoader, req(url, { cookie: a.cookie }), { id: d.id });
+    expect(page.data).toMatchObject({ flags: ["expired"], canModerate: false, deal: { expired: false } });
+    expect((await post(b.cookie, "expire")).data).toEqual({ ok: true, message: "Merci, le deal est maintenant affiché comme expiré." });
+    expect((await callRoute<any>(dealLoader, req(url, { cookie: b.cookie }), { id: d.id })).data.deal.expired).toBe(true);
+    // a member may not reactivate; saying « Toujours valable » sends it to the moderators
+    const refused = await post(a.cookie, "reactivate");
+    expect(refused.status).toBe(403);
+    expect(refused.data.message).toBe("Seul l'auteur du deal ou un modérateur peut le réactiver.");
+    expect((await post(a.cookie, "still-valid")).data.message).toBe("Merci, un modérateur va vérifier ce deal.");
+
+    const moderator = await signedInUser({ role: "moderator" });
+    const queue = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    expect(queue.data.stillValid).toEqual(expect.arrayContaining([expect.objectContaining({ dealId: d.id, title: "Deal de la page", reports: 1 })]));
+    expect((await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: a.cookie }))).location).toBe("/");
+    const member = await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: a.cookie, form: { intent: "reactivate-deal", dealId: d.id } }));
+    expect(member.status).toBe(403);
+    expect((await row(d.id)).expiredAt).not.toBeNull();
+    const done = await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reactivate-deal", dealId: d.id } }));
+    expect(done.status).toBe(200);
+    expect((await row(d.id)).expiredAt).toBeNull();
+    const again = await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reactivate-deal", dealId: d.id } }));
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(again.data)).toContain("Ce deal n'est pas marqué expiré.");
+  });
+
+  it("a deal past its end date counts as expired before the expiry job runs: no more flags, and it can be reactivated", async () => {
+    const author = await member();
+    const past = new Date(Date.now() - 60_000);
+    const d = await deal({ authorId: author.id, expiresAt: past });
+    const m = await member();
+    expect(await flagDeal({ userId: m.id, dealId: d.id, kind: "expired" })).toMatchObject({ expired: true });
+    expect(await viewerFlags(m.id, d.id)).toEqual([]);
+    await reactivateDeal(author, d.id);
+    expect(await row(d.id)).toMatchObject({ expiredAt: null, expiresAt: null });
   });
 });

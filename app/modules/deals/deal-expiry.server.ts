@@ -5,7 +5,7 @@
  * expired and leaves the hot tab. « Toujours valable » on an expired deal goes
  * to the moderators' queue. The author or a moderator reactivates it.
  */
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { crevardeDeals, dealExpiryFlags } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
@@ -15,6 +15,7 @@ import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { HOT_THRESHOLD } from "./deal-rules";
+import { isDealExpired } from "./deal-votes";
 
 export class DealExpiryError extends DomainError {}
 
@@ -55,17 +56,18 @@ export async function flagDeal(input: { userId: string; dealId: string; kind: Ex
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [deal] = await tx
-      .select({ status: crevardeDeals.status, authorId: crevardeDeals.authorId, expiredAt: crevardeDeals.expiredAt })
+      .select({ status: crevardeDeals.status, authorId: crevardeDeals.authorId, expiredAt: crevardeDeals.expiredAt, expiresAt: crevardeDeals.expiresAt })
       .from(crevardeDeals)
       .where(eq(crevardeDeals.id, input.dealId))
       .for("update");
     if (!deal || deal.status !== "published") throw new DealExpiryError(EXPIRY_MESSAGES.unknown, 404);
+    const expired = isDealExpired(deal, now);
     if (input.kind === "still_valid") {
-      if (!deal.expiredAt) throw new DealExpiryError(EXPIRY_MESSAGES.notExpired, 409);
+      if (!expired) throw new DealExpiryError(EXPIRY_MESSAGES.notExpired, 409);
       await tx.insert(dealExpiryFlags).values({ dealId: input.dealId, userId: input.userId, kind: "still_valid", weight: 1, createdAt: now }).onConflictDoNothing();
       return { expired: true, message: EXPIRY_MESSAGES.stillValid };
     }
-    if (deal.expiredAt) return { expired: true, message: EXPIRY_MESSAGES.expired };
+    if (expired) return { expired: true, message: EXPIRY_MESSAGES.expired };
     const weight = deal.authorId === input.userId ? threshold : await flagWeight(tx, input.userId);
     await tx.insert(dealExpiryFlags).values({ dealId: input.dealId, userId: input.userId, kind: "expired", weight, createdAt: now }).onConflictDoNothing();
     const [sum] = await tx
@@ -90,7 +92,8 @@ export async function reactivateDeal(actor: { id: string; email: string; role: R
     if (!deal || deal.status !== "published") throw new DealExpiryError(EXPIRY_MESSAGES.unknown, 404);
     const moderator = can(actor.role, "moderation");
     if (deal.authorId !== actor.id && !moderator) throw new DealExpiryError(EXPIRY_MESSAGES.notAllowed, 403);
-    if (!deal.expiredAt) throw new DealExpiryError(EXPIRY_MESSAGES.notExpired, 409);
+    // expired by a flag, or by its end date before the expiry job has run
+    if (!isDealExpired(deal, now)) throw new DealExpiryError(EXPIRY_MESSAGES.notExpired, 409);
     const expiresAt = deal.expiresAt && deal.expiresAt <= now ? null : deal.expiresAt;
     await tx.update(crevardeDeals).set({ expiredAt: null, expiresAt, updatedAt: now }).where(eq(crevardeDeals.id, dealId));
     await tx.delete(dealExpiryFlags).where(eq(dealExpiryFlags.dealId, dealId));
@@ -99,7 +102,7 @@ export async function reactivateDeal(actor: { id: string; email: string; role: R
         action: "update",
         entity: "deal-expiry",
         entityId: dealId,
-        before: { expiredAt: deal.expiredAt.toISOString(), expiresAt: deal.expiresAt?.toISOString() ?? null },
+        before: { expiredAt: deal.expiredAt?.toISOString() ?? null, expiresAt: deal.expiresAt?.toISOString() ?? null },
         after: { expiredAt: null, expiresAt: expiresAt?.toISOString() ?? null },
       });
     }
@@ -114,13 +117,19 @@ export async function listStillValidReports(limit = 50) {
     .select({ dealId: dealExpiryFlags.dealId, reports: sql<number>`count(*)::int`, lastAt: sql<Date>`max(${dealExpiryFlags.createdAt})`.mapWith(dealExpiryFlags.createdAt) })
     .from(dealExpiryFlags)
     .innerJoin(crevardeDeals, eq(crevardeDeals.id, dealExpiryFlags.dealId))
-    .where(and(eq(dealExpiryFlags.kind, "still_valid"), isNotNull(crevardeDeals.expiredAt), eq(crevardeDeals.status, "published")))
+    .where(
+      and(
+        eq(dealExpiryFlags.kind, "still_valid"),
+        or(isNotNull(crevardeDeals.expiredAt), sql`${crevardeDeals.expiresAt} <= now()`),
+        eq(crevardeDeals.status, "published"),
+      ),
+    )
     .groupBy(dealExpiryFlags.dealId)
     .orderBy(desc(sql`count(*)`), desc(sql`max(${dealExpiryFlags.createdAt})`))
     .limit(limit);
   if (reports.length === 0) return [];
   const deals = await db
-    .select({ id: crevardeDeals.id, title: crevardeDeals.title, expiredAt: crevardeDeals.expiredAt })
+    .select({ id: crevardeDeals.id, title: crevardeDeals.title, expiredAt: sql<Date>`coalesce(${crevardeDeals.expiredAt}, ${crevardeDeals.expiresAt})`.mapWith(crevardeDeals.expiredAt) })
     .from(crevardeDeals)
     .where(inArray(crevardeDeals.id, reports.map((r) => r.dealId)));
   const byId = new Map(deals.map((d) => [d.id, d]));

@@ -17,8 +17,13 @@ import { decideNotice, moderationOverview, type ModerationNoticeRow } from "~/mo
 import { formatParis } from "~/modules/settings/paris-time";
 import { dealModerationSchemas, MODERATION_RULES } from "~/modules/deals/posting.schema";
 import { dealModerationQueue, decideDealPost } from "~/modules/deals/posting.server";
+import { listStillValidReports, reactivateDeal } from "~/modules/deals/deal-expiry.server";
 
-const actionSchema = z.discriminatedUnion("intent", [...moderationActionSchema.options, ...dealModerationSchemas]);
+const actionSchema = z.discriminatedUnion("intent", [
+  ...moderationActionSchema.options,
+  ...dealModerationSchemas,
+  z.object({ intent: z.literal("reactivate-deal"), dealId: z.uuid({ message: "Ce deal n'existe pas." }) }),
+]);
 
 const DEAL_DECISION_TOASTS = {
   "approve-deal": "Deal publié",
@@ -31,17 +36,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "moderation");
-  const [notices, deals] = await Promise.all([
+  const [notices, deals, stillValid] = await Promise.all([
     loadOrFail("Impossible de charger les signalements.", moderationOverview()),
     loadOrFail("Impossible de charger les deals proposés.", dealModerationQueue()),
+    loadOrFail("Impossible de charger les deals signalés toujours valables.", listStillValidReports()),
   ]);
-  return { ...notices, ...deals };
+  return { ...notices, ...deals, stillValid };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "moderation");
   const form = await readBoundedForm(request, 16 * 1024);
   return intentAction(form, actionSchema, "Impossible d'enregistrer cette décision.", async (v) => {
+    if (v.intent === "reactivate-deal") {
+      await reactivateDeal(actor, v.dealId);
+      return ok(v.intent, "Deal réactivé", "Il n'est plus affiché comme expiré et les signalements sont remis à zéro.");
+    }
     if (v.intent !== "decide") {
       const decided = await decideDealPost(actor, v);
       return ok(v.intent, DEAL_DECISION_TOASTS[v.intent], decided.notified ? "L'auteur du deal en est informé par e-mail." : "Ce deal n'a pas d'auteur à prévenir.");
@@ -126,7 +136,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const navigation = useNavigation();
-  const { pending, decided, pendingDeals, publishedDeals } = loaderData;
+  const { pending, decided, pendingDeals, publishedDeals, stillValid } = loaderData;
   const busy = navigation.state !== "idle";
   return (
     <div className="grid gap-6">
@@ -156,6 +166,39 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
             </ul>
           ) : (
             <p className="text-sm text-neutral-500">Aucun deal en attente.</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Deals expirés signalés toujours valables ({stillValid.length})</CardTitle>
+          <CardDescription>Des membres indiquent que ces deals marchent encore. Après vérification, « Réactiver » retire la mention « Expiré ».</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {stillValid.length ? (
+            <ul className="grid gap-3">
+              {stillValid.map((r) => (
+                <li key={r.dealId} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-neutral-200 p-3" data-testid="still-valid-deal">
+                  <div className="min-w-0">
+                    <a href={`/coup-de-crevarde/${r.dealId}`} className="font-semibold text-brand-700 hover:underline">
+                      {r.title}
+                    </a>
+                    <p className="text-xs text-neutral-600">
+                      Expiré le {formatParis(r.expiredAt, "d MMMM yyyy HH:mm")} · {r.reports} {r.reports > 1 ? "signalements" : "signalement"} « Toujours valable »
+                    </p>
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="reactivate-deal" />
+                    <input type="hidden" name="dealId" value={r.dealId} />
+                    <Button type="submit" variant="outline" disabled={busy}>
+                      Réactiver
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucun deal signalé.</p>
           )}
         </CardContent>
       </Card>
