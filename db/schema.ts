@@ -305,6 +305,8 @@ export const crevardeDeals = pgTable(
     check("crevarde_deals_badge_type_check", sql`${t.badgeType} in ('hot', 'risky', 'fun')`),
     check("crevarde_deals_status_check", sql`${t.status} in ('pending_review', 'published', 'rejected', 'removed')`),
     index("crevarde_deals_hot_idx").on(t.status, t.hotScore.desc()).where(sql`${t.expiredAt} is null`),
+    /** « Nouveaux »: newest publication first */
+    index("crevarde_deals_published_idx").on(t.publishedAt.desc(), t.id.desc().nullsFirst()),
     index("crevarde_deals_author_idx").on(t.authorId, t.createdAt.desc()),
     index("crevarde_deals_canonical_idx").on(t.canonicalUrl),
     index("crevarde_deals_created_idx").on(t.createdAt.desc()),

@@ -289,10 +289,11 @@ describeEachDb("public catalogue", ({ database }) => {
 describeEachDb("deal search at scale", ({ database, kind }) => {
   it("uses the full-text GIN index, the created_at and price indexes on 100,000 deals, and the lexicon's trigram index", async () => {
     const db = database().db;
-    await db.execute(sql`insert into crevarde_deals (title, description, price, source, badge_text, url, created_at)
+    // published when created, with a few votes: the hot score (a trigger) differs from deal to deal, as in real life
+    await db.execute(sql`insert into crevarde_deals (title, description, price, source, badge_text, url, created_at, published_at, temperature)
       select 'Produit ' || g || ' ' || md5((g % 2000)::text), 'Description ' || md5((g % 3000 * 7)::text), (g % 5000) || ',99€',
              (array['temu','shein','aliexpress'])[1 + g % 3], 'Prix cassé', 'https://www.temu.com/p/' || g,
-             now() - (g || ' minutes')::interval
+             now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval, (g * 37) % 400 - 50
       from generate_series(1, 100000) g`);
     await db.insert(s.crevardeDeals).values({ title: "Sérum introuvable ailleurs", description: "x", price: "1€", source: "shein", badgeText: "x", url: "https://fr.shein.com/x" });
     // words repeat as in a real catalogue (2,000 and 3,000 distinct): the planner's statistics know how rare a word is
@@ -340,12 +341,15 @@ describeEachDb("deal search at scale", ({ database, kind }) => {
     const found = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=Introuvable"));
     expect(found.data.deals.map((d: any) => d.title)).toEqual(["Sérum introuvable ailleurs"]);
     // the pages without a query read an index in order: no full scan, no full sort of 100,000 rows
-    for (const query of ["", "source=shein", "page=40", "tri=prix"]) {
+    for (const query of ["", "source=shein", "page=40", "tri=prix", "tab=nouveaux", "tab=hot", "tab=nouveaux&page=40"]) {
       const text = await planOf(query);
       expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/Seq Scan on crevarde_deals/);
       expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/(^|->\s+)Sort\s+\(/m);
     }
     expect(await planOf("tri=prix")).toContain("crevarde_deals_price_idx");
+    // the deal community's tabs (issue #15) read their own indexes in order
+    expect(await planOf("tab=nouveaux")).toContain("crevarde_deals_published_idx");
+    expect(await planOf("tab=hot")).toContain("crevarde_deals_hot_idx");
     // a word every deal has still answers one page
     const common = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=produit"));
     expect(common.data.deals).toHaveLength(24);

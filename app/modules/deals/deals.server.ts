@@ -165,7 +165,8 @@ export function searchDealsQuery(db: Db, search: DealSearch, match: SQL | null =
   const byPrice = () => [rare ? sql`(${crevardeDeals.priceCents} + 0) asc nulls last` : sql`${crevardeDeals.priceCents} asc nulls last`, ...newestFirst(rare)];
   const order =
     search.tab === "hot"
-      ? [desc(crevardeDeals.hotScore), desc(crevardeDeals.id)]
+      ? // "nulls last" as in the index (hot_score is never null, but the planner matches the order exactly)
+        [sql`${crevardeDeals.hotScore} desc nulls last`, desc(crevardeDeals.id)]
       : search.tab === "nouveaux"
         ? [sql`${crevardeDeals.publishedAt} desc nulls last`, desc(crevardeDeals.id)]
         : search.sort === "prix"

@@ -1,0 +1,1 @@
+CREATE INDEX "crevarde_deals_published_idx" ON "crevarde_deals" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS FIRST);
