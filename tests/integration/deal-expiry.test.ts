@@ -20,9 +20,9 @@ describeEachDb("deal expiry flags", ({ database }) => {
     [brand] = await database().db.insert(s.brands).values({ name: "Marque Expire", slug: "marque-expire" }).returning();
   });
 
-  const member = async (role = "user") => {
+  const member = async (role = "user", createdAt = new Date()) => {
     const id = randomUUID();
-    await database().db.insert(s.user).values({ id, name: `m-${id}`, email: `${id}@example.fr`, emailVerified: true, role });
+    await database().db.insert(s.user).values({ id, name: `m-${id}`, email: `${id}@example.fr`, emailVerified: true, role, createdAt });
     return { id, email: `${id}@example.fr`, role: role as "user" | "moderator" | "admin" | "editor" };
   };
   const deal = async (values: Partial<typeof s.crevardeDeals.$inferInsert> = {}) =>
@@ -51,7 +51,11 @@ describeEachDb("deal expiry flags", ({ database }) => {
   });
 
   it("a trusted member's flag, or the author's, is enough alone; the threshold is a setting", async () => {
-    const trusted = await member();
+    // a trusted poster (vote weight 3): a verified account older than 7 days, 10 published deals at 50° or more on average
+    const trusted = await member("user", new Date(Date.now() - 8 * 86_400_000));
+    const young = await member();
+    for (let i = 0; i < 10; i++) await deal({ title: `Bon deal récent ${i}`, authorId: young.id, temperature: 80 });
+    expect(await flagDeal({ userId: young.id, dealId: (await deal()).id, kind: "expired" })).toMatchObject({ expired: false });
     for (let i = 0; i < 10; i++) await deal({ title: `Bon deal ${i}`, authorId: trusted.id, temperature: 80 });
     const d1 = await deal();
     expect(await flagDeal({ userId: trusted.id, dealId: d1.id, kind: "expired" })).toMatchObject({ expired: true });

@@ -14,7 +14,7 @@ import type { Role } from "../../../db/constants";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { getSetting } from "~/modules/settings/settings.server";
-import { HOT_THRESHOLD } from "./deal-rules";
+import { memberVoteWeight } from "./deal-votes.server";
 import { isDealExpired } from "./deal-votes";
 
 export class DealExpiryError extends DomainError {}
@@ -32,16 +32,9 @@ export const EXPIRY_MESSAGES = {
 
 export type ExpiryFlagKind = "expired" | "still_valid";
 
-/** A trusted member's flag counts double (design §D.2): 10 published deals at 50° on average or more. */
-export const TRUSTED_MIN_DEALS = 10;
-export const TRUSTED_MIN_AVERAGE = HOT_THRESHOLD / 2;
-
-async function flagWeight(tx: Db, userId: string): Promise<1 | 2> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int`, average: sql<number>`coalesce(avg(${crevardeDeals.temperature}), 0)::float8` })
-    .from(crevardeDeals)
-    .where(and(eq(crevardeDeals.authorId, userId), eq(crevardeDeals.status, "published")));
-  return row.n >= TRUSTED_MIN_DEALS && row.average >= TRUSTED_MIN_AVERAGE ? 2 : 1;
+/** A trusted member's flag counts double (design §D.2): the members whose vote weighs 3 (voteWeight). */
+async function flagWeight(tx: Db, userId: string, now: Date): Promise<1 | 2> {
+  return (await memberVoteWeight(tx, userId, now)) === 3 ? 2 : 1;
 }
 
 /**
@@ -68,7 +61,7 @@ export async function flagDeal(input: { userId: string; dealId: string; kind: Ex
       return { expired: true, message: EXPIRY_MESSAGES.stillValid };
     }
     if (expired) return { expired: true, message: EXPIRY_MESSAGES.expired };
-    const weight = deal.authorId === input.userId ? threshold : await flagWeight(tx, input.userId);
+    const weight = deal.authorId === input.userId ? threshold : await flagWeight(tx, input.userId, now);
     await tx.insert(dealExpiryFlags).values({ dealId: input.dealId, userId: input.userId, kind: "expired", weight, createdAt: now }).onConflictDoNothing();
     const [sum] = await tx
       .select({ weight: sql<number>`coalesce(sum(${dealExpiryFlags.weight}), 0)::int` })
