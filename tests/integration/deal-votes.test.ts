@@ -7,6 +7,7 @@ import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { action as voteAction, loader as dealLoader, meta as dealMeta } from "../../app/routes/deals.$id";
 import { loader as dealsLoader } from "../../app/routes/deals";
+import { loader as moderationLoader } from "../../app/routes/admin/moderation";
 import { DealHeatBadges } from "../../app/components/catalogue/deal-heat";
 import { exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
@@ -160,6 +161,13 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     expect((await temperatureOf(farm.id)).temperature).toBe(4);
     const weights = await db.select({ userId: s.dealVotes.userId, weight: s.dealVotes.weight }).from(s.dealVotes).where(eq(s.dealVotes.dealId, farm.id));
     expect(weights.find((w) => w.userId === members[3].id)?.weight).toBe(0);
+
+    // moderators see the damped votes on /admin/moderation
+    const moderator = await signedInUser({ role: "moderator" });
+    const queue = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    expect(queue.status).toBe(200);
+    expect(queue.data.damped).toEqual(expect.arrayContaining([expect.objectContaining({ dealId: farm.id, damped: 1, votes: 5, browsers: 1 })]));
+    expect(queue.data.damped.map((d: any) => d.dealId)).not.toContain(deal.id);
   });
 
   it("votes are rate-limited per member: 30 per 10 minutes, undos included (French 429)", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { brands, codeFeedback, crevardeDeals, dealVotes, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
@@ -232,4 +232,30 @@ export function dealJsonLd(
       availability: deal.expired ? "https://schema.org/Discontinued" : "https://schema.org/InStock",
     },
   };
+}
+
+/**
+ * For moderators: deals with votes that counted 0 because more than
+ * MAX_ACCOUNTS_PER_VISITOR_HASH accounts voted them from one browser, in the
+ * last 30 days, most damped first.
+ */
+export async function listDampedVotes(limit = 30) {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      dealId: dealVotes.dealId,
+      title: crevardeDeals.title,
+      damped: sql<number>`(count(*) filter (where ${dealVotes.weight} = 0))::int`,
+      votes: sql<number>`count(*)::int`,
+      browsers: sql<number>`(count(distinct ${dealVotes.visitorHash}) filter (where ${dealVotes.weight} = 0))::int`,
+      lastAt: sql<Date>`max(${dealVotes.updatedAt})`.mapWith(dealVotes.updatedAt),
+    })
+    .from(dealVotes)
+    .innerJoin(crevardeDeals, eq(crevardeDeals.id, dealVotes.dealId))
+    .where(sql`${dealVotes.updatedAt} > now() - interval '30 days'`)
+    .groupBy(dealVotes.dealId, crevardeDeals.title)
+    .having(sql`count(*) filter (where ${dealVotes.weight} = 0) > 0`)
+    .orderBy(sql`count(*) filter (where ${dealVotes.weight} = 0) desc`, desc(sql`max(${dealVotes.updatedAt})`))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, lastAt: r.lastAt.toISOString() }));
 }

@@ -18,6 +18,7 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { dealModerationSchemas, MODERATION_RULES } from "~/modules/deals/posting.schema";
 import { dealModerationQueue, decideDealPost } from "~/modules/deals/posting.server";
 import { listStillValidReports, reactivateDeal } from "~/modules/deals/deal-expiry.server";
+import { listDampedVotes } from "~/modules/deals/deal-votes.server";
 
 const actionSchema = z.discriminatedUnion("intent", [
   ...moderationActionSchema.options,
@@ -36,12 +37,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "moderation");
-  const [notices, deals, stillValid] = await Promise.all([
+  const [notices, deals, stillValid, damped] = await Promise.all([
     loadOrFail("Impossible de charger les signalements.", moderationOverview()),
     loadOrFail("Impossible de charger les deals proposés.", dealModerationQueue()),
     loadOrFail("Impossible de charger les deals signalés toujours valables.", listStillValidReports()),
+    loadOrFail("Impossible de charger les votes neutralisés.", listDampedVotes()),
   ]);
-  return { ...notices, ...deals, stillValid };
+  return { ...notices, ...deals, stillValid, damped };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -136,7 +138,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const navigation = useNavigation();
-  const { pending, decided, pendingDeals, publishedDeals, stillValid } = loaderData;
+  const { pending, decided, pendingDeals, publishedDeals, stillValid, damped } = loaderData;
   const busy = navigation.state !== "idle";
   return (
     <div className="grid gap-6">
@@ -199,6 +201,34 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
             </ul>
           ) : (
             <p className="text-sm text-neutral-500">Aucun deal signalé.</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Votes neutralisés ({damped.length})</CardTitle>
+          <CardDescription>
+            Deals votés par plus de 3 comptes depuis un même navigateur (30 derniers jours) : les votes au-delà du 3e comptent pour 0°. À surveiller en cas
+            d'abus.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {damped.length ? (
+            <ul className="grid gap-2 text-sm">
+              {damped.map((v) => (
+                <li key={v.dealId} className="rounded-lg border border-neutral-200 p-3" data-testid="damped-votes">
+                  <a href={`/coup-de-crevarde/${v.dealId}`} className="font-semibold text-brand-700 hover:underline">
+                    {v.title}
+                  </a>
+                  <p className="text-xs text-neutral-600">
+                    {v.damped} {v.damped > 1 ? "votes neutralisés" : "vote neutralisé"} sur {v.votes}, depuis {v.browsers}{" "}
+                    {v.browsers > 1 ? "navigateurs" : "navigateur"} · dernier vote le {formatParis(v.lastAt, "d MMMM yyyy HH:mm")}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucun vote neutralisé.</p>
           )}
         </CardContent>
       </Card>
