@@ -1,10 +1,9 @@
-import { useEffect, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
-import { toast } from "~/lib/toast";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { NO_REASONS, type NoReason } from "~/modules/promo-codes/code-feedback";
 import type { CodeFeedbackView } from "~/modules/promo-codes/code-feedback.server";
+import { useToastFetcher } from "./use-toast-fetcher";
 
 /** « 92 % de réussite · vérifié il y a 2 heures » (nothing under the minimum number of answers). */
 export function CodeFeedbackRate({ feedback }: { feedback: CodeFeedbackView }) {
@@ -36,16 +35,7 @@ export function CodeFeedbackQuestion({
   visitor: boolean;
   highlight: boolean;
 }) {
-  const fetcher = useFetcher<FeedbackReply>();
-  const location = useLocation();
-  const back = location.pathname + location.search;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
+  const { fetcher, back, hydrated } = useToastFetcher<FeedbackReply>();
 
   if (visitor) {
     return (
