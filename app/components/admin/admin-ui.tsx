@@ -11,6 +11,7 @@ import {
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { AdminActionData } from "~/modules/admin/admin.server";
 
 /** Show the toast an admin action returned. */
@@ -23,13 +24,100 @@ export function useActionToast(actionData: AdminActionData | undefined) {
   }, [actionData]);
 }
 
-/** Dialog state that closes itself when the last save succeeded. */
+/**
+ * Dialog state that closes itself when the last save succeeded. Once a field
+ * was changed the dialog is "dirty": closing it (Échap, a click outside, the
+ * cross or « Annuler ») asks first, and leaving the page warns (issue #17).
+ */
 export function useEditor<T>(actionData: AdminActionData | undefined, intent = "save") {
   const [editing, setEditing] = useState<T | null | undefined>(undefined); // undefined = closed, null = create
+  const [dirty, setDirty] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => {
-    if (actionData?.ok && actionData.intent === intent) setEditing(undefined);
+    if (actionData?.ok && actionData.intent === intent) {
+      setEditing(undefined);
+      setDirty(false);
+    }
   }, [actionData, intent]);
-  return { editing, open: editing !== undefined, create: () => setEditing(null), edit: (item: T) => setEditing(item), close: () => setEditing(undefined) };
+  useEffect(() => {
+    if (!dirty || editing === undefined) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty, editing]);
+  const open = (item: T | null) => {
+    setDirty(false);
+    setEditing(item);
+  };
+  const close = () => {
+    setEditing(undefined);
+    setDirty(false);
+    setConfirming(false);
+  };
+  return {
+    editing,
+    open: editing !== undefined,
+    create: () => open(null),
+    edit: (item: T) => open(item),
+    close,
+    dirty,
+    markDirty: () => setDirty(true),
+    /** close now if nothing was changed, else ask « Quitter sans enregistrer ? » */
+    requestClose: () => (dirty ? setConfirming(true) : close()),
+    confirming,
+    keepEditing: () => setConfirming(false),
+  };
+}
+
+/** What the dialog needs of an editor (any row type). */
+export type Editor = Pick<ReturnType<typeof useEditor>, "open" | "markDirty" | "requestClose" | "confirming" | "keepEditing" | "close">;
+
+export const UNSAVED_MESSAGES = {
+  title: "Quitter sans enregistrer ?",
+  description: "Les modifications de ce formulaire seront perdues.",
+  keep: "Continuer la saisie",
+  leave: "Quitter sans enregistrer",
+} as const;
+
+/** The create/edit dialog of a back-office screen, guarded against losing edits. */
+export function EditorDialog({
+  editor,
+  title,
+  description,
+  className,
+  children,
+}: {
+  editor: Editor;
+  title: string;
+  description?: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.requestClose()}>
+        <DialogContent className={className} onInput={editor.markDirty} onChange={editor.markDirty}>
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            {description ? <DialogDescription>{description}</DialogDescription> : null}
+          </DialogHeader>
+          {editor.open ? children : null}
+        </DialogContent>
+      </Dialog>
+      <AlertDialog open={editor.confirming} onOpenChange={(o) => !o && editor.keepEditing()}>
+        <AlertDialogContent>
+          <AlertDialogTitle>{UNSAVED_MESSAGES.title}</AlertDialogTitle>
+          <AlertDialogDescription>{UNSAVED_MESSAGES.description}</AlertDialogDescription>
+          <div className="flex flex-wrap justify-end gap-2">
+            <AlertDialogCancel>{UNSAVED_MESSAGES.keep}</AlertDialogCancel>
+            <Button type="button" variant="destructive" onClick={editor.close}>
+              {UNSAVED_MESSAGES.leave}
+            </Button>
+          </div>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
 }
 
 /** Accessible confirmation before a delete (posts intent=delete&id=...). */

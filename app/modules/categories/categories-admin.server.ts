@@ -14,11 +14,15 @@ export async function listCategoriesAdmin(page: number) {
   );
 }
 
+/** Every category, by name: the choices of the back office's filters. */
+export async function categoryChoices(): Promise<Array<{ id: string; name: string }>> {
+  const db = await getDb();
+  return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
+}
+
 /** Every category name, for the promo code form's select. */
 export async function categoryNames(): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name));
-  return rows.map((r) => r.name);
+  return (await categoryChoices()).map((r) => r.name);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NETWORKS } from "../../../db/constants-cashback";
+import { choice, searchText } from "~/modules/admin/list-query";
 
 /** Largest network file an admin may upload on /admin/conversions. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -23,8 +24,6 @@ export const CONVERSION_ADMIN_MESSAGES = {
   unknownIntent: "Action inconnue.",
 } as const;
 
-/** A filter value that is not one of the choices counts as no filter (a hand-edited URL never fails). */
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional().catch(undefined);
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -41,12 +40,7 @@ export const conversionFiltersSchema = z.object({
   from: day,
   to: day,
   /** an order reference or a click id */
-  q: z
-    .string()
-    .transform((v) => v.trim().slice(0, 100))
-    .optional()
-    .catch(undefined)
-    .transform((v) => v || undefined),
+  q: searchText,
 });
 
 export type ConversionFilters = z.infer<typeof conversionFiltersSchema>;

@@ -11,6 +11,7 @@ import {
 } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { paginate } from "~/modules/admin/pagination.server";
+import { likeTerm } from "~/modules/admin/list-query.server";
 import type { ConversionFilters } from "./conversions-admin.schema";
 
 /**
@@ -20,7 +21,6 @@ import type { ConversionFilters } from "./conversions-admin.schema";
  * Writes go through the import branch's contract functions.
  */
 
-const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Start of a Paris calendar day as an instant (transaction dates are filtered in the site's time zone). */
 const parisDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/Paris'`;

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { parisEndOfDay } from "../settings/paris-time";
 import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
 
+import { PROMO_EXTEND_DAYS } from "./promo-code-list";
+
 export const PROMO_MESSAGES = {
   brand: "La marque est obligatoire.",
   code: "Le code est obligatoire.",
@@ -10,6 +12,20 @@ export const PROMO_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde du code promo.",
   deleteError: "Une erreur est survenue lors de la suppression du code promo.",
   confirmDelete: (code: string) => `Êtes-vous sûr de vouloir supprimer le code promo "${code}" ? Cette action est irréversible.`,
+  bulkError: "Une erreur est survenue lors de l'action groupée sur les codes promo.",
+  bulkNone: "Aucun des codes promo sélectionnés n'existe encore.",
+  bulkDone: {
+    "bulk-delete": (n: number) => (n > 1 ? `${n} codes promo supprimés` : "1 code promo supprimé"),
+    "bulk-feature": (n: number) => (n > 1 ? `${n} codes promo mis en avant` : "1 code promo mis en avant"),
+    "bulk-unfeature": (n: number) => (n > 1 ? `${n} codes promo retirés de la une` : "1 code promo retiré de la une"),
+    "bulk-extend": (n: number) => (n > 1 ? `${n} codes promo prolongés` : "1 code promo prolongé"),
+  },
+  bulkConfirm: {
+    "bulk-delete": (n: number) => `Supprimer définitivement ${n > 1 ? `ces ${n} codes promo` : "ce code promo"} ? Cette action est irréversible.`,
+    "bulk-feature": (n: number) => `Mettre ${n > 1 ? `ces ${n} codes promo` : "ce code promo"} en avant sur la page d'accueil ?`,
+    "bulk-unfeature": (n: number) => `Retirer ${n > 1 ? `ces ${n} codes promo` : "ce code promo"} de la page d'accueil ?`,
+    "bulk-extend": (n: number) => `Prolonger de ${PROMO_EXTEND_DAYS} jours ${n > 1 ? `ces ${n} codes promo` : "ce code promo"} ? Les codes sans date d'expiration ne changent pas.`,
+  },
 } as const;
 
 export const promoCodeFormSchema = z.object({

@@ -1,19 +1,41 @@
-import { asc, eq } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { brands, categories, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { categoryNames } from "~/modules/categories/categories-admin.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
-import { countRows, paginate } from "~/modules/admin/pagination.server";
+import { paginate } from "~/modules/admin/pagination.server";
+import { bulkAudited } from "~/modules/admin/bulk.server";
+import type { ListQuery } from "~/modules/admin/list-query";
+import { expiryWhere, listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { PROMO_EXTEND_DAYS, type PromoBulkIntent, type PromoCodeSort, type promoCodeListSpec } from "./promo-code-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { z } from "zod";
 import type { promoCodeFormSchema } from "./promo-code-form.schema";
 
 type Input = z.output<typeof promoCodeFormSchema>;
 
-/** One page of promo codes with their brand's name, ordered by code (promo_codes_code_idx). */
-export async function listPromoCodesAdmin(page: number) {
+export type PromoCodeListQuery = ListQuery<PromoCodeSort, (typeof promoCodeListSpec)["filters"]>;
+
+/**
+ * One page of promo codes with their brand's name: searched (code, brand,
+ * description), filtered and sorted as the URL says; code order by default
+ * (promo_codes_code_idx), the id as tie-breaker.
+ */
+export async function listPromoCodesAdmin(query: Pick<PromoCodeListQuery, "q" | "sort" | "dir" | "filters" | "page">, now = new Date()) {
   const db = await getDb();
-  return paginate(page, () => countRows(promoCodes), (limit, offset) =>
+  const f = query.filters;
+  const where = and(
+    searchWhere(query.q, [promoCodes.code, brands.name, promoCodes.description]),
+    f.brand ? eq(promoCodes.brandId, f.brand) : undefined,
+    f.category ? eq(promoCodes.categoryId, f.category) : undefined,
+    expiryWhere(promoCodes.expiresAt, f.expiry, now),
+    yesNoWhere(promoCodes.isFeatured, f.featured),
+  );
+  const count = async () => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(promoCodes).innerJoin(brands, eq(brands.id, promoCodes.brandId)).where(where);
+    return row?.n ?? 0;
+  };
+  return paginate(query.page, count, (limit, offset) =>
     db
       .select({
         id: promoCodes.id,
@@ -30,10 +52,33 @@ export async function listPromoCodesAdmin(page: number) {
       .from(promoCodes)
       .innerJoin(brands, eq(brands.id, promoCodes.brandId))
       .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-      .orderBy(asc(promoCodes.code), asc(promoCodes.id))
+      .where(where)
+      .orderBy(...listOrder(query.sort, query.dir, { code: promoCodes.code, brand: brands.name, expires: promoCodes.expiresAt }, promoCodes.code, promoCodes.id))
       .limit(limit)
       .offset(offset),
   );
+}
+
+/**
+ * A bulk action on the ticked codes, each audited, in one transaction:
+ * delete, put forward or not, or extend the expiry by PROMO_EXTEND_DAYS
+ * (from today when already expired; codes without an expiry keep none).
+ */
+export async function bulkPromoCodes(actor: { id: string; email: string }, intent: PromoBulkIntent, ids: string[], now = new Date()) {
+  const action = intent === "bulk-delete" ? "delete" : "update";
+  const written = await bulkAudited(actor, "promo_code", promoCodes, promoCodes.id, ids, action, async (tx, found) => {
+    const rows = inArray(promoCodes.id, found);
+    if (intent === "bulk-delete") return tx.delete(promoCodes).where(rows);
+    if (intent === "bulk-extend") {
+      return tx
+        .update(promoCodes)
+        .set({ expiresAt: sql`greatest(${promoCodes.expiresAt}, ${now}) + make_interval(days => ${PROMO_EXTEND_DAYS})`, updatedAt: now })
+        .where(and(rows, isNotNull(promoCodes.expiresAt)));
+    }
+    return tx.update(promoCodes).set({ isFeatured: intent === "bulk-feature", updatedAt: now }).where(rows);
+  });
+  if (intent === "bulk-delete") invalidateAllowedHosts();
+  return written;
 }
 
 /** The existing categories for the select; "Général" when there are none (admin.md §9). */

@@ -1,17 +1,17 @@
-import { desc, eq, ilike, or, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { profiles, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
 import { paginate } from "~/modules/admin/pagination.server";
+import { searchWhere } from "~/modules/admin/list-query.server";
 import type { userFormSchema } from "./user-form.schema";
 
 /** One page of accounts, newest first (user_created_at_idx), optionally searched by e-mail or username. */
 export async function listUsersAdmin(search: string | null, page = 1) {
   const db = await getDb();
-  const term = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = term ? or(ilike(user.email, term), ilike(profiles.username, term)) : undefined;
+  const where = searchWhere(search ?? undefined, [user.email, profiles.username]);
   const count = async () => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(where);
     return row?.n ?? 0;

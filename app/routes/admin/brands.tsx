@@ -2,12 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/brands";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
@@ -114,11 +113,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
         </TableBody>
       </Table>
       <Pager {...loaderData.pager} />
-      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
-        <DialogContent className="max-w-xl">
-          <DialogHeader>
-            <DialogTitle>{item ? "Modifier la marque" : "Ajouter une marque"}</DialogTitle>
-          </DialogHeader>
+      <EditorDialog editor={editor} title={item ? "Modifier la marque" : "Ajouter une marque"} className="max-w-xl">
           {editor.open ? (
             <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
               <input type="hidden" name="intent" value="save" />
@@ -145,7 +140,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
                 <Input id="websiteUrl" name="websiteUrl" defaultValue={item?.websiteUrl ?? ""} placeholder="https://" />
               </Field>
               <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.close}>
+                <Button type="button" variant="outline" onClick={editor.requestClose}>
                   Annuler
                 </Button>
                 <Button type="submit" disabled={navigation.state !== "idle"}>
@@ -154,8 +149,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
               </div>
             </Form>
           ) : null}
-        </DialogContent>
-      </Dialog>
+      </EditorDialog>
     </div>
   );
 }

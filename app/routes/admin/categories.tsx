@@ -3,12 +3,11 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/categories";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
@@ -107,11 +106,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         </TableBody>
       </Table>
       <Pager {...loaderData.pager} />
-      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{item ? "Modifier la catégorie" : "Ajouter une catégorie"}</DialogTitle>
-          </DialogHeader>
+      <EditorDialog editor={editor} title={item ? "Modifier la catégorie" : "Ajouter une catégorie"}>
           {editor.open ? (
             <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
               <input type="hidden" name="intent" value="save" />
@@ -124,7 +119,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                 <Input id="imageUrl" name="imageUrl" defaultValue={item?.imageUrl ?? ""} />
               </Field>
               <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.close}>
+                <Button type="button" variant="outline" onClick={editor.requestClose}>
                   Annuler
                 </Button>
                 <Button type="submit" disabled={navigation.state !== "idle"}>
@@ -133,8 +128,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
               </div>
             </Form>
           ) : null}
-        </DialogContent>
-      </Dialog>
+      </EditorDialog>
     </div>
   );
 }

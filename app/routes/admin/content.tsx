@@ -3,12 +3,11 @@ import { Pencil, Plus } from "lucide-react";
 import { useRef, useState } from "react";
 import { data, Form, useFetcher, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/content";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { TOOLBAR_ACTIONS, wrapSelection } from "~/components/admin/html-toolbar";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -280,14 +279,9 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         </TableBody>
       </Table>
       <Pager {...loaderData.pager} />
-      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{item ? "Modifier le bloc de contenu" : "Ajouter un bloc de contenu"}</DialogTitle>
-          </DialogHeader>
-          {editor.open ? <BlockForm key={item?.id ?? "new"} item={item} choices={loaderData.choices} errors={errors} onCancel={editor.close} /> : null}
-        </DialogContent>
-      </Dialog>
+      <EditorDialog editor={editor} title={item ? "Modifier le bloc de contenu" : "Ajouter un bloc de contenu"} className="max-w-2xl">
+          {editor.open ? <BlockForm key={item?.id ?? "new"} item={item} choices={loaderData.choices} errors={errors} onCancel={editor.requestClose} /> : null}
+      </EditorDialog>
     </div>
   );
 }

@@ -2,13 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/crevarde-deals";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
@@ -128,11 +127,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
         </TableBody>
       </Table>
       <Pager {...loaderData.pager} />
-      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{item ? "Modifier un deal" : "Ajouter un deal"}</DialogTitle>
-          </DialogHeader>
+      <EditorDialog editor={editor} title={item ? "Modifier un deal" : "Ajouter un deal"} className="max-w-2xl">
           {editor.open ? (
             <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
               <input type="hidden" name="intent" value="save" />
@@ -191,7 +186,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
                 <input type="checkbox" name="isFeatured" defaultChecked={item?.isFeatured ?? false} className="size-4 accent-brand-600" /> En vedette
               </label>
               <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.close}>
+                <Button type="button" variant="outline" onClick={editor.requestClose}>
                   Annuler
                 </Button>
                 <Button type="submit" disabled={navigation.state !== "idle"}>
@@ -200,8 +195,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
               </div>
             </Form>
           ) : null}
-        </DialogContent>
-      </Dialog>
+      </EditorDialog>
     </div>
   );
 }

@@ -2,12 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/offers";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requirePermission } from "~/lib/auth.server";
@@ -123,11 +122,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         </TableBody>
       </Table>
       <Pager {...loaderData.pager} />
-      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{item ? "Modifier une offre" : "Ajouter une offre"}</DialogTitle>
-          </DialogHeader>
+      <EditorDialog editor={editor} title={item ? "Modifier une offre" : "Ajouter une offre"}>
           {editor.open ? (
             <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
               <input type="hidden" name="intent" value="save" />
@@ -174,7 +169,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                 sur la page d'accueil
               </label>
               <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.close}>
+                <Button type="button" variant="outline" onClick={editor.requestClose}>
                   Annuler
                 </Button>
                 <Button type="submit" disabled={navigation.state !== "idle"}>
@@ -183,8 +178,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
               </div>
             </Form>
           ) : null}
-        </DialogContent>
-      </Dialog>
+      </EditorDialog>
     </div>
   );
 }

@@ -4,13 +4,12 @@ import { ExternalLink, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/pages";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
@@ -140,11 +139,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
         </TableBody>
       </Table>
       <Pager {...loaderData.pager} />
-      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{item ? "Modifier la page" : "Ajouter une page"}</DialogTitle>
-          </DialogHeader>
+      <EditorDialog editor={editor} title={item ? "Modifier la page" : "Ajouter une page"} className="max-w-2xl">
           {editor.open ? (
             <Form method="post" className="grid gap-4" key={item?.id ?? "new"} noValidate>
               <input type="hidden" name="intent" value="save" />
@@ -161,7 +156,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
                 <Textarea id="content" name="content" defaultValue={item?.content ?? ""} className="min-h-64 font-mono text-xs" />
               </Field>
               <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.close}>
+                <Button type="button" variant="outline" onClick={editor.requestClose}>
                   Annuler
                 </Button>
                 <Button type="submit" disabled={navigation.state !== "idle"}>
@@ -170,8 +165,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
               </div>
             </Form>
           ) : null}
-        </DialogContent>
-      </Dialog>
+      </EditorDialog>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { History, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/programmes";
-import { EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Pager } from "~/components/admin/pager";
 import { Badge } from "~/components/ui/badge";
@@ -207,12 +207,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
       </Table>
       <Pager {...loaderData.pager} />
 
-      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
-        <DialogContent className="max-h-[90vh] max-w-xl overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>{item ? "Modifier le programme" : "Ajouter un programme"}</DialogTitle>
-            <DialogDescription>Le lien de tracking contient {"{CLICK_ID}"} (et {"{DEST}"} pour le lien profond) dans le paramètre de sous-identifiant du réseau.</DialogDescription>
-          </DialogHeader>
+      <EditorDialog editor={editor} title={item ? "Modifier le programme" : "Ajouter un programme"} className="max-h-[90vh] max-w-xl overflow-y-auto" description={<>Le lien de tracking contient {"{CLICK_ID}"} (et {"{DEST}"} pour le lien profond) dans le paramètre de sous-identifiant du réseau.</>}>
           {editor.open ? (
             <Form method="post" className="grid min-w-0 grid-cols-1 gap-4" key={item?.id ?? "new"}>
               <input type="hidden" name="intent" value="save" />
@@ -279,7 +274,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
                 <Textarea id="conditionsMd" name="conditionsMd" defaultValue={item?.conditionsMd ?? ""} rows={4} />
               </Field>
               <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.close}>
+                <Button type="button" variant="outline" onClick={editor.requestClose}>
                   Annuler
                 </Button>
                 <Button type="submit" disabled={busy}>
@@ -288,8 +283,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
               </div>
             </Form>
           ) : null}
-        </DialogContent>
-      </Dialog>
+      </EditorDialog>
 
       <Dialog open={ratesProgram !== null} onOpenChange={(o) => !o && setRatesFor(null)}>
         <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">

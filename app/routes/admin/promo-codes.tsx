@@ -4,44 +4,65 @@ import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/promo-codes";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { promoCodes } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
-import { cn } from "~/lib/utils";
-import { requestedPage } from "~/modules/admin/pagination.server";
+import { bulkIdsSchema, expiryFilterOptions, isNarrowed, parseListQuery, yesNoOptions } from "~/modules/admin/list-query";
+import { categoryChoices } from "~/modules/categories/categories-admin.server";
+import { PROMO_BULK_INTENTS, PROMO_EXTEND_DAYS, promoCodeListSpec, type PromoBulkIntent } from "~/modules/promo-codes/promo-code-list";
 import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { PROMO_MESSAGES, promoCodeFormSchema } from "~/modules/promo-codes/promo-code-form.schema";
-import { deletePromoCode, listPromoCodesAdmin, promoCategoryChoices, savePromoCode } from "~/modules/promo-codes/promo-codes-admin.server";
+import { bulkPromoCodes, deletePromoCode, listPromoCodesAdmin, promoCategoryChoices, savePromoCode } from "~/modules/promo-codes/promo-codes-admin.server";
 import { listFailingCodes } from "~/modules/promo-codes/code-feedback.server";
 import { FAILING_CONSECUTIVE_NO, FAILING_MAX_RATE, FAILING_MIN_ANSWERS, FEEDBACK_WINDOW_DAYS } from "~/modules/promo-codes/code-feedback";
 import { Badge } from "~/components/ui/badge";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
-  const [codes, brands, categories, failing] = await Promise.all([
-    loadOrFail(ADMIN_LOAD_ERRORS.promoCodes, listPromoCodesAdmin(requestedPage(request.url))),
+  const query = parseListQuery(request.url, promoCodeListSpec);
+  const [codes, brands, categories, categoryFilter, failing] = await Promise.all([
+    loadOrFail(ADMIN_LOAD_ERRORS.promoCodes, listPromoCodesAdmin(query)),
     loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
     loadOrFail(ADMIN_LOAD_ERRORS.categories, promoCategoryChoices()),
+    loadOrFail(ADMIN_LOAD_ERRORS.categories, categoryChoices()),
     loadOrFail(ADMIN_LOAD_ERRORS.promoCodes, listFailingCodes()),
   ]);
-  return { codes: codes.rows.map((c) => ({ ...c, expiresAt: c.expiresAt?.toISOString() ?? null })), pager: codes.pager, brands, categories, failing };
+  return {
+    codes: codes.rows.map((c) => ({ ...c, expiresAt: c.expiresAt?.toISOString() ?? null })),
+    pager: codes.pager,
+    query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
+    brands,
+    categories,
+    categoryFilter,
+    failing,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 32 * 1024);
-  if (form.get("intent") === "delete") {
+  const intent = form.get("intent");
+  if ((PROMO_BULK_INTENTS as readonly unknown[]).includes(intent)) {
+    const bulk = intent as PromoBulkIntent;
+    const ids = bulkIdsSchema.safeParse(form.getAll("ids"));
+    if (!ids.success) return failure(bulk, ids.error.issues[0]?.message ?? PROMO_MESSAGES.bulkError);
+    return guarded(bulk, PROMO_MESSAGES.bulkError, async () => {
+      const n = await bulkPromoCodes(admin, bulk, ids.data);
+      if (n === 0) return failure(bulk, PROMO_MESSAGES.bulkNone, 404);
+      return ok(bulk, PROMO_MESSAGES.bulkDone[bulk](n));
+    });
+  }
+  if (intent === "delete") {
     const parsed = idSchema.safeParse({ id: form.get("id") });
     if (!parsed.success) return failure("delete", PROMO_MESSAGES.deleteError);
     return guarded("delete", PROMO_MESSAGES.deleteError, async () => {
@@ -143,6 +164,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const now = Date.now();
   const failing = new Map(loaderData.failing.map((f) => [f.id, f]));
+  const f = loaderData.query.filters;
   return (
     <div>
       <PageHeader
@@ -154,72 +176,92 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
         }
       />
       <FailingCodes codes={loaderData.failing} />
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Code</TableHead>
-            <TableHead>Marque</TableHead>
-            <TableHead>Réduction</TableHead>
-            <TableHead>Catégorie</TableHead>
-            <TableHead>Description</TableHead>
-            <TableHead>Expiration</TableHead>
-            <TableHead>En avant</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {navigation.state === "loading" && navigation.location.pathname === "/admin/promo-codes" && loaderData.codes.length === 0 ? (
-            <EmptyRow colSpan={8}>Chargement des données...</EmptyRow>
-          ) : loaderData.codes.length === 0 ? (
-            <EmptyRow colSpan={8}>Aucun code promo trouvé...</EmptyRow>
-          ) : (
-            loaderData.codes.map((c) => {
+      <ListToolbar
+        label="Filtrer les codes promo"
+        searchLabel="Rechercher (code, marque, description)"
+        q={loaderData.query.q}
+        sort={loaderData.query}
+        narrowed={isNarrowed(loaderData.query)}
+        filters={[
+          { name: "brand", label: "Marque", all: "Toutes", value: f.brand, options: loaderData.brands.map((b) => ({ value: b.id, label: b.name })) },
+          { name: "category", label: "Catégorie", all: "Toutes", value: f.category, options: loaderData.categoryFilter.map((c) => ({ value: c.id, label: c.name })) },
+          { name: "expiry", label: "Expiration", all: "Toutes", value: f.expiry, options: expiryFilterOptions },
+          { name: "featured", label: "En avant", all: "Tous", value: f.featured, options: yesNoOptions },
+        ]}
+      />
+      <ResourceTable
+        label="Codes promo"
+        rows={loaderData.codes}
+        rowId={(c) => c.id}
+        rowLabel={(c) => c.code}
+        sort={loaderData.query}
+        rowClassName={(c) => c.expiresAt !== null && Date.parse(c.expiresAt) < now && "bg-neutral-100 text-neutral-500 md:bg-neutral-100"}
+        empty={
+          navigation.state === "loading" && navigation.location.pathname === "/admin/promo-codes"
+            ? "Chargement des données..."
+            : isNarrowed(loaderData.query)
+              ? "Aucun code promo ne correspond à ces critères."
+              : "Aucun code promo trouvé..."
+        }
+        bulk={{
+          entityPlural: "codes promo",
+          actions: [
+            { intent: "bulk-feature", label: "Mettre en avant", confirm: PROMO_MESSAGES.bulkConfirm["bulk-feature"] },
+            { intent: "bulk-unfeature", label: "Retirer de la une", confirm: PROMO_MESSAGES.bulkConfirm["bulk-unfeature"] },
+            { intent: "bulk-extend", label: `Prolonger de ${PROMO_EXTEND_DAYS} jours`, confirm: PROMO_MESSAGES.bulkConfirm["bulk-extend"] },
+            { intent: "bulk-delete", label: "Supprimer", confirm: PROMO_MESSAGES.bulkConfirm["bulk-delete"], destructive: true },
+          ],
+        }}
+        columns={[
+          {
+            key: "code",
+            header: "Code",
+            sort: "code",
+            className: "font-mono font-semibold",
+            cell: (c) => (
+              <>
+                {c.code}
+                {failing.has(c.id) ? (
+                  <Badge variant="risky" className="ml-2 font-sans">
+                    Échoue
+                  </Badge>
+                ) : null}
+              </>
+            ),
+          },
+          { key: "brand", header: "Marque", sort: "brand", cell: (c) => c.brandName },
+          { key: "discount", header: "Réduction", cell: (c) => c.discountAmount },
+          { key: "category", header: "Catégorie", cell: (c) => c.category ?? "—" },
+          { key: "description", header: "Description", className: "md:max-w-56", cell: (c) => <span className="line-clamp-2">{c.description ?? ""}</span> },
+          {
+            key: "expires",
+            header: "Expiration",
+            sort: "expires",
+            cell: (c) => {
               const expired = c.expiresAt !== null && Date.parse(c.expiresAt) < now;
-              return (
-                <TableRow key={c.id} className={cn(expired && "bg-neutral-100 text-neutral-500")}>
-                  <TableCell className="font-mono font-semibold">
-                    {c.code}
-                    {failing.has(c.id) ? (
-                      <Badge variant="risky" className="ml-2 font-sans">
-                        Échoue
-                      </Badge>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{c.brandName}</TableCell>
-                  <TableCell>{c.discountAmount}</TableCell>
-                  <TableCell>{c.category ?? "—"}</TableCell>
-                  <TableCell className="max-w-xs truncate">{c.description ?? ""}</TableCell>
-                  <TableCell>
-                    {c.expiresAt ? (
-                      <span className={expired ? "text-red-600" : "text-green-700"}>
-                        {formatParis(c.expiresAt, "dd/MM/yyyy")}
-                        {expired ? " (Expiré)" : ""}
-                      </span>
-                    ) : (
-                      "Sans limite"
-                    )}
-                  </TableCell>
-                  <TableCell>{c.isFeatured ? "Oui" : "Non"}</TableCell>
-                  <TableCell>
-                    <div className="flex">
-                      <Button variant="ghost" size="icon" aria-label={`Modifier ${c.code}`} onClick={() => editor.edit(c)}>
-                        <Pencil />
-                      </Button>
-                      <DeleteButton id={c.id} label={c.code} confirmText={PROMO_MESSAGES.confirmDelete(c.code)} />
-                    </div>
-                  </TableCell>
-                </TableRow>
+              return c.expiresAt ? (
+                <span className={expired ? "text-red-600" : "text-green-700"}>
+                  {formatParis(c.expiresAt, "dd/MM/yyyy")}
+                  {expired ? " (Expiré)" : ""}
+                </span>
+              ) : (
+                "Sans limite"
               );
-            })
-          )}
-        </TableBody>
-      </Table>
+            },
+          },
+          { key: "featured", header: "En avant", cell: (c) => (c.isFeatured ? "Oui" : "Non") },
+        ]}
+        actions={(c) => (
+          <>
+            <Button variant="ghost" size="icon" aria-label={`Modifier ${c.code}`} onClick={() => editor.edit(c)}>
+              <Pencil />
+            </Button>
+            <DeleteButton id={c.id} label={c.code} confirmText={PROMO_MESSAGES.confirmDelete(c.code)} />
+          </>
+        )}
+      />
       <Pager {...loaderData.pager} />
-      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{editor.editing ? "Modifier un code promo" : "Ajouter un code promo"}</DialogTitle>
-          </DialogHeader>
+      <EditorDialog editor={editor} title={editor.editing ? "Modifier un code promo" : "Ajouter un code promo"}>
           {editor.open ? (
             <PromoForm
               key={editor.editing?.id ?? "new"}
@@ -227,11 +269,10 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
               brands={loaderData.brands}
               categories={loaderData.categories}
               actionData={ad}
-              onCancel={editor.close}
+              onCancel={editor.requestClose}
             />
           ) : null}
-        </DialogContent>
-      </Dialog>
+      </EditorDialog>
     </div>
   );
 }

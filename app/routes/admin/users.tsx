@@ -3,13 +3,12 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { Pencil, Search } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Avatar } from "~/components/layout/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/lib/auth.server";
@@ -141,11 +140,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </TableBody>
       </Table>
       <Pager {...loaderData.pager} />
-      <Dialog open={editor.open} onOpenChange={(o) => !o && editor.close()}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Modifier l'utilisateur</DialogTitle>
-          </DialogHeader>
+      <EditorDialog editor={editor} title="Modifier l'utilisateur">
           {editor.open && item ? (
             <Form method="post" className="grid gap-4" key={item.id}>
               <input type="hidden" name="intent" value="save" />
@@ -166,7 +161,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 </select>
               </Field>
               <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.close}>
+                <Button type="button" variant="outline" onClick={editor.requestClose}>
                   Annuler
                 </Button>
                 <Button type="submit" disabled={navigation.state !== "idle"}>
@@ -175,8 +170,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               </div>
             </Form>
           ) : null}
-        </DialogContent>
-      </Dialog>
+      </EditorDialog>
     </div>
   );
 }

@@ -1,0 +1,310 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { Field, selectClass } from "~/components/admin/admin-ui";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/utils";
+import { listHref, sortHref, type SortDir } from "~/modules/admin/list-query";
+
+/**
+ * The list half of the back office's resource engine (issue #17): a search
+ * and filter bar, sortable column headers, bulk selection, and one table that
+ * becomes stacked cards under 768 px, its actions always visible. Everything
+ * lives in the URL; the bar is a GET form, so it works before hydration.
+ */
+
+export interface FilterDef {
+  name: string;
+  label: string;
+  /** the « all » choice's label */
+  all: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  value: string | undefined;
+}
+
+export function ListToolbar({
+  label,
+  searchLabel,
+  q,
+  filters,
+  sort,
+  narrowed,
+}: {
+  /** the search landmark's name, e.g. « Filtrer les codes promo » */
+  label: string;
+  searchLabel: string;
+  q: string | undefined;
+  filters: FilterDef[];
+  sort: { sort: string; dir: SortDir };
+  narrowed: boolean;
+}) {
+  const submit = useSubmit();
+  const location = useLocation();
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={label}
+      className="mb-4 grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
+      onChange={(event) => {
+        // a choice applies at once; typed text waits for Entrée or « Filtrer »
+        if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget, { replace: true });
+      }}
+    >
+      <input type="hidden" name="sort" value={sort.sort} />
+      <input type="hidden" name="dir" value={sort.dir} />
+      <Field label={searchLabel} htmlFor="list-q">
+        <Input id="list-q" name="q" type="search" defaultValue={q ?? ""} maxLength={100} key={q ?? ""} />
+      </Field>
+      {filters.map((f) => (
+        <Field key={f.name} label={f.label} htmlFor={`list-${f.name}`}>
+          <select id={`list-${f.name}`} name={f.name} defaultValue={f.value ?? ""} key={f.value ?? ""} className={selectClass}>
+            <option value="">{f.all}</option>
+            {f.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ))}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" variant="outline">
+          <Search aria-hidden="true" /> Filtrer
+        </Button>
+        {narrowed ? (
+          <Link className="text-sm font-medium text-brand-700 underline" to={listHref(location.pathname, "", { sort: sort.sort, dir: sort.dir })}>
+            Réinitialiser
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  /** the `?sort=` key when this column is sortable */
+  sort?: string;
+  cell: (row: T) => React.ReactNode;
+  className?: string;
+}
+
+export interface BulkAction {
+  intent: string;
+  label: string;
+  /** the confirmation's text for n selected rows */
+  confirm: (n: number) => string;
+  destructive?: boolean;
+}
+
+function SortHeader({ header, sortKey, current }: { header: string; sortKey: string; current: { sort: string; dir: SortDir } }) {
+  const location = useLocation();
+  const active = current.sort === sortKey;
+  const Icon = !active ? ArrowUpDown : current.dir === "asc" ? ArrowUp : ArrowDown;
+  return (
+    <Link
+      to={sortHref(location.pathname, location.search, sortKey, current)}
+      replace
+      title={`Trier par ${header.toLowerCase()}`}
+      className="inline-flex items-center gap-1 hover:text-brand-700"
+    >
+      {header}
+      <Icon className={cn("size-3.5", active ? "text-brand-700" : "text-neutral-400")} aria-hidden="true" />
+    </Link>
+  );
+}
+
+/** The rows ticked for a bulk action; cleared when the list changes (another page, filter or a done action). */
+function useSelection(ids: string[]) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const key = ids.join(",");
+  useEffect(() => setSelected(new Set()), [key]);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return { selected, toggle, setAll: (on: boolean) => setSelected(on ? new Set(ids) : new Set()) };
+}
+
+function BulkBar({ selected, actions, entityPlural }: { selected: Set<string>; actions: BulkAction[]; entityPlural: string }) {
+  const navigation = useNavigation();
+  const n = selected.size;
+  if (n === 0) return null;
+  return (
+    <div role="region" aria-label="Actions groupées" className="mb-3 flex flex-wrap items-center gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm">
+      <span aria-live="polite" className="font-medium">
+        {n} {n > 1 ? `${entityPlural} sélectionnés` : "élément sélectionné"}
+      </span>
+      {actions.map((a) => (
+        <AlertDialog key={a.intent}>
+          <AlertDialogTrigger asChild>
+            <Button type="button" size="sm" variant={a.destructive ? "destructive" : "outline"}>
+              {a.label}
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogTitle>{a.label}</AlertDialogTitle>
+            <AlertDialogDescription>{a.confirm(n)}</AlertDialogDescription>
+            <div className="flex justify-end gap-2">
+              <AlertDialogCancel>Annuler</AlertDialogCancel>
+              <Form method="post">
+                <input type="hidden" name="intent" value={a.intent} />
+                {[...selected].map((id) => (
+                  <input key={id} type="hidden" name="ids" value={id} />
+                ))}
+                <Button type="submit" variant={a.destructive ? "destructive" : "default"} disabled={navigation.state !== "idle"}>
+                  Confirmer
+                </Button>
+              </Form>
+            </div>
+          </AlertDialogContent>
+        </AlertDialog>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A table on wide screens and one card per row under 768 px (same markup, so
+ * assistive technologies always get one table: explicit roles keep its
+ * semantics when CSS turns the rows into blocks). Text wraps instead of
+ * widening the page: no horizontal scroll at 1280 px.
+ */
+export function ResourceTable<T>({
+  label,
+  columns,
+  rows,
+  rowId,
+  rowLabel,
+  actions,
+  bulk,
+  sort,
+  empty,
+  rowClassName,
+}: {
+  label: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowId: (row: T) => string;
+  rowLabel: (row: T) => string;
+  actions?: (row: T) => React.ReactNode;
+  bulk?: { entityPlural: string; actions: BulkAction[] };
+  sort: { sort: string; dir: SortDir };
+  empty: React.ReactNode;
+  /** extra classes of a row (an expired code is greyed) */
+  rowClassName?: (row: T) => string | false;
+}) {
+  const ids = rows.map(rowId);
+  const selection = useSelection(ids);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const selectable = Boolean(bulk) && hydrated && rows.length > 0;
+  const allOn = selectable && ids.every((id) => selection.selected.has(id));
+  const span = columns.length + (actions ? 1 : 0) + (selectable ? 1 : 0);
+  return (
+    <div>
+      {bulk && selectable ? <BulkBar selected={selection.selected} actions={bulk.actions} entityPlural={bulk.entityPlural} /> : null}
+      <div className="w-full md:overflow-x-auto md:rounded-xl md:border md:border-neutral-200">
+        <table role="table" aria-label={label} className="block w-full text-sm md:table">
+          <thead role="rowgroup" className="sr-only bg-neutral-50 text-left md:not-sr-only md:table-header-group">
+            <tr role="row">
+              {selectable ? (
+                <th role="columnheader" scope="col" className="w-10 px-3">
+                  <input
+                    type="checkbox"
+                    aria-label="Tout sélectionner"
+                    checked={allOn}
+                    onChange={(e) => selection.setAll(e.target.checked)}
+                    className="size-4 accent-brand-600"
+                  />
+                </th>
+              ) : null}
+              {columns.map((c) => (
+                <th
+                  key={c.key}
+                  role="columnheader"
+                  scope="col"
+                  aria-sort={c.sort && sort.sort === c.sort ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
+                  className="h-10 px-3 font-semibold text-neutral-700"
+                >
+                  {c.sort ? <SortHeader header={c.header} sortKey={c.sort} current={sort} /> : c.header}
+                </th>
+              ))}
+              {actions ? (
+                <th role="columnheader" scope="col" className="h-10 px-3 font-semibold text-neutral-700">
+                  Actions
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody role="rowgroup" className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-neutral-200">
+            {rows.length === 0 ? (
+              <tr role="row" className="block md:table-row">
+                <td role="cell" colSpan={span} className="block px-3 py-10 text-center text-neutral-500 md:table-cell">
+                  {empty}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => {
+                const id = rowId(row);
+                return (
+                  <tr
+                    key={id}
+                    role="row"
+                    className={cn(
+                      "block rounded-xl border border-neutral-200 bg-white p-3 md:table-row md:rounded-none md:border-0 md:bg-transparent md:p-0 md:hover:bg-neutral-50",
+                      rowClassName?.(row),
+                    )}
+                  >
+                    {selectable ? (
+                      <td role="cell" className="block pb-1 md:table-cell md:px-3 md:py-2 md:align-middle">
+                        <input
+                          type="checkbox"
+                          aria-label={`Sélectionner ${rowLabel(row)}`}
+                          checked={selection.selected.has(id)}
+                          onChange={(e) => selection.toggle(id, e.target.checked)}
+                          className="size-4 accent-brand-600"
+                        />
+                      </td>
+                    ) : null}
+                    {columns.map((c) => (
+                      <td
+                        key={c.key}
+                        role="cell"
+                        className={cn("flex items-start justify-between gap-3 py-1 [overflow-wrap:anywhere] md:table-cell md:px-3 md:py-2 md:align-middle", c.className)}
+                      >
+                        <span aria-hidden="true" className="shrink-0 font-medium text-neutral-500 md:hidden">
+                          {c.header}
+                        </span>
+                        <div className="min-w-0 text-right md:text-left">{c.cell(row)}</div>
+                      </td>
+                    ))}
+                    {actions ? (
+                      <td role="cell" className="mt-2 block border-t border-neutral-100 pt-2 md:mt-0 md:table-cell md:border-0 md:px-3 md:py-2 md:align-middle">
+                        <div className="flex flex-wrap justify-end gap-1 md:justify-start">{actions(row)}</div>
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { inArray, type AnyColumn } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { getDb, type Db } from "~/lib/db.server";
+import { recordAuditIn } from "./audit.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Actor = { id: string; email: string };
+
+/** A row as the audit log keeps it: the generated full-text document is derived data, not an edit. */
+function auditable(row: Record<string, unknown>) {
+  const { search: _search, ...fields } = row;
+  return fields;
+}
+
+/**
+ * A bulk action of the back office (issue #17): the rows that still exist
+ * among `ids` are written by `write`, and each gets its own audit entry with
+ * its row before and after, all in one transaction. Returns how many rows
+ * were written (ids that no longer exist are skipped).
+ */
+export async function bulkAudited(
+  actor: Actor,
+  entity: string,
+  table: PgTable,
+  idColumn: AnyColumn,
+  ids: string[],
+  action: "update" | "delete",
+  write: (tx: Tx, ids: string[]) => Promise<unknown>,
+): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = (await tx.select().from(table).where(inArray(idColumn, ids))) as Array<Record<string, unknown> & { id: string }>;
+    if (before.length === 0) return 0;
+    const found = before.map((r) => r.id);
+    await write(tx, found);
+    const after = action === "delete" ? [] : ((await tx.select().from(table).where(inArray(idColumn, found))) as Array<Record<string, unknown> & { id: string }>);
+    const afterById = new Map(after.map((r) => [r.id, r]));
+    for (const row of before) {
+      const next = afterById.get(row.id);
+      await recordAuditIn(tx, actor, { action, entity, entityId: row.id, before: auditable(row), after: next ? auditable(next) : null });
+    }
+    return found.length;
+  });
+}

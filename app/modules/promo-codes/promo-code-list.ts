@@ -1,0 +1,17 @@
+import { choice, defineList, EXPIRY_FILTERS, idChoice, YES_NO } from "~/modules/admin/list-query";
+
+/** /admin/promo-codes as a list (issue #17): searched, filtered and sorted in the URL. */
+export const PROMO_CODE_SORTS = ["code", "brand", "expires"] as const;
+export type PromoCodeSort = (typeof PROMO_CODE_SORTS)[number];
+
+export const promoCodeListSpec = defineList({
+  sorts: PROMO_CODE_SORTS,
+  defaultSort: "code",
+  defaultDir: "asc",
+  filters: { brand: idChoice, category: idChoice, expiry: choice(EXPIRY_FILTERS), featured: choice(YES_NO) },
+});
+
+export const PROMO_BULK_INTENTS = ["bulk-delete", "bulk-feature", "bulk-unfeature", "bulk-extend"] as const;
+export type PromoBulkIntent = (typeof PROMO_BULK_INTENTS)[number];
+/** « Prolonger » moves the expiry this many days later (from today when the code has already expired). */
+export const PROMO_EXTEND_DAYS = 30;

@@ -1,0 +1,135 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { and, eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as s from "../../db/schema";
+import { action as promoAction, loader as promoLoader } from "../../app/routes/admin/promo-codes";
+import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+import { callRoute } from "../helpers/route";
+
+const DAY = 86_400_000;
+
+describeEachDb("/admin/promo-codes as a list: search, filters, sort, bulk actions (issue #17)", ({ database }) => {
+  let cookie: string;
+  let brandA: string;
+  let brandB: string;
+  let category: string;
+  const tag = `L${Date.now().toString(36).toUpperCase()}`;
+  const list = async (query: string) => (await callRoute<any>(promoLoader, req(`/admin/promo-codes${query}`, { cookie }))).data.codes.map((c: any) => c.code);
+  const bulk = (intent: string, ids: string[], as = cookie) =>
+    callRoute<any>(
+      promoAction,
+      new Request(`${TEST_ORIGIN}/admin/promo-codes`, {
+        method: "POST",
+        headers: { origin: TEST_ORIGIN, cookie: as, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams([["intent", intent], ...ids.map((id) => ["ids", id])]),
+      }),
+    );
+  const codesByName = async (names: string[]) => {
+    const rows = await database().db.select().from(s.promoCodes).where(inArray(s.promoCodes.code, names));
+    return new Map(rows.map((r) => [r.code, r]));
+  };
+
+  beforeAll(async () => {
+    const db = database().db;
+    cookie = (await signedInUser({ role: "admin", email: `lists-${tag.toLowerCase()}@example.fr` })).cookie;
+    [{ id: brandA }] = await db.insert(s.brands).values({ name: `Zeta ${tag}`, slug: `zeta-${tag.toLowerCase()}` }).returning();
+    [{ id: brandB }] = await db.insert(s.brands).values({ name: `Alpha ${tag}`, slug: `alpha-${tag.toLowerCase()}` }).returning();
+    [{ id: category }] = await db.insert(s.categories).values({ name: `Cat ${tag}`, slug: `cat-${tag.toLowerCase()}` }).returning();
+    const now = Date.now();
+    await db.insert(s.promoCodes).values([
+      { brandId: brandA, code: `${tag}A1`, discountAmount: "5%", description: "Soin visage été", expiresAt: new Date(now + 2 * DAY), categoryId: category },
+      { brandId: brandA, code: `${tag}A2`, discountAmount: "10%", description: "Sérum 100%_pur", expiresAt: new Date(now - 2 * DAY), isFeatured: true },
+      { brandId: brandB, code: `${tag}B1`, discountAmount: "15%", description: "Crème", expiresAt: null },
+      { brandId: brandB, code: `${tag}B2`, discountAmount: "20%", description: "Gommage", expiresAt: new Date(now + 60 * DAY) },
+    ]);
+  });
+
+  it("searches the code, the brand and the description, as text (% and _ are not wildcards)", async () => {
+    expect(await list(`?q=${tag}`)).toEqual([`${tag}A1`, `${tag}A2`, `${tag}B1`, `${tag}B2`]);
+    expect(await list(`?q=${encodeURIComponent(`alpha ${tag}`)}`)).toEqual([`${tag}B1`, `${tag}B2`]);
+    expect(await list(`?q=${encodeURIComponent("100%_pur")}`)).toEqual([`${tag}A2`]);
+    expect(await list(`?q=${encodeURIComponent(`${tag}%A`)}`)).toEqual([]);
+  });
+
+  it("filters by brand, category, expiry and featured, together with the search", async () => {
+    expect(await list(`?q=${tag}&brand=${brandA}`)).toEqual([`${tag}A1`, `${tag}A2`]);
+    expect(await list(`?q=${tag}&category=${category}`)).toEqual([`${tag}A1`]);
+    expect(await list(`?q=${tag}&expiry=soon`)).toEqual([`${tag}A1`]);
+    expect(await list(`?q=${tag}&expiry=expired`)).toEqual([`${tag}A2`]);
+    expect(await list(`?q=${tag}&expiry=never`)).toEqual([`${tag}B1`]);
+    expect(await list(`?q=${tag}&expiry=live`)).toEqual([`${tag}A1`, `${tag}B1`, `${tag}B2`]);
+    expect(await list(`?q=${tag}&featured=oui`)).toEqual([`${tag}A2`]);
+    // an unknown value is no filter, never an error
+    expect(await list(`?q=${tag}&brand=nope&expiry=bientot&featured=peut-etre`)).toHaveLength(4);
+  });
+
+  it("sorts by a column header, either way, empty dates last", async () => {
+    expect(await list(`?q=${tag}&sort=code&dir=desc`)).toEqual([`${tag}B2`, `${tag}B1`, `${tag}A2`, `${tag}A1`]);
+    expect(await list(`?q=${tag}&sort=brand&dir=asc`)).toEqual([`${tag}B1`, `${tag}B2`, `${tag}A1`, `${tag}A2`]);
+    expect(await list(`?q=${tag}&sort=expires&dir=asc`)).toEqual([`${tag}A2`, `${tag}A1`, `${tag}B2`, `${tag}B1`]);
+    expect(await list(`?q=${tag}&sort=expires&dir=desc`)).toEqual([`${tag}B2`, `${tag}A1`, `${tag}A2`, `${tag}B1`]);
+    const loaded = await callRoute<any>(promoLoader, req(`/admin/promo-codes?q=${tag}&sort=brand`, { cookie }));
+    expect(loaded.data.query).toEqual({ q: tag, sort: "brand", dir: "asc", filters: { brand: undefined, category: undefined, expiry: undefined, featured: undefined } });
+  });
+
+  it("bulk actions write every ticked code and one audit entry each, in one transaction", async () => {
+    const db = database().db;
+    const before = await codesByName([`${tag}A1`, `${tag}A2`, `${tag}B1`, `${tag}B2`]);
+    const ids = [before.get(`${tag}A1`)!.id, before.get(`${tag}B1`)!.id];
+
+    const featured = await bulk("bulk-feature", ids);
+    expect(featured.status).toBe(200);
+    expect(featured.data.toast.title).toBe("2 codes promo mis en avant");
+    let after = await codesByName([`${tag}A1`, `${tag}B1`]);
+    expect([...after.values()].every((c) => c.isFeatured)).toBe(true);
+    const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, "promo_code"), inArray(s.auditLog.entityId, ids)));
+    expect(audit).toHaveLength(2);
+    expect(audit.map((a: any) => [a.before.isFeatured, a.after.isFeatured])).toEqual([
+      [false, true],
+      [false, true],
+    ]);
+
+    // « Prolonger »: 30 days after the expiry, or after today once expired; a code without expiry keeps none
+    const expiredId = before.get(`${tag}A2`)!.id;
+    const extended = await bulk("bulk-extend", [ids[0], expiredId, ids[1]]);
+    expect(extended.data.toast.title).toBe("3 codes promo prolongés");
+    after = await codesByName([`${tag}A1`, `${tag}A2`, `${tag}B1`]);
+    expect(after.get(`${tag}A1`)!.expiresAt!.getTime()).toBe(before.get(`${tag}A1`)!.expiresAt!.getTime() + 30 * DAY);
+    expect(after.get(`${tag}A2`)!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+    expect(after.get(`${tag}B1`)!.expiresAt).toBeNull();
+
+    const deleted = await bulk("bulk-delete", [expiredId, before.get(`${tag}B2`)!.id]);
+    expect(deleted.data.toast.title).toBe("2 codes promo supprimés");
+    expect([...(await codesByName([`${tag}A2`, `${tag}B2`])).keys()]).toEqual([]);
+    const deletions = await db.select().from(s.auditLog).where(and(eq(s.auditLog.action, "delete"), inArray(s.auditLog.entityId, [expiredId])));
+    expect(deletions).toHaveLength(1);
+    expect((deletions[0] as any).before.code).toBe(`${tag}A2`);
+
+    // rows that are gone: 404, nothing written
+    const gone = await bulk("bulk-feature", [expiredId]);
+    expect(gone.status).toBe(404);
+    expect(gone.data.toast.description).toBe("Aucun des codes promo sélectionnés n'existe encore.");
+  });
+
+  it("a bad selection is a French 400, and only the catalogue permission may act", async () => {
+    const none = await bulk("bulk-delete", []);
+    expect(none.status).toBe(400);
+    expect(none.data.toast.description).toBe("Sélectionnez au moins un élément.");
+    const bad = await bulk("bulk-delete", ["1 or 1=1"]);
+    expect(bad.status).toBe(400);
+    expect(bad.data.toast.description).toBe("La sélection contient un élément inconnu.");
+    const finance = await signedInUser({ role: "finance", email: `lists-fin-${tag.toLowerCase()}@example.fr` });
+    const [row] = await database().db.select().from(s.promoCodes).where(eq(s.promoCodes.code, `${tag}A1`));
+    const refused = await bulk("bulk-delete", [row.id], finance.cookie);
+    expect([302, 303, 403]).toContain(refused.status);
+    expect(await codesByName([`${tag}A1`])).toHaveProperty("size", 1);
+  });
+});
+
+describe("admin lists module", () => {
+  it("exports the promo code list's spec", async () => {
+    const { promoCodeListSpec } = await import("../../app/modules/promo-codes/promo-code-list");
+    expect(promoCodeListSpec.sorts).toEqual(["code", "brand", "expires"]);
+  });
+});
