@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { action as promoAction, loader as promoLoader } from "../../app/routes/admin/promo-codes";
+import { action as offerAction, loader as offerLoader } from "../../app/routes/admin/offers";
 import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -127,9 +128,40 @@ describeEachDb("/admin/promo-codes as a list: search, filters, sort, bulk action
   });
 });
 
-describe("admin lists module", () => {
-  it("exports the promo code list's spec", async () => {
-    const { promoCodeListSpec } = await import("../../app/modules/promo-codes/promo-code-list");
-    expect(promoCodeListSpec.sorts).toEqual(["code", "brand", "expires"]);
+describeEachDb("/admin/offers as a list (issue #17)", ({ database }) => {
+  let cookie: string;
+  let brand: string;
+  const tag = `o${Date.now().toString(36)}`;
+  const list = async (query: string) => (await callRoute<any>(offerLoader, req(`/admin/offers${query}`, { cookie }))).data.offers.map((o: any) => o.name);
+
+  beforeAll(async () => {
+    const db = database().db;
+    cookie = (await signedInUser({ role: "editor", email: `offers-${tag}@example.fr` })).cookie;
+    [{ id: brand }] = await db.insert(s.brands).values({ name: `Marque ${tag}`, slug: `marque-${tag}` }).returning();
+    await db.insert(s.offers).values([
+      { brandId: brand, name: `Crème ${tag}`, regularPrice: "20,00€", cashbackPercent: 8 },
+      { brandId: brand, name: `Baume ${tag}`, regularPrice: "12,00€", cashbackPercent: 3, isFeatured: true },
+      { brandId: brand, name: `Savon ${tag}`, regularPrice: "5,00€", cashbackPercent: 12 },
+    ]);
+  });
+
+  it("searches, filters and sorts; bulk actions are audited", async () => {
+    expect(await list(`?q=${tag}`)).toEqual([`Baume ${tag}`, `Crème ${tag}`, `Savon ${tag}`]);
+    expect(await list(`?q=${tag}&sort=cashback&dir=desc`)).toEqual([`Savon ${tag}`, `Crème ${tag}`, `Baume ${tag}`]);
+    expect(await list(`?q=${tag}&featured=non&brand=${brand}`)).toEqual([`Crème ${tag}`, `Savon ${tag}`]);
+    const rows = await database().db.select().from(s.offers).where(eq(s.offers.brandId, brand));
+    const ids = rows.filter((r) => !r.isFeatured).map((r) => r.id);
+    const res = await callRoute<any>(
+      offerAction,
+      new Request(`${TEST_ORIGIN}/admin/offers`, {
+        method: "POST",
+        headers: { origin: TEST_ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams([["intent", "bulk-feature"], ...ids.map((id) => ["ids", id])]),
+      }),
+    );
+    expect(res.data.toast.title).toBe("2 offres mises en avant");
+    expect(await list(`?q=${tag}&featured=oui`)).toHaveLength(3);
+    const audit = await database().db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, "offer"), inArray(s.auditLog.entityId, ids)));
+    expect(audit).toHaveLength(2);
   });
 });

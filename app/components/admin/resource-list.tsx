@@ -140,8 +140,9 @@ function useSelection(ids: string[]) {
   return { selected, toggle, setAll: (on: boolean) => setSelected(on ? new Set(ids) : new Set()) };
 }
 
-function BulkBar({ selected, actions, entityPlural }: { selected: Set<string>; actions: BulkAction[]; entityPlural: string }) {
+function BulkBar({ selected, actions, entityPlural, onSubmitted }: { selected: Set<string>; actions: BulkAction[]; entityPlural: string; onSubmitted: () => void }) {
   const navigation = useNavigation();
+  const [asking, setAsking] = useState<string | null>(null);
   const n = selected.size;
   if (n === 0) return null;
   return (
@@ -150,7 +151,7 @@ function BulkBar({ selected, actions, entityPlural }: { selected: Set<string>; a
         {n} {n > 1 ? `${entityPlural} sélectionnés` : "élément sélectionné"}
       </span>
       {actions.map((a) => (
-        <AlertDialog key={a.intent}>
+        <AlertDialog key={a.intent} open={asking === a.intent} onOpenChange={(o) => setAsking(o ? a.intent : null)}>
           <AlertDialogTrigger asChild>
             <Button type="button" size="sm" variant={a.destructive ? "destructive" : "outline"}>
               {a.label}
@@ -161,7 +162,14 @@ function BulkBar({ selected, actions, entityPlural }: { selected: Set<string>; a
             <AlertDialogDescription>{a.confirm(n)}</AlertDialogDescription>
             <div className="flex justify-end gap-2">
               <AlertDialogCancel>Annuler</AlertDialogCancel>
-              <Form method="post">
+              <Form
+                method="post"
+                onSubmit={() => {
+                  // the toast tells the outcome; the rows show it
+                  setAsking(null);
+                  onSubmitted();
+                }}
+              >
                 <input type="hidden" name="intent" value={a.intent} />
                 {[...selected].map((id) => (
                   <input key={id} type="hidden" name="ids" value={id} />
@@ -217,19 +225,26 @@ export function ResourceTable<T>({
   const span = columns.length + (actions ? 1 : 0) + (selectable ? 1 : 0);
   return (
     <div>
-      {bulk && selectable ? <BulkBar selected={selection.selected} actions={bulk.actions} entityPlural={bulk.entityPlural} /> : null}
+      {bulk && selectable ? <BulkBar selected={selection.selected} actions={bulk.actions} entityPlural={bulk.entityPlural} onSubmitted={() => selection.setAll(false)} /> : null}
+      {selectable ? (
+        <label className="mb-2 flex items-center gap-2 text-sm font-medium md:hidden">
+          <input type="checkbox" checked={allOn} onChange={(e) => selection.setAll(e.target.checked)} className="size-5 accent-brand-600" />
+          Tout sélectionner
+        </label>
+      ) : null}
       <div className="w-full md:overflow-x-auto md:rounded-xl md:border md:border-neutral-200">
         <table role="table" aria-label={label} className="block w-full text-sm md:table">
           <thead role="rowgroup" className="sr-only bg-neutral-50 text-left md:not-sr-only md:table-header-group">
             <tr role="row">
               {selectable ? (
                 <th role="columnheader" scope="col" className="w-10 px-3">
+                  {/* the cards' own « Tout sélectionner » is above them (a phone has no header row) */}
                   <input
                     type="checkbox"
                     aria-label="Tout sélectionner"
                     checked={allOn}
                     onChange={(e) => selection.setAll(e.target.checked)}
-                    className="size-4 accent-brand-600"
+                    className="hidden size-4 accent-brand-600 md:inline-block"
                   />
                 </th>
               ) : null}

@@ -1,3 +1,4 @@
+import { bulkIdsSchema } from "./list-query";
 import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
@@ -94,4 +95,34 @@ export async function loadOrFail<T>(message: string, load: Promise<T>): Promise<
     logger.error({ err: error }, `admin: list could not be loaded (${message})`);
     throw data<AdminLoadErrorData>({ loadError: message }, { status: 503 });
   }
+}
+
+/** The French texts of one list's bulk actions: a failure, none of the rows left, and the success title per intent. */
+export interface BulkMessages<I extends string> {
+  error: string;
+  none: string;
+  done: Record<I, (n: number) => string>;
+}
+
+/**
+ * The bulk half of a list's action (issue #17): when the posted intent is one
+ * of `intents`, parse the ticked ids and run the write; otherwise null, and the
+ * route goes on with its other intents.
+ */
+export async function bulkIntentAction<I extends string>(
+  form: FormData,
+  intents: readonly I[],
+  messages: BulkMessages<I>,
+  run: (intent: I, ids: string[]) => Promise<number>,
+) {
+  const intent = form.get("intent");
+  if (!(intents as readonly unknown[]).includes(intent)) return null;
+  const bulk = intent as I;
+  const ids = bulkIdsSchema.safeParse(form.getAll("ids"));
+  if (!ids.success) return failure(bulk, ids.error.issues[0]?.message ?? messages.error);
+  return guarded(bulk, messages.error, async () => {
+    const n = await run(bulk, ids.data);
+    if (n === 0) return failure(bulk, messages.none, 404);
+    return ok(bulk, messages.done[bulk](n));
+  });
 }

@@ -42,3 +42,26 @@ export async function bulkAudited(
     return found.length;
   });
 }
+
+/** The bulk actions every catalogue list with a « En avant » flag offers. */
+export type CatalogueBulkIntent = "bulk-delete" | "bulk-feature" | "bulk-unfeature";
+
+/** Delete the ticked rows, or put them forward or not, audited (see bulkAudited). */
+export function bulkCatalogue(
+  actor: Actor,
+  entity: string,
+  table: PgTable,
+  columns: { id: AnyColumn; isFeatured: AnyColumn },
+  intent: CatalogueBulkIntent,
+  ids: string[],
+  now = new Date(),
+): Promise<number> {
+  return bulkAudited(actor, entity, table, columns.id, ids, intent === "bulk-delete" ? "delete" : "update", (tx, found) => {
+    const rows = inArray(columns.id, found);
+    if (intent === "bulk-delete") return tx.delete(table).where(rows);
+    return tx
+      .update(table)
+      .set({ isFeatured: intent === "bulk-feature", updatedAt: now } as never)
+      .where(rows);
+  });
+}

@@ -5,6 +5,20 @@ export const OFFER_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde de l'offre.",
   deleteError: "Une erreur est survenue lors de la suppression de l'offre.",
   confirmDelete: (name: string) => `Êtes-vous sûr de vouloir supprimer l'offre "${name}" ? Cette action est irréversible.`,
+  bulk: {
+    error: "Une erreur est survenue lors de l'action groupée sur les offres.",
+    none: "Aucune des offres sélectionnées n'existe encore.",
+    done: {
+      "bulk-delete": (n: number) => (n > 1 ? `${n} offres supprimées` : "1 offre supprimée"),
+      "bulk-feature": (n: number) => (n > 1 ? `${n} offres mises en avant` : "1 offre mise en avant"),
+      "bulk-unfeature": (n: number) => (n > 1 ? `${n} offres retirées de la une` : "1 offre retirée de la une"),
+    },
+  },
+  bulkConfirm: {
+    "bulk-delete": (n: number) => `Supprimer définitivement ${n > 1 ? `ces ${n} offres` : "cette offre"} ? Cette action est irréversible.`,
+    "bulk-feature": (n: number) => `Mettre ${n > 1 ? `ces ${n} offres` : "cette offre"} en avant sur la page d'accueil ?`,
+    "bulk-unfeature": (n: number) => `Retirer ${n > 1 ? `ces ${n} offres` : "cette offre"} de la page d'accueil ?`,
+  },
 } as const;
 
 export const offerFormSchema = z.object({

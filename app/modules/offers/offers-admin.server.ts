@@ -1,16 +1,34 @@
-import { asc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, categories, offers } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
-import { countRows, paginate } from "~/modules/admin/pagination.server";
+import { paginate } from "~/modules/admin/pagination.server";
+import { bulkCatalogue } from "~/modules/admin/bulk.server";
+import type { ListQuery } from "~/modules/admin/list-query";
+import { listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import type { OFFER_BULK_INTENTS, offerListSpec } from "./offer-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { offerFormSchema } from "./offer-form.schema";
 
-/** One page of offers with their brand's name, ordered by name (offers_name_idx). */
-export async function listOffersAdmin(page: number) {
+/**
+ * One page of offers with their brand's name: searched (name, brand),
+ * filtered and sorted as the URL says; name order by default (offers_name_idx).
+ */
+export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand" | "cashback", (typeof offerListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">) {
   const db = await getDb();
-  return paginate(page, () => countRows(offers), (limit, offset) =>
+  const f = query.filters;
+  const where = and(
+    searchWhere(query.q, [offers.name, brands.name]),
+    f.brand ? eq(offers.brandId, f.brand) : undefined,
+    f.category ? eq(offers.categoryId, f.category) : undefined,
+    yesNoWhere(offers.isFeatured, f.featured),
+  );
+  const count = async () => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(offers).innerJoin(brands, eq(brands.id, offers.brandId)).where(where);
+    return row?.n ?? 0;
+  };
+  return paginate(query.page, count, (limit, offset) =>
     db
       .select({
         id: offers.id,
@@ -28,10 +46,18 @@ export async function listOffersAdmin(page: number) {
       .from(offers)
       .innerJoin(brands, eq(brands.id, offers.brandId))
       .leftJoin(categories, eq(categories.id, offers.categoryId))
-      .orderBy(asc(offers.name), asc(offers.id))
+      .where(where)
+      .orderBy(...listOrder(query.sort, query.dir, { name: offers.name, brand: brands.name, cashback: offers.cashbackPercent }, offers.name, offers.id))
       .limit(limit)
       .offset(offset),
   );
+}
+
+/** A bulk action on the ticked offers (delete, put forward or not), each audited, in one transaction. */
+export async function bulkOffers(actor: { id: string; email: string }, intent: (typeof OFFER_BULK_INTENTS)[number], ids: string[]) {
+  const written = await bulkCatalogue(actor, "offer", offers, offers, intent, ids);
+  if (intent === "bulk-delete") invalidateAllowedHosts();
+  return written;
 }
 
 /** The typed category name creates or reuses a category; the offer stores its id. */

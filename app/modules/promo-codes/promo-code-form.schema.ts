@@ -12,13 +12,15 @@ export const PROMO_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde du code promo.",
   deleteError: "Une erreur est survenue lors de la suppression du code promo.",
   confirmDelete: (code: string) => `Êtes-vous sûr de vouloir supprimer le code promo "${code}" ? Cette action est irréversible.`,
-  bulkError: "Une erreur est survenue lors de l'action groupée sur les codes promo.",
-  bulkNone: "Aucun des codes promo sélectionnés n'existe encore.",
-  bulkDone: {
-    "bulk-delete": (n: number) => (n > 1 ? `${n} codes promo supprimés` : "1 code promo supprimé"),
-    "bulk-feature": (n: number) => (n > 1 ? `${n} codes promo mis en avant` : "1 code promo mis en avant"),
-    "bulk-unfeature": (n: number) => (n > 1 ? `${n} codes promo retirés de la une` : "1 code promo retiré de la une"),
-    "bulk-extend": (n: number) => (n > 1 ? `${n} codes promo prolongés` : "1 code promo prolongé"),
+  bulk: {
+    error: "Une erreur est survenue lors de l'action groupée sur les codes promo.",
+    none: "Aucun des codes promo sélectionnés n'existe encore.",
+    done: {
+      "bulk-delete": (n: number) => (n > 1 ? `${n} codes promo supprimés` : "1 code promo supprimé"),
+      "bulk-feature": (n: number) => (n > 1 ? `${n} codes promo mis en avant` : "1 code promo mis en avant"),
+      "bulk-unfeature": (n: number) => (n > 1 ? `${n} codes promo retirés de la une` : "1 code promo retiré de la une"),
+      "bulk-extend": (n: number) => (n > 1 ? `${n} codes promo prolongés` : "1 code promo prolongé"),
+    },
   },
   bulkConfirm: {
     "bulk-delete": (n: number) => `Supprimer définitivement ${n > 1 ? `ces ${n} codes promo` : "ce code promo"} ? Cette action est irréversible.`,

@@ -4,7 +4,7 @@ import { getDb } from "~/lib/db.server";
 import { categoryNames } from "~/modules/categories/categories-admin.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
-import { bulkAudited } from "~/modules/admin/bulk.server";
+import { bulkAudited, bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery } from "~/modules/admin/list-query";
 import { expiryWhere, listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import { PROMO_EXTEND_DAYS, type PromoBulkIntent, type PromoCodeSort, type promoCodeListSpec } from "./promo-code-list";
@@ -65,18 +65,15 @@ export async function listPromoCodesAdmin(query: Pick<PromoCodeListQuery, "q" | 
  * (from today when already expired; codes without an expiry keep none).
  */
 export async function bulkPromoCodes(actor: { id: string; email: string }, intent: PromoBulkIntent, ids: string[], now = new Date()) {
-  const action = intent === "bulk-delete" ? "delete" : "update";
-  const written = await bulkAudited(actor, "promo_code", promoCodes, promoCodes.id, ids, action, async (tx, found) => {
-    const rows = inArray(promoCodes.id, found);
-    if (intent === "bulk-delete") return tx.delete(promoCodes).where(rows);
-    if (intent === "bulk-extend") {
-      return tx
-        .update(promoCodes)
-        .set({ expiresAt: sql`greatest(${promoCodes.expiresAt}, ${now}) + make_interval(days => ${PROMO_EXTEND_DAYS})`, updatedAt: now })
-        .where(and(rows, isNotNull(promoCodes.expiresAt)));
-    }
-    return tx.update(promoCodes).set({ isFeatured: intent === "bulk-feature", updatedAt: now }).where(rows);
-  });
+  const written =
+    intent === "bulk-extend"
+      ? await bulkAudited(actor, "promo_code", promoCodes, promoCodes.id, ids, "update", (tx, found) =>
+          tx
+            .update(promoCodes)
+            .set({ expiresAt: sql`greatest(${promoCodes.expiresAt}, ${now}) + make_interval(days => ${PROMO_EXTEND_DAYS})`, updatedAt: now })
+            .where(and(inArray(promoCodes.id, found), isNotNull(promoCodes.expiresAt))),
+        )
+      : await bulkCatalogue(actor, "promo_code", promoCodes, promoCodes, intent, ids, now);
   if (intent === "bulk-delete") invalidateAllowedHosts();
   return written;
 }

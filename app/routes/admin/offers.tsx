@@ -2,37 +2,43 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/offers";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { offers } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
-import { requestedPage } from "~/modules/admin/pagination.server";
-import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { isNarrowed, parseListQuery, yesNoOptions } from "~/modules/admin/list-query";
+import { categoryChoices } from "~/modules/categories/categories-admin.server";
+import { OFFER_BULK_INTENTS, offerListSpec } from "~/modules/offers/offer-list";
+import { type AdminActionData, bulkIntentAction, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { OFFER_MESSAGES, offerFormSchema } from "~/modules/offers/offer-form.schema";
-import { deleteOffer, listOffersAdmin, saveOffer } from "~/modules/offers/offers-admin.server";
+import { bulkOffers, deleteOffer, listOffersAdmin, saveOffer } from "~/modules/offers/offers-admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
-  const [offers, brands] = await Promise.all([
-    loadOrFail(ADMIN_LOAD_ERRORS.offers, listOffersAdmin(requestedPage(request.url))),
+  const query = parseListQuery(request.url, offerListSpec);
+  const [offers, brands, categoryFilter] = await Promise.all([
+    loadOrFail(ADMIN_LOAD_ERRORS.offers, listOffersAdmin(query)),
     loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
+    loadOrFail(ADMIN_LOAD_ERRORS.categories, categoryChoices()),
   ]);
-  return { offers: offers.rows, pager: offers.pager, brands };
+  return { offers: offers.rows, pager: offers.pager, query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters }, brands, categoryFilter };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 32 * 1024);
+  const bulk = await bulkIntentAction(form, OFFER_BULK_INTENTS, OFFER_MESSAGES.bulk, (intent, ids) => bulkOffers(admin, intent, ids));
+  if (bulk) return bulk;
   if (form.get("intent") === "delete") {
     const parsed = idSchema.safeParse({ id: form.get("id") });
     if (!parsed.success) return failure("delete", OFFER_MESSAGES.deleteError);
@@ -61,6 +67,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
+  const f = loaderData.query.filters;
   return (
     <div>
       <PageHeader
@@ -71,56 +78,67 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
           </Button>
         }
       />
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Produit</TableHead>
-            <TableHead>Marque</TableHead>
-            <TableHead>Prix</TableHead>
-            <TableHead>Cashback</TableHead>
-            <TableHead>Catégorie</TableHead>
-            <TableHead>Tag</TableHead>
-            <TableHead>En avant</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {loaderData.offers.length === 0 ? (
-            <EmptyRow colSpan={8}>Aucune offre trouvée...</EmptyRow>
-          ) : (
-            loaderData.offers.map((o) => (
-              <TableRow key={o.id}>
-                <TableCell>
-                  <div className="flex items-center gap-2">
-                    {o.imageUrl ? (
-                      <img src={o.imageUrl} alt="" width={40} height={40} className="size-10 rounded-lg object-cover" />
-                    ) : (
-                      <span className="grid size-10 place-items-center rounded-lg bg-neutral-100">
-                        <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
-                      </span>
-                    )}
-                    <span className="font-medium">{o.name}</span>
-                  </div>
-                </TableCell>
-                <TableCell>{o.brandName}</TableCell>
-                <TableCell>{o.regularPrice}</TableCell>
-                <TableCell>{o.cashbackPercent.toLocaleString("fr-FR")}%</TableCell>
-                <TableCell>{o.category ?? "—"}</TableCell>
-                <TableCell>{o.tag ? <Badge>{o.tag}</Badge> : null}</TableCell>
-                <TableCell>{o.isFeatured ? "Oui" : "Non"}</TableCell>
-                <TableCell>
-                  <div className="flex">
-                    <Button variant="ghost" size="icon" aria-label={`Modifier ${o.name}`} onClick={() => editor.edit(o)}>
-                      <Pencil />
-                    </Button>
-                    <DeleteButton id={o.id} label={o.name} confirmText={OFFER_MESSAGES.confirmDelete(o.name)} />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <ListToolbar
+        label="Filtrer les offres"
+        searchLabel="Rechercher (produit, marque)"
+        q={loaderData.query.q}
+        sort={loaderData.query}
+        narrowed={isNarrowed(loaderData.query)}
+        filters={[
+          { name: "brand", label: "Marque", all: "Toutes", value: f.brand, options: loaderData.brands.map((b) => ({ value: b.id, label: b.name })) },
+          { name: "category", label: "Catégorie", all: "Toutes", value: f.category, options: loaderData.categoryFilter.map((c) => ({ value: c.id, label: c.name })) },
+          { name: "featured", label: "En avant", all: "Toutes", value: f.featured, options: yesNoOptions },
+        ]}
+      />
+      <ResourceTable
+        label="Offres"
+        rows={loaderData.offers}
+        rowId={(o) => o.id}
+        rowLabel={(o) => o.name}
+        sort={loaderData.query}
+        empty={isNarrowed(loaderData.query) ? "Aucune offre ne correspond à ces critères." : "Aucune offre trouvée..."}
+        bulk={{
+          entityPlural: "offres",
+          actions: [
+            { intent: "bulk-feature", label: "Mettre en avant", confirm: OFFER_MESSAGES.bulkConfirm["bulk-feature"] },
+            { intent: "bulk-unfeature", label: "Retirer de la une", confirm: OFFER_MESSAGES.bulkConfirm["bulk-unfeature"] },
+            { intent: "bulk-delete", label: "Supprimer", confirm: OFFER_MESSAGES.bulkConfirm["bulk-delete"], destructive: true },
+          ],
+        }}
+        columns={[
+          {
+            key: "name",
+            header: "Produit",
+            sort: "name",
+            cell: (o) => (
+              <div className="flex items-center gap-2">
+                {o.imageUrl ? (
+                  <img src={o.imageUrl} alt="" width={40} height={40} className="size-10 rounded-lg object-cover" />
+                ) : (
+                  <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-neutral-100">
+                    <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
+                  </span>
+                )}
+                <span className="font-medium">{o.name}</span>
+              </div>
+            ),
+          },
+          { key: "brand", header: "Marque", sort: "brand", cell: (o) => o.brandName },
+          { key: "price", header: "Prix", cell: (o) => o.regularPrice },
+          { key: "cashback", header: "Cashback", sort: "cashback", cell: (o) => `${o.cashbackPercent.toLocaleString("fr-FR")}%` },
+          { key: "category", header: "Catégorie", cell: (o) => o.category ?? "—" },
+          { key: "tag", header: "Tag", cell: (o) => (o.tag ? <Badge>{o.tag}</Badge> : null) },
+          { key: "featured", header: "En avant", cell: (o) => (o.isFeatured ? "Oui" : "Non") },
+        ]}
+        actions={(o) => (
+          <>
+            <Button variant="ghost" size="icon" aria-label={`Modifier ${o.name}`} onClick={() => editor.edit(o)}>
+              <Pencil />
+            </Button>
+            <DeleteButton id={o.id} label={o.name} confirmText={OFFER_MESSAGES.confirmDelete(o.name)} />
+          </>
+        )}
+      />
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier une offre" : "Ajouter une offre"}>
           {editor.open ? (

@@ -14,10 +14,10 @@ import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { promoCodes } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
-import { bulkIdsSchema, expiryFilterOptions, isNarrowed, parseListQuery, yesNoOptions } from "~/modules/admin/list-query";
+import { expiryFilterOptions, isNarrowed, parseListQuery, yesNoOptions } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
-import { PROMO_BULK_INTENTS, PROMO_EXTEND_DAYS, promoCodeListSpec, type PromoBulkIntent } from "~/modules/promo-codes/promo-code-list";
-import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { PROMO_BULK_INTENTS, PROMO_EXTEND_DAYS, promoCodeListSpec } from "~/modules/promo-codes/promo-code-list";
+import { type AdminActionData, bulkIntentAction, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
@@ -51,18 +51,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 32 * 1024);
-  const intent = form.get("intent");
-  if ((PROMO_BULK_INTENTS as readonly unknown[]).includes(intent)) {
-    const bulk = intent as PromoBulkIntent;
-    const ids = bulkIdsSchema.safeParse(form.getAll("ids"));
-    if (!ids.success) return failure(bulk, ids.error.issues[0]?.message ?? PROMO_MESSAGES.bulkError);
-    return guarded(bulk, PROMO_MESSAGES.bulkError, async () => {
-      const n = await bulkPromoCodes(admin, bulk, ids.data);
-      if (n === 0) return failure(bulk, PROMO_MESSAGES.bulkNone, 404);
-      return ok(bulk, PROMO_MESSAGES.bulkDone[bulk](n));
-    });
-  }
-  if (intent === "delete") {
+  const bulk = await bulkIntentAction(form, PROMO_BULK_INTENTS, PROMO_MESSAGES.bulk, (intent, ids) => bulkPromoCodes(admin, intent, ids));
+  if (bulk) return bulk;
+  if (form.get("intent") === "delete") {
     const parsed = idSchema.safeParse({ id: form.get("id") });
     if (!parsed.success) return failure("delete", PROMO_MESSAGES.deleteError);
     return guarded("delete", PROMO_MESSAGES.deleteError, async () => {

@@ -1,0 +1,128 @@
+import type { Page } from "@playwright/test";
+import { DEMO_ADMIN, expect, isMobile, noHorizontalScroll, signIn, test } from "./fixtures";
+import { listCodePrefix, listCodes } from "./admin-lists-fixture";
+
+/**
+ * The back office's list engine (issue #17) on /admin/promo-codes, at 1280 and
+ * 390 px: search, filters and sort in the URL, bulk actions with confirmation,
+ * stacked cards on a phone, and edit dialogs that ask before losing changes.
+ * Each project works on its own three codes (tests/e2e/admin-lists-fixture.ts).
+ */
+
+async function signInAsAdmin(page: Page) {
+  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
+  await page.waitForURL((url) => url.pathname === "/admin");
+}
+
+const codeRow = (page: Page, code: string) => page.getByRole("row").filter({ hasText: code });
+
+test("search, filter and sort live in the URL; nothing scrolls sideways", async ({ page }, info) => {
+  const [one, two, three] = listCodes(info.project.name);
+  await signInAsAdmin(page);
+  await page.goto("/admin/promo-codes");
+  const bar = page.getByRole("search", { name: "Filtrer les codes promo" });
+  await bar.getByLabel("Rechercher (code, marque, description)").fill(listCodePrefix(info.project.name).toLowerCase());
+  await bar.getByLabel("Rechercher (code, marque, description)").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`q=${listCodePrefix(info.project.name).toLowerCase()}`));
+  await expect(codeRow(page, "LISTE")).toHaveCount(3);
+  await noHorizontalScroll(page);
+
+  // a choice applies at once
+  await bar.getByLabel("Expiration").selectOption({ label: "Expirés" });
+  await expect(page).toHaveURL(/expiry=expired/);
+  await expect(codeRow(page, "LISTE")).toHaveCount(1);
+  await expect(codeRow(page, two)).toContainText("(Expiré)");
+  await page.reload();
+  await expect(bar.getByLabel("Expiration")).toHaveValue("expired");
+  await expect(codeRow(page, "LISTE")).toHaveCount(1);
+
+  await bar.getByRole("link", { name: "Réinitialiser" }).click();
+  await expect(page).not.toHaveURL(/expiry=/);
+  await expect(bar.getByLabel("Rechercher (code, marque, description)")).toHaveValue("");
+
+  await page.goto(`/admin/promo-codes?q=${listCodePrefix(info.project.name)}&sort=expires&dir=asc`);
+  await expect(codeRow(page, "LISTE").first()).toContainText(two);
+  if (!isMobile(page)) {
+    // a click on a column header sorts by it, then flips the direction
+    const header = page.getByRole("columnheader", { name: "Code" });
+    await header.getByRole("link").click();
+    await expect(page).toHaveURL(/sort=code&dir=asc/);
+    await expect(header).toHaveAttribute("aria-sort", "ascending");
+    await expect(codeRow(page, "LISTE").first()).toContainText(one);
+    await header.getByRole("link").click();
+    await expect(header).toHaveAttribute("aria-sort", "descending");
+    await expect(codeRow(page, "LISTE").first()).toContainText(three);
+  }
+  await noHorizontalScroll(page);
+});
+
+test("bulk actions ask first, then write every ticked code", async ({ page }, info) => {
+  const [one, , three] = listCodes(info.project.name);
+  await signInAsAdmin(page);
+  await page.goto(`/admin/promo-codes?q=${listCodePrefix(info.project.name)}`);
+  await expect(codeRow(page, one)).toContainText("Non");
+  await page.getByRole("checkbox", { name: `Sélectionner ${one}` }).check();
+  await page.getByRole("checkbox", { name: `Sélectionner ${three}` }).check();
+  const bulk = page.getByRole("region", { name: "Actions groupées" });
+  await expect(bulk).toContainText("2 codes promo sélectionnés");
+  await bulk.getByRole("button", { name: "Mettre en avant" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Mettre ces 2 codes promo en avant sur la page d'accueil ?");
+  await confirm.getByRole("button", { name: "Confirmer" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "2 codes promo mis en avant" }).first()).toBeVisible();
+  await expect(codeRow(page, one)).toContainText("Oui");
+  await expect(codeRow(page, three)).toContainText("Oui");
+  // the selection is cleared after the action
+  await expect(bulk).toBeHidden();
+
+  // « Tout sélectionner » then cancel: nothing changes
+  await page.getByRole("checkbox", { name: "Tout sélectionner" }).check();
+  await expect(bulk).toContainText("3 codes promo sélectionnés");
+  await bulk.getByRole("button", { name: "Supprimer" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Annuler" }).click();
+  await expect(codeRow(page, "LISTE")).toHaveCount(3);
+});
+
+test("on a phone each code is a card with its actions in view; on a desktop the actions fit", async ({ page }, info) => {
+  const [one] = listCodes(info.project.name);
+  await signInAsAdmin(page);
+  await page.goto(`/admin/promo-codes?q=${listCodePrefix(info.project.name)}`);
+  const edit = page.getByRole("button", { name: `Modifier ${one}`, exact: true });
+  await edit.scrollIntoViewIfNeeded();
+  await expect(edit).toBeInViewport();
+  const box = (await edit.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  if (isMobile(page)) {
+    // a card: the labels are shown beside the values
+    await expect(codeRow(page, one).getByText("Expiration", { exact: true })).toBeVisible();
+  }
+  await noHorizontalScroll(page);
+});
+
+test("an edit dialog with changes asks « Quitter sans enregistrer ? » before closing", async ({ page }, info) => {
+  const [one] = listCodes(info.project.name);
+  await signInAsAdmin(page);
+  await page.goto(`/admin/promo-codes?q=${listCodePrefix(info.project.name)}`);
+  const dialog = page.getByRole("dialog");
+
+  // untouched: closes at once
+  await page.getByRole("button", { name: `Modifier ${one}`, exact: true }).click();
+  await expect(dialog.getByRole("heading", { name: "Modifier un code promo" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: `Modifier ${one}`, exact: true }).click();
+  await dialog.getByLabel("Description").fill("Texte en cours de saisie");
+  await page.keyboard.press("Escape");
+  const ask = page.getByRole("alertdialog");
+  await expect(ask.getByRole("heading", { name: "Quitter sans enregistrer ?" })).toBeVisible();
+  await ask.getByRole("button", { name: "Continuer la saisie" }).click();
+  await expect(ask).toBeHidden();
+  await expect(dialog.getByLabel("Description")).toHaveValue("Texte en cours de saisie");
+
+  await dialog.getByRole("button", { name: "Annuler" }).click();
+  await ask.getByRole("button", { name: "Quitter sans enregistrer" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(codeRow(page, one)).not.toContainText("Texte en cours de saisie");
+});
