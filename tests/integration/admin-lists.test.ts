@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { action as promoAction, loader as promoLoader } from "../../app/routes/admin/promo-codes";
 import { action as offerAction, loader as offerLoader } from "../../app/routes/admin/offers";
