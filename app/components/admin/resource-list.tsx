@@ -13,7 +13,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { listHref, sortHref, type SortDir } from "~/modules/admin/list-query";
+import { isNarrowed, listHref, sortHref, yesNoOptions, type SortDir } from "~/modules/admin/list-query";
 
 /**
  * The list half of the back office's resource engine (issue #17): a search
@@ -31,22 +31,44 @@ export interface FilterDef {
   value: string | undefined;
 }
 
+type Choice = { id: string; name: string };
+const rowChoices = (rows: Choice[]) => rows.map((r) => ({ value: r.id, label: r.name }));
+/** The filters most lists share. */
+export const brandFilter = (brands: Choice[], value: string | undefined): FilterDef => ({ name: "brand", label: "Marque", all: "Toutes", value, options: rowChoices(brands) });
+export const categoryFilter = (categories: Choice[], value: string | undefined): FilterDef => ({
+  name: "category",
+  label: "Catégorie",
+  all: "Toutes",
+  value,
+  options: rowChoices(categories),
+});
+export const featuredFilter = (value: string | undefined): FilterDef => ({ name: "featured", label: "En avant", all: "Tous", value, options: yesNoOptions });
+
+/** The bulk actions of a list with a « En avant » flag, with each entity's confirmation texts. */
+export function catalogueBulkActions(confirm: Record<"bulk-delete" | "bulk-feature" | "bulk-unfeature", (n: number) => string>): BulkAction[] {
+  return [
+    { intent: "bulk-feature", label: "Mettre en avant", confirm: confirm["bulk-feature"] },
+    { intent: "bulk-unfeature", label: "Retirer de la une", confirm: confirm["bulk-unfeature"] },
+    { intent: "bulk-delete", label: "Supprimer", confirm: confirm["bulk-delete"], destructive: true },
+  ];
+}
+
 export function ListToolbar({
   label,
   searchLabel,
-  q,
+  query,
   filters,
-  sort,
-  narrowed,
 }: {
   /** the search landmark's name, e.g. « Filtrer les codes promo » */
   label: string;
   searchLabel: string;
-  q: string | undefined;
+  /** the list's state from its URL */
+  query: { q: string | undefined; sort: string; dir: SortDir; filters: Record<string, unknown> };
   filters: FilterDef[];
-  sort: { sort: string; dir: SortDir };
-  narrowed: boolean;
 }) {
+  const { q } = query;
+  const sort = query;
+  const narrowed = isNarrowed(query);
   const submit = useSubmit();
   const location = useLocation();
   return (

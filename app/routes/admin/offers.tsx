@@ -8,12 +8,12 @@ import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { offers } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
-import { isNarrowed, parseListQuery, yesNoOptions } from "~/modules/admin/list-query";
+import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { OFFER_BULK_INTENTS, offerListSpec } from "~/modules/offers/offer-list";
 import { type AdminActionData, bulkIntentAction, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
@@ -81,14 +81,8 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
       <ListToolbar
         label="Filtrer les offres"
         searchLabel="Rechercher (produit, marque)"
-        q={loaderData.query.q}
-        sort={loaderData.query}
-        narrowed={isNarrowed(loaderData.query)}
-        filters={[
-          { name: "brand", label: "Marque", all: "Toutes", value: f.brand, options: loaderData.brands.map((b) => ({ value: b.id, label: b.name })) },
-          { name: "category", label: "Catégorie", all: "Toutes", value: f.category, options: loaderData.categoryFilter.map((c) => ({ value: c.id, label: c.name })) },
-          { name: "featured", label: "En avant", all: "Toutes", value: f.featured, options: yesNoOptions },
-        ]}
+        query={loaderData.query}
+        filters={[brandFilter(loaderData.brands, f.brand), categoryFilter(loaderData.categoryFilter, f.category), featuredFilter(f.featured)]}
       />
       <ResourceTable
         label="Offres"
@@ -99,11 +93,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         empty={isNarrowed(loaderData.query) ? "Aucune offre ne correspond à ces critères." : "Aucune offre trouvée..."}
         bulk={{
           entityPlural: "offres",
-          actions: [
-            { intent: "bulk-feature", label: "Mettre en avant", confirm: OFFER_MESSAGES.bulkConfirm["bulk-feature"] },
-            { intent: "bulk-unfeature", label: "Retirer de la une", confirm: OFFER_MESSAGES.bulkConfirm["bulk-unfeature"] },
-            { intent: "bulk-delete", label: "Supprimer", confirm: OFFER_MESSAGES.bulkConfirm["bulk-delete"], destructive: true },
-          ],
+          actions: catalogueBulkActions(OFFER_MESSAGES.bulkConfirm),
         }}
         columns={[
           {

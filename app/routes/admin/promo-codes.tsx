@@ -9,12 +9,12 @@ import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { promoCodes } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
-import { expiryFilterOptions, isNarrowed, parseListQuery, yesNoOptions } from "~/modules/admin/list-query";
+import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { PROMO_BULK_INTENTS, PROMO_EXTEND_DAYS, promoCodeListSpec } from "~/modules/promo-codes/promo-code-list";
 import { type AdminActionData, bulkIntentAction, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
@@ -170,14 +170,12 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
       <ListToolbar
         label="Filtrer les codes promo"
         searchLabel="Rechercher (code, marque, description)"
-        q={loaderData.query.q}
-        sort={loaderData.query}
-        narrowed={isNarrowed(loaderData.query)}
+        query={loaderData.query}
         filters={[
-          { name: "brand", label: "Marque", all: "Toutes", value: f.brand, options: loaderData.brands.map((b) => ({ value: b.id, label: b.name })) },
-          { name: "category", label: "Catégorie", all: "Toutes", value: f.category, options: loaderData.categoryFilter.map((c) => ({ value: c.id, label: c.name })) },
+          brandFilter(loaderData.brands, f.brand),
+          categoryFilter(loaderData.categoryFilter, f.category),
           { name: "expiry", label: "Expiration", all: "Toutes", value: f.expiry, options: expiryFilterOptions },
-          { name: "featured", label: "En avant", all: "Tous", value: f.featured, options: yesNoOptions },
+          featuredFilter(f.featured),
         ]}
       />
       <ResourceTable
@@ -197,10 +195,8 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
         bulk={{
           entityPlural: "codes promo",
           actions: [
-            { intent: "bulk-feature", label: "Mettre en avant", confirm: PROMO_MESSAGES.bulkConfirm["bulk-feature"] },
-            { intent: "bulk-unfeature", label: "Retirer de la une", confirm: PROMO_MESSAGES.bulkConfirm["bulk-unfeature"] },
             { intent: "bulk-extend", label: `Prolonger de ${PROMO_EXTEND_DAYS} jours`, confirm: PROMO_MESSAGES.bulkConfirm["bulk-extend"] },
-            { intent: "bulk-delete", label: "Supprimer", confirm: PROMO_MESSAGES.bulkConfirm["bulk-delete"], destructive: true },
+            ...catalogueBulkActions(PROMO_MESSAGES.bulkConfirm),
           ],
         }}
         columns={[
