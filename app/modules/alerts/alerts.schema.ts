@@ -31,13 +31,12 @@ export const ALERT_MESSAGES = {
   deleted: "Alerte supprimée.",
 } as const;
 
+/** Conform reads an empty field as missing: none chosen is null. */
 const optionalId = (message: string) =>
   z
-    .string()
+    .uuid(message)
     .optional()
-    .transform((v) => (v ? v.trim() : ""))
-    .pipe(z.union([z.literal(""), z.uuid(message)]))
-    .transform((v) => v || null);
+    .transform((v) => v ?? null);
 
 /** Create (no id) or edit (id) an alert. */
 export const alertFormSchema = z.object({
