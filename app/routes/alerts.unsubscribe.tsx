@@ -4,7 +4,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkActionForm, LinkActionMessage, LinkActionPage } from "~/components/link-action-page";
 import { readBoundedParams } from "~/lib/body.server";
 import { seo } from "~/lib/seo";
-import { ALERT_UNSUBSCRIBE_PATH, alertsOfPauseToken, pauseAlertsByToken } from "~/modules/alerts/alerts.server";
+import { ALERT_UNSUBSCRIBE_PATH } from "~/modules/alerts/alerts.constants";
+import { alertsOfPauseToken, pauseAlertsByToken } from "~/modules/alerts/alerts.server";
 
 const quoted = (queries: string[]) => queries.map((q) => `« ${q} »`).join(", ");
 

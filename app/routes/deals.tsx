@@ -22,7 +22,7 @@ import { getDb } from "~/lib/db.server";
 import { recordSearch } from "~/modules/search/search.server";
 import { DEAL_SORT_LABELS, DEAL_SORTS, formatCount } from "~/modules/search/search.schema";
 import { SearchCorrection } from "~/components/search/search-correction";
-import { ALERTS_PATH } from "~/modules/alerts/alerts.schema";
+import { ALERTS_PATH } from "~/modules/alerts/alerts.constants";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const search = parseDealSearch(new URL(request.url).searchParams);

@@ -20,6 +20,7 @@ import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { SEARCH_CONFIG } from "~/modules/search/search.server";
 import { formatAlertQuery, parseAlertQuery, type AlertExpression } from "./alert-query";
+import { ALERT_UNSUBSCRIBE_PATH } from "./alerts.constants";
 import { ALERT_MESSAGES, MAX_ALERTS_PER_MEMBER, type AlertFrequency, type AlertInput } from "./alerts.schema";
 
 export class AlertError extends DomainError<keyof AlertInput> {}
@@ -172,8 +173,6 @@ export async function alertsForExport(userId: string) {
 }
 
 /* ------------------------------ one-click pause ------------------------------ */
-
-export const ALERT_UNSUBSCRIBE_PATH = "/alertes/desactiver";
 
 function tokenKey() {
   return createHash("sha256").update(`alert-unsubscribe:${getEnv().SESSION_SECRET}`).digest();
