@@ -4,6 +4,7 @@ import { Bell, BellOff } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/mes-alertes";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ChoiceSelect, memberSelectClass } from "~/components/forms/choice-select";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -61,7 +62,6 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Mes alertes", description: "Reçois un e-mail quand un deal correspond à tes mots-clés.", path: ALERTS_PATH, noIndex: true }, matches);
 
-const selectClass = "mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base focus-visible:outline-2 focus-visible:outline-brand-600";
 const euros = (cents: number) => formatPriceCents(cents).replace(",00€", " €").replace("€", " €").replace("  ", " ");
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -114,30 +114,8 @@ function AlertForm({ loaderData, lastResult }: { loaderData: LoaderData; lastRes
         <FieldError id={fields.query.errorId} errors={fields.query.errors} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor={fields.brandId.id}>Marchand (facultatif)</Label>
-          <select {...getSelectProps(fields.brandId)} className={selectClass}>
-            <option value="">Tous les marchands</option>
-            {loaderData.brands.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.brandId.errorId} errors={fields.brandId.errors} />
-        </div>
-        <div>
-          <Label htmlFor={fields.categoryId.id}>Catégorie (facultatif)</Label>
-          <select {...getSelectProps(fields.categoryId)} className={selectClass}>
-            <option value="">Toutes les catégories</option>
-            {loaderData.categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.categoryId.errorId} errors={fields.categoryId.errors} />
-        </div>
+        <ChoiceSelect field={fields.brandId} label="Marchand (facultatif)" empty="Tous les marchands" choices={loaderData.brands} />
+        <ChoiceSelect field={fields.categoryId} label="Catégorie (facultatif)" empty="Toutes les catégories" choices={loaderData.categories} />
         <div>
           <Label htmlFor={fields.maxPrice.id}>Prix maximum (€, facultatif)</Label>
           <Input {...getInputProps(fields.maxPrice, { type: "text" })} inputMode="decimal" autoComplete="off" placeholder="150" className="mt-1" />
@@ -145,7 +123,7 @@ function AlertForm({ loaderData, lastResult }: { loaderData: LoaderData; lastRes
         </div>
         <div>
           <Label htmlFor={fields.minTemperature.id}>Température minimale</Label>
-          <select {...getSelectProps(fields.minTemperature)} className={selectClass}>
+          <select {...getSelectProps(fields.minTemperature)} className={memberSelectClass}>
             {ALERT_MIN_TEMPERATURES.map((t) => (
               <option key={t} value={String(t)}>
                 {t === 0 ? "Tous les deals, dès leur publication" : `À partir de ${t}°`}

@@ -10,7 +10,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { createElement } from "react";
-import { alertDeliveries, alerts, brands, categories, user } from "../../../db/schema";
+import { alerts, brands, categories, user } from "../../../db/schema";
 import { alertMailSubject, DealAlertEmail, type AlertMailSection } from "~/emails/alerts";
 import { getDb, type Db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
