@@ -18,7 +18,9 @@ import {
   sendDailyDigests,
   sendInstantAlerts,
 } from "../../app/modules/alerts/alerts.server";
+import { castDealVote } from "../../app/modules/deals/deal-votes.server";
 import { saveDeal } from "../../app/modules/deals/deals-admin.server";
+import { decideDealPost } from "../../app/modules/deals/posting.server";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "../../app/routes/alerts.unsubscribe";
 import { action as alertsAction, loader as alertsLoader } from "../../app/routes/mes-alertes";
 import * as s from "../../db/schema";
@@ -275,6 +277,25 @@ describeEachDb("deal alerts (issue #15 item 7)", ({ database }) => {
     const mails = await mailsTo(member.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].html).toContain(`/coup-de-crevarde/${saved!.id}`);
+  });
+
+  it("queues the matching when a moderator approves a member's post, not before", async () => {
+    const author = await createUser();
+    const moderator = await createUser({ role: "moderator" });
+    const id = await deal({ title: "Plancha électrique", authorId: author.id, status: "pending_review", publishedAt: null });
+    const matchJobs = async () => (await getDb()).select().from(s.jobs).where(and(eq(s.jobs.queue, ALERTS_MATCH_QUEUE), eq(s.jobs.key, `${id}:published`)));
+    expect(await matchJobs()).toHaveLength(0);
+    await decideDealPost(moderator, { intent: "approve-deal", dealId: id } as any);
+    expect(await matchJobs()).toHaveLength(1);
+  });
+
+  it("queues the matching when a vote takes a deal past an alert temperature", async () => {
+    const voter = await createUser();
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const id = await deal({ title: "Barbecue à gaz", temperature: 49, publishedAt: hourAgo, createdAt: hourAgo });
+    const thresholdJobs = async () => (await getDb()).select().from(s.jobs).where(and(eq(s.jobs.queue, ALERTS_MATCH_QUEUE), eq(s.jobs.key, `${id}:threshold`)));
+    await castDealVote({ userId: voter.id, dealId: id, choice: "hot", visitorHash: null });
+    expect(await thresholdJobs()).toHaveLength(1);
   });
 
   it("exports the member's alerts and deletes them with the account", async () => {
