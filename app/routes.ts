@@ -15,6 +15,8 @@ export default [
   route("profile/export", "routes/profile.export.ts"),
   route("newsletter/desinscription", "routes/newsletter.unsubscribe.tsx"),
   route("newsletter/confirmation", "routes/newsletter.confirm.tsx"),
+  // One-click pause of a deal alert from its e-mail (issue #15 item 7)
+  route("alertes/desactiver", "routes/alerts.unsubscribe.tsx"),
   // Cashback: tracked click-out (issue #12) and network push endpoints (secret path per network)
   route("cashback/activer/:programId", "routes/cashback.activate.ts"),
   route("api/networks/:network/push/:secret", "routes/api.network-push.ts"),
@@ -49,6 +51,7 @@ export default [
     route("apropos", "routes/apropos.tsx"),
     route("deals", "routes/deals-soon.tsx"),
     route("mes-deals", "routes/mes-deals.tsx"),
+    route("mes-alertes", "routes/mes-alertes.tsx"),
     route("invite", "routes/invite.tsx"),
     route("profile", "routes/profile.tsx"),
     route("mon-cashback", "routes/mon-cashback.tsx"),

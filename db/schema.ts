@@ -26,6 +26,8 @@ export { BADGE_TYPES, CONTENT_TYPES, ROLES, type BadgeType, type ContentType, ty
  * folded; created in migration 0017) and never written by the application.
  */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** A full-text query (an alert's keywords), built in SQL with the "fr_unaccent" configuration. */
+const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
 const blob = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
@@ -573,6 +575,61 @@ export const dealVotes = pgTable(
     check("deal_votes_value_check", sql`${t.value} in (-1, 1)`),
     check("deal_votes_weight_check", sql`${t.weight} between 0 and 3`),
     index("deal_votes_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Deal alerts (issue #15 item 7, design §D.2–D.3): a member's keywords
+ * (`query_text` as typed, `tsq` as matched against crevarde_deals.search)
+ * with optional merchant, category, maximum price and minimum temperature,
+ * mailed at once (batched, at most one mail per 15 minutes) or in a daily digest.
+ */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    queryText: text("query_text").notNull(),
+    tsq: tsquery("tsq").notNull(),
+    brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    maxPriceCents: integer("max_price_cents"),
+    minTemperature: integer("min_temperature").notNull().default(0),
+    /** 'instant' | 'daily' (ALERT_FREQUENCIES) */
+    frequency: text("frequency").notNull().default("instant"),
+    paused: boolean("paused").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check("alerts_frequency_check", sql`${t.frequency} in ('instant', 'daily')`),
+    check("alerts_min_temperature_check", sql`${t.minTemperature} in (0, 50, 100, 200)`),
+    check("alerts_max_price_check", sql`${t.maxPriceCents} is null or ${t.maxPriceCents} > 0`),
+    check("alerts_query_text_check", sql`char_length(${t.queryText}) between 1 and 100`),
+    index("alerts_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** A deal an alert found, mailed once (the primary key: never twice), queued by publication or by crossing the alert's temperature. */
+export const alertDeliveries = pgTable(
+  "alert_deliveries",
+  {
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => crevardeDeals.id, { onDelete: "cascade" }),
+    trigger: text("trigger").notNull(),
+    queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.dealId] }),
+    check("alert_deliveries_trigger_check", sql`${t.trigger} in ('published', 'threshold')`),
+    index("alert_deliveries_pending_idx").on(t.alertId).where(sql`${t.sentAt} is null`),
+    index("alert_deliveries_deal_idx").on(t.dealId),
   ],
 );
 

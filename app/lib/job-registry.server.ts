@@ -11,6 +11,7 @@ import { AUTOVALIDATE_QUEUE, AUTOVALIDATE_SCHEDULE, autovalidateJob, HIDE_UNCONF
 import { SEARCH_LEXICON_QUEUE, SEARCH_LEXICON_SCHEDULE, searchLexiconJob } from "~/modules/search/search.server";
 import { CASHBACK_DIGEST_QUEUE, CASHBACK_DIGEST_SCHEDULE, detectedDigestJob } from "~/modules/cashback/notifications.server";
 import { CLAIMS_EXPIRE_QUEUE, CLAIMS_EXPIRE_SCHEDULE, expireClaimsJob } from "~/modules/claims/claim-lifecycle.server";
+import { alertDigestJob, alertMatchJob, ALERTS_DIGEST_QUEUE, ALERTS_DIGEST_SCHEDULE, ALERTS_INSTANT_QUEUE, ALERTS_INSTANT_SCHEDULE, ALERTS_MATCH_QUEUE, instantAlertsJob } from "~/modules/alerts/alerts.server";
 import { DEALS_EXPIRE_QUEUE, DEALS_EXPIRE_SCHEDULE, expireDealsJob } from "~/modules/deals/posting.server";
 
 export const jobHandlers: JobHandlers = {
@@ -25,6 +26,9 @@ export const jobHandlers: JobHandlers = {
   [SEARCH_LEXICON_QUEUE]: searchLexiconJob,
   [CLAIMS_EXPIRE_QUEUE]: expireClaimsJob,
   [DEALS_EXPIRE_QUEUE]: expireDealsJob,
+  [ALERTS_MATCH_QUEUE]: alertMatchJob,
+  [ALERTS_INSTANT_QUEUE]: instantAlertsJob,
+  [ALERTS_DIGEST_QUEUE]: alertDigestJob,
 };
 
 /**
@@ -35,4 +39,4 @@ export const jobHandlers: JobHandlers = {
  */
 export const networkPullSchedules: readonly ScheduleDefinition[] = buildNetworkPullSchedules();
 
-export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, CASHBACK_DIGEST_SCHEDULE, AUTOVALIDATE_SCHEDULE, HIDE_UNCONFIRMED_SCHEDULE, SEARCH_LEXICON_SCHEDULE, CLAIMS_EXPIRE_SCHEDULE, DEALS_EXPIRE_SCHEDULE, ...networkPullSchedules];
+export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, CASHBACK_DIGEST_SCHEDULE, AUTOVALIDATE_SCHEDULE, HIDE_UNCONFIRMED_SCHEDULE, SEARCH_LEXICON_SCHEDULE, CLAIMS_EXPIRE_SCHEDULE, DEALS_EXPIRE_SCHEDULE, ALERTS_DIGEST_SCHEDULE, ALERTS_INSTANT_SCHEDULE, ...networkPullSchedules];

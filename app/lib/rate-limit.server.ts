@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   dealFlag: { name: "deal-flag", limit: 20, windowSeconds: 60 * 60 },
   /** temperature votes (and undos) per member: 30 per 10 minutes (design §D.5 vote storms) */
   dealVote: { name: "deal-vote", limit: 30, windowSeconds: 60 * 10 },
+  /** deal alerts created (or edited) per member: 30 per hour */
+  alertSave: { name: "alert-save", limit: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed sign-ins: 10 per 15 minutes per account (issue 3). */

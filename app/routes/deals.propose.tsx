@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/deals.propose";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ChoiceSelect, memberSelectClass } from "~/components/forms/choice-select";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -71,7 +72,6 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Proposer un deal", description: "Partage un bon plan avec les membres de Crevarde.", path: PROPOSE_PATH, noIndex: true }, matches);
 
-const selectClass = "mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base focus-visible:outline-2 focus-visible:outline-brand-600";
 
 export default function ProposeDealPage({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as ActionData | undefined;
@@ -147,7 +147,7 @@ export default function ProposeDealPage({ loaderData, actionData }: Route.Compon
         </div>
         <div>
           <Label htmlFor={fields.referencePriceSource.id}>D'où vient le prix d'origine ?</Label>
-          <select {...getSelectProps(fields.referencePriceSource)} className={selectClass}>
+          <select {...getSelectProps(fields.referencePriceSource)} className={memberSelectClass}>
             <option value="">Pas de prix d'origine</option>
             {Object.entries(REFERENCE_PRICE_SOURCES).map(([value, label]) => (
               <option key={value} value={value}>
@@ -173,18 +173,7 @@ export default function ProposeDealPage({ loaderData, actionData }: Route.Compon
           </div>
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <Label htmlFor={fields.categoryId.id}>Catégorie</Label>
-            <select {...getSelectProps(fields.categoryId)} className={selectClass}>
-              <option value="">Choisis une catégorie</option>
-              {loaderData.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.categoryId.errorId} errors={fields.categoryId.errors} />
-          </div>
+          <ChoiceSelect field={fields.categoryId} label="Catégorie" empty="Choisis une catégorie" choices={loaderData.categories} />
           <div>
             <Label htmlFor={fields.expiresOn.id}>Fin du deal (facultatif)</Label>
             <Input {...getInputProps(fields.expiresOn, { type: "date" })} min={loaderData.today} className="mt-1" />

@@ -1,4 +1,4 @@
-import { Filter, Quote, Search } from "lucide-react";
+import { BellPlus, Filter, Quote, Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/deals";
@@ -22,6 +22,7 @@ import { getDb } from "~/lib/db.server";
 import { recordSearch } from "~/modules/search/search.server";
 import { DEAL_SORT_LABELS, DEAL_SORTS, formatCount } from "~/modules/search/search.schema";
 import { SearchCorrection } from "~/components/search/search-correction";
+import { ALERTS_PATH } from "~/modules/alerts/alerts.constants";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const search = parseDealSearch(new URL(request.url).searchParams);
@@ -221,6 +222,13 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {correction ? <SearchCorrection correction={correction} href={(q) => searchHref(search, { q })} /> : null}
+      {search.q ? (
+        <p className="mt-2 text-sm">
+          <Link to={`${ALERTS_PATH}?q=${encodeURIComponent(search.q)}`} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline" data-testid="create-alert">
+            <BellPlus className="size-4" aria-hidden /> Créer une alerte pour « {search.q} »
+          </Link>
+        </p>
+      ) : null}
 
       <section aria-live="polite" aria-labelledby="deals-results" className="mt-8">
         <h2 id="deals-results" className="sr-only">

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/notice";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { memberSelectClass } from "~/components/forms/choice-select";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -50,7 +51,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-const selectClass = "mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base focus-visible:outline-2 focus-visible:outline-brand-600";
 
 export default function NoticePage({ loaderData, actionData }: Route.ComponentProps) {
   const { siteUrl, targetUrl } = loaderData;
@@ -93,7 +93,7 @@ export default function NoticePage({ loaderData, actionData }: Route.ComponentPr
         </div>
         <div>
           <Label htmlFor={fields.category.id}>Type de contenu illicite</Label>
-          <select {...getSelectProps(fields.category)} className={selectClass}>
+          <select {...getSelectProps(fields.category)} className={memberSelectClass}>
             <option value="">Choisis un type</option>
             {NOTICE_CATEGORIES.map((c) => (
               <option key={c} value={c}>

@@ -260,6 +260,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </Link>
           </CardContent>
         </Card>
+        <Card id="mes-alertes">
+          <CardHeader>
+            <CardTitle>Mes alertes</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <p className="text-sm text-neutral-600">Reçois un e-mail dès qu'un deal correspond à tes mots-clés, tout de suite ou dans un résumé le matin.</p>
+            <Link to="/mes-alertes" className="justify-self-start text-sm font-semibold text-brand-700 hover:underline">
+              Gérer mes alertes
+            </Link>
+          </CardContent>
+        </Card>
         <Card>
           <CardHeader>
             <CardTitle>Mes informations</CardTitle>

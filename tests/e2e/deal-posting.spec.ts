@@ -1,17 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
-import { consentCookie, DEMO_ADMIN, expect, linkFromOutbox, noHorizontalScroll, signIn, signUp, test } from "./fixtures";
+import { consentCookie, DEMO_ADMIN, expect, newMember, noHorizontalScroll, signIn, test } from "./fixtures";
 
 const PASSWORD = "Rouge-gorge 2025";
-
-/** A new verified member, signed in on `page`. */
-async function newMember(page: Page, browser: Browser, baseURL: string, name: string) {
-  const email = `${name}-${randomUUID().slice(0, 8)}@example.fr`;
-  await signUp(page, email, PASSWORD, name);
-  await page.goto(await linkFromOutbox(browser, baseURL, email, /Confirme ton adresse/));
-  await expect(page).toHaveURL(/\/auth\?verified=true/);
-  return email;
-}
 
 test("a member proposes a deal, it waits for moderation, a moderator publishes it", async ({ page, browser, baseURL }, testInfo) => {
   // two sign-ups with their e-mails, a role change and three sign-ins

@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { test as base, expect, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
 
 /** Console errors and CSP violations seen by the page during a test. */
@@ -133,6 +133,15 @@ export async function signUp(page: Page, email: string, password: string, userna
   await form.getByLabel("Mot de passe", { exact: true }).fill(password);
   await form.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(page.getByRole("status").getByText("Vérifie ton email pour confirmer ton compte.")).toBeVisible();
+}
+
+/** A new verified member (sign-up, then the confirmation link of the outbox), signed in on `page`; returns their e-mail. */
+export async function newMember(page: Page, browser: Browser, baseURL: string, name: string, password = "Rouge-gorge 2025") {
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.fr`;
+  await signUp(page, email, password, name);
+  await page.goto(await linkFromOutbox(browser, baseURL, email, /Confirme ton adresse/));
+  await expect(page).toHaveURL(/\/auth\?verified=true/);
+  return email;
 }
 
 /** The page is no wider than the viewport (nothing scrolls sideways). */

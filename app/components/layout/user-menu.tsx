@@ -1,5 +1,5 @@
 import { Link, useNavigation, useSubmit } from "react-router";
-import { LogOut, PiggyBank, Tag, User } from "lucide-react";
+import { Bell, LogOut, PiggyBank, Tag, User } from "lucide-react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -50,6 +50,11 @@ export function UserMenu({ user }: { user: HeaderUser }) {
         <DropdownMenuItem asChild>
           <Link to="/mon-cashback">
             <PiggyBank /> Mon cashback
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/mes-alertes">
+            <Bell /> Mes alertes
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -28,6 +28,7 @@ import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages
 import { maskIban } from "~/modules/payouts/bank-details.schema";
 import { eraseMemberClaimDataIn, removeProofFiles } from "~/modules/claims/claims.server";
 import { exportCodeFeedback } from "~/modules/promo-codes/code-feedback.server";
+import { alertsForExport } from "~/modules/alerts/alerts.server";
 import { listMyDealPosts } from "~/modules/deals/posting.server";
 import { exportDealVotes } from "~/modules/deals/deal-votes.server";
 
@@ -493,5 +494,7 @@ export async function exportAccountData(userId: string) {
     claims,
     // deals the member proposed, with their status and any statement of reasons
     dealPosts: (await listMyDealPosts(userId)).map(({ id: _id, ...rest }) => rest),
+    // deal alerts (keywords and filters)
+    dealAlerts: await alertsForExport(userId),
   };
 }

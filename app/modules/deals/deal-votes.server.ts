@@ -5,6 +5,7 @@ import { DomainError } from "~/lib/errors";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { HOT_THRESHOLD, voteWeight, type ColdVoteReason } from "./deal-rules";
 import { dampedWeight, isDealExpired, nextVote, temperatureDelta, VOTE_MESSAGES, type VoteChoice, type VoteValue } from "./deal-votes";
+import { crossesAlertThreshold, enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { dealCardColumns, isPublicDeal, toPublicDeal } from "./deals.server";
 
 /* Typed refusals of a vote (ADR 025): the route answers with their status and French message. */
@@ -144,15 +145,18 @@ async function votingWeight(tx: Tx, dealId: string, userId: string, visitorHash:
   return dampedWeight(weight, same.count);
 }
 
+/** Move the temperature by `delta`; crossing an alert temperature (50°, 100°, 200°) upwards queues the deal's alert matching. */
 async function moveTemperature(tx: Tx, dealId: string, delta: number) {
   if (delta === 0) return;
-  await tx
+  const [moved] = await tx
     .update(crevardeDeals)
     .set({
       temperature: sql`${crevardeDeals.temperature} + ${delta}`,
       hotSince: sql`case when ${crevardeDeals.hotSince} is null and ${crevardeDeals.temperature} + ${delta} >= ${HOT_THRESHOLD} then now() else ${crevardeDeals.hotSince} end`,
     })
-    .where(eq(crevardeDeals.id, dealId));
+    .where(eq(crevardeDeals.id, dealId))
+    .returning({ temperature: crevardeDeals.temperature });
+  if (moved && crossesAlertThreshold(moved.temperature - delta, moved.temperature)) await enqueueAlertMatch(tx, dealId, "threshold");
 }
 
 /** The member's votes on these deals (value and cold reason). */

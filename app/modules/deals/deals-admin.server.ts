@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { dealFormSchema } from "./deal-form.schema";
@@ -28,7 +29,12 @@ export async function saveDeal(input: z.output<typeof dealFormSchema>) {
   const values = { ...rest, source: rest.source.toLowerCase() };
   const [row] = id
     ? await db.update(crevardeDeals).set({ ...values, updatedAt: new Date() }).where(eq(crevardeDeals.id, id)).returning({ id: crevardeDeals.id })
-    : await db.insert(crevardeDeals).values(values).returning({ id: crevardeDeals.id });
+    : await db.transaction(async (tx) => {
+        // a new admin deal is published at once: members' alerts are matched by a job queued with it
+        const inserted = await tx.insert(crevardeDeals).values(values).returning({ id: crevardeDeals.id });
+        await enqueueAlertMatch(tx, inserted[0].id, "published");
+        return inserted;
+      });
   invalidateAllowedHosts();
   return row ?? null;
 }

@@ -10,6 +10,7 @@ import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { saveImageUpload } from "~/lib/storage.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
+import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { parisEndOfDay } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
 import { hostOf } from "~/modules/tracking/destination";
@@ -122,29 +123,34 @@ export async function submitDealPost(author: Actor, input: DealPostInput, image:
   const imageUrl = image && image.size > 0 ? (await saveImageUpload({ buffer: Buffer.from(await image.arrayBuffer()), originalName: image.name, size: image.size })).url : null;
 
   const status: DealStatus = publishNow ? "published" : "pending_review";
-  const [row] = await db
-    .insert(crevardeDeals)
-    .values({
-      title: input.title,
-      description: input.description,
-      price: formatPriceCents(input.price),
-      originalPrice: input.originalPrice === null ? null : formatPriceCents(input.originalPrice),
-      referencePriceSource: input.originalPrice === null ? null : input.referencePriceSource,
-      imageUrl,
-      // the merchant: the brand found from the link's host, else the member's words
-      source: (brand?.name ?? input.merchant).toLowerCase(),
-      brandId: brand?.id ?? null,
-      categoryId: input.categoryId,
-      badgeText: "Deal membre",
-      ctaText: input.code ?? "Voir le deal",
-      url: input.url,
-      canonicalUrl: canonical,
-      authorId: author.id,
-      status,
-      publishedAt: publishNow ? now : null,
-      expiresAt: input.expiresOn ? parisEndOfDay(input.expiresOn) : null,
-    })
-    .returning({ id: crevardeDeals.id });
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(crevardeDeals)
+      .values({
+        title: input.title,
+        description: input.description,
+        price: formatPriceCents(input.price),
+        originalPrice: input.originalPrice === null ? null : formatPriceCents(input.originalPrice),
+        referencePriceSource: input.originalPrice === null ? null : input.referencePriceSource,
+        imageUrl,
+        // the merchant: the brand found from the link's host, else the member's words
+        source: (brand?.name ?? input.merchant).toLowerCase(),
+        brandId: brand?.id ?? null,
+        categoryId: input.categoryId,
+        badgeText: "Deal membre",
+        ctaText: input.code ?? "Voir le deal",
+        url: input.url,
+        canonicalUrl: canonical,
+        authorId: author.id,
+        status,
+        publishedAt: publishNow ? now : null,
+        expiresAt: input.expiresOn ? parisEndOfDay(input.expiresOn) : null,
+      })
+      .returning({ id: crevardeDeals.id });
+    // members' alerts are matched by a job queued with the publication
+    if (publishNow) await enqueueAlertMatch(tx, inserted.id, "published");
+    return inserted;
+  });
   if (publishNow) invalidateAllowedHosts();
   return { kind: "posted", id: row.id, status };
 }
@@ -253,6 +259,7 @@ export async function decideDealPost(actor: Actor, input: DealModerationInput, n
       before: { status: before.status },
       after: { status: after.status, rule: after.moderationRule, statement: after.moderationStatement },
     });
+    if (input.intent === "approve-deal") await enqueueAlertMatch(tx, after.id, "published");
     const [author] = before.authorId ? await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, before.authorId)) : [];
     let strike = false;
     if (author && input.intent !== "approve-deal" && input.rule === "self_promotion") {

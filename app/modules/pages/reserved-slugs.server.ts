@@ -9,6 +9,7 @@ import { conceptPath } from "~/lib/site";
  */
 export const ROUTE_FIRST_SEGMENTS = [
   "admin",
+  "alertes",
   "analytics",
   "api",
   "apropos",
@@ -27,6 +28,7 @@ export const ROUTE_FIRST_SEGMENTS = [
   "kpi",
   "legal",
   "marques",
+  "mes-alertes",
   "mes-deals",
   "mon-cashback",
   "newsletter",
