@@ -31,6 +31,12 @@ export const RATE_LIMITS = {
   dealFlag: { name: "deal-flag", limit: 20, windowSeconds: 60 * 60 },
   /** temperature votes (and undos) per member: 30 per 10 minutes (design §D.5 vote storms) */
   dealVote: { name: "deal-vote", limit: 30, windowSeconds: 60 * 10 },
+  /** comments and replies per member: 10 per 10 minutes */
+  comment: { name: "comment", limit: 10, windowSeconds: 60 * 10 },
+  /** comment edits per member: 20 per hour */
+  commentEdit: { name: "comment-edit", limit: 20, windowSeconds: 60 * 60 },
+  /** « Signaler » (a comment or a deal) per member: 20 per hour */
+  contentReport: { name: "content-report", limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed sign-ins: 10 per 15 minutes per account (issue 3). */
