@@ -86,7 +86,7 @@ const commentId = z.uuid({ message: COMMENT_MESSAGES.commentMissing });
 
 /** The deal page's comment intents (the text is kept as typed, only its line ends normalised). */
 export const commentActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("comment"), body: body.transform(normaliseBody), parentId: commentId.optional() }),
+  z.object({ intent: z.literal("comment"), body: body.transform(normaliseBody), parentId: z.preprocess((v) => (v === "" ? undefined : v), commentId.optional()) }),
   z.object({ intent: z.literal("edit-comment"), commentId, body: body.transform(normaliseBody) }),
   z.object({
     intent: z.literal("report"),
