@@ -27,7 +27,8 @@ import { flagDeal, reactivateDeal, viewerFlags } from "~/modules/deals/deal-expi
 import { can } from "~/lib/permissions";
 import { DealExpiry } from "~/components/catalogue/deal-expiry";
 import { asUuid, visitorHash } from "~/modules/tracking/tracking.server";
-import { COMMENT_INTENTS, commentActionSchema, COMMENT_MESSAGES, type CommentAction } from "~/modules/deals/deal-comments";
+import { COMMENT_MESSAGES } from "~/modules/deals/deal-comments";
+import { COMMENT_INTENTS, commentActionSchema, type CommentAction } from "~/modules/deals/deal-comments.schema";
 import { editComment, hasReportedDeal, listDealComments, postComment, reportContent } from "~/modules/deals/deal-comments.server";
 import { DealComments, DealReport } from "~/components/catalogue/deal-comments";
 

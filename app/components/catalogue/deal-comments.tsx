@@ -2,7 +2,6 @@ import { MessageSquare } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { autolink, COMMENT_MAX, COMMENT_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASONS } from "~/modules/deals/deal-comments";
 import { useToastFetcher } from "./use-toast-fetcher";
@@ -22,6 +21,13 @@ export interface DealComment {
 }
 
 type Reply = { ok: boolean; message: string };
+
+/** A field's label (a plain <label>: the Radix one would weigh on the deal page's JavaScript budget). */
+const Label = ({ htmlFor, children }: { htmlFor: string; children: React.ReactNode }) => (
+  <label htmlFor={htmlFor} className="text-sm font-medium text-neutral-800">
+    {children}
+  </label>
+);
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   autolink,
   canEditComment,
-  commentActionSchema,
   commentAuthorName,
   COMMENT_EDIT_WINDOW_MS,
   COMMENT_MESSAGES,
@@ -10,6 +9,7 @@ import {
   replyParentId,
   REPORT_MESSAGES,
 } from "./deal-comments";
+import { commentActionSchema } from "./deal-comments.schema";
 
 const now = new Date("2026-11-26T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);

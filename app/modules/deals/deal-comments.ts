@@ -1,9 +1,7 @@
-import { z } from "zod";
-
 /**
  * Comments on a deal page and « Signaler » (issue #15 item 4, design §D.2):
- * the pure rules, the French copy and the form schemas shared by the browser
- * and the server.
+ * the pure rules and the French copy (no zod here: the deal page's bundle
+ * imports this file; the form schema is in deal-comments.schema.ts).
  */
 
 export const COMMENT_MAX = 4000;
@@ -27,7 +25,7 @@ export const REPORT_REASONS = {
   other: "Autre raison",
 } as const;
 export type ReportReason = keyof typeof REPORT_REASONS;
-const REASON_KEYS = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
+export const REASON_KEYS = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
 
 /** The rules a moderator may cite when removing a comment (DSA art. 17(3)(e)). */
 export const COMMENT_MODERATION_RULES = {
@@ -77,31 +75,6 @@ export const REPORT_MESSAGES = {
   tooMany: "Tu as fait beaucoup de signalements. Réessaie dans une heure.",
   done: "Merci, ton signalement est transmis à la modération.",
 } as const;
-
-const body = z
-  .string({ message: COMMENT_MESSAGES.bodyRequired })
-  .refine((v) => v.trim().length > 0, COMMENT_MESSAGES.bodyRequired)
-  .refine((v) => v.length <= COMMENT_MAX, COMMENT_MESSAGES.bodyTooLong);
-const commentId = z.uuid({ message: COMMENT_MESSAGES.commentMissing });
-
-/** The deal page's comment intents (the text is kept as typed, only its line ends normalised). */
-export const commentActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("comment"), body: body.transform(normaliseBody), parentId: z.preprocess((v) => (v === "" ? undefined : v), commentId.optional()) }),
-  z.object({ intent: z.literal("edit-comment"), commentId, body: body.transform(normaliseBody) }),
-  z.object({
-    intent: z.literal("report"),
-    targetType: z.enum(["comment", "deal"], { message: COMMENT_MESSAGES.invalid }),
-    targetId: z.uuid({ message: COMMENT_MESSAGES.commentMissing }),
-    reason: z.enum(REASON_KEYS, { message: REPORT_MESSAGES.reasonRequired }),
-    details: z
-      .string()
-      .optional()
-      .transform((v) => v?.trim() || null)
-      .refine((v) => v === null || v.length <= REPORT_DETAILS_MAX, REPORT_MESSAGES.detailsTooLong),
-  }),
-]);
-export type CommentAction = z.output<typeof commentActionSchema>;
-export const COMMENT_INTENTS = ["comment", "edit-comment", "report"] as const;
 
 /** CRLF → LF, and no blank lines around the text. */
 export function normaliseBody(text: string) {
