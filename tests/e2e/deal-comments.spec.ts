@@ -39,7 +39,7 @@ test("members comment, edit, reply and report; a moderator removes the reported 
   await expect(mine.getByRole("link", { name: "https://exemple.fr/bouilloire" })).toHaveAttribute("rel", /nofollow/);
   await expect(page.getByTestId("comments-count")).toHaveText("(1)");
   await expect(page.getByLabel("Ton commentaire", { exact: true })).toHaveValue("");
-  await mine.getByText("Modifier", { exact: true }).click();
+  await mine.locator("summary", { hasText: "Modifier" }).click();
   await mine.getByLabel("Ton commentaire (modifiable 10 minutes)").fill(`Trouvée moins chère ailleurs — ${project}`);
   await mine.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByText("Ton commentaire est modifié.")).toBeVisible();
@@ -53,14 +53,14 @@ test("members comment, edit, reply and report; a moderator removes the reported 
   await expect(page).not.toHaveURL(/\/auth/);
   await openDeal(page, title);
   const theirs = page.getByTestId("comment").filter({ hasText: "Trouvée moins chère ailleurs" });
-  await theirs.getByText("Répondre", { exact: true }).click();
+  await theirs.locator("summary", { hasText: "Répondre" }).click();
   await theirs.getByLabel(`Ta réponse à ${commenter(project).username}`).fill("Merci, je regarde !");
-  await theirs.getByRole("button", { name: "Répondre" }).click();
+  await theirs.getByRole("button", { name: "Envoyer la réponse" }).click();
   await expect(page.getByText("Ton commentaire est publié.")).toBeVisible();
   const thread = page.getByTestId("comment-thread").filter({ hasText: "Trouvée moins chère ailleurs" });
   await expect(thread.getByTestId("comment")).toHaveCount(2);
   await expect(page.getByTestId("comments-count")).toHaveText("(2)");
-  await theirs.getByText("Signaler", { exact: true }).click();
+  await theirs.locator("summary", { hasText: "Signaler" }).click();
   await theirs.getByLabel("Raison").selectOption("spam");
   await theirs.getByLabel("Précisions (facultatif)").fill("Lien publicitaire");
   await theirs.getByRole("button", { name: "Envoyer le signalement" }).click();
@@ -113,7 +113,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("comment").filter({ hasText: `Sans JavaScript ${project}` })).toBeVisible();
     await expect(page.getByTestId("comments-count")).toHaveText("(1)");
     // « Signaler ce deal »: a <details> that opens without JavaScript
-    await page.getByText("Signaler ce deal", { exact: true }).click();
+    await page.getByTestId("deal-report").locator("summary").click();
     await page.getByTestId("deal-report").getByLabel("Raison").selectOption("misleading");
     await page.getByTestId("deal-report").getByRole("button", { name: "Envoyer le signalement" }).click();
     await expect(page).toHaveURL(dealUrl);

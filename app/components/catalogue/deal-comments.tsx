@@ -157,7 +157,7 @@ function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: s
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {c.status === "visible" ? (
             <Disclosure label="Répondre">
-              <CommentForm dealId={dealId} intent="comment" submit="Répondre" testId="reply-form">
+              <CommentForm dealId={dealId} intent="comment" submit="Envoyer la réponse" testId="reply-form">
                 <input type="hidden" name="parentId" value={topId} />
                 <BodyField id={`reply-${c.id}`} label={`Ta réponse à ${c.authorName}`} />
               </CommentForm>
