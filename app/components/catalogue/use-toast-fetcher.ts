@@ -15,7 +15,7 @@ export function useToastFetcher<T extends { ok: boolean; message: string }>() {
   useEffect(() => setHydrated(true), []);
   // each answer once, as soon as it arrives (while the page revalidates): a form that the
   // revalidated page no longer shows (« Signalé » instead of « Signaler ») still gets its toast
-  const shown = useRef<T | undefined>(undefined);
+  const shown = useRef<unknown>(undefined);
   useEffect(() => {
     if (fetcher.state === "submitting" || !fetcher.data || shown.current === fetcher.data) return;
     shown.current = fetcher.data;
