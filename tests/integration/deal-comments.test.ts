@@ -14,7 +14,8 @@ import { editComment } from "../../app/modules/deals/deal-comments.server";
 import { DealComments } from "../../app/components/catalogue/deal-comments";
 import { MODERATION_DEAL_MESSAGES } from "../../app/modules/deals/posting.schema";
 import { RATE_LIMITS } from "../../app/lib/rate-limit.server";
-import { getDb } from "../../app/lib/db.server";
+import { getDb, type Database } from "../../app/lib/db.server";
+import { listenForDataChanges, onDataChange } from "../../app/lib/data-changes.server";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -319,5 +320,25 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     const seen = await page(deal.id);
     expect(seen.data.comments[0]).toMatchObject({ authorName: "Membre supprimé", body: "Mon avis" });
     expect(seen.data.comments[0].replies).toHaveLength(1);
+  });
+
+  it("comments move comments_count without emptying every server's caches", async () => {
+    const deal = await newDeal({ title: "Lampe silencieuse" });
+    const alice = await member();
+    const db = database();
+    const stop = await listenForDataChanges(db, (db as Database & { url?: string }).url);
+    const seen: string[] = [];
+    const off = onDataChange((table) => seen.push(table));
+    try {
+      await act(deal.id, alice.cookie, { intent: "comment", body: "Sans bruit" });
+      expect(await countOf(deal.id)).toBe(1);
+      await db.db.update(s.crevardeDeals).set({ title: "Lampe silencieuse, modifiée" }).where(eq(s.crevardeDeals.id, deal.id));
+      await expect.poll(() => seen, { timeout: 10_000 }).toContain("crevarde_deals");
+      // the comment fired nothing: exactly one notification, the title's
+      expect(seen.filter((t) => t === "crevarde_deals")).toHaveLength(1);
+    } finally {
+      off();
+      await stop();
+    }
   });
 });
