@@ -2,6 +2,7 @@ import { MessageSquare } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { autolink, COMMENT_MAX, COMMENT_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASONS } from "~/modules/deals/deal-comments";
 import { useToastFetcher } from "./use-toast-fetcher";
@@ -91,14 +92,7 @@ function ReportForm({ dealId, targetType, targetId }: { dealId: string; targetTy
       <input type="hidden" name="targetId" value={targetId} />
       <div>
         <Label htmlFor={`report-reason-${targetId}`}>Raison</Label>
-        <select id={`report-reason-${targetId}`} name="reason" required className="mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base">
-          <option value="">Choisir une raison</option>
-          {Object.entries(REPORT_REASONS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
+        <NativeSelect id={`report-reason-${targetId}`} name="reason" placeholder="Choisir une raison" options={REPORT_REASONS} />
       </div>
       <div>
         <Label htmlFor={`report-details-${targetId}`}>Précisions (facultatif)</Label>

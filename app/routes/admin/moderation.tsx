@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
@@ -146,14 +147,7 @@ function StatementForm({ intent, fields, rules, label, busy }: { intent: string;
       ))}
       <div>
         <Label htmlFor={`${key}-rule`}>Règle enfreinte</Label>
-        <select id={`${key}-rule`} name="rule" required className="mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base">
-          <option value="">Choisir une règle</option>
-          {Object.entries(rules).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
+        <NativeSelect id={`${key}-rule`} name="rule" placeholder="Choisir une règle" options={rules} />
       </div>
       <div>
         <Label htmlFor={`${key}-statement`}>Exposé des motifs</Label>
@@ -205,6 +199,21 @@ function CommentQueueItem({ c, badge, extra, children }: { c: QueueComment; badg
   );
 }
 
+/** A moderation queue: its title with the count, what it is for, its items or the empty sentence. */
+function QueueCard<T>({ title, description, items, empty, children }: { title: string; description: string; items: T[]; empty: string; children: (item: T) => React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          {title} ({items.length})
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{items.length ? <ul className="grid gap-3">{items.map(children)}</ul> : <p className="text-sm text-neutral-500">{empty}</p>}</CardContent>
+    </Card>
+  );
+}
+
 const reportsMeta = (r: { reports: number; reasons: string[]; details: string[] }) =>
   [`${r.reports} ${r.reports > 1 ? "signalements" : "signalement"} : ${r.reasons.join(", ")}`, ...r.details.map((d) => `« ${d} »`)].join(" · ");
 
@@ -245,84 +254,63 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
           )}
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Commentaires en attente ({pendingComments.length})</CardTitle>
-          <CardDescription>Premiers commentaires des nouveaux comptes. Un retrait est envoyé à l'auteur avec la règle enfreinte et l'exposé des motifs (DSA art. 17).</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {pendingComments.length ? (
-            <ul className="grid gap-3">
-              {pendingComments.map((c) => (
-                <CommentQueueItem key={c.id} c={c} badge="En attente">
-                  <Form method="post" className="border-t border-neutral-200 pt-3">
-                    <input type="hidden" name="intent" value="approve-comment" />
-                    <input type="hidden" name="commentId" value={c.id} />
-                    <Button type="submit" disabled={busy}>
-                      Publier
-                    </Button>
-                  </Form>
-                  <CommentStatementForm commentId={c.id} busy={busy} />
-                </CommentQueueItem>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-neutral-500">Aucun commentaire en attente.</p>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Commentaires signalés ({reportedComments.length})</CardTitle>
-          <CardDescription>Commentaires signalés par des membres, les plus signalés d'abord. Classer sans suite, ou retirer avec l'exposé des motifs envoyé à l'auteur.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {reportedComments.length ? (
-            <ul className="grid gap-3">
-              {reportedComments.map((c) => (
-                <CommentQueueItem key={c.id} c={c} badge={c.status === "removed" ? "Déjà retiré" : "Signalé"} extra={reportsMeta(c)}>
-                  <div className="flex flex-wrap gap-2 border-t border-neutral-200 pt-3">
-                    <DismissReportsForm targetType="comment" targetId={c.id} busy={busy} />
-                  </div>
-                  {c.status === "removed" ? null : <CommentStatementForm commentId={c.id} busy={busy} />}
-                </CommentQueueItem>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-neutral-500">Aucun commentaire signalé.</p>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Deals signalés ({reportedDeals.length})</CardTitle>
-          <CardDescription>Deals signalés par des membres. Classer sans suite, ou retirer le deal : son auteur reçoit l'exposé des motifs.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {reportedDeals.length ? (
-            <ul className="grid gap-3">
-              {reportedDeals.map((d) => (
-                <QueueItem
-                  key={d.id}
-                  testId="reported-deal"
-                  heading={d.title}
-                  badge={d.status === "published" ? "Signalé" : "Déjà retiré"}
-                  url={`/coup-de-crevarde/${d.id}`}
-                  body={reportsMeta(d)}
-                  meta={`Publié par ${d.authorEmail ?? "l'équipe ou un compte supprimé"} · lien marchand : ${d.url}`}
-                >
-                  <div className="flex flex-wrap gap-2 border-t border-neutral-200 pt-3">
-                    <DismissReportsForm targetType="deal" targetId={d.id} busy={busy} />
-                  </div>
-                  {d.status === "published" ? <DealStatementForm dealId={d.id} intent="remove-deal" label="Retirer le deal" busy={busy} /> : null}
-                </QueueItem>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-neutral-500">Aucun deal signalé.</p>
-          )}
-        </CardContent>
-      </Card>
+      <QueueCard
+        title="Commentaires en attente"
+        description="Premiers commentaires des nouveaux comptes. Un retrait est envoyé à l'auteur avec la règle enfreinte et l'exposé des motifs (DSA art. 17)."
+        items={pendingComments}
+        empty="Aucun commentaire en attente."
+      >
+        {(c) => (
+          <CommentQueueItem key={c.id} c={c} badge="En attente">
+            <Form method="post" className="border-t border-neutral-200 pt-3">
+              <input type="hidden" name="intent" value="approve-comment" />
+              <input type="hidden" name="commentId" value={c.id} />
+              <Button type="submit" disabled={busy}>
+                Publier
+              </Button>
+            </Form>
+            <CommentStatementForm commentId={c.id} busy={busy} />
+          </CommentQueueItem>
+        )}
+      </QueueCard>
+      <QueueCard
+        title="Commentaires signalés"
+        description="Commentaires signalés par des membres, les plus signalés d'abord. Classer sans suite, ou retirer avec l'exposé des motifs envoyé à l'auteur."
+        items={reportedComments}
+        empty="Aucun commentaire signalé."
+      >
+        {(c) => (
+          <CommentQueueItem key={c.id} c={c} badge="Signalé" extra={reportsMeta(c)}>
+            <div className="border-t border-neutral-200 pt-3">
+              <DismissReportsForm targetType="comment" targetId={c.id} busy={busy} />
+            </div>
+            <CommentStatementForm commentId={c.id} busy={busy} />
+          </CommentQueueItem>
+        )}
+      </QueueCard>
+      <QueueCard
+        title="Deals signalés"
+        description="Deals signalés par des membres. Classer sans suite, ou retirer le deal : son auteur reçoit l'exposé des motifs."
+        items={reportedDeals}
+        empty="Aucun deal signalé."
+      >
+        {(d) => (
+          <QueueItem
+            key={d.id}
+            testId="reported-deal"
+            heading={d.title}
+            badge={d.status === "published" ? "Signalé" : "Déjà retiré"}
+            url={`/coup-de-crevarde/${d.id}`}
+            body={reportsMeta(d)}
+            meta={`Publié par ${d.authorEmail ?? "l'équipe ou un compte supprimé"} · lien marchand : ${d.url}`}
+          >
+            <div className="border-t border-neutral-200 pt-3">
+              <DismissReportsForm targetType="deal" targetId={d.id} busy={busy} />
+            </div>
+            {d.status === "published" ? <DealStatementForm dealId={d.id} intent="remove-deal" label="Retirer le deal" busy={busy} /> : null}
+          </QueueItem>
+        )}
+      </QueueCard>
       <Card>
         <CardHeader>
           <CardTitle>Deals expirés signalés toujours valables ({stillValid.length})</CardTitle>
