@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   customType,
+  type AnyPgColumn,
   bigint,
   doublePrecision,
   bigserial,
@@ -293,6 +294,8 @@ export const crevardeDeals = pgTable(
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
     /** the brand's name, copied by triggers (migration 0017) when the deal's brand or the brand's name changes: the search reads it */
     brandName: text("brand_name"),
+    /** visible comments (status 'visible'), kept by a trigger on deal_comments (migration deal_comments): « Commentés » reads it; not a content column, so it never empties the caches */
+    commentsCount: integer("comments_count").notNull().default(0),
     /** title above brand and source (the marketplace) above description (issue #14, design F.2) */
     search: tsvector("search").generatedAlwaysAs(() =>
       searchDocument([{ name: "title" }, "A"], [{ name: "brand_name" }, "B"], [{ name: "source" }, "B"], [{ name: "description" }, "C"]),
@@ -309,6 +312,8 @@ export const crevardeDeals = pgTable(
     index("crevarde_deals_hot_idx").on(t.status, t.hotScore.desc()).where(sql`${t.expiredAt} is null`),
     /** « Nouveaux »: newest publication first */
     index("crevarde_deals_published_idx").on(t.publishedAt.desc(), t.id.desc().nullsFirst()),
+    /** « Commentés »: most visible comments first */
+    index("crevarde_deals_comments_idx").on(t.status, t.commentsCount.desc(), t.id.desc().nullsFirst()),
     index("crevarde_deals_author_idx").on(t.authorId, t.createdAt.desc()),
     index("crevarde_deals_canonical_idx").on(t.canonicalUrl),
     index("crevarde_deals_created_idx").on(t.createdAt.desc()),
@@ -648,6 +653,76 @@ export const dealExpiryFlags = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.dealId, t.userId, t.kind] }), check("deal_expiry_flags_kind_check", sql`${t.kind} in ('expired', 'still_valid')`)],
+);
+
+/**
+ * Comments on a deal page (issue #15 item 4, design §D.3): plain text, one
+ * level of replies (parent_id is always a top-level comment), editable for 10
+ * minutes. A new account's first comments wait as 'pending'; 'removed' by a
+ * moderator (rule and statement of reasons sent to the author). A deleted
+ * account's comments stay, without author (« Membre supprimé »), so replies
+ * keep their thread.
+ */
+export const dealComments = pgTable(
+  "deal_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => crevardeDeals.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => dealComments.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    /** as typed (escaped on output) */
+    body: text("body").notNull(),
+    /** visible | pending | removed (COMMENT_STATUSES) */
+    status: text("status").notNull().default("visible"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** the moderator's last decision: the rule and the statement of reasons sent to the author (DSA art. 17) */
+    moderationRule: text("moderation_rule"),
+    moderationStatement: text("moderation_statement"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("deal_comments_body_check", sql`char_length(${t.body}) between 1 and 4000`),
+    check("deal_comments_status_check", sql`${t.status} in ('visible', 'pending', 'removed')`),
+    index("deal_comments_deal_idx").on(t.dealId, t.createdAt),
+    index("deal_comments_author_idx").on(t.authorId, t.createdAt),
+    index("deal_comments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * « Signaler » on a comment or a deal (issue #15 item 4, design §D.3): one
+ * report per member and target; open until a moderator dismisses it or
+ * removes the target (decision, who and when kept).
+ */
+export const contentReports = pgTable(
+  "content_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** comment | deal */
+    targetType: text("target_type").notNull(),
+    targetId: uuid("target_id").notNull(),
+    reporterId: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
+    /** REPORT_REASONS */
+    reason: text("reason").notNull(),
+    details: text("details"),
+    /** open | dismissed | upheld */
+    status: text("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    decision: text("decision"),
+  },
+  (t) => [
+    check("content_reports_target_type_check", sql`${t.targetType} in ('comment', 'deal')`),
+    check("content_reports_status_check", sql`${t.status} in ('open', 'dismissed', 'upheld')`),
+    check("content_reports_details_check", sql`${t.details} is null or char_length(${t.details}) <= 1000`),
+    uniqueIndex("content_reports_once_idx").on(t.targetType, t.targetId, t.reporterId),
+    index("content_reports_open_idx").on(t.targetType, t.createdAt).where(sql`${t.status} = 'open'`),
+    index("content_reports_reporter_idx").on(t.reporterId),
+  ],
 );
 
 /**

@@ -14,6 +14,10 @@
  * `npm run bench -- --conversions 100000` measures the conversion import
  * (first import and replay of that many network rows, see benchConversions()),
  * then /mon-cashback for a member with 1,000 purchases (measureMonCashback()).
+ * After the standard pages, `npm run bench` measures the deal community at
+ * scale (issue #15): a deal page with 200 comments and the « Les plus hot »
+ * and « Commentés » tabs at 100,000 deals, as ratios to static copies of the
+ * same pages (see community()); `npm run bench -- --community` runs only that.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -518,10 +522,86 @@ async function searchScale(n: number, databaseUrl: string | undefined, staticDir
   console.log(`Deals: ${DEALS.length} demo deals + the generated ones${databaseUrl ? ", plus any already in DATABASE_URL" : ""}; latencies of 2xx responses, search requests with the page cache bypassed.`);
 }
 
+/** The deals of community(), and the comments on its first one. */
+const COMMUNITY_DEALS = 100_000;
+const COMMUNITY_COMMENTS = 200;
+const BENCH_COMMENTER = { id: "bench-commenter", email: "bench-commenter@crevarde.local", username: "Crevette du bench" };
+
+/** 200 comments (150 top-level, 50 replies) by an established member on the first generated deal; returns its id. */
+async function addComments(target: { url?: string; dataDir?: string }) {
+  const database = await openDatabase(target);
+  try {
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    await database.db.insert(schema.user).values({ id: BENCH_COMMENTER.id, name: BENCH_COMMENTER.username, email: BENCH_COMMENTER.email, emailVerified: true, createdAt: monthAgo }).onConflictDoNothing();
+    await database.db
+      .insert(schema.profiles)
+      .values({ id: BENCH_COMMENTER.id, email: BENCH_COMMENTER.email, username: BENCH_COMMENTER.username })
+      .onConflictDoUpdate({ target: schema.profiles.id, set: { username: BENCH_COMMENTER.username } });
+    const [{ id }] = ((await database.db.execute(sql`select id from crevarde_deals where url = ${`${BENCH_DEAL_URL}1`}`)) as unknown as { rows: Array<{ id: string }> }).rows;
+    const top = Math.round(COMMUNITY_COMMENTS * 0.75);
+    await database.db.execute(sql`
+      insert into deal_comments (deal_id, author_id, body, created_at)
+      select ${id}::uuid, ${BENCH_COMMENTER.id}, 'Commentaire ' || g || ' : vu moins cher sur https://www.example.fr/produit-' || g || ', livraison en 8 jours, qualité correcte pour le prix.', now() - make_interval(mins => ${COMMUNITY_COMMENTS} - g)
+      from generate_series(1, ${top}::int) g`);
+    await database.db.execute(sql`
+      insert into deal_comments (deal_id, parent_id, author_id, body, created_at)
+      select ${id}::uuid, c.id, ${BENCH_COMMENTER.id}, 'Merci pour le lien !', now()
+      from (select id from deal_comments where deal_id = ${id}::uuid order by created_at limit ${COMMUNITY_COMMENTS - top}) c`);
+    await database.db.execute(sql`analyze deal_comments`);
+    return id;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The deal community at scale: COMMUNITY_DEALS generated deals (the server
+ * stopped meanwhile), 200 comments on one, then its deal page and the « Les
+ * plus hot » and « Commentés » tabs, cache bypassed, at 1 and 50 connections,
+ * each as ratios to a static copy of its own HTML served by the same server.
+ */
+async function community(target: { url?: string; dataDir?: string }, already: number) {
+  if (already < COMMUNITY_DEALS) await addDeals(already, COMMUNITY_DEALS, target);
+  const dealId = await addComments(target);
+  const server = await startBenchServer();
+  try {
+    console.log(`\nserver: ${server.url}, ${COMMUNITY_DEALS.toLocaleString("en")} generated deals, ${COMMUNITY_COMMENTS} comments on /coup-de-crevarde/${dealId}`);
+    const pages = [
+      { name: `deal page with ${COMMUNITY_COMMENTS} comments`, path: `/coup-de-crevarde/${dealId}` },
+      { name: `« Les plus hot » at ${COMMUNITY_DEALS.toLocaleString("en")} deals`, path: "/coup-de-crevarde?tab=hot" },
+      { name: `« Commentés » at ${COMMUNITY_DEALS.toLocaleString("en")} deals`, path: "/coup-de-crevarde?tab=commentes" },
+    ];
+    const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "–");
+    const lines: string[] = [];
+    console.log("\n| page | conn. | p50 ms | p95 ms | p99 ms | req/s | p50 ÷ static | p99 ÷ static | req/s ÷ static | errors | non-2xx |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const [i, page] of pages.entries()) {
+      const html = await (await fetch(`${server.url}${page.path}`, { headers: BYPASS_CACHE })).text();
+      if (page.path.includes(dealId) && (html.match(/data-testid="comment"/g) ?? []).length < COMMUNITY_COMMENTS) lines.push(`warning: the deal page shows fewer than ${COMMUNITY_COMMENTS} comments`);
+      const file = `community-${i}.html`;
+      fs.writeFileSync(path.join(staticDir, file), html);
+      await autocannon({ url: `${server.url}${page.path}`, connections: 10, duration: 2, headers: BYPASS_CACHE });
+      for (const connections of [1, 50]) {
+        const ssr = await measureLatency({ url: `${server.url}${page.path}`, connections, headers: BYPASS_CACHE });
+        const ceiling = await measureLatency({ url: `${server.url}/__bench/${file}`, connections });
+        const x = (a: number, b: number) => (Number.isFinite(a / b) ? `${(a / b).toFixed(1)}×` : "–");
+        console.log(
+          `| ${page.name} | ${connections} | ${ms(ssr.p50)} | ${ms(ssr.p95)} | ${ms(ssr.p99)} | ${ssr.rps.toFixed(0)} | ${x(ssr.p50, ceiling.p50)} | ${x(ssr.p99, ceiling.p99)} | ${ceiling.rps ? `${((ssr.rps / ceiling.rps) * 100).toFixed(1)}%` : "–"} | ${ssr.errors} | ${ssr.non2xx} |`,
+        );
+      }
+    }
+    for (const line of lines) console.log(line);
+    console.log("Latencies of 2xx responses with the page cache bypassed; each page against a static copy of its own HTML.");
+  } finally {
+    await server.stop();
+  }
+}
+
 async function removeBenchDeals(url: string) {
   const database = await openDatabase({ url, migrate: false });
   try {
     await database.db.execute(sql`delete from crevarde_deals where url like ${`${BENCH_DEAL_URL}%`}`);
+    await database.db.execute(sql`delete from "user" where id = ${BENCH_COMMENTER.id}`);
   } finally {
     await database.close();
   }
@@ -557,15 +637,25 @@ if (extraDeals > 0 && conversionRows === 0) {
 }
 if (extraDeals > 0) await addDeals(0, extraDeals, databaseUrl ? { url: databaseUrl } : { dataDir });
 const benchMember = conversionRows > 0 ? await benchConversions(conversionRows, databaseUrl ? { url: databaseUrl } : { dataDir }) : null;
-const server = await startBenchServer();
+const soakOnly = process.argv.includes("--soak");
+const communityOnly = process.argv.includes("--community");
+let server = communityOnly ? null : await startBenchServer();
 try {
-  console.log(`server: ${server.url} (${databaseUrl ? "PostgreSQL server" : "embedded PGlite"})`);
-  if (process.argv.includes("--soak")) await soak(server);
+  if (server) console.log(`server: ${server.url} (${databaseUrl ? "PostgreSQL server" : "embedded PGlite"})`);
+  if (!server) {
+    // --community alone
+  } else if (soakOnly) await soak(server);
   else if (benchMember) await measureMonCashback(server, staticDir);
   else await standard(server, staticDir, extraDeals);
+  // the deal community at scale, after the standard pages (the embedded database is single-process: the server stops first)
+  if (!soakOnly && !benchMember) {
+    await server?.stop();
+    server = null;
+    await community(databaseUrl ? { url: databaseUrl } : { dataDir }, extraDeals);
+  }
 } finally {
-  await server.stop();
-  if (extraDeals > 0 && databaseUrl) await removeBenchDeals(databaseUrl);
+  await server?.stop();
+  if ((extraDeals > 0 || !soakOnly) && databaseUrl) await removeBenchDeals(databaseUrl);
   fs.rmSync(staticDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -37,13 +37,40 @@ export function DealDecisionEmail({ siteName, siteUrl, title, decision, rule, st
           <Text style={textStyle}>
             {decision === "rejected" ? `Ton deal « ${title} » n'a pas été publié.` : `Ton deal « ${title} » a été retiré du site.`} Règle concernée : {rule}.
           </Text>
-          <Text style={textStyle}>Motifs : {statement}</Text>
-          <Text style={textStyle}>
-            Cette décision a été prise par une personne de l'équipe de modération, sans traitement automatisé. Si tu n'es pas d'accord, réponds à cet e-mail
-            pour demander un réexamen, ou saisis le juge compétent.
-          </Text>
+          <StatementOfReasons statement={statement} />
         </>
       )}
+    </EmailLayout>
+  );
+}
+
+/** The statement of reasons and the means of redress of a moderation decision (DSA art. 17(3)). */
+function StatementOfReasons({ statement }: { statement?: string | null }) {
+  return (
+    <>
+      <Text style={textStyle}>Motifs : {statement}</Text>
+      <Text style={textStyle}>
+        Cette décision a été prise par une personne de l'équipe de modération, sans traitement automatisé. Si tu n'es pas d'accord, réponds à cet e-mail
+        pour demander un réexamen, ou saisis le juge compétent.
+      </Text>
+    </>
+  );
+}
+
+export const COMMENT_REMOVED_SUBJECT = "Ton commentaire a été retiré";
+
+/** A moderator removed a member's comment: the deal, the comment, the rule and the statement of reasons (DSA art. 17). */
+export function CommentRemovedEmail({ siteName, siteUrl, dealTitle, dealId, excerpt, rule, statement }: { siteName: string; siteUrl: string; dealTitle: string; dealId: string; excerpt: string; rule: string; statement: string }) {
+  return (
+    <EmailLayout preview={COMMENT_REMOVED_SUBJECT} title={COMMENT_REMOVED_SUBJECT} siteName={siteName} siteUrl={siteUrl}>
+      <Text style={textStyle}>
+        Ton commentaire sur le deal « {dealTitle} » a été retiré par l'équipe de modération. Règle concernée : {rule}.
+      </Text>
+      <Text style={textStyle}>Ton commentaire : « {excerpt} »</Text>
+      <StatementOfReasons statement={statement} />
+      <Button href={`${siteUrl}/coup-de-crevarde/${dealId}`} style={buttonStyle}>
+        Voir le deal
+      </Button>
     </EmailLayout>
   );
 }

@@ -33,6 +33,12 @@ export const RATE_LIMITS = {
   dealVote: { name: "deal-vote", limit: 30, windowSeconds: 60 * 10 },
   /** deal alerts created (or edited) per member: 30 per hour */
   alertSave: { name: "alert-save", limit: 30, windowSeconds: 60 * 60 },
+  /** comments and replies per member: 10 per 10 minutes */
+  comment: { name: "comment", limit: 10, windowSeconds: 60 * 10 },
+  /** comment edits per member: 20 per hour */
+  commentEdit: { name: "comment-edit", limit: 20, windowSeconds: 60 * 60 },
+  /** « Signaler » (a comment or a deal) per member: 20 per hour */
+  contentReport: { name: "content-report", limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed sign-ins: 10 per 15 minutes per account (issue 3). */

@@ -27,6 +27,10 @@ import { flagDeal, reactivateDeal, viewerFlags } from "~/modules/deals/deal-expi
 import { can } from "~/lib/permissions";
 import { DealExpiry } from "~/components/catalogue/deal-expiry";
 import { asUuid, visitorHash } from "~/modules/tracking/tracking.server";
+import { COMMENT_MESSAGES } from "~/modules/deals/deal-comments";
+import { COMMENT_INTENTS, commentActionSchema, type CommentAction } from "~/modules/deals/deal-comments.schema";
+import { editComment, hasReportedDeal, listDealComments, postComment, reportContent } from "~/modules/deals/deal-comments.server";
+import { DealComments, DealReport } from "~/components/catalogue/deal-comments";
 
 /** How the author reads their post's status while it is not public. */
 const STATUS_LABELS: Record<string, string> = {
@@ -42,7 +46,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const page = await getDealPage(id, user);
   if (!page) throw new Response("Not Found", { status: 404 });
-  const [launched, flags] = await Promise.all([getSetting("cashback_launched"), user ? viewerFlags(user.id, id) : []]);
+  const [launched, flags, comments, dealReported] = await Promise.all([
+    getSetting("cashback_launched"),
+    user ? viewerFlags(user.id, id) : [],
+    page.deal.status === "published" ? listDealComments(id, user) : [],
+    user ? hasReportedDeal(user.id, id) : false,
+  ]);
   const [deal] = await withCashbackLinks([page.deal], "deal", Boolean(user) && launched);
   const siteUrl = getEnv().SITE_URL;
   return {
@@ -51,6 +60,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     mine: page.mine,
     signedIn: Boolean(user),
     flags,
+    comments,
+    dealReported,
     canModerate: user ? can(user.role, "moderation") : false,
     statusLabel: deal.status === "published" ? null : (STATUS_LABELS[deal.status] ?? null),
     jsonLd: dealJsonLd(deal, siteUrl),
@@ -64,19 +75,33 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * as a plain form redirected back to the validated `redirectTo` with a toast.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readBoundedForm(request, 2048);
+  // a comment is up to 4,000 characters (16 KB in UTF-8 at most), URL-encoded
+  const form = await readBoundedForm(request, 64 * 1024);
   const js = form.get("_js") === "1";
   const id = asUuid(params.id);
   const back = safeRedirect(form.get("redirectTo"), id ? `/coup-de-crevarde/${id}` : "/coup-de-crevarde");
   const fail = (status: number, message: string) =>
     js ? data({ ok: false as const, message }, { status }) : redirectWithToast(back, { title: message, type: "error" }, { status: 303 });
   const user = await getSessionUser(request);
+  const intent = form.get("intent");
+  const commenting = (COMMENT_INTENTS as readonly unknown[]).includes(intent);
   if (!user) {
-    if (js) return data({ ok: false as const, message: VOTE_MESSAGES.signIn }, { status: 401 });
+    if (js) return data({ ok: false as const, message: commenting ? COMMENT_MESSAGES.signIn : VOTE_MESSAGES.signIn }, { status: 401 });
     return redirect(`/auth?redirect=${encodeURIComponent(back)}`, { status: 303 });
   }
   if (!id) return fail(404, VOTE_MESSAGES.notFound);
-  const intent = form.get("intent");
+  if (commenting) {
+    const parsed = commentActionSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? COMMENT_MESSAGES.invalid);
+    try {
+      const { message, anchor } = await commentAction(user.id, id, parsed.data);
+      if (js) return { ok: true as const, message };
+      return redirectWithToast(anchor ? `${back.split("#")[0]}#${anchor}` : back, { title: message, type: "success" }, { status: 303 });
+    } catch (error) {
+      if (isDomainError(error)) return fail(error.status, error.message);
+      throw error;
+    }
+  }
   if (intent === "expire" || intent === "still-valid" || intent === "reactivate") {
     try {
       const { message } =
@@ -113,6 +138,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** A comment, a reply, an edit or a report (« Signaler »), by a signed-in member; throws DomainError. */
+async function commentAction(userId: string, dealId: string, v: CommentAction): Promise<{ message: string; anchor: string | null }> {
+  if (v.intent === "comment") {
+    const posted = await postComment({ userId, dealId, body: v.body, parentId: v.parentId ?? null });
+    return { message: posted.message, anchor: `commentaire-${posted.id}` };
+  }
+  if (v.intent === "edit-comment") {
+    const edited = await editComment({ userId, commentId: v.commentId, body: v.body });
+    return { message: edited.message, anchor: `commentaire-${v.commentId}` };
+  }
+  const reported = await reportContent({ userId, targetType: v.targetType, targetId: v.targetId, reason: v.reason, details: v.details });
+  return { message: reported.message, anchor: v.targetType === "comment" ? `commentaire-${v.targetId}` : null };
+}
+
 const excerpt = (text: string, max = 155) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches, error, location }) =>
@@ -138,7 +177,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error, locatio
     : errorSeo({ error, location, matches });
 
 export default function DealPage({ loaderData }: Route.ComponentProps) {
-  const { deal, isAuthor, mine, signedIn, statusLabel, flags, canModerate } = loaderData;
+  const { deal, isAuthor, mine, signedIn, statusLabel, flags, canModerate, comments, dealReported } = loaderData;
   const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
@@ -205,7 +244,9 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
           Le deal en détail
         </h2>
         <p className="mt-2 whitespace-pre-line text-neutral-700">{deal.description}</p>
+        {deal.status === "published" && signedIn && !isAuthor ? <DealReport dealId={deal.id} reported={dealReported} /> : null}
       </section>
+      {deal.status === "published" ? <DealComments dealId={deal.id} count={deal.commentsCount} comments={comments} signedIn={signedIn} /> : null}
     </article>
   );
 }

@@ -13,6 +13,7 @@ import { insertReferralFixtures } from "./referral-fixture";
 import { insertCodeFeedbackFixtures } from "./code-feedback-fixture";
 import { insertDealPageFixtures } from "./deal-page-fixture";
 import { insertAdminListFixtures } from "./admin-lists-fixture";
+import { insertDealCommentFixtures } from "./deal-comments-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -57,6 +58,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertCodeFeedbackFixtures(database.db);
     await insertDealPageFixtures(database.db);
     await insertAdminListFixtures(database.db);
+    await insertDealCommentFixtures(database.db);
   } finally {
     await database.close();
   }

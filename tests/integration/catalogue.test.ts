@@ -341,7 +341,7 @@ describeEachDb("deal search at scale", ({ database, kind }) => {
     const found = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=Introuvable"));
     expect(found.data.deals.map((d: any) => d.title)).toEqual(["Sérum introuvable ailleurs"]);
     // the pages without a query read an index in order: no full scan, no full sort of 100,000 rows
-    for (const query of ["", "source=shein", "page=40", "tri=prix", "tab=nouveaux", "tab=hot", "tab=nouveaux&page=40"]) {
+    for (const query of ["", "source=shein", "page=40", "tri=prix", "tab=nouveaux", "tab=hot", "tab=nouveaux&page=40", "tab=commentes", "tab=commentes&page=40"]) {
       const text = await planOf(query);
       expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/Seq Scan on crevarde_deals/);
       expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/(^|->\s+)Sort\s+\(/m);
@@ -350,6 +350,7 @@ describeEachDb("deal search at scale", ({ database, kind }) => {
     // the deal community's tabs (issue #15) read their own indexes in order
     expect(await planOf("tab=nouveaux")).toContain("crevarde_deals_published_idx");
     expect(await planOf("tab=hot")).toContain("crevarde_deals_hot_idx");
+    expect(await planOf("tab=commentes")).toContain("crevarde_deals_comments_idx");
     // a word every deal has still answers one page
     const common = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=produit"));
     expect(common.data.deals).toHaveLength(24);

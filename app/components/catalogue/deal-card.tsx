@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink, MessageSquare } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -32,6 +32,8 @@ export interface DealCardData {
   cashbackHref?: string | null;
   /** the temperature as shown (hidden while new) (issue #15) */
   heat?: DealHeat;
+  /** visible comments (issue #15 item 4) */
+  commentsCount?: number;
 }
 
 export function DealCard({ deal, priority = false }: { deal: DealCardData; priority?: boolean }) {
@@ -56,7 +58,16 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
         {deal.heat ? <DealHeatBadges heat={deal.heat} expired={deal.expired ?? false} className="absolute right-3 top-3 justify-end shadow" /> : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-neutral-500">{deal.source}</p>
+        <p className="flex items-center justify-between gap-2 text-xs font-semibold uppercase tracking-wide text-neutral-500">
+          {deal.source}
+          {deal.commentsCount !== undefined ? (
+            <Link to={`/coup-de-crevarde/${deal.id}#commentaires`} className="inline-flex items-center gap-1 normal-case hover:text-brand-700" data-testid="deal-card-comments">
+              <MessageSquare className="size-3.5" aria-hidden="true" />
+              {deal.commentsCount}
+              <span className="sr-only">{deal.commentsCount > 1 ? " commentaires" : " commentaire"}</span>
+            </Link>
+          ) : null}
+        </p>
         <h3 className="font-bold leading-snug">
           <Link to={`/coup-de-crevarde/${deal.id}`} className="hover:text-brand-700 hover:underline">
             {deal.title}

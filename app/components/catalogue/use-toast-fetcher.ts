@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { toast } from "~/lib/toast";
 
@@ -13,8 +13,12 @@ export function useToastFetcher<T extends { ok: boolean; message: string }>() {
   const back = location.pathname + location.search;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // each answer once, as soon as it arrives (while the page revalidates): a form that the
+  // revalidated page no longer shows (« Signalé » instead of « Signaler ») still gets its toast
+  const shown = useRef<unknown>(undefined);
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.state === "submitting" || !fetcher.data || shown.current === fetcher.data) return;
+    shown.current = fetcher.data;
     if (fetcher.data.ok) toast.success(fetcher.data.message);
     else toast.error(fetcher.data.message);
   }, [fetcher.state, fetcher.data]);

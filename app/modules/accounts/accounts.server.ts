@@ -31,6 +31,7 @@ import { exportCodeFeedback } from "~/modules/promo-codes/code-feedback.server";
 import { alertsForExport } from "~/modules/alerts/alerts.server";
 import { listMyDealPosts } from "~/modules/deals/posting.server";
 import { exportDealVotes } from "~/modules/deals/deal-votes.server";
+import { exportContentReports, exportDealComments } from "~/modules/deals/deal-comments.server";
 
 function apiError(error: unknown): { status: number; message: string; code?: string } {
   if (error instanceof APIError) {
@@ -365,7 +366,7 @@ export async function exportAccountData(userId: string) {
     .where(eq(schema.user.id, userId));
   if (!user) return null;
   const address = user.email.toLowerCase();
-  const [profile, newsletter, savedDeals, savedPromoCodes, codeFeedback, dealVotes, sessions, events, invitedMembers, emails, bankAccounts, withdrawals, claims, referralRewards] = await Promise.all([
+  const [profile, newsletter, savedDeals, savedPromoCodes, codeFeedback, dealVotes, dealComments, contentReports, sessions, events, invitedMembers, emails, bankAccounts, withdrawals, claims, referralRewards] = await Promise.all([
     db.select().from(schema.profiles).where(eq(schema.profiles.id, userId)).then((rows) => rows[0] ?? null),
     db
       .select({
@@ -392,6 +393,9 @@ export async function exportAccountData(userId: string) {
     exportCodeFeedback(userId),
     // temperature votes on deals (🔥 / ❄️)
     exportDealVotes(userId),
+    // comments on deals (their text as typed) and « Signaler » reports
+    exportDealComments(userId),
+    exportContentReports(userId),
     db
       .select({ createdAt: schema.session.createdAt, updatedAt: schema.session.updatedAt, expiresAt: schema.session.expiresAt, ipAddress: schema.session.ipAddress, userAgent: schema.session.userAgent })
       .from(schema.session)
@@ -485,6 +489,8 @@ export async function exportAccountData(userId: string) {
     savedPromoCodes,
     codeFeedback,
     dealVotes,
+    dealComments,
+    contentReports,
     sessions,
     events,
     invitations: { referralCode: profile?.referralCode ?? null, invitedBy: inviter, sent: invitedMembers, rewards: referralRewards },

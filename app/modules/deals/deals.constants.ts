@@ -24,6 +24,6 @@ export const isDealCode = (cta: string) => /^[A-Z0-9_-]{3,30}$/.test(cta);
  * hot score), « Nouveaux » (by publication date), and the default list (the
  * chosen sort). A tab's order wins over the sort; the words and filters apply.
  */
-export const DEAL_TABS = ["tous", "hot", "nouveaux"] as const;
+export const DEAL_TABS = ["tous", "hot", "nouveaux", "commentes"] as const;
 export type DealTab = (typeof DEAL_TABS)[number];
-export const DEAL_TAB_LABELS: Record<DealTab, string> = { tous: "Tous les deals", hot: "Les plus hot", nouveaux: "Nouveaux" };
+export const DEAL_TAB_LABELS: Record<DealTab, string> = { tous: "Tous les deals", hot: "Les plus hot", nouveaux: "Nouveaux", commentes: "Commentés" };

@@ -15,11 +15,12 @@ describe("parseDealSearch", () => {
     expect(parseDealSearch(new URLSearchParams("q=brosse&tri=nouveautes")).sort).toBe("nouveautes");
   });
   it("ignores invalid values instead of failing", () => {
-    expect(parseDealSearch(new URLSearchParams("source=amazon&page=-3&tri=hasard&marque=../x&tab=commentes"))).toEqual({
+    expect(parseDealSearch(new URLSearchParams("source=amazon&page=-3&tri=hasard&marque=../x&tab=plus-commentes"))).toEqual({
       q: "", source: "all", brand: "", sort: "nouveautes", page: 1, tab: "tous",
     });
     expect(parseDealSearch(new URLSearchParams(`q=${"x".repeat(500)}`)).q).toHaveLength(100);
     expect(parseDealSearch(new URLSearchParams("tab=nouveaux")).tab).toBe("nouveaux");
+    expect(parseDealSearch(new URLSearchParams("tab=commentes")).tab).toBe("commentes");
     expect(parseDealSearch(new URLSearchParams("q=%00caf%C3%A9%00 %5C%22")).q).toBe('café \\"');
   });
 });

@@ -33,6 +33,8 @@ export const dealCardColumns = {
   authorId: crevardeDeals.authorId,
   expiredAt: crevardeDeals.expiredAt,
   expiresAt: crevardeDeals.expiresAt,
+  /** visible comments (kept by a trigger): the card's and the deal page's counter */
+  commentsCount: crevardeDeals.commentsCount,
 };
 
 /** Only published deals are public: a member's post waits for moderation, a rejected or removed one is gone (issue #15). */
@@ -161,7 +163,7 @@ export function searchDealsQuery(db: Db, search: DealSearch, match: SQL | null =
       .limit(DEALS_PAGE_SIZE + 1)
       .offset(offset);
   }
-  // a tab's order wins over the sort: « Les plus hot » reads crevarde_deals_hot_idx
+  // a tab's order wins over the sort: « Les plus hot » reads crevarde_deals_hot_idx, « Commentés » crevarde_deals_comments_idx
   const byPrice = () => [rare ? sql`(${crevardeDeals.priceCents} + 0) asc nulls last` : sql`${crevardeDeals.priceCents} asc nulls last`, ...newestFirst(rare)];
   const order =
     search.tab === "hot"
@@ -169,7 +171,10 @@ export function searchDealsQuery(db: Db, search: DealSearch, match: SQL | null =
         [sql`${crevardeDeals.hotScore} desc nulls last`, desc(crevardeDeals.id)]
       : search.tab === "nouveaux"
         ? [sql`${crevardeDeals.publishedAt} desc nulls last`, desc(crevardeDeals.id)]
-        : search.sort === "prix"
+        : search.tab === "commentes"
+          ? // « Commentés »: most visible comments of all time first, reading crevarde_deals_comments_idx in order
+            [sql`${crevardeDeals.commentsCount} desc nulls last`, desc(crevardeDeals.id)]
+          : search.sort === "prix"
           ? byPrice()
           : newestFirst(rare);
   return db

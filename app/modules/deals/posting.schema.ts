@@ -151,7 +151,8 @@ export const dealPostSchema = (today: string) =>
 
 export type DealPostInput = z.output<ReturnType<typeof dealPostSchema>>;
 
-const statement = z
+/** A moderator's statement of reasons (DSA art. 17), sent to the author: 20 to 4,000 characters. */
+export const statementSchema = z
   .string({ message: MODERATION_DEAL_MESSAGES.statementRequired })
   .trim()
   .min(20, MODERATION_DEAL_MESSAGES.statementRequired)
@@ -162,6 +163,6 @@ const rule = z.enum(RULE_KEYS, { message: MODERATION_DEAL_MESSAGES.ruleRequired 
 /** The « Deals proposés » queue's intents on /admin/moderation. */
 export const dealModerationSchemas = [
   z.object({ intent: z.literal("approve-deal"), dealId }),
-  z.object({ intent: z.literal("reject-deal"), dealId, rule, statement }),
-  z.object({ intent: z.literal("remove-deal"), dealId, rule, statement }),
+  z.object({ intent: z.literal("reject-deal"), dealId, rule, statement: statementSchema }),
+  z.object({ intent: z.literal("remove-deal"), dealId, rule, statement: statementSchema }),
 ] as const;

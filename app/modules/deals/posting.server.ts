@@ -11,6 +11,7 @@ import { sendMail } from "~/lib/mail.server";
 import { saveImageUpload } from "~/lib/storage.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
+import { closeReportsIn } from "./deal-comments.server";
 import { parisEndOfDay } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
 import { hostOf } from "~/modules/tracking/destination";
@@ -252,12 +253,14 @@ export async function decideDealPost(actor: Actor, input: DealModerationInput, n
       .set({ ...changes, updatedAt: now })
       .where(and(eq(crevardeDeals.id, before.id), eq(crevardeDeals.status, expected)))
       .returning();
+    // members' reports on the deal (« Signaler ») are upheld by its removal
+    const reports = input.intent === "remove-deal" ? await closeReportsIn(tx, actor, "deal", after.id, "upheld", `removed: ${input.rule}`, now) : [];
     await recordAuditIn(tx, actor, {
       action: "update",
       entity: "crevarde_deals",
       entityId: after.id,
       before: { status: before.status },
-      after: { status: after.status, rule: after.moderationRule, statement: after.moderationStatement },
+      after: { status: after.status, rule: after.moderationRule, statement: after.moderationStatement, reports: reports.length },
     });
     if (input.intent === "approve-deal") await enqueueAlertMatch(tx, after.id, "published");
     const [author] = before.authorId ? await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, before.authorId)) : [];

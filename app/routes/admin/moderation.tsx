@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
@@ -15,7 +16,9 @@ import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/ad
 import { NOTICE_DECISION_LABELS, NOTICE_DECISIONS, moderationActionSchema } from "~/modules/notices/notices.schema";
 import { decideNotice, moderationOverview, type ModerationNoticeRow } from "~/modules/notices/notices.server";
 import { formatParis } from "~/modules/settings/paris-time";
-import { dealModerationSchemas, MODERATION_RULES } from "~/modules/deals/posting.schema";
+import { dealModerationSchemas, MODERATION_RULES, statementSchema } from "~/modules/deals/posting.schema";
+import { COMMENT_MESSAGES, COMMENT_MODERATION_MESSAGES, COMMENT_MODERATION_RULES, COMMENT_RULE_KEYS } from "~/modules/deals/deal-comments";
+import { commentModerationQueues, decideComment, dismissReports } from "~/modules/deals/deal-comments.server";
 import { dealModerationQueue, decideDealPost } from "~/modules/deals/posting.server";
 import { listStillValidReports, reactivateDeal } from "~/modules/deals/deal-expiry.server";
 import { listDampedVotes } from "~/modules/deals/deal-votes.server";
@@ -24,6 +27,18 @@ const actionSchema = z.discriminatedUnion("intent", [
   ...moderationActionSchema.options,
   ...dealModerationSchemas,
   z.object({ intent: z.literal("reactivate-deal"), dealId: z.uuid({ message: "Ce deal n'existe pas." }) }),
+  z.object({ intent: z.literal("approve-comment"), commentId: z.uuid({ message: COMMENT_MESSAGES.commentMissing }) }),
+  z.object({
+    intent: z.literal("remove-comment"),
+    commentId: z.uuid({ message: COMMENT_MESSAGES.commentMissing }),
+    rule: z.enum(COMMENT_RULE_KEYS, { message: COMMENT_MODERATION_MESSAGES.ruleRequired }),
+    statement: statementSchema,
+  }),
+  z.object({
+    intent: z.literal("dismiss-reports"),
+    targetType: z.enum(["comment", "deal"], { message: COMMENT_MODERATION_MESSAGES.noOpenReport }),
+    targetId: z.uuid({ message: COMMENT_MODERATION_MESSAGES.noOpenReport }),
+  }),
 ]);
 
 const DEAL_DECISION_TOASTS = {
@@ -37,13 +52,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "moderation");
-  const [notices, deals, stillValid, damped] = await Promise.all([
+  const [notices, deals, stillValid, damped, comments] = await Promise.all([
     loadOrFail("Impossible de charger les signalements.", moderationOverview()),
     loadOrFail("Impossible de charger les deals proposés.", dealModerationQueue()),
     loadOrFail("Impossible de charger les deals signalés toujours valables.", listStillValidReports()),
     loadOrFail("Impossible de charger les votes neutralisés.", listDampedVotes()),
+    loadOrFail("Impossible de charger les commentaires à modérer.", commentModerationQueues()),
   ]);
-  return { ...notices, ...deals, stillValid, damped };
+  return { ...notices, ...deals, ...comments, stillValid, damped };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -53,6 +69,15 @@ export async function action({ request }: Route.ActionArgs) {
     if (v.intent === "reactivate-deal") {
       await reactivateDeal(actor, v.dealId);
       return ok(v.intent, "Deal réactivé", "Il n'est plus affiché comme expiré et les signalements sont remis à zéro.");
+    }
+    if (v.intent === "approve-comment" || v.intent === "remove-comment") {
+      const decided = await decideComment(actor, v);
+      if (v.intent === "approve-comment") return ok(v.intent, "Commentaire publié", "Il est maintenant visible par tous.");
+      return ok(v.intent, "Commentaire retiré", decided.notified ? "L'auteur du commentaire reçoit l'exposé des motifs par e-mail." : "Ce commentaire n'a pas d'auteur à prévenir.");
+    }
+    if (v.intent === "dismiss-reports") {
+      const { dismissed } = await dismissReports(actor, v);
+      return ok(v.intent, "Signalements classés", `${dismissed} ${dismissed > 1 ? "signalements classés" : "signalement classé"} sans suite.`);
     }
     if (v.intent !== "decide") {
       const decided = await decideDealPost(actor, v);
@@ -107,25 +132,26 @@ function DealCard({ d, children }: { d: QueueDeal; children?: React.ReactNode })
   );
 }
 
-function DealStatementForm({ dealId, intent, label, busy }: { dealId: string; intent: "reject-deal" | "remove-deal"; label: string; busy: boolean }) {
+/**
+ * A refusal or removal with its statement of reasons (DSA art. 17): the rule
+ * broken, from `rules`, and the statement sent to the author. `fields` are the
+ * hidden inputs naming the target (dealId, commentId...).
+ */
+function StatementForm({ intent, fields, rules, label, busy }: { intent: string; fields: Record<string, string>; rules: Record<string, string>; label: string; busy: boolean }) {
+  const key = `${intent}-${Object.values(fields).join("-")}`;
   return (
     <Form method="post" className="grid gap-3 border-t border-neutral-200 pt-3">
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="dealId" value={dealId} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div>
-        <Label htmlFor={`${intent}-rule-${dealId}`}>Règle enfreinte</Label>
-        <select id={`${intent}-rule-${dealId}`} name="rule" required className="mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base">
-          <option value="">Choisir une règle</option>
-          {Object.entries(MODERATION_RULES).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
+        <Label htmlFor={`${key}-rule`}>Règle enfreinte</Label>
+        <NativeSelect id={`${key}-rule`} name="rule" placeholder="Choisir une règle" options={rules} />
       </div>
       <div>
-        <Label htmlFor={`${intent}-statement-${dealId}`}>Exposé des motifs</Label>
-        <Textarea id={`${intent}-statement-${dealId}`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
+        <Label htmlFor={`${key}-statement`}>Exposé des motifs</Label>
+        <Textarea id={`${key}-statement`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
       </div>
       <Button type="submit" variant="outline" className="justify-self-start" disabled={busy}>
         {label}
@@ -134,11 +160,68 @@ function DealStatementForm({ dealId, intent, label, busy }: { dealId: string; in
   );
 }
 
+const DealStatementForm = ({ dealId, intent, label, busy }: { dealId: string; intent: "reject-deal" | "remove-deal"; label: string; busy: boolean }) => (
+  <StatementForm intent={intent} fields={{ dealId }} rules={MODERATION_RULES} label={label} busy={busy} />
+);
+
+const CommentStatementForm = ({ commentId, busy }: { commentId: string; busy: boolean }) => (
+  <StatementForm intent="remove-comment" fields={{ commentId }} rules={COMMENT_MODERATION_RULES} label="Retirer le commentaire" busy={busy} />
+);
+
+/** « Classer sans suite »: the reports on a target are dismissed. */
+function DismissReportsForm({ targetType, targetId, busy }: { targetType: "comment" | "deal"; targetId: string; busy: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="dismiss-reports" />
+      <input type="hidden" name="targetType" value={targetType} />
+      <input type="hidden" name="targetId" value={targetId} />
+      <Button type="submit" variant="outline" disabled={busy}>
+        Classer sans suite
+      </Button>
+    </Form>
+  );
+}
+
+type QueueComment = Route.ComponentProps["loaderData"]["pendingComments"][number];
+
+function CommentQueueItem({ c, badge, extra, children }: { c: QueueComment; badge: string; extra?: string; children?: React.ReactNode }) {
+  return (
+    <QueueItem
+      testId={badge === "En attente" ? "pending-comment" : "reported-comment"}
+      heading={`Sur « ${c.dealTitle} »`}
+      badge={badge}
+      url={`/coup-de-crevarde/${c.dealId}#commentaire-${c.id}`}
+      body={c.body}
+      meta={[`posté le ${formatParis(c.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par ${c.authorEmail ?? "un compte supprimé"}`, extra].filter(Boolean).join(" · ")}
+    >
+      {children}
+    </QueueItem>
+  );
+}
+
+/** A moderation queue: its title with the count, what it is for, its items or the empty sentence. */
+function QueueCard<T>({ title, description, items, empty, children }: { title: string; description: string; items: T[]; empty: string; children: (item: T) => React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          {title} ({items.length})
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{items.length ? <ul className="grid gap-3">{items.map(children)}</ul> : <p className="text-sm text-neutral-500">{empty}</p>}</CardContent>
+    </Card>
+  );
+}
+
+const reportsMeta = (r: { reports: number; reasons: string[]; details: string[] }) =>
+  [`${r.reports} ${r.reports > 1 ? "signalements" : "signalement"} : ${r.reasons.join(", ")}`, ...r.details.map((d) => `« ${d} »`)].join(" · ");
+
 export default function AdminModeration({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const navigation = useNavigation();
-  const { pending, decided, pendingDeals, publishedDeals, stillValid, damped } = loaderData;
+  const { pending, decided, pendingDeals, publishedDeals, stillValid, damped, pendingComments, reportedComments, reportedDeals } = loaderData;
   const busy = navigation.state !== "idle";
   return (
     <div className="grid gap-6">
@@ -171,6 +254,63 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
           )}
         </CardContent>
       </Card>
+      <QueueCard
+        title="Commentaires en attente"
+        description="Premiers commentaires des nouveaux comptes. Un retrait est envoyé à l'auteur avec la règle enfreinte et l'exposé des motifs (DSA art. 17)."
+        items={pendingComments}
+        empty="Aucun commentaire en attente."
+      >
+        {(c) => (
+          <CommentQueueItem key={c.id} c={c} badge="En attente">
+            <Form method="post" className="border-t border-neutral-200 pt-3">
+              <input type="hidden" name="intent" value="approve-comment" />
+              <input type="hidden" name="commentId" value={c.id} />
+              <Button type="submit" disabled={busy}>
+                Publier
+              </Button>
+            </Form>
+            <CommentStatementForm commentId={c.id} busy={busy} />
+          </CommentQueueItem>
+        )}
+      </QueueCard>
+      <QueueCard
+        title="Commentaires signalés"
+        description="Commentaires signalés par des membres, les plus signalés d'abord. Classer sans suite, ou retirer avec l'exposé des motifs envoyé à l'auteur."
+        items={reportedComments}
+        empty="Aucun commentaire signalé."
+      >
+        {(c) => (
+          <CommentQueueItem key={c.id} c={c} badge="Signalé" extra={reportsMeta(c)}>
+            <div className="border-t border-neutral-200 pt-3">
+              <DismissReportsForm targetType="comment" targetId={c.id} busy={busy} />
+            </div>
+            <CommentStatementForm commentId={c.id} busy={busy} />
+          </CommentQueueItem>
+        )}
+      </QueueCard>
+      <QueueCard
+        title="Deals signalés"
+        description="Deals signalés par des membres. Classer sans suite, ou retirer le deal : son auteur reçoit l'exposé des motifs."
+        items={reportedDeals}
+        empty="Aucun deal signalé."
+      >
+        {(d) => (
+          <QueueItem
+            key={d.id}
+            testId="reported-deal"
+            heading={d.title}
+            badge={d.status === "published" ? "Signalé" : "Déjà retiré"}
+            url={`/coup-de-crevarde/${d.id}`}
+            body={reportsMeta(d)}
+            meta={`Publié par ${d.authorEmail ?? "l'équipe ou un compte supprimé"} · lien marchand : ${d.url}`}
+          >
+            <div className="border-t border-neutral-200 pt-3">
+              <DismissReportsForm targetType="deal" targetId={d.id} busy={busy} />
+            </div>
+            {d.status === "published" ? <DealStatementForm dealId={d.id} intent="remove-deal" label="Retirer le deal" busy={busy} /> : null}
+          </QueueItem>
+        )}
+      </QueueCard>
       <Card>
         <CardHeader>
           <CardTitle>Deals expirés signalés toujours valables ({stillValid.length})</CardTitle>

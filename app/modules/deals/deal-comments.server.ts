@@ -1,0 +1,415 @@
+/**
+ * Comments on a deal page and « Signaler » (issue #15 items 4 and 8, design
+ * §D.2–D.3): posting (held for moderation while the account is new), one
+ * level of replies, the 10-minute edit, members' reports on comments and
+ * deals, and the moderators' decisions (audited, the author told why).
+ */
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { contentReports, crevardeDeals, dealComments, profiles, user } from "../../../db/schema";
+import { COMMENT_REMOVED_SUBJECT, CommentRemovedEmail } from "~/emails/deals";
+import { getDb, type Db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { DomainError } from "~/lib/errors";
+import { sendMail } from "~/lib/mail.server";
+import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { recordAuditIn } from "~/modules/admin/audit.server";
+import {
+  canEditComment,
+  COMMENT_EDIT_WINDOW_MS,
+  COMMENT_MESSAGES,
+  COMMENT_MODERATION_MESSAGES,
+  COMMENT_MODERATION_RULES,
+  commentAuthorName,
+  holdsComment,
+  replyParentId,
+  REPORT_MESSAGES,
+  REPORT_REASONS,
+  type CommentModerationRule,
+  type CommentStatus,
+  type ReportReason,
+} from "./deal-comments";
+
+export class CommentError extends DomainError {}
+
+type Actor = { id: string; email: string };
+/** Most comments one deal page shows (the oldest first). */
+export const COMMENTS_PAGE_LIMIT = 1000;
+
+/* ------------------------------ the deal page ------------------------------ */
+
+export interface CommentView {
+  id: string;
+  authorName: string;
+  /** null for a removed comment kept as a placeholder for its replies */
+  body: string | null;
+  status: CommentStatus;
+  createdAt: string;
+  edited: boolean;
+  mine: boolean;
+  /** until when its author may edit it (ISO), null when they may not */
+  editableUntil: string | null;
+  reported: boolean;
+  replies: CommentView[];
+}
+
+/**
+ * The deal's comments as the viewer sees them, oldest first, replies under
+ * their comment. Pending comments only for their author (« En attente de
+ * modération »); a removed comment shows as a placeholder while it has
+ * replies to show, and not at all otherwise.
+ */
+export async function listDealComments(dealId: string, viewer: { id: string } | null, now = new Date()): Promise<CommentView[]> {
+  const db = await getDb();
+  const viewerId = viewer?.id ?? null;
+  const rows = await db
+    .select({
+      id: dealComments.id,
+      parentId: dealComments.parentId,
+      authorId: dealComments.authorId,
+      username: profiles.username,
+      body: dealComments.body,
+      status: dealComments.status,
+      createdAt: dealComments.createdAt,
+      editedAt: dealComments.editedAt,
+    })
+    .from(dealComments)
+    .leftJoin(profiles, eq(profiles.id, dealComments.authorId))
+    .where(
+      and(
+        eq(dealComments.dealId, dealId),
+        viewerId
+          ? sql`(${dealComments.status} <> 'pending' or ${dealComments.authorId} = ${viewerId})`
+          : sql`${dealComments.status} <> 'pending'`,
+      ),
+    )
+    .orderBy(asc(dealComments.createdAt), asc(dealComments.id))
+    .limit(COMMENTS_PAGE_LIMIT);
+  const reported = viewerId && rows.length > 0 ? await viewerReports(viewerId, "comment", rows.map((r) => r.id)) : new Set<string>();
+  const view = (r: (typeof rows)[number]): CommentView => {
+    const removed = r.status === "removed";
+    const editable = canEditComment(r, viewerId, now);
+    return {
+      id: r.id,
+      authorName: removed ? "" : commentAuthorName({ deleted: r.authorId === null, username: r.username }),
+      body: removed ? null : r.body,
+      status: r.status as CommentStatus,
+      createdAt: r.createdAt.toISOString(),
+      edited: r.editedAt !== null,
+      mine: viewerId !== null && r.authorId === viewerId,
+      editableUntil: editable ? new Date(r.createdAt.getTime() + COMMENT_EDIT_WINDOW_MS).toISOString() : null,
+      reported: reported.has(r.id),
+      replies: [],
+    };
+  };
+  const top = new Map<string, CommentView>();
+  for (const r of rows) if (r.parentId === null) top.set(r.id, view(r));
+  for (const r of rows) {
+    if (r.parentId === null || r.status === "removed") continue;
+    top.get(r.parentId)?.replies.push(view(r));
+  }
+  return [...top.values()].filter((c) => c.status !== "removed" || c.replies.length > 0);
+}
+
+/** The targets (of one type) among `ids` that the member has reported. */
+async function viewerReports(reporterId: string, targetType: "comment" | "deal", ids: string[]) {
+  const db = await getDb();
+  const rows = await db
+    .select({ targetId: contentReports.targetId })
+    .from(contentReports)
+    .where(and(eq(contentReports.reporterId, reporterId), eq(contentReports.targetType, targetType), inArray(contentReports.targetId, ids)));
+  return new Set(rows.map((r) => r.targetId));
+}
+
+/** Whether the member has reported this deal (the deal page's « Signaler » shows as done). */
+export async function hasReportedDeal(reporterId: string, dealId: string) {
+  return (await viewerReports(reporterId, "deal", [dealId])).has(dealId);
+}
+
+/** A published deal, locked against removal while the comment is written; 404 otherwise. */
+async function lockPublishedDeal(tx: Db, dealId: string) {
+  const [deal] = await tx.select({ status: crevardeDeals.status }).from(crevardeDeals).where(eq(crevardeDeals.id, dealId)).for("share");
+  if (!deal || deal.status !== "published") throw new CommentError(COMMENT_MESSAGES.dealMissing, 404);
+}
+
+/**
+ * A member's comment or reply. A reply to a reply attaches to the top-level
+ * comment. A new account's first comments wait for a moderator (holdsComment).
+ * 429 after 10 comments in 10 minutes.
+ */
+export async function postComment(input: { userId: string; dealId: string; body: string; parentId?: string | null; now?: Date }) {
+  const now = input.now ?? new Date();
+  if (!(await hitRateLimit(RATE_LIMITS.comment, `user:${input.userId}`)).allowed) throw new CommentError(COMMENT_MESSAGES.tooMany, 429);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await lockPublishedDeal(tx, input.dealId);
+    let parentId: string | null = null;
+    if (input.parentId) {
+      const [parent] = await tx
+        .select({ id: dealComments.id, parentId: dealComments.parentId, status: dealComments.status, authorId: dealComments.authorId })
+        .from(dealComments)
+        .where(and(eq(dealComments.id, input.parentId), eq(dealComments.dealId, input.dealId)));
+      const seen = parent && (parent.status === "visible" || (parent.status === "pending" && parent.authorId === input.userId));
+      if (!seen) throw new CommentError(COMMENT_MESSAGES.commentMissing, 404);
+      parentId = replyParentId(parent);
+    }
+    const [[member], [sofar]] = await Promise.all([
+      tx.select({ createdAt: user.createdAt, emailVerified: user.emailVerified }).from(user).where(eq(user.id, input.userId)),
+      tx.select({ n: count() }).from(dealComments).where(eq(dealComments.authorId, input.userId)),
+    ]);
+    if (!member) throw new CommentError(COMMENT_MESSAGES.signIn, 403);
+    const status: CommentStatus = holdsComment({ ...member, commentsSoFar: sofar.n, now }) ? "pending" : "visible";
+    const [row] = await tx
+      .insert(dealComments)
+      .values({ dealId: input.dealId, parentId, authorId: input.userId, body: input.body, status, createdAt: now })
+      .returning({ id: dealComments.id, status: dealComments.status });
+    return { id: row.id, status: row.status as CommentStatus, message: status === "pending" ? COMMENT_MESSAGES.held : COMMENT_MESSAGES.posted };
+  });
+}
+
+/** The author edits their comment within 10 minutes of posting it (409 after; 403 someone else's). */
+export async function editComment(input: { userId: string; commentId: string; body: string; now?: Date }) {
+  const now = input.now ?? new Date();
+  if (!(await hitRateLimit(RATE_LIMITS.commentEdit, `user:${input.userId}`)).allowed) throw new CommentError(COMMENT_MESSAGES.tooManyEdits, 429);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [comment] = await tx
+      .select({ authorId: dealComments.authorId, createdAt: dealComments.createdAt, status: dealComments.status, dealId: dealComments.dealId })
+      .from(dealComments)
+      .where(eq(dealComments.id, input.commentId))
+      .for("update");
+    if (!comment || comment.status === "removed") throw new CommentError(COMMENT_MESSAGES.commentMissing, 404);
+    if (comment.authorId !== input.userId) throw new CommentError(COMMENT_MESSAGES.notAuthor, 403);
+    if (!canEditComment(comment, input.userId, now)) throw new CommentError(COMMENT_MESSAGES.editClosed, 409);
+    await tx.update(dealComments).set({ body: input.body, editedAt: now }).where(eq(dealComments.id, input.commentId));
+    return { dealId: comment.dealId, message: COMMENT_MESSAGES.edited };
+  });
+}
+
+/**
+ * « Signaler » a visible comment or a published deal: once per member and
+ * target (409 the second time), never one's own (403); 429 after 20 an hour.
+ */
+export async function reportContent(input: { userId: string; targetType: "comment" | "deal"; targetId: string; reason: ReportReason; details: string | null }) {
+  if (!(await hitRateLimit(RATE_LIMITS.contentReport, `user:${input.userId}`)).allowed) throw new CommentError(REPORT_MESSAGES.tooMany, 429);
+  const db = await getDb();
+  const [target] =
+    input.targetType === "comment"
+      ? await db
+          .select({ authorId: dealComments.authorId })
+          .from(dealComments)
+          .where(and(eq(dealComments.id, input.targetId), eq(dealComments.status, "visible")))
+      : await db
+          .select({ authorId: crevardeDeals.authorId })
+          .from(crevardeDeals)
+          .where(and(eq(crevardeDeals.id, input.targetId), eq(crevardeDeals.status, "published")));
+  if (!target) throw new CommentError(input.targetType === "comment" ? COMMENT_MESSAGES.commentMissing : COMMENT_MESSAGES.dealMissing, 404);
+  if (target.authorId === input.userId) throw new CommentError(REPORT_MESSAGES.own, 403);
+  const inserted = await db
+    .insert(contentReports)
+    .values({ targetType: input.targetType, targetId: input.targetId, reporterId: input.userId, reason: input.reason, details: input.details })
+    .onConflictDoNothing()
+    .returning({ id: contentReports.id });
+  if (inserted.length === 0) throw new CommentError(REPORT_MESSAGES.already, 409);
+  return { message: REPORT_MESSAGES.done };
+}
+
+/** The member's comments, for the data export. */
+export async function exportDealComments(userId: string) {
+  const db = await getDb();
+  return db
+    .select({
+      dealId: dealComments.dealId,
+      deal: crevardeDeals.title,
+      replyTo: dealComments.parentId,
+      comment: dealComments.body,
+      status: dealComments.status,
+      postedAt: dealComments.createdAt,
+      editedAt: dealComments.editedAt,
+      moderationRule: dealComments.moderationRule,
+      moderationStatement: dealComments.moderationStatement,
+    })
+    .from(dealComments)
+    .leftJoin(crevardeDeals, eq(crevardeDeals.id, dealComments.dealId))
+    .where(eq(dealComments.authorId, userId))
+    .orderBy(dealComments.createdAt);
+}
+
+/** The member's reports, for the data export. */
+export async function exportContentReports(userId: string) {
+  const db = await getDb();
+  return db
+    .select({ targetType: contentReports.targetType, targetId: contentReports.targetId, reason: contentReports.reason, details: contentReports.details, status: contentReports.status, reportedAt: contentReports.createdAt })
+    .from(contentReports)
+    .where(eq(contentReports.reporterId, userId))
+    .orderBy(contentReports.createdAt);
+}
+
+/* ------------------------------ moderation ------------------------------ */
+
+const reportSummary = {
+  targetId: contentReports.targetId,
+  reports: sql<number>`count(*)::int`,
+  reasons: sql<string[]>`array_agg(distinct ${contentReports.reason})`,
+  details: sql<(string | null)[]>`array_agg(${contentReports.details} order by ${contentReports.createdAt})`,
+  lastAt: sql<Date>`max(${contentReports.createdAt})`.mapWith(contentReports.createdAt),
+};
+
+const reasonLabels = (reasons: string[]) => reasons.map((r) => REPORT_REASONS[r as ReportReason] ?? r);
+
+/** The open reports on one type of target, most reported first. */
+async function openReports(targetType: "comment" | "deal", limit: number) {
+  const db = await getDb();
+  return db
+    .select(reportSummary)
+    .from(contentReports)
+    .where(and(eq(contentReports.targetType, targetType), eq(contentReports.status, "open")))
+    .groupBy(contentReports.targetId)
+    .orderBy(desc(sql`count(*)`), desc(sql`max(${contentReports.createdAt})`))
+    .limit(limit);
+}
+
+const commentColumns = {
+  id: dealComments.id,
+  body: dealComments.body,
+  status: dealComments.status,
+  createdAt: dealComments.createdAt,
+  dealId: dealComments.dealId,
+  dealTitle: crevardeDeals.title,
+  authorEmail: user.email,
+};
+
+/**
+ * /admin/moderation's comment and report queues: comments waiting (oldest
+ * first), reported comments and reported deals (most reported first).
+ */
+export async function commentModerationQueues(limit = 100) {
+  const db = await getDb();
+  const comments = () =>
+    db.select(commentColumns).from(dealComments).innerJoin(crevardeDeals, eq(crevardeDeals.id, dealComments.dealId)).leftJoin(user, eq(user.id, dealComments.authorId));
+  const [pending, commentReports, dealReports] = await Promise.all([
+    comments().where(eq(dealComments.status, "pending")).orderBy(asc(dealComments.createdAt)).limit(limit),
+    openReports("comment", limit),
+    openReports("deal", limit),
+  ]);
+  const reportedComments = commentReports.length ? await comments().where(inArray(dealComments.id, commentReports.map((r) => r.targetId))) : [];
+  const reportedDeals = dealReports.length
+    ? await db
+        .select({ id: crevardeDeals.id, title: crevardeDeals.title, url: crevardeDeals.url, status: crevardeDeals.status, authorEmail: user.email })
+        .from(crevardeDeals)
+        .leftJoin(user, eq(user.id, crevardeDeals.authorId))
+        .where(inArray(crevardeDeals.id, dealReports.map((r) => r.targetId)))
+    : [];
+  const commentView = (c: (typeof pending)[number]) => ({ ...c, createdAt: c.createdAt.toISOString() });
+  const commentById = new Map(reportedComments.map((c) => [c.id, c]));
+  const dealById = new Map(reportedDeals.map((d) => [d.id, d]));
+  const reportView = (r: (typeof commentReports)[number]) => ({
+    reports: r.reports,
+    reasons: reasonLabels(r.reasons),
+    details: r.details.filter((d): d is string => Boolean(d)),
+    lastAt: r.lastAt.toISOString(),
+  });
+  return {
+    pendingComments: pending.map(commentView),
+    reportedComments: commentReports.flatMap((r) => {
+      const c = commentById.get(r.targetId);
+      return c ? [{ ...commentView(c), ...reportView(r) }] : [];
+    }),
+    reportedDeals: dealReports.flatMap((r) => {
+      const d = dealById.get(r.targetId);
+      return d ? [{ ...d, ...reportView(r) }] : [];
+    }),
+  };
+}
+
+/** Close the open reports on a target (in the decision's transaction). */
+export async function closeReportsIn(tx: Pick<Db, "update">, actor: Actor, targetType: "comment" | "deal", targetId: string, status: "dismissed" | "upheld", decision: string, now: Date) {
+  return tx
+    .update(contentReports)
+    .set({ status, handledBy: actor.id, handledAt: now, decision })
+    .where(and(eq(contentReports.targetType, targetType), eq(contentReports.targetId, targetId), eq(contentReports.status, "open")))
+    .returning({ id: contentReports.id });
+}
+
+export type CommentModerationInput =
+  | { intent: "approve-comment"; commentId: string }
+  | { intent: "remove-comment"; commentId: string; rule: CommentModerationRule; statement: string };
+
+/**
+ * A moderator approves a pending comment, or removes a comment (pending or
+ * visible): in one transaction the comment, its open reports (upheld), the
+ * audit entry and, for a removal, the author's e-mail with the rule and the
+ * statement of reasons (DSA art. 17). Returns whether the author was told.
+ */
+export async function decideComment(actor: Actor, input: CommentModerationInput, now = new Date()) {
+  const db = await getDb();
+  const env = getEnv();
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: dealComments.id, status: dealComments.status, body: dealComments.body, authorId: dealComments.authorId, dealId: dealComments.dealId })
+      .from(dealComments)
+      .where(eq(dealComments.id, input.commentId))
+      .for("update");
+    if (!before) throw new CommentError(COMMENT_MESSAGES.commentMissing, 404);
+    if (input.intent === "approve-comment" && before.status !== "pending") throw new CommentError(COMMENT_MODERATION_MESSAGES.notPending, 409);
+    if (input.intent === "remove-comment" && before.status === "removed") throw new CommentError(COMMENT_MODERATION_MESSAGES.alreadyRemoved, 409);
+    const removal = input.intent === "remove-comment" ? input : null;
+    await tx
+      .update(dealComments)
+      .set(
+        removal
+          ? { status: "removed", moderatedAt: now, moderationRule: removal.rule, moderationStatement: removal.statement }
+          : { status: "visible", moderatedAt: now, moderationRule: null, moderationStatement: null },
+      )
+      .where(eq(dealComments.id, before.id));
+    const reports = removal ? await closeReportsIn(tx, actor, "comment", before.id, "upheld", `removed: ${removal.rule}`, now) : [];
+    await recordAuditIn(tx, actor, {
+      action: "update",
+      entity: "deal_comments",
+      entityId: before.id,
+      before: { status: before.status },
+      after: removal ? { status: "removed", rule: removal.rule, statement: removal.statement, reports: reports.length } : { status: "visible" },
+    });
+    if (!removal || !before.authorId) return { notified: false };
+    const [[author], [deal]] = await Promise.all([
+      tx.select({ email: user.email }).from(user).where(eq(user.id, before.authorId)),
+      tx.select({ title: crevardeDeals.title }).from(crevardeDeals).where(eq(crevardeDeals.id, before.dealId)),
+    ]);
+    if (!author) return { notified: false };
+    await sendMail(
+      {
+        to: author.email,
+        subject: COMMENT_REMOVED_SUBJECT,
+        kind: "comment-removed",
+        react: createElement(CommentRemovedEmail, {
+          siteName: env.SITE_NAME,
+          siteUrl: env.SITE_URL,
+          dealTitle: deal?.title ?? "",
+          dealId: before.dealId,
+          excerpt: before.body.length > 300 ? `${before.body.slice(0, 299)}…` : before.body,
+          rule: COMMENT_MODERATION_RULES[removal.rule],
+          statement: removal.statement,
+        }),
+      },
+      { tx },
+    );
+    return { notified: true };
+  });
+}
+
+/** A moderator finds nothing wrong: the open reports on the target are dismissed (audited). 409 when none is open. */
+export async function dismissReports(actor: Actor, input: { targetType: "comment" | "deal"; targetId: string }, now = new Date()) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const closed = await closeReportsIn(tx, actor, input.targetType, input.targetId, "dismissed", "dismissed", now);
+    if (closed.length === 0) throw new CommentError(COMMENT_MODERATION_MESSAGES.noOpenReport, 409);
+    await recordAuditIn(tx, actor, {
+      action: "update",
+      entity: "content_reports",
+      entityId: input.targetId,
+      before: { status: "open", targetType: input.targetType },
+      after: { status: "dismissed", reports: closed.length },
+    });
+    return { dismissed: closed.length };
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * Comments on a deal page and « Signaler » (issue #15 item 4, design §D.2):
+ * the pure rules and the French copy (no zod here: the deal page's bundle
+ * imports this file; the form schema is in deal-comments.schema.ts).
+ */
+
+export const COMMENT_MAX = 4000;
+export const REPORT_DETAILS_MAX = 1000;
+/** A comment may be edited for 10 minutes after it was posted (the issue wins over the design's 15). */
+export const COMMENT_EDIT_WINDOW_MS = 10 * 60 * 1000;
+/** A new account's first comments wait for a moderator (design §D.2). */
+export const HELD_COMMENTS = 3;
+/** How long an account counts as new. */
+export const NEW_ACCOUNT_DAYS = 7;
+
+export const COMMENT_STATUSES = ["visible", "pending", "removed"] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+export const REPORT_REASONS = {
+  spam: "Spam ou publicité",
+  abusive: "Propos injurieux, haineux ou harcèlement",
+  misleading: "Information trompeuse",
+  personal_data: "Données personnelles d'une autre personne",
+  illegal: "Contenu illicite",
+  other: "Autre raison",
+} as const;
+export type ReportReason = keyof typeof REPORT_REASONS;
+export const REASON_KEYS = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
+
+/** The rules a moderator may cite when removing a comment (DSA art. 17(3)(e)). */
+export const COMMENT_MODERATION_RULES = {
+  spam: "Spam, publicité ou lien de parrainage",
+  abusive: "Propos injurieux, haineux ou harcèlement",
+  personal_data: "Données personnelles d'une autre personne",
+  misleading: "Information trompeuse",
+  off_topic: "Hors sujet",
+  illegal: "Contenu illicite",
+  other: "Autre règle de la communauté",
+} as const;
+export type CommentModerationRule = keyof typeof COMMENT_MODERATION_RULES;
+export const COMMENT_RULE_KEYS = Object.keys(COMMENT_MODERATION_RULES) as [CommentModerationRule, ...CommentModerationRule[]];
+
+export const COMMENT_MODERATION_MESSAGES = {
+  ruleRequired: "Choisissez la règle enfreinte.",
+  notPending: "Ce commentaire n'est plus en attente de modération.",
+  alreadyRemoved: "Ce commentaire est déjà retiré.",
+  noOpenReport: "Ces signalements sont déjà traités.",
+} as const;
+
+export const COMMENT_MESSAGES = {
+  signIn: "Connecte-toi pour commenter.",
+  bodyRequired: "Écris ton commentaire avant de l'envoyer.",
+  bodyTooLong: `Ton commentaire ne doit pas dépasser ${COMMENT_MAX.toLocaleString("fr-FR")} caractères.`,
+  invalid: "Cette action n'est pas reconnue. Recharge la page et réessaie.",
+  dealMissing: "Ce deal n'existe pas ou n'est plus en ligne.",
+  commentMissing: "Ce commentaire n'existe pas ou n'est plus visible.",
+  notAuthor: "Tu ne peux modifier que tes propres commentaires.",
+  editClosed: "Un commentaire ne peut être modifié que pendant 10 minutes après sa publication.",
+  tooMany: "Tu as posté beaucoup de commentaires en peu de temps. Réessaie dans quelques minutes.",
+  tooManyEdits: "Tu as modifié beaucoup de commentaires en peu de temps. Réessaie dans quelques minutes.",
+  posted: "Ton commentaire est publié.",
+  held: "Merci ! Ton commentaire sera visible après vérification par la modération.",
+  edited: "Ton commentaire est modifié.",
+  pendingLabel: "En attente de modération",
+  removedPlaceholder: "Commentaire retiré par la modération",
+  deletedAuthor: "Membre supprimé",
+  anonymousAuthor: "Membre",
+} as const;
+
+export const REPORT_MESSAGES = {
+  reasonRequired: "Choisis la raison de ton signalement.",
+  detailsTooLong: `Les précisions ne doivent pas dépasser ${REPORT_DETAILS_MAX.toLocaleString("fr-FR")} caractères.`,
+  already: "Tu as déjà signalé ce contenu : un modérateur va l'examiner.",
+  own: "Tu ne peux pas signaler ton propre contenu.",
+  tooMany: "Tu as fait beaucoup de signalements. Réessaie dans une heure.",
+  done: "Merci, ton signalement est transmis à la modération.",
+} as const;
+
+/** CRLF → LF, and no blank lines around the text. */
+export function normaliseBody(text: string) {
+  return text.replace(/\r\n?/g, "\n").replace(/^\s*\n|\n\s*$/g, "");
+}
+
+/** Whether `viewerId` may still edit this comment at `now` (its author, within COMMENT_EDIT_WINDOW_MS, not removed). */
+export function canEditComment(comment: { authorId: string | null; createdAt: Date; status: string }, viewerId: string | null, now: Date) {
+  return (
+    viewerId !== null &&
+    comment.authorId === viewerId &&
+    comment.status !== "removed" &&
+    now.getTime() - comment.createdAt.getTime() <= COMMENT_EDIT_WINDOW_MS
+  );
+}
+
+/** One level of replies: a reply to a reply attaches to the top-level comment. */
+export function replyParentId(parent: { id: string; parentId: string | null }) {
+  return parent.parentId ?? parent.id;
+}
+
+/** Whether a member's next comment waits for a moderator: a new (< 7 days) or unverified account, for its first HELD_COMMENTS comments. */
+export function holdsComment(member: { createdAt: Date; emailVerified: boolean; commentsSoFar: number; now: Date }) {
+  const ageDays = (member.now.getTime() - member.createdAt.getTime()) / 86_400_000;
+  const isNew = !member.emailVerified || ageDays < NEW_ACCOUNT_DAYS;
+  return isNew && member.commentsSoFar < HELD_COMMENTS;
+}
+
+/** The name shown for a comment's author: the username, never the e-mail; « Membre supprimé » once the account is gone. */
+export function commentAuthorName(author: { deleted: boolean; username: string | null }) {
+  if (author.deleted) return COMMENT_MESSAGES.deletedAuthor;
+  const name = author.username?.trim();
+  return name && !name.includes("@") ? name : COMMENT_MESSAGES.anonymousAuthor;
+}
+
+export type CommentPart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string };
+
+const URL_CANDIDATE = /\bhttps?:\/\/[^\s<>"'`]+/gi;
+const TRAILING = /[.,;:!?)\]}»]+$/;
+
+/**
+ * A comment's text cut into plain text and links. Only http(s) addresses
+ * become links (allow-listed by scheme); everything else, `javascript:` or
+ * markup included, stays text that React escapes on output.
+ */
+export function autolink(text: string): CommentPart[] {
+  const parts: CommentPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_CANDIDATE)) {
+    let candidate = match[0];
+    const trailing = TRAILING.exec(candidate);
+    // a closing parenthesis belongs to the link when it opened one inside it (Wikipedia-style links)
+    if (trailing) candidate = candidate.slice(0, candidate.length - trailing[0].length);
+    const href = safeHttpUrl(candidate);
+    if (!href) continue;
+    const start = match.index;
+    if (start > last) parts.push({ kind: "text", text: text.slice(last, start) });
+    parts.push({ kind: "link", text: candidate, href });
+    last = start + candidate.length;
+  }
+  if (last < text.length) parts.push({ kind: "text", text: text.slice(last) });
+  return parts;
+}
+
+/** The normalised address when it parses as an http(s) URL with a host, else null. */
+export function safeHttpUrl(candidate: string): string | null {
+  try {
+    const url = new URL(candidate);
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname || url.username || url.password) return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
