@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { action as promoAction, loader as promoLoader } from "../../app/routes/admin/promo-codes";
 import { action as offerAction, loader as offerLoader } from "../../app/routes/admin/offers";
+import { action as dealAction, loader as dealLoader } from "../../app/routes/admin/crevarde-deals";
 import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -163,5 +164,42 @@ describeEachDb("/admin/offers as a list (issue #17)", ({ database }) => {
     expect(await list(`?q=${tag}&featured=oui`)).toHaveLength(3);
     const audit = await database().db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, "offer"), inArray(s.auditLog.entityId, ids)));
     expect(audit).toHaveLength(2);
+  });
+});
+
+describeEachDb("/admin/crevarde-deals as a list (issue #17)", ({ database }) => {
+  let cookie: string;
+  const tag = `d${Date.now().toString(36)}`;
+  const list = async (query: string) => (await callRoute<any>(dealLoader, req(`/admin/crevarde-deals${query}`, { cookie }))).data.deals.map((d: any) => d.title);
+
+  beforeAll(async () => {
+    cookie = (await signedInUser({ role: "admin", email: `deals-${tag}@example.fr` })).cookie;
+    const base = { description: "d", price: "1€", badgeText: "Top", url: "https://www.temu.com/x" };
+    const hour = 3_600_000;
+    await database().db.insert(s.crevardeDeals).values([
+      { ...base, title: `Ancien ${tag}`, source: "temu", createdAt: new Date(Date.now() - 3 * hour), temperature: 150 },
+      { ...base, title: `Récent ${tag}`, source: "shein", createdAt: new Date(Date.now() - hour), temperature: 20, status: "pending_review", publishedAt: null },
+      { ...base, title: `Expiré ${tag}`, source: "temu", createdAt: new Date(Date.now() - 2 * hour), expiredAt: new Date(), temperature: 60 },
+    ]);
+  });
+
+  it("newest first by default; filters by source, status and expiry; sorts by temperature; bulk actions", async () => {
+    expect(await list(`?q=${tag}`)).toEqual([`Récent ${tag}`, `Expiré ${tag}`, `Ancien ${tag}`]);
+    expect(await list(`?q=${tag}&source=temu`)).toEqual([`Expiré ${tag}`, `Ancien ${tag}`]);
+    expect(await list(`?q=${tag}&status=pending_review`)).toEqual([`Récent ${tag}`]);
+    expect(await list(`?q=${tag}&expiry=expired`)).toEqual([`Expiré ${tag}`]);
+    expect(await list(`?q=${tag}&expiry=live`)).toEqual([`Récent ${tag}`, `Ancien ${tag}`]);
+    expect(await list(`?q=${tag}&sort=temperature&dir=desc`)).toEqual([`Ancien ${tag}`, `Expiré ${tag}`, `Récent ${tag}`]);
+    const rows = await database().db.select().from(s.crevardeDeals).where(inArray(s.crevardeDeals.title, [`Ancien ${tag}`]));
+    const res = await callRoute<any>(
+      dealAction,
+      new Request(`${TEST_ORIGIN}/admin/crevarde-deals`, {
+        method: "POST",
+        headers: { origin: TEST_ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams([["intent", "bulk-delete"], ["ids", rows[0].id]]),
+      }),
+    );
+    expect(res.data.toast.title).toBe("1 deal supprimé");
+    expect(await list(`?q=${tag}`)).toEqual([`Récent ${tag}`, `Expiré ${tag}`]);
   });
 });

@@ -6,6 +6,20 @@ export const DEAL_FORM_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde du deal.",
   deleteError: "Une erreur est survenue lors de la suppression du deal.",
   confirmDelete: (title: string) => `Êtes-vous sûr de vouloir supprimer le deal "${title}" ? Cette action est irréversible.`,
+  bulk: {
+    error: "Une erreur est survenue lors de l'action groupée sur les deals.",
+    none: "Aucun des deals sélectionnés n'existe encore.",
+    done: {
+      "bulk-delete": (n: number) => (n > 1 ? `${n} deals supprimés` : "1 deal supprimé"),
+      "bulk-feature": (n: number) => (n > 1 ? `${n} deals mis en vedette` : "1 deal mis en vedette"),
+      "bulk-unfeature": (n: number) => (n > 1 ? `${n} deals retirés de la vedette` : "1 deal retiré de la vedette"),
+    },
+  },
+  bulkConfirm: {
+    "bulk-delete": (n: number) => `Supprimer définitivement ${n > 1 ? `ces ${n} deals` : "ce deal"} ? Cette action est irréversible.`,
+    "bulk-feature": (n: number) => `Mettre ${n > 1 ? `ces ${n} deals` : "ce deal"} en vedette sur la page d'accueil ?`,
+    "bulk-unfeature": (n: number) => `Retirer ${n > 1 ? `ces ${n} deals` : "ce deal"} de la vedette ?`,
+  },
 } as const;
 
 export const dealFormSchema = z.object({

@@ -2,39 +2,51 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/crevarde-deals";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { crevardeDeals } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
-import { requestedPage } from "~/modules/admin/pagination.server";
-import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
+import { DEAL_BULK_INTENTS, dealListSpec } from "~/modules/deals/deal-list";
+import { DEAL_SOURCES } from "~/modules/deals/deals.constants";
+import { DEAL_STATUSES, type DealStatus } from "~/modules/deals/deal-rules";
+import { POST_STATUS_LABELS } from "~/modules/deals/posting.schema";
+import { type AdminActionData, bulkIntentAction, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
-import { deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admin.server";
+import { bulkDeals, deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
+  const query = parseListQuery(request.url, dealListSpec);
   const [deals, brands] = await Promise.all([
-    loadOrFail(ADMIN_LOAD_ERRORS.deals, listDealsAdmin(requestedPage(request.url))),
+    loadOrFail(ADMIN_LOAD_ERRORS.deals, listDealsAdmin(query)),
     loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
   ]);
-  return { deals: deals.rows.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })), pager: deals.pager, brands };
+  return {
+    deals: deals.rows.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
+    pager: deals.pager,
+    query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
+    brands,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 32 * 1024);
+  const bulk = await bulkIntentAction(form, DEAL_BULK_INTENTS, DEAL_FORM_MESSAGES.bulk, (intent, ids) => bulkDeals(admin, intent, ids));
+  if (bulk) return bulk;
   if (form.get("intent") === "delete") {
     const parsed = idSchema.safeParse({ id: form.get("id") });
     if (!parsed.success) return failure("delete", DEAL_FORM_MESSAGES.deleteError);
@@ -64,6 +76,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
+  const f = loaderData.query.filters;
   return (
     <div>
       <PageHeader
@@ -74,58 +87,69 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           </Button>
         }
       />
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Titre</TableHead>
-            <TableHead>Prix</TableHead>
-            <TableHead>Badge</TableHead>
-            <TableHead>Source</TableHead>
-            <TableHead>Marque</TableHead>
-            <TableHead>En vedette</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {loaderData.deals.length === 0 ? (
-            <EmptyRow colSpan={7}>Aucun deal trouvé...</EmptyRow>
-          ) : (
-            loaderData.deals.map((d) => (
-              <TableRow key={d.id}>
-                <TableCell>
-                  <div className="flex items-center gap-2">
-                    {d.imageUrl ? (
-                      <img src={d.imageUrl} alt="" width={48} height={32} className="h-8 w-12 rounded object-cover" />
-                    ) : (
-                      <span className="grid h-8 w-12 place-items-center rounded bg-neutral-100">
-                        <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
-                      </span>
-                    )}
-                    <span className="max-w-xs truncate font-medium">{d.title}</span>
-                  </div>
-                </TableCell>
-                <TableCell>
-                  <span className="font-semibold">{d.price}</span> {d.originalPrice ? <s className="text-neutral-500">{d.originalPrice}</s> : null}
-                </TableCell>
-                <TableCell>
-                  <Badge variant={BADGE_VARIANT[(d.badgeType as keyof typeof BADGE_VARIANT) ?? "hot"] ?? "hot"}>{d.badgeText}</Badge>
-                </TableCell>
-                <TableCell>{d.source}</TableCell>
-                <TableCell>{d.brandName ?? "—"}</TableCell>
-                <TableCell>{d.isFeatured ? "Oui" : "Non"}</TableCell>
-                <TableCell>
-                  <div className="flex">
-                    <Button variant="ghost" size="icon" aria-label={`Modifier ${d.title}`} onClick={() => editor.edit(d)}>
-                      <Pencil />
-                    </Button>
-                    <DeleteButton id={d.id} label={d.title} confirmText={DEAL_FORM_MESSAGES.confirmDelete(d.title)} />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <ListToolbar
+        label="Filtrer les deals"
+        searchLabel="Rechercher (titre, description, marque)"
+        query={loaderData.query}
+        filters={[
+          { name: "source", label: "Source", all: "Toutes", value: f.source, options: DEAL_SOURCES.map((v) => ({ value: v, label: v })) },
+          { name: "status", label: "Statut", all: "Tous", value: f.status, options: DEAL_STATUSES.map((v) => ({ value: v, label: POST_STATUS_LABELS[v] })) },
+          brandFilter(loaderData.brands, f.brand),
+          { name: "expiry", label: "Expiration", all: "Toutes", value: f.expiry, options: expiryFilterOptions },
+          { ...featuredFilter(f.featured), label: "En vedette" },
+        ]}
+      />
+      <ResourceTable
+        label="Deals"
+        rows={loaderData.deals}
+        rowId={(d) => d.id}
+        rowLabel={(d) => d.title}
+        sort={loaderData.query}
+        empty={isNarrowed(loaderData.query) ? "Aucun deal ne correspond à ces critères." : "Aucun deal trouvé..."}
+        bulk={{ entityPlural: "deals", actions: catalogueBulkActions(DEAL_FORM_MESSAGES.bulkConfirm) }}
+        columns={[
+          {
+            key: "title",
+            header: "Titre",
+            sort: "title",
+            cell: (d) => (
+              <div className="flex items-center gap-2">
+                {d.imageUrl ? (
+                  <img src={d.imageUrl} alt="" width={48} height={32} className="h-8 w-12 shrink-0 rounded object-cover" />
+                ) : (
+                  <span className="grid h-8 w-12 shrink-0 place-items-center rounded bg-neutral-100">
+                    <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
+                  </span>
+                )}
+                <span className="line-clamp-2 font-medium">{d.title}</span>
+              </div>
+            ),
+          },
+          {
+            key: "price",
+            header: "Prix",
+            cell: (d) => (
+              <>
+                <span className="font-semibold">{d.price}</span> {d.originalPrice ? <s className="text-neutral-500">{d.originalPrice}</s> : null}
+              </>
+            ),
+          },
+          { key: "badge", header: "Badge", cell: (d) => <Badge variant={BADGE_VARIANT[(d.badgeType as keyof typeof BADGE_VARIANT) ?? "hot"] ?? "hot"}>{d.badgeText}</Badge> },
+          { key: "source", header: "Source", cell: (d) => d.source },
+          { key: "brand", header: "Marque", cell: (d) => d.brandName ?? "—" },
+          { key: "status", header: "Statut", cell: (d) => POST_STATUS_LABELS[d.status as DealStatus] ?? d.status },
+          { key: "temperature", header: "Température", sort: "temperature", cell: (d) => `${d.temperature}°` },
+          { key: "featured", header: "En vedette", cell: (d) => (d.isFeatured ? "Oui" : "Non") },
+        ]}
+        actions={(d) => (
+          <>
+            <Button variant="ghost" size="icon" aria-label={`Modifier ${d.title}`} onClick={() => editor.edit(d)}>
+              <Pencil />
+            </Button>
+            <DeleteButton id={d.id} label={d.title} confirmText={DEAL_FORM_MESSAGES.confirmDelete(d.title)} />
+          </>
+        )}
+      />
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier un deal" : "Ajouter un deal"} className="max-w-2xl">
           {editor.open ? (
