@@ -5,6 +5,7 @@ import * as s from "../../db/schema";
 import { action as promoAction, loader as promoLoader } from "../../app/routes/admin/promo-codes";
 import { action as offerAction, loader as offerLoader } from "../../app/routes/admin/offers";
 import { action as dealAction, loader as dealLoader } from "../../app/routes/admin/crevarde-deals";
+import { action as brandAction, loader as brandLoader } from "../../app/routes/admin/brands";
 import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -201,5 +202,40 @@ describeEachDb("/admin/crevarde-deals as a list (issue #17)", ({ database }) => 
     );
     expect(res.data.toast.title).toBe("1 deal supprimé");
     expect(await list(`?q=${tag}`)).toEqual([`Récent ${tag}`, `Expiré ${tag}`]);
+  });
+});
+
+describeEachDb("/admin/brands as a list (issue #17)", ({ database }) => {
+  it("searches the name and slug, filters by category, sorts by cashback; bulk delete takes their codes along, audited", async () => {
+    const db = database().db;
+    const tag = `b${Date.now().toString(36)}`;
+    const { cookie } = await signedInUser({ role: "editor", email: `brands-${tag}@example.fr` });
+    const [cat] = await db.insert(s.categories).values({ name: `Cat ${tag}`, slug: `cat-${tag}` }).returning();
+    const made = await db
+      .insert(s.brands)
+      .values([
+        { name: `Un ${tag}`, slug: `un-${tag}`, cashbackPercent: 2, categoryId: cat.id },
+        { name: `Deux ${tag}`, slug: `deux-${tag}`, cashbackPercent: 9 },
+      ])
+      .returning();
+    await db.insert(s.promoCodes).values({ brandId: made[0].id, code: `C${tag}`, discountAmount: "5%" });
+    const list = async (query: string) => (await callRoute<any>(brandLoader, req(`/admin/brands${query}`, { cookie }))).data.brands.map((b: any) => b.name);
+    expect(await list(`?q=${tag}`)).toEqual([`Deux ${tag}`, `Un ${tag}`]);
+    expect(await list(`?q=un-${tag}`)).toEqual([`Un ${tag}`]);
+    expect(await list(`?q=${tag}&category=${cat.id}`)).toEqual([`Un ${tag}`]);
+    expect(await list(`?q=${tag}&sort=cashback&dir=desc`)).toEqual([`Deux ${tag}`, `Un ${tag}`]);
+    const res = await callRoute<any>(
+      brandAction,
+      new Request(`${TEST_ORIGIN}/admin/brands`, {
+        method: "POST",
+        headers: { origin: TEST_ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams([["intent", "bulk-delete"], ...made.map((b) => ["ids", b.id])]),
+      }),
+    );
+    expect(res.data.toast.title).toBe("2 marques supprimées");
+    expect(await list(`?q=${tag}`)).toEqual([]);
+    expect(await db.select().from(s.promoCodes).where(eq(s.promoCodes.code, `C${tag}`))).toEqual([]);
+    const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, "brand"), inArray(s.auditLog.entityId, made.map((b) => b.id))));
+    expect(audit.map((a) => a.action)).toEqual(["delete", "delete"]);
   });
 });

@@ -65,3 +65,8 @@ export function bulkCatalogue(
       .where(rows);
   });
 }
+
+/** Delete the ticked rows, each audited (see bulkAudited). */
+export function bulkDelete(actor: Actor, entity: string, table: PgTable, idColumn: AnyColumn, ids: string[]): Promise<number> {
+  return bulkAudited(actor, entity, table, idColumn, ids, "delete", (tx, found) => tx.delete(table).where(inArray(idColumn, found)));
+}

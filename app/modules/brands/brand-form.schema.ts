@@ -7,6 +7,13 @@ export const BRAND_MESSAGES = {
   deleteError: "Une erreur est survenue lors de la suppression de la marque.",
   confirmDelete: (name: string) =>
     `Êtes-vous sûr de vouloir supprimer la marque "${name}" ? Toutes les offres et tous les codes promo associés seront également supprimés. Cette action est irréversible.`,
+  bulk: {
+    error: "Une erreur est survenue lors de la suppression des marques.",
+    none: "Aucune des marques sélectionnées n'existe encore.",
+    done: { "bulk-delete": (n: number) => (n > 1 ? `${n} marques supprimées` : "1 marque supprimée") },
+  },
+  bulkConfirm: (n: number) =>
+    `Supprimer définitivement ${n > 1 ? `ces ${n} marques` : "cette marque"} ? Toutes leurs offres et tous leurs codes promo seront également supprimés. Cette action est irréversible.`,
 } as const;
 
 export const brandFormSchema = z.object({

@@ -2,34 +2,47 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/brands";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { categoryFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
 import { brands } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
-import { requestedPage } from "~/modules/admin/pagination.server";
-import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
+import { categoryChoices } from "~/modules/categories/categories-admin.server";
+import { BRAND_BULK_INTENTS, brandListSpec } from "~/modules/brands/brand-list";
+import { type AdminActionData, bulkIntentAction, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { BRAND_MESSAGES, brandFormSchema } from "~/modules/brands/brand-form.schema";
-import { deleteBrand, listBrandsAdmin, saveBrand } from "~/modules/brands/brands-admin.server";
+import { bulkBrands, deleteBrand, listBrandsAdmin, saveBrand } from "~/modules/brands/brands-admin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
-  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.brands, listBrandsAdmin(requestedPage(request.url)));
-  return { brands: rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })), pager };
+  const query = parseListQuery(request.url, brandListSpec);
+  const [{ rows, pager }, categoryFilter] = await Promise.all([
+    loadOrFail(ADMIN_LOAD_ERRORS.brands, listBrandsAdmin(query)),
+    loadOrFail(ADMIN_LOAD_ERRORS.categories, categoryChoices()),
+  ]);
+  return {
+    brands: rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })),
+    pager,
+    query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
+    categoryFilter,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 16 * 1024);
+  const bulk = await bulkIntentAction(form, BRAND_BULK_INTENTS, BRAND_MESSAGES.bulk, (intent, ids) => bulkBrands(admin, intent, ids));
+  if (bulk) return bulk;
   if (form.get("intent") === "delete") {
     const parsed = idSchema.safeParse({ id: form.get("id") });
     if (!parsed.success) return failure("delete", BRAND_MESSAGES.deleteError);
@@ -68,50 +81,62 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
           </Button>
         }
       />
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Marque</TableHead>
-            <TableHead>Catégorie</TableHead>
-            <TableHead>Description</TableHead>
-            <TableHead>Image</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {loaderData.brands.length === 0 ? (
-            <EmptyRow colSpan={5}>Aucune marque pour le moment. Cliquez sur « Ajouter une marque » pour commencer.</EmptyRow>
-          ) : (
-            loaderData.brands.map((b) => (
-              <TableRow key={b.id}>
-                <TableCell>
-                  <p className="font-medium">{b.name}</p>
-                  <p className="font-mono text-xs text-neutral-500">{b.slug}</p>
-                </TableCell>
-                <TableCell>{b.category ?? "—"}</TableCell>
-                <TableCell className="max-w-sm truncate">{b.description ?? ""}</TableCell>
-                <TableCell>
-                  {b.imageUrl ? (
-                    <img src={b.imageUrl} alt="" width={40} height={40} className="size-10 rounded-lg object-cover" />
-                  ) : (
-                    <span className="grid size-10 place-items-center rounded-lg bg-neutral-100">
-                      <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
-                    </span>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <div className="flex">
-                    <Button variant="ghost" size="icon" aria-label={`Modifier ${b.name}`} onClick={() => editor.edit(b)}>
-                      <Pencil />
-                    </Button>
-                    <DeleteButton id={b.id} label={b.name} confirmText={BRAND_MESSAGES.confirmDelete(b.name)} />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <ListToolbar
+        label="Filtrer les marques"
+        searchLabel="Rechercher (nom, slug)"
+        query={loaderData.query}
+        filters={[categoryFilter(loaderData.categoryFilter, loaderData.query.filters.category)]}
+      />
+      <ResourceTable
+        label="Marques"
+        rows={loaderData.brands}
+        rowId={(b) => b.id}
+        rowLabel={(b) => b.name}
+        sort={loaderData.query}
+        empty={
+          isNarrowed(loaderData.query)
+            ? "Aucune marque ne correspond à ces critères."
+            : "Aucune marque pour le moment. Cliquez sur « Ajouter une marque » pour commencer."
+        }
+        bulk={{ entityPlural: "marques", actions: [{ intent: "bulk-delete", label: "Supprimer", confirm: BRAND_MESSAGES.bulkConfirm, destructive: true }] }}
+        columns={[
+          {
+            key: "name",
+            header: "Marque",
+            sort: "name",
+            cell: (b) => (
+              <>
+                <p className="font-medium">{b.name}</p>
+                <p className="font-mono text-xs text-neutral-500">{b.slug}</p>
+              </>
+            ),
+          },
+          { key: "category", header: "Catégorie", cell: (b) => b.category ?? "—" },
+          { key: "discount", header: "Réduction max", sort: "discount", cell: (b) => `${b.maxDiscountPercent}%` },
+          { key: "cashback", header: "Cashback", sort: "cashback", cell: (b) => `${b.cashbackPercent.toLocaleString("fr-FR")}%` },
+          { key: "description", header: "Description", className: "md:max-w-64", cell: (b) => <span className="line-clamp-2">{b.description ?? ""}</span> },
+          {
+            key: "image",
+            header: "Image",
+            cell: (b) =>
+              b.imageUrl ? (
+                <img src={b.imageUrl} alt="" width={40} height={40} className="size-10 rounded-lg object-cover" />
+              ) : (
+                <span className="grid size-10 place-items-center rounded-lg bg-neutral-100">
+                  <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
+                </span>
+              ),
+          },
+        ]}
+        actions={(b) => (
+          <>
+            <Button variant="ghost" size="icon" aria-label={`Modifier ${b.name}`} onClick={() => editor.edit(b)}>
+              <Pencil />
+            </Button>
+            <DeleteButton id={b.id} label={b.name} confirmText={BRAND_MESSAGES.confirmDelete(b.name)} />
+          </>
+        )}
+      />
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier la marque" : "Ajouter une marque"} className="max-w-xl">
           {editor.open ? (
