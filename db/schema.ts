@@ -146,6 +146,8 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex("profiles_email_idx").on(sql`lower(${t.email})`),
+    /** the pseudo is unique whatever its case: it names the public page /membres/:pseudo (issue #15 item 9) */
+    uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
     index("profiles_created_at_idx").on(t.createdAt),
   ],
 );

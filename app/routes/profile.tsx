@@ -29,6 +29,7 @@ import {
   deleteAccount,
   updateAvatar,
   updateUsername,
+  UsernameTakenError,
   verifyOwnPassword,
 } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
@@ -111,7 +112,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: profileSchema });
     if (submission.status !== "success") return data({ intent: "profile", result: submission.reply() } satisfies ActionData, { status: 400 });
-    await updateUsername(user.id, submission.value.username);
+    try {
+      await updateUsername(user.id, submission.value.username);
+    } catch (error) {
+      if (!(error instanceof UsernameTakenError)) throw error;
+      return data({ intent: "profile", result: submission.reply({ fieldErrors: { username: [error.message] } }) } satisfies ActionData, { status: error.status });
+    }
     return redirect("/profile", { headers: await createToastHeaders({ title: "Profil mis à jour" }) });
   }
   if (intent === "password") {

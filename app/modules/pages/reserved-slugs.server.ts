@@ -27,6 +27,7 @@ export const ROUTE_FIRST_SEGMENTS = [
   "kpi",
   "legal",
   "marques",
+  "membres",
   "mes-deals",
   "mon-cashback",
   "newsletter",
