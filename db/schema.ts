@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   index,
+  inet,
   integer,
   jsonb,
   numeric,
@@ -1430,4 +1431,25 @@ export const contentNotices = pgTable(
     check("content_notices_good_faith_check", sql`${t.goodFaith}`),
     index("content_notices_queue_idx").on(t.status, t.receivedAt),
   ],
+);
+
+/**
+ * Who posted what from where (issue #15 item 10, design §E; décret 2021-1362):
+ * the raw IP address and source port of each member's post (deal, comment),
+ * kept one year then purged (RETENTION.ugcConnectionLogDays). No screen shows
+ * it; it answers a judicial request. The account's deletion keeps the row
+ * (the legal obligation outlives it, GDPR art. 17(3)(b)) without the account.
+ */
+export const ugcConnectionLogs = pgTable(
+  "ugc_connection_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    contentType: text("content_type").notNull(),
+    contentId: text("content_id").notNull(),
+    ip: inet("ip"),
+    port: integer("port"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ugc_connection_logs_created_at_idx").on(t.createdAt), index("ugc_connection_logs_content_idx").on(t.contentType, t.contentId)],
 );

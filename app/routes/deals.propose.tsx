@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = { result: SubmissionResult<string[]>; duplicates?: DuplicateDeal[] };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const now = requestNow(request);
   let form: FormData;
@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: reply({ formErrors: [POSTING_MESSAGES.rateLimited] }) } satisfies ActionData, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
   }
   try {
-    const outcome = await submitDealPost(user, submission.value, submission.value.image, now);
+    const outcome = await submitDealPost(user, submission.value, submission.value.image, now, context);
     if (outcome.kind === "duplicate") {
       return data({ result: reply({ formErrors: [POSTING_MESSAGES.duplicate] }), duplicates: outcome.duplicates } satisfies ActionData, { status: 409 });
     }

@@ -10,6 +10,7 @@ import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { saveImageUpload } from "~/lib/storage.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
+import { logUgcConnection, type ConnectionSource } from "~/modules/privacy/ugc-logs.server";
 import { parisEndOfDay } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
 import { hostOf } from "~/modules/tracking/destination";
@@ -96,7 +97,13 @@ export type PostOutcome = { kind: "duplicate"; duplicates: DuplicateDeal[] } | {
  * domain, or an author with fewer approved posts than the setting waits in
  * the moderation queue; otherwise it is published at once.
  */
-export async function submitDealPost(author: Actor, input: DealPostInput, image: File | undefined, now = new Date()): Promise<PostOutcome> {
+export async function submitDealPost(
+  author: Actor,
+  input: DealPostInput,
+  image: File | undefined,
+  now = new Date(),
+  connection: ConnectionSource | undefined = undefined,
+): Promise<PostOutcome> {
   if (!(await canPostDeals(author.id))) throw new PostingError(POSTING_MESSAGES.blocked, 403);
   const db = await getDb();
   const host = hostOf(input.url);
@@ -122,29 +129,34 @@ export async function submitDealPost(author: Actor, input: DealPostInput, image:
   const imageUrl = image && image.size > 0 ? (await saveImageUpload({ buffer: Buffer.from(await image.arrayBuffer()), originalName: image.name, size: image.size })).url : null;
 
   const status: DealStatus = publishNow ? "published" : "pending_review";
-  const [row] = await db
-    .insert(crevardeDeals)
-    .values({
-      title: input.title,
-      description: input.description,
-      price: formatPriceCents(input.price),
-      originalPrice: input.originalPrice === null ? null : formatPriceCents(input.originalPrice),
-      referencePriceSource: input.originalPrice === null ? null : input.referencePriceSource,
-      imageUrl,
-      // the merchant: the brand found from the link's host, else the member's words
-      source: (brand?.name ?? input.merchant).toLowerCase(),
-      brandId: brand?.id ?? null,
-      categoryId: input.categoryId,
-      badgeText: "Deal membre",
-      ctaText: input.code ?? "Voir le deal",
-      url: input.url,
-      canonicalUrl: canonical,
-      authorId: author.id,
-      status,
-      publishedAt: publishNow ? now : null,
-      expiresAt: input.expiresOn ? parisEndOfDay(input.expiresOn) : null,
-    })
-    .returning({ id: crevardeDeals.id });
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(crevardeDeals)
+      .values({
+        title: input.title,
+        description: input.description,
+        price: formatPriceCents(input.price),
+        originalPrice: input.originalPrice === null ? null : formatPriceCents(input.originalPrice),
+        referencePriceSource: input.originalPrice === null ? null : input.referencePriceSource,
+        imageUrl,
+        // the merchant: the brand found from the link's host, else the member's words
+        source: (brand?.name ?? input.merchant).toLowerCase(),
+        brandId: brand?.id ?? null,
+        categoryId: input.categoryId,
+        badgeText: "Deal membre",
+        ctaText: input.code ?? "Voir le deal",
+        url: input.url,
+        canonicalUrl: canonical,
+        authorId: author.id,
+        status,
+        publishedAt: publishNow ? now : null,
+        expiresAt: input.expiresOn ? parisEndOfDay(input.expiresOn) : null,
+      })
+      .returning({ id: crevardeDeals.id });
+    // the poster's address, kept a year (décret 2021-1362): with the deal or not at all
+    await logUgcConnection(tx, { userId: author.id, contentType: "deal", contentId: created.id, connection });
+    return created;
+  });
   if (publishNow) invalidateAllowedHosts();
   return { kind: "posted", id: row.id, status };
 }
