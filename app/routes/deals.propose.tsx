@@ -15,8 +15,9 @@ import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
 import { MAX_UPLOAD_BYTES, UploadError } from "~/lib/storage.server";
 import { createToastHeaders } from "~/lib/toast.server";
+import { isDomainError } from "~/lib/errors";
 import { dealPostSchema, POSTING_MESSAGES, REFERENCE_PRICE_SOURCES, TITLE_MAX } from "~/modules/deals/posting.schema";
-import { canPostDeals, PostingError, postingFormData, submitDealPost, type DuplicateDeal } from "~/modules/deals/posting.server";
+import { canPostDeals, postingFormData, submitDealPost, type DuplicateDeal } from "~/modules/deals/posting.server";
 import { toParisDateInput } from "~/modules/settings/paris-time";
 
 export const PROPOSE_PATH = "/coup-de-crevarde/proposer";
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof UploadError) return data({ result: reply({ fieldErrors: { image: [error.message] } }) } satisfies ActionData, { status: 400 });
-    if (!(error instanceof PostingError)) throw error;
+    if (!isDomainError(error)) throw error;
     const result = error.field ? reply({ fieldErrors: { [error.field]: [error.message] } }) : reply({ formErrors: [error.message] });
     return data({ result } satisfies ActionData, { status: error.status });
   }

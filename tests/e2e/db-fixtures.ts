@@ -12,6 +12,7 @@ import { insertCashbackStub, insertPayoutFixtures } from "./cashback-fixture";
 import { insertReferralFixtures } from "./referral-fixture";
 import { insertCodeFeedbackFixtures } from "./code-feedback-fixture";
 import { insertDealPageFixtures } from "./deal-page-fixture";
+import { insertMemberProfileFixtures } from "./member-profile-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -55,6 +56,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertReferralFixtures(database.db);
     await insertCodeFeedbackFixtures(database.db);
     await insertDealPageFixtures(database.db);
+    await insertMemberProfileFixtures(database.db);
   } finally {
     await database.close();
   }

@@ -98,6 +98,10 @@ export async function signIn(
         // better-auth says so only after the password was verified: not a failure
         return { counts: false, value: { ok: false, status: 403, message: AUTH_MESSAGES.unverified, unverified: true } };
       }
+      if (e.code === "BANNED_USER") {
+        // a blocked member (better-auth's ban), told until when: the password was right, not a failure
+        return { counts: false, value: { ok: false, status: 403, message: e.message } };
+      }
       if (e.status >= 500) logger.error({ err: error }, "auth: sign-in failed");
       const status = e.status === 429 ? 429 : e.status >= 500 ? 503 : 401;
       const message = loginErrorMessage(e.code === "INVALID_EMAIL_OR_PASSWORD" ? "credentials" : e.message, e.status);

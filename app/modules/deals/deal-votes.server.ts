@@ -6,6 +6,7 @@ import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { HOT_THRESHOLD, voteWeight, type ColdVoteReason } from "./deal-rules";
 import { dampedWeight, isDealExpired, nextVote, temperatureDelta, VOTE_MESSAGES, type VoteChoice, type VoteValue } from "./deal-votes";
 import { dealCardColumns, isPublicDeal, toPublicDeal } from "./deals.server";
+import { assertNotBlocked } from "~/modules/members/member-blocks.server";
 
 /* Typed refusals of a vote (ADR 025): the route answers with their status and French message. */
 export class DealNotFoundError extends DomainError {
@@ -121,8 +122,9 @@ export async function setColdVoteReason(input: { userId: string; dealId: string;
   });
 }
 
-/** Lock the deal's row (votes on one deal run one after the other) and check it may be voted by this member. */
+/** Lock the deal's row (votes on one deal run one after the other) and check it may be voted by this member (not blocked). */
 async function lockVotableDeal(tx: Tx, dealId: string, userId: string, now: Date) {
+  await assertNotBlocked(userId, now, tx);
   const [deal] = await tx
     .select({ status: crevardeDeals.status, authorId: crevardeDeals.authorId, expiredAt: crevardeDeals.expiredAt, expiresAt: crevardeDeals.expiresAt })
     .from(crevardeDeals)

@@ -11,6 +11,7 @@ import { sendMail } from "~/lib/mail.server";
 import { saveImageUpload } from "~/lib/storage.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { logUgcConnection, type ConnectionSource } from "~/modules/privacy/ugc-logs.server";
+import { assertNotBlocked } from "~/modules/members/member-blocks.server";
 import { parisEndOfDay } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
 import { hostOf } from "~/modules/tracking/destination";
@@ -104,6 +105,7 @@ export async function submitDealPost(
   now = new Date(),
   connection: ConnectionSource | undefined = undefined,
 ): Promise<PostOutcome> {
+  await assertNotBlocked(author.id, now);
   if (!(await canPostDeals(author.id))) throw new PostingError(POSTING_MESSAGES.blocked, 403);
   const db = await getDb();
   const host = hostOf(input.url);

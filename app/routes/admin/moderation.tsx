@@ -6,6 +6,7 @@ import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
@@ -19,10 +20,14 @@ import { dealModerationSchemas, MODERATION_RULES } from "~/modules/deals/posting
 import { dealModerationQueue, decideDealPost } from "~/modules/deals/posting.server";
 import { listStillValidReports, reactivateDeal } from "~/modules/deals/deal-expiry.server";
 import { listDampedVotes } from "~/modules/deals/deal-votes.server";
+import { BLOCK_DURATIONS, BLOCK_MESSAGES } from "~/modules/members/member-blocks";
+import { memberBlockSchemas } from "~/modules/members/member-blocks.schema";
+import { blockMember, listBlockedMembers, unblockMember } from "~/modules/members/member-blocks.server";
 
 const actionSchema = z.discriminatedUnion("intent", [
   ...moderationActionSchema.options,
   ...dealModerationSchemas,
+  ...memberBlockSchemas,
   z.object({ intent: z.literal("reactivate-deal"), dealId: z.uuid({ message: "Ce deal n'existe pas." }) }),
 ]);
 
@@ -37,13 +42,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "moderation");
-  const [notices, deals, stillValid, damped] = await Promise.all([
+  const [notices, deals, stillValid, damped, blocked] = await Promise.all([
     loadOrFail("Impossible de charger les signalements.", moderationOverview()),
     loadOrFail("Impossible de charger les deals proposés.", dealModerationQueue()),
     loadOrFail("Impossible de charger les deals signalés toujours valables.", listStillValidReports()),
     loadOrFail("Impossible de charger les votes neutralisés.", listDampedVotes()),
+    loadOrFail("Impossible de charger les membres bloqués.", listBlockedMembers()),
   ]);
-  return { ...notices, ...deals, stillValid, damped };
+  return { ...notices, ...deals, stillValid, damped, blocked };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -53,6 +59,14 @@ export async function action({ request }: Route.ActionArgs) {
     if (v.intent === "reactivate-deal") {
       await reactivateDeal(actor, v.dealId);
       return ok(v.intent, "Deal réactivé", "Il n'est plus affiché comme expiré et les signalements sont remis à zéro.");
+    }
+    if (v.intent === "block-member") {
+      const done = await blockMember(actor, v);
+      return ok(v.intent, BLOCK_MESSAGES.blocked, `${done.username ?? "Le membre"} ne peut plus se connecter ; l'exposé des motifs lui est envoyé par e-mail.`);
+    }
+    if (v.intent === "unblock-member") {
+      await unblockMember(actor, v.userId);
+      return ok(v.intent, BLOCK_MESSAGES.unblocked, "Il peut de nouveau se connecter, publier et voter.");
     }
     if (v.intent !== "decide") {
       const decided = await decideDealPost(actor, v);
@@ -138,7 +152,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const navigation = useNavigation();
-  const { pending, decided, pendingDeals, publishedDeals, stillValid, damped } = loaderData;
+  const { pending, decided, pendingDeals, publishedDeals, stillValid, damped, blocked } = loaderData;
   const busy = navigation.state !== "idle";
   return (
     <div className="grid gap-6">
@@ -248,6 +262,77 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
             </ul>
           ) : (
             <p className="text-sm text-neutral-500">Aucun deal de membre publié.</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Membres bloqués ({blocked.length})</CardTitle>
+          <CardDescription>
+            Un membre bloqué ne peut plus se connecter, publier, voter ni signaler ; ses sessions sont fermées et il reçoit l'exposé des motifs. Les comptes de
+            l'équipe ne peuvent pas être bloqués.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <Form method="post" className="grid gap-3 sm:grid-cols-2" aria-label="Bloquer un membre">
+            <input type="hidden" name="intent" value="block-member" />
+            <div>
+              <Label htmlFor="block-member">Pseudo ou e-mail du membre</Label>
+              <Input id="block-member" name="member" required maxLength={254} className="mt-1" />
+            </div>
+            <div>
+              <Label htmlFor="block-duration">Durée</Label>
+              <select id="block-duration" name="duration" required className="mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base">
+                {Object.entries(BLOCK_DURATIONS).map(([value, d]) => (
+                  <option key={value} value={value}>
+                    {d.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="sm:col-span-2">
+              <Label htmlFor="block-rule">Règle enfreinte</Label>
+              <select id="block-rule" name="rule" required className="mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base">
+                <option value="">Choisir une règle</option>
+                {Object.entries(MODERATION_RULES).map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="sm:col-span-2">
+              <Label htmlFor="block-statement">Exposé des motifs</Label>
+              <Textarea id="block-statement" name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
+            </div>
+            <Button type="submit" variant="destructive" className="justify-self-start" disabled={busy}>
+              Bloquer
+            </Button>
+          </Form>
+          {blocked.length ? (
+            <ul className="grid gap-2 text-sm">
+              {blocked.map((m) => (
+                <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-neutral-200 p-3" data-testid="blocked-member">
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words">
+                      {m.username ?? "Sans pseudo"} · {m.email}
+                    </p>
+                    <p className="text-xs text-neutral-600 break-words">
+                      {m.until ? `Jusqu'au ${formatParis(m.until, "d MMMM yyyy HH:mm")}` : "Définitivement"} · {m.reason}
+                    </p>
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="unblock-member" />
+                    <input type="hidden" name="userId" value={m.id} />
+                    <Button type="submit" variant="outline" disabled={busy}>
+                      Débloquer
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucun membre bloqué.</p>
           )}
         </CardContent>
       </Card>
