@@ -1453,3 +1453,31 @@ export const ugcConnectionLogs = pgTable(
   },
   (t) => [index("ugc_connection_logs_created_at_idx").on(t.createdAt), index("ugc_connection_logs_content_idx").on(t.contentType, t.contentId)],
 );
+
+/**
+ * A member contests the refusal or removal of their deal (issue #15, design
+ * §D.2, DSA art. 20): once per deal (the primary key on deal_id), with a
+ * short text; a moderator upholds or reverses it, and the author is told.
+ */
+export const dealAppeals = pgTable(
+  "deal_appeals",
+  {
+    dealId: uuid("deal_id")
+      .primaryKey()
+      .references(() => crevardeDeals.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    /** pending, upheld (the decision stands) or reversed (the deal is back) */
+    status: text("status").notNull().default("pending"),
+    /** the deal's status when contested: rejected or removed */
+    contestedStatus: text("contested_status").notNull(),
+    decisionStatement: text("decision_statement"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("deal_appeals_status_check", sql`${t.status} in ('pending', 'upheld', 'reversed')`),
+    index("deal_appeals_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -21,6 +21,8 @@ import { dealModerationQueue, decideDealPost } from "~/modules/deals/posting.ser
 import { listStillValidReports, reactivateDeal } from "~/modules/deals/deal-expiry.server";
 import { listDampedVotes } from "~/modules/deals/deal-votes.server";
 import { BLOCK_DURATIONS, BLOCK_MESSAGES } from "~/modules/members/member-blocks";
+import { appealDecisionSchemas } from "~/modules/deals/appeals.schema";
+import { decideAppeal, listPendingAppeals } from "~/modules/deals/appeals.server";
 import { memberBlockSchemas } from "~/modules/members/member-blocks.schema";
 import { blockMember, listBlockedMembers, unblockMember } from "~/modules/members/member-blocks.server";
 
@@ -28,6 +30,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   ...moderationActionSchema.options,
   ...dealModerationSchemas,
   ...memberBlockSchemas,
+  ...appealDecisionSchemas,
   z.object({ intent: z.literal("reactivate-deal"), dealId: z.uuid({ message: "Ce deal n'existe pas." }) }),
 ]);
 
@@ -42,14 +45,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "moderation");
-  const [notices, deals, stillValid, damped, blocked] = await Promise.all([
+  const [notices, deals, stillValid, damped, blocked, appeals] = await Promise.all([
     loadOrFail("Impossible de charger les signalements.", moderationOverview()),
     loadOrFail("Impossible de charger les deals proposés.", dealModerationQueue()),
     loadOrFail("Impossible de charger les deals signalés toujours valables.", listStillValidReports()),
     loadOrFail("Impossible de charger les votes neutralisés.", listDampedVotes()),
     loadOrFail("Impossible de charger les membres bloqués.", listBlockedMembers()),
+    loadOrFail("Impossible de charger les contestations.", listPendingAppeals()),
   ]);
-  return { ...notices, ...deals, stillValid, damped, blocked };
+  return { ...notices, ...deals, stillValid, damped, blocked, appeals };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -59,6 +63,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (v.intent === "reactivate-deal") {
       await reactivateDeal(actor, v.dealId);
       return ok(v.intent, "Deal réactivé", "Il n'est plus affiché comme expiré et les signalements sont remis à zéro.");
+    }
+    if (v.intent === "decide-appeal") {
+      const done = await decideAppeal(actor, v);
+      return ok(v.intent, done.status === "reversed" ? "Deal remis en ligne" : "Décision maintenue", done.notified ? "L'auteur en est informé par e-mail." : "Ce deal n'a plus d'auteur à prévenir.");
     }
     if (v.intent === "block-member") {
       const done = await blockMember(actor, v);
@@ -152,7 +160,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const navigation = useNavigation();
-  const { pending, decided, pendingDeals, publishedDeals, stillValid, damped, blocked } = loaderData;
+  const { pending, decided, pendingDeals, publishedDeals, stillValid, damped, blocked, appeals } = loaderData;
   const busy = navigation.state !== "idle";
   return (
     <div className="grid gap-6">
@@ -182,6 +190,57 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
             </ul>
           ) : (
             <p className="text-sm text-neutral-500">Aucun deal en attente.</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Contestations ({appeals.length})</CardTitle>
+          <CardDescription>
+            Des auteurs contestent le refus ou le retrait de leur deal (une fois par deal). Maintenir la décision ou remettre le deal en ligne ; l'auteur reçoit la
+            réponse et ses motifs.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {appeals.length ? (
+            <ul className="grid gap-3">
+              {appeals.map((a) => (
+                <QueueItem
+                  key={a.dealId}
+                  testId="deal-appeal"
+                  heading={a.title}
+                  badge={a.contestedStatus === "removed" ? "Retiré" : "Refusé"}
+                  url={a.url}
+                  body={a.text}
+                  meta={`${a.ruleLabel ?? ""} : ${a.statement ?? ""} · contesté le ${formatParis(a.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par ${a.authorEmail ?? "un compte supprimé"}`}
+                >
+                  <Form method="post" className="grid gap-3 border-t border-neutral-200 pt-3">
+                    <input type="hidden" name="intent" value="decide-appeal" />
+                    <input type="hidden" name="dealId" value={a.dealId} />
+                    <fieldset className="grid gap-1">
+                      <legend className="mb-1 font-medium">Décision</legend>
+                      <label className="flex items-center gap-2">
+                        <input type="radio" name="decision" value="uphold" required />
+                        Maintenir la décision
+                      </label>
+                      <label className="flex items-center gap-2">
+                        <input type="radio" name="decision" value="reverse" required />
+                        Remettre le deal en ligne
+                      </label>
+                    </fieldset>
+                    <div>
+                      <Label htmlFor={`appeal-statement-${a.dealId}`}>Exposé des motifs</Label>
+                      <Textarea id={`appeal-statement-${a.dealId}`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
+                    </div>
+                    <Button type="submit" className="justify-self-start" disabled={busy}>
+                      Enregistrer
+                    </Button>
+                  </Form>
+                </QueueItem>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucune contestation en attente.</p>
           )}
         </CardContent>
       </Card>
