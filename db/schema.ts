@@ -569,6 +569,8 @@ export const dealVotes = pgTable(
     reason: text("reason"),
     /** the voter's visitor hash (privacy module), to damp many votes from one browser */
     visitorHash: text("visitor_hash"),
+    /** why the vote counts 0 (DAMPING_REASONS): one browser, or a burst of new accounts; null when it counts */
+    dampedReason: text("damped_reason"),
     ...timestamps,
   },
   (t) => [

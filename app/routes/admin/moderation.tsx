@@ -281,8 +281,8 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
         <CardHeader>
           <CardTitle>Votes neutralisés ({damped.length})</CardTitle>
           <CardDescription>
-            Deals votés par plus de 3 comptes depuis un même navigateur (30 derniers jours) : les votes au-delà du 3e comptent pour 0°. À surveiller en cas
-            d'abus.
+            Deals votés par plus de 3 comptes depuis un même navigateur, ou par plus de 5 comptes de moins de 7 jours en une heure (30 derniers jours) : les
+            votes au-delà comptent pour 0°. À surveiller en cas d'abus.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -295,7 +295,9 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
                   </a>
                   <p className="text-xs text-neutral-600">
                     {v.damped} {v.damped > 1 ? "votes neutralisés" : "vote neutralisé"} sur {v.votes}, depuis {v.browsers}{" "}
-                    {v.browsers > 1 ? "navigateurs" : "navigateur"} · dernier vote le {formatParis(v.lastAt, "d MMMM yyyy HH:mm")}
+                    {v.browsers > 1 ? "navigateurs" : "navigateur"}
+                    {v.bursts > 0 ? ` · dont ${v.bursts} en rafale de comptes de moins de 7 jours` : ""} · dernier vote le{" "}
+                    {formatParis(v.lastAt, "d MMMM yyyy HH:mm")}
                   </p>
                 </li>
               ))}
