@@ -129,14 +129,13 @@ function DealCard({ d, children }: { d: QueueDeal; children?: React.ReactNode })
   );
 }
 
-function DealStatementForm({ dealId, intent, label, busy }: { dealId: string; intent: "reject-deal" | "remove-deal"; label: string; busy: boolean }) {
+/** The rule broken and the statement of reasons (DSA art. 17), for a refusal, a removal or a block. */
+function RuleAndStatement({ idPrefix, className }: { idPrefix: string; className?: string }) {
   return (
-    <Form method="post" className="grid gap-3 border-t border-neutral-200 pt-3">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="dealId" value={dealId} />
-      <div>
-        <Label htmlFor={`${intent}-rule-${dealId}`}>Règle enfreinte</Label>
-        <select id={`${intent}-rule-${dealId}`} name="rule" required className="mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base">
+    <>
+      <div className={className}>
+        <Label htmlFor={`${idPrefix}-rule`}>Règle enfreinte</Label>
+        <select id={`${idPrefix}-rule`} name="rule" required className="mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base">
           <option value="">Choisir une règle</option>
           {Object.entries(MODERATION_RULES).map(([value, text]) => (
             <option key={value} value={value}>
@@ -145,10 +144,20 @@ function DealStatementForm({ dealId, intent, label, busy }: { dealId: string; in
           ))}
         </select>
       </div>
-      <div>
-        <Label htmlFor={`${intent}-statement-${dealId}`}>Exposé des motifs</Label>
-        <Textarea id={`${intent}-statement-${dealId}`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
+      <div className={className}>
+        <Label htmlFor={`${idPrefix}-statement`}>Exposé des motifs</Label>
+        <Textarea id={`${idPrefix}-statement`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
       </div>
+    </>
+  );
+}
+
+function DealStatementForm({ dealId, intent, label, busy }: { dealId: string; intent: "reject-deal" | "remove-deal"; label: string; busy: boolean }) {
+  return (
+    <Form method="post" className="grid gap-3 border-t border-neutral-200 pt-3">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="dealId" value={dealId} />
+      <RuleAndStatement idPrefix={`${intent}-${dealId}`} />
       <Button type="submit" variant="outline" className="justify-self-start" disabled={busy}>
         {label}
       </Button>
@@ -351,21 +360,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
                 ))}
               </select>
             </div>
-            <div className="sm:col-span-2">
-              <Label htmlFor="block-rule">Règle enfreinte</Label>
-              <select id="block-rule" name="rule" required className="mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base">
-                <option value="">Choisir une règle</option>
-                {Object.entries(MODERATION_RULES).map(([value, text]) => (
-                  <option key={value} value={value}>
-                    {text}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="sm:col-span-2">
-              <Label htmlFor="block-statement">Exposé des motifs</Label>
-              <Textarea id="block-statement" name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
-            </div>
+            <RuleAndStatement idPrefix="block" className="sm:col-span-2" />
             <Button type="submit" variant="destructive" className="justify-self-start" disabled={busy}>
               Bloquer
             </Button>
