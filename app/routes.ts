@@ -60,6 +60,8 @@ export default [
     route("legal/:slug", "routes/legal.$slug.tsx"),
     route("recherche", "routes/search.tsx"),
     route("signaler-un-contenu", "routes/notice.tsx"),
+    // a member's public page (issue #15 item 9)
+    route("membres/:pseudo", "routes/members.$pseudo.tsx"),
     // /pourquoi-{product} (concept page) and admin-managed pages at /{slug}
     route(":slug", "routes/page.$slug.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   index,
+  inet,
   integer,
   jsonb,
   numeric,
@@ -149,6 +150,8 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex("profiles_email_idx").on(sql`lower(${t.email})`),
+    /** the pseudo is unique whatever its case: it names the public page /membres/:pseudo (issue #15 item 9) */
+    uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
     index("profiles_created_at_idx").on(t.createdAt),
   ],
 );
@@ -573,6 +576,8 @@ export const dealVotes = pgTable(
     reason: text("reason"),
     /** the voter's visitor hash (privacy module), to damp many votes from one browser */
     visitorHash: text("visitor_hash"),
+    /** why the vote counts 0 (DAMPING_REASONS): one browser, or a burst of new accounts; null when it counts */
+    dampedReason: text("damped_reason"),
     ...timestamps,
   },
   (t) => [
@@ -1559,5 +1564,54 @@ export const contentNotices = pgTable(
     check("content_notices_decided_check", sql`(${t.status} = 'decided') = (${t.decision} is not null and ${t.statementFr} is not null and ${t.decidedAt} is not null)`),
     check("content_notices_good_faith_check", sql`${t.goodFaith}`),
     index("content_notices_queue_idx").on(t.status, t.receivedAt),
+  ],
+);
+
+/**
+ * Who posted what from where (issue #15 item 10, design §E; décret 2021-1362):
+ * the raw IP address and source port of each member's post (deal, comment),
+ * kept one year then purged (RETENTION.ugcConnectionLogDays). No screen shows
+ * it; it answers a judicial request. The account's deletion keeps the row
+ * (the legal obligation outlives it, GDPR art. 17(3)(b)) without the account.
+ */
+export const ugcConnectionLogs = pgTable(
+  "ugc_connection_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    contentType: text("content_type").notNull(),
+    contentId: text("content_id").notNull(),
+    ip: inet("ip"),
+    port: integer("port"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ugc_connection_logs_created_at_idx").on(t.createdAt), index("ugc_connection_logs_content_idx").on(t.contentType, t.contentId)],
+);
+
+/**
+ * A member contests the refusal or removal of their deal (issue #15, design
+ * §D.2, DSA art. 20): once per deal (the primary key on deal_id), with a
+ * short text; a moderator upholds or reverses it, and the author is told.
+ */
+export const dealAppeals = pgTable(
+  "deal_appeals",
+  {
+    dealId: uuid("deal_id")
+      .primaryKey()
+      .references(() => crevardeDeals.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    /** pending, upheld (the decision stands) or reversed (the deal is back) */
+    status: text("status").notNull().default("pending"),
+    /** the deal's status when contested: rejected or removed */
+    contestedStatus: text("contested_status").notNull(),
+    decisionStatement: text("decision_statement"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("deal_appeals_status_check", sql`${t.status} in ('pending', 'upheld', 'reversed')`),
+    index("deal_appeals_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );

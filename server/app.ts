@@ -15,7 +15,7 @@ import { runInRequestScope } from "../app/lib/request-scope.server";
 import { readSharedUpload } from "../app/lib/storage.server";
 import { getSetting } from "../app/modules/settings/settings.server";
 import "../app/lib/load-context";
-import { clientIpOf } from "./client-ip";
+import { clientIpOf, clientPortOf } from "./client-ip";
 import { pageCache } from "./page-cache";
 
 export interface AppOptions {
@@ -266,6 +266,7 @@ export function createApp(options: AppOptions) {
         cspNonce: res.locals.cspNonce as string,
         logger: (req as unknown as { log?: typeof logger }).log ?? logger,
         clientIp: clientIpOf(req),
+        clientPort: clientPortOf(req),
       }),
     }),
   );

@@ -9,3 +9,12 @@ import type { Request } from "express";
 export function clientIpOf(req: Request): string | undefined {
   return req.ip;
 }
+
+/**
+ * The client's source port (décret 2021-1362 asks for it with the address):
+ * the TCP peer's port when the address is the peer's own; behind a proxy the
+ * client's port is not known (undefined).
+ */
+export function clientPortOf(req: Request): number | undefined {
+  return req.ip !== undefined && req.ip === req.socket.remoteAddress ? req.socket.remotePort : undefined;
+}

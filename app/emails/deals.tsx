@@ -74,3 +74,29 @@ export function CommentRemovedEmail({ siteName, siteUrl, dealTitle, dealId, exce
     </EmailLayout>
   );
 }
+
+export const APPEAL_DECISION_SUBJECTS = {
+  upheld: "Ta contestation : la décision est maintenue",
+  reversed: "Ta contestation est acceptée : ton deal est en ligne",
+} as const;
+
+/** The outcome of a member's appeal (DSA art. 20), with the moderator's reasons. */
+export function DealAppealDecisionEmail({ siteName, siteUrl, title, outcome, statement }: { siteName: string; siteUrl: string; title: string; outcome: keyof typeof APPEAL_DECISION_SUBJECTS; statement: string }) {
+  const subject = APPEAL_DECISION_SUBJECTS[outcome];
+  return (
+    <EmailLayout preview={subject} title={subject} siteName={siteName} siteUrl={siteUrl}>
+      <Text style={textStyle}>
+        {outcome === "reversed"
+          ? `Après réexamen, ton deal « ${title} » est de nouveau en ligne.`
+          : `Après réexamen, la décision sur ton deal « ${title} » est maintenue.`}
+      </Text>
+      <Text style={textStyle}>Motifs : {statement}</Text>
+      {outcome === "upheld" ? (
+        <Text style={textStyle}>
+          Ce réexamen a été fait par une personne de l'équipe de modération. Tu peux encore recourir à un organe de règlement extrajudiciaire des litiges ou
+          saisir le juge compétent.
+        </Text>
+      ) : null}
+    </EmailLayout>
+  );
+}

@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { blockedMessage } from "~/modules/members/member-blocks";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
 import { and, eq, like } from "drizzle-orm";
@@ -114,7 +115,14 @@ function createAuth(db: Db) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       cookiePrefix: "crevarde",
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    plugins: [
+      admin({
+        defaultRole: "user",
+        adminRoles: ["admin"],
+        // a blocked member (issue #15 item 8) reads until when on the sign-in form
+        bannedUserMessage: (u) => blockedMessage(u.banExpires ? new Date(u.banExpires) : null),
+      }),
+    ],
   });
 }
 

@@ -8,6 +8,8 @@ declare module "react-router" {
     logger?: Logger;
     /** client IP as seen by Express (trust proxy aware) */
     clientIp?: string;
+    /** the client's source port, when the TCP peer is the client (no proxy in between) */
+    clientPort?: number;
   }
 }
 

@@ -3,7 +3,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/deals.$id";
 import { AffiliateLink } from "~/components/catalogue/affiliate-link";
 import { CopyButton } from "~/components/catalogue/copy-button";
-import { DealPrice } from "~/components/catalogue/deal-card";
+import { DealAuthor, DealPrice } from "~/components/catalogue/deal-card";
 import { DealHeatBadges } from "~/components/catalogue/deal-heat";
 import { DealVote } from "~/components/catalogue/deal-vote";
 import { CodeSignUpPrompt } from "~/components/catalogue/promo-code-card";
@@ -214,6 +214,7 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </p>
           <h1 className="text-3xl font-black break-words">{deal.title}</h1>
+          <DealAuthor name={deal.authorName} className="text-sm" />
           <DealPrice deal={deal} large />
           {hasCode ? (
             <div className="flex flex-wrap items-center gap-2">

@@ -16,8 +16,9 @@ import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
 import { MAX_UPLOAD_BYTES, UploadError } from "~/lib/storage.server";
 import { createToastHeaders } from "~/lib/toast.server";
+import { isDomainError } from "~/lib/errors";
 import { dealPostSchema, POSTING_MESSAGES, REFERENCE_PRICE_SOURCES, TITLE_MAX } from "~/modules/deals/posting.schema";
-import { canPostDeals, PostingError, postingFormData, submitDealPost, type DuplicateDeal } from "~/modules/deals/posting.server";
+import { canPostDeals, postingFormData, submitDealPost, type DuplicateDeal } from "~/modules/deals/posting.server";
 import { toParisDateInput } from "~/modules/settings/paris-time";
 
 export const PROPOSE_PATH = "/coup-de-crevarde/proposer";
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = { result: SubmissionResult<string[]>; duplicates?: DuplicateDeal[] };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const now = requestNow(request);
   let form: FormData;
@@ -53,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: reply({ formErrors: [POSTING_MESSAGES.rateLimited] }) } satisfies ActionData, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
   }
   try {
-    const outcome = await submitDealPost(user, submission.value, submission.value.image, now);
+    const outcome = await submitDealPost(user, submission.value, submission.value.image, now, context);
     if (outcome.kind === "duplicate") {
       return data({ result: reply({ formErrors: [POSTING_MESSAGES.duplicate] }), duplicates: outcome.duplicates } satisfies ActionData, { status: 409 });
     }
@@ -63,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof UploadError) return data({ result: reply({ fieldErrors: { image: [error.message] } }) } satisfies ActionData, { status: 400 });
-    if (!(error instanceof PostingError)) throw error;
+    if (!isDomainError(error)) throw error;
     const result = error.field ? reply({ fieldErrors: { [error.field]: [error.message] } }) : reply({ formErrors: [error.message] });
     return data({ result } satisfies ActionData, { status: error.status });
   }

@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import { displayName, initials, requireUser } from "~/lib/auth.server";
 import { clientIp, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
@@ -29,6 +30,7 @@ import {
   deleteAccount,
   updateAvatar,
   updateUsername,
+  UsernameTakenError,
   verifyOwnPassword,
 } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
@@ -37,6 +39,9 @@ import { getDb } from "~/lib/db.server";
 import { user as userTable } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { listMyDealPosts } from "~/modules/deals/posting.server";
+import { appealDealDecision, appealsOf } from "~/modules/deals/appeals.server";
+import { APPEAL_MESSAGES, APPEAL_STATUS_LABELS, APPEAL_TEXT_MAX, appealSchema } from "~/modules/deals/appeals.schema";
+import { isDomainError } from "~/lib/errors";
 
 const POST_STATUS_CLASSES: Record<string, string> = {
   pending_review: "bg-amber-100 text-amber-900",
@@ -59,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     dealsUsed: user.dealsUsed,
     cashSaved: user.cashSaved,
     memberSince: row ? formatParis(row.createdAt, "d MMMM yyyy") : null,
-    dealPosts: (await listMyDealPosts(user.id)).map((p) => ({
+    dealPosts: await withAppeals((await listMyDealPosts(user.id)).map((p) => ({
       id: p.id,
       title: p.title,
       price: p.price,
@@ -69,8 +74,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       statement: p.moderationStatement,
       createdAt: p.createdAt.toISOString(),
       expired: p.expiredAt !== null,
-    })),
+    }))),
   };
+}
+
+/** Each refused or removed post with its appeal's status (null: not contested yet, so « Contester » shows). */
+async function withAppeals<T extends { id: string; status: string }>(posts: T[]) {
+  const appeals = await appealsOf(posts.filter((p) => p.status === "rejected" || p.status === "removed").map((p) => p.id));
+  return posts.map((p) => ({ ...p, appeal: (appeals.get(p.id) as keyof typeof APPEAL_STATUS_LABELS | undefined) ?? null }));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -78,6 +89,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type ActionData =
   | { intent: "profile" | "password" | "delete"; result: SubmissionResult<string[]> }
+  | { intent: "appeal"; dealId: string; result: SubmissionResult<string[]> }
   | { intent: "avatar"; error: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -108,10 +120,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const formData = await readBoundedForm(request, 8 * 1024);
   const intent = formData.get("intent");
+  if (intent === "appeal") {
+    const submission = parseWithZod(formData, { schema: appealSchema });
+    const dealId = String(formData.get("dealId") ?? "");
+    if (submission.status !== "success") return data({ intent: "appeal", dealId, result: submission.reply() } satisfies ActionData, { status: 400 });
+    try {
+      await appealDealDecision(user, submission.value);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data({ intent: "appeal", dealId, result: submission.reply({ formErrors: [error.message] }) } satisfies ActionData, { status: error.status });
+    }
+    return redirect("/profile#mes-deals", { headers: await createToastHeaders({ title: "Contestation envoyée", description: APPEAL_MESSAGES.sent }) });
+  }
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: profileSchema });
     if (submission.status !== "success") return data({ intent: "profile", result: submission.reply() } satisfies ActionData, { status: 400 });
-    await updateUsername(user.id, submission.value.username);
+    try {
+      await updateUsername(user.id, submission.value.username);
+    } catch (error) {
+      if (!(error instanceof UsernameTakenError)) throw error;
+      return data({ intent: "profile", result: submission.reply({ fieldErrors: { username: [error.message] } }) } satisfies ActionData, { status: error.status });
+    }
     return redirect("/profile", { headers: await createToastHeaders({ title: "Profil mis à jour" }) });
   }
   if (intent === "password") {
@@ -249,6 +278,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                         <strong>{p.ruleLabel}</strong> : {p.statement}
                       </p>
                     ) : null}
+                    {p.appeal ? (
+                      <p className="mt-2 font-semibold text-neutral-800" data-testid="appeal-status">
+                        {APPEAL_STATUS_LABELS[p.appeal]}
+                      </p>
+                    ) : p.status === "rejected" || p.status === "removed" ? (
+                      <AppealForm dealId={p.id} error={ad?.intent === "appeal" && ad.dealId === p.id ? ad.result : undefined} />
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -366,4 +402,28 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/** « Contester la décision »: once per refused or removed deal (a short text), without JavaScript too. */
+function AppealForm({ dealId, error }: { dealId: string; error?: SubmissionResult<string[]> }) {
+  const messages = [...(error?.error?.text ?? []), ...(error?.error?.[""] ?? [])];
+  return (
+    <details className="mt-2" open={Boolean(error)}>
+      <summary className="cursor-pointer font-semibold text-brand-700">Contester la décision</summary>
+      <Form method="post" className="mt-2 grid gap-2" aria-label="Contester la décision">
+        <input type="hidden" name="intent" value="appeal" />
+        <input type="hidden" name="dealId" value={dealId} />
+        <Label htmlFor={`appeal-${dealId}`}>Pourquoi contestes-tu cette décision ? (une seule contestation possible)</Label>
+        <Textarea id={`appeal-${dealId}`} name="text" rows={3} minLength={20} maxLength={APPEAL_TEXT_MAX} required aria-invalid={messages.length ? true : undefined} />
+        {messages.map((m) => (
+          <p key={m} className="text-sm text-red-700" role="alert">
+            {m}
+          </p>
+        ))}
+        <Button type="submit" variant="outline" className="justify-self-start">
+          Envoyer ma contestation
+        </Button>
+      </Form>
+    </details>
+  );
 }

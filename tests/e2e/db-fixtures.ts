@@ -14,6 +14,7 @@ import { insertCodeFeedbackFixtures } from "./code-feedback-fixture";
 import { insertDealPageFixtures } from "./deal-page-fixture";
 import { insertAdminListFixtures } from "./admin-lists-fixture";
 import { insertDealCommentFixtures } from "./deal-comments-fixture";
+import { insertMemberProfileFixtures } from "./member-profile-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -59,6 +60,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertDealPageFixtures(database.db);
     await insertAdminListFixtures(database.db);
     await insertDealCommentFixtures(database.db);
+    await insertMemberProfileFixtures(database.db);
   } finally {
     await database.close();
   }

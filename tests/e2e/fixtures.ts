@@ -125,7 +125,7 @@ export async function linkFromOutbox(browser: Browser, baseURL: string, email: s
 }
 
 /** Sign up through the /auth form and wait for the neutral "check your mailbox" screen. */
-export async function signUp(page: Page, email: string, password: string, username = "Flo") {
+export async function signUp(page: Page, email: string, password: string, username = `Flo ${email.split("@")[0]}`.slice(0, 40)) {
   await page.goto("/auth?tab=signup");
   const form = page.getByRole("form", { name: "Inscription" });
   await form.getByLabel("Pseudo").fill(username);

@@ -13,10 +13,12 @@ export async function createUser(options: { role?: Role; email?: string; passwor
   const id = randomUUID();
   const email = options.email ?? `user-${id.slice(0, 8)}@example.fr`;
   const password = options.password ?? "Rouge-gorge 2025";
-  await db.insert(s.user).values({ id, name: options.username ?? "Testeuse", email, emailVerified: options.verified ?? true, role: options.role ?? "user" });
+  // pseudos are unique (profiles_username_lower_idx): the default one carries the id
+  const username = options.username ?? `Testeuse-${id.slice(0, 8)}`;
+  await db.insert(s.user).values({ id, name: username, email, emailVerified: options.verified ?? true, role: options.role ?? "user" });
   await db.insert(s.account).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashPassword(password) });
   // the trigger on "user" has created the profile already
-  await db.insert(s.profiles).values({ id, email, username: options.username ?? "Testeuse" }).onConflictDoUpdate({ target: s.profiles.id, set: { username: options.username ?? "Testeuse" } });
+  await db.insert(s.profiles).values({ id, email, username }).onConflictDoUpdate({ target: s.profiles.id, set: { username } });
   return { id, email, password };
 }
 

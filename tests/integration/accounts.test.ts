@@ -54,10 +54,11 @@ describeEachDb("accounts", ({ database }) => {
     const db = database().db;
     const existing = await createUser({ email: `deja-${Date.now()}@example.fr` });
     const fresh = `nouvelle-${Date.now()}@example.fr`;
-    const signup = (email: string, ip: string) =>
-      callRoute(authAction, req("/auth", { form: { intent: "signup", username: "Léa", email, password: "Autre mot 2025" } }), {}, { clientIp: ip });
-    const forNew = await signup(fresh, "198.51.100.201");
-    const forExisting = await signup(existing.email.toUpperCase(), "198.51.100.202");
+    // pseudos are unique: each sign-up picks a free one (a taken pseudo is refused whatever the address)
+    const signup = (email: string, ip: string, username: string) =>
+      callRoute(authAction, req("/auth", { form: { intent: "signup", username, email, password: "Autre mot 2025" } }), {}, { clientIp: ip });
+    const forNew = await signup(fresh, "198.51.100.201", "Léa Nouvelle");
+    const forExisting = await signup(existing.email.toUpperCase(), "198.51.100.202", "Léa Existante");
     // same status, same body, same headers: the answer says nothing about the address
     expect(forExisting.status).toBe(200);
     expect(forExisting.status).toBe(forNew.status);
@@ -88,7 +89,7 @@ describeEachDb("accounts", ({ database }) => {
       // a new IP each time: only the per-address limits stop it; the answer stays the neutral one
       const r = await callRoute(
         authAction,
-        req("/auth", { form: { intent: "signup", username: "Léa", email: existing.email, password: "Autre mot 2025" } }),
+        req("/auth", { form: { intent: "signup", username: `Léa ${i}`, email: existing.email, password: "Autre mot 2025" } }),
         {},
         { clientIp: `198.51.100.${210 + i}` },
       );

@@ -170,6 +170,32 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     expect(queue.data.damped.map((d: any) => d.dealId)).not.toContain(deal.id);
   });
 
+  it("new accounts voting in a burst: beyond 5 in an hour from accounts under 7 days, votes weigh 0 and show to moderators", async () => {
+    const db = database().db;
+    const deal = await newDeal();
+    const fresh = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => signedInUser()));
+    // an older burst (more than an hour ago) does not count
+    const early = await signedInUser();
+    expect((await vote(deal.id, early.cookie, { vote: "hot" }, "198.51.100.99")).status).toBe(200);
+    await db.update(s.dealVotes).set({ updatedAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(s.dealVotes.userId, early.id));
+    for (const [i, m] of fresh.entries()) expect((await vote(deal.id, m.cookie, { vote: "hot" }, `198.51.100.${110 + i}`)).status).toBe(200);
+    const old = await signedInUser();
+    await db.update(s.user).set({ createdAt: new Date(Date.now() - 40 * 86_400_000) }).where(eq(s.user.id, old.id));
+    await vote(deal.id, old.cookie, { vote: "hot" }, "198.51.100.130");
+    const rows = await db.select().from(s.dealVotes).where(eq(s.dealVotes.dealId, deal.id));
+    const of = (id: string) => rows.find((r) => r.userId === id)!;
+    expect(fresh.slice(0, 5).map((m) => of(m.id).weight)).toEqual([1, 1, 1, 1, 1]);
+    expect(fresh.slice(5).map((m) => [of(m.id).weight, of(m.id).dampedReason])).toEqual([
+      [0, "new_account_burst"],
+      [0, "new_account_burst"],
+    ]);
+    expect(of(old.id)).toMatchObject({ weight: 1, dampedReason: null });
+    expect((await temperatureOf(deal.id)).temperature).toBe(1 + 5 + 1);
+    const moderator = await signedInUser({ role: "moderator" });
+    const queue = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    expect(queue.data.damped).toEqual(expect.arrayContaining([expect.objectContaining({ dealId: deal.id, damped: 2, bursts: 2, browsers: 0 })]));
+  });
+
   it("votes are rate-limited per member: 30 per 10 minutes, undos included (French 429)", async () => {
     const deal = await newDeal();
     const member = await signedInUser();

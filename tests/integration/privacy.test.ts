@@ -174,7 +174,7 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
     try {
       const [deal] = await db.select().from(s.crevardeDeals).limit(1);
       const [code] = await db.select().from(s.promoCodes).limit(1);
-      const member = await signedInUser({ email: `efface.moi-${kind}@example.fr`, username: "Effacee" });
+      const member = await signedInUser({ email: `efface.moi-${kind}@example.fr`, username: `Effacee-${kind}` });
       const cookie = await signInFrom(member.email, member.password, "203.0.113.45");
       // everything a member leaves behind
       await subscribeMember(member.email);

@@ -3,10 +3,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../../app/lib/env.server";
 import { createApp } from "../../server/app";
-import { clientIpOf } from "../../server/client-ip";
+import { clientIpOf, clientPortOf } from "../../server/client-ip";
 
 /** The client IP our app derives for a request from `peer` carrying `forwardedFor`, under TRUST_PROXY. */
-function ipFor(trustProxy: string | undefined, peer: string, forwardedFor?: string) {
+function requestFor(trustProxy: string | undefined, peer: string, forwardedFor?: string) {
   const app = createApp({
     env: { ...parseEnv({ TRUST_PROXY: trustProxy }), SESSION_SECRET: "t".repeat(40) },
     clientDir: "/nonexistent",
@@ -18,12 +18,20 @@ function ipFor(trustProxy: string | undefined, peer: string, forwardedFor?: stri
   const req = Object.create(app.request) as Request;
   Object.assign(req, {
     headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor },
-    socket: { remoteAddress: peer },
+    socket: { remoteAddress: peer, remotePort: 51234 },
   });
-  return clientIpOf(req);
+  return req;
 }
+const ipFor = (trustProxy: string | undefined, peer: string, forwardedFor?: string) => clientIpOf(requestFor(trustProxy, peer, forwardedFor));
 
 const CLIENT = "203.0.113.9";
+
+describe("client port (décret 2021-1362 logs)", () => {
+  it("is the TCP peer's port when the peer is the client, unknown behind a trusted proxy", () => {
+    expect(clientPortOf(requestFor(undefined, CLIENT, "198.51.100.1"))).toBe(51234);
+    expect(clientPortOf(requestFor("1", "127.0.0.1", CLIENT))).toBeUndefined();
+  });
+});
 const SPOOF = "198.51.100.1";
 
 describe("client IP under TRUST_PROXY", () => {

@@ -9,6 +9,7 @@ import { isDealCode } from "~/modules/deals/deals.constants";
 import { CopyButton } from "./copy-button";
 import { CodeSignUpPrompt } from "./promo-code-card";
 import { DealHeatBadges, type DealHeat } from "./deal-heat";
+import { memberPath } from "~/modules/members/member-badges";
 
 export interface DealCardData {
   id: string;
@@ -34,6 +35,21 @@ export interface DealCardData {
   heat?: DealHeat;
   /** visible comments (issue #15 item 4) */
   commentsCount?: number;
+  /** the member who posted it (their pseudo), null for the editors' deals */
+  authorName?: string | null;
+}
+
+/** « par Zoé », linked to the member's public page. */
+export function DealAuthor({ name, className }: { name: string | null | undefined; className?: string }) {
+  if (!name) return null;
+  return (
+    <p className={cn("text-xs text-neutral-600", className)}>
+      par{" "}
+      <Link to={memberPath(name)} className="font-semibold text-brand-700 hover:underline">
+        {name}
+      </Link>
+    </p>
+  );
 }
 
 export function DealCard({ deal, priority = false }: { deal: DealCardData; priority?: boolean }) {
@@ -73,6 +89,7 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
             {deal.title}
           </Link>
         </h3>
+        <DealAuthor name={deal.authorName} />
         <p className="line-clamp-3 text-sm text-neutral-600">{deal.description}</p>
         <DealPrice deal={deal} className="mt-1" />
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">

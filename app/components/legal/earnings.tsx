@@ -6,6 +6,8 @@ import { FAILING_CONSECUTIVE_NO, FAILING_MAX_RATE, FAILING_MIN_ANSWERS, FEEDBACK
 /** How « Ça a marché ? » orders codes of the same expiry, and which codes sink (code-feedback.ts). */
 const CODE_FEEDBACK_ORDER = `à date égale, les codes les mieux confirmés par les membres d'abord (borne basse à 95 % de Wilson du taux de « Oui » à « Ça a marché ? » sur ${FEEDBACK_WINDOW_DAYS} jours), puis par ordre alphabétique du code. Les codes qui échouent (${FAILING_CONSECUTIVE_NO} derniers avis « Non », ou moins de ${Math.round(FAILING_MAX_RATE * 100)} % de réussite sur au moins ${FAILING_MIN_ANSWERS} avis) passent à la fin`;
 import { AffiliateMention } from "~/components/catalogue/affiliate-link";
+import { NEW_DEAL_WINDOW_MS } from "~/modules/deals/deal-rules";
+import { MAX_ACCOUNTS_PER_VISITOR_HASH, MAX_NEW_ACCOUNT_VOTES_PER_HOUR, NEW_ACCOUNT_DAYS } from "~/modules/deals/deal-votes";
 
 /**
  * How each list of the site is ordered (Code de la consommation L111-7 II): the ORDER BY of the
@@ -14,6 +16,10 @@ import { AffiliateMention } from "~/components/catalogue/affiliate-link";
  */
 export const RANKINGS: Array<{ list: string; order: string }> = [
   { list: "Coup de Crevarde (liste des deals)", order: `Du plus récent au plus ancien, selon la date de publication. Les filtres par source et par marque réduisent la liste sans changer l'ordre. Avec une recherche, le tri par défaut est « Pertinence » : parmi les ${RELEVANCE_WINDOW} deals les plus récents qui contiennent tous les mots cherchés, ceux où les mots sont dans le titre passent avant ceux où ils sont dans la description, puis les plus récents d'abord. « Prix croissant » classe par prix, les deals sans prix lisible à la fin. Aucun deal n'est classé contre paiement.` },
+  {
+    list: "Onglets « Les plus hot » et « Nouveaux » (deals de la communauté)",
+    order: `« Nouveaux » : du plus récemment publié au plus ancien. « Les plus hot » : les deals non expirés, classés par un score qui combine la température (l'ordre de grandeur des votes, 10° valent 1 point, 100° valent 2 points) et la fraîcheur (chaque tranche de 12,5 heures depuis la publication vaut 1 point) : un deal récent et bien voté passe devant un deal ancien. La température est la somme des votes 🔥 (+) et ❄️ (−), chacun pesant de 1 à 3 selon l'ancienneté et la fiabilité du membre (« Poids de vote » sur sa page publique) ; elle reste cachée pendant les ${NEW_DEAL_WINDOW_MS / 60_000} premières minutes. Les votes d'un même navigateur au-delà de ${MAX_ACCOUNTS_PER_VISITOR_HASH} comptes, ou de plus de ${MAX_NEW_ACCOUNT_VOTES_PER_HOUR} comptes de moins de ${NEW_ACCOUNT_DAYS} jours en une heure, comptent pour 0°. Un deal expiré (date de fin passée ou signalé par les membres) quitte « Les plus hot » et reste visible avec la mention « Expiré ». Aucun deal n'est classé contre paiement ; un contenu payé par un marchand porterait la mention « Sponsorisé ».`,
+  },
   { list: "Recherche (page Recherche)", order: "Marques, codes promo, deals et articles qui contiennent tous les mots cherchés, les plus pertinents d'abord (mots dans le nom ou le titre avant la description), six au plus par groupe. Aucun résultat n'est classé contre paiement." },
   { list: "Deals du jour (page d'accueil)", order: `Les ${FEATURED_DEALS_LIMIT} deals « en vedette » les plus récents.` },
   { list: "Codes promo (page d'accueil)", order: `Les ${FEATURED_CODES_LIMIT} codes « mis en avant » encore valables, ceux qui expirent le plus tôt d'abord ; ${CODE_FEEDBACK_ORDER}.` },

@@ -5,6 +5,8 @@ export const EMAIL_REQUIRED = "L'email est obligatoire.";
 export const EMAIL_INVALID = "L'adresse email n'est pas valide.";
 export const PASSWORD_REQUIRED = "Le mot de passe est obligatoire.";
 export const USERNAME_REQUIRED = "Le pseudo est obligatoire.";
+/** The pseudo names the public page /membres/:pseudo: unique whatever its case (issue #15 item 9). */
+export const USERNAME_TAKEN = "Ce pseudo est déjà pris. Choisis-en un autre.";
 
 const email = z
   .string({ message: EMAIL_REQUIRED })

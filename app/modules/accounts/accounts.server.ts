@@ -1,12 +1,13 @@
 import { APIError } from "better-auth/api";
-import { desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { createElement } from "react";
 import * as schema from "../../../db/schema";
 import { AccountDeletedEmail } from "~/emails/templates";
 import { getAuth, revokeResetLinks } from "~/lib/auth.server";
 import { runInBackground } from "~/lib/background.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
-import { getDb } from "~/lib/db.server";
+import { getDb, type Db } from "~/lib/db.server";
+import { DomainError } from "~/lib/errors";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { enqueueMail, renderMail } from "~/lib/mail.server";
@@ -25,6 +26,7 @@ import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { recordReferral } from "~/modules/invites/invites.server";
 import { myReferralRewards, voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
+import { USERNAME_TAKEN } from "./accounts.schema";
 import { maskIban } from "~/modules/payouts/bank-details.schema";
 import { eraseMemberClaimDataIn, removeProofFiles } from "~/modules/claims/claims.server";
 import { exportCodeFeedback } from "~/modules/promo-codes/code-feedback.server";
@@ -98,6 +100,10 @@ export async function signIn(
         // better-auth says so only after the password was verified: not a failure
         return { counts: false, value: { ok: false, status: 403, message: AUTH_MESSAGES.unverified, unverified: true } };
       }
+      if (e.code === "BANNED_USER") {
+        // a blocked member (better-auth's ban), told until when: the password was right, not a failure
+        return { counts: false, value: { ok: false, status: 403, message: e.message } };
+      }
       if (e.status >= 500) logger.error({ err: error }, "auth: sign-in failed");
       const status = e.status === 429 ? 429 : e.status >= 500 ? 503 : 401;
       const message = loginErrorMessage(e.code === "INVALID_EMAIL_OR_PASSWORD" ? "credentials" : e.message, e.status);
@@ -118,6 +124,10 @@ export async function signUp(
   const email = input.email.toLowerCase();
   await enforceRateLimit(RATE_LIMITS.signup, `ip:${ip}`);
   await enforceRateLimit(RATE_LIMITS.signup, `email:${email}`);
+  // the pseudo is public (/membres/:pseudo), so saying it is taken reveals nothing; the
+  // address's own account is left out so that signing up again still answers like a new
+  // sign-up (and mails « Tu as déjà un compte »)
+  if (await isUsernameTaken(input.username, { email })) return { ok: false, status: 409, message: USERNAME_TAKEN };
   const auth = await getAuth();
   try {
     await auth.api.signUpEmail({
@@ -126,6 +136,7 @@ export async function signUp(
     });
     return { ok: true };
   } catch (error) {
+    if (isUsernameConflict(error)) return { ok: false, status: 409, message: USERNAME_TAKEN };
     const e = apiError(error);
     if (e.status >= 500) logger.error({ err: error }, "auth: sign-up failed");
     const message =
@@ -215,12 +226,52 @@ export function clearAuthCookies(request: Request): Headers {
   return headers;
 }
 
+/** Another account already has this pseudo (any case). */
+export class UsernameTakenError extends DomainError<"username"> {
+  constructor() {
+    super(USERNAME_TAKEN, 409, "username");
+  }
+}
+
+/** Whether another account (not `except`: an id, or an e-mail at sign-up) already has this pseudo, whatever its case. */
+export async function isUsernameTaken(username: string, except: { userId?: string; email?: string } = {}, db: Pick<Db, "select"> | null = null) {
+  const executor = db ?? (await getDb());
+  const [row] = await executor
+    .select({ id: schema.profiles.id })
+    .from(schema.profiles)
+    .where(
+      and(
+        sql`lower(${schema.profiles.username}) = lower(${username.trim()})`,
+        except.userId ? ne(schema.profiles.id, except.userId) : undefined,
+        except.email ? sql`lower(${schema.profiles.email}) <> lower(${except.email})` : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A unique violation on the pseudo's index (a race between the check and the write) is the same refusal. */
+export function isUsernameConflict(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { constraint, message } = e as { constraint?: unknown; message?: unknown };
+    if (constraint === "profiles_username_lower_idx" || (typeof message === "string" && message.includes("profiles_username_lower_idx"))) return true;
+  }
+  return false;
+}
+
+/** Change the member's pseudo (profile and account name); 409 UsernameTakenError when another account has it. */
 export async function updateUsername(userId: string, username: string) {
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.update(schema.profiles).set({ username }).where(eq(schema.profiles.id, userId));
-    await tx.update(schema.user).set({ name: username }).where(eq(schema.user.id, userId));
-  });
+  if (await isUsernameTaken(username, { userId }, db)) throw new UsernameTakenError();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(schema.profiles).set({ username }).where(eq(schema.profiles.id, userId));
+      await tx.update(schema.user).set({ name: username }).where(eq(schema.user.id, userId));
+    });
+  } catch (error) {
+    if (isUsernameConflict(error)) throw new UsernameTakenError();
+    throw error;
+  }
 }
 
 /** Avatar uploads per member: 10 an hour (each one is an image re-encoded by sharp). */

@@ -36,6 +36,10 @@ export function retentionRows(): RetentionRow[] {
     { data: "Preuve de ton consentement et de ta désinscription à la newsletter", duration: `${months(RETENTION.newsletterUnsubscribedMonths)} après ta désinscription` },
     { data: "Mesure d'audience et clics vers nos partenaires (identifiant de visiteur haché)", duration: months(RETENTION.analyticsMonths) },
     { data: "E-mails que nous t'envoyons (journal d'envoi)", duration: days(RETENTION.outboxDays) },
+    {
+      data: "Adresse IP et port depuis lesquels tu publies un deal ou un commentaire (obligation légale, décret n° 2021-1362)",
+      duration: `${days(RETENTION.ugcConnectionLogDays)} après la publication, même si tu supprimes ton compte`,
+    },
     { data: "Compteurs anti-abus (adresse IP ou e-mail)", duration: `La fin de leur fenêtre (${RETENTION.rateLimitMinutes} minutes au plus), puis effacement dans l'heure` },
     { data: "Ton choix de cookies (cookie de consentement)", duration: months(Math.round(CONSENT_MAX_AGE_SECONDS / 86400 / 30)) },
   ];

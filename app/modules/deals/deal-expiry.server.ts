@@ -5,6 +5,7 @@
  * expired and leaves the hot tab. « Toujours valable » on an expired deal goes
  * to the moderators' queue. The author or a moderator reactivates it.
  */
+import { assertNotBlocked } from "~/modules/members/member-blocks.server";
 import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { crevardeDeals, dealExpiryFlags } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
@@ -48,6 +49,7 @@ export async function flagDeal(input: { userId: string; dealId: string; kind: Ex
   const threshold = await getSetting("deal_expiry_flag_threshold");
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await assertNotBlocked(input.userId, now, tx);
     const [deal] = await tx
       .select({ status: crevardeDeals.status, authorId: crevardeDeals.authorId, expiredAt: crevardeDeals.expiredAt, expiresAt: crevardeDeals.expiresAt })
       .from(crevardeDeals)

@@ -4,9 +4,21 @@ import { getDb } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { HOT_THRESHOLD, voteWeight, type ColdVoteReason } from "./deal-rules";
-import { dampedWeight, isDealExpired, nextVote, temperatureDelta, VOTE_MESSAGES, type VoteChoice, type VoteValue } from "./deal-votes";
+import {
+  dampedWeight,
+  isBurstVote,
+  isDealExpired,
+  NEW_ACCOUNT_DAYS,
+  nextVote,
+  temperatureDelta,
+  VOTE_MESSAGES,
+  type DampingReason,
+  type VoteChoice,
+  type VoteValue,
+} from "./deal-votes";
 import { crossesAlertThreshold, enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { dealCardColumns, isPublicDeal, toPublicDeal } from "./deals.server";
+import { assertNotBlocked } from "~/modules/members/member-blocks.server";
 
 /* Typed refusals of a vote (ADR 025): the route answers with their status and French message. */
 export class DealNotFoundError extends DomainError {
@@ -91,13 +103,14 @@ export async function castDealVote(input: { userId: string; dealId: string; choi
     if (next === null) {
       await tx.delete(dealVotes).where(and(eq(dealVotes.dealId, input.dealId), eq(dealVotes.userId, input.userId)));
     } else {
-      after = { value: next, weight: await votingWeight(tx, input.dealId, input.userId, input.visitorHash, now) };
+      const counted = await votingWeight(tx, input.dealId, input.userId, input.visitorHash, now);
+      after = { value: next, weight: counted.weight };
       await tx
         .insert(dealVotes)
-        .values({ dealId: input.dealId, userId: input.userId, value: next, weight: after.weight, visitorHash: input.visitorHash })
+        .values({ dealId: input.dealId, userId: input.userId, value: next, weight: after.weight, visitorHash: input.visitorHash, dampedReason: counted.dampedReason })
         .onConflictDoUpdate({
           target: [dealVotes.dealId, dealVotes.userId],
-          set: { value: next, weight: after.weight, reason: null, visitorHash: input.visitorHash, updatedAt: sql`now()` },
+          set: { value: next, weight: after.weight, reason: null, visitorHash: input.visitorHash, dampedReason: counted.dampedReason, updatedAt: sql`now()` },
         });
     }
     await moveTemperature(tx, input.dealId, temperatureDelta(existing ?? null, after));
@@ -122,8 +135,9 @@ export async function setColdVoteReason(input: { userId: string; dealId: string;
   });
 }
 
-/** Lock the deal's row (votes on one deal run one after the other) and check it may be voted by this member. */
+/** Lock the deal's row (votes on one deal run one after the other) and check it may be voted by this member (not blocked). */
 async function lockVotableDeal(tx: Tx, dealId: string, userId: string, now: Date) {
+  await assertNotBlocked(userId, now, tx);
   const [deal] = await tx
     .select({ status: crevardeDeals.status, authorId: crevardeDeals.authorId, expiredAt: crevardeDeals.expiredAt, expiresAt: crevardeDeals.expiresAt })
     .from(crevardeDeals)
@@ -134,15 +148,33 @@ async function lockVotableDeal(tx: Tx, dealId: string, userId: string, now: Date
   if (isDealExpired(deal, now)) throw new ExpiredDealVoteError();
 }
 
-/** The member's weight, 0 when more than MAX_ACCOUNTS_PER_VISITOR_HASH other accounts voted this deal from the same visitor hash. */
-async function votingWeight(tx: Tx, dealId: string, userId: string, visitorHash: string | null, now: Date) {
+/**
+ * The member's weight, 0 (with the reason) when more than
+ * MAX_ACCOUNTS_PER_VISITOR_HASH other accounts voted this deal from the same
+ * visitor hash, or when the account is new and the deal already got
+ * MAX_NEW_ACCOUNT_VOTES_PER_HOUR votes from new accounts in the hour. The
+ * deal's row is locked (lockVotableDeal): these counts cannot race.
+ */
+async function votingWeight(tx: Tx, dealId: string, userId: string, visitorHash: string | null, now: Date): Promise<{ weight: number; dampedReason: DampingReason | null }> {
   const weight = await memberVoteWeight(tx, userId, now);
-  if (!visitorHash) return weight;
-  const [same] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(dealVotes)
-    .where(and(eq(dealVotes.dealId, dealId), eq(dealVotes.visitorHash, visitorHash), ne(dealVotes.userId, userId)));
-  return dampedWeight(weight, same.count);
+  if (visitorHash) {
+    const [same] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(dealVotes)
+      .where(and(eq(dealVotes.dealId, dealId), eq(dealVotes.visitorHash, visitorHash), ne(dealVotes.userId, userId)));
+    if (dampedWeight(weight, same.count) === 0) return { weight: 0, dampedReason: "visitor_hash" };
+  }
+  const [member] = await tx.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, userId));
+  const newSince = new Date(now.getTime() - NEW_ACCOUNT_DAYS * 86_400_000);
+  if (member && member.createdAt > newSince) {
+    const [burst] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(dealVotes)
+      .innerJoin(user, eq(user.id, dealVotes.userId))
+      .where(and(eq(dealVotes.dealId, dealId), ne(dealVotes.userId, userId), sql`${dealVotes.updatedAt} > ${new Date(now.getTime() - 3_600_000)}`, sql`${user.createdAt} > ${newSince}`));
+    if (isBurstVote(member.createdAt, now, burst.count)) return { weight: 0, dampedReason: "new_account_burst" };
+  }
+  return { weight, dampedReason: null };
 }
 
 /** Move the temperature by `delta`; crossing an alert temperature (50°, 100°, 200°) upwards queues the deal's alert matching. */
@@ -251,7 +283,8 @@ export async function listDampedVotes(limit = 30) {
       title: crevardeDeals.title,
       damped: sql<number>`(count(*) filter (where ${dealVotes.weight} = 0))::int`,
       votes: sql<number>`count(*)::int`,
-      browsers: sql<number>`(count(distinct ${dealVotes.visitorHash}) filter (where ${dealVotes.weight} = 0))::int`,
+      browsers: sql<number>`(count(distinct ${dealVotes.visitorHash}) filter (where ${dealVotes.weight} = 0 and ${dealVotes.dampedReason} is distinct from 'new_account_burst'))::int`,
+      bursts: sql<number>`(count(*) filter (where ${dealVotes.dampedReason} = 'new_account_burst'))::int`,
       lastAt: sql<Date>`max(${dealVotes.updatedAt})`.mapWith(dealVotes.updatedAt),
     })
     .from(dealVotes)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dampedWeight, isColdVoteReason, isDealExpired, MAX_ACCOUNTS_PER_VISITOR_HASH, nextVote, temperatureDelta } from "./deal-votes";
+import { dampedWeight, isBurstVote, isColdVoteReason, isDealExpired, MAX_ACCOUNTS_PER_VISITOR_HASH, nextVote, temperatureDelta } from "./deal-votes";
 
 describe("temperature vote rules", () => {
   it("the same choice again undoes, the other one changes, a first click sets", () => {
@@ -40,5 +40,18 @@ describe("temperature vote rules", () => {
     expect(isColdVoteReason("toString")).toBe(false);
     expect(isColdVoteReason("")).toBe(false);
     expect(isColdVoteReason(null)).toBe(false);
+  });
+});
+
+describe("new-account bursts", () => {
+  const now = new Date("2026-11-26T12:00:00Z");
+  const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
+  it("damps an account under 7 days once 5 other new accounts voted the deal in the hour", () => {
+    expect(isBurstVote(days(1), now, 4)).toBe(false);
+    expect(isBurstVote(days(1), now, 5)).toBe(true);
+    expect(isBurstVote(days(6.9), now, 9)).toBe(true);
+  });
+  it("never damps an account of 7 days or more", () => {
+    expect(isBurstVote(days(7), now, 50)).toBe(false);
   });
 });

@@ -30,6 +30,23 @@ export function dampedWeight(weight: number, sameHashAccounts: number): number {
   return sameHashAccounts >= MAX_ACCOUNTS_PER_VISITOR_HASH ? 0 : weight;
 }
 
+/**
+ * New-account bursts (issue #15 item 2): on one deal, within an hour, the
+ * votes of accounts younger than NEW_ACCOUNT_DAYS beyond the fifth count 0.
+ * `recentNewAccountVotes` is how many OTHER such votes the deal got in the hour.
+ */
+export const NEW_ACCOUNT_DAYS = 7;
+export const MAX_NEW_ACCOUNT_VOTES_PER_HOUR = 5;
+export function isBurstVote(accountCreatedAt: Date, now: Date, recentNewAccountVotes: number): boolean {
+  return now.getTime() - accountCreatedAt.getTime() < NEW_ACCOUNT_DAYS * 86_400_000 && recentNewAccountVotes >= MAX_NEW_ACCOUNT_VOTES_PER_HOUR;
+}
+
+export const DAMPING_REASONS = {
+  visitor_hash: "plus de 3 comptes depuis un même navigateur",
+  new_account_burst: "rafale de comptes de moins de 7 jours",
+} as const;
+export type DampingReason = keyof typeof DAMPING_REASONS;
+
 /** How much the temperature moves when a vote goes from `before` to `after` (each value × weight). */
 export function temperatureDelta(before: { value: number; weight: number } | null, after: { value: number; weight: number } | null): number {
   return (after ? after.value * after.weight : 0) - (before ? before.value * before.weight : 0);

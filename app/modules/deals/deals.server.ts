@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { brands, crevardeDeals } from "../../../db/schema";
+import { brands, crevardeDeals, profiles } from "../../../db/schema";
 import { cachedRead } from "~/lib/data-cache.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
@@ -35,6 +35,8 @@ export const dealCardColumns = {
   expiresAt: crevardeDeals.expiresAt,
   /** visible comments (kept by a trigger): the card's and the deal page's counter */
   commentsCount: crevardeDeals.commentsCount,
+  /* the author's pseudo (public, links to /membres/:pseudo); a subquery on the profile's primary key, so every list keeps its one query */
+  authorName: sql<string | null>`(select ${profiles.username} from ${profiles} where ${profiles.id} = ${crevardeDeals.authorId})`,
 };
 
 /** Only published deals are public: a member's post waits for moderation, a rejected or removed one is gone (issue #15). */
@@ -61,6 +63,7 @@ const newestFirst = (rare: boolean) =>
   rare ? [sql`(${crevardeDeals.createdAt} + interval '0 seconds') desc nulls last`, desc(crevardeDeals.id)] : NEWEST_FIRST;
 
 export async function listFeaturedDeals(signedIn: boolean, limit = FEATURED_DEALS_LIMIT) {
+  // a pseudo change (profiles: no change notification) shows here within the cache's TTL
   const rows = await cachedRead(`deals:featured:${limit}`, ["crevarde_deals", "brands"], async () => {
     const db = await getDb();
     return db

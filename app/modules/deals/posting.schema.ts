@@ -151,18 +151,21 @@ export const dealPostSchema = (today: string) =>
 
 export type DealPostInput = z.output<ReturnType<typeof dealPostSchema>>;
 
-/** A moderator's statement of reasons (DSA art. 17), sent to the author: 20 to 4,000 characters. */
-export const statementSchema = z
+/** A moderator's statement of reasons (DSA art. 17): 20 to 4,000 characters. */
+export const moderationStatement = z
   .string({ message: MODERATION_DEAL_MESSAGES.statementRequired })
   .trim()
   .min(20, MODERATION_DEAL_MESSAGES.statementRequired)
   .max(4000, MODERATION_DEAL_MESSAGES.statementTooLong);
 const dealId = z.uuid({ message: MODERATION_DEAL_MESSAGES.dealMissing });
-const rule = z.enum(RULE_KEYS, { message: MODERATION_DEAL_MESSAGES.ruleRequired });
+/** The rule broken, one of MODERATION_RULES. */
+export const moderationRule = z.enum(RULE_KEYS, { message: MODERATION_DEAL_MESSAGES.ruleRequired });
+const statement = moderationStatement;
+const rule = moderationRule;
 
 /** The « Deals proposés » queue's intents on /admin/moderation. */
 export const dealModerationSchemas = [
   z.object({ intent: z.literal("approve-deal"), dealId }),
-  z.object({ intent: z.literal("reject-deal"), dealId, rule, statement: statementSchema }),
-  z.object({ intent: z.literal("remove-deal"), dealId, rule, statement: statementSchema }),
+  z.object({ intent: z.literal("reject-deal"), dealId, rule, statement: moderationStatement }),
+  z.object({ intent: z.literal("remove-deal"), dealId, rule, statement: moderationStatement }),
 ] as const;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { brands, categories, crevardeDeals, user, userStrikes } from "../../../db/schema";
 import { DEAL_DECISION_SUBJECTS, DealDecisionEmail, type DealDecision } from "~/emails/deals";
@@ -12,6 +12,8 @@ import { saveImageUpload } from "~/lib/storage.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { closeReportsIn } from "./deal-comments.server";
+import { logUgcConnection, type ConnectionSource } from "~/modules/privacy/ugc-logs.server";
+import { assertNotBlocked } from "~/modules/members/member-blocks.server";
 import { parisEndOfDay } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
 import { hostOf } from "~/modules/tracking/destination";
@@ -98,7 +100,14 @@ export type PostOutcome = { kind: "duplicate"; duplicates: DuplicateDeal[] } | {
  * domain, or an author with fewer approved posts than the setting waits in
  * the moderation queue; otherwise it is published at once.
  */
-export async function submitDealPost(author: Actor, input: DealPostInput, image: File | undefined, now = new Date()): Promise<PostOutcome> {
+export async function submitDealPost(
+  author: Actor,
+  input: DealPostInput,
+  image: File | undefined,
+  now = new Date(),
+  connection: ConnectionSource | undefined = undefined,
+): Promise<PostOutcome> {
+  await assertNotBlocked(author.id, now);
   if (!(await canPostDeals(author.id))) throw new PostingError(POSTING_MESSAGES.blocked, 403);
   const db = await getDb();
   const host = hostOf(input.url);
@@ -123,9 +132,28 @@ export async function submitDealPost(author: Actor, input: DealPostInput, image:
   // after every check, so that a refused post stores no file
   const imageUrl = image && image.size > 0 ? (await saveImageUpload({ buffer: Buffer.from(await image.arrayBuffer()), originalName: image.name, size: image.size })).url : null;
 
-  const status: DealStatus = publishNow ? "published" : "pending_review";
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
+    // two posts of one link in the same second (design §D.5): posts of a link take turns
+    // (a transaction lock on its hash), and the second, seeing the first published, waits
+    // for moderation instead of publishing twice
+    let status: DealStatus = publishNow ? "published" : "pending_review";
+    if (publishNow) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deal-url:${canonical}`}))`);
+      const [twin] = await tx
+        .select({ id: crevardeDeals.id })
+        .from(crevardeDeals)
+        .where(
+          and(
+            eq(crevardeDeals.status, "published"),
+            isNull(crevardeDeals.expiredAt),
+            eq(crevardeDeals.canonicalUrl, canonical),
+            gte(crevardeDeals.publishedAt, new Date(now.getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000)),
+          ),
+        )
+        .limit(1);
+      if (twin) status = "pending_review";
+    }
+    const [created] = await tx
       .insert(crevardeDeals)
       .values({
         title: input.title,
@@ -144,16 +172,18 @@ export async function submitDealPost(author: Actor, input: DealPostInput, image:
         canonicalUrl: canonical,
         authorId: author.id,
         status,
-        publishedAt: publishNow ? now : null,
+        publishedAt: status === "published" ? now : null,
         expiresAt: input.expiresOn ? parisEndOfDay(input.expiresOn) : null,
       })
-      .returning({ id: crevardeDeals.id });
+      .returning({ id: crevardeDeals.id, status: crevardeDeals.status });
+    // the poster's address, kept a year (décret 2021-1362): with the deal or not at all
+    await logUgcConnection(tx, { userId: author.id, contentType: "deal", contentId: created.id, connection });
     // members' alerts are matched by a job queued with the publication
-    if (publishNow) await enqueueAlertMatch(tx, inserted.id, "published");
-    return inserted;
+    if (status === "published") await enqueueAlertMatch(tx, created.id, "published");
+    return created;
   });
-  if (publishNow) invalidateAllowedHosts();
-  return { kind: "posted", id: row.id, status };
+  if (row.status === "published") invalidateAllowedHosts();
+  return { kind: "posted", id: row.id, status: row.status as DealStatus };
 }
 
 /* ------------------------------ the member's posts ------------------------------ */

@@ -29,6 +29,7 @@ export const ROUTE_FIRST_SEGMENTS = [
   "legal",
   "marques",
   "mes-alertes",
+  "membres",
   "mes-deals",
   "mon-cashback",
   "newsletter",

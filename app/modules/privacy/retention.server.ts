@@ -6,9 +6,10 @@ import { logger } from "~/lib/logger.server";
 import { deleteUpload, listUploads, publicUrl, uploadsDir } from "~/lib/storage.server";
 import type { ScheduleDefinition } from "~/lib/jobs.server";
 import { RETENTION } from "./retention";
+import { purgeUgcConnectionLogs } from "./ugc-logs.server";
 
 /** Tables that never hold a reference to an uploaded image (logs, counters, credentials, the stored uploads themselves). */
-const NOT_CONTENT = new Set(["analytics_events", "email_outbox", "audit_log", "rate_limits", "session", "account", "verification", "saved_deals", "saved_promo_codes", "code_feedback", "newsletter_subscribers", "uploads"]);
+const NOT_CONTENT = new Set(["analytics_events", "email_outbox", "audit_log", "rate_limits", "session", "account", "verification", "saved_deals", "saved_promo_codes", "code_feedback", "newsletter_subscribers", "uploads", "ugc_connection_logs"]);
 
 /**
  * Names of the uploaded files that some row still points to. Every table of
@@ -63,6 +64,7 @@ export interface PurgeReport {
   analyticsEvents: number;
   outbox: number;
   newsletter: number;
+  ugcConnectionLogs: number;
   uploads: number;
 }
 
@@ -90,6 +92,7 @@ export async function purgeExpiredData(options: { now?: Date; uploadsDir?: strin
         )
         .returning({ id: newsletterSubscribers.id }),
     ),
+    ugcConnectionLogs: await purgeUgcConnectionLogs(db, subDays(now, RETENTION.ugcConnectionLogDays)),
     uploads: await purgeOrphanUploads(now, options.uploadsDir),
   };
   return report;

@@ -18,6 +18,8 @@ export const RETENTION = {
   newsletterUnsubscribedMonths: 36,
   /** rate-limit counters: erased once their window (15 minutes at most) is over */
   rateLimitMinutes: 15,
+  /** the address (IP and port) a member posted a deal or a comment from (décret 2021-1362: one year) */
+  ugcConnectionLogDays: 365,
   /** an uploaded image that nothing references any more is erased after this grace period */
   orphanUploadHours: 24,
 } as const;

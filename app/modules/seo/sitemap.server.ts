@@ -6,6 +6,8 @@ import { conceptPath } from "~/lib/site";
 import { listNonEmptyCategories } from "~/modules/categories/categories.server";
 import { LEGAL_SLUGS } from "~/modules/content/pages.server";
 import { EARNINGS_PATH } from "~/modules/content/legal";
+import { memberPath } from "~/modules/members/member-badges";
+import { membersWithDeals } from "~/modules/members/members.server";
 
 export interface SitemapEntry {
   path: string;
@@ -30,7 +32,7 @@ export const SITEMAP_DEALS_LIMIT = 5000;
 
 export async function sitemapEntries(siteName: string): Promise<SitemapEntry[]> {
   const db = await getDb();
-  const [articleRows, brandRows, categoryRows, pageRows, dealRows] = await Promise.all([
+  const [articleRows, brandRows, categoryRows, pageRows, dealRows, memberRows] = await Promise.all([
     db.select({ id: blogArticles.id, updatedAt: blogArticles.updatedAt }).from(blogArticles).orderBy(desc(blogArticles.publishedAt)),
     db.select({ slug: brands.slug, updatedAt: brands.updatedAt }).from(brands).orderBy(brands.name),
     listNonEmptyCategories(),
@@ -41,6 +43,8 @@ export async function sitemapEntries(siteName: string): Promise<SitemapEntry[]> 
       .where(isPublicDeal)
       .orderBy(desc(crevardeDeals.createdAt))
       .limit(SITEMAP_DEALS_LIMIT),
+    // members' pages, only for members with published deals (the others are noindex)
+    membersWithDeals(),
   ]);
   const legal = new Set<string>(LEGAL_SLUGS);
   return [
@@ -50,6 +54,7 @@ export async function sitemapEntries(siteName: string): Promise<SitemapEntry[]> 
     ...brandRows.map((b) => ({ path: `/marques/${b.slug}`, lastmod: b.updatedAt, priority: 0.6 })),
     ...categoryRows.map((c) => ({ path: `/categories/${c.slug}`, lastmod: c.updatedAt, priority: 0.5 })),
     ...dealRows.map((d) => ({ path: `/coup-de-crevarde/${d.id}`, lastmod: d.updatedAt, priority: 0.5 })),
+    ...memberRows.map((m) => ({ path: memberPath(m.username), lastmod: m.lastmod, priority: 0.3 })),
     ...pageRows.map((p) => ({
       path: legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`,
       lastmod: p.updatedAt,

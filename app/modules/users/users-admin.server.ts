@@ -4,6 +4,7 @@ import { profiles, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
+import { isUsernameTaken, UsernameTakenError } from "~/modules/accounts/accounts.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { searchWhere } from "~/modules/admin/list-query.server";
 import type { userFormSchema } from "./user-form.schema";
@@ -59,6 +60,7 @@ export async function updateUserAdmin(input: z.output<typeof userFormSchema>) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (input.role !== "admin") await assertNotLastAdmin(tx, input.id);
+    if (input.username && (await isUsernameTaken(input.username, { userId: input.id }, tx))) throw new UsernameTakenError();
     const [u] = await tx.update(user).set({ role: input.role, name: input.username ?? "", updatedAt: new Date() }).where(eq(user.id, input.id)).returning({ id: user.id });
     if (!u) return null;
     await tx.update(profiles).set({ username: input.username }).where(eq(profiles.id, input.id));

@@ -6,6 +6,7 @@ import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
@@ -16,23 +17,30 @@ import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/ad
 import { NOTICE_DECISION_LABELS, NOTICE_DECISIONS, moderationActionSchema } from "~/modules/notices/notices.schema";
 import { decideNotice, moderationOverview, type ModerationNoticeRow } from "~/modules/notices/notices.server";
 import { formatParis } from "~/modules/settings/paris-time";
-import { dealModerationSchemas, MODERATION_RULES, statementSchema } from "~/modules/deals/posting.schema";
+import { dealModerationSchemas, MODERATION_RULES, moderationStatement } from "~/modules/deals/posting.schema";
 import { COMMENT_MESSAGES, COMMENT_MODERATION_MESSAGES, COMMENT_MODERATION_RULES, COMMENT_RULE_KEYS } from "~/modules/deals/deal-comments";
 import { commentModerationQueues, decideComment, dismissReports } from "~/modules/deals/deal-comments.server";
 import { dealModerationQueue, decideDealPost } from "~/modules/deals/posting.server";
 import { listStillValidReports, reactivateDeal } from "~/modules/deals/deal-expiry.server";
 import { listDampedVotes } from "~/modules/deals/deal-votes.server";
+import { BLOCK_DURATIONS, BLOCK_MESSAGES } from "~/modules/members/member-blocks";
+import { appealDecisionSchemas } from "~/modules/deals/appeals.schema";
+import { decideAppeal, listPendingAppeals } from "~/modules/deals/appeals.server";
+import { memberBlockSchemas } from "~/modules/members/member-blocks.schema";
+import { blockMember, listBlockedMembers, unblockMember } from "~/modules/members/member-blocks.server";
 
 const actionSchema = z.discriminatedUnion("intent", [
   ...moderationActionSchema.options,
   ...dealModerationSchemas,
+  ...memberBlockSchemas,
+  ...appealDecisionSchemas,
   z.object({ intent: z.literal("reactivate-deal"), dealId: z.uuid({ message: "Ce deal n'existe pas." }) }),
   z.object({ intent: z.literal("approve-comment"), commentId: z.uuid({ message: COMMENT_MESSAGES.commentMissing }) }),
   z.object({
     intent: z.literal("remove-comment"),
     commentId: z.uuid({ message: COMMENT_MESSAGES.commentMissing }),
     rule: z.enum(COMMENT_RULE_KEYS, { message: COMMENT_MODERATION_MESSAGES.ruleRequired }),
-    statement: statementSchema,
+    statement: moderationStatement,
   }),
   z.object({
     intent: z.literal("dismiss-reports"),
@@ -52,14 +60,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "moderation");
-  const [notices, deals, stillValid, damped, comments] = await Promise.all([
+  const [notices, deals, stillValid, damped, comments, blocked, appeals] = await Promise.all([
     loadOrFail("Impossible de charger les signalements.", moderationOverview()),
     loadOrFail("Impossible de charger les deals proposés.", dealModerationQueue()),
     loadOrFail("Impossible de charger les deals signalés toujours valables.", listStillValidReports()),
     loadOrFail("Impossible de charger les votes neutralisés.", listDampedVotes()),
     loadOrFail("Impossible de charger les commentaires à modérer.", commentModerationQueues()),
+    loadOrFail("Impossible de charger les membres bloqués.", listBlockedMembers()),
+    loadOrFail("Impossible de charger les contestations.", listPendingAppeals()),
   ]);
-  return { ...notices, ...deals, ...comments, stillValid, damped };
+  return { ...notices, ...deals, ...comments, stillValid, damped, blocked, appeals };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -78,6 +88,18 @@ export async function action({ request }: Route.ActionArgs) {
     if (v.intent === "dismiss-reports") {
       const { dismissed } = await dismissReports(actor, v);
       return ok(v.intent, "Signalements classés", `${dismissed} ${dismissed > 1 ? "signalements classés" : "signalement classé"} sans suite.`);
+    }
+    if (v.intent === "decide-appeal") {
+      const done = await decideAppeal(actor, v);
+      return ok(v.intent, done.status === "reversed" ? "Deal remis en ligne" : "Décision maintenue", done.notified ? "L'auteur en est informé par e-mail." : "Ce deal n'a plus d'auteur à prévenir.");
+    }
+    if (v.intent === "block-member") {
+      const done = await blockMember(actor, v);
+      return ok(v.intent, BLOCK_MESSAGES.blocked, `${done.username ?? "Le membre"} ne peut plus se connecter ; l'exposé des motifs lui est envoyé par e-mail.`);
+    }
+    if (v.intent === "unblock-member") {
+      await unblockMember(actor, v.userId);
+      return ok(v.intent, BLOCK_MESSAGES.unblocked, "Il peut de nouveau se connecter, publier et voter.");
     }
     if (v.intent !== "decide") {
       const decided = await decideDealPost(actor, v);
@@ -132,27 +154,35 @@ function DealCard({ d, children }: { d: QueueDeal; children?: React.ReactNode })
   );
 }
 
+/** The rule broken, from `rules`, and the statement of reasons (DSA art. 17), for a refusal, a removal or a block. */
+function RuleAndStatement({ idPrefix, rules = MODERATION_RULES, className }: { idPrefix: string; rules?: Record<string, string>; className?: string }) {
+  return (
+    <>
+      <div className={className}>
+        <Label htmlFor={`${idPrefix}-rule`}>Règle enfreinte</Label>
+        <NativeSelect id={`${idPrefix}-rule`} name="rule" placeholder="Choisir une règle" options={rules} />
+      </div>
+      <div className={className}>
+        <Label htmlFor={`${idPrefix}-statement`}>Exposé des motifs</Label>
+        <Textarea id={`${idPrefix}-statement`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
+      </div>
+    </>
+  );
+}
+
 /**
- * A refusal or removal with its statement of reasons (DSA art. 17): the rule
- * broken, from `rules`, and the statement sent to the author. `fields` are the
- * hidden inputs naming the target (dealId, commentId...).
+ * A refusal or removal with its statement of reasons (DSA art. 17), sent to
+ * the author. `fields` are the hidden inputs naming the target (dealId,
+ * commentId...).
  */
 function StatementForm({ intent, fields, rules, label, busy }: { intent: string; fields: Record<string, string>; rules: Record<string, string>; label: string; busy: boolean }) {
-  const key = `${intent}-${Object.values(fields).join("-")}`;
   return (
     <Form method="post" className="grid gap-3 border-t border-neutral-200 pt-3">
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <div>
-        <Label htmlFor={`${key}-rule`}>Règle enfreinte</Label>
-        <NativeSelect id={`${key}-rule`} name="rule" placeholder="Choisir une règle" options={rules} />
-      </div>
-      <div>
-        <Label htmlFor={`${key}-statement`}>Exposé des motifs</Label>
-        <Textarea id={`${key}-statement`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
-      </div>
+      <RuleAndStatement idPrefix={`${intent}-${Object.values(fields).join("-")}`} rules={rules} />
       <Button type="submit" variant="outline" className="justify-self-start" disabled={busy}>
         {label}
       </Button>
@@ -221,7 +251,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const navigation = useNavigation();
-  const { pending, decided, pendingDeals, publishedDeals, stillValid, damped, pendingComments, reportedComments, reportedDeals } = loaderData;
+  const { pending, decided, pendingDeals, publishedDeals, stillValid, damped, pendingComments, reportedComments, reportedDeals, blocked, appeals } = loaderData;
   const busy = navigation.state !== "idle";
   return (
     <div className="grid gap-6">
@@ -313,6 +343,57 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
       </QueueCard>
       <Card>
         <CardHeader>
+          <CardTitle>Contestations ({appeals.length})</CardTitle>
+          <CardDescription>
+            Des auteurs contestent le refus ou le retrait de leur deal (une fois par deal). Maintenir la décision ou remettre le deal en ligne ; l'auteur reçoit la
+            réponse et ses motifs.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {appeals.length ? (
+            <ul className="grid gap-3">
+              {appeals.map((a) => (
+                <QueueItem
+                  key={a.dealId}
+                  testId="deal-appeal"
+                  heading={a.title}
+                  badge={a.contestedStatus === "removed" ? "Retiré" : "Refusé"}
+                  url={a.url}
+                  body={a.text}
+                  meta={`${a.ruleLabel ?? ""} : ${a.statement ?? ""} · contesté le ${formatParis(a.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par ${a.authorEmail ?? "un compte supprimé"}`}
+                >
+                  <Form method="post" className="grid gap-3 border-t border-neutral-200 pt-3">
+                    <input type="hidden" name="intent" value="decide-appeal" />
+                    <input type="hidden" name="dealId" value={a.dealId} />
+                    <fieldset className="grid gap-1">
+                      <legend className="mb-1 font-medium">Décision</legend>
+                      <label className="flex items-center gap-2">
+                        <input type="radio" name="decision" value="uphold" required />
+                        Maintenir la décision
+                      </label>
+                      <label className="flex items-center gap-2">
+                        <input type="radio" name="decision" value="reverse" required />
+                        Remettre le deal en ligne
+                      </label>
+                    </fieldset>
+                    <div>
+                      <Label htmlFor={`appeal-statement-${a.dealId}`}>Exposé des motifs</Label>
+                      <Textarea id={`appeal-statement-${a.dealId}`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
+                    </div>
+                    <Button type="submit" className="justify-self-start" disabled={busy}>
+                      Enregistrer
+                    </Button>
+                  </Form>
+                </QueueItem>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucune contestation en attente.</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
           <CardTitle>Deals expirés signalés toujours valables ({stillValid.length})</CardTitle>
           <CardDescription>Des membres indiquent que ces deals marchent encore. Après vérification, « Réactiver » retire la mention « Expiré ».</CardDescription>
         </CardHeader>
@@ -348,8 +429,8 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
         <CardHeader>
           <CardTitle>Votes neutralisés ({damped.length})</CardTitle>
           <CardDescription>
-            Deals votés par plus de 3 comptes depuis un même navigateur (30 derniers jours) : les votes au-delà du 3e comptent pour 0°. À surveiller en cas
-            d'abus.
+            Deals votés par plus de 3 comptes depuis un même navigateur, ou par plus de 5 comptes de moins de 7 jours en une heure (30 derniers jours) : les
+            votes au-delà comptent pour 0°. À surveiller en cas d'abus.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -362,7 +443,9 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
                   </a>
                   <p className="text-xs text-neutral-600">
                     {v.damped} {v.damped > 1 ? "votes neutralisés" : "vote neutralisé"} sur {v.votes}, depuis {v.browsers}{" "}
-                    {v.browsers > 1 ? "navigateurs" : "navigateur"} · dernier vote le {formatParis(v.lastAt, "d MMMM yyyy HH:mm")}
+                    {v.browsers > 1 ? "navigateurs" : "navigateur"}
+                    {v.bursts > 0 ? ` · dont ${v.bursts} en rafale de comptes de moins de 7 jours` : ""} · dernier vote le{" "}
+                    {formatParis(v.lastAt, "d MMMM yyyy HH:mm")}
                   </p>
                 </li>
               ))}
@@ -388,6 +471,63 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
             </ul>
           ) : (
             <p className="text-sm text-neutral-500">Aucun deal de membre publié.</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Membres bloqués ({blocked.length})</CardTitle>
+          <CardDescription>
+            Un membre bloqué ne peut plus se connecter, publier, voter ni signaler ; ses sessions sont fermées et il reçoit l'exposé des motifs. Les comptes de
+            l'équipe ne peuvent pas être bloqués.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <Form method="post" className="grid gap-3 sm:grid-cols-2" aria-label="Bloquer un membre">
+            <input type="hidden" name="intent" value="block-member" />
+            <div>
+              <Label htmlFor="block-member">Pseudo ou e-mail du membre</Label>
+              <Input id="block-member" name="member" required maxLength={254} className="mt-1" />
+            </div>
+            <div>
+              <Label htmlFor="block-duration">Durée</Label>
+              <select id="block-duration" name="duration" required className="mt-1 block h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base">
+                {Object.entries(BLOCK_DURATIONS).map(([value, d]) => (
+                  <option key={value} value={value}>
+                    {d.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <RuleAndStatement idPrefix="block" className="sm:col-span-2" />
+            <Button type="submit" variant="destructive" className="justify-self-start" disabled={busy}>
+              Bloquer
+            </Button>
+          </Form>
+          {blocked.length ? (
+            <ul className="grid gap-2 text-sm">
+              {blocked.map((m) => (
+                <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-neutral-200 p-3" data-testid="blocked-member">
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words">
+                      {m.username ?? "Sans pseudo"} · {m.email}
+                    </p>
+                    <p className="text-xs text-neutral-600 break-words">
+                      {m.until ? `Jusqu'au ${formatParis(m.until, "d MMMM yyyy HH:mm")}` : "Définitivement"} · {m.reason}
+                    </p>
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="unblock-member" />
+                    <input type="hidden" name="userId" value={m.id} />
+                    <Button type="submit" variant="outline" disabled={busy}>
+                      Débloquer
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucun membre bloqué.</p>
           )}
         </CardContent>
       </Card>
