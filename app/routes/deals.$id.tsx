@@ -1,4 +1,5 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
+import type { ConnectionSource } from "~/modules/privacy/ugc-logs.server";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/deals.$id";
 import { AffiliateLink } from "~/components/catalogue/affiliate-link";
@@ -94,7 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const parsed = commentActionSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? COMMENT_MESSAGES.invalid);
     try {
-      const { message, anchor } = await commentAction(user.id, id, parsed.data);
+      const { message, anchor } = await commentAction(user.id, id, parsed.data, context as ConnectionSource);
       if (js) return { ok: true as const, message };
       return redirectWithToast(anchor ? `${back.split("#")[0]}#${anchor}` : back, { title: message, type: "success" }, { status: 303 });
     } catch (error) {
@@ -139,9 +140,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** A comment, a reply, an edit or a report (« Signaler »), by a signed-in member; throws DomainError. */
-async function commentAction(userId: string, dealId: string, v: CommentAction): Promise<{ message: string; anchor: string | null }> {
+async function commentAction(userId: string, dealId: string, v: CommentAction, connection: ConnectionSource): Promise<{ message: string; anchor: string | null }> {
   if (v.intent === "comment") {
-    const posted = await postComment({ userId, dealId, body: v.body, parentId: v.parentId ?? null });
+    const posted = await postComment({ userId, dealId, body: v.body, parentId: v.parentId ?? null, connection });
     return { message: posted.message, anchor: `commentaire-${posted.id}` };
   }
   if (v.intent === "edit-comment") {

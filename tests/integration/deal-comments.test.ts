@@ -341,4 +341,19 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
       await stop();
     }
   });
+  it("a comment keeps its poster's address for a year (ugc_connection_logs); a blocked member cannot comment (403)", async () => {
+    const deal = await newDeal();
+    const m = await member();
+    const posted = await act(deal.id, m.cookie, { intent: "comment", body: "Merci pour le bon plan !" });
+    expect(posted.status).toBe(200);
+    const [comment] = await commentsOf(deal.id);
+    const logs = await database().db.select().from(s.ugcConnectionLogs).where(and(eq(s.ugcConnectionLogs.contentType, "comment"), eq(s.ugcConnectionLogs.contentId, comment.id)));
+    expect(logs.map((l) => [l.userId, l.ip])).toEqual([[m.id, "203.0.113.7"]]);
+
+    await database().db.update(s.user).set({ banned: true, banExpires: new Date(Date.now() + 86_400_000) }).where(eq(s.user.id, m.id));
+    const refused = await act(deal.id, m.cookie, { intent: "comment", body: "Encore un commentaire" });
+    expect(refused.status).toBe(403);
+    expect(refused.data.message).toMatch(/^Ton compte est bloqué/);
+    expect(await commentsOf(deal.id)).toHaveLength(1);
+  });
 });

@@ -5,6 +5,8 @@
  * deals, and the moderators' decisions (audited, the author told why).
  */
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { assertNotBlocked } from "~/modules/members/member-blocks.server";
+import { logUgcConnection, type ConnectionSource } from "~/modules/privacy/ugc-logs.server";
 import { createElement } from "react";
 import { contentReports, crevardeDeals, dealComments, profiles, user } from "../../../db/schema";
 import { COMMENT_REMOVED_SUBJECT, CommentRemovedEmail } from "~/emails/deals";
@@ -137,11 +139,20 @@ async function lockPublishedDeal(tx: Db, dealId: string) {
  * comment. A new account's first comments wait for a moderator (holdsComment).
  * 429 after 10 comments in 10 minutes.
  */
-export async function postComment(input: { userId: string; dealId: string; body: string; parentId?: string | null; now?: Date }) {
+export async function postComment(input: {
+  userId: string;
+  dealId: string;
+  body: string;
+  parentId?: string | null;
+  now?: Date;
+  /** the request's client address and port (the load context), kept a year with the comment (décret 2021-1362) */
+  connection?: ConnectionSource;
+}) {
   const now = input.now ?? new Date();
   if (!(await hitRateLimit(RATE_LIMITS.comment, `user:${input.userId}`)).allowed) throw new CommentError(COMMENT_MESSAGES.tooMany, 429);
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await assertNotBlocked(input.userId, now, tx);
     await lockPublishedDeal(tx, input.dealId);
     let parentId: string | null = null;
     if (input.parentId) {
@@ -163,6 +174,8 @@ export async function postComment(input: { userId: string; dealId: string; body:
       .insert(dealComments)
       .values({ dealId: input.dealId, parentId, authorId: input.userId, body: input.body, status, createdAt: now })
       .returning({ id: dealComments.id, status: dealComments.status });
+    // the poster's address, kept a year: with the comment or not at all
+    await logUgcConnection(tx, { userId: input.userId, contentType: "comment", contentId: row.id, connection: input.connection });
     return { id: row.id, status: row.status as CommentStatus, message: status === "pending" ? COMMENT_MESSAGES.held : COMMENT_MESSAGES.posted };
   });
 }
