@@ -160,7 +160,6 @@ export const moderationStatement = z
 const dealId = z.uuid({ message: MODERATION_DEAL_MESSAGES.dealMissing });
 /** The rule broken, one of MODERATION_RULES. */
 export const moderationRule = z.enum(RULE_KEYS, { message: MODERATION_DEAL_MESSAGES.ruleRequired });
-const statement = moderationStatement;
 const rule = moderationRule;
 
 /** The « Deals proposés » queue's intents on /admin/moderation. */
