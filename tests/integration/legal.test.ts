@@ -216,6 +216,7 @@ describeEachDb("the ranking page states the order of each list", ({ database }) 
     await db.insert(schema.crevardeDeals).values([deal("Rang ancien vedette", 30, true), deal("Rang récent", 1, false), deal("Rang moyen", 10, false)]);
     expect(rank("Coup de Crevarde")).toMatch(/^Du plus récent au plus ancien/);
     // the community tabs (L111-7): the hot order's formula (deal-rules.ts hotScore: log10 of the temperature + 1 point per 45,000 s), weights, damping, expiry
+    expect(rank("Onglets « Les plus hot »")).toMatch(/« Commentés » : du deal qui compte le plus de commentaires visibles/);
     expect(rank("Onglets « Les plus hot »")).toMatch(/10° valent 1 point, 100° valent 2 points.*12,5 heures.*de 1 à 3.*au-delà de 3 comptes.*plus de 5 comptes de moins de 7 jours.*Expiré.*Sponsorisé/);
     // ten times the temperature (1 point) and 12.5 hours fresher (1 point): 2 points
     expect(hotScore(100, new Date(45_000_000)) - hotScore(10, new Date(0))).toBeCloseTo(2, 6);
