@@ -62,12 +62,18 @@ test("a member proposes a deal, it waits for moderation, a moderator publishes i
   await expect(page).toHaveURL(/\/admin\/moderation$/);
   const pending = page.getByTestId("pending-deal").filter({ hasText: title });
   await expect(pending).toContainText(memberEmail);
+  // the moderator corrects the title before deciding
+  await pending.getByText("Corriger avant de décider").click();
+  await pending.getByLabel("Titre").fill(`${title} (corrigé)`);
+  await pending.getByRole("button", { name: "Enregistrer les corrections" }).click();
+  await expect(page.getByText("Deal corrigé").first()).toBeVisible();
+  await expect(pending).toContainText(`${title} (corrigé)`);
   await pending.getByRole("button", { name: "Publier" }).click();
   await expect(page.getByText("Deal publié").first()).toBeVisible();
   await noHorizontalScroll(page);
 
-  // public now
+  // public now, as corrected
   await page.goto("/coup-de-crevarde");
-  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `${title} (corrigé)` })).toBeVisible();
   await noHorizontalScroll(page);
 });

@@ -232,6 +232,33 @@ describeEachDb("members post deals (issue #15)", () => {
     expect(profile.data.dealPosts.find((p: any) => p.id === a.id)).toMatchObject({ statusLabel: "Retiré" });
   });
 
+  it("a moderator corrects a pending post's title, description and code before deciding, audited; bad input is a French 400; a decided post cannot be edited", async () => {
+    const db = await getDb();
+    const moderator = await signedInUser({ role: "moderator" as any });
+    const author = await signedInUser();
+    await post(author.cookie, valid());
+    const pending = await lastPostOf(author.id);
+    const edit = (form: Record<string, string>, cookie = moderator.cookie) =>
+      callRoute<any>(moderationAction, req("/admin/moderation", { cookie, form: { intent: "edit-deal", dealId: pending.id, ...form } }));
+    const good = { title: "Robot pâtissier corrigé", description: "Description corrigée par la modération, plus précise.", code: "robot20" };
+    const done = await edit(good);
+    expect([done.status, done.data.toast.title]).toEqual([200, "Deal corrigé"]);
+    expect(await dealOf(pending.id)).toMatchObject({ title: good.title, description: good.description, ctaText: "ROBOT20", status: "pending_review" });
+    const [entry] = await db.select().from(s.auditLog).where(and(eq(s.auditLog.entityId, pending.id), eq(s.auditLog.actorId, moderator.id)));
+    expect(entry.after).toMatchObject({ title: good.title, ctaText: "ROBOT20" });
+
+    const bad = await edit({ title: "", description: "trop court", code: "a b" });
+    expect(bad.status).toBe(400);
+    expect((await dealOf(pending.id)).title).toBe(good.title);
+    const member = await signedInUser();
+    expect((await edit(good, member.cookie)).status).toBe(403);
+
+    await callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
+    const late = await edit({ ...good, title: "Trop tard" });
+    expect([late.status, late.data.toast.description]).toEqual([409, MODERATION_DEAL_MESSAGES.notPending]);
+    expect((await dealOf(pending.id)).title).toBe(good.title);
+  });
+
   it("refuses the deal queue's actions to members and other staff", async () => {
     const author = await signedInUser();
     await post(author.cookie, valid());

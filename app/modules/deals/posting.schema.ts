@@ -70,6 +70,8 @@ export const MODERATION_DEAL_MESSAGES = {
   ruleRequired: "Choisissez la règle enfreinte.",
   statementRequired: "Rédigez l'exposé des motifs (au moins 20 caractères) : il est envoyé à l'auteur du deal.",
   statementTooLong: "L'exposé des motifs ne doit pas dépasser 4 000 caractères.",
+  editTitle: "Saisissez un titre (140 caractères au plus).",
+  editDescription: "Saisissez une description de 20 à 2 000 caractères.",
 } as const;
 
 /** "19,99", "19.99 €", "1 299" → cents; null when it does not read as a price. */
@@ -100,6 +102,12 @@ const toCents = (message: string) => (v: string, ctx: z.RefinementCtx) => {
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
+/** An optional promo code: capitals, digits, - and _, 3 to 30 characters. */
+const promoCode = optional
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === "" || /^[A-Z0-9_-]{3,30}$/.test(v), POSTING_MESSAGES.codeInvalid)
+  .transform((v) => v || null);
+
 /** `today` (YYYY-MM-DD, Paris) bounds the end date; the browser passes its own day, the server the request's. */
 export const dealPostSchema = (today: string) =>
   z
@@ -120,10 +128,7 @@ export const dealPostSchema = (today: string) =>
         .optional()
         .transform((v) => (v ? v : null))
         .pipe(z.enum(SOURCE_KEYS, { message: POSTING_MESSAGES.referenceSourceRequired }).nullable()),
-      code: optional
-        .transform((v) => v.toUpperCase())
-        .refine((v) => v === "" || /^[A-Z0-9_-]{3,30}$/.test(v), POSTING_MESSAGES.codeInvalid)
-        .transform((v) => v || null),
+      code: promoCode,
       /** free text; left empty when the link's host is a known brand's website (the server picks the brand) */
       merchant: optional.refine((v) => !v || v.length <= 60, POSTING_MESSAGES.merchantTooLong),
       categoryId: z.string({ message: POSTING_MESSAGES.categoryRequired }).trim().pipe(z.uuid(POSTING_MESSAGES.categoryRequired)),
@@ -165,6 +170,14 @@ const rule = moderationRule;
 /** The « Deals proposés » queue's intents on /admin/moderation. */
 export const dealModerationSchemas = [
   z.object({ intent: z.literal("approve-deal"), dealId }),
+  /** a moderator corrects a pending post (title, description, code) before deciding */
+  z.object({
+    intent: z.literal("edit-deal"),
+    dealId,
+    title: text(MODERATION_DEAL_MESSAGES.editTitle).pipe(z.string().min(1, MODERATION_DEAL_MESSAGES.editTitle).max(TITLE_MAX, MODERATION_DEAL_MESSAGES.editTitle)),
+    description: text(MODERATION_DEAL_MESSAGES.editDescription).pipe(z.string().min(20, MODERATION_DEAL_MESSAGES.editDescription).max(2000, MODERATION_DEAL_MESSAGES.editDescription)),
+    code: promoCode,
+  }),
   z.object({ intent: z.literal("reject-deal"), dealId, rule, statement: moderationStatement }),
   z.object({ intent: z.literal("remove-deal"), dealId, rule, statement: moderationStatement }),
 ] as const;

@@ -259,6 +259,34 @@ export async function dealModerationQueue() {
 export type DealModerationInput =
   | { intent: "approve-deal"; dealId: string }
   | { intent: "reject-deal" | "remove-deal"; dealId: string; rule: ModerationRule; statement: string };
+export type DealEditInput = { intent: "edit-deal"; dealId: string; title: string; description: string; code: string | null };
+
+/**
+ * A moderator corrects a pending post before deciding (issue #15 item 8):
+ * title, description and code, audited in the same transaction. Only a post
+ * still waiting for review can be edited (409 otherwise).
+ */
+export async function editPendingDeal(actor: Actor, input: DealEditInput, now = new Date()) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(crevardeDeals).where(eq(crevardeDeals.id, input.dealId)).for("update");
+    if (!before) throw new DomainError(MODERATION_DEAL_MESSAGES.dealMissing, 404);
+    if (before.status !== "pending_review") throw new DomainError(MODERATION_DEAL_MESSAGES.notPending, 409);
+    const changes = { title: input.title, description: input.description, ctaText: input.code ?? "Voir le deal" };
+    await tx
+      .update(crevardeDeals)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(crevardeDeals.id, before.id));
+    await recordAuditIn(tx, actor, {
+      action: "update",
+      entity: "crevarde_deals",
+      entityId: before.id,
+      before: { title: before.title, description: before.description, ctaText: before.ctaText },
+      after: changes,
+    });
+    return { id: before.id };
+  });
+}
 
 /**
  * A moderator's decision, in one transaction: the deal, the audit entry, the

@@ -20,7 +20,8 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { dealModerationSchemas, MODERATION_RULES, moderationStatement } from "~/modules/deals/posting.schema";
 import { COMMENT_MESSAGES, COMMENT_MODERATION_MESSAGES, COMMENT_MODERATION_RULES, COMMENT_RULE_KEYS } from "~/modules/deals/deal-comments";
 import { commentModerationQueues, decideComment, dismissReports } from "~/modules/deals/deal-comments.server";
-import { dealModerationQueue, decideDealPost } from "~/modules/deals/posting.server";
+import { dealModerationQueue, decideDealPost, editPendingDeal } from "~/modules/deals/posting.server";
+import { isDealCode } from "~/modules/deals/deals.constants";
 import { listStillValidReports, reactivateDeal } from "~/modules/deals/deal-expiry.server";
 import { listDampedVotes } from "~/modules/deals/deal-votes.server";
 import { BLOCK_DURATIONS, BLOCK_MESSAGES } from "~/modules/members/member-blocks";
@@ -100,6 +101,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (v.intent === "unblock-member") {
       await unblockMember(actor, v.userId);
       return ok(v.intent, BLOCK_MESSAGES.unblocked, "Il peut de nouveau se connecter, publier et voter.");
+    }
+    if (v.intent === "edit-deal") {
+      await editPendingDeal(actor, v);
+      return ok(v.intent, "Deal corrigé", "Les corrections sont enregistrées ; le deal attend toujours votre décision.");
     }
     if (v.intent !== "decide") {
       const decided = await decideDealPost(actor, v);
@@ -275,6 +280,28 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
                       </Button>
                     </Form>
                   </div>
+                  <details className="border-t border-neutral-200 pt-3">
+                    <summary className="cursor-pointer text-sm font-semibold text-brand-700">Corriger avant de décider</summary>
+                    <Form method="post" className="mt-3 grid gap-3">
+                      <input type="hidden" name="intent" value="edit-deal" />
+                      <input type="hidden" name="dealId" value={d.id} />
+                      <div>
+                        <Label htmlFor={`edit-title-${d.id}`}>Titre</Label>
+                        <Input id={`edit-title-${d.id}`} name="title" defaultValue={d.title} maxLength={140} required className="mt-1" />
+                      </div>
+                      <div>
+                        <Label htmlFor={`edit-description-${d.id}`}>Description</Label>
+                        <Textarea id={`edit-description-${d.id}`} name="description" defaultValue={d.description} rows={4} minLength={20} maxLength={2000} required className="mt-1" />
+                      </div>
+                      <div>
+                        <Label htmlFor={`edit-code-${d.id}`}>Code promo</Label>
+                        <Input id={`edit-code-${d.id}`} name="code" defaultValue={isDealCode(d.ctaText) ? d.ctaText : ""} maxLength={30} className="mt-1" />
+                      </div>
+                      <Button type="submit" variant="outline" className="justify-self-start" disabled={busy}>
+                        Enregistrer les corrections
+                      </Button>
+                    </Form>
+                  </details>
                   <DealStatementForm dealId={d.id} intent="reject-deal" label="Refuser" busy={busy} />
                 </DealCard>
               ))}
