@@ -19,10 +19,12 @@ test("sign-up, the e-mail from the outbox, verification, sign-in, profile, expor
   await expect(page).toHaveURL(/\/codes-promo$/);
 
   await page.goto("/profile");
-  await page.getByLabel("Pseudo").fill("Florence");
+  // pseudos are unique: one per run and project
+  const pseudo = `Florence-${randomUUID().slice(0, 6)}`;
+  await page.getByLabel("Pseudo").fill(pseudo);
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByText("Profil mis à jour")).toBeVisible();
-  await expect(page.getByRole("button", { name: /Mon compte \(Florence\)/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Mon compte (${pseudo})` })).toBeVisible();
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#be185d" } }).png().toBuffer();
   await page.getByLabel(/Photo de profil/).setInputFiles({ name: "moi.png", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "Envoyer la photo" }).click();

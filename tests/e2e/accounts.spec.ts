@@ -37,7 +37,7 @@ test("sign-up validates in French, shows the password toggle, then confirms by e
   await form.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(form.getByText("Le mot de passe doit contenir au moins 8 caractères.")).toBeVisible();
   await expect(form.getByText("Le pseudo est obligatoire.")).toBeVisible();
-  await form.getByLabel("Pseudo").fill("Nina");
+  await form.getByLabel("Pseudo").fill(`Nina-${randomUUID().slice(0, 6)}`);
   await form.getByLabel("Email").fill(`nina-${randomUUID().slice(0, 8)}@example.fr`);
   await password.fill("Rouge-gorge 2025");
   await form.getByRole("button", { name: "Créer mon compte" }).click();

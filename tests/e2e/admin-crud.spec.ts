@@ -464,7 +464,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     const signup = await visitor.newPage();
     await signup.goto("/auth?tab=signup");
     const form = signup.getByRole("form", { name: "Inscription" });
-    await form.getByLabel("Pseudo").fill("Promue");
+    await form.getByLabel("Pseudo").fill(`Promue-${suffix()}`);
     await form.getByLabel("Email").fill(email);
     await form.getByLabel("Mot de passe", { exact: true }).fill("Rouge-gorge 2025");
     await form.getByRole("button", { name: "Créer mon compte" }).click();

@@ -138,7 +138,7 @@ export async function signUp(page: Page, email: string, password: string, userna
 /** A new verified member (sign-up, then the confirmation link of the outbox), signed in on `page`; returns their e-mail. */
 export async function newMember(page: Page, browser: Browser, baseURL: string, name: string, password = "Rouge-gorge 2025") {
   const email = `${name}-${randomUUID().slice(0, 8)}@example.fr`;
-  await signUp(page, email, password, name);
+  await signUp(page, email, password);
   await page.goto(await linkFromOutbox(browser, baseURL, email, /Confirme ton adresse/));
   await expect(page).toHaveURL(/\/auth\?verified=true/);
   return email;
