@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { composeIBAN, isValidIBAN } from "ibantools";
 import { expect, it, vi } from "vitest";
@@ -33,8 +33,10 @@ function uniqueIban(): string {
 
 /** A referrer and a friend linked through the invitation code, with both rewards pending. */
 async function referral() {
-  const referrer = await signedInUser({ username: "Marraine" });
-  const friend = await signedInUser({ username: "Amie" });
+  // pseudos are unique: each pair has its own
+  const tag = randomUUID().slice(0, 6);
+  const referrer = { ...(await signedInUser({ username: `Marraine-${tag}` })), username: `Marraine-${tag}` };
+  const friend = { ...(await signedInUser({ username: `Amie-${tag}` })), username: `Amie-${tag}` };
   await recordReferral(friend.id, await referralCodeFor(referrer.id));
   return { referrer, friend };
 }
@@ -115,9 +117,9 @@ describeEachDb("referral rewards", () => {
     expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
 
     const invite = await callRoute<any>(inviteLoader, req("/invite", { cookie: referrer.cookie }));
-    expect(invite.data.rewards).toEqual([expect.objectContaining({ status: "credited", amountCents: 300, other: "Amie" })]);
+    expect(invite.data.rewards).toEqual([expect.objectContaining({ status: "credited", amountCents: 300, other: friend.username })]);
     const mine = await callRoute<any>(inviteLoader, req("/invite", { cookie: friend.cookie }));
-    expect(mine.data.rewards).toEqual([expect.objectContaining({ kind: "referee_welcome", status: "credited", amountCents: 200, other: "Marraine" })]);
+    expect(mine.data.rewards).toEqual([expect.objectContaining({ kind: "referee_welcome", status: "credited", amountCents: 200, other: referrer.username })]);
   });
 
   it("the cashback that earned the rewards is reversed: both are taken back and void, with the reason; another validated cashback keeps them", async () => {
@@ -140,7 +142,7 @@ describeEachDb("referral rewards", () => {
     expect(invite.data.rewards).toEqual([expect.objectContaining({ status: "void", voidReason: REFERRAL_VOID_REASONS.sourceReversed })]);
     // the data export holds the rewards, the other member by pseudonym only
     const exported = await exportAccountData(referrer.id);
-    expect(exported?.invitations.rewards).toEqual([expect.objectContaining({ kind: "referrer_first", status: "void", amountCents: 300, other: "Amie", voidReason: REFERRAL_VOID_REASONS.sourceReversed })]);
+    expect(exported?.invitations.rewards).toEqual([expect.objectContaining({ kind: "referrer_first", status: "void", amountCents: 300, other: friend.username, voidReason: REFERRAL_VOID_REASONS.sourceReversed })]);
     expect(JSON.stringify(exported)).not.toContain(friend.email);
     // the same page again takes nothing more
     const before = await importFootprint();
