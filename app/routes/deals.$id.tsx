@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { getSessionUser } from "~/lib/auth.server";
+import { requestNow } from "~/lib/clock.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
 import { isDomainError } from "~/lib/errors";
@@ -45,7 +46,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = asUuid(params.id);
   if (!id) throw new Response("Not Found", { status: 404 });
   const user = await getSessionUser(request);
-  const page = await getDealPage(id, user);
+  // the request's time (app/lib/clock.server.ts): an end-to-end test lives through the 10 hidden minutes
+  const page = await getDealPage(id, user, requestNow(request));
   if (!page) throw new Response("Not Found", { status: 404 });
   const [launched, flags, comments, dealReported] = await Promise.all([
     getSetting("cashback_launched"),

@@ -1,5 +1,5 @@
 import { DEMO_ADMIN, DEMO_MEMBER, expect, noHorizontalScroll, signIn, test } from "./fixtures";
-import { VOTED_DEAL_CODE, votedDealTitle } from "./deal-page-fixture";
+import { THRESHOLD_PUBLISHED_IN_MS, thresholdDealTitle, VOTED_DEAL_CODE, votedDealTitle } from "./deal-page-fixture";
 
 /** The deal page and temperature votes (issue #15): each project votes on its own deal (tests/e2e/deal-page-fixture.ts). */
 
@@ -89,6 +89,35 @@ test("two members flag a deal « Expiré ? »: it shows as expired; a moderator 
   await page.reload();
   await expect(expiry.getByRole("button", { name: "Expiré ?" })).toBeVisible();
   await noHorizontalScroll(page);
+});
+
+test("the temperature stays hidden as « Nouveau » for 10 minutes (server clock moved forward), then one 🔥 takes it past 100°: « Hot »", async ({ page }, testInfo) => {
+  const title = thresholdDealTitle(testInfo.project.name);
+  await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const heat = page.getByTestId("deal-heat");
+  await expect(heat).toHaveText(/Nouveau/);
+  await expect(page.locator("main")).not.toContainText("99°");
+  const url = page.url();
+
+  // more than 10 minutes after its publication, for the server (X-Test-Now, app/lib/clock.server.ts)
+  const later = new Date(Date.now() + THRESHOLD_PUBLISHED_IN_MS + 60 * 60_000).toISOString();
+  await page.context().setExtraHTTPHeaders({ "x-test-now": later });
+  await page.goto(url);
+  await expect(heat).toHaveText(/^99°$/);
+  await expect(heat).not.toContainText("Hot");
+
+  await signIn(page, DEMO_MEMBER, `/auth?redirect=${encodeURIComponent(new URL(url).pathname)}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const hot = page.getByRole("button", { name: "🔥 Hot" });
+  await hot.click();
+  await expect(page.getByText("Vote 🔥 enregistré, merci !")).toBeVisible();
+  await expect(heat).toHaveText(/^10[0-2]° · Hot$/);
+  // undone: back under the threshold
+  await hot.click();
+  await expect(page.getByText("Ton vote a été retiré.")).toBeVisible();
+  await expect(heat).toHaveText(/^99°$/);
 });
 
 test("the « Les plus hot » and « Nouveaux » tabs live in the URL", async ({ page }) => {
