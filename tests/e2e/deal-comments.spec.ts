@@ -19,6 +19,8 @@ async function signOut(page: Page, baseURL: string) {
 }
 
 test("members comment, edit, reply and report; a moderator removes the reported comment with a statement of reasons", async ({ page, baseURL }, testInfo) => {
+  // two members and a moderator sign in and act: room for a busy two-core machine
+  test.slow();
   const project = testInfo.project.name;
   const title = commentedDealTitle(project, "js");
   const first = `Trouvée aussi sur https://exemple.fr/bouilloire — ${project}`;

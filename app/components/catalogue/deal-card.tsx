@@ -74,16 +74,16 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
         {deal.heat ? <DealHeatBadges heat={deal.heat} expired={deal.expired ?? false} className="absolute right-3 top-3 justify-end shadow" /> : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="flex items-center justify-between gap-2 text-xs font-semibold uppercase tracking-wide text-neutral-500">
-          {deal.source}
+        <div className="flex items-center justify-between gap-2 text-xs font-semibold text-neutral-500">
+          <p className="uppercase tracking-wide">{deal.source}</p>
           {deal.commentsCount !== undefined ? (
-            <Link to={`/coup-de-crevarde/${deal.id}#commentaires`} className="inline-flex items-center gap-1 normal-case hover:text-brand-700" data-testid="deal-card-comments">
+            <Link to={`/coup-de-crevarde/${deal.id}#commentaires`} className="inline-flex items-center gap-1 hover:text-brand-700" data-testid="deal-card-comments">
               <MessageSquare className="size-3.5" aria-hidden="true" />
               {deal.commentsCount}
               <span className="sr-only">{deal.commentsCount > 1 ? " commentaires" : " commentaire"}</span>
             </Link>
           ) : null}
-        </p>
+        </div>
         <h3 className="font-bold leading-snug">
           <Link to={`/coup-de-crevarde/${deal.id}`} className="hover:text-brand-700 hover:underline">
             {deal.title}
