@@ -312,7 +312,8 @@ export const crevardeDeals = pgTable(
   (t) => [
     check("crevarde_deals_badge_type_check", sql`${t.badgeType} in ('hot', 'risky', 'fun')`),
     check("crevarde_deals_status_check", sql`${t.status} in ('pending_review', 'published', 'rejected', 'removed')`),
-    index("crevarde_deals_hot_idx").on(t.status, t.hotScore.desc()).where(sql`${t.expiredAt} is null`),
+    /** « Les plus hot »: id breaks ties in the index itself, so deals with the same score (a batch published at once) are never sorted */
+    index("crevarde_deals_hot_idx").on(t.status, t.hotScore.desc(), t.id.desc().nullsFirst()).where(sql`${t.expiredAt} is null`),
     /** « Nouveaux »: newest publication first */
     index("crevarde_deals_published_idx").on(t.publishedAt.desc(), t.id.desc().nullsFirst()),
     /** « Commentés »: most visible comments first */

@@ -1,0 +1,2 @@
+DROP INDEX "crevarde_deals_hot_idx";--> statement-breakpoint
+CREATE INDEX "crevarde_deals_hot_idx" ON "crevarde_deals" USING btree ("status","hot_score" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE "crevarde_deals"."expired_at" is null;
