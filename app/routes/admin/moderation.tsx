@@ -234,20 +234,91 @@ function CommentQueueItem({ c, badge, extra, children }: { c: QueueComment; badg
   );
 }
 
-/** A moderation queue: its title with the count, what it is for, its items or the empty sentence. */
-function QueueCard<T>({ title, description, items, empty, children }: { title: string; description: string; items: T[]; empty: string; children: (item: T) => React.ReactNode }) {
+/**
+ * A moderation queue: its title (with the count unless `counted` is false),
+ * what it is for, an optional form above the list, then its items or the
+ * empty sentence.
+ */
+function QueueCard<T>({
+  title,
+  description,
+  items,
+  empty,
+  counted = true,
+  listClassName = "grid gap-3",
+  before,
+  children,
+}: {
+  title: string;
+  description?: string;
+  items: T[];
+  empty: string;
+  counted?: boolean;
+  listClassName?: string;
+  before?: React.ReactNode;
+  children: (item: T) => React.ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          {title} ({items.length})
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
+        <CardTitle>{counted ? `${title} (${items.length})` : title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
-      <CardContent>{items.length ? <ul className="grid gap-3">{items.map(children)}</ul> : <p className="text-sm text-neutral-500">{empty}</p>}</CardContent>
+      <CardContent className={before ? "grid gap-4" : undefined}>
+        {before}
+        {items.length ? <ul className={listClassName}>{items.map(children)}</ul> : <p className="text-sm text-neutral-500">{empty}</p>}
+      </CardContent>
     </Card>
   );
 }
+
+/** A decision between labelled choices with its statement of reasons (notices, appeals). */
+function DecisionForm({
+  intent,
+  fields,
+  choices,
+  statementId,
+  submit,
+  busy,
+}: {
+  intent: string;
+  fields: Record<string, string>;
+  choices: Array<{ value: string; label: string }>;
+  statementId: string;
+  submit: string;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post" className="grid gap-3 border-t border-neutral-200 pt-3">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <fieldset className="grid gap-1">
+        <legend className="mb-1 font-medium">Décision</legend>
+        {choices.map((c) => (
+          <label key={c.value} className="flex items-center gap-2">
+            <input type="radio" name="decision" value={c.value} required />
+            {c.label}
+          </label>
+        ))}
+      </fieldset>
+      <div>
+        <Label htmlFor={statementId}>Exposé des motifs</Label>
+        <Textarea id={statementId} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
+      </div>
+      <Button type="submit" className="justify-self-start" disabled={busy}>
+        {submit}
+      </Button>
+    </Form>
+  );
+}
+
+const APPEAL_CHOICES = [
+  { value: "uphold", label: "Maintenir la décision" },
+  { value: "reverse", label: "Remettre le deal en ligne" },
+];
+const NOTICE_CHOICES = NOTICE_DECISIONS.map((d) => ({ value: d, label: NOTICE_DECISION_LABELS[d] }));
 
 const reportsMeta = (r: { reports: number; reasons: string[]; details: string[] }) =>
   [`${r.reports} ${r.reports > 1 ? "signalements" : "signalement"} : ${r.reasons.join(", ")}`, ...r.details.map((d) => `« ${d} »`)].join(" · ");
@@ -261,56 +332,49 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
   return (
     <div className="grid gap-6">
       <PageHeader title="Modération" />
-      <Card>
-        <CardHeader>
-          <CardTitle>Deals proposés ({pendingDeals.length})</CardTitle>
-          <CardDescription>Deals des membres en attente de validation. Un refus est envoyé à l'auteur avec la règle enfreinte et l'exposé des motifs (DSA art. 17).</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {pendingDeals.length ? (
-            <ul className="grid gap-3">
-              {pendingDeals.map((d) => (
-                <DealCard key={d.id} d={d}>
-                  <div className="flex flex-wrap gap-2 border-t border-neutral-200 pt-3">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="approve-deal" />
-                      <input type="hidden" name="dealId" value={d.id} />
-                      <Button type="submit" disabled={busy}>
-                        Publier
-                      </Button>
-                    </Form>
-                  </div>
-                  <details className="border-t border-neutral-200 pt-3">
-                    <summary className="cursor-pointer text-sm font-semibold text-brand-700">Corriger avant de décider</summary>
-                    <Form method="post" className="mt-3 grid gap-3">
-                      <input type="hidden" name="intent" value="edit-deal" />
-                      <input type="hidden" name="dealId" value={d.id} />
-                      <div>
-                        <Label htmlFor={`edit-title-${d.id}`}>Titre</Label>
-                        <Input id={`edit-title-${d.id}`} name="title" defaultValue={d.title} maxLength={140} required className="mt-1" />
-                      </div>
-                      <div>
-                        <Label htmlFor={`edit-description-${d.id}`}>Description</Label>
-                        <Textarea id={`edit-description-${d.id}`} name="description" defaultValue={d.description} rows={4} minLength={20} maxLength={2000} required className="mt-1" />
-                      </div>
-                      <div>
-                        <Label htmlFor={`edit-code-${d.id}`}>Code promo</Label>
-                        <Input id={`edit-code-${d.id}`} name="code" defaultValue={isDealCode(d.ctaText) ? d.ctaText : ""} maxLength={30} className="mt-1" />
-                      </div>
-                      <Button type="submit" variant="outline" className="justify-self-start" disabled={busy}>
-                        Enregistrer les corrections
-                      </Button>
-                    </Form>
-                  </details>
-                  <DealStatementForm dealId={d.id} intent="reject-deal" label="Refuser" busy={busy} />
-                </DealCard>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-neutral-500">Aucun deal en attente.</p>
-          )}
-        </CardContent>
-      </Card>
+      <QueueCard
+        title="Deals proposés"
+        description="Deals des membres en attente de validation. Un refus est envoyé à l'auteur avec la règle enfreinte et l'exposé des motifs (DSA art. 17)."
+        items={pendingDeals}
+        empty="Aucun deal en attente."
+      >
+        {(d) => (
+          <DealCard key={d.id} d={d}>
+            <div className="flex flex-wrap gap-2 border-t border-neutral-200 pt-3">
+              <Form method="post">
+                <input type="hidden" name="intent" value="approve-deal" />
+                <input type="hidden" name="dealId" value={d.id} />
+                <Button type="submit" disabled={busy}>
+                  Publier
+                </Button>
+              </Form>
+            </div>
+            <details className="border-t border-neutral-200 pt-3">
+              <summary className="cursor-pointer text-sm font-semibold text-brand-700">Corriger avant de décider</summary>
+              <Form method="post" className="mt-3 grid gap-3">
+                <input type="hidden" name="intent" value="edit-deal" />
+                <input type="hidden" name="dealId" value={d.id} />
+                <div>
+                  <Label htmlFor={`edit-title-${d.id}`}>Titre</Label>
+                  <Input id={`edit-title-${d.id}`} name="title" defaultValue={d.title} maxLength={140} required className="mt-1" />
+                </div>
+                <div>
+                  <Label htmlFor={`edit-description-${d.id}`}>Description</Label>
+                  <Textarea id={`edit-description-${d.id}`} name="description" defaultValue={d.description} rows={4} minLength={20} maxLength={2000} required className="mt-1" />
+                </div>
+                <div>
+                  <Label htmlFor={`edit-code-${d.id}`}>Code promo</Label>
+                  <Input id={`edit-code-${d.id}`} name="code" defaultValue={isDealCode(d.ctaText) ? d.ctaText : ""} maxLength={30} className="mt-1" />
+                </div>
+                <Button type="submit" variant="outline" className="justify-self-start" disabled={busy}>
+                  Enregistrer les corrections
+                </Button>
+              </Form>
+            </details>
+            <DealStatementForm dealId={d.id} intent="reject-deal" label="Refuser" busy={busy} />
+          </DealCard>
+        )}
+      </QueueCard>
       <QueueCard
         title="Commentaires en attente"
         description="Premiers commentaires des nouveaux comptes. Un retrait est envoyé à l'auteur avec la règle enfreinte et l'exposé des motifs (DSA art. 17)."
@@ -368,148 +432,93 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
           </QueueItem>
         )}
       </QueueCard>
-      <Card>
-        <CardHeader>
-          <CardTitle>Contestations ({appeals.length})</CardTitle>
-          <CardDescription>
-            Des auteurs contestent le refus ou le retrait de leur deal (une fois par deal). Maintenir la décision ou remettre le deal en ligne ; l'auteur reçoit la
-            réponse et ses motifs.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {appeals.length ? (
-            <ul className="grid gap-3">
-              {appeals.map((a) => (
-                <QueueItem
-                  key={a.dealId}
-                  testId="deal-appeal"
-                  heading={a.title}
-                  badge={a.contestedStatus === "removed" ? "Retiré" : "Refusé"}
-                  url={a.url}
-                  body={a.text}
-                  meta={`${a.ruleLabel ?? ""} : ${a.statement ?? ""} · contesté le ${formatParis(a.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par ${a.authorEmail ?? "un compte supprimé"}`}
-                >
-                  <Form method="post" className="grid gap-3 border-t border-neutral-200 pt-3">
-                    <input type="hidden" name="intent" value="decide-appeal" />
-                    <input type="hidden" name="dealId" value={a.dealId} />
-                    <fieldset className="grid gap-1">
-                      <legend className="mb-1 font-medium">Décision</legend>
-                      <label className="flex items-center gap-2">
-                        <input type="radio" name="decision" value="uphold" required />
-                        Maintenir la décision
-                      </label>
-                      <label className="flex items-center gap-2">
-                        <input type="radio" name="decision" value="reverse" required />
-                        Remettre le deal en ligne
-                      </label>
-                    </fieldset>
-                    <div>
-                      <Label htmlFor={`appeal-statement-${a.dealId}`}>Exposé des motifs</Label>
-                      <Textarea id={`appeal-statement-${a.dealId}`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
-                    </div>
-                    <Button type="submit" className="justify-self-start" disabled={busy}>
-                      Enregistrer
-                    </Button>
-                  </Form>
-                </QueueItem>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-neutral-500">Aucune contestation en attente.</p>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Deals expirés signalés toujours valables ({stillValid.length})</CardTitle>
-          <CardDescription>Des membres indiquent que ces deals marchent encore. Après vérification, « Réactiver » retire la mention « Expiré ».</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {stillValid.length ? (
-            <ul className="grid gap-3">
-              {stillValid.map((r) => (
-                <li key={r.dealId} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-neutral-200 p-3" data-testid="still-valid-deal">
-                  <div className="min-w-0">
-                    <a href={`/coup-de-crevarde/${r.dealId}`} className="font-semibold text-brand-700 hover:underline">
-                      {r.title}
-                    </a>
-                    <p className="text-xs text-neutral-600">
-                      Expiré le {formatParis(r.expiredAt, "d MMMM yyyy HH:mm")} · {r.reports} {r.reports > 1 ? "signalements" : "signalement"} « Toujours valable »
-                    </p>
-                  </div>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="reactivate-deal" />
-                    <input type="hidden" name="dealId" value={r.dealId} />
-                    <Button type="submit" variant="outline" disabled={busy}>
-                      Réactiver
-                    </Button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-neutral-500">Aucun deal signalé.</p>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Votes neutralisés ({damped.length})</CardTitle>
-          <CardDescription>
-            Deals votés par plus de 3 comptes depuis un même navigateur, ou par plus de 5 comptes de moins de 7 jours en une heure (30 derniers jours) : les
-            votes au-delà comptent pour 0°. À surveiller en cas d'abus.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {damped.length ? (
-            <ul className="grid gap-2 text-sm">
-              {damped.map((v) => (
-                <li key={v.dealId} className="rounded-lg border border-neutral-200 p-3" data-testid="damped-votes">
-                  <a href={`/coup-de-crevarde/${v.dealId}`} className="font-semibold text-brand-700 hover:underline">
-                    {v.title}
-                  </a>
-                  <p className="text-xs text-neutral-600">
-                    {v.damped} {v.damped > 1 ? "votes neutralisés" : "vote neutralisé"} sur {v.votes}, depuis {v.browsers}{" "}
-                    {v.browsers > 1 ? "navigateurs" : "navigateur"}
-                    {v.bursts > 0 ? ` · dont ${v.bursts} en rafale de comptes de moins de 7 jours` : ""} · dernier vote le{" "}
-                    {formatParis(v.lastAt, "d MMMM yyyy HH:mm")}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-neutral-500">Aucun vote neutralisé.</p>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Derniers deals de membres publiés</CardTitle>
-          <CardDescription>Un deal publié peut être retiré ; l'auteur reçoit l'exposé des motifs.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {publishedDeals.length ? (
-            <ul className="grid gap-3">
-              {publishedDeals.map((d) => (
-                <DealCard key={d.id} d={d}>
-                  <DealStatementForm dealId={d.id} intent="remove-deal" label="Retirer" busy={busy} />
-                </DealCard>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-neutral-500">Aucun deal de membre publié.</p>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Membres bloqués ({blocked.length})</CardTitle>
-          <CardDescription>
-            Un membre bloqué ne peut plus se connecter, publier, voter ni signaler ; ses sessions sont fermées et il reçoit l'exposé des motifs. Les comptes de
-            l'équipe ne peuvent pas être bloqués.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
+      <QueueCard
+        title="Contestations"
+        description="Des auteurs contestent le refus ou le retrait de leur deal (une fois par deal). Maintenir la décision ou remettre le deal en ligne ; l'auteur reçoit la réponse et ses motifs."
+        items={appeals}
+        empty="Aucune contestation en attente."
+      >
+        {(a) => (
+          <QueueItem
+            key={a.dealId}
+            testId="deal-appeal"
+            heading={a.title}
+            badge={a.contestedStatus === "removed" ? "Retiré" : "Refusé"}
+            url={a.url}
+            body={a.text}
+            meta={`${a.ruleLabel ?? ""} : ${a.statement ?? ""} · contesté le ${formatParis(a.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par ${a.authorEmail ?? "un compte supprimé"}`}
+          >
+            <DecisionForm intent="decide-appeal" fields={{ dealId: a.dealId }} choices={APPEAL_CHOICES} statementId={`appeal-statement-${a.dealId}`} submit="Enregistrer" busy={busy} />
+          </QueueItem>
+        )}
+      </QueueCard>
+      <QueueCard
+        title="Deals expirés signalés toujours valables"
+        description="Des membres indiquent que ces deals marchent encore. Après vérification, « Réactiver » retire la mention « Expiré »."
+        items={stillValid}
+        empty="Aucun deal signalé."
+      >
+        {(r) => (
+          <li key={r.dealId} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-neutral-200 p-3" data-testid="still-valid-deal">
+            <div className="min-w-0">
+              <a href={`/coup-de-crevarde/${r.dealId}`} className="font-semibold text-brand-700 hover:underline">
+                {r.title}
+              </a>
+              <p className="text-xs text-neutral-600">
+                Expiré le {formatParis(r.expiredAt, "d MMMM yyyy HH:mm")} · {r.reports} {r.reports > 1 ? "signalements" : "signalement"} « Toujours valable »
+              </p>
+            </div>
+            <Form method="post">
+              <input type="hidden" name="intent" value="reactivate-deal" />
+              <input type="hidden" name="dealId" value={r.dealId} />
+              <Button type="submit" variant="outline" disabled={busy}>
+                Réactiver
+              </Button>
+            </Form>
+          </li>
+        )}
+      </QueueCard>
+      <QueueCard
+        title="Votes neutralisés"
+        description="Deals votés par plus de 3 comptes depuis un même navigateur, ou par plus de 5 comptes de moins de 7 jours en une heure (30 derniers jours) : les votes au-delà comptent pour 0°. À surveiller en cas d'abus."
+        items={damped}
+        empty="Aucun vote neutralisé."
+        listClassName="grid gap-2 text-sm"
+      >
+        {(v) => (
+          <li key={v.dealId} className="rounded-lg border border-neutral-200 p-3" data-testid="damped-votes">
+            <a href={`/coup-de-crevarde/${v.dealId}`} className="font-semibold text-brand-700 hover:underline">
+              {v.title}
+            </a>
+            <p className="text-xs text-neutral-600">
+              {v.damped} {v.damped > 1 ? "votes neutralisés" : "vote neutralisé"} sur {v.votes}, depuis {v.browsers}{" "}
+              {v.browsers > 1 ? "navigateurs" : "navigateur"}
+              {v.bursts > 0 ? ` · dont ${v.bursts} en rafale de comptes de moins de 7 jours` : ""} · dernier vote le{" "}
+              {formatParis(v.lastAt, "d MMMM yyyy HH:mm")}
+            </p>
+          </li>
+        )}
+      </QueueCard>
+      <QueueCard
+        title="Derniers deals de membres publiés"
+        description="Un deal publié peut être retiré ; l'auteur reçoit l'exposé des motifs."
+        items={publishedDeals}
+        empty="Aucun deal de membre publié."
+        counted={false}
+      >
+        {(d) => (
+          <DealCard key={d.id} d={d}>
+            <DealStatementForm dealId={d.id} intent="remove-deal" label="Retirer" busy={busy} />
+          </DealCard>
+        )}
+      </QueueCard>
+      <QueueCard
+        title="Membres bloqués"
+        description="Un membre bloqué ne peut plus se connecter, publier, voter ni signaler ; ses sessions sont fermées et il reçoit l'exposé des motifs. Les comptes de l'équipe ne peuvent pas être bloqués."
+        items={blocked}
+        empty="Aucun membre bloqué."
+        listClassName="grid gap-2 text-sm"
+        before={
           <Form method="post" className="grid gap-3 sm:grid-cols-2" aria-label="Bloquer un membre">
             <input type="hidden" name="intent" value="block-member" />
             <div>
@@ -531,91 +540,54 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
               Bloquer
             </Button>
           </Form>
-          {blocked.length ? (
-            <ul className="grid gap-2 text-sm">
-              {blocked.map((m) => (
-                <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-neutral-200 p-3" data-testid="blocked-member">
-                  <div className="min-w-0">
-                    <p className="font-semibold break-words">
-                      {m.username ?? "Sans pseudo"} · {m.email}
-                    </p>
-                    <p className="text-xs text-neutral-600 break-words">
-                      {m.until ? `Jusqu'au ${formatParis(m.until, "d MMMM yyyy HH:mm")}` : "Définitivement"} · {m.reason}
-                    </p>
-                  </div>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="unblock-member" />
-                    <input type="hidden" name="userId" value={m.id} />
-                    <Button type="submit" variant="outline" disabled={busy}>
-                      Débloquer
-                    </Button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-neutral-500">Aucun membre bloqué.</p>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Signalements à traiter ({pending.length})</CardTitle>
-          <CardDescription>Contenus signalés comme illicites (DSA art. 16). La décision et ses motifs sont envoyés à l'auteur du signalement.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {pending.length ? (
-            <ul className="grid gap-3">
-              {pending.map((n) => (
-                <NoticeCard key={n.id} n={n}>
-                  <Form method="post" className="grid gap-3 border-t border-neutral-200 pt-3">
-                    <input type="hidden" name="intent" value="decide" />
-                    <input type="hidden" name="noticeId" value={n.id} />
-                    <fieldset className="grid gap-1">
-                      <legend className="mb-1 font-medium">Décision</legend>
-                      {NOTICE_DECISIONS.map((d) => (
-                        <label key={d} className="flex items-center gap-2">
-                          <input type="radio" name="decision" value={d} required />
-                          {NOTICE_DECISION_LABELS[d]}
-                        </label>
-                      ))}
-                    </fieldset>
-                    <div>
-                      <Label htmlFor={`statement-${n.id}`}>Exposé des motifs</Label>
-                      <Textarea id={`statement-${n.id}`} name="statement" rows={3} minLength={20} maxLength={4000} required className="mt-1" />
-                    </div>
-                    <Button type="submit" className="justify-self-start" disabled={navigation.state !== "idle"}>
-                      Enregistrer la décision
-                    </Button>
-                  </Form>
-                </NoticeCard>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-neutral-500">Aucun signalement en attente.</p>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Dernières décisions</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {decided.length ? (
-            <ul className="grid gap-3">
-              {decided.map((n) => (
-                <NoticeCard key={n.id} n={n}>
-                  <p>
-                    <strong>{n.decisionLabel}</strong> le {n.decidedAt ? formatParis(n.decidedAt, "dd/MM/yyyy") : ""} : {n.statement}
-                  </p>
-                </NoticeCard>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-neutral-500">Aucune décision pour l'instant.</p>
-          )}
-        </CardContent>
-      </Card>
+        }
+      >
+        {(m) => (
+          <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-neutral-200 p-3" data-testid="blocked-member">
+            <div className="min-w-0">
+              <p className="font-semibold break-words">
+                {m.username ?? "Sans pseudo"} · {m.email}
+              </p>
+              <p className="text-xs text-neutral-600 break-words">
+                {m.until ? `Jusqu'au ${formatParis(m.until, "d MMMM yyyy HH:mm")}` : "Définitivement"} · {m.reason}
+              </p>
+            </div>
+            <Form method="post">
+              <input type="hidden" name="intent" value="unblock-member" />
+              <input type="hidden" name="userId" value={m.id} />
+              <Button type="submit" variant="outline" disabled={busy}>
+                Débloquer
+              </Button>
+            </Form>
+          </li>
+        )}
+      </QueueCard>
+      <QueueCard
+        title="Signalements à traiter"
+        description="Contenus signalés comme illicites (DSA art. 16). La décision et ses motifs sont envoyés à l'auteur du signalement."
+        items={pending}
+        empty="Aucun signalement en attente."
+      >
+        {(n) => (
+          <NoticeCard key={n.id} n={n}>
+            <DecisionForm intent="decide" fields={{ noticeId: n.id }} choices={NOTICE_CHOICES} statementId={`statement-${n.id}`} submit="Enregistrer la décision" busy={busy} />
+          </NoticeCard>
+        )}
+      </QueueCard>
+      <QueueCard
+        title="Dernières décisions"
+        items={decided}
+        empty="Aucune décision pour l'instant."
+        counted={false}
+      >
+        {(n) => (
+          <NoticeCard key={n.id} n={n}>
+            <p>
+              <strong>{n.decisionLabel}</strong> le {n.decidedAt ? formatParis(n.decidedAt, "dd/MM/yyyy") : ""} : {n.statement}
+            </p>
+          </NoticeCard>
+        )}
+      </QueueCard>
     </div>
   );
 }
