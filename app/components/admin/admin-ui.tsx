@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { cloneElement, isValidElement, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
 import { Trash2 } from "lucide-react";
@@ -167,18 +167,35 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
   );
 }
 
-/** Field wrapper: label, control, error. */
+/**
+ * Field wrapper: label, control, hint and error. When the control is the
+ * field's own element (its id is `htmlFor`), it is wired for assistive
+ * technology: `aria-invalid` while an error shows, and `aria-describedby`
+ * pointing at the error and the hint.
+ */
 export function Field({ label, htmlFor, error, hint, children }: { label: string; htmlFor: string; error?: string[] | null; hint?: React.ReactNode; children: React.ReactNode }) {
+  const errorId = `${htmlFor}-error`;
+  const hintId = `${htmlFor}-hint`;
+  const invalid = Boolean(error?.length);
+  const describedBy = [invalid ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  const control =
+    isValidElement<{ id?: string; "aria-invalid"?: boolean; "aria-describedby"?: string }>(children) && children.props.id === htmlFor
+      ? cloneElement(children, { "aria-invalid": invalid || undefined, "aria-describedby": describedBy })
+      : children;
   return (
     <div className="grid gap-1">
       <label htmlFor={htmlFor} className="text-sm font-medium text-neutral-800">
         {label}
       </label>
-      {children}
-      {hint ? <p className="text-xs text-neutral-500">{hint}</p> : null}
-      {error?.length ? (
-        <p className="text-sm text-red-700" role="alert">
-          {error[0]}
+      {control}
+      {hint ? (
+        <p id={hintId} className="text-xs text-neutral-500">
+          {hint}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p id={errorId} className="text-sm text-red-700" role="alert">
+          {error?.[0]}
         </p>
       ) : null}
     </div>
