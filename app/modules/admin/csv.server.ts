@@ -80,8 +80,17 @@ export function decodeCsv(bytes: Uint8Array): string {
   } catch {
     text = new TextDecoder("windows-1252").decode(bytes);
   }
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw new DomainError(CSV_MESSAGES.notCsv, 400);
+  if (hasBinaryControl(text)) throw new DomainError(CSV_MESSAGES.notCsv, 400);
   return text.replace(/^\ufeff/, "");
+}
+
+/** Control characters no text file holds (NUL..BS, SO..US; tab, line breaks and form feed are text). */
+function hasBinaryControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x09 || (c > 0x0d && c < 0x20)) return true;
+  }
+  return false;
 }
 
 /** The formula guard of an export, undone: `'=x` → `=x` (only before the characters csvCell neutralises). */
