@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { DEMO_ADMIN, expect, noHorizontalScroll, signIn, test } from "./fixtures";
+import { DEMO_ADMIN, expect, noHorizontalScroll, prepareContext, signIn, test } from "./fixtures";
 import { csvBrand, csvCodePrefix, csvCodes } from "./admin-csv-fixture";
 
 /**
@@ -81,4 +81,24 @@ test("a bad file shows its French errors and cannot be confirmed", async ({ page
   await noHorizontalScroll(page);
   await page.goto(`/admin/promo-codes?q=${csvCodePrefix(project)}BAD`);
   await expect(page.getByText("Aucun code promo ne correspond à ces critères.").first()).toBeVisible();
+});
+
+test("without JavaScript, a file is previewed and imported by plain form posts @desktop", async ({ page, browser, baseURL }, info) => {
+  const project = info.project.name;
+  const [featured] = csvCodes(project);
+  await signInAsAdmin(page);
+  const context = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: false, baseURL });
+  await prepareContext(context, baseURL!);
+  const plain = await context.newPage();
+  await plain.goto("/admin/promo-codes/import");
+  // a description on two lines: the hidden field carries the file back as it was
+  await upload(plain, `${HEADER}\n${csvBrand(project).name};${featured};6%;"Première ligne\nseconde ligne";;;;Oui\n`);
+  await plain.getByRole("button", { name: "Prévisualiser" }).click();
+  await expect(plain.getByTestId("csv-summary")).toHaveText("0 à créer, 1 à mettre à jour, 0 en erreur.");
+  await plain.getByRole("button", { name: "Confirmer l'import" }).click();
+  await plain.waitForURL((url) => url.pathname === "/admin/promo-codes");
+  await plain.goto(`/admin/promo-codes?q=${featured}`);
+  await expect(codeRow(plain, featured)).toContainText("6%");
+  await expect(codeRow(plain, featured)).toContainText("seconde ligne");
+  await context.close();
 });
