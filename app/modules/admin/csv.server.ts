@@ -51,8 +51,8 @@ export interface CsvEntity<Row, Input, Ctx> {
   label: (input: Input) => string;
   /** the existing row a valid row updates (null: it is created), or why it cannot be matched */
   match: (input: Input, ctx: Ctx) => { id: string | null } | { field: string; message: string };
-  /** write one row (create when `id` is null), returning its id */
-  write: (tx: Tx, input: Input, id: string | null) => Promise<string>;
+  /** write one row (create when `id` is null); null when the row to update is gone */
+  write: (tx: Tx, input: Input, id: string | null) => Promise<{ id: string } | null>;
   /** after a committed import (cache invalidation) */
   afterImport?: () => void;
 }
@@ -253,7 +253,9 @@ export async function importCsv(actor: Actor, entity: AnyCsvEntity, text: string
     let updated = 0;
     for (const { input, id } of valid) {
       const before = id ? (await tx.select().from(entity.table).where(eq(entity.idColumn, id)))[0] : undefined;
-      const savedId = await entity.write(tx, input, id);
+      const saved = await entity.write(tx, input, id);
+      if (!saved) throw new DomainError(CSV_MESSAGES.gone, 409);
+      const savedId = saved.id;
       const [after] = await tx.select().from(entity.table).where(eq(entity.idColumn, savedId));
       await recordAuditIn(tx, actor, { action: id ? "update" : "create", entity: entity.entity, entityId: savedId, before: auditable(before), after: auditable(after) });
       if (id) updated++;

@@ -23,7 +23,7 @@ export const CSV_MESSAGES = {
   duplicateRow: (line: number) => `Cette ligne a la même clé que la ligne ${line}.`,
   refused: (n: number) => `${n > 1 ? `${n} lignes contiennent` : "1 ligne contient"} des erreurs : rien n'a été importé.`,
   unknownIntent: "Action inconnue.",
-  changed: "Le fichier a changé depuis l'aperçu : importez-le de nouveau.",
+  gone: "Une ligne à mettre à jour a été supprimée entre-temps : rien n'a été importé, importez le fichier de nouveau.",
   saveError: "Une erreur est survenue pendant l'import : rien n'a été importé.",
   done: (created: number, updated: number) =>
     `${created} ${created > 1 ? "lignes créées" : "ligne créée"}, ${updated} ${updated > 1 ? "lignes mises à jour" : "ligne mise à jour"}.`,

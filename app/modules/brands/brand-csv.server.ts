@@ -1,14 +1,12 @@
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { brands, categories } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
+import { brands } from "../../../db/schema";
 import { parseListQuery } from "~/modules/admin/list-query";
 import type { CsvEntity, Tx } from "~/modules/admin/csv.server";
 import { decimalCell, frenchDecimal } from "~/modules/admin/csv";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import { brandFormSchema } from "./brand-form.schema";
 import { brandListSpec } from "./brand-list";
-import { brandListOrder, brandListWhere, writeBrand } from "./brands-admin.server";
+import { brandAdminRows, writeBrand } from "./brands-admin.server";
 
 export interface BrandRef {
   id: string;
@@ -26,30 +24,15 @@ export async function brandLookup(tx: Tx): Promise<Map<string, BrandRef>> {
   return map;
 }
 
-export const findBrand = (lookup: Map<string, BrandRef>, cell: string | undefined) => {
-  const wanted = cell?.trim().toLowerCase();
-  return wanted ? lookup.get(wanted) : undefined;
-};
-
-async function exportRows(url: URL, limit: number) {
-  const db = await getDb();
-  const query = parseListQuery(url, brandListSpec);
-  return db
-    .select({
-      name: brands.name,
-      slug: brands.slug,
-      category: categories.name,
-      description: brands.description,
-      imageUrl: brands.imageUrl,
-      websiteUrl: brands.websiteUrl,
-      cashbackPercent: brands.cashbackPercent,
-    })
-    .from(brands)
-    .leftJoin(categories, eq(categories.id, brands.categoryId))
-    .where(brandListWhere(query))
-    .orderBy(...brandListOrder(query))
-    .limit(limit);
+/** A « Marque » cell (a brand's name or slug): the form's brandId, and an issue when it names no brand. */
+export function brandCell(lookup: Map<string, BrandRef>, cell: string) {
+  const typed = cell.trim();
+  const brand = typed ? lookup.get(typed.toLowerCase()) : undefined;
+  return { brandId: brand?.id ?? "", issues: typed && !brand ? [{ field: "brandId", message: `Marque inconnue : « ${typed} ».` }] : [] };
 }
+
+/** The list's rows for the export, filtered, searched and sorted as the URL says. */
+const exportRows = (url: URL, limit: number) => brandAdminRows(parseListQuery(url, brandListSpec), limit);
 
 type Row = Awaited<ReturnType<typeof exportRows>>[number];
 type Input = z.output<typeof brandFormSchema>;
@@ -84,10 +67,6 @@ export const brandCsv: CsvEntity<Row, Input, { bySlug: Map<string, BrandRef>; by
     if (named && named.id !== id) return { field: "name", message: `Ce nom est déjà celui de la marque « ${named.slug} ».` };
     return { id };
   },
-  async write(tx, input, id) {
-    const saved = await writeBrand(tx, { ...input, id: id ?? undefined });
-    if (!saved) throw new Error("brand import: row vanished");
-    return saved.id;
-  },
+  write: (tx, input, id) => writeBrand(tx, { ...input, id: id ?? undefined }),
   afterImport: invalidateAllowedHosts,
 };

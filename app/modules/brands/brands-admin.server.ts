@@ -16,29 +16,32 @@ import type { brandFormSchema } from "./brand-form.schema";
 /** One page of brands with their category's name: searched (name, slug), filtered and sorted as the URL says; name order by default. */
 type BrandListQuery = ListQuery<"name" | "cashback" | "discount", (typeof brandListSpec)["filters"]>;
 
-/** The brands the list shows for its search and filters (the list and its CSV export share it). */
-export function brandListWhere(query: Pick<BrandListQuery, "q" | "filters">) {
+/** The brands the list shows for its search and filters. */
+function brandListWhere(query: Pick<BrandListQuery, "q" | "filters">) {
   return and(searchWhere(query.q, [brands.name, brands.slug]), query.filters.category ? eq(brands.categoryId, query.filters.category) : undefined);
 }
 
 /** The list's order (name by default), the id as tie-breaker. */
-export function brandListOrder(query: Pick<BrandListQuery, "sort" | "dir">) {
+function brandListOrder(query: Pick<BrandListQuery, "sort" | "dir">) {
   return listOrder(query.sort, query.dir, { name: brands.name, cashback: brands.cashbackPercent, discount: brands.maxDiscountPercent }, brands.name, brands.id);
 }
 
 export async function listBrandsAdmin(query: Pick<BrandListQuery, "q" | "sort" | "dir" | "filters" | "page">) {
-  const db = await getDb();
   const where = brandListWhere(query);
-  return paginate(query.page, () => countRows(brands, where), (limit, offset) =>
-    db
-      .select({ ...columnsWithoutSearch(brands), category: categories.name })
-      .from(brands)
-      .leftJoin(categories, eq(categories.id, brands.categoryId))
-      .where(where)
-      .orderBy(...brandListOrder(query))
-      .limit(limit)
-      .offset(offset),
-  );
+  return paginate(query.page, () => countRows(brands, where), (limit, offset) => brandAdminRows(query, limit, offset));
+}
+
+/** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
+export async function brandAdminRows(query: Pick<BrandListQuery, "q" | "sort" | "dir" | "filters">, limit: number, offset = 0) {
+  const db = await getDb();
+  return db
+    .select({ ...columnsWithoutSearch(brands), category: categories.name })
+    .from(brands)
+    .leftJoin(categories, eq(categories.id, brands.categoryId))
+    .where(brandListWhere(query))
+    .orderBy(...brandListOrder(query))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Delete the ticked brands (their offers and codes go with them), each audited, in one transaction. */

@@ -1,40 +1,17 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { brands, crevardeDeals } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
+import { crevardeDeals } from "../../../db/schema";
 import { parseListQuery } from "~/modules/admin/list-query";
 import type { CsvEntity } from "~/modules/admin/csv.server";
 import { yesNoCell } from "~/modules/admin/csv";
-import { brandLookup, findBrand, type BrandRef } from "~/modules/brands/brand-csv.server";
+import { brandCell, brandLookup, type BrandRef } from "~/modules/brands/brand-csv.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import { dealFormSchema } from "./deal-form.schema";
 import { dealListSpec } from "./deal-list";
-import { dealListOrder, dealListWhere, writeDeal } from "./deals-admin.server";
+import { dealAdminRows, writeDeal } from "./deals-admin.server";
 
-async function exportRows(url: URL, limit: number) {
-  const db = await getDb();
-  const query = parseListQuery(url, dealListSpec);
-  return db
-    .select({
-      title: crevardeDeals.title,
-      brandName: brands.name,
-      description: crevardeDeals.description,
-      price: crevardeDeals.price,
-      originalPrice: crevardeDeals.originalPrice,
-      imageUrl: crevardeDeals.imageUrl,
-      source: crevardeDeals.source,
-      badgeText: crevardeDeals.badgeText,
-      badgeType: crevardeDeals.badgeType,
-      ctaText: crevardeDeals.ctaText,
-      url: crevardeDeals.url,
-      isFeatured: crevardeDeals.isFeatured,
-    })
-    .from(crevardeDeals)
-    .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-    .where(dealListWhere(query))
-    .orderBy(...dealListOrder(query))
-    .limit(limit);
-}
+/** The list's rows for the export, filtered, searched and sorted as the URL says. */
+const exportRows = (url: URL, limit: number) => dealAdminRows(parseListQuery(url, dealListSpec), limit);
 
 type Row = Awaited<ReturnType<typeof exportRows>>[number];
 type Input = z.output<typeof dealFormSchema>;
@@ -79,10 +56,10 @@ export const dealCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>; exi
     return { brands: await brandLookup(tx), existing };
   },
   toForm(cells, ctx) {
-    const brand = findBrand(ctx.brands, cells.brandId);
+    const { brandId, issues } = brandCell(ctx.brands, cells.brandId);
     return {
-      form: { ...cells, brandId: brand?.id ?? "", isFeatured: yesNoCell(cells.isFeatured) },
-      issues: cells.brandId.trim() && !brand ? [{ field: "brandId", message: `Marque inconnue : « ${cells.brandId.trim()} ».` }] : [],
+      form: { ...cells, brandId, isFeatured: yesNoCell(cells.isFeatured) },
+      issues,
     };
   },
   key: (input) => dealKey(input.title, input.brandId),
@@ -92,10 +69,6 @@ export const dealCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>; exi
     if (ids.length > 1) return { field: "title", message: `${ids.length} deals portent ce titre pour cette marque : modifiez-les dans la liste.` };
     return { id: ids[0] ?? null };
   },
-  async write(tx, input, id) {
-    const saved = await writeDeal(tx, { ...input, id: id ?? undefined });
-    if (!saved) throw new Error("deal import: row vanished");
-    return saved.id;
-  },
+  write: (tx, input, id) => writeDeal(tx, { ...input, id: id ?? undefined }),
   afterImport: invalidateAllowedHosts,
 };

@@ -20,8 +20,8 @@ import { dealCardColumns, NEWEST_FIRST } from "./deals.server";
  */
 type DealListQuery = ListQuery<"created" | "title" | "temperature", (typeof dealListSpec)["filters"]>;
 
-/** The deals the list shows for its search and filters, from crevarde_deals left-joined with brands (the list and its CSV export share it). */
-export function dealListWhere(query: Pick<DealListQuery, "q" | "filters">, now = new Date()) {
+/** The deals the list shows for its search and filters, from crevarde_deals left-joined with brands . */
+function dealListWhere(query: Pick<DealListQuery, "q" | "filters">, now = new Date()) {
   const f = query.filters;
   return and(
     searchWhere(query.q, [crevardeDeals.title, crevardeDeals.description, brands.name]),
@@ -35,7 +35,7 @@ export function dealListWhere(query: Pick<DealListQuery, "q" | "filters">, now =
 }
 
 /** The list's order: newest first by default (crevarde_deals_created_idx), the id as tie-breaker. */
-export function dealListOrder(query: Pick<DealListQuery, "sort" | "dir">) {
+function dealListOrder(query: Pick<DealListQuery, "sort" | "dir">) {
   return query.sort === "created" && query.dir === "desc"
     ? NEWEST_FIRST
     : listOrder(query.sort, query.dir, { created: crevardeDeals.createdAt, title: crevardeDeals.title, temperature: crevardeDeals.temperature }, crevardeDeals.id);
@@ -48,17 +48,20 @@ export async function listDealsAdmin(query: Pick<DealListQuery, "q" | "sort" | "
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(crevardeDeals).leftJoin(brands, eq(brands.id, crevardeDeals.brandId)).where(where);
     return row?.n ?? 0;
   };
-  const order = dealListOrder(query);
-  return paginate(query.page, count, (limit, offset) =>
-    db
-      .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status })
-      .from(crevardeDeals)
-      .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-  );
+  return paginate(query.page, count, (limit, offset) => dealAdminRows(query, limit, offset, now));
+}
+
+/** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
+export async function dealAdminRows(query: Pick<DealListQuery, "q" | "sort" | "dir" | "filters">, limit: number, offset = 0, now = new Date()) {
+  const db = await getDb();
+  return db
+    .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status })
+    .from(crevardeDeals)
+    .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
+    .where(dealListWhere(query, now))
+    .orderBy(...dealListOrder(query))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** A bulk action on the ticked deals (delete, feature or not), each audited, in one transaction. */

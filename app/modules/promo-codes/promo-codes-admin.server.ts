@@ -17,8 +17,8 @@ type Input = z.output<typeof promoCodeFormSchema>;
 
 export type PromoCodeListQuery = ListQuery<PromoCodeSort, (typeof promoCodeListSpec)["filters"]>;
 
-/** The rows the list shows for its search and filters (the list and its CSV export share it). */
-export function promoCodeListWhere(query: Pick<PromoCodeListQuery, "q" | "filters">, now = new Date()) {
+/** The rows the list shows for its search and filters. */
+function promoCodeListWhere(query: Pick<PromoCodeListQuery, "q" | "filters">, now = new Date()) {
   const f = query.filters;
   return and(
     searchWhere(query.q, [promoCodes.code, brands.name, promoCodes.description]),
@@ -30,7 +30,7 @@ export function promoCodeListWhere(query: Pick<PromoCodeListQuery, "q" | "filter
 }
 
 /** The list's order (code by default), the id as tie-breaker; from promo_codes joined with brands. */
-export function promoCodeListOrder(query: Pick<PromoCodeListQuery, "sort" | "dir">) {
+function promoCodeListOrder(query: Pick<PromoCodeListQuery, "sort" | "dir">) {
   return listOrder(query.sort, query.dir, { code: promoCodes.code, brand: brands.name, expires: promoCodes.expiresAt }, promoCodes.code, promoCodes.id);
 }
 
@@ -46,28 +46,32 @@ export async function listPromoCodesAdmin(query: Pick<PromoCodeListQuery, "q" | 
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(promoCodes).innerJoin(brands, eq(brands.id, promoCodes.brandId)).where(where);
     return row?.n ?? 0;
   };
-  return paginate(query.page, count, (limit, offset) =>
-    db
-      .select({
-        id: promoCodes.id,
-        brandId: promoCodes.brandId,
-        brandName: brands.name,
-        code: promoCodes.code,
-        discountAmount: promoCodes.discountAmount,
-        description: promoCodes.description,
-        category: categories.name,
-        url: promoCodes.url,
-        isFeatured: promoCodes.isFeatured,
-        expiresAt: promoCodes.expiresAt,
-      })
-      .from(promoCodes)
-      .innerJoin(brands, eq(brands.id, promoCodes.brandId))
-      .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-      .where(where)
-      .orderBy(...promoCodeListOrder(query))
-      .limit(limit)
-      .offset(offset),
-  );
+  return paginate(query.page, count, (limit, offset) => promoCodeAdminRows(query, limit, offset, now));
+}
+
+/** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
+export async function promoCodeAdminRows(query: Pick<PromoCodeListQuery, "q" | "sort" | "dir" | "filters">, limit: number, offset = 0, now = new Date()) {
+  const db = await getDb();
+  return db
+    .select({
+      id: promoCodes.id,
+      brandId: promoCodes.brandId,
+      brandName: brands.name,
+      code: promoCodes.code,
+      discountAmount: promoCodes.discountAmount,
+      description: promoCodes.description,
+      category: categories.name,
+      url: promoCodes.url,
+      isFeatured: promoCodes.isFeatured,
+      expiresAt: promoCodes.expiresAt,
+    })
+    .from(promoCodes)
+    .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+    .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
+    .where(promoCodeListWhere(query, now))
+    .orderBy(...promoCodeListOrder(query))
+    .limit(limit)
+    .offset(offset);
 }
 
 /**

@@ -96,10 +96,10 @@ export default function CsvImport({ loaderData, actionData }: Route.ComponentPro
         ces colonnes : <span className="font-medium">{loaderData.headers.join(" ; ")}</span>. Le plus simple : partir d'un fichier exporté de la liste. Rien n'est enregistré
         avant la confirmation.
       </p>
-      <Form method="post" encType="multipart/form-data" className="mb-6 flex flex-wrap items-end gap-3" aria-label="Fichier à importer">
+      <Form method="post" encType="multipart/form-data" className="mb-6 grid grid-cols-[minmax(0,1fr)] items-end gap-3 sm:flex sm:flex-wrap" aria-label="Fichier à importer">
         <input type="hidden" name="intent" value="preview" />
         <Field label="Fichier CSV" htmlFor="csv-file">
-          <input id="csv-file" name="file" type="file" accept=".csv,text/csv" required className="block text-sm" />
+          <input id="csv-file" name="file" type="file" accept=".csv,text/csv" required className="block w-full min-w-0 max-w-full text-sm" />
         </Field>
         <Button type="submit" disabled={busy}>
           <Upload aria-hidden="true" /> Prévisualiser
