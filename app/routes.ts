@@ -90,6 +90,9 @@ export default [
       route("reclamations/export/:network", "routes/admin/reclamations.export.ts"),
       route("reclamations/:claimId/justificatif", "routes/admin/reclamations.justificatif.ts"),
       route("moderation", "routes/admin/moderation.tsx"),
+      // CSV export and import of the catalogue lists (ADR 029): promo-codes, crevarde-deals, brands
+      route(":list/export", "routes/admin/csv.export.ts"),
+      route(":list/import", "routes/admin/csv.import.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -9,9 +9,10 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   "legal/:slug": { slug: "cgv" },
   ":slug": { slug: "pourquoi-crevarde" },
   "coup-de-crevarde/:id": { id: FIXTURE_DEAL_ID },
+  "admin/:list/import": { list: "promo-codes" },
 };
 /** Routes that render no page (resource routes, redirects, the upload endpoint). */
-const NOT_PAGES = /^(api\/|sitemap|robots|analytics$|newsletter$|consent$|profile\/export|auth\/logout|kpi$|cashback\/activer\/|admin\/upload$|admin\/paiements\/lots\/|admin\/reclamations\/(export|:claimId)\/|recherche\/suggestions$|\*$)/;
+const NOT_PAGES = /^(api\/|sitemap|robots|analytics$|newsletter$|consent$|profile\/export|auth\/logout|kpi$|cashback\/activer\/|admin\/upload$|admin\/paiements\/lots\/|admin\/reclamations\/(export|:claimId)\/|admin\/:list\/export$|recherche\/suggestions$|\*$)/;
 
 /** Every page of app/routes.ts, with its parameters filled in. */
 function pagePaths(entries: RouteConfigEntry[], prefix = ""): string[] {

@@ -60,6 +60,12 @@ const FILE_ROUTES: { file: string; url: string; params: Record<string, string> }
 
 const NOBODY = { intent: "delete", id: "00000000-0000-0000-0000-000000000000" };
 
+/** The CSV routes of the catalogue lists (ADR 029), with the list they serve. */
+const CSV_ROUTES: { file: string; url: string; params: Record<string, string> }[] = [
+  { file: "csv.export.ts", url: "/admin/promo-codes/export", params: { list: "promo-codes" } },
+  { file: "csv.import.tsx", url: "/admin/brands/import", params: { list: "brands" } },
+];
+
 describeEachDb("back-office roles", ({ database }) => {
   const people = {} as Record<Staff | "member", Awaited<ReturnType<typeof signedInUser>>>;
   beforeAll(async () => {
@@ -74,8 +80,28 @@ describeEachDb("back-office roles", ({ database }) => {
 
   it("the table names every admin route module", () => {
     const files = fs.readdirSync(path.resolve("app/routes/admin")).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test.") && f !== "_layout.tsx");
-    expect(files.sort()).toEqual([...Object.keys(ROUTES), ...FILE_ROUTES.map((r) => r.file)].sort());
+    expect(files.sort()).toEqual([...Object.keys(ROUTES), ...FILE_ROUTES.map((r) => r.file), ...CSV_ROUTES.map((r) => r.file)].sort());
   });
+
+  for (const route of CSV_ROUTES) {
+    it(`${route.file}: the catalogue's (editor and admin through, finance and moderator sent back, members home)`, async () => {
+      const mod = await import(path.resolve("app/routes/admin", route.file));
+      for (const role of ["editor", "admin"] as const) expect((await callRoute(mod.loader, as(role, route.url), route.params)).status, role).toBe(200);
+      for (const role of ["finance", "moderator"] as const) expect((await callRoute(mod.loader, as(role, route.url), route.params)).location, role).toBe("/admin");
+      expect((await callRoute(mod.loader, as("member", route.url), route.params)).location).toBe("/");
+      if (mod.action) {
+        const before = await database().db.$count(s.auditLog);
+        for (const role of ["finance", "moderator", "member"] as const) {
+          const refused = await callRoute<any>(mod.action, as(role, route.url, NOBODY), route.params);
+          expect(refused.status, role).toBe(403);
+          expect(refused.data).toBe(CATALOGUE);
+        }
+        const done = await callRoute<any>(mod.action, as("editor", route.url, NOBODY), route.params);
+        expect(done.status).toBe(400);
+        expect(await database().db.$count(s.auditLog)).toBe(before);
+      }
+    });
+  }
 
   for (const route of FILE_ROUTES) {
     it(`${route.file}: a file for money only (editor sent back, finance and admin through the guard)`, async () => {

@@ -26,7 +26,7 @@ import { callRoute } from "../helpers/route";
 
 /** What a member is told by each admin action: the message of the permission it asks for first (ADR 022). */
 const MEMBER_REFUSAL: Record<string, string> = {
-  ...Object.fromEntries(["promo-codes.tsx", "offers.tsx", "crevarde-deals.tsx", "categories.tsx", "brands.tsx", "content.tsx", "pages.tsx", "upload.ts"].map((f) => [f, "Accès réservé aux éditeurs et aux administrateurs."])),
+  ...Object.fromEntries(["promo-codes.tsx", "offers.tsx", "crevarde-deals.tsx", "categories.tsx", "brands.tsx", "content.tsx", "pages.tsx", "upload.ts", "csv.import.tsx"].map((f) => [f, "Accès réservé aux éditeurs et aux administrateurs."])),
   "programmes.tsx": "Accès réservé à la finance et aux administrateurs.",
   "conversions.tsx": "Accès réservé à la finance et aux administrateurs.",
   "paiements.tsx": "Accès réservé à la finance et aux administrateurs.",
@@ -76,8 +76,8 @@ describeEachDb("admin back office", ({ database }) => {
         expect((await callRoute(mod.loader, as(member.cookie, url))).location, `${file} loader, member`).toBe("/");
         const ok = await callRoute(mod.loader, as(admin.cookie, url));
         // a batch's SEPA file: the admin is let through to "Lot introuvable." for a batch that does not exist
-        // the file routes name no batch, network or claim here: 404 past the guard
-        expect(ok.status, `${file} loader, admin`).toBe(["paiements.lots.ts", "reclamations.export.ts", "reclamations.justificatif.ts"].includes(file) ? 404 : 200);
+        // the file routes name no batch, network or claim here, the CSV routes no list: 404 past the guard
+        expect(ok.status, `${file} loader, admin`).toBe(["paiements.lots.ts", "reclamations.export.ts", "reclamations.justificatif.ts", "csv.export.ts", "csv.import.tsx"].includes(file) ? 404 : 200);
         expect(ok.location).toBeNull();
       }
       if (mod.action) {
@@ -98,8 +98,9 @@ describeEachDb("admin back office", ({ database }) => {
     expect((await callRoute((await import("../../app/routes/admin/upload")).loader, as(undefined, "/admin/upload"))).status).toBe(405);
     // + /admin/conversions (issue #12), /admin/paiements and its batch files (payouts), /admin/tresorerie, /admin/reclamations with its CSV and proof files
     // + /admin/moderation (DSA notices)
-    expect(loaders).toBe(20);
-    expect(actions).toBe(17);
+    // + /admin/:list/export and /admin/:list/import (CSV, ADR 029)
+    expect(loaders).toBe(22);
+    expect(actions).toBe(18);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {

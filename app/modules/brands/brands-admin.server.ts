@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { brands, categories } from "../../../db/schema";
 import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb } from "~/lib/db.server";
+import type { Tx } from "~/modules/admin/csv.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { bulkDelete } from "~/modules/admin/bulk.server";
@@ -13,19 +14,34 @@ import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { brandFormSchema } from "./brand-form.schema";
 
 /** One page of brands with their category's name: searched (name, slug), filtered and sorted as the URL says; name order by default. */
-export async function listBrandsAdmin(query: Pick<ListQuery<"name" | "cashback" | "discount", (typeof brandListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">) {
+type BrandListQuery = ListQuery<"name" | "cashback" | "discount", (typeof brandListSpec)["filters"]>;
+
+/** The brands the list shows for its search and filters. */
+function brandListWhere(query: Pick<BrandListQuery, "q" | "filters">) {
+  return and(searchWhere(query.q, [brands.name, brands.slug]), query.filters.category ? eq(brands.categoryId, query.filters.category) : undefined);
+}
+
+/** The list's order (name by default), the id as tie-breaker. */
+function brandListOrder(query: Pick<BrandListQuery, "sort" | "dir">) {
+  return listOrder(query.sort, query.dir, { name: brands.name, cashback: brands.cashbackPercent, discount: brands.maxDiscountPercent }, brands.name, brands.id);
+}
+
+export async function listBrandsAdmin(query: Pick<BrandListQuery, "q" | "sort" | "dir" | "filters" | "page">) {
+  const where = brandListWhere(query);
+  return paginate(query.page, () => countRows(brands, where), (limit, offset) => brandAdminRows(query, limit, offset));
+}
+
+/** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
+export async function brandAdminRows(query: Pick<BrandListQuery, "q" | "sort" | "dir" | "filters">, limit: number, offset = 0) {
   const db = await getDb();
-  const where = and(searchWhere(query.q, [brands.name, brands.slug]), query.filters.category ? eq(brands.categoryId, query.filters.category) : undefined);
-  return paginate(query.page, () => countRows(brands, where), (limit, offset) =>
-    db
-      .select({ ...columnsWithoutSearch(brands), category: categories.name })
-      .from(brands)
-      .leftJoin(categories, eq(categories.id, brands.categoryId))
-      .where(where)
-      .orderBy(...listOrder(query.sort, query.dir, { name: brands.name, cashback: brands.cashbackPercent, discount: brands.maxDiscountPercent }, brands.name, brands.id))
-      .limit(limit)
-      .offset(offset),
-  );
+  return db
+    .select({ ...columnsWithoutSearch(brands), category: categories.name })
+    .from(brands)
+    .leftJoin(categories, eq(categories.id, brands.categoryId))
+    .where(brandListWhere(query))
+    .orderBy(...brandListOrder(query))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Delete the ticked brands (their offers and codes go with them), each audited, in one transaction. */
@@ -43,16 +59,19 @@ export async function brandChoices() {
 /** The typed category name creates or reuses a category; the brand stores its id. */
 export async function saveBrand(input: z.output<typeof brandFormSchema>) {
   const db = await getDb();
-  const { id, category, ...rest } = input;
-  const row = await db.transaction(async (tx) => {
-    const values = { ...rest, categoryId: await resolveCategoryId(tx, category) };
-    const [saved] = id
-      ? await tx.update(brands).set({ ...values, updatedAt: new Date() }).where(eq(brands.id, id)).returning({ id: brands.id })
-      : await tx.insert(brands).values(values).returning({ id: brands.id });
-    return saved ?? null;
-  });
+  const row = await db.transaction((tx) => writeBrand(tx, input));
   invalidateAllowedHosts();
   return row;
+}
+
+/** Create (no id) or update a brand inside the caller's transaction (the form and the CSV import). */
+export async function writeBrand(tx: Tx, input: z.output<typeof brandFormSchema>) {
+  const { id, category, ...rest } = input;
+  const values = { ...rest, categoryId: await resolveCategoryId(tx, category) };
+  const [saved] = id
+    ? await tx.update(brands).set({ ...values, updatedAt: new Date() }).where(eq(brands.id, id)).returning({ id: brands.id })
+    : await tx.insert(brands).values(values).returning({ id: brands.id });
+  return saved ?? null;
 }
 
 /** Deleting a brand also deletes its offers and promo codes (foreign keys cascade). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimExpiresAt, clickWindowError, csvCell, csvLine, isClaimExpired, orderDayError, orderInstant, reopenError, sniffProofMime, withdrawError } from "./claim-rules";
+import { claimExpiresAt, clickWindowError, isClaimExpired, orderDayError, orderInstant, reopenError, sniffProofMime, withdrawError } from "./claim-rules";
 import { CLAIM_MESSAGES, claimSchema, isCalendarDay, memberClaimActionSchema } from "./claims.schema";
 
 const DAY = 86_400_000;
@@ -55,19 +55,6 @@ describe("proof content", () => {
     expect(sniffProofMime(new Uint8Array())).toBeNull();
     expect(sniffProofMime(bytes("GIF89a....."))).toBeNull();
     expect(sniffProofMime(bytes("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
-  });
-});
-
-describe("CSV cells", () => {
-  it("quotes separators and quotes, and neutralises formulas", () => {
-    expect(csvCell('A "B", C')).toBe('"A ""B"", C"');
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
-    expect(csvCell("+33")).toBe("'+33");
-    expect(csvCell("-1")).toBe("'-1");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
-    expect(csvCell(null)).toBe("");
-    expect(csvLine(["CMD-1", 49.9, "a;b"])).toBe('CMD-1,49.9,"a;b"');
   });
 });
 

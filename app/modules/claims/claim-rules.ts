@@ -85,11 +85,3 @@ export function sniffProofMime(bytes: Uint8Array): ClaimProofMime | null {
   return null;
 }
 
-/** A CSV cell: quoted when needed, and a leading = + - @ (or tab, CR) neutralised with ' (formula injection). */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (cells: (string | number | null | undefined)[]) => cells.map(csvCell).join(",");

@@ -14,7 +14,8 @@ import { isNetwork } from "~/modules/networks/networks";
 import { parisEndOfDay, toParisDateInput } from "~/modules/settings/paris-time";
 import { affiliatePrograms, brands, cashbackClaims, clickSessions, conversions, user } from "../../../db/schema";
 import { notifyClaimUpdated } from "./claim-mail.server";
-import { clickWindowError, csvLine, orderDayError, orderInstant, reopenError, sniffProofMime, withdrawError } from "./claim-rules";
+import { csvLine } from "~/lib/csv";
+import { clickWindowError, orderDayError, orderInstant, reopenError, sniffProofMime, withdrawError } from "./claim-rules";
 import {
   CLAIM_ADMIN_MESSAGES,
   CLAIM_FLAG_DAYS,

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import type { Tx } from "~/modules/admin/csv.server";
 import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
@@ -17,10 +18,12 @@ import { dealCardColumns, NEWEST_FIRST } from "./deals.server";
  * description, brand), filtered and sorted as the URL says; newest first by
  * default (crevarde_deals_created_idx).
  */
-export async function listDealsAdmin(query: Pick<ListQuery<"created" | "title" | "temperature", (typeof dealListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">, now = new Date()) {
-  const db = await getDb();
+type DealListQuery = ListQuery<"created" | "title" | "temperature", (typeof dealListSpec)["filters"]>;
+
+/** The deals the list shows for its search and filters, from crevarde_deals left-joined with brands . */
+function dealListWhere(query: Pick<DealListQuery, "q" | "filters">, now = new Date()) {
   const f = query.filters;
-  const where = and(
+  return and(
     searchWhere(query.q, [crevardeDeals.title, crevardeDeals.description, brands.name]),
     f.source ? eq(crevardeDeals.source, f.source) : undefined,
     f.status ? eq(crevardeDeals.status, f.status) : undefined,
@@ -29,24 +32,36 @@ export async function listDealsAdmin(query: Pick<ListQuery<"created" | "title" |
     f.expiry && f.expiry !== "expired" ? and(expiryWhere(crevardeDeals.expiresAt, f.expiry, now), isNull(crevardeDeals.expiredAt)) : undefined,
     yesNoWhere(crevardeDeals.isFeatured, f.featured),
   );
+}
+
+/** The list's order: newest first by default (crevarde_deals_created_idx), the id as tie-breaker. */
+function dealListOrder(query: Pick<DealListQuery, "sort" | "dir">) {
+  return query.sort === "created" && query.dir === "desc"
+    ? NEWEST_FIRST
+    : listOrder(query.sort, query.dir, { created: crevardeDeals.createdAt, title: crevardeDeals.title, temperature: crevardeDeals.temperature }, crevardeDeals.id);
+}
+
+export async function listDealsAdmin(query: Pick<DealListQuery, "q" | "sort" | "dir" | "filters" | "page">, now = new Date()) {
+  const db = await getDb();
+  const where = dealListWhere(query, now);
   const count = async () => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(crevardeDeals).leftJoin(brands, eq(brands.id, crevardeDeals.brandId)).where(where);
     return row?.n ?? 0;
   };
-  const order =
-    query.sort === "created" && query.dir === "desc"
-      ? NEWEST_FIRST
-      : listOrder(query.sort, query.dir, { created: crevardeDeals.createdAt, title: crevardeDeals.title, temperature: crevardeDeals.temperature }, crevardeDeals.id);
-  return paginate(query.page, count, (limit, offset) =>
-    db
-      .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status })
-      .from(crevardeDeals)
-      .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-  );
+  return paginate(query.page, count, (limit, offset) => dealAdminRows(query, limit, offset, now));
+}
+
+/** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
+export async function dealAdminRows(query: Pick<DealListQuery, "q" | "sort" | "dir" | "filters">, limit: number, offset = 0, now = new Date()) {
+  const db = await getDb();
+  return db
+    .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status })
+    .from(crevardeDeals)
+    .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
+    .where(dealListWhere(query, now))
+    .orderBy(...dealListOrder(query))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** A bulk action on the ticked deals (delete, feature or not), each audited, in one transaction. */
@@ -58,19 +73,24 @@ export async function bulkDeals(actor: { id: string; email: string }, intent: (t
 
 export async function saveDeal(input: z.output<typeof dealFormSchema>) {
   const db = await getDb();
+  const row = await db.transaction((tx) => writeDeal(tx, input));
+  invalidateAllowedHosts();
+  return row;
+}
+
+/** Create (no id) or update a deal inside the caller's transaction (the form and the CSV import). */
+export async function writeDeal(tx: Tx, input: z.output<typeof dealFormSchema>) {
   const { id, ...rest } = input;
   // plain-text fields arrive cleaned by the form schema (plainText): stored as typed, React escapes them
   const values = { ...rest, source: rest.source.toLowerCase() };
-  const [row] = id
-    ? await db.update(crevardeDeals).set({ ...values, updatedAt: new Date() }).where(eq(crevardeDeals.id, id)).returning({ id: crevardeDeals.id })
-    : await db.transaction(async (tx) => {
-        // a new admin deal is published at once: members' alerts are matched by a job queued with it
-        const inserted = await tx.insert(crevardeDeals).values(values).returning({ id: crevardeDeals.id });
-        await enqueueAlertMatch(tx, inserted[0].id, "published");
-        return inserted;
-      });
-  invalidateAllowedHosts();
-  return row ?? null;
+  if (id) {
+    const [row] = await tx.update(crevardeDeals).set({ ...values, updatedAt: new Date() }).where(eq(crevardeDeals.id, id)).returning({ id: crevardeDeals.id });
+    return row ?? null;
+  }
+  // a new admin deal is published at once: members' alerts are matched by a job queued with it
+  const [row] = await tx.insert(crevardeDeals).values(values).returning({ id: crevardeDeals.id });
+  await enqueueAlertMatch(tx, row.id, "published");
+  return row;
 }
 
 export async function deleteDeal(id: string) {

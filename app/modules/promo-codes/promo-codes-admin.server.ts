@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { brands, categories, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import type { Tx } from "~/modules/admin/csv.server";
 import { categoryNames } from "~/modules/categories/categories-admin.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
@@ -16,6 +17,23 @@ type Input = z.output<typeof promoCodeFormSchema>;
 
 export type PromoCodeListQuery = ListQuery<PromoCodeSort, (typeof promoCodeListSpec)["filters"]>;
 
+/** The rows the list shows for its search and filters. */
+function promoCodeListWhere(query: Pick<PromoCodeListQuery, "q" | "filters">, now = new Date()) {
+  const f = query.filters;
+  return and(
+    searchWhere(query.q, [promoCodes.code, brands.name, promoCodes.description]),
+    f.brand ? eq(promoCodes.brandId, f.brand) : undefined,
+    f.category ? eq(promoCodes.categoryId, f.category) : undefined,
+    expiryWhere(promoCodes.expiresAt, f.expiry, now),
+    yesNoWhere(promoCodes.isFeatured, f.featured),
+  );
+}
+
+/** The list's order (code by default), the id as tie-breaker; from promo_codes joined with brands. */
+function promoCodeListOrder(query: Pick<PromoCodeListQuery, "sort" | "dir">) {
+  return listOrder(query.sort, query.dir, { code: promoCodes.code, brand: brands.name, expires: promoCodes.expiresAt }, promoCodes.code, promoCodes.id);
+}
+
 /**
  * One page of promo codes with their brand's name: searched (code, brand,
  * description), filtered and sorted as the URL says; code order by default
@@ -23,40 +41,37 @@ export type PromoCodeListQuery = ListQuery<PromoCodeSort, (typeof promoCodeListS
  */
 export async function listPromoCodesAdmin(query: Pick<PromoCodeListQuery, "q" | "sort" | "dir" | "filters" | "page">, now = new Date()) {
   const db = await getDb();
-  const f = query.filters;
-  const where = and(
-    searchWhere(query.q, [promoCodes.code, brands.name, promoCodes.description]),
-    f.brand ? eq(promoCodes.brandId, f.brand) : undefined,
-    f.category ? eq(promoCodes.categoryId, f.category) : undefined,
-    expiryWhere(promoCodes.expiresAt, f.expiry, now),
-    yesNoWhere(promoCodes.isFeatured, f.featured),
-  );
+  const where = promoCodeListWhere(query, now);
   const count = async () => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(promoCodes).innerJoin(brands, eq(brands.id, promoCodes.brandId)).where(where);
     return row?.n ?? 0;
   };
-  return paginate(query.page, count, (limit, offset) =>
-    db
-      .select({
-        id: promoCodes.id,
-        brandId: promoCodes.brandId,
-        brandName: brands.name,
-        code: promoCodes.code,
-        discountAmount: promoCodes.discountAmount,
-        description: promoCodes.description,
-        category: categories.name,
-        url: promoCodes.url,
-        isFeatured: promoCodes.isFeatured,
-        expiresAt: promoCodes.expiresAt,
-      })
-      .from(promoCodes)
-      .innerJoin(brands, eq(brands.id, promoCodes.brandId))
-      .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-      .where(where)
-      .orderBy(...listOrder(query.sort, query.dir, { code: promoCodes.code, brand: brands.name, expires: promoCodes.expiresAt }, promoCodes.code, promoCodes.id))
-      .limit(limit)
-      .offset(offset),
-  );
+  return paginate(query.page, count, (limit, offset) => promoCodeAdminRows(query, limit, offset, now));
+}
+
+/** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
+export async function promoCodeAdminRows(query: Pick<PromoCodeListQuery, "q" | "sort" | "dir" | "filters">, limit: number, offset = 0, now = new Date()) {
+  const db = await getDb();
+  return db
+    .select({
+      id: promoCodes.id,
+      brandId: promoCodes.brandId,
+      brandName: brands.name,
+      code: promoCodes.code,
+      discountAmount: promoCodes.discountAmount,
+      description: promoCodes.description,
+      category: categories.name,
+      url: promoCodes.url,
+      isFeatured: promoCodes.isFeatured,
+      expiresAt: promoCodes.expiresAt,
+    })
+    .from(promoCodes)
+    .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+    .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
+    .where(promoCodeListWhere(query, now))
+    .orderBy(...promoCodeListOrder(query))
+    .limit(limit)
+    .offset(offset);
 }
 
 /**
@@ -87,24 +102,27 @@ export async function promoCategoryChoices(): Promise<string[]> {
 /** The chosen or typed category name creates or reuses a category; the code stores its id. */
 export async function savePromoCode(input: Input) {
   const db = await getDb();
-  const row = await db.transaction(async (tx) => {
-    const values = {
-      brandId: input.brandId,
-      code: input.code,
-      discountAmount: input.discountAmount,
-      description: input.description,
-      categoryId: await resolveCategoryId(tx, input.category),
-      url: input.url,
-      expiresAt: input.expiresAt,
-      isFeatured: input.isFeatured,
-    };
-    const [saved] = input.id
-      ? await tx.update(promoCodes).set({ ...values, updatedAt: new Date() }).where(eq(promoCodes.id, input.id)).returning({ id: promoCodes.id })
-      : await tx.insert(promoCodes).values(values).returning({ id: promoCodes.id });
-    return saved ?? null;
-  });
+  const row = await db.transaction((tx) => writePromoCode(tx, input));
   invalidateAllowedHosts();
   return row;
+}
+
+/** Create (no id) or update a code inside the caller's transaction (the form and the CSV import). */
+export async function writePromoCode(tx: Tx, input: Input) {
+  const values = {
+    brandId: input.brandId,
+    code: input.code,
+    discountAmount: input.discountAmount,
+    description: input.description,
+    categoryId: await resolveCategoryId(tx, input.category),
+    url: input.url,
+    expiresAt: input.expiresAt,
+    isFeatured: input.isFeatured,
+  };
+  const [saved] = input.id
+    ? await tx.update(promoCodes).set({ ...values, updatedAt: new Date() }).where(eq(promoCodes.id, input.id)).returning({ id: promoCodes.id })
+    : await tx.insert(promoCodes).values(values).returning({ id: promoCodes.id });
+  return saved ?? null;
 }
 
 export async function deletePromoCode(id: string) {

@@ -7,6 +7,7 @@ import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
+import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
 import { categoryFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
@@ -76,9 +77,11 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
       <PageHeader
         title="Marques"
         action={
-          <Button onClick={editor.create}>
-            <Plus aria-hidden="true" /> Ajouter une marque
-          </Button>
+          <CsvLinks path="/admin/brands">
+            <Button onClick={editor.create}>
+              <Plus aria-hidden="true" /> Ajouter une marque
+            </Button>
+          </CsvLinks>
         }
       />
       <ListToolbar

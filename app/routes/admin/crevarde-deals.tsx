@@ -8,6 +8,7 @@ import { ImageUpload } from "~/components/admin/image-upload";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
@@ -82,9 +83,11 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
       <PageHeader
         title="Coups de crevarde"
         action={
-          <Button onClick={editor.create}>
-            <Plus aria-hidden="true" /> Ajouter un deal
-          </Button>
+          <CsvLinks path="/admin/crevarde-deals">
+            <Button onClick={editor.create}>
+              <Plus aria-hidden="true" /> Ajouter un deal
+            </Button>
+          </CsvLinks>
         }
       />
       <ListToolbar

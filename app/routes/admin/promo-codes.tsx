@@ -8,6 +8,7 @@ import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
+import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
@@ -161,9 +162,11 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
       <PageHeader
         title="Gestion des codes promo"
         action={
-          <Button onClick={editor.create}>
-            <Plus aria-hidden="true" /> Ajouter un code promo
-          </Button>
+          <CsvLinks path="/admin/promo-codes">
+            <Button onClick={editor.create}>
+              <Plus aria-hidden="true" /> Ajouter un code promo
+            </Button>
+          </CsvLinks>
         }
       />
       <FailingCodes codes={loaderData.failing} />

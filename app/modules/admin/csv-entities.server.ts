@@ -1,0 +1,18 @@
+import { brandCsv } from "~/modules/brands/brand-csv.server";
+import { dealCsv } from "~/modules/deals/deal-csv.server";
+import { promoCodeCsv } from "~/modules/promo-codes/promo-code-csv.server";
+import type { AnyCsvEntity } from "./csv.server";
+
+/** The lists that export and import CSV (ADR 029), by the path of their screen under /admin. */
+const CSV_LISTS: Record<string, { entity: AnyCsvEntity; title: string; listTitle: string }> = {
+  "promo-codes": { entity: promoCodeCsv, title: "Importer des codes promo", listTitle: "Codes promo" },
+  "crevarde-deals": { entity: dealCsv, title: "Importer des deals", listTitle: "Coup de Crevarde" },
+  brands: { entity: brandCsv, title: "Importer des marques", listTitle: "Marques" },
+};
+
+/** The list of `/admin/:list/export|import`, or a French 404. */
+export function csvList(list: string | undefined) {
+  const found = list && Object.hasOwn(CSV_LISTS, list) ? CSV_LISTS[list] : undefined;
+  if (!found) throw new Response("Cette liste ne s'exporte pas en CSV.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  return { ...found, path: `/admin/${list}` };
+}

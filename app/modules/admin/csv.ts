@@ -1,0 +1,74 @@
+/** CSV import and export of back-office lists (ADR 029): limits, messages and the preview's shape, shared by server and screen. */
+
+export const CSV_LIMITS = {
+  /** an uploaded file, in bytes */
+  maxBytes: 1_000_000,
+  /** data lines of one import */
+  maxRows: 2_000,
+  /** rows of one export */
+  exportRows: 10_000,
+} as const;
+
+export const CSV_MESSAGES = {
+  noFile: "Choisissez un fichier CSV à importer.",
+  empty: "Le fichier est vide.",
+  noRows: "Le fichier ne contient aucune ligne à importer (seulement l'en-tête).",
+  tooBig: `Le fichier dépasse ${CSV_LIMITS.maxBytes / 1_000_000} Mo.`,
+  tooManyRows: (n: number) => `Le fichier contient ${n} lignes : ${CSV_LIMITS.maxRows} au plus par import.`,
+  notCsv: "Ce fichier n'est pas un fichier CSV (texte séparé par des points-virgules ou des virgules).",
+  unreadable: (line: number | undefined) => `Le fichier CSV est mal formé${line ? ` (ligne ${line})` : ""} : vérifiez les guillemets et le nombre de colonnes.`,
+  unknownHeader: (header: string, expected: string[]) => `Colonne inconnue : « ${header} ». Colonnes attendues : ${expected.join(", ")}.`,
+  duplicateHeader: (header: string) => `La colonne « ${header} » apparaît deux fois.`,
+  missingHeaders: (headers: string[]) => `Colonne${headers.length > 1 ? "s" : ""} manquante${headers.length > 1 ? "s" : ""} : ${headers.join(", ")}.`,
+  duplicateRow: (line: number) => `Cette ligne a la même clé que la ligne ${line}.`,
+  refused: (n: number) => `${n > 1 ? `${n} lignes contiennent` : "1 ligne contient"} des erreurs : rien n'a été importé.`,
+  unknownIntent: "Action inconnue.",
+  gone: "Une ligne à mettre à jour a été supprimée entre-temps : rien n'a été importé, importez le fichier de nouveau.",
+  saveError: "Une erreur est survenue pendant l'import : rien n'a été importé.",
+  done: (created: number, updated: number) =>
+    `${created} ${created > 1 ? "lignes créées" : "ligne créée"}, ${updated} ${updated > 1 ? "lignes mises à jour" : "ligne mise à jour"}.`,
+} as const;
+
+export type CsvRowStatus = "create" | "update" | "error";
+export const CSV_STATUS_LABELS: Record<CsvRowStatus, string> = { create: "À créer", update: "À mettre à jour", error: "Erreur" };
+
+export interface CsvRowIssue {
+  line: number;
+  /** the column's header, or null for the whole row */
+  column: string | null;
+  message: string;
+}
+
+export interface CsvPreviewRow {
+  line: number;
+  status: CsvRowStatus;
+  label: string;
+  errors: CsvRowIssue[];
+}
+
+export interface CsvPreview {
+  rows: CsvPreviewRow[];
+  summary: Record<CsvRowStatus, number>;
+}
+
+/** « Oui » / « Non » in a file (also 1/0, true/false, x): the form's checkbox value. */
+export function yesNoCell(value: string): string {
+  return /^(oui|o|yes|y|true|vrai|1|x)$/i.test(value.trim()) ? "on" : "";
+}
+
+/** A day typed in a file, 2026-03-31 or 31/03/2026 (as Excel rewrites it): the form's yyyy-mm-dd, or the text unchanged (the schema refuses it). */
+export function dayCell(value: string): string {
+  const v = value.trim();
+  const fr = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
+  return fr ? `${fr[3]}-${fr[2].padStart(2, "0")}-${fr[1].padStart(2, "0")}` : v;
+}
+
+/** A decimal typed the French way (8,5) or not (8.5). */
+export function decimalCell(value: string): string {
+  return value.trim().replace(/\s/g, "").replace(",", ".");
+}
+
+/** A decimal written the French way (8,5). */
+export function frenchDecimal(value: number | null | undefined): string {
+  return value === null || value === undefined ? "" : String(value).replace(".", ",");
+}
