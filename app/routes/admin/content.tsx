@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { data, Form, useFetcher, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/content";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
-import { TOOLBAR_ACTIONS, wrapSelection } from "~/components/admin/html-toolbar";
+import { RichTextField } from "~/components/admin/rich-text-field";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -100,18 +100,6 @@ function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; ch
   const [content, setContent] = useState(item?.content ?? "");
   const initialPage = item?.page ?? "home";
   const [page, setPage] = useState(initialPage);
-  const ref = useRef<HTMLTextAreaElement>(null);
-
-  function apply(id: (typeof TOOLBAR_ACTIONS)[number]["id"]) {
-    const el = ref.current;
-    if (!el) return;
-    const r = wrapSelection(content, el.selectionStart, el.selectionEnd, id);
-    setContent(r.text);
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(r.selectionStart, r.selectionEnd);
-    });
-  }
 
   return (
     <Form method="post" className="grid gap-4" noValidate>
@@ -169,17 +157,12 @@ function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; ch
           </TabsTrigger>
         </TabsList>
         <TabsContent value="edit" forceMount className="data-[state=inactive]:hidden">
-          {type === "html" ? (
-            <div className="mb-2 flex flex-wrap gap-1" role="toolbar" aria-label="Mise en forme">
-              {TOOLBAR_ACTIONS.map((a) => (
-                <Button key={a.id} type="button" size="sm" variant="outline" onClick={() => apply(a.id)}>
-                  {a.label}
-                </Button>
-              ))}
-            </div>
-          ) : null}
           <Field label="Contenu*" htmlFor="content" error={errors.content} hint={type === "json" ? "Un JSON valide est attendu." : undefined}>
-            <Textarea ref={ref} id="content" name="content" value={content} onChange={(e) => setContent(e.target.value)} className="min-h-48 font-mono text-xs" />
+            {type === "html" ? (
+              <RichTextField id="content" name="content" label="Contenu" value={content} onChange={setContent} invalid={Boolean(errors.content)} className="min-h-48 font-mono text-xs" />
+            ) : (
+              <Textarea id="content" name="content" value={content} onChange={(e) => setContent(e.target.value)} className="min-h-48 font-mono text-xs" />
+            )}
           </Field>
         </TabsContent>
         <TabsContent value="preview">
