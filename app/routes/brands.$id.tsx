@@ -61,7 +61,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
               name: data.brand.name,
               description: data.brand.description ?? undefined,
               url: `${data.siteUrl}/marques/${data.brand.slug}`,
-              logo: data.brand.imageUrl ? new URL(data.brand.imageUrl, data.siteUrl).href : undefined,
+              logo: data.brand.imageUrl ? `${data.siteUrl}${data.brand.imageUrl}` : undefined,
               sameAs: data.brand.websiteUrl ? [data.brand.websiteUrl] : undefined,
             },
             breadcrumbJsonLd(data.siteUrl, [

@@ -60,24 +60,3 @@ export const optionalUuid = z
   .refine((v) => v === null || /^[0-9a-f-]{36}$/i.test(v), "Identifiant invalide.");
 
 export const idSchema = z.object({ id: z.uuid("Identifiant invalide.") });
-
-export const IMAGE_URL_MESSAGE = "L'image doit être une image téléchargée (/uploads/…) ou une adresse https://.";
-
-/** Whether `value` is one of our uploads (/uploads/<name>, as storage.server's publicUrl) or an https URL. */
-export function isAcceptedImageUrl(value: string): boolean {
-  if (/^\/uploads\/[\w-][\w.-]*$/.test(value)) return !value.includes("..");
-  if (!/^https:\/\//i.test(value)) return false;
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-/** An optional image: empty becomes null; otherwise an upload of ours or an https URL. */
-export const optionalImageUrl = z
-  .string()
-  .max(2048, IMAGE_URL_MESSAGE)
-  .optional()
-  .transform((v) => (v && v.trim() ? v.trim() : null))
-  .refine((v) => v === null || isAcceptedImageUrl(v), IMAGE_URL_MESSAGE);

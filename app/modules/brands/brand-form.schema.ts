@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalText, optionalImageUrl, optionalUrl, requiredText } from "../admin/form-helpers";
+import { optionalText, optionalUrl, requiredText } from "../admin/form-helpers";
+import { optionalImageUrl } from "../admin/image-url";
 import { slugField } from "../categories/category-form.schema";
 
 export const BRAND_MESSAGES = {

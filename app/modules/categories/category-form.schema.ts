@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalText, optionalImageUrl, requiredText } from "../admin/form-helpers";
+import { optionalText, requiredText } from "../admin/form-helpers";
+import { optionalImageUrl } from "../admin/image-url";
 
 export const CATEGORY_MESSAGES = {
   name: "Le nom de la catégorie est obligatoire.",

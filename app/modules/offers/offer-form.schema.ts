@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkbox, optionalText, optionalImageUrl, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
+import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
+import { optionalImageUrl } from "../admin/image-url";
 
 export const OFFER_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde de l'offre.",

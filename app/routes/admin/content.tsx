@@ -5,6 +5,7 @@ import { data, Form, useFetcher, useNavigation, useSearchParams } from "react-ro
 import type { Route } from "./+types/content";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
+import { HomeListField } from "~/components/admin/home-list-field";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
@@ -25,6 +26,7 @@ import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
 import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } from "~/modules/content/content-block-form.schema";
+import { listEditorFor, withListItems } from "~/modules/content/home-list-forms";
 import { pageWithoutBlocksMessage } from "~/modules/content/page-blocks";
 import { blockPageChoices } from "~/modules/content/page-blocks.server";
 
@@ -48,7 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
-  const form = await readBoundedForm(request, 200 * 1024);
+  // structured list items (steps, testimonials) become the block's JSON, checked below like typed JSON
+  const form = withListItems(await readBoundedForm(request, 200 * 1024));
   const intent = form.get("intent");
   if (intent === "preview") {
     return data({ preview: sanitizeRichHtml(String(form.get("content") ?? "").slice(0, 100_000)) });
@@ -100,6 +103,7 @@ function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; ch
   const [content, setContent] = useState(item?.content ?? "");
   const initialPage = item?.page ?? "home";
   const [page, setPage] = useState(initialPage);
+  const listSpec = item ? listEditorFor(page, item.name) : null;
 
   return (
     <Form method="post" className="grid gap-4" noValidate>
@@ -158,7 +162,9 @@ function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; ch
         </TabsList>
         <TabsContent value="edit" forceMount className="data-[state=inactive]:hidden">
           <Field label="Contenu*" htmlFor="content" error={errors.content} hint={type === "json" ? "Un JSON valide est attendu." : undefined}>
-            {type === "html" ? (
+            {type === "json" && listSpec ? (
+              <HomeListField spec={listSpec} content={content} onContent={setContent} errors={errors.content} />
+            ) : type === "html" ? (
               <RichTextField id="content" name="content" label="Contenu" value={content} onChange={setContent} invalid={Boolean(errors.content)} className="min-h-48 font-mono text-xs" />
             ) : (
               <Textarea id="content" name="content" value={content} onChange={(e) => setContent(e.target.value)} className="min-h-48 font-mono text-xs" />
