@@ -5,7 +5,7 @@
  */
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { Bold, Heading2, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, type LucideIcon } from "lucide-react";
+import { Bold, Heading2, Italic, Link2, List, ListOrdered, Redo2, TextQuote, Undo2, type LucideIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { linkHref, RICH_TEXT_ACTIONS, type RichTextActionId } from "./rich-text-actions";
@@ -17,7 +17,7 @@ const ICONS: Record<RichTextActionId, LucideIcon> = {
   bulletList: List,
   orderedList: ListOrdered,
   link: Link2,
-  blockquote: Quote,
+  blockquote: TextQuote,
   undo: Undo2,
   redo: Redo2,
 };
