@@ -151,7 +151,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#ff3366" } }).png().toBuffer();
     await dialog.locator('input[type="file"]').setInputFiles({ name: "deal.png", mimeType: "image/png", buffer: png });
     await expectToast(page, "Image téléchargée");
-    await expect(dialog.getByLabel("URL de l'image")).toHaveValue(/^\/uploads\/[0-9a-f-]+\.webp$/);
+    await expect(dialog.getByLabel("Image", { exact: true })).toHaveValue(/^\/uploads\/[0-9a-f-]+\.webp$/);
     await submitDialog(page, "Ajouter");
     await expectToast(page, "Deal créé");
     const created = row(page, title);
