@@ -8,14 +8,14 @@ import { action as categoryAction } from "../../app/routes/admin/categories";
 import { action as contentAction } from "../../app/routes/admin/content";
 import { action as offerAction } from "../../app/routes/admin/offers";
 import { action as pageAction } from "../../app/routes/admin/pages";
-import { action as uploadAction } from "../../app/routes/admin/upload";
 import { loader as brandPageLoader } from "../../app/routes/brands.$id";
 import { loader as homeLoader } from "../../app/routes/home";
 import { IMAGE_URL_MESSAGE } from "../../app/modules/admin/image-url";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
-import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import { postUpload } from "../helpers/upload";
 
 /** Issue #17 item 3: uploaded images on the catalogue, sanitised rich text, structured home lists. */
 describeEachDb("admin media and content editors", ({ database }) => {
@@ -31,15 +31,8 @@ describeEachDb("admin media and content editors", ({ database }) => {
   const audits = () => database().db.$count(s.auditLog);
 
   async function uploadPng(): Promise<string> {
-    const body = new FormData();
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#e11d48" } }).png().toBuffer();
-    body.append("file", new File([new Uint8Array(png)], "logo.png", { type: "image/png" }));
-    const encoded = new Response(body);
-    const buf = Buffer.from(await encoded.arrayBuffer());
-    const out = await callRoute<any>(
-      uploadAction,
-      new Request(`${TEST_ORIGIN}/admin/upload`, { method: "POST", body: buf, headers: { origin: TEST_ORIGIN, cookie: admin.cookie, "content-type": encoded.headers.get("content-type")!, "content-length": String(buf.length) } }),
-    );
+    const out = await postUpload(admin.cookie, "logo.png", png, "image/png");
     expect(out.data.ok).toBe(true);
     return out.data.url;
   }
@@ -106,23 +99,16 @@ describeEachDb("admin media and content editors", ({ database }) => {
   describe("structured home lists", () => {
     const block = async (name: string) => (await database().db.select().from(s.contentBlocks).where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, name))))[0];
     const items = (list: Array<Record<string, string>>) => Object.fromEntries(list.flatMap((item, i) => Object.entries(item).map(([k, v]) => [`items.${i}.${k}`, v])));
+    /** What the structured editor posts for a home block: its fields, then one set of fields per item. */
+    const saveItems = (row: typeof s.contentBlocks.$inferSelect, list: Array<Record<string, string>>) =>
+      save(contentAction, "/admin/content", { id: row.id, name: row.name, title: row.title, page: "home", type: "json", position: String(row.position), content: row.content, jsonMode: "items", ...items(list) });
 
     it("the posted testimonials become the block's JSON, in their order, and the home page shows them so", async () => {
       const row = await block("testimonials-list");
-      const out = await save(contentAction, "/admin/content", {
-        id: row.id,
-        name: "testimonials-list",
-        title: row.title,
-        page: "home",
-        type: "json",
-        position: String(row.position),
-        content: row.content,
-        jsonMode: "items",
-        ...items([
-          { id: "", content: "Nouveau témoignage en tête.", author: "Nina, 30 ans, Nantes", rating: "4" },
-          { id: "t1", content: "Ancien premier.", author: "Léa, 27 ans, Lyon", rating: "5" },
-        ]),
-      });
+      const out = await saveItems(row, [
+        { id: "", content: "Nouveau témoignage en tête.", author: "Nina, 30 ans, Nantes", rating: "4" },
+        { id: "t1", content: "Ancien premier.", author: "Léa, 27 ans, Lyon", rating: "5" },
+      ]);
       expect(out.data.ok).toBe(true);
       expect(JSON.parse((await block("testimonials-list")).content)).toEqual([
         { id: "t2", content: "Nouveau témoignage en tête.", author: "Nina, 30 ans, Nantes", rating: 4 },
@@ -135,20 +121,10 @@ describeEachDb("admin media and content editors", ({ database }) => {
     it("a bad step is refused with a French message per item and a 400; nothing is written", async () => {
       const row = await block("how-it-works-steps");
       const before = await audits();
-      const out = await save(contentAction, "/admin/content", {
-        id: row.id,
-        name: "how-it-works-steps",
-        title: row.title,
-        page: "home",
-        type: "json",
-        position: String(row.position),
-        content: row.content,
-        jsonMode: "items",
-        ...items([
-          { icon: "Mouse", title: "Tu cliques", description: "Première étape." },
-          { icon: "Fusée", title: "", description: "Deuxième étape." },
-        ]),
-      });
+      const out = await saveItems(row, [
+        { icon: "Mouse", title: "Tu cliques", description: "Première étape." },
+        { icon: "Fusée", title: "", description: "Deuxième étape." },
+      ]);
       expect(out.status).toBe(400);
       expect(out.data.result.error.content).toEqual(["Élément 2 : le champ « icon » doit valoir Mouse, ShoppingCart, Heart, CreditCard.", "Élément 2 : le champ « title » est obligatoire."]);
       expect((await block("how-it-works-steps")).content).toBe(row.content);
