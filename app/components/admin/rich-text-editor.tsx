@@ -65,6 +65,9 @@ export default function RichTextEditor({ html, onChange, label, invalid }: { htm
         codeBlock: false,
         horizontalRule: false,
         strike: false,
+        underline: false,
+        // no empty paragraph forced at the end of what is stored
+        trailingNode: false,
         link: { openOnClick: false, autolink: true, defaultProtocol: "https" },
       }),
     ],
