@@ -23,3 +23,19 @@ export function linkHref(typed: string): string | null {
   if (/^(https?:\/\/[^\s/$.?#][^\s]*|mailto:[^\s]+|\/(?!\/)[^\s]*)$/i.test(value)) return value;
   return null;
 }
+
+/** The elements the editor keeps (StarterKit as configured in rich-text-editor.tsx); anything else would be lost there. */
+const EDITOR_TAGS = new Set(["p", "br", "strong", "b", "em", "i", "a", "ul", "ol", "li", "h2", "h3", "blockquote"]);
+
+/**
+ * The elements of `html` the editor would drop on the first change (images, tables, spans with a
+ * class…), in order of appearance, each once. Such content opens in the « HTML » tab.
+ */
+export function unsupportedTags(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/<([a-z][a-z0-9]*)\b/gi)) {
+    const tag = m[1].toLowerCase();
+    if (!EDITOR_TAGS.has(tag)) found.add(tag);
+  }
+  return [...found];
+}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
+import { unsupportedTags } from "./rich-text-actions";
 
 // Tiptap is loaded on demand, from admin routes only (never in the public bundle).
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
@@ -39,7 +40,9 @@ export function RichTextField({
   };
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [tab, setTab] = useState("editor");
+  // content the editor would lose (images, tables, highlighted spans…) opens as HTML
+  const [tab, setTab] = useState(() => (unsupportedTags(html).length ? "html" : "editor"));
+  const dropped = unsupportedTags(html);
   const textarea = (
     <Textarea
       id={id}
@@ -58,6 +61,11 @@ export function RichTextField({
         <TabsTrigger value="html">HTML</TabsTrigger>
       </TabsList>
       <TabsContent value="editor" className="mt-2">
+        {dropped.length ? (
+          <p className="mb-2 rounded-xl bg-amber-50 p-2 text-sm text-amber-900" role="status">
+            L'éditeur ne sait pas garder certains éléments de ce contenu ({dropped.map((t) => `<${t}>`).join(", ")}) : modifiez-le dans l'onglet « HTML » pour les conserver.
+          </p>
+        ) : null}
         <Suspense fallback={<p className="rounded-xl border border-neutral-200 p-3 text-sm text-neutral-500">Chargement de l'éditeur…</p>}>
           <RichTextEditor html={html} onChange={setHtml} label={label} invalid={invalid} />
         </Suspense>
