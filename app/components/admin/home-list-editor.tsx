@@ -38,7 +38,9 @@ export function HomeListEditor({ spec, items, onChange, errors }: { spec: ListEd
   const remove = (index: number) => update(rows.filter((_, i) => i !== index), rows.length > 1 ? undefined : "list-add");
   const set = (index: number, key: string, value: string) => update(rows.map((r, i) => (i === index ? { ...r, values: { ...r.values, [key]: value } } : r)));
 
-  const itemErrors = (index: number) => (errors ?? []).filter((e) => e.startsWith(`Élément ${index + 1} :`)).map((e) => e.replace(/^Élément \d+ : /, ""));
+  // the server names fields by their JSON key; shown under the item with the field's label
+  const named = (message: string) => spec.fields.reduce((m, f) => m.replaceAll(`« ${f.key} »`, `« ${f.label} »`), message);
+  const itemErrors = (index: number) => (errors ?? []).filter((e) => e.startsWith(`Élément ${index + 1} :`)).map((e) => named(e.replace(/^Élément \d+ : /, "")));
   const listErrors = (errors ?? []).filter((e) => !e.startsWith("Élément "));
 
   return (
