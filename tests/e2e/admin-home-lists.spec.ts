@@ -32,6 +32,10 @@ for (const [viewport, width] of [["desktop", 1280], ["mobile", 390]] as const) {
     const added = dialog.getByRole("listitem", { name: `Témoignage ${n}` });
     await expect(added.getByLabel("Témoignage", { exact: true })).toBeFocused();
     await added.getByLabel("Témoignage", { exact: true }).fill(`Mon témoignage ${viewport}, tout en haut.`);
+    // no author: refused, said under the item, nothing saved
+    await dialog.getByRole("button", { name: "Mettre à jour" }).click();
+    await expect(added.getByRole("alert")).toHaveText("le champ « Auteur » est obligatoire.");
+    await expect(dialog).toBeVisible();
     await added.getByLabel("Auteur").fill(author);
     await added.getByLabel("Note (0 à 5)").fill("4");
 
