@@ -16,7 +16,7 @@ const launchOptions = {
 };
 
 /** Tests that change what every visitor sees (settings, home blocks, shared rows) run once the other projects are done. */
-const SHARED_STATE = /(site-settings|admin-crud|admin-exact-data)\.spec\.ts$/;
+const SHARED_STATE = /(site-settings|admin-crud|admin-exact-data|admin-home-lists)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

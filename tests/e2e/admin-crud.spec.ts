@@ -151,7 +151,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#ff3366" } }).png().toBuffer();
     await dialog.locator('input[type="file"]').setInputFiles({ name: "deal.png", mimeType: "image/png", buffer: png });
     await expectToast(page, "Image téléchargée");
-    await expect(dialog.getByLabel("URL de l'image")).toHaveValue(/^\/uploads\/[0-9a-f-]+\.webp$/);
+    await expect(dialog.getByLabel("Image", { exact: true })).toHaveValue(/^\/uploads\/[0-9a-f-]+\.webp$/);
     await submitDialog(page, "Ajouter");
     await expectToast(page, "Deal créé");
     const created = row(page, title);
@@ -303,6 +303,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await dialog.getByLabel("Titre*").fill(title);
     await expect(dialog.getByLabel("Slug*")).toHaveValue(slug);
     await dialog.getByLabel("Meta description").fill("Une page créée par le test.");
+    await dialog.getByRole("tab", { name: "HTML" }).click();
     await dialog.getByLabel("Contenu*").fill(`<p>Premier contenu ${tag}</p>`);
     await submitDialog(page, "Ajouter");
     await expectToast(page, "Page créée avec succès");
@@ -316,6 +317,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
 
     await page.goto("/admin/pages");
     await page.getByRole("button", { name: `Modifier ${title}`, exact: true }).click();
+    await dialog.getByRole("tab", { name: "HTML" }).click();
     await dialog.getByLabel("Contenu*").fill(`<p>Second contenu ${tag}</p>`);
     await submitDialog(page, "Mettre à jour");
     await expectToast(page, "Page mise à jour avec succès");
@@ -406,6 +408,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await dialog.getByLabel("Titre*").fill(`Notre histoire ${tag}`);
     await pageSelect.selectOption("about");
     await dialog.getByLabel("Type", { exact: true }).selectOption("html");
+    await dialog.getByRole("tab", { name: "HTML" }).click();
     await dialog.getByLabel("Contenu*").fill(`<p>Une équipe <strong>${tag}</strong> de chasseuses de bons plans.</p>`);
     await submitDialog(page, "Ajouter");
     await expectToast(page, "Bloc de contenu créé avec succès");

@@ -124,6 +124,7 @@ test("an admin-created page is public once published; a draft is 404 to visitors
   await dialog.getByLabel("Titre*").fill(title);
   await expect(dialog.getByLabel("Slug*")).toHaveValue(`guide-des-soldes-${id}`);
   await dialog.getByLabel("Meta description").fill("Le guide des soldes de la rédaction.");
+  await dialog.getByRole("tab", { name: "HTML" }).click();
   await dialog.getByLabel("Contenu*").fill("<h2>Les bons plans</h2><p>Tout ce qu'il faut savoir.</p>");
   await dialog.getByRole("button", { name: "Ajouter" }).click();
   await expect(page.getByText("Page créée avec succès")).toBeVisible();
@@ -134,6 +135,7 @@ test("an admin-created page is public once published; a draft is 404 to visitors
   await page.getByRole("button", { name: "Ajouter une page" }).click();
   await dialog.getByLabel("Titre*").fill(`Page en préparation ${id}`);
   await expect(dialog.getByLabel("Slug*")).toHaveValue(DRAFT_SLUG);
+  await dialog.getByRole("tab", { name: "HTML" }).click();
   await dialog.getByLabel("Contenu*").fill("<p>Cette page n'est pas encore publiée.</p>");
   await dialog.getByLabel("Statut").selectOption("draft");
   await dialog.getByRole("button", { name: "Ajouter" }).click();

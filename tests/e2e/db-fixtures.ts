@@ -14,6 +14,7 @@ import { insertCodeFeedbackFixtures } from "./code-feedback-fixture";
 import { insertDealPageFixtures } from "./deal-page-fixture";
 import { insertAdminListFixtures } from "./admin-lists-fixture";
 import { insertAdminCsvFixtures } from "./admin-csv-fixture";
+import { insertAdminMediaFixtures } from "./admin-media-fixture";
 import { insertDealCommentFixtures } from "./deal-comments-fixture";
 import { insertMemberProfileFixtures } from "./member-profile-fixture";
 
@@ -61,6 +62,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertDealPageFixtures(database.db);
     await insertAdminListFixtures(database.db);
     await insertAdminCsvFixtures(database.db);
+    await insertAdminMediaFixtures(database.db);
     await insertDealCommentFixtures(database.db);
     await insertMemberProfileFixtures(database.db);
   } finally {

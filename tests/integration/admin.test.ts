@@ -17,12 +17,12 @@ import { action as brandAction } from "../../app/routes/admin/brands";
 import { action as contentAction } from "../../app/routes/admin/content";
 import { action as pageAction } from "../../app/routes/admin/pages";
 import { action as userAction, loader as usersLoader } from "../../app/routes/admin/users";
-import { action as uploadAction } from "../../app/routes/admin/upload";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as slugLoader } from "../../app/routes/page.$slug";
-import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import { postUpload } from "../helpers/upload";
 
 /** What a member is told by each admin action: the message of the permission it asks for first (ADR 022). */
 const MEMBER_REFUSAL: Record<string, string> = {
@@ -253,16 +253,7 @@ describeEachDb("admin back office", ({ database }) => {
   });
 
   it("upload: real images are stored; renamed files, SVG and oversized files are refused", async () => {
-    const upload = async (name: string, content: Buffer, type: string) => {
-      const body = new FormData();
-      body.append("file", new File([new Uint8Array(content)], name, { type }));
-      const encoded = new Response(body);
-      const buf = Buffer.from(await encoded.arrayBuffer());
-      return callRoute<any>(
-        uploadAction,
-        new Request(`${TEST_ORIGIN}/admin/upload`, { method: "POST", body: buf, headers: { origin: TEST_ORIGIN, cookie: admin.cookie, "content-type": encoded.headers.get("content-type")!, "content-length": String(buf.length) } }),
-      );
-    };
+    const upload = (name: string, content: Buffer, type: string) => postUpload(admin.cookie, name, content, type);
     const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#fff" } }).png().toBuffer();
     const ok = await upload("photo.png", png, "image/png");
     expect(ok.data).toMatchObject({ ok: true, title: "Image téléchargée" });

@@ -16,14 +16,14 @@ import { action as offerAction } from "../../app/routes/admin/offers";
 import { action as pageAction } from "../../app/routes/admin/pages";
 import { action as promoAction } from "../../app/routes/admin/promo-codes";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/admin/settings";
-import { action as uploadAction } from "../../app/routes/admin/upload";
 import { action as userAction } from "../../app/routes/admin/users";
 import { loader as rootLoader } from "../../app/root";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as kpiLoader } from "../../app/routes/kpi";
-import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import { postUpload } from "../helpers/upload";
 
 describeEachDb("admin settings", () => {
   it("only admins read and change the settings; they drive the public site", async () => {
@@ -133,14 +133,7 @@ describeEachDb("audit log", ({ database }) => {
 
     // uploads: the stored file is recorded
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).png().toBuffer();
-    const body = new FormData();
-    body.append("file", new File([new Uint8Array(png)], "photo.png", { type: "image/png" }));
-    const encoded = new Response(body);
-    const buf = Buffer.from(await encoded.arrayBuffer());
-    const uploaded = await callRoute<any>(
-      uploadAction,
-      new Request(`${TEST_ORIGIN}/admin/upload`, { method: "POST", body: buf, headers: { origin: TEST_ORIGIN, cookie: admin.cookie, "content-type": encoded.headers.get("content-type")!, "content-length": String(buf.length) } }),
-    );
+    const uploaded = await postUpload(admin.cookie, "photo.png", png, "image/png");
     expect(uploaded.data.ok).toBe(true);
     const [upload] = await entries("upload", uploaded.data.url);
     expect(upload).toMatchObject({ action: "create", actorEmail: "auditeur@example.fr", after: { url: uploaded.data.url, originalName: "photo.png" } });

@@ -7,8 +7,12 @@ import { Input } from "~/components/ui/input";
 const ALLOWED = ["jpg", "jpeg", "png", "webp"];
 const MAX = 2 * 1024 * 1024;
 
-/** Image upload (POST /admin/upload) with a 1.5 preview; writes the URL into a hidden `name` input. */
-export function ImageUpload({ name, defaultValue }: { name: string; defaultValue: string | null }) {
+/**
+ * Image upload (POST /admin/upload: checked, re-encoded, shared storage, ADR 024) with a preview;
+ * the URL lands in the `name` text input, which also takes a typed https:// URL (and submits without JS).
+ * The input's id is `id` (default: `name`), for the surrounding Field's label.
+ */
+export function ImageUpload({ name, defaultValue, id = name }: { name: string; defaultValue: string | null; id?: string }) {
   const fetcher = useFetcher<{ ok: boolean; title: string; message: string; url?: string }>();
   const [url, setUrl] = useState(defaultValue ?? "");
   useEffect(() => {
@@ -47,7 +51,8 @@ export function ImageUpload({ name, defaultValue }: { name: string; defaultValue
         {fetcher.state !== "idle" ? "Téléchargement..." : "Télécharger une image"}
         <input type="file" accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp" className="sr-only" onChange={(e) => onFile(e.target.files?.[0])} />
       </label>
-      <Input name={name} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="ou une URL https://…" aria-label="URL de l'image" />
+      <Input id={id} name={name} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="ou une URL https://…" aria-describedby={`${id}-hint`} />
+      <p id={`${id}-hint`} className="text-xs text-neutral-500">Téléchargez une image (JPG, PNG ou WEBP, 2 Mo max.) ou saisissez son adresse https://.</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, optionalUrl, requiredText } from "../admin/form-helpers";
+import { optionalImageUrl } from "../admin/image-url";
 import { slugField } from "../categories/category-form.schema";
 
 export const BRAND_MESSAGES = {
@@ -22,7 +23,7 @@ export const brandFormSchema = z.object({
   slug: slugField("Le slug de la marque est obligatoire."),
   category: optionalText(80),
   description: optionalText(1000),
-  imageUrl: optionalUrl,
+  imageUrl: optionalImageUrl,
   websiteUrl: optionalUrl,
   // no "max discount" field: the public "Jusqu'à -X %" comes from the brand's live codes and deals (issue #11)
   cashbackPercent: z.coerce.number({ message: "Le cashback doit être un nombre." }).min(0).max(100, "Le cashback doit être compris entre 0 et 100."),

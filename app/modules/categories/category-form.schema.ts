@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalText, optionalUrl, requiredText } from "../admin/form-helpers";
+import { optionalText, requiredText } from "../admin/form-helpers";
+import { optionalImageUrl } from "../admin/image-url";
 
 export const CATEGORY_MESSAGES = {
   name: "Le nom de la catégorie est obligatoire.",
@@ -20,7 +21,7 @@ export const categoryFormSchema = z.object({
   name: requiredText(CATEGORY_MESSAGES.name, 80),
   slug: slug(CATEGORY_MESSAGES.slug),
   description: optionalText(1000),
-  imageUrl: optionalUrl,
+  imageUrl: optionalImageUrl,
 });
 
 export { slug as slugField };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
+import { optionalImageUrl } from "../admin/image-url";
 
 export const OFFER_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde de l'offre.",
@@ -32,7 +33,7 @@ export const offerFormSchema = z.object({
     .max(100, "Le cashback doit être compris entre 0 et 100."),
   category: optionalText(80),
   tag: optionalText(40),
-  imageUrl: optionalUrl,
+  imageUrl: optionalImageUrl,
   url: optionalUrl,
   isFeatured: checkbox,
 });

@@ -3,6 +3,7 @@ import { ImageIcon, Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/brands";
 import { DeleteButton, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -161,8 +162,8 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
               >
                 <Input id="cashbackPercent" name="cashbackPercent" type="number" min={0} max={100} step="0.01" defaultValue={item?.cashbackPercent ?? 0} />
               </Field>
-              <Field label="Image (URL)" htmlFor="imageUrl" error={errors.imageUrl}>
-                <Input id="imageUrl" name="imageUrl" defaultValue={item?.imageUrl ?? ""} />
+              <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
+                <ImageUpload name="imageUrl" defaultValue={item?.imageUrl ?? null} />
               </Field>
               <Field label="Site de la marque" htmlFor="websiteUrl" error={errors.websiteUrl}>
                 <Input id="websiteUrl" name="websiteUrl" defaultValue={item?.websiteUrl ?? ""} placeholder="https://" />

@@ -4,11 +4,11 @@ import { Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/categories";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
@@ -115,8 +115,8 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
               <Field label="Description" htmlFor="description" error={errors.description}>
                 <Textarea id="description" name="description" defaultValue={item?.description ?? ""} />
               </Field>
-              <Field label="Image (URL)" htmlFor="imageUrl" error={errors.imageUrl}>
-                <Input id="imageUrl" name="imageUrl" defaultValue={item?.imageUrl ?? ""} />
+              <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
+                <ImageUpload name="imageUrl" defaultValue={item?.imageUrl ?? null} />
               </Field>
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="outline" onClick={editor.requestClose}>

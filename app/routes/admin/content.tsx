@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { data, Form, useFetcher, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/content";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
-import { TOOLBAR_ACTIONS, wrapSelection } from "~/components/admin/html-toolbar";
+import { HomeListField } from "~/components/admin/home-list-field";
+import { RichTextField } from "~/components/admin/rich-text-field";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -25,6 +26,7 @@ import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
 import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } from "~/modules/content/content-block-form.schema";
+import { listEditorFor, withListItems } from "~/modules/content/home-list-forms";
 import { pageWithoutBlocksMessage } from "~/modules/content/page-blocks";
 import { blockPageChoices } from "~/modules/content/page-blocks.server";
 
@@ -48,7 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
-  const form = await readBoundedForm(request, 200 * 1024);
+  // structured list items (steps, testimonials) become the block's JSON, checked below like typed JSON
+  const form = withListItems(await readBoundedForm(request, 200 * 1024));
   const intent = form.get("intent");
   if (intent === "preview") {
     return data({ preview: sanitizeRichHtml(String(form.get("content") ?? "").slice(0, 100_000)) });
@@ -100,18 +103,7 @@ function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; ch
   const [content, setContent] = useState(item?.content ?? "");
   const initialPage = item?.page ?? "home";
   const [page, setPage] = useState(initialPage);
-  const ref = useRef<HTMLTextAreaElement>(null);
-
-  function apply(id: (typeof TOOLBAR_ACTIONS)[number]["id"]) {
-    const el = ref.current;
-    if (!el) return;
-    const r = wrapSelection(content, el.selectionStart, el.selectionEnd, id);
-    setContent(r.text);
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(r.selectionStart, r.selectionEnd);
-    });
-  }
+  const listSpec = item ? listEditorFor(page, item.name) : null;
 
   return (
     <Form method="post" className="grid gap-4" noValidate>
@@ -169,17 +161,14 @@ function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; ch
           </TabsTrigger>
         </TabsList>
         <TabsContent value="edit" forceMount className="data-[state=inactive]:hidden">
-          {type === "html" ? (
-            <div className="mb-2 flex flex-wrap gap-1" role="toolbar" aria-label="Mise en forme">
-              {TOOLBAR_ACTIONS.map((a) => (
-                <Button key={a.id} type="button" size="sm" variant="outline" onClick={() => apply(a.id)}>
-                  {a.label}
-                </Button>
-              ))}
-            </div>
-          ) : null}
           <Field label="Contenu*" htmlFor="content" error={errors.content} hint={type === "json" ? "Un JSON valide est attendu." : undefined}>
-            <Textarea ref={ref} id="content" name="content" value={content} onChange={(e) => setContent(e.target.value)} className="min-h-48 font-mono text-xs" />
+            {type === "json" && listSpec ? (
+              <HomeListField spec={listSpec} content={content} onContent={setContent} errors={errors.content} />
+            ) : type === "html" ? (
+              <RichTextField id="content" name="content" label="Contenu" value={content} onChange={setContent} invalid={Boolean(errors.content)} className="min-h-48 font-mono text-xs" />
+            ) : (
+              <Textarea id="content" name="content" value={content} onChange={(e) => setContent(e.target.value)} className="min-h-48 font-mono text-xs" />
+            )}
           </Field>
         </TabsContent>
         <TabsContent value="preview">

@@ -3,6 +3,7 @@ import { ImageIcon, Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/offers";
 import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
@@ -166,8 +167,8 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                   <Input id="tag" name="tag" defaultValue={item?.tag ?? ""} />
                 </Field>
               </div>
-              <Field label="Image (URL)" htmlFor="imageUrl" error={errors.imageUrl}>
-                <Input id="imageUrl" name="imageUrl" defaultValue={item?.imageUrl ?? ""} placeholder="https:// ou /uploads/…" />
+              <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
+                <ImageUpload name="imageUrl" defaultValue={item?.imageUrl ?? null} />
               </Field>
               <Field label="Lien vers le produit" htmlFor="url" error={errors.url}>
                 <Input id="url" name="url" defaultValue={item?.url ?? ""} placeholder="https://" />

@@ -7,6 +7,7 @@ import type { Route } from "./+types/pages";
 import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
+import { RichTextField } from "~/components/admin/rich-text-field";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -153,7 +154,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
                 </select>
               </Field>
               <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
-                <Textarea id="content" name="content" defaultValue={item?.content ?? ""} className="min-h-64 font-mono text-xs" />
+                <RichTextField id="content" name="content" label="Contenu" defaultValue={item?.content ?? ""} invalid={Boolean(errors.content)} />
               </Field>
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="outline" onClick={editor.requestClose}>

@@ -1,0 +1,69 @@
+import type { Page } from "@playwright/test";
+import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+
+/**
+ * Issue #17 item 3: the home testimonials edited item by item (add, move up with the keyboard,
+ * remove), and the home page in that order. The block is shared by every visitor: this spec
+ * runs in the shared-state project (playwright.config.ts), and removes its testimonial at the end.
+ */
+test.describe.configure({ mode: "serial" });
+
+async function openTestimonials(page: Page) {
+  await page.goto("/admin/content?contentPage=home");
+  await page.getByRole("button", { name: "Modifier testimonials-list", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("tab", { name: "Éléments" })).toHaveAttribute("aria-selected", "true");
+  return dialog;
+}
+
+for (const [viewport, width] of [["desktop", 1280], ["mobile", 390]] as const) {
+  test(`${viewport}: adds a testimonial, moves it first with the keyboard; the home page shows that order`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    const author = `Témoin ${viewport} ${Date.now().toString(36)}`;
+    await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
+    await page.waitForURL((url) => url.pathname === "/admin");
+    let dialog = await openTestimonials(page);
+    const items = dialog.getByRole("listitem").filter({ has: page.getByRole("group") });
+    const count = await items.count();
+    expect(count).toBeGreaterThan(0);
+
+    await dialog.getByRole("button", { name: "Ajouter un témoignage" }).click();
+    const n = count + 1;
+    const added = dialog.getByRole("listitem", { name: `Témoignage ${n}` });
+    await expect(added.getByLabel("Témoignage", { exact: true })).toBeFocused();
+    await added.getByLabel("Témoignage", { exact: true }).fill(`Mon témoignage ${viewport}, tout en haut.`);
+    // no author: refused, said under the item, nothing saved
+    await dialog.getByRole("button", { name: "Mettre à jour" }).click();
+    await expect(added.getByRole("alert")).toHaveText("le champ « Auteur » est obligatoire.");
+    await expect(dialog).toBeVisible();
+    await added.getByLabel("Auteur").fill(author);
+    await added.getByLabel("Note (0 à 5)").fill("4");
+
+    // up, up, … with Enter: the focus follows the moved item
+    await dialog.getByRole("button", { name: `Monter Témoignage ${n}` }).focus();
+    for (let i = n; i > 1; i--) {
+      await expect(dialog.getByRole("button", { name: `Monter Témoignage ${i}` })).toBeFocused();
+      await page.keyboard.press("Enter");
+    }
+    await expect(dialog.getByRole("button", { name: "Descendre Témoignage 1" })).toBeFocused();
+    await expect(dialog.getByRole("listitem", { name: "Témoignage 1" }).getByLabel("Auteur")).toHaveValue(author);
+
+    await dialog.getByRole("button", { name: "Mettre à jour" }).click();
+    await expect(page.getByText("Bloc de contenu mis à jour avec succès")).toBeVisible();
+
+    await page.goto("/");
+    const shown = page.locator(`section[aria-labelledby="testimonials-title"] li`);
+    await expect(shown.first()).toContainText(author);
+    await expect(shown.first()).toContainText(`Mon témoignage ${viewport}, tout en haut.`);
+
+    // put the block back as it was
+    dialog = await openTestimonials(page);
+    await expect(dialog.getByRole("listitem", { name: "Témoignage 1" }).getByLabel("Auteur")).toHaveValue(author);
+    await dialog.getByRole("button", { name: "Supprimer Témoignage 1" }).click();
+    await expect(dialog.getByRole("listitem", { name: `Témoignage ${n}` })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Mettre à jour" }).click();
+    await expect(page.getByText("Bloc de contenu mis à jour avec succès")).toBeVisible();
+    await page.goto("/");
+    await expect(page.getByText(author)).toHaveCount(0);
+  });
+}
