@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { breadcrumbJsonLd, errorSeo, seo } from "./seo";
+import { absoluteUrl, breadcrumbJsonLd, errorSeo, seo } from "./seo";
 
 const matches = [{ id: "root", loaderData: { siteName: "Crevarde", siteUrl: "https://crevarde.example" } }];
 const ldScripts = (tags: ReturnType<typeof seo>) =>
@@ -60,5 +60,13 @@ describe("breadcrumbJsonLd()", () => {
         { "@type": "ListItem", position: 2, name: "Marques", item: "https://crevarde.example/marques" },
       ],
     });
+  });
+});
+
+describe("absoluteUrl", () => {
+  it("makes a site path absolute and keeps an http(s) URL (an image on another host, JSON-LD logos)", () => {
+    expect(absoluteUrl("https://crevarde.fr", "/uploads/logo.webp")).toBe("https://crevarde.fr/uploads/logo.webp");
+    expect(absoluteUrl("https://crevarde.fr", "https://cdn.example.com/logo.png")).toBe("https://cdn.example.com/logo.png");
+    expect(absoluteUrl("https://crevarde.fr", "HTTP://cdn.example.com/x.png")).toBe("HTTP://cdn.example.com/x.png");
   });
 });

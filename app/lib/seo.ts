@@ -29,16 +29,17 @@ export function rootSeoData(matches: readonly MatchLike[] | undefined): RootSeoD
   };
 }
 
+/** A link for crawlers and JSON-LD: a site path made absolute on the site's URL, an http(s) URL kept as it is. */
+export function absoluteUrl(siteUrl: string, pathOrUrl: string) {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl}`;
+}
+
 /** The one SEO helper: title, description, canonical, Open Graph, Twitter, JSON-LD. */
 export function seo(input: SeoInput, matches?: readonly MatchLike[]): MetaDescriptor[] {
   const { siteName, siteUrl } = rootSeoData(matches);
   const title = input.title.includes(siteName) ? input.title : `${input.title} | ${siteName}`;
   const canonical = `${siteUrl}${input.path === "/" ? "/" : input.path.replace(/\/+$/, "")}`;
-  const image = input.image
-    ? input.image.startsWith("http")
-      ? input.image
-      : `${siteUrl}${input.image}`
-    : `${siteUrl}/og-image.png`;
+  const image = absoluteUrl(siteUrl, input.image ?? "/og-image.png");
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },

@@ -5,7 +5,7 @@ import type { Route } from "./+types/blog.$id";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { getEnv } from "~/lib/env.server";
-import { errorSeo, seo } from "~/lib/seo";
+import { absoluteUrl, errorSeo, seo } from "~/lib/seo";
 import { byline } from "~/modules/blog/byline";
 import { getArticle } from "~/modules/blog/blog.server";
 
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
             datePublished: data.article.publishedAt,
             author: { "@type": "Person", name: data.article.author },
             publisher: { "@type": "Organization", name: data.siteName },
-            image: `${data.siteUrl}${data.article.imageUrl}`,
+            image: absoluteUrl(data.siteUrl, data.article.imageUrl),
             inLanguage: "fr-FR",
           },
         },

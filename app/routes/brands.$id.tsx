@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { getSessionUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
-import { breadcrumbJsonLd, errorSeo, seo } from "~/lib/seo";
+import { absoluteUrl, breadcrumbJsonLd, errorSeo, seo } from "~/lib/seo";
 import { getBrand, listBrandDeals } from "~/modules/brands/brands.server";
 import { maxDiscountPercent, upToLabel } from "~/modules/brands/discount";
 import { listBrandOffers } from "~/modules/offers/offers.server";
@@ -61,7 +61,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
               name: data.brand.name,
               description: data.brand.description ?? undefined,
               url: `${data.siteUrl}/marques/${data.brand.slug}`,
-              logo: data.brand.imageUrl ? `${data.siteUrl}${data.brand.imageUrl}` : undefined,
+              logo: data.brand.imageUrl ? absoluteUrl(data.siteUrl, data.brand.imageUrl) : undefined,
               sameAs: data.brand.websiteUrl ? [data.brand.websiteUrl] : undefined,
             },
             breadcrumbJsonLd(data.siteUrl, [

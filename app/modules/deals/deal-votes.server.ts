@@ -19,6 +19,7 @@ import {
 import { crossesAlertThreshold, enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { dealCardColumns, isPublicDeal, toPublicDeal } from "./deals.server";
 import { assertNotBlocked } from "~/modules/members/member-blocks.server";
+import { absoluteUrl } from "~/lib/seo";
 
 /* Typed refusals of a vote (ADR 025): the route answers with their status and French message. */
 export class DealNotFoundError extends DomainError {
@@ -252,7 +253,7 @@ export function dealJsonLd(
   siteUrl: string,
 ) {
   const url = `${siteUrl}/coup-de-crevarde/${deal.id}`;
-  const image = deal.imageUrl ? (/^https?:\/\//.test(deal.imageUrl) ? deal.imageUrl : `${siteUrl}${deal.imageUrl}`) : undefined;
+  const image = deal.imageUrl ? absoluteUrl(siteUrl, deal.imageUrl) : undefined;
   return {
     "@context": "https://schema.org",
     "@type": "Product",
