@@ -1,4 +1,7 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { cloneElement, isValidElement, useEffect, useState } from "react";
+import type { ZodType } from "zod";
 import { Form, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
 import { Trash2 } from "lucide-react";
@@ -208,4 +211,21 @@ export const selectClass = "h-11 w-full rounded-xl border border-neutral-300 bg-
 export function errorsFor(actionData: AdminActionData | undefined, intent = "save") {
   if (!actionData || actionData.ok || actionData.intent !== intent) return {} as Record<string, string[]>;
   return (actionData.result?.error ?? {}) as Record<string, string[]>;
+}
+
+/**
+ * conform on a back-office form (issue #17): the entity's zod schema, the
+ * same one the action parses with, validates in the browser once a field is
+ * left and again as it is corrected; the last submission's server errors come
+ * back through the action data. Spread `form` on the <Form>: before hydration
+ * the form posts as usual and the server answers the same messages.
+ */
+export function useAdminForm(schema: ZodType, actionData: AdminActionData | undefined, intent = "save") {
+  const [form] = useForm({
+    lastResult: actionData && !actionData.ok && actionData.intent === intent ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return { form: getFormProps(form), errors: form.allErrors as Record<string, string[]> };
 }
