@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { brands, categories } from "../../../db/schema";
 import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb } from "~/lib/db.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { bulkDelete } from "~/modules/admin/bulk.server";
@@ -41,15 +42,12 @@ export async function brandChoices() {
 }
 
 /** The typed category name creates or reuses a category; the brand stores its id. */
-export async function saveBrand(input: z.output<typeof brandFormSchema>) {
+export async function saveBrand(input: z.output<typeof brandFormSchema>, edit: AdminEdit) {
   const db = await getDb();
   const { id, category, ...rest } = input;
   const row = await db.transaction(async (tx) => {
     const values = { ...rest, categoryId: await resolveCategoryId(tx, category) };
-    const [saved] = id
-      ? await tx.update(brands).set({ ...values, updatedAt: new Date() }).where(eq(brands.id, id)).returning({ id: brands.id })
-      : await tx.insert(brands).values(values).returning({ id: brands.id });
-    return saved ?? null;
+    return saveAuditedIn(tx, edit, "brand", brands, id, values);
   });
   invalidateAllowedHosts();
   return row;

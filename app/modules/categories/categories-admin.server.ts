@@ -4,6 +4,7 @@ import { categories } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import type { categoryFormSchema } from "./category-form.schema";
 
 /** One page of categories, ordered by name (unique, indexed). */
@@ -29,14 +30,9 @@ export async function categoryNames(): Promise<string[]> {
  * Renaming keeps brands, codes and offers in the category (they point at its
  * id); a changed slug leaves a 301 from the old one, in the same transaction.
  */
-export async function saveCategory(input: z.output<typeof categoryFormSchema>) {
+export async function saveCategory(input: z.output<typeof categoryFormSchema>, edit: AdminEdit) {
   const { id, ...values } = input;
-  return saveWithSlugHistory("category", id, values.slug, async (tx) => {
-    const [row] = id
-      ? await tx.update(categories).set({ ...values, updatedAt: new Date() }).where(eq(categories.id, id)).returning({ id: categories.id })
-      : await tx.insert(categories).values(values).returning({ id: categories.id });
-    return row;
-  });
+  return saveWithSlugHistory("category", id, values.slug, async (tx) => (await saveAuditedIn(tx, edit, "category", categories, id, values)) ?? undefined);
 }
 
 export async function deleteCategory(id: string) {

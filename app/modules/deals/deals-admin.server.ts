@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
@@ -39,7 +40,7 @@ export async function listDealsAdmin(query: Pick<ListQuery<"created" | "title" |
       : listOrder(query.sort, query.dir, { created: crevardeDeals.createdAt, title: crevardeDeals.title, temperature: crevardeDeals.temperature }, crevardeDeals.id);
   return paginate(query.page, count, (limit, offset) =>
     db
-      .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status })
+      .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status, updatedAt: crevardeDeals.updatedAt })
       .from(crevardeDeals)
       .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
       .where(where)
@@ -56,21 +57,19 @@ export async function bulkDeals(actor: { id: string; email: string }, intent: (t
   return written;
 }
 
-export async function saveDeal(input: z.output<typeof dealFormSchema>) {
+export async function saveDeal(input: z.output<typeof dealFormSchema>, edit: AdminEdit) {
   const db = await getDb();
   const { id, ...rest } = input;
   // plain-text fields arrive cleaned by the form schema (plainText): stored as typed, React escapes them
   const values = { ...rest, source: rest.source.toLowerCase() };
-  const [row] = id
-    ? await db.update(crevardeDeals).set({ ...values, updatedAt: new Date() }).where(eq(crevardeDeals.id, id)).returning({ id: crevardeDeals.id })
-    : await db.transaction(async (tx) => {
-        // a new admin deal is published at once: members' alerts are matched by a job queued with it
-        const inserted = await tx.insert(crevardeDeals).values(values).returning({ id: crevardeDeals.id });
-        await enqueueAlertMatch(tx, inserted[0].id, "published");
-        return inserted;
-      });
+  const row = await db.transaction(async (tx) => {
+    const saved = await saveAuditedIn(tx, edit, "deal", crevardeDeals, id, values);
+    // a new admin deal is published at once: members' alerts are matched by a job queued with it
+    if (saved && !id) await enqueueAlertMatch(tx, saved.id, "published");
+    return saved;
+  });
   invalidateAllowedHosts();
-  return row ?? null;
+  return row;
 }
 
 export async function deleteDeal(id: string) {

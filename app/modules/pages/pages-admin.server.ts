@@ -5,6 +5,7 @@ import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import type { pageFormSchema } from "./page-form.schema";
 
 /** One page of pages, ordered by title (pages_title_idx), then id. */
@@ -18,15 +19,10 @@ export async function listPagesAdmin(page: number) {
  * saved as a draft. A changed slug leaves a 301 from the old one, written in
  * the same transaction.
  */
-export async function savePage(input: z.output<typeof pageFormSchema>) {
+export async function savePage(input: z.output<typeof pageFormSchema>, edit: AdminEdit) {
   const { id, status, ...rest } = input;
   const values = { ...rest, content: sanitizeRichHtml(rest.content), published: status === "published" };
-  return saveWithSlugHistory("page", id, values.slug, async (tx) => {
-    const [row] = id
-      ? await tx.update(pages).set({ ...values, updatedAt: new Date() }).where(eq(pages.id, id)).returning({ id: pages.id })
-      : await tx.insert(pages).values(values).returning({ id: pages.id });
-    return row;
-  });
+  return saveWithSlugHistory("page", id, values.slug, async (tx) => (await saveAuditedIn(tx, edit, "page", pages, id, values)) ?? undefined);
 }
 
 export async function deletePage(id: string) {

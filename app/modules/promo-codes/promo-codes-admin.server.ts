@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { brands, categories, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { categoryNames } from "~/modules/categories/categories-admin.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
@@ -48,6 +49,7 @@ export async function listPromoCodesAdmin(query: Pick<PromoCodeListQuery, "q" | 
         url: promoCodes.url,
         isFeatured: promoCodes.isFeatured,
         expiresAt: promoCodes.expiresAt,
+        updatedAt: promoCodes.updatedAt,
       })
       .from(promoCodes)
       .innerJoin(brands, eq(brands.id, promoCodes.brandId))
@@ -84,8 +86,11 @@ export async function promoCategoryChoices(): Promise<string[]> {
   return list.length ? list : ["Général"];
 }
 
-/** The chosen or typed category name creates or reuses a category; the code stores its id. */
-export async function savePromoCode(input: Input) {
+/**
+ * The chosen or typed category name creates or reuses a category; the code stores its id.
+ * Audited, and refused (409) when the code changed since `edit.version` (saveAuditedIn).
+ */
+export async function savePromoCode(input: Input, edit: AdminEdit) {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
     const values = {
@@ -98,10 +103,7 @@ export async function savePromoCode(input: Input) {
       expiresAt: input.expiresAt,
       isFeatured: input.isFeatured,
     };
-    const [saved] = input.id
-      ? await tx.update(promoCodes).set({ ...values, updatedAt: new Date() }).where(eq(promoCodes.id, input.id)).returning({ id: promoCodes.id })
-      : await tx.insert(promoCodes).values(values).returning({ id: promoCodes.id });
-    return saved ?? null;
+    return saveAuditedIn(tx, edit, "promo_code", promoCodes, input.id, values);
   });
   invalidateAllowedHosts();
   return row;

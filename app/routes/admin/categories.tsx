@@ -13,6 +13,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
+import { submittedVersion } from "~/modules/admin/conflict";
+import type { ConflictField } from "~/modules/admin/conflict-diff";
+import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { DuplicateButton } from "~/components/admin/duplicate-button";
+import { duplicateRow } from "~/modules/admin/duplicate";
 import { categories } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { requestedPage } from "~/modules/admin/pagination.server";
@@ -47,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const input = submission.value;
   return guarded("save", "Impossible de sauvegarder la catégorie.", async () => {
-    const row = await audited(admin, "category", categories, input.id, input.id ? "update" : "create", () => saveCategory(input));
+    const row = await saveCategory(input, { actor: admin, version: submittedVersion(form) });
     if (!row) return failure("save", "Impossible de sauvegarder la catégorie.", 404);
     return ok("save", input.id ? "Catégorie mise à jour avec succès" : "Catégorie créée avec succès");
   });
@@ -55,13 +60,23 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Category = Route.ComponentProps["loaderData"]["categories"][number];
 
+/** The fields compared when a save meets someone else's change. */
+const CATEGORY_CONFLICT_FIELDS: ConflictField[] = [
+  { name: "name", label: "Nom" },
+  { name: "slug", label: "Slug" },
+  { name: "description", label: "Description" },
+  { name: "imageUrl", label: "Image (URL)" },
+];
+
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const editor = useEditor<Category>(ad);
+  const reload = useConflictReload(loaderData.categories, editor);
   const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
+  const values = editor.values;
   return (
     <div>
       <PageHeader
@@ -97,6 +112,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                     <Button variant="ghost" size="icon" aria-label={`Modifier ${c.name}`} onClick={() => editor.edit(c)}>
                       <Pencil />
                     </Button>
+                    <DuplicateButton label={c.name} onDuplicate={() => editor.duplicate(duplicateRow(c, { name: "name", nameMax: 80, suffixed: ["slug"] }))} />
                     <DeleteButton id={c.id} label={c.name} confirmText={`Êtes-vous sûr de vouloir supprimer la catégorie "${c.name}" ? Cette action est irréversible.`} />
                   </div>
                 </TableCell>
@@ -108,15 +124,16 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier la catégorie" : "Ajouter une catégorie"}>
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
+            <Form method="post" className="grid gap-4" key={editorKey(item)}>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <SlugFields nameField="name" nameLabel="Nom*" defaultName={item?.name ?? ""} defaultSlug={item?.slug ?? ""} mode="always" errors={errors} />
+              <EditVersion item={item} actionData={ad} fields={CATEGORY_CONFLICT_FIELDS} onReload={reload} />
+              <SlugFields nameField="name" nameLabel="Nom*" defaultName={values?.name ?? ""} defaultSlug={values?.slug ?? ""} mode="always" errors={errors} />
               <Field label="Description" htmlFor="description" error={errors.description}>
-                <Textarea id="description" name="description" defaultValue={item?.description ?? ""} />
+                <Textarea id="description" name="description" defaultValue={values?.description ?? ""} />
               </Field>
               <Field label="Image (URL)" htmlFor="imageUrl" error={errors.imageUrl}>
-                <Input id="imageUrl" name="imageUrl" defaultValue={item?.imageUrl ?? ""} />
+                <Input id="imageUrl" name="imageUrl" defaultValue={values?.imageUrl ?? ""} />
               </Field>
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="outline" onClick={editor.requestClose}>

@@ -14,6 +14,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
+import { submittedVersion } from "~/modules/admin/conflict";
+import { isEditConflict } from "~/modules/admin/versioned.server";
+import type { ConflictField } from "~/modules/admin/conflict-diff";
+import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { DuplicateButton } from "~/components/admin/duplicate-button";
+import { duplicateRow } from "~/modules/admin/duplicate";
 import { pages } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { isBlankHtml } from "~/lib/html.server";
@@ -59,12 +65,12 @@ export async function action({ request }: Route.ActionArgs) {
     return invalid("save", submission.reply({ fieldErrors: { content: [PAGE_MESSAGES.content] } }), { title: "Champ requis", description: PAGE_MESSAGES.content });
   }
   try {
-    const row = await audited(admin, "page", pages, input.id, input.id ? "update" : "create", () => savePage(input));
+    const row = await savePage(input, { actor: admin, version: submittedVersion(form) });
     if (!row) return failure("save", "Cette page n'existe plus.", 404);
     return ok("save", input.id ? "Page mise à jour avec succès" : "Page créée avec succès");
   } catch (error) {
     // admin.md §8: a page save failure is logged; we still tell the admin why it failed.
-    logger.error({ err: error }, "admin: page save failed");
+    if (!isEditConflict(error)) logger.error({ err: error }, "admin: page save failed");
     return guarded("save", "La page n'a pas pu être enregistrée.", async () => {
       throw error;
     });
@@ -72,6 +78,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 type Page = Route.ComponentProps["loaderData"]["pages"][number];
+
+/** The fields compared when a save meets someone else's change. */
+const PAGE_CONFLICT_FIELDS: ConflictField[] = [
+  { name: "title", label: "Titre" },
+  { name: "slug", label: "Slug" },
+  { name: "metaDescription", label: "Meta description" },
+  { name: "status", label: "Statut", fromRow: (r) => (r.published ? "published" : "draft"), show: (v) => (v === "draft" ? "Brouillon" : "Publié") },
+  { name: "content", label: "Contenu" },
+];
 
 function MetaField({ defaultValue, error }: { defaultValue: string; error?: string[] }) {
   const [value, setValue] = useState(defaultValue);
@@ -86,9 +101,11 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const editor = useEditor<Page>(ad);
+  const reload = useConflictReload(loaderData.pages, editor);
   const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
+  const values = editor.values;
   const legal = new Set<string>(LEGAL_SLUGS);
   return (
     <div>
@@ -130,6 +147,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
                     <Button variant="ghost" size="icon" aria-label={`Modifier ${p.title}`} onClick={() => editor.edit(p)}>
                       <Pencil />
                     </Button>
+                    <DuplicateButton label={p.title} onDuplicate={() => editor.duplicate(duplicateRow(p, { name: "title", suffixed: ["slug"] }))} />
                     <DeleteButton id={p.id} label={p.title} confirmText={`Êtes-vous sûr de vouloir supprimer la page "${p.title}" ? Cette action est irréversible.`} />
                   </div>
                 </TableCell>
@@ -141,19 +159,20 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier la page" : "Ajouter une page"} className="max-w-2xl">
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={item?.id ?? "new"} noValidate>
+            <Form method="post" className="grid gap-4" key={editorKey(item)} noValidate>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <SlugFields nameField="title" nameLabel="Titre*" defaultName={item?.title ?? ""} defaultSlug={item?.slug ?? ""} mode="always" errors={errors} />
-              <MetaField defaultValue={item?.metaDescription ?? ""} error={errors.metaDescription} />
+              <EditVersion item={item} actionData={ad} fields={PAGE_CONFLICT_FIELDS} onReload={reload} />
+              <SlugFields nameField="title" nameLabel="Titre*" defaultName={values?.title ?? ""} defaultSlug={values?.slug ?? ""} mode="always" errors={errors} />
+              <MetaField defaultValue={values?.metaDescription ?? ""} error={errors.metaDescription} />
               <Field label="Statut" htmlFor="status" hint="Un brouillon n'est visible que par les administrateurs.">
-                <select id="status" name="status" defaultValue={item && !item.published ? "draft" : "published"} className={selectClass}>
+                <select id="status" name="status" defaultValue={values && !values.published ? "draft" : "published"} className={selectClass}>
                   <option value="published">Publié</option>
                   <option value="draft">Brouillon</option>
                 </select>
               </Field>
               <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
-                <Textarea id="content" name="content" defaultValue={item?.content ?? ""} className="min-h-64 font-mono text-xs" />
+                <Textarea id="content" name="content" defaultValue={values?.content ?? ""} className="min-h-64 font-mono text-xs" />
               </Field>
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="outline" onClick={editor.requestClose}>
