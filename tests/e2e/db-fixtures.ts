@@ -13,6 +13,7 @@ import { insertReferralFixtures } from "./referral-fixture";
 import { insertCodeFeedbackFixtures } from "./code-feedback-fixture";
 import { insertDealPageFixtures } from "./deal-page-fixture";
 import { insertAdminListFixtures } from "./admin-lists-fixture";
+import { insertAdminConflictFixtures } from "./admin-conflicts-fixture";
 import { insertDealCommentFixtures } from "./deal-comments-fixture";
 import { insertMemberProfileFixtures } from "./member-profile-fixture";
 
@@ -59,6 +60,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertCodeFeedbackFixtures(database.db);
     await insertDealPageFixtures(database.db);
     await insertAdminListFixtures(database.db);
+    await insertAdminConflictFixtures(database.db);
     await insertDealCommentFixtures(database.db);
     await insertMemberProfileFixtures(database.db);
   } finally {

@@ -25,7 +25,7 @@ export function EditVersion({
   item: { id: string; updatedAt: string | Date } | null | undefined;
   actionData: AdminActionData | undefined;
   fields: ConflictField[];
-  onReload: (id: string) => void;
+  onReload: (id: string, staleVersion: string) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const version = item ? versionOf(item.updatedAt) : null;
@@ -70,7 +70,7 @@ export function EditVersion({
             </dl>
           )}
           <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => onReload(item.id)}>
+            <Button type="button" variant="outline" onClick={() => onReload(item.id, version ?? "")}>
               {CONFLICT_MESSAGES.reload}
             </Button>
             <Button type="submit" name="overwrite" value={conflict.version} variant="destructive">
@@ -85,21 +85,24 @@ export function EditVersion({
 
 /**
  * « Recharger leur version »: reload the list, then reopen the editor on the
- * row as it is now (closed when it left this page of the list).
+ * row as it is now (closed when it left this page of the list). The router
+ * applies fresh loader data in a transition: the row is reopened once the list
+ * no longer holds the version the form was opened with.
  */
-export function useConflictReload<T extends { id: string }>(rows: T[], editor: { edit: (row: T) => void; close: () => void }) {
+export function useConflictReload<T extends { id: string; updatedAt: string | Date }>(rows: T[], editor: { edit: (row: T) => void; close: () => void }) {
   const revalidator = useRevalidator();
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ id: string; stale: string } | null>(null);
   useEffect(() => {
-    if (!pending) return;
+    if (!pending || revalidator.state !== "idle") return;
+    const row = rows.find((r) => r.id === pending.id);
+    if (row && versionOf(row.updatedAt) === pending.stale) return; // not the fresh list yet
     setPending(null);
-    const row = rows.find((r) => r.id === pending);
     if (row) editor.edit(row);
     else editor.close();
-  }, [pending, rows, editor]);
-  return async (id: string) => {
-    await revalidator.revalidate();
-    setPending(id);
+  }, [pending, rows, editor, revalidator.state]);
+  return (id: string, stale: string) => {
+    setPending({ id, stale });
+    void revalidator.revalidate();
   };
 }
 

@@ -6,12 +6,25 @@ import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
 import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import type { categoryFormSchema } from "./category-form.schema";
+import type { ListQuery } from "~/modules/admin/list-query";
+import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
+import type { CategorySort, categoryListSpec } from "./category-list";
 
-/** One page of categories, ordered by name (unique, indexed). */
-export async function listCategoriesAdmin(page: number) {
+/**
+ * One page of categories: searched (name, slug, description) and sorted as
+ * the URL says; name order (unique, indexed) by default, the id as tie-breaker.
+ */
+export async function listCategoriesAdmin(query: Pick<ListQuery<CategorySort, (typeof categoryListSpec)["filters"]>, "q" | "sort" | "dir" | "page">) {
   const db = await getDb();
-  return paginate(page, () => countRows(categories), (limit, offset) =>
-    db.select().from(categories).orderBy(asc(categories.name), asc(categories.id)).limit(limit).offset(offset),
+  const where = searchWhere(query.q, [categories.name, categories.slug, categories.description]);
+  return paginate(query.page, () => countRows(categories, where), (limit, offset) =>
+    db
+      .select()
+      .from(categories)
+      .where(where)
+      .orderBy(...listOrder(query.sort, query.dir, { name: categories.name, slug: categories.slug, updated: categories.updatedAt }, categories.name, categories.id))
+      .limit(limit)
+      .offset(offset),
   );
 }
 

@@ -123,7 +123,7 @@ function BlockForm({
   choices: PageChoices;
   errors: Record<string, string[]>;
   actionData: AdminActionData | undefined;
-  onReload: (id: string) => void;
+  onReload: (id: string, staleVersion: string) => void;
   onCancel: () => void;
 }) {
   const navigation = useNavigation();

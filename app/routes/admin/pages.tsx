@@ -4,13 +4,13 @@ import { ExternalLink, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/pages";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
@@ -24,7 +24,8 @@ import { pages } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { isBlankHtml } from "~/lib/html.server";
 import { logger } from "~/lib/logger.server";
-import { requestedPage } from "~/modules/admin/pagination.server";
+import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
+import { PAGE_STATUS_OPTIONS, pageListSpec } from "~/modules/pages/page-list";
 import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
@@ -35,8 +36,13 @@ import { isReservedPageSlug, RESERVED_SLUG_MESSAGE } from "~/modules/pages/reser
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
-  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.pages, listPagesAdmin(requestedPage(request.url)));
-  return { pages: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })), pager };
+  const query = parseListQuery(request.url, pageListSpec);
+  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.pages, listPagesAdmin(query));
+  return {
+    pages: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })),
+    pager,
+    query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -117,45 +123,40 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
           </Button>
         }
       />
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Titre</TableHead>
-            <TableHead>Slug</TableHead>
-            <TableHead>Mise à jour</TableHead>
-            <TableHead>Statut</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {loaderData.pages.length === 0 ? (
-            <EmptyRow colSpan={5}>Aucune page trouvée</EmptyRow>
-          ) : (
-            loaderData.pages.map((p) => (
-              <TableRow key={p.id}>
-                <TableCell className="font-medium">{p.title}</TableCell>
-                <TableCell className="font-mono text-xs">{p.slug}</TableCell>
-                <TableCell>{formatParis(p.updatedAt, "d MMM yyyy")}</TableCell>
-                <TableCell>{p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>}</TableCell>
-                <TableCell>
-                  <div className="flex">
-                    <Button asChild variant="ghost" size="icon">
-                      <a href={legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`} target="_blank" rel="noreferrer" aria-label={`Voir ${p.title}`}>
-                        <ExternalLink />
-                      </a>
-                    </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Modifier ${p.title}`} onClick={() => editor.edit(p)}>
-                      <Pencil />
-                    </Button>
-                    <DuplicateButton label={p.title} onDuplicate={() => editor.duplicate(duplicateRow(p, { name: "title", suffixed: ["slug"] }))} />
-                    <DeleteButton id={p.id} label={p.title} confirmText={`Êtes-vous sûr de vouloir supprimer la page "${p.title}" ? Cette action est irréversible.`} />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <ListToolbar
+        label="Filtrer les pages"
+        searchLabel="Rechercher (titre, slug)"
+        query={loaderData.query}
+        filters={[{ name: "published", label: "Statut", all: "Tous", value: loaderData.query.filters.published, options: PAGE_STATUS_OPTIONS }]}
+      />
+      <ResourceTable
+        label="Pages"
+        rows={loaderData.pages}
+        rowId={(p) => p.id}
+        rowLabel={(p) => p.title}
+        sort={loaderData.query}
+        empty={isNarrowed(loaderData.query) ? "Aucune page ne correspond à ces critères." : "Aucune page trouvée"}
+        columns={[
+          { key: "title", header: "Titre", sort: "title", className: "font-medium", cell: (p) => p.title },
+          { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs break-all", cell: (p) => p.slug },
+          { key: "updated", header: "Mise à jour", sort: "updated", cell: (p) => formatParis(p.updatedAt, "d MMM yyyy") },
+          { key: "status", header: "Statut", cell: (p) => (p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>) },
+        ]}
+        actions={(p) => (
+          <>
+            <Button asChild variant="ghost" size="icon">
+              <a href={legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`} target="_blank" rel="noreferrer" aria-label={`Voir ${p.title}`}>
+                <ExternalLink />
+              </a>
+            </Button>
+            <Button variant="ghost" size="icon" aria-label={`Modifier ${p.title}`} onClick={() => editor.edit(p)}>
+              <Pencil />
+            </Button>
+            <DuplicateButton label={p.title} onDuplicate={() => editor.duplicate(duplicateRow(p, { name: "title", suffixed: ["slug"] }))} />
+            <DeleteButton id={p.id} label={p.title} confirmText={`Êtes-vous sûr de vouloir supprimer la page "${p.title}" ? Cette action est irréversible.`} />
+          </>
+        )}
+      />
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier la page" : "Ajouter une page"} className="max-w-2xl">
           {editor.open ? (

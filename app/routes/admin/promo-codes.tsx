@@ -109,7 +109,7 @@ function PromoForm({
   brands: Array<{ id: string; name: string }>;
   categories: string[];
   conflictFields: ConflictField[];
-  onReload: (id: string) => void;
+  onReload: (id: string, staleVersion: string) => void;
   actionData: AdminActionData | undefined;
   onCancel: () => void;
 }) {
