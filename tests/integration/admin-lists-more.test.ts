@@ -3,17 +3,18 @@ import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { loader as categoryLoader } from "../../app/routes/admin/categories";
 import { loader as pageLoader } from "../../app/routes/admin/pages";
-import { req, signedInUser } from "../helpers/auth";
+import { loader as userLoader } from "../../app/routes/admin/users";
+import { createUser, req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
-/** /admin/categories and /admin/pages on the list engine (issue #17, ADR 028): search, sort, filter, in the URL. */
+/** /admin/categories, /admin/pages and /admin/users on the list engine (issue #17, ADR 028): search, sort, filter, in the URL. */
 describeEachDb("categories and pages as lists", ({ database }) => {
   let cookie: string;
   const tag = `m${Date.now().toString(36)}`;
   beforeAll(async () => {
     const db = database().db;
-    cookie = (await signedInUser({ role: "admin", email: `lists-more-${tag}@example.fr` })).cookie;
+    cookie = (await signedInUser({ role: "admin", email: `lists-more.${tag}@example.fr` })).cookie;
     await db.insert(s.categories).values([
       { name: `Bravo ${tag}`, slug: `bravo-${tag}`, description: "Deuxième", updatedAt: new Date("2026-03-01T10:00:00Z") },
       { name: `Alpha ${tag}`, slug: `alpha-${tag}`, description: null, updatedAt: new Date("2026-01-01T10:00:00Z") },
@@ -66,5 +67,27 @@ describeEachDb("categories and pages as lists", ({ database }) => {
     expect(await titles(`?q=${tag}&sort=updated&dir=desc`)).toEqual([`Page C ${tag}`, `Page A ${tag}`, `Page B ${tag}`]);
     expect(await titles(`?q=${tag}&sort=title&dir=desc&published=oui`)).toEqual([`Page C ${tag}`, `Page B ${tag}`]);
     expect((await pages(`?q=${tag}&published=oui`)).query.filters).toEqual({ published: "oui" });
+  });
+
+  it("users: the same search (e-mail, pseudo), a role filter and sortable columns; newest first by default", async () => {
+    await createUser({ email: `zoe-${tag}@example.fr`, username: `Zoé ${tag}`, role: "editor" });
+    await createUser({ email: `abel-${tag}@example.fr`, username: `Abel ${tag}` });
+    await createUser({ email: `marc-${tag}@example.fr`, username: `Marc ${tag}`, role: "editor" });
+    const load = async (query: string) => {
+      const out = await callRoute<any>(userLoader, req(`/admin/users${query}`, { cookie }));
+      expect(out.status).toBe(200);
+      return out.data;
+    };
+    const emails = async (query: string) => (await load(query)).users.map((u: any) => u.email);
+    // newest first, as before
+    expect(await emails(`?q=-${tag}@`)).toEqual([`marc-${tag}@example.fr`, `abel-${tag}@example.fr`, `zoe-${tag}@example.fr`]);
+    expect(await emails(`?q=${encodeURIComponent(`zoé ${tag}`)}`)).toEqual([`zoe-${tag}@example.fr`]);
+    expect(await emails(`?q=-${tag}@&role=editor&sort=email&dir=asc`)).toEqual([`marc-${tag}@example.fr`, `zoe-${tag}@example.fr`]);
+    expect(await emails(`?q=-${tag}@&sort=username&dir=asc`)).toEqual([`abel-${tag}@example.fr`, `marc-${tag}@example.fr`, `zoe-${tag}@example.fr`]);
+    expect(await emails(`?q=-${tag}@&role=chef`)).toHaveLength(3);
+    const data = await load(`?q=-${tag}@&role=editor`);
+    expect(data.q).toBe(`-${tag}@`);
+    expect(data.query.filters).toEqual({ role: "editor" });
+    expect((await load("?q=%25%25personne")).users).toEqual([]);
   });
 });
