@@ -15,6 +15,7 @@ import { insertDealPageFixtures } from "./deal-page-fixture";
 import { insertAdminListFixtures } from "./admin-lists-fixture";
 import { insertAdminCsvFixtures } from "./admin-csv-fixture";
 import { insertAdminMediaFixtures } from "./admin-media-fixture";
+import { insertAdminConflictFixtures } from "./admin-conflicts-fixture";
 import { insertDealCommentFixtures } from "./deal-comments-fixture";
 import { insertMemberProfileFixtures } from "./member-profile-fixture";
 
@@ -63,6 +64,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertAdminListFixtures(database.db);
     await insertAdminCsvFixtures(database.db);
     await insertAdminMediaFixtures(database.db);
+    await insertAdminConflictFixtures(database.db);
     await insertDealCommentFixtures(database.db);
     await insertMemberProfileFixtures(database.db);
   } finally {

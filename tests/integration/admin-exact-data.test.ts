@@ -175,7 +175,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
       const listed = (await callRoute<any>(promoLoader, req("/admin/promo-codes?page=1", { cookie: admin.cookie }))).data.codes;
       const again = listed.find((c: any) => c.id === row.id) ?? { expiresAt: row.expiresAt!.toISOString() };
       expect(toParisDateInput(again.expiresAt)).toBe(day);
-      await save(promoAction, "/admin/promo-codes", { id: row.id, brandId, code, discountAmount: "5%", expiresAt: toParisDateInput(again.expiresAt) });
+      await save(promoAction, "/admin/promo-codes", { id: row.id, version: row.updatedAt.toISOString(), brandId, code, discountAmount: "5%", expiresAt: toParisDateInput(again.expiresAt) });
       const [after] = await db().select().from(s.promoCodes).where(eq(s.promoCodes.id, row.id));
       expect(after.expiresAt?.toISOString()).toBe(iso);
     }
@@ -208,7 +208,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
     expect((await save(promoAction, "/admin/promo-codes", { brandId: other.id, code: "JUIN2027", discountAmount: "5%" })).data.ok).toBe(true);
     await save(promoAction, "/admin/promo-codes", { brandId, code: "AUTRE", discountAmount: "5%" });
     const [row] = await db().select().from(s.promoCodes).where(eq(s.promoCodes.code, "AUTRE"));
-    const out = await save(promoAction, "/admin/promo-codes", { id: row.id, brandId, code: "Juin2027", discountAmount: "5%" });
+    const out = await save(promoAction, "/admin/promo-codes", { id: row.id, version: row.updatedAt.toISOString(), brandId, code: "Juin2027", discountAmount: "5%" });
     expect(out.status).toBe(409);
     expect(out.data.toast.description).toBe("Ce code existe déjà pour cette marque.");
   });

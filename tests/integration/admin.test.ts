@@ -131,7 +131,7 @@ describeEachDb("admin back office", ({ database }) => {
     expect(created.data.toast).toMatchObject({ title: "Code promo créé" });
     const [row] = await db.select().from(s.promoCodes).where(eq(s.promoCodes.code, "TEST25"));
     expect(row).toMatchObject({ description: null, categoryId: null, isFeatured: false });
-    const updated = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", id: row.id, brandId: brand.id, code: "TEST30", discountAmount: "30%", category: "Soin", isFeatured: "on" }));
+    const updated = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", id: row.id, version: row.updatedAt.toISOString(), brandId: brand.id, code: "TEST30", discountAmount: "30%", category: "Soin", isFeatured: "on" }));
     expect(updated.data.toast.title).toBe("Code promo mis à jour");
     const list = await callRoute<any>(promoLoader, as(admin.cookie, "/admin/promo-codes"));
     expect(list.data.codes.find((c: any) => c.code === "TEST30").category).toBe("Soin");
@@ -224,12 +224,12 @@ describeEachDb("admin back office", ({ database }) => {
     expect(good.data.toast.title).toBe("Bloc de contenu créé avec succès");
     const [block] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "json-test"));
     // editing an existing block into invalid JSON is refused too, and the stored content stays
-    const edit = await save({ id: block.id, content: "pas du JSON" });
+    const edit = await save({ id: block.id, version: block.updatedAt.toISOString(), content: "pas du JSON" });
     expect(edit.status).toBe(400);
     const [kept] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.id, block.id));
     expect(kept.content).toBe('{"items": [1, 2]}');
     // other types are not checked as JSON
-    expect((await save({ id: block.id, type: "text", content: "pas du JSON" })).data.ok).toBe(true);
+    expect((await save({ id: block.id, version: block.updatedAt.toISOString(), type: "text", content: "pas du JSON" })).data.ok).toBe(true);
   });
 
   it("users: search, edit role and username, no self-demotion, delete cascades", async () => {
@@ -291,10 +291,11 @@ describeEachDb("admin back office", ({ database }) => {
       expect((await callRoute(slugLoader, req("/soldes-hiver", { cookie }), { slug: "soldes-hiver" })).status).toBe(404);
     }
     expect((await callRoute<any>(slugLoader, req("/soldes-hiver", { cookie: admin.cookie }), { slug: "soldes-hiver" })).status).toBe(200);
-    await save({ id: row.id, status: "published" });
+    await save({ id: row.id, version: row.updatedAt.toISOString(), status: "published" });
     expect((await callRoute<any>(slugLoader, req("/soldes-hiver"), { slug: "soldes-hiver" })).data.title).toBe("Soldes d'hiver");
     // no status at all (the spec's form) means published; garbage too
-    await save({ id: row.id, status: "n'importe quoi" });
+    const [published] = await db.select().from(s.pages).where(eq(s.pages.id, row.id));
+    await save({ id: row.id, version: published.updatedAt.toISOString(), status: "n'importe quoi" });
     expect((await db.select().from(s.pages).where(eq(s.pages.id, row.id)))[0].published).toBe(true);
   });
 });

@@ -37,7 +37,7 @@ describeEachDb("brands, codes and offers refer to their category by id", ({ data
     // the typed name reused the category: no second "Ongles"
     expect(await db().$count(s.categories, eq(s.categories.name, "Ongles"))).toBe(1);
 
-    const renamed = await save(categoryAction, "/admin/categories", { id: category.id, name: "Ongles & mains", slug: "ongles" });
+    const renamed = await save(categoryAction, "/admin/categories", { id: category.id, version: category.updatedAt.toISOString(), name: "Ongles & mains", slug: "ongles" });
     expect(renamed.data.ok).toBe(true);
 
     const page = await callRoute<any>(categoryLoader, req("/categories/ongles", { cookie: admin.cookie }), { slug: "ongles" });
@@ -111,12 +111,15 @@ describeEachDb("an old slug answers 301 to the current one", ({ database }) => {
   });
   const save = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
   const db = () => database().db;
+  /** The version an edit form opened now would carry. */
+  const versionOf = async (table: typeof s.pages | typeof s.categories, id: string) =>
+    (await db().select({ updatedAt: table.updatedAt }).from(table).where(eq(table.id, id)))[0].updatedAt.toISOString();
 
   const scopes = [
     {
       name: "page",
       create: (slug: string) => save(pageAction, "/admin/pages", { title: `Page ${slug}`, slug, content: "<p>Contenu</p>" }),
-      rename: (id: string, slug: string) => save(pageAction, "/admin/pages", { id, title: `Page ${slug}`, slug, content: "<p>Contenu</p>" }),
+      rename: async (id: string, slug: string) => save(pageAction, "/admin/pages", { id, version: await versionOf(s.pages, id), title: `Page ${slug}`, slug, content: "<p>Contenu</p>" }),
       id: async (slug: string) => (await db().select().from(s.pages).where(eq(s.pages.slug, slug)))[0].id,
       visit: (slug: string) => callRoute<any>(pageLoader, req(`/${slug}`), { slug }),
       path: (slug: string) => `/${slug}`,
@@ -124,7 +127,7 @@ describeEachDb("an old slug answers 301 to the current one", ({ database }) => {
     {
       name: "category",
       create: (slug: string) => save(categoryAction, "/admin/categories", { name: `Catégorie ${slug}`, slug }),
-      rename: (id: string, slug: string) => save(categoryAction, "/admin/categories", { id, name: `Catégorie ${slug}`, slug }),
+      rename: async (id: string, slug: string) => save(categoryAction, "/admin/categories", { id, version: await versionOf(s.categories, id), name: `Catégorie ${slug}`, slug }),
       id: async (slug: string) => (await db().select().from(s.categories).where(eq(s.categories.slug, slug)))[0].id,
       visit: (slug: string) => callRoute<any>(categoryLoader, req(`/categories/${slug}`), { slug }),
       path: (slug: string) => `/categories/${slug}`,
@@ -166,7 +169,7 @@ describeEachDb("an old slug answers 301 to the current one", ({ database }) => {
   it("the page and category redirects do not mix", async () => {
     expect((await save(pageAction, "/admin/pages", { title: "Mixte", slug: "mixte-1", content: "<p>x</p>" })).data.ok).toBe(true);
     const [page] = await db().select().from(s.pages).where(eq(s.pages.slug, "mixte-1"));
-    expect((await save(pageAction, "/admin/pages", { id: page.id, title: "Mixte", slug: "mixte-2", content: "<p>x</p>" })).data.ok).toBe(true);
+    expect((await save(pageAction, "/admin/pages", { id: page.id, version: page.updatedAt.toISOString(), title: "Mixte", slug: "mixte-2", content: "<p>x</p>" })).data.ok).toBe(true);
     expect((await callRoute<any>(categoryLoader, req("/categories/mixte-1"), { slug: "mixte-1" })).status).toBe(404);
     expect((await callRoute<any>(pageLoader, req("/mixte-1"), { slug: "mixte-1" })).location).toBe("/mixte-2");
   });

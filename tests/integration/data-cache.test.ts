@@ -10,6 +10,8 @@ import { contentBlockFormSchema } from "../../app/modules/content/content-block-
 import { getHomeContent } from "../../app/modules/content/home.server";
 import { describeEachDb } from "../helpers/db";
 
+const edit = (version: string | null = null) => ({ actor: { id: "test-admin", email: "admin@test.local" }, version });
+
 /**
  * The in-process cache of public data (ADR 026) as a server runs it: listening for data
  * changes (ADR 024). An admin write through the domain is seen by the next read.
@@ -32,7 +34,7 @@ describeEachDb("data cache of public reads", ({ database }) => {
 
   it("serves a public list from memory, and an admin edit through the domain on the next read", async () => {
     const input = brandFormSchema.parse({ name: "Cachée", slug: "cachee", category: "Beauté", cashbackPercent: "5" });
-    const created = await saveBrand(input);
+    const created = await saveBrand(input, edit());
     await heard("brands");
     const before = await listBrands();
     expect(before.map((b) => b.name)).toContain("Cachée");
@@ -41,7 +43,7 @@ describeEachDb("data cache of public reads", ({ database }) => {
     expect((await listBrands())[0].name).toBe(before[0].name);
 
     seen.length = 0;
-    await saveBrand({ ...input, id: created!.id, name: "Renommée" });
+    await saveBrand({ ...input, id: created!.id, name: "Renommée" }, edit((created!.updatedAt as Date).toISOString()));
     await heard("brands");
     const after = (await listBrands()).map((b) => b.name);
     expect(after).toContain("Renommée");
@@ -52,7 +54,7 @@ describeEachDb("data cache of public reads", ({ database }) => {
     const first = await getHomeContent();
     expect(await getHomeContent()).toBe(first);
     seen.length = 0;
-    await saveContentBlock(contentBlockFormSchema.parse({ page: "home", name: "hero-subtitle", title: "Sous-titre", content: "Un sous-titre neuf", type: "text", position: 1 }));
+    await saveContentBlock(contentBlockFormSchema.parse({ page: "home", name: "hero-subtitle", title: "Sous-titre", content: "Un sous-titre neuf", type: "text", position: 1 }), edit());
     await heard("content_blocks");
     expect((await getHomeContent()).heroSubtitle).toBe("Un sous-titre neuf");
   });

@@ -270,7 +270,7 @@ describeEachDb("deal alerts (issue #15 item 7)", ({ database }) => {
   it("queues the matching with a new admin deal and the job runner mails it", async () => {
     const member = await createUser();
     await saveAlert(member.id, alertInput({ query: "friteuse" }));
-    const saved = await saveDeal({ title: "Friteuse sans huile", description: "x", price: "59,99€", originalPrice: null, imageUrl: null, source: "Boutique", badgeText: "Hot", badgeType: "hot", ctaText: "Voir", url: "https://friteuse.example/", brandId: null, isFeatured: false } as any);
+    const saved = await saveDeal({ title: "Friteuse sans huile", description: "x", price: "59,99€", originalPrice: null, imageUrl: null, source: "Boutique", badgeText: "Hot", badgeType: "hot", ctaText: "Voir", url: "https://friteuse.example/", brandId: null, isFeatured: false } as any, { actor: { id: "test-admin", email: "admin@test.local" }, version: null });
     const db = await getDb();
     expect(await db.select().from(s.jobs).where(and(eq(s.jobs.queue, ALERTS_MATCH_QUEUE), sql`${s.jobs.payload}->>'dealId' = ${saved!.id}`))).toHaveLength(1);
     await new JobWorker({ db: database().db, handlers: jobHandlers, schedulerMs: null }).drain();

@@ -61,7 +61,7 @@ describeEachDb("audit log", ({ database }) => {
     const [brand] = await db.select().from(s.brands).limit(1);
     await callRoute(promoAction, req("/admin/promo-codes", { form: { intent: "save", brandId: brand.id, code: "AUDIT1", discountAmount: "5%" }, cookie: admin.cookie }));
     const [code] = await db.select().from(s.promoCodes).where(eq(s.promoCodes.code, "AUDIT1"));
-    await callRoute(promoAction, req("/admin/promo-codes", { form: { intent: "save", id: code.id, brandId: brand.id, code: "AUDIT2", discountAmount: "5%" }, cookie: admin.cookie }));
+    await callRoute(promoAction, req("/admin/promo-codes", { form: { intent: "save", id: code.id, version: code.updatedAt.toISOString(), brandId: brand.id, code: "AUDIT2", discountAmount: "5%" }, cookie: admin.cookie }));
     await callRoute(promoAction, req("/admin/promo-codes", { form: { intent: "delete", id: code.id }, cookie: admin.cookie }));
     const entries = await db.select().from(s.auditLog).where(eq(s.auditLog.entityId, code.id));
     expect(entries.map((e) => e.action).sort()).toEqual(["create", "delete", "update"]);
@@ -96,9 +96,10 @@ describeEachDb("audit log", ({ database }) => {
     for (const c of crud) {
       const before = new Set((await db.select({ id: (c.table as any).id }).from(c.table as any)).map((r: any) => r.id));
       expect((await post(c.action, c.path, { intent: "save", ...c.create })).data.ok, c.entity).toBe(true);
-      const created = (await db.select({ id: (c.table as any).id }).from(c.table as any)).map((r: any) => r.id).find((id: string) => !before.has(id));
+      const [row] = (await db.select({ id: (c.table as any).id, updatedAt: (c.table as any).updatedAt }).from(c.table as any)).filter((r: any) => !before.has(r.id)) as any[];
+      const created: string = row?.id;
       expect(created, c.entity).toBeTruthy();
-      expect((await post(c.action, c.path, { intent: "save", id: created, ...c.update })).data.ok, c.entity).toBe(true);
+      expect((await post(c.action, c.path, { intent: "save", id: created, version: row.updatedAt.toISOString(), ...c.update })).data.ok, c.entity).toBe(true);
       expect((await post(c.action, c.path, { intent: "delete", id: created })).data.ok, c.entity).toBe(true);
       const log = await entries(c.entity, created);
       expect(log.map((e) => e.action).sort(), c.entity).toEqual(["create", "delete", "update"]);

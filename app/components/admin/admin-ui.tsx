@@ -34,6 +34,7 @@ export function useActionToast(actionData: AdminActionData | undefined) {
  */
 export function useEditor<T>(actionData: AdminActionData | undefined, intent = "save") {
   const [editing, setEditing] = useState<T | null | undefined>(undefined); // undefined = closed, null = create
+  const [draft, setDraft] = useState<T | null>(null); // « Dupliquer »: the values a create starts from
   const [dirty, setDirty] = useState(false);
   const [confirming, setConfirming] = useState(false);
   useEffect(() => {
@@ -48,8 +49,9 @@ export function useEditor<T>(actionData: AdminActionData | undefined, intent = "
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty, editing]);
-  const open = (item: T | null) => {
+  const open = (item: T | null, copy: T | null = null) => {
     setDirty(false);
+    setDraft(copy);
     setEditing(item);
   };
   const close = () => {
@@ -62,6 +64,10 @@ export function useEditor<T>(actionData: AdminActionData | undefined, intent = "
     open: editing !== undefined,
     create: () => open(null),
     edit: (item: T) => open(item),
+    /** « Dupliquer »: the create dialog, filled with `copy` (see duplicateRow) */
+    duplicate: (copy: T) => open(null, copy),
+    /** the values the form starts from: the row edited, or the copy being created */
+    values: editing ?? (editing === null ? draft : null),
     close,
     dirty,
     markDirty: () => setDirty(true),

@@ -58,10 +58,15 @@ export function ListToolbar({
   searchLabel,
   query,
   filters,
+  searchPlaceholder,
+  submitLabel = "Filtrer",
 }: {
   /** the search landmark's name, e.g. « Filtrer les codes promo » */
   label: string;
   searchLabel: string;
+  searchPlaceholder?: string;
+  /** the submit button's text */
+  submitLabel?: string;
   /** the list's state from its URL */
   query: { q: string | undefined; sort: string; dir: SortDir; filters: Record<string, unknown> };
   filters: FilterDef[];
@@ -85,7 +90,7 @@ export function ListToolbar({
       <input type="hidden" name="sort" value={sort.sort} />
       <input type="hidden" name="dir" value={sort.dir} />
       <Field label={searchLabel} htmlFor="list-q">
-        <Input id="list-q" name="q" type="search" defaultValue={q ?? ""} maxLength={100} key={q ?? ""} />
+        <Input id="list-q" name="q" type="search" defaultValue={q ?? ""} maxLength={100} key={q ?? ""} placeholder={searchPlaceholder} />
       </Field>
       {filters.map((f) => (
         <Field key={f.name} label={f.label} htmlFor={`list-${f.name}`}>
@@ -101,7 +106,7 @@ export function ListToolbar({
       ))}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="outline">
-          <Search aria-hidden="true" /> Filtrer
+          <Search aria-hidden="true" /> {submitLabel}
         </Button>
         {narrowed ? (
           <Link className="text-sm font-medium text-brand-700 underline" to={listHref(location.pathname, "", { sort: sort.sort, dir: sort.dir })}>

@@ -6,6 +6,8 @@ import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "~/lib/db-errors.server
 import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import type { AdminLoadErrorData } from "./load-errors";
+import type { ConflictData } from "./conflict";
+import { isEditConflict } from "./versioned.server";
 
 export interface AdminToast {
   title: string;
@@ -18,6 +20,8 @@ export interface AdminActionData {
   intent: string;
   toast: AdminToast | null;
   result?: SubmissionResult<string[]>;
+  /** A 409 edit conflict: the row as it is now (see saveAuditedIn). */
+  conflict?: ConflictData;
 }
 
 export function ok(intent: string, title: string, description?: string) {
@@ -60,6 +64,7 @@ export async function guarded(intent: string, fallback: string, fn: () => Promis
     return await fn();
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (isEditConflict(error)) return data<AdminActionData>({ ok: false, intent, toast: null, conflict: error.conflict }, { status: 409 });
     if (isDomainError(error)) return failure(intent, error.message, error.status);
     const { message, status } = dbErrorMessage(error, fallback);
     return failure(intent, message, status === 500 ? 503 : status);

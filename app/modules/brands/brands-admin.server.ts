@@ -4,6 +4,7 @@ import { brands, categories } from "../../../db/schema";
 import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb } from "~/lib/db.server";
 import type { Tx } from "~/modules/admin/csv.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { bulkDelete } from "~/modules/admin/bulk.server";
@@ -57,17 +58,23 @@ export async function brandChoices() {
 }
 
 /** The typed category name creates or reuses a category; the brand stores its id. */
-export async function saveBrand(input: z.output<typeof brandFormSchema>) {
+export async function saveBrand(input: z.output<typeof brandFormSchema>, edit: AdminEdit) {
   const db = await getDb();
-  const row = await db.transaction((tx) => writeBrand(tx, input));
+  const row = await db.transaction(async (tx) => saveAuditedIn(tx, edit, "brand", brands, input.id, await brandValues(tx, input)));
   invalidateAllowedHosts();
   return row;
 }
 
-/** Create (no id) or update a brand inside the caller's transaction (the form and the CSV import). */
+/** The row a brand form or CSV line writes: the typed category name becomes its id. */
+async function brandValues(tx: Tx, input: z.output<typeof brandFormSchema>) {
+  const { id: _id, category, ...rest } = input;
+  return { ...rest, categoryId: await resolveCategoryId(tx, category) };
+}
+
+/** Create (no id) or update a brand inside the caller's transaction (the CSV import, which audits each row itself). */
 export async function writeBrand(tx: Tx, input: z.output<typeof brandFormSchema>) {
-  const { id, category, ...rest } = input;
-  const values = { ...rest, categoryId: await resolveCategoryId(tx, category) };
+  const { id } = input;
+  const values = await brandValues(tx, input);
   const [saved] = id
     ? await tx.update(brands).set({ ...values, updatedAt: new Date() }).where(eq(brands.id, id)).returning({ id: brands.id })
     : await tx.insert(brands).values(values).returning({ id: brands.id });

@@ -4,13 +4,27 @@ import { categories } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import type { categoryFormSchema } from "./category-form.schema";
+import type { ListQuery } from "~/modules/admin/list-query";
+import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
+import type { CategorySort, categoryListSpec } from "./category-list";
 
-/** One page of categories, ordered by name (unique, indexed). */
-export async function listCategoriesAdmin(page: number) {
+/**
+ * One page of categories: searched (name, slug, description) and sorted as
+ * the URL says; name order (unique, indexed) by default, the id as tie-breaker.
+ */
+export async function listCategoriesAdmin(query: Pick<ListQuery<CategorySort, (typeof categoryListSpec)["filters"]>, "q" | "sort" | "dir" | "page">) {
   const db = await getDb();
-  return paginate(page, () => countRows(categories), (limit, offset) =>
-    db.select().from(categories).orderBy(asc(categories.name), asc(categories.id)).limit(limit).offset(offset),
+  const where = searchWhere(query.q, [categories.name, categories.slug, categories.description]);
+  return paginate(query.page, () => countRows(categories, where), (limit, offset) =>
+    db
+      .select()
+      .from(categories)
+      .where(where)
+      .orderBy(...listOrder(query.sort, query.dir, { name: categories.name, slug: categories.slug, updated: categories.updatedAt }, categories.name, categories.id))
+      .limit(limit)
+      .offset(offset),
   );
 }
 
@@ -29,14 +43,9 @@ export async function categoryNames(): Promise<string[]> {
  * Renaming keeps brands, codes and offers in the category (they point at its
  * id); a changed slug leaves a 301 from the old one, in the same transaction.
  */
-export async function saveCategory(input: z.output<typeof categoryFormSchema>) {
+export async function saveCategory(input: z.output<typeof categoryFormSchema>, edit: AdminEdit) {
   const { id, ...values } = input;
-  return saveWithSlugHistory("category", id, values.slug, async (tx) => {
-    const [row] = id
-      ? await tx.update(categories).set({ ...values, updatedAt: new Date() }).where(eq(categories.id, id)).returning({ id: categories.id })
-      : await tx.insert(categories).values(values).returning({ id: categories.id });
-    return row;
-  });
+  return saveWithSlugHistory("category", id, values.slug, async (tx) => (await saveAuditedIn(tx, edit, "category", categories, id, values)) ?? undefined);
 }
 
 export async function deleteCategory(id: string) {

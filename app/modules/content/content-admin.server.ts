@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { contentBlocks } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { recordAudit } from "~/modules/admin/audit.server";
@@ -30,7 +31,7 @@ export async function listContentPages(): Promise<string[]> {
 }
 
 /** HTML blocks are sanitized before they are stored. */
-export async function saveContentBlock(input: z.output<typeof contentBlockFormSchema>) {
+export async function saveContentBlock(input: z.output<typeof contentBlockFormSchema>, edit: AdminEdit) {
   const db = await getDb();
   const values = {
     name: input.name,
@@ -40,10 +41,7 @@ export async function saveContentBlock(input: z.output<typeof contentBlockFormSc
     page: input.page,
     position: input.position,
   };
-  const [row] = input.id
-    ? await db.update(contentBlocks).set({ ...values, updatedAt: new Date() }).where(eq(contentBlocks.id, input.id)).returning({ id: contentBlocks.id })
-    : await db.insert(contentBlocks).values(values).returning({ id: contentBlocks.id });
-  return row ?? null;
+  return db.transaction((tx) => saveAuditedIn(tx, edit, "content_block", contentBlocks, input.id, values));
 }
 
 export async function deleteContentBlock(id: string) {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import type { Tx } from "~/modules/admin/csv.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
@@ -55,7 +56,7 @@ export async function listDealsAdmin(query: Pick<DealListQuery, "q" | "sort" | "
 export async function dealAdminRows(query: Pick<DealListQuery, "q" | "sort" | "dir" | "filters">, limit: number, offset = 0, now = new Date()) {
   const db = await getDb();
   return db
-    .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status })
+    .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status, updatedAt: crevardeDeals.updatedAt })
     .from(crevardeDeals)
     .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
     .where(dealListWhere(query, now))
@@ -71,18 +72,28 @@ export async function bulkDeals(actor: { id: string; email: string }, intent: (t
   return written;
 }
 
-export async function saveDeal(input: z.output<typeof dealFormSchema>) {
+export async function saveDeal(input: z.output<typeof dealFormSchema>, edit: AdminEdit) {
   const db = await getDb();
-  const row = await db.transaction((tx) => writeDeal(tx, input));
+  const row = await db.transaction(async (tx) => {
+    const saved = await saveAuditedIn(tx, edit, "deal", crevardeDeals, input.id, dealValues(input));
+    // a new admin deal is published at once: members' alerts are matched by a job queued with it
+    if (saved && !input.id) await enqueueAlertMatch(tx, saved.id, "published");
+    return saved;
+  });
   invalidateAllowedHosts();
   return row;
 }
 
-/** Create (no id) or update a deal inside the caller's transaction (the form and the CSV import). */
+/** The row a deal form or CSV line writes; plain-text fields arrive cleaned by the form schema (plainText), stored as typed, React escapes them. */
+function dealValues(input: z.output<typeof dealFormSchema>) {
+  const { id: _id, ...rest } = input;
+  return { ...rest, source: rest.source.toLowerCase() };
+}
+
+/** Create (no id) or update a deal inside the caller's transaction (the CSV import, which audits each row itself). */
 export async function writeDeal(tx: Tx, input: z.output<typeof dealFormSchema>) {
-  const { id, ...rest } = input;
-  // plain-text fields arrive cleaned by the form schema (plainText): stored as typed, React escapes them
-  const values = { ...rest, source: rest.source.toLowerCase() };
+  const { id } = input;
+  const values = dealValues(input);
   if (id) {
     const [row] = await tx.update(crevardeDeals).set({ ...values, updatedAt: new Date() }).where(eq(crevardeDeals.id, id)).returning({ id: crevardeDeals.id });
     return row ?? null;

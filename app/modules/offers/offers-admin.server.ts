@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, categories, offers } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
@@ -42,6 +43,7 @@ export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand" | "
         tag: offers.tag,
         url: offers.url,
         isFeatured: offers.isFeatured,
+        updatedAt: offers.updatedAt,
       })
       .from(offers)
       .innerJoin(brands, eq(brands.id, offers.brandId))
@@ -61,15 +63,12 @@ export async function bulkOffers(actor: { id: string; email: string }, intent: (
 }
 
 /** The typed category name creates or reuses a category; the offer stores its id. */
-export async function saveOffer(input: z.output<typeof offerFormSchema>) {
+export async function saveOffer(input: z.output<typeof offerFormSchema>, edit: AdminEdit) {
   const db = await getDb();
   const { id, category, ...rest } = input;
   const row = await db.transaction(async (tx) => {
     const values = { ...rest, categoryId: await resolveCategoryId(tx, category) };
-    const [saved] = id
-      ? await tx.update(offers).set({ ...values, updatedAt: new Date() }).where(eq(offers.id, id)).returning({ id: offers.id })
-      : await tx.insert(offers).values(values).returning({ id: offers.id });
-    return saved ?? null;
+    return saveAuditedIn(tx, edit, "offer", offers, id, values);
   });
   invalidateAllowedHosts();
   return row;

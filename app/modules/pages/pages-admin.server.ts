@@ -1,16 +1,32 @@
-import { asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import type { pageFormSchema } from "./page-form.schema";
+import type { ListQuery } from "~/modules/admin/list-query";
+import { listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import type { PageSort, pageListSpec } from "./page-list";
 
-/** One page of pages, ordered by title (pages_title_idx), then id. */
-export async function listPagesAdmin(page: number) {
+/**
+ * One page of pages: searched (title, slug), filtered (published or draft)
+ * and sorted as the URL says; title order (pages_title_idx) by default, then id.
+ */
+export async function listPagesAdmin(query: Pick<ListQuery<PageSort, (typeof pageListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">) {
   const db = await getDb();
-  return paginate(page, () => countRows(pages), (limit, offset) => db.select().from(pages).orderBy(asc(pages.title), asc(pages.id)).limit(limit).offset(offset));
+  const where = and(searchWhere(query.q, [pages.title, pages.slug]), yesNoWhere(pages.published, query.filters.published));
+  return paginate(query.page, () => countRows(pages, where), (limit, offset) =>
+    db
+      .select()
+      .from(pages)
+      .where(where)
+      .orderBy(...listOrder(query.sort, query.dir, { title: pages.title, slug: pages.slug, updated: pages.updatedAt }, pages.title, pages.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /**
@@ -18,15 +34,10 @@ export async function listPagesAdmin(page: number) {
  * saved as a draft. A changed slug leaves a 301 from the old one, written in
  * the same transaction.
  */
-export async function savePage(input: z.output<typeof pageFormSchema>) {
+export async function savePage(input: z.output<typeof pageFormSchema>, edit: AdminEdit) {
   const { id, status, ...rest } = input;
   const values = { ...rest, content: sanitizeRichHtml(rest.content), published: status === "published" };
-  return saveWithSlugHistory("page", id, values.slug, async (tx) => {
-    const [row] = id
-      ? await tx.update(pages).set({ ...values, updatedAt: new Date() }).where(eq(pages.id, id)).returning({ id: pages.id })
-      : await tx.insert(pages).values(values).returning({ id: pages.id });
-    return row;
-  });
+  return saveWithSlugHistory("page", id, values.slug, async (tx) => (await saveAuditedIn(tx, edit, "page", pages, id, values)) ?? undefined);
 }
 
 export async function deletePage(id: string) {

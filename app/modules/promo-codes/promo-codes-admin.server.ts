@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { brands, categories, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import type { Tx } from "~/modules/admin/csv.server";
+import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { categoryNames } from "~/modules/categories/categories-admin.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
@@ -64,6 +65,7 @@ export async function promoCodeAdminRows(query: Pick<PromoCodeListQuery, "q" | "
       url: promoCodes.url,
       isFeatured: promoCodes.isFeatured,
       expiresAt: promoCodes.expiresAt,
+      updatedAt: promoCodes.updatedAt,
     })
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
@@ -99,17 +101,9 @@ export async function promoCategoryChoices(): Promise<string[]> {
   return list.length ? list : ["Général"];
 }
 
-/** The chosen or typed category name creates or reuses a category; the code stores its id. */
-export async function savePromoCode(input: Input) {
-  const db = await getDb();
-  const row = await db.transaction((tx) => writePromoCode(tx, input));
-  invalidateAllowedHosts();
-  return row;
-}
-
-/** Create (no id) or update a code inside the caller's transaction (the form and the CSV import). */
-export async function writePromoCode(tx: Tx, input: Input) {
-  const values = {
+/** The row a promo code form or CSV line writes. */
+async function promoCodeValues(tx: Tx, input: Input) {
+  return {
     brandId: input.brandId,
     code: input.code,
     discountAmount: input.discountAmount,
@@ -119,6 +113,22 @@ export async function writePromoCode(tx: Tx, input: Input) {
     expiresAt: input.expiresAt,
     isFeatured: input.isFeatured,
   };
+}
+
+/**
+ * The chosen or typed category name creates or reuses a category; the code stores its id.
+ * Audited, and refused (409) when the code changed since `edit.version` (saveAuditedIn).
+ */
+export async function savePromoCode(input: Input, edit: AdminEdit) {
+  const db = await getDb();
+  const row = await db.transaction(async (tx) => saveAuditedIn(tx, edit, "promo_code", promoCodes, input.id, await promoCodeValues(tx, input)));
+  invalidateAllowedHosts();
+  return row;
+}
+
+/** Create (no id) or update a code inside the caller's transaction (the form and the CSV import). */
+export async function writePromoCode(tx: Tx, input: Input) {
+  const values = await promoCodeValues(tx, input);
   const [saved] = input.id
     ? await tx.update(promoCodes).set({ ...values, updatedAt: new Date() }).where(eq(promoCodes.id, input.id)).returning({ id: promoCodes.id })
     : await tx.insert(promoCodes).values(values).returning({ id: promoCodes.id });

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { profiles, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
@@ -6,18 +6,24 @@ import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
 import { isUsernameTaken, UsernameTakenError } from "~/modules/accounts/accounts.server";
 import { paginate } from "~/modules/admin/pagination.server";
-import { searchWhere } from "~/modules/admin/list-query.server";
+import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
+import type { ListQuery } from "~/modules/admin/list-query";
+import type { UserSort, userListSpec } from "./user-list";
 import type { userFormSchema } from "./user-form.schema";
 
-/** One page of accounts, newest first (user_created_at_idx), optionally searched by e-mail or username. */
-export async function listUsersAdmin(search: string | null, page = 1) {
+/**
+ * One page of accounts: searched (e-mail, username), filtered by role and
+ * sorted as the URL says; newest first (user_created_at_idx) by default, the
+ * id as tie-breaker.
+ */
+export async function listUsersAdmin(query: Pick<ListQuery<UserSort, (typeof userListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">) {
   const db = await getDb();
-  const where = searchWhere(search ?? undefined, [user.email, profiles.username]);
+  const where = and(searchWhere(query.q, [user.email, profiles.username]), query.filters.role ? eq(user.role, query.filters.role) : undefined);
   const count = async () => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(where);
     return row?.n ?? 0;
   };
-  return paginate(page, count, (limit, offset) =>
+  return paginate(query.page, count, (limit, offset) =>
     db
       .select({
         id: user.id,
@@ -31,7 +37,7 @@ export async function listUsersAdmin(search: string | null, page = 1) {
       .from(user)
       .leftJoin(profiles, eq(profiles.id, user.id))
       .where(where)
-      .orderBy(desc(user.createdAt), desc(user.id))
+      .orderBy(...listOrder(query.sort, query.dir, { created: user.createdAt, email: user.email, username: profiles.username }, user.id))
       .limit(limit)
       .offset(offset),
   );

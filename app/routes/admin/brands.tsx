@@ -14,6 +14,11 @@ import { categoryFilter, ListToolbar, ResourceTable } from "~/components/admin/r
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
+import { submittedVersion } from "~/modules/admin/conflict";
+import type { ConflictField } from "~/modules/admin/conflict-diff";
+import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { DuplicateButton } from "~/components/admin/duplicate-button";
+import { duplicateRow } from "~/modules/admin/duplicate";
 import { brands } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
@@ -58,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid("save", submission.reply());
   const input = submission.value;
   return guarded("save", BRAND_MESSAGES.saveError, async () => {
-    const row = await audited(admin, "brand", brands, input.id, input.id ? "update" : "create", () => saveBrand(input));
+    const row = await saveBrand(input, { actor: admin, version: submittedVersion(form) });
     if (!row) return failure("save", "Cette marque n'existe plus.", 404);
     return ok("save", input.id ? "Marque mise à jour" : "Marque créée", `La marque "${input.name}" a été ${input.id ? "mise à jour" : "créée"}.`);
   });
@@ -66,13 +71,28 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Brand = Route.ComponentProps["loaderData"]["brands"][number];
 
+/** The fields compared when a save meets someone else's change. */
+function brandConflictFields(categories: Array<{ id: string; name: string }>): ConflictField[] {
+  return [
+    { name: "name", label: "Nom" },
+    { name: "slug", label: "Slug" },
+    { name: "category", label: "Catégorie", fromRow: (r) => categories.find((c) => c.id === r.categoryId)?.name ?? "" },
+    { name: "description", label: "Description" },
+    { name: "cashbackPercent", label: "Cashback (%)" },
+    { name: "imageUrl", label: "Image (URL)" },
+    { name: "websiteUrl", label: "Site de la marque" },
+  ];
+}
+
 export default function AdminBrands({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const editor = useEditor<Brand>(ad);
+  const reload = useConflictReload(loaderData.brands, editor);
   const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
+  const values = editor.values;
   return (
     <div>
       <PageHeader
@@ -137,6 +157,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
             <Button variant="ghost" size="icon" aria-label={`Modifier ${b.name}`} onClick={() => editor.edit(b)}>
               <Pencil />
             </Button>
+            <DuplicateButton label={b.name} onDuplicate={() => editor.duplicate(duplicateRow(b, { name: "name", nameMax: 120, suffixed: ["slug"] }))} />
             <DeleteButton id={b.id} label={b.name} confirmText={BRAND_MESSAGES.confirmDelete(b.name)} />
           </>
         )}
@@ -144,15 +165,16 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier la marque" : "Ajouter une marque"} className="max-w-xl">
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
+            <Form method="post" className="grid gap-4" key={editorKey(item)}>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <SlugFields nameField="name" nameLabel="Nom*" defaultName={item?.name ?? ""} defaultSlug={item?.slug ?? ""} mode="follow" errors={errors} />
+              <EditVersion item={item} actionData={ad} fields={brandConflictFields(loaderData.categoryFilter)} onReload={reload} />
+              <SlugFields nameField="name" nameLabel="Nom*" defaultName={values?.name ?? ""} defaultSlug={values?.slug ?? ""} mode="follow" errors={errors} />
               <Field label="Catégorie" htmlFor="category" error={errors.category}>
-                <Input id="category" name="category" defaultValue={item?.category ?? ""} />
+                <Input id="category" name="category" defaultValue={values?.category ?? ""} />
               </Field>
               <Field label="Description" htmlFor="description" error={errors.description}>
-                <Textarea id="description" name="description" defaultValue={item?.description ?? ""} />
+                <Textarea id="description" name="description" defaultValue={values?.description ?? ""} />
               </Field>
               <Field
                 label="Cashback (%)"
@@ -160,13 +182,13 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
                 error={errors.cashbackPercent}
                 hint="La réduction « Jusqu'à -X % » se calcule seule, d'après les codes promo valides et les deals de la marque."
               >
-                <Input id="cashbackPercent" name="cashbackPercent" type="number" min={0} max={100} step="0.01" defaultValue={item?.cashbackPercent ?? 0} />
+                <Input id="cashbackPercent" name="cashbackPercent" type="number" min={0} max={100} step="0.01" defaultValue={values?.cashbackPercent ?? 0} />
               </Field>
               <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
-                <ImageUpload name="imageUrl" defaultValue={item?.imageUrl ?? null} />
+                <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
               </Field>
               <Field label="Site de la marque" htmlFor="websiteUrl" error={errors.websiteUrl}>
-                <Input id="websiteUrl" name="websiteUrl" defaultValue={item?.websiteUrl ?? ""} placeholder="https://" />
+                <Input id="websiteUrl" name="websiteUrl" defaultValue={values?.websiteUrl ?? ""} placeholder="https://" />
               </Field>
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="outline" onClick={editor.requestClose}>

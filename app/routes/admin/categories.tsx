@@ -3,29 +3,40 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { Pencil, Plus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/categories";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
+import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
+import { submittedVersion } from "~/modules/admin/conflict";
+import type { ConflictField } from "~/modules/admin/conflict-diff";
+import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { DuplicateButton } from "~/components/admin/duplicate-button";
+import { duplicateRow } from "~/modules/admin/duplicate";
 import { categories } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
-import { requestedPage } from "~/modules/admin/pagination.server";
 import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
 import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/categories/categories-admin.server";
+import { categoryListSpec } from "~/modules/categories/category-list";
+import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { CATEGORY_MESSAGES, categoryFormSchema } from "~/modules/categories/category-form.schema";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
-  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.categories, listCategoriesAdmin(requestedPage(request.url)));
-  return { categories: rows.map((c) => ({ ...c, updatedAt: c.updatedAt?.toISOString() ?? null, createdAt: c.createdAt.toISOString() })), pager };
+  const query = parseListQuery(request.url, categoryListSpec);
+  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.categories, listCategoriesAdmin(query));
+  return {
+    categories: rows.map((c) => ({ ...c, updatedAt: c.updatedAt?.toISOString() ?? null, createdAt: c.createdAt.toISOString() })),
+    pager,
+    query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -47,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const input = submission.value;
   return guarded("save", "Impossible de sauvegarder la catégorie.", async () => {
-    const row = await audited(admin, "category", categories, input.id, input.id ? "update" : "create", () => saveCategory(input));
+    const row = await saveCategory(input, { actor: admin, version: submittedVersion(form) });
     if (!row) return failure("save", "Impossible de sauvegarder la catégorie.", 404);
     return ok("save", input.id ? "Catégorie mise à jour avec succès" : "Catégorie créée avec succès");
   });
@@ -55,13 +66,23 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Category = Route.ComponentProps["loaderData"]["categories"][number];
 
+/** The fields compared when a save meets someone else's change. */
+const CATEGORY_CONFLICT_FIELDS: ConflictField[] = [
+  { name: "name", label: "Nom" },
+  { name: "slug", label: "Slug" },
+  { name: "description", label: "Description" },
+  { name: "imageUrl", label: "Image (URL)" },
+];
+
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const editor = useEditor<Category>(ad);
+  const reload = useConflictReload(loaderData.categories, editor);
   const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
+  const values = editor.values;
   return (
     <div>
       <PageHeader
@@ -72,51 +93,43 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           </Button>
         }
       />
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Nom</TableHead>
-            <TableHead>Slug</TableHead>
-            <TableHead>Description</TableHead>
-            <TableHead>Dernière modification</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {loaderData.categories.length === 0 ? (
-            <EmptyRow colSpan={5}>Aucune catégorie trouvée</EmptyRow>
-          ) : (
-            loaderData.categories.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell className="font-medium">{c.name}</TableCell>
-                <TableCell className="font-mono text-xs">{c.slug}</TableCell>
-                <TableCell className="max-w-xs truncate">{c.description ?? ""}</TableCell>
-                <TableCell>{c.updatedAt ? formatParis(c.updatedAt, "d MMM yyyy") : "N/A"}</TableCell>
-                <TableCell>
-                  <div className="flex">
-                    <Button variant="ghost" size="icon" aria-label={`Modifier ${c.name}`} onClick={() => editor.edit(c)}>
-                      <Pencil />
-                    </Button>
-                    <DeleteButton id={c.id} label={c.name} confirmText={`Êtes-vous sûr de vouloir supprimer la catégorie "${c.name}" ? Cette action est irréversible.`} />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <ListToolbar label="Filtrer les catégories" searchLabel="Rechercher (nom, slug, description)" query={loaderData.query} filters={[]} />
+      <ResourceTable
+        label="Catégories"
+        rows={loaderData.categories}
+        rowId={(c) => c.id}
+        rowLabel={(c) => c.name}
+        sort={loaderData.query}
+        empty={isNarrowed(loaderData.query) ? "Aucune catégorie ne correspond à ces critères." : "Aucune catégorie trouvée"}
+        columns={[
+          { key: "name", header: "Nom", sort: "name", className: "font-medium", cell: (c) => c.name },
+          { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs break-all", cell: (c) => c.slug },
+          { key: "description", header: "Description", className: "md:max-w-xs", cell: (c) => <span className="line-clamp-2">{c.description ?? ""}</span> },
+          { key: "updated", header: "Dernière modification", sort: "updated", cell: (c) => (c.updatedAt ? formatParis(c.updatedAt, "d MMM yyyy") : "N/A") },
+        ]}
+        actions={(c) => (
+          <>
+            <Button variant="ghost" size="icon" aria-label={`Modifier ${c.name}`} onClick={() => editor.edit(c)}>
+              <Pencil />
+            </Button>
+            <DuplicateButton label={c.name} onDuplicate={() => editor.duplicate(duplicateRow(c, { name: "name", nameMax: 80, suffixed: ["slug"] }))} />
+            <DeleteButton id={c.id} label={c.name} confirmText={`Êtes-vous sûr de vouloir supprimer la catégorie "${c.name}" ? Cette action est irréversible.`} />
+          </>
+        )}
+      />
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier la catégorie" : "Ajouter une catégorie"}>
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
+            <Form method="post" className="grid gap-4" key={editorKey(item)}>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <SlugFields nameField="name" nameLabel="Nom*" defaultName={item?.name ?? ""} defaultSlug={item?.slug ?? ""} mode="always" errors={errors} />
+              <EditVersion item={item} actionData={ad} fields={CATEGORY_CONFLICT_FIELDS} onReload={reload} />
+              <SlugFields nameField="name" nameLabel="Nom*" defaultName={values?.name ?? ""} defaultSlug={values?.slug ?? ""} mode="always" errors={errors} />
               <Field label="Description" htmlFor="description" error={errors.description}>
-                <Textarea id="description" name="description" defaultValue={item?.description ?? ""} />
+                <Textarea id="description" name="description" defaultValue={values?.description ?? ""} />
               </Field>
               <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
-                <ImageUpload name="imageUrl" defaultValue={item?.imageUrl ?? null} />
+                <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
               </Field>
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="outline" onClick={editor.requestClose}>

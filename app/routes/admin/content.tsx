@@ -15,6 +15,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
+import { submittedVersion } from "~/modules/admin/conflict";
+import type { ConflictField } from "~/modules/admin/conflict-diff";
+import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { DuplicateButton } from "~/components/admin/duplicate-button";
+import { duplicateRow } from "~/modules/admin/duplicate";
 import { contentBlocks } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
@@ -83,7 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
     return invalid("save", submission.reply({ formErrors: [missing] }), { title: "Champs requis", description: missing });
   }
   return guarded("save", "Impossible de sauvegarder le bloc de contenu.", async () => {
-    const row = await audited(admin, "content_block", contentBlocks, input.id, input.id ? "update" : "create", () => saveContentBlock(input));
+    const row = await saveContentBlock(input, { actor: admin, version: submittedVersion(form) });
     if (!row) return failure("save", "Impossible de sauvegarder le bloc de contenu.", 404);
     return ok("save", input.id ? "Bloc de contenu mis à jour avec succès" : "Bloc de contenu créé avec succès");
   });
@@ -91,17 +96,44 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Block = Route.ComponentProps["loaderData"]["blocks"][number];
 
+/** The fields compared when a save meets someone else's change. */
+const BLOCK_CONFLICT_FIELDS: ConflictField[] = [
+  { name: "name", label: "Nom" },
+  { name: "title", label: "Titre" },
+  { name: "page", label: "Page" },
+  { name: "type", label: "Type" },
+  { name: "position", label: "Position" },
+  { name: "content", label: "Contenu" },
+];
+
 type PageChoices = Route.ComponentProps["loaderData"]["choices"];
 
 /** Whether blocks of this site page are displayed somewhere. */
 const isDisplayed = (choices: PageChoices, page: string) => choices.sitePages.includes(page) || choices.adminPages.includes(page);
 
-function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; choices: PageChoices; errors: Record<string, string[]>; onCancel: () => void }) {
+function BlockForm({
+  item,
+  values,
+  choices,
+  errors,
+  actionData,
+  onReload,
+  onCancel,
+}: {
+  item: Block | null;
+  /** the values the form starts from: the row edited, or a copy (« Dupliquer ») */
+  values: Block | null;
+  choices: PageChoices;
+  errors: Record<string, string[]>;
+  actionData: AdminActionData | undefined;
+  onReload: (id: string, staleVersion: string) => void;
+  onCancel: () => void;
+}) {
   const navigation = useNavigation();
   const preview = useFetcher<{ preview: string }>();
-  const [type, setType] = useState(item?.type ?? "text");
-  const [content, setContent] = useState(item?.content ?? "");
-  const initialPage = item?.page ?? "home";
+  const [type, setType] = useState(values?.type ?? "text");
+  const [content, setContent] = useState(values?.content ?? "");
+  const initialPage = values?.page ?? "home";
   const [page, setPage] = useState(initialPage);
   const listSpec = item ? listEditorFor(page, item.name) : null;
 
@@ -109,12 +141,13 @@ function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; ch
     <Form method="post" className="grid gap-4" noValidate>
       <input type="hidden" name="intent" value="save" />
       {item ? <input type="hidden" name="id" value={item.id} /> : null}
+      <EditVersion item={item} actionData={actionData} fields={BLOCK_CONFLICT_FIELDS} onReload={onReload} />
       <div className="grid grid-cols-2 gap-3">
         <Field label="Nom*" htmlFor="name" error={errors.name} hint="Identifiant unique, ex. home-hero-title">
-          <Input id="name" name="name" defaultValue={item?.name ?? ""} />
+          <Input id="name" name="name" defaultValue={values?.name ?? ""} />
         </Field>
         <Field label="Titre*" htmlFor="title" error={errors.title}>
-          <Input id="title" name="title" defaultValue={item?.title ?? ""} />
+          <Input id="title" name="title" defaultValue={values?.title ?? ""} />
         </Field>
       </div>
       <div className="grid grid-cols-3 gap-3">
@@ -150,7 +183,7 @@ function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; ch
           </select>
         </Field>
         <Field label="Position" htmlFor="position" error={errors.position}>
-          <Input id="position" name="position" type="number" defaultValue={item?.position ?? 0} />
+          <Input id="position" name="position" type="number" defaultValue={values?.position ?? 0} />
         </Field>
       </div>
       <Tabs defaultValue="edit" onValueChange={(v) => v === "preview" && preview.submit({ intent: "preview", content }, { method: "post" })}>
@@ -195,7 +228,9 @@ function BlockForm({ item, choices, errors, onCancel }: { item: Block | null; ch
 export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad && "intent" in ad ? ad : undefined);
-  const editor = useEditor<Block>(ad && "intent" in ad ? ad : undefined);
+  const saveData = ad && "intent" in ad ? ad : undefined;
+  const editor = useEditor<Block>(saveData);
+  const reload = useConflictReload(loaderData.blocks, editor);
   const errors = errorsFor(ad && "intent" in ad ? ad : undefined);
   const [, setSearchParams] = useSearchParams();
   const item = editor.editing ?? null;
@@ -259,6 +294,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                     <Button variant="ghost" size="icon" aria-label={`Modifier ${b.name}`} onClick={() => editor.edit(b)}>
                       <Pencil />
                     </Button>
+                    <DuplicateButton label={b.name} onDuplicate={() => editor.duplicate(duplicateRow(b, { name: "title", suffixed: ["name"] }))} />
                     <DeleteButton id={b.id} label={b.name} confirmText={`Êtes-vous sûr de vouloir supprimer le bloc "${b.name}" ? Cette action est irréversible.`} />
                   </div>
                 </TableCell>
@@ -269,7 +305,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
       </Table>
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier le bloc de contenu" : "Ajouter un bloc de contenu"} className="max-w-2xl">
-          {editor.open ? <BlockForm key={item?.id ?? "new"} item={item} choices={loaderData.choices} errors={errors} onCancel={editor.requestClose} /> : null}
+          {editor.open ? <BlockForm key={editorKey(item)} item={item} values={editor.values} choices={loaderData.choices} errors={errors} actionData={saveData} onReload={reload} onCancel={editor.requestClose} /> : null}
       </EditorDialog>
     </div>
   );

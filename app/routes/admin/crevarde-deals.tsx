@@ -14,6 +14,11 @@ import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, Resourc
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
+import { submittedVersion } from "~/modules/admin/conflict";
+import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
+import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { DuplicateButton } from "~/components/admin/duplicate-button";
+import { duplicateRow } from "~/modules/admin/duplicate";
 import { crevardeDeals } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
@@ -61,22 +66,42 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid("save", submission.reply());
   const input = submission.value;
   return guarded("save", DEAL_FORM_MESSAGES.saveError, async () => {
-    const row = await audited(admin, "deal", crevardeDeals, input.id, input.id ? "update" : "create", () => saveDeal(input));
+    const row = await saveDeal(input, { actor: admin, version: submittedVersion(form) });
     if (!row) return failure("save", "Ce deal n'existe plus.", 404);
     return ok("save", input.id ? "Deal mis à jour" : "Deal créé", `Le deal "${input.title}" a été ${input.id ? "mis à jour" : "créé"}.`);
   });
 }
 
 type Deal = Route.ComponentProps["loaderData"]["deals"][number];
+
+/** The fields compared when a save meets someone else's change. */
+function dealConflictFields(brands: Array<{ id: string; name: string }>): ConflictField[] {
+  return [
+    { name: "title", label: "Titre" },
+    { name: "description", label: "Description" },
+    { name: "price", label: "Prix" },
+    { name: "originalPrice", label: "Prix d'origine" },
+    { name: "badgeText", label: "Texte du badge" },
+    { name: "badgeType", label: "Type de badge" },
+    { name: "source", label: "Source" },
+    { name: "ctaText", label: "Texte du bouton / code" },
+    { name: "url", label: "Lien" },
+    { name: "brandId", label: "Marque", show: choiceLabel(brands) },
+    { name: "imageUrl", label: "Image" },
+    { name: "isFeatured", label: "En vedette", checkbox: true },
+  ];
+}
 const BADGE_VARIANT = { hot: "hot", risky: "risky", fun: "fun" } as const;
 
 export default function AdminDeals({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const editor = useEditor<Deal>(ad);
+  const reload = useConflictReload(loaderData.deals, editor);
   const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
+  const values = editor.values;
   const f = loaderData.query.filters;
   return (
     <div>
@@ -149,6 +174,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
             <Button variant="ghost" size="icon" aria-label={`Modifier ${d.title}`} onClick={() => editor.edit(d)}>
               <Pencil />
             </Button>
+            <DuplicateButton label={d.title} onDuplicate={() => editor.duplicate(duplicateRow(d, { name: "title" }))} />
             <DeleteButton id={d.id} label={d.title} confirmText={DEAL_FORM_MESSAGES.confirmDelete(d.title)} />
           </>
         )}
@@ -156,29 +182,30 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier un deal" : "Ajouter un deal"} className="max-w-2xl">
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
+            <Form method="post" className="grid gap-4" key={editorKey(item)}>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
+              <EditVersion item={item} actionData={ad} fields={dealConflictFields(loaderData.brands)} onReload={reload} />
               <Field label="Titre*" htmlFor="title" error={errors.title}>
-                <Input id="title" name="title" defaultValue={item?.title ?? ""} required />
+                <Input id="title" name="title" defaultValue={values?.title ?? ""} required />
               </Field>
               <Field label="Description*" htmlFor="description" error={errors.description}>
-                <Textarea id="description" name="description" defaultValue={item?.description ?? ""} required />
+                <Textarea id="description" name="description" defaultValue={values?.description ?? ""} required />
               </Field>
               <div className="grid grid-cols-2 gap-3">
                 <Field label="Prix*" htmlFor="price" error={errors.price} hint="Par exemple 29,99€">
-                  <Input id="price" name="price" defaultValue={item?.price ?? ""} required />
+                  <Input id="price" name="price" defaultValue={values?.price ?? ""} required />
                 </Field>
                 <Field label="Prix d'origine" htmlFor="originalPrice" error={errors.originalPrice}>
-                  <Input id="originalPrice" name="originalPrice" defaultValue={item?.originalPrice ?? ""} />
+                  <Input id="originalPrice" name="originalPrice" defaultValue={values?.originalPrice ?? ""} />
                 </Field>
               </div>
               <div className="grid grid-cols-2 gap-3">
                 <Field label="Texte du badge*" htmlFor="badgeText" error={errors.badgeText}>
-                  <Input id="badgeText" name="badgeText" defaultValue={item?.badgeText ?? ""} required />
+                  <Input id="badgeText" name="badgeText" defaultValue={values?.badgeText ?? ""} required />
                 </Field>
                 <Field label="Type de badge*" htmlFor="badgeType" error={errors.badgeType}>
-                  <select id="badgeType" name="badgeType" defaultValue={item?.badgeType ?? "hot"} className={selectClass}>
+                  <select id="badgeType" name="badgeType" defaultValue={values?.badgeType ?? "hot"} className={selectClass}>
                     <option value="hot">hot</option>
                     <option value="risky">risky</option>
                     <option value="fun">fun</option>
@@ -187,17 +214,17 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
               </div>
               <div className="grid grid-cols-2 gap-3">
                 <Field label="Source*" htmlFor="source" error={errors.source} hint="temu, shein, aliexpress…">
-                  <Input id="source" name="source" defaultValue={item?.source ?? ""} required />
+                  <Input id="source" name="source" defaultValue={values?.source ?? ""} required />
                 </Field>
                 <Field label="Texte du bouton / code*" htmlFor="ctaText" error={errors.ctaText}>
-                  <Input id="ctaText" name="ctaText" defaultValue={item?.ctaText ?? "Voir le deal"} required />
+                  <Input id="ctaText" name="ctaText" defaultValue={values?.ctaText ?? "Voir le deal"} required />
                 </Field>
               </div>
               <Field label="Lien*" htmlFor="url" error={errors.url}>
-                <Input id="url" name="url" type="url" defaultValue={item?.url ?? ""} required placeholder="https://" />
+                <Input id="url" name="url" type="url" defaultValue={values?.url ?? ""} required placeholder="https://" />
               </Field>
               <Field label="Marque" htmlFor="brandId" error={errors.brandId}>
-                <select id="brandId" name="brandId" defaultValue={item?.brandId ?? ""} className={selectClass}>
+                <select id="brandId" name="brandId" defaultValue={values?.brandId ?? ""} className={selectClass}>
                   <option value="">Aucune marque</option>
                   {loaderData.brands.map((b) => (
                     <option key={b.id} value={b.id}>
@@ -207,10 +234,10 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
                 </select>
               </Field>
               <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
-                <ImageUpload name="imageUrl" defaultValue={item?.imageUrl ?? null} />
+                <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
               </Field>
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="isFeatured" defaultChecked={item?.isFeatured ?? false} className="size-4 accent-brand-600" /> En vedette
+                <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En vedette
               </label>
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="outline" onClick={editor.requestClose}>

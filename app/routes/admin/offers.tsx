@@ -12,6 +12,11 @@ import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
+import { submittedVersion } from "~/modules/admin/conflict";
+import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
+import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { DuplicateButton } from "~/components/admin/duplicate-button";
+import { duplicateRow } from "~/modules/admin/duplicate";
 import { offers } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
@@ -53,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid("save", submission.reply());
   const input = submission.value;
   return guarded("save", OFFER_MESSAGES.saveError, async () => {
-    const row = await audited(admin, "offer", offers, input.id, input.id ? "update" : "create", () => saveOffer(input));
+    const row = await saveOffer(input, { actor: admin, version: submittedVersion(form) });
     if (!row) return failure("save", "Cette offre n'existe plus.", 404);
     return ok("save", input.id ? "Offre mise à jour" : "Offre créée", `L'offre "${input.name}" a été ${input.id ? "mise à jour" : "créée"}.`);
   });
@@ -61,13 +66,30 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Offer = Route.ComponentProps["loaderData"]["offers"][number];
 
+/** The fields compared when a save meets someone else's change. */
+function offerConflictFields(brands: Array<{ id: string; name: string }>, categories: Array<{ id: string; name: string }>): ConflictField[] {
+  return [
+    { name: "brandId", label: "Marque", show: choiceLabel(brands) },
+    { name: "name", label: "Nom du produit" },
+    { name: "regularPrice", label: "Prix" },
+    { name: "cashbackPercent", label: "Cashback (%)" },
+    { name: "category", label: "Catégorie", fromRow: (r) => categories.find((c) => c.id === r.categoryId)?.name ?? "" },
+    { name: "tag", label: "Tag" },
+    { name: "imageUrl", label: "Image (URL)" },
+    { name: "url", label: "Lien vers le produit" },
+    { name: "isFeatured", label: "En avant", checkbox: true },
+  ];
+}
+
 export default function AdminOffers({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const editor = useEditor<Offer>(ad);
+  const reload = useConflictReload(loaderData.offers, editor);
   const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
+  const values = editor.values;
   const f = loaderData.query.filters;
   return (
     <div>
@@ -126,6 +148,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
             <Button variant="ghost" size="icon" aria-label={`Modifier ${o.name}`} onClick={() => editor.edit(o)}>
               <Pencil />
             </Button>
+            <DuplicateButton label={o.name} onDuplicate={() => editor.duplicate(duplicateRow(o, { name: "name" }))} />
             <DeleteButton id={o.id} label={o.name} confirmText={OFFER_MESSAGES.confirmDelete(o.name)} />
           </>
         )}
@@ -133,11 +156,12 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier une offre" : "Ajouter une offre"}>
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={item?.id ?? "new"}>
+            <Form method="post" className="grid gap-4" key={editorKey(item)}>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
+              <EditVersion item={item} actionData={ad} fields={offerConflictFields(loaderData.brands, loaderData.categoryFilter)} onReload={reload} />
               <Field label="Marque*" htmlFor="brandId" error={errors.brandId}>
-                <select id="brandId" name="brandId" defaultValue={item?.brandId ?? ""} required className={selectClass}>
+                <select id="brandId" name="brandId" defaultValue={values?.brandId ?? ""} required className={selectClass}>
                   <option value="" disabled>
                     Choisir une marque
                   </option>
@@ -149,32 +173,32 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                 </select>
               </Field>
               <Field label="Nom du produit*" htmlFor="name" error={errors.name}>
-                <Input id="name" name="name" defaultValue={item?.name ?? ""} required />
+                <Input id="name" name="name" defaultValue={values?.name ?? ""} required />
               </Field>
               <div className="grid grid-cols-2 gap-3">
                 <Field label="Prix*" htmlFor="regularPrice" error={errors.regularPrice} hint="Par exemple 89,00€">
-                  <Input id="regularPrice" name="regularPrice" defaultValue={item?.regularPrice ?? ""} required />
+                  <Input id="regularPrice" name="regularPrice" defaultValue={values?.regularPrice ?? ""} required />
                 </Field>
                 <Field label="Cashback (%)*" htmlFor="cashbackPercent" error={errors.cashbackPercent}>
-                  <Input id="cashbackPercent" name="cashbackPercent" type="number" step="0.01" min={0} max={100} defaultValue={item?.cashbackPercent ?? ""} required />
+                  <Input id="cashbackPercent" name="cashbackPercent" type="number" step="0.01" min={0} max={100} defaultValue={values?.cashbackPercent ?? ""} required />
                 </Field>
               </div>
               <div className="grid grid-cols-2 gap-3">
                 <Field label="Catégorie" htmlFor="category" error={errors.category}>
-                  <Input id="category" name="category" defaultValue={item?.category ?? ""} />
+                  <Input id="category" name="category" defaultValue={values?.category ?? ""} />
                 </Field>
                 <Field label="Tag" htmlFor="tag" error={errors.tag} hint="Par exemple CULTE">
-                  <Input id="tag" name="tag" defaultValue={item?.tag ?? ""} />
+                  <Input id="tag" name="tag" defaultValue={values?.tag ?? ""} />
                 </Field>
               </div>
               <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
-                <ImageUpload name="imageUrl" defaultValue={item?.imageUrl ?? null} />
+                <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
               </Field>
               <Field label="Lien vers le produit" htmlFor="url" error={errors.url}>
-                <Input id="url" name="url" defaultValue={item?.url ?? ""} placeholder="https://" />
+                <Input id="url" name="url" defaultValue={values?.url ?? ""} placeholder="https://" />
               </Field>
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="isFeatured" defaultChecked={item?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant
+                <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant
                 sur la page d'accueil
               </label>
               <div className="flex justify-end gap-2">

@@ -4,22 +4,29 @@ import { ExternalLink, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/pages";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
+import { submittedVersion } from "~/modules/admin/conflict";
+import { isEditConflict } from "~/modules/admin/versioned.server";
+import type { ConflictField } from "~/modules/admin/conflict-diff";
+import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { DuplicateButton } from "~/components/admin/duplicate-button";
+import { duplicateRow } from "~/modules/admin/duplicate";
 import { pages } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { isBlankHtml } from "~/lib/html.server";
 import { logger } from "~/lib/logger.server";
-import { requestedPage } from "~/modules/admin/pagination.server";
+import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
+import { PAGE_STATUS_OPTIONS, pageListSpec } from "~/modules/pages/page-list";
 import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
@@ -30,8 +37,13 @@ import { isReservedPageSlug, RESERVED_SLUG_MESSAGE } from "~/modules/pages/reser
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
-  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.pages, listPagesAdmin(requestedPage(request.url)));
-  return { pages: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })), pager };
+  const query = parseListQuery(request.url, pageListSpec);
+  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.pages, listPagesAdmin(query));
+  return {
+    pages: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })),
+    pager,
+    query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -60,12 +72,12 @@ export async function action({ request }: Route.ActionArgs) {
     return invalid("save", submission.reply({ fieldErrors: { content: [PAGE_MESSAGES.content] } }), { title: "Champ requis", description: PAGE_MESSAGES.content });
   }
   try {
-    const row = await audited(admin, "page", pages, input.id, input.id ? "update" : "create", () => savePage(input));
+    const row = await savePage(input, { actor: admin, version: submittedVersion(form) });
     if (!row) return failure("save", "Cette page n'existe plus.", 404);
     return ok("save", input.id ? "Page mise à jour avec succès" : "Page créée avec succès");
   } catch (error) {
     // admin.md §8: a page save failure is logged; we still tell the admin why it failed.
-    logger.error({ err: error }, "admin: page save failed");
+    if (!isEditConflict(error)) logger.error({ err: error }, "admin: page save failed");
     return guarded("save", "La page n'a pas pu être enregistrée.", async () => {
       throw error;
     });
@@ -73,6 +85,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 type Page = Route.ComponentProps["loaderData"]["pages"][number];
+
+/** The fields compared when a save meets someone else's change. */
+const PAGE_CONFLICT_FIELDS: ConflictField[] = [
+  { name: "title", label: "Titre" },
+  { name: "slug", label: "Slug" },
+  { name: "metaDescription", label: "Meta description" },
+  { name: "status", label: "Statut", fromRow: (r) => (r.published ? "published" : "draft"), show: (v) => (v === "draft" ? "Brouillon" : "Publié") },
+  { name: "content", label: "Contenu" },
+];
 
 function MetaField({ defaultValue, error }: { defaultValue: string; error?: string[] }) {
   const [value, setValue] = useState(defaultValue);
@@ -87,9 +108,11 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const editor = useEditor<Page>(ad);
+  const reload = useConflictReload(loaderData.pages, editor);
   const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
+  const values = editor.values;
   const legal = new Set<string>(LEGAL_SLUGS);
   return (
     <div>
@@ -101,60 +124,57 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
           </Button>
         }
       />
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Titre</TableHead>
-            <TableHead>Slug</TableHead>
-            <TableHead>Mise à jour</TableHead>
-            <TableHead>Statut</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {loaderData.pages.length === 0 ? (
-            <EmptyRow colSpan={5}>Aucune page trouvée</EmptyRow>
-          ) : (
-            loaderData.pages.map((p) => (
-              <TableRow key={p.id}>
-                <TableCell className="font-medium">{p.title}</TableCell>
-                <TableCell className="font-mono text-xs">{p.slug}</TableCell>
-                <TableCell>{formatParis(p.updatedAt, "d MMM yyyy")}</TableCell>
-                <TableCell>{p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>}</TableCell>
-                <TableCell>
-                  <div className="flex">
-                    <Button asChild variant="ghost" size="icon">
-                      <a href={legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`} target="_blank" rel="noreferrer" aria-label={`Voir ${p.title}`}>
-                        <ExternalLink />
-                      </a>
-                    </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Modifier ${p.title}`} onClick={() => editor.edit(p)}>
-                      <Pencil />
-                    </Button>
-                    <DeleteButton id={p.id} label={p.title} confirmText={`Êtes-vous sûr de vouloir supprimer la page "${p.title}" ? Cette action est irréversible.`} />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <ListToolbar
+        label="Filtrer les pages"
+        searchLabel="Rechercher (titre, slug)"
+        query={loaderData.query}
+        filters={[{ name: "published", label: "Statut", all: "Tous", value: loaderData.query.filters.published, options: PAGE_STATUS_OPTIONS }]}
+      />
+      <ResourceTable
+        label="Pages"
+        rows={loaderData.pages}
+        rowId={(p) => p.id}
+        rowLabel={(p) => p.title}
+        sort={loaderData.query}
+        empty={isNarrowed(loaderData.query) ? "Aucune page ne correspond à ces critères." : "Aucune page trouvée"}
+        columns={[
+          { key: "title", header: "Titre", sort: "title", className: "font-medium", cell: (p) => p.title },
+          { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs break-all", cell: (p) => p.slug },
+          { key: "updated", header: "Mise à jour", sort: "updated", cell: (p) => formatParis(p.updatedAt, "d MMM yyyy") },
+          { key: "status", header: "Statut", cell: (p) => (p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>) },
+        ]}
+        actions={(p) => (
+          <>
+            <Button asChild variant="ghost" size="icon">
+              <a href={legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`} target="_blank" rel="noreferrer" aria-label={`Voir ${p.title}`}>
+                <ExternalLink />
+              </a>
+            </Button>
+            <Button variant="ghost" size="icon" aria-label={`Modifier ${p.title}`} onClick={() => editor.edit(p)}>
+              <Pencil />
+            </Button>
+            <DuplicateButton label={p.title} onDuplicate={() => editor.duplicate(duplicateRow(p, { name: "title", suffixed: ["slug"] }))} />
+            <DeleteButton id={p.id} label={p.title} confirmText={`Êtes-vous sûr de vouloir supprimer la page "${p.title}" ? Cette action est irréversible.`} />
+          </>
+        )}
+      />
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier la page" : "Ajouter une page"} className="max-w-2xl">
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={item?.id ?? "new"} noValidate>
+            <Form method="post" className="grid gap-4" key={editorKey(item)} noValidate>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <SlugFields nameField="title" nameLabel="Titre*" defaultName={item?.title ?? ""} defaultSlug={item?.slug ?? ""} mode="always" errors={errors} />
-              <MetaField defaultValue={item?.metaDescription ?? ""} error={errors.metaDescription} />
+              <EditVersion item={item} actionData={ad} fields={PAGE_CONFLICT_FIELDS} onReload={reload} />
+              <SlugFields nameField="title" nameLabel="Titre*" defaultName={values?.title ?? ""} defaultSlug={values?.slug ?? ""} mode="always" errors={errors} />
+              <MetaField defaultValue={values?.metaDescription ?? ""} error={errors.metaDescription} />
               <Field label="Statut" htmlFor="status" hint="Un brouillon n'est visible que par les administrateurs.">
-                <select id="status" name="status" defaultValue={item && !item.published ? "draft" : "published"} className={selectClass}>
+                <select id="status" name="status" defaultValue={values && !values.published ? "draft" : "published"} className={selectClass}>
                   <option value="published">Publié</option>
                   <option value="draft">Brouillon</option>
                 </select>
               </Field>
               <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
-                <RichTextField id="content" name="content" label="Contenu" defaultValue={item?.content ?? ""} invalid={Boolean(errors.content)} />
+                <RichTextField id="content" name="content" label="Contenu" defaultValue={values?.content ?? ""} invalid={Boolean(errors.content)} />
               </Field>
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="outline" onClick={editor.requestClose}>

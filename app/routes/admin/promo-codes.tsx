@@ -13,6 +13,11 @@ import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { audited } from "~/modules/admin/audit.server";
+import { submittedVersion } from "~/modules/admin/conflict";
+import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
+import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { DuplicateButton } from "~/components/admin/duplicate-button";
+import { duplicateRow } from "~/modules/admin/duplicate";
 import { promoCodes } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
@@ -67,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid("save", submission.reply());
   const input = submission.value;
   return guarded("save", PROMO_MESSAGES.saveError, async () => {
-    const row = await audited(admin, "promo_code", promoCodes, input.id, input.id ? "update" : "create", () => savePromoCode(input));
+    const row = await savePromoCode(input, { actor: admin, version: submittedVersion(form) });
     if (!row) return failure("save", "Ce code promo n'existe plus.", 404);
     return ok("save", input.id ? "Code promo mis à jour" : "Code promo créé", `Le code promo "${input.code}" a été ${input.id ? "mis à jour" : "créé"}.`);
   });
@@ -75,18 +80,52 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Code = Route.ComponentProps["loaderData"]["codes"][number];
 
-function PromoForm({ item, brands, categories, actionData, onCancel }: { item: Code | null; brands: Array<{ id: string; name: string }>; categories: string[]; actionData: AdminActionData | undefined; onCancel: () => void }) {
+/** The fields compared when a save meets someone else's change. */
+function promoConflictFields(brands: Array<{ id: string; name: string }>, categories: Array<{ id: string; name: string }>): ConflictField[] {
+  return [
+    { name: "brandId", label: "Marque", show: choiceLabel(brands) },
+    { name: "code", label: "Code" },
+    { name: "discountAmount", label: "Montant de réduction" },
+    { name: "category", label: "Catégorie", fromRow: (r) => categories.find((c) => c.id === r.categoryId)?.name ?? "" },
+    { name: "description", label: "Description" },
+    { name: "expiresAt", label: "Date d'expiration", fromRow: (r) => (r.expiresAt ? toParisDateInput(r.expiresAt as Date) : "") },
+    { name: "url", label: "Lien vers le site" },
+    { name: "isFeatured", label: "En avant", checkbox: true },
+  ];
+}
+
+function PromoForm({
+  item,
+  values,
+  brands,
+  categories,
+  conflictFields,
+  onReload,
+  actionData,
+  onCancel,
+}: {
+  item: Code | null;
+  /** the values the form starts from: the row edited, or a copy (« Dupliquer ») */
+  values: Code | null;
+  brands: Array<{ id: string; name: string }>;
+  categories: string[];
+  conflictFields: ConflictField[];
+  onReload: (id: string, staleVersion: string) => void;
+  actionData: AdminActionData | undefined;
+  onCancel: () => void;
+}) {
   const errors = errorsFor(actionData);
   const navigation = useNavigation();
-  const initialCategory = item?.category ?? "";
+  const initialCategory = values?.category ?? "";
   const [category, setCategory] = useState(initialCategory && !categories.includes(initialCategory) ? "__new" : initialCategory);
-  const [date, setDate] = useState(item?.expiresAt ? toParisDateInput(item.expiresAt) : "");
+  const [date, setDate] = useState(values?.expiresAt ? toParisDateInput(values.expiresAt) : "");
   return (
     <Form method="post" className="grid gap-4">
       <input type="hidden" name="intent" value="save" />
       {item ? <input type="hidden" name="id" value={item.id} /> : null}
+      <EditVersion item={item} actionData={actionData} fields={conflictFields} onReload={onReload} />
       <Field label="Marque*" htmlFor="brandId" error={errors.brandId}>
-        <select id="brandId" name="brandId" defaultValue={item?.brandId ?? ""} required className={selectClass}>
+        <select id="brandId" name="brandId" defaultValue={values?.brandId ?? ""} required className={selectClass}>
           <option value="" disabled>
             Choisir une marque
           </option>
@@ -98,10 +137,10 @@ function PromoForm({ item, brands, categories, actionData, onCancel }: { item: C
         </select>
       </Field>
       <Field label="Code*" htmlFor="code" error={errors.code}>
-        <Input id="code" name="code" defaultValue={item?.code ?? ""} required maxLength={60} />
+        <Input id="code" name="code" defaultValue={values?.code ?? ""} required maxLength={60} />
       </Field>
       <Field label="Montant de réduction*" htmlFor="discountAmount" error={errors.discountAmount} hint="Par exemple 15% ou 10€">
-        <Input id="discountAmount" name="discountAmount" defaultValue={item?.discountAmount ?? ""} required maxLength={40} />
+        <Input id="discountAmount" name="discountAmount" defaultValue={values?.discountAmount ?? ""} required maxLength={40} />
       </Field>
       <Field label="Catégorie" htmlFor="category-select" error={errors.category}>
         <select id="category-select" value={category} onChange={(e) => setCategory(e.target.value)} className={selectClass}>
@@ -120,7 +159,7 @@ function PromoForm({ item, brands, categories, actionData, onCancel }: { item: C
         )}
       </Field>
       <Field label="Description" htmlFor="description" error={errors.description}>
-        <Input id="description" name="description" defaultValue={item?.description ?? ""} maxLength={500} />
+        <Input id="description" name="description" defaultValue={values?.description ?? ""} maxLength={500} />
       </Field>
       <Field
         label="Date d'expiration"
@@ -131,10 +170,10 @@ function PromoForm({ item, brands, categories, actionData, onCancel }: { item: C
         <Input id="expiresAt" name="expiresAt" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </Field>
       <Field label="Lien vers le site" htmlFor="url" error={errors.url}>
-        <Input id="url" name="url" type="url" defaultValue={item?.url ?? ""} placeholder="https://" />
+        <Input id="url" name="url" type="url" defaultValue={values?.url ?? ""} placeholder="https://" />
       </Field>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="isFeatured" defaultChecked={item?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant sur
+        <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant sur
         la page d'accueil
       </label>
       <div className="flex justify-end gap-2">
@@ -153,6 +192,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const editor = useEditor<Code>(ad);
+  const reload = useConflictReload(loaderData.codes, editor);
   const navigation = useNavigation();
   const now = Date.now();
   const failing = new Map(loaderData.failing.map((f) => [f.id, f]));
@@ -246,6 +286,8 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
             <Button variant="ghost" size="icon" aria-label={`Modifier ${c.code}`} onClick={() => editor.edit(c)}>
               <Pencil />
             </Button>
+            {/* a promo code is what shoppers type: the copy's code is left empty, to be typed */}
+            <DuplicateButton label={c.code} onDuplicate={() => editor.duplicate(duplicateRow(c, { cleared: ["code"] }))} />
             <DeleteButton id={c.id} label={c.code} confirmText={PROMO_MESSAGES.confirmDelete(c.code)} />
           </>
         )}
@@ -254,10 +296,13 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
       <EditorDialog editor={editor} title={editor.editing ? "Modifier un code promo" : "Ajouter un code promo"}>
           {editor.open ? (
             <PromoForm
-              key={editor.editing?.id ?? "new"}
+              key={editorKey(editor.editing)}
               item={editor.editing ?? null}
+              values={editor.values}
               brands={loaderData.brands}
               categories={loaderData.categories}
+              conflictFields={promoConflictFields(loaderData.brands, loaderData.categoryFilter)}
+              onReload={reload}
               actionData={ad}
               onCancel={editor.requestClose}
             />

@@ -1,23 +1,24 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
-import { Pencil, Search } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Avatar } from "~/components/layout/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requireAdmin } from "~/lib/auth.server";
 import { ROLE_LABELS, toRole } from "~/lib/permissions";
 import { ROLES, type Role } from "../../../db/constants";
 import { audited } from "~/modules/admin/audit.server";
 import { user } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
-import { requestedPage } from "~/modules/admin/pagination.server";
+import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
+import { userListSpec } from "~/modules/users/user-list";
 import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { USER_MESSAGES, userFormSchema } from "~/modules/users/user-form.schema";
@@ -25,9 +26,15 @@ import { deleteUserAdmin, LastAdminError, listUsersAdmin, updateUserAdmin } from
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const q = new URL(request.url).searchParams.get("q")?.trim().slice(0, 100) || null;
-  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.users, listUsersAdmin(q, requestedPage(request.url)));
-  return { users: rows.map((u) => ({ ...u, role: toRole(u.role), createdAt: u.createdAt.toISOString() })), pager, q, selfId: admin.id };
+  const query = parseListQuery(request.url, userListSpec);
+  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.users, listUsersAdmin(query));
+  return {
+    users: rows.map((u) => ({ ...u, role: toRole(u.role), createdAt: u.createdAt.toISOString() })),
+    pager,
+    q: query.q ?? null,
+    query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
+    selfId: admin.id,
+  };
 }
 
 const LAST_ADMIN = Symbol("last-admin");
@@ -83,62 +90,52 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <div>
       <PageHeader title="Utilisateurs" />
-      <Form method="get" role="search" className="mb-4 flex max-w-md gap-2">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" aria-hidden="true" />
-          <Input type="search" name="q" defaultValue={loaderData.q ?? ""} placeholder="Rechercher par e-mail ou pseudo" aria-label="Rechercher un utilisateur" className="pl-9" />
-        </div>
-        <Button type="submit" variant="outline">
-          Rechercher
-        </Button>
-      </Form>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Utilisateur</TableHead>
-            <TableHead>Email</TableHead>
-            <TableHead>Rôle</TableHead>
-            <TableHead>Inscription</TableHead>
-            <TableHead>Économies</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {loaderData.users.length === 0 ? (
-            <EmptyRow colSpan={6}>{loaderData.q ? "Aucun utilisateur trouvé" : "Aucun utilisateur enregistré"}</EmptyRow>
-          ) : (
-            loaderData.users.map((u) => (
-              <TableRow key={u.id}>
-                <TableCell>
-                  <div className="flex items-center gap-2">
-                    <Avatar src={u.avatarUrl} initials={(u.username ?? u.email).slice(0, 2).toUpperCase()} />
-                    <div>
-                      <p className="font-medium">{u.username ?? "Sans nom"}</p>
-                      <p className="font-mono text-xs text-neutral-500">{u.id.slice(0, 8)}</p>
-                    </div>
-                  </div>
-                </TableCell>
-                <TableCell>{u.email}</TableCell>
-                <TableCell>
-                  <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge>
-                </TableCell>
-                <TableCell>{formatParis(u.createdAt, "d MMM yyyy")}</TableCell>
-                <TableCell>{u.cashSaved ? `${u.cashSaved.toLocaleString("fr-FR", { minimumFractionDigits: 2 })}€` : "-"}</TableCell>
-                <TableCell>
-                  <div className="flex">
-                    <Button variant="ghost" size="icon" aria-label={`Modifier ${u.email}`} onClick={() => editor.edit(u)}>
-                      <Pencil />
-                    </Button>
-                    {u.id !== loaderData.selfId ? (
-                      <DeleteButton id={u.id} label={u.email} confirmText={`Êtes-vous sûr de vouloir supprimer l'utilisateur "${u.email}" ? Cette action est irréversible.`} />
-                    ) : null}
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <ListToolbar
+        label="Rechercher des utilisateurs"
+        searchLabel="Rechercher un utilisateur"
+        searchPlaceholder="Rechercher par e-mail ou pseudo"
+        submitLabel="Rechercher"
+        query={loaderData.query}
+        filters={[{ name: "role", label: "Rôle", all: "Tous", value: loaderData.query.filters.role, options: ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })) }]}
+      />
+      <ResourceTable
+        label="Utilisateurs"
+        rows={loaderData.users}
+        rowId={(u) => u.id}
+        rowLabel={(u) => u.email}
+        sort={loaderData.query}
+        empty={isNarrowed(loaderData.query) ? "Aucun utilisateur trouvé" : "Aucun utilisateur enregistré"}
+        columns={[
+          {
+            key: "user",
+            header: "Utilisateur",
+            sort: "username",
+            cell: (u) => (
+              <div className="flex items-center gap-2">
+                <Avatar src={u.avatarUrl} initials={(u.username ?? u.email).slice(0, 2).toUpperCase()} />
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{u.username ?? "Sans nom"}</p>
+                  <p className="font-mono text-xs text-neutral-500">{u.id.slice(0, 8)}</p>
+                </div>
+              </div>
+            ),
+          },
+          { key: "email", header: "Email", sort: "email", className: "break-all", cell: (u) => u.email },
+          { key: "role", header: "Rôle", cell: (u) => <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge> },
+          { key: "created", header: "Inscription", sort: "created", cell: (u) => formatParis(u.createdAt, "d MMM yyyy") },
+          { key: "saved", header: "Économies", cell: (u) => (u.cashSaved ? `${u.cashSaved.toLocaleString("fr-FR", { minimumFractionDigits: 2 })}€` : "-") },
+        ]}
+        actions={(u) => (
+          <>
+            <Button variant="ghost" size="icon" aria-label={`Modifier ${u.email}`} onClick={() => editor.edit(u)}>
+              <Pencil />
+            </Button>
+            {u.id !== loaderData.selfId ? (
+              <DeleteButton id={u.id} label={u.email} confirmText={`Êtes-vous sûr de vouloir supprimer l'utilisateur "${u.email}" ? Cette action est irréversible.`} />
+            ) : null}
+          </>
+        )}
+      />
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title="Modifier l'utilisateur">
           {editor.open && item ? (

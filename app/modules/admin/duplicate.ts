@@ -1,0 +1,34 @@
+/**
+ * « Dupliquer » (issue #17, item 3): a row's values as the create dialog
+ * starts from them. Nothing is written until the copy is saved. The name or
+ * title gets « (copie) »; unique fields are suffixed (slugs, content block
+ * names: « -copie ») or cleared (a promo code: a made-up code would be
+ * shown to shoppers), so the copy does not collide with its original.
+ */
+export const COPY_SUFFIX = " (copie)";
+export const SLUG_COPY_SUFFIX = "-copie";
+
+/** « Nom » → « Nom (copie) », kept within `max` characters. */
+export function copyName(name: string, max = 200): string {
+  return `${name.slice(0, Math.max(0, max - COPY_SUFFIX.length))}${COPY_SUFFIX}`;
+}
+
+/** « nom » → « nom-copie » (a slug or an identifier), kept within `max` characters. */
+export function copySlug(slug: string, max = 120): string {
+  return `${slug.slice(0, Math.max(0, max - SLUG_COPY_SUFFIX.length))}${SLUG_COPY_SUFFIX}`;
+}
+
+/**
+ * The copy of a row: `name` (when the row has one) gets « (copie) », each of
+ * `suffixed` gets « -copie », each of `cleared` is emptied.
+ */
+export function duplicateRow<T extends object>(
+  row: T,
+  rules: { name?: keyof T & string; nameMax?: number; suffixed?: ReadonlyArray<keyof T & string>; cleared?: ReadonlyArray<keyof T & string> },
+): T {
+  const copy = { ...row } as Record<string, unknown>;
+  if (rules.name && typeof copy[rules.name] === "string" && copy[rules.name] !== "") copy[rules.name] = copyName(copy[rules.name] as string, rules.nameMax);
+  for (const key of rules.suffixed ?? []) if (typeof copy[key] === "string" && copy[key] !== "") copy[key] = copySlug(copy[key] as string);
+  for (const key of rules.cleared ?? []) copy[key] = "";
+  return copy as T;
+}

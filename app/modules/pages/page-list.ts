@@ -1,0 +1,17 @@
+import { choice, defineList, YES_NO } from "~/modules/admin/list-query";
+
+/** /admin/pages as a list (issue #17): searched, filtered (published) and sorted in the URL; title order by default. */
+export const pageListSpec = defineList({
+  sorts: ["title", "slug", "updated"],
+  defaultSort: "title",
+  defaultDir: "asc",
+  filters: { published: choice(YES_NO) },
+});
+
+export type PageSort = (typeof pageListSpec)["sorts"][number];
+
+/** The « Statut » filter: published or draft. */
+export const PAGE_STATUS_OPTIONS = [
+  { value: "oui", label: "Publié" },
+  { value: "non", label: "Brouillon" },
+] as const;

@@ -1,0 +1,119 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { and, eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import * as s from "../../db/schema";
+import { action as brandAction } from "../../app/routes/admin/brands";
+import { action as categoryAction } from "../../app/routes/admin/categories";
+import { action as contentAction } from "../../app/routes/admin/content";
+import { action as dealAction } from "../../app/routes/admin/crevarde-deals";
+import { action as offerAction } from "../../app/routes/admin/offers";
+import { action as pageAction } from "../../app/routes/admin/pages";
+import { action as promoAction } from "../../app/routes/admin/promo-codes";
+import { CONFLICT_MESSAGES } from "../../app/modules/admin/conflict";
+import { req, signedInUser } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+import { callRoute } from "../helpers/route";
+
+/**
+ * Issue #17, item 6: saving a row someone else changed after the form was
+ * opened answers 409 with the current row, and writes nothing.
+ */
+describeEachDb("admin edit conflicts", ({ database }) => {
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let brandId: string;
+  beforeAll(async () => {
+    admin = await signedInUser({ role: "admin", email: "conflicts@example.fr" });
+    const [brand] = await database().db.insert(s.brands).values({ name: "Marque Conflit", slug: "marque-conflit" }).returning();
+    brandId = brand.id;
+  });
+  const db = () => database().db;
+  const save = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
+
+  const entities = [
+    { entity: "promo_code", path: "/admin/promo-codes", action: promoAction, table: s.promoCodes, field: "code", form: () => ({ brandId, code: "CONFLIT1", discountAmount: "10%" }) },
+    { entity: "offer", path: "/admin/offers", action: offerAction, table: s.offers, field: "name", form: () => ({ brandId, name: "Offre conflit", regularPrice: "10,00€", cashbackPercent: "5" }) },
+    {
+      entity: "deal",
+      path: "/admin/crevarde-deals",
+      action: dealAction,
+      table: s.crevardeDeals,
+      field: "title",
+      form: () => ({ title: "Deal conflit", description: "Un deal", price: "9,99€", badgeText: "Hot", badgeType: "hot", source: "temu", ctaText: "Voir le deal", url: "https://deal.example/" }),
+    },
+    { entity: "brand", path: "/admin/brands", action: brandAction, table: s.brands, field: "name", form: () => ({ name: "Marque B conflit", slug: "marque-b-conflit", cashbackPercent: "0" }) },
+    { entity: "category", path: "/admin/categories", action: categoryAction, table: s.categories, field: "name", form: () => ({ name: "Catégorie conflit", slug: "categorie-conflit" }) },
+    { entity: "page", path: "/admin/pages", action: pageAction, table: s.pages, field: "title", form: () => ({ title: "Page conflit", slug: "page-conflit", content: "<p>Contenu</p>" }) },
+    { entity: "content_block", path: "/admin/content", action: contentAction, table: s.contentBlocks, field: "title", form: () => ({ page: "home", name: "conflict-block", title: "Bloc conflit", content: "Texte", type: "text", position: "1" }) },
+  ] as const;
+
+  for (const e of entities) {
+    it(`${e.entity}: a fresh version saves with its audit entry; a stale one answers 409 with the current row and writes nothing; « Écraser » saves`, async () => {
+      const table = e.table as any;
+      const base = e.form() as Record<string, string>;
+      const created = await save(e.action, e.path, base);
+      expect(created.data.ok, JSON.stringify(created.data.toast)).toBe(true);
+      const [opened] = await db().select().from(table).where(eq(table[e.field], base[e.field]));
+      const openedVersion = (opened.updatedAt as Date).toISOString();
+      const audits = () => db().$count(s.auditLog, and(eq(s.auditLog.entity, e.entity), eq(s.auditLog.entityId, opened.id)));
+      expect(await audits()).toBe(1); // the create
+
+      // the first admin saves with the version their form was opened with
+      const first = await save(e.action, e.path, { ...base, id: opened.id, version: openedVersion, [e.field]: `${base[e.field]} A` });
+      expect(first.status).toBe(200);
+      expect(first.data.ok).toBe(true);
+      const [afterFirst] = await db().select().from(table).where(eq(table.id, opened.id));
+      expect(afterFirst[e.field]).toBe(`${base[e.field]} A`);
+      expect((afterFirst.updatedAt as Date).getTime()).toBeGreaterThan((opened.updatedAt as Date).getTime());
+      expect(await audits()).toBe(2);
+      const [entry] = await db()
+        .select()
+        .from(s.auditLog)
+        .where(and(eq(s.auditLog.entityId, opened.id), eq(s.auditLog.action, "update")));
+      expect(entry).toMatchObject({ actorEmail: "conflicts@example.fr", entity: e.entity });
+      expect((entry.before as any)[e.field]).toBe(base[e.field]);
+      expect((entry.after as any)[e.field]).toBe(`${base[e.field]} A`);
+
+      // the second admin opened the same row before: their save is refused with the current row
+      const second = await save(e.action, e.path, { ...base, id: opened.id, version: openedVersion, [e.field]: `${base[e.field]} B` });
+      expect(second.status).toBe(409);
+      expect(second.data).toMatchObject({ ok: false, intent: "save", toast: null });
+      expect(CONFLICT_MESSAGES.title).toBe("Cet élément a été modifié par quelqu'un d'autre");
+      expect(second.data.conflict.current).toMatchObject({ id: opened.id, [e.field]: `${base[e.field]} A` });
+      expect(second.data.conflict.current.search).toBeUndefined();
+      expect(second.data.conflict.version).toBe((afterFirst.updatedAt as Date).toISOString());
+      const [kept] = await db().select().from(table).where(eq(table.id, opened.id));
+      expect(kept[e.field]).toBe(`${base[e.field]} A`);
+      expect((kept.updatedAt as Date).getTime()).toBe((afterFirst.updatedAt as Date).getTime());
+      expect(await audits()).toBe(2);
+
+      // « Écraser avec ma version »: the same form posts `overwrite` with their version
+      const overwrite = await save(e.action, e.path, { ...base, id: opened.id, version: openedVersion, overwrite: second.data.conflict.version, [e.field]: `${base[e.field]} B` });
+      expect(overwrite.data.ok).toBe(true);
+      const [final] = await db().select().from(table).where(eq(table.id, opened.id));
+      expect(final[e.field]).toBe(`${base[e.field]} B`);
+      expect(await audits()).toBe(3);
+
+      // an update without a version is refused in French, never a silent overwrite
+      const blind = await save(e.action, e.path, { ...base, id: opened.id, [e.field]: `${base[e.field]} C` });
+      expect(blind.status).toBe(400);
+      expect(blind.data.toast.description).toBe(CONFLICT_MESSAGES.missingVersion);
+      expect((await db().select().from(table).where(eq(table.id, opened.id)))[0][e.field]).toBe(`${base[e.field]} B`);
+
+      // a row deleted meanwhile is still « n'existe plus » (404), not a conflict
+      await db().delete(table).where(eq(table.id, opened.id));
+      const gone = await save(e.action, e.path, { ...base, id: opened.id, version: openedVersion });
+      expect(gone.status).toBe(404);
+    });
+  }
+
+  it("bulk actions move updated_at on: a form opened before them conflicts", async () => {
+    const created = await save(promoAction, "/admin/promo-codes", { brandId, code: "BULKCONFLIT", discountAmount: "5%" });
+    expect(created.data.ok).toBe(true);
+    const [opened] = await db().select().from(s.promoCodes).where(eq(s.promoCodes.code, "BULKCONFLIT"));
+    const bulk = await callRoute<any>(promoAction, req("/admin/promo-codes", { cookie: admin.cookie, form: { intent: "bulk-feature", ids: opened.id } }));
+    expect(bulk.data.ok).toBe(true);
+    const out = await save(promoAction, "/admin/promo-codes", { id: opened.id, version: opened.updatedAt.toISOString(), brandId, code: "BULKCONFLIT", discountAmount: "50%" });
+    expect(out.status).toBe(409);
+    expect(out.data.conflict.current.isFeatured).toBe(true);
+  });
+});
