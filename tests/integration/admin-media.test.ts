@@ -29,6 +29,8 @@ describeEachDb("admin media and content editors", ({ database }) => {
   });
   const save = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
   const audits = () => database().db.$count(s.auditLog);
+  /** The version an edit form carries: the row's updated_at when it was opened (ADR on edit conflicts). */
+  const brandVersion = async () => (await database().db.select({ v: s.brands.updatedAt }).from(s.brands).where(eq(s.brands.id, brandId)))[0].v.toISOString();
 
   async function uploadPng(): Promise<string> {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#e11d48" } }).png().toBuffer();
@@ -41,7 +43,7 @@ describeEachDb("admin media and content editors", ({ database }) => {
     it("brands, offers and categories save an uploaded image, and the brand page shows it", async () => {
       const url = await uploadPng();
       expect(url).toMatch(/^\/uploads\/[0-9a-f-]+\.webp$/);
-      const brand = await save(brandAction, "/admin/brands", { id: brandId, name: "Marque Média", slug: "marque-media", cashbackPercent: "2", imageUrl: url });
+      const brand = await save(brandAction, "/admin/brands", { id: brandId, version: await brandVersion(), name: "Marque Média", slug: "marque-media", cashbackPercent: "2", imageUrl: url });
       expect(brand.data.ok).toBe(true);
       const offer = await save(offerAction, "/admin/offers", { brandId, name: "Sérum média", regularPrice: "19€", cashbackPercent: "3", imageUrl: url });
       expect(offer.data.ok).toBe(true);
@@ -63,7 +65,7 @@ describeEachDb("admin media and content editors", ({ database }) => {
     ])("an image that is neither ours nor https is refused (%s), nothing written", async (_name, imageUrl) => {
       const before = await audits();
       for (const [action, path, form] of [
-        [brandAction, "/admin/brands", { id: brandId, name: "Marque Média", slug: "marque-media", cashbackPercent: "2" }],
+        [brandAction, "/admin/brands", { id: brandId, version: await brandVersion(), name: "Marque Média", slug: "marque-media", cashbackPercent: "2" }],
         [offerAction, "/admin/offers", { brandId, name: "Autre", regularPrice: "1€", cashbackPercent: "1" }],
         [categoryAction, "/admin/categories", { name: "Refusée", slug: "refusee" }],
       ] as const) {
@@ -101,7 +103,7 @@ describeEachDb("admin media and content editors", ({ database }) => {
     const items = (list: Array<Record<string, string>>) => Object.fromEntries(list.flatMap((item, i) => Object.entries(item).map(([k, v]) => [`items.${i}.${k}`, v])));
     /** What the structured editor posts for a home block: its fields, then one set of fields per item. */
     const saveItems = (row: typeof s.contentBlocks.$inferSelect, list: Array<Record<string, string>>) =>
-      save(contentAction, "/admin/content", { id: row.id, name: row.name, title: row.title, page: "home", type: "json", position: String(row.position), content: row.content, jsonMode: "items", ...items(list) });
+      save(contentAction, "/admin/content", { id: row.id, version: row.updatedAt.toISOString(), name: row.name, title: row.title, page: "home", type: "json", position: String(row.position), content: row.content, jsonMode: "items", ...items(list) });
 
     it("the posted testimonials become the block's JSON, in their order, and the home page shows them so", async () => {
       const row = await block("testimonials-list");
