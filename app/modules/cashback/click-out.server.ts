@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { affiliatePrograms, brands, clickSessions, conversions, crevardeDeals, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { publicDeal } from "~/modules/deals/deals.server";
+import { scheduleOpen } from "~/modules/schedule/schedule.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import type { RateLimitRule } from "~/lib/rate-limit.server";
 import { SUB_ID_PARAM, type NetworkName } from "~/modules/networks/networks";
@@ -66,6 +68,8 @@ export interface StartClickSession {
   sourcePath?: string | null;
   ip: string;
   userAgent: string | null;
+  /** the request's time (requestNow): the deal or code must be public then (ADR 030) */
+  now?: Date;
 }
 
 /**
@@ -90,18 +94,18 @@ export async function startClickSession(input: StartClickSession): Promise<{ cli
     const [deal] = await db
       .select({ url: crevardeDeals.url, brandId: crevardeDeals.brandId })
       .from(crevardeDeals)
-      .where(and(eq(crevardeDeals.id, input.dealId), eq(crevardeDeals.status, "published")));
+      .where(and(eq(crevardeDeals.id, input.dealId), publicDeal(input.now ?? new Date())));
     if (!deal || deal.brandId !== p.brandId) throw new ClickOutError(400, "Ce bon plan n'appartient pas à cette marque.");
     destinationRaw = deal.url;
   } else if (input.promoCodeId) {
-    const [code] = await db.select({ url: promoCodes.url, brandId: promoCodes.brandId }).from(promoCodes).where(eq(promoCodes.id, input.promoCodeId));
+    const [code] = await db.select({ url: promoCodes.url, brandId: promoCodes.brandId }).from(promoCodes).where(and(eq(promoCodes.id, input.promoCodeId), scheduleOpen(promoCodes, input.now ?? new Date())));
     if (!code || code.brandId !== p.brandId) throw new ClickOutError(400, "Ce code promo n'appartient pas à cette marque.");
     destinationRaw = code.url ?? program.brandWebsite;
   }
   const destination = validateDestination(destinationRaw, await allowedHosts());
   if (!destination) throw new ClickOutError(400, "Le site de cette marque n'est pas renseigné : impossible d'activer le cashback.");
 
-  const now = new Date();
+  const now = input.now ?? new Date();
   const rates = await ratesAt(p.id, now, db);
   const clickId = newClickId();
   await db.insert(clickSessions).values({

@@ -6,7 +6,7 @@ import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery } from "~/modules/admin/list-query";
-import { expiryWhere, listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { expiryWhere, listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import type { DEAL_BULK_INTENTS, dealListSpec } from "./deal-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { dealFormSchema } from "./deal-form.schema";
@@ -28,6 +28,7 @@ export async function listDealsAdmin(query: Pick<ListQuery<"created" | "title" |
     f.expiry === "expired" ? or(expiryWhere(crevardeDeals.expiresAt, "expired", now), isNotNull(crevardeDeals.expiredAt)) : undefined,
     f.expiry && f.expiry !== "expired" ? and(expiryWhere(crevardeDeals.expiresAt, f.expiry, now), isNull(crevardeDeals.expiredAt)) : undefined,
     yesNoWhere(crevardeDeals.isFeatured, f.featured),
+    scheduleWhere(crevardeDeals, f.schedule, now),
   );
   const count = async () => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(crevardeDeals).leftJoin(brands, eq(brands.id, crevardeDeals.brandId)).where(where);
@@ -39,7 +40,7 @@ export async function listDealsAdmin(query: Pick<ListQuery<"created" | "title" |
       : listOrder(query.sort, query.dir, { created: crevardeDeals.createdAt, title: crevardeDeals.title, temperature: crevardeDeals.temperature }, crevardeDeals.id);
   return paginate(query.page, count, (limit, offset) =>
     db
-      .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status })
+      .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status, publishAt: crevardeDeals.publishAt, unpublishAt: crevardeDeals.unpublishAt })
       .from(crevardeDeals)
       .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
       .where(where)

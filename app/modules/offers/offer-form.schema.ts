@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
 
 export const OFFER_MESSAGES = {
@@ -35,4 +36,5 @@ export const offerFormSchema = z.object({
   imageUrl: optionalUrl,
   url: optionalUrl,
   isFeatured: checkbox,
-});
+  ...scheduleFields,
+}).superRefine(scheduleOrder);

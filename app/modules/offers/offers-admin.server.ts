@@ -42,6 +42,8 @@ export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand" | "
         tag: offers.tag,
         url: offers.url,
         isFeatured: offers.isFeatured,
+        publishAt: offers.publishAt,
+        unpublishAt: offers.unpublishAt,
       })
       .from(offers)
       .innerJoin(brands, eq(brands.id, offers.brandId))

@@ -6,7 +6,7 @@ import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkAudited, bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery } from "~/modules/admin/list-query";
-import { expiryWhere, listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { expiryWhere, listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import { PROMO_EXTEND_DAYS, type PromoBulkIntent, type PromoCodeSort, type promoCodeListSpec } from "./promo-code-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { z } from "zod";
@@ -30,6 +30,7 @@ export async function listPromoCodesAdmin(query: Pick<PromoCodeListQuery, "q" | 
     f.category ? eq(promoCodes.categoryId, f.category) : undefined,
     expiryWhere(promoCodes.expiresAt, f.expiry, now),
     yesNoWhere(promoCodes.isFeatured, f.featured),
+    scheduleWhere(promoCodes, f.schedule, now),
   );
   const count = async () => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(promoCodes).innerJoin(brands, eq(brands.id, promoCodes.brandId)).where(where);
@@ -48,6 +49,8 @@ export async function listPromoCodesAdmin(query: Pick<PromoCodeListQuery, "q" | 
         url: promoCodes.url,
         isFeatured: promoCodes.isFeatured,
         expiresAt: promoCodes.expiresAt,
+        publishAt: promoCodes.publishAt,
+        unpublishAt: promoCodes.unpublishAt,
       })
       .from(promoCodes)
       .innerJoin(brands, eq(brands.id, promoCodes.brandId))
@@ -97,6 +100,8 @@ export async function savePromoCode(input: Input) {
       url: input.url,
       expiresAt: input.expiresAt,
       isFeatured: input.isFeatured,
+      publishAt: input.publishAt,
+      unpublishAt: input.unpublishAt,
     };
     const [saved] = input.id
       ? await tx.update(promoCodes).set({ ...values, updatedAt: new Date() }).where(eq(promoCodes.id, input.id)).returning({ id: promoCodes.id })

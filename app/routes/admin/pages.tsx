@@ -26,11 +26,15 @@ import { LEGAL_SLUGS } from "~/modules/content/legal";
 import { firstPageError, PAGE_MESSAGES, pageFormSchema } from "~/modules/pages/page-form.schema";
 import { deletePage, listPagesAdmin, savePage } from "~/modules/pages/pages-admin.server";
 import { isReservedPageSlug, RESERVED_SLUG_MESSAGE } from "~/modules/pages/reserved-slugs.server";
+import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
+import { requestNow } from "~/lib/clock.server";
+import { scheduleView } from "~/modules/schedule/schedule";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
   const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.pages, listPagesAdmin(requestedPage(request.url)));
-  return { pages: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })), pager };
+  const now = requestNow(request);
+  return { pages: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(), ...scheduleView(p, now) })), pager };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -119,7 +123,9 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
                 <TableCell className="font-medium">{p.title}</TableCell>
                 <TableCell className="font-mono text-xs">{p.slug}</TableCell>
                 <TableCell>{formatParis(p.updatedAt, "d MMM yyyy")}</TableCell>
-                <TableCell>{p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>}</TableCell>
+                <TableCell>{p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>}
+                  <ScheduleBadge state={p.schedule} publishAt={p.publishAt} unpublishAt={p.unpublishAt} />
+                </TableCell>
                 <TableCell>
                   <div className="flex">
                     <Button asChild variant="ghost" size="icon">
@@ -152,6 +158,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
                   <option value="draft">Brouillon</option>
                 </select>
               </Field>
+              <ScheduleFields item={item} errors={errors} />
               <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
                 <Textarea id="content" name="content" defaultValue={item?.content ?? ""} className="min-h-64 font-mono text-xs" />
               </Field>
