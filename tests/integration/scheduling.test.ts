@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { alertFormSchema } from "../../app/modules/alerts/alerts.schema";
+import { matchDealAlerts, saveAlert } from "../../app/modules/alerts/alerts.server";
+import { dealFormSchema } from "../../app/modules/deals/deal-form.schema";
+import { saveDeal } from "../../app/modules/deals/deals-admin.server";
 import * as s from "../../db/schema";
 import { listenForDataChanges, onDataChange } from "../../app/lib/data-changes.server";
 import { dataCacheSize } from "../../app/lib/data-cache.server";
@@ -145,6 +149,19 @@ describeEachDb("scheduled deals, codes, offers and pages", ({ database }) => {
     expect(ended.rows.map((r) => r.code)).toEqual(["HIVER"]);
     // the database refuses a window that ends before it starts
     await expect(db.update(s.promoCodes).set({ unpublishAt: new Date("2029-01-01T00:00:00Z") }).where(eq(s.promoCodes.id, saved!.id))).rejects.toThrow();
+  });
+
+  it("matches members' alerts to a scheduled admin deal at its « Publier le », not before", async () => {
+    const publishAt = new Date("2032-05-01T08:00:00Z");
+    const input = dealFormSchema.parse({ title: "Réveil programmé", description: "D", price: "9€", source: "amazon", badgeText: "Top", url: "https://www.amazon.fr/z", publishAt: "2032-05-01T10:00" });
+    const saved = await saveDeal(input);
+    const db = await getDb();
+    const [job] = await db.select().from(s.jobs).where(eq(s.jobs.key, `${saved!.id}:published`));
+    expect(job!.runAt.toISOString()).toBe(publishAt.toISOString());
+    const [alertUser] = await db.insert(s.user).values({ id: "alert-member", name: "A", email: "alerte@example.test" }).returning();
+    await saveAlert(alertUser!.id, alertFormSchema.parse({ query: "réveil", frequency: "instant" }));
+    expect(await matchDealAlerts(saved!.id, "published", new Date("2032-05-01T07:59:00Z"))).toBe(0);
+    expect(await matchDealAlerts(saved!.id, "published", publishAt)).toBe(1);
   });
 
   it("lists on the dashboard the codes expiring within 3 days, soonest first", async () => {

@@ -65,9 +65,9 @@ export async function saveDeal(input: z.output<typeof dealFormSchema>) {
   const [row] = id
     ? await db.update(crevardeDeals).set({ ...values, updatedAt: new Date() }).where(eq(crevardeDeals.id, id)).returning({ id: crevardeDeals.id })
     : await db.transaction(async (tx) => {
-        // a new admin deal is published at once: members' alerts are matched by a job queued with it
+        // a new admin deal is published at once (or at its « Publier le »): members' alerts are matched by a job queued with it
         const inserted = await tx.insert(crevardeDeals).values(values).returning({ id: crevardeDeals.id });
-        await enqueueAlertMatch(tx, inserted[0].id, "published");
+        await enqueueAlertMatch(tx, inserted[0].id, "published", values.publishAt);
         return inserted;
       });
   invalidateAllowedHosts();
