@@ -15,6 +15,7 @@ import { insertDealPageFixtures } from "./deal-page-fixture";
 import { insertAdminListFixtures } from "./admin-lists-fixture";
 import { insertDealCommentFixtures } from "./deal-comments-fixture";
 import { insertMemberProfileFixtures } from "./member-profile-fixture";
+import { insertSchedulingFixtures } from "./scheduling-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -61,6 +62,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertAdminListFixtures(database.db);
     await insertDealCommentFixtures(database.db);
     await insertMemberProfileFixtures(database.db);
+    await insertSchedulingFixtures(database.db);
   } finally {
     await database.close();
   }
