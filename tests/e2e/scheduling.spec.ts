@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { toParisLocalInput } from "../../app/modules/settings/paris-time";
 import { DEMO_ADMIN, expect, noHorizontalScroll, signIn, test } from "./fixtures";
-import { scheduledCode, schedulingBrand } from "./scheduling-fixture";
+import { expiringCode, scheduledCode, schedulingBrand } from "./scheduling-fixture";
 
 /**
  * Scheduling (issue #17 item 4, ADR 030) at 1280 and 390 px: an admin gives a new code a
@@ -21,6 +21,11 @@ test("an admin schedules a promo code for later: « Programmé » in the list, o
 
   await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
   await page.waitForURL((url) => url.pathname === "/admin");
+  // the dashboard's « Codes qui expirent bientôt » (3 days), linked to the list's same filter
+  const expiring = page.getByTestId("expiring-codes");
+  await expect(expiring.getByRole("heading", { name: /^Codes qui expirent bientôt \(\d+\)$/ })).toBeVisible();
+  await expect(expiring.getByRole("listitem").filter({ hasText: expiringCode(info.project.name) })).toContainText(brand.name);
+  await expect(expiring.getByRole("link", { name: `Modifier ${expiringCode(info.project.name)}` })).toHaveAttribute("href", `/admin/promo-codes?q=${expiringCode(info.project.name)}`);
   await page.goto("/admin/promo-codes");
   await page.getByRole("button", { name: "Ajouter un code promo" }).click();
   const dialog = page.getByRole("dialog");
