@@ -4,6 +4,10 @@ import { alertFormSchema } from "../../app/modules/alerts/alerts.schema";
 import { matchDealAlerts, saveAlert } from "../../app/modules/alerts/alerts.server";
 import { dealFormSchema } from "../../app/modules/deals/deal-form.schema";
 import { saveDeal } from "../../app/modules/deals/deals-admin.server";
+import { saveOffer } from "../../app/modules/offers/offers-admin.server";
+import { offerFormSchema } from "../../app/modules/offers/offer-form.schema";
+import { savePage } from "../../app/modules/pages/pages-admin.server";
+import { pageFormSchema } from "../../app/modules/pages/page-form.schema";
 import * as s from "../../db/schema";
 import { listenForDataChanges, onDataChange } from "../../app/lib/data-changes.server";
 import { dataCacheSize } from "../../app/lib/data-cache.server";
@@ -149,6 +153,22 @@ describeEachDb("scheduled deals, codes, offers and pages", ({ database }) => {
     expect(ended.rows.map((r) => r.code)).toEqual(["HIVER"]);
     // the database refuses a window that ends before it starts
     await expect(db.update(s.promoCodes).set({ unpublishAt: new Date("2029-01-01T00:00:00Z") }).where(eq(s.promoCodes.id, saved!.id))).rejects.toThrow();
+  });
+
+  it("stores the window of offers, pages and deals saved from their forms", async () => {
+    // the two nights of 2030's clock changes in Paris
+    const dates = { publishAt: "2030-03-31T02:30", unpublishAt: "2030-10-27T02:30" };
+    const offer = await saveOffer(offerFormSchema.parse({ brandId, name: "Offre d'été", regularPrice: "10€", cashbackPercent: "5", ...dates }));
+    const page = await savePage(pageFormSchema.parse({ title: "Page d'été", slug: "page-ete", content: "<p>x</p>", ...dates }));
+    const deal = await saveDeal(dealFormSchema.parse({ title: "Deal d'été", description: "D", price: "1€", source: "amazon", badgeText: "Top", url: "https://www.amazon.fr/e", ...dates }));
+    const db = await getDb();
+    const windows = await Promise.all([
+      db.select({ p: s.offers.publishAt, u: s.offers.unpublishAt }).from(s.offers).where(eq(s.offers.id, offer!.id)),
+      db.select({ p: s.pages.publishAt, u: s.pages.unpublishAt }).from(s.pages).where(eq(s.pages.id, page!.id)),
+      db.select({ p: s.crevardeDeals.publishAt, u: s.crevardeDeals.unpublishAt }).from(s.crevardeDeals).where(eq(s.crevardeDeals.id, deal!.id)),
+    ]);
+    // 02:30 does not exist on the spring night: read as 03:30 CEST; it exists twice on the autumn night: the second one, CET
+    for (const [w] of windows) expect([w!.p!.toISOString(), w!.u!.toISOString()]).toEqual(["2030-03-31T01:30:00.000Z", "2030-10-27T01:30:00.000Z"]);
   });
 
   it("matches members' alerts to a scheduled admin deal at its « Publier le », not before", async () => {
