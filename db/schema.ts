@@ -160,6 +160,25 @@ export const profiles = pgTable(
 /* Catalogue                                                           */
 /* ------------------------------------------------------------------ */
 
+/**
+ * Scheduling (issue #17 item 4): a deal, code, offer or page is public only inside this
+ * window, on top of its own rules (status, expiry, published): publish_at null or past,
+ * unpublish_at null or still to come (scheduleOpen in app/modules/schedule). ADR 030.
+ */
+const schedule = {
+  publishAt: timestamp("publish_at", { withTimezone: true }),
+  unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
+};
+
+/** The window's order, and the partial indexes that find the next boundary (the cache ends there, ADR 030). */
+function scheduleConstraints(table: string, t: { publishAt: AnyPgColumn; unpublishAt: AnyPgColumn }) {
+  return [
+    check(`${table}_schedule_check`, sql`${t.publishAt} is null or ${t.unpublishAt} is null or ${t.unpublishAt} > ${t.publishAt}`),
+    index(`${table}_publish_at_idx`).on(t.publishAt).where(sql`${t.publishAt} is not null`),
+    index(`${table}_unpublish_at_idx`).on(t.unpublishAt).where(sql`${t.unpublishAt} is not null`),
+  ];
+}
+
 export const categories = pgTable("categories", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull().unique(),
@@ -211,6 +230,7 @@ export const promoCodes = pgTable(
     url: text("url"),
     isFeatured: boolean("is_featured").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    ...schedule,
     /** the code itself is not searchable: visitors must not find a masked code by typing it */
     search: tsvector("search").generatedAlwaysAs(() => searchDocument([{ name: "discount_amount" }, "B"], [{ name: "description" }, "C"])),
     ...timestamps,
@@ -221,6 +241,7 @@ export const promoCodes = pgTable(
     index("promo_codes_featured_idx").on(t.isFeatured, t.expiresAt),
     index("promo_codes_code_idx").on(t.code),
     index("promo_codes_category_idx").on(t.categoryId),
+    ...scheduleConstraints("promo_codes", t),
     // one code per brand, whatever its case
     uniqueIndex("promo_codes_brand_code_idx").on(t.brandId, sql`lower(${t.code})`),
   ],
@@ -241,9 +262,11 @@ export const offers = pgTable(
     tag: text("tag"),
     url: text("url"),
     isFeatured: boolean("is_featured").notNull().default(false),
+    ...schedule,
     ...timestamps,
   },
   (t) => [
+    ...scheduleConstraints("offers", t),
     check("offers_cashback_check", sql`${t.cashbackPercent} between 0 and 100`),
     index("offers_brand_idx").on(t.brandId),
     index("offers_featured_idx").on(t.isFeatured, t.categoryId),
@@ -299,6 +322,7 @@ export const crevardeDeals = pgTable(
     brandName: text("brand_name"),
     /** visible comments (status 'visible'), kept by a trigger on deal_comments (migration deal_comments): « Commentés » reads it; not a content column, so it never empties the caches */
     commentsCount: integer("comments_count").notNull().default(0),
+    ...schedule,
     /** title above brand and source (the marketplace) above description (issue #14, design F.2) */
     search: tsvector("search").generatedAlwaysAs(() =>
       searchDocument([{ name: "title" }, "A"], [{ name: "brand_name" }, "B"], [{ name: "source" }, "B"], [{ name: "description" }, "C"]),
@@ -311,6 +335,7 @@ export const crevardeDeals = pgTable(
   },
   (t) => [
     check("crevarde_deals_badge_type_check", sql`${t.badgeType} in ('hot', 'risky', 'fun')`),
+    ...scheduleConstraints("crevarde_deals", t),
     check("crevarde_deals_status_check", sql`${t.status} in ('pending_review', 'published', 'rejected', 'removed')`),
     /** « Les plus hot »: id breaks ties in the index itself, so deals with the same score (a batch published at once) are never sorted */
     index("crevarde_deals_hot_idx").on(t.status, t.hotScore.desc(), t.id.desc().nullsFirst()).where(sql`${t.expiredAt} is null`),
@@ -362,9 +387,10 @@ export const pages = pgTable(
     content: text("content").notNull(),
     metaDescription: text("meta_description"),
     published: boolean("published").notNull().default(true),
+    ...schedule,
     ...timestamps,
   },
-  (t) => [index("pages_title_idx").on(t.title)],
+  (t) => [index("pages_title_idx").on(t.title), ...scheduleConstraints("pages", t)],
 );
 
 /**

@@ -39,6 +39,10 @@ export const DATA_CACHE_MAX_ENTRIES = 500;
 interface Entry {
   tables: readonly ContentTable[];
   generation: number;
+  /** the safety TTL, on this process's clock */
+  ttlEnd: number;
+  /** the request times the value is true for: from its load's `now` to its `expiresAt` (ADR 030) */
+  from: number;
   until: number;
   value: Promise<unknown>;
 }
@@ -65,6 +69,12 @@ export interface CachedReadOptions<T> {
   /** when the result stops being true without any write (e.g. the first live code's expiry) */
   expiresAt?: (value: T) => Date | null | undefined;
   ttlMs?: number;
+  /**
+   * the request's time (requestNow; default: this process's clock). The entry serves the
+   * requests whose time lies between its load's and its `expiresAt`: a test clock moved
+   * past a boundary reloads, and never leaves a future view for the present (ADR 030).
+   */
+  now?: Date;
 }
 
 /**
@@ -73,15 +83,16 @@ export interface CachedReadOptions<T> {
  */
 export function cachedRead<T>(key: string, tables: readonly ContentTable[], load: () => Promise<T>, options: CachedReadOptions<T> = {}): Promise<T> {
   if (!hearsDataChanges()) return load();
-  const now = Date.now();
+  const real = Date.now();
+  const now = options.now?.getTime() ?? real;
   const hit = store.get(key);
-  if (hit && hit.generation === databaseGeneration() && now < hit.until) return hit.value as Promise<T>;
+  if (hit && hit.generation === databaseGeneration() && real < hit.ttlEnd && hit.from <= now && now < hit.until) return hit.value as Promise<T>;
   const ttl = options.ttlMs ?? DATA_CACHE_TTL_MS;
-  const entry: Entry = { tables, generation: databaseGeneration(), until: now + ttl, value: Promise.resolve() };
+  const entry: Entry = { tables, generation: databaseGeneration(), ttlEnd: real + ttl, from: now, until: Infinity, value: Promise.resolve() };
   entry.value = load().then(
     (value) => {
       const end = options.expiresAt?.(value)?.getTime();
-      if (end !== undefined && end < entry.until) entry.until = end;
+      if (end !== undefined) entry.until = end;
       return deepFreeze(value);
     },
     (error: unknown) => {

@@ -5,6 +5,7 @@ import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
+import { requestNow } from "~/lib/clock.server";
 import { getSessionUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { absoluteUrl, breadcrumbJsonLd, errorSeo, seo } from "~/lib/seo";
@@ -20,13 +21,14 @@ import { activateHref } from "~/modules/cashback/offer";
 import { bestRateForBrand } from "~/modules/cashback/programs.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const now = requestNow(request);
   const brand = await getBrand(params.id);
   if (!brand) throw new Response("Not Found", { status: 404 });
   const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
   const [codes, deals, offers, cashback, rate] = await Promise.all([
-    listBrandCodes(brand.id, user?.id ?? null),
-    listBrandDeals(brand.id, Boolean(user)),
-    listBrandOffers(brand.id, launched),
+    listBrandCodes(brand.id, user?.id ?? null, now),
+    listBrandDeals(brand.id, Boolean(user), now),
+    listBrandOffers(brand.id, launched, now),
     launched ? loadBrandCashbackOffer(brand.id) : null,
     launched ? bestRateForBrand(brand.id) : null,
   ]);

@@ -1,12 +1,13 @@
 import type { Route } from "./+types/brands";
+import { requestNow } from "~/lib/clock.server";
 import { BrandCard } from "~/components/catalogue/brand-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { seo } from "~/lib/seo";
 import { listBrands } from "~/modules/brands/brands.server";
 import { getSetting } from "~/modules/settings/settings.server";
 
-export async function loader() {
-  const [brands, launched] = await Promise.all([listBrands(), getSetting("cashback_launched")]);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [brands, launched] = await Promise.all([listBrands({ now: requestNow(request) }), getSetting("cashback_launched")]);
   return { brands, launched };
 }
 

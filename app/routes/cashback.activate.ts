@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cashback.activate";
 import { getSessionUser } from "~/lib/auth.server";
+import { requestNow } from "~/lib/clock.server";
 import { clientIp, hitRateLimit } from "~/lib/rate-limit.server";
 import { brandPathForProgram, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE, ClickOutError, startClickSession } from "~/modules/cashback/click-out.server";
 import { asUuid } from "~/modules/tracking/tracking.server";
@@ -44,6 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sourcePath: sameSiteReferrerPath(request),
       ip: clientIp(context),
       userAgent: request.headers.get("user-agent"),
+      now: requestNow(request),
     });
     throw redirect(click.url, { headers: { ...NO_STORE, "Referrer-Policy": "no-referrer" } });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { requestNow } from "~/lib/clock.server";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/categories.$slug";
 import { BrandCard } from "~/components/catalogue/brand-card";
@@ -11,7 +12,7 @@ import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  const page = await getCategoryPage(params.slug, user?.id ?? null);
+  const page = await getCategoryPage(params.slug, user?.id ?? null, requestNow(request));
   if (!page) {
     // a renamed category: its old slug answers 301 to the current one
     const moved = await currentSlug("category", params.slug);

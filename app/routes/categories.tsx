@@ -1,11 +1,12 @@
 import { Link } from "react-router";
+import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/categories";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { seo } from "~/lib/seo";
 import { listNonEmptyCategories } from "~/modules/categories/categories.server";
 
-export async function loader() {
-  const categories = await listNonEmptyCategories();
+export async function loader({ request }: Route.LoaderArgs) {
+  const categories = await listNonEmptyCategories(requestNow(request));
   return { categories: categories.map((c) => ({ id: c.id, name: c.name, slug: c.slug, description: c.description })) };
 }
 

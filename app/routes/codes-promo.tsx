@@ -1,4 +1,5 @@
 import { ChevronRight } from "lucide-react";
+import { requestNow } from "~/lib/clock.server";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/codes-promo";
 import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user) throw redirect("/auth?from=codes-promo");
   const category = new URL(request.url).searchParams.get("categorie")?.slice(0, 100) || null;
   try {
-    const [codes, categories, saved, launched] = await Promise.all([listMemberCodes(category, user.id), listCodeCategories(), savedIds(user.id), getSetting("cashback_launched")]);
+    const [codes, categories, saved, launched] = await Promise.all([listMemberCodes(category, user.id, requestNow(request)), listCodeCategories(requestNow(request)), savedIds(user.id), getSetting("cashback_launched")]);
     return { codes: await withCashbackLinks(codes.live, "code", launched), expired: codes.expired, categories, category, failed: false, saved: saved.codes };
   } catch (error) {
     logger.error({ err: error }, "promo codes: load failed");

@@ -1,4 +1,5 @@
 import { BellPlus, Filter, Quote, Search } from "lucide-react";
+import { requestNow } from "~/lib/clock.server";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/deals";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const saved = user ? (await savedIds(user.id)).deals : null;
   try {
-    const [found, launched] = await Promise.all([searchDeals(search, Boolean(user)), getSetting("cashback_launched")]);
+    const [found, launched] = await Promise.all([searchDeals(search, Boolean(user), requestNow(request)), getSetting("cashback_launched")]);
     if (search.q && search.page === 1) await recordSearch(await getDb(), "deals", search.q, found.facets.total);
     const votes = user ? await memberVotes(user.id, found.deals.map((d) => d.id)) : null;
     return { search, ...found, deals: await withCashbackLinks(found.deals, "deal", Boolean(user) && launched), failed: false, saved, votes };

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/home";
 import { DealCard } from "~/components/catalogue/deal-card";
 import { Hero, HowItWorks, Testimonials } from "~/components/catalogue/home-sections";
@@ -22,13 +23,14 @@ import { withCashbackLinks } from "~/modules/cashback/click-out.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const now = requestNow(request);
   const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
   const offerCategory = launched ? url.searchParams.get("offres")?.slice(0, 100) || null : null;
   // each data section loads on its own: a failed one shows its message, the rest of the page renders
   const [content, heroStats, sections] = await Promise.all([
     getHomeContent(),
-    getHeroFigures(),
-    loadHomeSections({ viewerId: user?.id ?? null, offerCategory, launched }),
+    getHeroFigures(now),
+    loadHomeSections({ viewerId: user?.id ?? null, offerCategory, launched, now }),
   ]);
   // a member's deal and code links go through the tracked click-out when the brand has a programme
   const tracked = Boolean(user) && launched;

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/legal.$slug";
 import { PageArticle } from "~/components/page-article";
 import { ManageCookiesButton } from "~/components/growth/consent-banner";
@@ -18,7 +19,7 @@ const CODE_RENDERED_TITLES: Record<string, string> = {
   "politique-confidentialite": "Politique de confidentialité",
 };
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   // The auth page links to "conditions d'utilisation": these are our terms of sale.
   if (params.slug === "conditions-utilisation") throw redirect("/legal/cgv", 301);
   if (params.slug === EARNINGS_SLUG) {
@@ -33,7 +34,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     throw new Response("Not Found", { status: 404 });
   }
   const codeRendered = (CODE_RENDERED_LEGAL_SLUGS as readonly string[]).includes(params.slug);
-  const [page, identity] = await Promise.all([getPublishedPage(params.slug), codeRendered ? getLegalIdentity() : null]);
+  const [page, identity] = await Promise.all([getPublishedPage(params.slug, requestNow(request)), codeRendered ? getLegalIdentity() : null]);
   // the required part of the mentions and of the privacy policy needs no stored page (ADR 011)
   if (!page && !codeRendered) throw new Response("Not Found", { status: 404 });
   return {

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { requestNow } from "~/lib/clock.server";
 import { z } from "zod";
 import type { Route } from "./+types/mes-deals";
 import { DealCard } from "~/components/catalogue/deal-card";
@@ -14,7 +15,7 @@ import { listSaved, saveCode, saveDeal, unsaveCode, unsaveDeal } from "~/modules
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return listSaved(user.id);
+  return listSaved(user.id, requestNow(request));
 }
 
 const saveSchema = z.object({

@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { requestNow } from "~/lib/clock.server";
+import { isInSchedule } from "~/modules/schedule/schedule";
 import { forwardLoaderCacheControl } from "~/lib/cache-control";
 import type { Route } from "./+types/page.$slug";
 import { ConceptPage } from "~/components/concept-page";
@@ -31,14 +33,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return { kind: "concept" as const, siteName: SITE_NAME, hosting: hostingPhrase(hosting), blocks };
   }
   const user = await getSessionUser(request);
-  const page = await getViewablePage(params.slug, { isAdmin: user ? can(user.role, "catalogue") : false });
+  const now = requestNow(request);
+  const page = await getViewablePage(params.slug, { isAdmin: user ? can(user.role, "catalogue") : false }, now);
   if (!page) {
     // a renamed page: its old slug answers 301 to the current one
     const moved = await currentSlug("page", params.slug);
     if (moved) throw redirect(`/${moved}`, 301);
     throw new Response("Not Found", { status: 404 });
   }
-  const draft = !page.published;
+  // outside its schedule (ADR 030) only its editors see it, marked like a draft
+  const draft = !page.published || !isInSchedule(page, now);
   const blocks = await listDisplayedBlocks(page.slug);
   return data(
     {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/search";
 import { BrandCard } from "~/components/catalogue/brand-card";
 import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-sections";
@@ -17,7 +18,7 @@ import { getSetting } from "~/modules/settings/settings.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));
   const user = await getSessionUser(request);
-  const [found, launched] = await Promise.all([searchSite(q, Boolean(user)), getSetting("cashback_launched")]);
+  const [found, launched] = await Promise.all([searchSite(q, Boolean(user), requestNow(request)), getSetting("cashback_launched")]);
   if (found.searched) await recordSearch(await getDb(), "site", q, resultCount(found));
   const cashback = Boolean(user) && launched;
   return {

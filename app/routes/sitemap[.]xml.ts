@@ -1,9 +1,10 @@
 import { getEnv } from "~/lib/env.server";
+import { requestNow } from "~/lib/clock.server";
 import { renderSitemap, sitemapEntries } from "~/modules/seo/sitemap.server";
 
-export async function loader() {
+export async function loader({ request }: { request: Request }) {
   const env = getEnv();
-  const xml = renderSitemap(env.SITE_URL, await sitemapEntries(env.SITE_NAME));
+  const xml = renderSitemap(env.SITE_URL, await sitemapEntries(env.SITE_NAME, requestNow(request)));
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

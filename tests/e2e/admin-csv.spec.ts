@@ -10,7 +10,7 @@ import { csvBrand, csvCodePrefix, csvCodes } from "./admin-csv-fixture";
  * confirmed. Each project works on its own brand and codes (admin-csv-fixture.ts).
  */
 
-const HEADER = "Marque;Code;Réduction;Description;Catégorie;Lien;Expiration;En avant";
+const HEADER = "Marque;Code;Réduction;Description;Catégorie;Lien;Expiration;En avant;Publier le;Dépublier le";
 
 async function signInAsAdmin(page: Page) {
   await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
@@ -37,14 +37,14 @@ test("an admin exports the filtered codes, then imports one new and one changed 
   const bytes = fs.readFileSync(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
-  expect(lines).toEqual([HEADER, `${brand.name};${plain};10%;Code ordinaire;;;;Non`]);
+  expect(lines).toEqual([HEADER, `${brand.name};${plain};10%;Code ordinaire;;;;Non;;`]);
   expect(lines.join("\n")).not.toContain(featured);
 
   await page.getByRole("link", { name: "Importer (CSV)" }).click();
   await expect(page).toHaveURL("/admin/promo-codes/import");
   await expect(page.getByRole("heading", { name: "Importer des codes promo" })).toBeVisible();
-  const changed = `${brand.name};${plain};12%;Code ordinaire modifié;;;;Non`;
-  const created = `${brand.slug};${csvCodePrefix(project)}NEW;3 €;Nouveau code importé;;https://example.fr/csv;31/12/2030;Oui`;
+  const changed = `${brand.name};${plain};12%;Code ordinaire modifié;;;;Non;;`;
+  const created = `${brand.slug};${csvCodePrefix(project)}NEW;3 €;Nouveau code importé;;https://example.fr/csv;31/12/2030;Oui;;`;
   await upload(page, `\ufeff${HEADER}\r\n${changed}\r\n${created}\r\n`);
   await page.getByRole("button", { name: "Prévisualiser" }).click();
   await expect(page.getByTestId("csv-summary")).toHaveText("1 à créer, 1 à mettre à jour, 0 en erreur.");
@@ -71,7 +71,7 @@ test("a bad file shows its French errors and cannot be confirmed", async ({ page
   await page.getByRole("button", { name: "Prévisualiser" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Colonne inconnue" })).toContainText(`Colonne inconnue : « Nom ». Colonnes attendues : ${HEADER.replaceAll(";", ", ")}.`);
 
-  await upload(page, `${HEADER}\nMarque fantôme ${project};${csvCodePrefix(project)}BAD;5%;;;;;\n${csvBrand(project).name};;;;;ftp://x;32/13/2030;\n`);
+  await upload(page, `${HEADER}\nMarque fantôme ${project};${csvCodePrefix(project)}BAD;5%;;;;;;;\n${csvBrand(project).name};;;;;ftp://x;32/13/2030;;;\n`);
   await page.getByRole("button", { name: "Prévisualiser" }).click();
   await expect(page.getByTestId("csv-summary")).toHaveText("0 à créer, 0 à mettre à jour, 2 en erreur.");
   await expect(page.getByText(`Ligne 2, colonne « Marque » : Marque inconnue : « Marque fantôme ${project} ».`)).toBeVisible();
@@ -92,7 +92,7 @@ test("without JavaScript, a file is previewed and imported by plain form posts @
   const plain = await context.newPage();
   await plain.goto("/admin/promo-codes/import");
   // a description on two lines: the hidden field carries the file back as it was
-  await upload(plain, `${HEADER}\n${csvBrand(project).name};${featured};6%;"Première ligne\nseconde ligne";;;;Oui\n`);
+  await upload(plain, `${HEADER}\n${csvBrand(project).name};${featured};6%;"Première ligne\nseconde ligne";;;;Oui;;\n`);
   await plain.getByRole("button", { name: "Prévisualiser" }).click();
   await expect(plain.getByTestId("csv-summary")).toHaveText("0 à créer, 1 à mettre à jour, 0 en erreur.");
   await plain.getByRole("button", { name: "Confirmer l'import" }).click();

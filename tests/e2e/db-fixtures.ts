@@ -18,6 +18,7 @@ import { insertAdminMediaFixtures } from "./admin-media-fixture";
 import { insertAdminConflictFixtures } from "./admin-conflicts-fixture";
 import { insertDealCommentFixtures } from "./deal-comments-fixture";
 import { insertMemberProfileFixtures } from "./member-profile-fixture";
+import { insertSchedulingFixtures } from "./scheduling-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -67,6 +68,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertAdminConflictFixtures(database.db);
     await insertDealCommentFixtures(database.db);
     await insertMemberProfileFixtures(database.db);
+    await insertSchedulingFixtures(database.db);
   } finally {
     await database.close();
   }

@@ -9,7 +9,7 @@ import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
-const PROMO_HEADER = "Marque;Code;Réduction;Description;Catégorie;Lien;Expiration;En avant";
+const PROMO_HEADER = "Marque;Code;Réduction;Description;Catégorie;Lien;Expiration;En avant;Publier le;Dépublier le";
 
 /** A multipart POST as a browser sends it (with its content-length). */
 async function multipart(path: string, cookie: string | undefined, fields: Record<string, string | File>) {
@@ -67,7 +67,7 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     const csv = await exportText("promo-codes", `?q=${tag}&brand=${brandA}&sort=code&dir=desc&page=3`);
     expect(csv.startsWith(`\ufeff${PROMO_HEADER}\r\n`)).toBe(true);
     const lines = csv.slice(1).trimEnd().split("\r\n");
-    expect(lines).toEqual([PROMO_HEADER, `${nameA};${tag}A2;5 €;"Deux; trois";;;;Non`, `${nameA};${tag}A1;'-10%;"'=HYPERLINK(""http://x"")";;;;Oui`]);
+    expect(lines).toEqual([PROMO_HEADER, `${nameA};${tag}A2;5 €;"Deux; trois";;;;Non;;`, `${nameA};${tag}A1;'-10%;"'=HYPERLINK(""http://x"")";;;;Oui;;`]);
     const featured = await exportText("promo-codes", `?q=${tag}&featured=non`);
     expect(featured).toContain(`${tag}A2`);
     expect(featured).toContain(`${tag}B1`);
@@ -92,11 +92,11 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     const auditBefore = await audits("promo_code");
     const text = [
       PROMO_HEADER,
-      `${slugA.toUpperCase()};${tag}new;20%;Nouveau;;https://example.fr/a;31/12/2030;oui`,
-      `${nameA};${tag.toLowerCase()}a2;7 €;Changé;;;;Non`,
-      `Inconnue ${tag};${tag}X;5%;;;;;`,
-      `${nameB};;;;;pas-une-url;2030-13-45;`,
-      `${nameA};${tag}A2;8 €;Doublon;;;;`,
+      `${slugA.toUpperCase()};${tag}new;20%;Nouveau;;https://example.fr/a;31/12/2030;oui;;`,
+      `${nameA};${tag.toLowerCase()}a2;7 €;Changé;;;;Non;;`,
+      `Inconnue ${tag};${tag}X;5%;;;;;;;`,
+      `${nameB};;;;;pas-une-url;2030-13-45;;;`,
+      `${nameA};${tag}A2;8 €;Doublon;;;;;;`,
     ].join("\n");
     const res = await preview("promo-codes", text);
     expect(res.status).toBe(422);
@@ -128,7 +128,7 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
 
   it("confirms: creates and updates in one transaction, one audit entry per row, back to the list with a toast", async () => {
     const auditBefore = await audits("promo_code");
-    const text = [PROMO_HEADER, `${slugA};${tag}NEW;20%;Nouveau;Csv ${tag};https://example.fr/a;31/12/2030;oui`, `${nameA};${tag.toLowerCase()}a2;7 €;Changé;;;;Non`].join("\r\n");
+    const text = [PROMO_HEADER, `${slugA};${tag}NEW;20%;Nouveau;Csv ${tag};https://example.fr/a;31/12/2030;oui;15/06/2030 09:30;`, `${nameA};${tag.toLowerCase()}a2;7 €;Changé;;;;Non;;`].join("\r\n");
     const done = await confirm("promo-codes", text);
     expect(done.status).toBe(302);
     expect(done.location).toBe("/admin/promo-codes");
@@ -137,6 +137,8 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     expect(rows.size).toBe(4);
     expect(rows.get(`${tag}NEW`)).toMatchObject({ brandId: brandA, discountAmount: "20%", url: "https://example.fr/a", isFeatured: true });
     expect(rows.get(`${tag}NEW`)!.expiresAt!.toISOString()).toBe("2030-12-31T22:59:59.999Z");
+    // « Publier le » in Paris time (summer: UTC+2), « Dépublier le » left empty
+    expect(rows.get(`${tag}NEW`)).toMatchObject({ publishAt: new Date("2030-06-15T07:30:00.000Z"), unpublishAt: null });
     // matched case-insensitively: the code keeps the file's spelling
     expect(rows.get(`${tag.toLowerCase()}a2`)).toMatchObject({ discountAmount: "7 €", description: "Changé" });
     expect(await audits("promo_code")).toBe(auditBefore + 2);
@@ -177,8 +179,8 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     const clash = await preview("brands", ["Nom;Slug;Catégorie;Description;Image;Site web;Cashback (%)", `${nameB};autre-${tag.toLowerCase()};;;;;0`].join("\n"));
     expect(clash.data.preview.rows[0].errors[0]).toMatchObject({ column: "Nom", message: `Ce nom est déjà celui de la marque « csvb-${tag.toLowerCase()} ».` });
 
-    const header = "Titre;Marque;Description;Prix;Prix d'origine;Image;Source;Badge;Type de badge;Bouton;Lien;En vedette";
-    const deal = (price: string) => [header, `Deal ${tag};${nameB};Une affaire;${price};;;amazon;-20%;hot;;https://example.fr/deal;Non`].join("\n");
+    const header = "Titre;Marque;Description;Prix;Prix d'origine;Image;Source;Badge;Type de badge;Bouton;Lien;En vedette;Publier le;Dépublier le";
+    const deal = (price: string) => [header, `Deal ${tag};${nameB};Une affaire;${price};;;amazon;-20%;hot;;https://example.fr/deal;Non;;`].join("\n");
     expect((await preview("crevarde-deals", deal("10 €"))).data.preview.summary).toEqual({ create: 1, update: 0, error: 0 });
     expect((await confirm("crevarde-deals", deal("10 €"))).status).toBe(302);
     expect((await preview("crevarde-deals", deal("9 €"))).data.preview.summary).toEqual({ create: 0, update: 1, error: 0 });
@@ -187,7 +189,7 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     expect(deals).toHaveLength(1);
     expect(deals[0]).toMatchObject({ price: "9 €", brandId: brandB, badgeText: "-20%", ctaText: "Voir le deal", source: "amazon" });
     const exported = await exportText("crevarde-deals", `?q=${encodeURIComponent(`Deal ${tag}`)}`);
-    expect(exported).toBe(`\ufeff${header}\r\nDeal ${tag};${nameB};Une affaire;9 €;;;amazon;'-20%;hot;Voir le deal;https://example.fr/deal;Non\r\n`);
+    expect(exported).toBe(`\ufeff${header}\r\nDeal ${tag};${nameB};Une affaire;9 €;;;amazon;'-20%;hot;Voir le deal;https://example.fr/deal;Non;;\r\n`);
     expect((await preview("crevarde-deals", exported)).data.preview.summary).toEqual({ create: 0, update: 1, error: 0 });
   });
 
@@ -198,7 +200,7 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
       [png, 400, CSV_MESSAGES.notCsv],
       ["Nom;Prix\nA;B\n", 400, CSV_MESSAGES.unknownHeader("Nom", PROMO_HEADER.split(";"))],
       [`${PROMO_HEADER}\n`, 400, CSV_MESSAGES.noRows],
-      [`${PROMO_HEADER}\n${"a;b;c;d;e;f;g;h\n".repeat(CSV_LIMITS.maxRows + 1)}`, 413, CSV_MESSAGES.tooManyRows(CSV_LIMITS.maxRows + 1)],
+      [`${PROMO_HEADER}\n${"a;b;c;d;e;f;g;h;i;j\n".repeat(CSV_LIMITS.maxRows + 1)}`, 413, CSV_MESSAGES.tooManyRows(CSV_LIMITS.maxRows + 1)],
       [`${PROMO_HEADER}\n${"x".repeat(CSV_LIMITS.maxBytes)}`, 413, CSV_MESSAGES.tooBig],
     ];
     for (const [text, status, message] of cases) {
@@ -222,7 +224,7 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
 
   it("needs the catalogue permission: anonymous, member and finance are refused", async () => {
     const auditBefore = await database().db.$count(s.auditLog);
-    const text = [PROMO_HEADER, `${slugA};${tag}PERM;20%;;;;;`].join("\n");
+    const text = [PROMO_HEADER, `${slugA};${tag}PERM;20%;;;;;;;`].join("\n");
     const anonymous = await callRoute(exportLoader, req("/admin/promo-codes/export"), params("promo-codes"));
     expect(anonymous.location).toBe(`/auth?redirect=${encodeURIComponent("/admin/promo-codes/export")}`);
     expect((await callRoute(exportLoader, req("/admin/promo-codes/export", { cookie: member.cookie }), params("promo-codes"))).location).toBe("/");

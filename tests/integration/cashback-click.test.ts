@@ -7,7 +7,7 @@ import { loader as brandLoader } from "../../app/routes/brands.$id";
 import { loader as codesLoader } from "../../app/routes/codes-promo";
 import { loader as dealsLoader } from "../../app/routes/deals";
 import { loader as homeLoader } from "../../app/routes/home";
-import { buildTrackingUrl, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE } from "../../app/modules/cashback/click-out.server";
+import { buildTrackingUrl, CLICK_OUT_NOT_PUBLIC, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE } from "../../app/modules/cashback/click-out.server";
 import { CLICK_ID_PATTERN } from "../../app/modules/cashback/click-id";
 import { setSetting } from "../../app/modules/settings/settings.server";
 import { invalidateAllowedHosts } from "../../app/modules/tracking/tracking.server";
@@ -134,6 +134,24 @@ describeEachDb("cashback click-out", ({ database }) => {
     expect(other.data).toBe("Ce bon plan n'appartient pas à cette marque.");
     expect((await activate(program.id, "?deal=pas-un-uuid", member.cookie)).status).toBe(400);
     expect((await activate(program.id, `?deal=${deal.id}&code=${code.id}`, member.cookie)).status).toBe(400);
+    expect(await db().select().from(s.clickSessions).where(eq(s.clickSessions.userId, member.id))).toHaveLength(0);
+  });
+
+  it("a deal scheduled for later or a code already unpublished (ADR 030) is a French 400 and records nothing", async () => {
+    const member = await signedInUser();
+    const [later] = await db()
+      .insert(s.crevardeDeals)
+      .values({ title: "Deal programmé", description: "d", price: "10 €", source: "Marque", badgeText: "HOT", url: "https://www.marque-cashback.fr/plus-tard", brandId: brand.id, publishAt: new Date(Date.now() + 3_600_000) })
+      .returning();
+    const [ended] = await db()
+      .insert(s.promoCodes)
+      .values({ brandId: brand.id, code: "FINI10", discountAmount: "10%", unpublishAt: new Date(Date.now() - 60_000) })
+      .returning();
+    for (const query of [`?deal=${later.id}`, `?code=${ended.id}`]) {
+      const out = await activate(program.id, query, member.cookie);
+      expect(out.status).toBe(400);
+      expect(out.data).toBe(CLICK_OUT_NOT_PUBLIC);
+    }
     expect(await db().select().from(s.clickSessions).where(eq(s.clickSessions.userId, member.id))).toHaveLength(0);
   });
 

@@ -1,3 +1,4 @@
+import { toParisLocalInput } from "~/modules/settings/paris-time";
 import { parse } from "csv-parse/sync";
 import { eq, type AnyColumn } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -27,6 +28,15 @@ export interface CsvColumn<Row> {
   header: string;
   field: string;
   value: (row: Row) => Cell;
+}
+
+/** « Publier le » and « Dépublier le » (ADR 030) in Paris time, "2026-03-31 10:00", for the scheduled entities. */
+export function scheduleCsvColumns<Row extends { publishAt: Date | null; unpublishAt: Date | null }>(): CsvColumn<Row>[] {
+  const cell = (d: Date | null) => (d ? toParisLocalInput(d).replace("T", " ") : "");
+  return [
+    { header: "Publier le", field: "publishAt", value: (r) => cell(r.publishAt) },
+    { header: "Dépublier le", field: "unpublishAt", value: (r) => cell(r.unpublishAt) },
+  ];
 }
 
 export interface CsvEntity<Row, Input, Ctx> {

@@ -63,6 +63,15 @@ export function dayCell(value: string): string {
   return fr ? `${fr[3]}-${fr[2].padStart(2, "0")}-${fr[1].padStart(2, "0")}` : v;
 }
 
+/** A date and time typed in a file, "2026-03-31 10:00", "2026-03-31T10:00" or "31/03/2026 10:00": the form's datetime-local value, or the text unchanged (the schema refuses it). */
+export function dateTimeCell(value: string): string {
+  const v = value.trim();
+  const fr = /^(\d{1,2})\/(\d{1,2})\/(\d{4})[ T](\d{1,2}):(\d{2})$/.exec(v);
+  if (fr) return `${fr[3]}-${fr[2].padStart(2, "0")}-${fr[1].padStart(2, "0")}T${fr[4].padStart(2, "0")}:${fr[5]}`;
+  const iso = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2})$/.exec(v);
+  return iso ? `${iso[1]}T${iso[2].padStart(2, "0")}:${iso[3]}` : v;
+}
+
 /** A decimal typed the French way (8,5) or not (8.5). */
 export function decimalCell(value: string): string {
   return value.trim().replace(/\s/g, "").replace(",", ".");

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
-import { analyticsEvents, brands, conversions, ledgerAccounts, newsletterSubscribers, pages, user } from "../../../db/schema";
+import { asc, eq, sql } from "drizzle-orm";
+import { analyticsEvents, brands, conversions, ledgerAccounts, newsletterSubscribers, pages, promoCodes, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { expiryWhere } from "./list-query.server";
 import { toCents } from "~/modules/ledger/ledger";
 
 /** Change between two counts as "+12%" / "-5%"; "—" when there is nothing to compare with. */
@@ -55,6 +56,30 @@ export async function dashboardStats(now = new Date()) {
     brandsThisMonth,
     chart: { days, signups: series(signups), newsletter: series(newsletter), clicks: series(clicks) },
   };
+}
+
+/** At most this many codes on the dashboard's « Codes qui expirent bientôt » (the list's link shows them all). */
+export const EXPIRING_CODES_LIMIT = 20;
+
+/**
+ * « Codes qui expirent bientôt » (issue #17 item 4): the codes whose expiry falls within the
+ * next EXPIRING_SOON_DAYS (the lists' « soon » filter, same rule), not already expired,
+ * soonest first (promo_codes_expires_idx). `total` counts them all.
+ */
+export async function expiringCodes(now = new Date()) {
+  const db = await getDb();
+  const where = expiryWhere(promoCodes.expiresAt, "soon", now);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ id: promoCodes.id, code: promoCodes.code, brandName: brands.name, expiresAt: promoCodes.expiresAt })
+      .from(promoCodes)
+      .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+      .where(where)
+      .orderBy(asc(promoCodes.expiresAt), asc(promoCodes.code))
+      .limit(EXPIRING_CODES_LIMIT),
+    db.select({ n: sql<number>`count(*)::int` }).from(promoCodes).where(where),
+  ]);
+  return { total: counted?.n ?? 0, codes: rows.map((r) => ({ ...r, expiresAt: r.expiresAt!.toISOString() })) };
 }
 
 /** A commission total in EUR, as exact numeric text ("17.833000"). */

@@ -1,5 +1,5 @@
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { EXPIRING_SOON_DAYS, type ExpiryFilter, type SortDir } from "./list-query";
+import { EXPIRING_SOON_DAYS, type ExpiryFilter, type ScheduleFilter, type SortDir } from "./list-query";
 
 /** `%text%` for ILIKE, with the pattern characters of the typed text escaped (never interpreted). */
 export function likeTerm(q: string): string {
@@ -43,4 +43,11 @@ export function expiryWhere(column: AnyColumn, filter: ExpiryFilter | undefined,
 export function yesNoWhere(column: AnyColumn, value: "oui" | "non" | undefined): SQL | undefined {
   if (!value) return undefined;
   return sql`${column} = ${value === "oui"}`;
+}
+
+/** The schedule filter (ADR 030): rows still to be published, or already unpublished, at `now`. */
+export function scheduleWhere(columns: { publishAt: AnyColumn; unpublishAt: AnyColumn }, filter: ScheduleFilter | undefined, now: Date): SQL | undefined {
+  if (!filter) return undefined;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return filter === "scheduled" ? sql`${columns.publishAt} > ${at}` : sql`${columns.unpublishAt} <= ${at}`;
 }

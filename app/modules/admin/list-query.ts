@@ -100,8 +100,8 @@ export const bulkIdsSchema = z
 /** The expiry filter of lists whose rows expire (codes, deals). */
 export const EXPIRY_FILTERS = ["live", "soon", "expired", "never"] as const;
 export type ExpiryFilter = (typeof EXPIRY_FILTERS)[number];
-/** « soon »: expires within this many days. */
-export const EXPIRING_SOON_DAYS = 7;
+/** « soon »: expires within this many days (the dashboard's « Codes qui expirent bientôt » uses the same window). */
+export const EXPIRING_SOON_DAYS = 3;
 export const EXPIRY_FILTER_LABELS: Record<ExpiryFilter, string> = {
   live: "En cours",
   soon: `Expire sous ${EXPIRING_SOON_DAYS} jours`,
@@ -116,3 +116,11 @@ export const yesNoOptions = [
   { value: "oui", label: "Oui" },
   { value: "non", label: "Non" },
 ] as const;
+
+/** The schedule filter of the scheduled lists (ADR 030): before « Publier le », after « Dépublier le ». */
+export const SCHEDULE_FILTERS = ["scheduled", "ended"] as const;
+export type ScheduleFilter = (typeof SCHEDULE_FILTERS)[number];
+export const scheduleFilterOptions = [
+  { value: "scheduled", label: "Programmé" },
+  { value: "ended", label: "Dépublié" },
+] satisfies Array<{ value: ScheduleFilter; label: string }>;

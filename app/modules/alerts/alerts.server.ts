@@ -249,10 +249,11 @@ export type AlertTrigger = "published" | "threshold";
 /**
  * Queue the alert matching of a deal that was just published (or crossed an
  * alert temperature), in the caller's transaction: the job exists only if
- * the publication commits, and the deal is matched off the request.
+ * the publication commits, and the deal is matched off the request. `runAt`:
+ * a deal scheduled for later (« Publier le », ADR 030) is matched when it opens.
  */
-export async function enqueueAlertMatch(tx: Executor, dealId: string, trigger: AlertTrigger): Promise<void> {
-  await send(ALERTS_MATCH_QUEUE, { dealId, trigger }, { tx, key: `${dealId}:${trigger}` });
+export async function enqueueAlertMatch(tx: Executor, dealId: string, trigger: AlertTrigger, runAt?: Date | null): Promise<void> {
+  await send(ALERTS_MATCH_QUEUE, { dealId, trigger }, { tx, key: `${dealId}:${trigger}`, runAt: runAt ?? undefined });
 }
 
 /** Whether a temperature change from `before` to `after` crosses an alert threshold upwards. */
@@ -278,6 +279,8 @@ export async function matchDealAlerts(dealId: string, trigger: AlertTrigger, now
         left join brands b on b.id = d.brand_id
         join alerts a on not a.paused and d.search @@ a.tsq
         where d.id = ${dealId} and d.status = 'published' and d.expired_at is null
+          and (d.publish_at is null or d.publish_at <= ${now.toISOString()}::timestamptz)
+          and (d.unpublish_at is null or d.unpublish_at > ${now.toISOString()}::timestamptz)
           and (d.author_id is null or d.author_id <> a.user_id)
           and (a.brand_id is null or a.brand_id = d.brand_id)
           and (a.category_id is null or a.category_id = coalesce(d.category_id, b.category_id))

@@ -1,12 +1,13 @@
 import { and, asc, count, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { brands, categories, crevardeDeals, promoCodes } from "../../../db/schema";
 import { columnsWithoutSearch } from "../../../db/columns";
-import { cachedRead, nextInstant } from "~/lib/data-cache.server";
+import { nextInstant } from "~/lib/data-cache.server";
+import { scheduledRead } from "~/modules/schedule/schedule.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { DEALS_PAGE_SIZE } from "~/modules/deals/deals.constants";
-import { dealCardColumns, isPublicDeal, NEWEST_FIRST, toPublicDeal } from "~/modules/deals/deals.server";
+import { dealCardColumns, NEWEST_FIRST, publicDeal, toPublicDeal } from "~/modules/deals/deals.server";
 import { listBrandCashback } from "~/modules/cashback/programs.server";
-import { liveCode } from "~/modules/promo-codes/promo-codes.server";
+import { publicCode } from "~/modules/promo-codes/promo-codes.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { maxDiscountPercent } from "./discount";
 
@@ -20,7 +21,7 @@ import { maxDiscountPercent } from "./discount";
  * no active programme; before, the card shows the spec's "bientôt".
  */
 export async function listBrands(options: BrandListOptions = {}) {
-  const [{ rows, discounts }, launched] = await Promise.all([brandCatalogue(options), getSetting("cashback_launched")]);
+  const [{ rows, discounts }, launched] = await Promise.all([brandCatalogue({ ...options, now: options.now ?? new Date() }), getSetting("cashback_launched")]);
   const rates = launched ? await listBrandCashback(rows.map((r) => r.id)) : new Map<string, { label: string }>();
   return rows.map((r) => {
     const d = discounts.get(r.id);
@@ -38,32 +39,32 @@ export async function listBrands(options: BrandListOptions = {}) {
  * process until one of its tables changes or the next live code expires (data-cache.server);
  * the cashback rates (per programme, dated) are read per request by listBrands.
  */
-function brandCatalogue(options: BrandListOptions) {
+function brandCatalogue(options: BrandListOptions & { now: Date }) {
   const load = async () => {
     const db = await getDb();
-    const [rows, live] = await Promise.all([listBrandsQuery(db, options), liveDiscounts(db)]);
+    const [rows, live] = await Promise.all([listBrandsQuery(db, options), liveDiscounts(db, options.now)]);
     return { rows, discounts: live.byBrand, nextExpiry: live.nextExpiry };
   };
   if (options.match) return load();
-  return cachedRead(`brands:list:${options.categoryId ?? "*"}`, ["brands", "categories", "promo_codes", "crevarde_deals"], load, {
+  return scheduledRead(`brands:list:${options.categoryId ?? "*"}`, ["brands", "categories", "promo_codes", "crevarde_deals"], options.now, load, {
     expiresAt: (v) => v.nextExpiry,
   });
 }
 
 /** What each brand's reductions are today: its live codes' discounts and its deals' prices. */
-async function liveDiscounts(db: Db) {
+async function liveDiscounts(db: Db, now: Date) {
   const [codes, deals] = await Promise.all([
-    db.select({ brandId: promoCodes.brandId, discount: promoCodes.discountAmount, expiresAt: promoCodes.expiresAt }).from(promoCodes).where(liveCode),
+    db.select({ brandId: promoCodes.brandId, discount: promoCodes.discountAmount, expiresAt: promoCodes.expiresAt }).from(promoCodes).where(publicCode(now)),
     db
       .select({ brandId: crevardeDeals.brandId, price: crevardeDeals.price, originalPrice: crevardeDeals.originalPrice })
       .from(crevardeDeals)
-      .where(and(sql`${crevardeDeals.brandId} is not null and ${crevardeDeals.originalPrice} is not null`, isPublicDeal)),
+      .where(and(sql`${crevardeDeals.brandId} is not null and ${crevardeDeals.originalPrice} is not null`, publicDeal(now))),
   ]);
   const byBrand = new Map<string, { codes: string[]; deals: Array<{ price: string; originalPrice: string | null }> }>();
   const entry = (id: string) => byBrand.get(id) ?? byBrand.set(id, { codes: [], deals: [] }).get(id)!;
   for (const c of codes) entry(c.brandId).codes.push(c.discount);
   for (const d of deals) if (d.brandId) entry(d.brandId).deals.push(d);
-  return { byBrand, nextExpiry: nextInstant(codes.map((c) => c.expiresAt)) };
+  return { byBrand, nextExpiry: nextInstant(codes.map((c) => c.expiresAt), now.getTime()) };
 }
 
 /** listBrands()'s query, before the active-deals sum. */
@@ -71,13 +72,16 @@ export interface BrandListOptions {
   categoryId?: string;
   /** a full-text match (search.server matchQuery) on the brand's name and description */
   match?: SQL | null;
+  /** the request's time, for expiries and schedules (default: this process's clock) */
+  now?: Date;
 }
 
 export function listBrandsQuery(db: Db, options: BrandListOptions = {}) {
+  const now = options.now ?? new Date();
   const activeCodes = db
     .select({ brandId: promoCodes.brandId, n: count().as("codes_n") })
     .from(promoCodes)
-    .where(liveCode)
+    .where(publicCode(now))
     .groupBy(promoCodes.brandId)
     .as("active_codes");
   // only branded deals: marketplace deals (most of the table) have no brand,
@@ -85,7 +89,7 @@ export function listBrandsQuery(db: Db, options: BrandListOptions = {}) {
   const deals = db
     .select({ brandId: crevardeDeals.brandId, n: count().as("deals_n") })
     .from(crevardeDeals)
-    .where(and(isNotNull(crevardeDeals.brandId), isPublicDeal))
+    .where(and(isNotNull(crevardeDeals.brandId), publicDeal(now)))
     .groupBy(crevardeDeals.brandId)
     .as("brand_deals");
   return db
@@ -129,14 +133,14 @@ export async function getBrand(idOrSlug: string) {
 }
 
 /** The newest deals of one brand, 24 at most (codes masked for visitors). */
-export async function listBrandDeals(brandId: string, signedIn: boolean) {
+export async function listBrandDeals(brandId: string, signedIn: boolean, now = new Date()) {
   const db = await getDb();
   const rows = await db
     .select(dealCardColumns)
     .from(crevardeDeals)
     .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-    .where(and(eq(crevardeDeals.brandId, brandId), isPublicDeal))
+    .where(and(eq(crevardeDeals.brandId, brandId), publicDeal(now)))
     .orderBy(...NEWEST_FIRST)
     .limit(DEALS_PAGE_SIZE);
-  return rows.map((r) => toPublicDeal(r, signedIn));
+  return rows.map((r) => toPublicDeal(r, signedIn, { now }));
 }

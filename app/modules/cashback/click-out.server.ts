@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { affiliatePrograms, brands, clickSessions, conversions, crevardeDeals, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
+import { isPublicDeal } from "~/modules/deals/deals.server";
+import { scheduleOpen } from "~/modules/schedule/schedule.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import type { RateLimitRule } from "~/lib/rate-limit.server";
 import { SUB_ID_PARAM, type NetworkName } from "~/modules/networks/networks";
@@ -58,6 +60,9 @@ export function userAgentFamily(ua: string | null | undefined): string | null {
 }
 
 
+/** A deal or code that is not public at the click's time (scheduled for later, or unpublished). */
+export const CLICK_OUT_NOT_PUBLIC = "Cette offre n'est pas disponible en ce moment.";
+
 export interface StartClickSession {
   userId: string;
   programId: string;
@@ -66,6 +71,8 @@ export interface StartClickSession {
   sourcePath?: string | null;
   ip: string;
   userAgent: string | null;
+  /** the request's time (requestNow): the deal or code must be public then (ADR 030) */
+  now?: Date;
 }
 
 /**
@@ -86,22 +93,28 @@ export async function startClickSession(input: StartClickSession): Promise<{ cli
   }
   const p = program.program;
   let destinationRaw: string | null = program.brandWebsite;
+  const now = input.now ?? new Date();
   if (input.dealId) {
     const [deal] = await db
-      .select({ url: crevardeDeals.url, brandId: crevardeDeals.brandId })
+      .select({ url: crevardeDeals.url, brandId: crevardeDeals.brandId, open: sql<boolean>`${scheduleOpen(crevardeDeals, now)}` })
       .from(crevardeDeals)
-      .where(and(eq(crevardeDeals.id, input.dealId), eq(crevardeDeals.status, "published")));
+      .where(and(eq(crevardeDeals.id, input.dealId), isPublicDeal));
     if (!deal || deal.brandId !== p.brandId) throw new ClickOutError(400, "Ce bon plan n'appartient pas à cette marque.");
+    // outside its « Publier le » / « Dépublier le » (ADR 030)
+    if (!deal.open) throw new ClickOutError(400, CLICK_OUT_NOT_PUBLIC);
     destinationRaw = deal.url;
   } else if (input.promoCodeId) {
-    const [code] = await db.select({ url: promoCodes.url, brandId: promoCodes.brandId }).from(promoCodes).where(eq(promoCodes.id, input.promoCodeId));
+    const [code] = await db
+      .select({ url: promoCodes.url, brandId: promoCodes.brandId, open: sql<boolean>`${scheduleOpen(promoCodes, now)}` })
+      .from(promoCodes)
+      .where(eq(promoCodes.id, input.promoCodeId));
     if (!code || code.brandId !== p.brandId) throw new ClickOutError(400, "Ce code promo n'appartient pas à cette marque.");
+    if (!code.open) throw new ClickOutError(400, CLICK_OUT_NOT_PUBLIC);
     destinationRaw = code.url ?? program.brandWebsite;
   }
   const destination = validateDestination(destinationRaw, await allowedHosts());
   if (!destination) throw new ClickOutError(400, "Le site de cette marque n'est pas renseigné : impossible d'activer le cashback.");
 
-  const now = new Date();
   const rates = await ratesAt(p.id, now, db);
   const clickId = newClickId();
   await db.insert(clickSessions).values({

@@ -3,7 +3,7 @@ import { brands, categories, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { listBrands } from "~/modules/brands/brands.server";
 import { listCategoryDeals } from "~/modules/deals/deals.server";
-import { listCategoryCodes, liveCode } from "~/modules/promo-codes/promo-codes.server";
+import { listCategoryCodes, publicCode } from "~/modules/promo-codes/promo-codes.server";
 
 /**
  * The categories that have something to show, by name: a brand filed under
@@ -11,7 +11,7 @@ import { listCategoryCodes, liveCode } from "~/modules/promo-codes/promo-codes.s
  * filed under them. Empty ones are left out of /categories and the sitemap
  * (issue #11 item 9); their page still answers.
  */
-export async function listNonEmptyCategories() {
+export async function listNonEmptyCategories(now = new Date()) {
   const db = await getDb();
   const one = sql`1`;
   return db
@@ -20,7 +20,7 @@ export async function listNonEmptyCategories() {
     .where(
       or(
         exists(db.select({ one }).from(brands).where(eq(brands.categoryId, categories.id))),
-        exists(db.select({ one }).from(promoCodes).where(and(eq(promoCodes.categoryId, categories.id), liveCode))),
+        exists(db.select({ one }).from(promoCodes).where(and(eq(promoCodes.categoryId, categories.id), publicCode(now)))),
       ),
     )
     .orderBy(asc(categories.name));
@@ -39,14 +39,14 @@ export async function getCategory(slug: string) {
  * brands.category_id, so renaming the category keeps them), its live promo codes (masked for anonymous
  * visitors) and the newest deals of those brands. Null for an unknown slug.
  */
-export async function getCategoryPage(slug: string, viewerId: string | null) {
+export async function getCategoryPage(slug: string, viewerId: string | null, now = new Date()) {
   const signedIn = viewerId !== null;
   const category = await getCategory(slug);
   if (!category) return null;
   const [brands, codes, deals] = await Promise.all([
-    listBrands({ categoryId: category.id }),
-    listCategoryCodes(category.id, viewerId),
-    listCategoryDeals(category.id, signedIn),
+    listBrands({ categoryId: category.id, now }),
+    listCategoryCodes(category.id, viewerId, now),
+    listCategoryDeals(category.id, signedIn, undefined, now),
   ]);
   return {
     category: { id: category.id, name: category.name, slug: category.slug, description: category.description, imageUrl: category.imageUrl },

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { brands, crevardeDeals, promoCodes } from "../../../db/schema";
-import { cachedRead } from "~/lib/data-cache.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { liveCode } from "~/modules/promo-codes/promo-codes.server";
+import { publicCode } from "~/modules/promo-codes/promo-codes.server";
+import { publicDeal } from "~/modules/deals/deals.server";
+import { scheduledRead } from "~/modules/schedule/schedule.server";
 import { heroFigures, type HeroCounts } from "./hero-figures";
 
 /**
@@ -12,9 +13,9 @@ import { heroFigures, type HeroCounts } from "./hero-figures";
  * changes or the next live code expires (data-cache.server). If it fails the
  * figures are left out (logged), the rest of the home page is unaffected.
  */
-export async function getHeroFigures() {
+export async function getHeroFigures(now = new Date()) {
   try {
-    const { figures } = await cachedRead("content:hero-figures", ["promo_codes", "crevarde_deals", "brands"], countFigures, {
+    const { figures } = await scheduledRead("content:hero-figures", ["promo_codes", "crevarde_deals", "brands"], now, () => countFigures(now), {
       expiresAt: (v) => v.nextExpiry,
     });
     return figures;
@@ -24,13 +25,13 @@ export async function getHeroFigures() {
   }
 }
 
-async function countFigures() {
+async function countFigures(now: Date) {
   const db = await getDb();
   const { rows } = (await db.execute(sql`select
-    (select count(*) from ${promoCodes} where ${liveCode})::int as codes,
-    (select count(*) from ${crevardeDeals} where ${crevardeDeals.status} = 'published')::int as deals,
+    (select count(*) from ${promoCodes} where ${publicCode(now)})::int as codes,
+    (select count(*) from ${crevardeDeals} where ${publicDeal(now)})::int as deals,
     (select count(*) from ${brands})::int as brands,
-    (select min(${promoCodes.expiresAt}) from ${promoCodes} where ${promoCodes.expiresAt} >= now()) as next_expiry`)) as unknown as {
+    (select min(${promoCodes.expiresAt}) from ${promoCodes} where ${promoCodes.expiresAt} >= ${now.toISOString()}::timestamptz) as next_expiry`)) as unknown as {
     rows: Array<HeroCounts & { next_expiry: Date | string | null }>;
   };
   const counts = rows[0];

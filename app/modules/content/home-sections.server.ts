@@ -22,13 +22,24 @@ async function section<T>(name: string, load: () => Promise<T>): Promise<HomeSec
  * A section that could not be loaded comes back empty and flagged in `failed`; the page
  * shows its message, and must then not be cached (`anyFailed`).
  */
-export async function loadHomeSections({ viewerId, offerCategory, launched }: { viewerId: string | null; offerCategory: string | null; launched: boolean }) {
+export async function loadHomeSections({
+  viewerId,
+  offerCategory,
+  launched,
+  now = new Date(),
+}: {
+  viewerId: string | null;
+  offerCategory: string | null;
+  launched: boolean;
+  /** the request's time: what is scheduled shows from its « Publier le » (ADR 030) */
+  now?: Date;
+}) {
   const signedIn = viewerId !== null;
   const [codes, deals, offers] = await Promise.all([
-    section("codes", () => listFeaturedCodes(viewerId)),
-    section("deals", () => listFeaturedDeals(signedIn)),
+    section("codes", () => listFeaturedCodes(viewerId, now)),
+    section("deals", () => listFeaturedDeals(signedIn, undefined, now)),
     section("offers", async () => {
-      const [list, categories] = await Promise.all([listFeaturedOffers(offerCategory, launched), listFeaturedOfferCategories()]);
+      const [list, categories] = await Promise.all([listFeaturedOffers(offerCategory, launched, now), listFeaturedOfferCategories(now)]);
       return { list, categories };
     }),
   ]);

@@ -1,34 +1,37 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
+import { isInSchedule } from "~/modules/schedule/schedule";
+import { scheduleOpen } from "~/modules/schedule/schedule.server";
 
 export { LEGAL_SLUGS, type LegalSlug } from "./legal";
 
 /** A published page by slug, with its content sanitized for rendering; null when absent. */
-export function getPublishedPage(slug: string) {
-  return getViewablePage(slug, { isAdmin: false });
+export function getPublishedPage(slug: string, now = new Date()) {
+  return getViewablePage(slug, { isAdmin: false }, now);
 }
 
 /**
  * A page by slug as this viewer may see it: published pages for everyone,
- * drafts for admins only (null for anyone else, exactly like a missing page).
+ * drafts and pages outside their schedule (ADR 030) for admins only (null for
+ * anyone else, exactly like a missing page).
  * Content is sanitized for rendering.
  */
-export async function getViewablePage(slug: string, viewer: { isAdmin: boolean }) {
+export async function getViewablePage(slug: string, viewer: { isAdmin: boolean }, now = new Date()) {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
   const db = await getDb();
   const [page] = await db.select().from(pages).where(eq(pages.slug, slug)).limit(1);
-  if (!page || (!page.published && !viewer.isAdmin)) return null;
+  if (!page || ((!page.published || !isInSchedule(page, now)) && !viewer.isAdmin)) return null;
   return { ...page, content: sanitizeRichHtml(page.content) };
 }
 
 /** Published pages for the sitemap. */
-export async function listPublishedPages() {
+export async function listPublishedPages(now = new Date()) {
   const db = await getDb();
   return db
     .select({ slug: pages.slug, updatedAt: pages.updatedAt })
     .from(pages)
-    .where(eq(pages.published, true))
+    .where(and(eq(pages.published, true), scheduleOpen(pages, now)))
     .orderBy(asc(pages.title));
 }

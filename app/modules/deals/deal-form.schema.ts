@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BADGE_TYPES } from "../../../db/constants";
+import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { checkbox, optionalText, optionalUrl, optionalUuid, plainText, requiredText, requiredUrl } from "../admin/form-helpers";
 
 export const DEAL_FORM_MESSAGES = {
@@ -40,4 +41,5 @@ export const dealFormSchema = z.object({
   url: requiredUrl("Le lien est obligatoire."),
   brandId: optionalUuid,
   isFeatured: checkbox,
-});
+  ...scheduleFields,
+}).superRefine(scheduleOrder);

@@ -1,4 +1,4 @@
-import { choice, defineList, EXPIRY_FILTERS, idChoice, YES_NO } from "~/modules/admin/list-query";
+import { choice, defineList, EXPIRY_FILTERS, idChoice, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
 import { DEAL_SOURCES } from "./deals.constants";
 import { DEAL_STATUSES } from "./deal-rules";
 
@@ -7,7 +7,7 @@ export const dealListSpec = defineList({
   sorts: ["created", "title", "temperature"],
   defaultSort: "created",
   defaultDir: "desc",
-  filters: { source: choice(DEAL_SOURCES), status: choice(DEAL_STATUSES), brand: idChoice, expiry: choice(EXPIRY_FILTERS), featured: choice(YES_NO) },
+  filters: { source: choice(DEAL_SOURCES), status: choice(DEAL_STATUSES), brand: idChoice, expiry: choice(EXPIRY_FILTERS), featured: choice(YES_NO), schedule: choice(SCHEDULE_FILTERS) },
 });
 
 export const DEAL_BULK_INTENTS = ["bulk-delete", "bulk-feature", "bulk-unfeature"] as const;

@@ -17,6 +17,7 @@ import {
   type VoteValue,
 } from "./deal-votes";
 import { crossesAlertThreshold, enqueueAlertMatch } from "~/modules/alerts/alerts.server";
+import { isInSchedule } from "~/modules/schedule/schedule";
 import { dealCardColumns, isPublicDeal, toPublicDeal } from "./deals.server";
 import { assertNotBlocked } from "~/modules/members/member-blocks.server";
 import { absoluteUrl } from "~/lib/seo";
@@ -211,14 +212,22 @@ export async function memberVotes(userId: string, dealIds: string[]): Promise<Re
 export async function getDealPage(dealId: string, viewer: { id: string } | null, now = new Date()) {
   const db = await getDb();
   const [row] = await db
-    .select({ ...dealCardColumns, brandSlug: brands.slug, status: crevardeDeals.status, priceCents: crevardeDeals.priceCents })
+    .select({
+      ...dealCardColumns,
+      brandSlug: brands.slug,
+      status: crevardeDeals.status,
+      priceCents: crevardeDeals.priceCents,
+      publishAt: crevardeDeals.publishAt,
+      unpublishAt: crevardeDeals.unpublishAt,
+    })
     .from(crevardeDeals)
     .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
     .where(eq(crevardeDeals.id, dealId));
   if (!row) return null;
-  const { status, ...card } = row;
+  const { status, publishAt, unpublishAt, ...card } = row;
   const isAuthor = viewer !== null && card.authorId === viewer.id;
-  if (status !== "published" && !isAuthor) return null;
+  // outside its schedule (ADR 030) a deal is not public either
+  if ((status !== "published" || !isInSchedule({ publishAt, unpublishAt }, now)) && !isAuthor) return null;
   const deal = toPublicDeal(card, viewer !== null, { viewerId: viewer?.id ?? null, now });
   const mine = viewer ? ((await memberVotes(viewer.id, [dealId]))[dealId] ?? null) : null;
   return { deal: { ...deal, status }, isAuthor, mine };

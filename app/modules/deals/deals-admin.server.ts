@@ -8,7 +8,7 @@ import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery } from "~/modules/admin/list-query";
-import { expiryWhere, listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { expiryWhere, listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import type { DEAL_BULK_INTENTS, dealListSpec } from "./deal-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { dealFormSchema } from "./deal-form.schema";
@@ -32,6 +32,7 @@ function dealListWhere(query: Pick<DealListQuery, "q" | "filters">, now = new Da
     f.expiry === "expired" ? or(expiryWhere(crevardeDeals.expiresAt, "expired", now), isNotNull(crevardeDeals.expiredAt)) : undefined,
     f.expiry && f.expiry !== "expired" ? and(expiryWhere(crevardeDeals.expiresAt, f.expiry, now), isNull(crevardeDeals.expiredAt)) : undefined,
     yesNoWhere(crevardeDeals.isFeatured, f.featured),
+    scheduleWhere(crevardeDeals, f.schedule, now),
   );
 }
 
@@ -56,7 +57,7 @@ export async function listDealsAdmin(query: Pick<DealListQuery, "q" | "sort" | "
 export async function dealAdminRows(query: Pick<DealListQuery, "q" | "sort" | "dir" | "filters">, limit: number, offset = 0, now = new Date()) {
   const db = await getDb();
   return db
-    .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status, updatedAt: crevardeDeals.updatedAt })
+    .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status, updatedAt: crevardeDeals.updatedAt, publishAt: crevardeDeals.publishAt, unpublishAt: crevardeDeals.unpublishAt })
     .from(crevardeDeals)
     .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
     .where(dealListWhere(query, now))
@@ -76,8 +77,8 @@ export async function saveDeal(input: z.output<typeof dealFormSchema>, edit: Adm
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
     const saved = await saveAuditedIn(tx, edit, "deal", crevardeDeals, input.id, dealValues(input));
-    // a new admin deal is published at once: members' alerts are matched by a job queued with it
-    if (saved && !input.id) await enqueueAlertMatch(tx, saved.id, "published");
+    // a new admin deal is published at once (or at its « Publier le »): members' alerts are matched by a job queued with it
+    if (saved && !input.id) await enqueueAlertMatch(tx, saved.id, "published", input.publishAt);
     return saved;
   });
   invalidateAllowedHosts();
@@ -98,9 +99,9 @@ export async function writeDeal(tx: Tx, input: z.output<typeof dealFormSchema>) 
     const [row] = await tx.update(crevardeDeals).set({ ...values, updatedAt: new Date() }).where(eq(crevardeDeals.id, id)).returning({ id: crevardeDeals.id });
     return row ?? null;
   }
-  // a new admin deal is published at once: members' alerts are matched by a job queued with it
+  // a new admin deal is published at once (or at its « Publier le »): members' alerts are matched by a job queued with it
   const [row] = await tx.insert(crevardeDeals).values(values).returning({ id: crevardeDeals.id });
-  await enqueueAlertMatch(tx, row.id, "published");
+  await enqueueAlertMatch(tx, row.id, "published", values.publishAt);
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { brands, crevardeDeals, profiles } from "../../../db/schema";
-import { cachedRead } from "~/lib/data-cache.server";
+import { scheduledRead, scheduleOpen } from "~/modules/schedule/schedule.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
@@ -42,6 +42,9 @@ export const dealCardColumns = {
 /** Only published deals are public: a member's post waits for moderation, a rejected or removed one is gone (issue #15). */
 export const isPublicDeal = eq(crevardeDeals.status, "published");
 
+/** Published, and inside its schedule at `now` (« Publier le » / « Dépublier le », ADR 030): what every public read shows. */
+export const publicDeal = (now: Date) => and(isPublicDeal, scheduleOpen(crevardeDeals, now))!;
+
 export type DealRow = Awaited<ReturnType<typeof listFeaturedDeals>>[number];
 
 /**
@@ -62,32 +65,32 @@ export const NEWEST_FIRST = [sql`${crevardeDeals.createdAt} desc nulls last`, de
 const newestFirst = (rare: boolean) =>
   rare ? [sql`(${crevardeDeals.createdAt} + interval '0 seconds') desc nulls last`, desc(crevardeDeals.id)] : NEWEST_FIRST;
 
-export async function listFeaturedDeals(signedIn: boolean, limit = FEATURED_DEALS_LIMIT) {
+export async function listFeaturedDeals(signedIn: boolean, limit = FEATURED_DEALS_LIMIT, now = new Date()) {
   // a pseudo change (profiles: no change notification) shows here within the cache's TTL
-  const rows = await cachedRead(`deals:featured:${limit}`, ["crevarde_deals", "brands"], async () => {
+  const rows = await scheduledRead(`deals:featured:${limit}`, ["crevarde_deals", "brands"], now, async () => {
     const db = await getDb();
     return db
       .select(dealCardColumns)
       .from(crevardeDeals)
       .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-      .where(and(eq(crevardeDeals.isFeatured, true), isPublicDeal))
+      .where(and(eq(crevardeDeals.isFeatured, true), publicDeal(now)))
       .orderBy(...NEWEST_FIRST)
       .limit(limit);
   });
-  return rows.map((r) => toPublicDeal(r, signedIn));
+  return rows.map((r) => toPublicDeal(r, signedIn, { now }));
 }
 
 /** The newest deals of the brands of one category (brands.category_id), 24 at most. */
-export async function listCategoryDeals(categoryId: string, signedIn: boolean, limit = DEALS_PAGE_SIZE) {
+export async function listCategoryDeals(categoryId: string, signedIn: boolean, limit = DEALS_PAGE_SIZE, now = new Date()) {
   const db = await getDb();
   const rows = await db
     .select(dealCardColumns)
     .from(crevardeDeals)
     .innerJoin(brands, eq(brands.id, crevardeDeals.brandId))
-    .where(and(eq(brands.categoryId, categoryId), isPublicDeal))
+    .where(and(eq(brands.categoryId, categoryId), publicDeal(now)))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
-  return rows.map((r) => toPublicDeal(r, signedIn));
+  return rows.map((r) => toPublicDeal(r, signedIn, { now }));
 }
 
 /**
@@ -122,11 +125,12 @@ export function toPublicDeal<
 /** Facet counts and the result count are computed on at most this many of the newest matches; beyond, "1 000+". */
 export const FACET_WINDOW = 1000;
 
-type Filters = Pick<DealSearch, "source" | "brand"> & Partial<Pick<DealSearch, "tab">>;
+/** `now`: the request's time, for the schedule (default: this process's clock) */
+type Filters = Pick<DealSearch, "source" | "brand"> & Partial<Pick<DealSearch, "tab">> & { now?: Date };
 
 /** The deals page's conditions: the words (a full-text match), the source and the brand (by slug); `except` leaves one out, for its facet. */
 export function dealSearchWhere(search: Filters, match: SQL | null, except?: "source" | "brand"): SQL | undefined {
-  const parts: SQL[] = [isPublicDeal];
+  const parts: SQL[] = [publicDeal(search.now ?? new Date())];
   // « Les plus hot »: expired deals drop out (the partial index crevarde_deals_hot_idx)
   if (search.tab === "hot") parts.push(sql`${crevardeDeals.expiredAt} is null`);
   if (match) parts.push(sql`${crevardeDeals.search} @@ ${match}`);
@@ -144,7 +148,7 @@ export function dealSearchWhere(search: Filters, match: SQL | null, except?: "so
  * "nouveautes" newest first. Every shape reads an index in order or the GIN
  * index: no sort of every deal.
  */
-export function searchDealsQuery(db: Db, search: DealSearch, match: SQL | null = matchQuery(searchWords(search.q)), rare = false) {
+export function searchDealsQuery(db: Db, search: DealSearch & { now?: Date }, match: SQL | null = matchQuery(searchWords(search.q)), rare = false) {
   const where = dealSearchWhere(search, match);
   const offset = (search.page - 1) * DEALS_PAGE_SIZE;
   if (search.tab === "tous" && search.sort === "pertinence" && match) {
@@ -201,7 +205,7 @@ export interface DealFacets {
   capped: boolean;
 }
 
-async function dealFacets(db: Db, search: DealSearch, match: SQL | null, rare: boolean): Promise<DealFacets> {
+async function dealFacets(db: Db, search: DealSearch & { now?: Date }, match: SQL | null, rare: boolean): Promise<DealFacets> {
   // the newest matches (one more than the window: is the count capped?); a
   // facet leaves its own filter out, so without filters one read serves all
   const newest = (except?: "source" | "brand") =>
@@ -252,7 +256,8 @@ async function dealFacets(db: Db, search: DealSearch, match: SQL | null, rare: b
 }
 
 /** The deals page: one page of deals, the facets, and the typo correction when the words find nothing. */
-export async function searchDeals(search: DealSearch, signedIn: boolean) {
+export async function searchDeals(query: DealSearch, signedIn: boolean, now = new Date()) {
+  const search = { ...query, now };
   const db = await getDb();
   const rare = await fewMatches(db, searchWords(search.q), FACET_WINDOW);
   const outcome = await searchWithCorrections(
@@ -264,7 +269,7 @@ export async function searchDeals(search: DealSearch, signedIn: boolean) {
   const { rows, match } = outcome.result;
   const facets = await dealFacets(db, search, match, rare);
   return {
-    deals: rows.slice(0, DEALS_PAGE_SIZE).map((r) => toPublicDeal(r, signedIn)),
+    deals: rows.slice(0, DEALS_PAGE_SIZE).map((r) => toPublicDeal(r, signedIn, { now })),
     hasNext: rows.length > DEALS_PAGE_SIZE,
     page: search.page,
     facets,

@@ -3,7 +3,7 @@ import { brands, crevardeDeals, profiles, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { NEW_DEAL_WINDOW_MS } from "~/modules/deals/deal-rules";
 import { memberVoteWeight } from "~/modules/deals/deal-votes.server";
-import { dealCardColumns, isPublicDeal, toPublicDeal } from "~/modules/deals/deals.server";
+import { dealCardColumns, publicDeal, toPublicDeal } from "~/modules/deals/deals.server";
 import { memberBadges, memberSince, MEMBER_BADGES } from "./member-badges";
 
 /** Deals per page of a member's public page. */
@@ -35,12 +35,12 @@ export async function getMemberProfile(pseudo: string, page: number, signedIn: b
         bestTemperature: sql<number>`coalesce(max(${crevardeDeals.temperature}) filter (where ${shown}), 0)::int`,
       })
       .from(crevardeDeals)
-      .where(and(eq(crevardeDeals.authorId, member.id), isPublicDeal)),
+      .where(and(eq(crevardeDeals.authorId, member.id), publicDeal(now))),
     db
       .select(dealCardColumns)
       .from(crevardeDeals)
       .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-      .where(and(eq(crevardeDeals.authorId, member.id), isPublicDeal))
+      .where(and(eq(crevardeDeals.authorId, member.id), publicDeal(now)))
       .orderBy(sql`${crevardeDeals.publishedAt} desc nulls last`, desc(crevardeDeals.id))
       .limit(MEMBER_DEALS_PAGE_SIZE + 1)
       .offset((page - 1) * MEMBER_DEALS_PAGE_SIZE),
@@ -60,12 +60,12 @@ export async function getMemberProfile(pseudo: string, page: number, signedIn: b
 }
 
 /** The members with published deals, for the sitemap (the others' pages are noindex). */
-export async function membersWithDeals(limit = 5000) {
+export async function membersWithDeals(now = new Date(), limit = 5000) {
   const db = await getDb();
   return db
     .select({ username: sql<string>`${profiles.username}`, lastmod: sql<Date>`max(${crevardeDeals.publishedAt})`.mapWith(crevardeDeals.publishedAt) })
     .from(profiles)
-    .innerJoin(crevardeDeals, and(eq(crevardeDeals.authorId, profiles.id), isPublicDeal))
+    .innerJoin(crevardeDeals, and(eq(crevardeDeals.authorId, profiles.id), publicDeal(now)))
     .where(sql`${profiles.username} is not null`)
     .groupBy(profiles.id, profiles.username)
     .orderBy(desc(sql`max(${crevardeDeals.publishedAt})`))

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
 import { optionalImageUrl } from "../admin/image-url";
 
@@ -36,4 +37,5 @@ export const offerFormSchema = z.object({
   imageUrl: optionalImageUrl,
   url: optionalUrl,
   isFeatured: checkbox,
-});
+  ...scheduleFields,
+}).superRefine(scheduleOrder);

@@ -44,6 +44,8 @@ export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand" | "
         url: offers.url,
         isFeatured: offers.isFeatured,
         updatedAt: offers.updatedAt,
+        publishAt: offers.publishAt,
+        unpublishAt: offers.unpublishAt,
       })
       .from(offers)
       .innerJoin(brands, eq(brands.id, offers.brandId))

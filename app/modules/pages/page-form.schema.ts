@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { plainText, requiredText } from "../admin/form-helpers";
+import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { slugField } from "../categories/category-form.schema";
 
 export const PAGE_MESSAGES = {
@@ -23,7 +24,8 @@ export const pageFormSchema = z.object({
   // admin.md has no control for it (every page is published); we add one so a
   // page can be prepared as a draft. Absent means published, as in the spec.
   status: z.enum(["published", "draft"]).catch("published"),
-});
+  ...scheduleFields,
+}).superRefine(scheduleOrder);
 
 /** First missing field's message, in the spec's order (title, slug, content). */
 export function firstPageError(errors: Record<string, string[] | null | undefined> | undefined): string | null {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parisEndOfDay } from "../settings/paris-time";
 import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
 
+import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { PROMO_EXTEND_DAYS } from "./promo-code-list";
 
 export const PROMO_MESSAGES = {
@@ -52,4 +53,5 @@ export const promoCodeFormSchema = z.object({
       return d;
     }),
   isFeatured: checkbox,
-});
+  ...scheduleFields,
+}).superRefine(scheduleOrder);

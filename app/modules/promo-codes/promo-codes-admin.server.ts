@@ -8,7 +8,7 @@ import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkAudited, bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery } from "~/modules/admin/list-query";
-import { expiryWhere, listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { expiryWhere, listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import { PROMO_EXTEND_DAYS, type PromoBulkIntent, type PromoCodeSort, type promoCodeListSpec } from "./promo-code-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { z } from "zod";
@@ -27,6 +27,7 @@ function promoCodeListWhere(query: Pick<PromoCodeListQuery, "q" | "filters">, no
     f.category ? eq(promoCodes.categoryId, f.category) : undefined,
     expiryWhere(promoCodes.expiresAt, f.expiry, now),
     yesNoWhere(promoCodes.isFeatured, f.featured),
+    scheduleWhere(promoCodes, f.schedule, now),
   );
 }
 
@@ -66,6 +67,8 @@ export async function promoCodeAdminRows(query: Pick<PromoCodeListQuery, "q" | "
       isFeatured: promoCodes.isFeatured,
       expiresAt: promoCodes.expiresAt,
       updatedAt: promoCodes.updatedAt,
+      publishAt: promoCodes.publishAt,
+      unpublishAt: promoCodes.unpublishAt,
     })
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
@@ -112,6 +115,8 @@ async function promoCodeValues(tx: Tx, input: Input) {
     url: input.url,
     expiresAt: input.expiresAt,
     isFeatured: input.isFeatured,
+    publishAt: input.publishAt,
+    unpublishAt: input.unpublishAt,
   };
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { brands, categories, promoCodes } from "../../../db/schema";
-import { cachedRead, nextInstant } from "~/lib/data-cache.server";
+import { nextInstant } from "~/lib/data-cache.server";
 import { getDb } from "~/lib/db.server";
+import { scheduledRead, scheduleOpen } from "~/modules/schedule/schedule.server";
 import { withFeedback } from "./code-feedback.server";
 import { codeDescription, expiryStatus, FEATURED_CODES_LIMIT, maskCode, type ExpiryStatus } from "./promo-codes";
 
@@ -36,8 +37,11 @@ export const promoCodeColumns = {
 /** What the public code lists are read from (their cache entries end when one changes). */
 const CODE_TABLES = ["promo_codes", "brands", "categories"] as const;
 
-/** A code is live until its expiry (no expiry: always); the rule every public list and count shares. */
-export const liveCode = sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= now())`;
+/** A code is live until its expiry (no expiry: always). */
+const liveAt = (now: Date) => sql`(${promoCodes.expiresAt} is null or ${promoCodes.expiresAt} >= ${now.toISOString()}::timestamptz)`;
+
+/** A code is public inside its schedule (ADR 030) and live until its expiry: the rule every public list and count shares. */
+export const publicCode = (now: Date) => and(scheduleOpen(promoCodes, now), liveAt(now))!;
 
 type Row = { [K in keyof typeof promoCodeColumns]: (typeof promoCodeColumns)[K]["_"]["data"] | null };
 
@@ -63,10 +67,11 @@ export function toPublicCode(row: Row, signedIn: boolean, now = new Date()): Pub
  * of « Ça a marché ? » within the same expiry, failing codes last), expired ones left out.
  * `viewerId`: the signed-in member (null: a visitor, who gets masked codes).
  */
-export async function listFeaturedCodes(viewerId: string | null) {
-  const rows = await cachedRead(
+export async function listFeaturedCodes(viewerId: string | null, now = new Date()) {
+  const rows = await scheduledRead(
     "codes:featured",
     CODE_TABLES,
+    now,
     async () => {
       const db = await getDb();
       return db
@@ -74,13 +79,13 @@ export async function listFeaturedCodes(viewerId: string | null) {
         .from(promoCodes)
         .innerJoin(brands, eq(brands.id, promoCodes.brandId))
         .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-        .where(and(eq(promoCodes.isFeatured, true), liveCode))
+        .where(and(eq(promoCodes.isFeatured, true), publicCode(now)))
         .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
     },
-    { expiresAt: (rows) => nextInstant(rows.map((r) => r.expiresAt)) },
+    { expiresAt: (rows) => nextInstant(rows.map((r) => r.expiresAt), now.getTime()) },
   );
   // the votes (« Ça a marché ? ») and the viewer's own stay per request
-  const ranked = await withFeedback(rows.map((r) => toPublicCode(r, viewerId !== null)), viewerId, { rank: true });
+  const ranked = await withFeedback(rows.map((r) => toPublicCode(r, viewerId !== null, now)), viewerId, { rank: true });
   return ranked.slice(0, FEATURED_CODES_LIMIT);
 }
 
@@ -90,24 +95,24 @@ export async function listFeaturedCodes(viewerId: string | null) {
  * most recently expired first (issue #11 item 7). Within the same expiry the
  * live codes go by the Wilson lower bound of « Ça a marché ? », failing codes last.
  */
-export async function listMemberCodes(category: string | null, viewerId: string | null) {
-  const rows = await cachedRead(
+export async function listMemberCodes(category: string | null, viewerId: string | null, now = new Date()) {
+  const rows = await scheduledRead(
     `codes:member:${category ?? "*"}`,
     CODE_TABLES,
+    now,
     async () => {
       const db = await getDb();
       return db
-        .select({ ...promoCodeColumns, live: sql<boolean>`${liveCode}` })
+        .select({ ...promoCodeColumns, live: sql<boolean>`${liveAt(now)}` })
         .from(promoCodes)
         .innerJoin(brands, eq(brands.id, promoCodes.brandId))
         .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-        .where(category ? eq(categories.name, category) : undefined)
+        .where(and(scheduleOpen(promoCodes, now), category ? eq(categories.name, category) : undefined))
         .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
     },
     // a live code moves to the expired ones at its expiry
-    { expiresAt: (rows) => nextInstant(rows.filter((r) => r.live).map((r) => r.expiresAt)) },
+    { expiresAt: (rows) => nextInstant(rows.filter((r) => r.live).map((r) => r.expiresAt), now.getTime()) },
   );
-  const now = new Date();
   return {
     live: await withFeedback(rows.filter((r) => r.live).map((r) => toPublicCode(r, true, now)), viewerId, { rank: true }),
     expired: await withFeedback(
@@ -121,13 +126,14 @@ export async function listMemberCodes(category: string | null, viewerId: string 
 }
 
 /** The names of the categories that have codes (the /codes-promo chips). */
-export async function listCodeCategories(): Promise<string[]> {
-  return cachedRead("codes:categories", ["promo_codes", "categories"], async () => {
+export async function listCodeCategories(now = new Date()): Promise<string[]> {
+  return scheduledRead("codes:categories", ["promo_codes", "categories"], now, async () => {
     const db = await getDb();
     const rows = await db
       .selectDistinct({ category: categories.name })
       .from(promoCodes)
       .innerJoin(categories, eq(categories.id, promoCodes.categoryId))
+      .where(scheduleOpen(promoCodes, now))
       .orderBy(asc(categories.name));
     return rows.map((r) => r.category);
   });
@@ -135,21 +141,21 @@ export async function listCodeCategories(): Promise<string[]> {
 
 
 /** Live codes matching `where` (masked for anonymous visitors), soonest expiry first, then by « Ça a marché ? ». */
-async function listLiveCodes(where: SQL | undefined, viewerId: string | null) {
+async function listLiveCodes(where: SQL | undefined, viewerId: string | null, now: Date) {
   const db = await getDb();
   const rows = await db
     .select(promoCodeColumns)
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
     .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-    .where(and(where, liveCode))
+    .where(and(where, publicCode(now)))
     .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
-  return withFeedback(rows.map((r) => toPublicCode(r, viewerId !== null)), viewerId, { rank: true });
+  return withFeedback(rows.map((r) => toPublicCode(r, viewerId !== null, now)), viewerId, { rank: true });
 }
 
 /** Live codes of one brand (masked for anonymous visitors), soonest expiry first. */
-export function listBrandCodes(brandId: string, viewerId: string | null) {
-  return listLiveCodes(eq(promoCodes.brandId, brandId), viewerId);
+export function listBrandCodes(brandId: string, viewerId: string | null, now = new Date()) {
+  return listLiveCodes(eq(promoCodes.brandId, brandId), viewerId, now);
 }
 
 /**
@@ -157,6 +163,6 @@ export function listBrandCodes(brandId: string, viewerId: string | null) {
  * first: the codes of the category's brands (brands.category_id) and the
  * codes filed under that category themselves (promo_codes.category_id).
  */
-export function listCategoryCodes(categoryId: string, viewerId: string | null) {
-  return listLiveCodes(or(eq(brands.categoryId, categoryId), eq(promoCodes.categoryId, categoryId)), viewerId);
+export function listCategoryCodes(categoryId: string, viewerId: string | null, now = new Date()) {
+  return listLiveCodes(or(eq(brands.categoryId, categoryId), eq(promoCodes.categoryId, categoryId)), viewerId, now);
 }

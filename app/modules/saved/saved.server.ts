@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { brands, categories, crevardeDeals, promoCodes, savedDeals, savedPromoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
-import { dealCardColumns, isPublicDeal, toPublicDeal } from "~/modules/deals/deals.server";
+import { scheduleOpen } from "~/modules/schedule/schedule.server";
+import { dealCardColumns, publicDeal, toPublicDeal } from "~/modules/deals/deals.server";
 import { toPublicCode } from "~/modules/promo-codes/promo-codes.server";
 import { withFeedback } from "~/modules/promo-codes/code-feedback.server";
 
@@ -31,7 +32,7 @@ export async function savedIds(userId: string) {
   return { deals: d.map((r) => r.id), codes: c.map((r) => r.id) };
 }
 
-export async function listSaved(userId: string) {
+export async function listSaved(userId: string, now = new Date()) {
   const db = await getDb();
   const [deals, codes] = await Promise.all([
     db
@@ -39,7 +40,7 @@ export async function listSaved(userId: string) {
       .from(savedDeals)
       .innerJoin(crevardeDeals, eq(crevardeDeals.id, savedDeals.dealId))
       .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
-      .where(and(eq(savedDeals.userId, userId), isPublicDeal))
+      .where(and(eq(savedDeals.userId, userId), publicDeal(now)))
       .orderBy(desc(savedDeals.createdAt)),
     db
       .select({
@@ -58,13 +59,14 @@ export async function listSaved(userId: string) {
       .innerJoin(promoCodes, eq(promoCodes.id, savedPromoCodes.promoCodeId))
       .innerJoin(brands, eq(brands.id, promoCodes.brandId))
       .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-      .where(eq(savedPromoCodes.userId, userId))
+      // a code outside its schedule is not public (ADR 030); an expired one stays, marked
+      .where(and(eq(savedPromoCodes.userId, userId), scheduleOpen(promoCodes, now)))
       .orderBy(desc(savedPromoCodes.createdAt)),
   ]);
   return {
-    deals: deals.map((d) => toPublicDeal(d, true)),
+    deals: deals.map((d) => toPublicDeal(d, true, { now })),
     codes: await withFeedback(
-      codes.map((c) => toPublicCode(c, true)),
+      codes.map((c) => toPublicCode(c, true, now)),
       userId,
     ),
   };

@@ -268,9 +268,12 @@ const WORD_SPLIT = "[^0-9A-Za-zÀ-ÖØ-öø-ÿŒœÆæ]+";
 /**
  * Rebuild the lexicon from the catalogue's text: deals, brands, promo-code
  * descriptions and articles. One transaction: searches read the old lexicon
- * until the new one is complete.
+ * until the new one is complete. Only what is public at `now`: a deal or code
+ * still to be published (or already unpublished, ADR 030) lends no word to the suggestions.
  */
-export async function refreshLexicon(db: Db): Promise<number> {
+export async function refreshLexicon(db: Db, now = new Date()): Promise<number> {
+  const open = (alias: string) =>
+    sql.raw(`(${alias}.publish_at is null or ${alias}.publish_at <= '${now.toISOString()}'::timestamptz) and (${alias}.unpublish_at is null or ${alias}.unpublish_at > '${now.toISOString()}'::timestamptz)`);
   return db.transaction(async (tx) => {
     await tx.execute(sql`delete from search_lexicon`);
     const inserted = await rows<{ word: string }>(
@@ -278,10 +281,10 @@ export async function refreshLexicon(db: Db): Promise<number> {
       sql`insert into search_lexicon (word, display, documents)
         select lower(unaccent(w)), mode() within group (order by lower(w)), count(distinct doc)::int
         from (
-          select 'd' || d.id::text as doc, w from crevarde_deals d, regexp_split_to_table(d.title || ' ' || d.description, ${WORD_SPLIT}) w where d.status = 'published'
+          select 'd' || d.id::text as doc, w from crevarde_deals d, regexp_split_to_table(d.title || ' ' || d.description, ${WORD_SPLIT}) w where d.status = 'published' and ${open("d")}
           union all select 'b' || b.id::text, w from brands b, regexp_split_to_table(b.name || ' ' || coalesce(b.description, ''), ${WORD_SPLIT}) w
           union all select 'a' || a.id, w from blog_articles a, regexp_split_to_table(a.title || ' ' || a.category || ' ' || a.excerpt, ${WORD_SPLIT}) w
-          union all select 'p' || p.id::text, w from promo_codes p, regexp_split_to_table(coalesce(p.description, ''), ${WORD_SPLIT}) w
+          union all select 'p' || p.id::text, w from promo_codes p, regexp_split_to_table(coalesce(p.description, ''), ${WORD_SPLIT}) w where ${open("p")}
         ) words
         where char_length(w) between 3 and 40
         group by 1

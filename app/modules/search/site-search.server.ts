@@ -8,28 +8,28 @@ import { blogArticles, brands, categories, promoCodes } from "../../../db/schema
 import { getDb } from "~/lib/db.server";
 import { listBrands } from "~/modules/brands/brands.server";
 import { searchDealsQuery, toPublicDeal } from "~/modules/deals/deals.server";
-import { liveCode, promoCodeColumns, toPublicCode } from "~/modules/promo-codes/promo-codes.server";
+import { promoCodeColumns, publicCode, toPublicCode } from "~/modules/promo-codes/promo-codes.server";
 import { completeWord, expandWords, foldWord, matchQuery, searchWithCorrections } from "./search.server";
 import { searchWords, SUGGEST_MIN_LENGTH } from "./search.schema";
 
 /** At most this many results per group on /recherche. */
 export const SITE_SEARCH_GROUP_LIMIT = 6;
 
-async function searchGroups(match: SQL | null, q: string, signedIn: boolean) {
+async function searchGroups(match: SQL | null, q: string, signedIn: boolean, now: Date) {
   if (!match) return { brands: [], codes: [], deals: [], articles: [] };
   const db = await getDb();
   const [brandRows, codeRows, dealRows, articleRows] = await Promise.all([
-    listBrands({ match }),
+    listBrands({ match, now }),
     db
       .select(promoCodeColumns)
       .from(promoCodes)
       .innerJoin(brands, eq(brands.id, promoCodes.brandId))
       .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
       // a code is found by its brand's name, its discount or its description, never by the code itself
-      .where(and(liveCode, sql`(${promoCodes.search} || ${brands.search}) @@ ${match}`))
+      .where(and(publicCode(now), sql`(${promoCodes.search} || ${brands.search}) @@ ${match}`))
       .orderBy(sql`ts_rank_cd(${promoCodes.search} || ${brands.search}, ${match}) desc`, sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code))
       .limit(SITE_SEARCH_GROUP_LIMIT),
-    searchDealsQuery(db, { q, source: "all", brand: "", sort: "pertinence", page: 1, tab: "tous" }, match),
+    searchDealsQuery(db, { q, source: "all", brand: "", sort: "pertinence", page: 1, tab: "tous", now }, match),
     db
       .select({
         id: blogArticles.id,
@@ -45,8 +45,8 @@ async function searchGroups(match: SQL | null, q: string, signedIn: boolean) {
   ]);
   return {
     brands: brandRows.slice(0, SITE_SEARCH_GROUP_LIMIT),
-    codes: codeRows.map((r) => toPublicCode(r, signedIn)),
-    deals: dealRows.slice(0, SITE_SEARCH_GROUP_LIMIT).map((r) => toPublicDeal(r, signedIn)),
+    codes: codeRows.map((r) => toPublicCode(r, signedIn, now)),
+    deals: dealRows.slice(0, SITE_SEARCH_GROUP_LIMIT).map((r) => toPublicDeal(r, signedIn, { now })),
     articles: articleRows.map((a) => ({ ...a, publishedAt: a.publishedAt.toISOString() })),
   };
 }
@@ -56,9 +56,9 @@ export type SiteSearchGroups = Awaited<ReturnType<typeof searchGroups>>;
 export const resultCount = (g: SiteSearchGroups) => g.brands.length + g.codes.length + g.deals.length + g.articles.length;
 
 /** Everything that matches the query, grouped; corrected when the words find nothing. */
-export async function searchSite(q: string, signedIn: boolean) {
+export async function searchSite(q: string, signedIn: boolean, now = new Date()) {
   const db = await getDb();
-  const outcome = await searchWithCorrections(db, q, (match) => searchGroups(match, q, signedIn), (g) => resultCount(g) === 0);
+  const outcome = await searchWithCorrections(db, q, (match) => searchGroups(match, q, signedIn, now), (g) => resultCount(g) === 0);
   return { ...outcome.result, correction: outcome.correction, searched: outcome.words.length > 0 };
 }
 

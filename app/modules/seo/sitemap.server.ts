@@ -1,6 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { blogArticles, brands, crevardeDeals, pages } from "../../../db/schema";
-import { isPublicDeal } from "~/modules/deals/deals.server";
+import { publicDeal } from "~/modules/deals/deals.server";
+import { scheduleOpen } from "~/modules/schedule/schedule.server";
 import { getDb } from "~/lib/db.server";
 import { conceptPath } from "~/lib/site";
 import { listNonEmptyCategories } from "~/modules/categories/categories.server";
@@ -30,21 +31,24 @@ const STATIC_PATHS: Array<[string, number]> = [
 /** The newest published deals' pages listed (the sitemap protocol allows 50,000 URLs per file). */
 export const SITEMAP_DEALS_LIMIT = 5000;
 
-export async function sitemapEntries(siteName: string): Promise<SitemapEntry[]> {
+export async function sitemapEntries(siteName: string, now = new Date()): Promise<SitemapEntry[]> {
   const db = await getDb();
   const [articleRows, brandRows, categoryRows, pageRows, dealRows, memberRows] = await Promise.all([
     db.select({ id: blogArticles.id, updatedAt: blogArticles.updatedAt }).from(blogArticles).orderBy(desc(blogArticles.publishedAt)),
     db.select({ slug: brands.slug, updatedAt: brands.updatedAt }).from(brands).orderBy(brands.name),
-    listNonEmptyCategories(),
-    db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).where(eq(pages.published, true)),
+    listNonEmptyCategories(now),
+    db
+      .select({ slug: pages.slug, updatedAt: pages.updatedAt })
+      .from(pages)
+      .where(and(eq(pages.published, true), scheduleOpen(pages, now))),
     db
       .select({ id: crevardeDeals.id, updatedAt: crevardeDeals.updatedAt })
       .from(crevardeDeals)
-      .where(isPublicDeal)
+      .where(publicDeal(now))
       .orderBy(desc(crevardeDeals.createdAt))
       .limit(SITEMAP_DEALS_LIMIT),
     // members' pages, only for members with published deals (the others are noindex)
-    membersWithDeals(),
+    membersWithDeals(now),
   ]);
   const legal = new Set<string>(LEGAL_SLUGS);
   return [

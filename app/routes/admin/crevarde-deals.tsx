@@ -32,16 +32,21 @@ import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
 import { bulkDeals, deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admin.server";
+import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
+import { requestNow } from "~/lib/clock.server";
+import { scheduleFilterOptions } from "~/modules/admin/list-query";
+import { scheduleView } from "~/modules/schedule/schedule";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
   const query = parseListQuery(request.url, dealListSpec);
+  const now = requestNow(request);
   const [deals, brands] = await Promise.all([
-    loadOrFail(ADMIN_LOAD_ERRORS.deals, listDealsAdmin(query)),
+    loadOrFail(ADMIN_LOAD_ERRORS.deals, listDealsAdmin(query, now)),
     loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
   ]);
   return {
-    deals: deals.rows.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
+    deals: deals.rows.map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), ...scheduleView(d, now) })),
     pager: deals.pager,
     query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
     brands,
@@ -125,6 +130,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           brandFilter(loaderData.brands, f.brand),
           { name: "expiry", label: "Expiration", all: "Toutes", value: f.expiry, options: expiryFilterOptions },
           { ...featuredFilter(f.featured), label: "En vedette" },
+          { name: "schedule", label: "Programmation", all: "Toutes", value: f.schedule, options: scheduleFilterOptions },
         ]}
       />
       <ResourceTable
@@ -150,6 +156,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
                   </span>
                 )}
                 <span className="line-clamp-2 font-medium">{d.title}</span>
+                <ScheduleBadge state={d.schedule} publishAt={d.publishAt} unpublishAt={d.unpublishAt} />
               </div>
             ),
           },
@@ -236,6 +243,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
               <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
                 <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
               </Field>
+              <ScheduleFields item={item} errors={errors} />
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En vedette
               </label>

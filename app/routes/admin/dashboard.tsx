@@ -1,4 +1,4 @@
-import { FileText, Receipt, Scale, Store, Users } from "lucide-react";
+import { Clock, FileText, Receipt, Scale, Store, Users } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
@@ -9,7 +9,10 @@ import { requirePermission } from "~/lib/auth.server";
 import { can, type Permission } from "~/lib/permissions";
 import { readBoundedForm } from "~/lib/body.server";
 import { failure, ok, type AdminActionData } from "~/modules/admin/admin.server";
-import { cashbackDashboard, dashboardStats, type CashbackDashboard } from "~/modules/admin/dashboard.server";
+import { cashbackDashboard, dashboardStats, expiringCodes, type CashbackDashboard } from "~/modules/admin/dashboard.server";
+import { requestNow } from "~/lib/clock.server";
+import { EXPIRING_SOON_DAYS } from "~/modules/admin/list-query";
+import { formatParis } from "~/modules/settings/paris-time";
 import { formatNetworkAmount } from "~/modules/conversions/format";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { recentAudit } from "~/modules/admin/audit.server";
@@ -31,19 +34,21 @@ import { data } from "react-router";
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requirePermission(request, "backoffice");
   const may = { catalogue: can(staff.role, "catalogue"), money: can(staff.role, "money"), settings: can(staff.role, "settings") };
-  const [stats, cashback, contentProtection, audit, legal, searches] = await Promise.all([
+  const [stats, cashback, contentProtection, audit, legal, searches, expiring] = await Promise.all([
     dashboardStats(),
     may.money ? cashbackDashboard() : null,
     may.settings ? getSetting("content_protection") : null,
     recentAudit(15),
     may.settings ? getLegalIdentity() : null,
     getDb().then((db) => searchStats(db, SEARCH_STATS_DAYS)),
+    may.catalogue ? expiringCodes(requestNow(request)) : null,
   ]);
   return {
     may,
     stats,
     cashback,
     searches,
+    expiring,
     legalMissing: legal ? missingLegalFields(legal) : [],
     contentProtection,
     audit: audit.map((a) => ({ id: a.id, at: a.at.toISOString(), actor: a.actorEmail, action: a.action, entity: a.entity, entityId: a.entityId })),
@@ -123,7 +128,7 @@ function Chart({ days, series }: { days: string[]; series: Array<{ label: string
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData as AdminActionData | undefined);
-  const { may, stats, cashback, contentProtection, audit, legalMissing, searches } = loaderData;
+  const { may, stats, cashback, contentProtection, audit, legalMissing, searches, expiring } = loaderData;
   const navigation = useNavigation();
   return (
     <div>
@@ -166,6 +171,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </Card>
       </div>
 
+      {expiring ? <ExpiringCodes expiring={expiring} /> : null}
       {cashback ? <CashbackSection cashback={cashback} /> : null}
       <SearchSection searches={searches} />
 
@@ -384,6 +390,46 @@ function CashbackSection({ cashback }: { cashback: CashbackDashboard }) {
           Grand livre : compte « commissions à recevoir » {formatEuros(cashback.ledger.commissionsReceivableCents)}, compte « dettes envers les membres »{" "}
           {formatEuros(cashback.ledger.memberLiabilitiesCents)}.
         </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** « Codes qui expirent bientôt »: the codes ending within EXPIRING_SOON_DAYS, soonest first, each linked to its row in the list. */
+function ExpiringCodes({ expiring }: { expiring: { total: number; codes: Array<{ id: string; code: string; brandName: string; expiresAt: string }> } }) {
+  return (
+    <Card className="mt-6" aria-labelledby="expiring-title" data-testid="expiring-codes">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle id="expiring-title">Codes qui expirent bientôt ({expiring.total})</CardTitle>
+          <CardDescription>Codes promo dont la date d'expiration tombe dans les {EXPIRING_SOON_DAYS} prochains jours, le plus proche en premier.</CardDescription>
+        </div>
+        {expiring.total > 0 ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/promo-codes?expiry=soon&sort=expires&dir=asc">
+              <Clock aria-hidden="true" /> Voir dans la liste
+            </Link>
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {expiring.codes.length === 0 ? (
+          <p className="text-sm text-neutral-600">Aucun code n'expire dans les {EXPIRING_SOON_DAYS} prochains jours.</p>
+        ) : (
+          <ul className="grid gap-1 text-sm" aria-labelledby="expiring-title">
+            {expiring.codes.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg bg-neutral-50 px-3 py-1.5">
+                <span className="min-w-0 break-words">
+                  <span className="font-mono font-semibold">{c.code}</span> ({c.brandName}) · expire le{" "}
+                  <time dateTime={c.expiresAt}>{formatParis(c.expiresAt, "dd/MM/yyyy 'à' HH:mm")}</time>
+                </span>
+                <Link to={`/admin/promo-codes?q=${encodeURIComponent(c.code)}`} className="shrink-0 font-semibold text-brand-700 underline" aria-label={`Modifier ${c.code}`}>
+                  Modifier
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </CardContent>
     </Card>
   );

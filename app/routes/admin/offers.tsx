@@ -28,6 +28,9 @@ import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { OFFER_MESSAGES, offerFormSchema } from "~/modules/offers/offer-form.schema";
 import { bulkOffers, deleteOffer, listOffersAdmin, saveOffer } from "~/modules/offers/offers-admin.server";
+import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
+import { requestNow } from "~/lib/clock.server";
+import { scheduleView } from "~/modules/schedule/schedule";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
@@ -37,7 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
     loadOrFail(ADMIN_LOAD_ERRORS.categories, categoryChoices()),
   ]);
-  return { offers: offers.rows, pager: offers.pager, query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters }, brands, categoryFilter };
+  const now = requestNow(request);
+  return { offers: offers.rows.map((o) => ({ ...o, ...scheduleView(o, now) })), pager: offers.pager, query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters }, brands, categoryFilter };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -133,6 +137,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                   </span>
                 )}
                 <span className="font-medium">{o.name}</span>
+                <ScheduleBadge state={o.schedule} publishAt={o.publishAt} unpublishAt={o.unpublishAt} />
               </div>
             ),
           },
@@ -197,6 +202,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
               <Field label="Lien vers le produit" htmlFor="url" error={errors.url}>
                 <Input id="url" name="url" defaultValue={values?.url ?? ""} placeholder="https://" />
               </Field>
+              <ScheduleFields item={item} errors={errors} />
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant
                 sur la page d'accueil

@@ -34,13 +34,17 @@ import { LEGAL_SLUGS } from "~/modules/content/legal";
 import { firstPageError, PAGE_MESSAGES, pageFormSchema } from "~/modules/pages/page-form.schema";
 import { deletePage, listPagesAdmin, savePage } from "~/modules/pages/pages-admin.server";
 import { isReservedPageSlug, RESERVED_SLUG_MESSAGE } from "~/modules/pages/reserved-slugs.server";
+import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
+import { requestNow } from "~/lib/clock.server";
+import { scheduleView } from "~/modules/schedule/schedule";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
   const query = parseListQuery(request.url, pageListSpec);
   const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.pages, listPagesAdmin(query));
+  const now = requestNow(request);
   return {
-    pages: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })),
+    pages: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(), ...scheduleView(p, now) })),
     pager,
     query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
   };
@@ -141,7 +145,13 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
           { key: "title", header: "Titre", sort: "title", className: "font-medium", cell: (p) => p.title },
           { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs break-all", cell: (p) => p.slug },
           { key: "updated", header: "Mise à jour", sort: "updated", cell: (p) => formatParis(p.updatedAt, "d MMM yyyy") },
-          { key: "status", header: "Statut", cell: (p) => (p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>) },
+          { key: "status", header: "Statut", cell: (p) => (
+              <>
+                {p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>}
+                <ScheduleBadge state={p.schedule} publishAt={p.publishAt} unpublishAt={p.unpublishAt} />
+              </>
+            ),
+          },
         ]}
         actions={(p) => (
           <>
@@ -173,6 +183,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
                   <option value="draft">Brouillon</option>
                 </select>
               </Field>
+              <ScheduleFields item={item} errors={errors} />
               <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
                 <RichTextField id="content" name="content" label="Contenu" defaultValue={values?.content ?? ""} invalid={Boolean(errors.content)} />
               </Field>

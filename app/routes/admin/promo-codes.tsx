@@ -32,19 +32,24 @@ import { bulkPromoCodes, deletePromoCode, listPromoCodesAdmin, promoCategoryChoi
 import { listFailingCodes } from "~/modules/promo-codes/code-feedback.server";
 import { FAILING_CONSECUTIVE_NO, FAILING_MAX_RATE, FAILING_MIN_ANSWERS, FEEDBACK_WINDOW_DAYS } from "~/modules/promo-codes/code-feedback";
 import { Badge } from "~/components/ui/badge";
+import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
+import { requestNow } from "~/lib/clock.server";
+import { scheduleFilterOptions } from "~/modules/admin/list-query";
+import { scheduleView } from "~/modules/schedule/schedule";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
   const query = parseListQuery(request.url, promoCodeListSpec);
+  const now = requestNow(request);
   const [codes, brands, categories, categoryFilter, failing] = await Promise.all([
-    loadOrFail(ADMIN_LOAD_ERRORS.promoCodes, listPromoCodesAdmin(query)),
+    loadOrFail(ADMIN_LOAD_ERRORS.promoCodes, listPromoCodesAdmin(query, now)),
     loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
     loadOrFail(ADMIN_LOAD_ERRORS.categories, promoCategoryChoices()),
     loadOrFail(ADMIN_LOAD_ERRORS.categories, categoryChoices()),
     loadOrFail(ADMIN_LOAD_ERRORS.promoCodes, listFailingCodes()),
   ]);
   return {
-    codes: codes.rows.map((c) => ({ ...c, expiresAt: c.expiresAt?.toISOString() ?? null })),
+    codes: codes.rows.map((c) => ({ ...c, expiresAt: c.expiresAt?.toISOString() ?? null, ...scheduleView(c, now) })),
     pager: codes.pager,
     query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
     brands,
@@ -169,6 +174,7 @@ function PromoForm({
       >
         <Input id="expiresAt" name="expiresAt" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </Field>
+      <ScheduleFields item={item} errors={errors} />
       <Field label="Lien vers le site" htmlFor="url" error={errors.url}>
         <Input id="url" name="url" type="url" defaultValue={values?.url ?? ""} placeholder="https://" />
       </Field>
@@ -219,6 +225,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
           categoryFilter(loaderData.categoryFilter, f.category),
           { name: "expiry", label: "Expiration", all: "Toutes", value: f.expiry, options: expiryFilterOptions },
           featuredFilter(f.featured),
+          { name: "schedule", label: "Programmation", all: "Toutes", value: f.schedule, options: scheduleFilterOptions },
         ]}
       />
       <ResourceTable
@@ -251,6 +258,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
             cell: (c) => (
               <>
                 {c.code}
+                <ScheduleBadge state={c.schedule} publishAt={c.publishAt} unpublishAt={c.unpublishAt} />
                 {failing.has(c.id) ? (
                   <Badge variant="risky" className="ml-2 font-sans">
                     Échoue
