@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { cloneElement, isValidElement, useEffect, useState } from "react";
+import { cloneElement, createContext, isValidElement, useContext, useEffect, useState } from "react";
 import type { ZodType } from "zod";
 import { Form, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
@@ -182,7 +182,10 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
  * technology: `aria-invalid` while an error shows, and `aria-describedby`
  * pointing at the error and the hint.
  */
-export function Field({ label, htmlFor, error, hint, children }: { label: string; htmlFor: string; error?: string[] | null; hint?: React.ReactNode; children: React.ReactNode }) {
+export function Field({ label, htmlFor, name = htmlFor, error: serverError, hint, children }: { label: string; htmlFor: string; name?: string; error?: string[] | null; hint?: React.ReactNode; children: React.ReactNode }) {
+  // inside an AdminForm, the form's live errors (client validation and the last server answer) come first
+  const formErrors = useContext(FormErrorsContext);
+  const error = formErrors ? formErrors[name] : serverError;
   const errorId = `${htmlFor}-error`;
   const hintId = `${htmlFor}-hint`;
   const invalid = Boolean(error?.length);
@@ -219,19 +222,42 @@ export function errorsFor(actionData: AdminActionData | undefined, intent = "sav
   return (actionData.result?.error ?? {}) as Record<string, string[]>;
 }
 
+/** The live errors of the AdminForm around a Field (by field name), or null outside one. */
+const FormErrorsContext = createContext<Record<string, string[]> | null>(null);
+
 /**
- * conform on a back-office form (issue #17): the entity's zod schema, the
- * same one the action parses with, validates in the browser once a field is
- * left and again as it is corrected; the last submission's server errors come
- * back through the action data. Spread `form` on the <Form>: before hydration
- * the form posts as usual and the server answers the same messages.
+ * A back-office edit form on conform (issue #17): the entity's zod schema,
+ * the one its action parses with, validates in the browser once a field is
+ * left and again as it is corrected, and a submit with errors stays in the
+ * browser; the last submission's server errors come back through the action
+ * data. Its Fields show these errors and are wired to them. Before hydration
+ * it posts as a plain form and the server answers the same messages. Mount it
+ * with a key per edited row, so that each opening starts clean.
  */
-export function useAdminForm(schema: ZodType, actionData: AdminActionData | undefined, intent = "save") {
+export function AdminForm({
+  schema,
+  actionData,
+  intent = "save",
+  className,
+  children,
+}: {
+  schema: ZodType;
+  actionData: AdminActionData | undefined;
+  intent?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const [form] = useForm({
     lastResult: actionData && !actionData.ok && actionData.intent === intent ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  return { form: getFormProps(form), errors: form.allErrors as Record<string, string[]> };
+  return (
+    <FormErrorsContext.Provider value={form.allErrors as Record<string, string[]>}>
+      <Form method="post" className={className} {...getFormProps(form)}>
+        {children}
+      </Form>
+    </FormErrorsContext.Provider>
+  );
 }

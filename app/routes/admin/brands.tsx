@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/brands";
-import { DeleteButton, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
@@ -165,7 +165,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier la marque" : "Ajouter une marque"} className="max-w-xl">
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={editorKey(item)}>
+            <AdminForm schema={brandFormSchema} actionData={ad} className="grid gap-4" key={editorKey(item)}>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
               <EditVersion item={item} actionData={ad} fields={brandConflictFields(loaderData.categoryFilter)} onReload={reload} />
@@ -198,7 +198,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
                   {item ? "Mettre à jour" : "Ajouter"}
                 </Button>
               </div>
-            </Form>
+            </AdminForm>
           ) : null}
       </EditorDialog>
     </div>

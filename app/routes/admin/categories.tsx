@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
 import { Pencil, Plus } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/categories";
-import { DeleteButton, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Pager } from "~/components/admin/pager";
@@ -120,7 +120,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier la catégorie" : "Ajouter une catégorie"}>
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={editorKey(item)}>
+            <AdminForm schema={categoryFormSchema} actionData={ad} className="grid gap-4" key={editorKey(item)}>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
               <EditVersion item={item} actionData={ad} fields={CATEGORY_CONFLICT_FIELDS} onReload={reload} />
@@ -139,7 +139,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                   {item ? "Mettre à jour" : "Ajouter"}
                 </Button>
               </div>
-            </Form>
+            </AdminForm>
           ) : null}
       </EditorDialog>
     </div>

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/crevarde-deals";
-import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -189,7 +189,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier un deal" : "Ajouter un deal"} className="max-w-2xl">
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={editorKey(item)}>
+            <AdminForm schema={dealFormSchema} actionData={ad} className="grid gap-4" key={editorKey(item)}>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
               <EditVersion item={item} actionData={ad} fields={dealConflictFields(loaderData.brands)} onReload={reload} />
@@ -255,7 +255,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
                   {item ? "Mettre à jour" : "Ajouter"}
                 </Button>
               </div>
-            </Form>
+            </AdminForm>
           ) : null}
       </EditorDialog>
     </div>

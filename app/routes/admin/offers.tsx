@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/offers";
-import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -161,7 +161,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier une offre" : "Ajouter une offre"}>
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={editorKey(item)}>
+            <AdminForm schema={offerFormSchema} actionData={ad} className="grid gap-4" key={editorKey(item)}>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
               <EditVersion item={item} actionData={ad} fields={offerConflictFields(loaderData.brands, loaderData.categoryFilter)} onReload={reload} />
@@ -215,7 +215,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                   {item ? "Mettre à jour" : "Ajouter"}
                 </Button>
               </div>
-            </Form>
+            </AdminForm>
           ) : null}
       </EditorDialog>
     </div>

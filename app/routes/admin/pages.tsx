@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
 import { ExternalLink, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/pages";
-import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { RichTextField } from "~/components/admin/rich-text-field";
@@ -171,7 +171,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier la page" : "Ajouter une page"} className="max-w-2xl">
           {editor.open ? (
-            <Form method="post" className="grid gap-4" key={editorKey(item)} noValidate>
+            <AdminForm schema={pageFormSchema} actionData={ad} className="grid gap-4" key={editorKey(item)}>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
               <EditVersion item={item} actionData={ad} fields={PAGE_CONFLICT_FIELDS} onReload={reload} />
@@ -195,7 +195,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
                   {item ? "Mettre à jour" : "Ajouter"}
                 </Button>
               </div>
-            </Form>
+            </AdminForm>
           ) : null}
       </EditorDialog>
     </div>

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
 import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/promo-codes";
-import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
@@ -125,7 +125,7 @@ function PromoForm({
   const [category, setCategory] = useState(initialCategory && !categories.includes(initialCategory) ? "__new" : initialCategory);
   const [date, setDate] = useState(values?.expiresAt ? toParisDateInput(values.expiresAt) : "");
   return (
-    <Form method="post" className="grid gap-4">
+    <AdminForm schema={promoCodeFormSchema} actionData={actionData} className="grid gap-4">
       <input type="hidden" name="intent" value="save" />
       {item ? <input type="hidden" name="id" value={item.id} /> : null}
       <EditVersion item={item} actionData={actionData} fields={conflictFields} onReload={onReload} />
@@ -147,7 +147,7 @@ function PromoForm({
       <Field label="Montant de réduction*" htmlFor="discountAmount" error={errors.discountAmount} hint="Par exemple 15% ou 10€">
         <Input id="discountAmount" name="discountAmount" defaultValue={values?.discountAmount ?? ""} required maxLength={40} />
       </Field>
-      <Field label="Catégorie" htmlFor="category-select" error={errors.category}>
+      <Field label="Catégorie" htmlFor="category-select" name="category" error={errors.category}>
         <select id="category-select" value={category} onChange={(e) => setCategory(e.target.value)} className={selectClass}>
           <option value="">Aucune catégorie</option>
           {categories.map((c) => (
@@ -190,7 +190,7 @@ function PromoForm({
           {item ? "Mettre à jour" : "Ajouter"}
         </Button>
       </div>
-    </Form>
+    </AdminForm>
   );
 }
 
