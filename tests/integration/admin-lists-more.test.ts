@@ -2,6 +2,7 @@
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { loader as categoryLoader } from "../../app/routes/admin/categories";
+import { loader as contentLoader } from "../../app/routes/admin/content";
 import { loader as pageLoader } from "../../app/routes/admin/pages";
 import { loader as userLoader } from "../../app/routes/admin/users";
 import { createUser, req, signedInUser } from "../helpers/auth";
@@ -24,6 +25,11 @@ describeEachDb("categories and pages as lists", ({ database }) => {
       { title: `Page B ${tag}`, slug: `page-b-${tag}`, content: "<p>b</p>", published: true, updatedAt: new Date("2026-01-01T10:00:00Z") },
       { title: `Page A ${tag}`, slug: `page-a-${tag}`, content: "<p>a</p>", published: false, updatedAt: new Date("2026-02-01T10:00:00Z") },
       { title: `Page C ${tag}`, slug: `page-c-${tag}`, content: "<p>c</p>", published: true, updatedAt: new Date("2026-03-01T10:00:00Z") },
+    ]);
+    await db.insert(s.contentBlocks).values([
+      { page: `about-${tag}`, name: `z-intro-${tag}`, title: "Intro", content: "Bienvenue chez nous", type: "text", position: 2 },
+      { page: `about-${tag}`, name: `a-story-${tag}`, title: "Histoire", content: "<p>Notre 100% histoire</p>", type: "html", position: 1 },
+      { page: `faq-${tag}`, name: `m-faq-${tag}`, title: "Questions", content: "[]", type: "json", position: 0 },
     ]);
   });
   const categories = async (query: string) => {
@@ -89,5 +95,22 @@ describeEachDb("categories and pages as lists", ({ database }) => {
     expect(data.q).toBe(`-${tag}@`);
     expect(data.query.filters).toEqual({ role: "editor" });
     expect((await load("?q=%25%25personne")).users).toEqual([]);
+  });
+
+  it("content blocks: searched on name, title and content, filtered by site page (contentPage) and type, by page then position by default", async () => {
+    const names = async (query: string) => {
+      const out = await callRoute<any>(contentLoader, req(`/admin/content${query}`, { cookie }));
+      expect(out.status).toBe(200);
+      return out.data.blocks.map((b: any) => b.name) as string[];
+    };
+    // page, then position: the site's own order
+    expect(await names(`?q=${tag}`)).toEqual([`a-story-${tag}`, `z-intro-${tag}`, `m-faq-${tag}`]);
+    expect(await names(`?q=${tag}&contentPage=faq-${tag}`)).toEqual([`m-faq-${tag}`]);
+    expect(await names(`?q=${tag}&type=html`)).toEqual([`a-story-${tag}`]);
+    expect((await names(`?q=${encodeURIComponent("100% hist")}`)).filter((n) => n.endsWith(tag))).toEqual([`a-story-${tag}`]);
+    expect(await names(`?q=${tag}&sort=name&dir=desc`)).toEqual([`z-intro-${tag}`, `m-faq-${tag}`, `a-story-${tag}`]);
+    // a bad type or sort falls back; an unknown page shows nothing
+    expect(await names(`?q=${tag}&type=video&sort=nope`)).toHaveLength(3);
+    expect(await names(`?contentPage=inconnue-${tag}`)).toEqual([]);
   });
 });

@@ -106,7 +106,7 @@ describeEachDb("admin lists paginate on the server", ({ database }) => {
     // ordered by page then position: "about" before "soldes"
     expect(all.data.blocks.slice(0, 5).map((b: any) => b.name)).toEqual(["about-0", "about-1", "about-2", "about-3", "about-4"]);
     const soldes2 = await get(contentLoader, "/admin/content?contentPage=soldes&page=2");
-    expect(soldes2.data.filter).toBe("soldes");
+    expect(soldes2.data.query.filters.contentPage).toBe("soldes");
     expect(soldes2.data.pager).toMatchObject({ page: 2, pageCount: 2, total: 60 });
     expect(soldes2.data.blocks.map((b: any) => b.position)).toEqual(Array.from({ length: 10 }, (_, i) => 50 + i));
     const about = await get(contentLoader, "/admin/content?contentPage=about&page=9");

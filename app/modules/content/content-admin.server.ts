@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { contentBlocks } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
@@ -8,19 +8,29 @@ import { sanitizeRichHtml } from "~/lib/html.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import type { contentBlockFormSchema } from "./content-block-form.schema";
 import { HOME_BLOCK_DEFAULTS } from "./home-defaults";
+import type { ListQuery } from "~/modules/admin/list-query";
+import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
+import type { ContentSort, contentListSpec } from "./content-list";
 
-/** One page of blocks, optionally of one site page, ordered by page then position (content_blocks_page_position_idx). */
-export async function listContentBlocks(filter: string | null, page = 1) {
+/**
+ * One page of blocks for /admin/content: searched (name, title, content), of
+ * one site page and one type when asked, by page then position by default
+ * (content_blocks_page_position_idx), else by the column asked.
+ */
+export async function listContentBlocks(query: Pick<ListQuery<ContentSort, (typeof contentListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">) {
   const db = await getDb();
-  const where = filter ? eq(contentBlocks.page, filter) : undefined;
-  return paginate(page, () => countRows(contentBlocks, where), (limit, offset) =>
-    db
-      .select()
-      .from(contentBlocks)
-      .where(where)
-      .orderBy(asc(contentBlocks.page), asc(contentBlocks.position), asc(contentBlocks.name))
-      .limit(limit)
-      .offset(offset),
+  const f = query.filters;
+  const where = and(
+    searchWhere(query.q, [contentBlocks.name, contentBlocks.title, contentBlocks.content]),
+    f.contentPage ? eq(contentBlocks.page, f.contentPage) : undefined,
+    f.type ? eq(contentBlocks.type, f.type) : undefined,
+  );
+  const order =
+    query.sort === "page"
+      ? [query.dir === "asc" ? asc(contentBlocks.page) : desc(contentBlocks.page), asc(contentBlocks.position), asc(contentBlocks.name)]
+      : listOrder(query.sort, query.dir, { name: contentBlocks.name, title: contentBlocks.title, type: contentBlocks.type, updated: contentBlocks.updatedAt }, contentBlocks.name, contentBlocks.id);
+  return paginate(query.page, () => countRows(contentBlocks, where), (limit, offset) =>
+    db.select().from(contentBlocks).where(where).orderBy(...order).limit(limit).offset(offset),
   );
 }
 

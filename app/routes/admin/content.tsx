@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
-import { data, Form, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/content";
-import { DeleteButton, EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { HomeListField } from "~/components/admin/home-list-field";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
@@ -25,7 +25,8 @@ import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
 import { isBlankHtml, sanitizeRichHtml } from "~/lib/html.server";
 import { conceptPath } from "~/lib/site";
-import { requestedPage } from "~/modules/admin/pagination.server";
+import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
+import { CONTENT_BLOCK_TYPES, contentListSpec } from "~/modules/content/content-list";
 import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { idSchema } from "~/modules/admin/form-helpers";
@@ -37,10 +38,9 @@ import { blockPageChoices } from "~/modules/content/page-blocks.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
-  const url = new URL(request.url);
-  const filter = url.searchParams.get(CONTENT_PAGE_FILTER)?.slice(0, 80) || null;
+  const query = parseListQuery(request.url, contentListSpec);
   const [blocks, pages, choices] = await Promise.all([
-    loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, listContentBlocks(filter, requestedPage(url))),
+    loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, listContentBlocks(query)),
     loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, listContentPages()),
     loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, blockPageChoices(conceptPath(getEnv().SITE_NAME).slice(1))),
   ]);
@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     blocks: blocks.rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })),
     pager: blocks.pager,
     pages,
-    filter,
+    query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
     choices,
   };
 }
@@ -232,8 +232,8 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
   const editor = useEditor<Block>(saveData);
   const reload = useConflictReload(loaderData.blocks, editor);
   const errors = errorsFor(ad && "intent" in ad ? ad : undefined);
-  const [, setSearchParams] = useSearchParams();
   const item = editor.editing ?? null;
+  const f = loaderData.query.filters;
   return (
     <div>
       <PageHeader
@@ -244,65 +244,51 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           </Button>
         }
       />
-      <div className="mb-4 flex items-center gap-2">
-        <label htmlFor="page-filter" className="text-sm font-medium">
-          Page
-        </label>
-        <select
-          id="page-filter"
-          value={loaderData.filter ?? ""}
-          onChange={(e) => setSearchParams(e.target.value ? { [CONTENT_PAGE_FILTER]: e.target.value } : {})}
-          className={`${selectClass} max-w-xs`}
-        >
-          <option value="">Toutes les pages</option>
-          {loaderData.pages.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Nom</TableHead>
-            <TableHead>Titre</TableHead>
-            <TableHead>Page</TableHead>
-            <TableHead>Position</TableHead>
-            <TableHead>Type</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {loaderData.blocks.length === 0 ? (
-            <EmptyRow colSpan={6}>Aucun bloc de contenu trouvé</EmptyRow>
-          ) : (
-            loaderData.blocks.map((b) => (
-              <TableRow key={b.id}>
-                <TableCell className="font-mono text-xs">{b.name}</TableCell>
-                <TableCell>{b.title}</TableCell>
-                <TableCell>
-                  {b.page}
-                  {isDisplayed(loaderData.choices, b.page) ? null : (
-                    <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Affichée nulle part</span>
-                  )}
-                </TableCell>
-                <TableCell>{b.position}</TableCell>
-                <TableCell>{b.type}</TableCell>
-                <TableCell>
-                  <div className="flex">
-                    <Button variant="ghost" size="icon" aria-label={`Modifier ${b.name}`} onClick={() => editor.edit(b)}>
-                      <Pencil />
-                    </Button>
-                    <DuplicateButton label={b.name} onDuplicate={() => editor.duplicate(duplicateRow(b, { name: "title", suffixed: ["name"] }))} />
-                    <DeleteButton id={b.id} label={b.name} confirmText={`Êtes-vous sûr de vouloir supprimer le bloc "${b.name}" ? Cette action est irréversible.`} />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <ListToolbar
+        label="Filtrer les blocs de contenu"
+        searchLabel="Rechercher (nom, titre, contenu)"
+        query={loaderData.query}
+        filters={[
+          { name: CONTENT_PAGE_FILTER, label: "Page", all: "Toutes les pages", value: f.contentPage, options: loaderData.pages.map((p) => ({ value: p, label: p })) },
+          { name: "type", label: "Type", all: "Tous", value: f.type, options: CONTENT_BLOCK_TYPES.map((t) => ({ value: t, label: t })) },
+        ]}
+      />
+      <ResourceTable
+        label="Blocs de contenu"
+        rows={loaderData.blocks}
+        rowId={(b) => b.id}
+        rowLabel={(b) => b.name}
+        sort={loaderData.query}
+        empty={isNarrowed(loaderData.query) ? "Aucun bloc ne correspond à ces critères." : "Aucun bloc de contenu trouvé"}
+        columns={[
+          { key: "name", header: "Nom", sort: "name", className: "font-mono text-xs break-all", cell: (b) => b.name },
+          { key: "title", header: "Titre", sort: "title", cell: (b) => b.title },
+          {
+            key: "page",
+            header: "Page",
+            sort: "page",
+            cell: (b) => (
+              <>
+                {b.page}
+                {isDisplayed(loaderData.choices, b.page) ? null : (
+                  <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Affichée nulle part</span>
+                )}
+              </>
+            ),
+          },
+          { key: "position", header: "Position", cell: (b) => b.position },
+          { key: "type", header: "Type", sort: "type", cell: (b) => b.type },
+        ]}
+        actions={(b) => (
+          <>
+            <Button variant="ghost" size="icon" aria-label={`Modifier ${b.name}`} onClick={() => editor.edit(b)}>
+              <Pencil />
+            </Button>
+            <DuplicateButton label={b.name} onDuplicate={() => editor.duplicate(duplicateRow(b, { name: "title", suffixed: ["name"] }))} />
+            <DeleteButton id={b.id} label={b.name} confirmText={`Êtes-vous sûr de vouloir supprimer le bloc "${b.name}" ? Cette action est irréversible.`} />
+          </>
+        )}
+      />
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier le bloc de contenu" : "Ajouter un bloc de contenu"} className="max-w-2xl">
           {editor.open ? <BlockForm key={editorKey(item)} item={item} values={editor.values} choices={loaderData.choices} errors={errors} actionData={saveData} onReload={reload} onCancel={editor.requestClose} /> : null}
