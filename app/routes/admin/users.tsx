@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
 import { Pencil } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Avatar } from "~/components/layout/avatar";
@@ -139,7 +139,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title="Modifier l'utilisateur">
           {editor.open && item ? (
-            <Form method="post" className="grid gap-4" key={item.id}>
+            <AdminForm schema={userFormSchema} actionData={ad} className="grid gap-4" key={item.id}>
               <input type="hidden" name="intent" value="save" />
               <input type="hidden" name="id" value={item.id} />
               <Field label="Email" htmlFor="email">
@@ -165,7 +165,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   Mettre à jour
                 </Button>
               </div>
-            </Form>
+            </AdminForm>
           ) : null}
       </EditorDialog>
     </div>
