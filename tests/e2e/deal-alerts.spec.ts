@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DEMO_ADMIN, expect, newMember, noHorizontalScroll, outboxLinks, prepareContext, signIn, test } from "./fixtures";
+import { arriveAt, DEMO_ADMIN, expect, newMember, noHorizontalScroll, outboxLinks, prepareContext, signIn, test } from "./fixtures";
 
 /**
  * Deal alerts (issue #15 item 7): a member creates an alert from a search,
@@ -42,7 +42,7 @@ test("a member's alert mails a newly published matching deal, and its link pause
   await prepareContext(admin, baseURL!);
   const adminPage = await admin.newPage();
   await signIn(adminPage, DEMO_ADMIN, "/auth?redirect=/admin/crevarde-deals");
-  await adminPage.waitForURL((url) => url.pathname === "/admin/crevarde-deals");
+  await arriveAt(adminPage, "/admin/crevarde-deals");
   await adminPage.getByRole("button", { name: "Ajouter un deal" }).click();
   const dialog = adminPage.getByRole("dialog");
   await dialog.getByLabel("Titre*").fill(title);

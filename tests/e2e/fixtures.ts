@@ -27,11 +27,24 @@ export const GOOGLE_TAG = /^https:\/\/www\.(googletagmanager|google-analytics)\.
 async function waitForHydration(page: Page, response: Response | null) {
   if (!response || !(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
   try {
-    await page.waitForFunction(() => document.querySelector('script[type="module"]') === null || document.documentElement.dataset.hydrated === "true");
+    await hydrated(page);
   } catch (error) {
     // the page went on to another document (a redirect by script): that one is waited for by whatever follows
     if (!/Execution context was destroyed|navigat/i.test(String(error))) throw error;
   }
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('script[type="module"]') === null || document.documentElement.dataset.hydrated === "true");
+
+/**
+ * Waits until `page` is at `pathname` (a sign-in's redirect, say) and that document
+ * is hydrated: a click on a button that opens a dialog is not lost to a page still
+ * waiting for its JavaScript on a loaded machine.
+ */
+export async function arriveAt(page: Page, pathname: string) {
+  await page.waitForURL((url) => url.pathname === pathname);
+  await hydrated(page);
 }
 
 export const test = base.extend<{ withConsent: boolean }>({

@@ -1,4 +1,4 @@
-import { contextMenuCancelled, DEMO_ADMIN, expect, f12Cancelled, signIn, test } from "./fixtures";
+import { arriveAt, contextMenuCancelled, DEMO_ADMIN, expect, f12Cancelled, signIn, test } from "./fixtures";
 
 // Tests here change what every visitor sees (settings, the home page's
 // blocks): the "shared-state" Playwright project runs them after the desktop
@@ -34,7 +34,7 @@ const PAYLOAD = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</scr
 
 test("an html block holding script payloads is saved sanitised: nothing runs on the home page", async ({ page }) => {
   await signIn(page, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/content?contentPage=home");
-  await page.waitForURL((url) => url.pathname === "/admin/content");
+  await arriveAt(page, "/admin/content");
   const dialog = page.getByRole("dialog");
   await page.getByRole("button", { name: "Modifier hero", exact: true }).click();
   const content = dialog.getByLabel("Contenu*");
