@@ -7,7 +7,7 @@ vi.mock("./data-changes.server", async (original) => ({
 }));
 
 const { dataChanged } = await import("./data-changes.server");
-const { cachedRead, dataCacheSize, DATA_CACHE_MAX_ENTRIES, invalidateDataCache, nextInstant } = await import("./data-cache.server");
+const { cachedRead, dataCacheSize, DATA_CACHE_MAX_ENTRIES, DATA_CACHE_SKEW_MS, invalidateDataCache, nextInstant } = await import("./data-cache.server");
 
 /** A load that counts its calls and returns the call number. */
 function counter() {
@@ -71,6 +71,16 @@ describe("data cache", () => {
     expect(await cachedRead("t:exp", ["promo_codes"], expiring, { expiresAt: () => at })).toEqual({ call: 1 });
     vi.setSystemTime(at);
     expect(await cachedRead("t:exp", ["promo_codes"], expiring, { expiresAt: () => at })).toEqual({ call: 2 });
+  });
+
+  it("serves a request timed just before the load, never one from well before it (a future view)", async () => {
+    const load = counter();
+    const loadedAt = new Date("2026-11-26T08:00:00Z");
+    await cachedRead("t:from", ["crevarde_deals"], load, { now: loadedAt });
+    const justBefore = new Date(loadedAt.getTime() - DATA_CACHE_SKEW_MS);
+    expect(await cachedRead("t:from", ["crevarde_deals"], load, { now: justBefore })).toEqual({ call: 1 });
+    const wellBefore = new Date(loadedAt.getTime() - DATA_CACHE_SKEW_MS - 1);
+    expect(await cachedRead("t:from", ["crevarde_deals"], load, { now: wellBefore })).toEqual({ call: 2 });
   });
 
   it("does not keep a failed load", async () => {

@@ -35,6 +35,13 @@ export type ContentTable =
 export const DATA_CACHE_TTL_MS = 60_000;
 /** Keys may carry request input (a category name): the oldest entries go past this many. */
 export const DATA_CACHE_MAX_ENTRIES = 500;
+/**
+ * How far a request's time may lie before its entry's load and still be served it: requests
+ * take their time when they start, so one that started just before another's load would
+ * otherwise miss and replace a fresh entry. An item published within this margin may show
+ * that much early; a test clock moved days ahead never serves the present.
+ */
+export const DATA_CACHE_SKEW_MS = 2_000;
 
 interface Entry {
   tables: readonly ContentTable[];
@@ -86,7 +93,7 @@ export function cachedRead<T>(key: string, tables: readonly ContentTable[], load
   const real = Date.now();
   const now = options.now?.getTime() ?? real;
   const hit = store.get(key);
-  if (hit && hit.generation === databaseGeneration() && real < hit.ttlEnd && hit.from <= now && now < hit.until) return hit.value as Promise<T>;
+  if (hit && hit.generation === databaseGeneration() && real < hit.ttlEnd && hit.from - DATA_CACHE_SKEW_MS <= now && now < hit.until) return hit.value as Promise<T>;
   const ttl = options.ttlMs ?? DATA_CACHE_TTL_MS;
   const entry: Entry = { tables, generation: databaseGeneration(), ttlEnd: real + ttl, from: now, until: Infinity, value: Promise.resolve() };
   entry.value = load().then(

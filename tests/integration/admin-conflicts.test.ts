@@ -10,6 +10,8 @@ import { action as offerAction } from "../../app/routes/admin/offers";
 import { action as pageAction } from "../../app/routes/admin/pages";
 import { action as promoAction } from "../../app/routes/admin/promo-codes";
 import { CONFLICT_MESSAGES } from "../../app/modules/admin/conflict";
+import { castDealVote } from "../../app/modules/deals/deal-votes.server";
+import { expireDueDeals } from "../../app/modules/deals/posting.server";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -105,6 +107,44 @@ describeEachDb("admin edit conflicts", ({ database }) => {
       expect(gone.status).toBe(404);
     });
   }
+
+  it("members' votes and the expiry job are no edits: a deal form opened before them saves", async () => {
+    const created = await save(dealAction, "/admin/crevarde-deals", {
+      title: "Deal voté conflit",
+      description: "Un deal",
+      price: "9,99€",
+      badgeText: "Hot",
+      badgeType: "hot",
+      source: "temu",
+      ctaText: "Voir le deal",
+      url: "https://deal.example/vote",
+      expiresAt: "",
+    });
+    expect(created.data.ok).toBe(true);
+    const [opened] = await db().select().from(s.crevardeDeals).where(eq(s.crevardeDeals.title, "Deal voté conflit"));
+    const voter = await signedInUser({ role: "user", email: "votant-conflit@example.fr" });
+    await castDealVote({ userId: voter.id, dealId: opened.id, choice: "hot", visitorHash: null });
+    await db().update(s.crevardeDeals).set({ expiresAt: new Date(Date.now() - 60_000), updatedAt: opened.updatedAt }).where(eq(s.crevardeDeals.id, opened.id));
+    expect(await expireDueDeals()).toBeGreaterThanOrEqual(1);
+    const [voted] = await db().select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, opened.id));
+    expect(voted.temperature).toBeGreaterThan(opened.temperature);
+    expect(voted.expiredAt).not.toBeNull();
+    expect(voted.updatedAt.getTime()).toBe(opened.updatedAt.getTime());
+    const out = await save(dealAction, "/admin/crevarde-deals", {
+      id: opened.id,
+      version: opened.updatedAt.toISOString(),
+      title: "Deal voté conflit, corrigé",
+      description: "Un deal",
+      price: "9,99€",
+      badgeText: "Hot",
+      badgeType: "hot",
+      source: "temu",
+      ctaText: "Voir le deal",
+      url: "https://deal.example/vote",
+    });
+    expect(out.status, JSON.stringify(out.data)).toBe(200);
+    expect(out.data.ok).toBe(true);
+  });
 
   it("bulk actions move updated_at on: a form opened before them conflicts", async () => {
     const created = await save(promoAction, "/admin/promo-codes", { brandId, code: "BULKCONFLIT", discountAmount: "5%" });

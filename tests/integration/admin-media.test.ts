@@ -6,11 +6,12 @@ import * as s from "../../db/schema";
 import { action as brandAction } from "../../app/routes/admin/brands";
 import { action as categoryAction } from "../../app/routes/admin/categories";
 import { action as contentAction } from "../../app/routes/admin/content";
+import { action as dealAction } from "../../app/routes/admin/crevarde-deals";
 import { action as offerAction } from "../../app/routes/admin/offers";
 import { action as pageAction } from "../../app/routes/admin/pages";
 import { loader as brandPageLoader } from "../../app/routes/brands.$id";
 import { loader as homeLoader } from "../../app/routes/home";
-import { IMAGE_URL_MESSAGE } from "../../app/modules/admin/image-url";
+import { HTML_IMAGE_MESSAGE, IMAGE_URL_MESSAGE } from "../../app/modules/admin/image-url";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -47,27 +48,29 @@ describeEachDb("admin media and content editors", ({ database }) => {
       expect(brand.data.ok).toBe(true);
       const offer = await save(offerAction, "/admin/offers", { brandId, name: "Sérum média", regularPrice: "19€", cashbackPercent: "3", imageUrl: url });
       expect(offer.data.ok).toBe(true);
-      const category = await save(categoryAction, "/admin/categories", { name: "Média", slug: "media-images", imageUrl: "https://cdn.exemple.fr/media.webp" });
+      const category = await save(categoryAction, "/admin/categories", { name: "Média", slug: "media-images", imageUrl: url });
       expect(category.data.ok).toBe(true);
       const db = database().db;
       expect((await db.select().from(s.brands).where(eq(s.brands.id, brandId)))[0].imageUrl).toBe(url);
       expect((await db.select().from(s.offers).where(eq(s.offers.name, "Sérum média")))[0].imageUrl).toBe(url);
-      expect((await db.select().from(s.categories).where(eq(s.categories.slug, "media-images")))[0].imageUrl).toBe("https://cdn.exemple.fr/media.webp");
+      expect((await db.select().from(s.categories).where(eq(s.categories.slug, "media-images")))[0].imageUrl).toBe(url);
       const page = await callRoute<any>(brandPageLoader, req("/marques/marque-media"), { id: "marque-media" });
       expect(page.data.brand.imageUrl).toBe(url);
     });
 
     it.each([
       ["http", "http://exemple.fr/a.png"],
+      ["another site, even in https (the CSP would block it)", "https://cdn.exemple.fr/media.webp"],
       ["another path of the site", "/admin/brands"],
       ["a path out of the uploads", "/uploads/../db.sqlite"],
       ["protocol-relative", "//evil.example/a.png"],
-    ])("an image that is neither ours nor https is refused (%s), nothing written", async (_name, imageUrl) => {
+    ])("an image that is not one of our uploads is refused (%s), nothing written", async (_name, imageUrl) => {
       const before = await audits();
       for (const [action, path, form] of [
         [brandAction, "/admin/brands", { id: brandId, version: await brandVersion(), name: "Marque Média", slug: "marque-media", cashbackPercent: "2" }],
         [offerAction, "/admin/offers", { brandId, name: "Autre", regularPrice: "1€", cashbackPercent: "1" }],
         [categoryAction, "/admin/categories", { name: "Refusée", slug: "refusee" }],
+        [dealAction, "/admin/crevarde-deals", { title: "Deal refusé", description: "x", price: "1€", badgeText: "Hot", badgeType: "hot", source: "temu", ctaText: "Voir", url: "https://deal.example/" }],
       ] as const) {
         const out = await save(action, path, { ...form, imageUrl });
         expect(out.status).toBe(400);
@@ -87,6 +90,23 @@ describeEachDb("admin media and content editors", ({ database }) => {
       const [row] = await database().db.select().from(s.pages).where(eq(s.pages.slug, "page-media"));
       expect(row.content).toContain("<strong>toi</strong>");
       expect(row.content).not.toMatch(/<script|onclick|onmouseover|onerror|javascript:/i);
+    });
+
+    it("an image on another site is refused in a page, an html block and an image block (the CSP would block it); nothing written", async () => {
+      const before = await audits();
+      const foreign = '<p>Texte</p><img src="https://cdn.exemple.fr/photo.jpg" alt="">';
+      const page = await save(pageAction, "/admin/pages", { title: "Page externe", slug: "page-externe", content: foreign, status: "published" });
+      expect(page.status).toBe(400);
+      expect(page.data.result.error.content).toEqual([HTML_IMAGE_MESSAGE]);
+      const block = await save(contentAction, "/admin/content", { name: "media-foreign", title: "Bloc", page: "about", type: "html", position: "6", content: foreign });
+      expect(block.status).toBe(400);
+      expect(block.data.result.error.content).toEqual([HTML_IMAGE_MESSAGE]);
+      const image = await save(contentAction, "/admin/content", { name: "media-image", title: "Image", page: "about", type: "image", position: "7", content: "https://cdn.exemple.fr/photo.jpg" });
+      expect(image.status).toBe(400);
+      expect(image.data.result.error.content).toEqual([IMAGE_URL_MESSAGE]);
+      expect(await audits()).toBe(before);
+      const ours = await save(contentAction, "/admin/content", { name: "media-image", title: "Image", page: "about", type: "image", position: "7", content: await uploadPng() });
+      expect(ours.data.ok).toBe(true);
     });
 
     it("an html content block is sanitised the same way", async () => {

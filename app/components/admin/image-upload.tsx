@@ -51,8 +51,8 @@ export function ImageUpload({ name, defaultValue, id = name }: { name: string; d
         {fetcher.state !== "idle" ? "Téléchargement..." : "Télécharger une image"}
         <input type="file" accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp" className="sr-only" onChange={(e) => onFile(e.target.files?.[0])} />
       </label>
-      <Input id={id} name={name} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="ou une URL https://…" aria-describedby={`${id}-hint`} />
-      <p id={`${id}-hint`} className="text-xs text-neutral-500">Téléchargez une image (JPG, PNG ou WEBP, 2 Mo max.) ou saisissez son adresse https://.</p>
+      <Input id={id} name={name} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="ou l'adresse d'une image téléchargée (/uploads/…)" aria-describedby={`${id}-hint`} />
+      <p id={`${id}-hint`} className="text-xs text-neutral-500">Téléchargez une image (JPG, PNG ou WEBP, 2 Mo max.) : les images d'autres sites ne s'affichent pas.</p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTENT_TYPES } from "../../../db/constants";
 import { plainText } from "../admin/form-helpers";
+import { foreignImageSources, HTML_IMAGE_MESSAGE, IMAGE_URL_MESSAGE, isAcceptedImageUrl } from "../admin/image-url";
 import { jsonBlockErrors } from "./home-defaults";
 import { jsonErrorOffset } from "./json-syntax";
 
@@ -37,6 +38,9 @@ export const contentBlockFormSchema = z
       // a home JSON block must fit its own shape (stats, steps, testimonials)
       else if (v.page === "home") for (const message of jsonBlockErrors(v.name, v.content)) ctx.addIssue({ code: "custom", message, path: ["content"] });
     }
+    // images are ours (uploads), the only ones the CSP lets a page show
+    if (v.type === "image" && v.content.trim() && !isAcceptedImageUrl(v.content.trim())) ctx.addIssue({ code: "custom", message: IMAGE_URL_MESSAGE, path: ["content"] });
+    if (v.type === "html" && foreignImageSources(v.content).length) ctx.addIssue({ code: "custom", message: HTML_IMAGE_MESSAGE, path: ["content"] });
     if (v.type === "json" && v.page && v.page !== "home") {
       ctx.addIssue({ code: "custom", message: "Le type json n'est affiché que sur la page home.", path: ["type"] });
     }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { BADGE_TYPES } from "../../../db/constants";
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
-import { checkbox, optionalText, optionalUrl, optionalUuid, plainText, requiredText, requiredUrl } from "../admin/form-helpers";
+import { optionalImageUrl } from "../admin/image-url";
+import { checkbox, optionalText, optionalUuid, plainText, requiredText, requiredUrl } from "../admin/form-helpers";
 
 export const DEAL_FORM_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde du deal.",
@@ -29,7 +30,7 @@ export const dealFormSchema = z.object({
   description: requiredText("La description est obligatoire.", 2000),
   price: requiredText("Le prix est obligatoire.", 40),
   originalPrice: optionalText(40),
-  imageUrl: optionalUrl,
+  imageUrl: optionalImageUrl,
   source: requiredText("La source est obligatoire.", 60),
   badgeText: requiredText("Le texte du badge est obligatoire.", 40),
   badgeType: z.enum(BADGE_TYPES, { message: "Le type de badge doit être hot, risky ou fun." }).catch("hot"),

@@ -187,6 +187,8 @@ async function moveTemperature(tx: Tx, dealId: string, delta: number) {
     .set({
       temperature: sql`${crevardeDeals.temperature} + ${delta}`,
       hotSince: sql`case when ${crevardeDeals.hotSince} is null and ${crevardeDeals.temperature} + ${delta} >= ${HOT_THRESHOLD} then now() else ${crevardeDeals.hotSince} end`,
+      // a vote is no edit: the version an admin's open form carries stays valid (issue #17, conflicts)
+      updatedAt: sql`${crevardeDeals.updatedAt}`,
     })
     .where(eq(crevardeDeals.id, dealId))
     .returning({ temperature: crevardeDeals.temperature });

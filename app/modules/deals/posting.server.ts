@@ -365,7 +365,8 @@ export async function expireDueDeals(now = new Date(), db?: Pick<Db, "update">) 
   const executor = db ?? (await getDb());
   const rows = await executor
     .update(crevardeDeals)
-    .set({ expiredAt: crevardeDeals.expiresAt })
+    // the end date was already the deal's: passing it is no edit, an admin's open form stays valid
+    .set({ expiredAt: crevardeDeals.expiresAt, updatedAt: sql`${crevardeDeals.updatedAt}` })
     .where(and(isNull(crevardeDeals.expiredAt), isNotNull(crevardeDeals.expiresAt), lte(crevardeDeals.expiresAt, now)))
     .returning({ id: crevardeDeals.id });
   return rows.length;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { plainText, requiredText } from "../admin/form-helpers";
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { slugField } from "../categories/category-form.schema";
+import { foreignImageSources, HTML_IMAGE_MESSAGE } from "../admin/image-url";
 
 export const PAGE_MESSAGES = {
   title: "Le titre de la page est obligatoire.",
@@ -15,7 +16,12 @@ export const pageFormSchema = z.object({
   id: z.uuid().optional(),
   title: requiredText(PAGE_MESSAGES.title, 200),
   slug: slugField(PAGE_MESSAGES.slug),
-  content: z.string({ message: PAGE_MESSAGES.content }).trim().min(1, PAGE_MESSAGES.content).max(100_000),
+  content: z
+    .string({ message: PAGE_MESSAGES.content })
+    .trim()
+    .min(1, PAGE_MESSAGES.content)
+    .max(100_000)
+    .refine((html) => foreignImageSources(html).length === 0, HTML_IMAGE_MESSAGE),
   metaDescription: z
     .string()
     .max(320, "La meta description ne doit pas dépasser 320 caractères.")
