@@ -12,6 +12,7 @@ import { action as promoAction } from "../../app/routes/admin/promo-codes";
 import { CONFLICT_MESSAGES } from "../../app/modules/admin/conflict";
 import { castDealVote } from "../../app/modules/deals/deal-votes.server";
 import { expireDueDeals } from "../../app/modules/deals/posting.server";
+import { deleteCategory } from "../../app/modules/categories/categories-admin.server";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -144,6 +145,20 @@ describeEachDb("admin edit conflicts", ({ database }) => {
     });
     expect(out.status, JSON.stringify(out.data)).toBe(200);
     expect(out.data.ok).toBe(true);
+  });
+
+  it("a row's delete and its audit entry are one transaction: when the entry cannot be written, the row stays", async () => {
+    const [row] = await db().insert(s.categories).values({ name: "Catégorie à garder", slug: "categorie-a-garder" }).returning();
+    await expect(deleteCategory(row.id, { id: admin.id, email: null as unknown as string })).rejects.toThrow();
+    expect(await db().$count(s.categories, eq(s.categories.id, row.id))).toBe(1);
+    const out = await callRoute<any>(categoryAction, req("/admin/categories", { cookie: admin.cookie, form: { intent: "delete", id: row.id } }));
+    expect(out.data).toMatchObject({ ok: true, toast: { title: "Catégorie supprimée avec succès" } });
+    expect(await db().$count(s.categories, eq(s.categories.id, row.id))).toBe(0);
+    const [entry] = await db().select().from(s.auditLog).where(and(eq(s.auditLog.entityId, row.id), eq(s.auditLog.action, "delete")));
+    expect(entry).toMatchObject({ entity: "category", actorEmail: "conflicts@example.fr", after: null });
+    expect((entry.before as any).name).toBe("Catégorie à garder");
+    const again = await callRoute<any>(categoryAction, req("/admin/categories", { cookie: admin.cookie, form: { intent: "delete", id: row.id } }));
+    expect(again.status).toBe(404);
   });
 
   it("bulk actions move updated_at on: a form opened before them conflicts", async () => {

@@ -1,4 +1,5 @@
 import { bulkIdsSchema } from "./list-query";
+import { idSchema } from "./form-helpers";
 import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
@@ -69,6 +70,24 @@ export async function guarded(intent: string, fallback: string, fn: () => Promis
     const { message, status } = dbErrorMessage(error, fallback);
     return failure(intent, message, status === 500 ? 503 : status);
   }
+}
+
+/**
+ * A list row's « Supprimer » (intent=delete&id=…): the id checked, the domain's
+ * audited delete, and the entity's toasts; 404 when the row is already gone.
+ */
+export async function deleteIntent<R>(
+  form: FormData,
+  remove: (id: string) => Promise<R | null>,
+  messages: { error: string; missing?: string; done: (row: R) => readonly [title: string, description?: string] },
+) {
+  const parsed = idSchema.safeParse({ id: form.get("id") });
+  if (!parsed.success) return failure("delete", messages.error);
+  return guarded("delete", messages.error, async () => {
+    const row = await remove(parsed.data.id);
+    if (!row) return failure("delete", messages.missing ?? messages.error, 404);
+    return ok("delete", ...messages.done(row));
+  });
 }
 
 /**

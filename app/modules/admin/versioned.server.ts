@@ -1,7 +1,7 @@
 import { and, eq, sql, type AnyColumn } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { DomainError } from "~/lib/errors";
-import type { Db } from "~/lib/db.server";
+import { getDb, type Db } from "~/lib/db.server";
 import { recordAuditIn } from "./audit.server";
 import { CONFLICT_MESSAGES, versionOf, type ConflictData } from "./conflict";
 
@@ -59,4 +59,19 @@ export async function saveAuditedIn(tx: Tx, edit: AdminEdit, entity: string, tab
   if (!updated) throw new EditConflictError(auditable(before));
   await recordAuditIn(tx, edit.actor, { action: "update", entity, entityId: id, before: auditable(before), after: auditable(updated) });
   return auditable(updated);
+}
+
+/**
+ * Delete one row of a catalogue table and write its audit entry (the row as it
+ * was), in one transaction: both or neither. Null when `id` names no row.
+ */
+export async function deleteAudited<T extends PgTable>(actor: Actor, entity: string, table: T, id: string): Promise<T["$inferSelect"] | null> {
+  const t = table as unknown as { id: AnyColumn };
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = (await tx.delete(table).where(eq(t.id, id)).returning()) as unknown as Row[];
+    if (!row) return null;
+    await recordAuditIn(tx, actor, { action: "delete", entity, entityId: id, before: auditable(row), after: null });
+    return auditable(row) as T["$inferSelect"];
+  });
 }

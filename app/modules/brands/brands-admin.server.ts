@@ -4,7 +4,7 @@ import { brands, categories } from "../../../db/schema";
 import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb } from "~/lib/db.server";
 import type { Tx } from "~/modules/admin/csv.server";
-import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { bulkDelete } from "~/modules/admin/bulk.server";
@@ -82,9 +82,9 @@ export async function writeBrand(tx: Tx, input: z.output<typeof brandFormSchema>
 }
 
 /** Deleting a brand also deletes its offers and promo codes (foreign keys cascade). */
-export async function deleteBrand(id: string) {
-  const db = await getDb();
-  const [row] = await db.delete(brands).where(eq(brands.id, id)).returning({ name: brands.name });
+/** Delete the brand with its audit entry, in one transaction (null: no such row). */
+export async function deleteBrand(id: string, actor: { id: string; email: string }) {
+  const row = await deleteAudited(actor, "brand", brands, id);
   invalidateAllowedHosts();
-  return row ?? null;
+  return row;
 }

@@ -1,10 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { z } from "zod";
 import { categories } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
-import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import type { categoryFormSchema } from "./category-form.schema";
 import type { ListQuery } from "~/modules/admin/list-query";
 import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
@@ -48,8 +48,7 @@ export async function saveCategory(input: z.output<typeof categoryFormSchema>, e
   return saveWithSlugHistory("category", id, values.slug, async (tx) => (await saveAuditedIn(tx, edit, "category", categories, id, values)) ?? undefined);
 }
 
-export async function deleteCategory(id: string) {
-  const db = await getDb();
-  const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({ name: categories.name });
-  return row ?? null;
+/** Delete the category with its audit entry, in one transaction (null: no such row). */
+export async function deleteCategory(id: string, actor: { id: string; email: string }) {
+  return await deleteAudited(actor, "category", categories, id);
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { contentBlocks } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
-import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { recordAudit } from "~/modules/admin/audit.server";
@@ -54,10 +54,9 @@ export async function saveContentBlock(input: z.output<typeof contentBlockFormSc
   return db.transaction((tx) => saveAuditedIn(tx, edit, "content_block", contentBlocks, input.id, values));
 }
 
-export async function deleteContentBlock(id: string) {
-  const db = await getDb();
-  const [row] = await db.delete(contentBlocks).where(eq(contentBlocks.id, id)).returning({ name: contentBlocks.name });
-  return row ?? null;
+/** Delete the content block with its audit entry, in one transaction (null: no such row). */
+export async function deleteContentBlock(id: string, actor: { id: string; email: string }) {
+  return await deleteAudited(actor, "content_block", contentBlocks, id);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import type { Tx } from "~/modules/admin/csv.server";
-import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
@@ -105,8 +105,7 @@ export async function writeDeal(tx: Tx, input: z.output<typeof dealFormSchema>) 
   return row;
 }
 
-export async function deleteDeal(id: string) {
-  const db = await getDb();
-  const [row] = await db.delete(crevardeDeals).where(eq(crevardeDeals.id, id)).returning({ title: crevardeDeals.title });
-  return row ?? null;
+/** Delete the deal with its audit entry, in one transaction (null: no such row). */
+export async function deleteDeal(id: string, actor: { id: string; email: string }) {
+  return await deleteAudited(actor, "deal", crevardeDeals, id);
 }

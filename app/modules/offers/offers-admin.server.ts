@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, categories, offers } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
-import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
@@ -76,8 +76,7 @@ export async function saveOffer(input: z.output<typeof offerFormSchema>, edit: A
   return row;
 }
 
-export async function deleteOffer(id: string) {
-  const db = await getDb();
-  const [row] = await db.delete(offers).where(eq(offers.id, id)).returning({ name: offers.name });
-  return row ?? null;
+/** Delete the offer with its audit entry, in one transaction (null: no such row). */
+export async function deleteOffer(id: string, actor: { id: string; email: string }) {
+  return await deleteAudited(actor, "offer", offers, id);
 }

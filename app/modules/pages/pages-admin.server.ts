@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import type { z } from "zod";
 import { pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
-import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import type { pageFormSchema } from "./page-form.schema";
 import type { ListQuery } from "~/modules/admin/list-query";
 import { listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
@@ -40,8 +40,7 @@ export async function savePage(input: z.output<typeof pageFormSchema>, edit: Adm
   return saveWithSlugHistory("page", id, values.slug, async (tx) => (await saveAuditedIn(tx, edit, "page", pages, id, values)) ?? undefined);
 }
 
-export async function deletePage(id: string) {
-  const db = await getDb();
-  const [row] = await db.delete(pages).where(eq(pages.id, id)).returning({ title: pages.title });
-  return row ?? null;
+/** Delete the page with its audit entry, in one transaction (null: no such row). */
+export async function deletePage(id: string, actor: { id: string; email: string }) {
+  return await deleteAudited(actor, "page", pages, id);
 }

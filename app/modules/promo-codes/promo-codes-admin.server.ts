@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { brands, categories, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import type { Tx } from "~/modules/admin/csv.server";
-import { saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { categoryNames } from "~/modules/categories/categories-admin.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
@@ -140,8 +140,7 @@ export async function writePromoCode(tx: Tx, input: Input) {
   return saved ?? null;
 }
 
-export async function deletePromoCode(id: string) {
-  const db = await getDb();
-  const [row] = await db.delete(promoCodes).where(eq(promoCodes.id, id)).returning({ code: promoCodes.code });
-  return row ?? null;
+/** Delete the promo code with its audit entry, in one transaction (null: no such row). */
+export async function deletePromoCode(id: string, actor: { id: string; email: string }) {
+  return await deleteAudited(actor, "promo_code", promoCodes, id);
 }

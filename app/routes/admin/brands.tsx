@@ -13,20 +13,17 @@ import { Input } from "~/components/ui/input";
 import { categoryFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
-import { audited } from "~/modules/admin/audit.server";
 import { submittedVersion } from "~/modules/admin/conflict";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
-import { brands } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { BRAND_BULK_INTENTS, brandListSpec } from "~/modules/brands/brand-list";
-import { type AdminActionData, bulkIntentAction, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { idSchema } from "~/modules/admin/form-helpers";
 import { BRAND_MESSAGES, brandFormSchema } from "~/modules/brands/brand-form.schema";
 import { bulkBrands, deleteBrand, listBrandsAdmin, saveBrand } from "~/modules/brands/brands-admin.server";
 
@@ -51,13 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   const bulk = await bulkIntentAction(form, BRAND_BULK_INTENTS, BRAND_MESSAGES.bulk, (intent, ids) => bulkBrands(admin, intent, ids));
   if (bulk) return bulk;
   if (form.get("intent") === "delete") {
-    const parsed = idSchema.safeParse({ id: form.get("id") });
-    if (!parsed.success) return failure("delete", BRAND_MESSAGES.deleteError);
-    return guarded("delete", BRAND_MESSAGES.deleteError, async () => {
-      const row = await audited(admin, "brand", brands, parsed.data.id, "delete", () => deleteBrand(parsed.data.id));
-      if (!row) return failure("delete", "Cette marque n'existe plus.", 404);
-      return ok("delete", "Marque supprimée", `La marque "${row.name}" a été supprimée.`);
-    });
+    return deleteIntent(form, (id) => deleteBrand(id, admin), { error: BRAND_MESSAGES.deleteError, missing: "Cette marque n'existe plus.", done: (row) => ["Marque supprimée", `La marque "${row.name}" a été supprimée.`] });
   }
   const submission = parseWithZod(form, { schema: brandFormSchema });
   if (submission.status !== "success") return invalid("save", submission.reply());

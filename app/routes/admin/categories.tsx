@@ -12,17 +12,14 @@ import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
-import { audited } from "~/modules/admin/audit.server";
 import { submittedVersion } from "~/modules/admin/conflict";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
-import { categories } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
-import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { idSchema } from "~/modules/admin/form-helpers";
 import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/categories/categories-admin.server";
 import { categoryListSpec } from "~/modules/categories/category-list";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
@@ -43,13 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 16 * 1024);
   if (form.get("intent") === "delete") {
-    const parsed = idSchema.safeParse({ id: form.get("id") });
-    if (!parsed.success) return failure("delete", "Impossible de supprimer la catégorie.");
-    return guarded("delete", "Impossible de supprimer la catégorie.", async () => {
-      const row = await audited(admin, "category", categories, parsed.data.id, "delete", () => deleteCategory(parsed.data.id));
-      if (!row) return failure("delete", "Impossible de supprimer la catégorie.", 404);
-      return ok("delete", "Catégorie supprimée avec succès");
-    });
+    return deleteIntent(form, (id) => deleteCategory(id, admin), { error: "Impossible de supprimer la catégorie.", done: (_row) => ["Catégorie supprimée avec succès"] });
   }
   const submission = parseWithZod(form, { schema: categoryFormSchema });
   if (submission.status !== "success") {

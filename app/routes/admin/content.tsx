@@ -14,22 +14,19 @@ import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
-import { audited } from "~/modules/admin/audit.server";
 import { submittedVersion } from "~/modules/admin/conflict";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
-import { contentBlocks } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
 import { isBlankHtml, sanitizeRichHtml } from "~/lib/html.server";
 import { conceptPath } from "~/lib/site";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { CONTENT_BLOCK_TYPES, contentListSpec } from "~/modules/content/content-list";
-import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { idSchema } from "~/modules/admin/form-helpers";
 import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
 import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } from "~/modules/content/content-block-form.schema";
 import { listEditorFor, withListItems } from "~/modules/content/home-list-forms";
@@ -62,13 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ preview: sanitizeRichHtml(String(form.get("content") ?? "").slice(0, 100_000)) });
   }
   if (intent === "delete") {
-    const parsed = idSchema.safeParse({ id: form.get("id") });
-    if (!parsed.success) return failure("delete", "Impossible de supprimer le bloc de contenu.");
-    return guarded("delete", "Impossible de supprimer le bloc de contenu.", async () => {
-      const row = await audited(admin, "content_block", contentBlocks, parsed.data.id, "delete", () => deleteContentBlock(parsed.data.id));
-      if (!row) return failure("delete", "Impossible de supprimer le bloc de contenu.", 404);
-      return ok("delete", "Bloc de contenu supprimé avec succès");
-    });
+    return deleteIntent(form, (id) => deleteContentBlock(id, admin), { error: "Impossible de supprimer le bloc de contenu.", done: (_row) => ["Bloc de contenu supprimé avec succès"] });
   }
   const submission = parseWithZod(form, { schema: contentBlockFormSchema });
   if (submission.status !== "success") {

@@ -13,22 +13,19 @@ import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
-import { audited } from "~/modules/admin/audit.server";
 import { submittedVersion } from "~/modules/admin/conflict";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
-import { crevardeDeals } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { DEAL_BULK_INTENTS, dealListSpec } from "~/modules/deals/deal-list";
 import { DEAL_SOURCES } from "~/modules/deals/deals.constants";
 import { DEAL_STATUSES, type DealStatus } from "~/modules/deals/deal-rules";
 import { POST_STATUS_LABELS } from "~/modules/deals/posting.schema";
-import { type AdminActionData, bulkIntentAction, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
 import { bulkDeals, deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admin.server";
@@ -59,13 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   const bulk = await bulkIntentAction(form, DEAL_BULK_INTENTS, DEAL_FORM_MESSAGES.bulk, (intent, ids) => bulkDeals(admin, intent, ids));
   if (bulk) return bulk;
   if (form.get("intent") === "delete") {
-    const parsed = idSchema.safeParse({ id: form.get("id") });
-    if (!parsed.success) return failure("delete", DEAL_FORM_MESSAGES.deleteError);
-    return guarded("delete", DEAL_FORM_MESSAGES.deleteError, async () => {
-      const row = await audited(admin, "deal", crevardeDeals, parsed.data.id, "delete", () => deleteDeal(parsed.data.id));
-      if (!row) return failure("delete", "Ce deal n'existe plus.", 404);
-      return ok("delete", "Deal supprimé", `Le deal "${row.title}" a été supprimé.`);
-    });
+    return deleteIntent(form, (id) => deleteDeal(id, admin), { error: DEAL_FORM_MESSAGES.deleteError, missing: "Ce deal n'existe plus.", done: (row) => ["Deal supprimé", `Le deal "${row.title}" a été supprimé.`] });
   }
   const submission = parseWithZod(form, { schema: dealFormSchema });
   if (submission.status !== "success") return invalid("save", submission.reply());

@@ -11,20 +11,17 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
-import { audited } from "~/modules/admin/audit.server";
 import { submittedVersion } from "~/modules/admin/conflict";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
-import { offers } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { OFFER_BULK_INTENTS, offerListSpec } from "~/modules/offers/offer-list";
-import { type AdminActionData, bulkIntentAction, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { OFFER_MESSAGES, offerFormSchema } from "~/modules/offers/offer-form.schema";
 import { bulkOffers, deleteOffer, listOffersAdmin, saveOffer } from "~/modules/offers/offers-admin.server";
@@ -50,13 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   const bulk = await bulkIntentAction(form, OFFER_BULK_INTENTS, OFFER_MESSAGES.bulk, (intent, ids) => bulkOffers(admin, intent, ids));
   if (bulk) return bulk;
   if (form.get("intent") === "delete") {
-    const parsed = idSchema.safeParse({ id: form.get("id") });
-    if (!parsed.success) return failure("delete", OFFER_MESSAGES.deleteError);
-    return guarded("delete", OFFER_MESSAGES.deleteError, async () => {
-      const row = await audited(admin, "offer", offers, parsed.data.id, "delete", () => deleteOffer(parsed.data.id));
-      if (!row) return failure("delete", "Cette offre n'existe plus.", 404);
-      return ok("delete", "Offre supprimée", `L'offre "${row.name}" a été supprimée.`);
-    });
+    return deleteIntent(form, (id) => deleteOffer(id, admin), { error: OFFER_MESSAGES.deleteError, missing: "Cette offre n'existe plus.", done: (row) => ["Offre supprimée", `L'offre "${row.name}" a été supprimée.`] });
   }
   const submission = parseWithZod(form, { schema: offerFormSchema });
   if (submission.status !== "success") return invalid("save", submission.reply());

@@ -14,22 +14,19 @@ import { Button } from "~/components/ui/button";
 import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
-import { audited } from "~/modules/admin/audit.server";
 import { submittedVersion } from "~/modules/admin/conflict";
 import { isEditConflict } from "~/modules/admin/versioned.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
-import { pages } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { isBlankHtml } from "~/lib/html.server";
 import { logger } from "~/lib/logger.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { PAGE_STATUS_OPTIONS, pageListSpec } from "~/modules/pages/page-list";
-import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { idSchema } from "~/modules/admin/form-helpers";
 import { LEGAL_SLUGS } from "~/modules/content/legal";
 import { firstPageError, PAGE_MESSAGES, pageFormSchema } from "~/modules/pages/page-form.schema";
 import { deletePage, listPagesAdmin, savePage } from "~/modules/pages/pages-admin.server";
@@ -54,13 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 200 * 1024);
   if (form.get("intent") === "delete") {
-    const parsed = idSchema.safeParse({ id: form.get("id") });
-    if (!parsed.success) return failure("delete", "Impossible de supprimer la page.");
-    return guarded("delete", "Impossible de supprimer la page.", async () => {
-      const row = await audited(admin, "page", pages, parsed.data.id, "delete", () => deletePage(parsed.data.id));
-      if (!row) return failure("delete", "Cette page n'existe plus.", 404);
-      return ok("delete", "Page supprimée avec succès");
-    });
+    return deleteIntent(form, (id) => deletePage(id, admin), { error: "Impossible de supprimer la page.", missing: "Cette page n'existe plus.", done: (_row) => ["Page supprimée avec succès"] });
   }
   const submission = parseWithZod(form, { schema: pageFormSchema });
   if (submission.status !== "success") {

@@ -12,20 +12,17 @@ import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
-import { audited } from "~/modules/admin/audit.server";
 import { submittedVersion } from "~/modules/admin/conflict";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
-import { promoCodes } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { PROMO_BULK_INTENTS, PROMO_EXTEND_DAYS, promoCodeListSpec } from "~/modules/promo-codes/promo-code-list";
-import { type AdminActionData, bulkIntentAction, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { idSchema } from "~/modules/admin/form-helpers";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { PROMO_MESSAGES, promoCodeFormSchema } from "~/modules/promo-codes/promo-code-form.schema";
 import { bulkPromoCodes, deletePromoCode, listPromoCodesAdmin, promoCategoryChoices, savePromoCode } from "~/modules/promo-codes/promo-codes-admin.server";
@@ -65,13 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   const bulk = await bulkIntentAction(form, PROMO_BULK_INTENTS, PROMO_MESSAGES.bulk, (intent, ids) => bulkPromoCodes(admin, intent, ids));
   if (bulk) return bulk;
   if (form.get("intent") === "delete") {
-    const parsed = idSchema.safeParse({ id: form.get("id") });
-    if (!parsed.success) return failure("delete", PROMO_MESSAGES.deleteError);
-    return guarded("delete", PROMO_MESSAGES.deleteError, async () => {
-      const row = await audited(admin, "promo_code", promoCodes, parsed.data.id, "delete", () => deletePromoCode(parsed.data.id));
-      if (!row) return failure("delete", "Ce code promo n'existe plus.", 404);
-      return ok("delete", "Code promo supprimé", `Le code promo "${row.code}" a été supprimé.`);
-    });
+    return deleteIntent(form, (id) => deletePromoCode(id, admin), { error: PROMO_MESSAGES.deleteError, missing: "Ce code promo n'existe plus.", done: (row) => ["Code promo supprimé", `Le code promo "${row.code}" a été supprimé.`] });
   }
   const submission = parseWithZod(form, { schema: promoCodeFormSchema });
   if (submission.status !== "success") return invalid("save", submission.reply());
