@@ -157,6 +157,21 @@ export function DeleteButton({ id, label, confirmText }: { id: string; label: st
   );
 }
 
+/** The footer of an edit form: « Annuler » (which asks first once the form was changed) and the submit. */
+export function FormActions({ editing, onCancel, busy, submit }: { editing: boolean; onCancel: () => void; busy?: boolean; submit?: string }) {
+  const navigation = useNavigation();
+  return (
+    <div className="flex justify-end gap-2">
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Annuler
+      </Button>
+      <Button type="submit" disabled={busy ?? navigation.state !== "idle"}>
+        {submit ?? (editing ? "Mettre à jour" : "Ajouter")}
+      </Button>
+    </div>
+  );
+}
+
 export function PageHeader({ title, action }: { title: string; action?: React.ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-3">

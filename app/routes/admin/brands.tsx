@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
-import { useNavigation } from "react-router";
+
 import type { Route } from "./+types/brands";
-import { DeleteButton, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
+import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
@@ -80,7 +80,6 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
   useActionToast(ad);
   const editor = useEditor<Brand>(ad);
   const reload = useConflictReload(loaderData.brands, editor);
-  const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
   const values = editor.values;
@@ -181,14 +180,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
               <Field label="Site de la marque" htmlFor="websiteUrl" error={errors.websiteUrl}>
                 <Input id="websiteUrl" name="websiteUrl" defaultValue={values?.websiteUrl ?? ""} placeholder="https://" />
               </Field>
-              <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.requestClose}>
-                  Annuler
-                </Button>
-                <Button type="submit" disabled={navigation.state !== "idle"}>
-                  {item ? "Mettre à jour" : "Ajouter"}
-                </Button>
-              </div>
+              <FormActions editing={Boolean(item)} onCancel={editor.requestClose} />
             </AdminForm>
           ) : null}
       </EditorDialog>

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
 import { Pencil, Plus } from "lucide-react";
-import { useNavigation } from "react-router";
+
 import type { Route } from "./+types/categories";
-import { DeleteButton, errorsFor, Field, PageHeader, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
+import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Pager } from "~/components/admin/pager";
@@ -70,7 +70,6 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
   useActionToast(ad);
   const editor = useEditor<Category>(ad);
   const reload = useConflictReload(loaderData.categories, editor);
-  const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
   const values = editor.values;
@@ -122,14 +121,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
               <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
                 <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
               </Field>
-              <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.requestClose}>
-                  Annuler
-                </Button>
-                <Button type="submit" disabled={navigation.state !== "idle"}>
-                  {item ? "Mettre à jour" : "Ajouter"}
-                </Button>
-              </div>
+              <FormActions editing={Boolean(item)} onCancel={editor.requestClose} />
             </AdminForm>
           ) : null}
       </EditorDialog>

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
-import { useNavigation } from "react-router";
+
 import type { Route } from "./+types/crevarde-deals";
-import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
+import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -94,7 +94,6 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
   useActionToast(ad);
   const editor = useEditor<Deal>(ad);
   const reload = useConflictReload(loaderData.deals, editor);
-  const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
   const values = editor.values;
@@ -238,14 +237,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En vedette
               </label>
-              <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.requestClose}>
-                  Annuler
-                </Button>
-                <Button type="submit" disabled={navigation.state !== "idle"}>
-                  {item ? "Mettre à jour" : "Ajouter"}
-                </Button>
-              </div>
+              <FormActions editing={Boolean(item)} onCancel={editor.requestClose} />
             </AdminForm>
           ) : null}
       </EditorDialog>

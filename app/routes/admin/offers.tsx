@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Pencil, Plus } from "lucide-react";
-import { useNavigation } from "react-router";
+
 import type { Route } from "./+types/offers";
-import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
+import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -81,7 +81,6 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
   useActionToast(ad);
   const editor = useEditor<Offer>(ad);
   const reload = useConflictReload(loaderData.offers, editor);
-  const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
   const values = editor.values;
@@ -198,14 +197,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                 <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant
                 sur la page d'accueil
               </label>
-              <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.requestClose}>
-                  Annuler
-                </Button>
-                <Button type="submit" disabled={navigation.state !== "idle"}>
-                  {item ? "Mettre à jour" : "Ajouter"}
-                </Button>
-              </div>
+              <FormActions editing={Boolean(item)} onCancel={editor.requestClose} />
             </AdminForm>
           ) : null}
       </EditorDialog>

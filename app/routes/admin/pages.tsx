@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
 import { ExternalLink, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
-import { useNavigation } from "react-router";
+
 import type { Route } from "./+types/pages";
-import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
+import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { RichTextField } from "~/components/admin/rich-text-field";
@@ -104,7 +104,6 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
   useActionToast(ad);
   const editor = useEditor<Page>(ad);
   const reload = useConflictReload(loaderData.pages, editor);
-  const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
   const values = editor.values;
@@ -178,14 +177,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
               <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
                 <RichTextField id="content" name="content" label="Contenu" defaultValue={values?.content ?? ""} invalid={Boolean(errors.content)} />
               </Field>
-              <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.requestClose}>
-                  Annuler
-                </Button>
-                <Button type="submit" disabled={navigation.state !== "idle"}>
-                  {item ? "Mettre à jour" : "Ajouter"}
-                </Button>
-              </div>
+              <FormActions editing={Boolean(item)} onCancel={editor.requestClose} />
             </AdminForm>
           ) : null}
       </EditorDialog>

@@ -3,7 +3,7 @@ import { History, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/programmes";
-import { EmptyRow, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { PageHeader, EditorDialog, Field, FormActions, EmptyRow, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Pager } from "~/components/admin/pager";
 import { Badge } from "~/components/ui/badge";
@@ -273,14 +273,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
               <Field label="Conditions" htmlFor="conditionsMd" error={errors.conditionsMd} hint="Texte simple : paragraphes, listes « - », **gras**.">
                 <Textarea id="conditionsMd" name="conditionsMd" defaultValue={item?.conditionsMd ?? ""} rows={4} />
               </Field>
-              <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.requestClose}>
-                  Annuler
-                </Button>
-                <Button type="submit" disabled={busy}>
-                  {item ? "Mettre à jour" : "Ajouter"}
-                </Button>
-              </div>
+              <FormActions editing={Boolean(item)} onCancel={editor.requestClose} busy={busy} />
             </Form>
           ) : null}
       </EditorDialog>

@@ -4,7 +4,7 @@ import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/promo-codes";
-import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
+import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
@@ -111,7 +111,6 @@ function PromoForm({
   onCancel: () => void;
 }) {
   const errors = errorsFor(actionData);
-  const navigation = useNavigation();
   const initialCategory = values?.category ?? "";
   const [category, setCategory] = useState(initialCategory && !categories.includes(initialCategory) ? "__new" : initialCategory);
   const [date, setDate] = useState(values?.expiresAt ? toParisDateInput(values.expiresAt) : "");
@@ -173,14 +172,7 @@ function PromoForm({
         <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant sur
         la page d'accueil
       </label>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={navigation.state !== "idle"}>
-          {item ? "Mettre à jour" : "Ajouter"}
-        </Button>
-      </div>
+      <FormActions editing={Boolean(item)} onCancel={onCancel} />
     </AdminForm>
   );
 }

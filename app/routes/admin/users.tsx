@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
 import { Pencil } from "lucide-react";
-import { useNavigation } from "react-router";
+
 import type { Route } from "./+types/users";
-import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog, AdminForm } from "~/components/admin/admin-ui";
+import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Avatar } from "~/components/layout/avatar";
@@ -84,7 +84,6 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const editor = useEditor<User>(ad);
-  const navigation = useNavigation();
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
   return (
@@ -157,14 +156,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   ))}
                 </select>
               </Field>
-              <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={editor.requestClose}>
-                  Annuler
-                </Button>
-                <Button type="submit" disabled={navigation.state !== "idle"}>
-                  Mettre à jour
-                </Button>
-              </div>
+              <FormActions editing onCancel={editor.requestClose} />
             </AdminForm>
           ) : null}
       </EditorDialog>
