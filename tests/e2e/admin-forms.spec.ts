@@ -38,3 +38,37 @@ test("a promo code form checks its fields in the browser, with the server's Fren
   await expect(dialog.getByLabel("Montant de réduction*")).toHaveAttribute("aria-invalid", "true");
   expect(posts).toEqual([]);
 });
+
+test("the content block form checks its content in the browser, with the server's messages, and sends nothing while invalid", async ({ page }) => {
+  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
+  await page.waitForURL((url) => url.pathname === "/admin");
+  await page.goto("/admin/content");
+  await page.getByRole("button", { name: "Ajouter un bloc" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter un bloc de contenu" });
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+
+  // nothing typed: the form-level message of the schema, at the bottom of the form
+  await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Veuillez remplir les champs suivants : Nom, Titre, Contenu");
+
+  // a json block that is no JSON: the message under « Contenu », tied to the field
+  await dialog.getByLabel("Nom*").fill("essai-json");
+  await dialog.getByLabel("Titre*").fill("Essai");
+  await dialog.getByLabel("Page*").selectOption("home");
+  await dialog.getByLabel("Type", { exact: true }).selectOption("json");
+  const content = dialog.getByLabel("Contenu*");
+  await content.fill('{"a": 1,}');
+  await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Le contenu n'est pas un JSON valide : erreur à la ligne 1, colonne 9.");
+  await expect(content).toHaveAttribute("aria-invalid", "true");
+  await expect(content).toHaveAttribute("aria-describedby", /content-error/);
+
+  // corrected: the message goes as it is typed
+  await content.fill('{"a": 1}');
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await expect(content).not.toHaveAttribute("aria-invalid", "true");
+  expect(posts).toEqual([]);
+});
