@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
 
 /**
@@ -6,12 +7,27 @@ import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
  * (aria-invalid, aria-describedby), and a form with errors is not sent. Writes
  * nothing, so both projects share the demo data.
  */
-test("a promo code form checks its fields in the browser, with the server's French messages, and sends nothing while invalid", async ({ page }) => {
+
+/** Signed in as the admin, the create dialog of a back-office list. */
+async function openCreateDialog(page: Page, path: string, button: string, title: string) {
   await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
   await page.waitForURL((url) => url.pathname === "/admin");
-  await page.goto("/admin/promo-codes");
-  await page.getByRole("button", { name: "Ajouter un code promo" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ajouter un code promo" });
+  await page.goto(path);
+  await page.getByRole("button", { name: button }).click();
+  return page.getByRole("dialog", { name: title });
+}
+
+/** The URLs of the POST requests the page sends from now on. */
+function recordPosts(page: Page) {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  return posts;
+}
+
+test("a promo code form checks its fields in the browser, with the server's French messages, and sends nothing while invalid", async ({ page }) => {
+  const dialog = await openCreateDialog(page, "/admin/promo-codes", "Ajouter un code promo", "Ajouter un code promo");
   const code = dialog.getByLabel("Code*");
   await expect(code).toBeVisible();
 
@@ -29,10 +45,7 @@ test("a promo code form checks its fields in the browser, with the server's Fren
   await expect(code).not.toHaveAttribute("aria-invalid", "true");
 
   // a submit with a missing required field stays in the browser
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.url());
-  });
+  const posts = recordPosts(page);
   await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
   await expect(dialog.getByText("Le montant de réduction est obligatoire.")).toBeVisible();
   await expect(dialog.getByLabel("Montant de réduction*")).toHaveAttribute("aria-invalid", "true");
@@ -40,15 +53,8 @@ test("a promo code form checks its fields in the browser, with the server's Fren
 });
 
 test("the content block form checks its content in the browser, with the server's messages, and sends nothing while invalid", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
-  await page.waitForURL((url) => url.pathname === "/admin");
-  await page.goto("/admin/content");
-  await page.getByRole("button", { name: "Ajouter un bloc" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ajouter un bloc de contenu" });
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.url());
-  });
+  const dialog = await openCreateDialog(page, "/admin/content", "Ajouter un bloc", "Ajouter un bloc de contenu");
+  const posts = recordPosts(page);
 
   // nothing typed: the form-level message of the schema, at the bottom of the form
   await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();

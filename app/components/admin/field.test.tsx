@@ -54,7 +54,7 @@ describe("AdminForm's browser check (validateWith)", () => {
     const form = testimonial({ content: "Très bien", author: "", rating: "9" });
     const submission = validateWith(contentBlockFormSchema, withListItems)({ formData: form });
     expect(submission.status).toBe("error");
-    expect(submission.error?.content).toEqual(["Élément 1 : le champ « author » est obligatoire.", expect.stringMatching(/^Élément 1 : .*« rating »/)]);
+    expect(submission.reply().error?.content).toEqual(["Élément 1 : le champ « author » est obligatoire.", expect.stringMatching(/^Élément 1 : .*« rating »/)]);
     // what the form sends is left as it was
     expect(form.get("content")).toBe("[]");
   });
@@ -67,7 +67,7 @@ describe("AdminForm's browser check (validateWith)", () => {
   it("checks the form data as it is without `prepare`", () => {
     // the posted "[]" is an empty list: refused, whatever the items say
     const submission = validateWith(contentBlockFormSchema)({ formData: testimonial({ content: "Très bien", author: "Léa", rating: "5" }) });
-    expect(submission.error?.content).toEqual(["La liste doit contenir au moins un élément."]);
+    expect(submission.reply().error?.content).toEqual(["La liste doit contenir au moins un élément."]);
   });
 });
 
