@@ -32,12 +32,28 @@ for (const [viewport, width] of [["desktop", 1280], ["mobile", 390]] as const) {
     const added = dialog.getByRole("listitem", { name: `Témoignage ${n}` });
     await expect(added.getByLabel("Témoignage", { exact: true })).toBeFocused();
     await added.getByLabel("Témoignage", { exact: true }).fill(`Mon témoignage ${viewport}, tout en haut.`);
-    // no author: refused, said under the item, nothing saved
+    // no author: refused in the browser (nothing is posted), said under the item, the field marked
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes("/admin/content")) posts.push(request.url());
+    });
     await dialog.getByRole("button", { name: "Mettre à jour" }).click();
     await expect(added.getByRole("alert")).toHaveText("le champ « Auteur » est obligatoire.");
+    await expect(added.getByLabel("Auteur")).toHaveAttribute("aria-invalid", "true");
+    await expect(added.getByLabel("Auteur")).toHaveAttribute("aria-describedby", /-error$/);
     await expect(dialog).toBeVisible();
     await added.getByLabel("Auteur").fill(author);
+    // corrected: the message goes as it is typed
+    await expect(added.getByRole("alert")).toHaveCount(0);
+    await expect(added.getByLabel("Auteur")).not.toHaveAttribute("aria-invalid", "true");
+    // a rating out of 0 to 5: refused in the browser too
+    await added.getByLabel("Note (0 à 5)").fill("9");
+    await dialog.getByRole("button", { name: "Mettre à jour" }).click();
+    await expect(added.getByRole("alert")).toHaveText("le champ « Note (0 à 5) » doit être compris entre 0 et 5.");
+    await expect(added.getByLabel("Note (0 à 5)")).toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
     await added.getByLabel("Note (0 à 5)").fill("4");
+    await expect(added.getByRole("alert")).toHaveCount(0);
 
     // up, up, … with Enter: the focus follows the moved item
     await dialog.getByRole("button", { name: `Monter Témoignage ${n}` }).focus();

@@ -198,9 +198,7 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
  * pointing at the error and the hint.
  */
 export function Field({ label, htmlFor, name = htmlFor, error: serverError, hint, children }: { label: string; htmlFor: string; name?: string; error?: string[] | null; hint?: React.ReactNode; children: React.ReactNode }) {
-  // inside an AdminForm, the form's live errors (client validation and the last server answer) come first
-  const formErrors = useContext(FormErrorsContext);
-  const error = formErrors ? formErrors[name] : serverError;
+  const error = useFieldErrors(name, serverError);
   const errorId = `${htmlFor}-error`;
   const hintId = `${htmlFor}-hint`;
   const invalid = Boolean(error?.length);
@@ -241,30 +239,65 @@ export function errorsFor(actionData: AdminActionData | undefined, intent = "sav
 const FormErrorsContext = createContext<Record<string, string[]> | null>(null);
 
 /**
+ * The errors of field `name` ("" for the form itself): inside an AdminForm, its live errors
+ * (client validation and the last server answer); outside one, `fallback` (server errors).
+ */
+export function useFieldErrors(name: string, fallback?: string[] | null) {
+  const formErrors = useContext(FormErrorsContext);
+  return formErrors ? formErrors[name] : fallback;
+}
+
+/** The form-level error of the AdminForm around it (a problem of no single field). */
+export function FormError() {
+  const error = useFieldErrors("");
+  return error?.length ? (
+    <p className="text-sm text-red-700" role="alert">
+      {error[0]}
+    </p>
+  ) : null;
+}
+
+/** A copy of the form data, for `prepare` to change without touching what is sent. */
+function copyOf(formData: FormData) {
+  const copy = new FormData();
+  for (const [name, value] of formData) copy.append(name, value);
+  return copy;
+}
+
+/** An AdminForm's browser check: `schema` parses the form data, reshaped first by `prepare` (on a copy). */
+export function validateWith(schema: ZodType, prepare?: (formData: FormData) => FormData) {
+  return ({ formData }: { formData: FormData }) => parseWithZod(prepare ? prepare(copyOf(formData)) : formData, { schema });
+}
+
+/**
  * A back-office edit form on conform (issue #17): the entity's zod schema,
  * the one its action parses with, validates in the browser once a field is
  * left and again as it is corrected, and a submit with errors stays in the
  * browser; the last submission's server errors come back through the action
  * data. Its Fields show these errors and are wired to them. Before hydration
  * it posts as a plain form and the server answers the same messages. Mount it
- * with a key per edited row, so that each opening starts clean.
+ * with a key per edited row, so that each opening starts clean. When the
+ * action reshapes the posted data before parsing it, `prepare` does the same
+ * in the browser (on a copy), so that both check the same values.
  */
 export function AdminForm({
   schema,
   actionData,
   intent = "save",
+  prepare,
   className,
   children,
 }: {
   schema: ZodType;
   actionData: AdminActionData | undefined;
   intent?: string;
+  prepare?: (formData: FormData) => FormData;
   className?: string;
   children: React.ReactNode;
 }) {
   const [form] = useForm({
     lastResult: actionData && !actionData.ok && actionData.intent === intent ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validateWith(schema, prepare),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

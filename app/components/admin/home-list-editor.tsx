@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { selectClass } from "~/components/admin/admin-ui";
+import { selectClass, useFieldErrors } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
@@ -11,9 +11,12 @@ type Row = { uid: number; values: ListItem };
 /**
  * One set of fields per item of a home list block (steps, testimonials), with add, remove and
  * move up/down (plain buttons: keyboard reachable; focus follows the moved item). Posts
- * `items.<index>.<field>` in the shown order; the server rebuilds and checks the JSON.
+ * `items.<index>.<field>` in the shown order; the server rebuilds and checks the JSON. The
+ * problems of the block's `content` (the AdminForm's live errors, else `errors`) show under
+ * their item, and the field they name is marked invalid.
  */
-export function HomeListEditor({ spec, items, onChange, errors }: { spec: ListEditorSpec; items: ListItem[]; onChange: (items: ListItem[]) => void; errors?: string[] }) {
+export function HomeListEditor({ spec, items, onChange, errors: serverErrors }: { spec: ListEditorSpec; items: ListItem[]; onChange: (items: ListItem[]) => void; errors?: string[] }) {
+  const errors = useFieldErrors("content", serverErrors);
   const next = useRef(0);
   const [rows, setRows] = useState<Row[]>(() => items.map((values) => ({ uid: next.current++, values })));
   const update = (nextRows: Row[], focus?: string) => {
@@ -40,7 +43,7 @@ export function HomeListEditor({ spec, items, onChange, errors }: { spec: ListEd
 
   // the server names fields by their JSON key; shown under the item with the field's label
   const named = (message: string) => spec.fields.reduce((m, f) => m.replaceAll(`« ${f.key} »`, `« ${f.label} »`), message);
-  const itemErrors = (index: number) => (errors ?? []).filter((e) => e.startsWith(`Élément ${index + 1} :`)).map((e) => named(e.replace(/^Élément \d+ : /, "")));
+  const itemErrors = (index: number) => (errors ?? []).filter((e) => e.startsWith(`Élément ${index + 1} :`)).map((e) => e.replace(/^Élément \d+ : /, ""));
   const listErrors = (errors ?? []).filter((e) => !e.startsWith("Élément "));
 
   return (
@@ -55,6 +58,7 @@ export function HomeListEditor({ spec, items, onChange, errors }: { spec: ListEd
         {rows.map((row, i) => {
           const label = `${spec.item} ${i + 1}`;
           const problems = itemErrors(i);
+          const problemsId = `item-${row.uid}-error`;
           return (
             <li key={row.uid} className="rounded-xl border border-neutral-200 p-3" aria-label={label}>
               <fieldset className="grid gap-2">
@@ -75,13 +79,14 @@ export function HomeListEditor({ spec, items, onChange, errors }: { spec: ListEd
                   const name = `items.${i}.${f.key}`;
                   const value = row.values[f.key] ?? "";
                   if (f.kind === "hidden") return <input key={f.key} type="hidden" name={name} value={value} />;
+                  const aria = problems.some((p) => p.includes(`« ${f.key} »`)) ? { "aria-invalid": true, "aria-describedby": problemsId } : {};
                   return (
                     <div key={f.key} className="grid gap-1">
                       <label htmlFor={id} className="text-xs font-medium text-neutral-700">
                         {f.label}
                       </label>
                       {f.kind === "select" ? (
-                        <select id={id} name={name} value={value} onChange={(e) => set(i, f.key, e.target.value)} className={selectClass}>
+                        <select id={id} name={name} value={value} onChange={(e) => set(i, f.key, e.target.value)} className={selectClass} {...aria}>
                           {f.options?.map((o) => (
                             <option key={o} value={o}>
                               {o}
@@ -89,24 +94,29 @@ export function HomeListEditor({ spec, items, onChange, errors }: { spec: ListEd
                           ))}
                         </select>
                       ) : f.kind === "textarea" ? (
-                        <Textarea id={id} name={name} value={value} onChange={(e) => set(i, f.key, e.target.value)} className="min-h-16" />
+                        <Textarea id={id} name={name} value={value} onChange={(e) => set(i, f.key, e.target.value)} className="min-h-16" {...aria} />
                       ) : (
                         <Input
                           id={id}
                           name={name}
                           value={value}
                           onChange={(e) => set(i, f.key, e.target.value)}
+                          {...aria}
                           {...(f.kind === "rating" ? { type: "number", min: 0, max: 5, step: 1, inputMode: "numeric" as const } : {})}
                         />
                       )}
                     </div>
                   );
                 })}
-                {problems.map((p) => (
-                  <p key={p} className="text-sm text-red-700" role="alert">
-                    {p}
-                  </p>
-                ))}
+                {problems.length ? (
+                  <div id={problemsId}>
+                    {problems.map((p) => (
+                      <p key={p} className="text-sm text-red-700" role="alert">
+                        {named(p)}
+                      </p>
+                    ))}
+                  </div>
+                ) : null}
               </fieldset>
             </li>
           );

@@ -9,6 +9,7 @@ const pretty = (json: string) => JSON.stringify(JSON.parse(json), null, 2);
 /**
  * A home list block's content: « Éléments » (one set of fields per item) or « JSON avancé »
  * (the raw JSON, always in the form; the server uses the items when they are posted).
+ * Inside an AdminForm the items show the form's live errors; `errors` serves outside one.
  */
 export function HomeListField({ spec, content, onContent, errors }: { spec: ListEditorSpec; content: string; onContent: (json: string) => void; errors?: string[] }) {
   const [items, setItems] = useState<ListItem[] | null>(() => itemsFromJson(spec, content));

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
-import { data, Form, useFetcher, useNavigation } from "react-router";
+import { data, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/content";
-import { DeleteButton, errorsFor, Field, PageHeader, selectClass, useActionToast, useEditor, EditorDialog } from "~/components/admin/admin-ui";
+import { AdminForm, DeleteButton, Field, FormError, PageHeader, selectClass, useActionToast, useEditor, useFieldErrors, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { HomeListField } from "~/components/admin/home-list-field";
 import { RichTextField } from "~/components/admin/rich-text-field";
@@ -29,7 +29,7 @@ import { type AdminActionData, deleteIntent, failure, guarded, invalid, loadOrFa
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
 import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } from "~/modules/content/content-block-form.schema";
-import { listEditorFor, withListItems } from "~/modules/content/home-list-forms";
+import { type ListEditorSpec, listEditorFor, withListItems } from "~/modules/content/home-list-forms";
 import { pageWithoutBlocksMessage } from "~/modules/content/page-blocks";
 import { blockPageChoices } from "~/modules/content/page-blocks.server";
 
@@ -102,11 +102,26 @@ type PageChoices = Route.ComponentProps["loaderData"]["choices"];
 /** Whether blocks of this site page are displayed somewhere. */
 const isDisplayed = (choices: PageChoices, page: string) => choices.sitePages.includes(page) || choices.adminPages.includes(page);
 
+/** The block's content, by type: a home list's items, rich text (html), or a textarea. */
+function BlockContent({ type, listSpec, content, onContent }: { type: string; listSpec: ListEditorSpec | null; content: string; onContent: (content: string) => void }) {
+  const errors = useFieldErrors("content");
+  return (
+    <Field label="Contenu*" htmlFor="content" hint={type === "json" ? "Un JSON valide est attendu." : undefined}>
+      {type === "json" && listSpec ? (
+        <HomeListField spec={listSpec} content={content} onContent={onContent} />
+      ) : type === "html" ? (
+        <RichTextField id="content" name="content" label="Contenu" value={content} onChange={onContent} invalid={Boolean(errors?.length)} className="min-h-48 font-mono text-xs" />
+      ) : (
+        <Textarea id="content" name="content" value={content} onChange={(e) => onContent(e.target.value)} className="min-h-48 font-mono text-xs" />
+      )}
+    </Field>
+  );
+}
+
 function BlockForm({
   item,
   values,
   choices,
-  errors,
   actionData,
   onReload,
   onCancel,
@@ -115,7 +130,6 @@ function BlockForm({
   /** the values the form starts from: the row edited, or a copy (« Dupliquer ») */
   values: Block | null;
   choices: PageChoices;
-  errors: Record<string, string[]>;
   actionData: AdminActionData | undefined;
   onReload: (id: string, staleVersion: string) => void;
   onCancel: () => void;
@@ -128,21 +142,22 @@ function BlockForm({
   const [page, setPage] = useState(initialPage);
   const listSpec = item ? listEditorFor(page, item.name) : null;
 
+  // the action rebuilds the JSON of a home list block from its items first: so does the browser
   return (
-    <Form method="post" className="grid gap-4" noValidate>
+    <AdminForm schema={contentBlockFormSchema} actionData={actionData} prepare={withListItems} className="grid gap-4">
       <input type="hidden" name="intent" value="save" />
       {item ? <input type="hidden" name="id" value={item.id} /> : null}
       <EditVersion item={item} actionData={actionData} fields={BLOCK_CONFLICT_FIELDS} onReload={onReload} />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Nom*" htmlFor="name" error={errors.name} hint="Identifiant unique, ex. home-hero-title">
+        <Field label="Nom*" htmlFor="name" hint="Identifiant unique, ex. home-hero-title">
           <Input id="name" name="name" defaultValue={values?.name ?? ""} />
         </Field>
-        <Field label="Titre*" htmlFor="title" error={errors.title}>
+        <Field label="Titre*" htmlFor="title">
           <Input id="title" name="title" defaultValue={values?.title ?? ""} />
         </Field>
       </div>
       <div className="grid grid-cols-3 gap-3">
-        <Field label="Page*" htmlFor="page" error={errors.page}>
+        <Field label="Page*" htmlFor="page">
           <select id="page" name="page" value={page} onChange={(e) => setPage(e.target.value)} className={selectClass}>
             {choices.sitePages.map((c) => (
               <option key={c} value={c}>
@@ -165,7 +180,7 @@ function BlockForm({
             )}
           </select>
         </Field>
-        <Field label="Type" htmlFor="type" error={errors.type}>
+        <Field label="Type" htmlFor="type">
           <select id="type" name="type" value={type} onChange={(e) => setType(e.target.value)} className={selectClass}>
             <option value="text">text</option>
             <option value="html">html</option>
@@ -173,7 +188,7 @@ function BlockForm({
             <option value="image">image</option>
           </select>
         </Field>
-        <Field label="Position" htmlFor="position" error={errors.position}>
+        <Field label="Position" htmlFor="position">
           <Input id="position" name="position" type="number" defaultValue={values?.position ?? 0} />
         </Field>
       </div>
@@ -185,25 +200,13 @@ function BlockForm({
           </TabsTrigger>
         </TabsList>
         <TabsContent value="edit" forceMount className="data-[state=inactive]:hidden">
-          <Field label="Contenu*" htmlFor="content" error={errors.content} hint={type === "json" ? "Un JSON valide est attendu." : undefined}>
-            {type === "json" && listSpec ? (
-              <HomeListField spec={listSpec} content={content} onContent={setContent} errors={errors.content} />
-            ) : type === "html" ? (
-              <RichTextField id="content" name="content" label="Contenu" value={content} onChange={setContent} invalid={Boolean(errors.content)} className="min-h-48 font-mono text-xs" />
-            ) : (
-              <Textarea id="content" name="content" value={content} onChange={(e) => setContent(e.target.value)} className="min-h-48 font-mono text-xs" />
-            )}
-          </Field>
+          <BlockContent type={type} listSpec={listSpec} content={content} onContent={setContent} />
         </TabsContent>
         <TabsContent value="preview">
           <div className="prose-content min-h-24 rounded-xl border border-neutral-200 p-4" dangerouslySetInnerHTML={{ __html: preview.data?.preview ?? "" }} />
         </TabsContent>
       </Tabs>
-      {errors[""]?.length ? (
-        <p className="text-sm text-red-700" role="alert">
-          {errors[""][0]}
-        </p>
-      ) : null}
+      <FormError />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel}>
           Annuler
@@ -212,7 +215,7 @@ function BlockForm({
           {item ? "Mettre à jour" : "Ajouter"}
         </Button>
       </div>
-    </Form>
+    </AdminForm>
   );
 }
 
@@ -222,7 +225,6 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
   const saveData = ad && "intent" in ad ? ad : undefined;
   const editor = useEditor<Block>(saveData);
   const reload = useConflictReload(loaderData.blocks, editor);
-  const errors = errorsFor(ad && "intent" in ad ? ad : undefined);
   const item = editor.editing ?? null;
   const f = loaderData.query.filters;
   return (
@@ -282,7 +284,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
       />
       <Pager {...loaderData.pager} />
       <EditorDialog editor={editor} title={item ? "Modifier le bloc de contenu" : "Ajouter un bloc de contenu"} className="max-w-2xl">
-          {editor.open ? <BlockForm key={editorKey(item)} item={item} values={editor.values} choices={loaderData.choices} errors={errors} actionData={saveData} onReload={reload} onCancel={editor.requestClose} /> : null}
+          {editor.open ? <BlockForm key={editorKey(item)} item={item} values={editor.values} choices={loaderData.choices} actionData={saveData} onReload={reload} onCancel={editor.requestClose} /> : null}
       </EditorDialog>
     </div>
   );
