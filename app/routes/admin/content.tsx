@@ -3,7 +3,7 @@ import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { data, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/content";
-import { AdminForm, DeleteButton, Field, FormError, PageHeader, selectClass, useActionToast, useEditor, useFieldErrors, EditorDialog } from "~/components/admin/admin-ui";
+import { AdminForm, DeleteButton, Field, FormError, PageHeader, selectClass, useActionToast, useEditor, useFieldErrors, EditorDialog, FormActions } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { HomeListField } from "~/components/admin/home-list-field";
 import { RichTextField } from "~/components/admin/rich-text-field";
@@ -134,7 +134,6 @@ function BlockForm({
   onReload: (id: string, staleVersion: string) => void;
   onCancel: () => void;
 }) {
-  const navigation = useNavigation();
   const preview = useFetcher<{ preview: string }>();
   const [type, setType] = useState(values?.type ?? "text");
   const [content, setContent] = useState(values?.content ?? "");
@@ -207,14 +206,7 @@ function BlockForm({
         </TabsContent>
       </Tabs>
       <FormError />
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={navigation.state !== "idle"}>
-          {item ? "Mettre à jour" : "Ajouter"}
-        </Button>
-      </div>
+      <FormActions editing={Boolean(item)} onCancel={onCancel} />
     </AdminForm>
   );
 }
