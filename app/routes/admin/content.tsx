@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
-import { data, useFetcher, useNavigation } from "react-router";
+import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/content";
 import { AdminForm, DeleteButton, Field, FormError, PageHeader, selectClass, useActionToast, useEditor, useFieldErrors, EditorDialog, FormActions } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
