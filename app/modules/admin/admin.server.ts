@@ -8,7 +8,8 @@ import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import type { AdminLoadErrorData } from "./load-errors";
 import type { ConflictData } from "./conflict";
-import { isEditConflict } from "./versioned.server";
+import { isEditConflict, type AdminEdit } from "./versioned.server";
+import { submittedVersion } from "./conflict";
 
 export interface AdminToast {
   title: string;
@@ -70,6 +71,24 @@ export async function guarded(intent: string, fallback: string, fn: () => Promis
     const { message, status } = dbErrorMessage(error, fallback);
     return failure(intent, message, status === 500 ? 503 : status);
   }
+}
+
+/**
+ * An edit form's save: the domain's versioned, audited save (a 409 conflict
+ * answered by `guarded`), and the entity's toasts; 404 when the row is gone.
+ */
+export async function saveIntent<I extends { id?: string }>(
+  form: FormData,
+  actor: { id: string; email: string },
+  input: I,
+  save: (input: I, edit: AdminEdit) => Promise<unknown>,
+  messages: { error: string; missing?: string; done: (created: boolean) => readonly [title: string, description?: string] },
+) {
+  return guarded("save", messages.error, async () => {
+    const row = await save(input, { actor, version: submittedVersion(form) });
+    if (!row) return failure("save", messages.missing ?? messages.error, 404);
+    return ok("save", ...messages.done(!input.id));
+  });
 }
 
 /**

@@ -13,7 +13,6 @@ import { Input } from "~/components/ui/input";
 import { categoryFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
-import { submittedVersion } from "~/modules/admin/conflict";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
@@ -22,7 +21,7 @@ import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { BRAND_BULK_INTENTS, brandListSpec } from "~/modules/brands/brand-list";
-import { type AdminActionData, bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, bulkIntentAction, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { BRAND_MESSAGES, brandFormSchema } from "~/modules/brands/brand-form.schema";
 import { bulkBrands, deleteBrand, listBrandsAdmin, saveBrand } from "~/modules/brands/brands-admin.server";
@@ -53,11 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: brandFormSchema });
   if (submission.status !== "success") return invalid("save", submission.reply());
   const input = submission.value;
-  return guarded("save", BRAND_MESSAGES.saveError, async () => {
-    const row = await saveBrand(input, { actor: admin, version: submittedVersion(form) });
-    if (!row) return failure("save", "Cette marque n'existe plus.", 404);
-    return ok("save", input.id ? "Marque mise à jour" : "Marque créée", `La marque "${input.name}" a été ${input.id ? "mise à jour" : "créée"}.`);
-  });
+  return saveIntent(form, admin, input, saveBrand, { error: BRAND_MESSAGES.saveError, missing: "Cette marque n'existe plus.", done: (created) => [created ? "Marque créée" : "Marque mise à jour", `La marque "${input.name}" a été ${created ? "créée" : "mise à jour"}.`] });
 }
 
 type Brand = Route.ComponentProps["loaderData"]["brands"][number];

@@ -12,13 +12,12 @@ import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
-import { submittedVersion } from "~/modules/admin/conflict";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
-import { type AdminActionData, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/categories/categories-admin.server";
 import { categoryListSpec } from "~/modules/categories/category-list";
@@ -48,11 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     return invalid("save", submission.reply(), first ? { title: CATEGORY_MESSAGES.required, description: first } : undefined);
   }
   const input = submission.value;
-  return guarded("save", "Impossible de sauvegarder la catégorie.", async () => {
-    const row = await saveCategory(input, { actor: admin, version: submittedVersion(form) });
-    if (!row) return failure("save", "Impossible de sauvegarder la catégorie.", 404);
-    return ok("save", input.id ? "Catégorie mise à jour avec succès" : "Catégorie créée avec succès");
-  });
+  return saveIntent(form, admin, input, saveCategory, { error: "Impossible de sauvegarder la catégorie.", done: (created) => [created ? "Catégorie créée avec succès" : "Catégorie mise à jour avec succès"] });
 }
 
 type Category = Route.ComponentProps["loaderData"]["categories"][number];

@@ -14,7 +14,6 @@ import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
-import { submittedVersion } from "~/modules/admin/conflict";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
@@ -25,7 +24,7 @@ import { isBlankHtml, sanitizeRichHtml } from "~/lib/html.server";
 import { conceptPath } from "~/lib/site";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { CONTENT_BLOCK_TYPES, contentListSpec } from "~/modules/content/content-list";
-import { type AdminActionData, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
 import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } from "~/modules/content/content-block-form.schema";
@@ -78,11 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
     const missing = `Veuillez remplir les champs suivants : ${CONTENT_FIELD_LABELS.content}`;
     return invalid("save", submission.reply({ formErrors: [missing] }), { title: "Champs requis", description: missing });
   }
-  return guarded("save", "Impossible de sauvegarder le bloc de contenu.", async () => {
-    const row = await saveContentBlock(input, { actor: admin, version: submittedVersion(form) });
-    if (!row) return failure("save", "Impossible de sauvegarder le bloc de contenu.", 404);
-    return ok("save", input.id ? "Bloc de contenu mis à jour avec succès" : "Bloc de contenu créé avec succès");
-  });
+  return saveIntent(form, admin, input, saveContentBlock, { error: "Impossible de sauvegarder le bloc de contenu.", done: (created) => [created ? "Bloc de contenu créé avec succès" : "Bloc de contenu mis à jour avec succès"] });
 }
 
 type Block = Route.ComponentProps["loaderData"]["blocks"][number];

@@ -13,7 +13,6 @@ import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
-import { submittedVersion } from "~/modules/admin/conflict";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
@@ -24,7 +23,7 @@ import { DEAL_BULK_INTENTS, dealListSpec } from "~/modules/deals/deal-list";
 import { DEAL_SOURCES } from "~/modules/deals/deals.constants";
 import { DEAL_STATUSES, type DealStatus } from "~/modules/deals/deal-rules";
 import { POST_STATUS_LABELS } from "~/modules/deals/posting.schema";
-import { type AdminActionData, bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, bulkIntentAction, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
@@ -61,11 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: dealFormSchema });
   if (submission.status !== "success") return invalid("save", submission.reply());
   const input = submission.value;
-  return guarded("save", DEAL_FORM_MESSAGES.saveError, async () => {
-    const row = await saveDeal(input, { actor: admin, version: submittedVersion(form) });
-    if (!row) return failure("save", "Ce deal n'existe plus.", 404);
-    return ok("save", input.id ? "Deal mis à jour" : "Deal créé", `Le deal "${input.title}" a été ${input.id ? "mis à jour" : "créé"}.`);
-  });
+  return saveIntent(form, admin, input, saveDeal, { error: DEAL_FORM_MESSAGES.saveError, missing: "Ce deal n'existe plus.", done: (created) => [created ? "Deal créé" : "Deal mis à jour", `Le deal "${input.title}" a été ${created ? "créé" : "mis à jour"}.`] });
 }
 
 type Deal = Route.ComponentProps["loaderData"]["deals"][number];

@@ -11,7 +11,6 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
-import { submittedVersion } from "~/modules/admin/conflict";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
@@ -20,7 +19,7 @@ import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { OFFER_BULK_INTENTS, offerListSpec } from "~/modules/offers/offer-list";
-import { type AdminActionData, bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, bulkIntentAction, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { OFFER_MESSAGES, offerFormSchema } from "~/modules/offers/offer-form.schema";
@@ -52,11 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: offerFormSchema });
   if (submission.status !== "success") return invalid("save", submission.reply());
   const input = submission.value;
-  return guarded("save", OFFER_MESSAGES.saveError, async () => {
-    const row = await saveOffer(input, { actor: admin, version: submittedVersion(form) });
-    if (!row) return failure("save", "Cette offre n'existe plus.", 404);
-    return ok("save", input.id ? "Offre mise à jour" : "Offre créée", `L'offre "${input.name}" a été ${input.id ? "mise à jour" : "créée"}.`);
-  });
+  return saveIntent(form, admin, input, saveOffer, { error: OFFER_MESSAGES.saveError, missing: "Cette offre n'existe plus.", done: (created) => [created ? "Offre créée" : "Offre mise à jour", `L'offre "${input.name}" a été ${created ? "créée" : "mise à jour"}.`] });
 }
 
 type Offer = Route.ComponentProps["loaderData"]["offers"][number];

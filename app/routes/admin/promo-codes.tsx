@@ -12,7 +12,6 @@ import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
-import { submittedVersion } from "~/modules/admin/conflict";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
@@ -21,7 +20,7 @@ import { readBoundedForm } from "~/lib/body.server";
 import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { PROMO_BULK_INTENTS, PROMO_EXTEND_DAYS, promoCodeListSpec } from "~/modules/promo-codes/promo-code-list";
-import { type AdminActionData, bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, bulkIntentAction, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { PROMO_MESSAGES, promoCodeFormSchema } from "~/modules/promo-codes/promo-code-form.schema";
@@ -67,11 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: promoCodeFormSchema });
   if (submission.status !== "success") return invalid("save", submission.reply());
   const input = submission.value;
-  return guarded("save", PROMO_MESSAGES.saveError, async () => {
-    const row = await savePromoCode(input, { actor: admin, version: submittedVersion(form) });
-    if (!row) return failure("save", "Ce code promo n'existe plus.", 404);
-    return ok("save", input.id ? "Code promo mis à jour" : "Code promo créé", `Le code promo "${input.code}" a été ${input.id ? "mis à jour" : "créé"}.`);
-  });
+  return saveIntent(form, admin, input, savePromoCode, { error: PROMO_MESSAGES.saveError, missing: "Ce code promo n'existe plus.", done: (created) => [created ? "Code promo créé" : "Code promo mis à jour", `Le code promo "${input.code}" a été ${created ? "créé" : "mis à jour"}.`] });
 }
 
 type Code = Route.ComponentProps["loaderData"]["codes"][number];
