@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, ImageIcon, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Field, selectClass } from "~/components/admin/admin-ui";
@@ -51,6 +51,18 @@ export function catalogueBulkActions(confirm: Record<"bulk-delete" | "bulk-featu
     { intent: "bulk-unfeature", label: "Retirer de la une", confirm: confirm["bulk-unfeature"] },
     { intent: "bulk-delete", label: "Supprimer", confirm: confirm["bulk-delete"], destructive: true },
   ];
+}
+
+/** A row's image in a list: the uploaded thumbnail, or a placeholder icon (admin.md: « placeholder icon if none »). */
+export function Thumbnail({ src, wide = false }: { src: string | null | undefined; wide?: boolean }) {
+  const box = wide ? "h-8 w-12 rounded" : "size-10 rounded-lg";
+  return src ? (
+    <img src={src} alt="" width={wide ? 48 : 40} height={wide ? 32 : 40} className={`${box} shrink-0 object-cover`} />
+  ) : (
+    <span className={`${box} grid shrink-0 place-items-center bg-neutral-100`}>
+      <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
+    </span>
+  );
 }
 
 export function ListToolbar({

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ImageIcon, Pencil, Plus } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 
 import type { Route } from "./+types/brands";
 import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, useActionToast, useEditor } from "~/components/admin/admin-ui";
@@ -10,7 +10,7 @@ import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
-import { categoryFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
+import { categoryFilter, ListToolbar, ResourceTable, Thumbnail } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
@@ -127,14 +127,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
           {
             key: "image",
             header: "Image",
-            cell: (b) =>
-              b.imageUrl ? (
-                <img src={b.imageUrl} alt="" width={40} height={40} className="size-10 rounded-lg object-cover" />
-              ) : (
-                <span className="grid size-10 place-items-center rounded-lg bg-neutral-100">
-                  <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
-                </span>
-              ),
+            cell: (b) => <Thumbnail src={b.imageUrl} />,
           },
         ]}
         actions={(b) => (

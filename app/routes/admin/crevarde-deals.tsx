@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ImageIcon, Pencil, Plus } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 
 import type { Route } from "./+types/crevarde-deals";
 import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
@@ -10,7 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
-import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable, Thumbnail } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
@@ -133,13 +133,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
             sort: "title",
             cell: (d) => (
               <div className="flex items-center gap-2">
-                {d.imageUrl ? (
-                  <img src={d.imageUrl} alt="" width={48} height={32} className="h-8 w-12 shrink-0 rounded object-cover" />
-                ) : (
-                  <span className="grid h-8 w-12 shrink-0 place-items-center rounded bg-neutral-100">
-                    <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
-                  </span>
-                )}
+                <Thumbnail src={d.imageUrl} wide />
                 <span className="line-clamp-2 font-medium">{d.title}</span>
                 <ScheduleBadge state={d.schedule} publishAt={d.publishAt} unpublishAt={d.unpublishAt} />
               </div>

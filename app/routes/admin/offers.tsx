@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ImageIcon, Pencil, Plus } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 
 import type { Route } from "./+types/offers";
 import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
@@ -9,7 +9,7 @@ import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, Thumbnail } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
@@ -114,13 +114,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
             sort: "name",
             cell: (o) => (
               <div className="flex items-center gap-2">
-                {o.imageUrl ? (
-                  <img src={o.imageUrl} alt="" width={40} height={40} className="size-10 rounded-lg object-cover" />
-                ) : (
-                  <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-neutral-100">
-                    <ImageIcon className="size-4 text-neutral-400" aria-hidden="true" />
-                  </span>
-                )}
+                <Thumbnail src={o.imageUrl} />
                 <span className="font-medium">{o.name}</span>
                 <ScheduleBadge state={o.schedule} publishAt={o.publishAt} unpublishAt={o.unpublishAt} />
               </div>
