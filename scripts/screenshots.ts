@@ -1,7 +1,9 @@
 /**
  * `npm run screenshots [-- /path …]`: full-page screenshots of every public and
  * member page of app/routes.ts, at 390 and 1280 px, signed out and signed in as
- * the demo member, into screenshots/ (git-ignored). The production build runs on
+ * the demo member, into screenshots/ (git-ignored). With `--admin`: every
+ * back-office page instead, signed in as the demo admin, and each list's
+ * « Ajouter … » dialog open. The production build runs on
  * a fresh, seeded embedded database on a free port; dynamic segments take real
  * ids and slugs from that database (its shortest and longest names: the
  * likeliest to break a layout).
@@ -24,11 +26,13 @@ const OUT = path.join(root, "screenshots");
 const WIDTHS = [390, 1280] as const;
 /** Routes that are not pages a shopper or a member sees. */
 const SKIP = /^\/(admin|kpi|email-test)(\/|$)/;
+const ADMIN = process.argv.includes("--admin");
 
 /** Every path of the route tree with its module file. */
 function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string; file: string }> {
   return entries.flatMap((e) => {
-    const here = e.index ? parent : e.path === undefined ? parent : `${parent}/${e.path}`.replace(/\/+/g, "/");
+    // (an index under prefix() carries the prefix as its path: /admin's dashboard)
+    const here = e.path === undefined ? parent : `${parent}/${e.path}`.replace(/\/+/g, "/");
     const self = e.path !== undefined || e.index ? [{ path: here || "/", file: e.file }] : [];
     return [...self, ...flatten(e.children ?? [], here)];
   });
@@ -58,6 +62,7 @@ try {
     "/legal/:slug": [...LEGAL_SLUGS, EARNINGS_SLUG],
     "/:slug": [conceptPath(process.env.SITE_NAME ?? "Crevarde").slice(1)],
     "/*": ["cette-page-n-existe-pas"],
+    "/admin/:list/import": ["promo-codes"],
   };
 } finally {
   await database.close();
@@ -65,7 +70,7 @@ try {
 
 const only = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const targets = flatten(routes)
-  .filter((r) => r.file.endsWith(".tsx") && !SKIP.test(r.path))
+  .filter((r) => r.file.endsWith(".tsx") && (ADMIN ? r.path.startsWith("/admin") : !SKIP.test(r.path)))
   .flatMap((r) => {
     if (!/[:*]/.test(r.path)) return [r.path];
     const key = r.path.replace(/\*$/, "*");
@@ -73,7 +78,7 @@ const targets = flatten(routes)
   })
   .filter((p, i, all) => all.indexOf(p) === i && (only.length === 0 || only.includes(p)));
 
-const member = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+const member = DEMO_ACCOUNTS.find((a) => a.role === (ADMIN ? "admin" : "user"))!;
 const server = await startServer({}, dataDir);
 let browser: Browser | undefined;
 fs.rmSync(OUT, { recursive: true, force: true });
@@ -84,7 +89,7 @@ try {
     executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
-  for (const signedIn of [false, true]) {
+  for (const signedIn of ADMIN ? [true] : [false, true]) {
     for (const width of WIDTHS) {
       const context = await browser.newContext({
         viewport: { width, height: width < 768 ? 844 : 800 },
@@ -112,9 +117,17 @@ try {
         // lazy images below the fold: load them all before the full-page shot
         await page.evaluate(() => document.querySelectorAll("img[loading=lazy]").forEach((img) => img.setAttribute("loading", "eager")));
         await page.waitForFunction(() => [...document.images].every((img) => img.complete));
-        const name = `${signedIn ? "member" : "visitor"}-${width}-${target === "/" ? "home" : target.slice(1).replace(/[^\w-]+/g, "_")}.png`;
+        const name = `${ADMIN ? "admin" : signedIn ? "member" : "visitor"}-${width}-${target === "/" ? "home" : target.slice(1).replace(/[^\w-]+/g, "_")}.png`;
         await page.screenshot({ path: path.join(OUT, name), fullPage: true });
         count++;
+        // a list's create dialog, as an editor first sees it
+        const add = page.getByRole("main").getByRole("button", { name: /^Ajouter/ }).first();
+        if (ADMIN && (await add.count())) {
+          await add.click();
+          await page.getByRole("dialog").waitFor();
+          await page.screenshot({ path: path.join(OUT, name.replace(/\.png$/, "-dialog.png")) });
+          count++;
+        }
       }
       await context.close();
     }

@@ -287,7 +287,7 @@ function ContentGuide() {
           </div>
           <div>
             <dt className="font-semibold">Image (image)</dt>
-            <dd className="text-neutral-600">L'adresse d'une image (https://… ou /uploads/…).</dd>
+            <dd className="text-neutral-600">L'adresse d'une image téléchargée sur le site (/uploads/…).</dd>
           </div>
         </dl>
       </CardContent>
