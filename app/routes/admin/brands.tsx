@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus } from "lucide-react";
 
 import type { Route } from "./+types/brands";
-import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { PageHeader, DeleteButton, Field } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
@@ -14,14 +14,14 @@ import { categoryFilter, ListToolbar, ResourceTable, Thumbnail } from "~/compone
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
-import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { BRAND_BULK_INTENTS, brandListSpec } from "~/modules/brands/brand-list";
-import { type AdminActionData, bulkIntentAction, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
+import { bulkIntentAction, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { BRAND_MESSAGES, brandFormSchema } from "~/modules/brands/brand-form.schema";
 import { bulkBrands, deleteBrand, listBrandsAdmin, saveBrand } from "~/modules/brands/brands-admin.server";
@@ -71,13 +71,7 @@ function brandConflictFields(categories: Array<{ id: string; name: string }>): C
 }
 
 export default function AdminBrands({ loaderData, actionData }: Route.ComponentProps) {
-  const ad = actionData as AdminActionData | undefined;
-  useActionToast(ad);
-  const editor = useEditor<Brand>(ad);
-  const reload = useConflictReload(loaderData.brands, editor);
-  const errors = errorsFor(ad);
-  const item = editor.editing ?? null;
-  const values = editor.values;
+  const { ad, editor, reload, errors, item, values } = useResourceScreen<Brand>(loaderData.brands, actionData);
   return (
     <div>
       <PageHeader
@@ -141,37 +135,37 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
         )}
       />
       <Pager {...loaderData.pager} />
-      <EditorDialog editor={editor} title={item ? "Modifier la marque" : "Ajouter une marque"} className="max-w-xl">
-          {editor.open ? (
-            <AdminForm schema={brandFormSchema} actionData={ad} className="grid gap-4" key={editorKey(item)}>
-              <input type="hidden" name="intent" value="save" />
-              {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <EditVersion item={item} actionData={ad} fields={brandConflictFields(loaderData.categoryFilter)} onReload={reload} />
-              <SlugFields nameField="name" nameLabel="Nom*" defaultName={values?.name ?? ""} defaultSlug={values?.slug ?? ""} mode="follow" errors={errors} />
-              <Field label="Catégorie" htmlFor="category" error={errors.category}>
-                <Input id="category" name="category" defaultValue={values?.category ?? ""} />
-              </Field>
-              <Field label="Description" htmlFor="description" error={errors.description}>
-                <Textarea id="description" name="description" defaultValue={values?.description ?? ""} />
-              </Field>
-              <Field
-                label="Cashback (%)"
-                htmlFor="cashbackPercent"
-                error={errors.cashbackPercent}
-                hint="La réduction « Jusqu'à -X % » se calcule seule, d'après les codes promo valides et les deals de la marque."
-              >
-                <Input id="cashbackPercent" name="cashbackPercent" type="number" min={0} max={100} step="0.01" defaultValue={values?.cashbackPercent ?? 0} />
-              </Field>
-              <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
-                <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
-              </Field>
-              <Field label="Site de la marque" htmlFor="websiteUrl" error={errors.websiteUrl}>
-                <Input id="websiteUrl" name="websiteUrl" defaultValue={values?.websiteUrl ?? ""} placeholder="https://" />
-              </Field>
-              <FormActions editing={Boolean(item)} onCancel={editor.requestClose} />
-            </AdminForm>
-          ) : null}
-      </EditorDialog>
+      <ResourceFormDialog
+        editor={editor}
+        item={item}
+        title={{ edit: "Modifier la marque", create: "Ajouter une marque" }} className="max-w-xl"
+        schema={brandFormSchema}
+        actionData={ad}
+        conflictFields={brandConflictFields(loaderData.categoryFilter)}
+        onReload={reload}
+      >
+        <SlugFields nameField="name" nameLabel="Nom*" defaultName={values?.name ?? ""} defaultSlug={values?.slug ?? ""} mode="follow" errors={errors} />
+        <Field label="Catégorie" htmlFor="category" error={errors.category}>
+          <Input id="category" name="category" defaultValue={values?.category ?? ""} />
+        </Field>
+        <Field label="Description" htmlFor="description" error={errors.description}>
+          <Textarea id="description" name="description" defaultValue={values?.description ?? ""} />
+        </Field>
+        <Field
+          label="Cashback (%)"
+          htmlFor="cashbackPercent"
+          error={errors.cashbackPercent}
+          hint="La réduction « Jusqu'à -X % » se calcule seule, d'après les codes promo valides et les deals de la marque."
+        >
+          <Input id="cashbackPercent" name="cashbackPercent" type="number" min={0} max={100} step="0.01" defaultValue={values?.cashbackPercent ?? 0} />
+        </Field>
+        <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
+          <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
+        </Field>
+        <Field label="Site de la marque" htmlFor="websiteUrl" error={errors.websiteUrl}>
+          <Input id="websiteUrl" name="websiteUrl" defaultValue={values?.websiteUrl ?? ""} placeholder="https://" />
+        </Field>
+      </ResourceFormDialog>
     </div>
   );
 }

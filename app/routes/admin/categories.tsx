@@ -3,7 +3,7 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { Pencil, Plus } from "lucide-react";
 
 import type { Route } from "./+types/categories";
-import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { PageHeader, DeleteButton, Field } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { Pager } from "~/components/admin/pager";
@@ -13,11 +13,11 @@ import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
-import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
-import { type AdminActionData, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
+import { deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/categories/categories-admin.server";
 import { categoryListSpec } from "~/modules/categories/category-list";
@@ -61,13 +61,7 @@ const CATEGORY_CONFLICT_FIELDS: ConflictField[] = [
 ];
 
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
-  const ad = actionData as AdminActionData | undefined;
-  useActionToast(ad);
-  const editor = useEditor<Category>(ad);
-  const reload = useConflictReload(loaderData.categories, editor);
-  const errors = errorsFor(ad);
-  const item = editor.editing ?? null;
-  const values = editor.values;
+  const { ad, editor, reload, errors, item, values } = useResourceScreen<Category>(loaderData.categories, actionData);
   return (
     <div>
       <PageHeader
@@ -103,23 +97,23 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         )}
       />
       <Pager {...loaderData.pager} />
-      <EditorDialog editor={editor} title={item ? "Modifier la catégorie" : "Ajouter une catégorie"}>
-          {editor.open ? (
-            <AdminForm schema={categoryFormSchema} actionData={ad} className="grid gap-4" key={editorKey(item)}>
-              <input type="hidden" name="intent" value="save" />
-              {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <EditVersion item={item} actionData={ad} fields={CATEGORY_CONFLICT_FIELDS} onReload={reload} />
-              <SlugFields nameField="name" nameLabel="Nom*" defaultName={values?.name ?? ""} defaultSlug={values?.slug ?? ""} mode="always" errors={errors} />
-              <Field label="Description" htmlFor="description" error={errors.description}>
-                <Textarea id="description" name="description" defaultValue={values?.description ?? ""} />
-              </Field>
-              <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
-                <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
-              </Field>
-              <FormActions editing={Boolean(item)} onCancel={editor.requestClose} />
-            </AdminForm>
-          ) : null}
-      </EditorDialog>
+      <ResourceFormDialog
+        editor={editor}
+        item={item}
+        title={{ edit: "Modifier la catégorie", create: "Ajouter une catégorie" }}
+        schema={categoryFormSchema}
+        actionData={ad}
+        conflictFields={CATEGORY_CONFLICT_FIELDS}
+        onReload={reload}
+      >
+        <SlugFields nameField="name" nameLabel="Nom*" defaultName={values?.name ?? ""} defaultSlug={values?.slug ?? ""} mode="always" errors={errors} />
+        <Field label="Description" htmlFor="description" error={errors.description}>
+          <Textarea id="description" name="description" defaultValue={values?.description ?? ""} />
+        </Field>
+        <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
+          <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
+        </Field>
+      </ResourceFormDialog>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/content";
-import { AdminForm, DeleteButton, Field, FormError, PageHeader, selectClass, useActionToast, useEditor, useFieldErrors, EditorDialog, FormActions } from "~/components/admin/admin-ui";
+import { DeleteButton, Field, FormError, PageHeader, selectClass, useActionToast, useEditor, useFieldErrors, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { HomeListField } from "~/components/admin/home-list-field";
 import { RichTextField } from "~/components/admin/rich-text-field";
@@ -15,7 +15,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
-import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { ResourceForm } from "~/components/admin/resource-form";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
@@ -138,10 +139,7 @@ function BlockForm({
 
   // the action rebuilds the JSON of a home list block from its items first: so does the browser
   return (
-    <AdminForm schema={contentBlockFormSchema} actionData={actionData} prepare={withListItems} className="grid gap-4">
-      <input type="hidden" name="intent" value="save" />
-      {item ? <input type="hidden" name="id" value={item.id} /> : null}
-      <EditVersion item={item} actionData={actionData} fields={BLOCK_CONFLICT_FIELDS} onReload={onReload} />
+    <ResourceForm item={item} schema={contentBlockFormSchema} actionData={actionData} prepare={withListItems} conflictFields={BLOCK_CONFLICT_FIELDS} onReload={onReload} onCancel={onCancel}>
       <div className="grid grid-cols-2 gap-3">
         <Field label="Nom*" htmlFor="name" hint="Identifiant unique, ex. home-hero-title">
           <Input id="name" name="name" defaultValue={values?.name ?? ""} />
@@ -201,8 +199,7 @@ function BlockForm({
         </TabsContent>
       </Tabs>
       <FormError />
-      <FormActions editing={Boolean(item)} onCancel={onCancel} />
-    </AdminForm>
+    </ResourceForm>
   );
 }
 

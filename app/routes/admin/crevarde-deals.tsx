@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus } from "lucide-react";
 
 import type { Route } from "./+types/crevarde-deals";
-import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { PageHeader, DeleteButton, Field, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -14,7 +14,7 @@ import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, Resourc
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
-import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
@@ -23,7 +23,7 @@ import { DEAL_BULK_INTENTS, dealListSpec } from "~/modules/deals/deal-list";
 import { DEAL_SOURCES } from "~/modules/deals/deals.constants";
 import { DEAL_STATUSES, type DealStatus } from "~/modules/deals/deal-rules";
 import { POST_STATUS_LABELS } from "~/modules/deals/posting.schema";
-import { type AdminActionData, bulkIntentAction, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
+import { bulkIntentAction, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
@@ -85,13 +85,7 @@ function dealConflictFields(brands: Array<{ id: string; name: string }>): Confli
 const BADGE_VARIANT = { hot: "hot", risky: "risky", fun: "fun" } as const;
 
 export default function AdminDeals({ loaderData, actionData }: Route.ComponentProps) {
-  const ad = actionData as AdminActionData | undefined;
-  useActionToast(ad);
-  const editor = useEditor<Deal>(ad);
-  const reload = useConflictReload(loaderData.deals, editor);
-  const errors = errorsFor(ad);
-  const item = editor.editing ?? null;
-  const values = editor.values;
+  const { ad, editor, reload, errors, item, values } = useResourceScreen<Deal>(loaderData.deals, actionData);
   const f = loaderData.query.filters;
   return (
     <div>
@@ -166,70 +160,70 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
         )}
       />
       <Pager {...loaderData.pager} />
-      <EditorDialog editor={editor} title={item ? "Modifier un deal" : "Ajouter un deal"} className="max-w-2xl">
-          {editor.open ? (
-            <AdminForm schema={dealFormSchema} actionData={ad} className="grid gap-4" key={editorKey(item)}>
-              <input type="hidden" name="intent" value="save" />
-              {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <EditVersion item={item} actionData={ad} fields={dealConflictFields(loaderData.brands)} onReload={reload} />
-              <Field label="Titre*" htmlFor="title" error={errors.title}>
-                <Input id="title" name="title" defaultValue={values?.title ?? ""} required />
-              </Field>
-              <Field label="Description*" htmlFor="description" error={errors.description}>
-                <Textarea id="description" name="description" defaultValue={values?.description ?? ""} required />
-              </Field>
-              <div className="grid grid-cols-2 gap-3">
-                <Field label="Prix*" htmlFor="price" error={errors.price} hint="Par exemple 29,99€">
-                  <Input id="price" name="price" defaultValue={values?.price ?? ""} required />
-                </Field>
-                <Field label="Prix d'origine" htmlFor="originalPrice" error={errors.originalPrice}>
-                  <Input id="originalPrice" name="originalPrice" defaultValue={values?.originalPrice ?? ""} />
-                </Field>
-              </div>
-              <div className="grid grid-cols-2 gap-3">
-                <Field label="Texte du badge*" htmlFor="badgeText" error={errors.badgeText}>
-                  <Input id="badgeText" name="badgeText" defaultValue={values?.badgeText ?? ""} required />
-                </Field>
-                <Field label="Type de badge*" htmlFor="badgeType" error={errors.badgeType}>
-                  <select id="badgeType" name="badgeType" defaultValue={values?.badgeType ?? "hot"} className={selectClass}>
-                    <option value="hot">hot</option>
-                    <option value="risky">risky</option>
-                    <option value="fun">fun</option>
-                  </select>
-                </Field>
-              </div>
-              <div className="grid grid-cols-2 gap-3">
-                <Field label="Source*" htmlFor="source" error={errors.source} hint="temu, shein, aliexpress…">
-                  <Input id="source" name="source" defaultValue={values?.source ?? ""} required />
-                </Field>
-                <Field label="Texte du bouton / code*" htmlFor="ctaText" error={errors.ctaText}>
-                  <Input id="ctaText" name="ctaText" defaultValue={values?.ctaText ?? "Voir le deal"} required />
-                </Field>
-              </div>
-              <Field label="Lien*" htmlFor="url" error={errors.url}>
-                <Input id="url" name="url" type="url" defaultValue={values?.url ?? ""} required placeholder="https://" />
-              </Field>
-              <Field label="Marque" htmlFor="brandId" error={errors.brandId}>
-                <select id="brandId" name="brandId" defaultValue={values?.brandId ?? ""} className={selectClass}>
-                  <option value="">Aucune marque</option>
-                  {loaderData.brands.map((b) => (
-                    <option key={b.id} value={b.id}>
-                      {b.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
-                <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
-              </Field>
-              <ScheduleFields item={item} errors={errors} />
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En vedette
-              </label>
-              <FormActions editing={Boolean(item)} onCancel={editor.requestClose} />
-            </AdminForm>
-          ) : null}
-      </EditorDialog>
+      <ResourceFormDialog
+        editor={editor}
+        item={item}
+        title={{ edit: "Modifier un deal", create: "Ajouter un deal" }} className="max-w-2xl"
+        schema={dealFormSchema}
+        actionData={ad}
+        conflictFields={dealConflictFields(loaderData.brands)}
+        onReload={reload}
+      >
+        <Field label="Titre*" htmlFor="title" error={errors.title}>
+          <Input id="title" name="title" defaultValue={values?.title ?? ""} required />
+        </Field>
+        <Field label="Description*" htmlFor="description" error={errors.description}>
+          <Textarea id="description" name="description" defaultValue={values?.description ?? ""} required />
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Prix*" htmlFor="price" error={errors.price} hint="Par exemple 29,99€">
+            <Input id="price" name="price" defaultValue={values?.price ?? ""} required />
+          </Field>
+          <Field label="Prix d'origine" htmlFor="originalPrice" error={errors.originalPrice}>
+            <Input id="originalPrice" name="originalPrice" defaultValue={values?.originalPrice ?? ""} />
+          </Field>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Texte du badge*" htmlFor="badgeText" error={errors.badgeText}>
+            <Input id="badgeText" name="badgeText" defaultValue={values?.badgeText ?? ""} required />
+          </Field>
+          <Field label="Type de badge*" htmlFor="badgeType" error={errors.badgeType}>
+            <select id="badgeType" name="badgeType" defaultValue={values?.badgeType ?? "hot"} className={selectClass}>
+              <option value="hot">hot</option>
+              <option value="risky">risky</option>
+              <option value="fun">fun</option>
+            </select>
+          </Field>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Source*" htmlFor="source" error={errors.source} hint="temu, shein, aliexpress…">
+            <Input id="source" name="source" defaultValue={values?.source ?? ""} required />
+          </Field>
+          <Field label="Texte du bouton / code*" htmlFor="ctaText" error={errors.ctaText}>
+            <Input id="ctaText" name="ctaText" defaultValue={values?.ctaText ?? "Voir le deal"} required />
+          </Field>
+        </div>
+        <Field label="Lien*" htmlFor="url" error={errors.url}>
+          <Input id="url" name="url" type="url" defaultValue={values?.url ?? ""} required placeholder="https://" />
+        </Field>
+        <Field label="Marque" htmlFor="brandId" error={errors.brandId}>
+          <select id="brandId" name="brandId" defaultValue={values?.brandId ?? ""} className={selectClass}>
+            <option value="">Aucune marque</option>
+            {loaderData.brands.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
+          <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
+        </Field>
+        <ScheduleFields item={item} errors={errors} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En vedette
+        </label>
+      </ResourceFormDialog>
     </div>
   );
 }

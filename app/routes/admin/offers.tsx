@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus } from "lucide-react";
 
 import type { Route } from "./+types/offers";
-import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { PageHeader, DeleteButton, Field, selectClass } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -12,14 +12,14 @@ import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, Thumbnail } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
-import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { OFFER_BULK_INTENTS, offerListSpec } from "~/modules/offers/offer-list";
-import { type AdminActionData, bulkIntentAction, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
+import { bulkIntentAction, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { OFFER_MESSAGES, offerFormSchema } from "~/modules/offers/offer-form.schema";
@@ -72,13 +72,7 @@ function offerConflictFields(brands: Array<{ id: string; name: string }>, catego
 }
 
 export default function AdminOffers({ loaderData, actionData }: Route.ComponentProps) {
-  const ad = actionData as AdminActionData | undefined;
-  useActionToast(ad);
-  const editor = useEditor<Offer>(ad);
-  const reload = useConflictReload(loaderData.offers, editor);
-  const errors = errorsFor(ad);
-  const item = editor.editing ?? null;
-  const values = editor.values;
+  const { ad, editor, reload, errors, item, values } = useResourceScreen<Offer>(loaderData.offers, actionData);
   const f = loaderData.query.filters;
   return (
     <div>
@@ -138,58 +132,58 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         )}
       />
       <Pager {...loaderData.pager} />
-      <EditorDialog editor={editor} title={item ? "Modifier une offre" : "Ajouter une offre"}>
-          {editor.open ? (
-            <AdminForm schema={offerFormSchema} actionData={ad} className="grid gap-4" key={editorKey(item)}>
-              <input type="hidden" name="intent" value="save" />
-              {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <EditVersion item={item} actionData={ad} fields={offerConflictFields(loaderData.brands, loaderData.categoryFilter)} onReload={reload} />
-              <Field label="Marque*" htmlFor="brandId" error={errors.brandId}>
-                <select id="brandId" name="brandId" defaultValue={values?.brandId ?? ""} required className={selectClass}>
-                  <option value="" disabled>
-                    Choisir une marque
-                  </option>
-                  {loaderData.brands.map((b) => (
-                    <option key={b.id} value={b.id}>
-                      {b.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Nom du produit*" htmlFor="name" error={errors.name}>
-                <Input id="name" name="name" defaultValue={values?.name ?? ""} required />
-              </Field>
-              <div className="grid grid-cols-2 gap-3">
-                <Field label="Prix*" htmlFor="regularPrice" error={errors.regularPrice} hint="Par exemple 89,00€">
-                  <Input id="regularPrice" name="regularPrice" defaultValue={values?.regularPrice ?? ""} required />
-                </Field>
-                <Field label="Cashback (%)*" htmlFor="cashbackPercent" error={errors.cashbackPercent}>
-                  <Input id="cashbackPercent" name="cashbackPercent" type="number" step="0.01" min={0} max={100} defaultValue={values?.cashbackPercent ?? ""} required />
-                </Field>
-              </div>
-              <div className="grid grid-cols-2 gap-3">
-                <Field label="Catégorie" htmlFor="category" error={errors.category}>
-                  <Input id="category" name="category" defaultValue={values?.category ?? ""} />
-                </Field>
-                <Field label="Tag" htmlFor="tag" error={errors.tag} hint="Par exemple CULTE">
-                  <Input id="tag" name="tag" defaultValue={values?.tag ?? ""} />
-                </Field>
-              </div>
-              <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
-                <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
-              </Field>
-              <Field label="Lien vers le produit" htmlFor="url" error={errors.url}>
-                <Input id="url" name="url" defaultValue={values?.url ?? ""} placeholder="https://" />
-              </Field>
-              <ScheduleFields item={item} errors={errors} />
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant
-                sur la page d'accueil
-              </label>
-              <FormActions editing={Boolean(item)} onCancel={editor.requestClose} />
-            </AdminForm>
-          ) : null}
-      </EditorDialog>
+      <ResourceFormDialog
+        editor={editor}
+        item={item}
+        title={{ edit: "Modifier une offre", create: "Ajouter une offre" }}
+        schema={offerFormSchema}
+        actionData={ad}
+        conflictFields={offerConflictFields(loaderData.brands, loaderData.categoryFilter)}
+        onReload={reload}
+      >
+        <Field label="Marque*" htmlFor="brandId" error={errors.brandId}>
+          <select id="brandId" name="brandId" defaultValue={values?.brandId ?? ""} required className={selectClass}>
+            <option value="" disabled>
+              Choisir une marque
+            </option>
+            {loaderData.brands.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Nom du produit*" htmlFor="name" error={errors.name}>
+          <Input id="name" name="name" defaultValue={values?.name ?? ""} required />
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Prix*" htmlFor="regularPrice" error={errors.regularPrice} hint="Par exemple 89,00€">
+            <Input id="regularPrice" name="regularPrice" defaultValue={values?.regularPrice ?? ""} required />
+          </Field>
+          <Field label="Cashback (%)*" htmlFor="cashbackPercent" error={errors.cashbackPercent}>
+            <Input id="cashbackPercent" name="cashbackPercent" type="number" step="0.01" min={0} max={100} defaultValue={values?.cashbackPercent ?? ""} required />
+          </Field>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Catégorie" htmlFor="category" error={errors.category}>
+            <Input id="category" name="category" defaultValue={values?.category ?? ""} />
+          </Field>
+          <Field label="Tag" htmlFor="tag" error={errors.tag} hint="Par exemple CULTE">
+            <Input id="tag" name="tag" defaultValue={values?.tag ?? ""} />
+          </Field>
+        </div>
+        <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
+          <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
+        </Field>
+        <Field label="Lien vers le produit" htmlFor="url" error={errors.url}>
+          <Input id="url" name="url" defaultValue={values?.url ?? ""} placeholder="https://" />
+        </Field>
+        <ScheduleFields item={item} errors={errors} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant
+          sur la page d'accueil
+        </label>
+      </ResourceFormDialog>
     </div>
   );
 }

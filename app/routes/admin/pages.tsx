@@ -4,7 +4,7 @@ import { ExternalLink, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 
 import type { Route } from "./+types/pages";
-import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { PageHeader, DeleteButton, Field, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { RichTextField } from "~/components/admin/rich-text-field";
@@ -17,7 +17,7 @@ import { requirePermission } from "~/lib/auth.server";
 import { submittedVersion } from "~/modules/admin/conflict";
 import { isEditConflict } from "~/modules/admin/versioned.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
-import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
@@ -25,7 +25,7 @@ import { isBlankHtml } from "~/lib/html.server";
 import { logger } from "~/lib/logger.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { PAGE_STATUS_OPTIONS, pageListSpec } from "~/modules/pages/page-list";
-import { type AdminActionData, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { LEGAL_SLUGS } from "~/modules/content/legal";
 import { firstPageError, PAGE_MESSAGES, pageFormSchema } from "~/modules/pages/page-form.schema";
@@ -100,13 +100,7 @@ function MetaField({ defaultValue, error }: { defaultValue: string; error?: stri
 }
 
 export default function AdminPages({ loaderData, actionData }: Route.ComponentProps) {
-  const ad = actionData as AdminActionData | undefined;
-  useActionToast(ad);
-  const editor = useEditor<Page>(ad);
-  const reload = useConflictReload(loaderData.pages, editor);
-  const errors = errorsFor(ad);
-  const item = editor.editing ?? null;
-  const values = editor.values;
+  const { ad, editor, reload, errors, item, values } = useResourceScreen<Page>(loaderData.pages, actionData);
   const legal = new Set<string>(LEGAL_SLUGS);
   return (
     <div>
@@ -159,28 +153,28 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
         )}
       />
       <Pager {...loaderData.pager} />
-      <EditorDialog editor={editor} title={item ? "Modifier la page" : "Ajouter une page"} className="max-w-2xl">
-          {editor.open ? (
-            <AdminForm schema={pageFormSchema} actionData={ad} className="grid gap-4" key={editorKey(item)}>
-              <input type="hidden" name="intent" value="save" />
-              {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <EditVersion item={item} actionData={ad} fields={PAGE_CONFLICT_FIELDS} onReload={reload} />
-              <SlugFields nameField="title" nameLabel="Titre*" defaultName={values?.title ?? ""} defaultSlug={values?.slug ?? ""} mode="always" errors={errors} />
-              <MetaField defaultValue={values?.metaDescription ?? ""} error={errors.metaDescription} />
-              <Field label="Statut" htmlFor="status" hint="Un brouillon n'est visible que par les administrateurs.">
-                <select id="status" name="status" defaultValue={values && !values.published ? "draft" : "published"} className={selectClass}>
-                  <option value="published">Publié</option>
-                  <option value="draft">Brouillon</option>
-                </select>
-              </Field>
-              <ScheduleFields item={item} errors={errors} />
-              <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
-                <RichTextField id="content" name="content" label="Contenu" defaultValue={values?.content ?? ""} invalid={Boolean(errors.content)} />
-              </Field>
-              <FormActions editing={Boolean(item)} onCancel={editor.requestClose} />
-            </AdminForm>
-          ) : null}
-      </EditorDialog>
+      <ResourceFormDialog
+        editor={editor}
+        item={item}
+        title={{ edit: "Modifier la page", create: "Ajouter une page" }} className="max-w-2xl"
+        schema={pageFormSchema}
+        actionData={ad}
+        conflictFields={PAGE_CONFLICT_FIELDS}
+        onReload={reload}
+      >
+        <SlugFields nameField="title" nameLabel="Titre*" defaultName={values?.title ?? ""} defaultSlug={values?.slug ?? ""} mode="always" errors={errors} />
+        <MetaField defaultValue={values?.metaDescription ?? ""} error={errors.metaDescription} />
+        <Field label="Statut" htmlFor="status" hint="Un brouillon n'est visible que par les administrateurs.">
+          <select id="status" name="status" defaultValue={values && !values.published ? "draft" : "published"} className={selectClass}>
+            <option value="published">Publié</option>
+            <option value="draft">Brouillon</option>
+          </select>
+        </Field>
+        <ScheduleFields item={item} errors={errors} />
+        <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
+          <RichTextField id="content" name="content" label="Contenu" defaultValue={values?.content ?? ""} invalid={Boolean(errors.content)} />
+        </Field>
+      </ResourceFormDialog>
     </div>
   );
 }

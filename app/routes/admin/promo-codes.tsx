@@ -4,7 +4,7 @@ import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/promo-codes";
-import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { PageHeader, DeleteButton, EditorDialog, Field, errorsFor, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
@@ -13,7 +13,8 @@ import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
-import { EditVersion, editorKey, useConflictReload } from "~/components/admin/edit-version";
+import { editorKey } from "~/components/admin/edit-version";
+import { ResourceForm, useResourceScreen } from "~/components/admin/resource-form";
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
@@ -110,10 +111,7 @@ function PromoForm({
   const [category, setCategory] = useState(initialCategory && !categories.includes(initialCategory) ? "__new" : initialCategory);
   const [date, setDate] = useState(values?.expiresAt ? toParisDateInput(values.expiresAt) : "");
   return (
-    <AdminForm schema={promoCodeFormSchema} actionData={actionData} className="grid gap-4">
-      <input type="hidden" name="intent" value="save" />
-      {item ? <input type="hidden" name="id" value={item.id} /> : null}
-      <EditVersion item={item} actionData={actionData} fields={conflictFields} onReload={onReload} />
+    <ResourceForm item={item} schema={promoCodeFormSchema} actionData={actionData} conflictFields={conflictFields} onReload={onReload} onCancel={onCancel}>
       <Field label="Marque*" htmlFor="brandId" error={errors.brandId}>
         <select id="brandId" name="brandId" defaultValue={values?.brandId ?? ""} required className={selectClass}>
           <option value="" disabled>
@@ -167,16 +165,12 @@ function PromoForm({
         <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant sur
         la page d'accueil
       </label>
-      <FormActions editing={Boolean(item)} onCancel={onCancel} />
-    </AdminForm>
+    </ResourceForm>
   );
 }
 
 export default function AdminPromoCodes({ loaderData, actionData }: Route.ComponentProps) {
-  const ad = actionData as AdminActionData | undefined;
-  useActionToast(ad);
-  const editor = useEditor<Code>(ad);
-  const reload = useConflictReload(loaderData.codes, editor);
+  const { ad, editor, reload } = useResourceScreen<Code>(loaderData.codes, actionData);
   const navigation = useNavigation();
   const now = Date.now();
   const failing = new Map(loaderData.failing.map((f) => [f.id, f]));
