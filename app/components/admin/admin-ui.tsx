@@ -229,6 +229,24 @@ export function Field({ label, htmlFor, name = htmlFor, error: serverError, hint
 
 export const selectClass = "h-11 w-full rounded-xl border border-neutral-300 bg-white px-3 text-sm focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-200";
 
+/** « Marque* »: the brand a code, an offer or a programme belongs to (required, none chosen at first). */
+export function BrandField({ brands, defaultValue, error }: { brands: ReadonlyArray<{ id: string; name: string }>; defaultValue: string | null | undefined; error?: string[] | null }) {
+  return (
+    <Field label="Marque*" htmlFor="brandId" error={error}>
+      <select id="brandId" name="brandId" defaultValue={defaultValue ?? ""} required className={selectClass}>
+        <option value="" disabled>
+          Choisir une marque
+        </option>
+        {brands.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 /** Field errors of the last submission, when it was for this dialog. */
 export function errorsFor(actionData: AdminActionData | undefined, intent = "save") {
   if (!actionData || actionData.ok || actionData.intent !== intent) return {} as Record<string, string[]>;

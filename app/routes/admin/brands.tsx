@@ -138,7 +138,8 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
       <ResourceFormDialog
         editor={editor}
         item={item}
-        title={{ edit: "Modifier la marque", create: "Ajouter une marque" }} className="max-w-xl"
+        title={{ edit: "Modifier la marque", create: "Ajouter une marque" }}
+        className="max-w-xl"
         schema={brandFormSchema}
         actionData={ad}
         conflictFields={brandConflictFields(loaderData.categoryFilter)}

@@ -163,7 +163,8 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
       <ResourceFormDialog
         editor={editor}
         item={item}
-        title={{ edit: "Modifier un deal", create: "Ajouter un deal" }} className="max-w-2xl"
+        title={{ edit: "Modifier un deal", create: "Ajouter un deal" }}
+        className="max-w-2xl"
         schema={dealFormSchema}
         actionData={ad}
         conflictFields={dealConflictFields(loaderData.brands)}

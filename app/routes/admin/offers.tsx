@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus } from "lucide-react";
 
 import type { Route } from "./+types/offers";
-import { PageHeader, DeleteButton, Field, selectClass } from "~/components/admin/admin-ui";
+import { BrandField, PageHeader, DeleteButton, Field } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -141,18 +141,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         conflictFields={offerConflictFields(loaderData.brands, loaderData.categoryFilter)}
         onReload={reload}
       >
-        <Field label="Marque*" htmlFor="brandId" error={errors.brandId}>
-          <select id="brandId" name="brandId" defaultValue={values?.brandId ?? ""} required className={selectClass}>
-            <option value="" disabled>
-              Choisir une marque
-            </option>
-            {loaderData.brands.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <BrandField brands={loaderData.brands} defaultValue={values?.brandId} error={errors.brandId} />
         <Field label="Nom du produit*" htmlFor="name" error={errors.name}>
           <Input id="name" name="name" defaultValue={values?.name ?? ""} required />
         </Field>

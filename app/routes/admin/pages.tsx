@@ -156,7 +156,8 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
       <ResourceFormDialog
         editor={editor}
         item={item}
-        title={{ edit: "Modifier la page", create: "Ajouter une page" }} className="max-w-2xl"
+        title={{ edit: "Modifier la page", create: "Ajouter une page" }}
+        className="max-w-2xl"
         schema={pageFormSchema}
         actionData={ad}
         conflictFields={PAGE_CONFLICT_FIELDS}

@@ -3,7 +3,7 @@ import { History, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/programmes";
-import { PageHeader, EditorDialog, Field, FormActions, EmptyRow, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { BrandField, PageHeader, EditorDialog, Field, FormActions, EmptyRow, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Pager } from "~/components/admin/pager";
 import { Badge } from "~/components/ui/badge";
@@ -212,18 +212,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
             <Form method="post" className="grid min-w-0 grid-cols-1 gap-4" key={item?.id ?? "new"}>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <Field label="Marque*" htmlFor="brandId" error={errors.brandId}>
-                <select id="brandId" name="brandId" defaultValue={item?.brandId ?? ""} required className={selectClass}>
-                  <option value="" disabled>
-                    Choisir une marque
-                  </option>
-                  {loaderData.brands.map((b) => (
-                    <option key={b.id} value={b.id}>
-                      {b.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <BrandField brands={loaderData.brands} defaultValue={item?.brandId} error={errors.brandId} />
               <Field label="Réseau*" htmlFor="network" error={errors.network} hint={SUB_ID_HINT}>
                 <select id="network" name="network" defaultValue={item?.network ?? ""} required className={selectClass}>
                   <option value="" disabled>

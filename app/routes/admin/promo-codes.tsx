@@ -4,7 +4,7 @@ import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/promo-codes";
-import { PageHeader, DeleteButton, EditorDialog, Field, errorsFor, selectClass } from "~/components/admin/admin-ui";
+import { BrandField, PageHeader, DeleteButton, EditorDialog, Field, errorsFor, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
@@ -112,18 +112,7 @@ function PromoForm({
   const [date, setDate] = useState(values?.expiresAt ? toParisDateInput(values.expiresAt) : "");
   return (
     <ResourceForm item={item} schema={promoCodeFormSchema} actionData={actionData} conflictFields={conflictFields} onReload={onReload} onCancel={onCancel}>
-      <Field label="Marque*" htmlFor="brandId" error={errors.brandId}>
-        <select id="brandId" name="brandId" defaultValue={values?.brandId ?? ""} required className={selectClass}>
-          <option value="" disabled>
-            Choisir une marque
-          </option>
-          {brands.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <BrandField brands={brands} defaultValue={values?.brandId} error={errors.brandId} />
       <Field label="Code*" htmlFor="code" error={errors.code}>
         <Input id="code" name="code" defaultValue={values?.code ?? ""} required maxLength={60} />
       </Field>
