@@ -12,7 +12,7 @@ async function adminNav(page: Page) {
 
 const link = (nav: Awaited<ReturnType<typeof adminNav>>, name: string) => nav.getByRole("link", { name, exact: true });
 
-test("an editor sees the catalogue, no money and no accounts, and is sent back from /admin/conversions", async ({ page }) => {
+test("an editor sees the catalogue, no money and no accounts, and is sent back from /admin/conversions and /admin/users", async ({ page }) => {
   await signIn(page, DEMO_EDITOR, "/auth?redirect=/admin");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
@@ -33,6 +33,11 @@ test("an editor sees the catalogue, no money and no accounts, and is sent back f
   await page.goto("/admin/conversions");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  // nor the accounts: /admin/users is refused too
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Utilisateurs" })).toHaveCount(0);
 });
 
 test("finance sees programmes and conversions, not the catalogue, and is sent back from /admin/promo-codes", async ({ page }) => {
