@@ -109,10 +109,14 @@ describeEachDb("/admin/promo-codes as a list: search, filters, sort, bulk action
     expect(deletions).toHaveLength(1);
     expect((deletions[0] as any).before.code).toBe(`${tag}A2`);
 
-    // rows that are gone: 404, nothing written
-    const gone = await bulk("bulk-feature", [expiredId]);
+    // rows that are gone: named one by one; all gone is a 404 with nothing written
+    const A1 = after.get(`${tag}A1`)!.id;
+    const partly = await bulk("bulk-unfeature", [A1, expiredId]);
+    expect(partly.status).toBe(200);
+    expect(partly.data.toast).toMatchObject({ type: "success", description: `1 élément n'existe plus : ${expiredId}.` });
+    const gone = await bulk("bulk-feature", [expiredId, before.get(`${tag}B2`)!.id]);
     expect(gone.status).toBe(404);
-    expect(gone.data.toast.description).toBe("Aucun des codes promo sélectionnés n'existe encore.");
+    expect(gone.data.toast.description).toBe(`Aucun des codes promo sélectionnés n'existe encore. 2 éléments n'existent plus : ${expiredId}, ${before.get(`${tag}B2`)!.id}.`);
   });
 
   it("a bad selection is a French 400, and only the catalogue permission may act", async () => {

@@ -1,5 +1,6 @@
 import { bulkIdsSchema } from "./list-query";
 import { idSchema } from "./form-helpers";
+import type { BulkResult } from "./bulk.server";
 import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
@@ -141,6 +142,12 @@ export async function loadOrFail<T>(message: string, load: Promise<T>): Promise<
 }
 
 /** The French texts of one list's bulk actions: a failure, none of the rows left, and the success title per intent. */
+/** The ticked ids a bulk action found no row for, named one by one (« 2 éléments n'existent plus : … »). */
+export function missingIds(ids: string[]): string | null {
+  if (ids.length === 0) return null;
+  return ids.length === 1 ? `1 élément n'existe plus : ${ids[0]}.` : `${ids.length} éléments n'existent plus : ${ids.join(", ")}.`;
+}
+
 export interface BulkMessages<I extends string> {
   error: string;
   none: string;
@@ -156,7 +163,7 @@ export async function bulkIntentAction<I extends string>(
   form: FormData,
   intents: readonly I[],
   messages: BulkMessages<I>,
-  run: (intent: I, ids: string[]) => Promise<number>,
+  run: (intent: I, ids: string[]) => Promise<BulkResult>,
 ) {
   const intent = form.get("intent");
   if (!(intents as readonly unknown[]).includes(intent)) return null;
@@ -164,8 +171,8 @@ export async function bulkIntentAction<I extends string>(
   const ids = bulkIdsSchema.safeParse(form.getAll("ids"));
   if (!ids.success) return failure(bulk, ids.error.issues[0]?.message ?? messages.error);
   return guarded(bulk, messages.error, async () => {
-    const n = await run(bulk, ids.data);
-    if (n === 0) return failure(bulk, messages.none, 404);
-    return ok(bulk, messages.done[bulk](n));
+    const { written, missing } = await run(bulk, ids.data);
+    if (written === 0) return failure(bulk, [messages.none, missingIds(missing)].filter(Boolean).join(" "), 404);
+    return ok(bulk, messages.done[bulk](written), missingIds(missing) ?? undefined);
   });
 }

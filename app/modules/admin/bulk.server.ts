@@ -6,6 +6,12 @@ import { recordAuditIn } from "./audit.server";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Actor = { id: string; email: string };
 
+/** What a bulk action wrote: how many rows, and the ticked ids that no longer exist. */
+export interface BulkResult {
+  written: number;
+  missing: string[];
+}
+
 /** A row as the audit log keeps it: the generated full-text document is derived data, not an edit. */
 function auditable(row: Record<string, unknown>) {
   const { search: _search, ...fields } = row;
@@ -16,7 +22,7 @@ function auditable(row: Record<string, unknown>) {
  * A bulk action of the back office (issue #17): the rows that still exist
  * among `ids` are written by `write`, and each gets its own audit entry with
  * its row before and after, all in one transaction. Returns how many rows
- * were written (ids that no longer exist are skipped).
+ * were written, and the ids that no longer exist (skipped, reported per id).
  */
 export async function bulkAudited(
   actor: Actor,
@@ -26,12 +32,13 @@ export async function bulkAudited(
   ids: string[],
   action: "update" | "delete",
   write: (tx: Tx, ids: string[]) => Promise<unknown>,
-): Promise<number> {
+): Promise<BulkResult> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const before = (await tx.select().from(table).where(inArray(idColumn, ids))) as Array<Record<string, unknown> & { id: string }>;
-    if (before.length === 0) return 0;
     const found = before.map((r) => r.id);
+    const missing = ids.filter((id) => !found.includes(id));
+    if (before.length === 0) return { written: 0, missing };
     await write(tx, found);
     const after = action === "delete" ? [] : ((await tx.select().from(table).where(inArray(idColumn, found))) as Array<Record<string, unknown> & { id: string }>);
     const afterById = new Map(after.map((r) => [r.id, r]));
@@ -39,7 +46,7 @@ export async function bulkAudited(
       const next = afterById.get(row.id);
       await recordAuditIn(tx, actor, { action, entity, entityId: row.id, before: auditable(row), after: next ? auditable(next) : null });
     }
-    return found.length;
+    return { written: found.length, missing };
   });
 }
 
@@ -55,7 +62,7 @@ export function bulkCatalogue(
   intent: CatalogueBulkIntent,
   ids: string[],
   now = new Date(),
-): Promise<number> {
+): Promise<BulkResult> {
   return bulkAudited(actor, entity, table, columns.id, ids, intent === "bulk-delete" ? "delete" : "update", (tx, found) => {
     const rows = inArray(columns.id, found);
     if (intent === "bulk-delete") return tx.delete(table).where(rows);
@@ -67,6 +74,6 @@ export function bulkCatalogue(
 }
 
 /** Delete the ticked rows, each audited (see bulkAudited). */
-export function bulkDelete(actor: Actor, entity: string, table: PgTable, idColumn: AnyColumn, ids: string[]): Promise<number> {
+export function bulkDelete(actor: Actor, entity: string, table: PgTable, idColumn: AnyColumn, ids: string[]): Promise<BulkResult> {
   return bulkAudited(actor, entity, table, idColumn, ids, "delete", (tx, found) => tx.delete(table).where(inArray(idColumn, found)));
 }
