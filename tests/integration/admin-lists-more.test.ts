@@ -1,9 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { loader as categoryLoader } from "../../app/routes/admin/categories";
 import { loader as contentLoader } from "../../app/routes/admin/content";
-import { loader as pageLoader } from "../../app/routes/admin/pages";
+import { action as pageAction, loader as pageLoader } from "../../app/routes/admin/pages";
+import { loader as publicPageLoader } from "../../app/routes/page.$slug";
 import { loader as userLoader } from "../../app/routes/admin/users";
 import { createUser, req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -73,6 +75,32 @@ describeEachDb("categories and pages as lists", ({ database }) => {
     expect(await titles(`?q=${tag}&sort=updated&dir=desc`)).toEqual([`Page C ${tag}`, `Page A ${tag}`, `Page B ${tag}`]);
     expect(await titles(`?q=${tag}&sort=title&dir=desc&published=oui`)).toEqual([`Page C ${tag}`, `Page B ${tag}`]);
     expect((await pages(`?q=${tag}&published=oui`)).query.filters).toEqual({ published: "oui" });
+  });
+
+  it("pages: ticked pages are published, put back to draft or deleted in bulk, each audited; the public page follows", async () => {
+    const db = database().db;
+    const [a, b] = await db.select().from(s.pages).where(inArray(s.pages.slug, [`page-a-${tag}`, `page-b-${tag}`])).orderBy(s.pages.slug);
+    const bulk = (intent: string, ids: string[]) =>
+      callRoute<any>(pageAction, new Request("http://localhost/admin/pages", { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" }, body: new URLSearchParams([["intent", intent], ...ids.map((id) => ["ids", id])]) }));
+    const audits = (id: string) => db.$count(s.auditLog, and(eq(s.auditLog.entityId, id), eq(s.auditLog.entity, "page")));
+
+    const published = await bulk("bulk-publish", [a.id, b.id]);
+    expect(published.data.toast.title).toBe("2 pages publiées");
+    expect((await db.select().from(s.pages).where(eq(s.pages.id, a.id)))[0].published).toBe(true);
+    expect(await audits(a.id)).toBe(1);
+    const shown = await callRoute<any>(publicPageLoader, req(`/page-a-${tag}`), { slug: `page-a-${tag}` });
+    expect(shown.status).toBe(200);
+
+    const drafted = await bulk("bulk-unpublish", [a.id]);
+    expect(drafted.data.toast.title).toBe("1 page repassée en brouillon");
+    expect((await db.select().from(s.pages).where(eq(s.pages.id, a.id)))[0].published).toBe(false);
+    const hidden = await callRoute<any>(publicPageLoader, req(`/page-a-${tag}`), { slug: `page-a-${tag}` });
+    expect(hidden.status).toBe(404);
+
+    const deleted = await bulk("bulk-delete", [a.id]);
+    expect(deleted.data.toast.title).toBe("1 page supprimée");
+    expect(await db.$count(s.pages, eq(s.pages.id, a.id))).toBe(0);
+    expect(await audits(a.id)).toBe(3);
   });
 
   it("users: the same search (e-mail, pseudo), a role filter and sortable columns; newest first by default", async () => {

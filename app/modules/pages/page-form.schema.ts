@@ -9,6 +9,20 @@ export const PAGE_MESSAGES = {
   slug: "Le slug de la page est obligatoire.",
   content: "Le contenu de la page est obligatoire.",
   metaHint: "Recommandé : entre 150 et 160 caractères.",
+  bulk: {
+    error: "Une erreur est survenue lors de la modification des pages.",
+    none: "Aucune des pages sélectionnées n'existe encore.",
+    done: {
+      "bulk-publish": (n: number) => (n > 1 ? `${n} pages publiées` : "1 page publiée"),
+      "bulk-unpublish": (n: number) => (n > 1 ? `${n} pages repassées en brouillon` : "1 page repassée en brouillon"),
+      "bulk-delete": (n: number) => (n > 1 ? `${n} pages supprimées` : "1 page supprimée"),
+    },
+  },
+  bulkConfirm: {
+    "bulk-publish": (n: number) => `Publier ${n > 1 ? `ces ${n} pages` : "cette page"} sur le site ?`,
+    "bulk-unpublish": (n: number) => `Repasser ${n > 1 ? `ces ${n} pages` : "cette page"} en brouillon ? ${n > 1 ? "Elles ne seront" : "Elle ne sera"} plus visible${n > 1 ? "s" : ""} que par les administrateurs.`,
+    "bulk-delete": (n: number) => `Supprimer définitivement ${n > 1 ? `ces ${n} pages` : "cette page"} ? Cette action est irréversible.`,
+  },
 } as const;
 
 /** Checked in the spec's order: title, slug, content. */

@@ -15,3 +15,7 @@ export const PAGE_STATUS_OPTIONS = [
   { value: "oui", label: "Publié" },
   { value: "non", label: "Brouillon" },
 ] as const;
+
+/** The bulk actions of the pages list: publish, back to draft, delete. */
+export const PAGE_BULK_INTENTS = ["bulk-publish", "bulk-unpublish", "bulk-delete"] as const;
+export type PageBulkIntent = (typeof PAGE_BULK_INTENTS)[number];

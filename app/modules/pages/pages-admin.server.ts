@@ -1,4 +1,5 @@
-import { and } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
+import { bulkAudited, bulkDelete } from "~/modules/admin/bulk.server";
 import type { z } from "zod";
 import { pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
@@ -9,7 +10,7 @@ import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/ve
 import type { pageFormSchema } from "./page-form.schema";
 import type { ListQuery } from "~/modules/admin/list-query";
 import { listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
-import type { PageSort, pageListSpec } from "./page-list";
+import type { PageBulkIntent, PageSort, pageListSpec } from "./page-list";
 
 /**
  * One page of pages: searched (title, slug), filtered (published or draft)
@@ -38,6 +39,17 @@ export async function savePage(input: z.output<typeof pageFormSchema>, edit: Adm
   const { id, status, ...rest } = input;
   const values = { ...rest, content: sanitizeRichHtml(rest.content), published: status === "published" };
   return saveWithSlugHistory("page", id, values.slug, async (tx) => (await saveAuditedIn(tx, edit, "page", pages, id, values)) ?? undefined);
+}
+
+/** Publish the ticked pages, put them back to draft, or delete them; each audited, in one transaction. */
+export function bulkPages(actor: { id: string; email: string }, intent: PageBulkIntent, ids: string[], now = new Date()) {
+  if (intent === "bulk-delete") return bulkDelete(actor, "page", pages, pages.id, ids);
+  return bulkAudited(actor, "page", pages, pages.id, ids, "update", (tx, found) =>
+    tx
+      .update(pages)
+      .set({ published: intent === "bulk-publish", updatedAt: now })
+      .where(inArray(pages.id, found)),
+  );
 }
 
 /** Delete the page with its audit entry, in one transaction (null: no such row). */

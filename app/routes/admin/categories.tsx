@@ -17,7 +17,7 @@ import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resour
 import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
-import { deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
+import { deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/categories/categories-admin.server";
 import { categoryListSpec } from "~/modules/categories/category-list";
@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 16 * 1024);
   if (form.get("intent") === "delete") {
-    return deleteIntent(form, (id) => deleteCategory(id, admin), { error: "Impossible de supprimer la catégorie.", done: (_row) => ["Catégorie supprimée avec succès"] });
+    return deleteIntent(form, (id) => deleteCategory(id, admin), { error: "Impossible de supprimer la catégorie.", done: () => ["Catégorie supprimée avec succès"] });
   }
   const submission = parseWithZod(form, { schema: categoryFormSchema });
   if (submission.status !== "success") {

@@ -25,7 +25,7 @@ import { isBlankHtml, sanitizeRichHtml } from "~/lib/html.server";
 import { conceptPath } from "~/lib/site";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { CONTENT_BLOCK_TYPES, contentListSpec } from "~/modules/content/content-list";
-import { type AdminActionData, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
+import { type AdminActionData, deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
 import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } from "~/modules/content/content-block-form.schema";
@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ preview: sanitizeRichHtml(String(form.get("content") ?? "").slice(0, 100_000)) });
   }
   if (intent === "delete") {
-    return deleteIntent(form, (id) => deleteContentBlock(id, admin), { error: "Impossible de supprimer le bloc de contenu.", done: (_row) => ["Bloc de contenu supprimé avec succès"] });
+    return deleteIntent(form, (id) => deleteContentBlock(id, admin), { error: "Impossible de supprimer le bloc de contenu.", done: () => ["Bloc de contenu supprimé avec succès"] });
   }
   const submission = parseWithZod(form, { schema: contentBlockFormSchema });
   if (submission.status !== "success") {

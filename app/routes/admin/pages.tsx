@@ -24,12 +24,12 @@ import { readBoundedForm } from "~/lib/body.server";
 import { isBlankHtml } from "~/lib/html.server";
 import { logger } from "~/lib/logger.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
-import { PAGE_STATUS_OPTIONS, pageListSpec } from "~/modules/pages/page-list";
-import { deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { PAGE_BULK_INTENTS, PAGE_STATUS_OPTIONS, pageListSpec } from "~/modules/pages/page-list";
+import { bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { LEGAL_SLUGS } from "~/modules/content/legal";
 import { firstPageError, PAGE_MESSAGES, pageFormSchema } from "~/modules/pages/page-form.schema";
-import { deletePage, listPagesAdmin, savePage } from "~/modules/pages/pages-admin.server";
+import { bulkPages, deletePage, listPagesAdmin, savePage } from "~/modules/pages/pages-admin.server";
 import { isReservedPageSlug, RESERVED_SLUG_MESSAGE } from "~/modules/pages/reserved-slugs.server";
 import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
 import { requestNow } from "~/lib/clock.server";
@@ -50,8 +50,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 200 * 1024);
+  const bulk = await bulkIntentAction(form, PAGE_BULK_INTENTS, PAGE_MESSAGES.bulk, (intent, ids) => bulkPages(admin, intent, ids));
+  if (bulk) return bulk;
   if (form.get("intent") === "delete") {
-    return deleteIntent(form, (id) => deletePage(id, admin), { error: "Impossible de supprimer la page.", missing: "Cette page n'existe plus.", done: (_row) => ["Page supprimée avec succès"] });
+    return deleteIntent(form, (id) => deletePage(id, admin), { error: "Impossible de supprimer la page.", missing: "Cette page n'existe plus.", done: () => ["Page supprimée avec succès"] });
   }
   const submission = parseWithZod(form, { schema: pageFormSchema });
   if (submission.status !== "success") {
@@ -125,6 +127,14 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
         rowLabel={(p) => p.title}
         sort={loaderData.query}
         empty={isNarrowed(loaderData.query) ? "Aucune page ne correspond à ces critères." : "Aucune page trouvée"}
+        bulk={{
+          entityPlural: "pages",
+          actions: [
+            { intent: "bulk-publish", label: "Publier", confirm: PAGE_MESSAGES.bulkConfirm["bulk-publish"] },
+            { intent: "bulk-unpublish", label: "Repasser en brouillon", confirm: PAGE_MESSAGES.bulkConfirm["bulk-unpublish"] },
+            { intent: "bulk-delete", label: "Supprimer", confirm: PAGE_MESSAGES.bulkConfirm["bulk-delete"], destructive: true },
+          ],
+        }}
         columns={[
           { key: "title", header: "Titre", sort: "title", className: "font-medium", cell: (p) => p.title },
           { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs break-all", cell: (p) => p.slug },

@@ -21,7 +21,7 @@ import { readBoundedForm } from "~/lib/body.server";
 import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { PROMO_BULK_INTENTS, PROMO_EXTEND_DAYS, promoCodeListSpec } from "~/modules/promo-codes/promo-code-list";
-import { type AdminActionData, bulkIntentAction, deleteIntent, invalid, loadOrFail , saveIntent } from "~/modules/admin/admin.server";
+import { type AdminActionData, bulkIntentAction, deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { PROMO_MESSAGES, promoCodeFormSchema } from "~/modules/promo-codes/promo-code-form.schema";
