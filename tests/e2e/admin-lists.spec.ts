@@ -96,8 +96,65 @@ test("on a phone each code is a card with its actions in view; on a desktop the 
   if (isMobile(page)) {
     // a card: the labels are shown beside the values
     await expect(codeRow(page, one).getByText("Expiration", { exact: true })).toBeVisible();
+  } else {
+    // the row's icons stay on one line, and the code is not cut mid-word to make room for them
+    const row = codeRow(page, one);
+    const tops = await Promise.all(
+      [`Modifier ${one}`, `Dupliquer ${one}`, `Supprimer ${one}`].map(async (name) => (await row.getByRole("button", { name, exact: true }).boundingBox())!.y),
+    );
+    expect(new Set(tops).size).toBe(1);
+    const code = row.getByText(one, { exact: true });
+    const lines = await code.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    expect(lines).toBeLessThan(1.5);
   }
   await noHorizontalScroll(page);
+});
+
+test("« Publier le » and « Dépublier le » line up in the edit dialog", async ({ page }, info) => {
+  const [one] = listCodes(info.project.name);
+  await signInAsAdmin(page);
+  await page.goto(`/admin/promo-codes?q=${listCodePrefix(info.project.name)}`);
+  await page.getByRole("button", { name: `Modifier ${one}`, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Modifier un code promo" });
+  const publish = (await dialog.getByLabel("Publier le", { exact: true }).boundingBox())!;
+  const unpublish = (await dialog.getByLabel("Dépublier le", { exact: true }).boundingBox())!;
+  if (isMobile(page)) {
+    // one under the other on a phone
+    expect(unpublish.y).toBeGreaterThan(publish.y + publish.height);
+  } else {
+    // side by side, at one height, though their hints differ in length
+    expect(unpublish.y).toBe(publish.y);
+    expect(unpublish.height).toBe(publish.height);
+    expect(unpublish.x).toBeGreaterThan(publish.x + publish.width);
+  }
+});
+
+test.describe("before the visitor's cookie choice", () => {
+  test.use({ withConsent: false });
+
+  test("the consent banner never covers a back-office dialog", async ({ page }, info) => {
+    const [one] = listCodes(info.project.name);
+    await signInAsAdmin(page);
+    await page.goto(`/admin/promo-codes?q=${listCodePrefix(info.project.name)}`);
+    const banner = page.getByRole("dialog", { name: "Tes cookies, ton choix" });
+    await expect(banner).toBeVisible();
+    await page.getByRole("button", { name: `Modifier ${one}`, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Modifier un code promo" });
+    await expect(dialog).toBeVisible();
+    // the banner is below the dialog and its overlay, whatever their order in the document
+    const layers = await page.evaluate(() => {
+      const z = (selector: string) => Number(getComputedStyle(document.querySelector(selector)!).zIndex);
+      const banner = document.querySelector("[data-consent-banner]")!.getBoundingClientRect();
+      const top = document.elementFromPoint(banner.x + banner.width / 2, banner.y + banner.height / 2);
+      return { banner: z("[data-consent-banner]"), dialog: z('[role="dialog"][data-state="open"]'), bannerOnTop: Boolean(top?.closest("[data-consent-banner]")) };
+    });
+    expect(layers.banner).toBeLessThan(layers.dialog);
+    expect(layers.bannerOnTop).toBe(false);
+    // the dialog's own buttons, over the banner's place at the bottom of the screen, answer
+    await dialog.getByRole("button", { name: "Annuler" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(banner).toBeVisible();
+  });
 });
 
 test("an edit dialog with changes asks « Quitter sans enregistrer ? » before closing", async ({ page }, info) => {

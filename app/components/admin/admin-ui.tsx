@@ -208,7 +208,8 @@ export function Field({ label, htmlFor, name = htmlFor, error: serverError, hint
       ? cloneElement(children, { "aria-invalid": invalid || undefined, "aria-describedby": describedBy })
       : children;
   return (
-    <div className="grid gap-1">
+    // content-start: stretched beside a taller field (a longer hint), its rows keep their height, so the controls align
+    <div className="grid content-start gap-1">
       <label htmlFor={htmlFor} className="text-sm font-medium text-neutral-800">
         {label}
       </label>

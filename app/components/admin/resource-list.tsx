@@ -1,7 +1,7 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, ImageIcon, Search } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Copy, ImageIcon, Pencil, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import { Field, selectClass } from "~/components/admin/admin-ui";
+import { DeleteButton, Field, selectClass } from "~/components/admin/admin-ui";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -226,6 +226,52 @@ function BulkBar({ selected, actions, entityPlural, onSubmitted }: { selected: S
 }
 
 /**
+ * A code, slug or address in a cell. The cells wrap anywhere so that a table
+ * never widens the page; this keeps its value whole instead (the column is
+ * sized for it) unless it alone is wider than 12rem, say a 60-character code,
+ * which then wraps at the column's edge.
+ */
+export function Unbroken({ children }: { children: React.ReactNode }) {
+  return <span className="inline-block max-w-full [overflow-wrap:break-word] [word-break:normal] md:max-w-48">{children}</span>;
+}
+
+/**
+ * The usual actions of a row: « Modifier », then « Dupliquer » (the create
+ * dialog filled with a copy of the row: nothing is written until saved) and
+ * « Supprimer » (after a confirmation) when given. Each button is named after
+ * the row (« Modifier BEAUTE15 »); `children` come first (a « Voir » link).
+ */
+export function RowActions({
+  label,
+  onEdit,
+  onDuplicate,
+  remove,
+  children,
+}: {
+  label: string;
+  onEdit: () => void;
+  onDuplicate?: () => void;
+  /** the row's id and the confirmation's text; null where this row may not be deleted */
+  remove?: { id: string; confirmText: string } | null;
+  children?: React.ReactNode;
+}) {
+  return (
+    <>
+      {children}
+      <Button type="button" variant="ghost" size="icon" aria-label={`Modifier ${label}`} onClick={onEdit}>
+        <Pencil />
+      </Button>
+      {onDuplicate ? (
+        <Button type="button" variant="ghost" size="icon" aria-label={`Dupliquer ${label}`} title="Dupliquer" onClick={onDuplicate}>
+          <Copy />
+        </Button>
+      ) : null}
+      {remove ? <DeleteButton id={remove.id} label={label} confirmText={remove.confirmText} /> : null}
+    </>
+  );
+}
+
+/**
  * A table on wide screens and one card per row under 768 px (same markup, so
  * assistive technologies always get one table: explicit roles keep its
  * semantics when CSS turns the rows into blocks). Text wraps instead of
@@ -348,8 +394,9 @@ export function ResourceTable<T>({
                       </td>
                     ))}
                     {actions ? (
-                      <td role="cell" className="mt-2 block border-t border-neutral-100 pt-2 md:mt-0 md:table-cell md:border-0 md:px-3 md:py-2 md:align-middle">
-                        <div className="flex flex-wrap justify-end gap-1 md:justify-start">{actions(row)}</div>
+                      <td role="cell" className="mt-2 block border-t border-neutral-100 pt-2 md:mt-0 md:table-cell md:w-px md:border-0 md:px-3 md:py-2 md:align-middle">
+                        {/* one line of icons, the column as narrow as they are */}
+                        <div className="flex justify-end gap-1 md:justify-start">{actions(row)}</div>
                       </td>
                     ) : null}
                   </tr>

@@ -16,7 +16,7 @@ export function ScheduleFields({
   errors: Record<string, string[] | undefined>;
 }) {
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-2">
+    <fieldset className="grid items-start gap-4 sm:grid-cols-2">
       <legend className="sr-only">Programmation</legend>
       <Field label="Publier le" htmlFor="publishAt" error={errors.publishAt} hint="Heure de Paris. Vide : publié tout de suite.">
         <Input id="publishAt" name="publishAt" type="datetime-local" defaultValue={item?.publishAt ? toParisLocalInput(item.publishAt) : ""} />

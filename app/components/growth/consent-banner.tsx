@@ -18,6 +18,9 @@ export function ManageCookiesButton({ className }: { className?: string }) {
  * It is rendered first in the document (app/root.tsx), so the keyboard reaches it
  * first; reopened from "Gérer les cookies", it takes the focus. While it is open,
  * the page keeps focused elements clear of it (scroll-padding-bottom).
+ * It sits above the page (sticky headers are z-30/z-40) and below every modal
+ * layer (dialogs, sheets and their overlays are z-50), whatever their order in
+ * the document: a dialog opened while the choice is pending is never covered.
  */
 export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
   const [open, setOpen] = useState(consent === null);
@@ -67,7 +70,7 @@ export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
       aria-labelledby="consent-title"
       tabIndex={-1}
       data-consent-banner=""
-      className="fixed inset-x-2 bottom-2 z-50 mx-auto max-w-3xl rounded-2xl border border-neutral-200 bg-white p-5 shadow-2xl outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:inset-x-4 sm:bottom-4"
+      className="fixed inset-x-2 bottom-2 z-[45] mx-auto max-w-3xl rounded-2xl border border-neutral-200 bg-white p-5 shadow-2xl outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:inset-x-4 sm:bottom-4"
     >
       <h2 id="consent-title" className="text-lg font-bold">
         Tes cookies, ton choix

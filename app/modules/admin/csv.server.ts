@@ -7,7 +7,7 @@ import { csvLine } from "~/lib/csv";
 import { getDb, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { recordAuditIn } from "./audit.server";
-import { CSV_LIMITS, CSV_MESSAGES, type CsvPreview, type CsvPreviewRow, type CsvRowIssue } from "./csv";
+import { CSV_LIMITS, CSV_MESSAGES, dateTimeCell, type CsvPreview, type CsvPreviewRow, type CsvRowIssue } from "./csv";
 
 /**
  * CSV export and import of a back-office list (issue #17, ADR 029). One
@@ -38,6 +38,9 @@ export function scheduleCsvColumns<Row extends { publishAt: Date | null; unpubli
     { header: "Dépublier le", field: "unpublishAt", value: (r) => cell(r.unpublishAt) },
   ];
 }
+
+/** The same two cells read back into the form's `datetime-local` values. */
+export const scheduleFormCells = (cells: Record<string, string>) => ({ publishAt: dateTimeCell(cells.publishAt), unpublishAt: dateTimeCell(cells.unpublishAt) });
 
 export interface CsvEntity<Row, Input, Ctx> {
   /** the audit log's entity name */

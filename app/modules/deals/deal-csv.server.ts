@@ -2,8 +2,8 @@ import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { crevardeDeals } from "../../../db/schema";
 import { parseListQuery } from "~/modules/admin/list-query";
-import { scheduleCsvColumns, type CsvEntity } from "~/modules/admin/csv.server";
-import { dateTimeCell, yesNoCell } from "~/modules/admin/csv";
+import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
+import { yesNoCell } from "~/modules/admin/csv";
 import { brandCell, brandLookup, type BrandRef } from "~/modules/brands/brand-csv.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import { dealFormSchema } from "./deal-form.schema";
@@ -59,7 +59,7 @@ export const dealCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>; exi
   toForm(cells, ctx) {
     const { brandId, issues } = brandCell(ctx.brands, cells.brandId);
     return {
-      form: { ...cells, brandId, isFeatured: yesNoCell(cells.isFeatured), publishAt: dateTimeCell(cells.publishAt), unpublishAt: dateTimeCell(cells.unpublishAt) },
+      form: { ...cells, brandId, isFeatured: yesNoCell(cells.isFeatured), ...scheduleFormCells(cells) },
       issues,
     };
   },

@@ -1,8 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
 import { promoCodes } from "../../../db/schema";
 import { parseListQuery } from "~/modules/admin/list-query";
-import { scheduleCsvColumns, type CsvEntity } from "~/modules/admin/csv.server";
-import { dateTimeCell, dayCell, yesNoCell } from "~/modules/admin/csv";
+import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
+import { dayCell, yesNoCell } from "~/modules/admin/csv";
 import { brandCell, brandLookup, type BrandRef } from "~/modules/brands/brand-csv.server";
 import { toParisDateInput } from "~/modules/settings/paris-time";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
@@ -51,7 +51,7 @@ export const promoCodeCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>
   toForm(cells, ctx) {
     const { brandId, issues } = brandCell(ctx.brands, cells.brandId);
     return {
-      form: { ...cells, brandId, expiresAt: dayCell(cells.expiresAt), isFeatured: yesNoCell(cells.isFeatured), publishAt: dateTimeCell(cells.publishAt), unpublishAt: dateTimeCell(cells.unpublishAt) },
+      form: { ...cells, brandId, expiresAt: dayCell(cells.expiresAt), isFeatured: yesNoCell(cells.isFeatured), ...scheduleFormCells(cells) },
       issues,
     };
   },

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 
 import type { Route } from "./+types/brands";
-import { PageHeader, DeleteButton, Field } from "~/components/admin/admin-ui";
+import { PageHeader, Field } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
@@ -10,12 +10,11 @@ import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
-import { categoryFilter, ListToolbar, ResourceTable, Thumbnail } from "~/components/admin/resource-list";
+import { categoryFilter, ListToolbar, ResourceTable, RowActions, Thumbnail } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
-import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
@@ -125,13 +124,12 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
           },
         ]}
         actions={(b) => (
-          <>
-            <Button variant="ghost" size="icon" aria-label={`Modifier ${b.name}`} onClick={() => editor.edit(b)}>
-              <Pencil />
-            </Button>
-            <DuplicateButton label={b.name} onDuplicate={() => editor.duplicate(duplicateRow(b, { name: "name", nameMax: 120, suffixed: ["slug"] }))} />
-            <DeleteButton id={b.id} label={b.name} confirmText={BRAND_MESSAGES.confirmDelete(b.name)} />
-          </>
+          <RowActions
+            label={b.name}
+            onEdit={() => editor.edit(b)}
+            onDuplicate={() => editor.duplicate(duplicateRow(b, { name: "name", nameMax: 120, suffixed: ["slug"] }))}
+            remove={{ id: b.id, confirmText: BRAND_MESSAGES.confirmDelete(b.name) }}
+          />
         )}
       />
       <Pager {...loaderData.pager} />

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
-import { Pencil, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 
 import type { Route } from "./+types/categories";
-import { PageHeader, DeleteButton, Field } from "~/components/admin/admin-ui";
+import { PageHeader, Field } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
-import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
+import { ListToolbar, ResourceTable, RowActions, Unbroken } from "~/components/admin/resource-list";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -14,7 +14,6 @@ import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
-import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
@@ -82,18 +81,17 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         empty={isNarrowed(loaderData.query) ? "Aucune catégorie ne correspond à ces critères." : "Aucune catégorie trouvée"}
         columns={[
           { key: "name", header: "Nom", sort: "name", className: "font-medium", cell: (c) => c.name },
-          { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs break-all", cell: (c) => c.slug },
+          { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs", cell: (c) => <Unbroken>{c.slug}</Unbroken> },
           { key: "description", header: "Description", className: "md:max-w-xs", cell: (c) => <span className="line-clamp-2">{c.description ?? ""}</span> },
           { key: "updated", header: "Dernière modification", sort: "updated", cell: (c) => (c.updatedAt ? formatParis(c.updatedAt, "d MMM yyyy") : "N/A") },
         ]}
         actions={(c) => (
-          <>
-            <Button variant="ghost" size="icon" aria-label={`Modifier ${c.name}`} onClick={() => editor.edit(c)}>
-              <Pencil />
-            </Button>
-            <DuplicateButton label={c.name} onDuplicate={() => editor.duplicate(duplicateRow(c, { name: "name", nameMax: 80, suffixed: ["slug"] }))} />
-            <DeleteButton id={c.id} label={c.name} confirmText={`Êtes-vous sûr de vouloir supprimer la catégorie "${c.name}" ? Cette action est irréversible.`} />
-          </>
+          <RowActions
+            label={c.name}
+            onEdit={() => editor.edit(c)}
+            onDuplicate={() => editor.duplicate(duplicateRow(c, { name: "name", nameMax: 80, suffixed: ["slug"] }))}
+            remove={{ id: c.id, confirmText: `Êtes-vous sûr de vouloir supprimer la catégorie "${c.name}" ? Cette action est irréversible.` }}
+          />
         )}
       />
       <Pager {...loaderData.pager} />

@@ -1,23 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/content";
-import { DeleteButton, Field, FormError, PageHeader, selectClass, useActionToast, useEditor, useFieldErrors, EditorDialog } from "~/components/admin/admin-ui";
+import { Field, FormError, PageHeader, selectClass, useActionToast, useEditor, useFieldErrors, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { HomeListField } from "~/components/admin/home-list-field";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
+import { ListToolbar, ResourceTable, RowActions, Unbroken } from "~/components/admin/resource-list";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { editorKey, useConflictReload } from "~/components/admin/edit-version";
 import { ResourceForm } from "~/components/admin/resource-form";
-import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
@@ -238,7 +237,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         sort={loaderData.query}
         empty={isNarrowed(loaderData.query) ? "Aucun bloc ne correspond à ces critères." : "Aucun bloc de contenu trouvé"}
         columns={[
-          { key: "name", header: "Nom", sort: "name", className: "font-mono text-xs break-all", cell: (b) => b.name },
+          { key: "name", header: "Nom", sort: "name", className: "font-mono text-xs", cell: (b) => <Unbroken>{b.name}</Unbroken> },
           { key: "title", header: "Titre", sort: "title", cell: (b) => b.title },
           {
             key: "page",
@@ -257,13 +256,12 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           { key: "type", header: "Type", sort: "type", cell: (b) => b.type },
         ]}
         actions={(b) => (
-          <>
-            <Button variant="ghost" size="icon" aria-label={`Modifier ${b.name}`} onClick={() => editor.edit(b)}>
-              <Pencil />
-            </Button>
-            <DuplicateButton label={b.name} onDuplicate={() => editor.duplicate(duplicateRow(b, { name: "title", suffixed: ["name"] }))} />
-            <DeleteButton id={b.id} label={b.name} confirmText={`Êtes-vous sûr de vouloir supprimer le bloc "${b.name}" ? Cette action est irréversible.`} />
-          </>
+          <RowActions
+            label={b.name}
+            onEdit={() => editor.edit(b)}
+            onDuplicate={() => editor.duplicate(duplicateRow(b, { name: "title", suffixed: ["name"] }))}
+            remove={{ id: b.id, confirmText: `Êtes-vous sûr de vouloir supprimer le bloc "${b.name}" ? Cette action est irréversible.` }}
+          />
         )}
       />
       <Pager {...loaderData.pager} />

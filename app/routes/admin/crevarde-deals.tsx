@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 
 import type { Route } from "./+types/crevarde-deals";
-import { PageHeader, DeleteButton, Field, selectClass } from "~/components/admin/admin-ui";
+import { PageHeader, Field, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -10,12 +10,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
-import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable, Thumbnail } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable, RowActions, Thumbnail } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
-import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
@@ -150,13 +149,12 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           { key: "featured", header: "En vedette", cell: (d) => (d.isFeatured ? "Oui" : "Non") },
         ]}
         actions={(d) => (
-          <>
-            <Button variant="ghost" size="icon" aria-label={`Modifier ${d.title}`} onClick={() => editor.edit(d)}>
-              <Pencil />
-            </Button>
-            <DuplicateButton label={d.title} onDuplicate={() => editor.duplicate(duplicateRow(d, { name: "title" }))} />
-            <DeleteButton id={d.id} label={d.title} confirmText={DEAL_FORM_MESSAGES.confirmDelete(d.title)} />
-          </>
+          <RowActions
+            label={d.title}
+            onEdit={() => editor.edit(d)}
+            onDuplicate={() => editor.duplicate(duplicateRow(d, { name: "title" }))}
+            remove={{ id: d.id, confirmText: DEAL_FORM_MESSAGES.confirmDelete(d.title) }}
+          />
         )}
       />
       <Pager {...loaderData.pager} />

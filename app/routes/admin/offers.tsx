@@ -1,19 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 
 import type { Route } from "./+types/offers";
-import { BrandField, PageHeader, DeleteButton, Field } from "~/components/admin/admin-ui";
+import { BrandField, PageHeader, Field } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, Thumbnail } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, Thumbnail } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
-import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
@@ -122,13 +121,12 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
           { key: "featured", header: "En avant", cell: (o) => (o.isFeatured ? "Oui" : "Non") },
         ]}
         actions={(o) => (
-          <>
-            <Button variant="ghost" size="icon" aria-label={`Modifier ${o.name}`} onClick={() => editor.edit(o)}>
-              <Pencil />
-            </Button>
-            <DuplicateButton label={o.name} onDuplicate={() => editor.duplicate(duplicateRow(o, { name: "name" }))} />
-            <DeleteButton id={o.id} label={o.name} confirmText={OFFER_MESSAGES.confirmDelete(o.name)} />
-          </>
+          <RowActions
+            label={o.name}
+            onEdit={() => editor.edit(o)}
+            onDuplicate={() => editor.duplicate(duplicateRow(o, { name: "name" }))}
+            remove={{ id: o.id, confirmText: OFFER_MESSAGES.confirmDelete(o.name) }}
+          />
         )}
       />
       <Pager {...loaderData.pager} />

@@ -1,24 +1,23 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
-import { ExternalLink, Pencil, Plus } from "lucide-react";
+import { ExternalLink, Plus } from "lucide-react";
 import { useState } from "react";
 
 import type { Route } from "./+types/pages";
-import { PageHeader, DeleteButton, Field, selectClass } from "~/components/admin/admin-ui";
+import { PageHeader, Field, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
+import { ListToolbar, ResourceTable, RowActions, Unbroken } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { submittedVersion } from "~/modules/admin/conflict";
 import { isEditConflict } from "~/modules/admin/versioned.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
-import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { isBlankHtml } from "~/lib/html.server";
@@ -137,7 +136,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
         }}
         columns={[
           { key: "title", header: "Titre", sort: "title", className: "font-medium", cell: (p) => p.title },
-          { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs break-all", cell: (p) => p.slug },
+          { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs", cell: (p) => <Unbroken>{p.slug}</Unbroken> },
           { key: "updated", header: "Mise à jour", sort: "updated", cell: (p) => formatParis(p.updatedAt, "d MMM yyyy") },
           { key: "status", header: "Statut", cell: (p) => (
               <>
@@ -148,18 +147,18 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
           },
         ]}
         actions={(p) => (
-          <>
+          <RowActions
+            label={p.title}
+            onEdit={() => editor.edit(p)}
+            onDuplicate={() => editor.duplicate(duplicateRow(p, { name: "title", suffixed: ["slug"] }))}
+            remove={{ id: p.id, confirmText: `Êtes-vous sûr de vouloir supprimer la page "${p.title}" ? Cette action est irréversible.` }}
+          >
             <Button asChild variant="ghost" size="icon">
               <a href={legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`} target="_blank" rel="noreferrer" aria-label={`Voir ${p.title}`}>
                 <ExternalLink />
               </a>
             </Button>
-            <Button variant="ghost" size="icon" aria-label={`Modifier ${p.title}`} onClick={() => editor.edit(p)}>
-              <Pencil />
-            </Button>
-            <DuplicateButton label={p.title} onDuplicate={() => editor.duplicate(duplicateRow(p, { name: "title", suffixed: ["slug"] }))} />
-            <DeleteButton id={p.id} label={p.title} confirmText={`Êtes-vous sûr de vouloir supprimer la page "${p.title}" ? Cette action est irréversible.`} />
-          </>
+          </RowActions>
         )}
       />
       <Pager {...loaderData.pager} />

@@ -1,21 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
-import { Pencil, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/promo-codes";
-import { BrandField, PageHeader, DeleteButton, EditorDialog, Field, errorsFor, selectClass } from "~/components/admin/admin-ui";
+import { BrandField, PageHeader, EditorDialog, Field, errorsFor, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
-import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, Unbroken } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { editorKey } from "~/components/admin/edit-version";
 import { ResourceForm, useResourceScreen } from "~/components/admin/resource-form";
-import { DuplicateButton } from "~/components/admin/duplicate-button";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
@@ -218,7 +217,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
             className: "font-mono font-semibold",
             cell: (c) => (
               <>
-                {c.code}
+                <Unbroken>{c.code}</Unbroken>
                 <ScheduleBadge state={c.schedule} publishAt={c.publishAt} unpublishAt={c.unpublishAt} />
                 {failing.has(c.id) ? (
                   <Badge variant="risky" className="ml-2 font-sans">
@@ -251,14 +250,13 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
           { key: "featured", header: "En avant", cell: (c) => (c.isFeatured ? "Oui" : "Non") },
         ]}
         actions={(c) => (
-          <>
-            <Button variant="ghost" size="icon" aria-label={`Modifier ${c.code}`} onClick={() => editor.edit(c)}>
-              <Pencil />
-            </Button>
-            {/* a promo code is what shoppers type: the copy's code is left empty, to be typed */}
-            <DuplicateButton label={c.code} onDuplicate={() => editor.duplicate(duplicateRow(c, { cleared: ["code"] }))} />
-            <DeleteButton id={c.id} label={c.code} confirmText={PROMO_MESSAGES.confirmDelete(c.code)} />
-          </>
+          <RowActions
+            label={c.code}
+            onEdit={() => editor.edit(c)}
+            // a promo code is what shoppers type: the copy's code is left empty, to be typed
+            onDuplicate={() => editor.duplicate(duplicateRow(c, { cleared: ["code"] }))}
+            remove={{ id: c.id, confirmText: PROMO_MESSAGES.confirmDelete(c.code) }}
+          />
         )}
       />
       <Pager {...loaderData.pager} />

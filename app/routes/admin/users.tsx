@@ -1,16 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
-import { Pencil } from "lucide-react";
 
 import type { Route } from "./+types/users";
-import { AdminForm, PageHeader, DeleteButton, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
+import { AdminForm, PageHeader, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Avatar } from "~/components/layout/avatar";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { ListToolbar, ResourceTable } from "~/components/admin/resource-list";
+import { ListToolbar, ResourceTable, RowActions, Unbroken } from "~/components/admin/resource-list";
 import { requireAdmin } from "~/lib/auth.server";
 import { ROLE_LABELS, toRole } from "~/lib/permissions";
 import { ROLES, type Role } from "../../../db/constants";
@@ -119,20 +117,18 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               </div>
             ),
           },
-          { key: "email", header: "Email", sort: "email", className: "break-all", cell: (u) => u.email },
+          { key: "email", header: "Email", sort: "email", cell: (u) => <Unbroken>{u.email}</Unbroken> },
           { key: "role", header: "Rôle", cell: (u) => <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge> },
           { key: "created", header: "Inscription", sort: "created", cell: (u) => formatParis(u.createdAt, "d MMM yyyy") },
           { key: "saved", header: "Économies", cell: (u) => (u.cashSaved ? `${u.cashSaved.toLocaleString("fr-FR", { minimumFractionDigits: 2 })}€` : "-") },
         ]}
         actions={(u) => (
-          <>
-            <Button variant="ghost" size="icon" aria-label={`Modifier ${u.email}`} onClick={() => editor.edit(u)}>
-              <Pencil />
-            </Button>
-            {u.id !== loaderData.selfId ? (
-              <DeleteButton id={u.id} label={u.email} confirmText={`Êtes-vous sûr de vouloir supprimer l'utilisateur "${u.email}" ? Cette action est irréversible.`} />
-            ) : null}
-          </>
+          <RowActions
+            label={u.email}
+            onEdit={() => editor.edit(u)}
+            // an admin never deletes their own account
+            remove={u.id !== loaderData.selfId ? { id: u.id, confirmText: `Êtes-vous sûr de vouloir supprimer l'utilisateur "${u.email}" ? Cette action est irréversible.` } : null}
+          />
         )}
       />
       <Pager {...loaderData.pager} />
