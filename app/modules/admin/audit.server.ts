@@ -49,16 +49,7 @@ export async function recordAudit(
   entry: { action: "create" | "update" | "delete"; entity: string; entityId?: string | null; before?: unknown; after?: unknown },
 ) {
   try {
-    const db = await getDb();
-    await db.insert(auditLog).values({
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId ?? null,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    });
+    await recordAuditIn(await getDb(), actor, entry);
   } catch (error) {
     logger.error({ err: error }, "audit: entry not recorded");
   }
