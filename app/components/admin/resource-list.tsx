@@ -93,7 +93,8 @@ export function ListToolbar({
       method="get"
       role="search"
       aria-label={label}
-      className="mb-4 grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
+      // two filters a row on a phone (the list starts a screen earlier), one wrapping row on a desktop
+      className="mb-4 grid grid-cols-2 items-end gap-3 lg:flex lg:flex-wrap"
       onChange={(event) => {
         // a choice applies at once; typed text waits for Entrée or « Filtrer »
         if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget, { replace: true });
@@ -101,22 +102,26 @@ export function ListToolbar({
     >
       <input type="hidden" name="sort" value={sort.sort} />
       <input type="hidden" name="dir" value={sort.dir} />
-      <Field label={searchLabel} htmlFor="list-q">
-        <Input id="list-q" name="q" type="search" defaultValue={q ?? ""} maxLength={100} key={q ?? ""} placeholder={searchPlaceholder} />
-      </Field>
-      {filters.map((f) => (
-        <Field key={f.name} label={f.label} htmlFor={`list-${f.name}`}>
-          <select id={`list-${f.name}`} name={f.name} defaultValue={f.value ?? ""} key={f.value ?? ""} className={selectClass}>
-            <option value="">{f.all}</option>
-            {f.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+      <div className="col-span-2 lg:min-w-0 lg:flex-[2_1_16rem]">
+        <Field label={searchLabel} htmlFor="list-q">
+          <Input id="list-q" name="q" type="search" defaultValue={q ?? ""} maxLength={100} key={q ?? ""} placeholder={searchPlaceholder} />
         </Field>
+      </div>
+      {filters.map((f) => (
+        <div key={f.name} className="min-w-0 lg:max-w-56 lg:flex-[1_1_9rem]">
+          <Field label={f.label} htmlFor={`list-${f.name}`}>
+            <select id={`list-${f.name}`} name={f.name} defaultValue={f.value ?? ""} key={f.value ?? ""} className={selectClass}>
+              <option value="">{f.all}</option>
+              {f.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
       ))}
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="col-span-2 flex flex-wrap items-center gap-2 lg:flex-none">
         <Button type="submit" variant="outline">
           <Search aria-hidden="true" /> {submitLabel}
         </Button>
