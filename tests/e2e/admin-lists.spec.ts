@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_ADMIN, expect, isMobile, noHorizontalScroll, signIn, test } from "./fixtures";
+import { DEMO_ADMIN, DEMO_MEMBER, expect, isMobile, noHorizontalScroll, signIn, test } from "./fixtures";
 import { listCodePrefix, listCodes } from "./admin-lists-fixture";
 
 /**
@@ -182,4 +182,12 @@ test("an edit dialog with changes asks « Quitter sans enregistrer ? » before c
   await ask.getByRole("button", { name: "Quitter sans enregistrer" }).click();
   await expect(dialog).toBeHidden();
   await expect(codeRow(page, one)).not.toContainText("Texte en cours de saisie");
+});
+
+test("the users list shows a member's savings in euros, written the French way", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`/admin/users?q=${encodeURIComponent(DEMO_MEMBER.email)}`);
+  // the demo member has saved 42.5 € (db/seed/demo-accounts.ts)
+  await expect(page.getByRole("row").filter({ hasText: DEMO_MEMBER.email })).toContainText("42,50 €");
+  await noHorizontalScroll(page);
 });

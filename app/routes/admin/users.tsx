@@ -120,7 +120,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           { key: "email", header: "Email", sort: "email", cell: (u) => <Unbroken>{u.email}</Unbroken> },
           { key: "role", header: "Rôle", cell: (u) => <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge> },
           { key: "created", header: "Inscription", sort: "created", cell: (u) => formatParis(u.createdAt, "d MMM yyyy") },
-          { key: "saved", header: "Économies", cell: (u) => (u.cashSaved ? `${u.cashSaved.toLocaleString("fr-FR", { minimumFractionDigits: 2 })}€` : "-") },
+          { key: "saved", header: "Économies", cell: (u) => (u.cashSaved ? `${Number(u.cashSaved).toLocaleString("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €` : "-") },
         ]}
         actions={(u) => (
           <RowActions
