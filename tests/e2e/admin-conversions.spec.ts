@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+import { DEMO_ADMIN, expect, isMobile, signIn, test } from "./fixtures";
 import { E2E_CONVERSIONS } from "./db-fixtures";
 import { isAdminPage, PAGES } from "./routes";
 
@@ -14,6 +14,8 @@ test("an admin filters the unattributed conversions of a network and reads one's
   await expect(page.getByRole("heading", { name: "Conversions", level: 1 })).toBeVisible();
   const table = page.getByRole("table", { name: "Conversions" });
   await expect(table.getByText(cjUnattributed.orderRef)).toBeVisible();
+  // at 1280 px every column is in view: the table does not scroll sideways in its frame
+  if (!isMobile(page)) expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
 
   const filters = page.getByRole("search", { name: "Filtrer les conversions" });
   await filters.getByLabel("Attribution").selectOption("unattributed");

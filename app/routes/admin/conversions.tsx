@@ -222,14 +222,16 @@ export default function AdminConversions({ loaderData, actionData }: Route.Compo
           ) : (
             conversions.map((c) => (
               <TableRow key={c.id} data-conversion={c.id}>
-                <TableCell className="whitespace-nowrap">{when(c.transactionAt)}</TableCell>
+                {/* the day, then the time below it */}
+                <TableCell className="min-w-[5.5rem]">{when(c.transactionAt)}</TableCell>
                 <TableCell>{networkLabel(c.network)}</TableCell>
                 <TableCell>{c.brandName ?? "—"}</TableCell>
-                <TableCell>
-                  <p className="font-mono text-xs">{c.orderRef ?? "—"}</p>
-                  <p className="font-mono text-xs text-neutral-500">{c.clickId ?? "sans clic"}</p>
+                {/* identifiers, not words: they may break anywhere, so the table fits 1280 px */}
+                <TableCell className="max-w-40">
+                  <p className="font-mono text-xs break-all">{c.orderRef ?? "—"}</p>
+                  <p className="font-mono text-xs break-all text-neutral-500">{c.clickId ?? "sans clic"}</p>
                 </TableCell>
-                <TableCell>{c.memberEmail ?? <Badge variant="outline">Non attribuée</Badge>}</TableCell>
+                <TableCell className="[overflow-wrap:anywhere]">{c.memberEmail ?? <Badge variant="outline">Non attribuée</Badge>}</TableCell>
                 <TableCell>
                   {STATUS_LABELS[c.status] ?? c.status}
                   <p className="text-xs text-neutral-500">{c.networkStatusRaw}</p>
@@ -240,11 +242,11 @@ export default function AdminConversions({ loaderData, actionData }: Route.Compo
                     <p className="text-xs text-neutral-500">{c.fxCommissionEur ? `= ${formatNetworkAmount(c.fxCommissionEur)}` : "Change à décider"}</p>
                   ) : null}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell>
                   {c.cashbackStatus ? (
                     <>
                       {CASHBACK_LABELS[c.cashbackStatus] ?? c.cashbackStatus}
-                      <p className="text-xs text-neutral-500">{formatEuros(Number(c.cashbackCents ?? 0))}</p>
+                      <p className="whitespace-nowrap text-xs text-neutral-500">{formatEuros(Number(c.cashbackCents ?? 0))}</p>
                     </>
                   ) : (
                     "—"
