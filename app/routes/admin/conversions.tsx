@@ -271,7 +271,7 @@ export default function AdminConversions({ loaderData, actionData }: Route.Compo
 
 function FiltersForm({ filters }: { filters: Loader["filters"] }) {
   return (
-    <Form method="get" role="search" aria-label="Filtrer les conversions" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <Form method="get" role="search" aria-label="Filtrer les conversions" className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
       <Field label="Réseau" htmlFor="f-network">
         <select id="f-network" name="network" defaultValue={filters.network ?? ""} className={selectClass}>
           <option value="">Tous</option>
@@ -305,15 +305,17 @@ function FiltersForm({ filters }: { filters: Loader["filters"] }) {
         </select>
       </Field>
       <Field label="Du" htmlFor="f-from">
-        <Input id="f-from" name="from" type="date" defaultValue={filters.from ?? ""} />
+        <Input id="f-from" name="from" type="date" className="min-w-0" defaultValue={filters.from ?? ""} />
       </Field>
       <Field label="Au" htmlFor="f-to">
-        <Input id="f-to" name="to" type="date" defaultValue={filters.to ?? ""} />
+        <Input id="f-to" name="to" type="date" className="min-w-0" defaultValue={filters.to ?? ""} />
       </Field>
-      <Field label="Commande ou clic" htmlFor="f-q">
-        <Input id="f-q" name="q" type="search" defaultValue={filters.q ?? ""} placeholder="Référence ou identifiant de clic" />
-      </Field>
-      <div className="flex items-end gap-2">
+      <div className="col-span-2 lg:col-span-1">
+        <Field label="Commande ou clic" htmlFor="f-q">
+          <Input id="f-q" name="q" type="search" defaultValue={filters.q ?? ""} placeholder="Référence ou identifiant de clic" />
+        </Field>
+      </div>
+      <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
         <Button type="submit">
           <Search aria-hidden="true" /> Filtrer
         </Button>
