@@ -18,6 +18,12 @@ test("an admin filters the unattributed conversions of a network and reads one's
   if (!isMobile(page)) expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
 
   const filters = page.getByRole("search", { name: "Filtrer les conversions" });
+  // every filter within the form, the date fields too (a native date input is wider than half a phone)
+  const form = (await filters.boundingBox())!;
+  for (const label of ["Du", "Au", "Devise"]) {
+    const field = (await filters.getByLabel(label, { exact: true }).boundingBox())!;
+    expect(field.x + field.width, label).toBeLessThanOrEqual(form.x + form.width + 0.5);
+  }
   await filters.getByLabel("Attribution").selectOption("unattributed");
   await filters.getByLabel("Réseau").selectOption("awin");
   await filters.getByRole("button", { name: "Filtrer" }).click();
