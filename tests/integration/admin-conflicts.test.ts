@@ -13,6 +13,8 @@ import { CONFLICT_MESSAGES } from "../../app/modules/admin/conflict";
 import { castDealVote } from "../../app/modules/deals/deal-votes.server";
 import { expireDueDeals } from "../../app/modules/deals/posting.server";
 import { deleteCategory } from "../../app/modules/categories/categories-admin.server";
+import { deleteUserAdmin, updateUserAdmin } from "../../app/modules/users/users-admin.server";
+import { action as userAction } from "../../app/routes/admin/users";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -159,6 +161,24 @@ describeEachDb("admin edit conflicts", ({ database }) => {
     expect((entry.before as any).name).toBe("Catégorie à garder");
     const again = await callRoute<any>(categoryAction, req("/admin/categories", { cookie: admin.cookie, form: { intent: "delete", id: row.id } }));
     expect(again.status).toBe(404);
+  });
+
+  it("an account's role change and deletion are written with their audit entries, in one transaction", async () => {
+    const member = await signedInUser({ role: "user", email: "compte-audite@example.fr" });
+    const broken = { id: admin.id, email: null as unknown as string };
+    await expect(updateUserAdmin({ id: member.id, role: "editor", username: null }, broken)).rejects.toThrow();
+    expect((await db().select().from(s.user).where(eq(s.user.id, member.id)))[0].role).toBe("user");
+    await expect(deleteUserAdmin(member.id, broken)).rejects.toThrow();
+    expect(await db().$count(s.user, eq(s.user.id, member.id))).toBe(1);
+
+    const promoted = await callRoute<any>(userAction, req("/admin/users", { cookie: admin.cookie, form: { intent: "save", id: member.id, role: "editor" } }));
+    expect(promoted.data.ok).toBe(true);
+    const [entry] = await db().select().from(s.auditLog).where(and(eq(s.auditLog.entityId, member.id), eq(s.auditLog.action, "update")));
+    expect(entry).toMatchObject({ entity: "user", actorEmail: "conflicts@example.fr" });
+    expect([(entry.before as any).role, (entry.after as any).role]).toEqual(["user", "editor"]);
+    const deleted = await callRoute<any>(userAction, req("/admin/users", { cookie: admin.cookie, form: { intent: "delete", id: member.id } }));
+    expect(deleted.data.ok).toBe(true);
+    expect(await db().$count(s.auditLog, and(eq(s.auditLog.entityId, member.id), eq(s.auditLog.action, "delete")))).toBe(1);
   });
 
   it("bulk actions move updated_at on: a form opened before them conflicts", async () => {

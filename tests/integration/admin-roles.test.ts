@@ -220,7 +220,7 @@ describeEachDb("back-office roles", ({ database }) => {
     await db.update(s.user).set({ role: "user" }).where(eq(s.user.role, "admin"));
     await db.update(s.user).set({ role: "admin" }).where(eq(s.user.id, people.admin.id));
     for (const role of ["editor", "finance"] as const) {
-      await expect(updateUserAdmin({ id: people.admin.id, role, username: null })).rejects.toBeInstanceOf(LastAdminError);
+      await expect(updateUserAdmin({ id: people.admin.id, role, username: null }, { id: "test-admin", email: "admin@test.local" })).rejects.toBeInstanceOf(LastAdminError);
     }
     expect(await db.$count(s.user, eq(s.user.role, "admin"))).toBe(1);
   });

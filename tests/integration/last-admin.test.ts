@@ -29,8 +29,8 @@ describeEachDb("the last administrator", ({ database }) => {
 
     // the domain refuses to remove the last one, whatever the caller
     const last = admins[0].id;
-    await expect(updateUserAdmin({ id: last, role: "user", username: null } as any)).rejects.toBeInstanceOf(LastAdminError);
-    await expect(deleteUserAdmin(last)).rejects.toBeInstanceOf(LastAdminError);
+    await expect(updateUserAdmin({ id: last, role: "user", username: null } as any, { id: "test-admin", email: "admin@test.local" })).rejects.toBeInstanceOf(LastAdminError);
+    await expect(deleteUserAdmin(last, { id: "test-admin", email: "admin@test.local" })).rejects.toBeInstanceOf(LastAdminError);
     expect((await db.select({ role: s.user.role }).from(s.user).where(eq(s.user.id, last)))[0].role).toBe("admin");
   });
 
@@ -40,8 +40,8 @@ describeEachDb("the last administrator", ({ database }) => {
     const a = await signedInUser({ role: "admin" });
     const b = await signedInUser({ role: "admin" });
     const results = await Promise.allSettled([
-      updateUserAdmin({ id: a.id, role: "user", username: null } as any),
-      updateUserAdmin({ id: b.id, role: "user", username: null } as any),
+      updateUserAdmin({ id: a.id, role: "user", username: null } as any, { id: "test-admin", email: "admin@test.local" }),
+      updateUserAdmin({ id: b.id, role: "user", username: null } as any, { id: "test-admin", email: "admin@test.local" }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;

@@ -186,7 +186,7 @@ describeEachDb("ledger", ({ kind }) => {
       const refused = await callRoute(profileAction, req("/profile", { form: { intent: "delete", password: m.password }, cookie: m.cookie }));
       expect(refused.status).toBe(409);
       expect(JSON.stringify(refused.data)).toContain("Tu as encore 12,34\u00a0€ de cashback disponible ou en cours de virement");
-      await expect(deleteUserAdmin(m.id)).rejects.toBeInstanceOf(MemberMoneyOutstandingError);
+      await expect(deleteUserAdmin(m.id, { id: "test-admin", email: "admin@test.local" })).rejects.toBeInstanceOf(MemberMoneyOutstandingError);
       const po = randomUUID();
       await withLedger((tx) => holdPayout(tx, { payoutId: po, userId: m.id, amountCents: 1234, actor }));
       await expect(deleteAccount(m.id, m.email)).rejects.toBeInstanceOf(MemberMoneyOutstandingError);
@@ -208,7 +208,7 @@ describeEachDb("ledger", ({ kind }) => {
       await withLedger((tx) => reverseCashback(tx, { cashbackId: a, userId, actor }));
       await withLedger((tx) => recordPendingCashback(tx, { cashbackId: b, userId, amountCents: 80, version: 1, actor }));
       const accounts = await withLedger((tx) => ensureMemberAccounts(tx, userId));
-      await deleteUserAdmin(userId);
+      await deleteUserAdmin(userId, { id: "test-admin", email: "admin@test.local" });
       const db = await getDb();
       const kept = await db.select().from(s.ledgerAccounts).where(sql`${s.ledgerAccounts.id} in (${accounts.pending}, ${accounts.receivable}, ${accounts.paid})`);
       expect(kept.map((k) => [k.kind, k.userId, k.balanceCents]).sort()).toEqual([

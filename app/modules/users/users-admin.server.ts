@@ -10,6 +10,9 @@ import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
 import type { ListQuery } from "~/modules/admin/list-query";
 import type { UserSort, userListSpec } from "./user-list";
 import type { userFormSchema } from "./user-form.schema";
+import { recordAuditIn } from "~/modules/admin/audit.server";
+
+type Actor = { id: string; email: string };
 
 /**
  * One page of accounts: searched (e-mail, username), filtered by role and
@@ -62,27 +65,33 @@ async function assertNotLastAdmin(tx: Tx, id: string) {
   if (admins.some((a) => a.id === id) && admins.every((a) => a.id === id)) throw new LastAdminError();
 }
 
-export async function updateUserAdmin(input: z.output<typeof userFormSchema>) {
+/** Change a member's role and pseudo, with its audit entry, in one transaction (null: no such account). */
+export async function updateUserAdmin(input: z.output<typeof userFormSchema>, actor: Actor) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (input.role !== "admin") await assertNotLastAdmin(tx, input.id);
     if (input.username && (await isUsernameTaken(input.username, { userId: input.id }, tx))) throw new UsernameTakenError();
-    const [u] = await tx.update(user).set({ role: input.role, name: input.username ?? "", updatedAt: new Date() }).where(eq(user.id, input.id)).returning({ id: user.id });
-    if (!u) return null;
+    const [before] = await tx.select().from(user).where(eq(user.id, input.id));
+    if (!before) return null;
+    const [after] = await tx.update(user).set({ role: input.role, name: input.username ?? "", updatedAt: new Date() }).where(eq(user.id, input.id)).returning();
     await tx.update(profiles).set({ username: input.username }).where(eq(profiles.id, input.id));
-    return u;
+    await recordAuditIn(tx, actor, { action: "update", entity: "user", entityId: input.id, before, after });
+    return { id: after.id };
   });
 }
 
 /** Deleting the user cascades to the profile, sessions and accounts; refused while cashback money is theirs (ADR 013). */
-export async function deleteUserAdmin(id: string) {
+export async function deleteUserAdmin(id: string, actor: Actor) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await assertNotLastAdmin(tx, id);
     await voidReferralRewardsOfDeletedMember(tx, id);
     await assertMemberDeletable(tx, id);
-    const [row] = await tx.delete(user).where(eq(user.id, id)).returning({ email: user.email });
-    return row ?? null;
+    const [row] = await tx.delete(user).where(eq(user.id, id)).returning();
+    if (!row) return null;
+    // with its audit entry: the account and the record of who deleted it go together
+    await recordAuditIn(tx, actor, { action: "delete", entity: "user", entityId: id, before: row, after: null });
+    return { email: row.email };
   });
 }
 

@@ -12,8 +12,6 @@ import { ListToolbar, ResourceTable, RowActions, Unbroken } from "~/components/a
 import { requireAdmin } from "~/lib/auth.server";
 import { ROLE_LABELS, toRole } from "~/lib/permissions";
 import { ROLES, type Role } from "../../../db/constants";
-import { audited } from "~/modules/admin/audit.server";
-import { user } from "../../../db/schema";
 import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { userListSpec } from "~/modules/users/user-list";
@@ -55,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!id) return failure("delete", USER_MESSAGES.deleteError);
     if (id === admin.id) return failure("delete", USER_MESSAGES.selfDelete, 409);
     return guarded("delete", USER_MESSAGES.deleteError, async () => {
-      const row = await lastAdminRefused(() => audited(admin, "user", user, id, "delete", () => deleteUserAdmin(id)));
+      const row = await lastAdminRefused(() => deleteUserAdmin(id, admin));
       if (row === LAST_ADMIN) return failure("delete", USER_MESSAGES.lastAdmin, 409);
       if (!row) return failure("delete", USER_MESSAGES.deleteError, 404);
       return ok("delete", USER_MESSAGES.deleted);
@@ -66,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
   const input = submission.value;
   if (input.id === admin.id && input.role !== "admin") return failure("save", USER_MESSAGES.selfDemote, 409);
   return guarded("save", USER_MESSAGES.updateError, async () => {
-    const row = await lastAdminRefused(() => audited(admin, "user", user, input.id, "update", () => updateUserAdmin(input)));
+    const row = await lastAdminRefused(() => updateUserAdmin(input, admin));
     if (row === LAST_ADMIN) return failure("save", USER_MESSAGES.lastAdmin, 409);
     if (!row) return failure("save", USER_MESSAGES.updateError, 404);
     return ok("save", USER_MESSAGES.updated);
