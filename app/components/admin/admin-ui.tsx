@@ -158,7 +158,7 @@ export function DeleteButton({ id, label, confirmText }: { id: string; label: st
 }
 
 /** The footer of an edit form: « Annuler » (which asks first once the form was changed) and the submit. */
-export function FormActions({ editing, onCancel, busy, submit }: { editing: boolean; onCancel: () => void; busy?: boolean; submit?: string }) {
+export function FormActions({ editing, onCancel, busy }: { editing: boolean; onCancel: () => void; busy?: boolean }) {
   const navigation = useNavigation();
   return (
     <div className="flex justify-end gap-2">
@@ -166,7 +166,7 @@ export function FormActions({ editing, onCancel, busy, submit }: { editing: bool
         Annuler
       </Button>
       <Button type="submit" disabled={busy ?? navigation.state !== "idle"}>
-        {submit ?? (editing ? "Mettre à jour" : "Ajouter")}
+        {editing ? "Mettre à jour" : "Ajouter"}
       </Button>
     </div>
   );

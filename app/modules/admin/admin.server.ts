@@ -143,7 +143,7 @@ export async function loadOrFail<T>(message: string, load: Promise<T>): Promise<
 
 /** The French texts of one list's bulk actions: a failure, none of the rows left, and the success title per intent. */
 /** The ticked ids a bulk action found no row for, named one by one (« 2 éléments n'existent plus : … »). */
-export function missingIds(ids: string[]): string | null {
+function missingIds(ids: string[]): string | null {
   if (ids.length === 0) return null;
   return ids.length === 1 ? `1 élément n'existe plus : ${ids[0]}.` : `${ids.length} éléments n'existent plus : ${ids.join(", ")}.`;
 }

@@ -5,6 +5,12 @@ import { logger } from "~/lib/logger.server";
 
 type Actor = { id: string; email: string };
 
+/** A row as the audit log keeps it: the generated full-text document is derived data, not an edit. */
+export function auditable<R extends Record<string, unknown>>(row: R): R {
+  const { search: _search, ...fields } = row;
+  return fields as R;
+}
+
 /**
  * Record an admin write that is not one row of one table (settings, bulk
  * inserts, uploaded files). A failure to record is logged, never thrown:

@@ -1,7 +1,7 @@
 import { inArray, type AnyColumn } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "~/lib/db.server";
-import { recordAuditIn } from "./audit.server";
+import { auditable, recordAuditIn } from "./audit.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Actor = { id: string; email: string };
@@ -12,11 +12,6 @@ export interface BulkResult {
   missing: string[];
 }
 
-/** A row as the audit log keeps it: the generated full-text document is derived data, not an edit. */
-function auditable(row: Record<string, unknown>) {
-  const { search: _search, ...fields } = row;
-  return fields;
-}
 
 /**
  * A bulk action of the back office (issue #17): the rows that still exist

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { csvLine } from "~/lib/csv";
 import { getDb, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { recordAuditIn } from "./audit.server";
+import { auditable, recordAuditIn } from "./audit.server";
 import { CSV_LIMITS, CSV_MESSAGES, dateTimeCell, type CsvPreview, type CsvPreviewRow, type CsvRowIssue } from "./csv";
 
 /**
@@ -245,11 +245,6 @@ export class CsvImportRefused extends DomainError {
   }
 }
 
-function auditable(row: Record<string, unknown> | undefined) {
-  if (!row) return null;
-  const { search: _search, ...fields } = row;
-  return fields;
-}
 
 /**
  * The import: the file is checked again and, only if every row is valid,
@@ -270,7 +265,7 @@ export async function importCsv(actor: Actor, entity: AnyCsvEntity, text: string
       if (!saved) throw new DomainError(CSV_MESSAGES.gone, 409);
       const savedId = saved.id;
       const [after] = await tx.select().from(entity.table).where(eq(entity.idColumn, savedId));
-      await recordAuditIn(tx, actor, { action: id ? "update" : "create", entity: entity.entity, entityId: savedId, before: auditable(before), after: auditable(after) });
+      await recordAuditIn(tx, actor, { action: id ? "update" : "create", entity: entity.entity, entityId: savedId, before: before ? auditable(before) : null, after: after ? auditable(after) : null });
       if (id) updated++;
       else created++;
     }

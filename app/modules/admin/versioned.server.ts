@@ -2,7 +2,7 @@ import { and, eq, sql, type AnyColumn } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { DomainError } from "~/lib/errors";
 import { getDb, type Db } from "~/lib/db.server";
-import { recordAuditIn } from "./audit.server";
+import { auditable, recordAuditIn } from "./audit.server";
 import { CONFLICT_MESSAGES, versionOf, type ConflictData } from "./conflict";
 
 type Tx = Pick<Db, "select" | "insert" | "update">;
@@ -26,11 +26,6 @@ export class EditConflictError extends DomainError {
 
 export const isEditConflict = (error: unknown): error is EditConflictError => error instanceof EditConflictError;
 
-/** A row as the audit log keeps it: the generated full-text document is derived data, not an edit. */
-function auditable(row: Record<string, unknown>) {
-  const { search: _search, ...fields } = row;
-  return fields as Row;
-}
 
 /**
  * Create (no id) or update one row of a catalogue table and write its audit
