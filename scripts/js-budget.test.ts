@@ -27,7 +27,7 @@ function fakeBuild(sizes: { entry: number; home: number; admin: number }) {
   return dir;
 }
 
-const run = (dir: string) => spawnSync(process.execPath, ["scripts/js-budget.mjs", "--dir", dir], { encoding: "utf8" });
+const run = (dir: string, ...args: string[]) => spawnSync(process.execPath, ["scripts/js-budget.mjs", "--dir", dir, ...args], { encoding: "utf8" });
 
 describe("js-budget", () => {
   it("passes a public page under its budget, whatever the admin pages weigh", () => {
@@ -41,5 +41,15 @@ describe("js-budget", () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/OVER\s+routes\/home \(public pages, budget 152 KB\)/);
     expect(result.stderr).toContain("1 page(s) over budget: routes/home");
+  });
+
+  it("--json gives the bench every page's weight, over budget or not, without failing", () => {
+    const result = run(fakeBuild({ entry: 100 * 1024, home: 60 * 1024, admin: 10 }), "--json");
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as { framework: number; pages: Array<{ id: string; total: number; group: string; budget: number }> };
+    expect(report.framework).toBeGreaterThan(99);
+    expect(report.framework).toBeLessThan(102);
+    expect(report.pages).toEqual([{ id: "routes/home", total: expect.any(Number), group: "public pages", budget: 152 }]);
+    expect(report.pages[0]!.total).toBeGreaterThan(report.framework + 59);
   });
 });

@@ -9,13 +9,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import pg from "pg";
+import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "../../db/schema";
 import { seed } from "../../db/seed/index";
 import { loader as dealsLoader } from "../../app/routes/deals";
-import { FACET_WINDOW, searchDeals } from "../../app/modules/deals/deals.server";
+import { FACET_WINDOW, searchDeals, searchDealsQuery } from "../../app/modules/deals/deals.server";
 import { parseDealSearch } from "../../app/modules/deals/deals.schema";
-import { refreshLexicon, searchStats } from "../../app/modules/search/search.server";
+import { matchQuery, refreshLexicon, searchStats } from "../../app/modules/search/search.server";
+import { RELEVANCE_WINDOW } from "../../app/modules/deals/deals.constants";
+import { DEALS_PAGE_SIZE } from "../../app/modules/deals/deals.schema";
 import { req } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -133,7 +136,7 @@ const BAD_QUERIES = [
   "   ", "\t\n", "0", "00000000", "1e309", "undefined", "__proto__",
 ];
 
-describeEachDb("deal search", ({ database }) => {
+describeEachDb("deal search", ({ database, kind }) => {
   const search = (q: string, extra: Record<string, string> = {}) => searchDeals(parseDealSearch(new URLSearchParams({ q, ...extra })), false);
   const titles = async (q: string, extra: Record<string, string> = {}) => (await search(q, extra)).deals.map((d) => d.title);
 
@@ -278,7 +281,7 @@ describeEachDb("deal search", ({ database }) => {
   it(`facets count at most ${FACET_WINDOW} matches and say so (capped)`, async () => {
     const db = database().db;
     await db.execute(sql`insert into crevarde_deals (title, description, price, source, badge_text, url, created_at)
-      select 'Gourde isotherme n°' || g, 'Garde au frais.', '4,99€', (array['temu', 'shein', 'aliexpress'])[1 + g % 3],
+      select 'Gourde isotherme n°' || g, case when g % 97 = 0 then 'Gourde gourde gourde, garde au frais.' else 'Garde au frais.' end, '4,99€', (array['temu', 'shein', 'aliexpress'])[1 + g % 3],
              'Prix cassé', 'https://www.temu.com/fr/gourde.html', now() - interval '10 days' - g * interval '1 minute'
       from generate_series(1, ${FACET_WINDOW + 1}) g`);
     const capped = await search("gourde");
@@ -288,6 +291,38 @@ describeEachDb("deal search", ({ database }) => {
     expect(Object.values(capped.facets.sources).reduce((a: number, b) => a + (b as number), 0)).toBe(FACET_WINDOW);
     expect(capped.deals).toHaveLength(24);
     expect(capped.hasNext).toBe(true);
+    // the page is taken from the facets' window (one walk of the date index): every page is the one the SQL
+    // reference gives: « Pertinence » ts_rank_cd over the RELEVANCE_WINDOW newest matches, up to the window's end;
+    // « Nouveautés » the window itself, then the query past its end
+    const lastRanked = Math.ceil(RELEVANCE_WINDOW / DEALS_PAGE_SIZE);
+    const lastInWindow = Math.floor((FACET_WINDOW - DEALS_PAGE_SIZE) / DEALS_PAGE_SIZE) + 1;
+    const pages = { pertinence: [1, 2, lastRanked - 1, lastRanked, lastRanked + 1], nouveautes: [1, 2, lastInWindow, lastInWindow + 1] };
+    for (const [tri, numbers] of Object.entries(pages)) {
+      for (const page of numbers) {
+        const params = parseDealSearch(new URLSearchParams({ q: "gourde", tri, page: String(page) }));
+        const reference = await searchDealsQuery(db, params, matchQuery(["gourde"]));
+        const found = await searchDeals(params, false);
+        expect(found.deals.map((d) => d.id), `${tri} page ${page}`).toEqual(reference.slice(0, DEALS_PAGE_SIZE).map((d) => d.id));
+        expect(found.hasNext, `${tri} page ${page}`).toBe(reference.length > DEALS_PAGE_SIZE);
+        expect(found.deals.length > 0, `${tri} page ${page}`).toBe(!(tri === "pertinence" && page > lastRanked));
+      }
+    }
+    const firstPage = await searchDeals(parseDealSearch(new URLSearchParams({ q: "gourde" })), false);
+    // the deals that say "gourde" three times rank first, newest first among them
+    expect(firstPage.deals.slice(0, 3).map((d) => d.description)).toEqual(Array(3).fill("Gourde gourde gourde, garde au frais."));
+    expect(firstPage.deals.map((d) => d.createdAt).slice(0, 3)).toEqual(firstPage.deals.map((d) => d.createdAt).slice(0, 3).sort().reverse());
+    // the page, the facets and the count come from one read of the newest matches: one statement matches the words
+    const statements = kind === "pglite" ? vi.spyOn(database().pglite!, "query") : vi.spyOn(pg.Pool.prototype, "query");
+    try {
+      for (const tri of ["pertinence", "nouveautes"]) {
+        statements.mockClear();
+        await searchDeals(parseDealSearch(new URLSearchParams({ q: "gourde", tri })), false);
+        const texts = statements.mock.calls.map(([query]) => (typeof query === "string" ? query : (query as { text: string }).text));
+        expect(texts.filter((t) => t.includes("@@")), tri).toHaveLength(1);
+      }
+    } finally {
+      statements.mockRestore();
+    }
     // one fewer: exact
     await db.delete(s.crevardeDeals).where(eq(s.crevardeDeals.title, "Gourde isotherme n°1"));
     const exact = await search("gourde");

@@ -205,21 +205,73 @@ export interface DealFacets {
   capped: boolean;
 }
 
-async function dealFacets(db: Db, search: DealSearch & { now?: Date }, match: SQL | null, rare: boolean): Promise<DealFacets> {
-  // the newest matches (one more than the window: is the count capped?); a
-  // facet leaves its own filter out, so without filters one read serves all
-  const newest = (except?: "source" | "brand") =>
-    db
-      .select({ source: sql<string>`lower(${crevardeDeals.source})`, brandId: crevardeDeals.brandId })
-      .from(crevardeDeals)
-      .where(dealSearchWhere(search, match, except))
-      .orderBy(...newestFirst(rare))
-      .limit(FACET_WINDOW + 1);
-  const all = newest();
+/** One of the newest matches: what the facets count, and its relevance when the page is ranked. */
+interface NewestMatch {
+  id: string;
+  source: string;
+  brandId: string | null;
+  rank: number | null;
+}
+
+/**
+ * The newest matches, FACET_WINDOW + 1 at most (one more: is the count
+ * capped?), in the list's order; `except` leaves one filter out, for its
+ * facet; `ranked` adds each match's ts_rank_cd. Executed once per call.
+ */
+function newestMatches(db: Db, search: DealSearch & { now?: Date }, match: SQL | null, rare: boolean, { except, ranked = false }: { except?: "source" | "brand"; ranked?: boolean } = {}): Promise<NewestMatch[]> {
+  return db
+    .select({
+      id: crevardeDeals.id,
+      source: sql<string>`lower(${crevardeDeals.source})`,
+      brandId: crevardeDeals.brandId,
+      rank: ranked && match ? sql<number>`ts_rank_cd(${crevardeDeals.search}, ${match})` : sql<null>`null`,
+    })
+    .from(crevardeDeals)
+    .where(dealSearchWhere(search, match, except))
+    .orderBy(...newestFirst(rare))
+    .limit(FACET_WINDOW + 1)
+    .execute();
+}
+
+/** Deal cards by id, in the order of `ids`; a deal deleted between two reads is left out. */
+async function cardsInOrder(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.select(dealCardColumns).from(crevardeDeals).leftJoin(brands, eq(brands.id, crevardeDeals.brandId)).where(inArray(crevardeDeals.id, [...ids]));
+  const cards = new Map(rows.map((c) => [c.id, c]));
+  return ids.flatMap((id) => cards.get(id) ?? []);
+}
+
+/**
+ * One page of the list (one more row: is there a next page?) from the
+ * newest matches already read for the facets, so that a search walks the
+ * date index once (bench, issue #14). "pertinence": the RELEVANCE_WINDOW
+ * newest by ts_rank_cd, newest first among equals (the sort is stable and
+ * the window newest first), as searchDealsQuery orders them. "nouveautes":
+ * the window in its order; null past its end when more deals match, for
+ * searchDealsQuery to read.
+ */
+function pageFromWindow(window: readonly NewestMatch[], sort: DealSearch["sort"], page: number): string[] | null {
+  const offset = (page - 1) * DEALS_PAGE_SIZE;
+  if (sort === "pertinence") {
+    return window
+      .slice(0, RELEVANCE_WINDOW)
+      .map((m, i) => ({ id: m.id, rank: Number(m.rank ?? 0), i }))
+      .sort((a, b) => b.rank - a.rank || a.i - b.i)
+      .slice(offset, offset + DEALS_PAGE_SIZE + 1)
+      .map((m) => m.id);
+  }
+  const complete = window.length <= FACET_WINDOW;
+  return complete || offset + DEALS_PAGE_SIZE + 1 <= window.length ? window.slice(offset, offset + DEALS_PAGE_SIZE + 1).map((m) => m.id) : null;
+}
+
+/** `window`: the newest matches with every filter, when already read for the page (pageFromWindow). */
+async function dealFacets(db: Db, search: DealSearch & { now?: Date }, match: SQL | null, rare: boolean, window?: readonly NewestMatch[]): Promise<DealFacets> {
+  // a facet leaves its own filter out, so without filters one read serves all
+  const all = window ? Promise.resolve(window) : newestMatches(db, search, match, rare);
   const [matches, bySource, byBrand] = await Promise.all([
     all,
-    search.source === "all" ? all : newest("source"),
-    search.brand ? newest("brand") : all,
+    search.source === "all" ? all : newestMatches(db, search, match, rare, { except: "source" }),
+    search.brand ? newestMatches(db, search, match, rare, { except: "brand" }) : all,
   ]);
   const tally = <K extends string>(rows: { key: K | null }[]) => {
     const counts = new Map<K, number>();
@@ -263,11 +315,18 @@ export async function searchDeals(query: DealSearch, signedIn: boolean, now = ne
   const outcome = await searchWithCorrections(
     db,
     search.q,
-    async (match) => ({ rows: await searchDealsQuery(db, search, match, rare), match }),
+    async (match) => {
+      // the list's own order is the facets' window (newest matches), or ranks its start: one walk serves both
+      const fromWindow = search.tab === "tous" && (search.sort === "nouveautes" || (search.sort === "pertinence" && match !== null));
+      if (!fromWindow) return { rows: await searchDealsQuery(db, search, match, rare), match, window: undefined };
+      const window = await newestMatches(db, search, match, rare, { ranked: search.sort === "pertinence" });
+      const ids = pageFromWindow(window, search.sort, search.page);
+      return { rows: ids ? await cardsInOrder(db, ids) : await searchDealsQuery(db, search, match, rare), match, window };
+    },
     (r) => r.rows.length === 0,
   );
-  const { rows, match } = outcome.result;
-  const facets = await dealFacets(db, search, match, rare);
+  const { rows, match, window } = outcome.result;
+  const facets = await dealFacets(db, search, match, rare, window);
   return {
     deals: rows.slice(0, DEALS_PAGE_SIZE).map((r) => toPublicDeal(r, signedIn, { now })),
     hasNext: rows.length > DEALS_PAGE_SIZE,
