@@ -14,8 +14,12 @@ test("an admin filters the unattributed conversions of a network and reads one's
   await expect(page.getByRole("heading", { name: "Conversions", level: 1 })).toBeVisible();
   const table = page.getByRole("table", { name: "Conversions" });
   await expect(table.getByText(cjUnattributed.orderRef)).toBeVisible();
-  // at 1280 px every column is in view: the table does not scroll sideways in its frame
-  if (!isMobile(page)) expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+  // at 1280 px every column is in view, and on a phone each conversion is a card: nothing scrolls sideways
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  // a card shows each value beside its column's name (the header row is for screen readers there)
+  const card = table.getByRole("row").filter({ hasText: cjUnattributed.orderRef });
+  await expect(card.getByText("Commission", { exact: true })).toBeVisible({ visible: isMobile(page) });
 
   const filters = page.getByRole("search", { name: "Filtrer les conversions" });
   // every filter within the form, the date fields too (a native date input is wider than half a phone)

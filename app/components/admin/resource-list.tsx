@@ -301,7 +301,8 @@ export function ResourceTable<T>({
   rowLabel: (row: T) => string;
   actions?: (row: T) => React.ReactNode;
   bulk?: { entityPlural: string; actions: BulkAction[] };
-  sort: { sort: string; dir: SortDir };
+  /** the list's `?sort=` state; a list without sortable columns has none */
+  sort?: { sort: string; dir: SortDir };
   empty: React.ReactNode;
   /** extra classes of a row (an expired code is greyed) */
   rowClassName?: (row: T) => string | false;
@@ -343,10 +344,10 @@ export function ResourceTable<T>({
                   key={c.key}
                   role="columnheader"
                   scope="col"
-                  aria-sort={c.sort && sort.sort === c.sort ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
+                  aria-sort={c.sort && sort?.sort === c.sort ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
                   className="h-10 px-3 font-semibold text-neutral-700"
                 >
-                  {c.sort ? <SortHeader header={c.header} sortKey={c.sort} current={sort} /> : c.header}
+                  {c.sort && sort ? <SortHeader header={c.header} sortKey={c.sort} current={sort} /> : c.header}
                 </th>
               ))}
               {actions ? (

@@ -1,14 +1,14 @@
 import { Eye, Search, Upload, X } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/conversions";
-import { EmptyRow, Field, PageHeader, selectClass, useActionToast } from "~/components/admin/admin-ui";
+import { Field, PageHeader, selectClass, useActionToast } from "~/components/admin/admin-ui";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Pager } from "~/components/admin/pager";
+import { type Column, ResourceTable, Unbroken } from "~/components/admin/resource-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { logger } from "~/lib/logger.server";
@@ -178,6 +178,62 @@ const networkLabel = (n: string) => NETWORK_LABELS[n as NetworkName] ?? n;
 const when = (iso: string) => formatParis(iso, "dd/MM/yyyy HH:mm");
 
 type Loader = Route.ComponentProps["loaderData"];
+type ConversionRow = Loader["conversions"][number];
+
+const CONVERSION_COLUMNS: Column<ConversionRow>[] = [
+  // the day, then the time below it
+  { key: "date", header: "Date", className: "md:min-w-[5.5rem]", cell: (c) => when(c.transactionAt) },
+  // names, not identifiers: whole words (the engine's cells may otherwise break anywhere)
+  { key: "network", header: "Réseau", cell: (c) => <Unbroken>{networkLabel(c.network)}</Unbroken> },
+  { key: "brand", header: "Marque", cell: (c) => <Unbroken>{c.brandName ?? "—"}</Unbroken> },
+  {
+    key: "order",
+    header: "Commande / clic",
+    // identifiers, not words: they may break anywhere, so the table fits 1280 px
+    className: "md:max-w-40",
+    cell: (c) => (
+      <>
+        <p className="font-mono text-xs break-all">{c.orderRef ?? "—"}</p>
+        <p className="font-mono text-xs break-all text-neutral-500">{c.clickId ?? "sans clic"}</p>
+      </>
+    ),
+  },
+  { key: "member", header: "Membre", cell: (c) => c.memberEmail ?? <Badge variant="outline">Non attribuée</Badge> },
+  {
+    key: "status",
+    header: "Statut",
+    cell: (c) => (
+      <>
+        {STATUS_LABELS[c.status] ?? c.status}
+        <p className="text-xs text-neutral-500">{c.networkStatusRaw}</p>
+      </>
+    ),
+  },
+  {
+    key: "commission",
+    header: "Commission",
+    className: "md:whitespace-nowrap",
+    cell: (c) => (
+      <>
+        {formatNetworkAmount(c.commissionAmount, c.currency)}
+        {c.currency !== "EUR" ? <p className="text-xs text-neutral-500">{c.fxCommissionEur ? `= ${formatNetworkAmount(c.fxCommissionEur)}` : "Change à décider"}</p> : null}
+      </>
+    ),
+  },
+  {
+    key: "cashback",
+    header: "Cashback membre",
+    cell: (c) =>
+      c.cashbackStatus ? (
+        <>
+          {CASHBACK_LABELS[c.cashbackStatus] ?? c.cashbackStatus}
+          <p className="whitespace-nowrap text-xs text-neutral-500">{formatEuros(Number(c.cashbackCents ?? 0))}</p>
+        </>
+      ) : (
+        "—"
+      ),
+  },
+];
 
 export default function AdminConversions({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as ConversionActionData | undefined;
@@ -202,68 +258,22 @@ export default function AdminConversions({ loaderData, actionData }: Route.Compo
       ) : null}
       {detail ? <Detail detail={detail} closeHref={withId(null)} actionData={ad} /> : null}
       <FiltersForm filters={filters} />
-      <Table aria-label="Conversions">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Date</TableHead>
-            <TableHead>Réseau</TableHead>
-            <TableHead>Marque</TableHead>
-            <TableHead>Commande / clic</TableHead>
-            <TableHead>Membre</TableHead>
-            <TableHead>Statut</TableHead>
-            <TableHead>Commission</TableHead>
-            <TableHead>Cashback membre</TableHead>
-            <TableHead>Détail</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {conversions.length === 0 ? (
-            <EmptyRow colSpan={9}>Aucune conversion trouvée.</EmptyRow>
-          ) : (
-            conversions.map((c) => (
-              <TableRow key={c.id} data-conversion={c.id}>
-                {/* the day, then the time below it */}
-                <TableCell className="min-w-[5.5rem]">{when(c.transactionAt)}</TableCell>
-                <TableCell>{networkLabel(c.network)}</TableCell>
-                <TableCell>{c.brandName ?? "—"}</TableCell>
-                {/* identifiers, not words: they may break anywhere, so the table fits 1280 px */}
-                <TableCell className="max-w-40">
-                  <p className="font-mono text-xs break-all">{c.orderRef ?? "—"}</p>
-                  <p className="font-mono text-xs break-all text-neutral-500">{c.clickId ?? "sans clic"}</p>
-                </TableCell>
-                <TableCell className="[overflow-wrap:anywhere]">{c.memberEmail ?? <Badge variant="outline">Non attribuée</Badge>}</TableCell>
-                <TableCell>
-                  {STATUS_LABELS[c.status] ?? c.status}
-                  <p className="text-xs text-neutral-500">{c.networkStatusRaw}</p>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {formatNetworkAmount(c.commissionAmount, c.currency)}
-                  {c.currency !== "EUR" ? (
-                    <p className="text-xs text-neutral-500">{c.fxCommissionEur ? `= ${formatNetworkAmount(c.fxCommissionEur)}` : "Change à décider"}</p>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  {c.cashbackStatus ? (
-                    <>
-                      {CASHBACK_LABELS[c.cashbackStatus] ?? c.cashbackStatus}
-                      <p className="whitespace-nowrap text-xs text-neutral-500">{formatEuros(Number(c.cashbackCents ?? 0))}</p>
-                    </>
-                  ) : (
-                    "—"
-                  )}
-                </TableCell>
-                <TableCell>
-                  <Button asChild variant="ghost" size="icon">
-                    <Link to={withId(c.id)} aria-label={`Voir la conversion ${c.orderRef ?? c.id.slice(0, 8)}`} preventScrollReset={false}>
-                      <Eye />
-                    </Link>
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      {/* cards on a phone, a table from md up (the list engine's table) */}
+      <ResourceTable
+        label="Conversions"
+        columns={CONVERSION_COLUMNS}
+        rows={conversions}
+        rowId={(c) => c.id}
+        rowLabel={(c) => c.orderRef ?? c.id.slice(0, 8)}
+        empty="Aucune conversion trouvée."
+        actions={(c) => (
+          <Button asChild variant="ghost" size="icon">
+            <Link to={withId(c.id)} aria-label={`Voir la conversion ${c.orderRef ?? c.id.slice(0, 8)}`} preventScrollReset={false}>
+              <Eye />
+            </Link>
+          </Button>
+        )}
+      />
       <Pager {...pager} />
     </div>
   );
