@@ -106,16 +106,16 @@ function printTargets(targets: Target[]) {
   console.log(`\ntargets: ${targets.filter((t) => t.pass).length} of ${targets.length} pass (Lighthouse: \`npm run lighthouse\`, which prints its own).`);
 }
 
-/** The demo member's session cookie (signed in through the sign-in form). */
-async function signIn(server: RunningServer): Promise<string> {
+/** A member's session cookie, signed in through the sign-in form (the demo member by default). */
+async function signIn(server: RunningServer, member = { email: "membre@crevarde.local", password: "CrevardeMembre2025!" }): Promise<string> {
   const login = await fetch(`${server.url}/auth`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({ intent: "login", email: "membre@crevarde.local", password: "CrevardeMembre2025!" }),
+    body: new URLSearchParams({ intent: "login", ...member }),
   });
   const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (!cookie) throw new Error(`the demo member could not sign in (${login.status})`);
+  if (!cookie) throw new Error(`${member.email} could not sign in (${login.status})`);
   return cookie;
 }
 
@@ -343,16 +343,10 @@ let benchMemberEmail = "";
  * static copy of the same page served by the same server, in the same run.
  */
 async function measureMonCashback(server: RunningServer, staticDir: string): Promise<void> {
-  const login = await fetch(`${server.url}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({ intent: "login", email: benchMemberEmail, password: BENCH_MEMBER_PASSWORD }),
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = await signIn(server, { email: benchMemberEmail, password: BENCH_MEMBER_PASSWORD });
   const page = await fetch(`${server.url}/mon-cashback`, { headers: { cookie }, redirect: "manual" });
   const html = await page.text();
-  if (page.status !== 200) throw new Error(`/mon-cashback answered ${page.status} for the bench member (sign-in ${login.status})`);
+  if (page.status !== 200) throw new Error(`/mon-cashback answered ${page.status} for the bench member`);
   fs.writeFileSync(path.join(staticDir, "mon-cashback.html"), html);
   const purchases = await fetch(`${server.url}/mon-cashback`, { headers: { cookie } }).then((r) => r.text());
   const lines = (purchases.match(/data-testid="purchase"/g) ?? []).length;
