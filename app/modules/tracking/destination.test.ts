@@ -35,6 +35,11 @@ describe("validateDestination", () => {
     }
   });
 
+  it("a rooted host name (trailing dot) is accepted as the allow-listed host and sent without the dot", () => {
+    expect(validateDestination("http://www.temu.com.", allowed)).toBe("http://www.temu.com/");
+    expect(validateDestination("https://WWW.TEMU.COM./fr/x?a=1", allowed)).toBe("https://www.temu.com/fr/x?a=1");
+  });
+
   it("never returns a URL outside the allow-list (10,000 generated destinations)", () => {
     const hostish = fc.oneof(
       fc.constantFrom(...allowed, "evil.example", "www.temu.com.evil.example", "localhost", "127.0.0.1", "[::1]"),

@@ -20,6 +20,8 @@ export function validateDestination(raw: string | null | undefined, allowedHosts
   if (url.username || url.password) return null;
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
   if (!allowedHosts.has(host)) return null;
+  // the allow-listed host itself ("www.temu.com." is the same host written as a rooted name)
+  url.hostname = host;
   return url.toString();
 }
 
