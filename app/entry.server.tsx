@@ -9,9 +9,19 @@ import { InlineCssContext, NonceProvider } from "./lib/nonce";
 import inlineCss from "./app.css?inline";
 import { coalesceTicks, rewriteDocumentStream } from "./lib/document-stream.server";
 import { logger } from "./lib/logger.server";
+import { getSessionUser } from "./lib/auth.server";
+import { answerKpi, KPI_REDIRECT_HEADERS, wantsKpiPage, type KpiEntry } from "./modules/tracking/kpi.server";
 import "./lib/load-context";
 
 export const streamTimeout = 5_000;
+
+/** The /kpi redirect path of `server/app.ts` runs in this bundle, with its caches. */
+export const kpi: KpiEntry = {
+  answerKpi,
+  wantsKpiPage,
+  kpiRedirectHeaders: KPI_REDIRECT_HEADERS,
+  sessionUserOf: (headers) => getSessionUser(new Request("http://localhost/kpi", { headers })),
+};
 
 export default function handleRequest(
   request: Request,

@@ -16,6 +16,7 @@ import { readSharedUpload } from "../app/lib/storage.server";
 import { getSetting } from "../app/modules/settings/settings.server";
 import "../app/lib/load-context";
 import { clientIpOf, clientPortOf } from "./client-ip";
+import { kpiRedirect } from "./kpi-redirect";
 import { pageCache } from "./page-cache";
 
 export interface AppOptions {
@@ -251,6 +252,8 @@ export function createApp(options: AppOptions) {
   if (process.env.BENCH_STATIC_DIR) {
     app.use("/__bench", express.static(process.env.BENCH_STATIC_DIR, { index: false }));
   }
+  // the click-outs' 302, before the file lookup and React Router (server/kpi-redirect.ts)
+  app.get("/kpi", privateForSessions, kpiRedirect(options.build));
   app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
 
   app.use(privateForSessions);

@@ -5,57 +5,31 @@ import type { Route } from "./+types/kpi";
 import { getSessionUser } from "~/lib/auth.server";
 import { clientIp } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
-import { shouldRecordClick } from "~/modules/tracking/click-limits.server";
-import { validateDestination } from "~/modules/tracking/destination";
-import { allowedHosts, recordEventInBackground, visitorHash } from "~/modules/tracking/tracking.server";
+import { answerKpi, KPI_REDIRECT_HEADERS } from "~/modules/tracking/kpi.server";
 import { pushDataLayer } from "~/modules/analytics/data-layer";
 
 export const KPI_REDIRECT_DELAY_MS = 100;
 
 /**
- * Tracked click-out. No destination: back to /. A destination outside the
- * allow-list: a French explanation, no redirect. Otherwise the click is
- * recorded (without delaying the answer) and the server answers 302; with
- * `js=1` a spinner page fires the data-layer events once, then navigates
- * after 100 ms.
+ * Tracked click-out (`answerKpi`). No destination: back to /. A destination outside the
+ * allow-list: a French explanation, no redirect. Otherwise the click is recorded
+ * (without delaying the answer) and the server answers 302; with `js=1` a spinner page
+ * fires the data-layer events once, then navigates after 100 ms. The production server
+ * answers the plain 302 itself, ahead of React Router (`server/app.ts`).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const params = url.searchParams;
-  const raw = params.get("destination");
-  if (!raw) throw redirect("/");
-  const destination = validateDestination(raw, await allowedHosts());
-  if (!destination) {
+  const answer = await answerKpi(new URL(request.url), {
+    ip: clientIp(context),
+    userAgent: request.headers.get("user-agent"),
+    sessionUser: () => getSessionUser(request),
+  });
+  if (answer.kind === "home") throw redirect("/");
+  if (answer.kind === "refused") {
     return data({ refused: true as const, host: null, destination: null, action: null, label: null }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
-  const action = params.get("action")?.slice(0, 100) || "click";
-  const label = params.get("label")?.slice(0, 200) || null;
-  const ip = clientIp(context);
-  const userAgent = request.headers.get("user-agent");
-  const visitor = visitorHash(ip, userAgent ?? "");
-  // bots, repeats within a minute and floods from one IP are not recorded; the redirect still answers
-  if (shouldRecordClick({ ip, userAgent, visitorHash: visitor, destination })) {
-    const user = await getSessionUser(request);
-    recordEventInBackground({
-      event: "click_out",
-      path: "/kpi",
-      action,
-      label,
-      destinationHost: new URL(destination).hostname,
-      dealId: params.get("deal"),
-      promoCodeId: params.get("code"),
-      brandId: params.get("brand"),
-      userId: user?.id ?? null,
-      visitorHash: visitor,
-    });
-  }
-  if (params.get("js") !== "1") {
-    throw redirect(destination, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "origin" } });
-  }
-  return data(
-    { refused: false as const, host: new URL(destination).hostname, destination, action, label },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  if (answer.kind === "redirect") throw redirect(answer.destination, { headers: KPI_REDIRECT_HEADERS });
+  const { destination, host, action, label } = answer;
+  return data({ refused: false as const, host, destination, action, label }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

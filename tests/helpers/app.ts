@@ -8,10 +8,13 @@ import { parseEnv } from "../../app/lib/env.server";
 import { createApp } from "../../server/app";
 
 /** The production React Router build served by our Express app, in this process, on a random port. */
-export async function startInProcessApp(options: { pageCacheTtlMs?: number } = {}): Promise<{ base: string; close: () => Promise<void> }> {
+export async function startInProcessApp(
+  options: { pageCacheTtlMs?: number; /** to observe the build (a loader wrapped by a spy) */ build?: (build: ServerBuild) => ServerBuild } = {},
+): Promise<{ base: string; close: () => Promise<void> }> {
   const buildFile = path.resolve("build/server/index.js");
   if (!fs.existsSync(buildFile)) throw new Error("Run `npx react-router build` first (npm test does).");
-  const build = (await import(buildFile)) as ServerBuild;
+  const imported = (await import(buildFile)) as ServerBuild;
+  const build = options.build ? options.build(imported) : imported;
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-inproc-"));
   const server: Server = await new Promise((resolve) => {
     const app = createApp({
