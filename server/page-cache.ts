@@ -75,7 +75,9 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
   // a change of the content on any server (LISTEN/NOTIFY, ADR 024) empties the cache at once;
   // a render that started before the change is served but not kept
   let generation = 0;
-  onDataChange(() => {
+  onDataChange((table) => {
+    // the codes' success rates change with every answer: cached pages show them up to one TTL old, as before
+    if (table === "code_feedback") return;
     generation++;
     cache.clear();
   });

@@ -17,8 +17,9 @@ import { databaseGeneration } from "./db.server";
  *   changing what the next visitor sees.
  */
 
-/** The tables whose triggers notify a change (db/migrations/0025_shared_storage.sql). */
+/** The tables whose triggers notify a change (db/migrations/0025_shared_storage.sql, 0035_code_feedback_notify.sql). */
 export type ContentTable =
+  | "code_feedback"
   | "site_settings"
   | "categories"
   | "brands"

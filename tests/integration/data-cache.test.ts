@@ -8,6 +8,9 @@ import { brandFormSchema } from "../../app/modules/brands/brand-form.schema";
 import { saveContentBlock } from "../../app/modules/content/content-admin.server";
 import { contentBlockFormSchema } from "../../app/modules/content/content-block-form.schema";
 import { getHomeContent } from "../../app/modules/content/home.server";
+import { answerCodeFeedback, feedbackStats } from "../../app/modules/promo-codes/code-feedback.server";
+import * as schema from "../../db/schema";
+import { createUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 
 const edit = (version: string | null = null) => ({ actor: { id: "test-admin", email: "admin@test.local" }, version });
@@ -57,5 +60,29 @@ describeEachDb("data cache of public reads", ({ database }) => {
     await saveContentBlock(contentBlockFormSchema.parse({ page: "home", name: "hero-subtitle", title: "Sous-titre", content: "Un sous-titre neuf", type: "text", position: 1 }), edit());
     await heard("content_blocks");
     expect((await getHomeContent()).heroSubtitle).toBe("Un sous-titre neuf");
+  });
+
+  it("keeps the codes' « Ça a marché ? » figures until an answer changes", async () => {
+    const db = database().db;
+    const [brand] = await db.insert(schema.brands).values({ name: "Votée", slug: "votee" }).returning();
+    const [code] = await db.insert(schema.promoCodes).values({ brandId: brand.id, code: "VOTE10", discountAmount: "10%" }).returning();
+    const [first, second] = [await createUser(), await createUser()];
+    seen.length = 0;
+    await answerCodeFeedback(first.id, code.id, "oui");
+    await heard("code_feedback");
+    const stats = (await feedbackStats([code.id])).get(code.id);
+    expect(stats).toMatchObject({ answers: 1, worked: 1 });
+    // from memory: the very same (frozen) figures
+    expect((await feedbackStats([code.id])).get(code.id)).toBe(stats);
+    expect(Object.isFrozen(stats)).toBe(true);
+
+    seen.length = 0;
+    await answerCodeFeedback(second.id, code.id, "non");
+    await heard("code_feedback");
+    expect((await feedbackStats([code.id])).get(code.id)).toMatchObject({ answers: 2, worked: 1, recentNo: 1 });
+    seen.length = 0;
+    await answerCodeFeedback(first.id, code.id, "annuler");
+    await heard("code_feedback");
+    expect((await feedbackStats([code.id])).get(code.id)).toMatchObject({ answers: 1, worked: 0 });
   });
 });

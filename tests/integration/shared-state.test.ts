@@ -138,6 +138,9 @@ describeEachDb("shared state across app servers", ({ kind, database }) => {
       };
       await get();
       expect((await get()).cache).toBe("HIT");
+      // a « Ça a marché ? » answer only drops the figures' cached read; the page keeps its TTL
+      dataChanged("code_feedback");
+      expect((await get()).cache).toBe("HIT");
       dataChanged("site_settings");
       expect((await get()).cache).toBe("MISS");
       expect((await get()).cache).toBe("HIT");

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { brands, codeFeedback, promoCodes } from "../../../db/schema";
+import { cachedRead } from "~/lib/data-cache.server";
 import { getDb } from "~/lib/db.server";
 import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
 import { DomainError } from "~/lib/errors";
@@ -34,10 +35,18 @@ export interface CodeFeedbackView {
 
 const windowStart = sql`now() - make_interval(days => ${FEEDBACK_WINDOW_DAYS})`;
 
-/** Answers of the last 30 days per code: count, « Oui », « Non » among the latest five, latest « Oui ». */
+/**
+ * Answers of the last 30 days per code: count, « Oui », « Non » among the latest five, latest « Oui ».
+ * The same for every visitor: kept in the data cache until an answer changes on any server
+ * (ADR 026); the window's sliding end moves them by at most the cache's TTL.
+ */
 export async function feedbackStats(promoCodeIds?: string[]): Promise<Map<string, FeedbackStats>> {
-  const stats = new Map<string, FeedbackStats>();
-  if (promoCodeIds && promoCodeIds.length === 0) return stats;
+  if (promoCodeIds && promoCodeIds.length === 0) return new Map();
+  const key = `code-feedback:${promoCodeIds ? [...promoCodeIds].sort().join(",") : "*"}`;
+  return new Map(await cachedRead(key, ["code_feedback"], () => readFeedbackStats(promoCodeIds)));
+}
+
+async function readFeedbackStats(promoCodeIds?: string[]): Promise<Array<[string, FeedbackStats]>> {
   const db = await getDb();
   const recent = db
     .select({
@@ -59,8 +68,7 @@ export async function feedbackStats(promoCodeIds?: string[]): Promise<Map<string
     })
     .from(recent)
     .groupBy(recent.promoCodeId);
-  for (const r of rows) stats.set(r.promoCodeId, { answers: r.answers, worked: r.worked, recentNo: r.recentNo, lastWorkedAt: r.lastWorkedAt });
-  return stats;
+  return rows.map((r) => [r.promoCodeId, { answers: r.answers, worked: r.worked, recentNo: r.recentNo, lastWorkedAt: r.lastWorkedAt }]);
 }
 
 /** The member's own answers for these codes. */
