@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -7,7 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { InlineCssContext, NonceProvider } from "./lib/nonce";
 import inlineCss from "./app.css?inline";
-import { coalesceTicks, rewriteDocumentStream } from "./lib/document-stream.server";
+import { documentStream } from "./lib/document-stream.server";
 import { logger } from "./lib/logger.server";
 import { getSessionUser } from "./lib/auth.server";
 import { answerKpi, KPI_REDIRECT_HEADERS, wantsKpiPage, type KpiEntry } from "./modules/tracking/kpi.server";
@@ -53,14 +52,13 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          const body = documentStream({
+            onEnd() {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body.pipe(rewriteDocumentStream()).pipe(coalesceTicks()));
+          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

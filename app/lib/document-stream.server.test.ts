@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { coalesceTicks, hydrateAfterFirstPaint, rewriteDocumentStream } from "./document-stream.server";
+import { documentRewriter, documentStream, hydrateAfterFirstPaint } from "./document-stream.server";
 
 // the shape React Router 7 renders: preloads in the head, then the inline hydration module at the end of the body
 const hydrationScript = `;
@@ -51,7 +51,7 @@ describe("hydrateAfterFirstPaint", () => {
   });
 });
 
-describe("rewriteDocumentStream", () => {
+describe("documentStream: the rewrite", () => {
   const expected = document
     .replace(/<link rel="modulepreload"[^>]*>/g, "")
     .replace(hydrationScript, hydrateAfterFirstPaint(hydrationScript, ["/assets/entry.client-C.js", "/assets/root-A.js", "/assets/home-B.js"]));
@@ -60,19 +60,29 @@ describe("rewriteDocumentStream", () => {
     expect(expected).not.toContain("modulepreload\" href");
     expect(expected).toContain("<p>Économise : a < b, déjà 143€</p>");
     for (let size = 1; size <= Buffer.byteLength(document); size += 1) {
-      expect(await text(Readable.from(chunked(document, size)).pipe(rewriteDocumentStream()))).toBe(expected);
+      expect(await text(Readable.from(chunked(document, size)).pipe(documentStream()))).toBe(expected);
+    }
+  });
+
+  it("rewrites the bytes as they come, whatever the chunk boundaries (a tag, the script or a character split)", () => {
+    for (let size = 1; size <= Buffer.byteLength(document); size += 1) {
+      const rewriter = documentRewriter();
+      const out = chunked(document, size).map((chunk) => rewriter.write(chunk));
+      out.push(rewriter.end());
+      expect(Buffer.concat(out).toString("utf8"), `chunks of ${size} bytes`).toBe(expected);
     }
   });
 
   it("passes a document without a hydration script through unchanged, but for its preloads", async () => {
     const plain = '<html><head><link rel="modulepreload" href="/a.js"/></head><body><p>a < b</p></body></html>';
-    expect(await text(Readable.from(chunked(plain, 7)).pipe(rewriteDocumentStream()))).toBe("<html><head></head><body><p>a < b</p></body></html>");
+    expect(await text(Readable.from(chunked(plain, 7)).pipe(documentStream()))).toBe("<html><head></head><body><p>a < b</p></body></html>");
   });
 });
 
-describe("coalesceTicks", () => {
+describe("documentStream: one chunk per tick", () => {
   it("sends what is written in one tick as one chunk, and what comes later as soon as it is written", async () => {
-    const stream = coalesceTicks();
+    let ended = 0;
+    const stream = documentStream({ onEnd: () => ended++ });
     const chunks: string[] = [];
     stream.on("data", (c: Buffer) => chunks.push(c.toString()));
     for (const part of ["<html>", "<head>", "</head>", "<body>"]) stream.write(part);
@@ -85,5 +95,6 @@ describe("coalesceTicks", () => {
     stream.end("</html>");
     await new Promise((r) => stream.on("end", r));
     expect(chunks.join("")).toBe("<html><head></head><body><p>later</p></body></html>");
+    expect(ended).toBe(1);
   });
 });

@@ -1,8 +1,5 @@
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
-const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
-const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>/;
 const STATIC_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm;
 
 /**
@@ -45,79 +42,111 @@ export function hydrateAfterFirstPaint(script: string, preloads: string[]): stri
   return `${AFTER_FIRST_PAINT}\n${preload}\nconst [${names}] = await Promise.all([${imports}]);${rest}`;
 }
 
-/**
- * The rewrite applied to every server-rendered document as it streams out:
- * the modulepreload links are taken out of the head and the hydration script
- * runs after the first paint (hydrateAfterFirstPaint). A tag, a script or a
- * UTF-8 character split across chunks is completed before it is rewritten.
- */
-export function rewriteDocumentStream() {
-  let pending = "";
-  let hydrationScriptSeen = false;
-  const preloads: string[] = [];
-  const decoder = new StringDecoder("utf8");
+const PRELOAD = '<link rel="modulepreload"';
+const HREF = /\bhref="([^"]+)"/;
+const LT = 0x3c;
+const GT = 0x3e;
+const EMPTY = Buffer.alloc(0);
 
-  function rewrite(input: string): { out: string; rest: string } {
+/**
+ * The rewrite applied to every server-rendered document as it streams out, on its bytes:
+ * the modulepreload links are taken out of the head and the hydration script runs after
+ * the first paint (hydrateAfterFirstPaint). A tag or a script split across chunks is kept
+ * back until it is complete; the text around them is never decoded (`<` and `>` are ASCII,
+ * never part of a multi-byte character). Once the script is rewritten, bytes pass as they come.
+ */
+export function documentRewriter(): { write: (chunk: Buffer) => Buffer; end: () => Buffer } {
+  let pending = EMPTY;
+  let done = false;
+  const preloads: string[] = [];
+
+  function rewrite(input: Buffer, final: boolean): Buffer {
     // keep back an unfinished tag ("<link rel=...", "<script ...") that the next chunk completes
-    const last = input.lastIndexOf("<");
-    const cut = last !== -1 && !input.includes(">", last) ? last : input.length;
-    let text = input.slice(0, cut);
-    const rest = input.slice(cut);
-    if (hydrationScriptSeen) return { out: text, rest: rest };
-    text = text.replace(MODULEPRELOAD, (_, href: string) => {
-      preloads.push(href);
-      return "";
-    });
-    const start = text.search(MODULE_SCRIPT);
-    if (start === -1) return { out: text, rest };
-    const open = text.indexOf(">", start) + 1;
-    const close = text.indexOf("</script>", open);
-    // the whole script is needed before it is rewritten
-    if (close === -1) return { out: text.slice(0, start), rest: text.slice(start) + rest };
-    hydrationScriptSeen = true;
-    return { out: text.slice(0, open) + hydrateAfterFirstPaint(text.slice(open, close), preloads) + text.slice(close), rest };
+    const last = final ? -1 : input.lastIndexOf(LT);
+    const cut = last !== -1 && input.indexOf(GT, last) === -1 ? last : input.length;
+    let text = input.subarray(0, cut);
+    let rest = input.subarray(cut);
+    if (text.includes(PRELOAD)) {
+      const parts: Buffer[] = [];
+      let from = 0;
+      for (let at = text.indexOf(PRELOAD); at !== -1; at = text.indexOf(PRELOAD, from)) {
+        const close = text.indexOf(GT, at);
+        const href = HREF.exec(text.toString("latin1", at, close))?.[1];
+        if (href) preloads.push(href);
+        parts.push(text.subarray(from, at));
+        from = close + 1;
+      }
+      parts.push(text.subarray(from));
+      text = Buffer.concat(parts);
+    }
+    for (let at = text.indexOf("<script"); at !== -1; at = text.indexOf("<script", at + 1)) {
+      const open = text.indexOf(GT, at) + 1;
+      const tag = text.toString("latin1", at, open);
+      if (!/^<script[\s>]/.test(tag) || !/\btype="module"/.test(tag)) continue;
+      const close = text.indexOf("</script>", open);
+      // the whole script is needed before it is rewritten
+      if (close === -1 && !final) {
+        pending = Buffer.concat([text.subarray(at), rest]);
+        return text.subarray(0, at);
+      }
+      if (close === -1) break;
+      done = true;
+      pending = EMPTY;
+      const script = hydrateAfterFirstPaint(text.toString("utf8", open, close), preloads);
+      return Buffer.concat([text.subarray(0, open), Buffer.from(script), text.subarray(close), rest]);
+    }
+    if (final) {
+      pending = EMPTY;
+      return rest.length > 0 ? Buffer.concat([text, rest]) : text;
+    }
+    // a copy: the caller may reuse the chunk's memory
+    pending = rest.length > 0 ? Buffer.from(rest) : EMPTY;
+    rest = EMPTY;
+    return text;
   }
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const { out, rest } = rewrite(pending + (typeof chunk === "string" ? chunk : decoder.write(chunk)));
-      pending = rest;
-      callback(null, out);
-    },
-    flush(callback) {
-      const { out, rest } = rewrite(pending + decoder.end());
-      callback(null, out + rest);
-    },
-  });
+
+  return {
+    write: (chunk) => (done ? chunk : rewrite(pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk, false)),
+    end: () => (done ? EMPTY : rewrite(pending, true)),
+  };
 }
 
 /**
- * The chunks written in one turn of the event loop leave as one. React Router flushes the
- * response after every chunk it writes, and the compression middleware turns each flush
- * into a zlib sync flush: React's ~2 KB chunks made the gzipped home page 40 % larger than
- * the same HTML compressed whole, for more CPU. Streaming is kept: what React writes later
- * (a deferred section) still leaves as soon as it is written.
+ * The stream a document is rendered into: the chunks written in one turn of the event loop
+ * leave as one, rewritten (documentRewriter). React Router flushes the response after every
+ * chunk it writes, and the compression middleware turns each flush into a zlib sync flush:
+ * React's ~2 KB chunks made the gzipped home page 40 % larger than the same HTML compressed
+ * whole, for more CPU. Streaming is kept: what React writes later (a deferred section) still
+ * leaves as soon as it is written. `onEnd` runs when the document is complete.
  */
-export function coalesceTicks() {
-  let pending: Buffer[] = [];
+export function documentStream(options: { onEnd?: () => void } = {}): Transform {
+  const rewriter = documentRewriter();
+  let queued: Buffer[] = [];
   let scheduled = false;
+  const take = () => {
+    const bytes = queued.length === 1 ? queued[0]! : Buffer.concat(queued);
+    queued = [];
+    return bytes;
+  };
   const stream: Transform = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      pending.push(chunk);
+      queued.push(chunk);
       if (!scheduled) {
         scheduled = true;
         setImmediate(() => {
           scheduled = false;
-          if (pending.length === 0) return;
-          const out = Buffer.concat(pending);
-          pending = [];
-          stream.push(out);
+          if (queued.length === 0) return;
+          const out = rewriter.write(take());
+          if (out.length > 0) stream.push(out);
         });
       }
       callback();
     },
     flush(callback) {
-      const out = Buffer.concat(pending);
-      pending = [];
+      const last = queued.length > 0 ? rewriter.write(take()) : EMPTY;
+      const tail = rewriter.end();
+      options.onEnd?.();
+      const out = tail.length > 0 ? Buffer.concat([last, tail]) : last;
       callback(null, out.length > 0 ? out : undefined);
     },
   });
