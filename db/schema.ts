@@ -719,6 +719,10 @@ export const dealComments = pgTable(
     check("deal_comments_body_check", sql`char_length(${t.body}) between 1 and 4000`),
     check("deal_comments_status_check", sql`${t.status} in ('visible', 'pending', 'removed')`),
     index("deal_comments_deal_idx").on(t.dealId, t.createdAt),
+    /** the deal page reads a page of top-level comments, oldest first (listDealComments) */
+    index("deal_comments_threads_idx").on(t.dealId, t.createdAt, t.id).where(sql`${t.parentId} is null`),
+    /** then the replies of the shown comments only */
+    index("deal_comments_replies_idx").on(t.parentId, t.createdAt).where(sql`${t.parentId} is not null`),
     index("deal_comments_author_idx").on(t.authorId, t.createdAt),
     index("deal_comments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],

@@ -29,7 +29,7 @@ import { flagDeal, reactivateDeal, viewerFlags } from "~/modules/deals/deal-expi
 import { can } from "~/lib/permissions";
 import { DealExpiry } from "~/components/catalogue/deal-expiry";
 import { asUuid, visitorHash } from "~/modules/tracking/tracking.server";
-import { COMMENT_MESSAGES } from "~/modules/deals/deal-comments";
+import { COMMENT_MESSAGES, COMMENT_PARAM, commentHref, COMMENTS_PARAM, parseCommentsShown } from "~/modules/deals/deal-comments";
 import { COMMENT_INTENTS, commentActionSchema, type CommentAction } from "~/modules/deals/deal-comments.schema";
 import { editComment, hasReportedDeal, listDealComments, postComment, reportContent } from "~/modules/deals/deal-comments.server";
 import { DealComments, DealReport } from "~/components/catalogue/deal-comments";
@@ -49,10 +49,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // the request's time (app/lib/clock.server.ts): an end-to-end test lives through the 10 hidden minutes
   const page = await getDealPage(id, user, requestNow(request));
   if (!page) throw new Response("Not Found", { status: 404 });
-  const [launched, flags, comments, dealReported] = await Promise.all([
+  // ?commentaires=N top-level comments (bad values: the first page), ?commentaire=<id> one comment's thread among them
+  const search = new URL(request.url).searchParams;
+  const [launched, flags, commentsPage, dealReported] = await Promise.all([
     getSetting("cashback_launched"),
     user ? viewerFlags(user.id, id) : [],
-    page.deal.status === "published" ? listDealComments(id, user) : [],
+    page.deal.status === "published"
+      ? listDealComments(id, user, { shown: parseCommentsShown(search.get(COMMENTS_PARAM)), commentId: asUuid(search.get(COMMENT_PARAM)) })
+      : { comments: [], next: null, visibleShown: 0 },
     user ? hasReportedDeal(user.id, id) : false,
   ]);
   const [deal] = await withCashbackLinks([page.deal], "deal", Boolean(user) && launched);
@@ -63,7 +67,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     mine: page.mine,
     signedIn: Boolean(user),
     flags,
-    comments,
+    comments: commentsPage.comments,
+    commentsNext: commentsPage.next,
+    commentsShown: commentsPage.visibleShown,
     dealReported,
     canModerate: user ? can(user.role, "moderation") : false,
     statusLabel: deal.status === "published" ? null : (STATUS_LABELS[deal.status] ?? null),
@@ -97,9 +103,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const parsed = commentActionSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? COMMENT_MESSAGES.invalid);
     try {
-      const { message, anchor } = await commentAction(user.id, id, parsed.data, context as ConnectionSource);
-      if (js) return { ok: true as const, message };
-      return redirectWithToast(anchor ? `${back.split("#")[0]}#${anchor}` : back, { title: message, type: "success" }, { status: 303 });
+      const { message, commentId } = await commentAction(user.id, id, parsed.data, context as ConnectionSource);
+      // the comment's id: the page shows it (?commentaire=), on a later page too (a new comment is the last one)
+      if (js) return commentId ? { ok: true as const, message, commentId } : { ok: true as const, message };
+      return redirectWithToast(commentId ? commentHref(back, commentId) : back, { title: message, type: "success" }, { status: 303 });
     } catch (error) {
       if (isDomainError(error)) return fail(error.status, error.message);
       throw error;
@@ -142,17 +149,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** A comment, a reply, an edit or a report (« Signaler »), by a signed-in member; throws DomainError. */
-async function commentAction(userId: string, dealId: string, v: CommentAction, connection: ConnectionSource): Promise<{ message: string; anchor: string | null }> {
+async function commentAction(userId: string, dealId: string, v: CommentAction, connection: ConnectionSource): Promise<{ message: string; commentId: string | null }> {
   if (v.intent === "comment") {
     const posted = await postComment({ userId, dealId, body: v.body, parentId: v.parentId ?? null, connection });
-    return { message: posted.message, anchor: `commentaire-${posted.id}` };
+    return { message: posted.message, commentId: posted.id };
   }
   if (v.intent === "edit-comment") {
     const edited = await editComment({ userId, commentId: v.commentId, body: v.body });
-    return { message: edited.message, anchor: `commentaire-${v.commentId}` };
+    return { message: edited.message, commentId: v.commentId };
   }
   const reported = await reportContent({ userId, targetType: v.targetType, targetId: v.targetId, reason: v.reason, details: v.details });
-  return { message: reported.message, anchor: v.targetType === "comment" ? `commentaire-${v.targetId}` : null };
+  return { message: reported.message, commentId: v.targetType === "comment" ? v.targetId : null };
 }
 
 const excerpt = (text: string, max = 155) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
@@ -180,7 +187,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error, locatio
     : errorSeo({ error, location, matches });
 
 export default function DealPage({ loaderData }: Route.ComponentProps) {
-  const { deal, isAuthor, mine, signedIn, statusLabel, flags, canModerate, comments, dealReported } = loaderData;
+  const { deal, isAuthor, mine, signedIn, statusLabel, flags, canModerate, comments, commentsNext, commentsShown, dealReported } = loaderData;
   const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
@@ -250,7 +257,7 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 whitespace-pre-line text-neutral-700">{deal.description}</p>
         {deal.status === "published" && signedIn && !isAuthor ? <DealReport dealId={deal.id} reported={dealReported} /> : null}
       </section>
-      {deal.status === "published" ? <DealComments dealId={deal.id} count={deal.commentsCount} comments={comments} signedIn={signedIn} /> : null}
+      {deal.status === "published" ? <DealComments dealId={deal.id} count={deal.commentsCount} comments={comments} next={commentsNext} shown={commentsShown} signedIn={signedIn} /> : null}
     </article>
   );
 }

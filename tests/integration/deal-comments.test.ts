@@ -64,8 +64,9 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     const bob = await member({ username: "bob" });
     const typed = '<script>alert("x")</script> Vu moins cher sur https://autre.example/lampe.';
     const posted = await act(deal.id, alice.cookie, { intent: "comment", body: typed });
-    expect([posted.status, posted.data]).toEqual([200, { ok: true, message: COMMENT_MESSAGES.posted }]);
     const [top] = await commentsOf(deal.id);
+    // the new comment's id: the page shows it even past the shown comments (?commentaire=)
+    expect([posted.status, posted.data]).toEqual([200, { ok: true, message: COMMENT_MESSAGES.posted, commentId: top.id }]);
     expect(top).toMatchObject({ body: typed, status: "visible", authorId: alice.id, parentId: null });
 
     const reply = await act(deal.id, bob.cookie, { intent: "comment", body: "Merci !", parentId: top.id });
@@ -111,7 +112,7 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     const plain = await act(deal.id, alice.cookie, { intent: "comment", body: "Sans JS", redirectTo: `/coup-de-crevarde/${deal.id}` }, false);
     expect(plain.status).toBe(303);
     const [row] = await commentsOf(deal.id);
-    expect(plain.location).toBe(`/coup-de-crevarde/${deal.id}#commentaire-${row.id}`);
+    expect(plain.location).toBe(`/coup-de-crevarde/${deal.id}?commentaire=${row.id}#commentaire-${row.id}`);
     expect(plain.headers.get("set-cookie")).toContain("toast");
     const visitor = await act(deal.id, undefined, { intent: "comment", body: "Anonyme" }, false);
     expect([visitor.status, visitor.location]).toEqual([303, `/auth?redirect=${encodeURIComponent(`/coup-de-crevarde/${deal.id}`)}`]);

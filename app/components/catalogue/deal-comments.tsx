@@ -1,10 +1,10 @@
 import { MessageSquare } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { autolink, COMMENT_MAX, COMMENT_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASONS } from "~/modules/deals/deal-comments";
+import { autolink, COMMENT_MAX, COMMENT_MESSAGES, commentHref, COMMENTS_PARAM, REPORT_DETAILS_MAX, REPORT_REASONS } from "~/modules/deals/deal-comments";
 import { useToastFetcher } from "./use-toast-fetcher";
 
 /** What the deal page's loader sends for one comment (listDealComments). */
@@ -21,7 +21,8 @@ export interface DealComment {
   replies: DealComment[];
 }
 
-type Reply = { ok: boolean; message: string };
+/** The action's answer; `commentId` names the comment posted, edited or reported. */
+type Reply = { ok: boolean; message: string; commentId?: string };
 
 /** A field's label (a plain <label>: the Radix one would weigh on the deal page's JavaScript budget). */
 const Label = ({ htmlFor, children }: { htmlFor: string; children: React.ReactNode }) => (
@@ -51,17 +52,25 @@ export function CommentBody({ text }: { text: string }) {
 
 /**
  * A small form of the comments (post, reply, edit, report): a fetcher with a
- * toast once hydrated, a plain POST redirected back without JavaScript. On
- * success the form empties and its <details> closes.
+ * toast once hydrated, a plain POST redirected back without JavaScript (to
+ * `?commentaire=<id>#commentaire-<id>`). On success the form empties and its
+ * <details> closes; a comment the refreshed page does not show (a new
+ * comment is the last one, past the shown ones) is shown and scrolled to.
  */
 function CommentForm({ dealId, intent, children, submit, testId }: { dealId: string; intent: string; children: React.ReactNode; submit: string; testId: string }) {
   const { fetcher, back, hydrated } = useToastFetcher<Reply>();
+  const navigate = useNavigate();
   const ref = useRef<HTMLFormElement>(null);
+  // each answer once
+  const done = useRef<Reply | undefined>(undefined);
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.ok || !ref.current) return;
+    if (fetcher.state !== "idle" || !fetcher.data?.ok || !ref.current || done.current === fetcher.data) return;
+    done.current = fetcher.data;
     ref.current.reset();
     ref.current.closest("details")?.removeAttribute("open");
-  }, [fetcher.state, fetcher.data]);
+    const id = fetcher.data.commentId;
+    if (id && !document.getElementById(`commentaire-${id}`)) void navigate(commentHref(back, id), { replace: true });
+  }, [fetcher.state, fetcher.data, back, navigate]);
   return (
     <fetcher.Form ref={ref} method="post" action={`/coup-de-crevarde/${dealId}`} className="mt-2 grid gap-2" data-testid={testId}>
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
@@ -180,8 +189,31 @@ function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: s
   );
 }
 
-/** The deal page's comments (issue #15 item 4): the threads, the new comment's form or the sign-in link. */
-export function DealComments({ dealId, count, comments, signedIn }: { dealId: string; count: number; comments: DealComment[]; signedIn: boolean }) {
+const commentsWord = (n: number) => (n > 1 ? "commentaires" : "commentaire");
+
+/**
+ * The deal page's comments (issue #15 item 4): the threads, then « Afficher
+ * plus de commentaires » when more top-level comments follow (`next`: a plain
+ * link to `?commentaires=<next>`, no JavaScript needed) with how many of the
+ * `count` public comments are shown, then the new comment's form or the
+ * sign-in link.
+ */
+export function DealComments({
+  dealId,
+  count,
+  comments,
+  signedIn,
+  next = null,
+  shown = 0,
+}: {
+  dealId: string;
+  count: number;
+  comments: DealComment[];
+  signedIn: boolean;
+  next?: number | null;
+  /** the public comments shown, replies included */
+  shown?: number;
+}) {
   const signIn = `/auth?redirect=${encodeURIComponent(`/coup-de-crevarde/${dealId}#commentaires`)}`;
   return (
     <section id="commentaires" aria-labelledby="deal-comments" className="mt-10">
@@ -208,6 +240,16 @@ export function DealComments({ dealId, count, comments, signedIn }: { dealId: st
       ) : (
         <p className="mt-2 text-sm text-neutral-600">Aucun commentaire pour l'instant.</p>
       )}
+      {next !== null ? (
+        <nav aria-label="Plus de commentaires" className="mt-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm" data-testid="comments-more">
+          <p className="text-neutral-600" data-testid="comments-shown">
+            {Math.min(shown, count)} sur {count} {commentsWord(count)}
+          </p>
+          <Link to={`/coup-de-crevarde/${dealId}?${COMMENTS_PARAM}=${next}#commentaires`} className="font-semibold text-brand-700 hover:underline">
+            Afficher plus de commentaires
+          </Link>
+        </nav>
+      ) : null}
       {signedIn ? (
         <CommentForm dealId={dealId} intent="comment" submit="Publier le commentaire" testId="comment-form">
           <BodyField id="new-comment" label="Ton commentaire" />

@@ -4,7 +4,8 @@
  * level of replies, the 10-minute edit, members' reports on comments and
  * deals, and the moderators' decisions (audited, the author told why).
  */
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { assertNotBlocked } from "~/modules/members/member-blocks.server";
 import { logUgcConnection, type ConnectionSource } from "~/modules/privacy/ugc-logs.server";
 import { createElement } from "react";
@@ -23,6 +24,9 @@ import {
   COMMENT_MODERATION_MESSAGES,
   COMMENT_MODERATION_RULES,
   commentAuthorName,
+  COMMENTS_MAX,
+  COMMENTS_PER_PAGE,
+  commentsShownFor,
   holdsComment,
   replyParentId,
   REPORT_MESSAGES,
@@ -35,8 +39,6 @@ import {
 export class CommentError extends DomainError {}
 
 type Actor = { id: string; email: string };
-/** Most comments one deal page shows (the oldest first). */
-export const COMMENTS_PAGE_LIMIT = 1000;
 
 /* ------------------------------ the deal page ------------------------------ */
 
@@ -55,38 +57,100 @@ export interface CommentView {
   replies: CommentView[];
 }
 
+export interface DealCommentsPage {
+  /** the shown top-level comments, oldest first, each with all its replies */
+  comments: CommentView[];
+  /** `?commentaires=` of « Afficher plus de commentaires »; null when no more top-level comment follows (or COMMENTS_MAX are shown) */
+  next: number | null;
+  /** the public (visible) comments shown, replies included: « X sur <comments_count> » */
+  visibleShown: number;
+}
+
 /**
- * The deal's comments as the viewer sees them, oldest first, replies under
- * their comment. Pending comments only for their author (« En attente de
- * modération »); a removed comment shows as a placeholder while it has
- * replies to show, and not at all otherwise.
+ * A page of the deal's comments as the viewer sees them: the first `shown`
+ * top-level comments, oldest first, each with all its replies (raised so that
+ * the thread of `commentId` is among them, a link to one comment). Pending
+ * comments only for their author (« En attente de modération »); a removed
+ * comment shows as a placeholder while it has replies to show, and not at
+ * all otherwise (nor does it take a place in the page).
+ *
+ * Reads the shown top-level comments (and one more, to know whether more
+ * follow), then only their replies (deal_comments_threads_idx,
+ * deal_comments_replies_idx).
  */
-export async function listDealComments(dealId: string, viewer: { id: string } | null, now = new Date()): Promise<CommentView[]> {
+export async function listDealComments(
+  dealId: string,
+  viewer: { id: string } | null,
+  options: { shown?: number; commentId?: string | null; now?: Date } = {},
+): Promise<DealCommentsPage> {
   const db = await getDb();
+  const now = options.now ?? new Date();
   const viewerId = viewer?.id ?? null;
-  const rows = await db
-    .select({
-      id: dealComments.id,
-      parentId: dealComments.parentId,
-      authorId: dealComments.authorId,
-      username: profiles.username,
-      body: dealComments.body,
-      status: dealComments.status,
-      createdAt: dealComments.createdAt,
-      editedAt: dealComments.editedAt,
-    })
+  // a comment the viewer sees: public, or their own while it waits for a moderator
+  const seen = (c: { status: AnyPgColumn; authorId: AnyPgColumn }) =>
+    viewerId ? sql`(${c.status} = 'visible' or (${c.status} = 'pending' and ${c.authorId} = ${viewerId}))` : sql`${c.status} = 'visible'`;
+  const reply = alias(dealComments, "reply");
+  // a top-level comment the page shows: seen, or removed with a reply the viewer sees
+  const threadShown = and(
+    eq(dealComments.dealId, dealId),
+    isNull(dealComments.parentId),
+    or(
+      seen(dealComments),
+      and(
+        eq(dealComments.status, "removed"),
+        exists(db.select({ one: sql`1` }).from(reply).where(and(eq(reply.parentId, dealComments.id), seen(reply)))),
+      ),
+    ),
+  );
+  let shown = Math.min(Math.max(1, Math.trunc(options.shown ?? COMMENTS_PER_PAGE)), COMMENTS_MAX);
+  if (options.commentId) {
+    // the place of the comment's thread (itself, or its parent for a reply) among the shown top-level comments
+    const target = alias(dealComments, "target");
+    const thread = alias(dealComments, "thread");
+    const [place] = await db
+      .select({ n: count() })
+      .from(dealComments)
+      .innerJoin(target, and(eq(target.id, options.commentId), eq(target.dealId, dealId)))
+      .innerJoin(thread, eq(thread.id, sql`coalesce(${target.parentId}, ${target.id})`))
+      .where(and(threadShown, sql`(${dealComments.createdAt}, ${dealComments.id}) <= (${thread.createdAt}, ${thread.id})`));
+    shown = Math.max(shown, commentsShownFor(place?.n ?? 0));
+  }
+  const columns = {
+    id: dealComments.id,
+    parentId: dealComments.parentId,
+    authorId: dealComments.authorId,
+    username: profiles.username,
+    body: dealComments.body,
+    status: dealComments.status,
+    createdAt: dealComments.createdAt,
+    editedAt: dealComments.editedAt,
+  };
+  const threads = await db
+    .select(columns)
     .from(dealComments)
     .leftJoin(profiles, eq(profiles.id, dealComments.authorId))
-    .where(
-      and(
-        eq(dealComments.dealId, dealId),
-        viewerId
-          ? sql`(${dealComments.status} <> 'pending' or ${dealComments.authorId} = ${viewerId})`
-          : sql`${dealComments.status} <> 'pending'`,
-      ),
-    )
+    .where(threadShown)
     .orderBy(asc(dealComments.createdAt), asc(dealComments.id))
-    .limit(COMMENTS_PAGE_LIMIT);
+    .limit(shown + 1);
+  const more = threads.length > shown;
+  const tops = threads.slice(0, shown);
+  const replies = tops.length
+    ? await db
+        .select(columns)
+        .from(dealComments)
+        .leftJoin(profiles, eq(profiles.id, dealComments.authorId))
+        .where(
+          and(
+            inArray(
+              dealComments.parentId,
+              tops.map((t) => t.id),
+            ),
+            seen(dealComments),
+          ),
+        )
+        .orderBy(asc(dealComments.createdAt), asc(dealComments.id))
+    : [];
+  const rows = [...tops, ...replies];
   const reported = viewerId && rows.length > 0 ? await viewerReports(viewerId, "comment", rows.map((r) => r.id)) : new Set<string>();
   const view = (r: (typeof rows)[number]): CommentView => {
     const removed = r.status === "removed";
@@ -105,12 +169,12 @@ export async function listDealComments(dealId: string, viewer: { id: string } | 
     };
   };
   const top = new Map<string, CommentView>();
-  for (const r of rows) if (r.parentId === null) top.set(r.id, view(r));
-  for (const r of rows) {
-    if (r.parentId === null || r.status === "removed") continue;
-    top.get(r.parentId)?.replies.push(view(r));
-  }
-  return [...top.values()].filter((c) => c.status !== "removed" || c.replies.length > 0);
+  for (const r of tops) top.set(r.id, view(r));
+  for (const r of replies) top.get(r.parentId!)?.replies.push(view(r));
+  // a removed comment whose replies went away between the two reads
+  const comments = [...top.values()].filter((c) => c.status !== "removed" || c.replies.length > 0);
+  const visibleShown = comments.reduce((n, c) => n + (c.status === "visible" ? 1 : 0) + c.replies.filter((r) => r.status === "visible").length, 0);
+  return { comments, next: more && shown < COMMENTS_MAX ? Math.min(shown + COMMENTS_PER_PAGE, COMMENTS_MAX) : null, visibleShown };
 }
 
 /** The targets (of one type) among `ids` that the member has reported. */

@@ -3,9 +3,14 @@ import {
   autolink,
   canEditComment,
   commentAuthorName,
+  commentHref,
+  COMMENTS_MAX,
+  COMMENTS_PER_PAGE,
+  commentsShownFor,
   COMMENT_EDIT_WINDOW_MS,
   COMMENT_MESSAGES,
   holdsComment,
+  parseCommentsShown,
   replyParentId,
   REPORT_MESSAGES,
 } from "./deal-comments";
@@ -97,5 +102,27 @@ describe("commentActionSchema", () => {
   it("asks for a report's reason", () => {
     const r = commentActionSchema.safeParse({ intent: "report", targetType: "deal", targetId: "00000000-0000-4000-8000-000000000000" });
     expect(r.success ? null : r.error.issues[0].message).toBe(REPORT_MESSAGES.reasonRequired);
+  });
+});
+
+describe("the deal page's comment parameters", () => {
+  it("?commentaires= is a whole number from 1 to the maximum, else the first page", () => {
+    expect([COMMENTS_PER_PAGE, COMMENTS_MAX]).toEqual([30, 1000]);
+    expect(parseCommentsShown("60")).toBe(60);
+    expect(parseCommentsShown("1")).toBe(1);
+    expect(parseCommentsShown("1000")).toBe(1000);
+    expect(parseCommentsShown("045")).toBe(45);
+    for (const bad of [null, undefined, "", "0", "-30", "30.5", "1e3", " 60", "60abc", "abc", "1001", "9".repeat(400), "0x10"]) {
+      expect(parseCommentsShown(bad), String(bad)).toBe(COMMENTS_PER_PAGE);
+    }
+  });
+  it("a comment's place is shown with whole pages, at most the maximum", () => {
+    expect([0, 1, 30, 31, 60, 61, 999, 1000, 5000].map(commentsShownFor)).toEqual([0, 30, 30, 60, 60, 90, 1000, 1000, 1000]);
+  });
+  it("a comment's address keeps the page's parameters and drops its fragment", () => {
+    const id = "0b6c2f4e-1c7a-4b3e-9d2f-5a6b7c8d9e0f";
+    expect(commentHref("/coup-de-crevarde/d1", id)).toBe(`/coup-de-crevarde/d1?commentaire=${id}#commentaire-${id}`);
+    expect(commentHref("/coup-de-crevarde/d1?commentaires=60#commentaires", id)).toBe(`/coup-de-crevarde/d1?commentaires=60&commentaire=${id}#commentaire-${id}`);
+    expect(commentHref(`/coup-de-crevarde/d1?commentaire=old`, id)).toBe(`/coup-de-crevarde/d1?commentaire=${id}#commentaire-${id}`);
   });
 });

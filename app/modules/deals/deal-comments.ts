@@ -13,6 +13,36 @@ export const HELD_COMMENTS = 3;
 /** How long an account counts as new. */
 export const NEW_ACCOUNT_DAYS = 7;
 
+/** Top-level comments (each with all its replies) a deal page shows first, then each « Afficher plus de commentaires » adds as many. */
+export const COMMENTS_PER_PAGE = 30;
+/** Most top-level comments one deal page shows (`?commentaires=` above it is not honoured). */
+export const COMMENTS_MAX = 1000;
+/** The deal page's query parameters: how many top-level comments to show, and a comment to show (with its thread). */
+export const COMMENTS_PARAM = "commentaires";
+export const COMMENT_PARAM = "commentaire";
+
+/**
+ * `?commentaires=N`: a whole number from 1 to COMMENTS_MAX; anything else
+ * (missing, not a number, 0, negative, decimal, huge) is the first page.
+ */
+export function parseCommentsShown(value: string | null | undefined): number {
+  if (!value || !/^\d{1,6}$/.test(value)) return COMMENTS_PER_PAGE;
+  const n = Number(value);
+  return n >= 1 && n <= COMMENTS_MAX ? n : COMMENTS_PER_PAGE;
+}
+
+/** How many top-level comments to show so that the `position`-th (1-based) is among them: whole pages, at most COMMENTS_MAX. */
+export function commentsShownFor(position: number) {
+  return Math.min(COMMENTS_MAX, Math.ceil(position / COMMENTS_PER_PAGE) * COMMENTS_PER_PAGE);
+}
+
+/** The deal page's address that shows this comment (the server never sees `#…`): `?commentaire=<id>#commentaire-<id>`, other parameters kept. */
+export function commentHref(back: string, commentId: string) {
+  const url = new URL(back.split("#")[0], "http://localhost");
+  url.searchParams.set(COMMENT_PARAM, commentId);
+  return `${url.pathname}${url.search}#commentaire-${commentId}`;
+}
+
 export const COMMENT_STATUSES = ["visible", "pending", "removed"] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 

@@ -225,7 +225,7 @@ function CommentQueueItem({ c, badge, extra, children }: { c: QueueComment; badg
       testId={badge === "En attente" ? "pending-comment" : "reported-comment"}
       heading={`Sur « ${c.dealTitle} »`}
       badge={badge}
-      url={`/coup-de-crevarde/${c.dealId}#commentaire-${c.id}`}
+      url={`/coup-de-crevarde/${c.dealId}?commentaire=${c.id}#commentaire-${c.id}`}
       body={c.body}
       meta={[`posté le ${formatParis(c.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par ${c.authorEmail ?? "un compte supprimé"}`, extra].filter(Boolean).join(" · ")}
     >

@@ -1,0 +1,2 @@
+CREATE INDEX "deal_comments_threads_idx" ON "deal_comments" USING btree ("deal_id","created_at","id") WHERE "deal_comments"."parent_id" is null;--> statement-breakpoint
+CREATE INDEX "deal_comments_replies_idx" ON "deal_comments" USING btree ("parent_id","created_at") WHERE "deal_comments"."parent_id" is not null;
