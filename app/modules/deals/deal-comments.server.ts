@@ -98,7 +98,8 @@ export async function listDealComments(
       seen(dealComments),
       and(
         eq(dealComments.status, "removed"),
-        exists(db.select({ one: sql`1` }).from(reply).where(and(eq(reply.parentId, dealComments.id), seen(reply)))),
+        // the deal's own replies only: a planner that hashes this subquery reads one deal's replies, not the table's
+        exists(db.select({ one: sql`1` }).from(reply).where(and(eq(reply.dealId, dealId), eq(reply.parentId, dealComments.id), seen(reply)))),
       ),
     ),
   );
