@@ -1,7 +1,8 @@
 /**
  * Comments on a deal page (tests/e2e/deal-comments.spec.ts): per project, two
  * established members (30 days old, e-mail verified: their comments are
- * published at once), a moderator, and one published deal per test.
+ * published at once), a moderator, one published deal per test, and a deal
+ * with 35 comments (more than one page).
  * tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
 import type { Db } from "../../app/lib/db.server";
@@ -12,6 +13,9 @@ export const commenter = (project: string) => ({ email: `commentatrice-${project
 export const replier = (project: string) => ({ email: `commentateur-${project}@crevarde.test`, password: PASSWORD, username: `Commentateur ${project}` });
 export const commentModerator = (project: string) => ({ email: `moderatrice-commentaires-${project}@crevarde.test`, password: PASSWORD, username: `Modératrice ${project}` });
 export const commentedDealTitle = (project: string, variant: "js" | "plain") => `Bouilloire commentée ${project}${variant === "plain" ? " sans JS" : ""}`;
+/** Deals with more top-level comments than one page shows (30): « Avis n° 1 » … « Avis n° 35 », oldest first; one to read, one to comment on. */
+export const longThreadDealTitle = (project: string, variant: "read" | "post" = "read") => `Théière très commentée ${project}${variant === "post" ? " à compléter" : ""}`;
+export const LONG_THREAD_COMMENTS = 35;
 
 export async function insertDealCommentFixtures(db: Db) {
   const s = await import("../../db/schema");
@@ -41,6 +45,31 @@ export async function insertDealCommentFixtures(db: Db) {
         publishedAt: hourAgo,
         createdAt: hourAgo,
       })),
+    );
+    const long = await db
+      .insert(s.crevardeDeals)
+      .values(
+        (["read", "post"] as const).map((variant) => ({
+          title: longThreadDealTitle(project, variant),
+          description: "Une théière en fonte de 1 litre.",
+          price: "24,99€",
+          source: "temu",
+          badgeText: "Prix cassé",
+          url: "https://www.temu.com/theiere",
+          publishedAt: hourAgo,
+          createdAt: hourAgo,
+        })),
+      )
+      .returning({ id: s.crevardeDeals.id });
+    await db.insert(s.dealComments).values(
+      long.flatMap((deal) =>
+        Array.from({ length: LONG_THREAD_COMMENTS }, (_, i) => ({
+          dealId: deal.id,
+          authorId: `e2e-${replier(project).email.split("@")[0]}`,
+          body: `Avis n° ${i + 1}`,
+          createdAt: new Date(hourAgo.getTime() + (i + 1) * 1000),
+        })),
+      ),
     );
   }
 }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { consentCookie, expect, noHorizontalScroll, signIn, test } from "./fixtures";
-import { commentedDealTitle, commentModerator, commenter, replier } from "./deal-comments-fixture";
+import { commentedDealTitle, commentModerator, commenter, LONG_THREAD_COMMENTS, longThreadDealTitle, replier } from "./deal-comments-fixture";
 
 /**
  * Comments on a deal page (issue #15 item 4): each project and test has its own
@@ -90,6 +90,42 @@ test("members comment, edit, reply and report; a moderator removes the reported 
   await expect(page.getByTestId("comments-count")).toHaveText("(1)");
 });
 
+test("a deal page shows 30 top-level comments; « Afficher plus de commentaires » shows the next ones", async ({ page }, testInfo) => {
+  const title = longThreadDealTitle(testInfo.project.name);
+  await openDeal(page, title);
+  const threads = page.getByTestId("comment-thread");
+  await expect(threads).toHaveCount(30);
+  await expect(threads.first()).toContainText("Avis n° 1");
+  await expect(page.getByText("Avis n° 30", { exact: true })).toBeVisible();
+  await expect(page.getByText("Avis n° 31", { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("comments-count")).toHaveText(`(${LONG_THREAD_COMMENTS})`);
+  await expect(page.getByTestId("comments-shown")).toHaveText(`30 sur ${LONG_THREAD_COMMENTS} commentaires`);
+  await page.getByRole("link", { name: "Afficher plus de commentaires" }).click();
+  await expect(page).toHaveURL(/\?commentaires=60#commentaires$/);
+  await expect(page.getByText("Avis n° 31", { exact: true })).toBeVisible();
+  await expect(threads).toHaveCount(LONG_THREAD_COMMENTS);
+  await expect(threads.last()).toContainText(`Avis n° ${LONG_THREAD_COMMENTS}`);
+  await expect(page.getByRole("link", { name: "Afficher plus de commentaires" })).toHaveCount(0);
+  await noHorizontalScroll(page);
+});
+
+test("a new comment on a deal with more than 30 comments is shown to its author at once (it is the last one)", async ({ page }, testInfo) => {
+  test.slow();
+  const project = testInfo.project.name;
+  await signIn(page, commenter(project));
+  await expect(page).not.toHaveURL(/\/auth/);
+  await openDeal(page, longThreadDealTitle(project, "post"));
+  await expect(page.getByTestId("comment-thread")).toHaveCount(30);
+  await page.getByLabel("Ton commentaire", { exact: true }).fill(`Mon avis tout neuf ${project}`);
+  await page.getByRole("button", { name: "Publier le commentaire" }).click();
+  await expect(page.getByText("Ton commentaire est publié.")).toBeVisible();
+  await expect(page).toHaveURL(/\?commentaire=([0-9a-f-]{36})#commentaire-\1$/);
+  const mine = page.getByTestId("comment").filter({ hasText: `Mon avis tout neuf ${project}` });
+  await expect(mine).toBeInViewport();
+  await expect(page.getByTestId("comment-thread").last()).toContainText(`Mon avis tout neuf ${project}`);
+  await expect(page.getByLabel("Ton commentaire", { exact: true })).toHaveValue("");
+});
+
 test("the « Commentés » tab lives in the URL and keeps the search", async ({ page }) => {
   await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("bouilloire")}`);
   await page.getByRole("link", { name: "Commentés" }).click();
@@ -118,7 +154,8 @@ test.describe("without JavaScript", () => {
     await page.getByTestId("deal-report").locator("summary").click();
     await page.getByTestId("deal-report").getByLabel("Raison").selectOption("misleading");
     await page.getByTestId("deal-report").getByRole("button", { name: "Envoyer le signalement" }).click();
-    await expect(page).toHaveURL(dealUrl);
+    // back to the page it was sent from (the one that shows the new comment)
+    await expect(page).toHaveURL(new RegExp(`^${dealUrl}\\?commentaire=[0-9a-f-]{36}$`));
     await expect(page.getByText("Tu as signalé ce deal : un modérateur va l'examiner.")).toBeVisible();
   });
 });
