@@ -77,6 +77,8 @@ test("members comment, edit, reply and report; a moderator removes the reported 
   const reported = page.getByTestId("reported-comment").filter({ hasText: `Sur « ${title} »` });
   await expect(reported).toContainText("Spam ou publicité");
   await expect(reported).toContainText("Lien publicitaire");
+  // its link shows the comment on the deal page, whichever page of comments it is on
+  await expect(reported.locator('a[href^="/coup-de-crevarde/"]')).toHaveAttribute("href", /^\/coup-de-crevarde\/[0-9a-f-]{36}\?commentaire=([0-9a-f-]{36})#commentaire-\1$/);
   await reported.getByLabel("Règle enfreinte").selectOption("spam");
   await reported.getByLabel("Exposé des motifs").fill("Ce commentaire renvoie vers un site publicitaire sans rapport avec le deal.");
   await reported.getByRole("button", { name: "Retirer le commentaire" }).click();
