@@ -103,7 +103,9 @@ test("a deal page shows 30 top-level comments; « Afficher plus de commentaires 
   await expect(page.getByTestId("comments-count")).toHaveText(`(${LONG_THREAD_COMMENTS})`);
   await expect(page.getByTestId("comments-shown")).toHaveText(`30 sur ${LONG_THREAD_COMMENTS} commentaires`);
   await page.getByRole("link", { name: "Afficher plus de commentaires" }).click();
-  await expect(page).toHaveURL(/\?commentaires=60#commentaires$/);
+  // the reader is back at the last comment read, the next ones below it
+  await expect(page).toHaveURL(/\?commentaires=60#commentaire-[0-9a-f-]{36}$/);
+  await expect(page.getByText("Avis n° 30", { exact: true })).toBeInViewport();
   await expect(page.getByText("Avis n° 31", { exact: true })).toBeVisible();
   await expect(threads).toHaveCount(LONG_THREAD_COMMENTS);
   await expect(threads.last()).toContainText(`Avis n° ${LONG_THREAD_COMMENTS}`);

@@ -245,7 +245,11 @@ export function DealComments({
           <p className="text-neutral-600" data-testid="comments-shown">
             {Math.min(shown, count)} sur {count} {commentsWord(count)}
           </p>
-          <Link to={`/coup-de-crevarde/${dealId}?${COMMENTS_PARAM}=${next}#commentaires`} className="font-semibold text-brand-700 hover:underline">
+          {/* back at the last comment read, the next ones right below it */}
+          <Link
+            to={`/coup-de-crevarde/${dealId}?${COMMENTS_PARAM}=${next}#${comments.length > 0 ? `commentaire-${comments[comments.length - 1]!.id}` : "commentaires"}`}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             Afficher plus de commentaires
           </Link>
         </nav>
