@@ -36,6 +36,7 @@ import { DEALS } from "../db/seed/data/deals";
 import { matchQuery, refreshLexicon } from "../app/modules/search/search.server";
 import { searchWords } from "../app/modules/search/search.schema";
 import { ensureBuild, root, startServer, type RunningServer } from "./lib/server";
+import { COMMENTS_MAX, COMMENTS_PER_PAGE } from "../app/modules/deals/deal-comments";
 
 interface Result {
   name: string;
@@ -623,7 +624,8 @@ async function community(target: { url?: string; dataDir?: string }, already: nu
   try {
     console.log(`\nserver: ${server.url}, ${COMMUNITY_DEALS.toLocaleString("en")} generated deals, ${COMMUNITY_COMMENTS} comments on /coup-de-crevarde/${dealId}`);
     const pages = [
-      { name: `deal page with ${COMMUNITY_COMMENTS} comments`, path: `/coup-de-crevarde/${dealId}` },
+      { name: `deal page with ${COMMUNITY_COMMENTS} comments (first ${COMMENTS_PER_PAGE} threads shown)`, path: `/coup-de-crevarde/${dealId}` },
+      { name: `deal page with ${COMMUNITY_COMMENTS} comments, all shown (?commentaires=${COMMENTS_MAX})`, path: `/coup-de-crevarde/${dealId}?commentaires=${COMMENTS_MAX}` },
       { name: `« Les plus hot » at ${COMMUNITY_DEALS.toLocaleString("en")} deals`, path: "/coup-de-crevarde?tab=hot" },
       { name: `« Commentés » at ${COMMUNITY_DEALS.toLocaleString("en")} deals`, path: "/coup-de-crevarde?tab=commentes" },
     ];
@@ -633,7 +635,10 @@ async function community(target: { url?: string; dataDir?: string }, already: nu
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const [i, page] of pages.entries()) {
       const html = await (await fetch(`${server.url}${page.path}`, { headers: BYPASS_CACHE })).text();
-      if (page.path.includes(dealId) && (html.match(/data-testid="comment"/g) ?? []).length < COMMUNITY_COMMENTS) lines.push(`warning: the deal page shows fewer than ${COMMUNITY_COMMENTS} comments`);
+      const threads = (html.match(/data-testid="comment-thread"/g) ?? []).length;
+      const comments = (html.match(/data-testid="comment"/g) ?? []).length;
+      if (page.path.endsWith(dealId) && threads !== COMMENTS_PER_PAGE) lines.push(`warning: the deal page shows ${threads} threads, not ${COMMENTS_PER_PAGE}`);
+      if (page.path.includes(`${dealId}?`) && comments < COMMUNITY_COMMENTS) lines.push(`warning: the deal page shows fewer than ${COMMUNITY_COMMENTS} comments`);
       const file = `community-${i}.html`;
       fs.writeFileSync(path.join(staticDir, file), html);
       await autocannon({ url: `${server.url}${page.path}`, connections: 10, duration: 2, headers: BYPASS_CACHE });
