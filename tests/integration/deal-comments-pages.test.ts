@@ -84,7 +84,7 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
     const some = await page(deal.id, "?commentaires=45");
     expect([some.data.comments.length, some.data.commentsNext]).toEqual([45, 75]);
 
-    // the link: a plain link to ?commentaires=60#commentaires, with how many are shown
+    // the link: a plain link to ?commentaires=60, back at the last comment read (the 30th), with how many are shown
     const Stub = createRoutesStub([
       {
         path: "*",
@@ -92,7 +92,7 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
       },
     ]);
     const html = renderToStaticMarkup(createElement(Stub, { initialEntries: [`/coup-de-crevarde/${deal.id}`] }));
-    expect(html).toContain(`href="/coup-de-crevarde/${deal.id}?commentaires=60#commentaires"`);
+    expect(html).toContain(`href="/coup-de-crevarde/${deal.id}?commentaires=60#commentaire-${first.data.comments[29].id}"`);
     expect(html).toContain(">Afficher plus de commentaires<");
     expect(html).toContain("32 sur 69 commentaires");
     // every comment shown: no link
