@@ -65,7 +65,7 @@ export function documentRewriter(): { write: (chunk: Buffer) => Buffer; end: () 
     const last = final ? -1 : input.lastIndexOf(LT);
     const cut = last !== -1 && input.indexOf(GT, last) === -1 ? last : input.length;
     let text = input.subarray(0, cut);
-    let rest = input.subarray(cut);
+    const rest = input.subarray(cut);
     if (text.includes(PRELOAD)) {
       const parts: Buffer[] = [];
       let from = 0;
@@ -101,7 +101,6 @@ export function documentRewriter(): { write: (chunk: Buffer) => Buffer; end: () 
     }
     // a copy: the caller may reuse the chunk's memory
     pending = rest.length > 0 ? Buffer.from(rest) : EMPTY;
-    rest = EMPTY;
     return text;
   }
 
