@@ -136,13 +136,13 @@ export function DealReport({ dealId, reported }: { dealId: string; reported: boo
 function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: string; signedIn: boolean; topId: string }) {
   if (c.status === "removed" || c.body === null) {
     return (
-      <p id={`commentaire-${c.id}`} className="text-sm italic text-neutral-500" data-testid="comment-removed">
+      <p id={`commentaire-${c.id}`} className="scroll-mt-24 text-sm italic text-neutral-500" data-testid="comment-removed">
         {COMMENT_MESSAGES.removedPlaceholder}
       </p>
     );
   }
   return (
-    <div id={`commentaire-${c.id}`} className="grid gap-1 text-sm" data-testid="comment">
+    <div id={`commentaire-${c.id}`} className="grid scroll-mt-24 gap-1 text-sm" data-testid="comment">
       <p className="flex flex-wrap items-center gap-x-2 text-xs text-neutral-600">
         <span className="font-semibold text-neutral-900" data-testid="comment-author">
           {c.authorName}
