@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { onDataChange } from "../app/lib/data-changes.server";
+import { PAGE_TABLES } from "../app/lib/data-cache.server";
 import { logger } from "../app/lib/logger.server";
 import { CONSENT_COOKIE, readConsentChoice, serializeConsent, type ConsentChoice } from "../app/modules/consent/consent";
 
@@ -75,12 +76,12 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
   // a change of the content on any server (LISTEN/NOTIFY, ADR 024) empties the cache at once;
   // a render that started before the change is served but not kept
   let generation = 0;
-  onDataChange((table) => {
-    // the codes' success rates change with every answer: cached pages show them up to one TTL old, as before
-    if (table === "code_feedback") return;
+  // (not the codes' success figures, which change with every answer: cached pages show them up
+  // to one TTL old, as before; nor sessions and members, which no anonymous page shows)
+  onDataChange(() => {
     generation++;
     cache.clear();
-  });
+  }, PAGE_TABLES);
 
   async function render(req: ExpressRequest, consent: ConsentChoice | null, html: boolean): Promise<Entry> {
     const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`);

@@ -21,6 +21,8 @@ import { MAX_REDIRECT_LENGTH } from "./safe-redirect.server";
 import { truncateIp } from "../modules/privacy/ip.server";
 import { RETENTION } from "../modules/privacy/retention";
 import { requestMemo } from "./request-scope.server";
+import { createDataCache, SESSION_TABLES, type SessionTable } from "./data-cache.server";
+import { createHash } from "node:crypto";
 /** Name fragment of better-auth's session cookie (prefix "crevarde"). */
 export const SESSION_COOKIE = "crevarde.session_token";
 
@@ -206,9 +208,51 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return pending;
 }
 
+/** Most sessions held in memory (ADR 032): the least recently signed-in go first. */
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
+
+/**
+ * The members of recent sessions, in this process's memory (ADR 032). An entry is the
+ * answer better-auth gave for one signed session cookie; a write to "session", "user" or
+ * "profiles" on any server (sign-out, revocation, ban, role or profile change) drops every
+ * entry at commit (migration 0037_session_notify), and an entry ends at its session's expiry.
+ */
+const sessions = createDataCache<SessionTable>("sessions", SESSION_CACHE_MAX_ENTRIES);
+
+/** Test helper: the number of sessions held in memory. */
+export const sessionCacheSize = () => sessions.size();
+
+const SESSION_COOKIE_PAIR = new RegExp(`(?:^|;)\\s*((?:__Secure-)?${SESSION_COOKIE.replace(".", "\\.")}=[^;]+)`, "g");
+
+/**
+ * The cache key of the session cookie in a Cookie header: a hash of its name and signed value, so
+ * that no token is kept in memory. Null when the header holds more than one session
+ * cookie (or its name twice, however written): better-auth picks one of them, and the key
+ * must be what it checked.
+ */
+export function sessionCacheKey(cookie: string): string | null {
+  if (cookie.split(SESSION_COOKIE).length !== 2) return null;
+  const pairs = [...cookie.matchAll(SESSION_COOKIE_PAIR)];
+  if (pairs.length !== 1) return null;
+  // the name too: "__Secure-" or not, only one of them is read by better-auth
+  return createHash("sha256").update(pairs[0][1]).digest("base64url");
+}
+
 async function loadSessionUser(request: Request): Promise<SessionUser | null> {
   const cookie = request.headers.get("cookie");
   if (!cookie || !cookie.includes(SESSION_COOKIE)) return null;
+  const key = sessionCacheKey(cookie);
+  if (!key) return (await readSessionUser(request))?.user ?? null;
+  // an unknown, expired or forged cookie is asked again next time: only valid sessions are kept
+  const found = await sessions.read(`session:${key}`, SESSION_TABLES, () => readSessionUser(request), {
+    keep: (value) => value !== null,
+    expiresAt: (value) => value?.expiresAt,
+  });
+  return found?.user ?? null;
+}
+
+/** The member of the request's session (better-auth checks the cookie's signature and the session's expiry). */
+async function readSessionUser(request: Request): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
   if (!session) return null;
@@ -219,14 +263,17 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
     .where(eq(schema.profiles.id, session.user.id))
     .limit(1);
   return {
-    id: session.user.id,
-    email: session.user.email,
-    role: toRole((session.user as { role?: string }).role),
-    username: profile?.username ?? null,
-    avatarUrl: profile?.avatarUrl ?? session.user.image ?? null,
-    dealsUsed: profile?.dealsUsed ?? 0,
-    cashSaved: profile?.cashSaved ?? 0,
-    newsletterSubscribed: profile?.newsletterSubscribed ?? false,
+    expiresAt: new Date(session.session.expiresAt),
+    user: {
+      id: session.user.id,
+      email: session.user.email,
+      role: toRole((session.user as { role?: string }).role),
+      username: profile?.username ?? null,
+      avatarUrl: profile?.avatarUrl ?? session.user.image ?? null,
+      dealsUsed: profile?.dealsUsed ?? 0,
+      cashSaved: profile?.cashSaved ?? 0,
+      newsletterSubscribed: profile?.newsletterSubscribed ?? false,
+    },
   };
 }
 

@@ -6,8 +6,8 @@ vi.mock("./data-changes.server", async (original) => ({
   hearsDataChanges: () => hears.value,
 }));
 
-const { dataChanged } = await import("./data-changes.server");
-const { cachedRead, dataCacheSize, DATA_CACHE_MAX_ENTRIES, DATA_CACHE_SKEW_MS, invalidateDataCache, nextInstant } = await import("./data-cache.server");
+const { dataChanged, onDataChange } = await import("./data-changes.server");
+const { cachedRead, createDataCache, dataCacheSize, DATA_CACHE_MAX_ENTRIES, DATA_CACHE_SKEW_MS, invalidateDataCache, nextInstant } = await import("./data-cache.server");
 
 /** A load that counts its calls and returns the call number. */
 function counter() {
@@ -103,6 +103,52 @@ describe("data cache", () => {
     }).toThrow(TypeError);
     for (let i = 0; i < DATA_CACHE_MAX_ENTRIES + 20; i++) await cachedRead(`t:many:${i}`, ["categories"], async () => i);
     expect(dataCacheSize()).toBe(DATA_CACHE_MAX_ENTRIES);
+  });
+
+  it("keeps only the results its caller wants kept (a session found, not one refused)", async () => {
+    const load = vi.fn(async () => null as { id: string } | null);
+    const read = () => cachedRead("t:keep", ["brands"], load, { keep: (v) => v !== null });
+    // concurrent reads still share the one load
+    const [a, b] = await Promise.all([read(), read()]);
+    expect([a, b]).toEqual([null, null]);
+    expect(load).toHaveBeenCalledTimes(1);
+    await read();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(dataCacheSize()).toBe(0);
+    load.mockResolvedValue({ id: "kept" });
+    await read();
+    expect(await read()).toEqual({ id: "kept" });
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it("holds each named cache in its own store: one does not evict or hold the other's entries", async () => {
+    const sessions = createDataCache<"session">("test-sessions", 2);
+    try {
+      await cachedRead("t:content", ["brands"], async () => "content");
+      for (const k of ["a", "b", "c"]) await sessions.read(k, ["session"], async () => k);
+      expect(sessions.size()).toBe(2);
+      expect(dataCacheSize()).toBe(1);
+      dataChanged("brands");
+      expect(sessions.size()).toBe(2);
+      dataChanged("session");
+      expect(sessions.size()).toBe(0);
+    } finally {
+      sessions.invalidate();
+    }
+  });
+
+  it("runs a change handler for the tables it follows only, and always for « anything »", () => {
+    const seen: string[] = [];
+    const off = onDataChange((table) => seen.push(table), ["site_settings"]);
+    try {
+      dataChanged("session");
+      dataChanged("site_settings");
+      dataChanged("brands");
+      dataChanged("*");
+      expect(seen).toEqual(["site_settings", "*"]);
+    } finally {
+      off();
+    }
   });
 
   it("nextInstant: the earliest instant still to come", () => {

@@ -6,7 +6,8 @@ import { databaseGeneration } from "./db.server";
  * blocks, featured items, brand lists, categories. Each entry names the content tables
  * it was read from; a write to one of them on any server empties it at once (the
  * LISTEN/NOTIFY of ADR 024: triggers in migration shared_storage). Personal data
- * (sessions, saved items, balances, votes) is never put here.
+ * (saved items, balances, votes) is never put here; the one personal read kept in
+ * memory, a session's member, has its own store and tables (ADR 032).
  *
  * - Nothing is kept while this process does not hear the changes (no listener, as in
  *   scripts and tests, or its connection lost): every read then goes to the database.
@@ -17,7 +18,7 @@ import { databaseGeneration } from "./db.server";
  *   changing what the next visitor sees.
  */
 
-/** The tables whose triggers notify a change (db/migrations/0025_shared_storage.sql, 0035_code_feedback_notify.sql). */
+/** The content tables whose triggers notify a change (db/migrations/0025_shared_storage.sql, 0035_code_feedback_notify.sql). */
 export type ContentTable =
   | "code_feedback"
   | "site_settings"
@@ -44,8 +45,34 @@ export const DATA_CACHE_MAX_ENTRIES = 500;
  */
 export const DATA_CACHE_SKEW_MS = 2_000;
 
+/**
+ * The tables whose triggers notify a change and that a signed-in member's session is read
+ * from (migration 0037_session_notify): the session cache (ADR 032) keys on them.
+ */
+export type SessionTable = "session" | "user" | "profiles";
+export const SESSION_TABLES: readonly SessionTable[] = ["session", "user", "profiles"];
+
+/**
+ * The content tables that public pages are rendered from, without the codes' success
+ * figures: what the page micro-cache must follow (a vote leaves cached pages in place).
+ */
+export const PAGE_TABLES: readonly ContentTable[] = [
+  "site_settings",
+  "categories",
+  "brands",
+  "promo_codes",
+  "offers",
+  "crevarde_deals",
+  "content_blocks",
+  "pages",
+  "slug_redirects",
+  "blog_articles",
+  "affiliate_programs",
+  "program_rates",
+];
+
 interface Entry {
-  tables: readonly ContentTable[];
+  tables: readonly string[];
   generation: number;
   /** the safety TTL, on this process's clock */
   ttlEnd: number;
@@ -53,24 +80,6 @@ interface Entry {
   from: number;
   until: number;
   value: Promise<unknown>;
-}
-
-// On globalThis: the server (server/*) and the app bundle load this module separately.
-const storeKey = Symbol.for("crevarde.data-cache");
-const listeningKey = Symbol.for("crevarde.data-cache-listening");
-type G = typeof globalThis & { [storeKey]?: Map<string, Entry>; [listeningKey]?: boolean };
-const g = globalThis as G;
-const store = (g[storeKey] ??= new Map<string, Entry>());
-if (!g[listeningKey]) {
-  g[listeningKey] = true;
-  onDataChange((table) => invalidateDataCache(table));
-}
-
-/** Forget the entries that read `table` ("*": every entry). */
-export function invalidateDataCache(table = "*") {
-  for (const [key, entry] of store) {
-    if (table === "*" || (entry.tables as readonly string[]).includes(table)) store.delete(key);
-  }
 }
 
 export interface CachedReadOptions<T> {
@@ -83,6 +92,84 @@ export interface CachedReadOptions<T> {
    * past a boundary reloads, and never leaves a future view for the present (ADR 030).
    */
   now?: Date;
+  /** whether to keep this result (default: always); one not kept still answers the reads that shared its load */
+  keep?: (value: T) => boolean;
+}
+
+export interface DataCache<Table extends string> {
+  /**
+   * `load()`'s result, kept under `key` until one of `tables` changes (or the TTL, or
+   * `expiresAt`). The key must say everything the result depends on besides the tables.
+   */
+  read<T>(key: string, tables: readonly Table[], load: () => Promise<T>, options?: CachedReadOptions<T>): Promise<T>;
+  /** Forget the entries that read `table` ("*": every entry). */
+  invalidate(table?: string): void;
+  /** The number of entries held (tests). */
+  size(): number;
+}
+
+/**
+ * A cache of database reads named `name`, holding at most `maxEntries` (the oldest go first).
+ * Its store is on globalThis: the server (server/*) and the app bundle load this module separately.
+ */
+export function createDataCache<Table extends string>(name: string, maxEntries: number): DataCache<Table> {
+  const storeKey = Symbol.for(`crevarde.data-cache:${name}`);
+  type G = typeof globalThis & { [k: symbol]: Map<string, Entry> | undefined };
+  const g = globalThis as G;
+  let store = g[storeKey];
+  if (!store) {
+    const created = new Map<string, Entry>();
+    store = g[storeKey] = created;
+    onDataChange((table) => invalidate(created, table));
+  }
+  const map = store;
+
+  function invalidate(entries: Map<string, Entry>, table: string) {
+    for (const [key, entry] of entries) {
+      if (table === "*" || entry.tables.includes(table)) entries.delete(key);
+    }
+  }
+
+  return {
+    read<T>(key: string, tables: readonly Table[], load: () => Promise<T>, options: CachedReadOptions<T> = {}): Promise<T> {
+      if (!hearsDataChanges()) return load();
+      const real = Date.now();
+      const now = options.now?.getTime() ?? real;
+      const hit = map.get(key);
+      if (hit && hit.generation === databaseGeneration() && real < hit.ttlEnd && hit.from - DATA_CACHE_SKEW_MS <= now && now < hit.until) return hit.value as Promise<T>;
+      const ttl = options.ttlMs ?? DATA_CACHE_TTL_MS;
+      const entry: Entry = { tables, generation: databaseGeneration(), ttlEnd: real + ttl, from: now, until: Infinity, value: Promise.resolve() };
+      const forget = () => {
+        if (map.get(key) === entry) map.delete(key);
+      };
+      entry.value = load().then(
+        (value) => {
+          if (options.keep && !options.keep(value)) forget();
+          const end = options.expiresAt?.(value)?.getTime();
+          if (end !== undefined) entry.until = end;
+          return deepFreeze(value);
+        },
+        (error: unknown) => {
+          forget();
+          throw error;
+        },
+      );
+      map.delete(key);
+      map.set(key, entry);
+      if (map.size > maxEntries) map.delete(map.keys().next().value!);
+      return entry.value as Promise<T>;
+    },
+    invalidate: (table = "*") => invalidate(map, table),
+    size: () => map.size,
+  };
+}
+
+/** The data that is the same for every visitor (ADR 026). */
+const content = createDataCache<ContentTable>("content", DATA_CACHE_MAX_ENTRIES);
+
+/** Forget the content entries that read `table` ("*": every entry). */
+export function invalidateDataCache(table = "*") {
+  content.invalidate(table);
 }
 
 /**
@@ -90,28 +177,7 @@ export interface CachedReadOptions<T> {
  * `expiresAt`). The key must say everything the result depends on besides the tables.
  */
 export function cachedRead<T>(key: string, tables: readonly ContentTable[], load: () => Promise<T>, options: CachedReadOptions<T> = {}): Promise<T> {
-  if (!hearsDataChanges()) return load();
-  const real = Date.now();
-  const now = options.now?.getTime() ?? real;
-  const hit = store.get(key);
-  if (hit && hit.generation === databaseGeneration() && real < hit.ttlEnd && hit.from - DATA_CACHE_SKEW_MS <= now && now < hit.until) return hit.value as Promise<T>;
-  const ttl = options.ttlMs ?? DATA_CACHE_TTL_MS;
-  const entry: Entry = { tables, generation: databaseGeneration(), ttlEnd: real + ttl, from: now, until: Infinity, value: Promise.resolve() };
-  entry.value = load().then(
-    (value) => {
-      const end = options.expiresAt?.(value)?.getTime();
-      if (end !== undefined) entry.until = end;
-      return deepFreeze(value);
-    },
-    (error: unknown) => {
-      if (store.get(key) === entry) store.delete(key);
-      throw error;
-    },
-  );
-  store.delete(key);
-  store.set(key, entry);
-  if (store.size > DATA_CACHE_MAX_ENTRIES) store.delete(store.keys().next().value!);
-  return entry.value as Promise<T>;
+  return content.read(key, tables, load, options);
 }
 
 /** The earliest of these instants still to come (a list's next expiry), or null. */
@@ -129,7 +195,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Test helper: the number of entries held. */
+/** Test helper: the number of content entries held. */
 export function dataCacheSize() {
-  return store.size;
+  return content.size();
 }

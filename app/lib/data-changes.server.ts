@@ -30,10 +30,14 @@ export function hearsDataChanges(): boolean {
   return ((globalThis as L)[listeningKey] ?? 0) > 0;
 }
 
-/** Run `handler` whenever a content table changes (on any server); returns the unsubscribe. */
-export function onDataChange(handler: Handler): () => void {
-  handlers.add(handler);
-  return () => handlers.delete(handler);
+/**
+ * Run `handler` whenever a notifying table changes (on any server), or only one of `tables`
+ * when given ("*", anything may have changed, always runs it); returns the unsubscribe.
+ */
+export function onDataChange(handler: Handler, tables?: readonly string[]): () => void {
+  const run: Handler = tables ? (table) => (table === "*" || tables.includes(table) ? handler(table) : undefined) : handler;
+  handlers.add(run);
+  return () => handlers.delete(run);
 }
 
 /** Empty the caches of this process ("*": anything may have changed, e.g. after a reconnection). */

@@ -14,7 +14,7 @@ import { logger } from "~/lib/logger.server";
 import { seo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { listCodeCategories, listMemberCodes } from "~/modules/promo-codes/promo-codes.server";
-import { savedIds } from "~/modules/saved/saved.server";
+import { savedCodeIds } from "~/modules/saved/saved.server";
 import { withCashbackLinks } from "~/modules/cashback/click-out.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { SaveButton } from "~/components/catalogue/save-button";
@@ -24,8 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user) throw redirect("/auth?from=codes-promo");
   const category = new URL(request.url).searchParams.get("categorie")?.slice(0, 100) || null;
   try {
-    const [codes, categories, saved, launched] = await Promise.all([listMemberCodes(category, user.id, requestNow(request)), listCodeCategories(requestNow(request)), savedIds(user.id), getSetting("cashback_launched")]);
-    return { codes: await withCashbackLinks(codes.live, "code", launched), expired: codes.expired, categories, category, failed: false, saved: saved.codes };
+    const [codes, categories, saved, launched] = await Promise.all([listMemberCodes(category, user.id, requestNow(request)), listCodeCategories(requestNow(request)), savedCodeIds(user.id), getSetting("cashback_launched")]);
+    return { codes: await withCashbackLinks(codes.live, "code", launched), expired: codes.expired, categories, category, failed: false, saved };
   } catch (error) {
     logger.error({ err: error }, "promo codes: load failed");
     return { codes: [], expired: [], categories: [], category, failed: true, saved: [] as string[] };

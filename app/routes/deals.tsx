@@ -15,7 +15,7 @@ import { memberVotes } from "~/modules/deals/deal-votes.server";
 import { DealVote } from "~/components/catalogue/deal-vote";
 import { searchDeals } from "~/modules/deals/deals.server";
 import { getSessionUser } from "~/lib/auth.server";
-import { savedIds } from "~/modules/saved/saved.server";
+import { savedDealIds } from "~/modules/saved/saved.server";
 import { withCashbackLinks } from "~/modules/cashback/click-out.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { SaveButton } from "~/components/catalogue/save-button";
@@ -28,7 +28,7 @@ import { ALERTS_PATH } from "~/modules/alerts/alerts.constants";
 export async function loader({ request }: Route.LoaderArgs) {
   const search = parseDealSearch(new URL(request.url).searchParams);
   const user = await getSessionUser(request);
-  const saved = user ? (await savedIds(user.id)).deals : null;
+  const saved = user ? await savedDealIds(user.id) : null;
   try {
     const [found, launched] = await Promise.all([searchDeals(search, Boolean(user), requestNow(request)), getSetting("cashback_launched")]);
     if (search.q && search.page === 1) await recordSearch(await getDb(), "deals", search.q, found.facets.total);

@@ -141,6 +141,9 @@ describeEachDb("shared state across app servers", ({ kind, database }) => {
       // a « Ça a marché ? » answer only drops the figures' cached read; the page keeps its TTL
       dataChanged("code_feedback");
       expect((await get()).cache).toBe("HIT");
+      // nor does a sign-in, a sign-out or a profile edit: no anonymous page shows them (ADR 032)
+      for (const table of ["session", "user", "profiles"]) dataChanged(table);
+      expect((await get()).cache).toBe("HIT");
       dataChanged("site_settings");
       expect((await get()).cache).toBe("MISS");
       expect((await get()).cache).toBe("HIT");

@@ -82,18 +82,23 @@ async function memberAnswers(userId: string, promoCodeIds: string[]): Promise<Ma
   return new Map(rows.map((r) => [r.promoCodeId, { worked: r.worked, reason: isNoReason(r.reason) ? r.reason : null }]));
 }
 
+/** The figures of these codes and the viewer's own answers: one read of theirs, for as many lists as a page shows. */
+export async function loadFeedback(promoCodeIds: string[], viewerId: string | null) {
+  const [stats, mine] = await Promise.all([feedbackStats(promoCodeIds), viewerId ? memberAnswers(viewerId, promoCodeIds) : new Map<string, { worked: boolean; reason: NoReason | null }>()]);
+  return { stats, mine };
+}
+type LoadedFeedback = Awaited<ReturnType<typeof loadFeedback>>;
+
 /**
- * Attach the feedback to shaped codes (the viewer's own answer when signed in)
+ * Attach the loaded feedback to shaped codes (the viewer's own answer when signed in)
  * and, with `rank`, put them in list order (compareCodes: failing codes last,
  * Wilson lower bound within the same expiry).
  */
-export async function withFeedback<T extends { id: string; expiresAt: string | null }>(
+export function attachFeedback<T extends { id: string; expiresAt: string | null }>(
   codes: T[],
-  viewerId: string | null,
+  { stats, mine }: LoadedFeedback,
   { rank = false }: { rank?: boolean } = {},
-): Promise<Array<T & { feedback: CodeFeedbackView }>> {
-  const ids = codes.map((c) => c.id);
-  const [stats, mine] = await Promise.all([feedbackStats(ids), viewerId ? memberAnswers(viewerId, ids) : new Map<string, { worked: boolean; reason: NoReason | null }>()]);
+): Array<T & { feedback: CodeFeedbackView }> {
   const now = new Date();
   const rows = codes.map((code) => {
     const s = stats.get(code.id) ?? NO_FEEDBACK;
@@ -105,6 +110,15 @@ export async function withFeedback<T extends { id: string; expiresAt: string | n
   });
   if (rank) rows.sort((a, b) => compareCodes(a.key, b.key));
   return rows.map((r) => r.code);
+}
+
+/** loadFeedback then attachFeedback, for a page with one list of codes. */
+export async function withFeedback<T extends { id: string; expiresAt: string | null }>(
+  codes: T[],
+  viewerId: string | null,
+  options: { rank?: boolean } = {},
+): Promise<Array<T & { feedback: CodeFeedbackView }>> {
+  return attachFeedback(codes, await loadFeedback(codes.map((c) => c.id), viewerId), options);
 }
 
 export type FeedbackAnswer = "oui" | "non" | "annuler";

@@ -3,7 +3,7 @@ import { brands, categories, promoCodes } from "../../../db/schema";
 import { nextInstant } from "~/lib/data-cache.server";
 import { getDb } from "~/lib/db.server";
 import { scheduledRead, scheduleOpen } from "~/modules/schedule/schedule.server";
-import { withFeedback } from "./code-feedback.server";
+import { attachFeedback, loadFeedback, withFeedback } from "./code-feedback.server";
 import { codeDescription, expiryStatus, FEATURED_CODES_LIMIT, maskCode, type ExpiryStatus } from "./promo-codes";
 
 export interface PublicPromoCode {
@@ -113,16 +113,14 @@ export async function listMemberCodes(category: string | null, viewerId: string 
     // a live code moves to the expired ones at its expiry
     { expiresAt: (rows) => nextInstant(rows.filter((r) => r.live).map((r) => r.expiresAt), now.getTime()) },
   );
-  return {
-    live: await withFeedback(rows.filter((r) => r.live).map((r) => toPublicCode(r, true, now)), viewerId, { rank: true }),
-    expired: await withFeedback(
-      rows
-        .filter((r) => !r.live)
-        .reverse()
-        .map((r) => toPublicCode(r, true, now)),
-      viewerId,
-    ),
-  };
+  const live = rows.filter((r) => r.live).map((r) => toPublicCode(r, true, now));
+  const expired = rows
+    .filter((r) => !r.live)
+    .reverse()
+    .map((r) => toPublicCode(r, true, now));
+  // one read of the viewer's answers for both lists
+  const feedback = await loadFeedback([...live, ...expired].map((c) => c.id), viewerId);
+  return { live: attachFeedback(live, feedback, { rank: true }), expired: attachFeedback(expired, feedback) };
 }
 
 /** The names of the categories that have codes (the /codes-promo chips). */

@@ -23,13 +23,18 @@ export async function unsaveCode(userId: string, promoCodeId: string) {
   await db.delete(savedPromoCodes).where(and(eq(savedPromoCodes.userId, userId), eq(savedPromoCodes.promoCodeId, promoCodeId)));
 }
 
-export async function savedIds(userId: string) {
+/** The ids of the deals a member saved (the hearts of a deal list). */
+export async function savedDealIds(userId: string): Promise<string[]> {
   const db = await getDb();
-  const [d, c] = await Promise.all([
-    db.select({ id: savedDeals.dealId }).from(savedDeals).where(eq(savedDeals.userId, userId)),
-    db.select({ id: savedPromoCodes.promoCodeId }).from(savedPromoCodes).where(eq(savedPromoCodes.userId, userId)),
-  ]);
-  return { deals: d.map((r) => r.id), codes: c.map((r) => r.id) };
+  const rows = await db.select({ id: savedDeals.dealId }).from(savedDeals).where(eq(savedDeals.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** The ids of the codes a member saved (the hearts of /codes-promo). */
+export async function savedCodeIds(userId: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.select({ id: savedPromoCodes.promoCodeId }).from(savedPromoCodes).where(eq(savedPromoCodes.userId, userId));
+  return rows.map((r) => r.id);
 }
 
 export async function listSaved(userId: string, now = new Date()) {

@@ -77,7 +77,7 @@ const cacheKey = Symbol.for("crevarde.settings-cache");
 type G = typeof globalThis & { [cacheKey]?: Map<SettingKey, { at: number; gen: number; value: unknown }> };
 const cache = ((globalThis as G)[cacheKey] ??= new Map());
 // a write on any app server (LISTEN/NOTIFY on site_settings, ADR 024) empties it at once
-onDataChange(() => cache.clear());
+onDataChange(() => cache.clear(), ["site_settings"]);
 
 /** A site setting (cached 30 s in this process; a write on any server empties the cache). */
 export async function getSetting<K extends SettingKey>(key: K): Promise<(typeof SETTING_DEFAULTS)[K]> {

@@ -44,7 +44,7 @@ export function invalidateAllowedHosts() {
   hostsCache = null;
 }
 // and after an edit on any app server (LISTEN/NOTIFY, ADR 024)
-onDataChange(invalidateAllowedHosts);
+onDataChange(invalidateAllowedHosts, ["brands", "crevarde_deals", "promo_codes", "offers", "site_settings"]);
 
 /** Salted hash of IP + user agent: never the raw IP. */
 let saltCache: { secret: string; salt: string } | null = null;
