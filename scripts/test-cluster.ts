@@ -220,12 +220,22 @@ async function main() {
     await Promise.all(servers.map(waitReady));
     console.log(`two servers ready behind the proxy on ${site} (${elapsed()})`);
 
-    await check("a. a session created on server A works on server B", async () => {
+    await check("a. a session created on server A works on server B, and a sign-out through A ends it on B", async () => {
       const cookie = await signIn(MEMBER, "a");
       const res = await request("/profile", { on: "b", cookie });
       assert(res.status === 200, `GET /profile on B with A's session: ${res.status} ${res.headers.get("location") ?? ""}`);
       assert(res.headers.get("x-cluster-backend") === "b", "not served by B");
       assert((await res.text()).includes(MEMBER.email), "B's profile page does not show the member's e-mail");
+      // B now keeps the session in memory (ADR 032): a sign-out through A ends it on B at once
+      const again = await request("/profile", { on: "b", cookie });
+      await again.text();
+      assert(again.status === 200, `B's second GET /profile: ${again.status}`);
+      const out = await request("/auth/logout", { method: "POST", on: "a", cookie });
+      await out.text();
+      assert(out.status === 302, `sign-out through A: ${out.status}`);
+      const after = await request("/profile", { on: "b", cookie });
+      await after.text();
+      assert(after.status === 302 && (after.headers.get("location") ?? "").startsWith("/auth"), `B still accepts the session signed out through A: ${after.status}`);
     });
 
     await check("b. an admin edit through A is visible through B at once, micro-cached page included", async () => {
