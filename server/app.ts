@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
@@ -254,7 +255,11 @@ export function createApp(options: AppOptions) {
   }
   // the click-outs' 302, before the file lookup and React Router (server/kpi-redirect.ts)
   app.get("/kpi", privateForSessions, kpiRedirect(options.build));
-  app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  // the build's public files (favicon, og-image): looked up for their own names only, not with a
+  // file-system lookup on every page request
+  const publicEntries = new Set(fs.existsSync(options.clientDir) ? fs.readdirSync(options.clientDir) : []);
+  const publicFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
 
   app.use(privateForSessions);
   if (options.pageCacheTtlMs && typeof options.build !== "function") {

@@ -208,7 +208,7 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return pending;
 }
 
-/** Most sessions held in memory (ADR 032): the least recently signed-in go first. */
+/** Most sessions held in memory (ADR 032): past it, the oldest entries go first. */
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 /**

@@ -88,7 +88,8 @@ test.describe("the page is shown before its JavaScript", () => {
     }));
     expect(timing.firstPaint).not.toBeNull();
     expect(timing.scripts.length).toBeGreaterThan(5);
-    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint!);
+    // (or, on a machine too loaded to paint within it, the script's 5 s cap: it then starts them anyway)
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(Math.min(timing.firstPaint!, 5000));
   });
 
   test("the consent banner, pinned to the bottom, stays hidden until its last part has arrived (no layout shift)", async ({ page }) => {

@@ -16,6 +16,7 @@ describeEachDb("express server", () => {
   fs.mkdirSync(path.join(dir, "client/assets"), { recursive: true });
   fs.writeFileSync(path.join(dir, "client/assets/app-abc123.js"), "console.log(1)");
   fs.mkdirSync(path.join(dir, "uploads"));
+  fs.writeFileSync(path.join(dir, "client/favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
 
   beforeAll(async () => {
     const env: Env = { ...parseEnv({ SITE_URL: "http://localhost:3000" }), SESSION_SECRET: "x".repeat(32) };
@@ -79,6 +80,13 @@ describeEachDb("express server", () => {
     const res = await fetch(`${base}/assets/app-abc123.js`, { headers: { "accept-encoding": "gzip" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves the build's public files by their names, cached for an hour", async () => {
+    const res = await fetch(`${base}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("image/svg+xml");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it("refuses state-changing requests from a foreign origin with a French 403", async () => {
