@@ -10,6 +10,9 @@ import { contentBlockFormSchema } from "../../app/modules/content/content-block-
 import { getHomeContent } from "../../app/modules/content/home.server";
 import { answerCodeFeedback, feedbackStats } from "../../app/modules/promo-codes/code-feedback.server";
 import * as schema from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { searchDeals } from "../../app/modules/deals/deals.server";
+import { dealSearchSchema } from "../../app/modules/deals/deals.schema";
 import { createUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 
@@ -84,5 +87,31 @@ describeEachDb("data cache of public reads", ({ database }) => {
     await answerCodeFeedback(first.id, code.id, "annuler");
     await heard("code_feedback");
     expect((await feedbackStats([code.id])).get(code.id)).toMatchObject({ answers: 1, worked: 0 });
+  });
+
+  it("keeps the deal list's window and facets, not its temperatures, until a deal's content or schedule changes", async () => {
+    const db = database().db;
+    const list = async () => (await searchDeals(dealSearchSchema.parse({ source: "temu" }), false)).deals.filter((d) => d.title.startsWith("Fenêtre"));
+    seen.length = 0;
+    const [deal] = await db
+      .insert(schema.crevardeDeals)
+      .values({ title: "Fenêtre gardée", description: "lot", price: "1€", source: "temu", badgeText: "x", url: "https://www.temu.com/x", temperature: 120, publishedAt: new Date(Date.now() - 2 * 86_400_000) })
+      .returning();
+    await heard("crevarde_deals");
+    const before = dataCacheSize();
+    expect((await list()).map((d) => d.title)).toEqual(["Fenêtre gardée"]);
+    expect(dataCacheSize()).toBeGreaterThan(before);
+
+    // a vote moves the temperature without notifying: the cards are read each time, so it shows at once
+    const heat = async () => (await list())[0]?.heat.temperature;
+    expect(await heat()).toBe(120);
+    await db.update(schema.crevardeDeals).set({ temperature: 480 }).where(eq(schema.crevardeDeals.id, deal.id));
+    expect(await heat()).toBe(480);
+
+    // the schedule alone (migration 0037): the deal leaves the window on the next read
+    seen.length = 0;
+    await db.update(schema.crevardeDeals).set({ unpublishAt: new Date(Date.now() - 60_000) }).where(eq(schema.crevardeDeals.id, deal.id));
+    await heard("crevarde_deals");
+    expect(await list()).toEqual([]);
   });
 });

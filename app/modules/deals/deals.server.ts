@@ -233,6 +233,20 @@ function newestMatches(db: Db, search: DealSearch & { now?: Date }, match: SQL |
     .execute();
 }
 
+/**
+ * newestMatches, kept in memory when no words are searched (the list as most visitors open it):
+ * it depends only on the deals' content columns, the brand slug and the schedule, whose writes
+ * notify (ADR 026, 030), and not on votes or comments, which change far more often. A search's
+ * words make keys without end: those windows are read each time.
+ */
+function windowOf(db: Db, search: DealSearch & { now?: Date }, match: SQL | null, rare: boolean, options: { except?: "source" | "brand"; ranked?: boolean } = {}): Promise<readonly NewestMatch[]> {
+  if (match !== null) return newestMatches(db, search, match, rare, options);
+  return scheduledRead(windowKey(search, options.except), WINDOW_TABLES, search.now ?? new Date(), () => newestMatches(db, search, null, rare, options));
+}
+const WINDOW_TABLES = ["crevarde_deals", "brands"] as const;
+const windowKey = (search: DealSearch, except?: "source" | "brand") =>
+  `deals:window:${search.tab}|${except === "source" ? "*" : search.source}|${except === "brand" ? "*" : (search.brand ?? "")}`;
+
 /** Deal cards by id, in the order of `ids`; a deal deleted between two reads is left out. */
 async function cardsInOrder(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
@@ -267,11 +281,11 @@ function pageFromWindow(window: readonly NewestMatch[], sort: DealSearch["sort"]
 /** `window`: the newest matches with every filter, when already read for the page (pageFromWindow). */
 async function dealFacets(db: Db, search: DealSearch & { now?: Date }, match: SQL | null, rare: boolean, window?: readonly NewestMatch[]): Promise<DealFacets> {
   // a facet leaves its own filter out, so without filters one read serves all
-  const all = window ? Promise.resolve(window) : newestMatches(db, search, match, rare);
+  const all = window ? Promise.resolve(window) : windowOf(db, search, match, rare);
   const [matches, bySource, byBrand] = await Promise.all([
     all,
-    search.source === "all" ? all : newestMatches(db, search, match, rare, { except: "source" }),
-    search.brand ? newestMatches(db, search, match, rare, { except: "brand" }) : all,
+    search.source === "all" ? all : windowOf(db, search, match, rare, { except: "source" }),
+    search.brand ? windowOf(db, search, match, rare, { except: "brand" }) : all,
   ]);
   const tally = <K extends string>(rows: { key: K | null }[]) => {
     const counts = new Map<K, number>();
@@ -319,14 +333,17 @@ export async function searchDeals(query: DealSearch, signedIn: boolean, now = ne
       // the list's own order is the facets' window (newest matches), or ranks its start: one walk serves both
       const fromWindow = search.tab === "tous" && (search.sort === "nouveautes" || (search.sort === "pertinence" && match !== null));
       if (!fromWindow) return { rows: await searchDealsQuery(db, search, match, rare), match, window: undefined };
-      const window = await newestMatches(db, search, match, rare, { ranked: search.sort === "pertinence" });
+      const window = await windowOf(db, search, match, rare, { ranked: search.sort === "pertinence" });
       const ids = pageFromWindow(window, search.sort, search.page);
       return { rows: ids ? await cardsInOrder(db, ids) : await searchDealsQuery(db, search, match, rare), match, window };
     },
     (r) => r.rows.length === 0,
   );
   const { rows, match, window } = outcome.result;
-  const facets = await dealFacets(db, search, match, rare, window);
+  // without words, the facets come from the windows kept in memory, plus the brands' names
+  const facets = match === null
+    ? await scheduledRead(`deals:facets:${windowKey(search)}`, WINDOW_TABLES, now, () => dealFacets(db, search, null, rare, window))
+    : await dealFacets(db, search, match, rare, window);
   return {
     deals: rows.slice(0, DEALS_PAGE_SIZE).map((r) => toPublicDeal(r, signedIn, { now })),
     hasNext: rows.length > DEALS_PAGE_SIZE,
