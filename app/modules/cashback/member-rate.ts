@@ -33,13 +33,13 @@ export function memberRate(rate: RateValue, shareBps: number): MemberRate {
   return { kind: "fixed", cents: Math.floor(((rate.displayFixedCents ?? 0) * shareBps) / 10000) };
 }
 
+const PERCENT = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+const EUROS = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** "7 %", "2,33 %", "3,50 €" (French format, non-breaking space). */
 export function formatMemberRate(rate: MemberRate): string {
-  if (rate.kind === "percent") {
-    const value = rate.hundredths / 100;
-    return `${value.toLocaleString("fr-FR", { maximumFractionDigits: 2 })}\u00a0%`;
-  }
-  return `${(rate.cents / 100).toLocaleString("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0€`;
+  if (rate.kind === "percent") return `${PERCENT.format(rate.hundredths / 100)}\u00a0%`;
+  return `${EUROS.format(rate.cents / 100)}\u00a0€`;
 }
 
 /**

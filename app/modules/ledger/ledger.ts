@@ -104,9 +104,12 @@ export class MemberMoneyOutstandingError extends LedgerError {
   }
 }
 
+// one formatter for the process: building one costs more than formatting dozens of amounts
+const EUROS = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+
 /** Cents as French euros, for display only ("12,34 €"). */
 export function formatEuros(cents: number): string {
-  return new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
+  return EUROS.format(cents / 100);
 }
 
 /** What the member reads when their account cannot be deleted yet. */

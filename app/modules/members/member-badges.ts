@@ -37,7 +37,9 @@ export function memberBadges(stats: MemberDealStats): MemberBadge[] {
 /** The public page's path: the pseudo as typed, encoded (spaces, accents). */
 export const memberPath = (username: string) => `/membres/${encodeURIComponent(username)}`;
 
+const MONTH = new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: "Europe/Paris" });
+
 /** « Membre depuis novembre 2026 » */
 export function memberSince(createdAt: Date): string {
-  return new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: "Europe/Paris" }).format(createdAt);
+  return MONTH.format(createdAt);
 }

@@ -67,7 +67,9 @@ export function parseDealSort(value: string | null, hasQuery: boolean): DealSort
 }
 
 /** "1 000+" past the capped count, else the count, French digit grouping. */
+const COUNT = new Intl.NumberFormat("fr-FR");
+
 export function formatCount(count: number, capped: boolean): string {
-  const n = new Intl.NumberFormat("fr-FR").format(count).replace(/\u202f|\u00a0/g, " ");
+  const n = COUNT.format(count).replace(/\u202f|\u00a0/g, " ");
   return capped ? `${n}+` : n;
 }
