@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { openDatabase, setDatabase, type Database } from "../../app/lib/db.server";
 
 export type DbKind = "pglite" | "postgres";
@@ -69,4 +69,25 @@ export function describeEachDb(name: string, fn: (ctx: { kind: DbKind; database:
       });
     });
   }
+}
+
+/**
+ * Listen for data changes for the rest of the suite, as a server does (ADR 024), so that the
+ * in-process caches keep data. `seen` lists the tables heard of; `heard(table)` waits until a
+ * change to `table` has reached this process (PGlite: at once; PostgreSQL: at commit).
+ */
+export function listenDuringSuite(database: () => Database) {
+  let stop: (() => Promise<void>) | undefined;
+  let off: (() => void) | undefined;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    const { listenForDataChanges, onDataChange } = await import("../../app/lib/data-changes.server");
+    stop = await listenForDataChanges(database(), (database() as Database & { url?: string }).url);
+    off = onDataChange((table) => seen.push(table));
+  });
+  afterAll(async () => {
+    off?.();
+    await stop?.();
+  });
+  return { seen, heard: (table: string) => expect.poll(() => seen, { timeout: 10_000 }).toContain(table) };
 }

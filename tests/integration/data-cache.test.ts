@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { listenForDataChanges, onDataChange } from "../../app/lib/data-changes.server";
-import type { Database } from "../../app/lib/db.server";
+import { expect, it } from "vitest";
 import { dataCacheSize } from "../../app/lib/data-cache.server";
 import { saveBrand } from "../../app/modules/brands/brands-admin.server";
 import { listBrands } from "../../app/modules/brands/brands.server";
@@ -14,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { searchDeals } from "../../app/modules/deals/deals.server";
 import { dealSearchSchema } from "../../app/modules/deals/deals.schema";
 import { createUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
+import { describeEachDb, listenDuringSuite } from "../helpers/db";
 
 const edit = (version: string | null = null) => ({ actor: { id: "test-admin", email: "admin@test.local" }, version });
 
@@ -23,20 +21,7 @@ const edit = (version: string | null = null) => ({ actor: { id: "test-admin", em
  * changes (ADR 024). An admin write through the domain is seen by the next read.
  */
 describeEachDb("data cache of public reads", ({ database }) => {
-  let stop: (() => Promise<void>) | undefined;
-  const seen: string[] = [];
-  let off: (() => void) | undefined;
-  beforeAll(async () => {
-    stop = await listenForDataChanges(database(), (database() as Database & { url?: string }).url);
-    off = onDataChange((table) => seen.push(table));
-  });
-  afterAll(async () => {
-    off?.();
-    await stop?.();
-  });
-
-  /** Wait until this process has heard of a change to `table` (PGlite: at once; PostgreSQL: at commit). */
-  const heard = (table: string) => expect.poll(() => seen, { timeout: 10_000 }).toContain(table);
+  const { seen, heard } = listenDuringSuite(database);
 
   it("serves a public list from memory, and an admin edit through the domain on the next read", async () => {
     const input = brandFormSchema.parse({ name: "Cachée", slug: "cachee", category: "Beauté", cashbackPercent: "5" });

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { getAuth, getSessionUser, SESSION_COOKIE, SESSION_MAX_AGE, sessionCacheKey, sessionCacheSize } from "../../app/lib/auth.server";
-import { listenForDataChanges, onDataChange } from "../../app/lib/data-changes.server";
-import type { Database } from "../../app/lib/db.server";
 import * as schema from "../../db/schema";
 import { cookieFor, createUser, req } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
+import { describeEachDb, listenDuringSuite } from "../helpers/db";
 
 /**
  * The members of recent sessions kept in memory (ADR 032), as a server runs it: listening
@@ -13,23 +11,10 @@ import { describeEachDb } from "../helpers/db";
  * what they may do, is seen by the next request.
  */
 describeEachDb("session cache", ({ database }) => {
-  let stop: (() => Promise<void>) | undefined;
-  const seen: string[] = [];
-  let off: (() => void) | undefined;
-  beforeAll(async () => {
-    stop = await listenForDataChanges(database(), (database() as Database & { url?: string }).url);
-    off = onDataChange((table) => seen.push(table));
-  });
-  afterAll(async () => {
-    off?.();
-    await stop?.();
-  });
+  const { seen, heard } = listenDuringSuite(database);
   afterEach(() => {
     vi.useRealTimers();
   });
-
-  /** Wait until this process has heard of a change to `table` (PGlite: at once; PostgreSQL: at commit). */
-  const heard = (table: string) => expect.poll(() => seen, { timeout: 10_000 }).toContain(table);
   const member = (cookie: string) => getSessionUser(req("/mon-compte", { cookie }));
 
   async function signedIn(options: Parameters<typeof createUser>[0] = {}) {
