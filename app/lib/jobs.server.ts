@@ -353,6 +353,11 @@ export class JobWorker {
     if (this.stopping) return false;
     const job = await this.claim();
     if (!job) return false;
+    // stop() began while the claim was on its way: the job is given back, not started
+    if (this.stopping) {
+      await this.release(job.id);
+      return false;
+    }
     const controller = new AbortController();
     const promise = this.execute(job, controller);
     this.running.set(job.id, { promise, controller });
@@ -413,6 +418,14 @@ export class JobWorker {
     }
   }
 
+  /** Give a claimed job back: unlocked, its attempt not counted, so another worker takes it at once. */
+  private async release(id: number) {
+    await this.db.execute(
+      sql`update jobs set locked_by = null, locked_until = null, attempts = greatest(attempts - 1, 0)
+          where id = ${id} and locked_by = ${this.id} and done_at is null and failed_at is null`,
+    );
+  }
+
   /**
    * Stop claiming; let the jobs in hand finish for `graceMs`, then abort and
    * release the rest (unlocked, the attempt not counted) so another worker
@@ -425,20 +438,19 @@ export class JobWorker {
     clearInterval(this.schedulerTimer);
     this.wake();
     await this.schedulerRun;
-    const inHand = [...this.running.entries()];
+    // the loops end once their job in hand is done (a claim still on its way gives its job back);
+    // jobs run by drain() have no loop
+    const inHand = [...this.loops, ...[...this.running.values()].map((r) => r.promise)];
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
-      Promise.allSettled(inHand.map(([, r]) => r.promise)).then(() => true),
+      Promise.allSettled(inHand).then(() => true),
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
     ]);
     clearTimeout(timer);
     if (!finished) {
       for (const [id, r] of this.running) {
         r.controller.abort();
-        await this.db.execute(
-          sql`update jobs set locked_by = null, locked_until = null, attempts = greatest(attempts - 1, 0)
-              where id = ${id} and locked_by = ${this.id} and done_at is null and failed_at is null`,
-        );
+        await this.release(id);
         logger.warn({ job: id }, "jobs: job released at shutdown");
       }
     }

@@ -241,10 +241,12 @@ describeEachDb("job runner", ({ kind, database }) => {
 
   it("stop() releases a job that outlasts the grace period (aborted, unlocked, attempt not counted)", async () => {
     const db = database().db;
+    let started = false;
     let aborted = false;
     const w = worker(db, {
       "test.endless": (_job, { signal }) =>
         new Promise<void>((resolve) => {
+          started = true;
           signal.addEventListener("abort", () => {
             aborted = true;
             resolve();
@@ -252,7 +254,9 @@ describeEachDb("job runner", ({ kind, database }) => {
         }),
     }).start();
     const id = (await send("test.endless"))!;
-    await expect.poll(async () => (await jobRow(db, id)).locked_by, { timeout: 5_000, interval: 20 }).toBe(w.id);
+    // the handler has the job (its claim is seen in the database a little before the worker hears back)
+    await expect.poll(() => started, { timeout: 5_000, interval: 20 }).toBe(true);
+    expect((await jobRow(db, id)).locked_by).toBe(w.id);
     await w.stop(200);
     expect(aborted).toBe(true);
     const row = await jobRow(db, id);
@@ -261,6 +265,44 @@ describeEachDb("job runner", ({ kind, database }) => {
     const next: number[] = [];
     await worker(db, { "test.endless": async (job) => void next.push(job.id) }).drain();
     expect(next).toEqual([id]);
+  });
+
+  it("stop() while a claim is on its way gives that job back instead of starting it, and returns", async () => {
+    const db = database().db;
+    let startedJob = false;
+    let claimed!: () => void;
+    const claimedSignal = new Promise<void>((resolve) => (claimed = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // the database has answered the claim, the worker has not heard back yet
+    class SlowToHear extends JobWorker {
+      override async claim() {
+        const job = await super.claim();
+        if (job) {
+          claimed();
+          await gate;
+        }
+        return job;
+      }
+    }
+    const w = new SlowToHear({
+      db,
+      handlers: { "test.endless": () => new Promise<void>(() => void (startedJob = true)) },
+      schedulerMs: null,
+      pollMs: 100,
+      concurrency: 1,
+    });
+    workers.push(w);
+    w.start();
+    const id = (await send("test.endless"))!;
+    await claimedSignal;
+    expect((await jobRow(db, id)).locked_by).toBe(w.id);
+    const stopped = w.stop(200).then(() => "stopped" as const);
+    open();
+    const outcome = await Promise.race([stopped, new Promise((resolve) => setTimeout(() => resolve("still running"), 10_000))]);
+    expect(outcome).toBe("stopped");
+    expect(startedJob).toBe(false);
+    expect(await jobRow(db, id)).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, done_at: null, failed_at: null });
   });
 });
 
