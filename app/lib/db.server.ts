@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "../../db/schema";
 import { logger } from "./logger.server";
+import { drizzleClient, applyDrizzleTextParsers } from "./pglite-client.server";
 
 export { schema };
 export type Schema = typeof schema;
@@ -246,7 +247,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       throw error;
     }
     await client.exec("create extension if not exists pg_trgm");
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    // drizzle's per-query parsers become the engine's defaults (pglite-client.server.ts)
+    applyDrizzleTextParsers(client);
+    const db = drizzlePglite({ client: drizzleClient(client), schema }) as unknown as Db;
     if (options.migrate !== false) {
       await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
     }
