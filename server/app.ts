@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
 import helmet from "helmet";
@@ -120,6 +121,16 @@ export function privateForSessions(req: Request, res: Response, next: () => void
   next();
 }
 
+/**
+ * Brotli (what browsers ask for first) with a 256 KB window instead of its 4 MB default:
+ * every response builds its own encoder, and the default's buffers made a compressed page
+ * cost 2.5 times the CPU under concurrent requests (9.8 against 3.8 ms per home page at
+ * 20 connections). The largest page is about 160 KB, so the smaller window finds the same
+ * matches: the compressed home page is the same size. Quality stays compression's 4.
+ */
+export const BROTLI_WINDOW_BITS = 18;
+const COMPRESSION = { brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } } };
+
 export function createApp(options: AppOptions) {
   const { env } = options;
   const app = express();
@@ -197,7 +208,7 @@ export function createApp(options: AppOptions) {
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     next();
   });
-  app.use(compression());
+  app.use(compression(COMPRESSION));
   app.use(nulGuard);
   app.use(originGuard(env));
 
