@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import zlib from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { onDataChange } from "../app/lib/data-changes.server";
@@ -39,6 +40,8 @@ interface Entry {
   headers: Array<[string, string]>;
   /** the body's bytes, cut where the nonce goes: a hit joins them, encoding nothing */
   parts: Buffer[];
+  /** the same parts deflated once, for the clients that take gzip (gzipAround) */
+  deflated: Buffer[];
 }
 
 /** `body` cut at every `placeholder` (ASCII, so never inside a character). */
@@ -51,6 +54,49 @@ export function splitAt(body: Buffer, placeholder: string): Buffer[] {
   }
   parts.push(body.subarray(from));
   return parts;
+}
+
+/** Deflate each part on its own, ending byte-aligned and not final (a sync flush), so parts can follow one another. */
+export function deflateParts(parts: Buffer[]): Buffer[] {
+  return parts.map((part) => zlib.deflateRawSync(part, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+const LAST_EMPTY_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/** A stored (uncompressed) deflate block holding `bytes` (at most 65,535), not final. */
+function storedBlock(bytes: Buffer): Buffer {
+  const head = Buffer.alloc(5);
+  head.writeUInt16LE(bytes.length, 1);
+  head.writeUInt16LE(~bytes.length & 0xffff, 3);
+  return Buffer.concat([head, bytes]);
+}
+
+/**
+ * The gzip stream of the parts joined by `nonce`, from the parts deflated once
+ * (deflateParts): the nonce goes in as a stored block between them, so a hit
+ * compresses nothing. Only the checksum reads the whole body (RFC 1952: the
+ * CRC-32 and the length of what the stream inflates to).
+ */
+export function gzipAround(parts: Buffer[], deflated: Buffer[], nonce: Buffer): Buffer {
+  const out: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) {
+      out.push(storedBlock(nonce));
+      crc = zlib.crc32(nonce, crc);
+      size += nonce.length;
+    }
+    out.push(deflated[i]!);
+    crc = zlib.crc32(part, crc);
+    size += part.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  out.push(LAST_EMPTY_BLOCK, trailer);
+  return Buffer.concat(out);
 }
 
 /**
@@ -106,17 +152,28 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
       logger,
     });
     const body = Buffer.from(await response.arrayBuffer());
-    return { at: Date.now(), status: response.status, headers: [...response.headers.entries()], parts: splitAt(body, placeholder) };
+    const parts = splitAt(body, placeholder);
+    return { at: Date.now(), status: response.status, headers: [...response.headers.entries()], parts, deflated: deflateParts(parts) };
   }
 
-  function send(res: ExpressResponse, entry: Entry, hit: boolean) {
+  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, hit: boolean) {
     res.status(entry.status);
     for (const [k, v] of entry.headers) if (k !== "content-length" && k !== "content-encoding") res.setHeader(k, v);
     res.setHeader("X-Cache", hit ? "HIT" : "MISS");
+    res.vary("Accept-Encoding");
     // bytes, not a string: no 120 KB of UTF-8 to encode, nor an ETag to hash, on every hit
     // (the nonce makes each response unique, so an ETag could never match)
     const nonce = Buffer.from(res.locals.cspNonce as string);
-    const body = Buffer.concat(entry.parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part])));
+    let body: Buffer;
+    // compressed once when stored, not on every hit: gzip even for the browsers that would
+    // take brotli (about 4 % more bytes, a fifth of the CPU); the compression middleware
+    // leaves an encoded body alone
+    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+      body = gzipAround(entry.parts, entry.deflated, nonce);
+      res.setHeader("Content-Encoding", "gzip");
+    } else {
+      body = Buffer.concat(entry.parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part])));
+    }
     res.setHeader("Content-Length", body.length);
     res.end(body);
   }
@@ -127,7 +184,7 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
     const html = Boolean(req.get("accept")?.includes("text/html"));
     const key = `${req.protocol}://${req.get("host")}${req.originalUrl}|${consent ? `${Number(consent.analytics)}${Number(consent.marketing)}` : "none"}|${html ? "html" : "other"}`;
     const cached = cache.get(key);
-    if (cached && Date.now() - cached.at < options.ttlMs) return send(res, cached, true);
+    if (cached && Date.now() - cached.at < options.ttlMs) return send(req, res, cached, true);
     try {
       const startedIn = generation;
       let pending = inflight.get(key);
@@ -140,7 +197,7 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(key, entry);
       }
-      send(res, entry, false);
+      send(req, res, entry, false);
     } catch (error) {
       next(error);
     }

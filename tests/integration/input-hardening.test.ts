@@ -6,7 +6,9 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import fc from "fast-check";
 import { count, eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
@@ -265,6 +267,45 @@ describeEachDb("input hardening", ({ database }) => {
           }
         }
       }
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it("the page cache sends a stored page gzip-compressed to the clients that take it, with the live nonce, and as it is to the others", async () => {
+    const cached = await startInProcessApp({ pageCacheTtlMs: 60_000 });
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${cached.base}/marques`, { headers: { accept: "text/html", "accept-encoding": acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const nonceOf = (headers: http.IncomingHttpHeaders) => String(headers["content-security-policy"]).match(/'nonce-([^']+)'/)![1]!;
+    try {
+      const plain = await raw("identity");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      const reference = plain.body.toString("utf8").replaceAll(nonceOf(plain.headers), "NONCE");
+      for (const [acceptEncoding, expected] of [["br, gzip, deflate", "HIT"], ["gzip", "HIT"]] as const) {
+        const res = await raw(acceptEncoding);
+        expect(res.headers["x-cache"]).toBe(expected);
+        expect(res.headers["content-encoding"]).toBe("gzip");
+        expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+        expect(Number(res.headers["content-length"])).toBe(res.body.length);
+        // gunzipSync checks the stream's CRC-32 and length
+        const html = zlib.gunzipSync(res.body).toString("utf8");
+        const nonce = nonceOf(res.headers);
+        expect(html).toContain(`nonce="${nonce}"`);
+        expect(html.replaceAll(nonce, "NONCE")).toBe(reference);
+        expect(res.body.length).toBeLessThan(plain.body.length / 3);
+      }
+      const again = await raw("identity");
+      expect(again.headers["x-cache"]).toBe("HIT");
+      expect(again.headers["content-encoding"]).toBeUndefined();
+      expect(again.body.toString("utf8").replaceAll(nonceOf(again.headers), "NONCE")).toBe(reference);
     } finally {
       await cached.close();
     }

@@ -1,5 +1,6 @@
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { isCacheable, splitAt } from "../../server/page-cache";
+import { deflateParts, gzipAround, isCacheable, splitAt } from "../../server/page-cache";
 
 const html: Array<[string, string]> = [["content-type", "text/html; charset=utf-8"]];
 
@@ -29,5 +30,35 @@ describe("page micro-cache: where the nonce goes", () => {
     expect(join(parts, "NONCE")).toBe(html.replaceAll(P, "NONCE"));
     expect(splitAt(Buffer.from("sans marque, déjà"), P).map((p) => p.toString())).toEqual(["sans marque, déjà"]);
     expect(splitAt(Buffer.alloc(0), P).map((p) => p.length)).toEqual([0]);
+  });
+});
+
+describe("page micro-cache: compressed once, the nonce set in at each hit", () => {
+  const P = "cspnonce0123456789abcdef";
+  const bodies = [
+    `<!DOCTYPE html><html lang="fr"><head><script nonce="${P}">window.x = 1;</script></head><body>${"« Crème brûlée » à 3,50 € ✓ ".repeat(400)}<script nonce="${P}"></script></body></html>`,
+    `${P}${P}`,
+    "sans marque, déjà",
+    "",
+    `<p>${"x".repeat(70_000)}</p><i nonce="${P}"></i>`,
+  ];
+
+  it("inflates, with gzip's own checks (CRC-32 and length), to the page with the live nonce", () => {
+    for (const body of bodies) {
+      const parts = splitAt(Buffer.from(body), P);
+      const deflated = deflateParts(parts);
+      for (const nonce of ["AbC+/12345678901234567==", "n", ""]) {
+        const gz = gzipAround(parts, deflated, Buffer.from(nonce));
+        expect(gz.subarray(0, 3)).toEqual(Buffer.from([0x1f, 0x8b, 8]));
+        expect(zlib.gunzipSync(gz).toString("utf8")).toBe(body.replaceAll(P, nonce));
+      }
+    }
+  });
+
+  it("compresses the page about as well as compressing it whole", () => {
+    const parts = splitAt(Buffer.from(bodies[0]!), P);
+    const ours = gzipAround(parts, deflateParts(parts), Buffer.from("AbC+/12345678901234567==")).length;
+    const whole = zlib.gzipSync(Buffer.from(bodies[0]!.replaceAll(P, "AbC+/12345678901234567==")), { level: 9 }).length;
+    expect(ours).toBeLessThan(whole * 1.1 + 64);
   });
 });
