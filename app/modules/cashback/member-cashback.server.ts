@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db.server";
 import { memberBalances, type MemberBalances } from "~/modules/ledger/ledger.server";
 import { affiliatePrograms, brands, cashbackEmailOptOuts, clickSessions, conversions, memberCashbackEvents, memberCashbacks } from "../../../db/schema";
@@ -42,48 +42,42 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 
 /**
  * One page of the member's purchases, newest first (index member_cashbacks_user_idx),
- * hidden ones left out: one query for the page's lines (joined to their
- * conversion, programme, brand and click), one count, and one query for the
- * timeline events of that page.
+ * hidden ones left out, in one query: the page's lines joined to their conversion,
+ * programme, brand and click, with the member's count (computed once, not per line)
+ * and each line's timeline events (index member_cashback_events_cashback_idx). A page
+ * past the last has no line to carry the count: it is then counted apart.
  */
 export async function listMemberCashbacks(userId: string, page = 1): Promise<MemberCashbackPage> {
   const db = await getDb();
   const current = Number.isSafeInteger(page) && page > 0 ? page : 1;
-  const [rows, total] = await Promise.all([
-    db
-      .select({
-        id: memberCashbacks.id,
-        merchant: sql<string | null>`coalesce(${brands.name}, ${affiliatePrograms.networkProgramId})`,
-        transactionAt: conversions.transactionAt,
-        saleAmount: conversions.saleAmount,
-        currency: conversions.currency,
-        amountCents: memberCashbacks.amountCents,
-        status: memberCashbacks.status,
-        expectedValidationAt: memberCashbacks.expectedValidationAt,
-        reasonTextFr: memberCashbacks.reasonTextFr,
-        clickedAt: clickSessions.createdAt,
-      })
-      .from(memberCashbacks)
-      .innerJoin(conversions, eq(conversions.id, memberCashbacks.conversionId))
-      .leftJoin(affiliatePrograms, eq(affiliatePrograms.id, conversions.programId))
-      .leftJoin(brands, eq(brands.id, affiliatePrograms.brandId))
-      .leftJoin(clickSessions, eq(clickSessions.id, memberCashbacks.clickSessionId))
-      .where(visibleOf(userId))
-      .orderBy(desc(memberCashbacks.createdAt), desc(memberCashbacks.id))
-      .limit(MEMBER_CASHBACK_PAGE_SIZE)
-      .offset((current - 1) * MEMBER_CASHBACK_PAGE_SIZE),
-    // counted apart: a window count would join every purchase of the member, not just the page
-    countMemberCashbacks(userId),
-  ]);
-  const events = rows.length
-    ? await db
-        .select({ memberCashbackId: memberCashbackEvents.memberCashbackId, at: memberCashbackEvents.at, toStatus: memberCashbackEvents.toStatus })
-        .from(memberCashbackEvents)
-        .where(inArray(memberCashbackEvents.memberCashbackId, rows.map((r) => r.id)))
-        .orderBy(asc(memberCashbackEvents.at), asc(memberCashbackEvents.id))
-    : [];
-  const byLine = new Map<string, typeof events>();
-  for (const e of events) byLine.set(e.memberCashbackId, [...(byLine.get(e.memberCashbackId) ?? []), e]);
+  const rows = await db
+    .select({
+      id: memberCashbacks.id,
+      merchant: sql<string | null>`coalesce(${brands.name}, ${affiliatePrograms.networkProgramId})`,
+      transactionAt: conversions.transactionAt,
+      saleAmount: conversions.saleAmount,
+      currency: conversions.currency,
+      amountCents: memberCashbacks.amountCents,
+      status: memberCashbacks.status,
+      expectedValidationAt: memberCashbacks.expectedValidationAt,
+      reasonTextFr: memberCashbacks.reasonTextFr,
+      clickedAt: clickSessions.createdAt,
+      // a window count would join every purchase of the member, not just the page
+      total: sql<number>`(select count(*) from ${memberCashbacks} where ${visibleOf(userId)})`.mapWith(Number),
+      events: sql<Array<{ at: string; toStatus: string }>>`(
+        select coalesce(json_agg(json_build_object('at', e.at, 'toStatus', e.to_status) order by e.at, e.id), '[]'::json)
+        from ${memberCashbackEvents} e where e.member_cashback_id = ${memberCashbacks.id})`,
+    })
+    .from(memberCashbacks)
+    .innerJoin(conversions, eq(conversions.id, memberCashbacks.conversionId))
+    .leftJoin(affiliatePrograms, eq(affiliatePrograms.id, conversions.programId))
+    .leftJoin(brands, eq(brands.id, affiliatePrograms.brandId))
+    .leftJoin(clickSessions, eq(clickSessions.id, memberCashbacks.clickSessionId))
+    .where(visibleOf(userId))
+    .orderBy(desc(memberCashbacks.createdAt), desc(memberCashbacks.id))
+    .limit(MEMBER_CASHBACK_PAGE_SIZE)
+    .offset((current - 1) * MEMBER_CASHBACK_PAGE_SIZE);
+  const total = rows[0]?.total ?? (current > 1 ? await countMemberCashbacks(userId) : 0);
 
   return {
     page: current,
@@ -99,13 +93,13 @@ export async function listMemberCashbacks(userId: string, page = 1): Promise<Mem
       status: r.status,
       expectedValidationAt: iso(r.expectedValidationAt),
       reasonTextFr: r.reasonTextFr,
-      timeline: timeline(r.clickedAt, r.transactionAt, byLine.get(r.id) ?? []),
+      timeline: timeline(r.clickedAt, r.transactionAt, r.events),
     })),
   };
 }
 
 /** Clic → Achat détecté → each later status change (the first detection is the purchase itself). */
-function timeline(clickedAt: Date | null, transactionAt: Date, events: { at: Date; toStatus: string }[]): MemberCashbackTimelineStep[] {
+function timeline(clickedAt: Date | null, transactionAt: Date, events: { at: Date | string; toStatus: string }[]): MemberCashbackTimelineStep[] {
   const steps: MemberCashbackTimelineStep[] = [];
   if (clickedAt) steps.push({ step: "click", at: new Date(clickedAt).toISOString() });
   const firstDetection = events.find((e) => e.toStatus === "tracked" || e.toStatus === "pending");
