@@ -19,20 +19,22 @@ import { databaseGeneration } from "./db.server";
  */
 
 /** The content tables whose triggers notify a change (db/migrations/0025_shared_storage.sql, 0035_code_feedback_notify.sql). */
-export type ContentTable =
-  | "code_feedback"
-  | "site_settings"
-  | "categories"
-  | "brands"
-  | "promo_codes"
-  | "offers"
-  | "crevarde_deals"
-  | "content_blocks"
-  | "pages"
-  | "slug_redirects"
-  | "blog_articles"
-  | "affiliate_programs"
-  | "program_rates";
+export const CONTENT_TABLES = [
+  "code_feedback",
+  "site_settings",
+  "categories",
+  "brands",
+  "promo_codes",
+  "offers",
+  "crevarde_deals",
+  "content_blocks",
+  "pages",
+  "slug_redirects",
+  "blog_articles",
+  "affiliate_programs",
+  "program_rates",
+] as const;
+export type ContentTable = (typeof CONTENT_TABLES)[number];
 
 export const DATA_CACHE_TTL_MS = 60_000;
 /** Keys may carry request input (a category name): the oldest entries go past this many. */
@@ -49,27 +51,14 @@ export const DATA_CACHE_SKEW_MS = 2_000;
  * The tables whose triggers notify a change and that a signed-in member's session is read
  * from (migration 0037_session_notify): the session cache (ADR 032) keys on them.
  */
-export type SessionTable = "session" | "user" | "profiles";
-export const SESSION_TABLES: readonly SessionTable[] = ["session", "user", "profiles"];
+export const SESSION_TABLES = ["session", "user", "profiles"] as const;
+export type SessionTable = (typeof SESSION_TABLES)[number];
 
 /**
  * The content tables that public pages are rendered from, without the codes' success
  * figures: what the page micro-cache must follow (a vote leaves cached pages in place).
  */
-export const PAGE_TABLES: readonly ContentTable[] = [
-  "site_settings",
-  "categories",
-  "brands",
-  "promo_codes",
-  "offers",
-  "crevarde_deals",
-  "content_blocks",
-  "pages",
-  "slug_redirects",
-  "blog_articles",
-  "affiliate_programs",
-  "program_rates",
-];
+export const PAGE_TABLES: readonly ContentTable[] = CONTENT_TABLES.filter((table) => table !== "code_feedback");
 
 interface Entry {
   tables: readonly string[];

@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { rateLimits, siteSettings, uploads } from "../../db/schema";
+import { CONTENT_TABLES, PAGE_TABLES, SESSION_TABLES } from "../../app/lib/data-cache.server";
 import { dataChanged, listenForDataChanges, onDataChange } from "../../app/lib/data-changes.server";
 import { openDatabase, setDatabase, type Database } from "../../app/lib/db.server";
 import { hitRateLimit } from "../../app/lib/rate-limit.server";
@@ -100,6 +101,17 @@ describeEachDb("shared state across app servers", ({ kind, database }) => {
     expect(results).toEqual([true, true, true, false]);
     const [row] = await database().db.select().from(rateLimits).where(eq(rateLimits.key, `shared-${kind}:198.51.100.1`));
     expect(row.count).toBe(4);
+  });
+
+  it("has the change-notifying trigger on every table a cache follows (content, pages, sessions)", async () => {
+    const { rows } = (await database().db.execute(
+      sql`select c.relname as table_name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          join pg_proc p on p.oid = t.tgfoid where p.proname = 'crevarde_notify_data_changed' and not t.tgisinternal`,
+    )) as unknown as { rows: Array<{ table_name: string }> };
+    const notifying = new Set(rows.map((r) => r.table_name));
+    for (const table of [...CONTENT_TABLES, ...SESSION_TABLES, ...PAGE_TABLES]) expect(notifying, table).toContain(table);
+    expect(PAGE_TABLES).not.toContain("code_feedback");
+    expect(PAGE_TABLES).toHaveLength(CONTENT_TABLES.length - 1);
   });
 
   it("notifies a write to a content table at commit, not one to other tables, and empties the settings cache", async () => {
