@@ -75,9 +75,14 @@ test.describe("the page is shown before its JavaScript", () => {
     await page.goto("/coup-de-crevarde");
     // the first deal's picture is the largest element of the first screen: fetched first, at high priority
     await expect(page.locator("article img").first()).toHaveAttribute("fetchpriority", "high");
-    // hydrated (page.goto waits for it): the banner's « Personnaliser » is a client-side toggle
+    // the banner's « Personnaliser » is a client-side toggle: it works once the page has hydrated,
+    // which starts after the first paint (or the script's 5 s cap), possibly after the load event;
+    // the banner's form then carries its `_js` field
     const banner = page.getByRole("dialog", { name: "Tes cookies, ton choix" });
-    await banner.getByRole("button", { name: "Personnaliser" }).click();
+    await expect(banner.locator('input[name="_js"]')).toBeAttached({ timeout: 30_000 });
+    // from the keyboard: a tap can land on the button above if the banner moves at that moment
+    // (seen on the mobile width: « Tout accepter » was sent instead)
+    await banner.getByRole("button", { name: "Personnaliser" }).press("Enter");
     await expect(banner.getByRole("button", { name: "Enregistrer mes choix" })).toBeVisible();
     const timing = await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
