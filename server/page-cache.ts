@@ -41,7 +41,7 @@ interface Entry {
   headers: Array<[string, string]>;
   /** the body's bytes, cut where the nonce goes: a hit joins them, encoding nothing */
   parts: Buffer[];
-  /** the same parts deflated once, for the clients that take gzip (gzipAround); only for an entry that is kept */
+  /** the same parts deflated once, for the clients that take gzip (gzipAround); set only when the entry may be kept (isCacheable) */
   deflated?: Buffer[];
 }
 
@@ -198,7 +198,8 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
         inflight.set(key, pending);
       }
       const entry = await pending;
-      if (isCacheable(entry) && startedIn === generation) {
+      // deflated exactly when cacheable (render): not asked twice
+      if (entry.deflated && startedIn === generation) {
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(key, entry);
       }
