@@ -20,6 +20,7 @@ import "../app/lib/load-context";
 import { clientIpOf, clientPortOf } from "./client-ip";
 import { kpiRedirect } from "./kpi-redirect";
 import { pageCache } from "./page-cache";
+import { createRenderQueue } from "./render-queue";
 
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -30,6 +31,13 @@ export interface AppOptions {
   pageCacheTtlMs?: number;
   /** Extra script origins allowed by the CSP (analytics after consent). */
   extraScriptSrc?: string[];
+  /** Renders at once (server/render-queue.ts); default RENDER_CONCURRENCY, else 2 on PGlite and 4 on PostgreSQL. */
+  renderConcurrency?: number;
+}
+
+/** Renders at once when RENDER_CONCURRENCY is unset (measured in ADR 026's amendment of 2026-11-27). */
+export function defaultRenderConcurrency(env: Pick<Env, "DATABASE_URL" | "RENDER_CONCURRENCY">) {
+  return env.RENDER_CONCURRENCY ?? (env.DATABASE_URL ? 4 : 2);
 }
 
 /** Content-Security-Policy directives; the nonce is per response. */
@@ -273,9 +281,13 @@ export function createApp(options: AppOptions) {
   app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
 
   app.use(privateForSessions);
+  // every render waits its turn, in order of arrival; a micro-cache hit renders nothing and does not wait
+  const renders = createRenderQueue(options.renderConcurrency ?? defaultRenderConcurrency(env));
+  app.locals.renders = renders;
   if (options.pageCacheTtlMs && typeof options.build !== "function") {
-    app.use(pageCache({ build: options.build, ttlMs: options.pageCacheTtlMs }));
+    app.use(pageCache({ build: options.build, ttlMs: options.pageCacheTtlMs, renders }));
   }
+  app.use(renders.middleware);
 
   app.use(
     createRequestHandler({

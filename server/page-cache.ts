@@ -7,6 +7,7 @@ import { onDataChange } from "../app/lib/data-changes.server";
 import { PAGE_TABLES } from "../app/lib/data-cache.server";
 import { logger } from "../app/lib/logger.server";
 import { CONSENT_COOKIE, readConsentChoice, serializeConsent, type ConsentChoice } from "../app/modules/consent/consent";
+import type { RenderQueue } from "./render-queue";
 
 /**
  * A cached page is rendered with a placeholder in place of the CSP nonce, replaced by a
@@ -129,7 +130,7 @@ export function isCacheable(entry: Pick<Entry, "status" | "headers">): boolean {
  * from that visitor's headers, cookie or address. The page itself only uses the
  * purposes of the consent (the root loader drops the date of the choice).
  */
-export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntries?: number }) {
+export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntries?: number; renders?: Pick<RenderQueue, "run"> }) {
   const handle = createRequestHandler(options.build, process.env.NODE_ENV);
   const cache = new Map<string, Entry>();
   const max = options.maxEntries ?? 500;
@@ -194,7 +195,8 @@ export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntri
       const startedIn = generation;
       let pending = inflight.get(key);
       if (!pending) {
-        pending = render(req, consent, html).finally(() => inflight.delete(key));
+        const page = () => render(req, consent, html);
+        pending = (options.renders ? options.renders.run(page) : page()).finally(() => inflight.delete(key));
         inflight.set(key, pending);
       }
       const entry = await pending;

@@ -28,6 +28,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrowError(/SESSION_SECRET must be at least 32/);
   });
 
+  it("reads RENDER_CONCURRENCY as unset or a whole number from 1 to 64", () => {
+    expect(parseEnv({}).RENDER_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ RENDER_CONCURRENCY: "" }).RENDER_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ RENDER_CONCURRENCY: "3" }).RENDER_CONCURRENCY).toBe(3);
+    for (const bad of ["0", "65", "2.5", "beaucoup"]) {
+      expect(() => parseEnv({ RENDER_CONCURRENCY: bad })).toThrowError(/RENDER_CONCURRENCY must be a whole number from 1 to 64/);
+    }
+  });
+
   it("runs the job worker in the web server unless JOBS_IN_PROCESS=false", () => {
     expect(parseEnv({}).JOBS_IN_PROCESS).toBe(true);
     expect(parseEnv({ JOBS_IN_PROCESS: "false" }).JOBS_IN_PROCESS).toBe(false);

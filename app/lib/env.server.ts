@@ -16,6 +16,8 @@ const optionalUrl = (name: string) =>
     });
 
 /** An optional credential: surrounding spaces dropped, empty = not set. */
+const RENDER_CONCURRENCY_MESSAGE = "RENDER_CONCURRENCY must be a whole number from 1 to 64";
+
 const optionalSecret = z
   .string()
   .optional()
@@ -152,6 +154,15 @@ const schema = z.object({
   TRUST_PROXY: trustProxy,
   /** Micro-cache of anonymous public pages (ms); 0 disables it. */
   PAGE_CACHE_TTL_MS: z.coerce.number({ message: "PAGE_CACHE_TTL_MS must be a number of milliseconds" }).int().min(0).max(600_000).default(10_000),
+  /**
+   * Requests React Router renders at once (server/render-queue.ts); the others wait their turn.
+   * Unset: 2 on the embedded database (one thread does everything), 4 on a PostgreSQL server
+   * (a render waits on the network, another one can use the CPU meanwhile).
+   */
+  RENDER_CONCURRENCY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ message: RENDER_CONCURRENCY_MESSAGE }).int({ message: RENDER_CONCURRENCY_MESSAGE }).min(1, { message: RENDER_CONCURRENCY_MESSAGE }).max(64, { message: RENDER_CONCURRENCY_MESSAGE }).optional(),
+  ),
   /** Run the job worker and scheduler inside the web server (ADR 012); false when `npm run worker` runs them (PostgreSQL). */
   JOBS_IN_PROCESS: z
     .enum(["true", "false"], { message: "JOBS_IN_PROCESS must be true or false" })
