@@ -25,7 +25,7 @@ import {
   memberCashbackStatusLabel,
   memberCashbackStatusTone,
 } from "~/modules/cashback/statuses";
-import { formatEuros } from "~/modules/ledger/ledger";
+import { formatEuros, formatMoney } from "~/modules/ledger/ledger";
 import { formatParis } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
 import { getBankDetails } from "~/modules/payouts/bank-details.server";
@@ -122,7 +122,7 @@ function saleAmount(line: MemberCashbackLine): string | null {
   if (line.saleAmount === null) return null;
   const value = Number(line.saleAmount);
   if (!Number.isFinite(value)) return null;
-  return new Intl.NumberFormat("fr-FR", { style: "currency", currency: line.currency }).format(value);
+  return formatMoney(value, line.currency);
 }
 
 export default function MonCashback({ loaderData, actionData }: Route.ComponentProps) {

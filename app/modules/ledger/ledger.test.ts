@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { assertCents, LedgerAmountError, ledgerKeys, memberShareCents, toCents } from "./ledger";
+import { describe, expect, it, vi } from "vitest";
+import { assertCents, formatEuros, formatMoney, LedgerAmountError, ledgerKeys, memberShareCents, toCents } from "./ledger";
 
 describe("assertCents", () => {
   it("accepts positive safe integers and refuses floats, zero, negatives and unsafe integers", () => {
@@ -77,5 +77,28 @@ describe("append-only ledger in code", () => {
     expect(offenders).toEqual([]);
     expect(writes.test("await tx.update(ledgerTransfers).set({})")).toBe(true);
     expect(writes.test("delete from ledger_entries where id = 1")).toBe(true);
+  });
+});
+
+describe("formatMoney", () => {
+  it("shows an amount in its own currency the French way, euros as formatEuros does", () => {
+    expect(formatMoney(49.9, "EUR")).toBe(formatEuros(4990));
+    expect(formatMoney(49.9, "EUR")).toBe("49,90\u00a0€");
+    expect(formatMoney(1234.5, "USD")).toBe(new Intl.NumberFormat("fr-FR", { style: "currency", currency: "USD" }).format(1234.5));
+    expect(formatMoney(12, "GBP")).toMatch(/^12,00\u00a0£/);
+  });
+
+  it("builds one formatter per currency for the process, not one per amount", () => {
+    const Real = Intl.NumberFormat;
+    const built = vi.spyOn(Intl, "NumberFormat").mockImplementation(function (...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      return new Real(...args);
+    } as unknown as typeof Intl.NumberFormat);
+    try {
+      for (let i = 0; i < 20; i++) formatMoney(i + 0.5, "CHF");
+      for (let i = 0; i < 20; i++) formatMoney(i, "EUR");
+      expect(built).toHaveBeenCalledTimes(1);
+    } finally {
+      built.mockRestore();
+    }
   });
 });

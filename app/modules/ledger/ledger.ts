@@ -112,6 +112,18 @@ export function formatEuros(cents: number): string {
   return EUROS.format(cents / 100);
 }
 
+const MONEY = new Map<string, Intl.NumberFormat>([["EUR", EUROS]]);
+
+/** An amount in its own currency, the French way ("49,90 €", "12,00 $US"), one formatter per currency for the process. */
+export function formatMoney(amount: number, currency: string): string {
+  let format = MONEY.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat("fr-FR", { style: "currency", currency });
+    MONEY.set(currency, format);
+  }
+  return format.format(amount);
+}
+
 /** What the member reads when their account cannot be deleted yet. */
 export function memberMoneyMessage(error: MemberMoneyOutstandingError): string {
   return `Tu as encore ${formatEuros(error.availableCents + error.inPayoutCents)} de cashback disponible ou en cours de virement : retire-le (ou attends la fin du virement) avant de supprimer ton compte.`;

@@ -1,5 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { fromParisLocalInput, toParisLocalInput } from "./paris-time";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { fr } from "date-fns/locale";
+import { describe, expect, it, vi } from "vitest";
+// date-fns's format, counted (the real one does the work)
+vi.mock("date-fns", async (importOriginal) => {
+  const real = await importOriginal<typeof import("date-fns")>();
+  return { ...real, format: vi.fn(real.format) };
+});
+
+import { FORMATTED_KEPT, formatParis, fromParisLocalInput, toParisLocalInput } from "./paris-time";
 
 describe("Paris time for datetime-local fields", () => {
   it("reads what the admin typed as Paris time, summer and winter", () => {
@@ -20,5 +29,46 @@ describe("Paris time for datetime-local fields", () => {
       expect(fromParisLocalInput(bad)).toBeNull();
     }
     expect(toParisLocalInput("n'importe quoi")).toBe("");
+  });
+});
+
+describe("formatParis", () => {
+  it("reads the instant on a Paris clock, in French, summer and winter, from a string or a date", () => {
+    expect(formatParis("2026-07-14T21:30:00.000Z", "EEEE d MMMM yyyy 'à' HH'h'mm")).toBe("mardi 14 juillet 2026 à 23h30");
+    expect(formatParis(new Date("2026-12-31T23:30:00.000Z"), "d MMMM yyyy HH:mm")).toBe("1 janvier 2027 00:30");
+    expect(formatParis("2026-03-29T00:59:59.000Z", "d MMM HH:mm:ss")).toBe("29 mars 01:59:59");
+    expect(formatParis("2026-03-29T01:00:00.000Z", "d MMM HH:mm:ss")).toBe("29 mars 03:00:00");
+  });
+
+  it("gives the same text from what it keeps as from date-fns, for any instant and pattern, and keeps at most FORMATTED_KEPT", () => {
+    const patterns = ["d MMMM yyyy", "d MMM HH:mm", "EEEE d MMMM yyyy", "HH'h'mm"];
+    const start = Date.UTC(2026, 0, 1);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < FORMATTED_KEPT + 500; i += 7) {
+        const instant = new Date(start + i * 3_613_000);
+        const pattern = patterns[i % patterns.length]!;
+        expect(formatParis(instant, pattern)).toBe(format(new TZDate(instant, "Europe/Paris"), pattern, { locale: fr }));
+      }
+    }
+  });
+
+  it("formats an instant in a pattern once, until FORMATTED_KEPT others have been formatted since", () => {
+    const counted = vi.mocked(format);
+    const instant = "2031-05-08T06:45:00.000Z";
+    counted.mockClear();
+    expect(formatParis(instant, "d MMMM yyyy HH:mm")).toBe("8 mai 2031 08:45");
+    expect(formatParis(new Date(instant), "d MMMM yyyy HH:mm")).toBe("8 mai 2031 08:45");
+    expect(counted).toHaveBeenCalledTimes(1);
+    expect(formatParis(instant, "d MMM")).toBe("8 mai");
+    expect(counted).toHaveBeenCalledTimes(2);
+    for (let i = 1; i <= FORMATTED_KEPT; i++) formatParis(new Date(Date.UTC(2032, 0, 1) + i * 60_000), "HH:mm");
+    counted.mockClear();
+    expect(formatParis(instant, "d MMMM yyyy HH:mm")).toBe("8 mai 2031 08:45");
+    expect(counted).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuses an invalid instant as date-fns does, and keeps nothing for it", () => {
+    expect(() => formatParis("n'importe quoi", "d MMMM yyyy")).toThrow(RangeError);
+    expect(() => formatParis("n'importe quoi", "d MMMM yyyy")).toThrow(RangeError);
   });
 });
