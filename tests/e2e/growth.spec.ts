@@ -30,6 +30,32 @@ test.describe("consent", () => {
     expect(foreign.every((url) => url.startsWith("https://www.googletagmanager.com/gtag/js?id="))).toBe(true);
   });
 
+  test("« Personnaliser » opens the choices without saving anything, and takes the keyboard to the first one", async ({ page }) => {
+    const saves: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/consent")) saves.push(r.url());
+    });
+    const banner = page.getByRole("dialog", { name: "Tes cookies, ton choix" });
+    for (const how of ["keyboard", "pointer"] as const) {
+      await page.goto("/coup-de-crevarde");
+      const customize = banner.getByRole("button", { name: "Personnaliser" });
+      const pressed = await customize.elementHandle();
+      if (how === "keyboard") await customize.press("Enter");
+      else await customize.click();
+      await expect(banner.getByRole("button", { name: "Enregistrer mes choix" })).toBeVisible();
+      await expect(banner.getByLabel(/Google Analytics/)).toBeFocused();
+      // the button pressed is gone: it was not turned into the submit button under the press
+      expect(await pressed!.evaluate((el) => el.isConnected)).toBe(false);
+      await expect(banner.getByLabel(/Google Analytics/)).not.toBeChecked();
+      expect(saves).toEqual([]);
+    }
+    await banner.getByLabel(/Publicité/).check();
+    await banner.getByRole("button", { name: "Enregistrer mes choix" }).click();
+    await expect(banner).toBeHidden();
+    expect(saves).toHaveLength(1);
+    expect((await page.context().cookies()).find((c) => c.name === "cr_consent")?.value).toMatch(/^v1\.0\.1\./);
+  });
+
   test("accepting everything stores the choice", async ({ page }) => {
     await page.goto("/legal/cookies");
     await page.getByRole("dialog", { name: "Tes cookies, ton choix" }).getByRole("button", { name: "Tout accepter" }).click();

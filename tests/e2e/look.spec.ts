@@ -80,8 +80,7 @@ test.describe("the page is shown before its JavaScript", () => {
     // the banner's form then carries its `_js` field
     const banner = page.getByRole("dialog", { name: "Tes cookies, ton choix" });
     await expect(banner.locator('input[name="_js"]')).toBeAttached({ timeout: 30_000 });
-    // from the keyboard: a tap can land on the button above if the banner moves at that moment
-    // (seen on the mobile width: « Tout accepter » was sent instead)
+    // (growth.spec checks that pressing it saves nothing: it once turned into the submit button under the press)
     await banner.getByRole("button", { name: "Personnaliser" }).press("Enter");
     await expect(banner.getByRole("button", { name: "Enregistrer mes choix" })).toBeVisible();
     const timing = await page.evaluate(() => ({

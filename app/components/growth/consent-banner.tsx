@@ -30,7 +30,15 @@ export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
   const [hydrated, setHydrated] = useState(false);
   const section = useRef<HTMLElement>(null);
   const focusOnOpen = useRef(false);
+  const firstChoice = useRef<HTMLInputElement>(null);
+  const focusFirstChoice = useRef(false);
   useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (custom && focusFirstChoice.current) {
+      focusFirstChoice.current = false;
+      firstChoice.current?.focus();
+    }
+  }, [custom]);
   useEffect(() => {
     const reopen = () => {
       focusOnOpen.current = true;
@@ -89,7 +97,7 @@ export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
               <input type="checkbox" checked disabled /> Mesure d'audience anonyme (toujours active, exemptée de consentement)
             </label>
             <label className="flex items-center gap-2">
-              <input type="checkbox" name="analytics" defaultChecked={consent?.analytics ?? false} className="accent-brand-600" /> Mesure
+              <input ref={firstChoice} type="checkbox" name="analytics" defaultChecked={consent?.analytics ?? false} className="accent-brand-600" /> Mesure
               d'audience Google Analytics
             </label>
             <label className="flex items-center gap-2">
@@ -105,12 +113,23 @@ export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
           <Button type="submit" name="choice" value="all" variant="default">
             Tout accepter
           </Button>
+          {/* two buttons, not one that changes: React would turn the very button being
+              activated into a submit button before the browser's default action, which then
+              saved the choices at once (seen as « custom » sent by a press on « Personnaliser ») */}
           {custom ? (
-            <Button type="submit" name="choice" value="custom" variant="outline">
+            <Button key="save" type="submit" name="choice" value="custom" variant="outline">
               Enregistrer mes choix
             </Button>
           ) : (
-            <Button type="button" variant="outline" onClick={() => setCustom(true)}>
+            <Button
+              key="customize"
+              type="button"
+              variant="outline"
+              onClick={() => {
+                focusFirstChoice.current = true;
+                setCustom(true);
+              }}
+            >
               Personnaliser
             </Button>
           )}
