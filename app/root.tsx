@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Analytics } from "./components/growth/analytics";
 import { ConsentBanner } from "./components/growth/consent-banner";
 import { ContentProtection } from "./components/growth/content-protection";
-import { formatParis } from "./modules/settings/paris-time";
+import { parisYear } from "./modules/settings/paris-time";
 import { getSetting } from "./modules/settings/settings.server";
 import { readConsentChoice } from "./modules/consent/consent";
 import { getSessionUser, displayName, initials } from "./lib/auth.server";
@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       user,
       toast,
       // the year of the footer's copyright line, in Paris (the server's clock, so the page hydrates as rendered)
-      year: Number(formatParis(new Date(), "yyyy")),
+      year: parisYear(),
     },
     { headers: combineHeaders(headers) },
   );

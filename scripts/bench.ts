@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the SSR home page, /coup-de-crevarde and /marques, each
  * against the very same HTML served as a static file by the same server, plus
+ * the floor of an uncached page (FLOOR_PAGE, not a target), plus
  * the /kpi redirect and a deals search, plus the signed-in /codes-promo and
  * /mon-cashback against static copies of the member's own HTML; then every
  * target of issue #16 with PASS or FAIL (printTargets). A benchmark, not a test.
@@ -81,6 +82,15 @@ const PAGES: Array<{ name: string; path: string }> = [
   { name: "brands /marques", path: "/marques" },
 ];
 
+/**
+ * Not a target: the floor of an uncached page on this stack. The newsletter
+ * confirmation without a token renders one paragraph through the root layout
+ * (no database read, no public layout): React Router's request pipeline, the
+ * root loader, the document head (inline stylesheet, meta, scripts manifest)
+ * and React's render of almost nothing. A page with content can only be below it.
+ */
+const FLOOR_PAGE = "/newsletter/confirmation";
+
 /** Searches over the deals: a common word and a word no deal contains (the trigram index answers both). */
 const SEARCHES = [
   { name: "search ?q=legging", path: "/coup-de-crevarde?q=legging" },
@@ -152,6 +162,12 @@ async function standard(server: RunningServer, staticDir: string, extraDeals: nu
     rows.push(cached, compressed, uncached, ceiling);
     targets.push(ratioTarget(`uncached SSR ${page.path}`, uncached, ceiling, 21), ratioTarget(`micro-cached ${page.path}`, cached, ceiling, 70));
   }
+  const floorHtml = await (await fetch(`${server.url}${FLOOR_PAGE}`, { headers: BYPASS_CACHE })).text();
+  fs.writeFileSync(path.join(staticDir, "floor.html"), floorHtml);
+  await autocannon({ url: `${server.url}${FLOOR_PAGE}`, connections: 10, duration: 2, headers: BYPASS_CACHE });
+  const floor = await run(`SSR ${FLOOR_PAGE}, one paragraph (cache bypassed)`, { url: `${server.url}${FLOOR_PAGE}`, headers: BYPASS_CACHE });
+  const floorCeiling = await run(`static copy of ${FLOOR_PAGE}`, { url: `${server.url}/__bench/floor.html` });
+  rows.push(floor, floorCeiling);
   const cookie = await signIn(server);
   for (const [i, pagePath] of MEMBER_PAGES.entries()) {
     const page = await fetch(`${server.url}${pagePath}`, { headers: { cookie }, redirect: "manual" });
@@ -194,6 +210,9 @@ async function standard(server: RunningServer, staticDir: string, extraDeals: nu
   }
   print(rows);
   printTargets(targets);
+  console.log(
+    `Floor (not a target): ${FLOOR_PAGE}, one paragraph through the root layout (${(floorHtml.length / 1024).toFixed(0)} KB of HTML), reaches ${showPct(pct(floor.rps, floorCeiling.rps))} of its static copy's requests/s (${floor.rps.toFixed(0)} vs ${floorCeiling.rps.toFixed(0)}); an uncached page with content is below it (ADR 026).`,
+  );
   console.log(
     `Deals searched: ${total.toLocaleString("en")} (${DEALS.length} demo deals${extraDeals > 0 ? ` + ${extraDeals.toLocaleString("en")} added by --deals` : ""}${process.env.DATABASE_URL ? ", plus any already in DATABASE_URL" : ""}).`,
   );

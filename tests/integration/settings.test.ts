@@ -18,6 +18,7 @@ import { action as promoAction } from "../../app/routes/admin/promo-codes";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/admin/settings";
 import { action as userAction } from "../../app/routes/admin/users";
 import { loader as rootLoader } from "../../app/root";
+import { parisYear } from "../../app/modules/settings/paris-time";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as kpiLoader } from "../../app/routes/kpi";
 import { req, signedInUser } from "../helpers/auth";
@@ -46,7 +47,10 @@ describeEachDb("admin settings", () => {
     // the date is typed in Paris time (CEST in May) and stored as an instant
     expect(settings.data).toMatchObject({ contentProtection: false, cashbackLaunched: true, redirectHosts: "partenaire.example.fr,www.autre.fr", temuEndsAt: "2030-05-25T21:59:00.000Z", gaMeasurementId: "G-ABC123XYZ" });
     // the root loader hands the ID to the consent-gated analytics loader
-    expect((await callRoute<any>(rootLoader, req("/"))).data.gaMeasurementId).toBe("G-ABC123XYZ");
+    const root = await callRoute<any>(rootLoader, req("/"));
+    expect(root.data.gaMeasurementId).toBe("G-ABC123XYZ");
+    // the footer's copyright year, on a Paris clock
+    expect(root.data.year).toBe(parisYear(new Date()));
     expect((await callRoute<any>(homeLoader, req("/"))).data.launched).toBe(true);
     const kpi = await callRoute<any>(kpiLoader, req(`/kpi?destination=${encodeURIComponent("https://partenaire.example.fr/x")}`));
     expect(kpi.location).toBe("https://partenaire.example.fr/x");

@@ -8,7 +8,7 @@ vi.mock("date-fns", async (importOriginal) => {
   return { ...real, format: vi.fn(real.format) };
 });
 
-import { FORMATTED_KEPT, formatParis, fromParisLocalInput, toParisLocalInput } from "./paris-time";
+import { FORMATTED_KEPT, formatParis, fromParisLocalInput, parisYear, toParisLocalInput } from "./paris-time";
 
 describe("Paris time for datetime-local fields", () => {
   it("reads what the admin typed as Paris time, summer and winter", () => {
@@ -70,5 +70,38 @@ describe("formatParis", () => {
   it("refuses an invalid instant as date-fns does, and keeps nothing for it", () => {
     expect(() => formatParis("n'importe quoi", "d MMMM yyyy")).toThrow(RangeError);
     expect(() => formatParis("n'importe quoi", "d MMMM yyyy")).toThrow(RangeError);
+  });
+});
+
+describe("parisYear", () => {
+  it("is the year on a Paris clock, on either side of New Year, forwards and back", () => {
+    expect(parisYear(new Date("2026-07-14T12:00:00.000Z"))).toBe(2026);
+    // 23:59:59.999 and midnight in Paris (UTC+1 in winter)
+    expect(parisYear(new Date("2026-12-31T22:59:59.999Z"))).toBe(2026);
+    expect(parisYear(new Date("2026-12-31T23:00:00.000Z"))).toBe(2027);
+    expect(parisYear(new Date("2027-12-31T22:59:59.999Z"))).toBe(2027);
+    expect(parisYear(new Date("2026-12-31T22:59:59.999Z"))).toBe(2026);
+    expect(parisYear(new Date("2025-01-01T00:00:00.000Z"))).toBe(2025);
+    expect(parisYear(new Date("2024-12-31T23:00:00.000Z"))).toBe(2025);
+    expect(parisYear(new Date("2024-12-31T22:59:59.999Z"))).toBe(2024);
+    const year = parisYear();
+    expect(year).toBe(new TZDate(Date.now(), "Europe/Paris").getFullYear());
+  });
+
+  it("reads the year once for the whole year: no date formatting per call, and formatParis keeps what it kept", () => {
+    const counted = vi.mocked(format);
+    const instant = "2033-03-09T10:15:00.000Z";
+    expect(formatParis(instant, "d MMMM yyyy HH:mm")).toBe("9 mars 2033 11:15");
+    parisYear(new Date("2034-01-01T00:00:00.000Z"));
+    counted.mockClear();
+    // one call per second for longer than formatParis keeps instants
+    for (let i = 0; i <= FORMATTED_KEPT; i++) expect(parisYear(new Date(Date.UTC(2034, 1, 1) + i * 1000))).toBe(2034);
+    expect(counted).not.toHaveBeenCalled();
+    expect(formatParis(instant, "d MMMM yyyy HH:mm")).toBe("9 mars 2033 11:15");
+    expect(counted).not.toHaveBeenCalled();
+  });
+
+  it("refuses an invalid instant", () => {
+    expect(() => parisYear(new Date("n'importe quoi"))).toThrow(RangeError);
   });
 });

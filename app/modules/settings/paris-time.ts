@@ -74,3 +74,22 @@ export function formatParis(instant: string | Date, pattern: string): string {
   }
   return text;
 }
+
+/** The Paris year parisYear last read, and the instants it spans ([from, to), Paris New Years). */
+let yearSpan = { year: 0, from: 0, to: 0 };
+
+/**
+ * The year on a Paris clock at `now` (the footer's copyright year, on every
+ * page). It does not go through formatParis: every request has a new instant,
+ * which would cost a zoned format each time and push the instants worth
+ * keeping (a deal's dates) out of formatParis's memory. The year is read once
+ * and kept until the next New Year in Paris.
+ */
+export function parisYear(now: Date = new Date()): number {
+  const t = now.getTime();
+  if (Number.isNaN(t)) throw new RangeError("Invalid time value");
+  if (t >= yearSpan.from && t < yearSpan.to) return yearSpan.year;
+  const year = new TZDate(t, SITE_TIME_ZONE).getFullYear();
+  yearSpan = { year, from: TZDate.tz(SITE_TIME_ZONE, year, 0, 1).getTime(), to: TZDate.tz(SITE_TIME_ZONE, year + 1, 0, 1).getTime() };
+  return year;
+}
