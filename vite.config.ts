@@ -1,12 +1,15 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { lucideIcons } from "./vite/lucide-icons";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [lucideIcons(), tailwindcss(), reactRouter()],
   resolve: {
     alias: { "~": new URL("./app", import.meta.url).pathname },
   },
+  // bundled on the server too, so that its icons are made by lucideIcons()'s factory
+  ssr: { noExternal: ["lucide-react"] },
   build: {
     // hashed assets are served with immutable cache headers by server/index.ts
     assetsInlineLimit: 0,
