@@ -13,7 +13,7 @@ import { createElement, type ReactElement, type ReactNode, type Ref, type SVGPro
  * again. Here the class list and the drawing's elements (React elements are
  * immutable, so they can be reused) are made when the icon module loads, and a
  * render makes one object. The markup is lucide's, attribute for attribute
- * (`lucide-icon.test.ts` compares every icon the app uses); `LucideProvider`
+ * (`lucide-icon.test.ts` compares all of lucide-react's drawings); `LucideProvider`
  * is not read (the app sets no icon defaults).
  */
 
