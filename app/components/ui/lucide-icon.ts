@@ -72,7 +72,7 @@ export default function createLucideIcon(dataOrName: IconData | string, iconNode
   const viewHeight = data.size ?? data.height ?? 24;
   const viewBox = `0 0 ${viewWidth} ${viewHeight}`;
   const aliasNames = (data.aliases ?? []).filter((a): a is string => typeof a === "string" && a.trim() !== "");
-  const classes = [...new Set(["lucide", ...(data.name ? [`lucide-${data.name}`] : []), ...aliasNames.map((a) => `lucide-${a}`)])].join(" ");
+  const classes = mergeClasses("lucide", [data.name, ...aliasNames].filter(Boolean).map((n) => `lucide-${n}`).join(" "));
   const plain = drawing(data.node, false);
   let nonScaling: ReactElement[] | undefined;
 
@@ -81,7 +81,7 @@ export default function createLucideIcon(dataOrName: IconData | string, iconNode
     const stroke = strokeWidth ?? 2;
     const svgProps: Record<string, unknown> = {
       ...DEFAULTS,
-      width: width ?? size ?? 24,
+      width: shown,
       height: height ?? size ?? 24,
       stroke: color || "currentColor",
       strokeWidth: absoluteStrokeWidth ? (Number(stroke) * Number(viewWidth)) / Number(shown) : stroke,
