@@ -3,7 +3,7 @@
  * Client-safe: used by /mon-cashback and the e-mails.
  */
 
-/** Same values as db/schema.ts (checked by statuses.test.ts); repeated so the browser bundle needs no schema. */
+/** Same values as db/schema/cashback.ts (checked by statuses.test.ts); repeated so the browser bundle needs no schema. */
 export const MEMBER_CASHBACK_STATUSES = ["tracked", "pending", "validated", "refused", "reversed"] as const;
 export const CASHBACK_EMAIL_KINDS = ["detected", "validated", "refused"] as const;
 

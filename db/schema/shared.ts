@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { customType, type AnyPgColumn, check, index, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Column helpers used by the tables of several domains. Not re-exported by
+ * ./index: the schema's exports are its tables and enumerations.
+ */
+
+/**
+ * A full-text document (issue #14, design F.2). Search columns are generated
+ * from the row with the "fr_unaccent" configuration (French stemming, accents
+ * folded; created in migration 0017) and never written by the application.
+ */
+export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** `setweight(to_tsvector('fr_unaccent', coalesce(column, '')), weight)` joined with `||`, for a generated search column. */
+export function searchDocument(...parts: [column: { name: string }, weight: "A" | "B" | "C" | "D"][]) {
+  return sql.raw(parts.map(([c, w]) => `setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("${c.name}", '')), '${w}')`).join(" || "));
+}
+
+export const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+/**
+ * Scheduling (issue #17 item 4): a deal, code, offer or page is public only inside this
+ * window, on top of its own rules (status, expiry, published): publish_at null or past,
+ * unpublish_at null or still to come (scheduleOpen in app/modules/schedule). ADR 030.
+ */
+export const schedule = {
+  publishAt: timestamp("publish_at", { withTimezone: true }),
+  unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
+};
+
+/** The window's order, and the partial indexes that find the next boundary (the cache ends there, ADR 030). */
+export function scheduleConstraints(table: string, t: { publishAt: AnyPgColumn; unpublishAt: AnyPgColumn }) {
+  return [
+    check(`${table}_schedule_check`, sql`${t.publishAt} is null or ${t.unpublishAt} is null or ${t.unpublishAt} > ${t.publishAt}`),
+    index(`${table}_publish_at_idx`).on(t.publishAt).where(sql`${t.publishAt} is not null`),
+    index(`${table}_unpublish_at_idx`).on(t.unpublishAt).where(sql`${t.unpublishAt} is not null`),
+  ];
+}
+
+export const networkCheck = (name: string, col: unknown) => check(name, sql`${col} in ('awin', 'effiliation', 'kwanko', 'cj', 'tradedoubler', 'impact', 'rakuten', 'timeone')`);
