@@ -482,8 +482,6 @@ export const searchQueries = pgTable(
 /* Growth, tracking, infrastructure                                    */
 /* ------------------------------------------------------------------ */
 
-export const NEWSLETTER_STATUSES = ["subscribed", "unsubscribed"] as const;
-
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
@@ -706,7 +704,7 @@ export const dealComments = pgTable(
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     /** as typed (escaped on output) */
     body: text("body").notNull(),
-    /** visible | pending | removed (COMMENT_STATUSES) */
+    /** visible | pending | removed (CommentStatus) */
     status: text("status").notNull().default("visible"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
@@ -848,8 +846,6 @@ export const auditLog = pgTable(
 /** Per-member accounts (the issue's list) and the two platform accounts. */
 export const LEDGER_MEMBER_ACCOUNT_KINDS = ["pending", "available", "in_payout", "paid", "receivable"] as const;
 export const LEDGER_PLATFORM_ACCOUNT_KINDS = ["commissions_receivable", "member_liabilities", "referral_commitments"] as const;
-/** Which sign a balance may take: member money never goes negative, a receivable never positive. */
-export const LEDGER_BALANCE_SIGNS = ["non_negative", "non_positive", "any"] as const;
 
 export const ledgerAccounts = pgTable(
   "ledger_accounts",
@@ -860,6 +856,7 @@ export const ledgerAccounts = pgTable(
     /** the member; set to null when the account is deleted (rows are kept for accounting, ADR 013) */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     currency: text("currency").notNull().default("EUR"),
+    /** non_negative | non_positive | any: member money never goes negative, a receivable never positive */
     balanceSign: text("balance_sign").notNull(),
     balanceCents: bigint("balance_cents", { mode: "number" }).notNull().default(0),
     version: bigint("version", { mode: "number" }).notNull().default(0),
@@ -994,11 +991,7 @@ export const jobSchedules = pgTable("job_schedules", {
 
 /** The eight affiliate networks (app/modules/networks/networks.ts has their labels and sub-id parameters). */
 export { NETWORKS } from "./constants-cashback";
-export const PROGRAM_STATUSES = ["active", "paused", "closed"] as const;
-export const CONVERSION_STATUSES = ["pending", "approved", "declined"] as const;
 export const MEMBER_CASHBACK_STATUSES = ["tracked", "pending", "validated", "refused", "reversed"] as const;
-export const NETWORK_RECORD_SOURCES = ["pull", "push", "manual"] as const;
-export const WEBHOOK_EVENT_STATUSES = ["received", "confirmed", "ignored", "invalid"] as const;
 
 const networkCheck = (name: string, col: unknown) => check(name, sql`${col} in ('awin', 'effiliation', 'kwanko', 'cj', 'tradedoubler', 'impact', 'rakuten', 'timeone')`);
 
@@ -1366,9 +1359,6 @@ export const ibanShareOverrides = pgTable(
 /* Payouts: withdrawals by SEPA credit transfer (ADR 023)              */
 /* ------------------------------------------------------------------ */
 
-export const PAYOUT_STATUSES = ["requested", "needs_review", "approved", "exported", "sent", "completed", "failed", "cancelled"] as const;
-export const PAYOUT_BATCH_STATUSES = ["exported", "sent"] as const;
-
 /** One pain.001 file: the approved payouts it carries, its message id and its hash. */
 export const payoutBatches = pgTable(
   "payout_batches",
@@ -1461,8 +1451,6 @@ export const payoutEvents = pgTable(
 /* Missing-cashback claims, referral rewards, network payments (#13)   */
 /* ------------------------------------------------------------------ */
 
-export const CLAIM_STATUSES = ["submitted", "auto_rejected", "matched", "sent", "accepted", "refused", "expired", "withdrawn"] as const;
-
 /**
  * « Signaler un achat manquant »: the member's order, tied to one of their
  * own clicks on the programme. One live claim per order (per programme).
@@ -1510,8 +1498,6 @@ export const cashbackClaims = pgTable(
     index("cashback_claims_status_idx").on(t.status, t.submittedAt),
   ],
 );
-
-export const REFERRAL_REWARD_KINDS = ["referee_welcome", "referrer_first"] as const;
 
 /** The two bonuses of a referral, pending until the friend's first validated cashback (design A.2). */
 export const referralRewards = pgTable(
