@@ -27,7 +27,8 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/logout", "routes/auth.logout.ts"),
-  route("signup", "routes/signup.tsx"),
+  // two addresses of the sign-up tab (public-site.md §2): both redirect to /auth?tab=signup
+  route("signup", "routes/inscription.tsx", { id: "signup" }),
   route("inscription", "routes/inscription.tsx"),
   route("email-test", "routes/email-test.tsx"),
   route("kpi", "routes/kpi.tsx"),

@@ -17,6 +17,7 @@ const steps = [
   ["Typecheck", "npx", ["react-router", "typegen"]],
   ["Typecheck", "npx", ["tsc", "--noEmit"]],
   ["Lint", "npx", ["eslint", "."]],
+  ["Unused files and exports (knip)", "npx", ["knip"]],
   // built before Vitest: the fuzz and crash suites drive the production build
   ["Production build", "npm", ["run", "build"]],
   ["Vitest (unit, integration, fuzz, crash)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],

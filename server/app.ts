@@ -41,9 +41,9 @@ export function defaultRenderConcurrency(env: Pick<Env, "DATABASE_URL" | "RENDER
 }
 
 /** Content-Security-Policy directives; the nonce is per response. */
-export const ANALYTICS_ORIGINS = ["https://www.googletagmanager.com", "https://www.google-analytics.com"];
+const ANALYTICS_ORIGINS = ["https://www.googletagmanager.com", "https://www.google-analytics.com"];
 
-export function cspDirectives(env: Env, extraScriptSrc: string[] = []) {
+function cspDirectives(env: Env, extraScriptSrc: string[] = []) {
   const https = env.SITE_URL.startsWith("https://");
   // Google's origins only while a measurement ID is configured (GA_MEASUREMENT_ID or the
   // admin setting): res.locals.analytics is set per request. The tag itself still loads
@@ -76,7 +76,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * CSRF defence in depth: a state-changing request whose Origin (or
  * Sec-Fetch-Site) says it comes from another site is refused with 403.
  */
-export function originGuard(env: Env) {
+function originGuard(env: Env) {
   const siteOrigin = new URL(env.SITE_URL).origin;
   return (req: Request, res: Response, next: () => void) => {
     if (SAFE_METHODS.has(req.method)) return next();
@@ -102,14 +102,14 @@ export function originGuard(env: Env) {
  * app/lib/body.server.ts). Percent-decoding yields U+0000 only from `%00`, so the raw URL
  * holds `%00` exactly when the decoded path or query holds the character.
  */
-export function nulGuard(req: Request, res: Response, next: () => void) {
+function nulGuard(req: Request, res: Response, next: () => void) {
   if (!req.originalUrl.includes("%00") && !containsNul(req.originalUrl)) return next();
   res.status(400).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(NUL_MESSAGE);
 }
 
 /** Pages only a signed-in member or admin sees (anonymous visitors are sent to /auth). */
 const SESSION_PATHS = ["/admin", "/profile", "/email-test", "/mes-deals", "/invite"];
-export const PRIVATE_CACHE_CONTROL = "private, no-store";
+const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /**
  * Every response rendered for a session (a request with the session cookie: pages,
@@ -117,7 +117,7 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
  * is `Cache-Control: private, no-store`, whatever the route set: no shared cache or
  * browser history keeps it.
  */
-export function privateForSessions(req: Request, res: Response, next: () => void) {
+function privateForSessions(req: Request, res: Response, next: () => void) {
   const personal =
     (req.headers.cookie ?? "").includes(SESSION_COOKIE) ||
     SESSION_PATHS.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));

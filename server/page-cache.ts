@@ -13,6 +13,8 @@ import type { RenderQueue } from "./render-queue";
  * A cached page is rendered with a placeholder in place of the CSP nonce, replaced by a
  * fresh nonce on every response. The placeholder is random per cache (so per process):
  * text in a page that happens to equal it cannot be guessed in advance to become the nonce.
+ * @public exported for tests/integration/input-hardening.test.ts, which calls it in a child
+ * process (`node -e "import('./server/page-cache.ts')…"`), out of knip's sight
  */
 export function noncePlaceholder() {
   return `cspnonce${randomBytes(18).toString("hex")}`;

@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from "express";
  * about 10 ms; one still going after a second is a slow client draining a page,
  * or a long export: it goes on without a slot, so it cannot hold up the queue.
  */
-export const SLOT_MS = 1_000;
+const SLOT_MS = 1_000;
 
 export interface RenderQueue {
   /** Express middleware: the request waits its turn, and holds its slot until its response is done. */

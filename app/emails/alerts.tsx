@@ -1,7 +1,7 @@
 import { Link, Section, Text } from "@react-email/components";
 import { EmailLayout, textStyle } from "./layout";
 
-export interface AlertMailDeal {
+interface AlertMailDeal {
   id: string;
   title: string;
   price: string;
@@ -22,7 +22,7 @@ type Props = {
   sections: AlertMailSection[];
 };
 
-export const dealCount = (n: number) => `${n} deal${n > 1 ? "s" : ""}`;
+const dealCount = (n: number) => `${n} deal${n > 1 ? "s" : ""}`;
 
 /** The subject of an alert mail: the alert's words when there is one alert, else the count. */
 export function alertMailSubject(kind: "instant" | "daily", sections: AlertMailSection[]): string {

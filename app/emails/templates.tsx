@@ -108,14 +108,6 @@ export function NewsletterConfirmEmail({ siteName, siteUrl, url, validDays }: Ba
   );
 }
 
-export function TestEmail({ siteName, siteUrl, type }: Base & { type: string }) {
-  return (
-    <EmailLayout preview="E-mail de test" title={`E-mail de test (${type})`} siteName={siteName} siteUrl={siteUrl}>
-      <Text style={textStyle}>Cet e-mail de test confirme que l'envoi fonctionne.</Text>
-    </EmailLayout>
-  );
-}
-
 export function ExistingAccountEmail({ siteName, siteUrl }: Base) {
   const signIn = `${siteUrl}/auth`;
   const reset = `${siteUrl}/auth/reset-password`;

@@ -36,7 +36,7 @@ export const CONTENT_TABLES = [
 ] as const;
 export type ContentTable = (typeof CONTENT_TABLES)[number];
 
-export const DATA_CACHE_TTL_MS = 60_000;
+const DATA_CACHE_TTL_MS = 60_000;
 /** Keys may carry request input (a category name): the oldest entries go past this many. */
 export const DATA_CACHE_MAX_ENTRIES = 500;
 /**

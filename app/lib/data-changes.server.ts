@@ -9,7 +9,7 @@ import { logger } from "./logger.server";
  * session that LISTENs, so every app server (this one included) empties its caches before
  * the writer's response has left. PGlite has one process: its own LISTEN does the same.
  */
-export const DATA_CHANGED_CHANNEL = "crevarde_data_changed";
+const DATA_CHANGED_CHANNEL = "crevarde_data_changed";
 
 type Handler = (table: string) => void;
 // On globalThis: the server (server/*) and the app bundle load this module separately.

@@ -15,8 +15,7 @@ import * as schema from "../../db/schema";
 import { logger } from "./logger.server";
 import { drizzleClient, applyDrizzleTextParsers } from "./pglite-client.server";
 
-export { schema };
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** Both drivers expose the same query builder; we type them as node-postgres. */
 export type Db = NodePgDatabase<Schema>;
 
@@ -187,7 +186,7 @@ export interface OpenOptions {
 }
 
 /** Advisory lock key held while migrating a PostgreSQL server ("crevarde" in ASCII). */
-export const MIGRATION_LOCK_KEY = 0x637265766172;
+const MIGRATION_LOCK_KEY = 0x637265766172;
 
 /**
  * Migrate a PostgreSQL server under an advisory lock held by one session, so
@@ -316,5 +315,3 @@ export function getDatabase(): Promise<Database> {
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
-
-export { sql };

@@ -35,7 +35,7 @@ const NETWORK_CREDENTIAL_PAIRS = [
  * count, or the addresses, CIDR ranges and names (loopback, linklocal,
  * uniquelocal) of the proxies in front of the server.
  */
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 const TRUST_PROXY_HELP =
   "TRUST_PROXY must be false, the number of proxies in front of the server (e.g. 1), or their addresses, " +

@@ -133,7 +133,7 @@ ${iconSvg(Sparkles, cx + r * 0.72, cy - r * 1.05, sparkle, c.accent, 1.6)}`;
 }
 
 /** The typeface that suits a brand's category in its wordmark. */
-export function wordmarkTypeface(category: string | null): Typeface {
+function wordmarkTypeface(category: string | null): Typeface {
   if (category === "Mode" || category === "Parfum") return "serif";
   if (category === "Sport") return "condensed";
   return "sans";

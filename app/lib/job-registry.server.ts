@@ -37,6 +37,6 @@ export const jobHandlers: JobHandlers = {
  * enabled only when that network's credentials are in the environment
  * (read at start: a restart after setting them turns the pulls on).
  */
-export const networkPullSchedules: readonly ScheduleDefinition[] = buildNetworkPullSchedules();
+const networkPullSchedules: readonly ScheduleDefinition[] = buildNetworkPullSchedules();
 
 export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, CASHBACK_DIGEST_SCHEDULE, AUTOVALIDATE_SCHEDULE, HIDE_UNCONFIRMED_SCHEDULE, SEARCH_LEXICON_SCHEDULE, CLAIMS_EXPIRE_SCHEDULE, DEALS_EXPIRE_SCHEDULE, ALERTS_DIGEST_SCHEDULE, ALERTS_INSTANT_SCHEDULE, ...networkPullSchedules];

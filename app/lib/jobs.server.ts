@@ -25,7 +25,7 @@ export interface Job<P = Record<string, unknown>> {
   maxAttempts: number;
 }
 
-export interface JobContext {
+interface JobContext {
   /** aborted when the worker stops and the job is released (SIGTERM past the grace period) */
   signal: AbortSignal;
 }
@@ -34,10 +34,10 @@ export type JobHandler = (job: Job, context: JobContext) => Promise<unknown>;
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
 
 /** Lock a claimed job for this long; a worker that dies (SIGKILL) leaves it claimable again after that. */
-export const DEFAULT_LOCK_MS = 5 * 60_000;
-export const DEFAULT_MAX_ATTEMPTS = 10;
+const DEFAULT_LOCK_MS = 5 * 60_000;
+const DEFAULT_MAX_ATTEMPTS = 10;
 /** Longest wait between two attempts. */
-export const MAX_BACKOFF_SECONDS = 3600;
+const MAX_BACKOFF_SECONDS = 3600;
 
 /** Seconds to wait after the n-th failed attempt: e^n, at most an hour (2.7 s, 7.4 s, 20 s, 55 s...). */
 export function backoffSeconds(attempts: number): number {
@@ -119,7 +119,7 @@ export interface ScheduleDefinition {
   enabled?: boolean;
 }
 
-export const DEFAULT_SCHEDULE_TZ = "Europe/Paris";
+const DEFAULT_SCHEDULE_TZ = "Europe/Paris";
 
 /** The latest slot of a cron expression at or before `now`. Throws on an invalid expression or zone. */
 export function latestSlot(cron: string, now: Date, tz = DEFAULT_SCHEDULE_TZ): Date {
@@ -139,11 +139,6 @@ export async function schedule(definition: ScheduleDefinition, executor?: Execut
             ${JSON.stringify(definition.payload ?? {})}::jsonb, ${definition.enabled ?? true})
     on conflict (name) do update set cron = excluded.cron, tz = excluded.tz, queue = excluded.queue,
       payload = excluded.payload, enabled = excluded.enabled, updated_at = now()`);
-}
-
-export async function unschedule(name: string, executor?: Executor): Promise<void> {
-  const db = executor ?? (await getDb());
-  await db.execute(sql`delete from job_schedules where name = ${name}`);
 }
 
 interface ScheduleRow {
@@ -456,28 +451,4 @@ export class JobWorker {
     }
     await Promise.allSettled([...this.loops]);
   }
-}
-
-/* ------------------------------ inspection ------------------------------ */
-
-export interface JobCounts {
-  pending: number;
-  running: number;
-  failed: number;
-  done: number;
-}
-
-/** Counts of jobs by state (admin, health checks, tests). */
-export async function jobCounts(executor?: Executor): Promise<JobCounts> {
-  const db = executor ?? (await getDb());
-  const [row] = await rows<Record<keyof JobCounts, number>>(
-    db,
-    sql`select
-          count(*) filter (where done_at is null and failed_at is null and (locked_until is null or locked_until < now()))::int as pending,
-          count(*) filter (where done_at is null and failed_at is null and locked_until >= now())::int as running,
-          count(*) filter (where failed_at is not null)::int as failed,
-          count(*) filter (where done_at is not null)::int as done
-        from jobs`,
-  );
-  return row;
 }

@@ -21,7 +21,7 @@ export interface MailInput {
 
 /** Every `token=` query value of the links in a mail (reset, verification, unsubscribe...), escaped `&amp;` included. */
 const TOKEN_VALUE = /([?&;]token=)[^\s"'<>&)\]]+/gi;
-export const REDACTED_TOKEN = "redacted";
+const REDACTED_TOKEN = "redacted";
 
 /** The text with the value of every link token replaced, so a stored copy cannot be used. */
 export function redactTokens(value: string): string {

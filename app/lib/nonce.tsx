@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 
 /** CSP nonce of the current response; empty on the client. */
-export const NonceContext = createContext<string>("");
+const NonceContext = createContext<string>("");
 export const NonceProvider = NonceContext.Provider;
 export const useNonce = () => useContext(NonceContext);
 

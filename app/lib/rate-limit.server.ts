@@ -131,17 +131,6 @@ export async function reserveAttempt(counters: ReadonlyArray<{ rule: RateLimitRu
   return { allowed: false, retryAfter: Math.max(...refused.map((row) => secondsUntil(row.resetAt))), release };
 }
 
-/** Whether the subject has already used up the rule's window (does not count a hit). */
-export async function isRateLimited(rule: RateLimitRule, subject: string): Promise<boolean> {
-  if (getEnv().RATE_LIMIT_DISABLED) return false;
-  const db = await getDb();
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${counterKey(rule, subject)} and ${rateLimits.resetAt} > now()`);
-  return (row?.count ?? 0) >= rule.limit;
-}
-
 /** Throw a 429 Response with a French message when the limit is exceeded. */
 export async function enforceRateLimit(rule: RateLimitRule, subject: string) {
   const result = await hitRateLimit(rule, subject);

@@ -3,7 +3,6 @@
  * server through the root loader; these helpers derive everything from it.
  */
 export const DEFAULT_SITE_NAME = "Crevarde";
-export const MOBILE_BREAKPOINT = 768;
 /** Last revision of the legal pages (ADR 011; the spec showed 15 May 2025). */
 export const LEGAL_UPDATED_AT = "23 novembre 2026";
 

@@ -8,8 +8,8 @@ import { getDatabase, type Db } from "./db.server";
 import { getEnv } from "./env.server";
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
-export const MAX_UPLOAD_PIXELS = 40_000_000;
-export const ALLOWED_EXTENSIONS = ["jpg", "jpeg", "png", "webp"] as const;
+const MAX_UPLOAD_PIXELS = 40_000_000;
+const ALLOWED_EXTENSIONS = ["jpg", "jpeg", "png", "webp"] as const;
 export const UPLOAD_MESSAGES = {
   type: "Type de fichier non supporté: Veuillez sélectionner une image au format JPG, PNG ou WEBP.",
   size: "Fichier trop volumineux: L'image ne doit pas dépasser 2Mo.",
@@ -132,7 +132,7 @@ export async function saveGeneratedImage(name: string, buffer: Buffer, dir: stri
 }
 
 /** The file name behind a public /uploads/ URL, or null for anything else. */
-export function uploadNameFromUrl(url: string | null | undefined): string | null {
+function uploadNameFromUrl(url: string | null | undefined): string | null {
   const match = /^\/uploads\/([\w-][\w.-]*)$/.exec(url ?? "");
   return match && !match[1].includes("..") ? match[1] : null;
 }

@@ -264,14 +264,9 @@ function SignupForm({ redirectTo, parrain, actionData }: { redirectTo: string | 
   );
 }
 
-/** The open tab: the one the address names, else the page's own (sign-up on /signup and ?tab=signup). */
-function currentTab(fromUrl: string | null, pageDefault: "login" | "signup"): "login" | "signup" {
-  return fromUrl === "signup" || fromUrl === "login" ? fromUrl : pageDefault;
-}
-
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [, setSearchParams] = useSearchParams();
   const { siteName, tab, verified, verifyError, reset, fromCodes, redirectTo, loopDetected, signedInAs } = loaderData;
   const navigation = useNavigation();
 
@@ -314,13 +309,12 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         <p className="mb-4 text-sm text-neutral-600">Tu es connectée en tant que {signedInAs}.</p>
       ) : null}
       <Tabs
-        value={currentTab(searchParams.get("tab"), tab)}
+        value={tab}
         onValueChange={(value) =>
           setSearchParams(
             (prev) => {
               const next = new URLSearchParams(prev);
               next.delete("fresh");
-              // explicit both ways: /signup opens on sign-up when the address names no tab
               next.set("tab", value === "signup" ? "signup" : "login");
               return next;
             },

@@ -23,8 +23,6 @@ import { brands } from "./catalogue";
 /* Cashback (issue #12; design §A.3, §B.4)                              */
 /* ------------------------------------------------------------------ */
 
-export const PROGRAM_STATUSES = ["active", "paused", "closed"] as const;
-export const CONVERSION_STATUSES = ["pending", "approved", "declined"] as const;
 export const MEMBER_CASHBACK_STATUSES = ["tracked", "pending", "validated", "refused", "reversed"] as const;
 
 /** A programme we are accepted on: one brand may have several, on several networks. */

@@ -7,8 +7,6 @@ import { affiliatePrograms, clickSessions, conversions } from "./cashback";
 /* Missing-cashback claims (#13)                                       */
 /* ------------------------------------------------------------------ */
 
-export const CLAIM_STATUSES = ["submitted", "auto_rejected", "matched", "sent", "accepted", "refused", "expired", "withdrawn"] as const;
-
 /**
  * « Signaler un achat manquant »: the member's order, tied to one of their
  * own clicks on the programme. One live claim per order (per programme).

@@ -177,7 +177,7 @@ export const dealComments = pgTable(
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     /** as typed (escaped on output) */
     body: text("body").notNull(),
-    /** visible | pending | removed (COMMENT_STATUSES) */
+    /** visible | pending | removed (CommentStatus) */
     status: text("status").notNull().default("visible"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp("edited_at", { withTimezone: true }),

@@ -8,8 +8,6 @@ import { brands, crevardeDeals, promoCodes } from "./catalogue";
 /* Growth: newsletter, tracking                                        */
 /* ------------------------------------------------------------------ */
 
-export const NEWSLETTER_STATUSES = ["subscribed", "unsubscribed"] as const;
-
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {

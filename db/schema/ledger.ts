@@ -9,8 +9,6 @@ import { user } from "./accounts";
 /** Per-member accounts (the list) and the two platform accounts. */
 export const LEDGER_MEMBER_ACCOUNT_KINDS = ["pending", "available", "in_payout", "paid", "receivable"] as const;
 export const LEDGER_PLATFORM_ACCOUNT_KINDS = ["commissions_receivable", "member_liabilities", "referral_commitments"] as const;
-/** Which sign a balance may take: member money never goes negative, a receivable never positive. */
-export const LEDGER_BALANCE_SIGNS = ["non_negative", "non_positive", "any"] as const;
 
 export const ledgerAccounts = pgTable(
   "ledger_accounts",
@@ -21,6 +19,7 @@ export const ledgerAccounts = pgTable(
     /** the member; set to null when the account is deleted (rows are kept for accounting, ADR 013) */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     currency: text("currency").notNull().default("EUR"),
+    /** non_negative | non_positive | any: member money never goes negative, a receivable never positive */
     balanceSign: text("balance_sign").notNull(),
     balanceCents: bigint("balance_cents", { mode: "number" }).notNull().default(0),
     version: bigint("version", { mode: "number" }).notNull().default(0),

@@ -9,9 +9,6 @@ import { networkCheck } from "./shared";
 /** The eight affiliate networks (app/modules/networks/networks.ts has their labels and sub-id parameters). */
 export { NETWORKS } from "../constants-cashback";
 
-export const NETWORK_RECORD_SOURCES = ["pull", "push", "manual"] as const;
-export const WEBHOOK_EVENT_STATUSES = ["received", "confirmed", "ignored", "invalid"] as const;
-
 /** One network API call (or file import), with its counters. */
 export const networkFetches = pgTable("network_fetches", {
   id: bigserial("id", { mode: "number" }).primaryKey(),

@@ -75,9 +75,6 @@ export const ibanShareOverrides = pgTable(
 /* Payouts: withdrawals by SEPA credit transfer (ADR 023)              */
 /* ------------------------------------------------------------------ */
 
-export const PAYOUT_STATUSES = ["requested", "needs_review", "approved", "exported", "sent", "completed", "failed", "cancelled"] as const;
-export const PAYOUT_BATCH_STATUSES = ["exported", "sent"] as const;
-
 /** One pain.001 file: the approved payouts it carries, its message id and its hash. */
 export const payoutBatches = pgTable(
   "payout_batches",

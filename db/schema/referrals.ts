@@ -7,8 +7,6 @@ import { memberCashbacks } from "./cashback";
 /* Referral rewards (#13)                                              */
 /* ------------------------------------------------------------------ */
 
-export const REFERRAL_REWARD_KINDS = ["referee_welcome", "referrer_first"] as const;
-
 /** The two bonuses of a referral, pending until the friend's first validated cashback (design A.2). */
 export const referralRewards = pgTable(
   "referral_rewards",

@@ -8,7 +8,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** An opaque click id ("c" + 20 base62 characters), as the click-out makes them. */
-export function demoClickId(): string {
+function demoClickId(): string {
   return `c${[...randomBytes(20)].map((b) => BASE62[b % 62]).join("")}`;
 }
 

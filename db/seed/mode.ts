@@ -18,7 +18,7 @@ export interface DemoSeedEnv {
 }
 
 /** An http:// SITE_URL on localhost or 127.0.0.1 (any port): a developer's machine. */
-export function isLocalSiteUrl(siteUrl: string): boolean {
+function isLocalSiteUrl(siteUrl: string): boolean {
   if (!URL.canParse(siteUrl)) return false;
   const url = new URL(siteUrl);
   return url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1");

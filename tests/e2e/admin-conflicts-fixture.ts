@@ -6,7 +6,7 @@
  */
 import type { Db } from "../../app/lib/db.server";
 
-export const CONFLICT_PROJECTS = ["desktop", "mobile"] as const;
+const CONFLICT_PROJECTS = ["desktop", "mobile"] as const;
 /** The code both admins open. */
 export const conflictCode = (project: string) => `CONFLIT${project.toUpperCase()}`;
 /** The code that is duplicated. */

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../../app/lib/db.server";
 
-export const CSV_PROJECTS = ["desktop", "mobile"] as const;
+const CSV_PROJECTS = ["desktop", "mobile"] as const;
 export const csvBrand = (project: string) => ({ name: `Csvland ${project}`, slug: `csvland-${project}` });
 /** The codes of one project: searched by their common prefix; [featured, not featured]. */
 export const csvCodePrefix = (project: string) => `CSVE2E${project.toUpperCase()}`;

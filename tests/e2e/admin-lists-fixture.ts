@@ -5,7 +5,7 @@
  */
 import type { Db } from "../../app/lib/db.server";
 
-export const LIST_PROJECTS = ["desktop", "mobile"] as const;
+const LIST_PROJECTS = ["desktop", "mobile"] as const;
 /** The codes of one project: searched by their common prefix. */
 export const listCodes = (project: string) => ["1", "2", "3"].map((n) => `LISTE${project.toUpperCase()}${n}`);
 export const listCodePrefix = (project: string) => `LISTE${project.toUpperCase()}`;

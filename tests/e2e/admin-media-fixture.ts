@@ -5,7 +5,7 @@
  */
 import type { Db } from "../../app/lib/db.server";
 
-export const MEDIA_PROJECTS = ["desktop", "mobile"] as const;
+const MEDIA_PROJECTS = ["desktop", "mobile"] as const;
 export const mediaBrand = (project: string) => ({ name: `Médiaplus ${project}`, slug: `mediaplus-${project}` });
 /** Titled to sort first in /admin/pages (ordered by title). */
 export const mediaPage = (project: string) => ({ title: `Aperçu riche ${project}`, slug: `apercu-riche-${project}`, words: `Texte à graisser ${project}` });

@@ -12,7 +12,7 @@ export const cashbackStubPort = (e2ePort = process.env.E2E_PORT ?? "3100") => Nu
 
 /** One member per Playwright project for the whole cashback loop (their balances are theirs alone). */
 export const cashbackLoopMember = (project: string) => ({ email: `cashback-loop-${project}@crevarde.test`, password: "BoucleCashback2026!" });
-export const CASHBACK_LOOP_PROJECTS = ["desktop", "mobile"] as const;
+const CASHBACK_LOOP_PROJECTS = ["desktop", "mobile"] as const;
 /** A member per project for the bank details spec (an IBAN is live on one account only). */
 export const bankDetailsMember = (project: string) => ({ email: `iban-${project}@crevarde.test`, password: "CoordonneesBancaires2026!" });
 
@@ -67,7 +67,7 @@ export async function insertCashbackStub(db: Db) {
  * IBAN, payout or balance. Their accounts are a month old (no "new account" signal).
  */
 export const PAYOUT_ATTEMPTS = 3;
-export const PAYOUT_PASSWORD = "RetraitCashback2026!";
+const PAYOUT_PASSWORD = "RetraitCashback2026!";
 /** 12,00 € available and no IBAN yet: adds one, lives through the 72 h wait, withdraws, is paid. */
 export const payoutMember = (project: string, attempt: number) => ({ email: `retrait-${project}-${attempt}@crevarde.test`, password: PAYOUT_PASSWORD });
 /** 15,00 € available and an IBAN added 10 days ago (usable): withdraws, the bank returns the transfer. */

@@ -27,7 +27,7 @@ export const E2E_CONVERSIONS = {
 };
 
 /** The specs import the constants above: the database modules load only when the file runs as a script. */
-export async function insertE2eFixtures(db: Db) {
+async function insertE2eFixtures(db: Db) {
   const s = await import("../../db/schema");
   const [awin, cj] = await db
     .insert(s.affiliatePrograms)

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../../app/lib/db.server";
 
-export const COMMENT_PROJECTS = ["desktop", "mobile"] as const;
+const COMMENT_PROJECTS = ["desktop", "mobile"] as const;
 const PASSWORD = "CommentaireE2e2026!";
 export const commenter = (project: string) => ({ email: `commentatrice-${project}@crevarde.test`, password: PASSWORD, username: `Commentatrice ${project}` });
 export const replier = (project: string) => ({ email: `commentateur-${project}@crevarde.test`, password: PASSWORD, username: `Commentateur ${project}` });

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../../app/lib/db.server";
 
-export const REFERRAL_PROJECTS = ["desktop", "mobile"] as const;
+const REFERRAL_PROJECTS = ["desktop", "mobile"] as const;
 export const referralReferrer = (project: string) => ({ email: `parrain-${project}@crevarde.test`, password: "ParrainageE2e2026!", username: `Marraine ${project}` });
 export const referralFriend = (project: string) => ({ email: `filleule-${project}@crevarde.test`, password: "ParrainageE2e2026!", username: `Filleule ${project}` });
 /** The friend's first cashback: a 10,00 € commission at 70 % = 7,00 €, plus the 2,00 € welcome bonus. */

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../../app/lib/db.server";
 
-export const SCHEDULING_PROJECTS = ["desktop", "mobile"] as const;
+const SCHEDULING_PROJECTS = ["desktop", "mobile"] as const;
 export const schedulingBrand = (project: string) => ({ name: `Programmo ${project}`, slug: `programmo-${project}` });
 export const scheduledCode = (project: string) => `PROGRAMME${project.toUpperCase()}`;
 /** A code of the brand ending in two days: on the dashboard's « Codes qui expirent bientôt ». */

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../app/lib/db.server";
+import { newClickId } from "../../app/modules/cashback/click-id";
 import type { NetworkName } from "../../app/modules/networks/networks";
 import type { NormalisedRecord } from "../../app/modules/networks/types";
 import * as s from "../../db/schema";
@@ -13,9 +14,6 @@ export async function makeMember(db?: Db) {
   await d.insert(s.user).values({ id, name: "Membre", email: `import-${id}@example.fr` });
   return id;
 }
-
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-export const newClickId = () => "c" + Array.from(randomBytes(20), (b) => BASE62[b % 62]).join("");
 
 export async function makeProgramme(network: NetworkName = "awin", options: { account?: string; programId?: string; shareBps?: number; declaredValidationDays?: number | null; db?: Db } = {}) {
   const d = options.db ?? (await getDb());

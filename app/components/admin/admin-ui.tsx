@@ -81,7 +81,7 @@ export function useEditor<T>(actionData: AdminActionData | undefined, intent = "
 /** What the dialog needs of an editor (any row type). */
 export type Editor = Pick<ReturnType<typeof useEditor>, "open" | "markDirty" | "requestClose" | "confirming" | "keepEditing" | "close">;
 
-export const UNSAVED_MESSAGES = {
+const UNSAVED_MESSAGES = {
   title: "Quitter sans enregistrer ?",
   description: "Les modifications de ce formulaire seront perdues.",
   keep: "Continuer la saisie",

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { cn } from "~/lib/utils";
 import { kpiHref, type KpiLink } from "~/modules/tracking/kpi-link";
 
-export const AFFILIATE_MENTION = "lien affilié";
+const AFFILIATE_MENTION = "lien affilié";
 
 /** The discreet, visible "lien affilié" mention (Code de la consommation L111-7; ADR 011). */
 export function AffiliateMention({ id, className }: { id?: string; className?: string }) {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 
-export const COPY_FEEDBACK_MS = 3000;
+const COPY_FEEDBACK_MS = 3000;
 
 /** Copies a code: "Copié" for 3 s, then the toast "Code copié !". */
 export function CopyButton({ code, className, onCopied }: { code: string; className?: string; onCopied?: () => void }) {

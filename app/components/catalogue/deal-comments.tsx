@@ -34,7 +34,7 @@ const Label = ({ htmlFor, children }: { htmlFor: string; children: React.ReactNo
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
 
 /** A comment's text: plain text, http(s) addresses as links that leave the site (never through /kpi: members' links are not allow-listed hosts). */
-export function CommentBody({ text }: { text: string }) {
+function CommentBody({ text }: { text: string }) {
   return (
     <p className="whitespace-pre-line break-words text-neutral-800">
       {autolink(text).map((part, i) =>

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 
-export const SCREEN_CAPTURE_ALERT = "La capture d'écran est désactivée sur ce site afin de protéger son contenu.";
-export const SCREEN_CAPTURE_ERROR = "Screen capture is disabled on this website";
-export const DEVTOOLS_WARNING = "⚠️ Ce site est protégé : l'inspection du code a été détectée. Merci de respecter le travail de l'équipe.";
-export const CONSOLE_MESSAGE = "Crevarde — les bons plans, c'est sur la page, pas dans la console 😉";
+const SCREEN_CAPTURE_ALERT = "La capture d'écran est désactivée sur ce site afin de protéger son contenu.";
+const SCREEN_CAPTURE_ERROR = "Screen capture is disabled on this website";
+const DEVTOOLS_WARNING = "⚠️ Ce site est protégé : l'inspection du code a été détectée. Merci de respecter le travail de l'équipe.";
+const CONSOLE_MESSAGE = "Crevarde — les bons plans, c'est sur la page, pas dans la console 😉";
 
 const EDITABLE = "input, textarea, select, [contenteditable], [contenteditable=true]";
 
@@ -12,7 +12,7 @@ function isEditable(target: EventTarget | null) {
 }
 
 /** Keys blocked by the protection: F12, Ctrl+Shift+I/J/C, Cmd+Alt+I/J/C. */
-export function isBlockedShortcut(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "shiftKey" | "metaKey" | "altKey">) {
+function isBlockedShortcut(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "shiftKey" | "metaKey" | "altKey">) {
   if (e.key === "F12") return true;
   const k = e.key.toUpperCase();
   if (!["I", "J", "C"].includes(k)) return false;

@@ -26,4 +26,3 @@ export const AlertDialogDescription = ({ className, ...props }: React.ComponentP
 export const AlertDialogCancel = ({ className, ...props }: React.ComponentProps<typeof P.Cancel>) => (
   <P.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />
 );
-export const AlertDialogAction = P.Action;

@@ -4,8 +4,6 @@ import * as React from "react";
 import { cn } from "~/lib/utils";
 
 export const Dialog = P.Root;
-export const DialogTrigger = P.Trigger;
-export const DialogClose = P.Close;
 
 export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof P.Content>) {
   return (
@@ -28,9 +26,6 @@ export function DialogContent({ className, children, ...props }: React.Component
 }
 export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 pr-8", className)} {...props} />;
-}
-export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
 }
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof P.Title>) {
   return <P.Title className={cn("text-lg font-bold", className)} {...props} />;

@@ -4,7 +4,6 @@ import { cn } from "~/lib/utils";
 
 export const DropdownMenu = P.Root;
 export const DropdownMenuTrigger = P.Trigger;
-export const DropdownMenuGroup = P.Group;
 
 export function DropdownMenuContent({ className, sideOffset = 6, ...props }: React.ComponentProps<typeof P.Content>) {
   return (

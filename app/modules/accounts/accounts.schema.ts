@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { isCommonPassword, PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN } from "./passwords";
 
-export const EMAIL_REQUIRED = "L'email est obligatoire.";
-export const EMAIL_INVALID = "L'adresse email n'est pas valide.";
-export const PASSWORD_REQUIRED = "Le mot de passe est obligatoire.";
-export const USERNAME_REQUIRED = "Le pseudo est obligatoire.";
+const EMAIL_REQUIRED = "L'email est obligatoire.";
+const EMAIL_INVALID = "L'adresse email n'est pas valide.";
+const PASSWORD_REQUIRED = "Le mot de passe est obligatoire.";
+const USERNAME_REQUIRED = "Le pseudo est obligatoire.";
 /** The pseudo names the public page /membres/:pseudo: unique whatever its case (issue #15 item 9). */
 export const USERNAME_TAKEN = "Ce pseudo est déjà pris. Choisis-en un autre.";
 
@@ -15,7 +15,7 @@ const email = z
   .max(254, EMAIL_INVALID)
   .pipe(z.email(EMAIL_INVALID));
 
-export const newPassword = z
+const newPassword = z
   .string({ message: PASSWORD_REQUIRED })
   .min(1, PASSWORD_REQUIRED)
   .min(PASSWORD_MIN, PASSWORD_MESSAGES.tooShort)

@@ -251,7 +251,7 @@ export async function isUsernameTaken(username: string, except: { userId?: strin
 }
 
 /** A unique violation on the pseudo's index (a race between the check and the write) is the same refusal. */
-export function isUsernameConflict(error: unknown): boolean {
+function isUsernameConflict(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const { constraint, message } = e as { constraint?: unknown; message?: unknown };
     if (constraint === "profiles_username_lower_idx" || (typeof message === "string" && message.includes("profiles_username_lower_idx"))) return true;
@@ -275,7 +275,7 @@ export async function updateUsername(userId: string, username: string) {
 }
 
 /** Avatar uploads per member: 10 an hour (each one is an image re-encoded by sharp). */
-export const AVATAR_UPLOADS: RateLimitRule = { name: "avatar", limit: 10, windowSeconds: 60 * 60 };
+const AVATAR_UPLOADS: RateLimitRule = { name: "avatar", limit: 10, windowSeconds: 60 * 60 };
 
 /** Whether the member may upload another avatar now (counts the attempt). */
 export async function allowAvatarUpload(userId: string): Promise<boolean> {

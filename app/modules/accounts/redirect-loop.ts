@@ -6,10 +6,10 @@
  * /auth?redirect=… several times (e.g. three coupon buttons on /temu) is simply
  * asked to sign in: that is never a loop, and it resets the count.
  */
-export const LOOP_COOKIE = "redirect_attempts";
+const LOOP_COOKIE = "redirect_attempts";
 export const LOOP_THRESHOLD = 3;
 /** The count lives 60 s: bounces further apart are not a loop. */
-export const LOOP_WINDOW_SECONDS = 60;
+const LOOP_WINDOW_SECONDS = 60;
 
 export function readLoopCount(cookieHeader: string | null): number {
   const match = (cookieHeader ?? "").match(/(?:^|;\s*)redirect_attempts=(\d{1,3})(?:;|$)/);

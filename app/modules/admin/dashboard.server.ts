@@ -59,7 +59,7 @@ export async function dashboardStats(now = new Date()) {
 }
 
 /** At most this many codes on the dashboard's « Codes qui expirent bientôt » (the list's link shows them all). */
-export const EXPIRING_CODES_LIMIT = 20;
+const EXPIRING_CODES_LIMIT = 20;
 
 /**
  * « Codes qui expirent bientôt » (issue #17 item 4): the codes whose expiry falls within the
@@ -83,7 +83,7 @@ export async function expiringCodes(now = new Date()) {
 }
 
 /** A commission total in EUR, as exact numeric text ("17.833000"). */
-export interface CashbackStatusTotals {
+interface CashbackStatusTotals {
   count: number;
   commissionEur: string;
 }

@@ -5,8 +5,8 @@
  * names: « -copie ») or cleared (a promo code: a made-up code would be
  * shown to shoppers), so the copy does not collide with its original.
  */
-export const COPY_SUFFIX = " (copie)";
-export const SLUG_COPY_SUFFIX = "-copie";
+const COPY_SUFFIX = " (copie)";
+const SLUG_COPY_SUFFIX = "-copie";
 
 /** « Nom » → « Nom (copie) », kept within `max` characters. */
 export function copyName(name: string, max = 200): string {

@@ -102,7 +102,7 @@ export const EXPIRY_FILTERS = ["live", "soon", "expired", "never"] as const;
 export type ExpiryFilter = (typeof EXPIRY_FILTERS)[number];
 /** « soon »: expires within this many days (the dashboard's « Codes qui expirent bientôt » uses the same window). */
 export const EXPIRING_SOON_DAYS = 3;
-export const EXPIRY_FILTER_LABELS: Record<ExpiryFilter, string> = {
+const EXPIRY_FILTER_LABELS: Record<ExpiryFilter, string> = {
   live: "En cours",
   soon: `Expire sous ${EXPIRING_SOON_DAYS} jours`,
   expired: "Expirés",

@@ -5,7 +5,7 @@ import { getDb } from "~/lib/db.server";
 /** Rows per page of every admin table. */
 export const ADMIN_PAGE_SIZE = 50;
 
-export interface Pager {
+interface Pager {
   page: number;
   pageCount: number;
   total: number;

@@ -8,7 +8,7 @@ export const MAX_ALERTS_PER_MEMBER = 20;
 export const ALERT_MIN_TEMPERATURES = [0, 50, 100, 200] as const;
 export const ALERT_FREQUENCIES = { instant: "Tout de suite (au plus un e-mail toutes les 15 minutes)", daily: "Un résumé par jour, le matin" } as const;
 export type AlertFrequency = keyof typeof ALERT_FREQUENCIES;
-export { ALERT_UNSUBSCRIBE_PATH, ALERTS_PATH } from "./alerts.constants";
+export { ALERTS_PATH } from "./alerts.constants";
 
 export const ALERT_MESSAGES = {
   queryRequired: "Indique au moins un mot-clé, par exemple « casque sony ».",

@@ -185,7 +185,7 @@ export function alertPauseToken(alertIds: readonly string[]): string {
 }
 
 /** The alert ids of a valid token; null for anything forged, altered or malformed. */
-export function readAlertPauseToken(token: string | null | undefined): string[] | null {
+function readAlertPauseToken(token: string | null | undefined): string[] | null {
   if (!token || token.length > 2000) return null;
   const [payload, signature, ...rest] = token.split(".");
   if (!payload || !signature || rest.length) return null;
@@ -201,7 +201,7 @@ export function readAlertPauseToken(token: string | null | undefined): string[] 
   }
 }
 
-export function alertPauseUrl(alertIds: readonly string[]): string {
+function alertPauseUrl(alertIds: readonly string[]): string {
   return `${getEnv().SITE_URL}${ALERT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(alertPauseToken(alertIds))}`;
 }
 
@@ -240,9 +240,9 @@ export const ALERTS_DIGEST_SCHEDULE: ScheduleDefinition = { name: ALERTS_DIGEST_
 /** A sweep of instant deliveries held by the 15-minute limit, in case their own wake-up job was dropped. */
 export const ALERTS_INSTANT_SCHEDULE: ScheduleDefinition = { name: ALERTS_INSTANT_QUEUE, cron: "*/5 * * * *" };
 /** At most one instant mail per member in this window (design §D.2). */
-export const INSTANT_MAIL_INTERVAL_MS = 15 * 60_000;
+const INSTANT_MAIL_INTERVAL_MS = 15 * 60_000;
 /** The alert temperatures a deal can cross: a vote that crosses one queues a match. */
-export const ALERT_THRESHOLDS = [50, 100, 200] as const;
+const ALERT_THRESHOLDS = [50, 100, 200] as const;
 
 export type AlertTrigger = "published" | "threshold";
 

@@ -50,7 +50,7 @@ export function buildTrackingUrl(template: string, network: NetworkName, clickId
 }
 
 /** Rough browser family for the click row (no raw user agent stored). */
-export function userAgentFamily(ua: string | null | undefined): string | null {
+function userAgentFamily(ua: string | null | undefined): string | null {
   if (!ua) return null;
   if (/Edg\//.test(ua)) return "edge";
   if (/Firefox\//.test(ua)) return "firefox";

@@ -7,7 +7,7 @@ import { CASHBACK_EMAIL_KINDS, type CashbackEmailKind } from "./statuses";
 /** Lines per page of /mon-cashback: a member with 1,000 purchases gets 20 pages, each one indexed query. */
 export const MEMBER_CASHBACK_PAGE_SIZE = 50;
 
-export interface MemberCashbackTimelineStep {
+interface MemberCashbackTimelineStep {
   /** "click" | "detected" | a member_cashbacks status */
   step: string;
   at: string;

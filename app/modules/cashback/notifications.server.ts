@@ -20,7 +20,7 @@ export interface MemberCashbackChange {
 }
 
 /** Shown when the network gave no reason (or one we could not map). */
-export const NO_REASON_FR = "le marchand n'a pas donné de raison. Écris-nous si tu penses que c'est une erreur.";
+const NO_REASON_FR = "le marchand n'a pas donné de raison. Écris-nous si tu penses que c'est une erreur.";
 
 async function optedOut(tx: LedgerTx, userId: string, kind: CashbackEmailKind): Promise<boolean> {
   const [row] = await tx

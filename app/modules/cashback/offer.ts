@@ -4,9 +4,9 @@
  */
 
 /** Enough of our own validated conversions to show an observed delay. */
-export const MIN_OBSERVED_CONVERSIONS = 20;
+const MIN_OBSERVED_CONVERSIONS = 20;
 export const OBSERVED_WINDOW_DAYS = 180;
-export const FALLBACK_DELAY_TEXT = "Délai de validation : jusqu'à 90 jours";
+const FALLBACK_DELAY_TEXT = "Délai de validation : jusqu'à 90 jours";
 
 /** Nearest-rank percentile (p in ]0, 100]) of values already sorted ascending. */
 export function nearestRank(sorted: readonly number[], p: number): number {

@@ -122,7 +122,7 @@ export const programFormSchema = z.object({
 });
 export type ProgramFormInput = z.output<typeof programFormSchema>;
 
-export const RATE_KINDS = ["percent", "fixed"] as const;
+const RATE_KINDS = ["percent", "fixed"] as const;
 
 export const rateFormSchema = z
   .object({

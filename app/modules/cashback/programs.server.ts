@@ -26,7 +26,7 @@ export type ProgramRate = typeof programRates.$inferSelect;
 export type RateWithMember = ProgramRate & { member: MemberRate; memberLabel: string };
 
 /** A write the caller must answer with a French 4xx (never a 500). */
-export class ProgramWriteError extends DomainError {}
+class ProgramWriteError extends DomainError {}
 
 /** Rates valid at `at`: valid_from <= at < valid_to (open-ended when valid_to is null). */
 const validAt = (at: Date) =>
@@ -48,18 +48,8 @@ export function withMember(rate: ProgramRate, shareBps: number): RateWithMember 
   return { ...rate, member, memberLabel: formatMemberRate(member) };
 }
 
-/** Every rate of a programme, newest first (the back office's history). */
-export async function rateHistory(programId: string, db?: Executor): Promise<ProgramRate[]> {
-  const executor = db ?? (await getDb());
-  return executor
-    .select()
-    .from(programRates)
-    .where(eq(programRates.programId, programId))
-    .orderBy(desc(programRates.validFrom), asc(programRates.label));
-}
-
 /** A programme by id, or null. */
-export async function getProgram(id: string, db?: Executor): Promise<AffiliateProgram | null> {
+async function getProgram(id: string, db?: Executor): Promise<AffiliateProgram | null> {
   const executor = db ?? (await getDb());
   const [row] = await executor.select().from(affiliatePrograms).where(eq(affiliatePrograms.id, id)).limit(1);
   return row ?? null;

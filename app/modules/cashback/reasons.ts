@@ -6,7 +6,7 @@ import type { NetworkName } from "~/modules/networks/networks";
  * `declineReason`, Impact `StatusDetail`, CJ `correctionReason`); they are
  * mapped to a short list of codes, with a neutral French default.
  */
-export const REASON_TEXT_FR = {
+const REASON_TEXT_FR = {
   returned: "Commande retournée",
   cancelled: "Commande annulée",
   duplicate: "Commande enregistrée en double",
@@ -21,7 +21,7 @@ export const REASON_TEXT_FR = {
 
 export type ReasonCode = keyof typeof REASON_TEXT_FR;
 
-export const DEFAULT_REASON: ReasonCode = "merchant_declined";
+const DEFAULT_REASON: ReasonCode = "merchant_declined";
 
 /** Exact network codes (upper-cased) → our code. */
 const EXACT: Partial<Record<NetworkName | "*", Record<string, ReasonCode>>> = {

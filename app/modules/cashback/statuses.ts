@@ -7,10 +7,10 @@
 export const MEMBER_CASHBACK_STATUSES = ["tracked", "pending", "validated", "refused", "reversed"] as const;
 export const CASHBACK_EMAIL_KINDS = ["detected", "validated", "refused"] as const;
 
-export type MemberCashbackStatus = (typeof MEMBER_CASHBACK_STATUSES)[number];
+type MemberCashbackStatus = (typeof MEMBER_CASHBACK_STATUSES)[number];
 export type CashbackEmailKind = (typeof CASHBACK_EMAIL_KINDS)[number];
 
-export const MEMBER_CASHBACK_STATUS_LABELS: Record<MemberCashbackStatus, string> = {
+const MEMBER_CASHBACK_STATUS_LABELS: Record<MemberCashbackStatus, string> = {
   tracked: "Achat détecté",
   pending: "En attente de validation",
   validated: "Validé",

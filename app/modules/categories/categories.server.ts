@@ -27,7 +27,7 @@ export async function listNonEmptyCategories(now = new Date()) {
 }
 
 /** A category by slug, or null (anything that is not a slug is null without a query). */
-export async function getCategory(slug: string) {
+async function getCategory(slug: string) {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
   const db = await getDb();
   const [category] = await db.select().from(categories).where(eq(categories.slug, slug)).limit(1);

@@ -7,7 +7,7 @@ const DAY_MS = 86_400_000;
 const dayText = (d: Date) => formatParis(d, "d MMMM yyyy");
 
 /** When a click may be claimed: from D+3 to D+90. */
-export function claimWindow(clickAt: Date): { opensAt: Date; closesAt: Date } {
+function claimWindow(clickAt: Date): { opensAt: Date; closesAt: Date } {
   return { opensAt: new Date(clickAt.getTime() + CLAIM_MIN_DAYS * DAY_MS), closesAt: new Date(clickAt.getTime() + CLAIM_MAX_DAYS * DAY_MS) };
 }
 
@@ -42,7 +42,7 @@ export function reopenError(claim: { status: string; reopenedAt: Date | null }):
 }
 
 /** The last Paris day the programme's cookie still ties an order to the click. */
-export function cookieLastDay(clickAt: Date, cookieDays: number): string {
+function cookieLastDay(clickAt: Date, cookieDays: number): string {
   return toParisDateInput(new Date(clickAt.getTime() + cookieDays * DAY_MS));
 }
 

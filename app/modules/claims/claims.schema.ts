@@ -11,8 +11,8 @@ import { parseEuroAmount } from "~/modules/payouts/payouts.schema";
 export const CLAIM_MIN_DAYS = 3;
 export const CLAIM_MAX_DAYS = 90;
 export const CLAIM_PROOF_MAX_BYTES = 5 * 1024 * 1024;
-export const CLAIM_ORDER_REF_MAX = 64;
-export const CLAIM_NOTE_MAX = 1000;
+const CLAIM_ORDER_REF_MAX = 64;
+const CLAIM_NOTE_MAX = 1000;
 /** Design C.3: a member with this many refused claims in CLAIM_FLAG_DAYS is flagged to finance. */
 export const CLAIM_FLAG_REFUSALS = 3;
 export const CLAIM_FLAG_DAYS = 90;
@@ -21,8 +21,7 @@ export const CLAIM_EXPIRY_DAYS = 120;
 /** The statuses in which the member may still withdraw a claim: before it is sent to the network. */
 export const CLAIM_WITHDRAWABLE = ["submitted", "matched"] as const;
 
-export const CLAIM_PROOF_MIMES = ["application/pdf", "image/png", "image/jpeg"] as const;
-export type ClaimProofMime = (typeof CLAIM_PROOF_MIMES)[number];
+export type ClaimProofMime = "application/pdf" | "image/png" | "image/jpeg";
 
 export const CLAIM_MESSAGES = {
   clickRequired: "Choisis le clic qui a précédé ta commande.",
@@ -68,7 +67,7 @@ export const CLAIM_ADMIN_MESSAGES = {
 } as const;
 
 /** Member-facing status labels. */
-export const CLAIM_STATUS_LABELS: Record<string, string> = {
+const CLAIM_STATUS_LABELS: Record<string, string> = {
   submitted: "Envoyée",
   matched: "En cours de vérification",
   sent: "Transmise au marchand",
@@ -81,7 +80,7 @@ export const CLAIM_STATUS_LABELS: Record<string, string> = {
 export const claimStatusLabel = (status: string) => CLAIM_STATUS_LABELS[status] ?? status;
 
 /** Back-office status labels (neutral French). */
-export const CLAIM_ADMIN_STATUS_LABELS: Record<string, string> = {
+const CLAIM_ADMIN_STATUS_LABELS: Record<string, string> = {
   submitted: "Reçue",
   matched: "À transmettre",
   sent: "Transmise",
@@ -143,7 +142,6 @@ export const claimSchema = z.object({
   noOtherCode: z.literal("on", { message: CLAIM_MESSAGES.noOtherCodeRequired }),
   proof: proofFile,
 });
-export type ClaimInput = z.infer<typeof claimSchema>;
 
 const claimId = z.string({ message: CLAIM_ADMIN_MESSAGES.notFound }).pipe(z.uuid(CLAIM_ADMIN_MESSAGES.notFound));
 const network = z.string({ message: CLAIM_ADMIN_MESSAGES.unknownNetwork }).regex(/^[a-z]{2,20}$/, CLAIM_ADMIN_MESSAGES.unknownNetwork);
@@ -162,7 +160,6 @@ export const claimAdminActionSchema = z.discriminatedUnion("intent", [
       .max(300, CLAIM_ADMIN_MESSAGES.reasonTooLong),
   }),
 ]);
-export type ClaimAdminAction = z.infer<typeof claimAdminActionSchema>;
 
 const memberClaimId = z.string({ message: CLAIM_MESSAGES.notFound }).pipe(z.uuid(CLAIM_MESSAGES.notFound));
 

@@ -116,14 +116,14 @@ export interface ClaimProof {
 }
 
 /** Where proofs live: under DATA_DIR/private, never under the public uploads. */
-export function claimProofDir(): string {
+function claimProofDir(): string {
   return path.resolve(getEnv().DATA_DIR, "private", "claims");
 }
 
 const PROOF_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Check a proof by its content: a real PDF, PNG or JPEG (images are decoded), at most 5 MB. */
-export async function checkProof(bytes: Uint8Array): Promise<ClaimProofMime> {
+async function checkProof(bytes: Uint8Array): Promise<ClaimProofMime> {
   if (bytes.byteLength > CLAIM_PROOF_MAX_BYTES) throw new ClaimError(CLAIM_MESSAGES.proofTooLarge, 413, "proof");
   const mime = sniffProofMime(bytes);
   if (!mime) throw new ClaimError(CLAIM_MESSAGES.proofType, 400, "proof");
@@ -454,7 +454,7 @@ export interface ImpactOptions {
   timeoutMs?: number;
 }
 
-export const IMPACT_DEFAULT_BASE_URL = "https://api.impact.com";
+const IMPACT_DEFAULT_BASE_URL = "https://api.impact.com";
 
 /** The inquiry's id in Impact's answer: Id, ActionInquiryId, or the last segment of QueuedUri. */
 function inquiryIdOf(body: unknown): string | null {

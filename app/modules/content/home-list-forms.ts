@@ -7,7 +7,7 @@
  */
 import { HOME_JSON_BLOCK_SCHEMAS } from "./home-defaults";
 
-export interface ListField {
+interface ListField {
   key: string;
   label: string;
   kind: "text" | "textarea" | "select" | "rating" | "hidden";

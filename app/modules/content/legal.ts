@@ -3,7 +3,6 @@ import { RETENTION } from "~/modules/privacy/retention";
 
 /** Slugs of the legal pages stored as editable pages, served under /legal/{slug}. Client-safe. */
 export const LEGAL_SLUGS = ["mentions-legales", "cgv", "politique-confidentialite", "cookies"] as const;
-export type LegalSlug = (typeof LEGAL_SLUGS)[number];
 
 /**
  * Legal pages whose required part is rendered by code (site settings, RETENTION): they answer even

@@ -5,7 +5,7 @@ import { sanitizeRichHtml } from "~/lib/html.server";
 import { isInSchedule } from "~/modules/schedule/schedule";
 import { scheduleOpen } from "~/modules/schedule/schedule.server";
 
-export { LEGAL_SLUGS, type LegalSlug } from "./legal";
+export { LEGAL_SLUGS } from "./legal";
 
 /** A published page by slug, with its content sanitized for rendering; null when absent. */
 export function getPublishedPage(slug: string, now = new Date()) {

@@ -19,8 +19,8 @@ import type { NormalisedRecord } from "~/modules/networks/types";
 import { importRecords } from "./import.server";
 import { DEFAULT_VALIDATION_DAYS } from "./member-cashback.server";
 
-export const STATUSLESS_NETWORKS: readonly NetworkName[] = ["rakuten"];
-export const AUTOVALIDATION_RECORD_ID = "autovalidation";
+const STATUSLESS_NETWORKS: readonly NetworkName[] = ["rakuten"];
+const AUTOVALIDATION_RECORD_ID = "autovalidation";
 export const AUTOVALIDATE_QUEUE = "cashback.autovalidate";
 /** daily, before the members' morning (Paris time) */
 export const AUTOVALIDATE_SCHEDULE: ScheduleDefinition = { name: AUTOVALIDATE_QUEUE, cron: "30 5 * * *" };
@@ -87,7 +87,7 @@ export async function autovalidateJob(): Promise<void> {
 }
 
 /** A push is a hint: a detection no pull has confirmed within this many days is hidden (design §B.4 step 6). */
-export const UNCONFIRMED_PUSH_DAYS = 7;
+const UNCONFIRMED_PUSH_DAYS = 7;
 export const HIDE_UNCONFIRMED_QUEUE = "cashback.hide-unconfirmed";
 export const HIDE_UNCONFIRMED_SCHEDULE: ScheduleDefinition = { name: HIDE_UNCONFIRMED_QUEUE, cron: "45 5 * * *" };
 

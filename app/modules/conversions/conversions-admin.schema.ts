@@ -31,7 +31,7 @@ const day = z
   .optional()
   .catch(undefined);
 
-export const conversionFiltersSchema = z.object({
+const conversionFiltersSchema = z.object({
   network: choice(NETWORKS),
   status: choice(["pending", "approved", "declined"] as const),
   attribution: choice(["attributed", "unattributed"] as const),
@@ -64,7 +64,7 @@ export const attributeSchema = z.object({
 });
 
 /** A EUR amount typed by an admin: "12,34", "12.34", "0.123456" → exact decimal text with a dot. */
-export const commissionEurSchema = z
+const commissionEurSchema = z
   .string({ message: CONVERSION_ADMIN_MESSAGES.commission })
   .transform((v) => v.trim().replace(/\s/g, "").replace(",", "."))
   .pipe(z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, CONVERSION_ADMIN_MESSAGES.commission));

@@ -25,7 +25,7 @@ import type { ConversionFilters } from "./conversions-admin.schema";
 /** Start of a Paris calendar day as an instant (transaction dates are filtered in the site's time zone). */
 const parisDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/Paris'`;
 
-export function conversionWhere(f: ConversionFilters): SQL | undefined {
+function conversionWhere(f: ConversionFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (f.network) parts.push(eq(conversions.network, f.network));
   if (f.status) parts.push(eq(conversions.status, f.status));

@@ -30,7 +30,7 @@ export interface ImportOptions {
   beforeCommit?: (tx: LedgerTx, page: number) => Promise<void>;
 }
 
-export const PAGE_SIZE = 500;
+const PAGE_SIZE = 500;
 
 /** One record refused before import (bad amount, date, currency…), named as the parser names it. */
 function validate(record: NormalisedRecord, index: number): RejectedRecord | null {
@@ -316,7 +316,7 @@ export class ImportFileError extends Error {
 }
 
 /** The rejected records as stored on network_fetches.error (one per line). */
-export const formatRejected = (rejected: RejectedRecord[]) => rejected.map((r) => `${r.at} : ${r.message}`).join("\n");
+const formatRejected = (rejected: RejectedRecord[]) => rejected.map((r) => `${r.at} : ${r.message}`).join("\n");
 
 /** A network file (CLI, /admin/conversions): parse, import, record a network_fetches row. */
 export async function importNetworkFile(

@@ -19,7 +19,7 @@ export type ConversionRow = typeof conversions.$inferSelect;
 export type MemberCashbackStatus = "tracked" | "pending" | "validated" | "refused" | "reversed";
 
 /** Member share when no click session gives one (design §A.3 default). */
-export const DEFAULT_SHARE_BPS = 7000;
+const DEFAULT_SHARE_BPS = 7000;
 /** Expected validation when neither the network nor the programme says (design §A.2). */
 export const DEFAULT_VALIDATION_DAYS = 90;
 const DAY = 86_400_000;
@@ -48,13 +48,13 @@ async function snapshotFor(tx: LedgerTx, conv: ConversionRow): Promise<{ snapsho
 }
 
 /** When the member may expect validation: the network's locking date, else purchase + declared delay, else + 90 days. */
-export function expectedValidationAt(conv: Pick<ConversionRow, "lockingAt" | "transactionAt">, declaredDays: number | null): Date {
+function expectedValidationAt(conv: Pick<ConversionRow, "lockingAt" | "transactionAt">, declaredDays: number | null): Date {
   if (conv.lockingAt) return conv.lockingAt;
   return new Date(conv.transactionAt.getTime() + (declaredDays ?? DEFAULT_VALIDATION_DAYS) * DAY);
 }
 
 /** The EUR commission the member's share is computed on: null while a foreign currency waits for an admin decision. */
-export function commissionEur(conv: Pick<ConversionRow, "currency" | "commissionAmount" | "fxCommissionEur">): string | null {
+function commissionEur(conv: Pick<ConversionRow, "currency" | "commissionAmount" | "fxCommissionEur">): string | null {
   if (conv.currency === "EUR") return conv.commissionAmount;
   return conv.fxCommissionEur ?? null;
 }

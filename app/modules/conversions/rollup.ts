@@ -31,7 +31,7 @@ export const sha256 = (text: string) => createHash("sha256").update(text).digest
 export const rawHash = (raw: Record<string, unknown>) => sha256(canonicalJson(raw));
 
 /** Networks whose records are summed into one purchase (CJ corrections, Rakuten items and returns). */
-export const SUMMED_NETWORKS: ReadonlySet<NetworkName> = new Set(["cj", "rakuten"]);
+const SUMMED_NETWORKS: ReadonlySet<NetworkName> = new Set(["cj", "rakuten"]);
 
 /**
  * How far along a status is. A lower status arriving after a higher one is a
@@ -74,7 +74,7 @@ export interface RolledUp {
 const time = (d: Date | null | undefined) => (d ? d.getTime() : Number.NEGATIVE_INFINITY);
 
 /** Ordering of versions: status rank, then the network's change date, then arrival. */
-export function compareVersions(a: StoredVersion, b: StoredVersion): number {
+function compareVersions(a: StoredVersion, b: StoredVersion): number {
   return (
     STATUS_RANK[a.record.status] - STATUS_RANK[b.record.status] ||
     time(a.record.updatedAt) - time(b.record.updatedAt) ||

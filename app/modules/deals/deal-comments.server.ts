@@ -36,13 +36,13 @@ import {
   type ReportReason,
 } from "./deal-comments";
 
-export class CommentError extends DomainError {}
+class CommentError extends DomainError {}
 
 type Actor = { id: string; email: string };
 
 /* ------------------------------ the deal page ------------------------------ */
 
-export interface CommentView {
+interface CommentView {
   id: string;
   authorName: string;
   /** null for a removed comment kept as a placeholder for its replies */

@@ -9,9 +9,9 @@ export const REPORT_DETAILS_MAX = 1000;
 /** A comment may be edited for 10 minutes after it was posted (the issue wins over the design's 15). */
 export const COMMENT_EDIT_WINDOW_MS = 10 * 60 * 1000;
 /** A new account's first comments wait for a moderator (design §D.2). */
-export const HELD_COMMENTS = 3;
+const HELD_COMMENTS = 3;
 /** How long an account counts as new. */
-export const NEW_ACCOUNT_DAYS = 7;
+const NEW_ACCOUNT_DAYS = 7;
 
 /** Top-level comments (each with all its replies) a deal page shows first, then each « Afficher plus de commentaires » adds as many. */
 export const COMMENTS_PER_PAGE = 30;
@@ -43,8 +43,7 @@ export function commentHref(back: string, commentId: string) {
   return `${url.pathname}${url.search}#commentaire-${commentId}`;
 }
 
-export const COMMENT_STATUSES = ["visible", "pending", "removed"] as const;
-export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+export type CommentStatus = "visible" | "pending" | "removed";
 
 export const REPORT_REASONS = {
   spam: "Spam ou publicité",
@@ -170,7 +169,7 @@ export function autolink(text: string): CommentPart[] {
 }
 
 /** The normalised address when it parses as an http(s) URL with a host, else null. */
-export function safeHttpUrl(candidate: string): string | null {
+function safeHttpUrl(candidate: string): string | null {
   try {
     const url = new URL(candidate);
     if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname || url.username || url.password) return null;

@@ -18,9 +18,9 @@ import { getSetting } from "~/modules/settings/settings.server";
 import { memberVoteWeight } from "./deal-votes.server";
 import { isDealExpired } from "./deal-votes";
 
-export class DealExpiryError extends DomainError {}
+class DealExpiryError extends DomainError {}
 
-export const EXPIRY_MESSAGES = {
+const EXPIRY_MESSAGES = {
   unknown: "Ce deal n'existe pas ou n'est plus en ligne.",
   tooMany: "Tu as fait trop de signalements. Réessaie dans une heure.",
   notExpired: "Ce deal n'est pas marqué expiré.",

@@ -9,8 +9,8 @@ export type DealStatus = (typeof DEAL_STATUSES)[number];
 export const NEW_DEAL_WINDOW_MS = 10 * 60 * 1000;
 /** From this temperature a deal is "Hot" and earns the « Les plus hot » tab. */
 export const HOT_THRESHOLD = 100;
-export const SCORCHING_THRESHOLD = 500;
-export const LEGENDARY_THRESHOLD = 1000;
+const SCORCHING_THRESHOLD = 500;
+const LEGENDARY_THRESHOLD = 1000;
 
 /** Why a member votes cold (optional, HUKD practice). */
 export const COLD_VOTE_REASONS = {

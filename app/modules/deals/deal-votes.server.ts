@@ -23,27 +23,27 @@ import { assertNotBlocked } from "~/modules/members/member-blocks.server";
 import { absoluteUrl } from "~/lib/seo";
 
 /* Typed refusals of a vote (ADR 025): the route answers with their status and French message. */
-export class DealNotFoundError extends DomainError {
+class DealNotFoundError extends DomainError {
   constructor() {
     super(VOTE_MESSAGES.notFound, 404);
   }
 }
-export class OwnDealVoteError extends DomainError {
+class OwnDealVoteError extends DomainError {
   constructor() {
     super(VOTE_MESSAGES.ownDeal, 403);
   }
 }
-export class ExpiredDealVoteError extends DomainError {
+class ExpiredDealVoteError extends DomainError {
   constructor() {
     super(VOTE_MESSAGES.expired, 409);
   }
 }
-export class VoteRateLimitError extends DomainError {
+class VoteRateLimitError extends DomainError {
   constructor() {
     super(VOTE_MESSAGES.tooMany, 429);
   }
 }
-export class ColdReasonWithoutVoteError extends DomainError {
+class ColdReasonWithoutVoteError extends DomainError {
   constructor() {
     super(VOTE_MESSAGES.noColdVote, 409);
   }

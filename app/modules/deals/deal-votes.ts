@@ -8,7 +8,7 @@ export type VoteChoice = "hot" | "cold";
 /** +1 hot, −1 cold */
 export type VoteValue = 1 | -1;
 
-export const voteValue = (choice: VoteChoice): VoteValue => (choice === "hot" ? 1 : -1);
+const voteValue = (choice: VoteChoice): VoteValue => (choice === "hot" ? 1 : -1);
 
 /**
  * What a click does: the same choice again undoes the vote (null), another
@@ -41,11 +41,8 @@ export function isBurstVote(accountCreatedAt: Date, now: Date, recentNewAccountV
   return now.getTime() - accountCreatedAt.getTime() < NEW_ACCOUNT_DAYS * 86_400_000 && recentNewAccountVotes >= MAX_NEW_ACCOUNT_VOTES_PER_HOUR;
 }
 
-export const DAMPING_REASONS = {
-  visitor_hash: "plus de 3 comptes depuis un même navigateur",
-  new_account_burst: "rafale de comptes de moins de 7 jours",
-} as const;
-export type DampingReason = keyof typeof DAMPING_REASONS;
+/** Why a vote counts for 0°: more than 3 accounts from one browser, or a burst of accounts less than 7 days old. */
+export type DampingReason = "visitor_hash" | "new_account_burst";
 
 /** How much the temperature moves when a vote goes from `before` to `after` (each value × weight). */
 export function temperatureDelta(before: { value: number; weight: number } | null, after: { value: number; weight: number } | null): number {

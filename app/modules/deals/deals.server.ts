@@ -45,8 +45,6 @@ export const isPublicDeal = eq(crevardeDeals.status, "published");
 /** Published, and inside its schedule at `now` (« Publier le » / « Dépublier le », ADR 030): what every public read shows. */
 export const publicDeal = (now: Date) => and(isPublicDeal, scheduleOpen(crevardeDeals, now))!;
 
-export type DealRow = Awaited<ReturnType<typeof listFeaturedDeals>>[number];
-
 /**
  * Newest first, id as the tie-breaker for stable pages. "nulls last" matches
  * the created_at indexes (created_at is never null, so the order is the same):
@@ -129,7 +127,7 @@ export const FACET_WINDOW = 1000;
 type Filters = Pick<DealSearch, "source" | "brand"> & Partial<Pick<DealSearch, "tab">> & { now?: Date };
 
 /** The deals page's conditions: the words (a full-text match), the source and the brand (by slug); `except` leaves one out, for its facet. */
-export function dealSearchWhere(search: Filters, match: SQL | null, except?: "source" | "brand"): SQL | undefined {
+function dealSearchWhere(search: Filters, match: SQL | null, except?: "source" | "brand"): SQL | undefined {
   const parts: SQL[] = [publicDeal(search.now ?? new Date())];
   // « Les plus hot »: expired deals drop out (the partial index crevarde_deals_hot_idx)
   if (search.tab === "hot") parts.push(sql`${crevardeDeals.expiredAt} is null`);

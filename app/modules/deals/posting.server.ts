@@ -29,15 +29,15 @@ import { formatPriceCents, MODERATION_DEAL_MESSAGES, MODERATION_RULES, POSTING_M
  * expiry job.
  */
 
-export class PostingError extends DomainError<keyof DealPostInput> {}
+class PostingError extends DomainError<keyof DealPostInput> {}
 
 type Actor = { id: string; email: string };
 
 /** Duplicates look back this far for the same brand and a similar title (design §D.2). */
-export const DUPLICATE_WINDOW_DAYS = 14;
-export const TITLE_SIMILARITY = 0.6;
+const DUPLICATE_WINDOW_DAYS = 14;
+const TITLE_SIMILARITY = 0.6;
 
-export async function selfPromotionStrikes(userId: string) {
+async function selfPromotionStrikes(userId: string) {
   const db = await getDb();
   const [row] = await db
     .select({ n: count() })
@@ -59,7 +59,7 @@ export async function postingFormData() {
 }
 
 /** The brand whose website is on the link's host (www. ignored), if any. */
-export async function brandForHost(host: string) {
+async function brandForHost(host: string) {
   const db = await getDb();
   const bare = bareHost(host);
   const [row] = await db
@@ -78,7 +78,7 @@ export interface DuplicateDeal {
 }
 
 /** Live published deals with the same canonical link, or of the same brand with a similar title in the last 14 days. */
-export async function findDuplicates(input: { canonicalUrl: string; brandId: string | null; title: string }, now: Date): Promise<DuplicateDeal[]> {
+async function findDuplicates(input: { canonicalUrl: string; brandId: string | null; title: string }, now: Date): Promise<DuplicateDeal[]> {
   const db = await getDb();
   const since = new Date(now.getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
   const sameBrand = input.brandId

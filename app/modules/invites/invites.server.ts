@@ -4,8 +4,7 @@ import { profiles } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { createReferralRewards, referralAmounts } from "~/modules/referrals/referrals.server";
 
-export const REFERRAL_COOKIE = "cr_parrain";
-export const REFERRAL_CODE = /^[A-Za-z0-9_-]{6,32}$/;
+const REFERRAL_CODE = /^[A-Za-z0-9_-]{6,32}$/;
 
 /** The member's personal invitation code, created on first use. */
 export async function referralCodeFor(userId: string): Promise<string> {

@@ -19,7 +19,7 @@ export type LedgerExecutor = Db | LedgerTx;
 
 export type MemberAccountKind = (typeof LEDGER_MEMBER_ACCOUNT_KINDS)[number];
 export type PlatformAccountKind = (typeof LEDGER_PLATFORM_ACCOUNT_KINDS)[number];
-export type AccountRef = { userId: string; kind: MemberAccountKind } | { platform: PlatformAccountKind };
+type AccountRef = { userId: string; kind: MemberAccountKind } | { platform: PlatformAccountKind };
 
 /** What each account's balance may be: member money never negative, a receivable (what the member owes) never positive. */
 const MEMBER_SIGNS: Record<MemberAccountKind, "non_negative" | "non_positive"> = {

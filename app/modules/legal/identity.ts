@@ -8,7 +8,7 @@ export const HOSTING_REGIONS = {
   france: "en France",
   eu: "dans l'Union européenne",
 } as const;
-export type HostingRegion = keyof typeof HOSTING_REGIONS;
+type HostingRegion = keyof typeof HOSTING_REGIONS;
 
 export interface LegalField {
   /** site_settings key */

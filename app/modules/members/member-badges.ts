@@ -5,8 +5,8 @@
 import { HOT_THRESHOLD } from "~/modules/deals/deal-rules";
 
 /** « Posteur de confiance »: as many published deals, averaging at least this temperature (the weight-3 rule of design §D.2). */
-export const TRUSTED_POSTER_DEALS = 10;
-export const TRUSTED_POSTER_AVERAGE = 50;
+const TRUSTED_POSTER_DEALS = 10;
+const TRUSTED_POSTER_AVERAGE = 50;
 
 export const MEMBER_BADGES = {
   trusted_poster: { label: "Posteur de confiance", description: `${TRUSTED_POSTER_DEALS} deals publiés ou plus, à ${TRUSTED_POSTER_AVERAGE}° en moyenne au moins` },

@@ -12,7 +12,7 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { blockedMessage, blockEndsAt, BLOCK_MESSAGES, isBlocked, type BlockDuration } from "./member-blocks";
 
 /** A blocked member tried to post, vote or flag: 403 with until when. */
-export class MemberBlockedError extends DomainError {
+class MemberBlockedError extends DomainError {
   constructor(until: Date | null) {
     super(blockedMessage(until), 403);
   }

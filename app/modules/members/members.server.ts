@@ -7,7 +7,7 @@ import { dealCardColumns, publicDeal, toPublicDeal } from "~/modules/deals/deals
 import { memberBadges, memberSince, MEMBER_BADGES } from "./member-badges";
 
 /** Deals per page of a member's public page. */
-export const MEMBER_DEALS_PAGE_SIZE = 24;
+const MEMBER_DEALS_PAGE_SIZE = 24;
 
 /**
  * A member's public page (issue #15 item 9): the pseudo, the month they

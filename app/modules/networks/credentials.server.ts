@@ -7,7 +7,7 @@
 import { getEnv, type Env } from "~/lib/env.server";
 import type { NetworkName } from "./networks";
 
-export interface NetworkCredentialsMap {
+interface NetworkCredentialsMap {
   awin: { apiToken: string };
   effiliation: { apiKey: string };
   kwanko: { apiToken: string; login?: string };

@@ -24,7 +24,7 @@ export class RecordError extends Error {
 }
 
 /** The `at` of a rejection that concerns the whole file or page. */
-export const WHOLE_FILE = "fichier";
+const WHOLE_FILE = "fichier";
 
 /** A file or page nothing can be read from: one rejected entry, no records (the contract never throws). */
 export function unreadable(reason: string): ParseResult {
@@ -176,8 +176,8 @@ function unreadableField(label: FieldLabel, value: unknown): RecordError {
   return new RecordError(`${label.name} illisible : ${quote(value)}`);
 }
 
-export const COMMISSION: FieldLabel = { name: "commission", feminine: true };
-export const SALE_AMOUNT: FieldLabel = { name: "montant de la vente" };
+const COMMISSION: FieldLabel = { name: "commission", feminine: true };
+const SALE_AMOUNT: FieldLabel = { name: "montant de la vente" };
 
 export function requiredAmount(value: unknown, label: FieldLabel = COMMISSION): string {
   if (isMissing(value)) throw missing(label);
@@ -274,7 +274,7 @@ export function parseNetworkDate(value: unknown, zone: DateZone = "UTC"): Date |
   return null;
 }
 
-export const TRANSACTION_DATE: FieldLabel = { name: "date de la transaction", feminine: true };
+const TRANSACTION_DATE: FieldLabel = { name: "date de la transaction", feminine: true };
 export const CLICK_DATE: FieldLabel = { name: "date du clic", feminine: true };
 export const VALIDATION_DATE: FieldLabel = { name: "date de validation", feminine: true };
 export const LOCKING_DATE: FieldLabel = { name: "date de verrouillage", feminine: true };

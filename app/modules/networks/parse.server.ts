@@ -10,12 +10,6 @@ import { parseTimeOneXml } from "./timeone/parse";
 import { parseTradedoublerTransactions } from "./tradedoubler/parse";
 import type { ParseResult } from "./types";
 
-export { describeRejected, normaliseAmount, parseNetworkDate, type ParseOptions } from "./parse-common";
-export { parseAwinPush, parseAwinTransactions } from "./awin/parse";
-export { parseEffiliationCsv, parseEffiliationTransactions } from "./effiliation/parse";
-export { KWANKO_REPORT_FIELDS, parseKwankoPostback, parseKwankoReport } from "./kwanko/parse";
-export { parseCjCommissions, parseImpactActions, parseRakutenEvents, parseTimeOneXml, parseTradedoublerTransactions };
-
 function fromJson(parse: (page: unknown, options: ParseOptions) => ParseResult) {
   return (text: string, options: ParseOptions) => {
     const json = parseJson(text);

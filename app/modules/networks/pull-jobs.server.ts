@@ -59,7 +59,7 @@ export function pullCredentialsFromEnv<N extends NetworkName>(network: N, env?: 
 }
 
 /** What one scheduled run pulls. */
-export interface PullPlan {
+interface PullPlan {
   network: NetworkName;
   cron: string;
   /** runs the network client for one account */
@@ -79,7 +79,7 @@ const requireAccount = (network: NetworkName, account: string | null): string =>
 };
 
 /** Schedules of design §B.3 (cron read in Europe/Paris). */
-export const PULL_PLANS: Readonly<Record<string, PullPlan>> = {
+const PULL_PLANS: Readonly<Record<string, PullPlan>> = {
   "awin.pull.recent": plan("awin", "5 */2 * * *", ({ credentials, account, now, job, options }) =>
     pullAwin(credentials, { publisherId: requireAccount("awin", account), dateType: "transaction", start: daysAgo(now, 7), end: now, job }, options),
   ),
@@ -156,7 +156,7 @@ export function buildNetworkPullSchedules(env?: Env): ScheduleDefinition[] {
 }
 
 /** Our account ids on a network (credentials that name one win; else the programmes' distinct ids; else one null). */
-export async function networkAccounts(network: NetworkName, credentials: object, db?: Db): Promise<Array<string | null>> {
+async function networkAccounts(network: NetworkName, credentials: object, db?: Db): Promise<Array<string | null>> {
   if (network === "impact") return [(credentials as ImpactCredentials).accountSid];
   if (network === "timeone") return [(credentials as TimeOneCredentials).partnerId];
   const database = db ?? (await getDb());

@@ -39,7 +39,7 @@ export type PullOptions = Partial<PullDeps> & { baseUrl?: string };
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function pullDeps(options: PullOptions = {}): PullDeps {
+function pullDeps(options: PullOptions = {}): PullDeps {
   return {
     fetch: options.fetch ?? ((...args) => fetch(...args)),
     parse: options.parse ?? parsePulledPage,

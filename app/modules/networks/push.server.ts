@@ -24,19 +24,19 @@ import { parsePush, pushText, type PushPayload } from "./pull-parse.server";
 import { initNetworkState, readNetworkState, writeNetworkState } from "./state.server";
 import type { ImportResult, NormalisedRecord, ParseResult } from "./types";
 
-export const PUSH_NETWORKS = ["awin", "kwanko"] as const satisfies readonly NetworkName[];
+const PUSH_NETWORKS = ["awin", "kwanko"] as const satisfies readonly NetworkName[];
 export type PushNetwork = (typeof PUSH_NETWORKS)[number];
-export const isPushNetwork = (value: unknown): value is PushNetwork => typeof value === "string" && (PUSH_NETWORKS as readonly string[]).includes(value);
+const isPushNetwork = (value: unknown): value is PushNetwork => typeof value === "string" && (PUSH_NETWORKS as readonly string[]).includes(value);
 
 /** Stored at most (network_webhook_events.body has the same check). */
 export const PUSH_MAX_BYTES = 256 * 1024;
-export const PUSH_RATE_LIMIT: RateLimitRule = { name: "network-push", limit: 120, windowSeconds: 60 };
-export const PUSH_METHODS = ["GET", "POST"] as const;
+const PUSH_RATE_LIMIT: RateLimitRule = { name: "network-push", limit: 120, windowSeconds: 60 };
+const PUSH_METHODS = ["GET", "POST"] as const;
 export const PUSH_PROCESS_QUEUE = "network.push.process";
 export const AWIN_CONFIRM_QUEUE = "awin.push.confirm";
 /** Awin confirmations are batched: at most one call every 10 s */
-export const AWIN_CONFIRM_DELAY_MS = 10_000;
-export const KWANKO_CONFIRM_DELAY_MS = 5 * 60_000;
+const AWIN_CONFIRM_DELAY_MS = 10_000;
+const KWANKO_CONFIRM_DELAY_MS = 5 * 60_000;
 
 const secretKey = (network: PushNetwork) => `network_push_secret:${network}`;
 
@@ -62,7 +62,7 @@ export async function pushUrl(network: PushNetwork): Promise<string> {
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** Constant-time comparison with the stored secret; false when none was ever generated. */
-export async function verifyPushSecret(network: PushNetwork, candidate: string, db?: Db): Promise<boolean> {
+async function verifyPushSecret(network: PushNetwork, candidate: string, db?: Db): Promise<boolean> {
   const stored = await readNetworkState<string>(secretKey(network), db);
   if (!stored) return false;
   return timingSafeEqual(digest(String(stored)), digest(candidate));
@@ -136,7 +136,7 @@ export async function receivePush(input: { request: Request; network: string | u
 }
 
 /** At most `maxBytes` of UTF-8, cut on a character boundary. */
-export function truncateUtf8(value: string, maxBytes: number): string {
+function truncateUtf8(value: string, maxBytes: number): string {
   const buffer = Buffer.from(value, "utf8");
   if (buffer.length <= maxBytes) return value;
   let end = maxBytes;
@@ -315,7 +315,7 @@ export async function confirmAwinPushes(
 }
 
 /** Awin confirmation again later while some recent pushes are not in its answers yet. */
-export const AWIN_CONFIRM_RETRY_MS = 15 * 60_000;
+const AWIN_CONFIRM_RETRY_MS = 15 * 60_000;
 
 export const processPushJob: JobHandler = async (job) => {
   const eventId = Number(job.payload.eventId);

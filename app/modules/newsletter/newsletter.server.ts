@@ -10,16 +10,16 @@ import { enqueueMail, renderMail, sendMail } from "~/lib/mail.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { RETENTION } from "~/modules/privacy/retention";
 
-export function unsubscribeUrl(token: string) {
+function unsubscribeUrl(token: string) {
   return `${getEnv().SITE_URL}/newsletter/desinscription?token=${encodeURIComponent(token)}`;
 }
 
-export function confirmationUrl(token: string) {
+function confirmationUrl(token: string) {
   return `${getEnv().SITE_URL}/newsletter/confirmation?token=${encodeURIComponent(token)}`;
 }
 
 /** At most 3 confirmation e-mails per address and hour, whoever asks (no mail-bombing through the form). */
-export const CONFIRMATION_MAILS: RateLimitRule = { name: "newsletter-confirm", limit: 3, windowSeconds: 60 * 60 };
+const CONFIRMATION_MAILS: RateLimitRule = { name: "newsletter-confirm", limit: 3, windowSeconds: 60 * 60 };
 
 const CONFIRM_TTL_MS = RETENTION.newsletterConfirmDays * 24 * 60 * 60 * 1000;
 

@@ -20,7 +20,7 @@ import { MODERATION_MESSAGES, NOTICE_CATEGORY_LABELS, NOTICE_DECISION_LABELS, ty
 type Actor = { id: string; email: string };
 
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
-export const newNoticeReference = () => `SIG-${Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("")}`;
+const newNoticeReference = () => `SIG-${Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("")}`;
 
 export async function submitNotice(input: NoticeInput, options: { userId?: string | null } = {}) {
   const db = await getDb();

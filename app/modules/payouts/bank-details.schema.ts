@@ -5,7 +5,7 @@ import { PASSWORD_MAX } from "../accounts/passwords";
 /** Hours between adding (or changing) an IBAN and the first payout to it (design A.2: anti account-takeover). */
 export const BANK_DETAILS_COOLING_OFF_HOURS = 72;
 /** The SEPA credit transfer's creditor name field holds at most 70 characters. */
-export const HOLDER_NAME_MAX = 70;
+const HOLDER_NAME_MAX = 70;
 
 export const BANK_DETAILS_MESSAGES = {
   ibanRequired: "Saisis ton IBAN.",

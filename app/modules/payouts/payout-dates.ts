@@ -7,8 +7,8 @@ import { SITE_TIME_ZONE } from "../settings/paris-time";
  * leave in a weekly file, on Tuesday at 10:00 Paris time (design C.2), and a
  * SEPA credit transfer reaches the member's bank one business day later.
  */
-export const PAYOUT_EXPORT_WEEKDAY = 2; // Tuesday
-export const PAYOUT_EXPORT_HOUR = 10;
+const PAYOUT_EXPORT_WEEKDAY = 2; // Tuesday
+const PAYOUT_EXPORT_HOUR = 10;
 
 /** The next weekly export strictly after `from`, in Paris time. */
 export function nextPayoutExport(from: Date): Date {

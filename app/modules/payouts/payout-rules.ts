@@ -5,8 +5,8 @@
  * often 0: the ratio must also pass a floor, and the member must have filed
  * a few claims, before a payout goes to review.
  */
-export const REVIEW_CLAIM_MIN = 3;
-export const REVIEW_CLAIM_FACTOR = 3;
+const REVIEW_CLAIM_MIN = 3;
+const REVIEW_CLAIM_FACTOR = 3;
 export const REVIEW_CLAIM_FLOOR = 0.25;
 
 export function isClaimRatioOutlier(member: { claims: number; purchases: number }, medianRatio: number): boolean {

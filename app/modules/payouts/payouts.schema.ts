@@ -4,7 +4,7 @@ import { normaliseIban } from "./bank-details.schema";
 
 /** Client-safe rules and copy of withdrawals (ADR 023). */
 
-export const PAYOUT_STATUS_LABELS: Record<string, string> = {
+const PAYOUT_STATUS_LABELS: Record<string, string> = {
   requested: "Demande reçue",
   needs_review: "En vérification",
   approved: "Validé",
@@ -32,8 +32,6 @@ export const payoutStatusLabel = (status: string) => PAYOUT_STATUS_LABELS[status
 
 /** The statuses in which the member may still cancel (the file is not made yet). */
 export const PAYOUT_CANCELLABLE = ["requested", "needs_review", "approved"] as const;
-/** The statuses in which the money is on its way: the member cannot ask for another withdrawal. */
-export const PAYOUT_OPEN = ["requested", "needs_review", "approved", "exported"] as const;
 
 export const PAYOUT_MESSAGES = {
   amountRequired: "Indique le montant à retirer.",
@@ -119,7 +117,6 @@ export const financeActionSchema = z.discriminatedUnion("intent", [
     reason,
   }),
 ]);
-export type FinanceAction = z.infer<typeof financeActionSchema>;
 
 /** Fraud signals that hold a payout for review (design C.2, C.3), with what finance reads. */
 export const PAYOUT_SIGNALS = {

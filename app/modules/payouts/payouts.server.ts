@@ -37,19 +37,19 @@ type PayoutRow = typeof payouts.$inferSelect;
 export class PayoutError extends DomainError {}
 
 /** Review thresholds (design C.2): above this amount, or this soon after an IBAN change or sign-up. */
-export const REVIEW_AMOUNT_CENTS = 5000;
-export const REVIEW_RECENT_DAYS = 7;
+const REVIEW_AMOUNT_CENTS = 5000;
+const REVIEW_RECENT_DAYS = 7;
 /** Reversed after validation / validated, above which payouts are reviewed (with at least this many validations). */
-export const REVIEW_REVERSAL_RATE = 0.2;
-export const REVIEW_REVERSAL_MIN_VALIDATED = 3;
+const REVIEW_REVERSAL_RATE = 0.2;
+const REVIEW_REVERSAL_MIN_VALIDATED = 3;
 /** Claims are compared with the other members' over this many days. */
-export const REVIEW_CLAIM_WINDOW_DAYS = 365;
+const REVIEW_CLAIM_WINDOW_DAYS = 365;
 
 const memberActor = (userId: string) => `member:${userId}`;
 const financeActor = (actor: Actor) => `admin:${actor.id}`;
 
 /** SEPA end-to-end id: CRV + the payout id's 32 hex digits = 35 characters, the field's maximum. */
-export const endToEndIdOf = (payoutId: string) => `CRV${payoutId.replace(/-/g, "").toUpperCase()}`;
+const endToEndIdOf = (payoutId: string) => `CRV${payoutId.replace(/-/g, "").toUpperCase()}`;
 
 async function addEvent(tx: LedgerTx, payoutId: string, from: string | null, to: string, actor: string, reason: string | null = null, at = new Date()) {
   await tx.insert(payoutEvents).values({ payoutId, fromStatus: from, toStatus: to, actor, reason, at });
@@ -58,7 +58,7 @@ async function addEvent(tx: LedgerTx, payoutId: string, from: string | null, to:
 /* ------------------------------ member side ------------------------------ */
 
 /** The fraud signals of a withdrawal request (design C.3), each with the reason finance reads. */
-export async function payoutSignals(tx: LedgerTx, userId: string, amountCents: number, method: { ibanFingerprint: string; createdAt: Date }, now: Date): Promise<{ code: PayoutSignal; reason: string }[]> {
+async function payoutSignals(tx: LedgerTx, userId: string, amountCents: number, method: { ibanFingerprint: string; createdAt: Date }, now: Date): Promise<{ code: PayoutSignal; reason: string }[]> {
   const signals: PayoutSignal[] = [];
   const recent = subDays(now, REVIEW_RECENT_DAYS);
   const [previous] = await tx
@@ -340,7 +340,7 @@ async function memberEmail(tx: LedgerTx, row: PayoutRow): Promise<string | null>
 }
 
 /** The batch's SEPA message id: CRV-, the date, and the batch id's first 12 hex digits (unique, ≤ 35 characters). */
-export const msgIdOf = (batchId: string, at: Date) => `CRV-${at.toISOString().slice(0, 10).replace(/-/g, "")}-${batchId.replace(/-/g, "").slice(0, 12).toUpperCase()}`;
+const msgIdOf = (batchId: string, at: Date) => `CRV-${at.toISOString().slice(0, 10).replace(/-/g, "")}-${batchId.replace(/-/g, "").slice(0, 12).toUpperCase()}`;
 
 /**
  * One pain.001.001.09 file with every approved payout, in one transaction:

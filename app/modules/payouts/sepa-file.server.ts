@@ -16,7 +16,7 @@ import { SITE_TIME_ZONE } from "~/modules/settings/paris-time";
  */
 
 /** The account the money leaves from (Crevarde's). */
-export interface SepaDebtor {
+interface SepaDebtor {
   name: string;
   iban: string;
   bic?: string;
@@ -60,11 +60,11 @@ export class SepaFileError extends Error {
   }
 }
 
-export const SEPA_NAME_MAX = 70;
-export const SEPA_REMITTANCE_MAX = 140;
-export const SEPA_ID_MAX = 35;
+const SEPA_NAME_MAX = 70;
+const SEPA_REMITTANCE_MAX = 140;
+const SEPA_ID_MAX = 35;
 /** 999,999,999.99 €: the largest amount the scheme (and the package) accepts for one transfer */
-export const SEPA_MAX_AMOUNT_CENTS = 99_999_999_999;
+const SEPA_MAX_AMOUNT_CENTS = 99_999_999_999;
 
 /** Characters no NFD decomposition brings back to the Latin set. */
 const TRANSLITERATIONS: Record<string, string> = {

@@ -1,8 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 /** IPv4 addresses keep their /24 network, IPv6 addresses their /48 (CNIL: no full IP at rest). */
-export const IPV4_PREFIX = 24;
-export const IPV6_PREFIX = 48;
+const IPV6_PREFIX = 48;
 
 function ipv6Groups(ip: string): number[] | null {
   let value = ip;

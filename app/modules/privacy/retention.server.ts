@@ -16,7 +16,7 @@ const NOT_CONTENT = new Set(["analytics_events", "email_outbox", "audit_log", "r
  * the public schema that can hold content is scanned as text, so a new
  * image column or an <img> in HTML is found without listing it here.
  */
-export async function referencedUploads(): Promise<Set<string>> {
+async function referencedUploads(): Promise<Set<string>> {
   const db = await getDb();
   const tables = (
     (await db.execute(

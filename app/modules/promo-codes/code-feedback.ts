@@ -6,7 +6,7 @@ import { formatDistanceStrict } from "date-fns";
 import { fr } from "date-fns/locale";
 
 /** z for a 95 % confidence interval. */
-export const WILSON_Z = 1.96;
+const WILSON_Z = 1.96;
 /** Answers older than this are left out of the rate (design §D.2: « 30 j »). */
 export const FEEDBACK_WINDOW_DAYS = 30;
 /** Below this many answers in the window a code shows no rate at all (a single « Oui » is not « 100 % »). */

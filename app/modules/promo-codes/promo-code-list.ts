@@ -1,7 +1,7 @@
 import { choice, defineList, EXPIRY_FILTERS, idChoice, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
 
 /** /admin/promo-codes as a list (issue #17): searched, filtered and sorted in the URL. */
-export const PROMO_CODE_SORTS = ["code", "brand", "expires"] as const;
+const PROMO_CODE_SORTS = ["code", "brand", "expires"] as const;
 export type PromoCodeSort = (typeof PROMO_CODE_SORTS)[number];
 
 export const promoCodeListSpec = defineList({

@@ -1,6 +1,6 @@
 /** Client-safe promo-code rules (public-site.md §4, §6, §9). */
-export const CODE_MASK_VISIBLE = 4;
-export const EXPIRY_SOON_DAYS = 7;
+const CODE_MASK_VISIBLE = 4;
+const EXPIRY_SOON_DAYS = 7;
 export const FEATURED_CODES_LIMIT = 3;
 
 /** First 4 characters then asterisks; all asterisks when there is no code. */

@@ -35,7 +35,7 @@ export async function createReferralRewards(tx: LedgerTx, input: { referrerId: s
 }
 
 /** What links the two accounts (self-referral signals of §C.3), read in `tx`. */
-export async function selfReferralCheck(tx: LedgerExecutor, referrerId: string | null, refereeId: string | null): Promise<string | null> {
+async function selfReferralCheck(tx: LedgerExecutor, referrerId: string | null, refereeId: string | null): Promise<string | null> {
   if (!referrerId || !refereeId) return null;
   if (referrerId === refereeId) return selfReferralReason({ sameAccount: true, sharedIbanFingerprint: false, sharedVisitorHash: false });
   const mine = aliasedTable(payoutMethods, "pm_referrer");

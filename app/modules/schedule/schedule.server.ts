@@ -26,7 +26,7 @@ export function scheduleOpen(table: ScheduledTable, now: Date): SQL {
  * notification. One statement; each probe is an index lookup (the partial *_publish_at_idx,
  * *_unpublish_at_idx of migration scheduling).
  */
-export async function nextScheduleBoundary(tables: readonly ContentTable[], now: Date): Promise<Date | null> {
+async function nextScheduleBoundary(tables: readonly ContentTable[], now: Date): Promise<Date | null> {
   const probes: SQL[] = [];
   for (const name of tables) {
     const table = SCHEDULED[name as keyof typeof SCHEDULED];

@@ -43,7 +43,7 @@ export function isInSchedule(row: ScheduleWindow, now: Date = new Date()): boole
 }
 
 /** An optional `datetime-local` field read as Paris time (DST included); null when empty. */
-export const parisDateTimeField = z
+const parisDateTimeField = z
   .string()
   .optional()
   .transform((v, ctx) => {

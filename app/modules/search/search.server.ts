@@ -17,7 +17,7 @@ type Executor = Pick<Db, "execute">;
 
 export const SEARCH_CONFIG = sql.raw("'fr_unaccent'::regconfig");
 /** Lexicon words less similar than this (trigrams) are never offered as a correction. */
-export const SUGGEST_SIMILARITY = 0.3;
+const SUGGEST_SIMILARITY = 0.3;
 /** Words shorter than this are not corrected (too many near neighbours). */
 const MIN_CORRECTED_LENGTH = 4;
 
@@ -52,7 +52,7 @@ function wordQuery(word: string): SQL {
 }
 
 /** A word being typed also matches up to this many catalogue words it starts (most used first). */
-export const PREFIX_EXPANSION = 50;
+const PREFIX_EXPANSION = 50;
 
 /**
  * For each word being typed (three letters or more), the lexicon's words that

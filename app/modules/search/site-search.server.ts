@@ -13,7 +13,7 @@ import { completeWord, expandWords, foldWord, matchQuery, searchWithCorrections 
 import { searchWords, SUGGEST_MIN_LENGTH } from "./search.schema";
 
 /** At most this many results per group on /recherche. */
-export const SITE_SEARCH_GROUP_LIMIT = 6;
+const SITE_SEARCH_GROUP_LIMIT = 6;
 
 async function searchGroups(match: SQL | null, q: string, signedIn: boolean, now: Date) {
   if (!match) return { brands: [], codes: [], deals: [], articles: [] };

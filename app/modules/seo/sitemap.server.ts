@@ -29,7 +29,7 @@ const STATIC_PATHS: Array<[string, number]> = [
 ];
 
 /** The newest published deals' pages listed (the sitemap protocol allows 50,000 URLs per file). */
-export const SITEMAP_DEALS_LIMIT = 5000;
+const SITEMAP_DEALS_LIMIT = 5000;
 
 export async function sitemapEntries(siteName: string, now = new Date()): Promise<SitemapEntry[]> {
   const db = await getDb();

@@ -33,7 +33,7 @@ export class WindowCounter {
 }
 
 /** The same visitor on the same destination counts once a minute. */
-export const CLICK_DEDUPE_MS = 60_000;
+const CLICK_DEDUPE_MS = 60_000;
 /** At most this many click-outs recorded per IP per minute (the redirect itself is never refused). */
 export const CLICKS_PER_IP_PER_MINUTE = 30;
 

@@ -13,9 +13,9 @@ import { solvencyAlert, TREASURY_MESSAGES, type NetworkPaymentInput } from "./tr
  * actually paid (entered by finance, one row per network payment).
  */
 
-export class TreasuryError extends DomainError {}
+class TreasuryError extends DomainError {}
 
-export interface NetworkLine {
+interface NetworkLine {
   network: string;
   /** approved commissions the network has not paid yet */
   receivableCents: number;

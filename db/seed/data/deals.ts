@@ -1,13 +1,12 @@
+import type { DealSource } from "../../../app/modules/deals/deals.constants";
 import type { BadgeType } from "../../constants";
-
-export const DEAL_SOURCES = ["temu", "shein", "aliexpress"] as const;
 
 export interface DealSeed {
   title: string;
   description: string;
   price: string;
   originalPrice: string | null;
-  source: (typeof DEAL_SOURCES)[number];
+  source: DealSource;
   badgeText: string;
   badgeType: BadgeType;
   ctaText: string;

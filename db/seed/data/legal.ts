@@ -22,11 +22,11 @@ const CGV_ARTICLES: Array<[string, string]> = [
 ];
 
 /** The texts the legal_pages_data migration also writes into existing databases (keep them equal). */
-export const AFFILIATE_SUFFIX =
+const AFFILIATE_SUFFIX =
   ' Ces liens portent la mention « lien affilié ». <a href="/legal/comment-nous-gagnons-de-l-argent">Comment nous gagnons de l\'argent</a>';
-export const PRIVACY_EXTRA =
+const PRIVACY_EXTRA =
   "<h2>Sécurité</h2>\n<p>Ton mot de passe est conservé haché, jamais en clair. L'adresse IP de tes sessions de connexion est tronquée, et la mesure d'audience ne conserve aucune adresse IP.</p>";
-export const ANALYTICS_COOKIE_FREE =
+const ANALYTICS_COOKIE_FREE =
   "Notre mesure d'audience est interne, anonyme et sert uniquement à produire des statistiques. Conformément aux recommandations de la CNIL, elle est exemptée de consentement. Elle ne dépose aucun cookie : elle compte les visites avec un identifiant haché, sans conserver ton adresse IP ; ses statistiques sont gardées 13 mois.";
 
 export const LEGAL_PAGES: LegalPageSeed[] = [

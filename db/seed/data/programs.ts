@@ -3,7 +3,7 @@ import type { NETWORKS } from "../../constants-cashback";
 /** The demo brand that has a programme on every network (issue #12 item 8). */
 export const DEMO_PROGRAM_BRAND_SLUG = "nuxe";
 
-export interface RateSeed {
+interface RateSeed {
   label: string;
   /** the network's rate: a percent of the basket ("10.00") or a fixed amount in cents */
   displayPercent?: string;

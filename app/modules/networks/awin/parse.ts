@@ -47,7 +47,7 @@ function amountOf(value: unknown): unknown {
   return isObject(value) ? value.amount : value;
 }
 
-export function parseAwinTransaction(value: unknown, options: ParseOptions = {}): NormalisedRecord {
+function parseAwinTransaction(value: unknown, options: ParseOptions = {}): NormalisedRecord {
   const raw = asRecordObject(value);
   const id = requiredText(raw.id, RECORD_ID);
   const status = mapStatus(raw.commissionStatus, STATUSES);

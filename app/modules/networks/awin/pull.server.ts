@@ -8,15 +8,15 @@
  */
 import { formatDate, joinUrl, PullSession, sha256, splitWindows, type PullOptions, type PullSummary } from "../pull.server";
 
-export const AWIN_BASE_URL = "https://api.awin.com";
-export const AWIN_MAX_WINDOW_DAYS = 31;
-export const AWIN_MIN_INTERVAL_MS = 3000;
+const AWIN_BASE_URL = "https://api.awin.com";
+const AWIN_MAX_WINDOW_DAYS = 31;
+const AWIN_MIN_INTERVAL_MS = 3000;
 
 export interface AwinCredentials {
   token: string;
 }
 
-export type AwinDateType = "transaction" | "validation" | "amendment";
+type AwinDateType = "transaction" | "validation" | "amendment";
 
 export interface AwinPullParams {
   publisherId: string;

@@ -43,7 +43,7 @@ const STATUSES: Record<string, MappedStatus> = {
   closed: { status: "approved", networkPaid: true },
 };
 
-export function parseCjCommission(value: unknown, options: ParseOptions = {}): NormalisedRecord {
+function parseCjCommission(value: unknown, options: ParseOptions = {}): NormalisedRecord {
   const raw = asRecordObject(value);
   const id = requiredText(raw.commissionId, RECORD_ID);
   const status = mapStatus(raw.actionStatus, STATUSES);

@@ -9,9 +9,9 @@
 import { formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "../pull.server";
 import { readNetworkState, watermarkKey, writeNetworkState } from "../state.server";
 
-export const CJ_BASE_URL = "https://commissions.api.cj.com";
+const CJ_BASE_URL = "https://commissions.api.cj.com";
 /** guard against a network that never says payloadComplete */
-export const CJ_MAX_CALLS = 200;
+const CJ_MAX_CALLS = 200;
 
 export interface CjCredentials {
   token: string;
@@ -33,7 +33,7 @@ const RECORD_FIELDS = `commissionId actionStatus actionType advertiserId adverti
       saleAmountPubCurrency pubCommissionAmountPubCurrency pubCommissionAmountUsd original originalActionId correctionReason validationStatus websiteId coupon
       items { commissionItemId sku quantity perItemSaleAmountPubCurrency totalCommissionPubCurrency }`;
 
-export function cjQuery(companyId: string, start: Date, end: Date, sinceCommissionId: string | null): string {
+function cjQuery(companyId: string, start: Date, end: Date, sinceCommissionId: string | null): string {
   const args = [
     `forPublishers: [${JSON.stringify(companyId)}]`,
     `sincePostingDate: ${JSON.stringify(formatDate.isoZ(start))}`,

@@ -58,7 +58,7 @@ const STATUSES: Record<string, MappedStatus> = {
   rechazado: D, rifiutato: D, rifiuto: D, recusado: D, rejeitado: D,
 };
 
-export function parseEffiliationRecord(raw: Record<string, unknown>, options: ParseOptions = {}): NormalisedRecord {
+function parseEffiliationRecord(raw: Record<string, unknown>, options: ParseOptions = {}): NormalisedRecord {
   const id = requiredText(raw.id_transaction, RECORD_ID);
   const status = mapStatus(raw.etat, STATUSES);
   const currency = raw.devise ?? raw.monnaie ?? raw.currency ?? options.currency ?? "EUR";

@@ -4,7 +4,7 @@
  */
 import { formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "../pull.server";
 
-export const EFFILIATION_BASE_URL = "https://apiv2.effiliation.com";
+const EFFILIATION_BASE_URL = "https://apiv2.effiliation.com";
 
 export interface EffiliationCredentials {
   key: string;

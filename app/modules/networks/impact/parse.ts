@@ -50,7 +50,7 @@ function accountFromUri(uri: unknown): string | undefined {
   return m ? m[1] : undefined;
 }
 
-export function parseImpactAction(value: unknown, options: ParseOptions = {}, pageAccountSid?: unknown): NormalisedRecord {
+function parseImpactAction(value: unknown, options: ParseOptions = {}, pageAccountSid?: unknown): NormalisedRecord {
   const raw = asRecordObject(value);
   const id = requiredText(raw.Id, RECORD_ID);
   const status = mapStatus(raw.State, STATUSES);

@@ -6,10 +6,10 @@
  */
 import { formatDate, joinUrl, PullError, PullSession, splitWindows, type PullOptions, type PullSummary } from "../pull.server";
 
-export const IMPACT_BASE_URL = "https://api.impact.com";
-export const IMPACT_MAX_WINDOW_DAYS = 45;
-export const IMPACT_PAGE_SIZE = 20_000;
-export const IMPACT_MAX_PAGES = 500;
+const IMPACT_BASE_URL = "https://api.impact.com";
+const IMPACT_MAX_WINDOW_DAYS = 45;
+const IMPACT_PAGE_SIZE = 20_000;
+const IMPACT_MAX_PAGES = 500;
 
 export interface ImpactCredentials {
   accountSid: string;

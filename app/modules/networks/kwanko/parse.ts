@@ -41,7 +41,7 @@ import type { NormalisedRecord, ParseResult } from "../types";
  */
 
 /** The `champs` the pull should request, in this order. */
-export const KWANKO_REPORT_FIELDS = ["idprogramme", "date", "etat", "argsite", "argann", "montant", "gains", "monnaie", "idsite"] as const;
+const KWANKO_REPORT_FIELDS = ["idprogramme", "date", "etat", "argsite", "argann", "montant", "gains", "monnaie", "idsite"] as const;
 
 const STATUSES: Record<string, MappedStatus> = {
   a: { status: "pending" },

@@ -5,8 +5,8 @@
  */
 import { formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "../pull.server";
 
-export const KWANKO_BASE_URL = "https://stat.netaffiliation.com";
-export const KWANKO_FIELDS = "idprogramme,date,etat,argann,montant,gains,monnaie,idsite";
+const KWANKO_BASE_URL = "https://stat.netaffiliation.com";
+const KWANKO_FIELDS = "idprogramme,date,etat,argann,montant,gains,monnaie,idsite";
 
 export interface KwankoCredentials {
   /** authl: the publisher login */

@@ -27,7 +27,7 @@ import type { NormalisedRecord, ParseResult } from "../types";
  * Date#toString text with a GMT offset, or ISO. The account is the
  * record's `sid` (our site id), else the caller's.
  */
-export function parseRakutenEvent(value: unknown, options: ParseOptions = {}): NormalisedRecord {
+function parseRakutenEvent(value: unknown, options: ParseOptions = {}): NormalisedRecord {
   const raw = asRecordObject(value);
   const id = requiredText(raw.etransaction_id, RECORD_ID);
   const orderId = requiredText(raw.order_id, { name: "numéro de commande (order_id)" });

@@ -8,12 +8,12 @@
 import { daysAgo, formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "../pull.server";
 import { readNetworkState, watermarkKey, writeNetworkState } from "../state.server";
 
-export const RAKUTEN_BASE_URL = "https://api.rakutenmarketing.com";
+const RAKUTEN_BASE_URL = "https://api.rakutenmarketing.com";
 export const RAKUTEN_PAGE_SIZE = 1000;
-export const RAKUTEN_MAX_PAGES = 500;
-export const RAKUTEN_OVERLAP_MS = 30 * 60_000;
+const RAKUTEN_MAX_PAGES = 500;
+const RAKUTEN_OVERLAP_MS = 30 * 60_000;
 /** first run, or a watermark older than what the Events API keeps */
-export const RAKUTEN_MAX_LOOKBACK_DAYS = 7;
+const RAKUTEN_MAX_LOOKBACK_DAYS = 7;
 
 export interface RakutenCredentials {
   token: string;

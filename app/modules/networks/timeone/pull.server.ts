@@ -7,10 +7,10 @@
 import { daysAgo, formatDate, joinUrl, NetworkRateLimitedError, PullError, PullSession, type PullOptions, type PullSummary } from "../pull.server";
 import { readNetworkState, watermarkKey, writeNetworkState } from "../state.server";
 
-export const TIMEONE_BASE_URL = "https://api.publicidees.com";
-export const TIMEONE_RETRY_SECONDS = 15 * 60;
+const TIMEONE_BASE_URL = "https://api.publicidees.com";
+const TIMEONE_RETRY_SECONDS = 15 * 60;
 /** [from, to] in days before today; the recent window every other run */
-export const TIMEONE_WINDOWS: ReadonlyArray<readonly [number, number]> = [
+const TIMEONE_WINDOWS: ReadonlyArray<readonly [number, number]> = [
   [7, 0],
   [37, 7],
   [7, 0],

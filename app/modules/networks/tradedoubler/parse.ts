@@ -38,7 +38,7 @@ const STATUSES: Record<string, MappedStatus> = {
   d: { status: "declined" },
 };
 
-export function parseTradedoublerItem(value: unknown, reportCurrency: unknown, options: ParseOptions = {}): NormalisedRecord {
+function parseTradedoublerItem(value: unknown, reportCurrency: unknown, options: ParseOptions = {}): NormalisedRecord {
   const raw = asRecordObject(value);
   const number = optionalText(raw.orderNumber) ?? optionalText(raw.leadNumber);
   if (number === null) throw new RecordError("numéro de commande ou de lead manquant");

@@ -8,9 +8,9 @@
  */
 import { formatDate, joinUrl, PullError, PullSession, splitWindows, type PullOptions, type PullSummary } from "../pull.server";
 
-export const TRADEDOUBLER_BASE_URL = "https://connect.tradedoubler.com";
-export const TRADEDOUBLER_PAGE_SIZE = 100;
-export const TRADEDOUBLER_MAX_PAGES = 1000;
+const TRADEDOUBLER_BASE_URL = "https://connect.tradedoubler.com";
+const TRADEDOUBLER_PAGE_SIZE = 100;
+const TRADEDOUBLER_MAX_PAGES = 1000;
 
 export interface TradedoublerCredentials {
   clientId: string;
@@ -27,7 +27,7 @@ export interface TradedoublerPullParams {
 }
 
 /** The bearer token (not logged in network_fetches: it is not a data call). */
-export async function tradedoublerToken(creds: TradedoublerCredentials, options: PullOptions = {}): Promise<string> {
+async function tradedoublerToken(creds: TradedoublerCredentials, options: PullOptions = {}): Promise<string> {
   const body = new URLSearchParams(
     creds.username && creds.password ? { grant_type: "password", username: creds.username, password: creds.password } : { grant_type: "client_credentials" },
   );
