@@ -18,6 +18,8 @@ const config: KnipConfig = {
     "tests/crash/*-child.ts",
     "tests/helpers/job-worker-process.ts",
     "tests/helpers/lock-worker.ts",
+    // Playwright's "sessions" setup project (its testMatch, which the plugin does not read)
+    "tests/e2e/sessions.setup.ts",
   ],
   ignoreDependencies: [
     // read as font files by path (app/lib/text-paths.server.ts resolves them in node_modules), never imported

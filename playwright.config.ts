@@ -21,6 +21,7 @@ const SHARED_STATE = /(site-settings|admin-crud|admin-exact-data|admin-home-list
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
@@ -30,18 +31,30 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
-    trace: "retain-on-failure",
+    // a trace records every action's DOM: only when a failed test is retried
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
   projects: [
     {
+      // one sign-in per demo role, whose session the tests reuse (fixtures.ts: signedInAs)
+      name: "sessions",
+      testMatch: /sessions\.setup\.ts$/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
       name: "desktop",
+      dependencies: ["sessions"],
       grepInvert: /@mobile/,
       testIgnore: SHARED_STATE,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
+      // 390 px and touch: only the tests that check layout or touch (@layout, or @mobile for mobile-only ones);
+      // the others' rules do not depend on the width, and the desktop project runs them
       name: "mobile",
+      dependencies: ["sessions"],
+      grep: /@mobile|@layout/,
       grepInvert: /@desktop/,
       testIgnore: SHARED_STATE,
       use: {

@@ -48,16 +48,25 @@ function counts() {
 }
 
 let failedStep = null;
+const times = [];
+const runStarted = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+console.log(`npm test on Node ${process.version}`);
 for (const [name, cmd, args] of steps) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
   const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
-  console.log(`=== ${name}: ${result.status === 0 ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  times.push([`${name}: ${args[0]}`, Date.now() - started]);
+  console.log(`=== ${name}: ${result.status === 0 ? "ok" : "FAILED"} (${seconds(Date.now() - started)})`);
   if (result.status !== 0) {
     failedStep = name;
     break;
   }
 }
+
+console.log("\nTime by step:");
+for (const [name, ms] of times) console.log(`  ${seconds(ms).padStart(9)}  ${name}`);
+console.log(`  ${seconds(Date.now() - runStarted).padStart(9)}  total`);
 
 const { passed, failed } = counts();
 if (failedStep) console.log(`\nnpm test failed at step: ${failedStep}`);

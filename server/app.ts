@@ -222,7 +222,7 @@ export function createApp(options: AppOptions) {
 
   app.get("/healthz", async (req: Request, res: Response) => {
     // test hook (never set in production): a slow health check to prove graceful shutdown
-    const slow = Number(process.env.CREVARDE_TEST_SLOW_HEALTHZ_MS ?? 0);
+    const slow = env.CREVARDE_TEST_SLOW_HEALTHZ_MS;
     if (slow > 0 && req.query.slow) await new Promise((r) => setTimeout(r, slow));
     try {
       const database = await getDatabase();
@@ -269,8 +269,8 @@ export function createApp(options: AppOptions) {
       next(error);
     }
   });
-  if (process.env.BENCH_STATIC_DIR) {
-    app.use("/__bench", express.static(process.env.BENCH_STATIC_DIR, { index: false }));
+  if (env.BENCH_STATIC_DIR) {
+    app.use("/__bench", express.static(env.BENCH_STATIC_DIR, { index: false }));
   }
   // the click-outs' 302, before the file lookup and React Router (server/kpi-redirect.ts)
   app.get("/kpi", privateForSessions, kpiRedirect(options.build));

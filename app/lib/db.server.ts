@@ -297,6 +297,12 @@ export function setDatabase(database: Promise<Database>) {
   (globalThis as GlobalWithGeneration)[generationKey] = databaseGeneration() + 1;
 }
 
+/** Test helper: the process has no database again (a test file that shares a process does not inherit the last one's). */
+export function forgetDatabase() {
+  delete (globalThis as GlobalWithDb)[globalKey];
+  (globalThis as GlobalWithGeneration)[generationKey] = databaseGeneration() + 1;
+}
+
 /**
  * Changes whenever another database is installed: in-process caches of
  * database rows key on it. On globalThis, like the database, because the

@@ -190,6 +190,14 @@ const schema = z.object({
   RAKUTEN_API_TOKEN: optionalSecret,
   TIMEONE_PARTNER_ID: optionalSecret,
   TIMEONE_API_KEY: optionalSecret,
+  /** Tests only (tests/crash): /healthz?slow=1 waits this long, to prove a graceful shutdown. */
+  CREVARDE_TEST_SLOW_HEALTHZ_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Benchmarks only (scripts/bench.ts): a folder served under /__bench, the static copies of pages. */
+  BENCH_STATIC_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** Disable rate limits (benchmarks only). */
   RATE_LIMIT_DISABLED: z
     .enum(["true", "false"])

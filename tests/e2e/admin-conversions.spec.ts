@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, expect, isMobile, signIn, test } from "./fixtures";
+import { expect, isMobile, signedInAs, test } from "./fixtures";
 import { E2E_CONVERSIONS } from "./db-fixtures";
 import { isAdminPage, PAGES } from "./routes";
 
@@ -7,9 +7,9 @@ test("the layout walker visits /admin/conversions as an admin", () => {
   expect(isAdminPage("/admin/conversions")).toBe(true);
 });
 
-test("an admin filters the unattributed conversions of a network and reads one's raw records", async ({ page }) => {
+test("an admin filters the unattributed conversions of a network and reads one's raw records @layout", async ({ page }) => {
   const { awinUnattributed, cjUnattributed } = E2E_CONVERSIONS;
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin/conversions");
+  await signedInAs(page, "admin", "/admin/conversions");
   await expect(page).toHaveURL(/\/admin\/conversions$/);
   await expect(page.getByRole("heading", { name: "Conversions", level: 1 })).toBeVisible();
   const table = page.getByRole("table", { name: "Conversions" });
@@ -54,7 +54,7 @@ test("an admin filters the unattributed conversions of a network and reads one's
 });
 
 test("a binary file is refused in French before any import", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin/conversions");
+  await signedInAs(page, "admin", "/admin/conversions");
   await expect(page).toHaveURL(/\/admin\/conversions$/);
   const form = page.getByRole("form", { name: "Importer un fichier de réseau" });
   await form.getByLabel("Réseau").selectOption("awin");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+import { expect, signedInAs, test } from "./fixtures";
 
 /**
  * Create, edit and delete one item of every back-office entity in Chromium,
@@ -14,7 +14,7 @@ import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
 const suffix = () => randomUUID().slice(0, 6);
 
 async function signInAsAdmin(page: Page) {
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
+  await signedInAs(page, "admin", "/admin");
   // wait for the dashboard itself: "/auth?redirect=/admin" also ends with "/admin"
   await page.waitForURL((url) => url.pathname === "/admin");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { DEMO_ADMIN, expect, noHorizontalScroll, prepareContext, signIn, test } from "./fixtures";
+import { expect, noHorizontalScroll, prepareContext, signedInAs, test } from "./fixtures";
 import { csvBrand, csvCodePrefix, csvCodes } from "./admin-csv-fixture";
 
 /**
@@ -13,14 +13,14 @@ import { csvBrand, csvCodePrefix, csvCodes } from "./admin-csv-fixture";
 const HEADER = "Marque;Code;Réduction;Description;Catégorie;Lien;Expiration;En avant;Publier le;Dépublier le";
 
 async function signInAsAdmin(page: Page) {
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
+  await signedInAs(page, "admin", "/admin");
   await page.waitForURL((url) => url.pathname === "/admin");
 }
 
 const codeRow = (page: Page, code: string) => page.getByRole("row").filter({ hasText: code });
 const upload = (page: Page, text: string) => page.getByLabel("Fichier CSV").setInputFiles({ name: "codes.csv", mimeType: "text/csv", buffer: Buffer.from(text, "utf8") });
 
-test("an admin exports the filtered codes, then imports one new and one changed code", async ({ page }, info) => {
+test("an admin exports the filtered codes, then imports one new and one changed code @layout", async ({ page }, info) => {
   const project = info.project.name;
   const [featured, plain] = csvCodes(project);
   const brand = csvBrand(project);
@@ -63,7 +63,7 @@ test("an admin exports the filtered codes, then imports one new and one changed 
   await expect(codeRow(page, `${csvCodePrefix(project)}NEW`)).toContainText("31/12/2030");
 });
 
-test("a bad file shows its French errors and cannot be confirmed", async ({ page }, info) => {
+test("a bad file shows its French errors and cannot be confirmed @layout", async ({ page }, info) => {
   const project = info.project.name;
   await signInAsAdmin(page);
   await page.goto("/admin/promo-codes/import");
@@ -71,6 +71,7 @@ test("a bad file shows its French errors and cannot be confirmed", async ({ page
   await page.getByRole("button", { name: "Prévisualiser" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Colonne inconnue" })).toContainText(`Colonne inconnue : « Nom ». Colonnes attendues : ${HEADER.replaceAll(";", ", ")}.`);
 
+  // (that nothing is written: tests/integration/admin-csv.test.ts)
   await upload(page, `${HEADER}\nMarque fantôme ${project};${csvCodePrefix(project)}BAD;5%;;;;;;;\n${csvBrand(project).name};;;;;ftp://x;32/13/2030;;;\n`);
   await page.getByRole("button", { name: "Prévisualiser" }).click();
   await expect(page.getByTestId("csv-summary")).toHaveText("0 à créer, 0 à mettre à jour, 2 en erreur.");
@@ -79,8 +80,6 @@ test("a bad file shows its French errors and cannot be confirmed", async ({ page
   await expect(page.getByText("Ligne 3, colonne « Expiration » : La date d'expiration n'est pas valide.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Confirmer l'import" })).toBeDisabled();
   await noHorizontalScroll(page);
-  await page.goto(`/admin/promo-codes?q=${csvCodePrefix(project)}BAD`);
-  await expect(page.getByText("Aucun code promo ne correspond à ces critères.").first()).toBeVisible();
 });
 
 test("without JavaScript, a file is previewed and imported by plain form posts @desktop", async ({ page, browser, baseURL }, info) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+import { expect, signedInAs, test } from "./fixtures";
 
 /**
  * Back-office forms on conform (issue #17): the entity's own zod schema checks
@@ -10,7 +10,7 @@ import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
 
 /** Signed in as the admin, the create dialog of a back-office list. */
 async function openCreateDialog(page: Page, path: string, button: string, title: string) {
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
+  await signedInAs(page, "admin", "/admin");
   await page.waitForURL((url) => url.pathname === "/admin");
   await page.goto(path);
   await page.getByRole("button", { name: button }).click();

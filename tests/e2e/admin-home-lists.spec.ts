@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+import { expect, signedInAs, test } from "./fixtures";
 
 /**
  * Issue #17 item 3: the home testimonials edited item by item (add, move up with the keyboard,
@@ -20,7 +20,7 @@ for (const [viewport, width] of [["desktop", 1280], ["mobile", 390]] as const) {
   test(`${viewport}: adds a testimonial, moves it first with the keyboard; the home page shows that order`, async ({ page }) => {
     await page.setViewportSize({ width, height: 844 });
     const author = `Témoin ${viewport} ${Date.now().toString(36)}`;
-    await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
+    await signedInAs(page, "admin", "/admin");
     await page.waitForURL((url) => url.pathname === "/admin");
     let dialog = await openTestimonials(page);
     const items = dialog.getByRole("listitem").filter({ has: page.getByRole("group") });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_MEMBER, expect, isMobile, noHorizontalScroll, signIn, test } from "./fixtures";
+import { DEMO_MEMBER, expect, isMobile, noHorizontalScroll, signedInAs, test } from "./fixtures";
 import { listCodePrefix, listCodes } from "./admin-lists-fixture";
 
 /**
@@ -10,13 +10,13 @@ import { listCodePrefix, listCodes } from "./admin-lists-fixture";
  */
 
 async function signInAsAdmin(page: Page) {
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
+  await signedInAs(page, "admin", "/admin");
   await page.waitForURL((url) => url.pathname === "/admin");
 }
 
 const codeRow = (page: Page, code: string) => page.getByRole("row").filter({ hasText: code });
 
-test("search, filter and sort live in the URL; nothing scrolls sideways", async ({ page }, info) => {
+test("search, filter and sort live in the URL; nothing scrolls sideways @layout", async ({ page }, info) => {
   const [one, two, three] = listCodes(info.project.name);
   await signInAsAdmin(page);
   await page.goto("/admin/promo-codes");
@@ -56,7 +56,7 @@ test("search, filter and sort live in the URL; nothing scrolls sideways", async 
   await noHorizontalScroll(page);
 });
 
-test("bulk actions ask first, then write every ticked code", async ({ page }, info) => {
+test("bulk actions ask first, then write every ticked code @layout", async ({ page }, info) => {
   const [one, , three] = listCodes(info.project.name);
   await signInAsAdmin(page);
   await page.goto(`/admin/promo-codes?q=${listCodePrefix(info.project.name)}`);
@@ -83,7 +83,7 @@ test("bulk actions ask first, then write every ticked code", async ({ page }, in
   await expect(codeRow(page, "LISTE")).toHaveCount(3);
 });
 
-test("on a phone each code is a card with its actions in view; on a desktop the actions fit", async ({ page }, info) => {
+test("on a phone each code is a card with its actions in view; on a desktop the actions fit @layout", async ({ page }, info) => {
   const [one] = listCodes(info.project.name);
   await signInAsAdmin(page);
   await page.goto(`/admin/promo-codes?q=${listCodePrefix(info.project.name)}`);
@@ -110,7 +110,7 @@ test("on a phone each code is a card with its actions in view; on a desktop the 
   await noHorizontalScroll(page);
 });
 
-test("« Publier le » and « Dépublier le » line up in the edit dialog", async ({ page }, info) => {
+test("« Publier le » and « Dépublier le » line up in the edit dialog @layout", async ({ page }, info) => {
   const [one] = listCodes(info.project.name);
   await signInAsAdmin(page);
   await page.goto(`/admin/promo-codes?q=${listCodePrefix(info.project.name)}`);
@@ -132,7 +132,7 @@ test("« Publier le » and « Dépublier le » line up in the edit dialog", asyn
 test.describe("before the visitor's cookie choice", () => {
   test.use({ withConsent: false });
 
-  test("the consent banner never covers a back-office dialog", async ({ page }, info) => {
+  test("the consent banner never covers a back-office dialog @layout", async ({ page }, info) => {
     const [one] = listCodes(info.project.name);
     await signInAsAdmin(page);
     await page.goto(`/admin/promo-codes?q=${listCodePrefix(info.project.name)}`);
@@ -184,7 +184,7 @@ test("an edit dialog with changes asks « Quitter sans enregistrer ? » before c
   await expect(codeRow(page, one)).not.toContainText("Texte en cours de saisie");
 });
 
-test("the users list shows a member's savings in euros, written the French way", async ({ page }) => {
+test("the users list shows a member's savings in euros, written the French way @layout", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto(`/admin/users?q=${encodeURIComponent(DEMO_MEMBER.email)}`);
   // the demo member has saved 42.5 € (db/seed/demo-accounts.ts)

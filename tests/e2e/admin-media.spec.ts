@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { collectConsoleErrors, DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+import { collectConsoleErrors, expect, signedInAs, test } from "./fixtures";
 import { mediaBrand, mediaPage } from "./admin-media-fixture";
 
 /**
@@ -11,7 +11,7 @@ import { mediaBrand, mediaPage } from "./admin-media-fixture";
  */
 
 async function signInAsAdmin(page: Page) {
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
+  await signedInAs(page, "admin", "/admin");
   await page.waitForURL((url) => url.pathname === "/admin");
 }
 

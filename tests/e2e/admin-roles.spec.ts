@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_EDITOR, DEMO_FINANCE, expect, isMobile, signIn, test } from "./fixtures";
+import { expect, isMobile, signedInAs, test } from "./fixtures";
 
 /** The back-office navigation: the sidebar on desktop, the drawer (opened here) at 390 px. */
 async function adminNav(page: Page) {
@@ -12,8 +12,8 @@ async function adminNav(page: Page) {
 
 const link = (nav: Awaited<ReturnType<typeof adminNav>>, name: string) => nav.getByRole("link", { name, exact: true });
 
-test("an editor sees the catalogue, no money and no accounts, and is sent back from /admin/conversions and /admin/users", async ({ page }) => {
-  await signIn(page, DEMO_EDITOR, "/auth?redirect=/admin");
+test("an editor sees the catalogue, no money and no accounts, and is sent back from /admin/conversions and /admin/users @layout", async ({ page }) => {
+  await signedInAs(page, "editor", "/admin");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   // no money on the dashboard either
@@ -40,8 +40,8 @@ test("an editor sees the catalogue, no money and no accounts, and is sent back f
   await expect(page.getByRole("heading", { name: "Utilisateurs" })).toHaveCount(0);
 });
 
-test("finance sees programmes and conversions, not the catalogue, and is sent back from /admin/promo-codes", async ({ page }) => {
-  await signIn(page, DEMO_FINANCE, "/auth?redirect=/admin");
+test("finance sees programmes and conversions, not the catalogue, and is sent back from /admin/promo-codes @layout", async ({ page }) => {
+  await signedInAs(page, "finance", "/admin");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId("cashback-owed")).toBeVisible();
   const nav = await adminNav(page);

@@ -7,7 +7,7 @@ const IBANS = {
   mobile: { typed: "DE89 3704 0044 0532 0130 00", masked: "DE•• •••• •••• •••• 3000" },
 } as const;
 
-test("a member adds an IBAN: checked as typed, confirmed by the password, then shown masked with its 72 h wait", async ({ page }, testInfo) => {
+test("a member adds an IBAN: checked as typed, confirmed by the password, then shown masked with its 72 h wait @layout", async ({ page }, testInfo) => {
   const member = bankDetailsMember(testInfo.project.name);
   const iban = IBANS[testInfo.project.name as keyof typeof IBANS];
   await signIn(page, member, "/auth?redirect=/mon-cashback");

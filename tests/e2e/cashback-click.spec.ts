@@ -1,4 +1,4 @@
-import { DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+import { expect, signedInAs, test } from "./fixtures";
 import { CASHBACK_STUB_BRAND, cashbackStubPort } from "./cashback-fixture";
 
 // The programme of "Marque Stub Cashback" (created by cashback-fixture.ts before the
@@ -7,7 +7,7 @@ import { CASHBACK_STUB_BRAND, cashbackStubPort } from "./cashback-fixture";
 const BRAND_PATH = `/marques/${CASHBACK_STUB_BRAND.slug}`;
 
 test("a member follows « Activer le cashback » and the network host receives the click id", async ({ page }) => {
-  await signIn(page, DEMO_MEMBER, `/auth?fresh=true&redirect=${encodeURIComponent(BRAND_PATH)}`);
+  await signedInAs(page, "member", BRAND_PATH);
   await expect(page).toHaveURL(new RegExp(`${BRAND_PATH}$`));
   const block = page.getByTestId("cashback-block");
   await expect(block.getByRole("cell", { name: "Nouveaux clients" })).toBeVisible();
@@ -19,17 +19,4 @@ test("a member follows « Activer le cashback » and the network host receives t
   await expect(page.locator("#path")).toHaveText("/cread.php");
   await expect(page.locator("#clickref")).toHaveText(/^c[0-9A-Za-z]{20}$/);
   await expect(page.locator("#ued")).toHaveText(CASHBACK_STUB_BRAND.websiteUrl);
-});
-
-test("a visitor is sent to sign in and comes back to the brand page", async ({ page }) => {
-  await page.goto(BRAND_PATH);
-  const block = page.getByTestId("cashback-block");
-  await block.getByRole("link", { name: "Activer le cashback", exact: true }).click();
-  await expect(page).toHaveURL(/\/auth\?redirect=/);
-  const form = page.getByRole("form", { name: "Connexion" });
-  await form.getByLabel("Email").fill(DEMO_MEMBER.email);
-  await form.getByLabel("Mot de passe", { exact: true }).fill(DEMO_MEMBER.password);
-  await form.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(new RegExp(`${BRAND_PATH}$`));
-  await expect(page.getByTestId("cashback-block").getByRole("cell", { name: "Nouveaux clients" })).toBeVisible();
 });

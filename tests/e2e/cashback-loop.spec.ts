@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+import { expect, signedInAs, signIn, test } from "./fixtures";
 import { CASHBACK_STUB_BRAND, cashbackLoopMember } from "./cashback-fixture";
 
 /*
@@ -35,7 +35,7 @@ async function importAsAdmin(browser: Browser, baseURL: string, file: string) {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.8.${Math.floor(Math.random() * 250)}.9` } });
   await context.addCookies([{ name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: baseURL }]);
   const admin = await context.newPage();
-  await signIn(admin, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/conversions");
+  await signedInAs(admin, "admin", "/admin/conversions");
   await expect(admin).toHaveURL(/\/admin\/conversions$/);
   const form = admin.getByRole("form", { name: "Importer un fichier de réseau" });
   await form.getByLabel("Réseau").selectOption("awin");

@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+import { expect, signedInAs, test } from "./fixtures";
 import { FAILING_CODE, FEEDBACK_BRAND, feedbackCode } from "./code-feedback-fixture";
 
 /** « Ça a marché ? » on promo codes (issue #15 item 6): each project answers its own codes (tests/e2e/code-feedback-fixture.ts). */
@@ -7,7 +7,7 @@ const rate = /^\d+\s% de réussite/;
 
 test("a member copies a code, answers « Non », sees the rate update, then undoes the answer", async ({ page }, testInfo) => {
   const code = feedbackCode(testInfo.project.name, "js");
-  await signIn(page, DEMO_MEMBER);
+  await signedInAs(page, "member");
   await expect(page).toHaveURL(/\/codes-promo$/);
   await page.goto(brandPage);
   const card = page.getByRole("article").filter({ hasText: code });
@@ -15,6 +15,7 @@ test("a member copies a code, answers « Non », sees the rate update, then undo
   await expect(card.getByTestId("code-feedback-rate")).toHaveText(/^67\s% de réussite · vérifié il y a 2 heures$/);
   await card.getByRole("button", { name: "Copier" }).click();
   await expect(card.getByRole("button", { name: "Copié" })).toBeVisible();
+  await expect(page.getByText("Code copié !")).toBeVisible();
   const question = card.getByRole("form", { name: "Ça a marché ?" });
   await expect(question).toContainText("Ça a marché ?");
   await question.getByRole("button", { name: "Non" }).click();
@@ -44,7 +45,7 @@ test.describe("without JavaScript", () => {
 
   test("the answer is a plain form POST that comes back to the page", async ({ page }, testInfo) => {
     const code = feedbackCode(testInfo.project.name, "plain");
-    await signIn(page, DEMO_MEMBER);
+    await signedInAs(page, "member");
     await expect(page).toHaveURL(/\/codes-promo$/);
     await page.goto(brandPage);
     const card = page.getByRole("article").filter({ hasText: code });
@@ -64,20 +65,15 @@ test("a visitor sees the rate on a masked code and is asked to sign in to answer
   await expect(card.getByRole("button", { name: "Oui" })).toHaveCount(0);
   await expect(card.getByRole("button", { name: "Copier" })).toHaveCount(0);
   await card.getByRole("link", { name: "Connecte-toi" }).click();
+  // the sign-in form honours the way back (accounts.spec.ts; tests/integration/accounts.test.ts)
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fmarques%2Favis-testes$/);
-  const form = page.getByRole("form", { name: "Connexion" });
-  await form.getByLabel("Email").fill(DEMO_MEMBER.email);
-  await form.getByLabel("Mot de passe", { exact: true }).fill(DEMO_MEMBER.password);
-  await form.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(new RegExp(`${brandPage}$`));
-  await expect(page.getByRole("article").filter({ hasText: code }).getByRole("form", { name: "Ça a marché ?" })).toBeVisible();
 });
 
 test("a code that keeps failing sinks to the end of its brand's list and is flagged to admins", async ({ page }) => {
   await page.goto(brandPage);
   await expect(page.getByRole("article").last().locator("code")).toHaveText(new RegExp(`^${FAILING_CODE.slice(0, 4)}\\*+$`));
   await expect(page.getByRole("article").last().getByTestId("code-feedback-rate")).toHaveText(/^0\s% de réussite$/);
-  await signIn(page, DEMO_ADMIN);
+  await signedInAs(page, "admin");
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto("/admin/promo-codes");
   const flagged = page.getByRole("region", { name: /^Codes qui échouent/ });

@@ -11,7 +11,6 @@ const COMMENT_PROJECTS = ["desktop", "mobile"] as const;
 const PASSWORD = "CommentaireE2e2026!";
 export const commenter = (project: string) => ({ email: `commentatrice-${project}@crevarde.test`, password: PASSWORD, username: `Commentatrice ${project}` });
 export const replier = (project: string) => ({ email: `commentateur-${project}@crevarde.test`, password: PASSWORD, username: `Commentateur ${project}` });
-export const commentModerator = (project: string) => ({ email: `moderatrice-commentaires-${project}@crevarde.test`, password: PASSWORD, username: `Modératrice ${project}` });
 export const commentedDealTitle = (project: string, variant: "js" | "plain") => `Bouilloire commentée ${project}${variant === "plain" ? " sans JS" : ""}`;
 /** Deals with more top-level comments than one page shows (30): « Avis n° 1 » … « Avis n° 35 », oldest first; one to read, one to comment on. */
 export const longThreadDealTitle = (project: string, variant: "read" | "post" = "read") => `Théière très commentée ${project}${variant === "post" ? " à compléter" : ""}`;
@@ -26,7 +25,6 @@ export async function insertDealCommentFixtures(db: Db) {
     for (const [who, role] of [
       [commenter(project), "user"],
       [replier(project), "user"],
-      [commentModerator(project), "moderator"],
     ] as const) {
       const id = `e2e-${who.email.split("@")[0]}`;
       await db.insert(s.user).values({ id, name: who.username, email: who.email, emailVerified: true, role, createdAt: monthAgo });

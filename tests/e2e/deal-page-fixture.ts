@@ -13,10 +13,6 @@ export const VOTED_DEAL_CODE = "GOURDE15";
 /** The desktop deal's id: the deal page of tests/e2e/routes.ts (every page walked by the layout and hydration specs). */
 export const FIXTURE_DEAL_ID = "00000000-0000-4000-8000-000000000015";
 
-/** The deal of the hidden-temperature and 100° test: at 99°, « published » two hours after the fixtures, so still « Nouveau » while the suite runs. */
-export const thresholdDealTitle = (project: string) => `Thermos au seuil ${project}`;
-export const THRESHOLD_PUBLISHED_IN_MS = 2 * 3_600_000;
-
 export async function insertDealPageFixtures(db: Db) {
   const s = await import("../../db/schema");
   const hourAgo = new Date(Date.now() - 3_600_000);
@@ -36,19 +32,4 @@ export async function insertDealPageFixtures(db: Db) {
       temperature: 42,
     })),
   ]);
-  // created three hours ago: never the first card of the default (newest first) list
-  await db.insert(s.crevardeDeals).values(
-    (["desktop", "mobile"] as const).map((project) => ({
-      title: thresholdDealTitle(project),
-      description: "Un thermos en inox à double paroi.",
-      price: "12,99€",
-      source: "temu",
-      badgeText: "Prix cassé",
-      ctaText: "Voir le deal",
-      url: "https://www.temu.com/thermos",
-      publishedAt: new Date(Date.now() + THRESHOLD_PUBLISHED_IN_MS),
-      createdAt: new Date(Date.now() - 3 * 3_600_000),
-      temperature: 99,
-    })),
-  );
 }

@@ -1,9 +1,9 @@
-import { DEMO_ADMIN, DEMO_MEMBER, expect, noHorizontalScroll, signIn, test } from "./fixtures";
-import { THRESHOLD_PUBLISHED_IN_MS, thresholdDealTitle, VOTED_DEAL_CODE, votedDealTitle } from "./deal-page-fixture";
+import { expect, noHorizontalScroll, signedInAs, test } from "./fixtures";
+import { VOTED_DEAL_CODE, votedDealTitle } from "./deal-page-fixture";
 
 /** The deal page and temperature votes (issue #15): each project votes on its own deal (tests/e2e/deal-page-fixture.ts). */
 
-test("a visitor opens a deal from the list and sees its page, the masked code and a sign-in prompt to vote", async ({ page }, testInfo) => {
+test("a visitor opens a deal from the list and sees its page, the masked code and a sign-in prompt to vote @layout", async ({ page }, testInfo) => {
   const title = votedDealTitle(testInfo.project.name);
   await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("gourde isotherme")}`);
   await page.getByRole("link", { name: title, exact: true }).click();
@@ -24,9 +24,9 @@ test("a visitor opens a deal from the list and sees its page, the masked code an
   await noHorizontalScroll(page);
 });
 
-test("a member votes hot on the deal page, sees the vote and the temperature change, then undoes it", async ({ page }, testInfo) => {
+test("a member votes hot on the deal page, sees the vote and the temperature change, then undoes it @layout", async ({ page }, testInfo) => {
   const title = votedDealTitle(testInfo.project.name);
-  await signIn(page, DEMO_MEMBER);
+  await signedInAs(page, "member");
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("gourde isotherme")}`);
   await page.getByRole("link", { name: title, exact: true }).click();
@@ -57,14 +57,14 @@ test("a member votes hot on the deal page, sees the vote and the temperature cha
   await noHorizontalScroll(page);
 });
 
-test("two members flag a deal « Expiré ? »: it shows as expired; a moderator reactivates it", async ({ page }, testInfo) => {
+test("two members flag a deal « Expiré ? »: it shows as expired; a moderator reactivates it @layout", async ({ page }, testInfo) => {
   const title = votedDealTitle(testInfo.project.name, "expiry");
   const open = async () => {
     await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("gourde isotherme")}`);
     await page.getByRole("link", { name: title, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   };
-  await signIn(page, DEMO_MEMBER);
+  await signedInAs(page, "member");
   await expect(page).not.toHaveURL(/\/auth/);
   await open();
   const expiry = page.getByTestId("deal-expiry");
@@ -75,7 +75,7 @@ test("two members flag a deal « Expiré ? »: it shows as expired; a moderator 
 
   // the second flag (the admin's, weight 1) reaches the threshold of 2
   await page.context().clearCookies({ name: "crevarde.session_token" });
-  await signIn(page, DEMO_ADMIN);
+  await signedInAs(page, "admin");
   await expect(page).not.toHaveURL(/\/auth/);
   await open();
   await expiry.getByRole("button", { name: "Expiré ?" }).click();
@@ -91,52 +91,12 @@ test("two members flag a deal « Expiré ? »: it shows as expired; a moderator 
   await noHorizontalScroll(page);
 });
 
-test("the temperature stays hidden as « Nouveau » for 10 minutes (server clock moved forward), then one 🔥 takes it past 100°: « Hot »", async ({ page }, testInfo) => {
-  const title = thresholdDealTitle(testInfo.project.name);
-  // signed in: pages are rendered for the request, never from the anonymous micro-cache
-  await signIn(page, DEMO_MEMBER);
-  await expect(page).not.toHaveURL(/\/auth/);
-  await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(title)}`);
-  await page.getByRole("link", { name: title, exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  const heat = page.getByTestId("deal-heat");
-  await expect(heat).toHaveText(/Nouveau/);
-  await expect(page.locator("main")).not.toContainText("99°");
-  const url = page.url();
-
-  // more than 10 minutes after its publication, for the server (X-Test-Now, app/lib/clock.server.ts)
-  const later = new Date(Date.now() + THRESHOLD_PUBLISHED_IN_MS + 60 * 60_000).toISOString();
-  await page.context().setExtraHTTPHeaders({ "x-test-now": later });
-  await page.goto(url);
-  await expect(heat).toHaveText(/99°$/);
-  await expect(heat).not.toContainText("Hot");
-
-  const hot = page.getByRole("button", { name: "🔥 Hot" });
-  await hot.click();
-  await expect(page.getByText("Vote 🔥 enregistré, merci !")).toBeVisible();
-  await expect(heat).toHaveText(/10[0-2]° · Hot$/);
-  // undone: back under the threshold
-  await hot.click();
-  await expect(page.getByText("Ton vote a été retiré.")).toBeVisible();
-  await expect(heat).toHaveText(/99°$/);
-});
-
-test("the « Les plus hot » and « Nouveaux » tabs live in the URL", async ({ page }) => {
-  await page.goto("/coup-de-crevarde");
-  await page.getByRole("link", { name: "🔥 Les plus hot" }).click();
-  await expect(page).toHaveURL(/\?tab=hot$/);
-  await expect(page.getByRole("link", { name: "🔥 Les plus hot" })).toHaveAttribute("aria-current", "page");
-  await page.getByRole("link", { name: "Nouveaux" }).click();
-  await expect(page).toHaveURL(/\?tab=nouveaux$/);
-  await noHorizontalScroll(page);
-});
-
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a cold vote and its optional reason are plain form POSTs that come back to the page", async ({ page }, testInfo) => {
     const title = votedDealTitle(testInfo.project.name, "plain");
-    await signIn(page, DEMO_MEMBER);
+    await signedInAs(page, "member");
     await expect(page).not.toHaveURL(/\/auth/);
     await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("gourde isotherme")}`);
     await page.getByRole("link", { name: title, exact: true }).click();

@@ -27,14 +27,11 @@ test("the mobile drawer's links are styled, and the current page's link says so 
 });
 
 for (const path of ["/signup", "/auth", "/auth?tab=signup"]) {
-  test(`${path} has one h1`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bienvenue chez Crevarde");
-  });
-
   test(`on ${path} both tabs can be selected`, async ({ page }) => {
     await page.goto(path);
+    // one h1
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bienvenue chez Crevarde");
     const login = page.getByRole("tab", { name: "Connexion" });
     const signup = page.getByRole("tab", { name: "Inscription" });
     for (const [tab, form] of [
@@ -58,6 +55,8 @@ test.describe("404 pages @desktop", () => {
       expect(html.match(/<title>([^<]*)<\/title>/)?.[1]).toBe("Page introuvable | Crevarde");
       expect(html.match(/<meta name="description" content="([^"]*)"/)?.[1]).toMatch(/^Cette page n(&#x27;|')existe pas ou plus\./);
       expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/);
+      // the not-found page itself (its link home is followed in foundation.spec.ts)
+      expect(html).toContain("Cette page s&#x27;est évaporée");
     });
   }
 });
@@ -101,7 +100,7 @@ test("a blog byline that is already a credit reads once, without « Par »", asy
   await expect(page.getByText("· Propos recueillis par Margaux", { exact: true })).toBeVisible();
 });
 
-test("the sign-up prompt of a masked code flows as one paragraph, not in columns", async ({ page }) => {
+test("the sign-up prompt of a masked code flows as one paragraph, not in columns @layout", async ({ page }) => {
   await page.goto("/marques/caudalie");
   const prompt = page.getByRole("article").locator("p", { hasText: "pour débloquer le code complet" }).first();
   await expect(prompt).toBeVisible();

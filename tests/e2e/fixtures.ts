@@ -1,4 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
 import { test as base, expect, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
 
 /** Console errors and CSP violations seen by the page during a test. */
@@ -92,8 +94,26 @@ export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 7
 
 export const DEMO_MEMBER = { email: "membre@crevarde.local", password: "CrevardeMembre2025!" };
 export const DEMO_ADMIN = { email: "admin@crevarde.local", password: "CrevardeAdmin2025!" };
-export const DEMO_EDITOR = { email: "editeur@crevarde.local", password: "CrevardeEditeur2025!" };
-export const DEMO_FINANCE = { email: "finance@crevarde.local", password: "CrevardeFinance2025!" };
+const DEMO_EDITOR = { email: "editeur@crevarde.local", password: "CrevardeEditeur2025!" };
+const DEMO_FINANCE = { email: "finance@crevarde.local", password: "CrevardeFinance2025!" };
+
+export const DEMO_ACCOUNTS = { admin: DEMO_ADMIN, member: DEMO_MEMBER, editor: DEMO_EDITOR, finance: DEMO_FINANCE };
+export type DemoRole = keyof typeof DEMO_ACCOUNTS;
+
+/** Where the sign-in setup (sessions.setup.ts) keeps each demo account's session. */
+export const sessionFile = (role: DemoRole) => path.resolve(import.meta.dirname, "../../test-reports/e2e-sessions", `${role}.json`);
+
+/**
+ * Goes to `path` signed in as a demo account, with the session that account's sign-in
+ * made once for the run (sessions.setup.ts); `/codes-promo` is where a sign-in lands.
+ * Signing in through the form is tested on its own (accounts.spec.ts, account-flows.spec.ts).
+ */
+export async function signedInAs(page: Page, role: DemoRole, to = "/codes-promo") {
+  const { cookies } = JSON.parse(await fs.readFile(sessionFile(role), "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
+  // only the session: the consent choice stays the test's own
+  await page.context().addCookies(cookies.filter((c) => c.name !== "cr_consent"));
+  await page.goto(to);
+}
 
 export async function signIn(page: Page, account: { email: string; password: string }, path = "/auth?fresh=true") {
   await page.goto(path);
@@ -122,7 +142,7 @@ export async function outboxLinks(browser: Browser, baseURL: string, email: stri
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.7.${Math.floor(Math.random() * 250)}.3` } });
   await context.addCookies([{ name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: baseURL }]);
   const admin = await context.newPage();
-  await signIn(admin, DEMO_ADMIN, "/auth?redirect=/email-test");
+  await signedInAs(admin, "admin", "/email-test");
   await expect(admin).toHaveURL(/\/email-test$/);
   const item = admin.locator(`li[data-to="${email}"]`).filter({ hasText: kind }).first();
   await expect(item).toBeVisible();

@@ -1,7 +1,7 @@
 // Issue #11 items 5 to 9: figures from the data, no reduction the shopper cannot get,
 // live codes first, deal codes for members only, links that lead somewhere.
 import type { Page } from "@playwright/test";
-import { DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+import { expect, signedInAs, test } from "./fixtures";
 
 const DEAL = "Brosse nettoyante visage en silicone"; // its code (cta_text) is TEMUCREV5
 
@@ -25,7 +25,7 @@ test("a visitor never gets a deal's code: masked in the HTML and the .data paylo
 
 test("a member reads and copies a deal's code", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, DEMO_MEMBER);
+  await signedInAs(page, "member");
   await expect(page).toHaveURL(/\/codes-promo$/);
   await page.goto("/coup-de-crevarde");
   const card = dealCard(page, DEAL);
@@ -37,7 +37,7 @@ test("a member reads and copies a deal's code", async ({ page, context }) => {
 });
 
 test("Mes codes promo opens on live codes; expired ones are folded apart, without a copy button", async ({ page }) => {
-  await signIn(page, DEMO_MEMBER);
+  await signedInAs(page, "member");
   await expect(page).toHaveURL(/\/codes-promo$/);
   const expired = page.getByTestId("expired-codes");
   const live = page.getByRole("article").filter({ hasNot: page.getByText("Expiré", { exact: true }) });

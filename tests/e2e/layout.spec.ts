@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+import { expect, signedInAs, test } from "./fixtures";
 import { isAdminPage, PAGES } from "./routes";
 
 /**
@@ -133,7 +133,7 @@ test.describe("every page fits 320, 390 and 1280 px @desktop", () => {
   });
 
   test("as a member, no page scrolls sideways and no text is clipped", async ({ page, context, baseURL }) => {
-    await signIn(page, DEMO_MEMBER);
+    await signedInAs(page, "member");
     await page.waitForURL((url) => url.pathname !== "/auth");
     const problems = await walk(page, "member", [...PAGES.filter((p) => !isAdminPage(p)), "/auth?fresh=true", UNKNOWN]);
     // still signed in at the end of the walk: /profile was the member's page, not a detour to /auth
@@ -155,7 +155,7 @@ test.describe("every page fits 320, 390 and 1280 px @desktop", () => {
     await page.getByLabel("Ton adresse email").fill(email);
     await page.getByRole("button", { name: "Je veux économiser" }).click();
     await expect(page.getByText("Vérifie ta boîte mail", { exact: false })).toBeVisible();
-    await signIn(page, DEMO_ADMIN, "/auth?redirect=/email-test");
+    await signedInAs(page, "admin", "/email-test");
     await expect(page).toHaveURL(/\/email-test$/);
     await expect(page.locator(`li[data-to="${email}"] a`).first()).toBeVisible();
     const problems = await walk(page, "admin", PAGES.filter(isAdminPage));

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+import { expect, signedInAs, test } from "./fixtures";
 
 const EARNINGS = "/legal/comment-nous-gagnons-de-l-argent";
 
@@ -9,7 +9,7 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(scroll).toBeLessThanOrEqual(width);
 }
 
-test("the mentions légales show the publisher, the publication director and the host from the settings", async ({ page }) => {
+test("the mentions légales show the publisher, the publication director and the host from the settings @layout", async ({ page }) => {
   await page.goto("/legal/mentions-legales");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mentions légales");
   const main = page.locator("main");
@@ -23,7 +23,7 @@ test("the mentions légales show the publisher, the publication director and the
   await expectNoHorizontalOverflow(page);
 });
 
-test("the privacy policy lists purposes with legal bases, recipients, durations, rights and the CNIL, within the screen width", async ({ page }) => {
+test("the privacy policy lists purposes with legal bases, recipients, durations, rights and the CNIL, within the screen width @layout", async ({ page }) => {
   await page.goto("/legal/politique-confidentialite");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Politique de confidentialité");
   for (const heading of ["Responsable du traitement", "Ce que nous faisons de tes données, et pourquoi", "Qui reçoit tes données", "Transferts hors de l'Union européenne", "Durées de conservation", "Tes droits", "Réclamation auprès de la CNIL"]) {
@@ -40,7 +40,7 @@ test("the privacy policy lists purposes with legal bases, recipients, durations,
   await expectNoHorizontalOverflow(page);
 });
 
-test("the footer links « Comment nous gagnons de l'argent », which explains commissions and the ranking", async ({ page }) => {
+test("the footer links « Comment nous gagnons de l'argent », which explains commissions and the ranking @layout", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
   const link = footer.getByRole("link", { name: "Comment nous gagnons de l'argent" });
@@ -57,12 +57,6 @@ test("the footer links « Comment nous gagnons de l'argent », which explains co
   for (const name of ["Mentions légales", "CGV", "Politique de confidentialité", "Cookies"]) {
     await expect(page.getByRole("contentinfo").getByRole("link", { name, exact: true })).toBeVisible();
   }
-});
-
-test("the concept page states the hosting of the mentions légales and links the earnings page", async ({ page }) => {
-  await page.goto("/pourquoi-crevarde");
-  await expect(page.getByText(/elles sont hébergées en France/)).toBeVisible();
-  await expect(page.locator("main").getByRole("link", { name: "Comment nous gagnons de l'argent" })).toBeVisible();
 });
 
 /** Every outbound (affiliate) link of the page shows the "lien affilié" mention beside it, tied to it for screen readers. */
@@ -92,15 +86,15 @@ async function expectAffiliateMentions(page: Page, path: string) {
   await expectNoHorizontalOverflow(page);
 }
 
-test("every outbound link carries a visible « lien affilié » mention (visitor pages)", async ({ page }) => {
+test("every outbound link carries a visible « lien affilié » mention (visitor pages) @layout", async ({ page }) => {
   for (const path of ["/", "/coup-de-crevarde", "/marques/caudalie"]) {
     await page.goto(path);
     await expectAffiliateMentions(page, path);
   }
 });
 
-test("every outbound link carries a visible « lien affilié » mention (member pages: codes, brand, /temu)", async ({ page }) => {
-  await signIn(page, DEMO_MEMBER);
+test("every outbound link carries a visible « lien affilié » mention (member pages: codes, brand, /temu) @layout", async ({ page }) => {
+  await signedInAs(page, "member");
   await expect(page).toHaveURL(/\/codes-promo$/);
   for (const path of ["/codes-promo", "/marques/caudalie"]) {
     await page.goto(path);

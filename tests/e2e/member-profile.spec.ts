@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { consentCookie, DEMO_ADMIN, expect, noHorizontalScroll, signIn, test } from "./fixtures";
+import { consentCookie, expect, noHorizontalScroll, signedInAs, signIn, test } from "./fixtures";
 import { blockedMember, profilePoster } from "./member-profile-fixture";
 
-test("a deal card names its author; the author's public page shows their deals, temperature, vote weight and badges", async ({ page }, testInfo) => {
+test("a deal card names its author; the author's public page shows their deals, temperature, vote weight and badges @layout", async ({ page }, testInfo) => {
   const poster = profilePoster(testInfo.project.name);
   await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(poster.dealTitle)}`);
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: poster.dealTitle }) });
@@ -32,7 +32,7 @@ test("a deal card names its author; the author's public page shows their deals, 
 
 test("an admin blocks a member for 7 days from /admin/moderation; the member's sign-in is refused with until when", async ({ page, baseURL }, testInfo) => {
   const member = blockedMember(testInfo.project.name);
-  await signIn(page, DEMO_ADMIN);
+  await signedInAs(page, "admin");
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto("/admin/moderation");
   const form = page.getByRole("form", { name: "Bloquer un membre" });

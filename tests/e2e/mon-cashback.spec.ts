@@ -1,15 +1,7 @@
-import { DEMO_MEMBER, expect, isMobile, signIn, test } from "./fixtures";
+import { expect, isMobile, signedInAs, test } from "./fixtures";
 
-test("a visitor is sent to sign in, then back to /mon-cashback", async ({ page }) => {
-  await page.goto("/mon-cashback");
-  await expect(page).toHaveURL(/\/auth\?redirect=\/mon-cashback$/);
-  await signIn(page, DEMO_MEMBER, "/auth?redirect=/mon-cashback");
-  await expect(page).toHaveURL(/\/mon-cashback$/);
-  await expect(page.getByRole("heading", { name: "Mon cashback", level: 1 })).toBeVisible();
-});
-
-test("the demo member sees the four balances, each purchase's status, reason and timeline", async ({ page }) => {
-  await signIn(page, DEMO_MEMBER, "/auth?redirect=/mon-cashback");
+test("the demo member sees the four balances, each purchase's status, reason and timeline @layout", async ({ page }) => {
+  await signedInAs(page, "member", "/mon-cashback");
   await expect(page).toHaveURL(/\/mon-cashback$/);
   const balance = (label: string) => page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
   await expect(balance("En attente")).toHaveText(/^4,34\s€$/);
@@ -38,7 +30,7 @@ test("the demo member sees the four balances, each purchase's status, reason and
 });
 
 test("the account menu and the profile link to /mon-cashback @desktop", async ({ page }) => {
-  await signIn(page, DEMO_MEMBER, "/auth?redirect=/profile");
+  await signedInAs(page, "member", "/profile");
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByRole("link", { name: /^Mon cashback/ }).click();
   await expect(page).toHaveURL(/\/mon-cashback$/);
@@ -53,7 +45,7 @@ test("the account menu and the profile link to /mon-cashback @desktop", async ({
 test("a member switches one type of cashback e-mail off, then on again", async ({ page }) => {
   // each project its own type: the desktop and mobile runs share the demo member
   const label = isMobile(page) ? "Cashback refusé ou annulé (avec la raison)" : "Cashback validé";
-  await signIn(page, DEMO_MEMBER, "/auth?redirect=/mon-cashback");
+  await signedInAs(page, "member", "/mon-cashback");
   await expect(page).toHaveURL(/\/mon-cashback$/);
   const emails = page.getByRole("region", { name: "E-mails de cashback" });
   const box = emails.getByRole("checkbox", { name: label });

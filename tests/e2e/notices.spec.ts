@@ -1,6 +1,6 @@
-import { DEMO_ADMIN, expect, noHorizontalScroll, signIn, test } from "./fixtures";
+import { expect, noHorizontalScroll, signedInAs, test } from "./fixtures";
 
-test("a visitor reports illegal content from the footer, and a moderator decides with a statement of reasons", async ({ page, baseURL }, testInfo) => {
+test("a visitor reports illegal content from the footer, and a moderator decides with a statement of reasons @layout", async ({ page, baseURL }, testInfo) => {
   test.slow();
   await page.goto("/marques");
   await page.getByRole("contentinfo").getByRole("link", { name: "Signaler un contenu illicite" }).click();
@@ -27,7 +27,7 @@ test("a visitor reports illegal content from the footer, and a moderator decides
   await noHorizontalScroll(page);
 
   await page.context().clearCookies();
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin/moderation");
+  await signedInAs(page, "admin", "/admin/moderation");
   await expect(page).toHaveURL(/\/admin\/moderation$/);
   const item = page.getByTestId("notice").filter({ hasText: reference });
   await expect(item).toContainText(explanation);

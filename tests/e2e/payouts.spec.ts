@@ -90,7 +90,7 @@ async function markBatchSent(page: Page, email: string, msgId: string) {
   return card;
 }
 
-test("a member with 12 € adds an IBAN, waits 72 h, withdraws; finance approves, exports, sends and completes; Versé shows 12,00 €", async (
+test("a member with 12 € adds an IBAN, waits 72 h, withdraws; finance approves, exports, sends and completes; Versé shows 12,00 € @layout", async (
   { page, browser, baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId, userAgent },
   testInfo,
 ) => {
@@ -188,7 +188,7 @@ test("a member with 12 € adds an IBAN, waits 72 h, withdraws; finance approves
   await expect(withdrawals).toContainText(/Tu pourras retirer ton cashback dès 10,00\s€ disponibles \(tu as 0,00\s€\)\./);
 });
 
-test("a failed payout returns the money", async (
+test("a failed payout returns the money @layout", async (
   { page, browser, baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId, userAgent },
   testInfo,
 ) => {

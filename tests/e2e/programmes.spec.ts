@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_ADMIN, expect, signIn, test } from "./fixtures";
+import { expect, signedInAs, test } from "./fixtures";
 
 const brandCard = (page: Page, name: string) =>
   page.getByRole("list", { name: "Marques" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
@@ -18,7 +18,7 @@ test("an admin creates a programme and adds rates; the history keeps the old one
   const brand = testInfo.project.name === "mobile" ? "Garancia" : "Typology";
   const programId = `e2e-${testInfo.project.name}-${Date.now()}`;
   const name = `${brand} · Effiliation`;
-  await signIn(page, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/programmes");
+  await signedInAs(page, "admin", "/admin/programmes");
   await expect(page.getByRole("heading", { name: "Programmes d'affiliation", level: 1 })).toBeVisible();
   // credentials come from the environment: none are set for the tests
   await expect(page.getByRole("list", { name: "Identifiants des réseaux" }).getByRole("listitem").filter({ hasText: "Awin" })).toContainText("Identifiants non configurés");

@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, expect, noHorizontalScroll, signIn, test } from "./fixtures";
+import { expect, noHorizontalScroll, signedInAs, signIn, test } from "./fixtures";
 import { REFERRAL_E2E, referralFriend, referralReferrer } from "./referral-fixture";
 
 /*
@@ -12,7 +12,7 @@ import { REFERRAL_E2E, referralFriend, referralReferrer } from "./referral-fixtu
 const balance = (page: import("@playwright/test").Page, label: string) =>
   page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
 
-test("a referral pays both sides after the friend's first validated cashback", async ({ page, browser, baseURL }, testInfo) => {
+test("a referral pays both sides after the friend's first validated cashback @layout", async ({ page, browser, baseURL }, testInfo) => {
   const referrer = referralReferrer(testInfo.project.name);
   const friend = referralFriend(testInfo.project.name);
 
@@ -46,8 +46,8 @@ test("a referral pays both sides after the friend's first validated cashback", a
   await context.close();
 });
 
-test("the treasury page shows the members' balances against the cash received, with its alert", async ({ page }, testInfo) => {
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin/tresorerie");
+test("the treasury page shows the members' balances against the cash received, with its alert @layout", async ({ page }, testInfo) => {
+  await signedInAs(page, "admin", "/admin/tresorerie");
   await expect(page).toHaveURL(/\/admin\/tresorerie$/);
   await expect(page.getByRole("heading", { name: "Trésorerie", level: 1 })).toBeVisible();
   // the referral members alone hold 24,00 € available, and the networks' payments entered here stay far below

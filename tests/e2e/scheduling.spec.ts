@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { toParisLocalInput } from "../../app/modules/settings/paris-time";
-import { arriveAt, DEMO_ADMIN, expect, noHorizontalScroll, signIn, test } from "./fixtures";
+import { expect, noHorizontalScroll, signedInAs, test } from "./fixtures";
 import { expiringCode, scheduledCode, schedulingBrand } from "./scheduling-fixture";
 
 /**
@@ -14,12 +14,12 @@ import { expiringCode, scheduledCode, schedulingBrand } from "./scheduling-fixtu
 
 const codeRow = (page: Page, code: string) => page.getByRole("row").filter({ hasText: code });
 
-test("an admin schedules a promo code for later: « Programmé » in the list, on the brand page once its time has come", async ({ page }, info) => {
+test("an admin schedules a promo code for later: « Programmé » in the list, on the brand page once its time has come @layout", async ({ page }, info) => {
   const brand = schedulingBrand(info.project.name);
   const code = scheduledCode(info.project.name);
   const publishAt = new Date(Date.now() + 2 * 60 * 60_000);
 
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin");
+  await signedInAs(page, "admin", "/admin");
   await page.waitForURL((url) => url.pathname === "/admin");
   // the dashboard's « Codes qui expirent bientôt » (3 days), linked to the list's same filter
   const expiring = page.getByTestId("expiring-codes");
@@ -47,9 +47,6 @@ test("an admin schedules a promo code for later: « Programmé » in the list, o
   await page.goto(`/admin/promo-codes?q=${code}`);
   await expect(codeRow(page, code).getByTestId("schedule-badge")).toHaveText("Programmé");
   await noHorizontalScroll(page);
-  // the schedule filter finds it
-  await page.goto(`/admin/promo-codes?q=${code}&schedule=scheduled`);
-  await expect(codeRow(page, code)).toHaveCount(1);
 
   // not public yet
   await page.goto(`/marques/${brand.slug}`);
@@ -65,37 +62,4 @@ test("an admin schedules a promo code for later: « Programmé » in the list, o
   await page.goto(`/admin/promo-codes?q=${code}`);
   await expect(codeRow(page, code)).toHaveCount(1);
   await expect(codeRow(page, code).getByTestId("schedule-badge")).toHaveCount(0);
-});
-
-test("an admin schedules a deal for later: hidden from the deals page, shown there once its time has come", async ({ page }, info) => {
-  const word = `zephyrin${info.project.name}${Date.now().toString(36)}`;
-  const title = `Sèche-cheveux ${word}`;
-  const publishAt = new Date(Date.now() + 3 * 60 * 60_000);
-
-  await signIn(page, DEMO_ADMIN, "/auth?redirect=/admin/crevarde-deals");
-  await arriveAt(page, "/admin/crevarde-deals");
-  await page.getByRole("button", { name: "Ajouter un deal" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Titre*").fill(title);
-  await dialog.getByLabel("Description*").fill("Un deal programmé par le test de la programmation.");
-  await dialog.getByLabel("Prix*").fill("39,99€");
-  await dialog.getByLabel("Texte du badge*").fill("Bientôt");
-  await dialog.getByLabel("Source*").fill("boutique");
-  await dialog.getByLabel("Lien*").fill("https://www.temu.com/fr/programme.html");
-  await dialog.getByLabel("Publier le", { exact: true }).fill(toParisLocalInput(publishAt));
-  await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await page.goto(`/admin/crevarde-deals?q=${word}`);
-  await expect(page.getByRole("row").filter({ hasText: title }).getByTestId("schedule-badge")).toHaveText("Programmé");
-
-  // not on the deals page yet, not even by its own words
-  await page.goto(`/coup-de-crevarde?q=${word}`);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByText(title)).toHaveCount(0);
-
-  // the server's clock for this browser moved past « Publier le »: the same search finds it, with no write in between
-  await page.context().setExtraHTTPHeaders({ "x-test-now": new Date(publishAt.getTime() + 60_000).toISOString() });
-  await page.goto(`/coup-de-crevarde?q=${word}`);
-  await expect(page.getByRole("article").filter({ hasText: title })).toBeVisible();
-  await noHorizontalScroll(page);
 });

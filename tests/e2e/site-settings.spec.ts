@@ -1,11 +1,11 @@
-import { arriveAt, contextMenuCancelled, DEMO_ADMIN, expect, f12Cancelled, signIn, test } from "./fixtures";
+import { arriveAt, contextMenuCancelled, expect, f12Cancelled, signedInAs, test } from "./fixtures";
 
 // Tests here change what every visitor sees (settings, the home page's
 // blocks): the "shared-state" Playwright project runs them after the desktop
 // and mobile projects.
 
 test("an admin switches content protection off and on again from Paramètres", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/settings");
+  await signedInAs(page, "admin", "/admin/settings");
   await expect(page.getByRole("heading", { name: "Paramètres" })).toBeVisible();
   const protection = page.getByLabel(/Protection du contenu/);
   try {
@@ -33,7 +33,7 @@ test("an admin switches content protection off and on again from Paramètres", a
 const PAYLOAD = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script><svg onload="window.__xss=1"><a href="javascript:window.__xss=1">lien</a>`;
 
 test("an html block holding script payloads is saved sanitised: nothing runs on the home page", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/content?contentPage=home");
+  await signedInAs(page, "admin", "/admin/content?contentPage=home");
   await arriveAt(page, "/admin/content");
   const dialog = page.getByRole("dialog");
   await page.getByRole("button", { name: "Modifier hero", exact: true }).click();
@@ -61,7 +61,7 @@ test("an html block holding script payloads is saved sanitised: nothing runs on 
 });
 
 test("an admin empties a legal value: the dashboard warns and the mentions show « non renseigné » until it is set again", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/settings");
+  await signedInAs(page, "admin", "/admin/settings");
   const phone = page.getByLabel("Hébergeur : téléphone *");
   const saved = await phone.inputValue();
   expect(saved).not.toBe("");
@@ -86,7 +86,7 @@ test("an admin empties a legal value: the dashboard warns and the mentions show 
 });
 
 test("an admin switches cashback off: the site is the spec's « bientôt »; on again: real member rates and a live step 4", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN, "/auth?fresh=true&redirect=/admin/settings");
+  await signedInAs(page, "admin", "/admin/settings");
   const nuxe = page.getByRole("list", { name: "Marques" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Nuxe", exact: true }) });
   const step4 = page.locator('section[aria-labelledby="how-title"] li').nth(3);
   try {

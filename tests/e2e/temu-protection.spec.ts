@@ -1,4 +1,4 @@
-import { contextMenuCancelled, DEMO_MEMBER, expect, f12Cancelled, signIn, test } from "./fixtures";
+import { contextMenuCancelled, expect, f12Cancelled, signedInAs, test } from "./fixtures";
 
 // The offer ends on 25 May 2025 23:59:59 Europe/Paris (the seeded setting).
 const END = Date.parse("2025-05-25T23:59:59+02:00");
@@ -44,7 +44,7 @@ test("after the end date /temu says first that the offer has ended and no longer
 
 test("a member copies a /temu coupon and its link goes through /kpi with a temu_ action", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, DEMO_MEMBER);
+  await signedInAs(page, "member");
   await expect(page).toHaveURL(/\/codes-promo$/);
   // while the offer runs (on the visitor's clock: the seeded offer ended on 25 May 2025)
   await page.clock.install({ time: END - 86_400_000 });

@@ -1,11 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
+import { hashPassword, makeSignature } from "better-auth/crypto";
 import { getAuth } from "../../app/lib/auth.server";
 import { getDb } from "../../app/lib/db.server";
 import * as s from "../../db/schema";
 import type { Role } from "../../db/constants";
 
 export const TEST_ORIGIN = "http://localhost:3000";
+
+/** scrypt costs tens of milliseconds: one hash per password for the file (each still checks on sign-in). */
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
 
 /** A verified account with a password (no e-mail sent). */
 export async function createUser(options: { role?: Role; email?: string; password?: string; username?: string; verified?: boolean } = {}) {
@@ -16,7 +24,7 @@ export async function createUser(options: { role?: Role; email?: string; passwor
   // pseudos are unique (profiles_username_lower_idx): the default one carries the id
   const username = options.username ?? `Testeuse-${id.slice(0, 8)}`;
   await db.insert(s.user).values({ id, name: username, email, emailVerified: options.verified ?? true, role: options.role ?? "user" });
-  await db.insert(s.account).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashPassword(password) });
+  await db.insert(s.account).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashOf(password) });
   // the trigger on "user" has created the profile already
   await db.insert(s.profiles).values({ id, email, username }).onConflictDoUpdate({ target: s.profiles.id, set: { username } });
   return { id, email, password };
@@ -37,9 +45,21 @@ export function cookieHeaderFrom(headers: Headers): string {
     .join("; ");
 }
 
+/**
+ * The Cookie header of a new session of `userId`, made by better-auth as a sign-in
+ * makes it (same table, same hooks, same signed cookie), without the password check:
+ * scrypt costs tens of milliseconds. Tests of the sign-in itself use cookieFor.
+ */
+async function sessionCookieFor(userId: string): Promise<string> {
+  const context = await (await getAuth()).$context;
+  const session = await context.internalAdapter.createSession(userId, false);
+  const signed = `${session.token}.${await makeSignature(session.token, context.secret)}`;
+  return `${context.authCookies.sessionToken.name}=${encodeURIComponent(signed)}`;
+}
+
 export async function signedInUser(options: Parameters<typeof createUser>[0] = {}) {
   const user = await createUser(options);
-  return { ...user, cookie: await cookieFor(user.email, user.password) };
+  return { ...user, cookie: await sessionCookieFor(user.id) };
 }
 
 /** Build a Request as a browser on the site would send it. */

@@ -1,31 +1,57 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject } from "vitest";
 import { openDatabase, setDatabase, type Database } from "../../app/lib/db.server";
+import { POSTGRES_SUITES } from "../postgres-suites";
 
 export type DbKind = "pglite" | "postgres";
 
-/** The database kinds the integration suite runs on. */
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The database kinds the current test file runs on: PGlite always, and the
+ * TEST_DATABASE_URL server too for the suites where the engine matters
+ * (tests/postgres-suites.ts).
+ */
 export function dbKinds(): DbKind[] {
-  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+  if (!process.env.TEST_DATABASE_URL) return ["pglite"];
+  const file = expect.getState().testPath;
+  const relative = file ? path.relative(root, file).split(path.sep).join("/") : "";
+  return POSTGRES_SUITES.includes(relative) ? ["pglite", "postgres"] : ["pglite"];
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+/** The migrated PGlite data directory made once per run (tests/setup/database-templates.ts), read once per file. */
+function migratedPglite(): Promise<Blob> {
+  return (pgliteTemplate ??= fs.promises.readFile(inject("pgliteTemplate")).then((bytes) => new Blob([bytes])));
 }
 
 /**
  * Open a fresh, migrated, empty database: an in-memory PGlite, or a new
- * database on the TEST_DATABASE_URL server (dropped on close).
+ * database on the TEST_DATABASE_URL server (dropped on close). Both are copies
+ * of the run's migrated template; `migrate: false` gives an empty, unmigrated one.
  */
 export async function createTestDatabase(kind: DbKind, options: { migrate?: boolean } = {}): Promise<Database & { url?: string }> {
-  if (kind === "pglite") return openDatabase({ dataDir: "memory://", ...options });
+  const migrated = options.migrate !== false;
+  if (kind === "pglite") {
+    return migrated
+      ? openDatabase({ dataDir: "memory://", loadDataDir: await migratedPglite(), migrate: false })
+      : openDatabase({ dataDir: "memory://", migrate: false });
+  }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const template = inject("postgresTemplate");
+  if (!template) throw new Error("the PostgreSQL template was not made: TEST_DATABASE_URL was not set when Vitest started");
   const name = `crevarde_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(migrated ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), ...options });
+  const database = await openDatabase({ url: url.toString(), migrate: false });
   return {
     ...database,
     // to open more connections to the same database (several workers, several processes)
@@ -54,9 +80,7 @@ export function describeEachDb(name: string, fn: (ctx: { kind: DbKind; database:
         setDatabase(Promise.resolve(database));
         // the auth instance is bound to the process database: rebuild it
         (await import("../../app/lib/auth.server")).resetAuth();
-        // CREATE DATABASE waits for a checkpoint: with the whole suite creating and dropping
-        // databases on 2 busy cores it once took over 60 s (CI of 803fdfc)
-      }, 180_000);
+      });
       afterAll(async () => {
         await database?.close();
       });

@@ -1,0 +1,48 @@
+/**
+ * The suites that run on the TEST_DATABASE_URL server as well as on PGlite:
+ * those where the engine matters. PGlite is one connection in one process, so
+ * row locks, advisory locks, concurrent transactions, LISTEN/NOTIFY across
+ * connections and several processes only meet a real server here. Every other
+ * suite runs the same SQL and the same migrations on PGlite alone.
+ *
+ * Paths from the repository's root; `dbKinds()` (tests/helpers/db.ts) reads this list.
+ */
+export const POSTGRES_SUITES: readonly string[] = [
+  // locks and races
+  "tests/crash/crash.test.ts",
+  "tests/integration/deal-posting-race.test.ts",
+  "tests/integration/deal-votes-properties.test.ts",
+  "tests/integration/last-admin.test.ts",
+  // jobs and scheduling
+  "tests/integration/jobs.test.ts",
+  "tests/integration/scheduling.test.ts",
+  // notifications between servers (LISTEN/NOTIFY)
+  "tests/integration/shared-state.test.ts",
+  "tests/integration/data-cache.test.ts",
+  "tests/integration/session-cache.test.ts",
+  // the ledger, bank details, payouts and treasury
+  "tests/integration/ledger.test.ts",
+  "tests/integration/ledger-properties.test.ts",
+  "tests/integration/bank-details.test.ts",
+  "tests/integration/payouts.test.ts",
+  "tests/integration/payout-properties.test.ts",
+  "tests/integration/treasury.test.ts",
+  // network imports and pulls
+  "tests/integration/import.test.ts",
+  "tests/integration/import-properties.test.ts",
+  "tests/integration/conversions-import-cli.test.ts",
+  "tests/integration/network-pulls.test.ts",
+  // rate limits and counters
+  "app/lib/rate-limit.server.test.ts",
+  "tests/integration/password-checks.test.ts",
+  // search (pg_trgm and unaccent)
+  "tests/integration/search.test.ts",
+  "tests/integration/site-search.test.ts",
+  // migrations, backups, start
+  "tests/integration/migrate-concurrency.test.ts",
+  "tests/integration/category-backfill.test.ts",
+  "tests/integration/member-profiles.test.ts",
+  "tests/integration/legal.test.ts",
+  "tests/integration/backup.test.ts",
+  "tests/integration/start-defaults.test.ts",
+];
