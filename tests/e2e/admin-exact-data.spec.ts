@@ -15,8 +15,9 @@ const HYDRATION = /hydrat|Minified React error #(418|419|422|423|425)|did not ma
 
 /** Visit every page, as a visitor, a member and an admin, and collect the hydration errors. */
 async function hydrationErrors(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
-  const found: string[] = [];
-  for (const account of [null, "member", "admin"] as const) {
+  // the three accounts at once, each in a context of its own
+  const walks = ([null, "member", "admin"] as const).map(async (account) => {
+    const found: string[] = [];
     const context = await browser.newContext({ baseURL, viewport, locale: "fr-FR", timezoneId: "Europe/Paris", extraHTTPHeaders: { "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
     await context.addCookies([{ name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: baseURL }]);
     const page = await context.newPage();
@@ -25,16 +26,17 @@ async function hydrationErrors(browser: Browser, baseURL: string, viewport: { wi
       if (path.startsWith("/admin") && account !== "admin") continue;
       const errors = collectConsoleErrors(page);
       await page.goto(path);
-      // hydration is over once React has attached (the page answers to the router) and the network is idle
-      await page.waitForLoadState("networkidle");
-      await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+      // hydration is over once the root's effect has run (app/root.tsx): React has reported any
+      // mismatch by then, during the commit that precedes the effects
+      await page.waitForFunction(() => document.querySelector('script[type="module"]') === null || document.documentElement.dataset.hydrated === "true");
       found.push(...errors.filter((e) => HYDRATION.test(e)).map((e) => `${account ?? "anonymous"} ${path}: ${e.slice(0, 200)}`));
       page.removeAllListeners("console");
       page.removeAllListeners("pageerror");
     }
     await context.close();
-  }
-  return found;
+    return found;
+  });
+  return (await Promise.all(walks)).flat();
 }
 
 test.describe("back-office data read back exactly @desktop", () => {
@@ -68,10 +70,10 @@ test.describe("back-office data read back exactly @desktop", () => {
     const card = page.getByRole("article").filter({ has: page.locator("code", { hasText: code }) });
     await expect(card).toContainText("Valable jusqu'au 30 juin 2027");
 
-    const errors = [
-      ...(await hydrationErrors(browser, baseURL!, { width: 1280, height: 800 })),
-      ...(await hydrationErrors(browser, baseURL!, { width: 390, height: 844 })),
-    ];
+    // both widths at once, in contexts of their own
+    const errors = (
+      await Promise.all([hydrationErrors(browser, baseURL!, { width: 1280, height: 800 }), hydrationErrors(browser, baseURL!, { width: 390, height: 844 })])
+    ).flat();
     expect(errors).toEqual([]);
   });
 
