@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject } from "vitest";
 import { openDatabase, setDatabase, type Database } from "../../app/lib/db.server";
 import { POSTGRES_SUITES } from "../postgres-suites";
+import { adminQuery } from "./pg-admin";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -45,10 +45,7 @@ export async function createTestDatabase(kind: DbKind, options: { migrate?: bool
   const template = inject("postgresTemplate");
   if (!template) throw new Error("the PostgreSQL template was not made: TEST_DATABASE_URL was not set when Vitest started");
   const name = `crevarde_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(migrated ? `create database ${name} template ${template}` : `create database ${name}`);
-  await admin.end();
+  await adminQuery(base, migrated ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), migrate: false });
@@ -58,10 +55,7 @@ export async function createTestDatabase(kind: DbKind, options: { migrate?: bool
     url: url.toString(),
     close: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await adminQuery(base, `drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -11,9 +11,10 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
+import pg from "pg";
 import { openDatabase } from "../../app/lib/db.server";
+import { MIGRATIONS } from "../helpers/migrations";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -29,24 +30,13 @@ const root = path.resolve(import.meta.dirname, "../..");
 /** What a template depends on: every migration file and the PGlite version. */
 function templateKey(): string {
   const hash = createHash("sha256");
-  const migrations = path.join(root, "db/migrations");
-  const files = fs.readdirSync(migrations, { recursive: true, encoding: "utf8" }).sort();
+  const files = fs.readdirSync(MIGRATIONS, { recursive: true, encoding: "utf8" }).sort();
   for (const file of files) {
-    const full = path.join(migrations, file);
+    const full = path.join(MIGRATIONS, file);
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
   }
   hash.update(JSON.parse(fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8")).version);
   return hash.digest("hex").slice(0, 16);
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function pgliteTemplate(key: string): Promise<string> {
@@ -69,15 +59,17 @@ async function pgliteTemplate(key: string): Promise<string> {
 
 async function postgresTemplate(base: string, key: string): Promise<string> {
   const name = `crevarde_template_${key}`;
-  // one setup makes it, under an advisory lock; the other finds it
-  await withClient(base, async (c) => {
+  // one setup makes it, under an advisory lock held by this connection; the other finds it
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
     await c.query("select pg_advisory_lock(hashtext($1))", [name]);
     try {
       // templates of other migrations are dropped; this one stays for the next run (both projects use it)
       const others = await c.query<{ datname: string }>("select datname from pg_database where datname like 'crevarde\\_template\\_%' and datname <> $1", [name]);
       for (const { datname } of others.rows) await c.query(`drop database if exists ${datname} with (force)`);
       const found = await c.query("select 1 from pg_database where datname = $1", [name]);
-      if (found.rowCount) return;
+      if (found.rowCount) return name;
       await c.query(`create database ${name}`);
       const url = new URL(base);
       url.pathname = `/${name}`;
@@ -90,7 +82,9 @@ async function postgresTemplate(base: string, key: string): Promise<string> {
     } finally {
       await c.query("select pg_advisory_unlock(hashtext($1))", [name]);
     }
-  });
+  } finally {
+    await c.end();
+  }
   return name;
 }
 
