@@ -57,6 +57,9 @@ async function pgliteTemplate(key: string): Promise<string> {
   return dump;
 }
 
+/** how long a template of other migrations is kept after its last use */
+const STALE_TEMPLATE_MS = 24 * 60 * 60 * 1000;
+
 async function postgresTemplate(base: string, key: string): Promise<string> {
   const name = `crevarde_template_${key}`;
   // one setup makes it, under an advisory lock held by this connection; the other finds it
@@ -65,12 +68,22 @@ async function postgresTemplate(base: string, key: string): Promise<string> {
   try {
     await c.query("select pg_advisory_lock(hashtext($1))", [name]);
     try {
-      // templates of other migrations are dropped; this one stays for the next run (both projects use it)
-      const others = await c.query<{ datname: string }>("select datname from pg_database where datname like 'crevarde\\_template\\_%' and datname <> $1", [name]);
+      // Templates of other migrations unused for a day are dropped; a younger one may belong to a run
+      // of another checkout on the same server. Each template's comment holds when it was last used.
+      const others = await c.query<{ datname: string }>(
+        `select datname from pg_database
+          where datname like 'crevarde\\_template\\_%' and datname <> $1
+            and coalesce(shobj_description(oid, 'pg_database'), '0')::bigint < $2`,
+        [name, Date.now() - STALE_TEMPLATE_MS],
+      );
       for (const { datname } of others.rows) await c.query(`drop database if exists ${datname} with (force)`);
       const found = await c.query("select 1 from pg_database where datname = $1", [name]);
-      if (found.rowCount) return name;
+      if (found.rowCount) {
+        await c.query(`comment on database ${name} is '${Date.now()}'`);
+        return name;
+      }
       await c.query(`create database ${name}`);
+      await c.query(`comment on database ${name} is '${Date.now()}'`);
       const url = new URL(base);
       url.pathname = `/${name}`;
       try {
