@@ -1,7 +1,7 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
 
-const TESTS = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/fuzz/**/*.test.ts", "tests/crash/**/*.test.ts", "scripts/**/*.test.ts", "vite/**/*.test.ts"];
+const TESTS = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/fuzz/**/*.test.ts", "tests/crash/**/*.test.ts", "scripts/**/*.test.ts", "vite/**/*.test.ts"];
 
 /**
  * The files that need a process of their own: they mock modules, fake timers or

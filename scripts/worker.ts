@@ -5,7 +5,7 @@
  */
 import { openDatabase } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
-import { jobHandlers, jobSchedules } from "../app/lib/job-registry.server";
+import { jobHandlers, jobSchedules } from "../app/composition/job-registry.server";
 import { logger } from "../app/lib/logger.server";
 import { runWorkerProcess } from "../app/lib/worker-process.server";
 import { setDatabase } from "../app/lib/db.server";

@@ -19,7 +19,6 @@ import { savedDealIds } from "~/modules/saved/saved.server";
 import { withCashbackLinks } from "~/modules/cashback/click-out.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { SaveButton } from "~/components/catalogue/save-button";
-import { getDb } from "~/lib/db.server";
 import { recordSearch } from "~/modules/search/search.server";
 import { DEAL_SORT_LABELS, DEAL_SORTS, formatCount } from "~/modules/search/search.schema";
 import { SearchCorrection } from "~/components/search/search-correction";
@@ -31,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const saved = user ? await savedDealIds(user.id) : null;
   try {
     const [found, launched] = await Promise.all([searchDeals(search, Boolean(user), requestNow(request)), getSetting("cashback_launched")]);
-    if (search.q && search.page === 1) await recordSearch(await getDb(), "deals", search.q, found.facets.total);
+    if (search.q && search.page === 1) await recordSearch("deals", search.q, found.facets.total);
     const votes = user ? await memberVotes(user.id, found.deals.map((d) => d.id)) : null;
     return { search, ...found, deals: await withCashbackLinks(found.deals, "deal", Boolean(user) && launched), failed: false, saved, votes };
   } catch (error) {

@@ -28,6 +28,7 @@ import {
   changePassword,
   clearAuthCookies,
   deleteAccount,
+  memberSince,
   updateAvatar,
   updateUsername,
   UsernameTakenError,
@@ -35,9 +36,6 @@ import {
 } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
 import { MemberMoneyOutstandingError, memberMoneyMessage } from "~/modules/ledger/ledger";
-import { getDb } from "~/lib/db.server";
-import { user as userTable } from "../../db/schema";
-import { eq } from "drizzle-orm";
 import { listMyDealPosts } from "~/modules/deals/posting.server";
 import { appealDealDecision, appealsOf } from "~/modules/deals/appeals.server";
 import { APPEAL_MESSAGES, APPEAL_STATUS_LABELS, APPEAL_TEXT_MAX, appealSchema } from "~/modules/deals/appeals.schema";
@@ -52,8 +50,7 @@ const POST_STATUS_CLASSES: Record<string, string> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { redirectTo: "/auth?redirect=/profile" });
-  const db = await getDb();
-  const [row] = await db.select({ createdAt: userTable.createdAt }).from(userTable).where(eq(userTable.id, user.id));
+  const createdAt = await memberSince(user.id);
   return {
     email: user.email,
     username: user.username ?? "",
@@ -63,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     newsletterSubscribed: user.newsletterSubscribed,
     dealsUsed: user.dealsUsed,
     cashSaved: user.cashSaved,
-    memberSince: row ? formatParis(row.createdAt, "d MMMM yyyy") : null,
+    memberSince: createdAt ? formatParis(createdAt, "d MMMM yyyy") : null,
     dealPosts: await withAppeals((await listMyDealPosts(user.id)).map((p) => ({
       id: p.id,
       title: p.title,

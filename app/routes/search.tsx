@@ -7,7 +7,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SearchBox } from "~/components/search/search-box";
 import { SearchCorrection } from "~/components/search/search-correction";
 import { getSessionUser } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
 import { seo } from "~/lib/seo";
 import { withCashbackLinks } from "~/modules/cashback/click-out.server";
 import { normalizeQuery, SEARCH_MESSAGES } from "~/modules/search/search.schema";
@@ -19,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));
   const user = await getSessionUser(request);
   const [found, launched] = await Promise.all([searchSite(q, Boolean(user), requestNow(request)), getSetting("cashback_launched")]);
-  if (found.searched) await recordSearch(await getDb(), "site", q, resultCount(found));
+  if (found.searched) await recordSearch("site", q, resultCount(found));
   const cashback = Boolean(user) && launched;
   return {
     q,

@@ -1,5 +1,5 @@
 import { getDb } from "../../app/lib/db.server";
-import { jobHandlers } from "../../app/lib/job-registry.server";
+import { jobHandlers } from "../../app/composition/job-registry.server";
 import { JobWorker } from "../../app/lib/jobs.server";
 
 /** Run every due job of the site's queues on the process database, as the in-process worker would (returns how many ran). */

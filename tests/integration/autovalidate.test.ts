@@ -4,7 +4,7 @@ import { getDb } from "../../app/lib/db.server";
 import { autovalidateDue, hideUnconfirmedPushes } from "../../app/modules/conversions/autovalidate.server";
 import { importRecords } from "../../app/modules/conversions/import.server";
 import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
-import { jobHandlers, jobSchedules } from "../../app/lib/job-registry.server";
+import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
 import { describeEachDb } from "../helpers/db";
 import { cashbackOf, makeClick, makeMember, makeProgramme, rec } from "../helpers/conversions";
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
-import { jobHandlers, jobSchedules } from "../../app/lib/job-registry.server";
+import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
 import { importRecords } from "../../app/modules/conversions/import.server";
 import { acceptClaimsForConversion, expireStaleClaims } from "../../app/modules/claims/claim-lifecycle.server";
 import { CLAIM_MESSAGES } from "../../app/modules/claims/claims.schema";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
-import { jobHandlers, jobSchedules } from "../../app/lib/job-registry.server";
+import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
 import { JobWorker } from "../../app/lib/jobs.server";
 import { hitRateLimit, RATE_LIMITS } from "../../app/lib/rate-limit.server";
 import { exportAccountData } from "../../app/modules/accounts/accounts.server";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
-import { jobHandlers, jobSchedules } from "../../app/lib/job-registry.server";
+import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
 import { exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { listFeaturedDeals, searchDeals } from "../../app/modules/deals/deals.server";
 import { dealSearchSchema } from "../../app/modules/deals/deals.schema";

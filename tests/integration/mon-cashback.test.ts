@@ -5,7 +5,7 @@ import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../app/lib/db.server";
 import { MAIL_QUEUE } from "../../app/lib/mail.server";
-import { jobHandlers, jobSchedules } from "../../app/lib/job-registry.server";
+import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
 import { listMemberCashbacks, MEMBER_CASHBACK_PAGE_SIZE } from "../../app/modules/cashback/member-cashback.server";
 import { CASHBACK_DIGEST_QUEUE, onMemberCashbackChanged, sendDetectedDigests } from "../../app/modules/cashback/notifications.server";
 import { approveCashback, recordPendingCashback } from "../../app/modules/ledger/ledger-events.server";

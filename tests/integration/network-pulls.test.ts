@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { affiliatePrograms } from "../../db/schema";
-import { jobHandlers } from "../../app/lib/job-registry.server";
+import { jobHandlers } from "../../app/composition/job-registry.server";
 import { JobWorker, RetryLaterError, send } from "../../app/lib/jobs.server";
 import { registerSchedules } from "../../app/lib/worker-process.server";
 import { pullAwin } from "../../app/modules/networks/awin/pull.server";

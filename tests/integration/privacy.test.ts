@@ -19,7 +19,7 @@ import { recordReferral, referralCodeFor } from "../../app/modules/invites/invit
 import { confirmationToken, requestSubscription, subscribeMember, unsubscribeEmail } from "../../app/modules/newsletter/newsletter.server";
 import { RETENTION } from "../../app/modules/privacy/retention";
 import { purgeExpiredData, RETENTION_QUEUE, RETENTION_SCHEDULE } from "../../app/modules/privacy/retention.server";
-import { jobHandlers, jobSchedules } from "../../app/lib/job-registry.server";
+import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
 import { JobWorker, latestSlot } from "../../app/lib/jobs.server";
 import { registerSchedules } from "../../app/lib/worker-process.server";
 import { saveCode, saveDeal } from "../../app/modules/saved/saved.server";

@@ -223,7 +223,7 @@ describeEachDb("deal search", ({ database, kind }) => {
     expect(page.data.deals.map((d: any) => d.title)).toContain(PINCEAUX);
     const none = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=srum"));
     expect(none.data.correction).toEqual({ query: "sérum", applied: false });
-    const stats = await searchStats(database().db);
+    const stats = await searchStats(30, 10, database().db);
     expect(stats.top).toEqual(expect.arrayContaining([{ query: "maquilage", searches: 1 }, { query: "srum", searches: 1 }]));
     expect(stats.empty).toEqual([{ query: "srum", searches: 1 }]);
   });

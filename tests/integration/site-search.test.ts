@@ -113,12 +113,12 @@ describeEachDb("site search (/recherche, suggestions, analytics)", ({ database }
     await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=pinceaux"));
     await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=pinceaux&page=2"));
     for (let i = 0; i < 2; i++) await callRoute<any>(searchLoader, req("/recherche?q=xqzwv"));
-    await recordSearch(db, "site", "ancienne", 4);
+    await recordSearch("site", "ancienne", 4, db);
     await db.execute(sql`update search_queries set created_at = now() - interval '31 days' where query = 'ancienne'`);
     const stored = (await db.select({ query: s.searchQueries.query, scope: s.searchQueries.scope }).from(s.searchQueries)).map((r) => `${r.scope}:${r.query}`);
     // the second page of the same search is not counted again
     expect(stored.filter((q) => q === "deals:pinceaux")).toHaveLength(1);
-    const stats = await searchStats(db, 30);
+    const stats = await searchStats(30, 10, db);
     expect(stats.top).toEqual([
       { query: "nuxe", searches: 3 },
       { query: "xqzwv", searches: 2 },

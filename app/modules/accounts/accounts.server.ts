@@ -234,6 +234,13 @@ export class UsernameTakenError extends DomainError<"username"> {
 }
 
 /** Whether another account (not `except`: an id, or an e-mail at sign-up) already has this pseudo, whatever its case. */
+/** When the member's account was created (null for an account that no longer exists). */
+export async function memberSince(userId: string): Promise<Date | null> {
+  const db = await getDb();
+  const [row] = await db.select({ createdAt: schema.user.createdAt }).from(schema.user).where(eq(schema.user.id, userId));
+  return row?.createdAt ?? null;
+}
+
 export async function isUsernameTaken(username: string, except: { userId?: string; email?: string } = {}, db: Pick<Db, "select"> | null = null) {
   const executor = db ?? (await getDb());
   const [row] = await executor

@@ -332,11 +332,11 @@ export function anonymiseQuery(query: string): string | null {
 }
 
 /** Count one search for the dashboard; never fails the page. */
-export async function recordSearch(db: Executor, scope: "site" | "deals", query: string, results: number): Promise<void> {
+export async function recordSearch(scope: "site" | "deals", query: string, results: number, db?: Executor): Promise<void> {
   const stored = anonymiseQuery(query);
   if (!stored) return;
   try {
-    await db.execute(sql`insert into search_queries (query, scope, results) values (${stored}, ${scope}, ${results})`);
+    await (db ?? (await getDb())).execute(sql`insert into search_queries (query, scope, results) values (${stored}, ${scope}, ${results})`);
   } catch (error) {
     logger.warn({ err: error }, "search: query not recorded");
   }
@@ -348,7 +348,8 @@ export interface SearchStat {
 }
 
 /** The most searched queries, and the most searched without a result, over the last `days` days. */
-export async function searchStats(db: Executor, days = 30, limit = 10): Promise<{ top: SearchStat[]; empty: SearchStat[] }> {
+export async function searchStats(days = 30, limit = 10, executor?: Executor): Promise<{ top: SearchStat[]; empty: SearchStat[] }> {
+  const db = executor ?? (await getDb());
   const since = sql`now() - make_interval(days => ${days}::int)`;
   const [top, empty] = await Promise.all([
     rows<SearchStat>(db, sql`select query, count(*)::int as searches from search_queries where created_at >= ${since}

@@ -16,7 +16,6 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { formatNetworkAmount } from "~/modules/conversions/format";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { recentAudit } from "~/modules/admin/audit.server";
-import { getDb } from "~/lib/db.server";
 import { searchStats, type SearchStat } from "~/modules/search/search.server";
 import { initialiseHomeContent } from "~/modules/content/content-admin.server";
 import { getSetting } from "~/modules/settings/settings.server";
@@ -40,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     may.settings ? getSetting("content_protection") : null,
     recentAudit(15),
     may.settings ? getLegalIdentity() : null,
-    getDb().then((db) => searchStats(db, SEARCH_STATS_DAYS)),
+    searchStats(SEARCH_STATS_DAYS),
     may.catalogue ? expiringCodes(requestNow(request)) : null,
   ]);
   return {

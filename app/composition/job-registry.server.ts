@@ -1,9 +1,11 @@
 /**
  * Every job queue of the site and its handler, and every schedule (ADR 012).
+ * This is the composition root's part for jobs: app/lib's job runner knows no
+ * domain, the domain modules know no runner, and this file wires the two.
  * The web server's in-process worker and `npm run worker` both run these.
  */
-import type { JobHandlers, ScheduleDefinition } from "./jobs.server";
-import { deliverMail, MAIL_QUEUE } from "./mail.server";
+import type { JobHandlers, ScheduleDefinition } from "~/lib/jobs.server";
+import { deliverMail, MAIL_QUEUE } from "~/lib/mail.server";
 import { buildNetworkPullSchedules, NETWORK_PULL_QUEUE, networkPullJob } from "~/modules/networks/pull-jobs.server";
 import { AWIN_CONFIRM_QUEUE, awinConfirmJob, processPushJob, PUSH_PROCESS_QUEUE } from "~/modules/networks/push.server";
 import { purgeJob, RETENTION_QUEUE, RETENTION_SCHEDULE } from "~/modules/privacy/retention.server";

@@ -1,0 +1,81 @@
+/**
+ * The layers of the code (ADR 003), held by a test: each rule says which
+ * folder may not import which. Imports are read from the source text
+ * (static `from "…"` and dynamic `import("…")`), resolved through the `~/`
+ * alias and relative paths.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function sourceFiles(dir: string): string[] {
+  const full = path.join(root, dir);
+  if (!fs.existsSync(full)) return [];
+  return (fs.readdirSync(full, { recursive: true, encoding: "utf8" }) as string[])
+    .filter((f) => /\.(ts|tsx|mjs)$/.test(f) && !/\.test\.(ts|tsx)$/.test(f))
+    .map((f) => path.join(dir, f));
+}
+
+/** Every module a file imports, as a repository path ("app/modules/…") or a package name. */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(path.join(root, file), "utf8");
+  const found = [...text.matchAll(/(?:^|\s)(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm)];
+  return found.map((m) => {
+    const spec = (m[1] ?? m[2])!;
+    if (spec.startsWith("~/")) return path.join("app", spec.slice(2));
+    if (spec.startsWith(".")) return path.normalize(path.join(path.dirname(file), spec));
+    return spec;
+  });
+}
+
+interface Rule {
+  /** the folder whose files are checked */
+  from: string;
+  /** what they may not import: a folder of the repository or a package */
+  forbidden: RegExp;
+  why: string;
+}
+
+const RULES: Rule[] = [
+  { from: "app/lib", forbidden: /^app\/(modules|composition|routes)\//, why: "shared infrastructure knows no domain; the composition root wires them (app/composition)" },
+  { from: "app/modules", forbidden: /^app\/(composition|routes)\//, why: "a domain module is used by routes and the composition root, never the other way" },
+  { from: "app/routes", forbidden: /^(drizzle-orm(\/.*)?|db\/schema(\/.*)?|app\/lib\/db\.server)$/, why: "a route parses, authorizes, calls the domain and answers: it does not query the database" },
+  { from: "db", forbidden: /^app\/(modules|composition|routes)\//, why: "the schema and migrations sit below the domain; the seed lives above it" },
+];
+
+/** Files that break a rule today, each to be fixed (the list may only shrink). */
+const KNOWN: Record<string, string> = {
+  "app/lib/auth.server.ts": "the auth hooks still live here (issue #36 item 5)",
+  "db/seed/index.ts": "the seed still lives in db/ (issue #36 item 5)",
+  "db/seed/demo-cashback.ts": "the seed still lives in db/ (issue #36 item 5)",
+  "db/seed/data/deals.ts": "the seed still lives in db/ (issue #36 item 5)",
+};
+
+describe("layers", () => {
+  for (const rule of RULES) {
+    it(`${rule.from} does not import ${rule.forbidden.source}: ${rule.why}`, () => {
+      const files = sourceFiles(rule.from);
+      expect(files.length).toBeGreaterThan(0);
+      const broken = files
+        .filter((file) => !(file in KNOWN))
+        .flatMap((file) => importsOf(file).filter((target) => rule.forbidden.test(target)).map((target) => `${file} imports ${target}`));
+      expect(broken).toEqual([]);
+    });
+  }
+
+  it("every known exception still breaks a rule (the list only shrinks)", () => {
+    for (const file of Object.keys(KNOWN)) {
+      const rule = RULES.find((r) => file.startsWith(`${r.from}/`));
+      expect(rule, file).toBeDefined();
+      expect(importsOf(file).some((target) => rule!.forbidden.test(target)), file).toBe(true);
+    }
+  });
+
+  it("the import reader finds static, re-exported and dynamic imports", () => {
+    const imports = importsOf("app/composition/job-registry.server.ts");
+    expect(imports).toContain("app/lib/jobs.server");
+    expect(imports).toContain("app/modules/networks/pull-jobs.server");
+  });
+});
