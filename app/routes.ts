@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /**
- * Every URL of the site (public-site.md §2 and admin.md §2).
+ * Every URL of the site (the product spec's routes, and the ones the issues added).
  * Route modules stay thin; domain logic lives in app/modules/.
  */
 export default [
@@ -27,7 +27,7 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/logout", "routes/auth.logout.ts"),
-  // two addresses of the sign-up tab (public-site.md §2): both redirect to /auth?tab=signup
+  // two addresses of the sign-up tab (kept from the product spec): both redirect to /auth?tab=signup
   route("signup", "routes/inscription.tsx", { id: "signup" }),
   route("inscription", "routes/inscription.tsx"),
   route("email-test", "routes/email-test.tsx"),

@@ -34,7 +34,7 @@ export const jobHandlers: JobHandlers = {
 };
 
 /**
- * One pull schedule per affiliate network and window (design B.3, e.g.
+ * One pull schedule per affiliate network and window (ADR 017 §Schedules, e.g.
  * "awin.pull.recent" every 2 h), all on the `network.pull` queue, each
  * enabled only when that network's credentials are in the environment
  * (read at start: a restart after setting them turns the pulls on).

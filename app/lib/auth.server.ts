@@ -26,7 +26,7 @@ import { createHash } from "node:crypto";
 /** Name fragment of better-auth's session cookie (prefix "crevarde"). */
 export const SESSION_COOKIE = "crevarde.session_token";
 
-/** Auth cookie lifetime (public-site.md §9: 30 days). */
+/** Auth cookie lifetime: 30 days (the product spec; ADR 008). */
 export const SESSION_MAX_AGE = 60 * 60 * 24 * RETENTION.sessionDays;
 
 function createAuth(db: Db) {

@@ -107,7 +107,7 @@ export async function send(queue: string, payload: Record<string, unknown> = {},
 /* ------------------------------ schedules ------------------------------ */
 
 export interface ScheduleDefinition {
-  /** unique name, e.g. "awin.pull.recent" (B.3); the job key of each slot is `${name}:${slot ISO time}` */
+  /** unique name, e.g. "awin.pull.recent" (ADR 017 §Schedules); the job key of each slot is `${name}:${slot ISO time}` */
   name: string;
   /** 5-field cron expression (6 with seconds), read in `tz` */
   cron: string;

@@ -23,13 +23,13 @@ export const RATE_LIMITS = {
   claim: { name: "claim", limit: 10, windowSeconds: 60 * 60 },
   /** notices of illegal content per IP (« Signaler un contenu illicite ») */
   notice: { name: "notice", limit: 10, windowSeconds: 60 * 60 },
-  /** « Ça a marché ? » answers (and undos) per member: 30 per 10 minutes (design §D.5 vote storms) */
+  /** « Ça a marché ? » answers (and undos) per member: 30 per 10 minutes (vote storms, ADR 036 §Rate limits) */
   codeFeedback: { name: "code-feedback", limit: 30, windowSeconds: 60 * 10 },
   /** deals proposed per member (« Proposer un deal ») */
   dealPost: { name: "deal-post", limit: 5, windowSeconds: 60 * 60 },
   /** « Expiré ? » / « Toujours valable » per member: 20 per hour */
   dealFlag: { name: "deal-flag", limit: 20, windowSeconds: 60 * 60 },
-  /** temperature votes (and undos) per member: 30 per 10 minutes (design §D.5 vote storms) */
+  /** temperature votes (and undos) per member: 30 per 10 minutes (vote storms, ADR 036 §Rate limits) */
   dealVote: { name: "deal-vote", limit: 30, windowSeconds: 60 * 10 },
   /** deal alerts created (or edited) per member: 30 per hour */
   alertSave: { name: "alert-save", limit: 30, windowSeconds: 60 * 60 },

@@ -5,7 +5,7 @@ import { pageFormSchema } from "~/modules/pages/page-form.schema";
 import { conceptPath, slugify } from "./site";
 
 /**
- * admin.md §4: lowercased, trimmed, characters other than word, space or
+ * The product spec's rule: lowercased, trimmed, characters other than word, space or
  * hyphen removed, runs of spaces, underscores or hyphens collapsed to one
  * hyphen, leading and trailing hyphens removed. ADR 006: accents are
  * stripped first, so "Crème" gives "creme", not "crme".

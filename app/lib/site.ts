@@ -6,7 +6,7 @@ export const DEFAULT_SITE_NAME = "Crevarde";
 /** Last revision of the legal pages (ADR 011; the spec showed 15 May 2025). */
 export const LEGAL_UPDATED_AT = "23 novembre 2026";
 
-/** Slug rule from admin.md §4: lowercase, trim, drop non-word chars, collapse separators. */
+/** Slug rule of the product spec (accents stripped first, ADR 006): lowercase, trim, drop non-word chars, collapse separators. */
 export function slugify(value: string): string {
   return value
     .normalize("NFD")

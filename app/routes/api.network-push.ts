@@ -3,7 +3,7 @@ import { clientIp } from "~/lib/rate-limit.server";
 import { receivePush } from "~/modules/networks/push.server";
 
 /**
- * Awin and Kwanko push endpoints (issue #12, design §B.4 step 7):
+ * Awin and Kwanko push endpoints (issue #12, ADR 017 Pushes):
  * /api/networks/:network/push/:secret, GET or POST, answered 200 "OK"
  * whatever the content (stored, then parsed by a job).
  */

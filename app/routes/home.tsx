@@ -73,7 +73,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** In place of a section whose query failed (public-site.md §8). */
+/** In place of a section whose query failed (ADR 006, Home sections). */
 function SectionError({ message }: { message: string }) {
   return (
     <div className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900" role="alert">

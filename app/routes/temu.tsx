@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // the cashback bonus is announced only once cashback exists (issue #11 item 6)
     bonus: announcedBonus(bonusPercent, launched),
     signedIn,
-    // the codes are for members: visitors see them masked (public-site.md §5, §6)
+    // the codes are for members: visitors see them masked (ADR 006)
     coupons: TEMU_COUPONS.map((c) => ({ ...c, code: signedIn ? c.code : maskCode(c.code) })),
   };
 }

@@ -20,7 +20,7 @@ import { user } from "./accounts";
 import { brands } from "./catalogue";
 
 /* ------------------------------------------------------------------ */
-/* Cashback (issue #12; design §A.3, §B.4)                              */
+/* Cashback (issue #12; ADR 015, 018, 037)                              */
 /* ------------------------------------------------------------------ */
 
 export const MEMBER_CASHBACK_STATUSES = ["tracked", "pending", "validated", "refused", "reversed"] as const;
@@ -91,7 +91,7 @@ export const clickSessions = pgTable(
   "click_sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** "c" + 20 base62 characters (design §B.1) */
+    /** "c" + 20 base62 characters (ADR 037 §Click id) */
     clickId: text("click_id").notNull().unique(),
     /** null once the member's account is deleted */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),

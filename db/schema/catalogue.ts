@@ -121,7 +121,7 @@ export const crevardeDeals = pgTable(
     url: text("url").notNull(),
     brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
     isFeatured: boolean("is_featured").notNull().default(false),
-    /* the deal community (issue #15, design §D.3): a member's post, its state and its temperature; admins' deals have no author */
+    /* the deal community (issue #15, ADR 036): a member's post, its state and its temperature; admins' deals have no author */
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     /** pending_review → published | rejected; published → removed (DEAL_STATUSES) */
     status: text("status").notNull().default("published"),
@@ -152,7 +152,7 @@ export const crevardeDeals = pgTable(
     /** visible comments (status 'visible'), kept by a trigger on deal_comments (migration deal_comments): « Commentés » reads it; not a content column, so it never empties the caches */
     commentsCount: integer("comments_count").notNull().default(0),
     ...schedule,
-    /** title above brand and source (the marketplace) above description (issue #14, design F.2) */
+    /** title above brand and source (the marketplace) above description (issue #14, ADR 019) */
     search: tsvector("search").generatedAlwaysAs(() =>
       searchDocument([{ name: "title" }, "A"], [{ name: "brand_name" }, "B"], [{ name: "source" }, "B"], [{ name: "description" }, "C"]),
     ),

@@ -54,7 +54,7 @@ export const savedPromoCodes = pgTable(
 );
 
 /**
- * Hot and cold votes on deals (issue #15 item 2, design §D.3): one per member
+ * Hot and cold votes on deals (issue #15 item 2, ADR 036 §Votes): one per member
  * per deal, changed or undone until the deal expires. The deal's temperature
  * is Σ value × weight, moved by the delta in the vote's own transaction.
  */
@@ -87,7 +87,7 @@ export const dealVotes = pgTable(
 );
 
 /**
- * Deal alerts (issue #15 item 7, design §D.2–D.3): a member's keywords
+ * Deal alerts (issue #15 item 7, ADR 036 §Alerts): a member's keywords
  * (`query_text` as typed, `tsq` as matched against crevarde_deals.search)
  * with optional merchant, category, maximum price and minimum temperature,
  * mailed at once (batched, at most one mail per 15 minutes) or in a daily digest.
@@ -141,7 +141,7 @@ export const alertDeliveries = pgTable(
   ],
 );
 
-/** « Expiré ? » and « Toujours valable » from members (design §D.2): weighted, one of each kind per member per deal. */
+/** « Expiré ? » and « Toujours valable » from members (ADR 036 §Expiry): weighted, one of each kind per member per deal. */
 export const dealExpiryFlags = pgTable(
   "deal_expiry_flags",
   {
@@ -159,7 +159,7 @@ export const dealExpiryFlags = pgTable(
 );
 
 /**
- * Comments on a deal page (issue #15 item 4, design §D.3): plain text, one
+ * Comments on a deal page (issue #15 item 4, ADR 036 §Comments and reports): plain text, one
  * level of replies (parent_id is always a top-level comment), editable for 10
  * minutes. A new account's first comments wait as 'pending'; 'removed' by a
  * moderator (rule and statement of reasons sent to the author). A deleted
@@ -200,7 +200,7 @@ export const dealComments = pgTable(
 );
 
 /**
- * « Ça a marché ? » answers on promo codes (issue #15 item 6, design §D.2): one
+ * « Ça a marché ? » answers on promo codes (issue #15 item 6, ADR 036 §Code feedback): one
  * answer per member per code, which the member may change (updated_at moves) or
  * undo (the row goes). Rates count the answers of the last 30 days.
  */

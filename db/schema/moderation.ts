@@ -8,7 +8,7 @@ import { crevardeDeals } from "./catalogue";
 /* ------------------------------------------------------------------ */
 
 /**
- * « Signaler » on a comment or a deal (issue #15 item 4, design §D.3): one
+ * « Signaler » on a comment or a deal (issue #15 item 4, ADR 036 §Comments and reports): one
  * report per member and target; open until a moderator dismisses it or
  * removes the target (decision, who and when kept).
  */
@@ -41,7 +41,7 @@ export const contentReports = pgTable(
 );
 
 /**
- * Moderation strikes (design §D.3): a rejection for self-promotion gives its
+ * Moderation strikes (ADR 036 §Self-promotion): a rejection for self-promotion gives its
  * author one; at `deal_self_promotion_strikes` the member can no longer post.
  */
 export const userStrikes = pgTable(
@@ -61,8 +61,8 @@ export const userStrikes = pgTable(
 );
 
 /**
- * A member contests the refusal or removal of their deal (issue #15, design
- * §D.2, DSA art. 20): once per deal (the primary key on deal_id), with a
+ * A member contests the refusal or removal of their deal (issue #15, ADR
+ * 036 §Appeals, DSA art. 20): once per deal (the primary key on deal_id), with a
  * short text; a moderator upholds or reverses it, and the author is told.
  */
 export const dealAppeals = pgTable(
@@ -126,7 +126,7 @@ export const contentNotices = pgTable(
 );
 
 /**
- * Who posted what from where (issue #15 item 10, design §E; décret 2021-1362):
+ * Who posted what from where (issue #15 item 10, ADR 038; décret 2021-1362):
  * the raw IP address and source port of each member's post (deal, comment),
  * kept one year then purged (RETENTION.ugcConnectionLogDays). No screen shows
  * it; it answers a judicial request. The account's deletion keeps the row

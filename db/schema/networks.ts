@@ -3,7 +3,7 @@ import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timesta
 import { networkCheck } from "./shared";
 
 /* ------------------------------------------------------------------ */
-/* Affiliate networks (issue #12; design §A.3, §B.4)                   */
+/* Affiliate networks (issue #12; ADR 015–018)                         */
 /* ------------------------------------------------------------------ */
 
 /** The eight affiliate networks (app/modules/networks/networks.ts has their labels and sub-id parameters). */

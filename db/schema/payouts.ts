@@ -16,7 +16,7 @@ import {
 import { user } from "./accounts";
 
 /* ------------------------------------------------------------------ */
-/* Payouts (issue #13, design A.3): a member's bank details            */
+/* Payouts (issue #13, ADR 021): a member's bank details               */
 /* ------------------------------------------------------------------ */
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });

@@ -7,7 +7,7 @@ import { memberCashbacks } from "./cashback";
 /* Referral rewards (#13)                                              */
 /* ------------------------------------------------------------------ */
 
-/** The two bonuses of a referral, pending until the friend's first validated cashback (design A.2). */
+/** The two bonuses of a referral, pending until the friend's first validated cashback (ADR 037 §Referral). */
 export const referralRewards = pgTable(
   "referral_rewards",
   {

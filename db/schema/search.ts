@@ -9,7 +9,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp } from "drizzle
  * The catalogue's own words, accents folded ("maquillage"), with the form
  * most often written ("café") and how many items use it. Rebuilt by the
  * `search.lexicon` job; its trigram index corrects typos ("maquilage") and
- * feeds "Vouliez-vous dire …" and the suggestions (design F.1: a lexicon plus
+ * feeds "Vouliez-vous dire …" and the suggestions (ADR 019 §Measurements: a lexicon plus
  * trigram `%` answers in ms where `word_similarity` on a million titles does not).
  */
 export const searchLexicon = pgTable(

@@ -7,7 +7,7 @@ import { customType, type AnyPgColumn, check, index, timestamp } from "drizzle-o
  */
 
 /**
- * A full-text document (issue #14, design F.2). Search columns are generated
+ * A full-text document (issue #14, ADR 019). Search columns are generated
  * from the row with the "fr_unaccent" configuration (French stemming, accents
  * folded; created in migration 0017) and never written by the application.
  */

@@ -20,7 +20,7 @@ async function signInAsAdmin(page: Page) {
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 }
 
-/** A success toast of admin.md §8 (sonner). */
+/** A success toast in the product spec's words (sonner). */
 async function expectToast(page: Page, title: string) {
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible();
 }

@@ -93,7 +93,7 @@ test("an admin switches cashback off: the site is the spec's « bientôt »; on 
     await page.getByLabel(/Cashback lancé/).uncheck();
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page.getByText("Paramètres enregistrés")).toBeVisible();
-    // the spec (public-site.md §2): "CASHBACK (bientôt)" badges and the banner, even on a brand with programmes
+    // the product spec: "CASHBACK (bientôt)" badges and the banner, even on a brand with programmes
     await page.goto("/marques");
     await expect(page.getByText("Cashback bientôt disponible")).toBeVisible();
     await expect(nuxe.getByText("CASHBACK (bientôt)")).toBeVisible();

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 
 /**
  * The network fixtures, copied into the repo from ../shared/fixtures/networks
- * (shapes from the design §B sources, values invented) so tests do not
+ * (shapes from the sources of ADR 016 §Per-network reference, values invented) so tests do not
  * depend on a path outside it.
  */
 export function readNetworkFixture(name: string): string {

@@ -53,7 +53,7 @@ export function catalogueBulkActions(confirm: Record<"bulk-delete" | "bulk-featu
   ];
 }
 
-/** A row's image in a list: the uploaded thumbnail, or a placeholder icon (admin.md: « placeholder icon if none »). */
+/** A row's image in a list: the uploaded thumbnail, or a placeholder icon (the product spec: « placeholder icon if none »). */
 export function Thumbnail({ src, wide = false }: { src: string | null | undefined; wide?: boolean }) {
   const box = wide ? "h-8 w-12 rounded" : "size-10 rounded-lg";
   return src ? (

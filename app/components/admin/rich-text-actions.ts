@@ -1,4 +1,4 @@
-/** The rich-text toolbar's actions (admin.md §2), in order, with their French labels (also the aria-labels). */
+/** The rich-text toolbar's actions, in the product spec's order, with their French labels (also the aria-labels). */
 export const RICH_TEXT_ACTIONS = [
   { id: "bold", label: "Gras", toggle: true },
   { id: "italic", label: "Italique", toggle: true },

@@ -11,7 +11,7 @@ export interface CashbackBlockData {
 }
 
 /**
- * The cashback block of a brand page (design §A.2). A plain link: the server
+ * The cashback block of a brand page (ADR 037 §Brand page). A plain link: the server
  * records the click and answers 302 to the network (no JavaScript needed);
  * a visitor is sent to sign in and back.
  */

@@ -18,7 +18,7 @@ const STEP_LABELS: Record<string, string> = {
   withdrawn: "Retirée le",
 };
 
-/** « Mes réclamations » on /mon-cashback: each missing-cashback claim with its timeline (design A.2). */
+/** « Mes réclamations » on /mon-cashback: each missing-cashback claim with its timeline (ADR 037 §Missing-cashback claims). */
 export function MemberClaims({ claims, lastResult }: { claims: MemberClaimView[]; lastResult?: SubmissionResult<string[]> }) {
   const intent = lastResult?.initialValue?.intent;
   const isClaimResult = typeof intent === "string" && (MEMBER_CLAIM_INTENTS as readonly string[]).includes(intent);

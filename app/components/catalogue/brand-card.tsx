@@ -19,7 +19,7 @@ export interface BrandCardData {
 }
 
 /**
- * A partner brand of the catalogue (public-site.md §2, Brands): image,
+ * A partner brand of the catalogue (as the product spec describes it): image,
  * "CASHBACK (bientôt)", name, category, description, active deals,
  * "Jusqu'à -X %" (only when its live codes or deals give one) and "Voir
  * les deals", a link to the brand page when it has live codes or deals,

@@ -20,7 +20,7 @@ function isBlockedShortcut(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "shiftKey"
 }
 
 /**
- * The spec's content protection (§4), a site setting. It never blocks form
+ * The spec's content protection (ADR 006), a site setting. It never blocks form
  * fields, copy buttons (they use the clipboard API), keyboard navigation or
  * screen readers: only the context menu, selection outside fields, image and
  * video dragging and the dev-tools shortcuts.

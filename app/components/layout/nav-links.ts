@@ -6,7 +6,7 @@ export interface NavLink {
   label: string;
 }
 
-/** Header links in the spec's order (public-site.md §2 Layout). */
+/** Header links in the product spec's order. */
 export function headerLinks(siteName: string): NavLink[] {
   return [
     { to: "/marques", label: "Marques" },

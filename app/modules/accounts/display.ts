@@ -1,4 +1,4 @@
-/** Display name rule (public-site.md §2): username, else e-mail local part, else "Utilisateur". */
+/** Display name rule (the product spec's): username, else e-mail local part, else "Utilisateur". */
 export function displayName(user: { username?: string | null; email?: string | null } | null): string {
   const username = user?.username?.trim();
   if (username) return username;

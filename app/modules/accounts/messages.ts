@@ -1,4 +1,4 @@
-/** The §8 catalogue for auth, word for word (with 8 in place of 6, issue 3). */
+/** The product spec's error catalogue for auth, word for word (with 8 in place of 6, issue 3; ADR 006). */
 import { PASSWORD_MESSAGES } from "./passwords";
 
 export const AUTH_MESSAGES = {

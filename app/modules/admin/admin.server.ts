@@ -128,7 +128,7 @@ export async function intentAction<S extends z.ZodType<{ intent: string }>>(
 
 /**
  * Run one query of an admin list loader. A failure is logged and becomes a 503 carrying
- * the spec's message for that list (admin.md §8), which the route's AdminLoadErrorBoundary
+ * the spec's message for that list (ADR 006, Home sections), which the route's AdminLoadErrorBoundary
  * shows as a toast inside the admin layout, never the public error page.
  */
 export async function loadOrFail<T>(message: string, load: Promise<T>): Promise<T> {

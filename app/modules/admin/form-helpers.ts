@@ -19,7 +19,7 @@ export function plainText(value: string): string {
 
 const tooLong = (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`;
 
-/** Empty optional text becomes null (admin.md §5); markup-only text counts as empty. */
+/** Empty optional text is stored as null, as the product spec asks; markup-only text counts as empty. */
 export const optionalText = (max = 2000) =>
   z
     .string()

@@ -1,4 +1,4 @@
-/** The back office's load-failure messages (admin.md §8), shown as an "Erreur" toast inside the admin layout. */
+/** The back office's load-failure messages, in the product spec's words (ADR 006, Home sections), shown as an "Erreur" toast inside the admin layout. */
 export const ADMIN_LOAD_ERRORS = {
   promoCodes: "Impossible de récupérer les codes promo.",
   brands: "Impossible de récupérer les marques.",

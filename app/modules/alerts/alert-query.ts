@@ -1,5 +1,5 @@
 /**
- * An alert's keyword expression (issue #15 item 7, design §D.2): words that
+ * An alert's keyword expression (issue #15 item 7, ADR 036 §Alerts): words that
  * must all be in the deal, and words after a minus that must not
  * (« casque sony -reconditionné »). Pure: the form and the server read it
  * alike; the server turns each term into a tsquery with the search's

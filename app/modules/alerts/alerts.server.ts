@@ -1,5 +1,5 @@
 /**
- * Deal alerts (issue #15 item 7, design §D.2, §D.3, §D.5): a member's saved
+ * Deal alerts (issue #15 item 7, ADR 036 §Alerts): a member's saved
  * keywords, matched against each newly published deal by PostgreSQL
  * (`deal.search @@ alert.tsq`, the search's "fr_unaccent" configuration, so
  * « écouteurs » finds « Ecouteur »), queued once per alert and deal
@@ -42,7 +42,7 @@ function expressionQuery(expression: AlertExpression): { include: SQL; full: SQL
   return { include, full: exclude.length ? sql`(${include} && ${sql.join(exclude, sql` && `)})` : sql`(${include})` };
 }
 
-/** The expression's tsquery, or an AlertError when only stop words are wanted (design §D.5: an empty tsquery would match nothing). */
+/** The expression's tsquery, or an AlertError when only stop words are wanted (ADR 036 §Alerts: an empty tsquery would match nothing). */
 async function alertTsquery(executor: Executor, raw: string): Promise<{ text: string; tsq: SQL }> {
   const expression = parseAlertQuery(raw);
   if (expression.include.length === 0) throw new AlertError(ALERT_MESSAGES.queryRequired, 400, "query");
@@ -239,7 +239,7 @@ export const ALERTS_DIGEST_QUEUE = "alerts.digest";
 export const ALERTS_DIGEST_SCHEDULE: ScheduleDefinition = { name: ALERTS_DIGEST_QUEUE, cron: "0 8 * * *" };
 /** A sweep of instant deliveries held by the 15-minute limit, in case their own wake-up job was dropped. */
 export const ALERTS_INSTANT_SCHEDULE: ScheduleDefinition = { name: ALERTS_INSTANT_QUEUE, cron: "*/5 * * * *" };
-/** At most one instant mail per member in this window (design §D.2). */
+/** At most one instant mail per member in this window (ADR 036 §Alerts). */
 const INSTANT_MAIL_INTERVAL_MS = 15 * 60_000;
 /** The alert temperatures a deal can cross: a vote that crosses one queues a match. */
 const ALERT_THRESHOLDS = [50, 100, 200] as const;

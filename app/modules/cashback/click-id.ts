@@ -7,7 +7,7 @@ const LIMIT = 256 - (256 % BASE62.length);
 export const CLICK_ID_PATTERN = /^c[0-9A-Za-z]{20}$/;
 
 /**
- * An opaque click id (design §B.1): "c" + 20 base62 characters from
+ * An opaque click id (ADR 037 §Click id): "c" + 20 base62 characters from
  * crypto.randomBytes, ≈ 119 bits, alphanumeric only so every network's sub-id
  * parameter accepts it. Rejection sampling: no modulo bias. Never derived from
  * the member's id.

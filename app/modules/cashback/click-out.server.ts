@@ -76,7 +76,7 @@ export interface StartClickSession {
 }
 
 /**
- * Record one member click-out (design §A.2, §B.1) and return the network URL
+ * Record one member click-out (ADR 037 §Click-out) and return the network URL
  * to send the member to. Throws ClickOutError (404 unknown or inactive programme,
  * 400 a deal or code of another brand, or no valid destination).
  */

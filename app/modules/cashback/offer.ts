@@ -1,6 +1,6 @@
 /**
  * Pure helpers for the cashback block of a brand page (issue #12 item 2,
- * design §A.2). Client-importable: no database, no Node APIs.
+ * ADR 037 §Brand page). Client-importable: no database, no Node APIs.
  */
 
 /** Enough of our own validated conversions to show an observed delay. */

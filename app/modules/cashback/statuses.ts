@@ -1,5 +1,5 @@
 /**
- * What members read for each internal `member_cashbacks.status` (design A.2).
+ * What members read for each internal `member_cashbacks.status` (ADR 037 §Statuses).
  * Client-safe: used by /mon-cashback and the e-mails.
  */
 

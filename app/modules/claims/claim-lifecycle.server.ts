@@ -10,7 +10,7 @@ import { CLAIM_EXPIRY_DAYS, CLAIM_MESSAGES } from "./claims.schema";
 import { ClaimError } from "./claims.server";
 
 /*
- * The rest of a claim's life (design A.4): the member withdraws it before it
+ * The rest of a claim's life (ADR 037 §Missing-cashback claims): the member withdraws it before it
  * is sent, or re-opens it once after it expired; the daily job expires the
  * ones the network never answered; a conversion that appears for the order
  * accepts it. Each status change someone else makes sends the member the

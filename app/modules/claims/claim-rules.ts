@@ -1,7 +1,7 @@
 import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
 import { CLAIM_EXPIRY_DAYS, CLAIM_MAX_DAYS, CLAIM_MESSAGES, CLAIM_MIN_DAYS, CLAIM_WITHDRAWABLE, claimStatusLabel, type ClaimProofMime } from "./claims.schema";
 
-/** Pure rules of a claim (design A.2): no database, no clock of their own. */
+/** Pure rules of a claim (ADR 037 §Missing-cashback claims): no database, no clock of their own. */
 
 const DAY_MS = 86_400_000;
 const dayText = (d: Date) => formatParis(d, "d MMMM yyyy");
@@ -19,7 +19,7 @@ export function clickWindowError(clickAt: Date, now: Date): string | null {
   return null;
 }
 
-/** When a claim sent to the network on `sentAt` expires without an answer (design A.4: 120 days). */
+/** When a claim sent to the network on `sentAt` expires without an answer (120 days, ADR 037 §Missing-cashback claims). */
 export function claimExpiresAt(sentAt: Date): Date {
   return new Date(sentAt.getTime() + CLAIM_EXPIRY_DAYS * DAY_MS);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseEuroAmount } from "~/modules/payouts/payouts.schema";
 
 /**
- * Missing-cashback claims (« Signaler un achat manquant », design A.2 and A.4):
+ * Missing-cashback claims (« Signaler un achat manquant », ADR 037 §Missing-cashback claims):
  * the client-safe rules and copy, shared by the member's form (browser and
  * server) and the back office.
  */
@@ -13,10 +13,10 @@ export const CLAIM_MAX_DAYS = 90;
 export const CLAIM_PROOF_MAX_BYTES = 5 * 1024 * 1024;
 const CLAIM_ORDER_REF_MAX = 64;
 const CLAIM_NOTE_MAX = 1000;
-/** Design C.3: a member with this many refused claims in CLAIM_FLAG_DAYS is flagged to finance. */
+/** ADR 037 §Missing-cashback claims: a member with this many refused claims in CLAIM_FLAG_DAYS is flagged to finance. */
 export const CLAIM_FLAG_REFUSALS = 3;
 export const CLAIM_FLAG_DAYS = 90;
-/** Design A.4: a claim sent to the network with no answer this many days later expires (the member may re-open it once). */
+/** ADR 037 §Missing-cashback claims: a claim sent to the network with no answer this many days later expires (the member may re-open it once). */
 export const CLAIM_EXPIRY_DAYS = 120;
 /** The statuses in which the member may still withdraw a claim: before it is sent to the network. */
 export const CLAIM_WITHDRAWABLE = ["submitted", "matched"] as const;

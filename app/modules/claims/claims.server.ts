@@ -30,7 +30,7 @@ import {
 } from "./claims.schema";
 
 /*
- * Missing-cashback claims (design A.2, A.4, B.2b, C.3). A member's claim is
+ * Missing-cashback claims (ADR 037 §Missing-cashback claims). A member's claim is
  * checked in full before anything is written: a refusal is a French message
  * and leaves no row and no file. A claim that passes is `matched` (ready for
  * the network), or `accepted` at once when the order is already tracked.
@@ -281,7 +281,7 @@ export interface AdminClaimRow {
   submittedAt: string;
   sentAt: string | null;
   resolvedAt: string | null;
-  /** design C.3: the member has had this many claims refused in 90 days (shown at 3 or more) */
+  /** ADR 037 §Missing-cashback claims: the member has had this many claims refused in 90 days (shown at 3 or more) */
   memberRefusals: number;
 }
 
@@ -469,7 +469,7 @@ function inquiryIdOf(body: unknown): string | null {
 }
 
 /**
- * « Transmettre via l'API Impact » (design B.2b): POST
+ * « Transmettre via l'API Impact » (ADR 037 §Missing-cashback claims): POST
  * /Mediapartners/{AccountSid}/ActionInquiries for a matched claim of an Impact
  * programme, then (only once Impact has answered 2xx) the claim becomes `sent`
  * with the inquiry id, in one transaction with its audit entry.

@@ -53,7 +53,7 @@ const JSON_INVALID = "Le contenu n'est pas un JSON valide";
 
 /**
  * null when `text` is valid JSON, else a French message with the line and
- * column of the first error (admin.md §5 only hints at JSON; the issue asks
+ * column of the first error (ADR 006: the spec only hints at JSON; the issue asks
  * for it to be checked).
  */
 export function jsonSyntaxError(text: string): string | null {
@@ -70,7 +70,7 @@ export function jsonSyntaxError(text: string): string | null {
 }
 
 /**
- * The site pages that display content blocks (admin.md's list without "contact", which
+ * The site pages that display content blocks (the product spec's list without "contact", which
  * has no page: ADR 006). Pages created in "Pages" display theirs too, on /{slug}.
  */
 export function contentPageChoices(conceptSlug: string) {

@@ -1,5 +1,5 @@
 /**
- * Default home content blocks (admin.md §3). Used by the seed, by the admin
+ * Default home content blocks (the product spec's list). Used by the seed, by the admin
  * "initialise content" card, and as fallbacks when a block is missing or
  * malformed. Client-importable: no server imports.
  */
@@ -74,8 +74,8 @@ export const HERO_SUBTITLE_DEFAULT =
 
 export const HOME_BLOCK_DEFAULTS: ContentBlockDefault[] = [
   { page: "home", name: "hero", title: "Titre du hero", content: HERO_TITLE_DEFAULT, type: "html", position: 0 },
-  // No "stats" block (admin.md §3 lists one): the hero's figures are counted in the database (issue #11, ADR 006).
-  // Addition to admin.md §3 (not in its list): the hero subtitle is a block of its own.
+  // No "stats" block (the product spec lists one): the hero's figures are counted in the database (issue #11, ADR 006).
+  // Addition to the product spec's list: the hero subtitle is a block of its own.
   { page: "home", name: "hero-subtitle", title: "Sous-titre du hero", content: HERO_SUBTITLE_DEFAULT, type: "text", position: 3 },
   { page: "home", name: "how-it-works-title", title: "Titre « Comment ça marche »", content: "Comment ça marche ?", type: "text", position: 10 },
   { page: "home", name: "how-it-works-description", title: "Description « Comment ça marche »", content: "Économiser n'a jamais été aussi simple : quatre étapes et c'est plié.", type: "text", position: 11 },

@@ -1,6 +1,6 @@
 import { DEAL_MESSAGES } from "~/modules/deals/deals.constants";
 
-/** What the home page shows in place of a section whose query failed (public-site.md §8). */
+/** What the home page shows in place of a section whose query failed (ADR 006, Home sections). */
 export const HOME_SECTION_ERRORS = {
   title: "Erreur",
   codes: "Impossible de récupérer les codes promo.",

@@ -11,7 +11,7 @@ import { isDisplayableImageUrl, type DisplayedBlock } from "./page-blocks";
  * The blocks a site page displays (about on /apropos, blog on /blog, the concept page,
  * an admin page on /{slug}), ordered by position. json blocks belong to home only; html
  * is sanitized again for rendering; an image without a usable URL is left out. A read
- * failure is logged and the page shows no blocks (public-site.md §8: content errors are
+ * failure is logged and the page shows no blocks (as the product spec says: content errors are
  * logged only).
  */
 export async function listDisplayedBlocks(page: string): Promise<DisplayedBlock[]> {

@@ -1,8 +1,8 @@
 /**
  * Purchases on networks whose reports carry no status (Rakuten: returns
  * arrive as negative records) are validated once their programme's declared
- * validation delay has passed without the order summing to zero (design
- * §A.4, §B.3 "cashback.autovalidate"; ADR 018).
+ * validation delay has passed without the order summing to zero (ADR 018
+ * addendum; ADR 017 §Schedules "cashback.autovalidate").
  *
  * The validation is one more version of the purchase, stored like any
  * network record (source "manual", record id "autovalidation", commission 0):
@@ -86,7 +86,7 @@ export async function autovalidateJob(): Promise<void> {
   await autovalidateDue();
 }
 
-/** A push is a hint: a detection no pull has confirmed within this many days is hidden (design §B.4 step 6). */
+/** A push is a hint: a detection no pull has confirmed within this many days is hidden (ADR 037 §Statuses). */
 const UNCONFIRMED_PUSH_DAYS = 7;
 export const HIDE_UNCONFIRMED_QUEUE = "cashback.hide-unconfirmed";
 export const HIDE_UNCONFIRMED_SCHEDULE: ScheduleDefinition = { name: HIDE_UNCONFIRMED_QUEUE, cron: "45 5 * * *" };

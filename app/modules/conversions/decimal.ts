@@ -1,5 +1,5 @@
 /**
- * Exact decimal arithmetic for network amounts (design §B.4): amounts are
+ * Exact decimal arithmetic for network amounts (ADR 018, Amounts): amounts are
  * numeric text, held here as BigInt micro-units (10^-6, the scale of the
  * numeric(18,6) columns). Never a float.
  */

@@ -84,7 +84,7 @@ const same = (a: unknown, b: unknown) => canonicalJson(jsonValue(a)) === canonic
 const groupKey = (network: string, account: string) => `${network}|${account}`;
 
 /**
- * Idempotent import (design §B.4): raw versions stored by hash, conversions
+ * Idempotent import (ADR 018): raw versions stored by hash, conversions
  * recomputed from all their records, change history, attribution through
  * the click id, member cashbacks and ledger operations, pages of ≤ 500 rows
  * in one transaction each. A replayed page writes nothing.

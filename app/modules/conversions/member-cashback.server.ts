@@ -10,7 +10,7 @@ import { onReferralSourceReversed, releaseReferralRewards } from "~/modules/refe
 import { memberShareFromDecimal } from "./decimal";
 
 /**
- * The member's side of an attributed conversion (design §A.4): status,
+ * The member's side of an attributed conversion (ADR 037 §Statuses): status,
  * floored share in cents, expected date, French reason, and the ledger
  * operations, all in the caller's transaction.
  */
@@ -18,9 +18,9 @@ import { memberShareFromDecimal } from "./decimal";
 export type ConversionRow = typeof conversions.$inferSelect;
 export type MemberCashbackStatus = "tracked" | "pending" | "validated" | "refused" | "reversed";
 
-/** Member share when no click session gives one (design §A.3 default). */
+/** Member share when no click session gives one (ADR 015 default). */
 const DEFAULT_SHARE_BPS = 7000;
-/** Expected validation when neither the network nor the programme says (design §A.2). */
+/** Expected validation when neither the network nor the programme says (ADR 037 §Statuses). */
 export const DEFAULT_VALIDATION_DAYS = 90;
 const DAY = 86_400_000;
 

@@ -5,7 +5,7 @@ import { reasonCodeFor } from "~/modules/cashback/reasons";
 import { fromMicros, toMicros } from "./decimal";
 
 /**
- * Rolling a purchase's network records up into one conversion (design §B.4):
+ * Rolling a purchase's network records up into one conversion (ADR 018, Rollup):
  * a pure function of the SET of stored record versions, so the order in
  * which pages arrive, and replays, do not change the result.
  */

@@ -14,7 +14,7 @@ import { MODERATION_RULES, type ModerationRule } from "./posting.schema";
 type Actor = { id: string; email: string };
 
 /**
- * The author contests the refusal or removal of their deal (design §D.2: once).
+ * The author contests the refusal or removal of their deal (once: ADR 036 §Appeals).
  * 404 not their deal, 409 not refused or removed, 409 already contested (the
  * primary key on deal_id: two appeals at once still make one).
  */

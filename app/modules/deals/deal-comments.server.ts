@@ -1,6 +1,6 @@
 /**
- * Comments on a deal page and « Signaler » (issue #15 items 4 and 8, design
- * §D.2–D.3): posting (held for moderation while the account is new), one
+ * Comments on a deal page and « Signaler » (issue #15 items 4 and 8, ADR
+ * 036): posting (held for moderation while the account is new), one
  * level of replies, the 10-minute edit, members' reports on comments and
  * deals, and the moderators' decisions (audited, the author told why).
  */

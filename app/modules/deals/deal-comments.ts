@@ -1,14 +1,14 @@
 /**
- * Comments on a deal page and « Signaler » (issue #15 item 4, design §D.2):
+ * Comments on a deal page and « Signaler » (issue #15 item 4, ADR 036):
  * the pure rules and the French copy (no zod here: the deal page's bundle
  * imports this file; the form schema is in deal-comments.schema.ts).
  */
 
 export const COMMENT_MAX = 4000;
 export const REPORT_DETAILS_MAX = 1000;
-/** A comment may be edited for 10 minutes after it was posted (the issue wins over the design's 15). */
+/** A comment may be edited for 10 minutes after it was posted (the issue's number; ADR 036 §Comments and reports). */
 export const COMMENT_EDIT_WINDOW_MS = 10 * 60 * 1000;
-/** A new account's first comments wait for a moderator (design §D.2). */
+/** A new account's first comments wait for a moderator (ADR 036 §Comments and reports). */
 const HELD_COMMENTS = 3;
 /** How long an account counts as new. */
 const NEW_ACCOUNT_DAYS = 7;

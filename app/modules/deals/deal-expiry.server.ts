@@ -1,5 +1,5 @@
 /**
- * « Expiré ? » and « Toujours valable » (issue #15 item 5, design §D.2): members
+ * « Expiré ? » and « Toujours valable » (issue #15 item 5, ADR 036 §Expiry): members
  * flag a published deal expired; once the flags' weight reaches the setting
  * (trusted members count 2, others 1), or its author says so, the deal shows as
  * expired and leaves the hot tab. « Toujours valable » on an expired deal goes
@@ -33,14 +33,14 @@ const EXPIRY_MESSAGES = {
 
 export type ExpiryFlagKind = "expired" | "still_valid";
 
-/** A trusted member's flag counts double (design §D.2): the members whose vote weighs 3 (voteWeight). */
+/** A trusted member's flag counts double (ADR 036 §Expiry): the members whose vote weighs 3 (voteWeight). */
 async function flagWeight(tx: Db, userId: string, now: Date): Promise<1 | 2> {
   return (await memberVoteWeight(tx, userId, now)) === 3 ? 2 : 1;
 }
 
 /**
  * A member's flag. Returns whether the deal is expired afterwards. A flag on a
- * deal already expired is a no-op (design §D.5); one flag of each kind per
+ * deal already expired is a no-op (ADR 036 §Expiry); one flag of each kind per
  * member and deal (primary key). Throws DealExpiryError.
  */
 export async function flagDeal(input: { userId: string; dealId: string; kind: ExpiryFlagKind; now?: Date }): Promise<{ expired: boolean; message: string }> {

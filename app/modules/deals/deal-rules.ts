@@ -1,5 +1,5 @@
 /**
- * The deal community's rules (issue #15, design §D.1–D.5), free of zod and of
+ * The deal community's rules (issue #15, ADR 036), free of zod and of
  * the database so that cards, the server and tests share them.
  */
 export const DEAL_STATUSES = ["pending_review", "published", "rejected", "removed"] as const;
@@ -22,7 +22,7 @@ export const COLD_VOTE_REASONS = {
 } as const;
 export type ColdVoteReason = keyof typeof COLD_VOTE_REASONS;
 
-/** Reddit's "hot" order (design §D.2): the temperature's order of magnitude plus one point per 12.5 hours since publication. */
+/** Reddit's "hot" order (ADR 036 §Hot order): the temperature's order of magnitude plus one point per 12.5 hours since publication. */
 export function hotScore(temperature: number, publishedAt: Date | null): number {
   if (!publishedAt) return 0;
   return Math.sign(temperature) * Math.log10(Math.max(Math.abs(temperature), 1)) + (publishedAt.getTime() / 1000 - 1134028003) / 45000;
@@ -56,7 +56,7 @@ export const TEMPERATURE_TIER_LABELS: Record<TemperatureTier, string | null> = {
   legendary: "Légendaire",
 };
 
-/** A member's vote weight (design §D.2): 1 when new or unverified, 2 after 30 days and 5 contributions without a strike, 3 for trusted posters. */
+/** A member's vote weight (ADR 036 §Vote weight): 1 when new or unverified, 2 after 30 days and 5 contributions without a strike, 3 for trusted posters. */
 export function voteWeight(member: {
   createdAt: Date;
   emailVerified: boolean;

@@ -83,7 +83,7 @@ export interface VoteOutcome {
 
 /**
  * A member clicks 🔥 or ❄️ on a published deal: the same again undoes, the
- * other changes (design §D.4). One row per member and deal (primary key); the
+ * other changes (ADR 036 §Votes). One row per member and deal (primary key); the
  * deal's row is locked for the transaction, and the temperature moves by the
  * delta in SQL (`temperature = temperature + delta`), so concurrent votes
  * always sum exactly. hot_since is set the first time it reaches HOT_THRESHOLD.

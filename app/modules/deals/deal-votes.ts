@@ -1,5 +1,5 @@
 /**
- * Pure rules of temperature votes (issue #15, design §D.2, §D.4, §D.5), shared
+ * Pure rules of temperature votes (issue #15, ADR 036 §Votes), shared
  * by the server, the cards and the tests.
  */
 import { COLD_VOTE_REASONS, type ColdVoteReason } from "./deal-rules";

@@ -4,7 +4,7 @@ export type DealSource = (typeof DEAL_SOURCES)[number];
 export const DEALS_PAGE_SIZE = 24;
 export const DEALS_SKELETON_COUNT = 6;
 export const FEATURED_DEALS_LIMIT = 3;
-/** "Pertinence" ranks the newest matches only (design F.1: ranking every match of a common word at a million deals takes 1.25 s). */
+/** "Pertinence" ranks the newest matches only (ADR 019 §Measurements: ranking every match of a common word at a million deals takes 1.25 s). */
 export const RELEVANCE_WINDOW = 500;
 
 export const DEAL_MESSAGES = {

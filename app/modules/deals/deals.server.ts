@@ -93,7 +93,7 @@ export async function listCategoryDeals(categoryId: string, signedIn: boolean, l
 
 /**
  * Shape a deal row for the client. A deal's code (cta_text) is for members,
- * like promo codes (public-site.md §5, §6): for visitors it leaves the server
+ * like promo codes (ADR 006: masked on the server for visitors): for visitors it leaves the server
  * masked, and `codeMasked` tells the card to show the sign-up prompt instead
  * of the copy button. The temperature leaves only as `heat` (visibleTemperature:
  * null while the deal is new, except for its author), never raw; the author's

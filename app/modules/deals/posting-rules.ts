@@ -1,5 +1,5 @@
 /**
- * Pure rules of a member's deal post (issue #15 item 1, design §D.2–D.5):
+ * Pure rules of a member's deal post (issue #15 item 1, ADR 036):
  * the canonical link for the duplicate check, what counts as a real public
  * host, self-promotion and trust. No zod, no database: shared by the form,
  * the server and the tests.
@@ -49,7 +49,7 @@ const PRIVATE_SUFFIXES = [".localhost", ".local", ".internal", ".lan", ".home", 
 /**
  * Whether a link is http(s) on a real public host: a domain name with a
  * top-level domain, no IP address, no credentials, not localhost or a
- * reserved or internal name. We never fetch it (design §D.2: SSRF).
+ * reserved or internal name. We never fetch it (SSRF; ADR 036 §Posting and moderation).
  */
 export function isPublicDealUrl(raw: string): boolean {
   const value = raw.trim();
@@ -74,7 +74,7 @@ export const bareHost = (host: string) => host.toLowerCase().replace(/\.$/, "").
 export const emailDomain = (email: string) => bareHost(email.slice(email.lastIndexOf("@") + 1));
 
 /**
- * Self-promotion (design §D.1, HUKD's three-strike rule): the author's e-mail
+ * Self-promotion (ADR 036 §Self-promotion, HUKD's three-strike rule): the author's e-mail
  * is on the link's domain or one of its parents (jane@shop.fr posting
  * https://www.shop.fr/… or https://boutique.shop.fr/…). Webmail domains never match.
  */

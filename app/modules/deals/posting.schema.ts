@@ -7,7 +7,7 @@ import { isPublicDealUrl } from "./posting-rules";
 
 export const TITLE_MAX = 140;
 
-/** Where the original price comes from (Omnibus, design §E): never an invented RRP. */
+/** Where the original price comes from (Omnibus, ADR 038): never an invented RRP. */
 export const REFERENCE_PRICE_SOURCES = {
   merchant_strikethrough: "Prix barré annoncé par le marchand",
   lowest_30_days: "Prix le plus bas des 30 derniers jours constaté",

@@ -23,7 +23,7 @@ import { bareHost, canonicalDealUrl, isSelfPromotion, mayPost, publishesAtOnce }
 import { formatPriceCents, MODERATION_DEAL_MESSAGES, MODERATION_RULES, POSTING_MESSAGES, POST_STATUS_LABELS, type DealPostInput, type ModerationRule } from "./posting.schema";
 
 /**
- * Members' deal posts (issue #15 item 1, design §D.2–D.5): the duplicate
+ * Members' deal posts (issue #15 item 1, ADR 036): the duplicate
  * check, trust (published at once or held for moderation), the moderators'
  * decisions with their statement of reasons, self-promotion strikes, and the
  * expiry job.
@@ -33,7 +33,7 @@ class PostingError extends DomainError<keyof DealPostInput> {}
 
 type Actor = { id: string; email: string };
 
-/** Duplicates look back this far for the same brand and a similar title (design §D.2). */
+/** Duplicates look back this far for the same brand and a similar title (ADR 036 §Duplicates). */
 const DUPLICATE_WINDOW_DAYS = 14;
 const TITLE_SIMILARITY = 0.6;
 
@@ -133,7 +133,7 @@ export async function submitDealPost(
   const imageUrl = image && image.size > 0 ? (await saveImageUpload({ buffer: Buffer.from(await image.arrayBuffer()), originalName: image.name, size: image.size })).url : null;
 
   const row = await db.transaction(async (tx) => {
-    // two posts of one link in the same second (design §D.5): posts of a link take turns
+    // two posts of one link in the same second (ADR 036 §Duplicates): posts of a link take turns
     // (a transaction lock on its hash), and the second, seeing the first published, waits
     // for moderation instead of publishing twice
     let status: DealStatus = publishNow ? "published" : "pending_review";

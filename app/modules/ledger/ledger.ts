@@ -57,7 +57,7 @@ export function toCents(value: unknown): number {
 
 /**
  * The member's share of a commission, in cents: floor, never rounded up
- * (design A.4). `shareBps` is in basis points (7000 = 70.00 %).
+ * (ADR 013). `shareBps` is in basis points (7000 = 70.00 %).
  */
 export function memberShareCents(commissionCents: number, shareBps: number): number {
   assertCents(commissionCents, { allowZero: true });

@@ -4,7 +4,7 @@
  */
 import { HOT_THRESHOLD } from "~/modules/deals/deal-rules";
 
-/** « Posteur de confiance »: as many published deals, averaging at least this temperature (the weight-3 rule of design §D.2). */
+/** « Posteur de confiance »: as many published deals, averaging at least this temperature (the weight-3 rule of ADR 036 §Vote weight). */
 const TRUSTED_POSTER_DEALS = 10;
 const TRUSTED_POSTER_AVERAGE = 50;
 

@@ -17,7 +17,7 @@ export const NETWORK_LABELS: Record<NetworkName, string> = {
 
 /**
  * The tracking-link parameter that carries our click id back in the
- * network's reports (issue #12 item 2, design §B.2). TimeOne's is not
+ * network's reports (issue #12 item 2, ADR 016 §Per-network reference). TimeOne's is not
  * documented: its programmes put {CLICK_ID} where their deep-link template says.
  */
 export const SUB_ID_PARAM: Record<NetworkName, string | null> = {

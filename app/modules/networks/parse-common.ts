@@ -3,7 +3,7 @@ import type { NetworkName } from "./networks";
 import type { ConversionStatus, NormalisedRecord, ParseResult, RejectedRecord } from "./types";
 
 /**
- * Shared pieces of the per-network parsers (design §B.2, §B.4): exact
+ * Shared pieces of the per-network parsers (ADR 016): exact
  * decimal amounts, dates, click ids, and the "one bad record does not spoil
  * the page" loop. Every rejection names the line or record in French.
  */
@@ -315,7 +315,7 @@ export const RECORD_ID: FieldLabel = { name: "identifiant de l'enregistrement" }
 
 /**
  * Our click id as it came back in the sub-id field. Ours are 21 alphanumeric
- * characters (§B.1); anything that is not a plain token (empty, an
+ * characters (ADR 037 §Click id); anything that is not a plain token (empty, an
  * unreplaced macro such as "{ARGSITE}", markup, over 100 characters) gives
  * null: the record stays unattributed, and `raw` keeps what was sent.
  */

@@ -1,5 +1,5 @@
 /**
- * The scheduled network pulls (design §B.3): one schedule per network and
+ * The scheduled network pulls (ADR 017 §Schedules): one schedule per network and
  * window, all on the `network.pull` queue, each enabled only when that
  * network's credentials are configured. A failing or rate-limited pull
  * throws, so the job runner retries it (with the delay the network asked
@@ -78,7 +78,7 @@ const requireAccount = (network: NetworkName, account: string | null): string =>
   return account;
 };
 
-/** Schedules of design §B.3 (cron read in Europe/Paris). */
+/** The schedules of ADR 017 §Schedules (cron read in Europe/Paris). */
 const PULL_PLANS: Readonly<Record<string, PullPlan>> = {
   "awin.pull.recent": plan("awin", "5 */2 * * *", ({ credentials, account, now, job, options }) =>
     pullAwin(credentials, { publisherId: requireAccount("awin", account), dateType: "transaction", start: daysAgo(now, 7), end: now, job }, options),

@@ -1,5 +1,5 @@
 /**
- * What every network pull shares (design §B.2–B.4): the HTTP call with a
+ * What every network pull shares (ADR 017): the HTTP call with a
  * timeout, spacing between calls and 429 handling, one `network_fetches` row
  * per call, and the hand-over of each page to the parser and the import.
  * The per-network clients (`<network>/pull.server.ts`) only build URLs,

@@ -1,6 +1,6 @@
 /**
  * Push endpoints of Awin (Transaction Notifications) and Kwanko (Conversion
- * track), design §B.4 steps 6–7. A push is a hint, never money: it is stored
+ * track), ADR 017 Pushes. A push is a hint, never money: it is stored
  * raw, parsed by a job, imported with source "push" (the import keeps it
  * pending/"tracked"), and confirmed by a pull (Awin `?ids=`, Kwanko's recent
  * window). The path carries a random secret per network, kept in site_settings.
@@ -282,7 +282,7 @@ export async function confirmAwinPushes(
         eq(networkWebhookEvents.network, "awin"),
         eq(networkWebhookEvents.status, "received"),
         isNotNull(networkWebhookEvents.processedAt),
-        // a push the pulls have not confirmed within 7 days is left alone (design §B.4 step 6)
+        // a push the pulls have not confirmed within 7 days is left alone (ADR 037 §Statuses)
         gt(networkWebhookEvents.receivedAt, sql`now() - interval '7 days'`),
       ),
     )

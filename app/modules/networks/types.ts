@@ -1,11 +1,11 @@
 import type { NetworkName } from "./networks";
 
-/** The normalised network statuses (design §B.2 mapping). */
+/** The normalised network statuses (ADR 016 §Per-network reference). */
 export type ConversionStatus = "pending" | "approved" | "declined";
 
 /**
  * One network record, parsed into the shape every network shares
- * (design §B.4). Amounts are exact decimal text as the network sent them
+ * (ADR 016). Amounts are exact decimal text as the network sent them
  * ("17.833", "-4.5"), never floats.
  */
 export interface NormalisedRecord {

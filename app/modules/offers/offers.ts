@@ -5,7 +5,7 @@ export function parsePrice(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** price × (100 − cashback_percent) / 100, two decimals, comma separator (public-site.md §9). */
+/** price × (100 − cashback_percent) / 100, two decimals, comma separator (the product spec's formula). */
 export function discountedPrice(regularPrice: string, cashbackPercent: number): string | null {
   const price = parsePrice(regularPrice);
   if (price === null) return null;

@@ -41,7 +41,7 @@ export const pageFormSchema = z.object({
     .max(320, "La meta description ne doit pas dépasser 320 caractères.")
     .optional()
     .transform((v) => (v ? plainText(v) || null : null)),
-  // admin.md has no control for it (every page is published); we add one so a
+  // the product spec has no control for it (every page is published); we add one so a
   // page can be prepared as a draft. Absent means published, as in the spec.
   status: z.enum(["published", "draft"]).catch("published"),
   ...scheduleFields,

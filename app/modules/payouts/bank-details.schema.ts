@@ -2,7 +2,7 @@ import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from "ibantools";
 import { z } from "zod";
 import { PASSWORD_MAX } from "../accounts/passwords";
 
-/** Hours between adding (or changing) an IBAN and the first payout to it (design A.2: anti account-takeover). */
+/** Hours between adding (or changing) an IBAN and the first payout to it (anti account-takeover, ADR 021). */
 export const BANK_DETAILS_COOLING_OFF_HOURS = 72;
 /** The SEPA credit transfer's creditor name field holds at most 70 characters. */
 const HOLDER_NAME_MAX = 70;

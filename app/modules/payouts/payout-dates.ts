@@ -4,7 +4,7 @@ import { SITE_TIME_ZONE } from "../settings/paris-time";
 
 /**
  * When the member can expect their money (ADR 023): approved withdrawals
- * leave in a weekly file, on Tuesday at 10:00 Paris time (design C.2), and a
+ * leave in a weekly file, on Tuesday at 10:00 Paris time (ADR 023, Expected dates), and a
  * SEPA credit transfer reaches the member's bank one business day later.
  */
 const PAYOUT_EXPORT_WEEKDAY = 2; // Tuesday

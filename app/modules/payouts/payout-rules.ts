@@ -1,5 +1,5 @@
 /**
- * Fraud rule "a claim ratio far above the median" (issue #13, design C.3):
+ * Fraud rule "a claim ratio far above the median" (issue #13, ADR 023):
  * a member's claims ÷ (claims + tracked purchases) is compared with the
  * median of every active member. Most members never claim, so the median is
  * often 0: the ratio must also pass a floor, and the member must have filed

@@ -118,7 +118,7 @@ export const financeActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-/** Fraud signals that hold a payout for review (design C.2, C.3), with what finance reads. */
+/** Fraud signals that hold a payout for review (ADR 023, Rules at request), with what finance reads. */
 export const PAYOUT_SIGNALS = {
   first_payout: "Premier retrait de ce membre",
   large_amount: "Montant supérieur à 50 €",

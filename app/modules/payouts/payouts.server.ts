@@ -23,7 +23,7 @@ import { FINANCE_MESSAGES, PAYOUT_CANCELLABLE, PAYOUT_MESSAGES, PAYOUT_SIGNALS, 
 import { buildPain001 } from "./sepa-file.server";
 
 /*
- * Withdrawals (ADR 023, design A.4 and C.2). Every state change is one
+ * Withdrawals (ADR 023). Every state change is one
  * transaction: the payout row, its event, the ledger operation (hold,
  * release or settle, each with a deterministic key), the audit entry and the
  * member's e-mail commit together or not at all, so a crash leaves each
@@ -36,7 +36,7 @@ type PayoutRow = typeof payouts.$inferSelect;
 /** A refusal the member or finance can act on: a French message and a 4xx. */
 export class PayoutError extends DomainError {}
 
-/** Review thresholds (design C.2): above this amount, or this soon after an IBAN change or sign-up. */
+/** Review thresholds (ADR 023, Rules at request): above this amount, or this soon after an IBAN change or sign-up. */
 const REVIEW_AMOUNT_CENTS = 5000;
 const REVIEW_RECENT_DAYS = 7;
 /** Reversed after validation / validated, above which payouts are reviewed (with at least this many validations). */
@@ -57,7 +57,7 @@ async function addEvent(tx: LedgerTx, payoutId: string, from: string | null, to:
 
 /* ------------------------------ member side ------------------------------ */
 
-/** The fraud signals of a withdrawal request (design C.3), each with the reason finance reads. */
+/** The fraud signals of a withdrawal request (ADR 023, Rules at request), each with the reason finance reads. */
 async function payoutSignals(tx: LedgerTx, userId: string, amountCents: number, method: { ibanFingerprint: string; createdAt: Date }, now: Date): Promise<{ code: PayoutSignal; reason: string }[]> {
   const signals: PayoutSignal[] = [];
   const recent = subDays(now, REVIEW_RECENT_DAYS);

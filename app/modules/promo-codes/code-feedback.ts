@@ -1,5 +1,5 @@
 /**
- * « Ça a marché ? » on promo codes (issue #15 item 6, design §D.2): pure rules
+ * « Ça a marché ? » on promo codes (issue #15 item 6, ADR 036 §Code feedback): pure rules
  * shared by the server lists, the admin list and the tests.
  */
 import { formatDistanceStrict } from "date-fns";
@@ -7,17 +7,17 @@ import { fr } from "date-fns/locale";
 
 /** z for a 95 % confidence interval. */
 const WILSON_Z = 1.96;
-/** Answers older than this are left out of the rate (design §D.2: « 30 j »). */
+/** Answers older than this are left out of the rate (ADR 036 §Code feedback). */
 export const FEEDBACK_WINDOW_DAYS = 30;
 /** Below this many answers in the window a code shows no rate at all (a single « Oui » is not « 100 % »). */
 export const MIN_ANSWERS_SHOWN = 3;
-/** Flag rule (design §D.2): the last 5 answers all « Non »… */
+/** Flag rule (ADR 036 §Code feedback): the last 5 answers all « Non »… */
 export const FAILING_CONSECUTIVE_NO = 5;
 /** …or a success rate under 30 % with at least 10 answers. */
 export const FAILING_MIN_ANSWERS = 10;
 export const FAILING_MAX_RATE = 0.3;
 
-/** Why a code did not work (design §D.2), asked after « Non »; optional. */
+/** Why a code did not work (ADR 036 §Code feedback), asked after « Non »; optional. */
 export const NO_REASONS = {
   expired: "Code expiré",
   minimum: "Montant minimum non atteint",
@@ -83,7 +83,7 @@ export function feedbackDisplay(stats: FeedbackStats, now: Date = new Date()): {
 }
 
 /**
- * List order (public-site.md keeps « soonest expiry first »): codes that keep
+ * List order (the product's « soonest expiry first » is kept): codes that keep
  * failing sink to the end; within the same expiry the higher Wilson lower
  * bound comes first. Array.prototype.sort is stable, so any earlier order
  * (the code, from SQL) stays as the last tie-breaker.

@@ -98,7 +98,7 @@ export async function bulkPromoCodes(actor: { id: string; email: string }, inten
   return written;
 }
 
-/** The existing categories for the select; "Général" when there are none (admin.md §9). */
+/** The existing categories for the select; "Général" when there are none (the product spec's default). */
 export async function promoCategoryChoices(): Promise<string[]> {
   const list = await categoryNames();
   return list.length ? list : ["Général"];

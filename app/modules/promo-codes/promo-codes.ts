@@ -1,4 +1,4 @@
-/** Client-safe promo-code rules (public-site.md §4, §6, §9). */
+/** Client-safe promo-code rules, as the product spec gives them: masking for visitors (ADR 006), expiry, "soon", featured count, fallbacks. */
 const CODE_MASK_VISIBLE = 4;
 const EXPIRY_SOON_DAYS = 7;
 export const FEATURED_CODES_LIMIT = 3;

@@ -8,7 +8,7 @@ import { getSetting } from "~/modules/settings/settings.server";
 import { plannedRewards, REFERRAL_VOID_REASONS, selfReferralReason, type ReferralRewardKind, type ReferralRewardStatus } from "./referrals";
 
 /**
- * Referral rewards (design §A.2, §C.3; ADR 013 « Referral rewards »): both
+ * Referral rewards (ADR 037 §Referral; ADR 013 « Referral rewards »): both
  * promised (pending) when the friend signs up through an invitation link,
  * credited — or voided as a self-referral — in the transaction that credits
  * the friend's first validated cashback.
@@ -34,7 +34,7 @@ export async function createReferralRewards(tx: LedgerTx, input: { referrerId: s
   }
 }
 
-/** What links the two accounts (self-referral signals of §C.3), read in `tx`. */
+/** What links the two accounts (self-referral signals of ADR 013 « Referral rewards »), read in `tx`. */
 async function selfReferralCheck(tx: LedgerExecutor, referrerId: string | null, refereeId: string | null): Promise<string | null> {
   if (!referrerId || !refereeId) return null;
   if (referrerId === refereeId) return selfReferralReason({ sameAccount: true, sharedIbanFingerprint: false, sharedVisitorHash: false });

@@ -1,6 +1,6 @@
 import { formatEuros } from "~/modules/ledger/ledger";
 
-/** Client-safe rules and copy of referral rewards (design §A.2, §C.3; ADR 013 « Referral rewards »). */
+/** Client-safe rules and copy of referral rewards (ADR 037 §Referral; ADR 013 « Referral rewards »). */
 
 export type ReferralRewardKind = "referee_welcome" | "referrer_first";
 export type ReferralRewardStatus = "pending" | "credited" | "void";

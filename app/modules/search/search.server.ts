@@ -1,5 +1,5 @@
 /**
- * The site's search (issue #14, design F.2): PostgreSQL full-text search with
+ * The site's search (issue #14, ADR 019): PostgreSQL full-text search with
  * the "fr_unaccent" configuration (French stems, accents folded) over the
  * generated `search` columns, and a lexicon of the catalogue's own words
  * with a trigram index for typos ("maquilage"), "Vouliez-vous dire …" and
@@ -112,7 +112,7 @@ const CORRECTION_CANDIDATES = 20;
 
 /**
  * Typos searched without asking, by the length of the word: none under 5
- * letters, one from 5, two from 9 (Meilisearch's default rule, design F.2).
+ * letters, one from 5, two from 9 (Meilisearch's default rule, ADR 019).
  * Beyond that, the correction is only offered ("Vouliez-vous dire").
  */
 export function typoBudget(length: number): number {
@@ -295,7 +295,7 @@ export async function refreshLexicon(db: Db, now = new Date()): Promise<number> 
 }
 
 export const SEARCH_LEXICON_QUEUE = "search.lexicon";
-/** Hourly: new words are corrected within the hour (design F.1: at a million deals the rebuild takes tens of seconds). */
+/** Hourly: new words are corrected within the hour (ADR 019 §Measurements: at a million deals the rebuild takes tens of seconds). */
 export const SEARCH_LEXICON_SCHEDULE = { name: SEARCH_LEXICON_QUEUE, cron: "40 * * * *" } as const;
 
 export async function searchLexiconJob(): Promise<void> {

@@ -9,7 +9,7 @@ export const SETTING_DEFAULTS: {
   temu_offer_ends_at: string;
   temu_cashback_bonus_percent: number;
   cashback_launched: boolean;
-  /** the smallest withdrawal, in cents (public-site.md: "paid once 10 euros have accumulated") */
+  /** the smallest withdrawal, in cents (the product spec: "paid once 10 euros have accumulated"; ADR 023) */
   payout_minimum_cents: number;
   content_protection: boolean;
   /** extra /kpi hosts, comma-separated (added to REDIRECT_ALLOWED_HOSTS) */
@@ -31,14 +31,14 @@ export const SETTING_DEFAULTS: {
   /** "france", "eu" or "" (not set) */
   legal_hosting_region: string;
   legal_privacy_contact: string;
-  /** referral rewards in cents (design §A.2): the friend's welcome bonus and the referrer's, paid at the friend's first validated cashback */
+  /** referral rewards in cents (ADR 037 §Referral): the friend's welcome bonus and the referrer's, paid at the friend's first validated cashback */
   referral_referee_bonus_cents: number;
   referral_referrer_bonus_cents: number;
-  /** a member's deal posts wait for moderation until this many of them have been approved (design §D.2) */
+  /** a member's deal posts wait for moderation until this many of them have been approved (ADR 036 §Posting and moderation) */
   deal_trusted_after_approved: number;
-  /** self-promotion strikes after which a member can no longer post deals (design §D.1, three-strike rule) */
+  /** self-promotion strikes after which a member can no longer post deals (ADR 036 §Self-promotion, three-strike rule) */
   deal_self_promotion_strikes: number;
-  /** « Expiré ? » flags (weighted: trusted members 2, others 1) that turn a deal expired (design §D.2: 2) */
+  /** « Expiré ? » flags (weighted: trusted members 2, others 1) that turn a deal expired (ADR 036 §Expiry: 2) */
   deal_expiry_flag_threshold: number;
 } = {
   temu_offer_starts_at: "2025-05-14T00:00:00+02:00",

@@ -1,6 +1,6 @@
 /**
  * Every outbound deal, code and brand link goes through the tracked redirect
- * /kpi (public-site.md §2). Client-importable.
+ * /kpi (ADR 006). Client-importable.
  */
 export interface KpiLink {
   destination: string;

@@ -3,7 +3,7 @@ import { NETWORKS } from "../../../db/constants-cashback";
 import { parseEuroAmount } from "~/modules/payouts/payouts.schema";
 export { NETWORK_LABELS } from "~/modules/networks/networks";
 
-/** Client-safe rules and copy of the treasury page (design §C.4). */
+/** Client-safe rules and copy of the treasury page (ADR 037 §Treasury). */
 
 
 export const TREASURY_MESSAGES = {
@@ -20,7 +20,7 @@ export const TREASURY_MESSAGES = {
 } as const;
 
 /**
- * The alert of the page (design §C.4): the members' money we must be able to
+ * The alert of the page (ADR 037 §Treasury): the members' money we must be able to
  * pay at once (available + in payout) above the cash we still hold from the
  * networks, i.e. what they paid us minus what has already been paid out to
  * members. `cashCents` is that remaining cash.

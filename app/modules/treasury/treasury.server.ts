@@ -8,7 +8,7 @@ import { toCents } from "~/modules/ledger/ledger";
 import { solvencyAlert, TREASURY_MESSAGES, type NetworkPaymentInput } from "./treasury.schema";
 
 /**
- * Solvency view (design §C.4): what members are owed, from the ledger's
+ * Solvency view (ADR 037 §Treasury): what members are owed, from the ledger's
  * member accounts, against what the networks owe us and the cash they have
  * actually paid (entered by finance, one row per network payment).
  */

@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!row) return failure("save", "Cette page n'existe plus.", 404);
     return ok("save", input.id ? "Page mise à jour avec succès" : "Page créée avec succès");
   } catch (error) {
-    // admin.md §8: a page save failure is logged; we still tell the admin why it failed.
+    // the product spec: a page save failure is logged; we still tell the admin why it failed.
     if (!isEditConflict(error)) logger.error({ err: error }, "admin: page save failed");
     return guarded("save", "La page n'a pas pu être enregistrée.", async () => {
       throw error;

@@ -92,7 +92,7 @@ function rateText(r: Rate) {
   return `${r.label} : ${network} → ${r.memberLabel} membre`;
 }
 
-/** Where each network carries our click id (design §B.2). */
+/** Where each network carries our click id (ADR 016 §Per-network reference). */
 const SUB_ID_HINT = `{CLICK_ID} va dans le sous-identifiant du réseau : ${NETWORKS.map((n) => `${NETWORK_LABELS[n]} ${SUB_ID_PARAM[n] ?? "(selon son lien profond)"}`).join(", ")}.`;
 
 const shareText = (bps: number) => `${(bps / 100).toLocaleString("fr-FR")}\u00a0%`;

@@ -18,7 +18,7 @@ export interface ProgramSeed {
   network: (typeof NETWORKS)[number];
   networkAccountId: string;
   networkProgramId: string;
-  /** {CLICK_ID} sits in the network's sub-id parameter (networks.ts SUB_ID_PARAM, design §B.2) */
+  /** {CLICK_ID} sits in the network's sub-id parameter (networks.ts SUB_ID_PARAM, ADR 016 §Per-network reference) */
   trackingUrlTemplate: string;
   cookieDays: number;
   declaredValidationDays: number;

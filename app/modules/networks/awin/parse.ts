@@ -29,7 +29,7 @@ import {
 import type { NormalisedRecord, ParseResult } from "../types";
 
 /**
- * Awin (design §B.2). Pull: GET /publishers/{id}/transactions/ answers a bare
+ * Awin (ADR 016 §Per-network reference). Pull: GET /publishers/{id}/transactions/ answers a bare
  * JSON array. The pull asks for `timezone=UTC`, so dates without an offset
  * are UTC. Push: POST form field `AwinTransactionPush` (JSON, no status: a
  * pending hint), or our GET template (tid, ref, c, cur, amt, mid, at).
@@ -93,7 +93,7 @@ function parsePushObject(raw: Record<string, unknown>, options: ParseOptions): N
     conversionKey: id,
     clickId: clickIdFrom(raw.clickRef),
     orderRef: optionalText(raw.orderRef),
-    // no status in a push: a pending hint, confirmed by the next pull (§B.4 step 6)
+    // no status in a push: a pending hint, confirmed by the next pull (ADR 037 §Statuses)
     status: "pending",
     networkStatusRaw: "",
     networkPaid: false,

@@ -1,5 +1,5 @@
 /**
- * Awin publisher API (design §B.2): GET /publishers/{publisherId}/transactions/
+ * Awin publisher API (ADR 016 §Per-network reference): GET /publishers/{publisherId}/transactions/
  * with startDate/endDate (UTC), dateType transaction|validation|amendment,
  * at most 31 days per call (longer windows are split), Bearer token,
  * 20 calls per minute per user (calls with one token spaced 3 s apart in this

@@ -25,7 +25,7 @@ import {
 import type { NormalisedRecord, ParseResult } from "../types";
 
 /**
- * CJ (design §B.2): GraphQL publisherCommissions →
+ * CJ (ADR 016 §Per-network reference): GraphQL publisherCommissions →
  * {data:{publisherCommissions:{count, payloadComplete, maxCommissionId, records}}}.
  * Corrections are new records (original=false, originalActionId, negative
  * amounts): conversionKey = originalActionId, or commissionId for an

@@ -1,5 +1,5 @@
 /**
- * CJ commissions GraphQL API (design §B.2): POST /query with a Bearer personal
+ * CJ commissions GraphQL API (ADR 016 §Per-network reference): POST /query with a Bearer personal
  * access token; publisherCommissions(forPublishers, sincePostingDate,
  * beforePostingDate, sinceCommissionId) → {count, payloadComplete,
  * maxCommissionId, records}. While payloadComplete is false the next call

@@ -29,7 +29,7 @@ import {
 import type { NormalisedRecord, ParseResult } from "../types";
 
 /**
- * Effiliation (design §B.2): apiv2 transaction.csv is pipe-separated with a
+ * Effiliation (ADR 016 §Per-network reference): apiv2 transaction.csv is pipe-separated with a
  * header row; columns are read by name (their order is not documented), and
  * the separator is taken from the header (";", "," or tab also accepted).
  * Dates are "dd/MM/yyyy HH:mm:ss" without a zone: read as Europe/Paris (a

@@ -26,7 +26,7 @@ import {
 import type { NormalisedRecord, ParseResult } from "../types";
 
 /**
- * Impact (design §B.2): GET /Mediapartners/{AccountSid}/Actions (JSON) →
+ * Impact (ADR 016 §Per-network reference): GET /Mediapartners/{AccountSid}/Actions (JSON) →
  * {"@page", "@numpages", "@nextpageuri", Actions:[…]}. Payout is the current
  * commission (DeltaPayout the last change). Dates carry offsets; without
  * one, UTC. The account is the page's AccountSid, else the one in the

@@ -1,5 +1,5 @@
 /**
- * Impact partner API (design §B.2): GET /Mediapartners/{AccountSid}/Actions with
+ * Impact partner API (ADR 016 §Per-network reference): GET /Mediapartners/{AccountSid}/Actions with
  * ActionDateStart/End (or LockingDateStart/End), PageSize, Basic auth
  * (AccountSid:AuthToken), JSON. Windows of at most 45 days (longer ones are
  * split); pages follow "@nextpageuri" (a path on the same host, never another).

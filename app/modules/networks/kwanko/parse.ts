@@ -24,7 +24,7 @@ import {
 import type { NormalisedRecord, ParseResult } from "../types";
 
 /**
- * Kwanko (ex-NetAffiliation, design §B.2).
+ * Kwanko (ex-NetAffiliation, ADR 016 §Per-network reference).
  *
  * Postback ("Conversion track", a pending hint): our URL template is
  * ?sub={ARGSITE}&cid={UNIQUE_CONV_ID}&gain={GAINAF}&cur={CURRENCY_GAINAF}&at={DTNOW}&ts={TSNOW}&prog={IDPROG}&site={IDSITE}
@@ -37,7 +37,7 @@ import type { NormalisedRecord, ParseResult } from "../types";
  * parameter (KWANKO_REPORT_FIELDS unless a header row names them), dates
  * "dd/MM/yyyy HH:mm:ss" in Paris time, `etat` a/v/r. The report has no
  * unique id: the record id is the composite (idprogramme, date, argsite,
- * montant) of §B.4 unless a unique-id column is present.
+ * montant) of ADR 016 unless a unique-id column is present.
  */
 
 /** The `champs` the pull should request, in this order. */

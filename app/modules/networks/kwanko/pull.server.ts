@@ -1,5 +1,5 @@
 /**
- * Kwanko (ex-NetAffiliation) legacy statistics web service (design §B.2):
+ * Kwanko (ex-NetAffiliation) legacy statistics web service (ADR 016 §Per-network reference):
  * GET requete.php?authl=&authv=&champs=idprogramme,date,etat,argann,montant,gains,monnaie,idsite&debut=&fin=
  * → "OK <n>" then a ";" CSV, or "KO <code> <explanation>".
  */

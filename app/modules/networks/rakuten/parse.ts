@@ -19,7 +19,7 @@ import {
 import type { NormalisedRecord, ParseResult } from "../types";
 
 /**
- * Rakuten Advertising Events API (design §B.2): a JSON array, one record
+ * Rakuten Advertising Events API (ADR 016 §Per-network reference): a JSON array, one record
  * per SKU (etransaction_id); returns come back as negative records with the
  * same order_id, which is the conversion key (the import sums them). There
  * is no status: every record is pending with an empty networkStatusRaw;

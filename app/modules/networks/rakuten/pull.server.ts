@@ -1,5 +1,5 @@
 /**
- * Rakuten Advertising Events API (design §B.2, §B.3): GET /events/1.0/transactions
+ * Rakuten Advertising Events API (ADR 016 §Per-network reference, ADR 017): GET /events/1.0/transactions
  * ?process_date_start=&process_date_end=&limit=&page= with a Bearer token, a
  * bare JSON array per page, pages until one is shorter than the limit. Every
  * 15 minutes from the stored process-date watermark minus 30 minutes (late

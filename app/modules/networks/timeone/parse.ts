@@ -22,7 +22,7 @@ import {
 import type { NormalisedRecord, ParseResult } from "../types";
 
 /**
- * TimeOne / Public-Idées (design §B.2): subid.php5 answers
+ * TimeOne / Public-Idées (ADR 016 §Per-network reference): subid.php5 answers
  * <partner id><program id><name/><action id SubID ActionDate … /></program></partner>.
  * ActionStatus 0 = refused, 1 = pending, 2 = approved. Dates have no zone:
  * read as Europe/Paris (a French platform; none documented). The account is

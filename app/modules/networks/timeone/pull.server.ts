@@ -1,5 +1,5 @@
 /**
- * TimeOne (Public-Idées) sub-id API (design §B.2, §B.3): GET subid.php5?p=&k=&dd=YYYY-MM-DD&df=YYYY-MM-DD
+ * TimeOne (Public-Idées) sub-id API (ADR 016 §Per-network reference, ADR 017): GET subid.php5?p=&k=&dd=YYYY-MM-DD&df=YYYY-MM-DD
  * → XML. At most 3 calls per 900 s: one window per run (every 30 minutes),
  * rotating so the recent days come back every other run and older ones in
  * turn. "You reached the limit of 3 call(s)…" → the job is retried in 15 minutes.

@@ -24,10 +24,10 @@ import {
 import type { NormalisedRecord, ParseResult } from "../types";
 
 /**
- * Tradedoubler (design §B.2): GET /publisher/report/transactions →
+ * Tradedoubler (ADR 016 §Per-network reference): GET /publisher/report/transactions →
  * {reportCurrencyCode, items:[…]}. The currency is the page's
  * reportCurrencyCode. recordId = eventId:orderNumber|leadNumber,
- * conversionKey = programId:orderNumber|leadNumber (§B.4). The items do not
+ * conversionKey = programId:orderNumber|leadNumber (ADR 016). The items do not
  * name our account: options.networkAccountId. Times carry no offset and
  * Tradedoubler documents none: read as UTC.
  */

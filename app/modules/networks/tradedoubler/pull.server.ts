@@ -1,5 +1,5 @@
 /**
- * Tradedoubler Connect API (design §B.2): an OAuth2 bearer from /uaa/oauth/token
+ * Tradedoubler Connect API (ADR 016 §Per-network reference): an OAuth2 bearer from /uaa/oauth/token
  * (client id and secret in Basic; password grant when a user is given, else
  * client credentials), then GET /publisher/report/transactions?reportCurrencyCode=EUR
  * &fromDate=YYYYMMDD&toDate=YYYYMMDD&limit=100&offset=… until a page has fewer
