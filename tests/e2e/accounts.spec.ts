@@ -17,7 +17,7 @@ test("a member signs in, lands on /codes-promo, sees the account menu and signs 
   await expect(page).toHaveURL(/\/auth\?from=codes-promo$/);
 });
 
-test("wrong password shows the §8 message", async ({ page }) => {
+test("wrong password shows the spec's message", async ({ page }) => {
   // the way back after a sign-in (?redirect=) is walked in deal-posting.spec.ts and deal-alerts.spec.ts, its rules in tests/integration/accounts.test.ts
   await signIn(page, { email: DEMO_MEMBER.email, password: "mauvais-mot-de-passe" });
   await expect(page.getByRole("form", { name: "Connexion" }).getByText("Email ou mot de passe incorrect.")).toBeVisible();

@@ -438,7 +438,7 @@ describeEachDb("missing-cashback claims", () => {
     }
   });
 
-  it("flags a member after 3 refused claims in 90 days (design C.3)", async () => {
+  it("flags a member after 3 refused claims in 90 days (ADR 037)", async () => {
     const fin = await signedInUser({ role: "finance" as any });
     const { me, p, click } = await memberWithClick(10);
     const db = await getDb();

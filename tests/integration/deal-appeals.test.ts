@@ -14,7 +14,7 @@ import { callRoute } from "../helpers/route";
 const APPEAL = "Ce n'est pas un doublon : le prix est 10 € plus bas que l'autre deal.";
 const REASONS = "Après vérification, le prix est bien différent de l'autre deal publié.";
 
-describeEachDb("authors appeal a refusal or removal once (issue #15, design §D.2)", () => {
+describeEachDb("authors appeal a refusal or removal once (issue #15, ADR 036)", () => {
   let moderator: Awaited<ReturnType<typeof signedInUser>>;
   beforeAll(async () => {
     moderator = await signedInUser({ role: "moderator" as any });

@@ -10,7 +10,7 @@ import { callRoute } from "../helpers/route";
 
 const uniq = () => randomUUID().slice(0, 8);
 
-describeEachDb("one link posted twice in the same second (design §D.5)", () => {
+describeEachDb("one link posted twice in the same second (ADR 036)", () => {
   let categoryId: string;
   beforeAll(async () => {
     [{ id: categoryId }] = await (await getDb()).insert(s.categories).values({ name: `Course ${uniq()}`, slug: `course-${uniq()}` }).returning({ id: s.categories.id });

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages
 import { isCommonPassword } from "./passwords";
 import { signupSchema } from "./accounts.schema";
 
-describe("§8 error mapping", () => {
+describe("the spec's sign-in error messages", () => {
   it("maps login errors", () => {
     expect(loginErrorMessage("Invalid login credentials")).toBe("Email ou mot de passe incorrect.");
     expect(loginErrorMessage("Invalid email or password")).toBe("Email ou mot de passe incorrect.");

@@ -76,7 +76,7 @@ describe("claim form schema", () => {
   });
 });
 
-describe("claim lifecycle (design A.4)", () => {
+describe("claim lifecycle (ADR 037)", () => {
   const sentAt = new Date("2026-03-10T09:15:00Z");
   it("a sent claim expires 120 days after it was sent, not a millisecond before", () => {
     expect(claimExpiresAt(sentAt)).toEqual(new Date(sentAt.getTime() + 120 * DAY));

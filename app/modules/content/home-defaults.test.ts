@@ -16,7 +16,7 @@ const block = (name: string) => {
 };
 
 describe("home block defaults", () => {
-  it("has the names and positions of admin.md §3 (plus hero-subtitle)", () => {
+  it("has the names and positions of the spec's home blocks (plus hero-subtitle)", () => {
     const byName = Object.fromEntries(HOME_BLOCK_DEFAULTS.map((b) => [b.name, b.position]));
     expect(byName).toEqual({
       hero: 0,

@@ -199,11 +199,13 @@ export class PullSession {
   private async throttle() {
     const min = this.deps.minIntervalMs ?? this.minIntervalMs;
     const last = lastCallAt.get(this.throttleKey);
+    // the session's clock, so a test's fixed clock gives exact waits whatever the machine's speed
+    const now = this.deps.now().getTime();
     if (min > 0 && last !== undefined) {
-      const wait = last + min - Date.now();
+      const wait = last + min - now;
       if (wait > 0) await this.deps.sleep(wait);
     }
-    lastCallAt.set(this.throttleKey, Math.max(Date.now(), (last ?? 0) + min));
+    lastCallAt.set(this.throttleKey, Math.max(now, (last ?? 0) + min));
   }
 
   private async startFetch(meta: FetchMeta): Promise<number> {

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
  * the spec files that live outside the repository.
  */
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const SOURCE_DIRS = ["app", "db", "server", "scripts", "tests"];
 const SOURCE_FILE = /\.(?:ts|tsx|mts|mjs|js)$/;
 const SKIPPED_DIRS = new Set(["node_modules", "fixtures", "build", ".react-router"]);
