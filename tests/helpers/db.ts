@@ -28,6 +28,12 @@ function migratedPglite(): Promise<Blob> {
   return (pgliteTemplate ??= fs.promises.readFile(inject("pgliteTemplate")).then((bytes) => new Blob([bytes])));
 }
 
+/** Open the PGlite data directory `dir`; a new directory starts as a copy of the run's migrated template (no migrations to wait for). */
+export async function openMigratedDataDir(dir: string): Promise<Database> {
+  const fresh = !fs.existsSync(path.join(dir, "pg", "PG_VERSION"));
+  return fresh ? openDatabase({ dataDir: dir, loadDataDir: await migratedPglite() }) : openDatabase({ dataDir: dir });
+}
+
 /**
  * Open a fresh, migrated, empty database: an in-memory PGlite, or a new
  * database on the TEST_DATABASE_URL server (dropped on close). Both are copies

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { backup, restore } from "../../app/lib/backup.server";
 import { openDatabase, type Database } from "../../app/lib/db.server";
 import { seed } from "../../db/seed/index";
-import { dbKinds } from "../helpers/db";
+import { dbKinds, openMigratedDataDir } from "../helpers/db";
 
 const tmp = (p: string) => fs.mkdtempSync(path.join(os.tmpdir(), p));
 
@@ -24,7 +24,7 @@ async function counts(database: Database) {
 describe("backup and restore", () => {
   it("round-trips the demo data on PGlite", async () => {
     const dir = tmp("crevarde-bk-");
-    const db = await openDatabase({ dataDir: dir });
+    const db = await openMigratedDataDir(dir);
     await seed(db.db, { uploadsDir: path.join(dir, "uploads") });
     const before = await counts(db);
     await db.close();

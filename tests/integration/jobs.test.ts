@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, expect, it } from "vitest";
 import { openDatabase, type Database, type Db } from "../../app/lib/db.server";
 import { backoffSeconds, enqueueDueSchedules, JobWorker, latestSlot, schedule, send, type JobHandlers } from "../../app/lib/jobs.server";
-import { createTestDatabase, describeEachDb } from "../helpers/db";
+import { createTestDatabase, describeEachDb, openMigratedDataDir } from "../helpers/db";
 
 interface JobRowView {
   id: number;
@@ -342,7 +342,7 @@ for (const kind of (process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["p
       database = await createTestDatabase("postgres");
       target = { DATABASE_URL: database.url! };
     } else {
-      database = await openDatabase({ dataDir: dir });
+      database = await openMigratedDataDir(dir);
       target = { DATA_DIR: dir, DATABASE_URL: "" };
     }
     const id = (await send("test.slow", { ms: jobMs }, { tx: database.db }))!;
