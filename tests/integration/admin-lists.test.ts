@@ -145,9 +145,9 @@ describeEachDb("/admin/offers as a list (issue #17)", ({ database }) => {
     cookie = (await signedInUser({ role: "editor", email: `offers-${tag}@example.fr` })).cookie;
     [{ id: brand }] = await db.insert(s.brands).values({ name: `Marque ${tag}`, slug: `marque-${tag}` }).returning();
     await db.insert(s.offers).values([
-      { brandId: brand, name: `Crème ${tag}`, regularPrice: "20,00€", cashbackPercent: 8 },
-      { brandId: brand, name: `Baume ${tag}`, regularPrice: "12,00€", cashbackPercent: 3, isFeatured: true },
-      { brandId: brand, name: `Savon ${tag}`, regularPrice: "5,00€", cashbackPercent: 12 },
+      { brandId: brand, name: `Crème ${tag}`, regularPrice: "20,00€" },
+      { brandId: brand, name: `Baume ${tag}`, regularPrice: "12,00€", isFeatured: true },
+      { brandId: brand, name: `Savon ${tag}`, regularPrice: "5,00€" },
     ]);
   });
 
@@ -218,8 +218,8 @@ describeEachDb("/admin/brands as a list (issue #17)", ({ database }) => {
     const made = await db
       .insert(s.brands)
       .values([
-        { name: `Un ${tag}`, slug: `un-${tag}`, cashbackPercent: 2, categoryId: cat.id },
-        { name: `Deux ${tag}`, slug: `deux-${tag}`, cashbackPercent: 9 },
+        { name: `Un ${tag}`, slug: `un-${tag}`, categoryId: cat.id },
+        { name: `Deux ${tag}`, slug: `deux-${tag}` },
       ])
       .returning();
     await db.insert(s.promoCodes).values({ brandId: made[0].id, code: `C${tag}`, discountAmount: "5%" });
