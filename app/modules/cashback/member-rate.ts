@@ -41,7 +41,12 @@ const EUROS = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximum
 /** "7 %", "2,33 %", "3,50 €" (French format, non-breaking space). */
 export function formatMemberRate(rate: MemberRate): string {
   if (rate.kind === "percent") return `${PERCENT.format(rate.hundredths / 100)}\u00a0%`;
-  return `${EUROS.format(rate.cents / 100)}\u00a0€`;
+  return formatEuros(rate.cents);
+}
+
+/** "3,50 €" (French format, two decimals, non-breaking space). */
+function formatEuros(cents: number): string {
+  return `${EUROS.format(cents / 100)}\u00a0€`;
 }
 
 /**
@@ -135,10 +140,6 @@ export function estimateCashback(summary: CashbackSummary, regularPrice: string)
   return { cents: Math.floor((price * summary.best.hundredths) / divisor), approximate: summary.baseExcludesVat, upTo: summary.upTo };
 }
 
-/** "3,50 €" (French format, two decimals, non-breaking space). */
-export function formatEuros(cents: number): string {
-  return `${EUROS.format(cents / 100)}\u00a0€`;
-}
 
 /**
  * The cashback line of an offer card: its brand's label, then what it is worth on the price,
