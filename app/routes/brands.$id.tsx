@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listBrandDeals(brand.id, Boolean(user), now),
     listBrandOffers(brand.id, launched, now),
     launched ? loadBrandCashbackOffer(brand.id) : null,
-    launched ? bestRateForBrand(brand.id) : null,
+    bestRateForBrand(brand.id, now),
   ]);
   // a member's deal and code links go through the tracked click-out when the brand has a programme
   const tracked = user && cashback ? cashback.programId : null;
@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     codes: codes.map((c) => ({ ...c, cashbackHref: tracked ? activateHref(tracked, { promoCodeId: c.id }) : null })),
     deals: deals.map((d) => ({ ...d, cashbackHref: tracked ? activateHref(tracked, { dealId: d.id }) : null })),
     cashback,
-    /** once launched: the brand's real member rate ("Jusqu'à 7 % de cashback"), null without an active programme */
+    /** the brand's member rate from its active programmes ("Jusqu'à 7 % de cashback"), null without one (issue #34 item 1) */
     cashbackLabel: rate?.label ?? null,
     signedIn: Boolean(user),
     offers,
@@ -86,7 +86,7 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
         {brand.imageUrl ? <img src={brand.imageUrl} alt="" width={96} height={96} className="size-24 rounded-3xl object-cover" /> : null}
         {/* a basis: on a phone the name keeps its width and the website button goes below it */}
         <div className="min-w-0 flex-1 basis-52">
-          {launched ? cashbackLabel ? <Badge variant="success">{cashbackLabel}</Badge> : null : <Badge variant="success">CASHBACK (bientôt)</Badge>}
+          {launched ? cashbackLabel ? <Badge variant="success" data-testid="brand-cashback">{cashbackLabel}</Badge> : null : <Badge variant="success">CASHBACK (bientôt)</Badge>}
           <h1 className="mt-1 text-4xl font-black break-words">{brand.name}</h1>
           <p className="text-neutral-500">{brand.category}</p>
         </div>
@@ -100,12 +100,10 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <p className="mt-6 max-w-3xl text-lg text-neutral-700">{brand.description}</p>
-      {upTo || (!launched && brand.cashbackPercent > 0) ? (
+      {upTo || (!launched && cashbackLabel) ? (
         <p className="mt-2 font-bold text-brand-700">
-          {/* once launched the real rate is in the badge and the cashback block, not the display-only percentage */}
-          {[upTo, !launched && brand.cashbackPercent > 0 ? `cashback de ${brand.cashbackPercent.toLocaleString("fr-FR")}\u00a0% bientôt disponible` : null]
-            .filter(Boolean)
-            .join(" · ")}
+          {/* once launched the rate is in the badge and the cashback block; before, it is announced as coming */}
+          {[upTo, !launched && cashbackLabel ? `${cashbackLabel} bientôt disponible` : null].filter(Boolean).join(" · ")}
         </p>
       ) : null}
       {cashback ? <CashbackBlock offer={cashback} brandName={brand.name} signedIn={signedIn} /> : null}

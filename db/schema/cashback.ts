@@ -40,6 +40,10 @@ export const affiliatePrograms = pgTable(
     trackingUrlTemplate: text("tracking_url_template").notNull(),
     /** the member's share of the commission, in basis points (7000 = 70 %) */
     memberShareBps: integer("member_share_bps").notNull().default(7000),
+    /** the network computes its commission on the amount excluding VAT and shipping (most do; spec §9 terms) */
+    rateBaseExcludesVatAndShipping: boolean("rate_base_excludes_vat_and_shipping").notNull().default(true),
+    /** the VAT rate of the brand's prices, in basis points (2000 = 20 %): what a price is divided by for that base */
+    vatRateBps: integer("vat_rate_bps").notNull().default(2000),
     currency: text("currency").notNull().default("EUR"),
     cookieDays: integer("cookie_days").notNull().default(30),
     declaredValidationDays: integer("declared_validation_days"),
@@ -51,6 +55,7 @@ export const affiliatePrograms = pgTable(
     networkCheck("affiliate_programs_network_check", t.network),
     check("affiliate_programs_status_check", sql`${t.status} in ('active', 'paused', 'closed')`),
     check("affiliate_programs_share_check", sql`${t.memberShareBps} between 0 and 10000`),
+    check("affiliate_programs_vat_check", sql`${t.vatRateBps} between 0 and 10000`),
     check("affiliate_programs_cookie_check", sql`${t.cookieDays} between 1 and 365`),
     check("affiliate_programs_delay_check", sql`${t.declaredValidationDays} is null or ${t.declaredValidationDays} between 1 and 730`),
     check("affiliate_programs_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),

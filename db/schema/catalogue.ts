@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { schedule, scheduleConstraints, searchDocument, timestamps, tsvector } from "./shared";
 import { user } from "./accounts";
 
@@ -31,16 +31,11 @@ export const brands = pgTable(
     websiteUrl: text("website_url"),
     /** "Jusqu'à -X%" on the public catalogue, 0..100 */
     maxDiscountPercent: integer("max_discount_percent").notNull().default(0),
-    /** cashback rate, percent (e.g. 8.5) */
-    cashbackPercent: numeric("cashback_percent", { precision: 5, scale: 2, mode: "number" })
-      .notNull()
-      .default(0),
     search: tsvector("search").generatedAlwaysAs(() => searchDocument([{ name: "name" }, "A"], [{ name: "description" }, "C"])),
     ...timestamps,
   },
   (t) => [
     check("brands_discount_check", sql`${t.maxDiscountPercent} between 0 and 100`),
-    check("brands_cashback_check", sql`${t.cashbackPercent} between 0 and 100`),
     index("brands_category_idx").on(t.categoryId),
     index("brands_search_idx").using("gin", t.search),
   ],
@@ -87,7 +82,6 @@ export const offers = pgTable(
     name: text("name").notNull(),
     imageUrl: text("image_url"),
     regularPrice: text("regular_price").notNull(),
-    cashbackPercent: numeric("cashback_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     tag: text("tag"),
     url: text("url"),
@@ -97,7 +91,6 @@ export const offers = pgTable(
   },
   (t) => [
     ...scheduleConstraints("offers", t),
-    check("offers_cashback_check", sql`${t.cashbackPercent} between 0 and 100`),
     index("offers_brand_idx").on(t.brandId),
     index("offers_featured_idx").on(t.isFeatured, t.categoryId),
     index("offers_category_idx").on(t.categoryId),

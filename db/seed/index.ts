@@ -234,7 +234,6 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
         brandId: brand.id,
         name: o.name,
         regularPrice: o.regularPrice,
-        cashbackPercent: o.cashbackPercent,
         categoryId: categoryId(o.category),
         tag: o.tag,
         isFeatured: o.isFeatured,

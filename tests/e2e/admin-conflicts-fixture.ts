@@ -25,7 +25,7 @@ export async function insertAdminConflictFixtures(db: Db) {
       { brandId: brand.id, code: conflictCode(project), discountAmount: "10%", description: "Version d'origine" },
       { brandId: brand.id, code: duplicateCode(project), discountAmount: "20%", description: "Code à dupliquer" },
     ]);
-    await db.insert(s.brands).values({ ...duplicateBrand(project), description: "Marque à dupliquer", cashbackPercent: 3 });
+    await db.insert(s.brands).values({ ...duplicateBrand(project), description: "Marque à dupliquer" });
     await db.insert(s.categories).values(sortedCategories(project).map((name, i) => ({ name, slug: `rangee-${project}-${i}`, description: `Catégorie triée ${i + 1}` })));
   }
 }

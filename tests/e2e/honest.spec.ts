@@ -81,7 +81,7 @@ test("brand cards: 'Jusqu'à -X %' from live codes, none beside no deal; 'Voir l
   await expect(page.getByText(/Jusqu'à -30\s%/)).toBeVisible();
 });
 
-test("home: the hero's figures are counted, the offers show the price with cashback (the demo has cashback launched)", async ({ page }) => {
+test("home: the hero's figures are counted, the offers show their brand's cashback, never a struck price (the demo has cashback launched)", async ({ page }) => {
   await page.goto("/");
   const hero = page.locator('section[aria-labelledby="hero-title"] dl');
   await expect(hero.locator("dt")).toHaveText(["Codes promo valides", "Deals repérés", "Marques partenaires"]);
@@ -91,7 +91,9 @@ test("home: the hero's figures are counted, the offers show the price with cashb
   const offers = page.locator('section[aria-labelledby="offers-title"]');
   await expect(offers.getByRole("heading", { level: 3 }).first()).toBeVisible();
   // before launch (no struck price, "de cashback bientôt") is checked in site-settings.spec.ts
-  await expect(offers.locator("s").first()).toBeVisible();
+  // launched: the shop's price as it is, and the cashback estimate of the brands with a programme (issue #34, tests/e2e/cashback-rates.spec.ts)
+  await expect(offers.getByTestId("offer-cashback").first()).toBeVisible();
+  await expect(offers.locator("s")).toHaveCount(0);
   await expect(offers.getByText(/de cashback bientôt/)).toHaveCount(0);
 
   // launched, the category chips filter the offers: links, the chosen one marked current

@@ -14,6 +14,8 @@ test("a visitor sees the real member rate on a brand card (the demo has cashback
 });
 
 test("an admin creates a programme and adds rates; the history keeps the old one and visitors see the new member rate", async ({ page, browser, baseURL }, testInfo) => {
+  // it walks the back office, a visitor's brand card and (Typology) the brand page twice
+  test.setTimeout(120_000);
   // one brand per project: desktop and mobile run side by side
   const brand = testInfo.project.name === "mobile" ? "Garancia" : "Typology";
   const programId = `e2e-${testInfo.project.name}-${Date.now()}`;
@@ -31,6 +33,9 @@ test("an admin creates a programme and adds rates; the history keeps the old one
   await dialog.getByLabel("ID du programme*").fill(programId);
   await dialog.getByLabel("Lien de tracking*").fill("https://track.effiliation.com/servlet/effi.redir?id_compteur=1&url={DEST}");
   await expect(dialog.getByLabel("Part membre (%)")).toHaveValue("70");
+  // the networks' usual base (issue #34): excluding VAT (20 %) and shipping
+  await expect(dialog.getByLabel("Base de calcul des taux")).toHaveValue("excl");
+  await expect(dialog.getByLabel("TVA des prix (%)")).toHaveValue("20");
   // submitted from the keyboard ("Entrée", the phone keyboard's "OK")
   await dialog.getByLabel("Lien de tracking*").press("Enter");
   await expect(dialog.getByText("Le lien de tracking doit contenir {CLICK_ID}.")).toBeVisible();
@@ -43,6 +48,7 @@ test("an admin creates a programme and adds rates; the history keeps the old one
   await expect(row).toContainText("Actif");
   await expect(row).toContainText("Aucun taux");
   await expect(row).toContainText("70\u00a0%");
+  await expect(row).toContainText("Hors TVA (20\u00a0%) et frais de port");
 
   await row.getByRole("button", { name: `Taux de ${name}` }).click();
   const rates = page.getByRole("dialog");
@@ -72,6 +78,24 @@ test("an admin creates a programme and adds rates; the history keeps the old one
       await v.reload();
       await expect(brandCard(v, brand).getByText("10,5\u00a0% de cashback")).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
+    if (brand === "Typology") {
+      // its offer's cashback is the programme's too: 19,90 € / 1,20 × 10,5 % = 1,74 € (floored), « environ »
+      const offer = v.getByRole("listitem").filter({ has: v.getByRole("heading", { name: "Sérum niacinamide 12%", exact: true }) }).getByTestId("offer-cashback");
+      await expect(async () => {
+        await v.goto("/marques/typology");
+        await expect(offer).toHaveText("10,5\u00a0% de cashback, soit environ 1,74\u00a0€", { timeout: 1_000 });
+      }).toPass({ timeout: 30_000 });
+      // on the price paid, the estimate is exact: 19,90 € × 10,5 % = 2,08 €
+      await row.getByRole("button", { name: `Modifier ${name}` }).click();
+      await page.getByRole("dialog").getByLabel("Base de calcul des taux").selectOption("incl");
+      await page.getByRole("dialog").getByRole("button", { name: "Mettre à jour" }).click();
+      await expect(page.getByText("Programme mis à jour", { exact: true })).toBeVisible();
+      await expect(row).toContainText("Sur le prix payé (TTC)");
+      await expect(async () => {
+        await v.goto("/marques/typology");
+        await expect(offer).toHaveText("10,5\u00a0% de cashback, soit 2,08\u00a0€", { timeout: 1_000 });
+      }).toPass({ timeout: 30_000 });
+    }
   } finally {
     await visitor.close();
   }

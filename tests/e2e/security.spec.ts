@@ -13,7 +13,7 @@ test("HTML injected in every rendered text field never runs in the browser", asy
     expect(r.status(), `${path} ${await r.text()}`).toBeLessThan(400);
   };
   await post("/admin/crevarde-deals", { intent: "save", title: `XSS deal ${id} ${PAYLOAD}`, description: `Desc ${PAYLOAD}`, price: "1€", source: "temu", badgeText: PAYLOAD.slice(0, 40), url: "https://www.temu.com/fr/xss", isFeatured: "on" });
-  await post("/admin/brands", { intent: "save", name: `XSS ${id}`, slug: `xss-${id}`, description: PAYLOAD, maxDiscountPercent: "10", cashbackPercent: "5" });
+  await post("/admin/brands", { intent: "save", name: `XSS ${id}`, slug: `xss-${id}`, description: PAYLOAD, maxDiscountPercent: "10" });
   await post("/admin/pages", { intent: "save", title: `Page ${id} ${PAYLOAD}`, slug: `page-xss-${id}`, content: `<p>ok</p>${PAYLOAD}` });
   await post("/profile", { intent: "profile", username: `Zoé ${id}` });
 

@@ -104,7 +104,7 @@ const contentTypes = fc.constantFrom(
 const fieldNames = fc.constantFrom(
   "intent", "id", "email", "password", "username", "code", "brandId", "name", "slug", "title", "content", "page", "type",
   "position", "role", "q", "source", "destination", "token", "choice", "redirectTo", "_js", "description", "price", "url",
-  "badgeType", "cashbackPercent", "expiresAt", "confirmation", "event", "file",
+  "badgeType", "rateBase", "vatRatePercent", "expiresAt", "confirmation", "event", "file",
   // every field and query parameter that holds an id
   "dealId", "promoCodeId", "offerId", "categoryId", "pageId", "userId", "entityId", "deal", "brand", "parrain", "category",
   "redirect", "callbackURL", "avatar", "analytics", "marketing", "enabled", "status", "published",

@@ -36,7 +36,7 @@ describeEachDb("admin edit conflicts", ({ database }) => {
 
   const entities = [
     { entity: "promo_code", path: "/admin/promo-codes", action: promoAction, table: s.promoCodes, field: "code", form: () => ({ brandId, code: "CONFLIT1", discountAmount: "10%" }) },
-    { entity: "offer", path: "/admin/offers", action: offerAction, table: s.offers, field: "name", form: () => ({ brandId, name: "Offre conflit", regularPrice: "10,00€", cashbackPercent: "5" }) },
+    { entity: "offer", path: "/admin/offers", action: offerAction, table: s.offers, field: "name", form: () => ({ brandId, name: "Offre conflit", regularPrice: "10,00€" }) },
     {
       entity: "deal",
       path: "/admin/crevarde-deals",
@@ -45,7 +45,7 @@ describeEachDb("admin edit conflicts", ({ database }) => {
       field: "title",
       form: () => ({ title: "Deal conflit", description: "Un deal", price: "9,99€", badgeText: "Hot", badgeType: "hot", source: "temu", ctaText: "Voir le deal", url: "https://deal.example/" }),
     },
-    { entity: "brand", path: "/admin/brands", action: brandAction, table: s.brands, field: "name", form: () => ({ name: "Marque B conflit", slug: "marque-b-conflit", cashbackPercent: "0" }) },
+    { entity: "brand", path: "/admin/brands", action: brandAction, table: s.brands, field: "name", form: () => ({ name: "Marque B conflit", slug: "marque-b-conflit" }) },
     { entity: "category", path: "/admin/categories", action: categoryAction, table: s.categories, field: "name", form: () => ({ name: "Catégorie conflit", slug: "categorie-conflit" }) },
     { entity: "page", path: "/admin/pages", action: pageAction, table: s.pages, field: "title", form: () => ({ title: "Page conflit", slug: "page-conflit", content: "<p>Contenu</p>" }) },
     { entity: "content_block", path: "/admin/content", action: contentAction, table: s.contentBlocks, field: "title", form: () => ({ page: "home", name: "conflict-block", title: "Bloc conflit", content: "Texte", type: "text", position: "1" }) },

@@ -59,7 +59,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
       name: "brand",
       action: brandAction,
       path: "/admin/brands",
-      form: (t) => ({ name: `${t} ${unique()}`, slug: `marque-${n}`, description: t, category: t, maxDiscountPercent: "0", cashbackPercent: "0" }),
+      form: (t) => ({ name: `${t} ${unique()}`, slug: `marque-${n}`, description: t, category: t, maxDiscountPercent: "0" }),
       read: async () => (await db().select({ ...getTableColumns(s.brands), ...categoryName }).from(s.brands).leftJoin(s.categories, eq(s.categories.id, s.brands.categoryId)).where(eq(s.brands.slug, `marque-${n}`)))[0],
       fields: ["description", "category"],
     },
@@ -83,7 +83,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
       name: "offer",
       action: offerAction,
       path: "/admin/offers",
-      form: (t) => ({ brandId, name: `${t} ${unique()}`, regularPrice: t, cashbackPercent: "5", category: t, tag: t }),
+      form: (t) => ({ brandId, name: `${t} ${unique()}`, regularPrice: t, category: t, tag: t }),
       read: async () => (await db().select({ ...getTableColumns(s.offers), ...categoryName }).from(s.offers).leftJoin(s.categories, eq(s.categories.id, s.offers.categoryId)).where(eq(s.offers.brandId, brandId)).orderBy(s.offers.createdAt)).at(-1)!,
       fields: ["regularPrice", "category", "tag"],
     },
@@ -127,10 +127,10 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
   }
 
   const required: Array<[string, unknown, string, (markup: string) => Record<string, string>, string, string]> = [
-    ["brand name", brandAction, "/admin/brands", (m) => ({ name: m, slug: "vide", maxDiscountPercent: "0", cashbackPercent: "0" }), "name", "Le nom de la marque est obligatoire."],
+    ["brand name", brandAction, "/admin/brands", (m) => ({ name: m, slug: "vide", maxDiscountPercent: "0" }), "name", "Le nom de la marque est obligatoire."],
     ["category name", categoryAction, "/admin/categories", (m) => ({ name: m, slug: "vide" }), "name", "Le nom de la catégorie est obligatoire."],
     ["promo code", promoAction, "/admin/promo-codes", (m) => ({ brandId, code: m, discountAmount: "5%" }), "code", "Le code est obligatoire."],
-    ["offer name", offerAction, "/admin/offers", (m) => ({ brandId, name: m, regularPrice: "1€", cashbackPercent: "1" }), "name", "Le nom du produit est obligatoire."],
+    ["offer name", offerAction, "/admin/offers", (m) => ({ brandId, name: m, regularPrice: "1€" }), "name", "Le nom du produit est obligatoire."],
     ["deal title", dealAction, "/admin/crevarde-deals", (m) => ({ title: m, description: "d", price: "1€", source: "temu", badgeText: "b", url: "https://exemple.fr" }), "title", "Le titre est obligatoire."],
     ["page title", pageAction, "/admin/pages", (m) => ({ title: m, slug: "vide", content: "<p>x</p>" }), "title", "Le titre de la page est obligatoire."],
     ["page content", pageAction, "/admin/pages", (m) => ({ title: "Vide", slug: "vide", content: m }), "content", "Le contenu de la page est obligatoire."],

@@ -145,15 +145,19 @@ describeEachDb("/admin/offers as a list (issue #17)", ({ database }) => {
     cookie = (await signedInUser({ role: "editor", email: `offers-${tag}@example.fr` })).cookie;
     [{ id: brand }] = await db.insert(s.brands).values({ name: `Marque ${tag}`, slug: `marque-${tag}` }).returning();
     await db.insert(s.offers).values([
-      { brandId: brand, name: `Crème ${tag}`, regularPrice: "20,00€", cashbackPercent: 8 },
-      { brandId: brand, name: `Baume ${tag}`, regularPrice: "12,00€", cashbackPercent: 3, isFeatured: true },
-      { brandId: brand, name: `Savon ${tag}`, regularPrice: "5,00€", cashbackPercent: 12 },
+      { brandId: brand, name: `Crème ${tag}`, regularPrice: "20,00€" },
+      { brandId: brand, name: `Baume ${tag}`, regularPrice: "12,00€", isFeatured: true },
+      { brandId: brand, name: `Savon ${tag}`, regularPrice: "5,00€" },
     ]);
   });
 
   it("searches, filters and sorts; bulk actions are audited", async () => {
     expect(await list(`?q=${tag}`)).toEqual([`Baume ${tag}`, `Crème ${tag}`, `Savon ${tag}`]);
+    expect(await list(`?q=${tag}&sort=name&dir=desc`)).toEqual([`Savon ${tag}`, `Crème ${tag}`, `Baume ${tag}`]);
+    // no cashback column of their own to sort by: the brand's programmes give it (issue #34), shown read-only
     expect(await list(`?q=${tag}&sort=cashback&dir=desc`)).toEqual([`Savon ${tag}`, `Crème ${tag}`, `Baume ${tag}`]);
+    const shown = (await callRoute<any>(offerLoader, req(`/admin/offers?q=${tag}`, { cookie }))).data.offers;
+    expect(shown.map((o: any) => o.cashbackLabel)).toEqual([null, null, null]);
     expect(await list(`?q=${tag}&featured=non&brand=${brand}`)).toEqual([`Crème ${tag}`, `Savon ${tag}`]);
     const rows = await database().db.select().from(s.offers).where(eq(s.offers.brandId, brand));
     const ids = rows.filter((r) => !r.isFeatured).map((r) => r.id);
@@ -210,7 +214,7 @@ describeEachDb("/admin/crevarde-deals as a list (issue #17)", ({ database }) => 
 });
 
 describeEachDb("/admin/brands as a list (issue #17)", ({ database }) => {
-  it("searches the name and slug, filters by category, sorts by cashback; bulk delete takes their codes along, audited", async () => {
+  it("searches the name and slug, filters by category, sorts by name, shows the programmes' rate; bulk delete takes their codes along, audited", async () => {
     const db = database().db;
     const tag = `b${Date.now().toString(36)}`;
     const { cookie } = await signedInUser({ role: "editor", email: `brands-${tag}@example.fr` });
@@ -218,8 +222,8 @@ describeEachDb("/admin/brands as a list (issue #17)", ({ database }) => {
     const made = await db
       .insert(s.brands)
       .values([
-        { name: `Un ${tag}`, slug: `un-${tag}`, cashbackPercent: 2, categoryId: cat.id },
-        { name: `Deux ${tag}`, slug: `deux-${tag}`, cashbackPercent: 9 },
+        { name: `Un ${tag}`, slug: `un-${tag}`, categoryId: cat.id },
+        { name: `Deux ${tag}`, slug: `deux-${tag}` },
       ])
       .returning();
     await db.insert(s.promoCodes).values({ brandId: made[0].id, code: `C${tag}`, discountAmount: "5%" });
@@ -227,7 +231,18 @@ describeEachDb("/admin/brands as a list (issue #17)", ({ database }) => {
     expect(await list(`?q=${tag}`)).toEqual([`Deux ${tag}`, `Un ${tag}`]);
     expect(await list(`?q=un-${tag}`)).toEqual([`Un ${tag}`]);
     expect(await list(`?q=${tag}&category=${cat.id}`)).toEqual([`Un ${tag}`]);
-    expect(await list(`?q=${tag}&sort=cashback&dir=desc`)).toEqual([`Deux ${tag}`, `Un ${tag}`]);
+    expect(await list(`?q=${tag}&sort=name&dir=desc`)).toEqual([`Un ${tag}`, `Deux ${tag}`]);
+    // the cashback column is the brand's active programmes' rate, read-only (issue #34)
+    const [program] = await db
+      .insert(s.affiliatePrograms)
+      .values({ brandId: made[1].id, network: "awin", networkAccountId: tag, networkProgramId: tag, trackingUrlTemplate: "https://x.example/?c={CLICK_ID}" })
+      .returning();
+    await db.insert(s.programRates).values({ programId: program.id, label: "Tous les achats", displayPercent: "10.00", validFrom: new Date(Date.now() - 60_000) });
+    const rows = (await callRoute<any>(brandLoader, req(`/admin/brands?q=${tag}`, { cookie }))).data.brands;
+    expect(rows.map((b: any) => [b.name, b.cashbackLabel])).toEqual([
+      [`Deux ${tag}`, "7\u00a0% de cashback"],
+      [`Un ${tag}`, null],
+    ]);
     const res = await callRoute<any>(
       brandAction,
       new Request(`${TEST_ORIGIN}/admin/brands`, {

@@ -44,9 +44,9 @@ describeEachDb("admin media and content editors", ({ database }) => {
     it("brands, offers and categories save an uploaded image, and the brand page shows it", async () => {
       const url = await uploadPng();
       expect(url).toMatch(/^\/uploads\/[0-9a-f-]+\.webp$/);
-      const brand = await save(brandAction, "/admin/brands", { id: brandId, version: await brandVersion(), name: "Marque Média", slug: "marque-media", cashbackPercent: "2", imageUrl: url });
+      const brand = await save(brandAction, "/admin/brands", { id: brandId, version: await brandVersion(), name: "Marque Média", slug: "marque-media", imageUrl: url });
       expect(brand.data.ok).toBe(true);
-      const offer = await save(offerAction, "/admin/offers", { brandId, name: "Sérum média", regularPrice: "19€", cashbackPercent: "3", imageUrl: url });
+      const offer = await save(offerAction, "/admin/offers", { brandId, name: "Sérum média", regularPrice: "19€", imageUrl: url });
       expect(offer.data.ok).toBe(true);
       const category = await save(categoryAction, "/admin/categories", { name: "Média", slug: "media-images", imageUrl: url });
       expect(category.data.ok).toBe(true);
@@ -67,8 +67,8 @@ describeEachDb("admin media and content editors", ({ database }) => {
     ])("an image that is not one of our uploads is refused (%s), nothing written", async (_name, imageUrl) => {
       const before = await audits();
       for (const [action, path, form] of [
-        [brandAction, "/admin/brands", { id: brandId, version: await brandVersion(), name: "Marque Média", slug: "marque-media", cashbackPercent: "2" }],
-        [offerAction, "/admin/offers", { brandId, name: "Autre", regularPrice: "1€", cashbackPercent: "1" }],
+        [brandAction, "/admin/brands", { id: brandId, version: await brandVersion(), name: "Marque Média", slug: "marque-media" }],
+        [offerAction, "/admin/offers", { brandId, name: "Autre", regularPrice: "1€" }],
         [categoryAction, "/admin/categories", { name: "Refusée", slug: "refusee" }],
         [dealAction, "/admin/crevarde-deals", { title: "Deal refusé", description: "x", price: "1€", badgeText: "Hot", badgeType: "hot", source: "temu", ctaText: "Voir", url: "https://deal.example/" }],
       ] as const) {

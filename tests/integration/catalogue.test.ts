@@ -215,7 +215,7 @@ describeEachDb("public catalogue", ({ database }) => {
       expect(on.data.launched).toBe(true);
       // Nuxe's best current rate: Awin 10 % × 70 % (the demo seed's programmes)
       expect(card(on, "nuxe")).toEqual({ launched: true, label: "Jusqu'à 7\u00a0% de cashback" });
-      // a brand without a programme shows no rate (not its static cashback_percent)
+      // a brand without an active programme shows no rate (issue #34: there is no hand-typed one any more)
       expect(card(on, "caudalie")).toEqual({ launched: true, label: null });
       const nuxeCategory = on.data.brands.find((b: any) => b.slug === "nuxe").category as string;
       const [category] = await database().db.select().from(s.categories).where(eq(s.categories.name, nuxeCategory));
@@ -237,8 +237,8 @@ describeEachDb("public catalogue", ({ database }) => {
     const brand = await callRoute<any>(brandLoader, req("/marques/caudalie"), { id: "caudalie" });
     expect(brand.data.launched).toBe(false);
     expect(brand.data.offers).toEqual([
-      // no price "with cashback" before cashback is launched (issue #11 item 6)
-      expect.objectContaining({ name: "Sérum Vinoperfect éclat", brandName: "Caudalie", regularPrice: "54,90€", cashbackPercent: 10, discountedPrice: null }),
+      // Caudalie has no active programme (only a closed one): no cashback at all (issue #34)
+      expect.objectContaining({ name: "Sérum Vinoperfect éclat", brandName: "Caudalie", regularPrice: "54,90€", cashback: null }),
     ]);
     const tags = brandMeta({ data: brand.data, loaderData: brand.data, matches: [{ id: "root", loaderData: { siteName: "Crevarde", siteUrl: brand.data.siteUrl } }], params: { id: "caudalie" } } as any);
     const ld = tags.filter((t: any) => t && "script:ld+json" in t).map((t: any) => t["script:ld+json"]);

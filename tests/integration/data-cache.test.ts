@@ -12,6 +12,10 @@ import { eq } from "drizzle-orm";
 import { searchDeals } from "../../app/modules/deals/deals.server";
 import { dealSearchSchema } from "../../app/modules/deals/deals.schema";
 import { createUser } from "../helpers/auth";
+import { addRate, bestRateForBrand, saveProgram, setProgramStatus } from "../../app/modules/cashback/programs.server";
+import { programFormSchema, rateFormSchema } from "../../app/modules/cashback/programs.schema";
+import { listBrandOffers, listFeaturedOffers } from "../../app/modules/offers/offers.server";
+import { setSetting } from "../../app/modules/settings/settings.server";
 import { describeEachDb, listenDuringSuite } from "../helpers/db";
 
 const edit = (version: string | null = null) => ({ actor: { id: "test-admin", email: "admin@test.local" }, version });
@@ -24,7 +28,7 @@ describeEachDb("data cache of public reads", ({ database }) => {
   const { seen, heard } = listenDuringSuite(database);
 
   it("serves a public list from memory, and an admin edit through the domain on the next read", async () => {
-    const input = brandFormSchema.parse({ name: "Cachée", slug: "cachee", category: "Beauté", cashbackPercent: "5" });
+    const input = brandFormSchema.parse({ name: "Cachée", slug: "cachee", category: "Beauté" });
     const created = await saveBrand(input, edit());
     await heard("brands");
     const before = await listBrands();
@@ -98,5 +102,68 @@ describeEachDb("data cache of public reads", ({ database }) => {
     await db.update(schema.crevardeDeals).set({ unpublishAt: new Date(Date.now() - 60_000) }).where(eq(schema.crevardeDeals.id, deal.id));
     await heard("crevarde_deals");
     expect(await list()).toEqual([]);
+  });
+
+  it("derives every cashback from the programmes, and shows a programme or rate change on the next read (issue #34)", async () => {
+    const db = database().db;
+    const actor = { id: "test-admin", email: "admin@test.local" };
+    const [brand] = await db.insert(schema.brands).values({ name: "Taux vivants", slug: "taux-vivants" }).returning();
+    await db.insert(schema.offers).values({ brandId: brand.id, name: "Crème taux", regularPrice: "60,00€", isFeatured: true });
+    seen.length = 0;
+    await setSetting("cashback_launched", true);
+    await heard("site_settings");
+    const now = new Date();
+    const offer = async (at = now) => (await listFeaturedOffers(null, true, at)).find((o) => o.name === "Crème taux")!.cashback;
+    const card = async () => (await listBrands()).find((b) => b.slug === "taux-vivants")!.cashback.label;
+
+    // no programme: no cashback anywhere
+    expect(await bestRateForBrand(brand.id, now)).toBeNull();
+    expect(await offer()).toBeNull();
+    expect(await card()).toBeNull();
+
+    seen.length = 0;
+    const program = await saveProgram(
+      actor,
+      programFormSchema.parse({ brandId: brand.id, network: "awin", networkAccountId: "1", networkProgramId: `taux-${Date.now()}`, trackingUrlTemplate: "https://www.awin1.com/cread.php?awinmid=1&clickref={CLICK_ID}" }),
+    );
+    await addRate(actor, rateFormSchema.parse({ programId: program.id, label: "Tous les achats", kind: "percent", value: "10" }), new Date(now.getTime() - 60_000));
+    await heard("program_rates");
+    const first = await bestRateForBrand(brand.id, now);
+    expect(first).toMatchObject({ label: "7\u00a0% de cashback", baseExcludesVat: true, vatRateBps: 2000 });
+    // from memory: the very same (frozen) summary
+    expect(await bestRateForBrand(brand.id, now)).toBe(first);
+    // 60 € / 1,2 × 7 % = 3,50 €
+    expect(await offer()).toEqual({ label: "7\u00a0% de cashback", text: "7\u00a0% de cashback, soit environ 3,50\u00a0€" });
+    expect(await card()).toBe("7\u00a0% de cashback");
+
+    // a second label: « Jusqu'à », on the brand and its offers alike
+    seen.length = 0;
+    await addRate(actor, rateFormSchema.parse({ programId: program.id, label: "Nouveaux clients", kind: "percent", value: "15" }), new Date(now.getTime() - 30_000));
+    await heard("program_rates");
+    expect((await bestRateForBrand(brand.id, now))?.label).toBe("Jusqu'à 10,5\u00a0% de cashback");
+    expect((await listBrandOffers(brand.id, true, now))[0].cashback?.label).toBe("Jusqu'à 10,5\u00a0% de cashback");
+
+    // the base and VAT are the programme's: on the price paid, the estimate is exact
+    seen.length = 0;
+    await saveProgram(actor, programFormSchema.parse({ id: program.id, brandId: brand.id, network: "awin", networkAccountId: "1", networkProgramId: program.networkProgramId, trackingUrlTemplate: program.trackingUrlTemplate, rateBase: "incl" }));
+    await heard("affiliate_programs");
+    expect((await offer())?.text).toBe("Jusqu'à 10,5\u00a0% de cashback, soit 6,30\u00a0€");
+
+    // a rate that starts later shows from its start, without a write (the entry ends at the boundary)
+    const later = new Date(now.getTime() + 3_600_000);
+    seen.length = 0;
+    await addRate(actor, rateFormSchema.parse({ programId: program.id, label: "Nouveaux clients", kind: "percent", value: "20" }), later);
+    await heard("program_rates");
+    expect((await bestRateForBrand(brand.id, now))?.rate).toBe("10,5\u00a0%");
+    expect((await bestRateForBrand(brand.id, new Date(later.getTime() + 1_000)))?.rate).toBe("14\u00a0%");
+
+    // paused: no cashback anywhere, at once
+    seen.length = 0;
+    await setProgramStatus(actor, program.id, "paused");
+    await heard("affiliate_programs");
+    expect(await bestRateForBrand(brand.id, now)).toBeNull();
+    expect(await offer()).toBeNull();
+    expect(await card()).toBeNull();
+    await setSetting("cashback_launched", false);
   });
 });

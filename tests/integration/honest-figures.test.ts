@@ -91,17 +91,23 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
     expect(page.data.deals).toEqual([]);
   });
 
-  it("offers: no price 'with cashback' while cashback is not launched, the computed one once it is", async () => {
+  it("offers: their brand's programme rate, its worth only once cashback is launched, never a price 'with cashback'", async () => {
+    const find = (out: any, name: string) => out.data.offers.find((o: any) => o.name === name);
     const off = await callRoute<any>(homeLoader, req("/"));
     expect(off.data.launched).toBe(false);
     expect(off.data.offers.length).toBeGreaterThan(0);
-    expect(off.data.offers.every((o: any) => o.discountedPrice === null)).toBe(true);
+    expect(off.data.offers.every((o: any) => o.cashback === null || o.cashback.text === null)).toBe(true);
+    expect(off.data.offers.some((o: any) => "discountedPrice" in o)).toBe(false);
+    // Nuxe has active programmes (best: Awin 10 % × 70 %); Caudalie only a closed one
+    expect(find(off, "Huile Prodigieuse 100 ml").cashback).toEqual({ label: "Jusqu'à 7\u00a0% de cashback", text: null });
     const brandOff = await callRoute<any>(brandLoader, req("/marques/caudalie"), { id: "caudalie" });
-    expect(brandOff.data.offers[0].discountedPrice).toBeNull();
+    expect(brandOff.data.offers[0].cashback).toBeNull();
     await setSetting("cashback_launched", true);
     try {
       const on = await callRoute<any>(homeLoader, req("/"));
-      expect(on.data.offers.find((o: any) => o.name === "Sérum Vinoperfect éclat").discountedPrice).toBe("49,41€");
+      // 32,90 € / 1,20 (the programme pays excluding VAT) × 7 % = 1,919… → about 1,91 € (floored)
+      expect(find(on, "Huile Prodigieuse 100 ml").cashback).toEqual({ label: "Jusqu'à 7\u00a0% de cashback", text: "Jusqu'à 7\u00a0% de cashback, soit environ 1,91\u00a0€" });
+      expect(find(on, "Sérum Vinoperfect éclat").cashback).toBeNull();
     } finally {
       await setSetting("cashback_launched", false);
     }

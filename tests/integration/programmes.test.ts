@@ -59,12 +59,14 @@ describeEachDb("affiliate programmes", ({ database }) => {
 
   it("refuses bad input with French messages, writing nothing", async () => {
     const before = await auditCount();
-    const out = await post(admin.cookie, programForm({ trackingUrlTemplate: "https://www.awin1.com/cread.php?awinmid=1&ued={DEST}", memberSharePercent: "150", cookieDays: "400" }));
+    const out = await post(admin.cookie, programForm({ trackingUrlTemplate: "https://www.awin1.com/cread.php?awinmid=1&ued={DEST}", memberSharePercent: "150", cookieDays: "400", rateBase: "ht", vatRatePercent: "vingt" }));
     expect(out.status).toBe(400);
     expect(out.data.result.error).toEqual({
       trackingUrlTemplate: ["Le lien de tracking doit contenir {CLICK_ID}."],
       memberSharePercent: ["La part membre doit être comprise entre 0 et 100 %."],
       cookieDays: ["La durée du cookie doit être comprise entre 1 et 365 jours."],
+      rateBase: ["Choisis la base de calcul des taux."],
+      vatRatePercent: ["Le taux de TVA doit être un pourcentage (ex. 20)."],
     });
     const http = await post(admin.cookie, programForm({ trackingUrlTemplate: "http://www.awin1.com/cread.php?clickref={CLICK_ID}" }));
     expect(http.data.result.error).toEqual({ trackingUrlTemplate: ["Le lien de tracking doit commencer par https://."] });
@@ -75,12 +77,12 @@ describeEachDb("affiliate programmes", ({ database }) => {
     expect(await auditCount()).toBe(before);
   });
 
-  it("creates a programme (share 70 % by default) with its audit row; a duplicate is a French 409", async () => {
+  it("creates a programme (share 70 %, rates on the amount excluding VAT at 20 % by default) with its audit row; a duplicate is a French 409", async () => {
     const out = await post(admin.cookie, programForm({ conditionsMd: "Hors TVA et frais de port", declaredValidationDays: "60" }));
     expect(out.status).toBe(200);
     expect(out.data.toast).toMatchObject({ title: "Programme créé", type: "success" });
     const [p] = await database().db.select().from(s.affiliatePrograms);
-    expect(p).toMatchObject({ brandId, network: "awin", memberShareBps: 7000, cookieDays: 30, declaredValidationDays: 60, status: "active", currency: "EUR", trackingUrlTemplate: AWIN });
+    expect(p).toMatchObject({ brandId, network: "awin", memberShareBps: 7000, cookieDays: 30, declaredValidationDays: 60, status: "active", currency: "EUR", trackingUrlTemplate: AWIN, rateBaseExcludesVatAndShipping: true, vatRateBps: 2000 });
     const [entry] = await database().db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, "affiliate_program"), eq(s.auditLog.entityId, p.id)));
     expect(entry).toMatchObject({ action: "create", actorEmail: admin.email, before: null });
     expect((entry.after as any).trackingUrlTemplate).toBe(AWIN);
@@ -92,8 +94,10 @@ describeEachDb("affiliate programmes", ({ database }) => {
 
   it("edits, pauses and closes a programme, each audited with before and after", async () => {
     const [p] = await database().db.select().from(s.affiliatePrograms);
-    const edit = await post(admin.cookie, programForm({ id: p.id, memberSharePercent: "75" }));
+    const edit = await post(admin.cookie, programForm({ id: p.id, memberSharePercent: "75", rateBase: "incl", vatRatePercent: "5,5" }));
     expect(edit.status).toBe(200);
+    const [edited] = await database().db.select().from(s.affiliatePrograms).where(eq(s.affiliatePrograms.id, p.id));
+    expect(edited).toMatchObject({ rateBaseExcludesVatAndShipping: false, vatRateBps: 550 });
     const paused = await post(admin.cookie, { intent: "status", id: p.id, status: "paused" });
     expect(paused.status).toBe(200);
     expect(paused.data.toast.description).toMatch(/En pause/);
@@ -104,7 +108,7 @@ describeEachDb("affiliate programmes", ({ database }) => {
     const missing = await post(admin.cookie, { intent: "status", id: "00000000-0000-4000-8000-000000000000", status: "closed" });
     expect(missing.status).toBe(404);
     expect(missing.data.toast.description).toBe("Ce programme n'existe plus.");
-    await post(admin.cookie, programForm({ id: p.id, memberSharePercent: "70", status: "active" }));
+    await post(admin.cookie, programForm({ id: p.id, memberSharePercent: "70", status: "active", rateBase: "excl", vatRatePercent: "20" }));
   });
 
   it("adding a rate closes the previous one of the same label; ratesAt gives the rate at click time", async () => {
@@ -151,7 +155,7 @@ describeEachDb("affiliate programmes", ({ database }) => {
     expect(programs[0].rates.map((r) => [r.label, r.memberLabel])).toEqual([["Nouveaux clients", "8,4\u00a0%"], ["Tous les achats", "7\u00a0%"]]);
 
     // another brand: one paused programme only → nothing to show
-    const paused = await saveProgram(admin, { brandId: otherBrandId, network: "cj", networkAccountId: "1", networkProgramId: "2", trackingUrlTemplate: "https://www.anrdoezrs.net/click-1-2?sid={CLICK_ID}", memberSharePercent: 7000, currency: "EUR", cookieDays: 30, declaredValidationDays: null, status: "paused", conditionsMd: null });
+    const paused = await saveProgram(admin, { brandId: otherBrandId, network: "cj", networkAccountId: "1", networkProgramId: "2", trackingUrlTemplate: "https://www.anrdoezrs.net/click-1-2?sid={CLICK_ID}", memberSharePercent: 7000, currency: "EUR", cookieDays: 30, declaredValidationDays: null, status: "paused", conditionsMd: null, rateBase: true, vatRatePercent: 2000 });
     await addRate(admin, { programId: paused.id, label: "Tous", displayPercent: "20.00", displayFixedCents: null, commissionGroupCode: null, validFrom: null });
     const map = await listBrandCashback([brandId, otherBrandId]);
     expect([...map.keys()]).toEqual([brandId]);

@@ -107,7 +107,7 @@ describeEachDb("scheduled deals, codes, offers and pages", ({ database }) => {
       .insert(s.crevardeDeals)
       .values({ title: "Chronographe éphémère", description: "Vente flash", price: "99€", originalPrice: "199€", source: "amazon", badgeText: "Flash", url: "https://www.amazon.fr/y", isFeatured: true, brandId, unpublishAt: end })
       .returning();
-    await db.insert(s.offers).values({ brandId, name: "Bracelet éphémère", regularPrice: "30€", cashbackPercent: 5, isFeatured: true, unpublishAt: end });
+    await db.insert(s.offers).values({ brandId, name: "Bracelet éphémère", regularPrice: "30€", isFeatured: true, unpublishAt: end });
     await db.insert(s.pages).values({ title: "Soldes d'été", slug: "soldes-ete", content: "<p>Jusqu'à dimanche</p>", unpublishAt: end });
     await heard("pages");
 
@@ -161,7 +161,7 @@ describeEachDb("scheduled deals, codes, offers and pages", ({ database }) => {
   it("stores the window of offers, pages and deals saved from their forms", async () => {
     // the two nights of 2030's clock changes in Paris
     const dates = { publishAt: "2030-03-31T02:30", unpublishAt: "2030-10-27T02:30" };
-    const offer = await saveOffer(offerFormSchema.parse({ brandId, name: "Offre d'été", regularPrice: "10€", cashbackPercent: "5", ...dates }), CREATE);
+    const offer = await saveOffer(offerFormSchema.parse({ brandId, name: "Offre d'été", regularPrice: "10€", ...dates }), CREATE);
     const page = await savePage(pageFormSchema.parse({ title: "Page d'été", slug: "page-ete", content: "<p>x</p>", ...dates }), CREATE);
     const deal = await saveDeal(dealFormSchema.parse({ title: "Deal d'été", description: "D", price: "1€", source: "amazon", badgeText: "Top", url: "https://www.amazon.fr/e", ...dates }), CREATE);
     const db = await getDb();

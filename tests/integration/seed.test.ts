@@ -128,8 +128,8 @@ describeEachDb("demo seed", ({ database }) => {
     for (const b of brands) {
       expect(categoryNames.has(b.category!)).toBe(true);
       expect(b.description!.length).toBeGreaterThan(20);
-      expect(b.cashbackPercent).toBeGreaterThanOrEqual(6);
-      expect(b.cashbackPercent).toBeLessThanOrEqual(15);
+      // no hand-typed cashback: a brand's rate comes from its programmes only (issue #34)
+      expect(b).not.toHaveProperty("cashbackPercent");
       expect(b.maxDiscountPercent).toBeGreaterThanOrEqual(10);
       expect(b.maxDiscountPercent).toBeLessThanOrEqual(35);
       expect(b.websiteUrl).toMatch(/^https:\/\/[a-z0-9.-]+\.[a-z]+/);

@@ -8,17 +8,21 @@ export interface OfferCardData {
   name: string;
   brandName: string;
   category: string | null;
-  cashbackPercent: number;
   regularPrice: string;
-  discountedPrice: string | null;
+  /**
+   * from the brand's active programmes (null: none, so no cashback is shown): its label
+   * ("Jusqu'à 7 % de cashback") and, once launched, the line with its worth on this price
+   */
+  cashback: { label: string; text: string | null } | null;
   imageUrl: string | null;
   tag: string | null;
 }
 
 /**
- * Featured offers. While cashback is not launched every control is disabled
- * and labelled "Bientôt", and the price shown is the regular one: no struck
- * price "with cashback" nobody can get yet. The category filter follows the
+ * Featured offers. The price shown is always the shop's, never struck through;
+ * once cashback is launched the brand's rate and its worth on that price follow
+ * ("Jusqu'à 7 % de cashback, soit environ 5,19 €", ADR 006). While it is not
+ * launched every control is disabled and labelled "Bientôt". The category filter follows the
  * same rule (clicking the active category clears it).
  */
 export function OfferGrid({
@@ -79,18 +83,17 @@ export function OfferGrid({
               <div className="flex flex-1 flex-col gap-1 p-3">
                 <p className="text-xs font-semibold uppercase text-neutral-500">{o.brandName}</p>
                 <h3 className="text-sm font-bold leading-snug">{o.name}</h3>
-                {launched && o.discountedPrice ? (
-                  <p className="text-xs text-neutral-600">
-                    <s>{o.regularPrice}</s> <span className="font-bold text-brand-700">{o.discountedPrice}</span> avec{" "}
-                    {o.cashbackPercent.toLocaleString("fr-FR")}&nbsp;% de cashback
+                {/* the shop's price, never struck through: the cashback comes later and is an estimate (issue #34 item 3) */}
+                <p className="text-xs text-neutral-600">
+                  <span className="font-bold text-neutral-900">{o.regularPrice}</span>
+                  {/* no price "with cashback" the shopper cannot get yet (issue #11 item 6) */}
+                  {!launched && o.cashback ? <> · {o.cashback.label} bientôt</> : null}
+                </p>
+                {launched && o.cashback?.text ? (
+                  <p className="text-xs font-semibold text-brand-700" data-testid="offer-cashback">
+                    {o.cashback.text}
                   </p>
-                ) : (
-                  // no price "with cashback" the shopper cannot get yet (issue #11 item 6)
-                  <p className="text-xs text-neutral-600">
-                    <span className="font-bold text-neutral-900">{o.regularPrice}</span>
-                    {launched ? null : <> · {o.cashbackPercent.toLocaleString("fr-FR")}&nbsp;% de cashback bientôt</>}
-                  </p>
-                )}
+                ) : null}
                 <Button size="sm" className="mt-auto" disabled={!launched}>
                   {launched ? "Activer le cashback" : "Bientôt"}
                 </Button>

@@ -35,14 +35,14 @@ describe("conflictRows", () => {
     { name: "brandId", label: "Marque", show: choiceLabel(brands) },
     { name: "code", label: "Code" },
     { name: "description", label: "Description" },
-    { name: "cashbackPercent", label: "Cashback (%)" },
+    { name: "maxDiscountPercent", label: "Réduction max (%)" },
     { name: "expiresAt", label: "Date d'expiration", fromRow: (r) => (r.expiresAt ? String(r.expiresAt).slice(0, 10) : "") },
     { name: "isFeatured", label: "En avant", checkbox: true },
   ];
-  const current = { id: "x", brandId: "b2", code: "NOEL", description: null, cashbackPercent: 5, expiresAt: "2026-12-31T22:59:59.999Z", isFeatured: true };
+  const current = { id: "x", brandId: "b2", code: "NOEL", description: null, maxDiscountPercent: 5, expiresAt: "2026-12-31T22:59:59.999Z", isFeatured: true };
 
   it("lists only the fields that differ, each side as a person reads it", () => {
-    const rows = conflictRows(fields, form({ brandId: "b1", code: "NOEL", description: "", cashbackPercent: "5.00", expiresAt: "2026-12-30" }), current);
+    const rows = conflictRows(fields, form({ brandId: "b1", code: "NOEL", description: "", maxDiscountPercent: "5.00", expiresAt: "2026-12-30" }), current);
     expect(rows).toEqual([
       { name: "brandId", label: "Marque", yours: "Nuxe", theirs: "Caudalie" },
       { name: "expiresAt", label: "Date d'expiration", yours: "2026-12-30", theirs: "2026-12-31" },
@@ -53,7 +53,7 @@ describe("conflictRows", () => {
     expect(conflictRows([{ name: "description", label: "Description" }], form({ description: "Neuf" }), current)).toEqual([
       { name: "description", label: "Description", yours: "Neuf", theirs: "—" },
     ]);
-    const same = form({ brandId: "b2", code: " NOEL ", description: "", cashbackPercent: "5", expiresAt: "2026-12-31", isFeatured: "on" });
+    const same = form({ brandId: "b2", code: " NOEL ", description: "", maxDiscountPercent: "5", expiresAt: "2026-12-31", isFeatured: "on" });
     expect(conflictRows(fields, same, current)).toEqual([]);
   });
   it("line endings do not count as a change", () => {

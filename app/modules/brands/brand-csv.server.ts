@@ -2,7 +2,6 @@ import type { z } from "zod";
 import { brands } from "../../../db/schema";
 import { parseListQuery } from "~/modules/admin/list-query";
 import type { CsvEntity, Tx } from "~/modules/admin/csv.server";
-import { decimalCell, frenchDecimal } from "~/modules/admin/csv";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import { brandFormSchema } from "./brand-form.schema";
 import { brandListSpec } from "./brand-list";
@@ -50,7 +49,6 @@ export const brandCsv: CsvEntity<Row, Input, { bySlug: Map<string, BrandRef>; by
     { header: "Description", field: "description", value: (r) => r.description },
     { header: "Image", field: "imageUrl", value: (r) => r.imageUrl },
     { header: "Site web", field: "websiteUrl", value: (r) => r.websiteUrl },
-    { header: "Cashback (%)", field: "cashbackPercent", value: (r) => frenchDecimal(r.cashbackPercent) },
   ],
   exportRows,
   schema: brandFormSchema,
@@ -58,7 +56,7 @@ export const brandCsv: CsvEntity<Row, Input, { bySlug: Map<string, BrandRef>; by
     const rows = await tx.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands);
     return { bySlug: new Map(rows.map((r) => [r.slug, r])), byName: new Map(rows.map((r) => [r.name, r])) };
   },
-  toForm: (cells) => ({ form: { ...cells, cashbackPercent: decimalCell(cells.cashbackPercent) || "0" }, issues: [] }),
+  toForm: (cells) => ({ form: cells, issues: [] }),
   key: (input) => input.slug,
   label: (input) => input.name,
   match(input, ctx) {

@@ -25,6 +25,6 @@ export const brandFormSchema = z.object({
   description: optionalText(1000),
   imageUrl: optionalImageUrl,
   websiteUrl: optionalUrl,
-  // no "max discount" field: the public "Jusqu'à -X %" comes from the brand's live codes and deals (issue #11)
-  cashbackPercent: z.coerce.number({ message: "Le cashback doit être un nombre." }).min(0).max(100, "Le cashback doit être compris entre 0 et 100."),
+  // no "max discount" field: the public "Jusqu'à -X %" comes from the brand's live codes and deals (issue #11);
+  // no cashback field: the rate comes from the brand's programmes (issue #34)
 });

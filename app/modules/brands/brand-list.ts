@@ -2,7 +2,7 @@ import { defineList, idChoice } from "~/modules/admin/list-query";
 
 /** /admin/brands as a list (issue #17): searched, filtered and sorted in the URL. */
 export const brandListSpec = defineList({
-  sorts: ["name", "cashback", "discount"],
+  sorts: ["name", "discount"],
   defaultSort: "name",
   defaultDir: "asc",
   filters: { category: idChoice },

@@ -15,7 +15,7 @@ import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { brandFormSchema } from "./brand-form.schema";
 
 /** One page of brands with their category's name: searched (name, slug), filtered and sorted as the URL says; name order by default. */
-type BrandListQuery = ListQuery<"name" | "cashback" | "discount", (typeof brandListSpec)["filters"]>;
+type BrandListQuery = ListQuery<"name" | "discount", (typeof brandListSpec)["filters"]>;
 
 /** The brands the list shows for its search and filters. */
 function brandListWhere(query: Pick<BrandListQuery, "q" | "filters">) {
@@ -24,7 +24,7 @@ function brandListWhere(query: Pick<BrandListQuery, "q" | "filters">) {
 
 /** The list's order (name by default), the id as tie-breaker. */
 function brandListOrder(query: Pick<BrandListQuery, "sort" | "dir">) {
-  return listOrder(query.sort, query.dir, { name: brands.name, cashback: brands.cashbackPercent, discount: brands.maxDiscountPercent }, brands.name, brands.id);
+  return listOrder(query.sort, query.dir, { name: brands.name, discount: brands.maxDiscountPercent }, brands.name, brands.id);
 }
 
 export async function listBrandsAdmin(query: Pick<BrandListQuery, "q" | "sort" | "dir" | "filters" | "page">) {

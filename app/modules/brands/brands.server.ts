@@ -21,8 +21,9 @@ import { maxDiscountPercent } from "./discount";
  * no active programme; before, the card shows the spec's "bientôt".
  */
 export async function listBrands(options: BrandListOptions = {}) {
-  const [{ rows, discounts }, launched] = await Promise.all([brandCatalogue({ ...options, now: options.now ?? new Date() }), getSetting("cashback_launched")]);
-  const rates = launched ? await listBrandCashback(rows.map((r) => r.id)) : new Map<string, { label: string }>();
+  const now = options.now ?? new Date();
+  const [{ rows, discounts }, launched] = await Promise.all([brandCatalogue({ ...options, now }), getSetting("cashback_launched")]);
+  const rates = launched ? await listBrandCashback(rows.map((r) => r.id), now) : new Map<string, { label: string }>();
   return rows.map((r) => {
     const d = discounts.get(r.id);
     return {
@@ -37,7 +38,7 @@ export async function listBrands(options: BrandListOptions = {}) {
 /**
  * The brands with their counts and live discounts. Without a text match it is kept in
  * process until one of its tables changes or the next live code expires (data-cache.server);
- * the cashback rates (per programme, dated) are read per request by listBrands.
+ * the cashback rates (per programme, dated) are their own cached read (listBrandCashback).
  */
 function brandCatalogue(options: BrandListOptions & { now: Date }) {
   const load = async () => {
@@ -100,7 +101,6 @@ export function listBrandsQuery(db: Db, options: BrandListOptions = {}) {
       category: categories.name,
       description: brands.description,
       imageUrl: brands.imageUrl,
-      cashbackPercent: brands.cashbackPercent,
       codes: sql<number>`coalesce(${activeCodes.n}, 0)::int`,
       deals: sql<number>`coalesce(${deals.n}, 0)::int`,
     })

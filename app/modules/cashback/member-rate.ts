@@ -7,6 +7,8 @@
  * 3,33 % × 70 % = 2,33 % (2,331 floored), 5,00 € × 70 % = 3,50 €.
  */
 
+import { parsePrice } from "../offers/offers";
+
 /** Default member share, in basis points: 70 % of the commission. */
 export const DEFAULT_MEMBER_SHARE_BPS = 7000;
 
@@ -39,7 +41,12 @@ const EUROS = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximum
 /** "7 %", "2,33 %", "3,50 €" (French format, non-breaking space). */
 export function formatMemberRate(rate: MemberRate): string {
   if (rate.kind === "percent") return `${PERCENT.format(rate.hundredths / 100)}\u00a0%`;
-  return `${EUROS.format(rate.cents / 100)}\u00a0€`;
+  return formatEuros(rate.cents);
+}
+
+/** "3,50 €" (French format, two decimals, non-breaking space). */
+function formatEuros(cents: number): string {
+  return `${EUROS.format(cents / 100)}\u00a0€`;
 }
 
 /**
@@ -57,4 +64,90 @@ export function bestMemberRate(rates: MemberRate[]): MemberRate | null {
 /** What a brand card shows once cashback is launched: "7 % de cashback", "Jusqu'à 7 % de cashback". */
 export function cashbackLabel(best: MemberRate, rateCount: number): string {
   return `${rateCount > 1 ? "Jusqu'à " : ""}${formatMemberRate(best)} de cashback`;
+}
+
+/** One current rate of an active programme, with the base the programme computes it on. */
+export interface RateOnBase {
+  member: MemberRate;
+  /** the programme's commission is on the amount excluding VAT and shipping */
+  baseExcludesVat: boolean;
+  /** the VAT rate a price is divided by for that base, in basis points (2000 = 20 %) */
+  vatRateBps: number;
+}
+
+/**
+ * A brand's (or its offer's) cashback, derived from its active programmes' current
+ * rates only (issue #34 item 1): the best member rate, whether there are several, and the
+ * base of the programme that pays it. The one computation behind every rate shown.
+ */
+export interface CashbackSummary {
+  best: MemberRate;
+  /** "7 %", "3,50 €" */
+  rate: string;
+  /** the brand's current member rates differ: shown « Jusqu'à » */
+  upTo: boolean;
+  /** "7 % de cashback", "Jusqu'à 7 % de cashback" */
+  label: string;
+  baseExcludesVat: boolean;
+  vatRateBps: number;
+}
+
+const rank = (r: MemberRate) => (r.kind === "percent" ? r.hundredths : r.cents);
+
+/**
+ * The summary of a brand's current rates (bestMemberRate's rule: the highest percentage,
+ * else the highest fixed amount), or null when there is none or the best is worth nothing
+ * (a 0 % rate promises nothing: no cashback is shown).
+ */
+export function summarizeRates(rates: readonly RateOnBase[]): CashbackSummary | null {
+  const best = bestMemberRate(rates.map((r) => r.member));
+  if (!best || rank(best) === 0) return null;
+  // among equal best rates, the base that gives the smaller estimate (never promise more)
+  const payers = rates.filter((r) => r.member.kind === best.kind && rank(r.member) === rank(best));
+  const payer = payers.find((r) => r.baseExcludesVat) ?? payers[0];
+  const distinct = new Set(rates.map((r) => formatMemberRate(r.member))).size;
+  return {
+    best,
+    rate: formatMemberRate(best),
+    upTo: distinct > 1,
+    label: cashbackLabel(best, distinct),
+    baseExcludesVat: payer.baseExcludesVat,
+    vatRateBps: payer.vatRateBps,
+  };
+}
+
+export interface CashbackEstimate {
+  /** the member's cashback on this price, floored to the cent */
+  cents: number;
+  /** computed on the price divided by (1 + VAT): the network's base is excluding VAT and shipping */
+  approximate: boolean;
+  /** the best of several rates: at most this much */
+  upTo: boolean;
+}
+
+/**
+ * What the member gets back on a price (issue #34 item 3, ADR 006): a percentage applies to
+ * the programme's base, so when the programme pays on the amount excluding VAT and shipping
+ * the price (which includes VAT, not shipping) is divided by (1 + VAT) first, and the result
+ * is only "environ"; a fixed amount is that amount whatever the price. Floored, in cents.
+ */
+export function estimateCashback(summary: CashbackSummary, regularPrice: string): CashbackEstimate | null {
+  if (summary.best.kind === "fixed") return { cents: summary.best.cents, approximate: false, upTo: summary.upTo };
+  const euros = parsePrice(regularPrice);
+  if (euros === null || euros < 0) return null;
+  const price = Math.round(euros * 100);
+  const divisor = summary.baseExcludesVat ? 10000 + summary.vatRateBps : 10000;
+  return { cents: Math.floor((price * summary.best.hundredths) / divisor), approximate: summary.baseExcludesVat, upTo: summary.upTo };
+}
+
+
+/**
+ * The cashback line of an offer card: its brand's label, then what it is worth on the price,
+ * never a struck-through price nobody can pay: "Jusqu'à 7 % de cashback, soit environ 5,19 €",
+ * "7 % de cashback, soit 6,23 €" (base including VAT), "3,50 € de cashback" (a fixed amount).
+ */
+export function offerCashbackText(summary: CashbackSummary, regularPrice: string): string {
+  const estimate = estimateCashback(summary, regularPrice);
+  if (!estimate || summary.best.kind === "fixed") return summary.label;
+  return `${summary.label}, soit ${estimate.approximate ? "environ " : ""}${formatEuros(estimate.cents)}`;
 }

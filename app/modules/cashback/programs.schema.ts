@@ -65,24 +65,37 @@ const optionalInt = (message: string, min: number, max: number, range: string) =
       return n;
     });
 
-/** "70", "70,5" → basis points (7000, 7050). */
-const sharePercent = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    const text = (v ?? "").trim().replace(",", ".");
-    if (!text) return DEFAULT_MEMBER_SHARE_BPS;
-    if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: "La part membre doit être un pourcentage (ex. 70)." });
-      return z.NEVER;
-    }
-    const bps = Math.round(Number(text) * 100);
-    if (bps > 10000) {
-      ctx.addIssue({ code: "custom", message: "La part membre doit être comprise entre 0 et 100 %." });
-      return z.NEVER;
-    }
-    return bps;
-  });
+/** A percentage typed "70", "70,5" → basis points (7000, 7050); empty → `fallback`. */
+const percentBps = (fallback: number, format: string, range: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = (v ?? "").trim().replace(",", ".");
+      if (!text) return fallback;
+      if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) {
+        ctx.addIssue({ code: "custom", message: format });
+        return z.NEVER;
+      }
+      const bps = Math.round(Number(text) * 100);
+      if (bps > 10000) {
+        ctx.addIssue({ code: "custom", message: range });
+        return z.NEVER;
+      }
+      return bps;
+    });
+
+const sharePercent = percentBps(DEFAULT_MEMBER_SHARE_BPS, "La part membre doit être un pourcentage (ex. 70).", "La part membre doit être comprise entre 0 et 100 %.");
+
+/** The VAT rate of a programme's prices when none is typed: 20 % (France's standard rate). */
+export const DEFAULT_VAT_RATE_BPS = 2000;
+
+/** What a programme's commission is computed on (issue #34 item 3): most networks pay on the amount excluding VAT and shipping. */
+export const RATE_BASES = ["excl", "incl"] as const;
+export const RATE_BASE_LABELS: Record<(typeof RATE_BASES)[number], string> = {
+  excl: "Hors TVA et frais de port",
+  incl: "Prix payé (TTC)",
+};
 
 export const programFormSchema = z.object({
   id: z.uuid("Identifiant invalide.").optional(),
@@ -119,6 +132,13 @@ export const programFormSchema = z.object({
   ),
   status: z.enum(PROGRAM_STATUSES, { message: "Le statut doit être actif, en pause ou fermé." }).default("active"),
   conditionsMd: optionalText(5000),
+  /** absent (an older form, an API call) = excluding VAT and shipping, the networks' usual base */
+  rateBase: z
+    .enum(RATE_BASES, { message: "Choisis la base de calcul des taux." })
+    .optional()
+    .transform((v) => (v ?? "excl") === "excl"),
+  /** typed as a percentage ("20", "5,5"), stored in basis points */
+  vatRatePercent: percentBps(DEFAULT_VAT_RATE_BPS, "Le taux de TVA doit être un pourcentage (ex. 20).", "Le taux de TVA doit être compris entre 0 et 100 %."),
 });
 export type ProgramFormInput = z.output<typeof programFormSchema>;
 

@@ -8,13 +8,14 @@
  * entry share one transaction.
  */
 import { DomainError } from "~/lib/errors";
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { affiliatePrograms, brands, programRates } from "../../../db/schema";
+import { cachedRead, nextInstant } from "~/lib/data-cache.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
-import { bestMemberRate, cashbackLabel, formatMemberRate, memberRate, type MemberRate } from "./member-rate";
+import { formatMemberRate, memberRate, summarizeRates, type CashbackSummary, type MemberRate, type RateOnBase } from "./member-rate";
 import type { ProgramFormInput, ProgramStatus, RateFormInput } from "./programs.schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -78,50 +79,76 @@ export async function listActiveProgramsForBrand(brandId: string, at: Date = new
   }));
 }
 
-export interface BrandCashback {
-  /** the best member rate of the brand's active programmes today */
-  best: MemberRate;
-  /** "7 %" */
-  rate: string;
-  /** "7 % de cashback", "Jusqu'à 7 % de cashback" when rates differ */
-  label: string;
+export type BrandCashback = CashbackSummary;
+
+interface BrandRates {
+  /** brand id → its cashback today (brands without an active programme with a current rate are absent) */
+  byBrand: Record<string, CashbackSummary>;
+  /** the next instant a rate of an active programme starts or ends: when this result stops being true */
+  nextBoundary: Date | null;
 }
 
 /**
- * The best current member-facing rate of each brand that has an active
- * programme with a current rate (ADR 015): max over its rates of
- * network rate × member share. Brands without one are absent from the map.
+ * Every brand's current cashback (issue #34 item 1, ADR 015): for each brand, its active
+ * programmes' rates valid at `at`, times each programme's member share, summarized by
+ * summarizeRates (the best, "Jusqu'à" when they differ, the base of the programme paying it).
+ * One read for the whole site, kept in process (data-cache.server) until a programme or a
+ * rate is written on any server, or until the next rate starts or ends.
  */
-export async function listBrandCashback(brandIds: string[], at: Date = new Date()): Promise<Map<string, BrandCashback>> {
+function currentBrandRates(at: Date): Promise<BrandRates> {
+  return cachedRead(
+    "cashback:brand-rates",
+    ["affiliate_programs", "program_rates"],
+    async () => {
+      const db = await getDb();
+      // the current rates and those still to come (whose start is the next boundary)
+      const rows = await db
+        .select({
+          brandId: affiliatePrograms.brandId,
+          shareBps: affiliatePrograms.memberShareBps,
+          baseExcludesVat: affiliatePrograms.rateBaseExcludesVatAndShipping,
+          vatRateBps: affiliatePrograms.vatRateBps,
+          displayPercent: programRates.displayPercent,
+          displayFixedCents: programRates.displayFixedCents,
+          validFrom: programRates.validFrom,
+          validTo: programRates.validTo,
+        })
+        .from(programRates)
+        .innerJoin(affiliatePrograms, eq(affiliatePrograms.id, programRates.programId))
+        .where(and(isNotNull(affiliatePrograms.brandId), eq(affiliatePrograms.status, "active"), or(isNull(programRates.validTo), gt(programRates.validTo, at))));
+      const rates = new Map<string, RateOnBase[]>();
+      for (const r of rows) {
+        if (!r.brandId || r.validFrom > at) continue;
+        const list = rates.get(r.brandId) ?? rates.set(r.brandId, []).get(r.brandId)!;
+        list.push({ member: memberRate(r, r.shareBps), baseExcludesVat: r.baseExcludesVat, vatRateBps: r.vatRateBps });
+      }
+      const byBrand: Record<string, CashbackSummary> = {};
+      for (const [brandId, list] of rates) {
+        const summary = summarizeRates(list);
+        if (summary) byBrand[brandId] = summary;
+      }
+      return { byBrand, nextBoundary: nextInstant(rows.flatMap((r) => [r.validFrom, r.validTo]), at.getTime()) };
+    },
+    { now: at, expiresAt: (v) => v.nextBoundary },
+  );
+}
+
+/**
+ * The current cashback of each of these brands that has an active programme with a current
+ * rate (ADR 015): brands without one are absent from the map, and show no cashback anywhere.
+ */
+export async function listBrandCashback(brandIds: readonly string[], at: Date = new Date()): Promise<Map<string, BrandCashback>> {
   const result = new Map<string, BrandCashback>();
   if (brandIds.length === 0) return result;
-  const db = await getDb();
-  const rows = await db
-    .select({
-      brandId: affiliatePrograms.brandId,
-      shareBps: affiliatePrograms.memberShareBps,
-      displayPercent: programRates.displayPercent,
-      displayFixedCents: programRates.displayFixedCents,
-    })
-    .from(programRates)
-    .innerJoin(affiliatePrograms, eq(affiliatePrograms.id, programRates.programId))
-    .where(and(inArray(affiliatePrograms.brandId, brandIds), eq(affiliatePrograms.status, "active"), validAt(at)));
-  const byBrand = new Map<string, MemberRate[]>();
-  for (const r of rows) {
-    if (!r.brandId) continue;
-    const list = byBrand.get(r.brandId) ?? byBrand.set(r.brandId, []).get(r.brandId)!;
-    list.push(memberRate(r, r.shareBps));
-  }
-  for (const [brandId, rates] of byBrand) {
-    const best = bestMemberRate(rates);
-    if (!best) continue;
-    const distinct = new Set(rates.map((r) => formatMemberRate(r))).size;
-    result.set(brandId, { best, rate: formatMemberRate(best), label: cashbackLabel(best, distinct) });
+  const { byBrand } = await currentBrandRates(at);
+  for (const id of brandIds) {
+    const summary = byBrand[id];
+    if (summary) result.set(id, summary);
   }
   return result;
 }
 
-/** One brand's best current member rate, or null. */
+/** One brand's current cashback, or null. */
 export async function bestRateForBrand(brandId: string, at: Date = new Date()): Promise<BrandCashback | null> {
   return (await listBrandCashback([brandId], at)).get(brandId) ?? null;
 }
@@ -169,6 +196,8 @@ function programValues(input: ProgramFormInput) {
     declaredValidationDays: input.declaredValidationDays,
     status: input.status,
     conditionsMd: input.conditionsMd,
+    rateBaseExcludesVatAndShipping: input.rateBase,
+    vatRateBps: input.vatRatePercent,
   };
 }
 

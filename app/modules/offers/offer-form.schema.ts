@@ -28,10 +28,6 @@ export const offerFormSchema = z.object({
   brandId: uuidField("La marque est obligatoire."),
   name: requiredText("Le nom du produit est obligatoire.", 200),
   regularPrice: requiredText("Le prix est obligatoire.", 40),
-  cashbackPercent: z.coerce
-    .number({ message: "Le cashback doit être un nombre." })
-    .min(0, "Le cashback doit être compris entre 0 et 100.")
-    .max(100, "Le cashback doit être compris entre 0 et 100."),
   category: optionalText(80),
   tag: optionalText(40),
   imageUrl: optionalImageUrl,

@@ -2,7 +2,7 @@ import { choice, defineList, idChoice, YES_NO } from "~/modules/admin/list-query
 
 /** /admin/offers as a list (issue #17): searched, filtered and sorted in the URL. */
 export const offerListSpec = defineList({
-  sorts: ["name", "brand", "cashback"],
+  sorts: ["name", "brand"],
   defaultSort: "name",
   defaultDir: "asc",
   filters: { brand: idChoice, category: idChoice, featured: choice(YES_NO) },

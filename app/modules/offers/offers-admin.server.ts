@@ -16,7 +16,7 @@ import type { offerFormSchema } from "./offer-form.schema";
  * One page of offers with their brand's name: searched (name, brand),
  * filtered and sorted as the URL says; name order by default (offers_name_idx).
  */
-export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand" | "cashback", (typeof offerListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">) {
+export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand", (typeof offerListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">) {
   const db = await getDb();
   const f = query.filters;
   const where = and(
@@ -38,7 +38,6 @@ export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand" | "
         name: offers.name,
         imageUrl: offers.imageUrl,
         regularPrice: offers.regularPrice,
-        cashbackPercent: offers.cashbackPercent,
         category: categories.name,
         tag: offers.tag,
         url: offers.url,
@@ -51,7 +50,7 @@ export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand" | "
       .innerJoin(brands, eq(brands.id, offers.brandId))
       .leftJoin(categories, eq(categories.id, offers.categoryId))
       .where(where)
-      .orderBy(...listOrder(query.sort, query.dir, { name: offers.name, brand: brands.name, cashback: offers.cashbackPercent }, offers.name, offers.id))
+      .orderBy(...listOrder(query.sort, query.dir, { name: offers.name, brand: brands.name }, offers.name, offers.id))
       .limit(limit)
       .offset(offset),
   );

@@ -2,29 +2,34 @@ import { and, asc, eq } from "drizzle-orm";
 import { brands, categories, offers } from "../../../db/schema";
 import { scheduledRead, scheduleOpen } from "~/modules/schedule/schedule.server";
 import { getDb } from "~/lib/db.server";
-import { discountedPrice } from "./offers";
+import { listBrandCashback } from "~/modules/cashback/programs.server";
+import { offerCashbackText } from "~/modules/cashback/member-rate";
 
 const columns = {
   id: offers.id,
   name: offers.name,
   category: categories.name,
-  cashbackPercent: offers.cashbackPercent,
   regularPrice: offers.regularPrice,
   imageUrl: offers.imageUrl,
   tag: offers.tag,
+  brandId: offers.brandId,
   brandName: brands.name,
 };
 
 /**
- * The price "with cashback" exists only once cashback is launched: until then
- * no shopper can get it, so it is not sent (issue #11 item 6).
+ * Each offer's cashback, derived from its brand's active programmes only (issue #34 item 1):
+ * the brand's label ("Jusqu'à 7 % de cashback") and, once cashback is launched, what it is
+ * worth on the offer's price on the programme's base ("…, soit environ 5,19 €", ADR 006);
+ * null when the brand has no active programme with a current rate. Before the launch no
+ * shopper can get it, so only the rate is sent, shown as coming (issue #11 item 6).
  */
-const withCashbackPrice =
-  (launched: boolean) =>
-  <T extends { regularPrice: string; cashbackPercent: number }>(r: T) => ({
-    ...r,
-    discountedPrice: launched ? discountedPrice(r.regularPrice, r.cashbackPercent) : null,
+async function withCashback<T extends { brandId: string; regularPrice: string }>(rows: readonly T[], launched: boolean, now: Date) {
+  const rates = await listBrandCashback([...new Set(rows.map((r) => r.brandId))], now);
+  return rows.map((r) => {
+    const summary = rates.get(r.brandId);
+    return { ...r, cashback: summary ? { label: summary.label, text: launched ? offerCashbackText(summary, r.regularPrice) : null } : null };
   });
+}
 
 /** What the featured offers are read from (their cache entries end when one changes). */
 const OFFER_TABLES = ["offers", "brands", "categories"] as const;
@@ -40,10 +45,10 @@ export async function listFeaturedOffers(category: string | null, launched: bool
       .where(and(eq(offers.isFeatured, true), scheduleOpen(offers, now), category ? eq(categories.name, category) : undefined))
       .orderBy(asc(offers.name));
   });
-  return rows.map(withCashbackPrice(launched));
+  return withCashback(rows, launched, now);
 }
 
-/** Every offer of one brand (featured or not), by name, with the discounted price once cashback is launched. */
+/** Every offer of one brand (featured or not), by name, with its cashback (see withCashback). */
 export async function listBrandOffers(brandId: string, launched: boolean, now = new Date()) {
   const db = await getDb();
   const rows = await db
@@ -53,7 +58,7 @@ export async function listBrandOffers(brandId: string, launched: boolean, now = 
     .leftJoin(categories, eq(categories.id, offers.categoryId))
     .where(and(eq(offers.brandId, brandId), scheduleOpen(offers, now)))
     .orderBy(asc(offers.name));
-  return rows.map(withCashbackPrice(launched));
+  return withCashback(rows, launched, now);
 }
 
 export async function listFeaturedOfferCategories(now = new Date()): Promise<string[]> {

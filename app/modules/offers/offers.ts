@@ -4,12 +4,3 @@ export function parsePrice(text: string): number | null {
   const n = Number.parseFloat(cleaned);
   return Number.isFinite(n) ? n : null;
 }
-
-/** price × (100 − cashback_percent) / 100, two decimals, comma separator (the product spec's formula). */
-export function discountedPrice(regularPrice: string, cashbackPercent: number): string | null {
-  const price = parsePrice(regularPrice);
-  if (price === null) return null;
-  const value = (price * (100 - cashbackPercent)) / 100;
-  return `${value.toFixed(2).replace(".", ",")}€`;
-}
-

@@ -51,7 +51,7 @@ describe("the scheduled forms", () => {
   it("are the same two fields on deals, offers and pages", () => {
     const dates = { publishAt: "2027-07-14T09:30", unpublishAt: "2027-07-01T09:30" };
     const deal = dealFormSchema.safeParse({ title: "T", description: "D", price: "1€", source: "temu", badgeText: "Top", url: "https://www.temu.com/x", ...dates });
-    const offer = offerFormSchema.safeParse({ brandId: code.brandId, name: "N", regularPrice: "10€", cashbackPercent: "5", ...dates });
+    const offer = offerFormSchema.safeParse({ brandId: code.brandId, name: "N", regularPrice: "10€", ...dates });
     const page = pageFormSchema.safeParse({ title: "Titre", slug: "titre", content: "<p>x</p>", ...dates });
     for (const result of [deal, offer, page]) expect(result.error?.issues.map((i) => i.message)).toEqual([SCHEDULE_MESSAGES.order]);
     expect(pageFormSchema.parse({ title: "Titre", slug: "titre", content: "<p>x</p>", publishAt: "2027-07-14T09:30" }).publishAt?.toISOString()).toBe("2027-07-14T07:30:00.000Z");

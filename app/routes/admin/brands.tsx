@@ -24,6 +24,8 @@ import { bulkIntentAction, deleteIntent, invalid, loadOrFail, saveIntent } from 
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { BRAND_MESSAGES, brandFormSchema } from "~/modules/brands/brand-form.schema";
 import { bulkBrands, deleteBrand, listBrandsAdmin, saveBrand } from "~/modules/brands/brands-admin.server";
+import { listBrandCashback } from "~/modules/cashback/programs.server";
+import { requestNow } from "~/lib/clock.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
@@ -32,8 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadOrFail(ADMIN_LOAD_ERRORS.brands, listBrandsAdmin(query)),
     loadOrFail(ADMIN_LOAD_ERRORS.categories, categoryChoices()),
   ]);
+  // read-only: the rate comes from the brand's programmes (issue #34 item 1), set on /admin/programmes
+  const rates = await listBrandCashback(rows.map((b) => b.id), requestNow(request));
   return {
-    brands: rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })),
+    brands: rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString(), cashbackLabel: rates.get(b.id)?.label ?? null })),
     pager,
     query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
     categoryFilter,
@@ -63,7 +67,6 @@ function brandConflictFields(categories: Array<{ id: string; name: string }>): C
     { name: "slug", label: "Slug" },
     { name: "category", label: "Catégorie", fromRow: (r) => categories.find((c) => c.id === r.categoryId)?.name ?? "" },
     { name: "description", label: "Description" },
-    { name: "cashbackPercent", label: "Cashback (%)" },
     { name: "imageUrl", label: "Image (URL)" },
     { name: "websiteUrl", label: "Site de la marque" },
   ];
@@ -115,7 +118,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
           },
           { key: "category", header: "Catégorie", cell: (b) => b.category ?? "—" },
           { key: "discount", header: "Réduction max", sort: "discount", cell: (b) => `${b.maxDiscountPercent}%` },
-          { key: "cashback", header: "Cashback", sort: "cashback", cell: (b) => `${b.cashbackPercent.toLocaleString("fr-FR")}%` },
+          { key: "cashback", header: "Cashback", cell: (b) => b.cashbackLabel ?? <span className="text-neutral-500">Aucun programme</span> },
           { key: "description", header: "Description", className: "md:max-w-64", cell: (b) => <span className="line-clamp-2">{b.description ?? ""}</span> },
           {
             key: "image",
@@ -150,14 +153,10 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
         <Field label="Description" htmlFor="description" error={errors.description}>
           <Textarea id="description" name="description" defaultValue={values?.description ?? ""} />
         </Field>
-        <Field
-          label="Cashback (%)"
-          htmlFor="cashbackPercent"
-          error={errors.cashbackPercent}
-          hint="La réduction « Jusqu'à -X % » se calcule seule, d'après les codes promo valides et les deals de la marque."
-        >
-          <Input id="cashbackPercent" name="cashbackPercent" type="number" min={0} max={100} step="0.01" defaultValue={values?.cashbackPercent ?? 0} />
-        </Field>
+        <p className="text-sm text-neutral-600">
+          Le cashback affiché vient des programmes actifs de la marque (page Programmes) ; la réduction « Jusqu'à -X % » se calcule seule, d'après les codes promo valides et les deals de la
+          marque.
+        </p>
         <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
           <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
         </Field>

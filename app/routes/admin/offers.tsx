@@ -25,6 +25,7 @@ import { OFFER_MESSAGES, offerFormSchema } from "~/modules/offers/offer-form.sch
 import { bulkOffers, deleteOffer, listOffersAdmin, saveOffer } from "~/modules/offers/offers-admin.server";
 import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
 import { requestNow } from "~/lib/clock.server";
+import { listBrandCashback } from "~/modules/cashback/programs.server";
 import { scheduleView } from "~/modules/schedule/schedule";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,7 +37,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadOrFail(ADMIN_LOAD_ERRORS.categories, categoryChoices()),
   ]);
   const now = requestNow(request);
-  return { offers: offers.rows.map((o) => ({ ...o, ...scheduleView(o, now) })), pager: offers.pager, query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters }, brands, categoryFilter };
+  // read-only: the rate comes from the brand's programmes (issue #34 item 1), set on /admin/programmes
+  const rates = await listBrandCashback(offers.rows.map((o) => o.brandId), now);
+  return { offers: offers.rows.map((o) => ({ ...o, ...scheduleView(o, now), cashbackLabel: rates.get(o.brandId)?.label ?? null })), pager: offers.pager, query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters }, brands, categoryFilter };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -61,7 +64,6 @@ function offerConflictFields(brands: Array<{ id: string; name: string }>, catego
     { name: "brandId", label: "Marque", show: choiceLabel(brands) },
     { name: "name", label: "Nom du produit" },
     { name: "regularPrice", label: "Prix" },
-    { name: "cashbackPercent", label: "Cashback (%)" },
     { name: "category", label: "Catégorie", fromRow: (r) => categories.find((c) => c.id === r.categoryId)?.name ?? "" },
     { name: "tag", label: "Tag" },
     { name: "imageUrl", label: "Image (URL)" },
@@ -115,7 +117,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
           },
           { key: "brand", header: "Marque", sort: "brand", cell: (o) => o.brandName },
           { key: "price", header: "Prix", cell: (o) => o.regularPrice },
-          { key: "cashback", header: "Cashback", sort: "cashback", cell: (o) => `${o.cashbackPercent.toLocaleString("fr-FR")}%` },
+          { key: "cashback", header: "Cashback", cell: (o) => o.cashbackLabel ?? <span className="text-neutral-500">Aucun programme</span> },
           { key: "category", header: "Catégorie", cell: (o) => o.category ?? "—" },
           { key: "tag", header: "Tag", cell: (o) => (o.tag ? <Badge>{o.tag}</Badge> : null) },
           { key: "featured", header: "En avant", cell: (o) => (o.isFeatured ? "Oui" : "Non") },
@@ -143,14 +145,9 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         <Field label="Nom du produit*" htmlFor="name" error={errors.name}>
           <Input id="name" name="name" defaultValue={values?.name ?? ""} required />
         </Field>
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="Prix*" htmlFor="regularPrice" error={errors.regularPrice} hint="Par exemple 89,00€">
-            <Input id="regularPrice" name="regularPrice" defaultValue={values?.regularPrice ?? ""} required />
-          </Field>
-          <Field label="Cashback (%)*" htmlFor="cashbackPercent" error={errors.cashbackPercent}>
-            <Input id="cashbackPercent" name="cashbackPercent" type="number" step="0.01" min={0} max={100} defaultValue={values?.cashbackPercent ?? ""} required />
-          </Field>
-        </div>
+        <Field label="Prix*" htmlFor="regularPrice" error={errors.regularPrice} hint="Par exemple 89,00€. Le cashback vient des programmes de la marque (Programmes).">
+          <Input id="regularPrice" name="regularPrice" defaultValue={values?.regularPrice ?? ""} required />
+        </Field>
         <div className="grid grid-cols-2 gap-3">
           <Field label="Catégorie" htmlFor="category" error={errors.category}>
             <Input id="category" name="category" defaultValue={values?.category ?? ""} />

@@ -20,11 +20,14 @@ import { requestedPage } from "~/modules/admin/pagination.server";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { addRate, listProgramsAdmin, saveProgram, setProgramStatus } from "~/modules/cashback/programs.server";
 import {
+  DEFAULT_VAT_RATE_BPS,
   PROGRAM_MESSAGES,
   PROGRAM_STATUS_LABELS,
   PROGRAM_STATUSES,
   programFormSchema,
   programStatusSchema,
+  RATE_BASE_LABELS,
+  RATE_BASES,
   rateFormSchema,
 } from "~/modules/cashback/programs.schema";
 import { NETWORK_ENV_VARS, networkCredentialsConfigured } from "~/modules/networks/credentials.server";
@@ -176,6 +179,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
                         ))}
                       </ul>
                     )}
+                    <p className="text-xs text-neutral-500">{p.rateBaseExcludesVatAndShipping ? `Hors TVA (${shareText(p.vatRateBps)}) et frais de port` : "Sur le prix payé (TTC)"}</p>
                   </TableCell>
                   <TableCell>{shareText(p.memberShareBps)}</TableCell>
                   <TableCell>
@@ -248,6 +252,18 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
                 </Field>
                 <Field label="Délai de validation annoncé (jours)" htmlFor="declaredValidationDays" error={errors.declaredValidationDays}>
                   <Input id="declaredValidationDays" name="declaredValidationDays" type="number" min={1} max={730} defaultValue={item?.declaredValidationDays ?? ""} />
+                </Field>
+                <Field label="Base de calcul des taux" htmlFor="rateBase" error={errors.rateBase} hint="Ce sur quoi le réseau calcule sa commission : l'estimation du cashback sur un prix en dépend.">
+                  <select id="rateBase" name="rateBase" defaultValue={item && !item.rateBaseExcludesVatAndShipping ? "incl" : "excl"} className={selectClass}>
+                    {RATE_BASES.map((b) => (
+                      <option key={b} value={b}>
+                        {RATE_BASE_LABELS[b]}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field label="TVA des prix (%)" htmlFor="vatRatePercent" error={errors.vatRatePercent} hint="Retirée des prix pour estimer le cashback hors TVA (20 % par défaut).">
+                  <Input id="vatRatePercent" name="vatRatePercent" inputMode="decimal" defaultValue={String((item?.vatRateBps ?? DEFAULT_VAT_RATE_BPS) / 100).replace(".", ",")} />
                 </Field>
               </div>
               <Field label="Statut" htmlFor="status" error={errors.status}>
