@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { withFirstOfMonth } from "~/lib/paris-day";
 import { autolink, COMMENT_MAX, COMMENT_MESSAGES, commentHref, COMMENTS_PARAM, REPORT_DETAILS_MAX, REPORT_REASONS } from "~/modules/deals/deal-comments";
 import { useToastFetcher } from "./use-toast-fetcher";
 
@@ -147,7 +148,7 @@ function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: s
         <span className="font-semibold text-neutral-900" data-testid="comment-author">
           {c.authorName}
         </span>
-        <time dateTime={c.createdAt}>{dateFormat.format(new Date(c.createdAt))}</time>
+        <time dateTime={c.createdAt}>{withFirstOfMonth(dateFormat.format(new Date(c.createdAt)))}</time>
         {c.edited ? <span>(modifié)</span> : null}
         {c.status === "pending" ? (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900" data-testid="comment-pending">
