@@ -24,6 +24,7 @@ import { recordSearch } from "~/modules/search/search.server";
 import { DEAL_SORT_LABELS, DEAL_SORTS, formatCount } from "~/modules/search/search.schema";
 import { SearchCorrection } from "~/components/search/search-correction";
 import { ALERTS_PATH } from "~/modules/alerts/alerts.constants";
+import { pluralForm } from "~/lib/plural";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const search = parseDealSearch(new URL(request.url).searchParams);
@@ -219,7 +220,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
 
       {!failed && facets ? (
         <p className="mt-4 text-sm text-neutral-600" data-testid="deals-count">
-          {facets.total === 0 ? null : `${formatCount(facets.total, facets.capped)} ${facets.total > 1 || facets.capped ? "deals" : "deal"}`}
+          {facets.total === 0 ? null : `${formatCount(facets.total, facets.capped)} ${pluralForm(facets.capped ? 2 : facets.total, { one: "deal", other: "deals" })}`}
         </p>
       ) : null}
       {correction ? <SearchCorrection correction={correction} href={(q) => searchHref(search, { q })} /> : null}

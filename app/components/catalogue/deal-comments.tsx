@@ -7,6 +7,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { withFirstOfMonth } from "~/lib/paris-day";
 import { autolink, COMMENT_MAX, COMMENT_MESSAGES, commentHref, COMMENTS_PARAM, REPORT_DETAILS_MAX, REPORT_REASONS } from "~/modules/deals/deal-comments";
 import { useToastFetcher } from "./use-toast-fetcher";
+import { pluralForm } from "~/lib/plural";
 
 /** What the deal page's loader sends for one comment (listDealComments). */
 export interface DealComment {
@@ -190,7 +191,7 @@ function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: s
   );
 }
 
-const commentsWord = (n: number) => (n > 1 ? "commentaires" : "commentaire");
+const commentsWord = (n: number) => pluralForm(n, { one: "commentaire", other: "commentaires" });
 
 /**
  * The deal page's comments (issue #15 item 4): the threads, then « Afficher
