@@ -7,10 +7,11 @@ import type { DisplayedBlock } from "~/modules/content/page-blocks";
 
 /**
  * Every claim here agrees with the legal pages (ADR 011): codes are checked regularly but depend on
- * the merchants (CGV art. 5), cashback is not launched yet, affiliate commissions are disclosed, and
- * the hosting location is the one of the mentions légales (a site setting).
+ * the merchants (CGV art. 5), cashback is described as it is (live, or to come: the `cashback_launched`
+ * setting), affiliate commissions are disclosed, and the hosting location is the one of the mentions
+ * légales (a site setting).
  */
-const points = (hosting: string | null) => [
+const points = (hosting: string | null, launched: boolean) => [
   {
     icon: BadgePercent,
     title: "Des codes promo qui marchent",
@@ -21,11 +22,17 @@ const points = (hosting: string | null) => [
     title: "Le Coup de Crevarde du jour",
     text: "Chaque jour, des deals repérés sur les marketplaces, avec notre avis honnête : prix cassé, qualité à risque ou pur plaisir.",
   },
-  {
-    icon: PiggyBank,
-    title: "Du cashback, bientôt",
-    text: "Bientôt, sur nos marques partenaires, une partie de ton achat te reviendra. Versé dès 10€ cumulés, directement sur ton compte bancaire.",
-  },
+  launched
+    ? {
+        icon: PiggyBank,
+        title: "Du cashback sur tes achats",
+        text: "Sur nos marques partenaires, une partie de ton achat te revient : active le cashback sur la page de la marque avant de commander. Versé dès 10€ cumulés, directement sur ton compte bancaire.",
+      }
+    : {
+        icon: PiggyBank,
+        title: "Du cashback, bientôt",
+        text: "Bientôt, sur nos marques partenaires, une partie de ton achat te reviendra. Versé dès 10€ cumulés, directement sur ton compte bancaire.",
+      },
   {
     icon: ShieldCheck,
     title: "Zéro spam, zéro revente",
@@ -33,7 +40,17 @@ const points = (hosting: string | null) => [
   },
 ];
 
-export function ConceptPage({ siteName, hosting, blocks = [] }: { siteName: string; hosting: string | null; blocks?: DisplayedBlock[] }) {
+export function ConceptPage({
+  siteName,
+  hosting,
+  blocks = [],
+  launched,
+}: {
+  siteName: string;
+  hosting: string | null;
+  blocks?: DisplayedBlock[];
+  launched: boolean;
+}) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <header className="text-center">
@@ -41,11 +58,11 @@ export function ConceptPage({ siteName, hosting, blocks = [] }: { siteName: stri
         <h1 className="mt-2 text-4xl font-black tracking-tight sm:text-5xl">Pourquoi {siteName} ?</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-600">
           Parce que se faire plaisir et faire attention à son budget, ce n'est pas contradictoire. {siteName}, c'est le
-          club des acheteuses malignes qui ne paient jamais le prix fort.
+          club des bons plans pour ne plus jamais payer le prix fort.
         </p>
       </header>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2">
-        {points(hosting).map((p) => (
+        {points(hosting, launched).map((p) => (
           <li key={p.title} className="rounded-2xl border border-neutral-200 p-6">
             <p.icon className="size-8 text-brand-600" aria-hidden="true" />
             <h2 className="mt-3 text-lg font-bold">{p.title}</h2>
@@ -62,7 +79,7 @@ export function ConceptPage({ siteName, hosting, blocks = [] }: { siteName: stri
       <ContentBlocks blocks={blocks} className="mx-auto mt-12 max-w-3xl" />
       <div className="mt-12 flex flex-wrap justify-center gap-3">
         <Button asChild size="lg">
-          <Link to="/auth?tab=signup">Deviens une crevarde</Link>
+          <Link to="/auth?tab=signup">Rejoins le club</Link>
         </Button>
         <Button asChild size="lg" variant="outline">
           <Link to="/coup-de-crevarde">Voir les deals du jour</Link>

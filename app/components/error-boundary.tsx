@@ -33,7 +33,7 @@ function messageFor(status: number, data: unknown): { title: string; text: strin
     case 413:
       return { title: "Envoi trop volumineux", text: fromServer ?? "Les données envoyées sont trop volumineuses." };
     case 429:
-      return { title: "Trop de tentatives", text: fromServer ?? "Trop de tentatives. Veuillez réessayer plus tard." };
+      return { title: "Trop de tentatives", text: fromServer ?? "Trop de tentatives. Réessaie plus tard." };
     default:
       return {
         title: "Oups, une erreur s'est produite",

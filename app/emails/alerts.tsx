@@ -1,5 +1,6 @@
 import { Link, Section, Text } from "@react-email/components";
 import { EmailLayout, textStyle } from "./layout";
+import { countOf } from "~/lib/plural";
 
 interface AlertMailDeal {
   id: string;
@@ -22,7 +23,7 @@ type Props = {
   sections: AlertMailSection[];
 };
 
-const dealCount = (n: number) => `${n} deal${n > 1 ? "s" : ""}`;
+const dealCount = (n: number) => countOf(n, { one: "deal", other: "deals" });
 
 /** The subject of an alert mail: the alert's words when there is one alert, else the count. */
 export function alertMailSubject(kind: "instant" | "daily", sections: AlertMailSection[]): string {

@@ -59,8 +59,8 @@ export function AccountDeletedEmail({ siteName, siteUrl }: Base) {
   return (
     <EmailLayout preview="Ton compte a été supprimé" title="Ton compte a été supprimé" siteName={siteName} siteUrl={siteUrl}>
       <Text style={textStyle}>
-        Ton compte et tes données personnelles ont bien été supprimés. Merci d'avoir été une Crevarde, tu seras toujours la
-        bienvenue.
+        Ton compte et tes données personnelles ont bien été supprimés. Merci d'avoir fait partie du club : ta place t'attend si
+        tu reviens.
       </Text>
     </EmailLayout>
   );
@@ -75,7 +75,7 @@ export function NewsletterWelcomeEmail({ siteName, siteUrl, unsubscribeUrl }: Ba
       siteUrl={siteUrl}
       footer={
         <>
-          Tu reçois cet e-mail car tu t'es inscrite à la newsletter de {siteName}.{" "}
+          Tu reçois cet e-mail suite à ton inscription à la newsletter de {siteName}.{" "}
           <Link href={unsubscribeUrl}>Se désinscrire en un clic</Link>.
         </>
       }
@@ -102,7 +102,7 @@ export function NewsletterConfirmEmail({ siteName, siteUrl, url, validDays }: Ba
         Confirmer mon inscription
       </Button>
       <Text style={{ ...textStyle, fontSize: 13 }}>
-        Tu n'as rien demandé ? Ignore simplement cet e-mail : tu ne seras pas inscrite et nous ne garderons pas ton adresse.
+        Tu n'as rien demandé ? Ignore simplement cet e-mail : aucune inscription ne sera faite et nous ne garderons pas ton adresse.
       </Text>
     </EmailLayout>
   );

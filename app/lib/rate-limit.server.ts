@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
+import { countOf } from "./plural";
 
 export interface RateLimitRule {
   /** bucket name, e.g. "login" */
@@ -50,12 +51,12 @@ export const LOGIN_FAILURES: RateLimitRule = { name: "login-fail", limit: 10, wi
  */
 export const LOGIN_FAILURES_PER_IP: RateLimitRule = { ...LOGIN_FAILURES, limit: LOGIN_FAILURES.limit * 5 };
 
-export const RATE_LIMIT_MESSAGE = "Trop de tentatives. Veuillez réessayer plus tard.";
+export const RATE_LIMIT_MESSAGE = "Trop de tentatives. Réessaie plus tard.";
 
 /** The lock-out message with the wait, in whole minutes rounded up: "Trop de tentatives. Réessaie dans 3 minutes." */
 export function lockoutMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Trop de tentatives. Réessaie dans ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Trop de tentatives. Réessaie dans ${countOf(minutes, { one: "minute", other: "minutes" })}.`;
 }
 
 const counterKey = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`.slice(0, 300);

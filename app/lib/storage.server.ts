@@ -11,7 +11,7 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const MAX_UPLOAD_PIXELS = 40_000_000;
 const ALLOWED_EXTENSIONS = ["jpg", "jpeg", "png", "webp"] as const;
 export const UPLOAD_MESSAGES = {
-  type: "Type de fichier non supporté: Veuillez sélectionner une image au format JPG, PNG ou WEBP.",
+  type: "Type de fichier non pris en charge : seules les images JPG, PNG ou WEBP sont acceptées.",
   size: "Fichier trop volumineux: L'image ne doit pas dépasser 2Mo.",
   pixels: "Image trop grande : elle ne doit pas dépasser 40 millions de pixels.",
   empty: "Aucun fichier reçu.",

@@ -16,23 +16,26 @@ export async function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "À propos", description: "Qui sommes-nous ? Une équipe de chasseuses de bons plans qui refusent de payer le prix fort.", path: "/apropos" }, matches);
+  seo({ title: "À propos", description: "Qui sommes-nous ? Une petite équipe qui chasse les bons plans et refuse de payer le prix fort.", path: "/apropos" }, matches);
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const siteName = useRootData()?.siteName ?? "Crevarde";
+  const root = useRootData();
+  const siteName = root?.siteName ?? "Crevarde";
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-4xl font-black">À propos de {siteName}</h1>
       <div className="prose-content mt-6">
         <p>
           {siteName} est né d'un constat simple : la beauté coûte cher, et les bons plans sont éparpillés partout. Nous sommes
-          une petite équipe française de passionnées de cosmétiques, de mode et de sport, qui passe ses journées à
+          une petite équipe française passionnée de cosmétiques, de mode et de sport, qui passe ses journées à
           dénicher les vrais bons prix.
         </p>
         <p>
           Nos codes promo sont vérifiés régulièrement, chaque Coup de Crevarde est accompagné d'un avis honnête, et notre blog
-          décrypte ce qui se cache derrière les prix. Bientôt, le cashback te permettra de récupérer une partie de tes achats
-          chez nos marques partenaires.
+          décrypte ce qui se cache derrière les prix.{" "}
+          {root?.cashbackLaunched
+            ? "Et avec le cashback, tu récupères une partie de tes achats chez nos marques partenaires."
+            : "Le cashback, qui te fera récupérer une partie de tes achats chez nos marques partenaires, n'est pas encore ouvert."}
         </p>
         <p>
           Le site est gratuit pour toi : il est financé par les commissions que nous versent certains marchands quand tu achètes

@@ -306,7 +306,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {signedInAs ? (
-        <p className="mb-4 text-sm text-neutral-600">Tu es connectée en tant que {signedInAs}.</p>
+        <p className="mb-4 text-sm text-neutral-600">Session ouverte avec le compte {signedInAs}.</p>
       ) : null}
       <Tabs
         value={tab}

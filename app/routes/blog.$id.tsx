@@ -8,9 +8,10 @@ import { getEnv } from "~/lib/env.server";
 import { absoluteUrl, errorSeo, seo } from "~/lib/seo";
 import { byline } from "~/modules/blog/byline";
 import { getArticle } from "~/modules/blog/blog.server";
+import { getSetting } from "~/modules/settings/settings.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const article = await getArticle(params.id);
+  const article = await getArticle(params.id, await getSetting("cashback_launched"));
   if (!article) throw new Response("Not Found", { status: 404 });
   const { SITE_URL, SITE_NAME } = getEnv();
   return {

@@ -100,7 +100,7 @@ export default function CodesPromo({ loaderData }: Route.ComponentProps) {
       ) : null}
       {failed ? (
         <p className="mt-8 rounded-2xl bg-red-50 p-6 text-center text-red-900" role="alert">
-          Impossible de récupérer vos codes promo.
+          Impossible de récupérer tes codes promo.
         </p>
       ) : codes.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-neutral-50 p-10 text-center">

@@ -23,6 +23,7 @@ import { recordSearch } from "~/modules/search/search.server";
 import { DEAL_SORT_LABELS, DEAL_SORTS, formatCount } from "~/modules/search/search.schema";
 import { SearchCorrection } from "~/components/search/search-correction";
 import { ALERTS_PATH } from "~/modules/alerts/alerts.constants";
+import { pluralForm } from "~/lib/plural";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const search = parseDealSearch(new URL(request.url).searchParams);
@@ -110,7 +111,9 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         </Link>
       </header>
 
-      <nav aria-label="Onglets des deals" className="mt-6 flex gap-2 overflow-x-auto">
+      {/* on a phone the tabs are wider than the screen: the row scrolls, and a fade at its right edge says so */}
+      <div className="relative mt-6">
+      <nav aria-label="Onglets des deals" className="flex gap-2 overflow-x-auto pr-10 [scrollbar-width:none] sm:pr-0" data-testid="deal-tabs">
         {DEAL_TABS.map((tab) => (
           <Link
             key={tab}
@@ -128,9 +131,12 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
+      <span aria-hidden="true" data-testid="deal-tabs-fade" className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-gradient-to-l from-white to-transparent sm:hidden" />
+      </div>
 
       <Form ref={formRef} method="get" role="search" className="mt-6 flex flex-wrap items-center gap-2" preventScrollReset>
-        <div className="relative min-w-0 flex-1">
+        {/* a row of its own on a phone, so the whole placeholder shows; beside the filters from 640 px */}
+        <div className="relative min-w-0 basis-full sm:basis-0 sm:flex-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" aria-hidden="true" />
           <Input
             type="search"
@@ -218,7 +224,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
 
       {!failed && facets ? (
         <p className="mt-4 text-sm text-neutral-600" data-testid="deals-count">
-          {facets.total === 0 ? null : `${formatCount(facets.total, facets.capped)} ${facets.total > 1 || facets.capped ? "deals" : "deal"}`}
+          {facets.total === 0 ? null : `${formatCount(facets.total, facets.capped)} ${pluralForm(facets.capped ? 2 : facets.total, { one: "deal", other: "deals" })}`}
         </p>
       ) : null}
       {correction ? <SearchCorrection correction={correction} href={(q) => searchHref(search, { q })} /> : null}

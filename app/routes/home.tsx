@@ -14,7 +14,7 @@ import { seo } from "~/lib/seo";
 import { conceptPath } from "~/lib/site";
 import { getHeroFigures } from "~/modules/content/hero-figures.server";
 import { getHomeContent } from "~/modules/content/home.server";
-import { stepsForLaunch } from "~/modules/content/home-defaults";
+import { heroSubtitleForLaunch, stepsForLaunch } from "~/modules/content/home-defaults";
 import { HOME_SECTION_ERRORS } from "~/modules/content/home-sections";
 import { loadHomeSections } from "~/modules/content/home-sections.server";
 import { DEAL_MESSAGES } from "~/modules/deals/deals.constants";
@@ -37,7 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [codes, deals] = await Promise.all([withCashbackLinks(sections.codes, "code", tracked), withCashbackLinks(sections.deals, "deal", tracked)]);
   return data(
     {
-      content: { ...content, howItWorks: { ...content.howItWorks, steps: stepsForLaunch(content.howItWorks.steps, launched) } },
+      content: {
+        ...content,
+        heroSubtitle: heroSubtitleForLaunch(content.heroSubtitle, launched),
+        howItWorks: { ...content.howItWorks, steps: stepsForLaunch(content.howItWorks.steps, launched) },
+      },
       heroStats,
       codes,
       deals,
@@ -56,12 +60,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = forwardLoaderCacheControl;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo(
     {
       title: "Codes promo beauté, deals du jour et cashback",
-      description:
-        "Codes promo vérifiés, Coup de Crevarde du jour et bientôt du cashback sur tes marques beauté, mode et sport préférées.",
+      description: `Codes promo vérifiés, Coup de Crevarde du jour et ${data?.launched ? "du cashback" : "le cashback à venir"} sur tes marques beauté, mode et sport préférées.`,
       path: "/",
       jsonLd: {
         "@context": "https://schema.org",

@@ -8,6 +8,7 @@ import { getEnv } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
 import { countReferrals, referralCodeFor } from "~/modules/invites/invites.server";
 import { formatEuros } from "~/modules/ledger/ledger";
+import { countOf } from "~/lib/plural";
 import { referralRewardLabel, referralRewardStatusText, referralTotals } from "~/modules/referrals/referrals";
 import { myReferralRewards, referralAmounts, type MyReferralReward } from "~/modules/referrals/referrals.server";
 
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Invite une amie", description: "Partage ton lien d'invitation personnel.", path: "/invite", noIndex: true }, matches);
+  seo({ title: "Invite tes proches", description: "Partage ton lien d'invitation personnel.", path: "/invite", noIndex: true }, matches);
 
 export default function Invite({ loaderData }: Route.ComponentProps) {
   const { link, siteName, referrals, rewards, amounts } = loaderData;
@@ -29,11 +30,11 @@ export default function Invite({ loaderData }: Route.ComponentProps) {
   )}`;
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
-      <h1 className="text-4xl font-black">Invite une amie</h1>
+      <h1 className="text-4xl font-black">Invite tes proches</h1>
       <p className="mt-3 text-neutral-700">
-        Partage ton lien personnel : chaque amie qui s'inscrit grâce à lui est rattachée à ton compte.
+        Partage ton lien personnel : chaque personne qui s'inscrit grâce à lui est rattachée à ton compte.
         {amounts.referrerCents > 0 || amounts.refereeCents > 0
-          ? ` Quand son premier cashback est validé, tu reçois ${formatEuros(amounts.referrerCents)} et elle ${formatEuros(amounts.refereeCents)} de bonus.`
+          ? ` Quand son premier cashback est validé, tu reçois ${formatEuros(amounts.referrerCents)} de bonus, et la personne invitée ${formatEuros(amounts.refereeCents)}.`
           : null}
       </p>
       <label htmlFor="invite-link" className="mt-8 block text-sm font-semibold">
@@ -47,7 +48,7 @@ export default function Invite({ loaderData }: Route.ComponentProps) {
         <Mail aria-hidden="true" /> Envoyer par e-mail
       </a>
       <p className="mt-8 text-sm text-neutral-600">
-        {referrals === 0 ? "Aucune amie inscrite grâce à toi pour l'instant." : `${referrals} amie${referrals > 1 ? "s" : ""} inscrite${referrals > 1 ? "s" : ""} grâce à toi.`}
+        {referrals === 0 ? "Aucune inscription grâce à toi pour l'instant." : `${countOf(referrals, { one: "inscription", other: "inscriptions" })} grâce à toi.`}
       </p>
       <MyReferrals rewards={rewards} />
     </div>

@@ -64,10 +64,10 @@ export default function LegalPage({ loaderData, params }: Route.ComponentProps) 
   return (
     <>
       <PageArticle title={loaderData.title} updatedLabel={LEGAL_UPDATED_AT} html={loaderData.content}>
-        {params.slug === EARNINGS_SLUG ? <EarningsPage siteName={siteName} /> : null}
+        {params.slug === EARNINGS_SLUG ? <EarningsPage siteName={siteName} cashbackLaunched={Boolean(root?.cashbackLaunched)} /> : null}
         {params.slug === "mentions-legales" && identity ? <LegalNotice identity={identity} siteName={siteName} /> : null}
         {params.slug === "politique-confidentialite" && identity ? (
-          <PrivacyPolicy identity={identity} siteName={siteName} googleAnalytics={Boolean(root?.gaMeasurementId)} />
+          <PrivacyPolicy identity={identity} siteName={siteName} googleAnalytics={Boolean(root?.gaMeasurementId)} cashbackLaunched={Boolean(root?.cashbackLaunched)} />
         ) : null}
       </PageArticle>
       {params.slug === "cookies" ? (

@@ -8,6 +8,9 @@ import { errorSeo, seo } from "~/lib/seo";
 import { memberPath } from "~/modules/members/member-badges";
 import { getMemberProfile } from "~/modules/members/members.server";
 import { requestNow } from "~/lib/clock.server";
+import { countOf } from "~/lib/plural";
+
+const PUBLISHED = { one: "deal publié", other: "deals publiés" };
 
 /** A member's public page (issue #15 item 9): deals, temperature total, vote weight, badges; no e-mail, no personal data. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -27,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
     ? seo(
         {
           title: `${data.username}, membre de la communauté`,
-          description: `Les deals partagés par ${data.username} : ${data.publishedDeals} deal${data.publishedDeals > 1 ? "s" : ""} publié${data.publishedDeals > 1 ? "s" : ""}, ${data.temperatureTotal}° au total.`,
+          description: `Les deals partagés par ${data.username} : ${countOf(data.publishedDeals, PUBLISHED)}, ${data.temperatureTotal}° au total.`,
           path: memberPath(data.username),
           // a page without deals says nothing worth indexing
           noIndex: data.publishedDeals === 0 || data.page > 1,
@@ -57,7 +60,7 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
             Poids de vote : {p.voteWeight}
           </li>
           <li>
-            {p.publishedDeals} deal{p.publishedDeals > 1 ? "s" : ""} publié{p.publishedDeals > 1 ? "s" : ""}
+            {countOf(p.publishedDeals, PUBLISHED)}
           </li>
         </ul>
         {p.badges.length > 0 ? (

@@ -54,8 +54,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     listMemberClaims(user.id),
   ]);
   const bank = bankDetails ? { maskedIban: bankDetails.maskedIban, usable: bankDetails.usable, usableFrom: bankDetails.usableFrom.toISOString() } : null;
+  // Before the launch there is no live cashback to show (issue #34 item 4): no balances, withdrawals or claims,
+  // unless the member already has cashback history (money of theirs is never hidden, ADR 013).
+  const hasHistory =
+    Object.values(balances).some((cents) => cents !== 0) || purchases.lines.length > 0 || payouts.length > 0 || claims.length > 0 || bank !== null;
   // a fresh key per page view: a double click on one form makes one payout
-  return { balances, purchases, emails, launched, payouts, bank, minimumCents, claims, withdrawKey: crypto.randomUUID() };
+  return { balances, purchases, emails, launched, moneyShown: launched || hasHistory, payouts, bank, minimumCents, claims, withdrawKey: crypto.randomUUID() };
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -126,7 +130,7 @@ function saleAmount(line: MemberCashbackLine): string | null {
 }
 
 export default function MonCashback({ loaderData, actionData }: Route.ComponentProps) {
-  const { balances, purchases, emails, launched, payouts, bank, minimumCents, claims, withdrawKey } = loaderData;
+  const { balances, purchases, emails, launched, moneyShown, payouts, bank, minimumCents, claims, withdrawKey } = loaderData;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "cashback-emails",
@@ -140,10 +144,12 @@ export default function MonCashback({ loaderData, actionData }: Route.ComponentP
       <h1 className="text-4xl font-black">Mon cashback</h1>
       {launched ? null : (
         <p className="mt-4 rounded-2xl bg-amber-50 p-4 text-amber-900">
-          Le cashback arrive bientôt sur Crevarde : tes achats et ton cashback s'afficheront ici dès son lancement.
+          Le cashback n'est pas encore ouvert sur Crevarde : tes achats et ton cashback s'afficheront ici dès son lancement.
         </p>
       )}
 
+      {moneyShown ? (
+      <>
       <section className="mt-8" aria-labelledby="balances">
         <h2 id="balances" className="sr-only">
           Mes soldes
@@ -172,6 +178,8 @@ export default function MonCashback({ loaderData, actionData }: Route.ComponentP
         withdrawKey={withdrawKey}
         lastResult={withdrawResult(actionData)}
       />
+      </>
+      ) : null}
 
       <section className="mt-10" aria-labelledby="purchases">
         <h2 id="purchases" className="text-2xl font-black">
@@ -219,7 +227,7 @@ export default function MonCashback({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </section>
 
-      <MemberClaims claims={claims} lastResult={withdrawResult(actionData)} />
+      {moneyShown ? <MemberClaims claims={claims} lastResult={withdrawResult(actionData)} /> : null}
 
       <section id="notifications" className="mt-10 scroll-mt-24" aria-labelledby="notifications-title">
         <h2 id="notifications-title" className="text-2xl font-black">

@@ -37,7 +37,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       ) : loaderData.token ? (
         <LinkActionForm
           token={loaderData.token}
-          question={loaderData.alreadyOut ? `${loaderData.email} est déjà désinscrite.` : `Ne plus recevoir la newsletter à l'adresse ${loaderData.email} ?`}
+          question={loaderData.alreadyOut ? `L'adresse ${loaderData.email} ne reçoit déjà plus la newsletter.` : `Ne plus recevoir la newsletter à l'adresse ${loaderData.email} ?`}
           submitLabel={loaderData.alreadyOut ? null : "Me désinscrire"}
         />
       ) : (

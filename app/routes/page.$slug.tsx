@@ -29,8 +29,8 @@ import { getSetting } from "~/modules/settings/settings.server";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { SITE_NAME } = getEnv();
   if (`/${params.slug}` === conceptPath(SITE_NAME)) {
-    const [hosting, blocks] = await Promise.all([getSetting("legal_hosting_region"), listDisplayedBlocks(params.slug)]);
-    return { kind: "concept" as const, siteName: SITE_NAME, hosting: hostingPhrase(hosting), blocks };
+    const [hosting, blocks, launched] = await Promise.all([getSetting("legal_hosting_region"), listDisplayedBlocks(params.slug), getSetting("cashback_launched")]);
+    return { kind: "concept" as const, siteName: SITE_NAME, hosting: hostingPhrase(hosting), blocks, launched };
   }
   const user = await getSessionUser(request);
   const now = requestNow(request);
@@ -67,7 +67,7 @@ export const meta: Route.MetaFunction = ({ data, matches, params, error, locatio
     return seo(
       {
         title: `Pourquoi ${data.siteName} ?`,
-        description: `Le concept ${data.siteName} : des codes promo vérifiés, des deals du jour et bientôt du cashback sur tes marques beauté, mode et sport.`,
+        description: `Le concept ${data.siteName} : des codes promo vérifiés, des deals du jour et ${data.launched ? "du cashback" : "le cashback à venir"} sur tes marques beauté, mode et sport.`,
         path: `/${params.slug}`,
       },
       matches,
@@ -80,7 +80,7 @@ export const meta: Route.MetaFunction = ({ data, matches, params, error, locatio
 };
 
 export default function SlugPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "concept") return <ConceptPage siteName={loaderData.siteName} hosting={loaderData.hosting} blocks={loaderData.blocks} />;
+  if (loaderData.kind === "concept") return <ConceptPage siteName={loaderData.siteName} hosting={loaderData.hosting} blocks={loaderData.blocks} launched={loaderData.launched} />;
   return (
     <>
       {loaderData.draft ? (

@@ -2,18 +2,19 @@ import { Link } from "react-router";
 import type { Route } from "./+types/pourquoi";
 import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
+import { useRootData } from "~/root";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(
     {
       title: "On ne naît pas crevarde",
-      description: "Le manifeste des crevardes : payer le juste prix, partager les bons plans et ne plus jamais culpabiliser.",
+      description: "Notre manifeste : payer le juste prix, partager les bons plans et ne plus jamais culpabiliser.",
       path: "/pourquoi",
     },
     matches,
   );
 
-const MISSIONS = [
+const missions = (cashbackLaunched: boolean) => [
   {
     title: "Dénicher le juste prix",
     text: "On compare, on vérifie les codes et on chasse les promos pour que tu ne paies jamais plein pot tes produits préférés.",
@@ -24,11 +25,14 @@ const MISSIONS = [
   },
   {
     title: "Te rendre ton argent",
-    text: "Bientôt, avec le cashback, une partie de chaque achat te reviendra. Dès 10€ cumulés, ce sera viré sur ton compte.",
+    text: cashbackLaunched
+      ? "Avec le cashback, une partie de tes achats chez nos marques partenaires te revient. Dès 10€ cumulés, c'est viré sur ton compte."
+      : "Le cashback arrive : une partie de tes achats chez nos marques partenaires te reviendra, virée sur ton compte dès 10€ cumulés.",
   },
 ];
 
 export default function Manifesto() {
+  const root = useRootData();
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="text-center text-4xl font-black tracking-tight sm:text-5xl">On ne naît pas crevarde</h1>
@@ -37,7 +41,7 @@ export default function Manifesto() {
         aime.
       </p>
       <ol className="mt-12 grid gap-6 md:grid-cols-3">
-        {MISSIONS.map((m, i) => (
+        {missions(Boolean(root?.cashbackLaunched)).map((m, i) => (
           <li key={m.title} className="rounded-2xl bg-brand-50 p-6">
             <span className="text-3xl font-black text-brand-600" aria-hidden="true">
               {i + 1}

@@ -35,7 +35,7 @@ import {
   verifyOwnPassword,
 } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
-import { MemberMoneyOutstandingError, memberMoneyMessage } from "~/modules/ledger/ledger";
+import { formatMoney, MemberMoneyOutstandingError, memberMoneyMessage } from "~/modules/ledger/ledger";
 import { listMyDealPosts } from "~/modules/deals/posting.server";
 import { appealDealDecision, appealsOf } from "~/modules/deals/appeals.server";
 import { APPEAL_MESSAGES, APPEAL_STATUS_LABELS, APPEAL_TEXT_MAX, appealSchema } from "~/modules/deals/appeals.schema";
@@ -229,7 +229,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <dl className="mt-8 grid grid-cols-1 gap-3 text-center sm:grid-cols-3 sm:gap-4">
         <div className="rounded-2xl bg-brand-50 p-4">
           <dt className="text-xs text-neutral-600">Économies</dt>
-          <dd className="text-2xl font-black text-brand-700">{loaderData.cashSaved.toLocaleString("fr-FR", { minimumFractionDigits: 2 })}€</dd>
+          <dd className="text-2xl font-black text-brand-700">{formatMoney(loaderData.cashSaved, "EUR")}</dd>
         </div>
         <div className="rounded-2xl bg-brand-50 p-4">
           <dt className="text-xs text-neutral-600">Deals utilisés</dt>
@@ -237,7 +237,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </div>
         <div className="rounded-2xl bg-brand-50 p-4">
           <dt className="text-xs text-neutral-600">Newsletter</dt>
-          <dd className="text-lg font-bold text-brand-700">{loaderData.newsletterSubscribed ? "Inscrite" : "Non inscrite"}</dd>
+          <dd className="text-lg font-bold text-brand-700">{loaderData.newsletterSubscribed ? "Abonnement actif" : "Pas d'abonnement"}</dd>
           <dd>
             <Form method="post">
               <input type="hidden" name="intent" value="newsletter" />

@@ -13,6 +13,7 @@ import { normalizeQuery, SEARCH_MESSAGES } from "~/modules/search/search.schema"
 import { recordSearch } from "~/modules/search/search.server";
 import { resultCount, searchSite } from "~/modules/search/site-search.server";
 import { getSetting } from "~/modules/settings/settings.server";
+import { countOf } from "~/lib/plural";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));
@@ -69,7 +70,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-4 text-sm text-neutral-600" role="status">
-            {total} {total > 1 ? "résultats" : "résultat"}
+            {countOf(total, { one: "résultat", other: "résultats" })}
           </p>
           {brands.length > 0 ? (
             <section className="mt-10" aria-labelledby="search-brands">

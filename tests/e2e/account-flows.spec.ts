@@ -31,7 +31,7 @@ test("sign-up, the e-mail from the outbox, verification, sign-in, profile, expor
   await expect(page.getByText("Photo mise à jour")).toBeVisible();
   await page.getByLabel(/Photo de profil/).setInputFiles({ name: "pas-une-image.png", mimeType: "image/png", buffer: Buffer.from("<?php echo 1; ?>") });
   await page.getByRole("button", { name: "Envoyer la photo" }).click();
-  await expect(page.getByText("Type de fichier non supporté: Veuillez sélectionner une image au format JPG, PNG ou WEBP.")).toBeVisible();
+  await expect(page.getByText("Type de fichier non pris en charge : seules les images JPG, PNG ou WEBP sont acceptées.")).toBeVisible();
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Exporter mes données" }).click();
   expect((await download).suggestedFilename()).toBe("mes-donnees-crevarde.json");

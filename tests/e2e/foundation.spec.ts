@@ -14,7 +14,7 @@ test("the home page renders its sections without console errors or CSP violation
   expect(idx(/codes promo du moment/)).toBeLessThan(idx(/deals du jour/));
   expect(idx(/deals du jour/)).toBeLessThan(idx(/Comment ça marche/));
   expect(idx(/Comment ça marche/)).toBeLessThan(idx(/cashback sur tes produits/));
-  expect(idx(/cashback sur tes produits/)).toBeLessThan(idx(/devenues crevardes/));
+  expect(idx(/cashback sur tes produits/)).toBeLessThan(idx(/ont sauté le pas/));
   await expect(page.getByText(/© 2025(–\d{4})? Crevarde/)).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(errors.filter((e) => !/favicon/.test(e))).toEqual([]);

@@ -148,7 +148,7 @@ test("newsletter on /temu: an invalid e-mail is refused in French; the owner con
   await page.getByRole("button", { name: "Me désinscrire" }).click();
   await expect(page.getByRole("status")).toContainText(`C'est fait : ${email} ne recevra plus la newsletter.`);
   await page.goto(link);
-  await expect(page.getByText(`${email} est déjà désinscrite.`)).toBeVisible();
+  await expect(page.getByText(`L'adresse ${email} ne reçoit déjà plus la newsletter.`)).toBeVisible();
 });
 
 /** The "Clics sortants (N)" total of the admin dashboard. */

@@ -40,7 +40,7 @@ test("a referral pays both sides after the friend's first validated cashback @la
   await expect(other).toHaveURL(/\/mon-cashback$/);
   await expect(balance(other, "Disponible")).toHaveText(new RegExp(`^${REFERRAL_E2E.friendAvailable}\\s€$`));
   await other.goto("/invite");
-  const welcome = other.getByRole("region", { name: "Mes parrainages" }).getByRole("listitem").filter({ hasText: `Bonus de bienvenue (invitée par ${referrer.username})` });
+  const welcome = other.getByRole("region", { name: "Mes parrainages" }).getByRole("listitem").filter({ hasText: `Bonus de bienvenue (parrainage : ${referrer.username})` });
   await expect(welcome).toContainText(/2,00\s€/);
   await expect(welcome).toContainText("Versé sur ton cashback disponible");
   await context.close();

@@ -52,7 +52,7 @@ test("header search: Enter without a suggestion submits to /recherche", async ({
   await expect(page.getByRole("combobox", { name: "Rechercher sur Crevarde" }).first()).toHaveValue("CAFE");
 });
 
-test("/recherche: a typo is corrected, and 'Vouliez-vous dire' offers the catalogue's word", async ({ page }) => {
+test("/recherche: a typo is corrected, and 'Tu voulais dire' offers the catalogue's word", async ({ page }) => {
   // one letter off: searched as the catalogue's word
   await page.goto("/recherche?q=maquilage");
   await expect(page.getByTestId("search-correction")).toHaveText(/Résultats pour «\s*maquillage\s*»/);

@@ -260,7 +260,7 @@ describeEachDb("admin back office", ({ database }) => {
     expect(ok.data).toMatchObject({ ok: true, title: "Image téléchargée" });
     expect(ok.data.url).toMatch(/^\/uploads\/[0-9a-f-]+\.webp$/);
     const renamed = await upload("evil.jpg", Buffer.from("<?php echo 1; ?>"), "image/jpeg");
-    expect(renamed.data).toMatchObject({ ok: false, title: "Erreur de téléchargement", message: "Type de fichier non supporté: Veuillez sélectionner une image au format JPG, PNG ou WEBP." });
+    expect(renamed.data).toMatchObject({ ok: false, title: "Erreur de téléchargement", message: "Type de fichier non pris en charge : seules les images JPG, PNG ou WEBP sont acceptées." });
     const svg = await upload("x.svg", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/svg+xml");
     expect(svg.status).toBe(400);
     const big = await upload("big.jpg", Buffer.alloc(2 * 1024 * 1024 + 10, 1), "image/jpeg");

@@ -22,7 +22,7 @@ import { FACET_WINDOW, searchDealsQuery } from "../../app/modules/deals/deals.se
 import { closestWordQuery, correctWords, expandWords, fewMatches, matchQuery } from "../../app/modules/search/search.server";
 import { searchWords } from "../../app/modules/search/search.schema";
 import { listBrandsQuery } from "../../app/modules/brands/brands.server";
-import { DEFAULT_STEPS, LIVE_CASHBACK_STEP } from "../../app/modules/content/home-defaults";
+import { DEFAULT_STEPS, LIVE_CASHBACK_STEP, SOON_CASHBACK_STEP } from "../../app/modules/content/home-defaults";
 import { setSetting } from "../../app/modules/settings/settings.server";
 import { parseDealSearch } from "../../app/modules/deals/deals.schema";
 import { req, signedInUser } from "../helpers/auth";
@@ -201,13 +201,13 @@ describeEachDb("public catalogue", ({ database }) => {
     expect(paths).toEqual(expect.arrayContaining(["/categories", "/categories/maquillage", "/categories/soin-du-visage"]));
   });
 
-  it("cashback_launched: off, brand cards say 'bientôt' and step 4 is the spec's; on, the real member rate and live step 4", async () => {
+  it("cashback_launched: off, brand cards say 'bientôt' and step 4 says cashback is to come; on, the real member rate and live step 4", async () => {
     const card = (out: any, slug: string) => out.data.brands.find((b: any) => b.slug === slug).cashback;
     const off = await callRoute<any>(brandsLoader, req("/marques"));
     expect(off.data.launched).toBe(false);
     expect(off.data.brands.every((b: any) => b.cashback.launched === false && b.cashback.label === null)).toBe(true);
     const homeOff = await callRoute<any>(homeLoader, req("/"));
-    expect(homeOff.data.content.howItWorks.steps[3]).toEqual(DEFAULT_STEPS[3]);
+    expect(homeOff.data.content.howItWorks.steps[3]).toEqual(SOON_CASHBACK_STEP);
 
     await setSetting("cashback_launched", true);
     try {

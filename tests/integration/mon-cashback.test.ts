@@ -123,11 +123,19 @@ describeEachDb("mon cashback", ({ kind, database }) => {
     expect(viaLoader.data.purchases.page).toBe(1);
   });
 
-  it("still works, with zero balances, before cashback is launched", async () => {
+  it("still works before cashback is launched, and shows no balances to a member without cashback history", async () => {
     await setSetting("cashback_launched", false);
     const me = await signedInUser();
     const out = await callRoute<any>(loader, req("/mon-cashback", { cookie: me.cookie }));
-    expect(out.data).toMatchObject({ launched: false, balances: { pending: 0, available: 0, inPayout: 0, paid: 0 }, purchases: { lines: [], total: 0 } });
+    expect(out.data).toMatchObject({ launched: false, moneyShown: false, balances: { pending: 0, available: 0, inPayout: 0, paid: 0 }, purchases: { lines: [], total: 0 } });
+    // a member with cashback history keeps seeing their money (issue #34 item 4, ADR 013)
+    const owner = await signedInUser();
+    const brand = await brandWithProgram("Nuxe");
+    await purchase({ userId: owner.id, programId: brand.programId, status: "validated", amountCents: 1234 });
+    const theirs = await callRoute<any>(loader, req("/mon-cashback", { cookie: owner.cookie }));
+    expect(theirs.data).toMatchObject({ launched: false, moneyShown: true });
+    await setSetting("cashback_launched", true);
+    expect((await callRoute<any>(loader, req("/mon-cashback", { cookie: me.cookie }))).data).toMatchObject({ launched: true, moneyShown: true });
   });
 
   it("saves the e-mail opt-outs from the form and refuses bad input in French", async () => {
@@ -263,6 +271,7 @@ describe("mon cashback page", () => {
       purchases: { lines: [line, refused], page: 1, pageCount: 1, total: 2 },
       emails: { detected: true, validated: false, refused: true },
       launched: true,
+      moneyShown: true,
       payouts: [],
       bank: null,
       minimumCents: 1000,

@@ -191,7 +191,7 @@ describeEachDb("deal search", ({ database, kind }) => {
     expect(await titles("pinceaux kabuki")).toEqual([KABUKI]);
   });
 
-  it("corrections: applied when the close word finds deals, offered (“Vouliez-vous dire”) otherwise", async () => {
+  it("corrections: applied when the close word finds deals, offered (“Tu voulais dire”) otherwise", async () => {
     expect((await search("maquilage")).correction).toEqual({ query: "maquillage", applied: true });
     expect((await search("pinceaux maquilage")).correction).toEqual({ query: "pinceaux maquillage", applied: true });
     expect((await search("serrum")).correction).toEqual({ query: "sérum", applied: true });

@@ -49,7 +49,7 @@ describeEachDb("site search (/recherche, suggestions, analytics)", ({ database }
     expect(articles.data.articles.map((a: any) => a.id)).toContain(article!.id);
   });
 
-  it("corrects a typo, offers 'Vouliez-vous dire' when unsure, and says 'Aucun résultat' otherwise", async () => {
+  it("corrects a typo, offers 'Tu voulais dire' when unsure, and says 'Aucun résultat' otherwise", async () => {
     const typo = await callRoute<any>(searchLoader, req("/recherche?q=maquilage"));
     expect(typo.data.correction).toEqual({ query: "maquillage", applied: true });
     expect(typo.data.deals.map((d: any) => d.title)).toContain("Lot de 20 pinceaux de maquillage");

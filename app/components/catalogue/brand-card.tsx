@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { upToLabel } from "~/modules/brands/discount";
+import { countOf } from "~/lib/plural";
 
 export interface BrandCardData {
   id: string;
@@ -54,7 +55,7 @@ export function BrandCard({ brand: b, eager = false, heading: Heading = "h2" }: 
         <div className="text-sm">
           {upTo ? <p className="font-bold text-brand-700">{upTo}</p> : null}
           <p className="text-neutral-500">
-            {b.activeDeals === 0 ? "Aucun deal en ce moment" : `${b.activeDeals} ${b.activeDeals > 1 ? "deals actifs" : "deal actif"}`}
+            {b.activeDeals === 0 ? "Aucun deal en ce moment" : countOf(b.activeDeals, { one: "deal actif", other: "deals actifs" })}
           </p>
         </div>
         {b.activeDeals > 0 ? (

@@ -10,6 +10,7 @@ import { CopyButton } from "./copy-button";
 import { CodeSignUpPrompt } from "./promo-code-card";
 import { DealHeatBadges, type DealHeat } from "./deal-heat";
 import { memberPath } from "~/modules/members/member-badges";
+import { pluralForm } from "~/lib/plural";
 
 export interface DealCardData {
   id: string;
@@ -80,7 +81,7 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
             <Link to={`/coup-de-crevarde/${deal.id}#commentaires`} className="inline-flex items-center gap-1 hover:text-brand-700" data-testid="deal-card-comments">
               <MessageSquare className="size-3.5" aria-hidden="true" />
               {deal.commentsCount}
-              <span className="sr-only">{deal.commentsCount > 1 ? " commentaires" : " commentaire"}</span>
+              <span className="sr-only"> {pluralForm(deal.commentsCount, { one: "commentaire", other: "commentaires" })}</span>
             </Link>
           ) : null}
         </div>

@@ -4,8 +4,10 @@ import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { withFirstOfMonth } from "~/lib/paris-day";
 import { autolink, COMMENT_MAX, COMMENT_MESSAGES, commentHref, COMMENTS_PARAM, REPORT_DETAILS_MAX, REPORT_REASONS } from "~/modules/deals/deal-comments";
 import { useToastFetcher } from "./use-toast-fetcher";
+import { pluralForm } from "~/lib/plural";
 
 /** What the deal page's loader sends for one comment (listDealComments). */
 export interface DealComment {
@@ -147,7 +149,7 @@ function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: s
         <span className="font-semibold text-neutral-900" data-testid="comment-author">
           {c.authorName}
         </span>
-        <time dateTime={c.createdAt}>{dateFormat.format(new Date(c.createdAt))}</time>
+        <time dateTime={c.createdAt}>{withFirstOfMonth(dateFormat.format(new Date(c.createdAt)))}</time>
         {c.edited ? <span>(modifié)</span> : null}
         {c.status === "pending" ? (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900" data-testid="comment-pending">
@@ -189,7 +191,7 @@ function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: s
   );
 }
 
-const commentsWord = (n: number) => (n > 1 ? "commentaires" : "commentaire");
+const commentsWord = (n: number) => pluralForm(n, { one: "commentaire", other: "commentaires" });
 
 /**
  * The deal page's comments (issue #15 item 4): the threads, then « Afficher

@@ -47,7 +47,7 @@ export function Hero({
             ) : (
               <>
                 <Button asChild size="lg">
-                  <Link to="/auth?tab=signup">Deviens une crevarde</Link>
+                  <Link to="/auth?tab=signup">Rejoins le club</Link>
                 </Button>
                 <Button asChild size="lg" variant="outline">
                   <Link to={conceptHref}>Découvrir le concept</Link>

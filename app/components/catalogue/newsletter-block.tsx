@@ -8,15 +8,15 @@ export function NewsletterBlock({ signedIn }: { signedIn: boolean }) {
         {signedIn ? (
           <>
             <h2 id="newsletter-title" className="text-2xl font-black">
-              Tu es déjà une Crevarde !
+              Tu fais déjà partie du club !
             </h2>
-            <p className="mt-2 text-brand-100">Retrouve tes bons plans sauvegardés ou fais profiter tes copines.</p>
+            <p className="mt-2 text-brand-100">Retrouve tes bons plans sauvegardés ou fais-en profiter tes proches.</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <Link to="/mes-deals" className="rounded-full bg-white px-5 py-2 font-semibold text-brand-800">
                 Mes deals sauvegardés
               </Link>
               <Link to="/invite" className="rounded-full border border-white px-5 py-2 font-semibold text-white">
-                Inviter une amie
+                Inviter tes proches
               </Link>
             </div>
           </>

@@ -27,7 +27,7 @@ export function Footer({ siteName, year, cashbackLaunched = false, children }: {
         <div className="sm:col-span-2 md:col-span-1">
           <p className="text-xl font-black text-brand-700">{siteName}</p>
           <p className="mt-2 text-sm text-neutral-600">
-            Les bons plans beauté, mode et sport des crevardes qui assument : codes promo, deals du jour et{" "}
+            Les bons plans beauté, mode et sport, sans complexe : codes promo, deals du jour et{" "}
             {cashbackLaunched ? "du cashback." : "bientôt du cashback."}
           </p>
           <ul className="mt-4 flex gap-3" aria-label="Réseaux sociaux">

@@ -29,7 +29,7 @@ export const RANKINGS: Array<{ list: string; order: string }> = [
 ];
 
 /** "Comment nous gagnons de l'argent": affiliate links and how the lists are ranked (L111-7). */
-export function EarningsPage({ siteName }: { siteName: string }) {
+export function EarningsPage({ siteName, cashbackLaunched }: { siteName: string; cashbackLaunched: boolean }) {
   return (
     <>
       <h2>{siteName} est gratuit pour toi</h2>
@@ -55,7 +55,14 @@ export function EarningsPage({ siteName }: { siteName: string }) {
           Nous comptons les clics sur ces liens, sans conserver ton adresse IP : le détail est dans la{" "}
           <Link to="/legal/politique-confidentialite">politique de confidentialité</Link>.
         </li>
-        <li>Quand le cashback sera lancé, une partie de ces commissions te sera reversée.</li>
+        {cashbackLaunched ? (
+          <li>
+            Sur les marques qui ont un programme de cashback, une partie de la commission te revient : c'est ton cashback, que tu suis dans{" "}
+            <Link to="/mon-cashback">Mon cashback</Link>.
+          </li>
+        ) : (
+          <li>Le cashback n'est pas encore ouvert : le jour de son lancement, une partie de ces commissions te reviendra.</li>
+        )}
       </ul>
 
       <h2>Comment les deals et les codes sont classés</h2>

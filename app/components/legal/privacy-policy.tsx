@@ -3,10 +3,22 @@ import { EARNINGS_PATH, retentionRows } from "~/modules/content/legal";
 import { hostingPhrase, type LegalIdentity } from "~/modules/legal/identity";
 import { LegalValue } from "./legal-notice";
 
+type Purpose = { purpose: string; data: string; basis: string };
+
+/**
+ * The cashback purpose (issue #34 item 4): described once cashback is launched; before, the account purpose says it
+ * is not open yet, and no cashback data is processed.
+ */
+const CASHBACK_PURPOSE: Purpose = {
+  purpose: "Te verser ton cashback : suivre tes clics vers les marchands partenaires, recevoir de leurs plateformes d'affiliation les achats qui en découlent, valider et verser ton cashback, traiter tes réclamations",
+  data: "Identifiant de clic, marchand, montant et date de l'achat transmis par la plateforme d'affiliation, statut de ton cashback, coordonnées bancaires (IBAN chiffré et nom du titulaire), virements, justificatifs joints à une réclamation",
+  basis: "Exécution du contrat (nos CGV), art. 6.1.b ; conservation des pièces comptables : obligation légale, art. 6.1.c",
+};
+
 /** Purposes and their legal bases (RGPD art. 13(1)(c)): what the code does, see ADR 011. */
-const PURPOSES: Array<{ purpose: string; data: string; basis: string }> = [
+const purposes = (cashbackLaunched: boolean): Purpose[] => [
   {
-    purpose: "Créer et gérer ton compte membre : connexion, codes promo complets, deals et codes sauvegardés, « Ça a marché ? » sur les codes promo, parrainage, cashback quand il sera lancé",
+    purpose: `Créer et gérer ton compte membre : connexion, codes promo complets, deals et codes sauvegardés, « Ça a marché ? » sur les codes promo, parrainage${cashbackLaunched ? ", suivi de ton cashback" : " (le cashback n'est pas encore ouvert)"}`,
     data: "Adresse e-mail, pseudo, mot de passe (haché, jamais en clair), photo de profil, tes sauvegardes, tes réponses « Ça a marché ? » et leur raison si tu en donnes une (seul le taux de réussite de chaque code est publié, jamais qui a répondu), ton lien de parrainage",
     basis: "Exécution du contrat (nos CGV), art. 6.1.b RGPD",
   },
@@ -27,12 +39,12 @@ const PURPOSES: Array<{ purpose: string; data: string; basis: string }> = [
   },
   {
     purpose: "Mesure d'audience interne : compter les pages vues et les clics, sans cookie",
-    data: "Page visitée, identifiant de visiteur haché (calculé à partir de ton adresse IP et de ton navigateur, qui ne sont pas conservés), ton compte si tu es connectée",
+    data: "Page visitée, identifiant de visiteur haché (calculé à partir de ton adresse IP et de ton navigateur, qui ne sont pas conservés), ton compte si ta session est ouverte",
     basis: "Intérêt légitime à connaître la fréquentation du site, art. 6.1.f (mesure exemptée de consentement selon la CNIL)",
   },
   {
     purpose: "Compter les clics vers les marchands (liens affiliés) pour savoir quels deals et codes t'intéressent",
-    data: "Marchand de destination, deal ou code cliqué, identifiant de visiteur haché, ton compte si tu es connectée",
+    data: "Marchand de destination, deal ou code cliqué, identifiant de visiteur haché, ton compte si ta session est ouverte",
     basis: "Intérêt légitime, art. 6.1.f",
   },
   {
@@ -45,10 +57,21 @@ const PURPOSES: Array<{ purpose: string; data: string; basis: string }> = [
     data: "Adresse IP tronquée et navigateur de tes sessions, adresse IP ou e-mail dans les compteurs anti-abus",
     basis: "Intérêt légitime à protéger ton compte et le service, art. 6.1.f",
   },
+  ...(cashbackLaunched ? [CASHBACK_PURPOSE] : []),
 ];
 
 /** RGPD art. 13: the privacy policy, from the legal identity (settings) and the retention constants. */
-export function PrivacyPolicy({ identity, siteName, googleAnalytics }: { identity: LegalIdentity; siteName: string; googleAnalytics: boolean }) {
+export function PrivacyPolicy({
+  identity,
+  siteName,
+  googleAnalytics,
+  cashbackLaunched,
+}: {
+  identity: LegalIdentity;
+  siteName: string;
+  googleAnalytics: boolean;
+  cashbackLaunched: boolean;
+}) {
   const hosting = hostingPhrase(identity.hostingRegion);
   const contact = identity.privacyContact || identity.email;
   return (
@@ -80,7 +103,7 @@ export function PrivacyPolicy({ identity, siteName, googleAnalytics }: { identit
             </tr>
           </thead>
           <tbody>
-            {PURPOSES.map((p) => (
+            {purposes(cashbackLaunched).map((p) => (
               <tr key={p.purpose} className="border-b border-neutral-200 align-top">
                 <td className="py-2 pr-4">{p.purpose}</td>
                 <td className="py-2 pr-4">{p.data}</td>
@@ -109,6 +132,12 @@ export function PrivacyPolicy({ identity, siteName, googleAnalytics }: { identit
           propres cookies, sous leur responsabilité). Nous ne leur transmettons ni ton nom ni ton adresse e-mail.{" "}
           <Link to={EARNINGS_PATH}>Comment nous gagnons de l'argent</Link>.
         </li>
+        {cashbackLaunched ? (
+          <li>
+            Pour ton cashback : les plateformes d'affiliation reçoivent un identifiant de clic (sans ton nom ni ton e-mail) et nous transmettent les achats qui
+            en découlent ; notre banque reçoit le nom du titulaire et l'IBAN de chaque virement, pour l'exécuter.
+          </li>
+        ) : null}
         <li>Les autorités, uniquement sur demande légale.</li>
       </ul>
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SEARCH_MESSAGES } from "~/modules/search/search.schema";
 
-/** "Résultats pour « … »" when a typo was corrected, "Vouliez-vous dire « … » ?" when nothing was found. */
+/** "Résultats pour « … »" when a typo was corrected, "Tu voulais dire « … » ?" when nothing was found. */
 export function SearchCorrection({ correction, href }: { correction: { query: string; applied: boolean }; href: (query: string) => string }) {
   return (
     <p className="mt-2 text-sm text-neutral-700" data-testid="search-correction">

@@ -198,7 +198,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
       return { ok: false, message: "Ce lien de réinitialisation est invalide ou a expiré. Demande un nouveau lien." };
     }
     logger.error({ err: error }, "auth: reset failed");
-    return { ok: false, message: "Une erreur est survenue. Veuillez recharger la page et réessayer." };
+    return { ok: false, message: "Une erreur est survenue. Recharge la page et réessaie." };
   }
 }
 

@@ -7,15 +7,15 @@ describe("the spec's sign-in error messages", () => {
   it("maps login errors", () => {
     expect(loginErrorMessage("Invalid login credentials")).toBe("Email ou mot de passe incorrect.");
     expect(loginErrorMessage("Invalid email or password")).toBe("Email ou mot de passe incorrect.");
-    expect(loginErrorMessage("Email rate limit exceeded")).toBe("Trop de tentatives. Veuillez réessayer plus tard.");
+    expect(loginErrorMessage("Email rate limit exceeded")).toBe("Trop de tentatives. Réessaie plus tard.");
     expect(loginErrorMessage("", 429)).toBe(AUTH_MESSAGES.rateLimited);
-    expect(loginErrorMessage("boom")).toBe("Identifiants invalides. Vérifiez votre email et mot de passe.");
+    expect(loginErrorMessage("boom")).toBe("Identifiants invalides. Vérifie ton e-mail et ton mot de passe.");
   });
   it("maps sign-up errors", () => {
     expect(signupErrorMessage("User already registered")).toBe("Cette adresse email est déjà utilisée.");
     expect(signupErrorMessage("User already exists. Use another email.")).toBe("Cette adresse email est déjà utilisée.");
     expect(signupErrorMessage("Password too short")).toBe("Le mot de passe doit contenir au moins 8 caractères.");
-    expect(signupErrorMessage("rate limit")).toBe("Trop de tentatives. Veuillez réessayer plus tard.");
+    expect(signupErrorMessage("rate limit")).toBe("Trop de tentatives. Réessaie plus tard.");
     expect(signupErrorMessage(undefined)).toBe("Erreur lors de l'inscription.");
   });
 });

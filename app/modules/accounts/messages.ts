@@ -3,9 +3,9 @@ import { PASSWORD_MESSAGES } from "./passwords";
 
 export const AUTH_MESSAGES = {
   loginErrorTitle: "Erreur de connexion",
-  loginDefault: "Identifiants invalides. Vérifiez votre email et mot de passe.",
+  loginDefault: "Identifiants invalides. Vérifie ton e-mail et ton mot de passe.",
   loginCredentials: "Email ou mot de passe incorrect.",
-  rateLimited: "Trop de tentatives. Veuillez réessayer plus tard.",
+  rateLimited: "Trop de tentatives. Réessaie plus tard.",
   signupErrorTitle: "Erreur d'inscription",
   signupDefault: "Erreur lors de l'inscription.",
   signupAlreadyRegistered: "Cette adresse email est déjà utilisée.",
@@ -17,13 +17,13 @@ export const AUTH_MESSAGES = {
   logoutErrorTitle: "Erreur de déconnexion",
   logoutErrorText: "Une erreur est survenue lors de la déconnexion.",
   verifiedTitle: "Compte vérifié ! 🎉",
-  verifiedText: "Tu es officiellement une Crevarde maintenant. Bienvenue dans le club !",
+  verifiedText: "Tout est prêt : bienvenue dans le club !",
   resetTitle: "Réinitialisation du mot de passe",
   resetText: "Tu peux maintenant définir un nouveau mot de passe.",
   fullResetTitle: "Réinitialisation complète",
-  fullResetText: "Toutes les données d'authentification ont été effacées. Vous pouvez maintenant vous reconnecter.",
+  fullResetText: "Toutes les données d'authentification ont été effacées. Tu peux maintenant te reconnecter.",
   fullResetErrorTitle: "Erreur de réinitialisation",
-  fullResetErrorText: "Une erreur est survenue. Veuillez recharger la page et réessayer.",
+  fullResetErrorText: "Une erreur est survenue. Recharge la page et réessaie.",
   unverified:
     "Ton adresse email n'est pas encore confirmée. Clique sur le lien reçu par email, ou demande un nouveau lien ci-dessous.",
   resendDone: "Si un compte non confirmé existe pour cette adresse, un nouveau lien vient de t'être envoyé.",

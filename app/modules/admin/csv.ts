@@ -1,4 +1,5 @@
 /** CSV import and export of back-office lists (ADR 029): limits, messages and the preview's shape, shared by server and screen. */
+import { countOf, pluralForm } from "~/lib/plural";
 
 export const CSV_LIMITS = {
   /** an uploaded file, in bytes */
@@ -19,14 +20,14 @@ export const CSV_MESSAGES = {
   unreadable: (line: number | undefined) => `Le fichier CSV est mal formé${line ? ` (ligne ${line})` : ""} : vérifiez les guillemets et le nombre de colonnes.`,
   unknownHeader: (header: string, expected: string[]) => `Colonne inconnue : « ${header} ». Colonnes attendues : ${expected.join(", ")}.`,
   duplicateHeader: (header: string) => `La colonne « ${header} » apparaît deux fois.`,
-  missingHeaders: (headers: string[]) => `Colonne${headers.length > 1 ? "s" : ""} manquante${headers.length > 1 ? "s" : ""} : ${headers.join(", ")}.`,
+  missingHeaders: (headers: string[]) => `${pluralForm(headers.length, { one: "Colonne manquante", other: "Colonnes manquantes" })} : ${headers.join(", ")}.`,
   duplicateRow: (line: number) => `Cette ligne a la même clé que la ligne ${line}.`,
   refused: (n: number) => `${n > 1 ? `${n} lignes contiennent` : "1 ligne contient"} des erreurs : rien n'a été importé.`,
   unknownIntent: "Action inconnue.",
   gone: "Une ligne à mettre à jour a été supprimée entre-temps : rien n'a été importé, importez le fichier de nouveau.",
   saveError: "Une erreur est survenue pendant l'import : rien n'a été importé.",
   done: (created: number, updated: number) =>
-    `${created} ${created > 1 ? "lignes créées" : "ligne créée"}, ${updated} ${updated > 1 ? "lignes mises à jour" : "ligne mise à jour"}.`,
+    `${countOf(created, { one: "ligne créée", other: "lignes créées" })}, ${countOf(updated, { one: "ligne mise à jour", other: "lignes mises à jour" })}.`,
 } as const;
 
 export type CsvRowStatus = "create" | "update" | "error";

@@ -3,6 +3,7 @@ import { blogArticles } from "../../../db/schema";
 import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb } from "~/lib/db.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
+import { bodyForLaunch } from "./launch-blocks";
 
 export async function listArticles() {
   const db = await getDb();
@@ -20,9 +21,10 @@ export async function listArticles() {
     .orderBy(desc(blogArticles.publishedAt));
 }
 
-export async function getArticle(id: string) {
+/** An article, its body as read in the current state of the cashback launch (launch-blocks.ts), sanitized. */
+export async function getArticle(id: string, cashbackLaunched: boolean) {
   if (!/^[a-z0-9-]{1,120}$/.test(id)) return null;
   const db = await getDb();
   const [article] = await db.select(columnsWithoutSearch(blogArticles)).from(blogArticles).where(eq(blogArticles.id, id)).limit(1);
-  return article ? { ...article, body: sanitizeRichHtml(article.body) } : null;
+  return article ? { ...article, body: sanitizeRichHtml(bodyForLaunch(article.body, cashbackLaunched)) } : null;
 }

@@ -7,7 +7,7 @@ export const BRAND_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde de la marque.",
   deleteError: "Une erreur est survenue lors de la suppression de la marque.",
   confirmDelete: (name: string) =>
-    `Êtes-vous sûr de vouloir supprimer la marque "${name}" ? Toutes les offres et tous les codes promo associés seront également supprimés. Cette action est irréversible.`,
+    `Supprimer définitivement la marque "${name}" ? Toutes les offres et tous les codes promo associés seront également supprimés. Cette action est irréversible.`,
   bulk: {
     error: "Une erreur est survenue lors de la suppression des marques.",
     none: "Aucune des marques sélectionnées n'existe encore.",

@@ -2,6 +2,7 @@
  * Pure helpers for the cashback block of a brand page (issue #12 item 2,
  * ADR 037 §Brand page). Client-importable: no database, no Node APIs.
  */
+import { countOf } from "~/lib/plural";
 
 /** Enough of our own validated conversions to show an observed delay. */
 const MIN_OBSERVED_CONVERSIONS = 20;
@@ -32,7 +33,7 @@ export function estimateValidationDelay(delaysInDays: readonly number[]): DelayE
   return { p50: nearestRank(values, 50), p90: nearestRank(values, 90), count: values.length };
 }
 
-const days = (n: number) => `${n} jour${n > 1 ? "s" : ""}`;
+const days = (n: number) => countOf(n, { one: "jour", other: "jours" });
 
 /** The sentence of the block: observed, else declared, else "jusqu'à 90 jours". */
 export function validationDelayText(estimate: DelayEstimate | null, declaredDays: number | null): string {

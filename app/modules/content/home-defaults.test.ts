@@ -3,7 +3,11 @@ import {
   DEFAULT_STEPS,
   DEFAULT_TESTIMONIALS,
   HOME_BLOCK_DEFAULTS,
+  HERO_SUBTITLE_BY_LAUNCH,
+  HERO_SUBTITLE_DEFAULT,
+  heroSubtitleForLaunch,
   LIVE_CASHBACK_STEP,
+  SOON_CASHBACK_STEP,
   stepsForLaunch,
   parseSteps,
   parseTestimonials,
@@ -108,8 +112,10 @@ describe("parseTestimonials ids", () => {
 });
 
 describe("step 4 once cashback is launched (issue #12 item 8)", () => {
-  it("is the spec's before launch, the live copy after, and an admin's own step 4 always wins", () => {
-    expect(stepsForLaunch(DEFAULT_STEPS, false)).toEqual(DEFAULT_STEPS);
+  it("is the copy to come before launch, the live copy after, and an admin's own step 4 always wins", () => {
+    const soon = stepsForLaunch(DEFAULT_STEPS, false);
+    expect(soon.slice(0, 3)).toEqual(DEFAULT_STEPS.slice(0, 3));
+    expect(soon[3]).toEqual(SOON_CASHBACK_STEP);
     const live = stepsForLaunch(DEFAULT_STEPS, true);
     expect(live.slice(0, 3)).toEqual(DEFAULT_STEPS.slice(0, 3));
     expect(live[3]).toEqual(LIVE_CASHBACK_STEP);
@@ -117,6 +123,22 @@ describe("step 4 once cashback is launched (issue #12 item 8)", () => {
     expect(live[3].description).toMatch(/10€/);
     const edited = DEFAULT_STEPS.map((s, i) => (i === 3 ? { ...s, description: "Versé chaque mois." } : s));
     expect(stepsForLaunch(edited, true)).toEqual(edited);
+    expect(stepsForLaunch(edited, false)).toEqual(edited);
     expect(stepsForLaunch(DEFAULT_STEPS.slice(0, 3), true)).toEqual(DEFAULT_STEPS.slice(0, 3));
+  });
+});
+
+describe("hero subtitle in both states of the launch (issue #34 item 4)", () => {
+  it("shows the default of the current state, reads the earlier seeded text as the default, and leaves an admin's text alone", () => {
+    expect(HERO_SUBTITLE_DEFAULT).toBe(HERO_SUBTITLE_BY_LAUNCH.soon);
+    for (const stored of Object.values(HERO_SUBTITLE_BY_LAUNCH)) {
+      expect(heroSubtitleForLaunch(stored, true)).toBe(HERO_SUBTITLE_BY_LAUNCH.live);
+      expect(heroSubtitleForLaunch(stored, false)).toBe(HERO_SUBTITLE_BY_LAUNCH.soon);
+    }
+    const earlier = "Codes promo vérifiés, deals du jour et bientôt du cashback sur tes marques partenaires. Rejoins les crevardes qui ne paient jamais le prix fort.";
+    expect(heroSubtitleForLaunch(earlier, true)).toBe(HERO_SUBTITLE_BY_LAUNCH.live);
+    expect(heroSubtitleForLaunch(earlier, false)).toBe(HERO_SUBTITLE_BY_LAUNCH.soon);
+    expect(heroSubtitleForLaunch("Mon texte à moi.", true)).toBe("Mon texte à moi.");
+    expect(HERO_SUBTITLE_BY_LAUNCH.live).not.toMatch(/bientôt|en attendant/i);
   });
 });

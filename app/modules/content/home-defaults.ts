@@ -51,15 +51,22 @@ export const LIVE_CASHBACK_STEP: Step = {
     "Ton achat apparaît dans « Mon cashback » dès que la marque nous le signale, puis ton cashback est validé et versé sur ton compte bancaire dès 10€ cumulés.",
 };
 
+/** Step 4 before the launch (issue #34 item 4): the spec's present tense would promise a cashback nobody earns yet. */
+export const SOON_CASHBACK_STEP: Step = {
+  icon: "CreditCard",
+  title: "Tu récupères",
+  description: "Dès le lancement du cashback, une partie de tes achats s'accumulera et sera versée sur ton compte bancaire dès 10€ cumulés.",
+};
+
 /**
- * The home steps as shown: once cashback is launched, step 4 describes the
- * live cashback, unless an admin has rewritten the spec's step 4 (their words win).
+ * The home steps as shown: step 4 describes the cashback of the current state
+ * (live, or to come), unless an admin has rewritten the spec's step 4 (their words win).
  */
 export function stepsForLaunch(steps: Step[], launched: boolean): Step[] {
-  if (!launched || steps.length < 4) return steps;
+  if (steps.length < 4) return steps;
   const spec = DEFAULT_STEPS[3];
   if (steps[3].title !== spec.title || steps[3].description !== spec.description) return steps;
-  return steps.map((s, i) => (i === 3 ? { ...LIVE_CASHBACK_STEP, icon: s.icon } : s));
+  return steps.map((s, i) => (i === 3 ? { ...(launched ? LIVE_CASHBACK_STEP : SOON_CASHBACK_STEP), icon: s.icon } : s));
 }
 
 export const DEFAULT_TESTIMONIALS: Testimonial[] = [
@@ -69,8 +76,40 @@ export const DEFAULT_TESTIMONIALS: Testimonial[] = [
 ];
 
 export const HERO_TITLE_DEFAULT = 'Économise sur tes marques <span class="highlight">beauté préférées</span>';
-export const HERO_SUBTITLE_DEFAULT =
-  "Codes promo vérifiés, deals du jour et bientôt du cashback sur tes marques partenaires. Rejoins les crevardes qui ne paient jamais le prix fort.";
+/**
+ * The hero subtitle written for both states of `cashback_launched` (issue #34 item 4): the seeded block holds the
+ * pre-launch text; while it is one of the texts below (an admin has not rewritten it), the home page shows the one
+ * of the current state (heroSubtitleForLaunch).
+ */
+export const HERO_SUBTITLE_BY_LAUNCH = {
+  soon: "Codes promo vérifiés et deals du jour sur tes marques partenaires, en attendant le cashback. Rejoins la communauté qui ne paie jamais le prix fort.",
+  live: "Codes promo vérifiés, deals du jour et cashback sur tes marques partenaires. Rejoins la communauté qui ne paie jamais le prix fort.",
+} as const;
+export const HERO_SUBTITLE_DEFAULT = HERO_SUBTITLE_BY_LAUNCH.soon;
+
+/**
+ * Home texts seeded by earlier versions, read as today's default when a block still holds them (no data migration:
+ * a block an admin rewrote is left alone). Issue #34 item 12 reworded the texts that named members as women only, and item 4
+ * the « bientôt du cashback » subtitle.
+ */
+const EARLIER_DEFAULTS: Record<string, string> = {
+  "Codes promo vérifiés, deals du jour et bientôt du cashback sur tes marques partenaires. Rejoins les crevardes qui ne paient jamais le prix fort.": // copy-lint: earlier text
+    HERO_SUBTITLE_DEFAULT,
+  "Elles sont devenues crevardes": "Nos membres ont sauté le pas", // copy-lint: earlier text
+  "Rejoins les crevardes qui économisent chaque mois.": "Rejoins la communauté qui économise chaque mois.", // copy-lint: earlier text
+};
+
+/** A home text block as shown: an earlier seeded text reads as today's default. */
+export function currentDefault(text: string): string {
+  return EARLIER_DEFAULTS[text] ?? text;
+}
+
+/** The hero subtitle as shown: a default text follows the launch; an admin's own text is shown as written. */
+export function heroSubtitleForLaunch(stored: string, launched: boolean): string {
+  const text = currentDefault(stored);
+  if (text !== HERO_SUBTITLE_BY_LAUNCH.soon && text !== HERO_SUBTITLE_BY_LAUNCH.live) return text;
+  return launched ? HERO_SUBTITLE_BY_LAUNCH.live : HERO_SUBTITLE_BY_LAUNCH.soon;
+}
 
 export const HOME_BLOCK_DEFAULTS: ContentBlockDefault[] = [
   { page: "home", name: "hero", title: "Titre du hero", content: HERO_TITLE_DEFAULT, type: "html", position: 0 },
@@ -81,10 +120,10 @@ export const HOME_BLOCK_DEFAULTS: ContentBlockDefault[] = [
   { page: "home", name: "how-it-works-description", title: "Description « Comment ça marche »", content: "Économiser n'a jamais été aussi simple : quatre étapes et c'est plié.", type: "text", position: 11 },
   { page: "home", name: "how-it-works-steps", title: "Étapes « Comment ça marche »", content: JSON.stringify(DEFAULT_STEPS), type: "json", position: 12 },
   { page: "home", name: "how-it-works-disclaimer", title: "Mention « Comment ça marche »", content: "Les délais de validation du cashback varient selon les marques (généralement 30 à 90 jours après l'achat).", type: "text", position: 13 },
-  { page: "home", name: "testimonials-title", title: "Titre des témoignages", content: "Elles sont devenues crevardes", type: "text", position: 20 },
+  { page: "home", name: "testimonials-title", title: "Titre des témoignages", content: "Nos membres ont sauté le pas", type: "text", position: 20 },
   { page: "home", name: "testimonials-description", title: "Description des témoignages", content: "Ce que nos membres disent de leurs économies.", type: "text", position: 21 },
   { page: "home", name: "testimonials-list", title: "Liste des témoignages", content: JSON.stringify(DEFAULT_TESTIMONIALS), type: "json", position: 22 },
-  { page: "home", name: "testimonials-footer", title: "Pied des témoignages", content: "Rejoins les crevardes qui économisent chaque mois.", type: "text", position: 23 },
+  { page: "home", name: "testimonials-footer", title: "Pied des témoignages", content: "Rejoins la communauté qui économise chaque mois.", type: "text", position: 23 },
 ];
 
 type Parsed<T> = { value: T; fellBack: boolean };

@@ -5,6 +5,7 @@ import { getDb } from "~/lib/db.server";
 import { sanitizeInlineHtml } from "~/lib/html.server";
 import { logger } from "~/lib/logger.server";
 import {
+  currentDefault,
   HERO_SUBTITLE_DEFAULT,
   HERO_TITLE_DEFAULT,
   HOME_BLOCK_DEFAULTS,
@@ -42,7 +43,7 @@ function homeContent(blocks: Awaited<ReturnType<typeof getPageBlocks>>) {
       logger.warn({ block: name }, "content: missing home block, using default");
       return fallbackText(name);
     }
-    return value;
+    return currentDefault(value);
   };
   const json = <T>(name: string, parse: (c: string | undefined) => { value: T; fellBack: boolean }) => {
     const result = parse(byName.get(name));

@@ -30,7 +30,7 @@ export function retentionRows(): RetentionRow[] {
     { data: "Compte membre (adresse e-mail, pseudo, photo, deals et codes sauvegardés)", duration: "Jusqu'à la suppression de ton compte, effacement immédiat" },
     { data: "Données d'achat (cashback)", duration: `${RETENTION.purchaseYears} ans` },
     { data: "Cookie et sessions de connexion (adresse IP tronquée, navigateur)", duration: `${days(RETENTION.sessionDays)} après ta dernière connexion` },
-    { data: "Newsletter (adresse e-mail, date de ton consentement)", duration: "Tant que tu restes inscrite ; une demande non confirmée n'est jamais enregistrée" },
+    { data: "Newsletter (adresse e-mail, date de ton consentement)", duration: "Tant que ton abonnement dure ; une demande non confirmée n'est jamais enregistrée" },
     { data: "Lien de confirmation de la newsletter", duration: `Valable ${days(RETENTION.newsletterConfirmDays)}` },
     { data: "Preuve de ton consentement et de ta désinscription à la newsletter", duration: `${months(RETENTION.newsletterUnsubscribedMonths)} après ta désinscription` },
     { data: "Mesure d'audience et clics vers nos partenaires (identifiant de visiteur haché)", duration: months(RETENTION.analyticsMonths) },

@@ -7,7 +7,7 @@ import { checkbox, optionalText, optionalUuid, plainText, requiredText, required
 export const DEAL_FORM_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde du deal.",
   deleteError: "Une erreur est survenue lors de la suppression du deal.",
-  confirmDelete: (title: string) => `Êtes-vous sûr de vouloir supprimer le deal "${title}" ? Cette action est irréversible.`,
+  confirmDelete: (title: string) => `Supprimer définitivement le deal "${title}" ? Cette action est irréversible.`,
   bulk: {
     error: "Une erreur est survenue lors de l'action groupée sur les deals.",
     none: "Aucun des deals sélectionnés n'existe encore.",

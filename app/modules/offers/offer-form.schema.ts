@@ -6,7 +6,7 @@ import { optionalImageUrl } from "../admin/image-url";
 export const OFFER_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde de l'offre.",
   deleteError: "Une erreur est survenue lors de la suppression de l'offre.",
-  confirmDelete: (name: string) => `Êtes-vous sûr de vouloir supprimer l'offre "${name}" ? Cette action est irréversible.`,
+  confirmDelete: (name: string) => `Supprimer définitivement l'offre "${name}" ? Cette action est irréversible.`,
   bulk: {
     error: "Une erreur est survenue lors de l'action groupée sur les offres.",
     none: "Aucune des offres sélectionnées n'existe encore.",

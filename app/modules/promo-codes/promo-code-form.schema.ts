@@ -12,7 +12,7 @@ export const PROMO_MESSAGES = {
   date: "La date d'expiration n'est pas valide.",
   saveError: "Une erreur est survenue lors de la sauvegarde du code promo.",
   deleteError: "Une erreur est survenue lors de la suppression du code promo.",
-  confirmDelete: (code: string) => `Êtes-vous sûr de vouloir supprimer le code promo "${code}" ? Cette action est irréversible.`,
+  confirmDelete: (code: string) => `Supprimer définitivement le code promo "${code}" ? Cette action est irréversible.`,
   bulk: {
     error: "Une erreur est survenue lors de l'action groupée sur les codes promo.",
     none: "Aucun des codes promo sélectionnés n'existe encore.",

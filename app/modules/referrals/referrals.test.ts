@@ -23,8 +23,8 @@ describe("referral rules", () => {
 
   it("says what each reward is, in French, without e-mail addresses", () => {
     expect(referralRewardLabel("referrer_first", "Amie")).toBe("Bonus de parrainage : Amie");
-    expect(referralRewardLabel("referee_welcome", null)).toBe("Bonus de bienvenue (invitée par un compte supprimé)");
-    expect(referralRewardStatusText("referrer_first", "pending", null)).toBe("En attente du premier cashback validé de ton amie");
+    expect(referralRewardLabel("referee_welcome", null)).toBe("Bonus de bienvenue (parrainage : un compte supprimé)");
+    expect(referralRewardStatusText("referrer_first", "pending", null)).toBe("En attente du premier cashback validé de la personne invitée");
     expect(referralRewardStatusText("referee_welcome", "pending", null)).toBe("En attente de ton premier cashback validé");
     expect(referralRewardStatusText("referrer_first", "void", REFERRAL_VOID_REASONS.sharedIban)).toBe(`Annulé : ${REFERRAL_VOID_REASONS.sharedIban}`);
   });

@@ -10,9 +10,9 @@ export const REFERRAL_VOID_REASONS = {
   sameAccount: "Un compte ne peut pas se parrainer lui-même.",
   sharedIban: "Les deux comptes utilisent les mêmes coordonnées bancaires.",
   sharedDevice: "Les deux comptes ont été utilisés depuis le même appareil.",
-  refereeDeleted: "Le compte de ton amie a été supprimé.",
+  refereeDeleted: "Le compte de la personne invitée a été supprimé.",
   referrerDeleted: "Le compte de la marraine ou du parrain a été supprimé.",
-  sourceReversed: "Le marchand a annulé l'achat qui avait validé ce parrainage, et ton amie n'a pas d'autre cashback validé.",
+  sourceReversed: "Le marchand a annulé l'achat qui avait validé ce parrainage, et la personne invitée n'a pas d'autre cashback validé.",
 } as const;
 
 /** The anti-fraud signals found between the referrer and the friend. */
@@ -42,13 +42,13 @@ export function plannedRewards(input: { referrerId: string; refereeId: string; r
 /** What a row of « Mes parrainages » says. */
 export function referralRewardLabel(kind: ReferralRewardKind, other: string | null): string {
   const who = other ?? "un compte supprimé";
-  return kind === "referee_welcome" ? `Bonus de bienvenue (invitée par ${who})` : `Bonus de parrainage : ${who}`;
+  return kind === "referee_welcome" ? `Bonus de bienvenue (parrainage : ${who})` : `Bonus de parrainage : ${who}`;
 }
 
 export function referralRewardStatusText(kind: ReferralRewardKind, status: ReferralRewardStatus, voidReason: string | null): string {
   if (status === "credited") return "Versé sur ton cashback disponible";
   if (status === "void") return `Annulé : ${voidReason ?? "parrainage non valable."}`;
-  return kind === "referee_welcome" ? "En attente de ton premier cashback validé" : "En attente du premier cashback validé de ton amie";
+  return kind === "referee_welcome" ? "En attente de ton premier cashback validé" : "En attente du premier cashback validé de la personne invitée";
 }
 
 /** The totals shown above the list. */

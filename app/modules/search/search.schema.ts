@@ -19,7 +19,7 @@ export const SEARCH_MESSAGES = {
   title: "Recherche",
   noResult: "Aucun résultat",
   noResultHint: "Essaie avec d'autres mots, ou parcours les marques et les deals du jour.",
-  didYouMean: "Vouliez-vous dire",
+  didYouMean: "Tu voulais dire",
   correctedPrefix: "Résultats pour",
   emptyQuery: "Tape un mot pour chercher une marque, un code promo, un deal ou un article.",
   suggestions: "Suggestions",

@@ -2,7 +2,7 @@
  * The site's search (issue #14, ADR 019): PostgreSQL full-text search with
  * the "fr_unaccent" configuration (French stems, accents folded) over the
  * generated `search` columns, and a lexicon of the catalogue's own words
- * with a trigram index for typos ("maquilage"), "Vouliez-vous dire …" and
+ * with a trigram index for typos ("maquilage"), "Tu voulais dire …" and
  * the suggestions. The same SQL runs on PGlite and on PostgreSQL.
  *
  * User text is never read as query syntax: it is split into words of
@@ -113,7 +113,7 @@ const CORRECTION_CANDIDATES = 20;
 /**
  * Typos searched without asking, by the length of the word: none under 5
  * letters, one from 5, two from 9 (Meilisearch's default rule, ADR 019).
- * Beyond that, the correction is only offered ("Vouliez-vous dire").
+ * Beyond that, the correction is only offered ("Tu voulais dire").
  */
 export function typoBudget(length: number): number {
   return length >= 9 ? 2 : length >= 5 ? 1 : 0;
@@ -199,7 +199,7 @@ export interface SearchOutcome<T> {
  * Run a search; when it finds nothing, correct the words the catalogue does
  * not know. Close corrections (within typoBudget) are searched as
  * alternatives of the typed word; if that finds something the shopper sees
- * "Résultats pour …", otherwise "Vouliez-vous dire … ?".
+ * "Résultats pour …", otherwise "Tu voulais dire … ?".
  */
 export async function searchWithCorrections<T>(
   db: Executor,

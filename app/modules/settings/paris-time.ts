@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { fr } from "date-fns/locale";
+import { withFirstOfMonth } from "~/lib/paris-day";
 
 /** The site's time zone: admins type dates as they read them on a French clock. */
 export const SITE_TIME_ZONE = "Europe/Paris";
@@ -57,6 +58,7 @@ const formatted = new Map<string, string>();
 /**
  * Format an instant as read on a Paris clock, in French. The same text on the
  * server (any zone, UTC in production) and in the browser, so hydration matches.
+ * The first day of a month is written « 1er » (withFirstOfMonth).
  *
  * The text is kept for the instant and the pattern: date-fns formats a zoned
  * date in about 15 µs (it rebuilds the zoned date several times), and the
@@ -68,7 +70,7 @@ export function formatParis(instant: string | Date, pattern: string): string {
   const key = `${date.getTime()}|${pattern}`;
   let text = formatted.get(key);
   if (text === undefined) {
-    text = format(new TZDate(date, SITE_TIME_ZONE), pattern, { locale: fr });
+    text = withFirstOfMonth(format(new TZDate(date, SITE_TIME_ZONE), pattern, { locale: fr }));
     if (formatted.size >= FORMATTED_KEPT) formatted.delete(formatted.keys().next().value!);
     formatted.set(key, text);
   }

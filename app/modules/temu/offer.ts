@@ -5,9 +5,9 @@
  */
 import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
 
-/** A Paris date in French, "1er" for the first of the month: "14", "14 mai", "1er mai 2025". */
+/** A Paris date in French, "1er" for the first of the month: "14", "14 mai", "1er mai 2025" (formatParis writes "1er" before a month; a day alone, "du 1er au 5 mai", is done here). */
 function frenchDay(instant: string, pattern: "d" | "d MMMM" | "d MMMM yyyy"): string {
-  return formatParis(instant, pattern).replace(/^1(?!\d)/, "1er");
+  return formatParis(instant, pattern).replace(/^1$/, "1er");
 }
 
 /** "du 14 au 25 mai 2025", "du 28 avril au 5 mai 2025", "du 28 décembre 2025 au 4 janvier 2026" (Paris dates, French). */

@@ -90,7 +90,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
             label={c.name}
             onEdit={() => editor.edit(c)}
             onDuplicate={() => editor.duplicate(duplicateRow(c, { name: "name", nameMax: 80, suffixed: ["slug"] }))}
-            remove={{ id: c.id, confirmText: `Êtes-vous sûr de vouloir supprimer la catégorie "${c.name}" ? Cette action est irréversible.` }}
+            remove={{ id: c.id, confirmText: `Supprimer définitivement la catégorie "${c.name}" ? Cette action est irréversible.` }}
           />
         )}
       />

@@ -260,7 +260,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
             label={b.name}
             onEdit={() => editor.edit(b)}
             onDuplicate={() => editor.duplicate(duplicateRow(b, { name: "title", suffixed: ["name"] }))}
-            remove={{ id: b.id, confirmText: `Êtes-vous sûr de vouloir supprimer le bloc "${b.name}" ? Cette action est irréversible.` }}
+            remove={{ id: b.id, confirmText: `Supprimer définitivement le bloc "${b.name}" ? Cette action est irréversible.` }}
           />
         )}
       />

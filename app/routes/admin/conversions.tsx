@@ -32,6 +32,7 @@ import { decodeImportText, importSummary, type ImportSummary } from "~/modules/c
 import { formatEuros } from "~/modules/ledger/ledger";
 import { NETWORK_LABELS, NETWORKS, type NetworkName } from "~/modules/networks/networks";
 import { formatParis } from "~/modules/settings/paris-time";
+import { countOf } from "~/lib/plural";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Conversions", description: "Back office", path: "/admin/conversions", noIndex: true }, matches);
@@ -109,7 +110,7 @@ async function importFile(form: FormData, actor: string) {
       { status: 422 },
     );
   }
-  const refusedLines = summary.rejected.length ? `, ${summary.rejected.length} ${summary.rejected.length > 1 ? "lignes refusées" : "ligne refusée"}` : "";
+  const refusedLines = summary.rejected.length ? `, ${countOf(summary.rejected.length, { one: "ligne refusée", other: "lignes refusées" })}` : "";
   return data<ConversionActionData>({ ok: true, intent: "import", toast: { title: "Import terminé", description: `${summary.counts}${refusedLines}.`, type: "success" }, import: summary });
 }
 

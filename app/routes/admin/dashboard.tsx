@@ -24,6 +24,7 @@ import { getLegalIdentity } from "~/modules/legal/identity.server";
 import { updateSettings } from "~/modules/settings/settings-admin.server";
 import { logger } from "~/lib/logger.server";
 import { data } from "react-router";
+import { countOf } from "~/lib/plural";
 
 /**
  * Every member of the team sees the dashboard ("backoffice"); the cashback
@@ -164,7 +165,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               {stats.brands}
             </CardTitle>
             <p className="text-sm text-neutral-600">
-              +{stats.brandsThisMonth} {stats.brandsThisMonth > 1 ? "nouvelles marques" : "nouvelle marque"} ce mois-ci
+              +{countOf(stats.brandsThisMonth, { one: "nouvelle marque", other: "nouvelles marques" })} ce mois-ci
             </p>
           </CardHeader>
         </Card>

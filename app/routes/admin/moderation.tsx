@@ -29,6 +29,9 @@ import { appealDecisionSchemas } from "~/modules/deals/appeals.schema";
 import { decideAppeal, listPendingAppeals } from "~/modules/deals/appeals.server";
 import { memberBlockSchemas } from "~/modules/members/member-blocks.schema";
 import { blockMember, listBlockedMembers, unblockMember } from "~/modules/members/member-blocks.server";
+import { countOf } from "~/lib/plural";
+
+const REPORTS = { one: "signalement", other: "signalements" };
 
 const actionSchema = z.discriminatedUnion("intent", [
   ...moderationActionSchema.options,
@@ -88,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (v.intent === "dismiss-reports") {
       const { dismissed } = await dismissReports(actor, v);
-      return ok(v.intent, "Signalements classés", `${dismissed} ${dismissed > 1 ? "signalements classés" : "signalement classé"} sans suite.`);
+      return ok(v.intent, "Signalements classés", `${countOf(dismissed, { one: "signalement classé", other: "signalements classés" })} sans suite.`);
     }
     if (v.intent === "decide-appeal") {
       const done = await decideAppeal(actor, v);
@@ -321,7 +324,7 @@ const APPEAL_CHOICES = [
 const NOTICE_CHOICES = NOTICE_DECISIONS.map((d) => ({ value: d, label: NOTICE_DECISION_LABELS[d] }));
 
 const reportsMeta = (r: { reports: number; reasons: string[]; details: string[] }) =>
-  [`${r.reports} ${r.reports > 1 ? "signalements" : "signalement"} : ${r.reasons.join(", ")}`, ...r.details.map((d) => `« ${d} »`)].join(" · ");
+  [`${countOf(r.reports, REPORTS)} : ${r.reasons.join(", ")}`, ...r.details.map((d) => `« ${d} »`)].join(" · ");
 
 export default function AdminModeration({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as AdminActionData | undefined;
@@ -465,7 +468,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
                 {r.title}
               </a>
               <p className="text-xs text-neutral-600">
-                Expiré le {formatParis(r.expiredAt, "d MMMM yyyy HH:mm")} · {r.reports} {r.reports > 1 ? "signalements" : "signalement"} « Toujours valable »
+                Expiré le {formatParis(r.expiredAt, "d MMMM yyyy HH:mm")} · {countOf(r.reports, REPORTS)} « Toujours valable »
               </p>
             </div>
             <Form method="post">
@@ -491,8 +494,8 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
               {v.title}
             </a>
             <p className="text-xs text-neutral-600">
-              {v.damped} {v.damped > 1 ? "votes neutralisés" : "vote neutralisé"} sur {v.votes}, depuis {v.browsers}{" "}
-              {v.browsers > 1 ? "navigateurs" : "navigateur"}
+              {countOf(v.damped, { one: "vote neutralisé", other: "votes neutralisés" })} sur {v.votes}, depuis{" "}
+              {countOf(v.browsers, { one: "navigateur", other: "navigateurs" })}
               {v.bursts > 0 ? ` · dont ${v.bursts} en rafale de comptes de moins de 7 jours` : ""} · dernier vote le{" "}
               {formatParis(v.lastAt, "d MMMM yyyy HH:mm")}
             </p>

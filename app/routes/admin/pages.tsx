@@ -151,7 +151,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
             label={p.title}
             onEdit={() => editor.edit(p)}
             onDuplicate={() => editor.duplicate(duplicateRow(p, { name: "title", suffixed: ["slug"] }))}
-            remove={{ id: p.id, confirmText: `Êtes-vous sûr de vouloir supprimer la page "${p.title}" ? Cette action est irréversible.` }}
+            remove={{ id: p.id, confirmText: `Supprimer définitivement la page "${p.title}" ? Cette action est irréversible.` }}
           >
             <Button asChild variant="ghost" size="icon">
               <a href={legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`} target="_blank" rel="noreferrer" aria-label={`Voir ${p.title}`}>

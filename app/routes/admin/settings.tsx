@@ -219,7 +219,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             >
               <Input id="gaMeasurementId" name="gaMeasurementId" defaultValue={loaderData.gaMeasurementId} placeholder="G-XXXXXXXXXX" maxLength={40} />
             </Field>
-            <Field label="Bonus de bienvenue de l'amie invitée (€)" htmlFor="referralRefereeBonus" error={errors.referralRefereeBonus} hint="Versé au premier cashback validé de l'amie ; 0 : pas de bonus.">
+            <Field label="Bonus de bienvenue de la personne invitée (€)" htmlFor="referralRefereeBonus" error={errors.referralRefereeBonus} hint="Versé au premier cashback validé de la personne invitée ; 0 : pas de bonus.">
               <Input id="referralRefereeBonus" name="referralRefereeBonus" inputMode="decimal" defaultValue={centsToInput(loaderData.referral.refereeCents)} maxLength={10} />
             </Field>
             <Field label="Bonus du parrainage (€)" htmlFor="referralReferrerBonus" error={errors.referralReferrerBonus} hint="Versé au membre qui a invité, au même moment ; 0 : pas de bonus.">

@@ -125,7 +125,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             label={u.email}
             onEdit={() => editor.edit(u)}
             // an admin never deletes their own account
-            remove={u.id !== loaderData.selfId ? { id: u.id, confirmText: `Êtes-vous sûr de vouloir supprimer l'utilisateur "${u.email}" ? Cette action est irréversible.` } : null}
+            remove={u.id !== loaderData.selfId ? { id: u.id, confirmText: `Supprimer définitivement l'utilisateur "${u.email}" ? Cette action est irréversible.` } : null}
           />
         )}
       />

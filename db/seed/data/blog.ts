@@ -74,7 +74,7 @@ export const ARTICLES: ArticleSeed[] = [
 <ul><li>Une liste de produits à racheter, et rien d'autre ;</li><li>Un code promo vérifié avant chaque commande ;</li><li>Les grands formats uniquement pendant les opérations spéciales ;</li><li>Un dupe testé à chaque fois qu'un produit culte se termine.</li></ul>
 <h2>Le bilan</h2>
 <p>« Un an plus tard, j'ai dépensé à peine 500€ et ma routine n'a jamais été aussi efficace. Le plus dur, c'est de ne pas craquer devant les nouveautés. Maintenant je me dis : si c'est encore là dans un mois, je le prendrai avec un code. »</p>
-<p>Son conseil aux nouvelles crevardes ? « Commence par vider tes placards. Tu seras surprise de tout ce que tu as déjà. »</p>`,
+<p>Son conseil pour se lancer ? « Commence par vider tes placards. Tout ce que tu as déjà va te surprendre. »</p>`,
   },
   {
     id: "routine-minimaliste",
@@ -100,14 +100,20 @@ export const ARTICLES: ArticleSeed[] = [
     publishedAt: "2025-02-18T08:00:00+02:00",
     author: "L'équipe Crevarde",
     excerpt: "Comment une partie de tes achats peut te revenir sur ton compte bancaire ? On t'explique le fonctionnement du cashback, étape par étape.",
-    body: `<p>Le cashback, c'est simple : quand tu achètes chez une marque partenaire en passant par notre site, la marque nous verse une commission. On t'en reverse une partie.</p>
+    // Written for both states of the cashback_launched setting (issue #34 item 4): each <div data-cashback="…"> block
+    // is shown only in its state (app/modules/blog/launch-blocks.ts), the rest in both.
+    body: `<div data-cashback="soon"><p><strong>Le cashback n'est pas encore ouvert chez nous.</strong> Voici comment il fonctionnera le jour de son lancement.</p></div>
+<div data-cashback="launched"><p><strong>Le cashback est ouvert sur nos marques partenaires.</strong> Voici comment en profiter.</p></div>
+<p>Le principe est simple : quand tu achètes chez une marque partenaire en passant par notre site, la marque nous verse une commission, et on t'en reverse une partie.</p>
 <h2>Comment ça marche</h2>
-<ol><li>Tu cliques sur l'offre de la marque depuis ton compte ;</li><li>Tu fais tes achats normalement sur le site de la marque ;</li><li>Ton achat est enregistré puis validé par la marque ;</li><li>Ton cashback est versé sur ton compte bancaire dès 10€ cumulés.</li></ol>
+<ol><li>Tu actives le cashback sur la page de la marque, avec ton compte ;</li><li>Tu fais tes achats normalement sur le site de la marque ;</li><li>Ton achat est enregistré puis validé par la marque ;</li><li>Ton cashback est versé sur ton compte bancaire dès 10€ cumulés.</li></ol>
 <h2>Sur quel montant ?</h2>
 <p>Le cashback est calculé sur le montant hors taxes, hors frais de livraison et avant application des codes promo. La validation prend généralement de 30 à 90 jours après l'achat, le temps que le délai de retour soit passé.</p>
 <h2>Pourquoi ce délai ?</h2>
 <p>Si tu retournes un article, la marque annule la commission. Elle attend donc la fin de la période de retour avant de confirmer ton achat.</p>
-<h2>Quand est-ce que ça arrive ?</h2>
-<p>Le cashback arrive très bientôt sur nos marques partenaires. Crée ton compte dès maintenant pour être prévenue du lancement.</p>`,
+<div data-cashback="soon"><h2>Quand est-ce que ça arrive ?</h2>
+<p>Le lancement approche. Crée ton compte dès maintenant : il sera prêt le jour de l'ouverture, avec tes codes promo et tes deals sauvegardés.</p></div>
+<div data-cashback="launched"><h2>Où suivre ton cashback ?</h2>
+<p>Dans « Mon cashback » : chaque achat y apparaît dès que la marque nous le signale, avec son statut, jusqu'au virement.</p></div>`,
   },
 ];

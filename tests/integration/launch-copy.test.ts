@@ -1,0 +1,168 @@
+/**
+ * Issue #34 item 4: no "coming soon" while cashback is live, and no live cashback while it is off.
+ *
+ * Every public page (the static pages of the public layout in app/routes.ts, every URL of the sitemap, the
+ * sign-in and sign-up page) and every member page is rendered to its full HTML by the production request
+ * handler, on the demo seed, in both states of the `cashback_launched` setting, signed out and signed in:
+ * - launched: no « bientôt », « sera lancé », « prochainement » or « Bientôt disponible » within
+ *   NEAR characters of "cashback" (titles and meta descriptions included);
+ * - not launched: no « Activer le cashback » link or button, no click-out to /cashback/activer/, and no
+ *   cashback balance. Signed in as a new member: a member with cashback history keeps seeing their money
+ *   (app/routes/mon-cashback.tsx), which is not a live cashback offer.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { setSetting } from "../../app/modules/settings/settings.server";
+import { seed } from "../../db/seed/index";
+import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
+import { startInProcessApp } from "../helpers/app";
+import { signedInUser } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+
+/** How far (characters of page text) a « bientôt » may be from "cashback" and still speak of it. */
+const NEAR = 80;
+const SOON = /bientôt|sera lancé|prochainement|Bientôt disponible/gi;
+/** « bientôt » that speaks of something else than cashback, whatever is near: a code about to expire, the blog's next articles, a goodbye. */
+const NOT_ABOUT_CASHBACK = /Expire bientôt|Plus d'articles bientôt|À bientôt/gi;
+
+type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
+
+/** The pages of the public layout of app/routes.ts without a parameter (the sitemap gives the others). */
+function publicLayoutPaths(): string[] {
+  const layout = (routes as RouteEntry[]).find((r) => r.file === "routes/_public.tsx")!;
+  return layout
+    .children!.filter((r) => r.index || (r.path && !/[:*]/.test(r.path)))
+    .map((r) => (r.index ? "/" : `/${r.path}`));
+}
+
+/** The text a reader (or a search engine) gets from a page: visible text, the title, and the meta descriptions. */
+function readableText(html: string): string {
+  const metas = [...html.matchAll(/<meta\b[^>]*\bcontent="([^"]*)"[^>]*>/g)].map((m) => m[1]);
+  const body = html
+    .replace(/<script\b[\s\S]*?<\/script>/g, " ")
+    .replace(/<style\b[\s\S]*?<\/style>/g, " ")
+    .replace(/<[^>]+>/g, " ");
+  return decode(`${metas.join(" ")} ${body}`).replace(/\s+/g, " ");
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&nbsp;|&#xa0;/gi, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** Each « bientôt »-like word of the text that has "cashback" within NEAR characters, with its context. */
+function soonNearCashback(text: string): string[] {
+  const found: string[] = [];
+  text = text.replace(NOT_ABOUT_CASHBACK, "…");
+  for (const m of text.matchAll(SOON)) {
+    const around = text.slice(Math.max(0, m.index - NEAR), m.index + m[0].length + NEAR);
+    if (/cashback/i.test(around)) found.push(around.trim());
+  }
+  return found;
+}
+
+/** What sells or shows a live cashback: an activation link or button, a click-out, a balance. */
+function liveCashback(html: string): string[] {
+  const found: string[] = [];
+  if (html.includes('href="/cashback/activer/')) found.push("a link to /cashback/activer/");
+  for (const m of html.matchAll(/<(a|button)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
+    if (/Activer le cashback/i.test(decode(m[2].replace(/<[^>]+>/g, "")))) found.push(`a ${m[1]} « Activer le cashback »`);
+  }
+  if (/data-testid="balance-/.test(html) || /Mes soldes/.test(html)) found.push("a cashback balance");
+  return found;
+}
+
+describeEachDb("launch-dependent copy on every page (issue #34 item 4)", () => {
+  let app: Awaited<ReturnType<typeof startInProcessApp>>;
+  let paths: string[] = [];
+  const cookies = { demoMember: "", newMember: "" };
+
+  beforeAll(async () => {
+    const { getDb } = await import("../../app/lib/db.server");
+    await seed(await getDb(), { uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-launch-")) });
+    app = await startInProcessApp();
+    const demo = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+    const login = await fetch(`${app.base}/auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.18.0.7" },
+      body: new URLSearchParams({ intent: "login", email: demo.email, password: demo.password }),
+    });
+    cookies.demoMember = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(cookies.demoMember).toContain("session_token");
+    cookies.newMember = (await signedInUser()).cookie;
+    const sitemap = await (await fetch(`${app.base}/sitemap.xml`)).text();
+    const fromSitemap = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    paths = [...new Set([...publicLayoutPaths(), ...fromSitemap, "/auth", "/auth?tab=signup"])];
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  async function render(p: string, cookie: string) {
+    const res = await fetch(`${app.base}${p}`, { redirect: "manual", headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } });
+    return { status: res.status, html: await res.text() };
+  }
+
+  /** Every page in one state, as a visitor and as the given member: the pages that answer 200 and what is wrong on each. */
+  async function walk(member: string, check: (html: string) => string[]) {
+    const problems: string[] = [];
+    const rendered: Array<{ path: string; html: string }> = [];
+    for (const cookie of ["", member]) {
+      for (const p of paths) {
+        const { status, html } = await render(p, cookie);
+        expect(status, `${p} ${cookie ? "(member)" : ""}`).toBeLessThan(500);
+        if (status !== 200) continue;
+        rendered.push({ path: p, html });
+        for (const problem of check(html)) problems.push(`${p}${cookie ? " (member)" : ""}: ${problem}`);
+      }
+    }
+    return { problems, rendered };
+  }
+
+  it("finds the public pages: the layout's, the sitemap's, the blog article on cashback, the legal pages", () => {
+    for (const p of ["/", "/pourquoi", "/pourquoi-crevarde", "/apropos", "/deals", "/blog/cashback-explique", "/legal/politique-confidentialite", "/legal/comment-nous-gagnons-de-l-argent", "/mon-cashback"]) {
+      expect(paths).toContain(p);
+    }
+    expect(paths.some((p) => p.startsWith("/marques/"))).toBe(true);
+  });
+
+  it("launched: no « bientôt » near cashback on any page, signed out or in", async () => {
+    await setSetting("cashback_launched", true);
+    const { problems, rendered } = await walk(cookies.demoMember, (html) => soonNearCashback(readableText(html)));
+    expect(problems).toEqual([]);
+    // the walk saw the live cashback: a brand page with a programme sells it
+    expect(rendered.some((r) => liveCashback(r.html).length > 0)).toBe(true);
+  }, 300_000);
+
+  it("not launched: no activation button and no balance on any page, signed out or in", async () => {
+    await setSetting("cashback_launched", false);
+    try {
+      const { problems, rendered } = await walk(cookies.newMember, liveCashback);
+      expect(problems).toEqual([]);
+      // the walk saw the pre-launch copy
+      expect(rendered.some((r) => soonNearCashback(readableText(r.html)).length > 0)).toBe(true);
+    } finally {
+      await setSetting("cashback_launched", true);
+    }
+  }, 300_000);
+
+  it("the checks see what they look for", () => {
+    expect(soonNearCashback("Le cashback arrive bientôt chez nous.")).toHaveLength(1);
+    expect(soonNearCashback("Plus d'articles bientôt... Le cashback expliqué")).toEqual([]);
+    expect(soonNearCashback("Active ton cashback. Expire bientôt")).toEqual([]);
+    expect(soonNearCashback(readableText('<meta name="description" content="et bientôt du cashback">'))).toHaveLength(1);
+    expect(liveCashback('<a href="/cashback/activer/x">Go</a>')).toHaveLength(1);
+    expect(liveCashback('<button type="submit"><svg></svg> Activer le cashback</button>')).toHaveLength(1);
+    expect(liveCashback("<p>clique sur « Activer le cashback » sur la page d'une marque</p>")).toEqual([]);
+    expect(liveCashback('<div data-testid="balance-available">0,00 €</div>')).toHaveLength(1);
+  });
+});
