@@ -4,6 +4,7 @@ import path from "node:path";
 import proxyaddr from "proxy-addr";
 import { isValidBIC, isValidIBAN } from "ibantools";
 import { z } from "zod";
+import { forget, remember } from "./remember.server";
 
 const optionalUrl = (name: string) =>
   z
@@ -269,17 +270,11 @@ function loadOrCreateSecret(dataDir: string, name = "session-secret", create = (
   return secret;
 }
 
-let cached: Env | undefined;
-let cachedBankKey: string | undefined;
-
 export function getEnv(): Env {
-  if (cached) return cached;
-  const parsed = parseEnv(process.env);
-  cached = {
-    ...parsed,
-    SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(parsed.DATA_DIR),
-  };
-  return cached;
+  return remember("env", () => {
+    const parsed = parseEnv(process.env);
+    return { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(parsed.DATA_DIR) };
+  });
 }
 
 /** Demo debtor for local SEPA files: a valid test IBAN that no bank will ever see. */
@@ -294,13 +289,14 @@ export function sepaDebtor(): { name: string; iban: string; bic?: string } {
 
 /** The key of members' bank details (ADR 021): BANK_DETAILS_KEY, or locally one generated in DATA_DIR. */
 export function bankDetailsKey(): string {
-  const env = getEnv();
-  cachedBankKey ??= env.BANK_DETAILS_KEY ?? loadOrCreateSecret(env.DATA_DIR, "bank-details-key", () => randomBytes(32).toString("base64"));
-  return cachedBankKey;
+  return remember("bank-details-key", () => {
+    const env = getEnv();
+    return env.BANK_DETAILS_KEY ?? loadOrCreateSecret(env.DATA_DIR, "bank-details-key", () => randomBytes(32).toString("base64"));
+  });
 }
 
 /** Test helper: forget the cached env so a changed process.env is re-read. */
 export function resetEnvCache() {
-  cached = undefined;
-  cachedBankKey = undefined;
+  forget("env");
+  forget("bank-details-key");
 }
