@@ -68,8 +68,13 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const logLevels = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+  message: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+});
+
 const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** React Router's server mode; unset is production for it (error details hidden). */
+  NODE_ENV: z.enum(["development", "production", "test"]).optional(),
   SITE_NAME: z.string().trim().min(1, "SITE_NAME must not be empty").default("Crevarde"),
   SITE_URL: z
     .string()
@@ -142,7 +147,7 @@ const schema = z.object({
         .filter(Boolean),
     ),
   GA_MEASUREMENT_ID: z.string().trim().optional().transform((v) => v || undefined),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: logLevels.optional(),
   /**
    * Demo seed: unset = only for the embedded database on an http://localhost
    * or http://127.0.0.1 SITE_URL; true = also elsewhere (random admin
@@ -275,6 +280,17 @@ export function getEnv(): Env {
     const parsed = parseEnv(process.env);
     return { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(parsed.DATA_DIR) };
   });
+}
+
+/**
+ * pino's level: LOG_LEVEL, else `silent` under the tests and `info` elsewhere. Read on its own,
+ * not through getEnv(): the logger is made when its module loads, before the server checks the
+ * whole environment, and reading it must not create the session secret in DATA_DIR.
+ */
+export function logLevel(source: Record<string, string | undefined> = process.env): z.infer<typeof logLevels> {
+  const result = logLevels.optional().safeParse(source.LOG_LEVEL);
+  if (!result.success) throw new Error(`Invalid environment variables:\n  - LOG_LEVEL: ${result.error.issues[0]?.message}`);
+  return result.data ?? (source.NODE_ENV === "test" || source.VITEST ? "silent" : "info");
 }
 
 /** Demo debtor for local SEPA files: a valid test IBAN that no bank will ever see. */
