@@ -1,13 +1,14 @@
 # Crevarde: the app server (ADR 024). Not built on the development machine, which has no
-# Docker engine: see the README's "Deploying with Docker".
-FROM node:20-slim AS build
+# Docker engine: see the README's "Deploying with Docker". Node 24 (ADR 034): the image's own,
+# the same major as the `node` devDependency that npm scripts use elsewhere (pruned below).
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app

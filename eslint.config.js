@@ -24,6 +24,14 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { paths: [{ name: "sonner", message: "Import { toast } from \"~/lib/toast\" instead." }] }] },
   },
   {
+    // the environment is read and validated in one place, app/lib/env.server.ts (README "Configuration")
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/lib/env.server.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read the environment through getEnv() (app/lib/env.server.ts), which validates it." }],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not a React hook
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

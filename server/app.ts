@@ -285,14 +285,14 @@ export function createApp(options: AppOptions) {
   const renders = createRenderQueue(options.renderConcurrency ?? defaultRenderConcurrency(env));
   app.locals.renders = renders;
   if (options.pageCacheTtlMs && typeof options.build !== "function") {
-    app.use(pageCache({ build: options.build, ttlMs: options.pageCacheTtlMs, renders }));
+    app.use(pageCache({ build: options.build, mode: env.NODE_ENV, ttlMs: options.pageCacheTtlMs, renders }));
   }
   app.use(renders.middleware);
 
   app.use(
     createRequestHandler({
       build: options.build,
-      mode: process.env.NODE_ENV,
+      mode: env.NODE_ENV,
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         logger: (req as unknown as { log?: typeof logger }).log ?? logger,

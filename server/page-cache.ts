@@ -8,6 +8,7 @@ import { PAGE_TABLES } from "../app/lib/data-cache.server";
 import { logger } from "../app/lib/logger.server";
 import { CONSENT_COOKIE, readConsentChoice, serializeConsent, type ConsentChoice } from "../app/modules/consent/consent";
 import type { RenderQueue } from "./render-queue";
+import type { Env } from "../app/lib/env.server";
 
 /**
  * A cached page is rendered with a placeholder in place of the CSP nonce, replaced by a
@@ -132,8 +133,8 @@ export function isCacheable(entry: Pick<Entry, "status" | "headers">): boolean {
  * from that visitor's headers, cookie or address. The page itself only uses the
  * purposes of the consent (the root loader drops the date of the choice).
  */
-export function pageCache(options: { build: ServerBuild; ttlMs: number; maxEntries?: number; renders?: Pick<RenderQueue, "run"> }) {
-  const handle = createRequestHandler(options.build, process.env.NODE_ENV);
+export function pageCache(options: { build: ServerBuild; mode?: Env["NODE_ENV"]; ttlMs: number; maxEntries?: number; renders?: Pick<RenderQueue, "run"> }) {
+  const handle = createRequestHandler(options.build, options.mode);
   const cache = new Map<string, Entry>();
   const max = options.maxEntries ?? 500;
   const inflight = new Map<string, Promise<Entry>>();

@@ -21,6 +21,7 @@ import { MAX_REDIRECT_LENGTH } from "./safe-redirect.server";
 import { truncateIp } from "../modules/privacy/ip.server";
 import { RETENTION } from "../modules/privacy/retention";
 import { requestMemo } from "./request-scope.server";
+import { forget, remember } from "./remember.server";
 import { createDataCache, SESSION_TABLES, type SessionTable } from "./data-cache.server";
 import { createHash } from "node:crypto";
 /** Name fragment of better-auth's session cookie (prefix "crevarde"). */
@@ -166,18 +167,14 @@ export async function revokeResetLinks(userId: string) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const key = Symbol.for("crevarde.auth");
-type G = typeof globalThis & { [key]?: Promise<Auth> };
-
 /** The process-wide better-auth instance, bound to the process database. */
 export function getAuth(): Promise<Auth> {
-  const g = globalThis as G;
-  return (g[key] ??= getDb().then(createAuth));
+  return remember("auth", () => getDb().then(createAuth));
 }
 
 /** Test helper: rebuild the auth instance on the next call (e.g. after a new database). */
 export function resetAuth() {
-  delete (globalThis as G)[key];
+  forget("auth");
 }
 
 export interface SessionUser {

@@ -1,9 +1,8 @@
 import { logger } from "./logger.server";
+import { remember } from "./remember.server";
 
-/** Tasks started by runInBackground that have not finished yet (shared through globalThis so the server entry can await what the app bundle started). */
-const key = Symbol.for("crevarde.background-tasks");
-const pending: Set<Promise<void>> = ((globalThis as Record<symbol, unknown>)[key] as Set<Promise<void>> | undefined) ??
-  ((globalThis as Record<symbol, unknown>)[key] = new Set<Promise<void>>());
+/** Tasks started by runInBackground that have not finished yet (the server entry awaits what the app bundle started). */
+const pending = remember("background-tasks", () => new Set<Promise<void>>());
 
 /**
  * Run work after the current response instead of before it: the task starts on a

@@ -1,5 +1,6 @@
 import { hearsDataChanges, onDataChange } from "./data-changes.server";
 import { databaseGeneration } from "./db.server";
+import { remember } from "./remember.server";
 
 /**
  * In-process cache of data that is the same for every visitor (ADR 026): the home
@@ -99,19 +100,14 @@ export interface DataCache<Table extends string> {
 
 /**
  * A cache of database reads named `name`, holding at most `maxEntries` (the oldest go first).
- * Its store is on globalThis: the server (server/*) and the app bundle load this module separately.
+ * One store per name and process, whichever copy of this module asks (the server and the app bundle).
  */
 export function createDataCache<Table extends string>(name: string, maxEntries: number): DataCache<Table> {
-  const storeKey = Symbol.for(`crevarde.data-cache:${name}`);
-  type G = typeof globalThis & { [k: symbol]: Map<string, Entry> | undefined };
-  const g = globalThis as G;
-  let store = g[storeKey];
-  if (!store) {
+  const map = remember(`data-cache:${name}`, () => {
     const created = new Map<string, Entry>();
-    store = g[storeKey] = created;
     onDataChange((table) => invalidate(created, table));
-  }
-  const map = store;
+    return created;
+  });
 
   function invalidate(entries: Map<string, Entry>, table: string) {
     for (const [key, entry] of entries) {

@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { Database } from "./db.server";
 import { logger } from "./logger.server";
+import { remember } from "./remember.server";
 
 /**
  * Cross-server invalidation of in-process caches (ADR 024). Triggers on the tables that
@@ -12,22 +13,18 @@ import { logger } from "./logger.server";
 const DATA_CHANGED_CHANNEL = "crevarde_data_changed";
 
 type Handler = (table: string) => void;
-// On globalThis: the server (server/*) and the app bundle load this module separately.
-const handlersKey = Symbol.for("crevarde.data-change-handlers");
-type G = typeof globalThis & { [handlersKey]?: Set<Handler> };
-const handlers = ((globalThis as G)[handlersKey] ??= new Set<Handler>());
+const handlers = remember("data-change-handlers", () => new Set<Handler>());
 // How many listeners are up and connected: caches that cannot be told of a change must not keep data.
-const listeningKey = Symbol.for("crevarde.data-change-listening");
-type L = typeof globalThis & { [listeningKey]?: number };
+const listening = remember("data-change-listening", () => ({ count: 0 }));
 const setListening = (delta: number) => {
-  (globalThis as L)[listeningKey] = ((globalThis as L)[listeningKey] ?? 0) + delta;
+  listening.count += delta;
   // what changed while nobody (or another listener) listened is unknown: forget everything
   dataChanged("*");
 };
 
 /** Whether this process is told of every data change now (a listener is up and connected). */
 export function hearsDataChanges(): boolean {
-  return ((globalThis as L)[listeningKey] ?? 0) > 0;
+  return listening.count > 0;
 }
 
 /**

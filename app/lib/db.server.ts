@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "../../db/schema";
 import { logger } from "./logger.server";
+import { remember } from "./remember.server";
 import { drizzleClient, applyDrizzleTextParsers } from "./pglite-client.server";
 
 type Schema = typeof schema;
@@ -121,9 +122,8 @@ function breakStaleLock(lockFile: string, identity: string) {
   }
 }
 
-/** Lock files this process holds (on globalThis: the server and the app bundle load this module separately). */
-const heldKey = Symbol.for("crevarde.data-dir-locks");
-const heldHere = ((globalThis as typeof globalThis & { [heldKey]?: Set<string> })[heldKey] ??= new Set<string>());
+/** Lock files this process holds. */
+const heldHere = remember("data-dir-locks", () => new Set<string>());
 
 /**
  * Take an exclusive pid lock on the data directory, atomically: the lock file
@@ -285,35 +285,29 @@ export async function pendingMigrations(database: Database): Promise<number> {
 
 /* ------------------------------ singleton ------------------------------ */
 
-const globalKey = Symbol.for("crevarde.database");
-type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Database> };
-
-const generationKey = Symbol.for("crevarde.database-generation");
-type GlobalWithGeneration = typeof globalThis & { [generationKey]?: number };
+const installed = () => remember("database", (): { database: Promise<Database> | undefined; generation: number } => ({ database: undefined, generation: 0 }));
 
 /** The process-wide database, opened once (set by the server at boot). */
 export function setDatabase(database: Promise<Database>) {
-  (globalThis as GlobalWithDb)[globalKey] = database;
-  (globalThis as GlobalWithGeneration)[generationKey] = databaseGeneration() + 1;
+  const slot = installed();
+  slot.database = database;
+  slot.generation += 1;
 }
 
 /** Test helper: the process has no database again (a test file that shares a process does not inherit the last one's). */
 export function forgetDatabase() {
-  delete (globalThis as GlobalWithDb)[globalKey];
-  (globalThis as GlobalWithGeneration)[generationKey] = databaseGeneration() + 1;
+  const slot = installed();
+  slot.database = undefined;
+  slot.generation += 1;
 }
 
-/**
- * Changes whenever another database is installed: in-process caches of
- * database rows key on it. On globalThis, like the database, because the
- * server and the app bundle load this module separately.
- */
+/** Changes whenever another database is installed: in-process caches of database rows key on it. */
 export function databaseGeneration(): number {
-  return (globalThis as GlobalWithGeneration)[generationKey] ?? 0;
+  return installed().generation;
 }
 
 export function getDatabase(): Promise<Database> {
-  const existing = (globalThis as GlobalWithDb)[globalKey];
+  const existing = installed().database;
   if (!existing) throw new Error("Database not initialised: call setDatabase() at boot");
   return existing;
 }

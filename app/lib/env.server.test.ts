@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { bankDetailsKey, getEnv, parseEnv, resetEnvCache } from "./env.server";
+import { bankDetailsKey, getEnv, logLevel, parseEnv, resetEnvCache } from "./env.server";
 
 const KEY = Buffer.alloc(32, 7).toString("base64");
 const DEBTOR = { SEPA_DEBTOR_NAME: "Crevarde SAS", SEPA_DEBTOR_IBAN: "FR7630006000011234567890189" };
@@ -47,6 +47,23 @@ describe("parseEnv", () => {
     const env = parseEnv({ SITE_URL: "https://crevarde.fr/", SESSION_SECRET: "s".repeat(32), BANK_DETAILS_KEY: KEY, ...DEBTOR, REDIRECT_ALLOWED_HOSTS: " A.com, b.fr ,," });
     expect(env.SITE_URL).toBe("https://crevarde.fr");
     expect(env.REDIRECT_ALLOWED_HOSTS).toEqual(["a.com", "b.fr"]);
+  });
+});
+
+describe("the two variables the server used to read on its own", () => {
+  it("LOG_LEVEL: the logger's level, silent under the tests, info elsewhere, and refused when unknown", () => {
+    expect(logLevel({})).toBe("info");
+    expect(logLevel({ NODE_ENV: "test" })).toBe("silent");
+    expect(logLevel({ VITEST: "true" })).toBe("silent");
+    expect(logLevel({ VITEST: "", LOG_LEVEL: "warn" })).toBe("warn");
+    expect(() => logLevel({ LOG_LEVEL: "loud" })).toThrowError(/- LOG_LEVEL: LOG_LEVEL must be one of/);
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrowError(/- LOG_LEVEL: LOG_LEVEL must be one of/);
+  });
+
+  it("NODE_ENV: unset stays unset (React Router's production mode), an unknown value is refused", () => {
+    expect(parseEnv({}).NODE_ENV).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: "production" }).NODE_ENV).toBe("production");
+    expect(() => parseEnv({ NODE_ENV: "staging" })).toThrowError(/- NODE_ENV:/);
   });
 });
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import proxyaddr from "proxy-addr";
 import { isValidBIC, isValidIBAN } from "ibantools";
 import { z } from "zod";
+import { forget, remember } from "./remember.server";
 
 const optionalUrl = (name: string) =>
   z
@@ -67,8 +68,13 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const logLevels = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+  message: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+});
+
 const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** React Router's server mode; unset is production for it (error details hidden). */
+  NODE_ENV: z.enum(["development", "production", "test"]).optional(),
   SITE_NAME: z.string().trim().min(1, "SITE_NAME must not be empty").default("Crevarde"),
   SITE_URL: z
     .string()
@@ -141,7 +147,7 @@ const schema = z.object({
         .filter(Boolean),
     ),
   GA_MEASUREMENT_ID: z.string().trim().optional().transform((v) => v || undefined),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: logLevels.optional(),
   /**
    * Demo seed: unset = only for the embedded database on an http://localhost
    * or http://127.0.0.1 SITE_URL; true = also elsewhere (random admin
@@ -269,17 +275,22 @@ function loadOrCreateSecret(dataDir: string, name = "session-secret", create = (
   return secret;
 }
 
-let cached: Env | undefined;
-let cachedBankKey: string | undefined;
-
 export function getEnv(): Env {
-  if (cached) return cached;
-  const parsed = parseEnv(process.env);
-  cached = {
-    ...parsed,
-    SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(parsed.DATA_DIR),
-  };
-  return cached;
+  return remember("env", () => {
+    const parsed = parseEnv(process.env);
+    return { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(parsed.DATA_DIR) };
+  });
+}
+
+/**
+ * pino's level: LOG_LEVEL, else `silent` under the tests and `info` elsewhere. Read on its own,
+ * not through getEnv(): the logger is made when its module loads, before the server checks the
+ * whole environment, and reading it must not create the session secret in DATA_DIR.
+ */
+export function logLevel(source: Record<string, string | undefined> = process.env): z.infer<typeof logLevels> {
+  const result = logLevels.optional().safeParse(source.LOG_LEVEL);
+  if (!result.success) throw new Error(`Invalid environment variables:\n  - LOG_LEVEL: ${result.error.issues[0]?.message}`);
+  return result.data ?? (source.NODE_ENV === "test" || source.VITEST ? "silent" : "info");
 }
 
 /** Demo debtor for local SEPA files: a valid test IBAN that no bank will ever see. */
@@ -294,13 +305,14 @@ export function sepaDebtor(): { name: string; iban: string; bic?: string } {
 
 /** The key of members' bank details (ADR 021): BANK_DETAILS_KEY, or locally one generated in DATA_DIR. */
 export function bankDetailsKey(): string {
-  const env = getEnv();
-  cachedBankKey ??= env.BANK_DETAILS_KEY ?? loadOrCreateSecret(env.DATA_DIR, "bank-details-key", () => randomBytes(32).toString("base64"));
-  return cachedBankKey;
+  return remember("bank-details-key", () => {
+    const env = getEnv();
+    return env.BANK_DETAILS_KEY ?? loadOrCreateSecret(env.DATA_DIR, "bank-details-key", () => randomBytes(32).toString("base64"));
+  });
 }
 
 /** Test helper: forget the cached env so a changed process.env is re-read. */
 export function resetEnvCache() {
-  cached = undefined;
-  cachedBankKey = undefined;
+  forget("env");
+  forget("bank-details-key");
 }

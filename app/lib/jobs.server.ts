@@ -11,6 +11,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { getDb } from "./db.server";
 import { logger } from "./logger.server";
+import { remember } from "./remember.server";
 
 /** Anything that runs SQL: the database or a transaction (to enqueue with the write that causes the job). */
 export type Executor = Pick<Db, "execute">;
@@ -65,10 +66,8 @@ async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
 
 /* ------------------------------ wake-up ------------------------------ */
 
-/** Workers of this process to wake when a job is sent (on globalThis: the server and the app bundle load this module separately). */
-const wakeKey = Symbol.for("crevarde.job-workers");
-const localWorkers: Set<() => void> = ((globalThis as Record<symbol, unknown>)[wakeKey] as Set<() => void> | undefined) ??
-  ((globalThis as Record<symbol, unknown>)[wakeKey] = new Set<() => void>());
+/** Workers of this process to wake when a job is sent. */
+const localWorkers = remember("job-workers", () => new Set<() => void>());
 
 function wakeLocalWorkers() {
   for (const wake of localWorkers) wake();

@@ -7,6 +7,7 @@ import { getDb, type Db } from "./db.server";
 import { getEnv } from "./env.server";
 import { send, type Executor, type Job } from "./jobs.server";
 import { logger } from "./logger.server";
+import { forget, remember } from "./remember.server";
 
 export interface MailInput {
   to: string;
@@ -32,17 +33,16 @@ function redactHeaderTokens(headers: Record<string, string> | undefined) {
   return headers ? Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redactTokens(v)])) : null;
 }
 
-let transporter: Transporter | null | undefined;
 function getTransporter(): Transporter | null {
-  if (transporter !== undefined) return transporter;
-  const { SMTP_URL } = getEnv();
-  transporter = SMTP_URL ? nodemailer.createTransport(SMTP_URL) : null;
-  return transporter;
+  return remember("smtp-transport", () => {
+    const { SMTP_URL } = getEnv();
+    return SMTP_URL ? nodemailer.createTransport(SMTP_URL) : null;
+  });
 }
 
 /** Test helper: forget the SMTP transport so a changed SMTP_URL is used. */
 export function resetMailer() {
-  transporter = undefined;
+  forget("smtp-transport");
 }
 
 /** The job queue that delivers e-mails (ADR 012). */

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { remember } from "./remember.server";
 
 /**
  * Values computed once per HTTP request, whatever the Request object: React Router gives
@@ -7,10 +8,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * server/app.ts opens the scope for every request; outside one (scripts, tests that call
  * a loader directly) requestMemo returns undefined and the caller falls back to its own memo.
  */
-// On globalThis: the server (server/*) and the app bundle load this module separately.
-const scopeKey = Symbol.for("crevarde.request-scope");
-type G = typeof globalThis & { [scopeKey]?: AsyncLocalStorage<Map<string, unknown>> };
-const scope = ((globalThis as G)[scopeKey] ??= new AsyncLocalStorage<Map<string, unknown>>());
+const scope = remember("request-scope", () => new AsyncLocalStorage<Map<string, unknown>>());
 
 /** Run `fn` (an HTTP request's handling) in a fresh request scope. */
 export function runInRequestScope<T>(fn: () => T): T {

@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
 import { getEnv } from "./env.server";
+import { remember } from "./remember.server";
 
 const toastSchema = z.object({
   title: z.string(),
@@ -12,21 +13,20 @@ export type Toast = z.input<typeof toastSchema>;
 const TOAST_KEY = "toast";
 
 type ToastStorage = ReturnType<typeof createCookieSessionStorage<Record<string, unknown>, { toast: z.output<typeof toastSchema> }>>;
-let storage: ToastStorage | undefined;
-function toastStorage() {
-  if (storage) return storage;
-  const env = getEnv();
-  storage = createCookieSessionStorage<Record<string, unknown>, { toast: z.output<typeof toastSchema> }>({
-    cookie: {
-      name: "cr_toast",
-      sameSite: "lax",
-      path: "/",
-      httpOnly: true,
-      secrets: [env.SESSION_SECRET],
-      secure: env.SITE_URL.startsWith("https://"),
-    },
+function toastStorage(): ToastStorage {
+  return remember("toast-storage", () => {
+    const env = getEnv();
+    return createCookieSessionStorage<Record<string, unknown>, { toast: z.output<typeof toastSchema> }>({
+      cookie: {
+        name: "cr_toast",
+        sameSite: "lax",
+        path: "/",
+        httpOnly: true,
+        secrets: [env.SESSION_SECRET],
+        secure: env.SITE_URL.startsWith("https://"),
+      },
+    });
   });
-  return storage;
 }
 
 /** A Set-Cookie header that shows `toast` on the next page render. */

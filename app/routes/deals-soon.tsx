@@ -5,7 +5,7 @@ import { seo } from "~/lib/seo";
 import { getSetting } from "~/modules/settings/settings.server";
 
 /**
- * /deals (public-site.md §2: a disabled button « coming soon »). Written for both states of
+ * /deals (the spec: a disabled button « coming soon »; ADR 006). Written for both states of
  * `cashback_launched` (issue #34 item 4): before the launch, the spec's disabled button; once launched,
  * no « bientôt »: the page sends the shopper to the brands, where cashback is activated.
  */

@@ -40,7 +40,7 @@ export const affiliatePrograms = pgTable(
     trackingUrlTemplate: text("tracking_url_template").notNull(),
     /** the member's share of the commission, in basis points (7000 = 70 %) */
     memberShareBps: integer("member_share_bps").notNull().default(7000),
-    /** the network computes its commission on the amount excluding VAT and shipping (most do; spec §9 terms) */
+    /** the network computes its commission on the amount excluding VAT and shipping (most do; ADR 006) */
     rateBaseExcludesVatAndShipping: boolean("rate_base_excludes_vat_and_shipping").notNull().default(true),
     /** the VAT rate of the brand's prices, in basis points (2000 = 20 %): what a price is divided by for that base */
     vatRateBps: integer("vat_rate_bps").notNull().default(2000),

@@ -1,7 +1,7 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { desc, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import * as s from "../../db/schema";
+import type { Db } from "../../app/lib/db.server";
 import { action as authAction, loader as authLoader } from "../../app/routes/auth";
 import { action as logoutAction } from "../../app/routes/auth.logout";
 import { action as resetAction } from "../../app/routes/auth.reset-password";
@@ -12,11 +12,14 @@ import { safeRedirect } from "../../app/lib/safe-redirect.server";
 import { settleBackgroundTasks } from "../../app/lib/background.server";
 import { cookieFor, cookieHeaderFrom, createUser, req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { answerOf, callRoute } from "../helpers/route";
 
-const lastMail = async (db: any, to: string, kind: string) =>
+/** What the auth and reset actions answer besides their form: a toast, the unverified address, a link sent. */
+type AuthAnswer = { toast?: { title: string; description?: string }; unverified?: { email: string }; success?: boolean; sent?: boolean };
+
+const lastMail = async (db: Db, to: string, kind: string) =>
   (await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, to)).orderBy(desc(s.emailOutbox.createdAt)))
-    .filter((m: { kind: string }) => m.kind === kind)[0];
+    .filter((m) => m.kind === kind)[0];
 
 describeEachDb("accounts", ({ database }) => {
   it("signs up, mails a verification link, verifies, then signs in", async () => {
@@ -24,14 +27,14 @@ describeEachDb("accounts", ({ database }) => {
     const email = `lea-${Date.now()}@example.fr`;
     const signup = await callRoute(authAction, req("/auth", { form: { intent: "signup", username: "Léa", email, password: "Rouge-gorge 2025" } }));
     expect(signup.status).toBe(200);
-    expect(signup.data.toast).toEqual({ title: "Inscription réussie !", description: "Vérifie ton email pour confirmer ton compte." });
+    expect(answerOf<AuthAnswer>(signup).toast).toEqual({ title: "Inscription réussie !", description: "Vérifie ton email pour confirmer ton compte." });
     const [profile] = await db.select().from(s.profiles).where(eq(s.profiles.email, email));
     expect(profile.username).toBe("Léa");
 
     // unverified: refused, with the way to get a new link
     const early = await callRoute(authAction, req("/auth", { form: { intent: "login", email, password: "Rouge-gorge 2025" } }));
     expect(early.status).toBe(403);
-    expect(early.data.unverified).toEqual({ email });
+    expect(answerOf<AuthAnswer>(early).unverified).toEqual({ email });
 
     await settleBackgroundTasks(); // the e-mail is sent after the answer
     const mail = await lastMail(db, email, "verification");
@@ -63,7 +66,7 @@ describeEachDb("accounts", ({ database }) => {
     expect(forExisting.status).toBe(200);
     expect(forExisting.status).toBe(forNew.status);
     expect(forExisting.data).toEqual(forNew.data);
-    expect(forExisting.data.success).toBe(true);
+    expect(answerOf<AuthAnswer>(forExisting).success).toBe(true);
     expect([...forExisting.headers]).toEqual([...forNew.headers]);
     await settleBackgroundTasks(); // both e-mails are sent after the answer
     const notice = await lastMail(db, existing.email, "existing-account");
@@ -93,10 +96,10 @@ describeEachDb("accounts", ({ database }) => {
         {},
         { clientIp: `198.51.100.${210 + i}` },
       );
-      expect(r.data.success).toBe(true);
+      expect(answerOf<AuthAnswer>(r).success).toBe(true);
     }
     await settleBackgroundTasks();
-    const kinds = (await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, existing.email))).map((m: { kind: string }) => m.kind);
+    const kinds = (await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, existing.email))).map((m) => m.kind);
     expect(kinds.filter((k: string) => k === "reset-password")).toHaveLength(3);
     expect(kinds.filter((k: string) => k === "existing-account")).toHaveLength(2);
   });
@@ -104,13 +107,13 @@ describeEachDb("accounts", ({ database }) => {
   it("answers bad input with French messages and 4xx", async () => {
     const bad = await callRoute(authAction, req("/auth", { form: { intent: "signup", username: "", email: "pas-un-email", password: "court" } }));
     expect(bad.status).toBe(400);
-    const errors = JSON.stringify(bad.data.result.error);
+    const errors = JSON.stringify(bad.data.result?.error);
     expect(errors).toContain("Le pseudo est obligatoire.");
     expect(errors).toContain("L'adresse email n'est pas valide.");
     expect(errors).toContain("Le mot de passe doit contenir au moins 8 caractères.");
     const wrong = await callRoute(authAction, req("/auth", { form: { intent: "login", email: "nobody@example.fr", password: "whatever-123" } }));
     expect(wrong.status).toBe(401);
-    expect(wrong.data.toast).toEqual({ title: "Erreur de connexion", description: "Email ou mot de passe incorrect." });
+    expect(answerOf<AuthAnswer>(wrong).toast).toEqual({ title: "Erreur de connexion", description: "Email ou mot de passe incorrect." });
   });
 
   it("rate-limits failed sign-ins per account with a 429", async () => {
@@ -125,7 +128,7 @@ describeEachDb("accounts", ({ database }) => {
       );
     }
     expect(last!.status).toBe(429);
-    expect(last!.data.toast.description).toBe("Trop de tentatives. Réessaie dans 15 minutes.");
+    expect(answerOf<AuthAnswer>(last!).toast?.description).toBe("Trop de tentatives. Réessaie dans 15 minutes.");
     // even the right password is refused while limited
     const right = await callRoute(authAction, req("/auth", { form: { intent: "login", email: u.email, password: u.password } }), {}, { clientIp: "198.51.100.99" });
     expect(right.status).toBe(429);
@@ -162,9 +165,9 @@ describeEachDb("accounts", ({ database }) => {
     const db = database().db;
     const u = await signedInUser();
     const sent = await callRoute(resetAction, req("/auth/reset-password", { form: { intent: "request", email: u.email } }));
-    expect(sent.data.sent).toBe(true);
+    expect(answerOf<AuthAnswer>(sent).sent).toBe(true);
     const unknown = await callRoute(resetAction, req("/auth/reset-password", { form: { intent: "request", email: "inconnue@example.fr" } }));
-    expect(unknown.data.sent).toBe(true); // same answer: no account enumeration
+    expect(answerOf<AuthAnswer>(unknown).sent).toBe(true); // same answer: no account enumeration
     await settleBackgroundTasks(); // the lookup and the e-mail run after the answer
     const mail = await lastMail(db, u.email, "reset-password");
     const token = decodeURIComponent(mail.html.match(/reset-password\?token=([^"&]+)/)![1]);

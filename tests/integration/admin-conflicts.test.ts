@@ -1,5 +1,5 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { action as brandAction } from "../../app/routes/admin/brands";
@@ -23,6 +23,9 @@ import { callRoute } from "../helpers/route";
  * Issue #17, item 6: saving a row someone else changed after the form was
  * opened answers 409 with the current row, and writes nothing.
  */
+/** The 409 answer of an admin save: the row as it is now, and its version (an answer the action's type does not show). */
+const conflictOf = (out: { data: unknown }) => (out.data as { conflict?: { current: Record<string, unknown>; version: string } }).conflict;
+
 describeEachDb("admin edit conflicts", ({ database }) => {
   let admin: Awaited<ReturnType<typeof signedInUser>>;
   let brandId: string;
@@ -32,7 +35,7 @@ describeEachDb("admin edit conflicts", ({ database }) => {
     brandId = brand.id;
   });
   const db = () => database().db;
-  const save = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
+  const save = <H>(action: H, path: string, form: Record<string, string>) => callRoute(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
 
   const entities = [
     { entity: "promo_code", path: "/admin/promo-codes", action: promoAction, table: s.promoCodes, field: "code", form: () => ({ brandId, code: "CONFLIT1", discountAmount: "10%" }) },
@@ -53,11 +56,13 @@ describeEachDb("admin edit conflicts", ({ database }) => {
 
   for (const e of entities) {
     it(`${e.entity}: a fresh version saves with its audit entry; a stale one answers 409 with the current row and writes nothing; « Écraser » saves`, async () => {
-      const table = e.table as any;
+      // the tables differ, but each has an id, an updatedAt and the edited text field
+      const table = e.table as unknown as PgTable & Record<string, AnyPgColumn>;
+      const rowsWhere = async (where: SQL | undefined) => (await db().select().from(table).where(where)) as Array<Record<string, unknown> & { id: string; updatedAt: Date }>;
       const base = e.form() as Record<string, string>;
       const created = await save(e.action, e.path, base);
       expect(created.data.ok, JSON.stringify(created.data.toast)).toBe(true);
-      const [opened] = await db().select().from(table).where(eq(table[e.field], base[e.field]));
+      const [opened] = await rowsWhere(eq(table[e.field], base[e.field]));
       const openedVersion = (opened.updatedAt as Date).toISOString();
       const audits = () => db().$count(s.auditLog, and(eq(s.auditLog.entity, e.entity), eq(s.auditLog.entityId, opened.id)));
       expect(await audits()).toBe(1); // the create
@@ -66,7 +71,7 @@ describeEachDb("admin edit conflicts", ({ database }) => {
       const first = await save(e.action, e.path, { ...base, id: opened.id, version: openedVersion, [e.field]: `${base[e.field]} A` });
       expect(first.status).toBe(200);
       expect(first.data.ok).toBe(true);
-      const [afterFirst] = await db().select().from(table).where(eq(table.id, opened.id));
+      const [afterFirst] = await rowsWhere(eq(table.id, opened.id));
       expect(afterFirst[e.field]).toBe(`${base[e.field]} A`);
       expect((afterFirst.updatedAt as Date).getTime()).toBeGreaterThan((opened.updatedAt as Date).getTime());
       expect(await audits()).toBe(2);
@@ -75,34 +80,34 @@ describeEachDb("admin edit conflicts", ({ database }) => {
         .from(s.auditLog)
         .where(and(eq(s.auditLog.entityId, opened.id), eq(s.auditLog.action, "update")));
       expect(entry).toMatchObject({ actorEmail: "conflicts@example.fr", entity: e.entity });
-      expect((entry.before as any)[e.field]).toBe(base[e.field]);
-      expect((entry.after as any)[e.field]).toBe(`${base[e.field]} A`);
+      expect((entry.before as Record<string, unknown>)[e.field]).toBe(base[e.field]);
+      expect((entry.after as Record<string, unknown>)[e.field]).toBe(`${base[e.field]} A`);
 
       // the second admin opened the same row before: their save is refused with the current row
       const second = await save(e.action, e.path, { ...base, id: opened.id, version: openedVersion, [e.field]: `${base[e.field]} B` });
       expect(second.status).toBe(409);
       expect(second.data).toMatchObject({ ok: false, intent: "save", toast: null });
       expect(CONFLICT_MESSAGES.title).toBe("Cet élément a été modifié par quelqu'un d'autre");
-      expect(second.data.conflict.current).toMatchObject({ id: opened.id, [e.field]: `${base[e.field]} A` });
-      expect(second.data.conflict.current.search).toBeUndefined();
-      expect(second.data.conflict.version).toBe((afterFirst.updatedAt as Date).toISOString());
-      const [kept] = await db().select().from(table).where(eq(table.id, opened.id));
+      expect(conflictOf(second)?.current).toMatchObject({ id: opened.id, [e.field]: `${base[e.field]} A` });
+      expect(conflictOf(second)?.current.search).toBeUndefined();
+      expect(conflictOf(second)?.version).toBe((afterFirst.updatedAt as Date).toISOString());
+      const [kept] = await rowsWhere(eq(table.id, opened.id));
       expect(kept[e.field]).toBe(`${base[e.field]} A`);
       expect((kept.updatedAt as Date).getTime()).toBe((afterFirst.updatedAt as Date).getTime());
       expect(await audits()).toBe(2);
 
       // « Écraser avec ma version »: the same form posts `overwrite` with their version
-      const overwrite = await save(e.action, e.path, { ...base, id: opened.id, version: openedVersion, overwrite: second.data.conflict.version, [e.field]: `${base[e.field]} B` });
+      const overwrite = await save(e.action, e.path, { ...base, id: opened.id, version: openedVersion, overwrite: String(conflictOf(second)?.version), [e.field]: `${base[e.field]} B` });
       expect(overwrite.data.ok).toBe(true);
-      const [final] = await db().select().from(table).where(eq(table.id, opened.id));
+      const [final] = await rowsWhere(eq(table.id, opened.id));
       expect(final[e.field]).toBe(`${base[e.field]} B`);
       expect(await audits()).toBe(3);
 
       // an update without a version is refused in French, never a silent overwrite
       const blind = await save(e.action, e.path, { ...base, id: opened.id, [e.field]: `${base[e.field]} C` });
       expect(blind.status).toBe(400);
-      expect(blind.data.toast.description).toBe(CONFLICT_MESSAGES.missingVersion);
-      expect((await db().select().from(table).where(eq(table.id, opened.id)))[0][e.field]).toBe(`${base[e.field]} B`);
+      expect(blind.data.toast?.description).toBe(CONFLICT_MESSAGES.missingVersion);
+      expect((await rowsWhere(eq(table.id, opened.id)))[0][e.field]).toBe(`${base[e.field]} B`);
 
       // a row deleted meanwhile is still « n'existe plus » (404), not a conflict
       await db().delete(table).where(eq(table.id, opened.id));
@@ -153,13 +158,13 @@ describeEachDb("admin edit conflicts", ({ database }) => {
     const [row] = await db().insert(s.categories).values({ name: "Catégorie à garder", slug: "categorie-a-garder" }).returning();
     await expect(deleteCategory(row.id, { id: admin.id, email: null as unknown as string })).rejects.toThrow();
     expect(await db().$count(s.categories, eq(s.categories.id, row.id))).toBe(1);
-    const out = await callRoute<any>(categoryAction, req("/admin/categories", { cookie: admin.cookie, form: { intent: "delete", id: row.id } }));
+    const out = await callRoute(categoryAction, req("/admin/categories", { cookie: admin.cookie, form: { intent: "delete", id: row.id } }));
     expect(out.data).toMatchObject({ ok: true, toast: { title: "Catégorie supprimée avec succès" } });
     expect(await db().$count(s.categories, eq(s.categories.id, row.id))).toBe(0);
     const [entry] = await db().select().from(s.auditLog).where(and(eq(s.auditLog.entityId, row.id), eq(s.auditLog.action, "delete")));
     expect(entry).toMatchObject({ entity: "category", actorEmail: "conflicts@example.fr", after: null });
-    expect((entry.before as any).name).toBe("Catégorie à garder");
-    const again = await callRoute<any>(categoryAction, req("/admin/categories", { cookie: admin.cookie, form: { intent: "delete", id: row.id } }));
+    expect((entry.before as Record<string, unknown>).name).toBe("Catégorie à garder");
+    const again = await callRoute(categoryAction, req("/admin/categories", { cookie: admin.cookie, form: { intent: "delete", id: row.id } }));
     expect(again.status).toBe(404);
   });
 
@@ -171,12 +176,12 @@ describeEachDb("admin edit conflicts", ({ database }) => {
     await expect(deleteUserAdmin(member.id, broken)).rejects.toThrow();
     expect(await db().$count(s.user, eq(s.user.id, member.id))).toBe(1);
 
-    const promoted = await callRoute<any>(userAction, req("/admin/users", { cookie: admin.cookie, form: { intent: "save", id: member.id, role: "editor" } }));
+    const promoted = await callRoute(userAction, req("/admin/users", { cookie: admin.cookie, form: { intent: "save", id: member.id, role: "editor" } }));
     expect(promoted.data.ok).toBe(true);
     const [entry] = await db().select().from(s.auditLog).where(and(eq(s.auditLog.entityId, member.id), eq(s.auditLog.action, "update")));
     expect(entry).toMatchObject({ entity: "user", actorEmail: "conflicts@example.fr" });
-    expect([(entry.before as any).role, (entry.after as any).role]).toEqual(["user", "editor"]);
-    const deleted = await callRoute<any>(userAction, req("/admin/users", { cookie: admin.cookie, form: { intent: "delete", id: member.id } }));
+    expect([(entry.before as Record<string, unknown>).role, (entry.after as Record<string, unknown>).role]).toEqual(["user", "editor"]);
+    const deleted = await callRoute(userAction, req("/admin/users", { cookie: admin.cookie, form: { intent: "delete", id: member.id } }));
     expect(deleted.data.ok).toBe(true);
     expect(await db().$count(s.auditLog, and(eq(s.auditLog.entityId, member.id), eq(s.auditLog.action, "delete")))).toBe(1);
   });
@@ -185,10 +190,10 @@ describeEachDb("admin edit conflicts", ({ database }) => {
     const created = await save(promoAction, "/admin/promo-codes", { brandId, code: "BULKCONFLIT", discountAmount: "5%" });
     expect(created.data.ok).toBe(true);
     const [opened] = await db().select().from(s.promoCodes).where(eq(s.promoCodes.code, "BULKCONFLIT"));
-    const bulk = await callRoute<any>(promoAction, req("/admin/promo-codes", { cookie: admin.cookie, form: { intent: "bulk-feature", ids: opened.id } }));
+    const bulk = await callRoute(promoAction, req("/admin/promo-codes", { cookie: admin.cookie, form: { intent: "bulk-feature", ids: opened.id } }));
     expect(bulk.data.ok).toBe(true);
     const out = await save(promoAction, "/admin/promo-codes", { id: opened.id, version: opened.updatedAt.toISOString(), brandId, code: "BULKCONFLIT", discountAmount: "50%" });
     expect(out.status).toBe(409);
-    expect(out.data.conflict.current.isFeatured).toBe(true);
+    expect(conflictOf(out)?.current.isFeatured).toBe(true);
   });
 });

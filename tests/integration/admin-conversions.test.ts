@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -64,9 +63,9 @@ describeEachDb("/admin/conversions", ({ database }) => {
   let member: Awaited<ReturnType<typeof signedInUser>>;
   let other: Awaited<ReturnType<typeof signedInUser>>;
   const ids: Record<string, string> = {};
-  const get = (path: string, cookie = admin.cookie) => callRoute<any>(loader, req(path, { cookie }));
-  const post = (form: Record<string, string>, cookie = admin.cookie) => callRoute<any>(action, req("/admin/conversions", { cookie, form }));
-  const listed = async (query: string) => (await get(`/admin/conversions${query}`)).data.conversions.map((c: any) => c.orderRef);
+  const get = (path: string, cookie = admin.cookie) => callRoute(loader, req(path, { cookie }));
+  const post = (form: Record<string, string>, cookie = admin.cookie) => callRoute(action, req("/admin/conversions", { cookie, form }));
+  const listed = async (query: string) => (await get(`/admin/conversions${query}`)).data.conversions.map((c) => c.orderRef);
 
   beforeAll(async () => {
     const db = database().db;
@@ -144,10 +143,10 @@ describeEachDb("/admin/conversions", ({ database }) => {
     const out = await get("/admin/conversions");
     expect(out.status).toBe(200);
     expect(out.data.pager).toMatchObject({ page: 1, total: 5 });
-    expect(out.data.conversions.map((c: any) => c.orderRef)).toEqual(["CJ-4", "ORD-2", "ORD-1", "CJ-3", "ORD-5"]);
-    const first = out.data.conversions.find((c: any) => c.orderRef === "ORD-1");
+    expect(out.data.conversions.map((c) => c.orderRef)).toEqual(["CJ-4", "ORD-2", "ORD-1", "CJ-3", "ORD-5"]);
+    const first = out.data.conversions.find((c) => c.orderRef === "ORD-1");
     expect(first).toMatchObject({ brandName: "Marque Conversions", memberEmail: member.email, cashbackStatus: "validated", cashbackCents: 1248 });
-    expect(formatNetworkAmount(first.commissionAmount, first.currency)).toBe("17,833\u00a0€");
+    expect(formatNetworkAmount(first?.commissionAmount, first?.currency)).toBe("17,833\u00a0€");
   });
 
   it("filters by network, status, attribution, currency, Paris dates and order or click", async () => {
@@ -170,15 +169,15 @@ describeEachDb("/admin/conversions", ({ database }) => {
     const out = await get(`/admin/conversions?id=${ids["ORD-1"]}&status=approved`);
     const d = out.data.detail;
     expect(d).toMatchObject({ id: ids["ORD-1"], memberEmail: member.email, brandName: "Marque Conversions", cashback: { status: "validated", amountCents: 1248 } });
-    expect(d.records).toHaveLength(2);
+    expect(d?.records).toHaveLength(2);
     // pretty-printed, oldest version first
-    expect(JSON.parse(d.records[0].json)).toEqual({ id: 1, commissionStatus: "pending", commissionAmount: { amount: 17.833, currency: "EUR" } });
-    expect(d.records[0].json).toContain('\n  "commissionStatus": "pending"');
-    expect(d.records[1].json).toContain('"commissionStatus": "approved"');
-    expect(d.changes).toEqual([expect.objectContaining({ field: "status", old: '"pending"', new: '"approved"', source: "pull" })]);
-    expect(d.events.map((e: any) => e.toStatus)).toEqual(["pending", "validated"]);
+    expect(JSON.parse(String(d?.records[0].json))).toEqual({ id: 1, commissionStatus: "pending", commissionAmount: { amount: 17.833, currency: "EUR" } });
+    expect(d?.records[0].json).toContain('\n  "commissionStatus": "pending"');
+    expect(d?.records[1].json).toContain('"commissionStatus": "approved"');
+    expect(d?.changes).toEqual([expect.objectContaining({ field: "status", old: '"pending"', new: '"approved"', source: "pull" })]);
+    expect(d?.events.map((e) => e.toStatus)).toEqual(["pending", "validated"]);
     // the list keeps its filter beside the panel
-    expect(out.data.conversions.map((c: any) => c.orderRef)).toEqual(["ORD-1", "ORD-5"]);
+    expect(out.data.conversions.map((c) => c.orderRef)).toEqual(["ORD-1", "ORD-5"]);
     const missing = await get(`/admin/conversions?id=${randomUUID()}`);
     expect(missing.status).toBe(200);
     expect(missing.data).toMatchObject({ detail: null, detailMissing: true });
@@ -188,48 +187,48 @@ describeEachDb("/admin/conversions", ({ database }) => {
   it("imports a file through the import contract and reports counts and rejected lines", async () => {
     contracts.importNetworkFile.mockResolvedValue({ rows: 6, inserted: 3, updated: 1, unchanged: 1, rejected: [{ at: "ligne 4", message: "montant illisible « abc »" }], fetchId: 7 });
     const text = "id;commission\n1;17.833\n";
-    const out = await callRoute<any>(action, await multipart("/admin/conversions", admin.cookie, { intent: "import", network: "awin", file: new Blob([text], { type: "text/csv" }) }));
+    const out = await callRoute(action, await multipart("/admin/conversions", admin.cookie, { intent: "import", network: "awin", file: new Blob([text], { type: "text/csv" }) }));
     expect(out.status).toBe(200);
     expect(contracts.importNetworkFile).toHaveBeenCalledWith({ network: "awin", text, actor: admin.email });
-    expect(out.data.import).toEqual({ counts: "3 nouvelles, 1 mise à jour, 1 inchangée", rejected: ["ligne 4 : montant illisible « abc »"], refused: false });
-    expect(out.data.toast.description).toBe("3 nouvelles, 1 mise à jour, 1 inchangée, 1 ligne refusée.");
+    expect((out.data as Record<string, unknown>).import).toEqual({ counts: "3 nouvelles, 1 mise à jour, 1 inchangée", rejected: ["ligne 4 : montant illisible « abc »"], refused: false });
+    expect(out.data.toast?.description).toBe("3 nouvelles, 1 mise à jour, 1 inchangée, 1 ligne refusée.");
   });
 
   it("refuses a file with no valid record, naming the line, with a 4xx", async () => {
     contracts.importNetworkFile.mockResolvedValue({ rows: 1, inserted: 0, updated: 0, unchanged: 0, rejected: [{ at: "ligne 2", message: "date illisible « hier »" }], fetchId: 8 });
-    const out = await callRoute<any>(action, await multipart("/admin/conversions", admin.cookie, { intent: "import", network: "cj", file: new Blob(["x\nhier"]) }));
+    const out = await callRoute(action, await multipart("/admin/conversions", admin.cookie, { intent: "import", network: "cj", file: new Blob(["x\nhier"]) }));
     expect(out.status).toBe(422);
     expect(out.data.ok).toBe(false);
-    expect(out.data.toast.description).toBe(`${CONVERSION_ADMIN_MESSAGES.nothingValid} ligne 2 : date illisible « hier »`);
+    expect(out.data.toast?.description).toBe(`${CONVERSION_ADMIN_MESSAGES.nothingValid} ligne 2 : date illisible « hier »`);
   });
 
   it("refuses too big, binary, empty or network-less files in French, before importing", async () => {
-    const send = async (fields: Record<string, string | Blob>) => callRoute<any>(action, await multipart("/admin/conversions", admin.cookie, fields));
+    const send = async (fields: Record<string, string | Blob>) => callRoute(action, await multipart("/admin/conversions", admin.cookie, fields));
     const big = await send({ intent: "import", network: "awin", file: new Blob([new Uint8Array(MAX_IMPORT_BYTES + 1).fill(0x61)]) });
     expect(big.status).toBe(413);
-    expect(big.data.toast.description).toBe(CONVERSION_ADMIN_MESSAGES.tooBig);
+    expect(big.data.toast?.description).toBe(CONVERSION_ADMIN_MESSAGES.tooBig);
     const huge = await send({ intent: "import", network: "awin", file: new Blob([new Uint8Array(MAX_IMPORT_BYTES + 128 * 1024).fill(0x61)]) });
     expect(huge.status).toBe(413);
-    expect(huge.data.toast.description).toBe(CONVERSION_ADMIN_MESSAGES.tooBig);
+    expect(huge.data.toast?.description).toBe(CONVERSION_ADMIN_MESSAGES.tooBig);
     const png = await send({ intent: "import", network: "awin", file: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])]) });
     expect(png.status).toBe(415);
-    expect(png.data.toast.description).toBe(CONVERSION_ADMIN_MESSAGES.notText);
+    expect(png.data.toast?.description).toBe(CONVERSION_ADMIN_MESSAGES.notText);
     const latin1 = await send({ intent: "import", network: "awin", file: new Blob([new Uint8Array([0x65, 0x74, 0xe9])]) });
     expect(latin1.status).toBe(415);
     const empty = await send({ intent: "import", network: "awin", file: new Blob([]) });
     expect(empty.status).toBe(400);
-    expect(empty.data.toast.description).toBe(CONVERSION_ADMIN_MESSAGES.file);
+    expect(empty.data.toast?.description).toBe(CONVERSION_ADMIN_MESSAGES.file);
     const noNetwork = await send({ intent: "import", network: "ebay", file: new Blob(["a"]) });
     expect(noNetwork.status).toBe(400);
-    expect(noNetwork.data.toast.description).toBe(CONVERSION_ADMIN_MESSAGES.network);
+    expect(noNetwork.data.toast?.description).toBe(CONVERSION_ADMIN_MESSAGES.network);
     expect(contracts.importNetworkFile).not.toHaveBeenCalled();
   });
 
   it("says so when the import itself fails, without a 500", async () => {
     contracts.importNetworkFile.mockRejectedValue(new Error("connection lost"));
-    const out = await callRoute<any>(action, await multipart("/admin/conversions", admin.cookie, { intent: "import", network: "awin", file: new Blob(["a;b"]) }));
+    const out = await callRoute(action, await multipart("/admin/conversions", admin.cookie, { intent: "import", network: "awin", file: new Blob(["a;b"]) }));
     expect(out.status).toBe(503);
-    expect(out.data.toast.description).toBe(CONVERSION_ADMIN_MESSAGES.importError);
+    expect(out.data.toast?.description).toBe(CONVERSION_ADMIN_MESSAGES.importError);
   });
 
   it("attributes an unattributed conversion to a member found by e-mail", async () => {
@@ -243,15 +242,15 @@ describeEachDb("/admin/conversions", ({ database }) => {
   it("refuses an unknown e-mail, an attributed or missing conversion in French with a 4xx", async () => {
     const unknown = await post({ intent: "attribute", conversionId: ids["ORD-2"], email: "personne@example.fr" });
     expect(unknown.status).toBe(422);
-    expect(unknown.data.toast.description).toBe("Aucun membre n'a l'adresse « personne@example.fr ».");
+    expect(unknown.data.toast?.description).toBe("Aucun membre n'a l'adresse « personne@example.fr ».");
     const taken = await post({ intent: "attribute", conversionId: ids["ORD-1"], email: other.email });
     expect(taken.status).toBe(409);
-    expect(taken.data.toast.description).toBe(CONVERSION_ADMIN_MESSAGES.alreadyAttributed);
+    expect(taken.data.toast?.description).toBe(CONVERSION_ADMIN_MESSAGES.alreadyAttributed);
     const missing = await post({ intent: "attribute", conversionId: randomUUID(), email: other.email });
     expect(missing.status).toBe(404);
     const blank = await post({ intent: "attribute", conversionId: ids["ORD-2"], email: "" });
     expect(blank.status).toBe(400);
-    expect(blank.data.toast.description).toBe(CONVERSION_ADMIN_MESSAGES.email);
+    expect(blank.data.toast?.description).toBe(CONVERSION_ADMIN_MESSAGES.email);
     expect(contracts.attributeConversion).not.toHaveBeenCalled();
   });
 
@@ -262,11 +261,11 @@ describeEachDb("/admin/conversions", ({ database }) => {
     expect(contracts.decideForeignCurrency).toHaveBeenCalledWith({ conversionId: ids["CJ-4"], commissionEur: "9.87", actor: { id: admin.id, email: admin.email } });
     const eur = await post({ intent: "fx", conversionId: ids["ORD-2"], commissionEur: "5" });
     expect(eur.status).toBe(409);
-    expect(eur.data.toast.description).toBe(CONVERSION_ADMIN_MESSAGES.alreadyEur);
+    expect(eur.data.toast?.description).toBe(CONVERSION_ADMIN_MESSAGES.alreadyEur);
     for (const bad of ["", "abc", "-3", "1.1234567", "1e3"]) {
       const r = await post({ intent: "fx", conversionId: ids["CJ-4"], commissionEur: bad });
       expect(r.status, bad).toBe(400);
-      expect(r.data.toast.description, bad).toBe(CONVERSION_ADMIN_MESSAGES.commission);
+      expect(r.data.toast?.description, bad).toBe(CONVERSION_ADMIN_MESSAGES.commission);
     }
     expect(contracts.decideForeignCurrency).toHaveBeenCalledTimes(1);
   });
@@ -275,7 +274,7 @@ describeEachDb("/admin/conversions", ({ database }) => {
     contracts.attributeConversion.mockRejectedValue(new Error("boom"));
     const out = await post({ intent: "attribute", conversionId: ids["ORD-2"], email: member.email });
     expect(out.status).toBe(503);
-    expect(out.data.toast.description).toBe(CONVERSION_ADMIN_MESSAGES.attributeError);
+    expect(out.data.toast?.description).toBe(CONVERSION_ADMIN_MESSAGES.attributeError);
     expect((await post({ intent: "nope" })).status).toBe(400);
   });
 
@@ -307,10 +306,10 @@ describeEachDb("/admin/conversions", ({ database }) => {
 
     // a decided FX amount counts in EUR, and the dashboard route carries the section
     await database().db.update(s.conversions).set({ fxCommissionEur: "9.87", fxDecidedBy: admin.email }).where(eq(s.conversions.id, ids["CJ-4"]));
-    const page = await callRoute<any>(dashboardLoader, req("/admin", { cookie: admin.cookie }));
+    const page = await callRoute(dashboardLoader, req("/admin", { cookie: admin.cookie }));
     expect(page.status).toBe(200);
-    expect(page.data.cashback.awaitingFx).toBe(0);
-    expect(Number(page.data.cashback.byStatus.pending.commissionEur)).toBeCloseTo(15.37, 6);
-    expect((await callRoute<any>(dashboardLoader, req("/admin", { cookie: member.cookie }))).status).toBe(302);
+    expect(page.data.cashback?.awaitingFx).toBe(0);
+    expect(Number(page.data.cashback?.byStatus.pending.commissionEur)).toBeCloseTo(15.37, 6);
+    expect((await callRoute(dashboardLoader, req("/admin", { cookie: member.cookie }))).status).toBe(302);
   });
 });

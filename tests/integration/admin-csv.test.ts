@@ -221,18 +221,18 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     expect((await confirm("promo-codes", "")).data.error).toBe(CSV_MESSAGES.empty);
     expect((await codes()).length).toBe(count);
     // a list that has no CSV
-    expect((await callRoute(exportLoader, req("/admin/users/export", { cookie: admin.cookie }), params("users"))).status).toBe(404);
-    expect((await callRoute(importLoader, req("/admin/users/import", { cookie: admin.cookie }), params("users"))).status).toBe(404);
+    expect((await callRoute<any>(exportLoader, req("/admin/users/export", { cookie: admin.cookie }), params("users"))).status).toBe(404);
+    expect((await callRoute<any>(importLoader, req("/admin/users/import", { cookie: admin.cookie }), params("users"))).status).toBe(404);
   });
 
   it("needs the catalogue permission: anonymous, member and finance are refused", async () => {
     const auditBefore = await database().db.$count(s.auditLog);
     const text = [PROMO_HEADER, `${slugA};${tag}PERM;20%;;;;;;;`].join("\n");
-    const anonymous = await callRoute(exportLoader, req("/admin/promo-codes/export"), params("promo-codes"));
+    const anonymous = await callRoute<any>(exportLoader, req("/admin/promo-codes/export"), params("promo-codes"));
     expect(anonymous.location).toBe(`/auth?redirect=${encodeURIComponent("/admin/promo-codes/export")}`);
-    expect((await callRoute(exportLoader, req("/admin/promo-codes/export", { cookie: member.cookie }), params("promo-codes"))).location).toBe("/");
-    expect((await callRoute(exportLoader, req("/admin/promo-codes/export", { cookie: finance.cookie }), params("promo-codes"))).location).toBe("/admin");
-    expect((await callRoute(importLoader, req("/admin/promo-codes/import", { cookie: finance.cookie }), params("promo-codes"))).location).toBe("/admin");
+    expect((await callRoute<any>(exportLoader, req("/admin/promo-codes/export", { cookie: member.cookie }), params("promo-codes"))).location).toBe("/");
+    expect((await callRoute<any>(exportLoader, req("/admin/promo-codes/export", { cookie: finance.cookie }), params("promo-codes"))).location).toBe("/admin");
+    expect((await callRoute<any>(importLoader, req("/admin/promo-codes/import", { cookie: finance.cookie }), params("promo-codes"))).location).toBe("/admin");
     const refusedAnon = await callRoute<any>(importAction, await multipart("/admin/promo-codes/import", undefined, { intent: "confirm", csv: text }), params("promo-codes"));
     expect(refusedAnon.status).toBe(401);
     for (const who of [member, finance]) {

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { eq, getTableColumns } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
@@ -15,7 +14,7 @@ import { toParisDateInput } from "../../app/modules/settings/paris-time";
 import routes from "../../app/routes";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callRoute, formErrors } from "../helpers/route";
 import { routeFirstSegments } from "../helpers/route-segments";
 
 /** Text typed in the back office, as an editor would: entities, angle brackets, quotes, emoji. */
@@ -39,7 +38,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
     const [brand] = await database().db.insert(s.brands).values({ name: "Marque Exacte", slug: "marque-exacte" }).returning();
     brandId = brand.id;
   });
-  const save = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
+  const save = <H>(action: H, path: string, form: Record<string, string>) => callRoute(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
   const db = () => database().db;
   // brands, codes and offers store their category's id: read its name back
   const categoryName = { category: s.categories.name };
@@ -118,7 +117,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
     it.each(TEXT_VARIANTS)(`${entity.name}: "%s" is stored exactly as typed`, async (text) => {
       const form = entity.form(text);
       const out = await save(entity.action, entity.path, form);
-      expect(out.data.ok, JSON.stringify(out.data)).toBe(true);
+      expect((out.data as { ok?: boolean }).ok, JSON.stringify(out.data)).toBe(true);
       const row = await entity.read();
       for (const field of entity.fields) expect(row[field], field).toBe(text);
       const title = titleField[entity.name];
@@ -142,8 +141,8 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
       const auditBefore = await db().$count(s.auditLog);
       const out = await save(action, path, form(markup));
       expect(out.status).toBe(400);
-      expect(out.data.ok).toBe(false);
-      expect(out.data.result.error[field]?.[0]).toBe(message);
+      expect((out.data as { ok?: boolean }).ok).toBe(false);
+      expect(formErrors(out)[field]?.[0]).toBe(message);
       expect(await db().$count(s.auditLog)).toBe(auditBefore);
     });
   }
@@ -172,10 +171,10 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
       const [row] = await db().select().from(s.promoCodes).where(eq(s.promoCodes.code, code));
       expect(row.expiresAt?.toISOString()).toBe(iso);
       // the edit form shows the stored instant back as the same Paris day: a no-op save changes nothing
-      const listed = (await callRoute<any>(promoLoader, req("/admin/promo-codes?page=1", { cookie: admin.cookie }))).data.codes;
-      const again = listed.find((c: any) => c.id === row.id) ?? { expiresAt: row.expiresAt!.toISOString() };
-      expect(toParisDateInput(again.expiresAt)).toBe(day);
-      await save(promoAction, "/admin/promo-codes", { id: row.id, version: row.updatedAt.toISOString(), brandId, code, discountAmount: "5%", expiresAt: toParisDateInput(again.expiresAt) });
+      const listed = (await callRoute(promoLoader, req("/admin/promo-codes?page=1", { cookie: admin.cookie }))).data.codes;
+      const again = listed.find((c) => c.id === row.id) ?? { expiresAt: row.expiresAt!.toISOString() };
+      expect(toParisDateInput(again.expiresAt!)).toBe(day);
+      await save(promoAction, "/admin/promo-codes", { id: row.id, version: row.updatedAt.toISOString(), brandId, code, discountAmount: "5%", expiresAt: toParisDateInput(again.expiresAt!) });
       const [after] = await db().select().from(s.promoCodes).where(eq(s.promoCodes.id, row.id));
       expect(after.expiresAt?.toISOString()).toBe(iso);
     }
@@ -184,14 +183,14 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
   it.each(["2027-02-30", "2027-02-29", "2027-04-31", "2027-13-01", "2027-00-10", "2027-06-00", "30/06/2027", "demain"])("the impossible date %s is refused in French", async (day) => {
     const out = await save(promoAction, "/admin/promo-codes", { brandId, code: "IMPOSSIBLE", discountAmount: "5%", expiresAt: day });
     expect(out.status).toBe(400);
-    expect(out.data.result.error.expiresAt).toEqual(["La date d'expiration n'est pas valide."]);
+    expect(formErrors(out).expiresAt).toEqual(["La date d'expiration n'est pas valide."]);
     expect(await db().$count(s.promoCodes, eq(s.promoCodes.code, "IMPOSSIBLE"))).toBe(0);
   });
 
   it("a code that expires on 30/06/2027 is still live on the brand page and its expiry is that Paris day", async () => {
     await save(promoAction, "/admin/promo-codes", { brandId, code: "JUIN2027", discountAmount: "5%", expiresAt: "2027-06-30" });
-    const page = await callRoute<any>(brandPageLoader, req("/marques/marque-exacte"), { id: "marque-exacte" });
-    const code = page.data.codes.find((c: any) => c.expiresAt && toParisDateInput(c.expiresAt) === "2027-06-30");
+    const page = await callRoute(brandPageLoader, req("/marques/marque-exacte"), { id: "marque-exacte" });
+    const code = page.data.codes.find((c) => c.expiresAt && toParisDateInput(c.expiresAt) === "2027-06-30");
     expect(code).toBeTruthy();
   });
 
@@ -199,7 +198,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
     const before = await db().$count(s.promoCodes, eq(s.promoCodes.brandId, brandId));
     const out = await save(promoAction, "/admin/promo-codes", { brandId, code, discountAmount: "10%" });
     expect(out.status).toBe(409);
-    expect(out.data.toast.description).toBe("Ce code existe déjà pour cette marque.");
+    expect(out.data.toast?.description).toBe("Ce code existe déjà pour cette marque.");
     expect(await db().$count(s.promoCodes, eq(s.promoCodes.brandId, brandId))).toBe(before);
   });
 
@@ -210,7 +209,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
     const [row] = await db().select().from(s.promoCodes).where(eq(s.promoCodes.code, "AUTRE"));
     const out = await save(promoAction, "/admin/promo-codes", { id: row.id, version: row.updatedAt.toISOString(), brandId, code: "Juin2027", discountAmount: "5%" });
     expect(out.status).toBe(409);
-    expect(out.data.toast.description).toBe("Ce code existe déjà pour cette marque.");
+    expect(out.data.toast?.description).toBe("Ce code existe déjà pour cette marque.");
   });
 
   const jsonCases: Array<[string, string, unknown, string[]]> = [
@@ -231,8 +230,8 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
     const auditBefore = await db().$count(s.auditLog);
     const out = await save(contentAction, "/admin/content", { name, title: "Bloc", content: JSON.stringify(value), type: "json", page: "home", position: "1" });
     expect(out.status).toBe(400);
-    expect(out.data.result.error.content).toEqual(messages);
-    expect(out.data.toast.description).toBe(messages[0]);
+    expect(formErrors(out).content).toEqual(messages);
+    expect(out.data.toast?.description).toBe(messages[0]);
     expect(await db().$count(s.auditLog)).toBe(auditBefore);
     expect(await db().$count(s.contentBlocks, eq(s.contentBlocks.name, name))).toBe(0);
   });
@@ -243,7 +242,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
       ["testimonials-list", [{ id: 1, content: "c", author: "a", rating: 4.5 }]],
     ] as const) {
       const out = await save(contentAction, "/admin/content", { name, title: "Bloc", content: JSON.stringify(value), type: "json", page: "home", position: "1" });
-      expect(out.data.ok, JSON.stringify(out.data)).toBe(true);
+      expect((out.data as { ok?: boolean }).ok, JSON.stringify(out.data)).toBe(true);
     }
   });
 });
@@ -253,7 +252,7 @@ describeEachDb("page slugs and built-in routes", ({ database }) => {
   beforeAll(async () => {
     admin = await signedInUser({ role: "admin", email: "slugs@example.fr" });
   });
-  const save = (form: Record<string, string>) => callRoute<any>(pageAction, req("/admin/pages", { cookie: admin.cookie, form: { intent: "save", content: "<p>x</p>", ...form } }));
+  const save = (form: Record<string, string>) => callRoute(pageAction, req("/admin/pages", { cookie: admin.cookie, form: { intent: "save", content: "<p>x</p>", ...form } }));
 
   // every first segment of app/routes.ts, read from the route config itself
   const segments = [...new Set(routeFirstSegments(routes))];
@@ -264,7 +263,7 @@ describeEachDb("page slugs and built-in routes", ({ database }) => {
   it.each([...segments.filter((x) => !x.includes(".")), "pourquoi-crevarde", "uploads", "assets"])("the page slug %s is refused in French", async (slug) => {
     const out = await save({ title: `Page ${slug}`, slug });
     expect(out.status).toBe(400);
-    expect(out.data.result.error.slug).toEqual(["Ce slug est déjà utilisé par une page du site. Choisissez-en un autre."]);
+    expect(formErrors(out).slug).toEqual(["Ce slug est déjà utilisé par une page du site. Choisissez-en un autre."]);
     expect(await database().db.$count(s.pages, eq(s.pages.slug, slug))).toBe(0);
   });
   it.each(["blogueuse", "marques-preferees", "pourquoi-pas", "a-propos-de-nous"])("a slug that only starts like a route (%s) is fine", async (slug) => {

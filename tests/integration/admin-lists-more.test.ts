@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
@@ -35,18 +34,18 @@ describeEachDb("categories and pages as lists", ({ database }) => {
     ]);
   });
   const categories = async (query: string) => {
-    const out = await callRoute<any>(categoryLoader, req(`/admin/categories${query}`, { cookie }));
+    const out = await callRoute(categoryLoader, req(`/admin/categories${query}`, { cookie }));
     expect(out.status).toBe(200);
     return out.data;
   };
   const pages = async (query: string) => {
-    const out = await callRoute<any>(pageLoader, req(`/admin/pages${query}`, { cookie }));
+    const out = await callRoute(pageLoader, req(`/admin/pages${query}`, { cookie }));
     expect(out.status).toBe(200);
     return out.data;
   };
 
   it("categories: searched on name, slug and description (typed text never a pattern), sorted by name, slug or last change", async () => {
-    const names = async (query: string) => (await categories(query)).categories.map((c: any) => c.name);
+    const names = async (query: string) => (await categories(query)).categories.map((c) => c.name);
     expect(await names(`?q=${tag}`)).toEqual([`Alpha ${tag}`, `Bravo ${tag}`, `Charlie ${tag}`]);
     expect(await names(`?q=${tag.toUpperCase()}&sort=name&dir=desc`)).toEqual([`Charlie ${tag}`, `Bravo ${tag}`, `Alpha ${tag}`]);
     expect((await names(`?q=deuxi`)).filter((n: string) => n.endsWith(tag))).toEqual([`Bravo ${tag}`]);
@@ -57,7 +56,7 @@ describeEachDb("categories and pages as lists", ({ database }) => {
     expect(byUpdate).toEqual([`Alpha ${tag}`, `Charlie ${tag}`, `Bravo ${tag}`]);
     const data = await categories(`?q=${tag}&sort=slug&dir=desc`);
     expect(data.query).toMatchObject({ q: tag, sort: "slug", dir: "desc" });
-    expect(data.categories.map((c: any) => c.slug)).toEqual([`charlie-${tag}`, `bravo-${tag}`, `alpha-${tag}`]);
+    expect(data.categories.map((c) => c.slug)).toEqual([`charlie-${tag}`, `bravo-${tag}`, `alpha-${tag}`]);
     // a hand-edited URL never fails: unknown sort, direction and page fall back
     const odd = await categories(`?q=${tag}&sort=nope&dir=sideways&page=abc`);
     expect(odd.query).toMatchObject({ sort: "name", dir: "asc" });
@@ -66,7 +65,7 @@ describeEachDb("categories and pages as lists", ({ database }) => {
   });
 
   it("pages: searched on title and slug, filtered on published, sorted by title, slug or update", async () => {
-    const titles = async (query: string) => (await pages(query)).pages.map((p: any) => p.title);
+    const titles = async (query: string) => (await pages(query)).pages.map((p) => p.title);
     expect(await titles(`?q=${tag}`)).toEqual([`Page A ${tag}`, `Page B ${tag}`, `Page C ${tag}`]);
     expect(await titles(`?q=page-c-${tag}`)).toEqual([`Page C ${tag}`]);
     expect(await titles(`?q=${tag}&published=oui`)).toEqual([`Page B ${tag}`, `Page C ${tag}`]);
@@ -81,24 +80,24 @@ describeEachDb("categories and pages as lists", ({ database }) => {
     const db = database().db;
     const [a, b] = await db.select().from(s.pages).where(inArray(s.pages.slug, [`page-a-${tag}`, `page-b-${tag}`])).orderBy(s.pages.slug);
     const bulk = (intent: string, ids: string[]) =>
-      callRoute<any>(pageAction, new Request("http://localhost/admin/pages", { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" }, body: new URLSearchParams([["intent", intent], ...ids.map((id) => ["ids", id])]) }));
+      callRoute(pageAction, new Request("http://localhost/admin/pages", { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" }, body: new URLSearchParams([["intent", intent], ...ids.map((id) => ["ids", id])]) }));
     const audits = (id: string) => db.$count(s.auditLog, and(eq(s.auditLog.entityId, id), eq(s.auditLog.entity, "page")));
 
     const published = await bulk("bulk-publish", [a.id, b.id]);
-    expect(published.data.toast.title).toBe("2 pages publiées");
+    expect(published.data.toast?.title).toBe("2 pages publiées");
     expect((await db.select().from(s.pages).where(eq(s.pages.id, a.id)))[0].published).toBe(true);
     expect(await audits(a.id)).toBe(1);
-    const shown = await callRoute<any>(publicPageLoader, req(`/page-a-${tag}`), { slug: `page-a-${tag}` });
+    const shown = await callRoute(publicPageLoader, req(`/page-a-${tag}`), { slug: `page-a-${tag}` });
     expect(shown.status).toBe(200);
 
     const drafted = await bulk("bulk-unpublish", [a.id]);
-    expect(drafted.data.toast.title).toBe("1 page repassée en brouillon");
+    expect(drafted.data.toast?.title).toBe("1 page repassée en brouillon");
     expect((await db.select().from(s.pages).where(eq(s.pages.id, a.id)))[0].published).toBe(false);
-    const hidden = await callRoute<any>(publicPageLoader, req(`/page-a-${tag}`), { slug: `page-a-${tag}` });
+    const hidden = await callRoute(publicPageLoader, req(`/page-a-${tag}`), { slug: `page-a-${tag}` });
     expect(hidden.status).toBe(404);
 
     const deleted = await bulk("bulk-delete", [a.id]);
-    expect(deleted.data.toast.title).toBe("1 page supprimée");
+    expect(deleted.data.toast?.title).toBe("1 page supprimée");
     expect(await db.$count(s.pages, eq(s.pages.id, a.id))).toBe(0);
     expect(await audits(a.id)).toBe(3);
   });
@@ -108,11 +107,11 @@ describeEachDb("categories and pages as lists", ({ database }) => {
     await createUser({ email: `abel-${tag}@example.fr`, username: `Abel ${tag}` });
     await createUser({ email: `marc-${tag}@example.fr`, username: `Marc ${tag}`, role: "editor" });
     const load = async (query: string) => {
-      const out = await callRoute<any>(userLoader, req(`/admin/users${query}`, { cookie }));
+      const out = await callRoute(userLoader, req(`/admin/users${query}`, { cookie }));
       expect(out.status).toBe(200);
       return out.data;
     };
-    const emails = async (query: string) => (await load(query)).users.map((u: any) => u.email);
+    const emails = async (query: string) => (await load(query)).users.map((u) => u.email);
     // newest first, as before
     expect(await emails(`?q=-${tag}@`)).toEqual([`marc-${tag}@example.fr`, `abel-${tag}@example.fr`, `zoe-${tag}@example.fr`]);
     expect(await emails(`?q=${encodeURIComponent(`zoé ${tag}`)}`)).toEqual([`zoe-${tag}@example.fr`]);
@@ -127,9 +126,9 @@ describeEachDb("categories and pages as lists", ({ database }) => {
 
   it("content blocks: searched on name, title and content, filtered by site page (contentPage) and type, by page then position by default", async () => {
     const names = async (query: string) => {
-      const out = await callRoute<any>(contentLoader, req(`/admin/content${query}`, { cookie }));
+      const out = await callRoute(contentLoader, req(`/admin/content${query}`, { cookie }));
       expect(out.status).toBe(200);
-      return out.data.blocks.map((b: any) => b.name) as string[];
+      return out.data.blocks.map((b) => b.name) as string[];
     };
     // page, then position: the site's own order
     expect(await names(`?q=${tag}`)).toEqual([`a-story-${tag}`, `z-intro-${tag}`, `m-faq-${tag}`]);

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
@@ -18,9 +17,9 @@ describeEachDb("/admin/promo-codes as a list: search, filters, sort, bulk action
   let brandB: string;
   let category: string;
   const tag = `L${Date.now().toString(36).toUpperCase()}`;
-  const list = async (query: string) => (await callRoute<any>(promoLoader, req(`/admin/promo-codes${query}`, { cookie }))).data.codes.map((c: any) => c.code);
+  const list = async (query: string) => (await callRoute(promoLoader, req(`/admin/promo-codes${query}`, { cookie }))).data.codes.map((c) => c.code);
   const bulk = (intent: string, ids: string[], as = cookie) =>
-    callRoute<any>(
+    callRoute(
       promoAction,
       new Request(`${TEST_ORIGIN}/admin/promo-codes`, {
         method: "POST",
@@ -72,7 +71,7 @@ describeEachDb("/admin/promo-codes as a list: search, filters, sort, bulk action
     expect(await list(`?q=${tag}&sort=brand&dir=asc`)).toEqual([`${tag}B1`, `${tag}B2`, `${tag}A1`, `${tag}A2`]);
     expect(await list(`?q=${tag}&sort=expires&dir=asc`)).toEqual([`${tag}A2`, `${tag}A1`, `${tag}B2`, `${tag}B1`]);
     expect(await list(`?q=${tag}&sort=expires&dir=desc`)).toEqual([`${tag}B2`, `${tag}A1`, `${tag}A2`, `${tag}B1`]);
-    const loaded = await callRoute<any>(promoLoader, req(`/admin/promo-codes?q=${tag}&sort=brand`, { cookie }));
+    const loaded = await callRoute(promoLoader, req(`/admin/promo-codes?q=${tag}&sort=brand`, { cookie }));
     expect(loaded.data.query).toEqual({ q: tag, sort: "brand", dir: "asc", filters: { brand: undefined, category: undefined, expiry: undefined, featured: undefined } });
   });
 
@@ -83,12 +82,12 @@ describeEachDb("/admin/promo-codes as a list: search, filters, sort, bulk action
 
     const featured = await bulk("bulk-feature", ids);
     expect(featured.status).toBe(200);
-    expect(featured.data.toast.title).toBe("2 codes promo mis en avant");
+    expect(featured.data.toast?.title).toBe("2 codes promo mis en avant");
     let after = await codesByName([`${tag}A1`, `${tag}B1`]);
     expect([...after.values()].every((c) => c.isFeatured)).toBe(true);
     const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, "promo_code"), inArray(s.auditLog.entityId, ids)));
     expect(audit).toHaveLength(2);
-    expect(audit.map((a: any) => [a.before.isFeatured, a.after.isFeatured])).toEqual([
+    expect(audit.map((a) => [(a.before as Record<string, unknown>).isFeatured, (a.after as Record<string, unknown>).isFeatured])).toEqual([
       [false, true],
       [false, true],
     ]);
@@ -96,18 +95,18 @@ describeEachDb("/admin/promo-codes as a list: search, filters, sort, bulk action
     // « Prolonger »: 30 days after the expiry, or after today once expired; a code without expiry keeps none
     const expiredId = before.get(`${tag}A2`)!.id;
     const extended = await bulk("bulk-extend", [ids[0], expiredId, ids[1]]);
-    expect(extended.data.toast.title).toBe("3 codes promo prolongés");
+    expect(extended.data.toast?.title).toBe("3 codes promo prolongés");
     after = await codesByName([`${tag}A1`, `${tag}A2`, `${tag}B1`]);
     expect(after.get(`${tag}A1`)!.expiresAt!.getTime()).toBe(before.get(`${tag}A1`)!.expiresAt!.getTime() + 30 * DAY);
     expect(after.get(`${tag}A2`)!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
     expect(after.get(`${tag}B1`)!.expiresAt).toBeNull();
 
     const deleted = await bulk("bulk-delete", [expiredId, before.get(`${tag}B2`)!.id]);
-    expect(deleted.data.toast.title).toBe("2 codes promo supprimés");
+    expect(deleted.data.toast?.title).toBe("2 codes promo supprimés");
     expect([...(await codesByName([`${tag}A2`, `${tag}B2`])).keys()]).toEqual([]);
     const deletions = await db.select().from(s.auditLog).where(and(eq(s.auditLog.action, "delete"), inArray(s.auditLog.entityId, [expiredId])));
     expect(deletions).toHaveLength(1);
-    expect((deletions[0] as any).before.code).toBe(`${tag}A2`);
+    expect((deletions[0].before as Record<string, unknown>).code).toBe(`${tag}A2`);
 
     // rows that are gone: named one by one; all gone is a 404 with nothing written
     const A1 = after.get(`${tag}A1`)!.id;
@@ -116,16 +115,16 @@ describeEachDb("/admin/promo-codes as a list: search, filters, sort, bulk action
     expect(partly.data.toast).toMatchObject({ type: "success", description: `1 élément n'existe plus : ${expiredId}.` });
     const gone = await bulk("bulk-feature", [expiredId, before.get(`${tag}B2`)!.id]);
     expect(gone.status).toBe(404);
-    expect(gone.data.toast.description).toBe(`Aucun des codes promo sélectionnés n'existe encore. 2 éléments n'existent plus : ${expiredId}, ${before.get(`${tag}B2`)!.id}.`);
+    expect(gone.data.toast?.description).toBe(`Aucun des codes promo sélectionnés n'existe encore. 2 éléments n'existent plus : ${expiredId}, ${before.get(`${tag}B2`)!.id}.`);
   });
 
   it("a bad selection is a French 400, and only the catalogue permission may act", async () => {
     const none = await bulk("bulk-delete", []);
     expect(none.status).toBe(400);
-    expect(none.data.toast.description).toBe("Sélectionnez au moins un élément.");
+    expect(none.data.toast?.description).toBe("Sélectionnez au moins un élément.");
     const bad = await bulk("bulk-delete", ["1 or 1=1"]);
     expect(bad.status).toBe(400);
-    expect(bad.data.toast.description).toBe("La sélection contient un élément inconnu.");
+    expect(bad.data.toast?.description).toBe("La sélection contient un élément inconnu.");
     const finance = await signedInUser({ role: "finance", email: `lists-fin-${tag.toLowerCase()}@example.fr` });
     const [row] = await database().db.select().from(s.promoCodes).where(eq(s.promoCodes.code, `${tag}A1`));
     const refused = await bulk("bulk-delete", [row.id], finance.cookie);
@@ -138,7 +137,7 @@ describeEachDb("/admin/offers as a list (issue #17)", ({ database }) => {
   let cookie: string;
   let brand: string;
   const tag = `o${Date.now().toString(36)}`;
-  const list = async (query: string) => (await callRoute<any>(offerLoader, req(`/admin/offers${query}`, { cookie }))).data.offers.map((o: any) => o.name);
+  const list = async (query: string) => (await callRoute(offerLoader, req(`/admin/offers${query}`, { cookie }))).data.offers.map((o) => o.name);
 
   beforeAll(async () => {
     const db = database().db;
@@ -156,12 +155,12 @@ describeEachDb("/admin/offers as a list (issue #17)", ({ database }) => {
     expect(await list(`?q=${tag}&sort=name&dir=desc`)).toEqual([`Savon ${tag}`, `Crème ${tag}`, `Baume ${tag}`]);
     // no cashback column of their own to sort by: the brand's programmes give it (issue #34), shown read-only
     expect(await list(`?q=${tag}&sort=cashback&dir=desc`)).toEqual([`Savon ${tag}`, `Crème ${tag}`, `Baume ${tag}`]);
-    const shown = (await callRoute<any>(offerLoader, req(`/admin/offers?q=${tag}`, { cookie }))).data.offers;
-    expect(shown.map((o: any) => o.cashbackLabel)).toEqual([null, null, null]);
+    const shown = (await callRoute(offerLoader, req(`/admin/offers?q=${tag}`, { cookie }))).data.offers;
+    expect(shown.map((o) => o.cashbackLabel)).toEqual([null, null, null]);
     expect(await list(`?q=${tag}&featured=non&brand=${brand}`)).toEqual([`Crème ${tag}`, `Savon ${tag}`]);
     const rows = await database().db.select().from(s.offers).where(eq(s.offers.brandId, brand));
     const ids = rows.filter((r) => !r.isFeatured).map((r) => r.id);
-    const res = await callRoute<any>(
+    const res = await callRoute(
       offerAction,
       new Request(`${TEST_ORIGIN}/admin/offers`, {
         method: "POST",
@@ -169,7 +168,7 @@ describeEachDb("/admin/offers as a list (issue #17)", ({ database }) => {
         body: new URLSearchParams([["intent", "bulk-feature"], ...ids.map((id) => ["ids", id])]),
       }),
     );
-    expect(res.data.toast.title).toBe("2 offres mises en avant");
+    expect(res.data.toast?.title).toBe("2 offres mises en avant");
     expect(await list(`?q=${tag}&featured=oui`)).toHaveLength(3);
     const audit = await database().db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, "offer"), inArray(s.auditLog.entityId, ids)));
     expect(audit).toHaveLength(2);
@@ -179,7 +178,7 @@ describeEachDb("/admin/offers as a list (issue #17)", ({ database }) => {
 describeEachDb("/admin/crevarde-deals as a list (issue #17)", ({ database }) => {
   let cookie: string;
   const tag = `d${Date.now().toString(36)}`;
-  const list = async (query: string) => (await callRoute<any>(dealLoader, req(`/admin/crevarde-deals${query}`, { cookie }))).data.deals.map((d: any) => d.title);
+  const list = async (query: string) => (await callRoute(dealLoader, req(`/admin/crevarde-deals${query}`, { cookie }))).data.deals.map((d) => d.title);
 
   beforeAll(async () => {
     cookie = (await signedInUser({ role: "admin", email: `deals-${tag}@example.fr` })).cookie;
@@ -200,7 +199,7 @@ describeEachDb("/admin/crevarde-deals as a list (issue #17)", ({ database }) => 
     expect(await list(`?q=${tag}&expiry=live`)).toEqual([`Récent ${tag}`, `Ancien ${tag}`]);
     expect(await list(`?q=${tag}&sort=temperature&dir=desc`)).toEqual([`Ancien ${tag}`, `Expiré ${tag}`, `Récent ${tag}`]);
     const rows = await database().db.select().from(s.crevardeDeals).where(inArray(s.crevardeDeals.title, [`Ancien ${tag}`]));
-    const res = await callRoute<any>(
+    const res = await callRoute(
       dealAction,
       new Request(`${TEST_ORIGIN}/admin/crevarde-deals`, {
         method: "POST",
@@ -208,7 +207,7 @@ describeEachDb("/admin/crevarde-deals as a list (issue #17)", ({ database }) => 
         body: new URLSearchParams([["intent", "bulk-delete"], ["ids", rows[0].id]]),
       }),
     );
-    expect(res.data.toast.title).toBe("1 deal supprimé");
+    expect(res.data.toast?.title).toBe("1 deal supprimé");
     expect(await list(`?q=${tag}`)).toEqual([`Récent ${tag}`, `Expiré ${tag}`]);
   });
 });
@@ -227,7 +226,7 @@ describeEachDb("/admin/brands as a list (issue #17)", ({ database }) => {
       ])
       .returning();
     await db.insert(s.promoCodes).values({ brandId: made[0].id, code: `C${tag}`, discountAmount: "5%" });
-    const list = async (query: string) => (await callRoute<any>(brandLoader, req(`/admin/brands${query}`, { cookie }))).data.brands.map((b: any) => b.name);
+    const list = async (query: string) => (await callRoute(brandLoader, req(`/admin/brands${query}`, { cookie }))).data.brands.map((b) => b.name);
     expect(await list(`?q=${tag}`)).toEqual([`Deux ${tag}`, `Un ${tag}`]);
     expect(await list(`?q=un-${tag}`)).toEqual([`Un ${tag}`]);
     expect(await list(`?q=${tag}&category=${cat.id}`)).toEqual([`Un ${tag}`]);
@@ -238,12 +237,12 @@ describeEachDb("/admin/brands as a list (issue #17)", ({ database }) => {
       .values({ brandId: made[1].id, network: "awin", networkAccountId: tag, networkProgramId: tag, trackingUrlTemplate: "https://x.example/?c={CLICK_ID}" })
       .returning();
     await db.insert(s.programRates).values({ programId: program.id, label: "Tous les achats", displayPercent: "10.00", validFrom: new Date(Date.now() - 60_000) });
-    const rows = (await callRoute<any>(brandLoader, req(`/admin/brands?q=${tag}`, { cookie }))).data.brands;
-    expect(rows.map((b: any) => [b.name, b.cashbackLabel])).toEqual([
+    const rows = (await callRoute(brandLoader, req(`/admin/brands?q=${tag}`, { cookie }))).data.brands;
+    expect(rows.map((b) => [b.name, b.cashbackLabel])).toEqual([
       [`Deux ${tag}`, "7\u00a0% de cashback"],
       [`Un ${tag}`, null],
     ]);
-    const res = await callRoute<any>(
+    const res = await callRoute(
       brandAction,
       new Request(`${TEST_ORIGIN}/admin/brands`, {
         method: "POST",
@@ -251,7 +250,7 @@ describeEachDb("/admin/brands as a list (issue #17)", ({ database }) => {
         body: new URLSearchParams([["intent", "bulk-delete"], ...made.map((b) => ["ids", b.id])]),
       }),
     );
-    expect(res.data.toast.title).toBe("2 marques supprimées");
+    expect(res.data.toast?.title).toBe("2 marques supprimées");
     expect(await list(`?q=${tag}`)).toEqual([]);
     expect(await db.select().from(s.promoCodes).where(eq(s.promoCodes.code, `C${tag}`))).toEqual([]);
     const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, "brand"), inArray(s.auditLog.entityId, made.map((b) => b.id))));

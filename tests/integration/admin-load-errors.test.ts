@@ -1,7 +1,6 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
-import { createElement } from "react";
+import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, type LoaderFunction } from "react-router";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
 import AdminLayout, { loader as layoutLoader } from "../../app/routes/admin/_layout";
 import * as brandsRoute from "../../app/routes/admin/brands";
@@ -15,7 +14,7 @@ import * as usersRoute from "../../app/routes/admin/users";
 import { ADMIN_LOAD_ERRORS } from "../../app/modules/admin/load-errors";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { asRouteComponent, callRoute } from "../helpers/route";
 
 // Test-only fault injection: the named list queries throw. Nothing in the application can reach this.
 const faults = vi.hoisted(() => {
@@ -45,14 +44,14 @@ type RouteModule = { loader: unknown; default: unknown; ErrorBoundary: unknown }
 
 /** Server-render /admin/<path> inside the real admin layout, as React Router would. */
 async function renderAdmin(path: string, route: RouteModule, cookie: string) {
-  const withData = (Component: unknown) => () => createElement(Component as any, { loaderData: useLoaderData(), params: {}, matches: [] });
+  const withData = (Component: unknown) => () => createElement(asRouteComponent(Component), { loaderData: useLoaderData(), params: {}, matches: [] });
   const handler = createStaticHandler([
     {
       id: "admin-layout",
       path: "/admin",
-      loader: layoutLoader as any,
+      loader: layoutLoader as unknown as LoaderFunction,
       Component: withData(AdminLayout),
-      children: [{ id: "list", path: path, loader: route.loader as any, Component: withData(route.default), ErrorBoundary: route.ErrorBoundary as any }],
+      children: [{ id: "list", path: path, loader: route.loader as unknown as LoaderFunction, Component: withData(route.default), ErrorBoundary: route.ErrorBoundary as ComponentType | undefined }],
     },
   ]);
   const context = await handler.query(req(`/admin/${path}`, { cookie }));

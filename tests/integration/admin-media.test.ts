@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import sharp from "sharp";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +14,7 @@ import { HTML_IMAGE_MESSAGE, IMAGE_URL_MESSAGE } from "../../app/modules/admin/i
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callRoute, formErrors } from "../helpers/route";
 import { postUpload } from "../helpers/upload";
 
 /** Issue #17 item 3: uploaded images on the catalogue, sanitised rich text, structured home lists. */
@@ -28,7 +27,7 @@ describeEachDb("admin media and content editors", ({ database }) => {
     const [brand] = await database().db.insert(s.brands).values({ name: "Marque Média", slug: "marque-media" }).returning();
     brandId = brand.id;
   });
-  const save = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
+  const save = <H>(action: H, path: string, form: Record<string, string>) => callRoute(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
   const audits = () => database().db.$count(s.auditLog);
   /** The version an edit form carries: the row's updated_at when it was opened (ADR on edit conflicts). */
   const brandVersion = async () => (await database().db.select({ v: s.brands.updatedAt }).from(s.brands).where(eq(s.brands.id, brandId)))[0].v.toISOString();
@@ -37,7 +36,7 @@ describeEachDb("admin media and content editors", ({ database }) => {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#e11d48" } }).png().toBuffer();
     const out = await postUpload(admin.cookie, "logo.png", png, "image/png");
     expect(out.data.ok).toBe(true);
-    return out.data.url;
+    return String(out.data.url);
   }
 
   describe("images", () => {
@@ -54,7 +53,7 @@ describeEachDb("admin media and content editors", ({ database }) => {
       expect((await db.select().from(s.brands).where(eq(s.brands.id, brandId)))[0].imageUrl).toBe(url);
       expect((await db.select().from(s.offers).where(eq(s.offers.name, "Sérum média")))[0].imageUrl).toBe(url);
       expect((await db.select().from(s.categories).where(eq(s.categories.slug, "media-images")))[0].imageUrl).toBe(url);
-      const page = await callRoute<any>(brandPageLoader, req("/marques/marque-media"), { id: "marque-media" });
+      const page = await callRoute(brandPageLoader, req("/marques/marque-media"), { id: "marque-media" });
       expect(page.data.brand.imageUrl).toBe(url);
     });
 
@@ -74,7 +73,7 @@ describeEachDb("admin media and content editors", ({ database }) => {
       ] as const) {
         const out = await save(action, path, { ...form, imageUrl });
         expect(out.status).toBe(400);
-        expect(out.data.result.error.imageUrl).toEqual([IMAGE_URL_MESSAGE]);
+        expect(formErrors(out).imageUrl).toEqual([IMAGE_URL_MESSAGE]);
       }
       expect(await audits()).toBe(before);
       expect((await database().db.select().from(s.brands).where(eq(s.brands.id, brandId)))[0].imageUrl).toMatch(/^\/uploads\//);
@@ -97,13 +96,13 @@ describeEachDb("admin media and content editors", ({ database }) => {
       const foreign = '<p>Texte</p><img src="https://cdn.exemple.fr/photo.jpg" alt="">';
       const page = await save(pageAction, "/admin/pages", { title: "Page externe", slug: "page-externe", content: foreign, status: "published" });
       expect(page.status).toBe(400);
-      expect(page.data.result.error.content).toEqual([HTML_IMAGE_MESSAGE]);
+      expect(formErrors(page).content).toEqual([HTML_IMAGE_MESSAGE]);
       const block = await save(contentAction, "/admin/content", { name: "media-foreign", title: "Bloc", page: "about", type: "html", position: "6", content: foreign });
       expect(block.status).toBe(400);
-      expect(block.data.result.error.content).toEqual([HTML_IMAGE_MESSAGE]);
+      expect(formErrors(block).content).toEqual([HTML_IMAGE_MESSAGE]);
       const image = await save(contentAction, "/admin/content", { name: "media-image", title: "Image", page: "about", type: "image", position: "7", content: "https://cdn.exemple.fr/photo.jpg" });
       expect(image.status).toBe(400);
-      expect(image.data.result.error.content).toEqual([IMAGE_URL_MESSAGE]);
+      expect(formErrors(image).content).toEqual([IMAGE_URL_MESSAGE]);
       expect(await audits()).toBe(before);
       const ours = await save(contentAction, "/admin/content", { name: "media-image", title: "Image", page: "about", type: "image", position: "7", content: await uploadPng() });
       expect(ours.data.ok).toBe(true);
@@ -136,8 +135,8 @@ describeEachDb("admin media and content editors", ({ database }) => {
         { id: "t2", content: "Nouveau témoignage en tête.", author: "Nina, 30 ans, Nantes", rating: 4 },
         { id: "t1", content: "Ancien premier.", author: "Léa, 27 ans, Lyon", rating: 5 },
       ]);
-      const home = await callRoute<any>(homeLoader, req("/"));
-      expect(home.data.content.testimonials.list.map((t: any) => t.author)).toEqual(["Nina, 30 ans, Nantes", "Léa, 27 ans, Lyon"]);
+      const home = await callRoute(homeLoader, req("/"));
+      expect(home.data.content.testimonials.list.map((t) => t.author)).toEqual(["Nina, 30 ans, Nantes", "Léa, 27 ans, Lyon"]);
     });
 
     it("a bad step is refused with a French message per item and a 400; nothing is written", async () => {
@@ -148,7 +147,7 @@ describeEachDb("admin media and content editors", ({ database }) => {
         { icon: "Fusée", title: "", description: "Deuxième étape." },
       ]);
       expect(out.status).toBe(400);
-      expect(out.data.result.error.content).toEqual(["Élément 2 : le champ « icon » doit valoir Mouse, ShoppingCart, Heart, CreditCard.", "Élément 2 : le champ « title » est obligatoire."]);
+      expect(formErrors(out).content).toEqual(["Élément 2 : le champ « icon » doit valoir Mouse, ShoppingCart, Heart, CreditCard.", "Élément 2 : le champ « title » est obligatoire."]);
       expect((await block("how-it-works-steps")).content).toBe(row.content);
       expect(await audits()).toBe(before);
     });

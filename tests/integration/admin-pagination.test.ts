@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { loader as brandsLoader } from "../../app/routes/admin/brands";
@@ -40,7 +39,7 @@ describe("requestedPage", () => {
 
 describeEachDb("admin lists paginate on the server", ({ database }) => {
   let cookie: string;
-  const get = (handler: unknown, path: string) => callRoute<any>(handler, req(path, { cookie }));
+  const get = <H>(handler: H, path: string) => callRoute(handler, req(path, { cookie }));
 
   beforeAll(async () => {
     const db = database().db;
@@ -62,12 +61,12 @@ describeEachDb("admin lists paginate on the server", ({ database }) => {
     const p1 = await get(promoLoader, "/admin/promo-codes");
     expect(p1.status).toBe(200);
     expect(p1.data.pager).toEqual({ page: 1, pageCount: 3, total: 120, pageSize: ADMIN_PAGE_SIZE });
-    expect(p1.data.codes.map((c: any) => c.code)).toEqual(Array.from({ length: 50 }, (_, i) => `P${pad(i)}`));
+    expect(p1.data.codes.map((c) => c.code)).toEqual(Array.from({ length: 50 }, (_, i) => `P${pad(i)}`));
     const p2 = await get(promoLoader, "/admin/promo-codes?page=2");
     expect(p2.data.pager.page).toBe(2);
-    expect(p2.data.codes.map((c: any) => c.code)).toEqual(Array.from({ length: 50 }, (_, i) => `P${pad(50 + i)}`));
+    expect(p2.data.codes.map((c) => c.code)).toEqual(Array.from({ length: 50 }, (_, i) => `P${pad(50 + i)}`));
     const p3 = await get(promoLoader, "/admin/promo-codes?page=3");
-    expect(p3.data.codes.map((c: any) => c.code)).toEqual(Array.from({ length: 20 }, (_, i) => `P${pad(100 + i)}`));
+    expect(p3.data.codes.map((c) => c.code)).toEqual(Array.from({ length: 20 }, (_, i) => `P${pad(100 + i)}`));
     expect(p3.data.codes[0].brandName).toBe("Marque Pagination");
   });
 
@@ -95,7 +94,7 @@ describeEachDb("admin lists paginate on the server", ({ database }) => {
     for (const page of [1, 2, 3]) {
       const out = await get(dealsLoader, `/admin/crevarde-deals?page=${page}`);
       expect(out.data.deals.length).toBe(page === 3 ? 20 : 50);
-      ids.push(...out.data.deals.map((d: any) => d.id));
+      ids.push(...out.data.deals.map((d) => d.id));
     }
     expect(new Set(ids).size).toBe(120);
   });
@@ -104,11 +103,11 @@ describeEachDb("admin lists paginate on the server", ({ database }) => {
     const all = await get(contentLoader, "/admin/content");
     expect(all.data.pager).toMatchObject({ page: 1, pageCount: 2, total: 65 });
     // ordered by page then position: "about" before "soldes"
-    expect(all.data.blocks.slice(0, 5).map((b: any) => b.name)).toEqual(["about-0", "about-1", "about-2", "about-3", "about-4"]);
+    expect(all.data.blocks.slice(0, 5).map((b) => b.name)).toEqual(["about-0", "about-1", "about-2", "about-3", "about-4"]);
     const soldes2 = await get(contentLoader, "/admin/content?contentPage=soldes&page=2");
     expect(soldes2.data.query.filters.contentPage).toBe("soldes");
     expect(soldes2.data.pager).toMatchObject({ page: 2, pageCount: 2, total: 60 });
-    expect(soldes2.data.blocks.map((b: any) => b.position)).toEqual(Array.from({ length: 10 }, (_, i) => 50 + i));
+    expect(soldes2.data.blocks.map((b) => b.position)).toEqual(Array.from({ length: 10 }, (_, i) => 50 + i));
     const about = await get(contentLoader, "/admin/content?contentPage=about&page=9");
     expect(about.data.pager).toMatchObject({ page: 1, pageCount: 1, total: 5 });
     const none = await get(contentLoader, "/admin/content?contentPage=inconnue&page=3");
@@ -129,7 +128,7 @@ describeEachDb("admin lists paginate on the server", ({ database }) => {
     expect(p1.data.pager).toMatchObject({ page: 1, pageCount: 2, total: 55 });
     expect(p1.data.users[0].email).toBe("pager-054@example.fr");
     const p2 = await get(usersLoader, "/admin/users?q=pager-&page=2");
-    expect(p2.data.users.map((u: any) => u.email)).toEqual(["pager-004@example.fr", "pager-003@example.fr", "pager-002@example.fr", "pager-001@example.fr", "pager-000@example.fr"]);
+    expect(p2.data.users.map((u) => u.email)).toEqual(["pager-004@example.fr", "pager-003@example.fr", "pager-002@example.fr", "pager-001@example.fr", "pager-000@example.fr"]);
     const clamped = await get(usersLoader, "/admin/users?q=pager-&page=40");
     expect(clamped.data.pager.page).toBe(2);
   });
@@ -148,14 +147,15 @@ describeEachDb("admin lists paginate on the server", ({ database }) => {
       [pagesLoader, "/admin/pages", "pages", "title", "Page 050"],
     ] as const;
     for (const [loader, path, key, field, last] of lists) {
+      const rows = (out: { data: unknown }) => (out.data as Record<string, Array<Record<string, unknown>>>)[key];
       const first = await get(loader, path);
-      expect(first.data[key].length, path).toBe(50);
+      expect(rows(first).length, path).toBe(50);
       expect(first.data.pager.pageCount, path).toBe(2);
       const end = await get(loader, `${path}?page=999`);
       expect(end.status, path).toBe(200);
       expect(end.data.pager.page, path).toBe(2);
-      expect(end.data[key].length, path).toBe(end.data.pager.total - 50);
-      expect(end.data[key].at(-1)[field], path).toBe(last);
+      expect(rows(end).length, path).toBe(end.data.pager.total - 50);
+      expect(rows(end).at(-1)?.[field], path).toBe(last);
     }
   });
 });
@@ -172,11 +172,11 @@ describeEachDb("admin lists with 10,000 rows", ({ database }) => {
     }
     for (const [asked, page] of [[1, 1], [100, 100], [200, 200], [201, 200]]) {
       const started = Date.now();
-      const out = await callRoute<any>(promoLoader, req(`/admin/promo-codes?page=${asked}`, { cookie }));
+      const out = await callRoute(promoLoader, req(`/admin/promo-codes?page=${asked}`, { cookie }));
       // generous bound for a loaded CI machine; a page takes a few tens of ms
       expect(Date.now() - started).toBeLessThan(2000);
       expect(out.data.pager).toEqual({ page, pageCount: 200, total: 10_000, pageSize: 50 });
-      expect(out.data.codes.map((c: any) => c.code)).toEqual(Array.from({ length: 50 }, (_, i) => code((page - 1) * 50 + i)));
+      expect(out.data.codes.map((c) => c.code)).toEqual(Array.from({ length: 50 }, (_, i) => code((page - 1) * 50 + i)));
     }
   });
 });

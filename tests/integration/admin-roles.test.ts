@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +14,7 @@ import { LastAdminError, updateUserAdmin } from "../../app/modules/users/users-a
 import { USER_MESSAGES } from "../../app/modules/users/user-form.schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callRoute, formErrors } from "../helpers/route";
 
 type Staff = "editor" | "finance" | "moderator" | "admin";
 type Outcome = "ok" | "refused";
@@ -72,7 +71,7 @@ describeEachDb("back-office roles", ({ database }) => {
     await seed(database().db, { uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-roles-")) });
     people.editor = await signedInUser({ role: "editor", username: "Élise" });
     people.finance = await signedInUser({ role: "finance", username: "Fabien" });
-    people.moderator = await signedInUser({ role: "moderator" as any, username: "Maud" });
+    people.moderator = await signedInUser({ role: "moderator", username: "Maud" });
     people.admin = await signedInUser({ role: "admin", username: "Ada" });
     people.member = await signedInUser();
   });
@@ -92,11 +91,11 @@ describeEachDb("back-office roles", ({ database }) => {
       if (mod.action) {
         const before = await database().db.$count(s.auditLog);
         for (const role of ["finance", "moderator", "member"] as const) {
-          const refused = await callRoute<any>(mod.action, as(role, route.url, NOBODY), route.params);
+          const refused = await callRoute(mod.action, as(role, route.url, NOBODY), route.params);
           expect(refused.status, role).toBe(403);
           expect(refused.data).toBe(CATALOGUE);
         }
-        const done = await callRoute<any>(mod.action, as("editor", route.url, NOBODY), route.params);
+        const done = await callRoute(mod.action, as("editor", route.url, NOBODY), route.params);
         expect(done.status).toBe(400);
         expect(await database().db.$count(s.auditLog)).toBe(before);
       }
@@ -130,7 +129,7 @@ describeEachDb("back-office roles", ({ database }) => {
           }
         }
         const before = await database().db.$count(s.auditLog);
-        const done = await callRoute<any>(mod.action, as(role, route.url, NOBODY));
+        const done = await callRoute(mod.action, as(role, route.url, NOBODY));
         if (expected === "ok") {
           // through the guard: a French 4xx about the missing item or the form, never 401/403/5xx
           expect([400, 404, 409], `${file} action, ${role} (${done.status})`).toContain(done.status);
@@ -144,31 +143,31 @@ describeEachDb("back-office roles", ({ database }) => {
   }
 
   it("the layout lets the team in and lists each role's permissions; members go home", async () => {
-    const editor = await callRoute<any>(layoutLoader, as("editor", "/admin"));
+    const editor = await callRoute(layoutLoader, as("editor", "/admin"));
     expect(editor.data).toMatchObject({ role: "editor", roleLabel: "Éditeur", permissions: ["backoffice", "catalogue"] });
-    const finance = await callRoute<any>(layoutLoader, as("finance", "/admin"));
+    const finance = await callRoute(layoutLoader, as("finance", "/admin"));
     expect(finance.data).toMatchObject({ role: "finance", roleLabel: "Finance", permissions: ["backoffice", "money"] });
-    const admin = await callRoute<any>(layoutLoader, as("admin", "/admin"));
+    const admin = await callRoute(layoutLoader, as("admin", "/admin"));
     expect(admin.data.permissions).toEqual(["backoffice", "catalogue", "money", "users", "settings", "moderation"]);
-    const moderator = await callRoute<any>(layoutLoader, as("moderator", "/admin"));
+    const moderator = await callRoute(layoutLoader, as("moderator", "/admin"));
     expect(moderator.data).toMatchObject({ role: "moderator", roleLabel: "Modérateur", permissions: ["backoffice", "moderation"] });
     expect((await callRoute(layoutLoader, as("member", "/admin"))).location).toBe("/");
   });
 
   it("the dashboard loads the money figures for finance and admins only, and each form checks its own permission", async () => {
-    const editor = await callRoute<any>(dashLoader, as("editor", "/admin"));
+    const editor = await callRoute(dashLoader, as("editor", "/admin"));
     expect(editor.data.cashback).toBeNull();
     expect(editor.data.contentProtection).toBeNull();
     expect(editor.data.may).toEqual({ catalogue: true, money: false, settings: false });
-    const finance = await callRoute<any>(dashLoader, as("finance", "/admin"));
-    expect(finance.data.cashback.byStatus).toBeDefined();
+    const finance = await callRoute(dashLoader, as("finance", "/admin"));
+    expect(finance.data.cashback?.byStatus).toBeDefined();
     expect(finance.data.may).toEqual({ catalogue: false, money: true, settings: false });
-    const admin = await callRoute<any>(dashLoader, as("admin", "/admin"));
-    expect(admin.data.cashback.byStatus).toBeDefined();
+    const admin = await callRoute(dashLoader, as("admin", "/admin"));
+    expect(admin.data.cashback?.byStatus).toBeDefined();
     expect(typeof admin.data.contentProtection).toBe("boolean");
 
     const init = { intent: "init-content" };
-    expect((await callRoute<any>(dashAction, as("editor", "/admin", init))).data.toast.description).toBe("Tout le contenu est déjà initialisé.");
+    expect((await callRoute(dashAction, as("editor", "/admin", init))).data.toast?.description).toBe("Tout le contenu est déjà initialisé.");
     const financeInit = await callRoute(dashAction, as("finance", "/admin", init));
     expect([financeInit.status, financeInit.data]).toEqual([403, CATALOGUE]);
     const protection = { intent: "protection", enabled: "false" };
@@ -181,12 +180,12 @@ describeEachDb("back-office roles", ({ database }) => {
   });
 
   it("an editor previews a draft page; finance, like a member, gets 404", async () => {
-    const saved = await callRoute<any>(
+    const saved = await callRoute(
       pageAction,
       as("editor", "/admin/pages", { intent: "save", title: "Brouillon d'Élise", slug: "brouillon-elise", content: "<p>Bientôt</p>", status: "draft" }),
     );
-    expect(saved.data.toast.title).toBe("Page créée avec succès");
-    const view = (who: Staff | "member") => callRoute<any>(slugLoader, as(who, "/brouillon-elise"), { slug: "brouillon-elise" });
+    expect(saved.data.toast?.title).toBe("Page créée avec succès");
+    const view = (who: Staff | "member") => callRoute(slugLoader, as(who, "/brouillon-elise"), { slug: "brouillon-elise" });
     expect((await view("editor")).status).toBe(200);
     expect((await view("admin")).status).toBe(200);
     expect((await view("finance")).status).toBe(404);
@@ -196,23 +195,23 @@ describeEachDb("back-office roles", ({ database }) => {
   it("users: an admin gives the five roles, shown with their French labels; nobody demotes the last admin or themself", async () => {
     const db = database().db;
     const target = await signedInUser({ username: "Bérénice" });
-    const save = (role: string, id = target.id) => callRoute<any>(userAction, as("admin", "/admin/users", { intent: "save", id, role, username: "Bérénice" }));
+    const save = (role: string, id = target.id) => callRoute(userAction, as("admin", "/admin/users", { intent: "save", id, role, username: "Bérénice" }));
     for (const role of ["editor", "finance", "moderator", "admin", "user"]) {
-      expect((await save(role)).data.toast.title, role).toBe(USER_MESSAGES.updated);
+      expect((await save(role)).data.toast?.title, role).toBe(USER_MESSAGES.updated);
       expect((await db.select({ role: s.user.role }).from(s.user).where(eq(s.user.id, target.id)))[0].role).toBe(role);
     }
     const bad = await save("superadmin");
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error.role).toEqual(["Le rôle doit être Utilisateur, Éditeur, Finance, Modérateur ou Administrateur."]);
+    expect(formErrors(bad).role).toEqual(["Le rôle doit être Utilisateur, Éditeur, Finance, Modérateur ou Administrateur."]);
 
     await save("editor");
-    const list = await callRoute<any>(usersLoader, as("admin", "/admin/users?q=B%C3%A9r%C3%A9nice"));
-    expect(list.data.users.map((u: any) => u.role)).toEqual(["editor"]);
+    const list = await callRoute(usersLoader, as("admin", "/admin/users?q=B%C3%A9r%C3%A9nice"));
+    expect(list.data.users.map((u) => u.role)).toEqual(["editor"]);
 
     for (const role of ["editor", "finance", "user"]) {
       const self = await save(role, people.admin.id);
       expect(self.status, role).toBe(409);
-      expect(self.data.toast.description).toBe(USER_MESSAGES.selfDemote);
+      expect(self.data.toast?.description).toBe(USER_MESSAGES.selfDemote);
     }
     expect((await db.select({ role: s.user.role }).from(s.user).where(eq(s.user.id, people.admin.id)))[0].role).toBe("admin");
 

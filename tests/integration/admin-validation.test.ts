@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
@@ -13,7 +12,7 @@ import { action as settingsAction } from "../../app/routes/admin/settings";
 import { action as userAction } from "../../app/routes/admin/users";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callRoute, type FormAnswer } from "../helpers/route";
 
 /** Every validation message of the admin forms, each answered with a French 400 (or 409) and nothing written. */
 describeEachDb("admin validation messages", ({ database }) => {
@@ -24,8 +23,8 @@ describeEachDb("admin validation messages", ({ database }) => {
     const [brand] = await database().db.insert(s.brands).values({ name: "Marque Validation", slug: "marque-validation" }).returning();
     brandId = brand.id;
   });
-  const save = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
-  const firstErrors = (out: any) => Object.fromEntries(Object.entries(out.data.result.error as Record<string, string[]>).map(([k, v]) => [k, v[0]]));
+  const save = <H>(action: H, path: string, form: Record<string, string>) => callRoute(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
+  const firstErrors = (out: { data: unknown }) => Object.fromEntries(Object.entries((out.data as FormAnswer)?.result?.error ?? {}).map(([k, v]) => [k, v?.[0]]));
 
   const cases: Array<[string, unknown, string, Record<string, string>, Record<string, string>]> = [
     ["promo code: required fields", promoAction, "/admin/promo-codes", {}, { brandId: "La marque est obligatoire.", code: "Le code est obligatoire.", discountAmount: "Le montant de réduction est obligatoire." }],
@@ -54,7 +53,7 @@ describeEachDb("admin validation messages", ({ database }) => {
     const auditBefore = await database().db.$count(s.auditLog);
     const out = await save(action, path, Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v === "BRAND" ? brandId : v])));
     expect(out.status).toBe(400);
-    expect(out.data.ok).toBe(false);
+    expect((out.data as { ok?: boolean }).ok).toBe(false);
     expect(firstErrors(out)).toEqual(expected);
     expect(await database().db.$count(s.auditLog)).toBe(auditBefore);
   });
@@ -72,9 +71,9 @@ describeEachDb("admin validation messages", ({ database }) => {
     expect(await database().db.$count(s.user, eq(s.user.role, "admin"))).toBe(1);
     const demote = await save(userAction, "/admin/users", { id: admin.id, role: "user" });
     expect(demote.status).toBe(409);
-    expect(demote.data.toast.description).toBe("Vous ne pouvez pas retirer votre propre rôle d'administrateur.");
-    const del = await callRoute<any>(userAction, req("/admin/users", { cookie: admin.cookie, form: { intent: "delete", id: admin.id } }));
+    expect(demote.data.toast?.description).toBe("Vous ne pouvez pas retirer votre propre rôle d'administrateur.");
+    const del = await callRoute(userAction, req("/admin/users", { cookie: admin.cookie, form: { intent: "delete", id: admin.id } }));
     expect(del.status).toBe(409);
-    expect(del.data.toast.description).toBe("Vous ne pouvez pas supprimer votre propre compte depuis l'administration.");
+    expect(del.data.toast?.description).toBe("Vous ne pouvez pas supprimer votre propre compte depuis l'administration.");
   });
 });

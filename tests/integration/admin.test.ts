@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,7 +20,7 @@ import { loader as homeLoader } from "../../app/routes/home";
 import { loader as slugLoader } from "../../app/routes/page.$slug";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callRoute, formErrors } from "../helpers/route";
 import { postUpload } from "../helpers/upload";
 
 /** What a member is told by each admin action: the message of the permission it asks for first (ADR 022). */
@@ -56,7 +55,7 @@ describeEachDb("admin back office", ({ database }) => {
       expect((await callRoute(action, as(member.cookie, "/admin/x", { intent: "delete", id: "00000000-0000-0000-0000-000000000000" }))).status).toBe(403);
       expect((await callRoute(action, as(undefined, "/admin/x", { intent: "delete", id: "00000000-0000-0000-0000-000000000000" }))).status).toBe(401);
     }
-    const layout = await callRoute<any>(layoutLoader, as(admin.cookie, "/admin"));
+    const layout = await callRoute(layoutLoader, as(admin.cookie, "/admin"));
     expect(layout.data.initials).toBe("ZO");
   });
 
@@ -90,7 +89,7 @@ describeEachDb("admin back office", ({ database }) => {
         expect(refused.status, `${file} action, member`).toBe(403);
         expect(refused.data, `${file} action, member`).toBe(MEMBER_REFUSAL[file]);
         // the admin gets through the guard: a French 4xx about the (missing) item or form, never 401/403/5xx
-        const done = await callRoute<any>(mod.action, as(admin.cookie, url, form));
+        const done = await callRoute(mod.action, as(admin.cookie, url, form));
         expect([400, 404, 409], `${file} action, admin (${done.status})`).toContain(done.status);
       }
     }
@@ -105,17 +104,17 @@ describeEachDb("admin back office", ({ database }) => {
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {
     const db = database().db;
-    const dash = await callRoute<any>(dashLoader, as(admin.cookie, "/admin"));
+    const dash = await callRoute(dashLoader, as(admin.cookie, "/admin"));
     expect(dash.data.stats.pages).toBe(4);
     expect(dash.data.stats.brands).toBe(29);
     expect(dash.data.stats.users).toBeGreaterThanOrEqual(4);
     expect(dash.data.stats.chart.days).toHaveLength(30);
-    const none = await callRoute<any>(dashAction, as(admin.cookie, "/admin", { intent: "init-content" }));
+    const none = await callRoute(dashAction, as(admin.cookie, "/admin", { intent: "init-content" }));
     expect(none.data.toast).toMatchObject({ title: "Information", description: "Tout le contenu est déjà initialisé." });
     await db.update(s.contentBlocks).set({ content: "Titre modifié" }).where(eq(s.contentBlocks.name, "how-it-works-title"));
     await db.delete(s.contentBlocks).where(eq(s.contentBlocks.name, "hero-subtitle"));
     await db.delete(s.contentBlocks).where(eq(s.contentBlocks.name, "testimonials-footer"));
-    const two = await callRoute<any>(dashAction, as(admin.cookie, "/admin", { intent: "init-content" }));
+    const two = await callRoute(dashAction, as(admin.cookie, "/admin", { intent: "init-content" }));
     expect(two.data.toast).toMatchObject({ title: "Succès", description: "2 blocs de contenu ont été initialisés avec succès." });
     const [kept] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "how-it-works-title"));
     expect(kept.content).toBe("Titre modifié");
@@ -124,22 +123,22 @@ describeEachDb("admin back office", ({ database }) => {
   it("promo codes: create, validate, update, delete with the spec's messages", async () => {
     const db = database().db;
     const [brand] = await db.select().from(s.brands).where(eq(s.brands.slug, "nuxe"));
-    const bad = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", brandId: "", code: "", discountAmount: "" }));
+    const bad = await callRoute(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", brandId: "", code: "", discountAmount: "" }));
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error).toMatchObject({ brandId: ["La marque est obligatoire."], code: ["Le code est obligatoire."], discountAmount: ["Le montant de réduction est obligatoire."] });
-    const created = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", brandId: brand.id, code: "TEST25", discountAmount: "25%", description: "", category: "", expiresAt: "2030-01-31" }));
+    expect(formErrors(bad)).toMatchObject({ brandId: ["La marque est obligatoire."], code: ["Le code est obligatoire."], discountAmount: ["Le montant de réduction est obligatoire."] });
+    const created = await callRoute(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", brandId: brand.id, code: "TEST25", discountAmount: "25%", description: "", category: "", expiresAt: "2030-01-31" }));
     expect(created.data.toast).toMatchObject({ title: "Code promo créé" });
     const [row] = await db.select().from(s.promoCodes).where(eq(s.promoCodes.code, "TEST25"));
     expect(row).toMatchObject({ description: null, categoryId: null, isFeatured: false });
-    const updated = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", id: row.id, version: row.updatedAt.toISOString(), brandId: brand.id, code: "TEST30", discountAmount: "30%", category: "Soin", isFeatured: "on" }));
-    expect(updated.data.toast.title).toBe("Code promo mis à jour");
-    const list = await callRoute<any>(promoLoader, as(admin.cookie, "/admin/promo-codes"));
-    expect(list.data.codes.find((c: any) => c.code === "TEST30").category).toBe("Soin");
-    const codes = list.data.codes.map((c: any) => c.code);
+    const updated = await callRoute(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "save", id: row.id, version: row.updatedAt.toISOString(), brandId: brand.id, code: "TEST30", discountAmount: "30%", category: "Soin", isFeatured: "on" }));
+    expect(updated.data.toast?.title).toBe("Code promo mis à jour");
+    const list = await callRoute(promoLoader, as(admin.cookie, "/admin/promo-codes"));
+    expect(list.data.codes.find((c) => c.code === "TEST30")?.category).toBe("Soin");
+    const codes = list.data.codes.map((c) => c.code);
     expect([...codes].sort((a: string, b: string) => a.localeCompare(b, "en"))).toEqual(codes.slice().sort((a: string, b: string) => a.localeCompare(b, "en")));
-    const deleted = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "delete", id: row.id }));
+    const deleted = await callRoute(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "delete", id: row.id }));
     expect(deleted.data.toast).toMatchObject({ title: "Code promo supprimé" });
-    const gone = await callRoute<any>(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "delete", id: row.id }));
+    const gone = await callRoute(promoAction, as(admin.cookie, "/admin/promo-codes", { intent: "delete", id: row.id }));
     expect(gone.status).toBe(404);
   });
 
@@ -147,82 +146,82 @@ describeEachDb("admin back office", ({ database }) => {
     const db = database().db;
     const [brand] = await db.select().from(s.brands).where(eq(s.brands.slug, "caudalie"));
     // a percentage posted by an old form is no field: ignored
-    const offer = await callRoute<any>(offerAction, as(admin.cookie, "/admin/offers", { intent: "save", brandId: brand.id, name: "Crème test", regularPrice: "10,00€", cashbackPercent: "12.5", tag: "" }));
-    expect(offer.data.toast.title).toBe("Offre créée");
+    const offer = await callRoute(offerAction, as(admin.cookie, "/admin/offers", { intent: "save", brandId: brand.id, name: "Crème test", regularPrice: "10,00€", cashbackPercent: "12.5", tag: "" }));
+    expect(offer.data.toast?.title).toBe("Offre créée");
     const [o] = await db.select().from(s.offers).where(eq(s.offers.name, "Crème test"));
     expect(o).not.toHaveProperty("cashbackPercent");
     expect(o.tag).toBeNull();
-    expect((await callRoute<any>(offerAction, as(admin.cookie, "/admin/offers", { intent: "save", brandId: brand.id, name: "x", regularPrice: "" }))).status).toBe(400);
-    const deal = await callRoute<any>(dealAction, as(admin.cookie, "/admin/crevarde-deals", { intent: "save", title: "<b>Deal</b> admin", description: "desc", price: "1€", source: "Temu", badgeText: "Top", url: "https://www.temu.com/fr/test", badgeType: "nope", ctaText: "" }));
-    expect(deal.data.toast.title).toBe("Deal créé");
+    expect((await callRoute(offerAction, as(admin.cookie, "/admin/offers", { intent: "save", brandId: brand.id, name: "x", regularPrice: "" }))).status).toBe(400);
+    const deal = await callRoute(dealAction, as(admin.cookie, "/admin/crevarde-deals", { intent: "save", title: "<b>Deal</b> admin", description: "desc", price: "1€", source: "Temu", badgeText: "Top", url: "https://www.temu.com/fr/test", badgeType: "nope", ctaText: "" }));
+    expect(deal.data.toast?.title).toBe("Deal créé");
     const [d] = await db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.title, "Deal admin"));
     expect(d).toMatchObject({ badgeType: "hot", ctaText: "Voir le deal", source: "temu" });
-    const missing = await callRoute<any>(dealAction, as(admin.cookie, "/admin/crevarde-deals", { intent: "save", title: "", url: "javascript:alert(1)" }));
+    const missing = await callRoute(dealAction, as(admin.cookie, "/admin/crevarde-deals", { intent: "save", title: "", url: "javascript:alert(1)" }));
     expect(missing.status).toBe(400);
-    expect(Object.keys(missing.data.result.error)).toEqual(expect.arrayContaining(["title", "description", "price", "source", "badgeText", "url"]));
-    expect((await callRoute<any>(dealLoader, as(admin.cookie, "/admin/crevarde-deals"))).data.deals[0].title).toBe("Deal admin");
+    expect(Object.keys(formErrors(missing))).toEqual(expect.arrayContaining(["title", "description", "price", "source", "badgeText", "url"]));
+    expect((await callRoute(dealLoader, as(admin.cookie, "/admin/crevarde-deals"))).data.deals[0].title).toBe("Deal admin");
   });
 
   it("categories and pages validate in the spec's order; slugs are unique", async () => {
-    const cat = await callRoute<any>(categoryAction, as(admin.cookie, "/admin/categories", { intent: "save", name: "", slug: "" }));
+    const cat = await callRoute(categoryAction, as(admin.cookie, "/admin/categories", { intent: "save", name: "", slug: "" }));
     expect(cat.data.toast).toMatchObject({ title: "Champ requis", description: "Le nom de la catégorie est obligatoire." });
-    expect((await callRoute<any>(categoryAction, as(admin.cookie, "/admin/categories", { intent: "save", name: "Ongles", slug: "ongles" }))).data.toast.title).toBe("Catégorie créée avec succès");
-    const dup = await callRoute<any>(categoryAction, as(admin.cookie, "/admin/categories", { intent: "save", name: "Ongles 2", slug: "ongles" }));
+    expect((await callRoute(categoryAction, as(admin.cookie, "/admin/categories", { intent: "save", name: "Ongles", slug: "ongles" }))).data.toast?.title).toBe("Catégorie créée avec succès");
+    const dup = await callRoute(categoryAction, as(admin.cookie, "/admin/categories", { intent: "save", name: "Ongles 2", slug: "ongles" }));
     expect(dup.status).toBe(409);
-    expect(dup.data.toast.description).toBe("Ce slug est déjà utilisé.");
-    const page = await callRoute<any>(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "", slug: "", content: "" }));
-    expect(page.data.toast.description).toBe("Le titre de la page est obligatoire.");
-    const page2 = await callRoute<any>(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Contact", slug: "", content: "" }));
-    expect(page2.data.toast.description).toBe("Le slug de la page est obligatoire.");
-    const saved = await callRoute<any>(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Contact", slug: "contact", content: '<p>Écris-nous</p><script>alert(1)</script><img src=x onerror="alert(1)">' }));
-    expect(saved.data.toast.title).toBe("Page créée avec succès");
-    const pub = await callRoute<any>(slugLoader, req("/contact"), { slug: "contact" });
+    expect(dup.data.toast?.description).toBe("Ce slug est déjà utilisé.");
+    const page = await callRoute(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "", slug: "", content: "" }));
+    expect(page.data.toast?.description).toBe("Le titre de la page est obligatoire.");
+    const page2 = await callRoute(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Contact", slug: "", content: "" }));
+    expect(page2.data.toast?.description).toBe("Le slug de la page est obligatoire.");
+    const saved = await callRoute(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Contact", slug: "contact", content: '<p>Écris-nous</p><script>alert(1)</script><img src=x onerror="alert(1)">' }));
+    expect(saved.data.toast?.title).toBe("Page créée avec succès");
+    const pub = await callRoute(slugLoader, req("/contact"), { slug: "contact" });
     expect(pub.data.content).toContain("<p>Écris-nous</p>");
     expect(pub.data.content).not.toMatch(/script|onerror/);
   });
 
   it("brands: deleting a brand deletes its offers and promo codes", async () => {
     const db = database().db;
-    const created = await callRoute<any>(brandAction, as(admin.cookie, "/admin/brands", { intent: "save", name: "Marque Test", slug: "marque-test", maxDiscountPercent: "20" }));
-    expect(created.data.toast.title).toBe("Marque créée");
+    const created = await callRoute(brandAction, as(admin.cookie, "/admin/brands", { intent: "save", name: "Marque Test", slug: "marque-test", maxDiscountPercent: "20" }));
+    expect(created.data.toast?.title).toBe("Marque créée");
     const [b] = await db.select().from(s.brands).where(eq(s.brands.slug, "marque-test"));
     await db.insert(s.promoCodes).values({ brandId: b.id, code: "MT10", discountAmount: "10%" });
     await db.insert(s.offers).values({ brandId: b.id, name: "Produit MT", regularPrice: "5€" });
-    const del = await callRoute<any>(brandAction, as(admin.cookie, "/admin/brands", { intent: "delete", id: b.id }));
-    expect(del.data.toast.title).toBe("Marque supprimée");
+    const del = await callRoute(brandAction, as(admin.cookie, "/admin/brands", { intent: "delete", id: b.id }));
+    expect(del.data.toast?.title).toBe("Marque supprimée");
     expect(await db.select().from(s.promoCodes).where(eq(s.promoCodes.brandId, b.id))).toEqual([]);
     expect(await db.select().from(s.offers).where(eq(s.offers.brandId, b.id))).toEqual([]);
-    expect((await callRoute<any>(brandAction, as(admin.cookie, "/admin/brands", { intent: "save", name: "X", slug: "X Y", maxDiscountPercent: "500" }))).status).toBe(400);
+    expect((await callRoute(brandAction, as(admin.cookie, "/admin/brands", { intent: "save", name: "X", slug: "X Y", maxDiscountPercent: "500" }))).status).toBe(400);
   });
 
   it("content blocks: missing fields message, html sanitized on save, preview sanitized", async () => {
     const db = database().db;
-    const missing = await callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "", title: "", content: "", page: "home" }));
+    const missing = await callRoute(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "", title: "", content: "", page: "home" }));
     expect(missing.data.toast).toMatchObject({ title: "Champs requis", description: "Veuillez remplir les champs suivants : Nom, Titre, Contenu" });
-    const saved = await callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "promo-banner", title: "Bannière", content: '<strong>Hello</strong><script>x()</script>', type: "html", page: "about", position: "3" }));
-    expect(saved.data.toast.title).toBe("Bloc de contenu créé avec succès");
+    const saved = await callRoute(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "promo-banner", title: "Bannière", content: '<strong>Hello</strong><script>x()</script>', type: "html", page: "about", position: "3" }));
+    expect(saved.data.toast?.title).toBe("Bloc de contenu créé avec succès");
     const [block] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "promo-banner"));
     expect(block).toMatchObject({ page: "about", content: "<strong>Hello</strong>", position: 3 });
-    const preview = await callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "preview", content: '<a href="javascript:alert(1)">x</a><em>ok</em>' }));
+    const preview = await callRoute(contentAction, as(admin.cookie, "/admin/content", { intent: "preview", content: '<a href="javascript:alert(1)">x</a><em>ok</em>' }));
     expect(preview.data.preview).toBe("<a>x</a><em>ok</em>");
   });
 
   it("content blocks: invalid JSON is refused with a French 400, valid JSON is stored", async () => {
     const db = database().db;
     const save = (fields: Record<string, string>) =>
-      callRoute<any>(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "json-test", title: "JSON", type: "json", page: "home", position: "40", ...fields }));
+      callRoute(contentAction, as(admin.cookie, "/admin/content", { intent: "save", name: "json-test", title: "JSON", type: "json", page: "home", position: "40", ...fields }));
     const bad = await save({ content: '{"items": [1, 2,]}' });
     expect(bad.status).toBe(400);
     expect(bad.data.ok).toBe(false);
     expect(bad.data.toast).toMatchObject({ title: "Erreur", description: "Le contenu n'est pas un JSON valide : erreur à la ligne 1, colonne 17." });
     // the field error is what the dialog shows under "Contenu*"
-    expect(bad.data.result.error.content).toEqual(["Le contenu n'est pas un JSON valide : erreur à la ligne 1, colonne 17."]);
+    expect(formErrors(bad).content).toEqual(["Le contenu n'est pas un JSON valide : erreur à la ligne 1, colonne 17."]);
     expect(await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "json-test"))).toEqual([]);
     const unclosed = await save({ content: '{"items": [' });
     expect(unclosed.status).toBe(400);
-    expect(unclosed.data.toast.description).toBe("Le contenu n'est pas un JSON valide : il s'arrête avant la fin (crochet, accolade ou guillemet non fermé).");
+    expect(unclosed.data.toast?.description).toBe("Le contenu n'est pas un JSON valide : il s'arrête avant la fin (crochet, accolade ou guillemet non fermé).");
     const good = await save({ content: '{"items": [1, 2]}' });
-    expect(good.data.toast.title).toBe("Bloc de contenu créé avec succès");
+    expect(good.data.toast?.title).toBe("Bloc de contenu créé avec succès");
     const [block] = await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.name, "json-test"));
     // editing an existing block into invalid JSON is refused too, and the stored content stays
     const edit = await save({ id: block.id, version: block.updatedAt.toISOString(), content: "pas du JSON" });
@@ -236,20 +235,20 @@ describeEachDb("admin back office", ({ database }) => {
   it("users: search, edit role and username, no self-demotion, delete cascades", async () => {
     const db = database().db;
     const target = await signedInUser({ username: "Cible", email: "cible@example.fr" });
-    const found = await callRoute<any>(usersLoader, as(admin.cookie, "/admin/users?q=cible"));
-    expect(found.data.users.map((u: any) => u.email)).toEqual(["cible@example.fr"]);
-    const nobody = await callRoute<any>(usersLoader, as(admin.cookie, "/admin/users?q=%25%25personne"));
+    const found = await callRoute(usersLoader, as(admin.cookie, "/admin/users?q=cible"));
+    expect(found.data.users.map((u) => u.email)).toEqual(["cible@example.fr"]);
+    const nobody = await callRoute(usersLoader, as(admin.cookie, "/admin/users?q=%25%25personne"));
     expect(nobody.data.users).toEqual([]);
-    const upd = await callRoute<any>(userAction, as(admin.cookie, "/admin/users", { intent: "save", id: target.id, username: "Nouvelle", role: "admin" }));
-    expect(upd.data.toast.title).toBe("Utilisateur mis à jour avec succès");
+    const upd = await callRoute(userAction, as(admin.cookie, "/admin/users", { intent: "save", id: target.id, username: "Nouvelle", role: "admin" }));
+    expect(upd.data.toast?.title).toBe("Utilisateur mis à jour avec succès");
     const [u] = await db.select().from(s.user).where(eq(s.user.id, target.id));
     expect(u.role).toBe("admin");
-    expect((await callRoute<any>(userAction, as(admin.cookie, "/admin/users", { intent: "save", id: target.id, role: "superadmin" }))).status).toBe(400);
-    const self = await callRoute<any>(userAction, as(admin.cookie, "/admin/users", { intent: "save", id: admin.id, role: "user" }));
+    expect((await callRoute(userAction, as(admin.cookie, "/admin/users", { intent: "save", id: target.id, role: "superadmin" }))).status).toBe(400);
+    const self = await callRoute(userAction, as(admin.cookie, "/admin/users", { intent: "save", id: admin.id, role: "user" }));
     expect(self.status).toBe(409);
-    expect((await callRoute<any>(userAction, as(admin.cookie, "/admin/users", { intent: "delete", id: admin.id }))).status).toBe(409);
-    const del = await callRoute<any>(userAction, as(admin.cookie, "/admin/users", { intent: "delete", id: target.id }));
-    expect(del.data.toast.title).toBe("Utilisateur supprimé avec succès");
+    expect((await callRoute(userAction, as(admin.cookie, "/admin/users", { intent: "delete", id: admin.id }))).status).toBe(409);
+    const del = await callRoute(userAction, as(admin.cookie, "/admin/users", { intent: "delete", id: target.id }));
+    expect(del.data.toast?.title).toBe("Utilisateur supprimé avec succès");
     expect(await db.select().from(s.profiles).where(eq(s.profiles.id, target.id))).toEqual([]);
   });
 
@@ -277,23 +276,23 @@ describeEachDb("admin back office", ({ database }) => {
   it("the home page reflects admin edits", async () => {
     const db = database().db;
     await db.update(s.contentBlocks).set({ content: "Comment ça roule ?" }).where(eq(s.contentBlocks.name, "how-it-works-title"));
-    const home = await callRoute<any>(homeLoader, req("/"));
+    const home = await callRoute(homeLoader, req("/"));
     expect(home.data.content.howItWorks.title).toBe("Comment ça roule ?");
   });
 
   it("pages: saved as a draft they are 404 to visitors and members, then published from the same form", async () => {
     const db = database().db;
     const save = (extra: Record<string, string>) =>
-      callRoute<any>(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Soldes d'hiver", slug: "soldes-hiver", content: "<p>Bientôt</p>", ...extra }));
-    expect((await save({ status: "draft" })).data.toast.title).toBe("Page créée avec succès");
+      callRoute(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Soldes d'hiver", slug: "soldes-hiver", content: "<p>Bientôt</p>", ...extra }));
+    expect((await save({ status: "draft" })).data.toast?.title).toBe("Page créée avec succès");
     const [row] = await db.select().from(s.pages).where(eq(s.pages.slug, "soldes-hiver"));
     expect(row.published).toBe(false);
     for (const cookie of [undefined, member.cookie]) {
       expect((await callRoute(slugLoader, req("/soldes-hiver", { cookie }), { slug: "soldes-hiver" })).status).toBe(404);
     }
-    expect((await callRoute<any>(slugLoader, req("/soldes-hiver", { cookie: admin.cookie }), { slug: "soldes-hiver" })).status).toBe(200);
+    expect((await callRoute(slugLoader, req("/soldes-hiver", { cookie: admin.cookie }), { slug: "soldes-hiver" })).status).toBe(200);
     await save({ id: row.id, version: row.updatedAt.toISOString(), status: "published" });
-    expect((await callRoute<any>(slugLoader, req("/soldes-hiver"), { slug: "soldes-hiver" })).data.title).toBe("Soldes d'hiver");
+    expect((await callRoute(slugLoader, req("/soldes-hiver"), { slug: "soldes-hiver" })).data.title).toBe("Soldes d'hiver");
     // no status at all (the spec's form) means published; garbage too
     const [published] = await db.select().from(s.pages).where(eq(s.pages.id, row.id));
     await save({ id: row.id, version: published.updatedAt.toISOString(), status: "n'importe quoi" });

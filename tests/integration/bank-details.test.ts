@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { composeIBAN, isValidIBAN } from "ibantools";
@@ -28,7 +27,7 @@ const HOUR = 3_600_000;
 const methodsOf = async (userId: string) =>
   (await getDb()).select().from(s.payoutMethods).where(eq(s.payoutMethods.userId, userId)).orderBy(s.payoutMethods.createdAt);
 const mailsTo = async (email: string) => (await getDb()).select().from(s.emailOutbox).where(eq(s.emailOutbox.to, email));
-const save = (cookie: string, form: Record<string, string>) => callRoute<any>(action, req(PATH, { cookie, form }));
+const save = (cookie: string, form: Record<string, string>) => callRoute(action, req(PATH, { cookie, form }));
 
 describeEachDb("bank details", () => {
   it("sends visitors to sign in and back", async () => {
@@ -54,7 +53,7 @@ describeEachDb("bank details", () => {
     expect(JSON.stringify(raw)).not.toContain("30006000011234567890189");
     expect(decryptIban(row.ibanEnc)).toBe("FR7630006000011234567890189");
 
-    const page = await callRoute<any>(loader, req(PATH, { cookie: me.cookie }));
+    const page = await callRoute(loader, req(PATH, { cookie: me.cookie }));
     expect(page.data.bankDetails).toMatchObject({ maskedIban: "FR•• •••• •••• •••• 0189", holderName: "Camille Dupont", usable: false });
     expect(JSON.stringify(page.data)).not.toContain("3000600001");
 
@@ -72,19 +71,19 @@ describeEachDb("bank details", () => {
     const me = await signedInUser();
     const wrong = await save(me.cookie, { iban: IBAN, holderName: "Camille Dupont", password: "pas-le-bon" });
     expect(wrong.status).toBe(400);
-    expect(wrong.data.result.error.password).toEqual(["Mot de passe incorrect."]);
-    expect(wrong.data.result.initialValue?.password).toBeUndefined();
+    expect(wrong.data.result?.error?.password).toEqual(["Mot de passe incorrect."]);
+    expect(wrong.data.result?.initialValue?.password).toBeUndefined();
 
     const invalid = await save(me.cookie, { iban: "FR76 3000 6000 0112 3456 7890 188", holderName: "Camille Dupont", password: me.password });
     expect(invalid.status).toBe(400);
-    expect(invalid.data.result.error.iban).toEqual([M.ibanInvalid]);
+    expect(invalid.data.result?.error?.iban).toEqual([M.ibanInvalid]);
 
     const outside = await save(me.cookie, { iban: "TN59 1000 6035 1835 9847 8831", holderName: "Camille Dupont", password: me.password });
-    expect(outside.data.result.error.iban).toEqual([M.ibanNotSepa]);
+    expect(outside.data.result?.error?.iban).toEqual([M.ibanNotSepa]);
 
     const name = await save(me.cookie, { iban: IBAN, holderName: "x".repeat(71), password: me.password });
     expect(name.status).toBe(400);
-    expect(name.data.result.error.holderName).toEqual([M.holderTooLong]);
+    expect(name.data.result?.error?.holderName).toEqual([M.holderTooLong]);
 
     expect(await methodsOf(me.id)).toEqual([]);
     expect(await mailsTo(me.email)).toEqual([]);
@@ -117,12 +116,12 @@ describeEachDb("bank details", () => {
     expect((await save(me.cookie, { iban: IBAN2, holderName: "Camille Dupont", password: me.password })).status).toBe(302);
     const taken = await save(other.cookie, { iban: IBAN2.toLowerCase(), holderName: "Dominique Martin", password: other.password });
     expect(taken.status).toBe(409);
-    expect(taken.data.result.error.iban).toEqual([M.ibanTaken]);
+    expect(taken.data.result?.error?.iban).toEqual([M.ibanTaken]);
     expect(await methodsOf(other.id)).toEqual([]);
 
     const again = await save(me.cookie, { iban: IBAN2, holderName: "Camille Dupont", password: me.password });
     expect(again.status).toBe(400);
-    expect(again.data.result.error.iban).toEqual([M.unchanged]);
+    expect(again.data.result?.error?.iban).toEqual([M.unchanged]);
     expect(await methodsOf(me.id)).toHaveLength(1);
     expect(await mailsTo(me.email)).toHaveLength(1);
   });

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "../../db/schema";
@@ -84,7 +83,7 @@ describeEachDb("cashback click-out", ({ database }) => {
   });
 
   const activate = (programId: string, query = "", cookie?: string) =>
-    callRoute<any>(activateLoader, req(`/cashback/activer/${programId}${query}`, { cookie, headers: { "user-agent": "Mozilla/5.0 Firefox/130.0", referer: "http://localhost:3000/marques/marque-cashback" } }), { programId });
+    callRoute(activateLoader, req(`/cashback/activer/${programId}${query}`, { cookie, headers: { "user-agent": "Mozilla/5.0 Firefox/130.0", referer: "http://localhost:3000/marques/marque-cashback" } }), { programId });
 
   it("a member gets a 302 to the network with a fresh click id in clickref, and a click session with the rate snapshot", async () => {
     const member = await signedInUser();
@@ -106,11 +105,11 @@ describeEachDb("cashback click-out", ({ database }) => {
     expect(row.sourcePath).toBe("/marques/marque-cashback");
     expect(row.userAgentFamily).toBe("firefox");
     expect(row.visitorHash).toMatch(/^[0-9a-f]{32}$/);
-    const snapshot = row.rateSnapshot as any;
+    const snapshot = row.rateSnapshot as { shareBps: number; programId: string; clickedAt: string; rates: Array<{ label: string; displayPercent: string }> };
     expect(snapshot.shareBps).toBe(7000);
     expect(snapshot.programId).toBe(program.id);
-    expect(snapshot.rates.map((r: any) => r.label).sort()).toEqual(["Clients existants", "Nouveaux clients"]);
-    expect(snapshot.rates.find((r: any) => r.label === "Nouveaux clients").displayPercent).toBe("10.00");
+    expect(snapshot.rates.map((r) => r.label).sort()).toEqual(["Clients existants", "Nouveaux clients"]);
+    expect(snapshot.rates.find((r) => r.label === "Nouveaux clients")?.displayPercent).toBe("10.00");
     expect(Date.parse(snapshot.clickedAt)).toBeGreaterThan(Date.now() - 60_000);
     // a second click gets another id
     const again = new URL((await activate(program.id, "", member.cookie)).location!);
@@ -185,21 +184,21 @@ describeEachDb("cashback click-out", ({ database }) => {
   it("the brand page shows the block (member rates, declared delay) and member links through the click-out, only once launched", async () => {
     const member = await signedInUser();
     await setSetting("cashback_launched", false);
-    const off = await callRoute<any>(brandLoader, req("/marques/marque-cashback", { cookie: member.cookie }), { id: "marque-cashback" });
+    const off = await callRoute(brandLoader, req("/marques/marque-cashback", { cookie: member.cookie }), { id: "marque-cashback" });
     expect(off.data.cashback).toBeNull();
     expect(off.data.deals[0].cashbackHref).toBeNull();
     await setSetting("cashback_launched", true);
-    const on = await callRoute<any>(brandLoader, req("/marques/marque-cashback", { cookie: member.cookie }), { id: "marque-cashback" });
-    expect(on.data.cashback.programId).toBe(program.id);
-    expect(on.data.cashback.rates).toEqual([
+    const on = await callRoute(brandLoader, req("/marques/marque-cashback", { cookie: member.cookie }), { id: "marque-cashback" });
+    expect(on.data.cashback?.programId).toBe(program.id);
+    expect(on.data.cashback?.rates).toEqual([
       { label: "Clients existants", memberRate: "3,5\u00a0%" },
       { label: "Nouveaux clients", memberRate: "7\u00a0%" },
     ]);
-    expect(on.data.cashback.delayText).toBe("Délai de validation annoncé : 45 jours");
-    expect(on.data.deals.find((d: any) => d.id === deal.id).cashbackHref).toBe(`/cashback/activer/${program.id}?deal=${deal.id}`);
-    expect(on.data.codes.find((c: any) => c.id === code.id).cashbackHref).toBe(`/cashback/activer/${program.id}?code=${code.id}`);
-    const visitor = await callRoute<any>(brandLoader, req("/marques/marque-cashback"), { id: "marque-cashback" });
-    expect(visitor.data.cashback.programId).toBe(program.id);
+    expect(on.data.cashback?.delayText).toBe("Délai de validation annoncé : 45 jours");
+    expect(on.data.deals.find((d) => d.id === deal.id)?.cashbackHref).toBe(`/cashback/activer/${program.id}?deal=${deal.id}`);
+    expect(on.data.codes.find((c) => c.id === code.id)?.cashbackHref).toBe(`/cashback/activer/${program.id}?code=${code.id}`);
+    const visitor = await callRoute(brandLoader, req("/marques/marque-cashback"), { id: "marque-cashback" });
+    expect(visitor.data.cashback?.programId).toBe(program.id);
     expect(visitor.data.deals[0].cashbackHref).toBeNull();
   });
 
@@ -208,30 +207,30 @@ describeEachDb("cashback click-out", ({ database }) => {
     await db().update(s.crevardeDeals).set({ isFeatured: true }).where(eq(s.crevardeDeals.id, deal.id));
     await db().update(s.promoCodes).set({ isFeatured: true }).where(eq(s.promoCodes.id, code.id));
     await setSetting("cashback_launched", true);
-    const home = await callRoute<any>(homeLoader, req("/", { cookie: member.cookie }));
-    expect(home.data.deals.find((d: any) => d.id === deal.id).cashbackHref).toBe(`/cashback/activer/${program.id}?deal=${deal.id}`);
-    expect(home.data.codes.find((c: any) => c.id === code.id).cashbackHref).toBe(`/cashback/activer/${program.id}?code=${code.id}`);
-    const visitor = await callRoute<any>(homeLoader, req("/"));
-    expect(visitor.data.deals.find((d: any) => d.id === deal.id).cashbackHref).toBeNull();
+    const home = await callRoute(homeLoader, req("/", { cookie: member.cookie }));
+    expect(home.data.deals.find((d) => d.id === deal.id)?.cashbackHref).toBe(`/cashback/activer/${program.id}?deal=${deal.id}`);
+    expect(home.data.codes.find((c) => c.id === code.id)?.cashbackHref).toBe(`/cashback/activer/${program.id}?code=${code.id}`);
+    const visitor = await callRoute(homeLoader, req("/"));
+    expect(visitor.data.deals.find((d) => d.id === deal.id)?.cashbackHref).toBeNull();
     await setSetting("cashback_launched", false);
-    const off = await callRoute<any>(homeLoader, req("/", { cookie: member.cookie }));
-    expect(off.data.deals.find((d: any) => d.id === deal.id).cashbackHref).toBeNull();
+    const off = await callRoute(homeLoader, req("/", { cookie: member.cookie }));
+    expect(off.data.deals.find((d) => d.id === deal.id)?.cashbackHref).toBeNull();
   });
 
   it("on /codes-promo and /coup-de-crevarde a member's cards of a brand with a programme go through the click-out, once launched", async () => {
     const member = await signedInUser();
     await setSetting("cashback_launched", true);
-    const codes = await callRoute<any>(codesLoader, req("/codes-promo", { cookie: member.cookie }));
-    expect(codes.data.codes.find((c: any) => c.id === code.id).cashbackHref).toBe(`/cashback/activer/${program.id}?code=${code.id}`);
-    const deals = await callRoute<any>(dealsLoader, req("/coup-de-crevarde", { cookie: member.cookie }));
-    expect(deals.data.deals.find((d: any) => d.id === deal.id).cashbackHref).toBe(`/cashback/activer/${program.id}?deal=${deal.id}`);
+    const codes = await callRoute(codesLoader, req("/codes-promo", { cookie: member.cookie }));
+    expect(codes.data.codes.find((c) => c.id === code.id)?.cashbackHref).toBe(`/cashback/activer/${program.id}?code=${code.id}`);
+    const deals = await callRoute(dealsLoader, req("/coup-de-crevarde", { cookie: member.cookie }));
+    expect(deals.data.deals.find((d) => d.id === deal.id)?.cashbackHref).toBe(`/cashback/activer/${program.id}?deal=${deal.id}`);
     // the brand of the paused programme keeps /kpi
-    expect(deals.data.deals.find((d: any) => d.id === otherDeal.id).cashbackHref).toBeNull();
-    const visitorDeals = await callRoute<any>(dealsLoader, req("/coup-de-crevarde"));
-    expect(visitorDeals.data.deals.find((d: any) => d.id === deal.id).cashbackHref).toBeNull();
+    expect(deals.data.deals.find((d) => d.id === otherDeal.id)?.cashbackHref).toBeNull();
+    const visitorDeals = await callRoute(dealsLoader, req("/coup-de-crevarde"));
+    expect(visitorDeals.data.deals.find((d) => d.id === deal.id)?.cashbackHref).toBeNull();
     await setSetting("cashback_launched", false);
-    const off = await callRoute<any>(codesLoader, req("/codes-promo", { cookie: member.cookie }));
-    expect(off.data.codes.find((c: any) => c.id === code.id).cashbackHref).toBeNull();
+    const off = await callRoute(codesLoader, req("/codes-promo", { cookie: member.cookie }));
+    expect(off.data.codes.find((c) => c.id === code.id)?.cashbackHref).toBeNull();
   });
 
   it("the observed delay replaces the declared one from 20 of our validated conversions in 180 days", async () => {
@@ -255,7 +254,7 @@ describeEachDb("cashback click-out", ({ database }) => {
     rows.push({ ...rows[0], conversionKey: "old", rawHash: "old", transactionAt: new Date(now - 400 * day), validatedAt: new Date(now - 200 * day) });
     await db().insert(s.conversions).values(rows);
     await setSetting("cashback_launched", true);
-    const page = await callRoute<any>(brandLoader, req("/marques/marque-cashback"), { id: "marque-cashback" });
-    expect(page.data.cashback.delayText).toBe("Délai de validation constaté : 10 jours (90 % des achats validés sous 18 jours)");
+    const page = await callRoute(brandLoader, req("/marques/marque-cashback"), { id: "marque-cashback" });
+    expect(page.data.cashback?.delayText).toBe("Délai de validation constaté : 10 jours (90 % des achats validés sous 18 jours)");
   });
 });

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -27,7 +26,7 @@ import { setSetting } from "../../app/modules/settings/settings.server";
 import { parseDealSearch } from "../../app/modules/deals/deals.schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callHeaders, callMeta, callRoute } from "../helpers/route";
 
 describeEachDb("public catalogue", ({ database }) => {
   beforeAll(async () => {
@@ -37,9 +36,9 @@ describeEachDb("public catalogue", ({ database }) => {
   });
 
   it("home: 3 featured codes soonest first, masked for visitors, full for members", async () => {
-    const anon = await callRoute<any>(homeLoader, req("/"));
+    const anon = await callRoute(homeLoader, req("/"));
     expect(anon.data.codes).toHaveLength(3);
-    const expiries = anon.data.codes.map((c: any) => c.expiresAt ?? "9999");
+    const expiries = anon.data.codes.map((c) => c.expiresAt ?? "9999");
     expect([...expiries].sort()).toEqual(expiries);
     for (const c of anon.data.codes) {
       expect(c.masked).toBe(true);
@@ -47,10 +46,10 @@ describeEachDb("public catalogue", ({ database }) => {
     }
     expect(JSON.stringify(anon.data)).not.toContain("VINOGLOW15");
     const member = await signedInUser();
-    const home = await callRoute<any>(homeLoader, req("/", { cookie: member.cookie }));
-    expect(home.data.codes.map((c: any) => c.code)).toContain("VINOGLOW15");
+    const home = await callRoute(homeLoader, req("/", { cookie: member.cookie }));
+    expect(home.data.codes.map((c) => c.code)).toContain("VINOGLOW15");
     expect(home.data.deals).toHaveLength(3);
-    expect(home.data.heroStats.map((x: any) => x.label)).toEqual(["Codes promo valides", "Deals repérés", "Marques partenaires"]);
+    expect(home.data.heroStats.map((x) => x.label)).toEqual(["Codes promo valides", "Deals repérés", "Marques partenaires"]);
   });
 
   it("home: malformed JSON and missing blocks fall back to defaults, and hero HTML is sanitized", async () => {
@@ -58,71 +57,71 @@ describeEachDb("public catalogue", ({ database }) => {
     await db.update(s.contentBlocks).set({ content: "{pas du json" }).where(eq(s.contentBlocks.name, "how-it-works-steps"));
     await db.update(s.contentBlocks).set({ content: 'Salut <script>alert(1)</script><img src=x onerror=alert(1)><span class="highlight">toi</span>' }).where(eq(s.contentBlocks.name, "hero"));
     await db.delete(s.contentBlocks).where(eq(s.contentBlocks.name, "testimonials-list"));
-    const home = await callRoute<any>(homeLoader, req("/"));
+    const home = await callRoute(homeLoader, req("/"));
     expect(home.status).toBe(200);
-    expect(home.data.content.howItWorks.steps.map((x: any) => x.title)).toEqual(["Tu cliques", "Tu shootes", "Tu kiffes", "Tu récupères"]);
+    expect(home.data.content.howItWorks.steps.map((x) => x.title)).toEqual(["Tu cliques", "Tu shootes", "Tu kiffes", "Tu récupères"]);
     expect(home.data.content.testimonials.list).toHaveLength(3);
     expect(home.data.content.heroTitleHtml).toBe('Salut <span class="highlight">toi</span>');
   });
 
   it("deals: case-insensitive search over title and description, source filter, pagination", async () => {
-    const byTitle = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=BROSSE"));
-    expect(byTitle.data.deals.map((d: any) => d.title)).toEqual(["Brosse nettoyante visage en silicone"]);
-    const byDescription = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=dupe"));
-    expect(byDescription.data.deals.map((d: any) => d.title)).toEqual(["Legging de sport taille haute"]);
-    const temu = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?source=Temu"));
+    const byTitle = await callRoute(dealsLoader, req("/coup-de-crevarde?q=BROSSE"));
+    expect(byTitle.data.deals.map((d) => d.title)).toEqual(["Brosse nettoyante visage en silicone"]);
+    const byDescription = await callRoute(dealsLoader, req("/coup-de-crevarde?q=dupe"));
+    expect(byDescription.data.deals.map((d) => d.title)).toEqual(["Legging de sport taille haute"]);
+    const temu = await callRoute(dealsLoader, req("/coup-de-crevarde?source=Temu"));
     expect(temu.data.deals.length).toBeGreaterThan(0);
-    expect(temu.data.deals.every((d: any) => d.source === "temu")).toBe(true);
-    const none = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=%25%25zzz"));
+    expect(temu.data.deals.every((d) => d.source === "temu")).toBe(true);
+    const none = await callRoute(dealsLoader, req("/coup-de-crevarde?q=%25%25zzz"));
     expect(none.data.deals).toEqual([]);
-    const weird = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?source=amazon&page=abc&q=" + "x".repeat(5000)));
+    const weird = await callRoute(dealsLoader, req("/coup-de-crevarde?source=amazon&page=abc&q=" + "x".repeat(5000)));
     expect(weird.status).toBe(200);
     // pagination beyond 24
     const db = database().db;
     await db.insert(s.crevardeDeals).values(
       Array.from({ length: 30 }, (_, i) => ({ title: `Deal pagination ${i}`, description: "lot", price: "1€", source: "temu", badgeText: "x", url: "https://www.temu.com/x" })),
     );
-    const p1 = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=pagination"));
+    const p1 = await callRoute(dealsLoader, req("/coup-de-crevarde?q=pagination"));
     expect(p1.data.deals).toHaveLength(24);
     expect(p1.data.hasNext).toBe(true);
-    const p2 = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=pagination&page=2"));
+    const p2 = await callRoute(dealsLoader, req("/coup-de-crevarde?q=pagination&page=2"));
     expect(p2.data.deals).toHaveLength(6);
     expect(p2.data.hasNext).toBe(false);
   });
 
   it("codes-promo: anonymous visitors go to /auth?from=codes-promo; members see live codes sorted by expiry, expired ones apart", async () => {
-    const anon = await callRoute<any>(codesLoader, req("/codes-promo"));
+    const anon = await callRoute(codesLoader, req("/codes-promo"));
     expect(anon.location).toBe("/auth?from=codes-promo");
     const member = await signedInUser();
-    const page = await callRoute<any>(codesLoader, req("/codes-promo", { cookie: member.cookie }));
-    const dated = page.data.codes.filter((c: any) => c.expiresAt).map((c: any) => c.expiresAt);
+    const page = await callRoute(codesLoader, req("/codes-promo", { cookie: member.cookie }));
+    const dated = page.data.codes.filter((c) => c.expiresAt).map((c) => c.expiresAt);
     expect([...dated].sort()).toEqual(dated);
-    expect(page.data.codes.some((c: any) => c.status === "expired")).toBe(false);
-    expect(page.data.expired.some((c: any) => c.status === "expired")).toBe(true);
-    expect(page.data.codes.some((c: any) => c.status === "soon")).toBe(true);
+    expect(page.data.codes.some((c) => c.status === "expired")).toBe(false);
+    expect(page.data.expired.some((c) => c.status === "expired")).toBe(true);
+    expect(page.data.codes.some((c) => c.status === "soon")).toBe(true);
     expect(page.data.categories).toContain("Soin du visage");
-    const filtered = await callRoute<any>(codesLoader, req("/codes-promo?categorie=Sport", { cookie: member.cookie }));
-    expect(filtered.data.codes.every((c: any) => c.category === "Sport")).toBe(true);
-    expect(page.data.codes.find((c: any) => c.description === null || c.description.startsWith("Code promo"))).toBeTruthy();
+    const filtered = await callRoute(codesLoader, req("/codes-promo?categorie=Sport", { cookie: member.cookie }));
+    expect(filtered.data.codes.every((c) => c.category === "Sport")).toBe(true);
+    expect(page.data.codes.find((c) => c.description === null || c.description.startsWith("Code promo"))).toBeTruthy();
   });
 
   it("brands, brand page, blog, article, legal pages and the concept page", async () => {
-    const brands = await callRoute<any>(brandsLoader, req("/marques"));
+    const brands = await callRoute(brandsLoader, req("/marques"));
     expect(brands.data.brands).toHaveLength(29);
-    expect(brands.data.brands.find((b: any) => b.slug === "caudalie").activeDeals).toBeGreaterThan(0);
-    const brand = await callRoute<any>(brandLoader, req("/marques/caudalie"), { id: "caudalie" });
+    expect(brands.data.brands.find((b) => b.slug === "caudalie")?.activeDeals).toBeGreaterThan(0);
+    const brand = await callRoute(brandLoader, req("/marques/caudalie"), { id: "caudalie" });
     expect(brand.data.brand.name).toBe("Caudalie");
     expect(brand.data.codes[0].masked).toBe(true);
     expect((await callRoute(brandLoader, req("/marques/nope"), { id: "nope" })).status).toBe(404);
-    const blog = await callRoute<any>(blogLoader, req("/blog"));
+    const blog = await callRoute(blogLoader, req("/blog"));
     expect(blog.data.articles).toHaveLength(6);
-    const article = await callRoute<any>(articleLoader, req("/blog/skincare-chere"), { id: "skincare-chere" });
+    const article = await callRoute(articleLoader, req("/blog/skincare-chere"), { id: "skincare-chere" });
     expect(article.data.article.body).toContain("<h2>");
     expect((await callRoute(articleLoader, req("/blog/../../etc"), { id: "../../etc" })).status).toBe(404);
     expect((await callRoute(legalLoader, req("/legal/cgv"), { slug: "cgv" })).status).toBe(200);
     expect((await callRoute(legalLoader, req("/legal/conditions-utilisation"), { slug: "conditions-utilisation" })).location).toBe("/legal/cgv");
     expect((await callRoute(legalLoader, req("/legal/xyz"), { slug: "xyz" })).status).toBe(404);
-    expect((await callRoute<any>(slugLoader, req("/pourquoi-crevarde"), { slug: "pourquoi-crevarde" })).data.kind).toBe("concept");
+    expect((await callRoute(slugLoader, req("/pourquoi-crevarde"), { slug: "pourquoi-crevarde" })).data.kind).toBe("concept");
     expect((await callRoute(slugLoader, req("/inconnue"), { slug: "inconnue" })).status).toBe(404);
   });
   it("category page: 404 for an unknown or hostile slug", async () => {
@@ -140,20 +139,20 @@ describeEachDb("public catalogue", ({ database }) => {
       { title: "Coffret Vinoperfect à moitié prix", description: "Deal de marque", price: "29,90€", source: "temu", badgeText: "Prix cassé", url: "https://fr.caudalie.com/coffret", brandId: caudalie.id },
       { title: "Baskets Nike soldées", description: "Autre catégorie", price: "59€", source: "temu", badgeText: "Prix cassé", url: "https://www.nike.com/x", brandId: nike.id },
     ]);
-    const anon = await callRoute<any>(categoryLoader, req("/categories/soin-du-visage"), { slug: "soin-du-visage" });
+    const anon = await callRoute(categoryLoader, req("/categories/soin-du-visage"), { slug: "soin-du-visage" });
     expect(anon.status).toBe(200);
     expect(anon.data.category).toMatchObject({ name: "Soin du visage", slug: "soin-du-visage" });
-    const brandNames = anon.data.brands.map((b: any) => b.name);
+    const brandNames = anon.data.brands.map((b) => b.name);
     expect(brandNames).toContain("Caudalie");
     expect(brandNames).not.toContain("Nike");
-    expect(anon.data.brands.every((b: any) => b.category === "Soin du visage")).toBe(true);
+    expect(anon.data.brands.every((b) => b.category === "Soin du visage")).toBe(true);
     expect([...brandNames].sort((a: string, b: string) => a.localeCompare(b))).toEqual(brandNames);
     // live codes only: DOUBLESERUM (Clarins) has expired
     expect(anon.data.codes.length).toBeGreaterThan(0);
-    expect(anon.data.codes.every((c: any) => c.status !== "expired")).toBe(true);
-    expect(anon.data.codes.map((c: any) => c.brandName)).toContain("Caudalie");
-    expect(anon.data.codes.map((c: any) => c.brandName)).not.toContain("Clarins");
-    const expiries = anon.data.codes.map((c: any) => c.expiresAt ?? "9999");
+    expect(anon.data.codes.every((c) => c.status !== "expired")).toBe(true);
+    expect(anon.data.codes.map((c) => c.brandName)).toContain("Caudalie");
+    expect(anon.data.codes.map((c) => c.brandName)).not.toContain("Clarins");
+    const expiries = anon.data.codes.map((c) => c.expiresAt ?? "9999");
     expect([...expiries].sort()).toEqual(expiries);
     for (const c of anon.data.codes) {
       expect(c.masked).toBe(true);
@@ -161,28 +160,28 @@ describeEachDb("public catalogue", ({ database }) => {
     }
     const anonJson = JSON.stringify(anon.data);
     for (const full of ["VINOGLOW15", "CREVARDE10", "EFFACLAR12", "THERMALE5", "ULTRAFACIAL", "SORCIERE"]) expect(anonJson).not.toContain(full);
-    expect(anon.data.deals.map((d: any) => d.title)).toEqual(["Coffret Vinoperfect à moitié prix"]);
+    expect(anon.data.deals.map((d) => d.title)).toEqual(["Coffret Vinoperfect à moitié prix"]);
     // a brand's deals count in its "active deals" (with its live codes)
-    const brandCard = anon.data.brands.find((b: any) => b.slug === "caudalie");
-    expect(brandCard.deals).toBe(1);
-    expect(brandCard.activeDeals).toBe(brandCard.codes + 1);
+    const brandCard = anon.data.brands.find((b) => b.slug === "caudalie");
+    expect(brandCard?.deals).toBe(1);
+    expect(brandCard?.activeDeals).toBe((brandCard?.codes ?? 0) + 1);
 
     const member = await signedInUser();
-    const full = await callRoute<any>(categoryLoader, req("/categories/soin-du-visage", { cookie: member.cookie }), { slug: "soin-du-visage" });
-    expect(full.data.codes.every((c: any) => c.masked === false)).toBe(true);
-    expect(full.data.codes.map((c: any) => c.code)).toEqual(expect.arrayContaining(["VINOGLOW15", "CREVARDE10", "SORCIERE"]));
+    const full = await callRoute(categoryLoader, req("/categories/soin-du-visage", { cookie: member.cookie }), { slug: "soin-du-visage" });
+    expect(full.data.codes.every((c) => c.masked === false)).toBe(true);
+    expect(full.data.codes.map((c) => c.code)).toEqual(expect.arrayContaining(["VINOGLOW15", "CREVARDE10", "SORCIERE"]));
 
     // a category without brands is a page with empty lists, not an error
-    const wellBeing = await callRoute<any>(categoryLoader, req("/categories/bien-etre"), { slug: "bien-etre" });
+    const wellBeing = await callRoute(categoryLoader, req("/categories/bien-etre"), { slug: "bien-etre" });
     expect(wellBeing.status).toBe(200);
     expect(wellBeing.data.brands).toEqual([]);
     expect(wellBeing.data.deals).toEqual([]);
   });
 
   it("category page: BreadcrumbList JSON-LD, linked from /categories and listed in the sitemap", async () => {
-    const page = await callRoute<any>(categoryLoader, req("/categories/maquillage"), { slug: "maquillage" });
-    const tags = categoryMeta({ data: page.data, loaderData: page.data, matches: [{ id: "root", loaderData: { siteName: "Crevarde", siteUrl: "https://crevarde.example" } }], params: { slug: "maquillage" } } as any);
-    const ld = tags.filter((t: any) => t && "script:ld+json" in t).map((t: any) => t["script:ld+json"]);
+    const page = await callRoute(categoryLoader, req("/categories/maquillage"), { slug: "maquillage" });
+    const tags = callMeta(categoryMeta, { data: page.data, loaderData: page.data, matches: [{ id: "root", loaderData: { siteName: "Crevarde", siteUrl: "https://crevarde.example" } }], params: { slug: "maquillage" } });
+    const ld = tags.filter((t) => t && "script:ld+json" in t).map((t) => t["script:ld+json"]);
     expect(ld).toEqual([
       {
         "@context": "https://schema.org",
@@ -195,33 +194,33 @@ describeEachDb("public catalogue", ({ database }) => {
       },
     ]);
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://crevarde.example/categories/maquillage" });
-    const list = await callRoute<any>(categoriesLoader, req("/categories"));
-    expect(list.data.categories.map((c: any) => c.slug)).toContain("maquillage");
+    const list = await callRoute(categoriesLoader, req("/categories"));
+    expect(list.data.categories.map((c) => c.slug)).toContain("maquillage");
     const paths = (await sitemapEntries("Crevarde")).map((e) => e.path);
     expect(paths).toEqual(expect.arrayContaining(["/categories", "/categories/maquillage", "/categories/soin-du-visage"]));
   });
 
   it("cashback_launched: off, brand cards say 'bientôt' and step 4 says cashback is to come; on, the real member rate and live step 4", async () => {
-    const card = (out: any, slug: string) => out.data.brands.find((b: any) => b.slug === slug).cashback;
-    const off = await callRoute<any>(brandsLoader, req("/marques"));
+    const card = (out: { data: { brands: Array<{ slug: string; cashback: { launched: boolean; label: string | null } }> } }, slug: string) => out.data.brands.find((b) => b.slug === slug)?.cashback;
+    const off = await callRoute(brandsLoader, req("/marques"));
     expect(off.data.launched).toBe(false);
-    expect(off.data.brands.every((b: any) => b.cashback.launched === false && b.cashback.label === null)).toBe(true);
-    const homeOff = await callRoute<any>(homeLoader, req("/"));
+    expect(off.data.brands.every((b) => b.cashback.launched === false && b.cashback.label === null)).toBe(true);
+    const homeOff = await callRoute(homeLoader, req("/"));
     expect(homeOff.data.content.howItWorks.steps[3]).toEqual(SOON_CASHBACK_STEP);
 
     await setSetting("cashback_launched", true);
     try {
-      const on = await callRoute<any>(brandsLoader, req("/marques"));
+      const on = await callRoute(brandsLoader, req("/marques"));
       expect(on.data.launched).toBe(true);
       // Nuxe's best current rate: Awin 10 % × 70 % (the demo seed's programmes)
       expect(card(on, "nuxe")).toEqual({ launched: true, label: "Jusqu'à 7\u00a0% de cashback" });
       // a brand without an active programme shows no rate (issue #34: there is no hand-typed one any more)
       expect(card(on, "caudalie")).toEqual({ launched: true, label: null });
-      const nuxeCategory = on.data.brands.find((b: any) => b.slug === "nuxe").category as string;
+      const nuxeCategory = on.data.brands.find((b) => b.slug === "nuxe")?.category as string;
       const [category] = await database().db.select().from(s.categories).where(eq(s.categories.name, nuxeCategory));
-      const cat = await callRoute<any>(categoryLoader, req(`/categories/${category.slug}`), { slug: category.slug });
-      expect(card(cat, "nuxe").label).toBe("Jusqu'à 7\u00a0% de cashback");
-      const homeOn = await callRoute<any>(homeLoader, req("/"));
+      const cat = await callRoute(categoryLoader, req(`/categories/${category.slug}`), { slug: category.slug });
+      expect(card(cat, "nuxe")?.label).toBe("Jusqu'à 7\u00a0% de cashback");
+      const homeOn = await callRoute(homeLoader, req("/"));
       expect(homeOn.data.content.howItWorks.steps[3]).toEqual(LIVE_CASHBACK_STEP);
       expect(homeOn.data.content.howItWorks.steps.slice(0, 3)).toEqual(DEFAULT_STEPS.slice(0, 3));
     } finally {
@@ -230,21 +229,22 @@ describeEachDb("public catalogue", ({ database }) => {
   });
 
   it("brand page: live codes only, the brand's offers with the 'Bientôt' price rule, Organization and BreadcrumbList JSON-LD", async () => {
-    const clarins = await callRoute<any>(brandLoader, req("/marques/clarins"), { id: "clarins" });
+    const clarins = await callRoute(brandLoader, req("/marques/clarins"), { id: "clarins" });
     expect(clarins.data.codes).toEqual([]); // DOUBLESERUM has expired
-    expect(clarins.data.offers.map((o: any) => o.name)).toEqual(["Double Serum 50 ml"]); // not featured, still listed
+    expect(clarins.data.offers.map((o) => o.name)).toEqual(["Double Serum 50 ml"]); // not featured, still listed
 
-    const brand = await callRoute<any>(brandLoader, req("/marques/caudalie"), { id: "caudalie" });
+    const brand = await callRoute(brandLoader, req("/marques/caudalie"), { id: "caudalie" });
     expect(brand.data.launched).toBe(false);
     expect(brand.data.offers).toEqual([
       // Caudalie has no active programme (only a closed one): no cashback at all (issue #34)
       expect.objectContaining({ name: "Sérum Vinoperfect éclat", brandName: "Caudalie", regularPrice: "54,90€", cashback: null }),
     ]);
-    const tags = brandMeta({ data: brand.data, loaderData: brand.data, matches: [{ id: "root", loaderData: { siteName: "Crevarde", siteUrl: brand.data.siteUrl } }], params: { id: "caudalie" } } as any);
-    const ld = tags.filter((t: any) => t && "script:ld+json" in t).map((t: any) => t["script:ld+json"]);
-    expect(ld.map((j: any) => j["@type"])).toEqual(["Organization", "BreadcrumbList"]);
+    const tags = callMeta(brandMeta, { data: brand.data, loaderData: brand.data, matches: [{ id: "root", loaderData: { siteName: "Crevarde", siteUrl: brand.data.siteUrl } }], params: { id: "caudalie" } });
+    type JsonLd = { "@type": string; itemListElement: Array<{ position: number; name: string; item: string }> };
+    const ld = tags.filter((t) => t && "script:ld+json" in t).map((t) => t["script:ld+json"] as JsonLd);
+    expect(ld.map((j) => j["@type"])).toEqual(["Organization", "BreadcrumbList"]);
     expect(ld[0]).toMatchObject({ "@context": "https://schema.org", name: "Caudalie", url: `${brand.data.siteUrl}/marques/caudalie`, sameAs: ["https://fr.caudalie.com"] });
-    expect(ld[1].itemListElement.map((i: any) => [i.position, i.name, i.item])).toEqual([
+    expect(ld[1]?.itemListElement.map((i) => [i.position, i.name, i.item])).toEqual([
       [1, "Accueil", `${brand.data.siteUrl}/`],
       [2, "Marques", `${brand.data.siteUrl}/marques`],
       [3, "Caudalie", `${brand.data.siteUrl}/marques/caudalie`],
@@ -262,22 +262,22 @@ describeEachDb("public catalogue", ({ database }) => {
     expect((await callRoute(slugLoader, req("/soldes-secretes", { cookie: member.cookie }), { slug: "soldes-secretes" })).status).toBe(404);
 
     const admin = await signedInUser({ role: "admin" });
-    const draft = await callRoute<any>(slugLoader, req("/soldes-secretes", { cookie: admin.cookie }), { slug: "soldes-secretes" });
+    const draft = await callRoute(slugLoader, req("/soldes-secretes", { cookie: admin.cookie }), { slug: "soldes-secretes" });
     expect(draft.status).toBe(200);
     expect(draft.data).toMatchObject({ kind: "page", title: "Soldes secrètes", draft: true });
     expect(draft.headers.get("cache-control")).toBe("private, no-store");
-    const responseHeaders = new Headers(slugHeaders({ loaderHeaders: draft.headers, parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined } as any));
+    const responseHeaders = callHeaders(slugHeaders, { loaderHeaders: draft.headers });
     expect(responseHeaders.get("cache-control")).toBe("private, no-store");
-    const draftMeta = slugMeta({ data: draft.data, loaderData: draft.data, matches: [], params: { slug: "soldes-secretes" } } as any);
+    const draftMeta = callMeta(slugMeta, { data: draft.data, loaderData: draft.data, matches: [], params: { slug: "soldes-secretes" } });
     expect(draftMeta).toContainEqual({ name: "robots", content: "noindex, nofollow" });
 
     for (const cookie of [undefined, admin.cookie]) {
-      const published = await callRoute<any>(slugLoader, req("/page-publiee", { cookie }), { slug: "page-publiee" });
+      const published = await callRoute(slugLoader, req("/page-publiee", { cookie }), { slug: "page-publiee" });
       expect(published.status).toBe(200);
       expect(published.data.draft).toBe(false);
       expect(published.headers.get("cache-control")).toBeNull();
-      const publishedMeta = slugMeta({ data: published.data, loaderData: published.data, matches: [], params: { slug: "page-publiee" } } as any);
-      expect(publishedMeta.some((t: any) => t?.name === "robots")).toBe(false);
+      const publishedMeta = callMeta(slugMeta, { data: published.data, loaderData: published.data, matches: [], params: { slug: "page-publiee" } });
+      expect(publishedMeta.some((t) => t?.name === "robots")).toBe(false);
     }
     // drafts stay out of the sitemap
     const paths = (await sitemapEntries("Crevarde")).map((e) => e.path);
@@ -338,8 +338,8 @@ describeEachDb("deal search at scale", ({ database, kind }) => {
       expect(text, `${kind} ?${query}:\n${text}`).toContain("crevarde_deals_search_idx");
       expect(text, `${kind} ?${query}:\n${text}`).not.toMatch(/Seq Scan on crevarde_deals/);
     }
-    const found = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=Introuvable"));
-    expect(found.data.deals.map((d: any) => d.title)).toEqual(["Sérum introuvable ailleurs"]);
+    const found = await callRoute(dealsLoader, req("/coup-de-crevarde?q=Introuvable"));
+    expect(found.data.deals.map((d) => d.title)).toEqual(["Sérum introuvable ailleurs"]);
     // the pages without a query read an index in order: no full scan, no full sort of 100,000 rows
     for (const query of ["", "source=shein", "page=40", "tri=prix", "tab=nouveaux", "tab=hot", "tab=nouveaux&page=40", "tab=commentes", "tab=commentes&page=40"]) {
       const text = await planOf(query);
@@ -360,7 +360,7 @@ describeEachDb("deal search at scale", ({ database, kind }) => {
     }
     expect(await planOf("tab=commentes")).toContain("crevarde_deals_comments_idx");
     // a word every deal has still answers one page
-    const common = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=produit"));
+    const common = await callRoute(dealsLoader, req("/coup-de-crevarde?q=produit"));
     expect(common.data.deals).toHaveLength(24);
     expect(common.data.facets).toMatchObject({ total: 1000, capped: true });
     // the typo correction's query reads the lexicon's trigram index

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
@@ -24,7 +23,7 @@ describeEachDb("brands, codes and offers refer to their category by id", ({ data
     const [other] = await database().db.insert(s.brands).values({ name: "Sans Catégorie", slug: "sans-categorie" }).returning();
     otherBrandId = other.id;
   });
-  const save = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
+  const save = <H>(action: H, path: string, form: Record<string, string>) => callRoute(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
   const db = () => database().db;
 
   it("renaming a category keeps its brands, codes and offers on its page, under the new name", async () => {
@@ -40,30 +39,30 @@ describeEachDb("brands, codes and offers refer to their category by id", ({ data
     const renamed = await save(categoryAction, "/admin/categories", { id: category.id, version: category.updatedAt.toISOString(), name: "Ongles & mains", slug: "ongles" });
     expect(renamed.data.ok).toBe(true);
 
-    const page = await callRoute<any>(categoryLoader, req("/categories/ongles", { cookie: admin.cookie }), { slug: "ongles" });
+    const page = await callRoute(categoryLoader, req("/categories/ongles", { cookie: admin.cookie }), { slug: "ongles" });
     expect(page.status).toBe(200);
     expect(page.data.category.name).toBe("Ongles & mains");
-    expect(page.data.brands.map((b: any) => [b.name, b.category])).toEqual([["Vernis Club", "Ongles & mains"]]);
-    expect(page.data.codes.map((c: any) => [c.code, c.category])).toEqual([["ONGLES10", "Ongles & mains"]]);
+    expect(page.data.brands.map((b) => [b.name, b.category])).toEqual([["Vernis Club", "Ongles & mains"]]);
+    expect(page.data.codes.map((c) => [c.code, c.category])).toEqual([["ONGLES10", "Ongles & mains"]]);
     // the offer follows the new name on the home filter and in the admin
     expect((await listFeaturedOffers("Ongles & mains", false)).map((o) => o.name)).toEqual(["Coffret manucure"]);
     expect(await listFeaturedOffers("Ongles", false)).toEqual([]);
     expect(await listFeaturedOfferCategories()).toContain("Ongles & mains");
-    const offersAdmin = await callRoute<any>(offerAdminLoader, req("/admin/offers", { cookie: admin.cookie }));
-    expect(offersAdmin.data.offers.find((o: any) => o.name === "Coffret manucure").category).toBe("Ongles & mains");
+    const offersAdmin = await callRoute(offerAdminLoader, req("/admin/offers", { cookie: admin.cookie }));
+    expect(offersAdmin.data.offers.find((o) => o.name === "Coffret manucure")?.category).toBe("Ongles & mains");
     // brand page and /codes-promo chips show the new name
-    const brandPage = await callRoute<any>(brandPageLoader, req("/marques/vernis-club"), { id: "vernis-club" });
+    const brandPage = await callRoute(brandPageLoader, req("/marques/vernis-club"), { id: "vernis-club" });
     expect(brandPage.data.brand.category).toBe("Ongles & mains");
-    const codes = await callRoute<any>(codesLoader, req("/codes-promo?categorie=Ongles%20%26%20mains", { cookie: admin.cookie }));
+    const codes = await callRoute(codesLoader, req("/codes-promo?categorie=Ongles%20%26%20mains", { cookie: admin.cookie }));
     expect(codes.data.categories).toContain("Ongles & mains");
     expect(codes.data.categories).not.toContain("Ongles");
-    expect(codes.data.codes.map((c: any) => c.code)).toEqual(["ONGLES10"]);
+    expect(codes.data.codes.map((c) => c.code)).toEqual(["ONGLES10"]);
     // the promo form offers the existing categories
-    const promoAdmin = await callRoute<any>(promoAdminLoader, req("/admin/promo-codes", { cookie: admin.cookie }));
+    const promoAdmin = await callRoute(promoAdminLoader, req("/admin/promo-codes", { cookie: admin.cookie }));
     expect(promoAdmin.data.categories).toContain("Ongles & mains");
 
     // deleting the category keeps the brand, the code and the offer, without a category
-    const del = await callRoute<any>(categoryAction, req("/admin/categories", { cookie: admin.cookie, form: { intent: "delete", id: category.id } }));
+    const del = await callRoute(categoryAction, req("/admin/categories", { cookie: admin.cookie, form: { intent: "delete", id: category.id } }));
     expect(del.data.ok).toBe(true);
     const [brand] = await db().select().from(s.brands).where(eq(s.brands.slug, "vernis-club"));
     expect(brand.categoryId).toBeNull();
@@ -109,7 +108,7 @@ describeEachDb("an old slug answers 301 to the current one", ({ database }) => {
   beforeAll(async () => {
     admin = await signedInUser({ role: "admin", email: "redirects@example.fr" });
   });
-  const save = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
+  const save = <H>(action: H, path: string, form: Record<string, string>) => callRoute(action, req(path, { cookie: admin.cookie, form: { intent: "save", ...form } }));
   const db = () => database().db;
   /** The version an edit form opened now would carry. */
   const versionOf = async (table: typeof s.pages | typeof s.categories, id: string) =>
@@ -121,7 +120,7 @@ describeEachDb("an old slug answers 301 to the current one", ({ database }) => {
       create: (slug: string) => save(pageAction, "/admin/pages", { title: `Page ${slug}`, slug, content: "<p>Contenu</p>" }),
       rename: async (id: string, slug: string) => save(pageAction, "/admin/pages", { id, version: await versionOf(s.pages, id), title: `Page ${slug}`, slug, content: "<p>Contenu</p>" }),
       id: async (slug: string) => (await db().select().from(s.pages).where(eq(s.pages.slug, slug)))[0].id,
-      visit: (slug: string) => callRoute<any>(pageLoader, req(`/${slug}`), { slug }),
+      visit: (slug: string) => callRoute(pageLoader, req(`/${slug}`), { slug }),
       path: (slug: string) => `/${slug}`,
     },
     {
@@ -129,7 +128,7 @@ describeEachDb("an old slug answers 301 to the current one", ({ database }) => {
       create: (slug: string) => save(categoryAction, "/admin/categories", { name: `Catégorie ${slug}`, slug }),
       rename: async (id: string, slug: string) => save(categoryAction, "/admin/categories", { id, version: await versionOf(s.categories, id), name: `Catégorie ${slug}`, slug }),
       id: async (slug: string) => (await db().select().from(s.categories).where(eq(s.categories.slug, slug)))[0].id,
-      visit: (slug: string) => callRoute<any>(categoryLoader, req(`/categories/${slug}`), { slug }),
+      visit: (slug: string) => callRoute(categoryLoader, req(`/categories/${slug}`), { slug }),
       path: (slug: string) => `/categories/${slug}`,
     },
   ];
@@ -170,7 +169,7 @@ describeEachDb("an old slug answers 301 to the current one", ({ database }) => {
     expect((await save(pageAction, "/admin/pages", { title: "Mixte", slug: "mixte-1", content: "<p>x</p>" })).data.ok).toBe(true);
     const [page] = await db().select().from(s.pages).where(eq(s.pages.slug, "mixte-1"));
     expect((await save(pageAction, "/admin/pages", { id: page.id, version: page.updatedAt.toISOString(), title: "Mixte", slug: "mixte-2", content: "<p>x</p>" })).data.ok).toBe(true);
-    expect((await callRoute<any>(categoryLoader, req("/categories/mixte-1"), { slug: "mixte-1" })).status).toBe(404);
-    expect((await callRoute<any>(pageLoader, req("/mixte-1"), { slug: "mixte-1" })).location).toBe("/mixte-2");
+    expect((await callRoute(categoryLoader, req("/categories/mixte-1"), { slug: "mixte-1" })).status).toBe(404);
+    expect((await callRoute(pageLoader, req("/mixte-1"), { slug: "mixte-1" })).location).toBe("/mixte-2");
   });
 });

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { expect, it } from "vitest";
@@ -15,7 +14,7 @@ import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { makeClick, makeProgramme, rec } from "../helpers/conversions";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callRoute, type FormAnswer } from "../helpers/route";
 
 const DAY = 86_400_000;
 
@@ -56,9 +55,9 @@ async function claim(userId: string, programId: string, clickSessionId: string, 
 const claimRow = async (id: string) => (await (await getDb()).select().from(s.cashbackClaims).where(eq(s.cashbackClaims.id, id)))[0];
 const mailsTo = async (email: string) =>
   (await getDb()).select().from(s.emailOutbox).where(and(eq(s.emailOutbox.to, email), like(s.emailOutbox.kind, "claim-%"))).orderBy(s.emailOutbox.createdAt);
-const member = (cookie: string, form: Record<string, string>) => callRoute<any>(memberAction, req("/mon-cashback", { cookie, form }));
-const formErrors = (out: any) => out.data?.result?.error?.[""] as string[] | undefined;
-const myClaims = async (cookie: string) => (await callRoute<any>(memberLoader, req("/mon-cashback", { cookie }))).data.claims as any[];
+const member = (cookie: string, form: Record<string, string>) => callRoute(memberAction, req("/mon-cashback", { cookie, form }));
+const formErrors = (out: { data: unknown }) => (out.data as FormAnswer)?.result?.error?.[""] ?? undefined;
+const myClaims = async (cookie: string) => (await callRoute(memberLoader, req("/mon-cashback", { cookie }))).data.claims;
 
 describeEachDb("missing-cashback claims: withdrawal, expiry, updates by e-mail, acceptance by an imported conversion", () => {
   it("the member withdraws a claim not yet sent: « Retirée » in the timeline, no button any more, and the order can be claimed again", async () => {
@@ -75,7 +74,7 @@ describeEachDb("missing-cashback claims: withdrawal, expiry, updates by e-mail, 
     expect(after.resolvedAt).toBeInstanceOf(Date);
     const view = (await myClaims(me.cookie)).find((x) => x.id === c.id);
     expect(view).toMatchObject({ status: "withdrawn", canWithdraw: false, canReopen: false });
-    expect(view.steps.map((x: any) => x.step)).toEqual(["submitted", "withdrawn"]);
+    expect(view?.steps.map((x) => x.step)).toEqual(["submitted", "withdrawn"]);
     // the member's own action: no « Réclamation mise à jour »
     expect(await mailsTo(me.email)).toHaveLength(0);
 
@@ -107,10 +106,10 @@ describeEachDb("missing-cashback claims: withdrawal, expiry, updates by e-mail, 
 
     const bad = await member(me.cookie, { intent: "claim-withdraw", claimId: "not-a-claim" });
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error.claimId).toEqual([CLAIM_MESSAGES.notFound]);
+    expect(bad.data.result?.error?.claimId).toEqual([CLAIM_MESSAGES.notFound]);
 
     // signed out: to the sign-in page
-    const anonymous = await callRoute<any>(memberAction, req("/mon-cashback", { form: { intent: "claim-withdraw", claimId: sent.id } }));
+    const anonymous = await callRoute(memberAction, req("/mon-cashback", { form: { intent: "claim-withdraw", claimId: sent.id } }));
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toMatch(/^\/auth/);
   });
@@ -140,7 +139,7 @@ describeEachDb("missing-cashback claims: withdrawal, expiry, updates by e-mail, 
 
     const expired = (await myClaims(me.cookie)).find((x) => x.id === due.id);
     expect(expired).toMatchObject({ status: "expired", canReopen: true, canWithdraw: false });
-    expect(expired.steps.map((x: any) => x.step)).toEqual(["submitted", "sent", "expired"]);
+    expect(expired?.steps.map((x) => x.step)).toEqual(["submitted", "sent", "expired"]);
 
     // « Relancer ma réclamation »: back in finance's queue (to send), once
     const reopened = await member(me.cookie, { intent: "claim-reopen", claimId: due.id });
@@ -151,10 +150,10 @@ describeEachDb("missing-cashback claims: withdrawal, expiry, updates by e-mail, 
     expect(queue.toSend.find((g) => g.network === "cj")?.claims.map((c) => c.id)).toContain(due.id);
     const view = (await myClaims(me.cookie)).find((x) => x.id === due.id);
     expect(view).toMatchObject({ status: "matched", canReopen: false, canWithdraw: true });
-    expect(view.steps.map((x: any) => x.step)).toEqual(["submitted", "sent", "reopened"]);
+    expect(view?.steps.map((x) => x.step)).toEqual(["submitted", "sent", "reopened"]);
 
     // sent again, and again no answer: it expires for good
-    const finance = await signedInUser({ role: "finance" as any });
+    const finance = await signedInUser({ role: "finance" });
     const resentAt = new Date(now.getTime() + DAY);
     await markNetworkSent(finance, "cj", resentAt);
     const later = new Date(resentAt.getTime() + 121 * DAY);
@@ -184,7 +183,7 @@ describeEachDb("missing-cashback claims: withdrawal, expiry, updates by e-mail, 
 
   it("« Réclamation mise à jour » at each change finance makes: sent to the network, accepted, refused with its reason", async () => {
     const { me, p, click } = await setup("tradedoubler");
-    const finance = await signedInUser({ role: "finance" as any });
+    const finance = await signedInUser({ role: "finance" });
     const a = await claim(me.id, p.id, click.id, "matched");
     const b = await claim(me.id, p.id, click.id, "matched");
     await markNetworkSent(finance, "tradedoubler");
@@ -254,7 +253,7 @@ describeEachDb("missing-cashback claims: withdrawal, expiry, updates by e-mail, 
     expect(mails.map((m) => m.kind)).toEqual(["claim-accepted", "claim-accepted"]);
     expect(mails[0].text).toContain("Ton achat apparaît maintenant dans « Mes achats »");
     const view = (await myClaims(me.cookie)).find((x) => x.id === byClick.id);
-    expect(view.steps.map((x: any) => x.step)).toEqual(["submitted", "sent", "accepted"]);
+    expect(view?.steps.map((x) => x.step)).toEqual(["submitted", "sent", "accepted"]);
 
     // a replay of the same rows changes nothing and sends nothing
     await importRecords({ records, source: "pull", actor: "system" });

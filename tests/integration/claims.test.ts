@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +21,7 @@ import * as s from "../../db/schema";
 import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { startNetworkServer } from "../helpers/network-server";
-import { callRoute } from "../helpers/route";
+import { callRoute, type FormAnswer } from "../helpers/route";
 
 const DAY = 86_400_000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-claims-"));
@@ -86,7 +85,7 @@ async function multipart(pathname: string, cookie: string, fields: Record<string
 const daysAgo = (n: number) => toParisDateInput(new Date(Date.now() - n * DAY));
 
 async function file(cookie: string, fields: Record<string, string>, proof?: { bytes: Uint8Array; name: string; type: string }) {
-  return callRoute<any>(claimAction, await multipart("/mon-cashback/reclamation", cookie, fields, proof));
+  return callRoute(claimAction, await multipart("/mon-cashback/reclamation", cookie, fields, proof));
 }
 
 const claimForm = (clickSessionId: string, extra: Record<string, string> = {}) => ({
@@ -106,14 +105,14 @@ async function memberWithClick(ageDays = 10, { network = "awin", cookieDays = 30
   return { me, p, click };
 }
 
-const allErrors = (out: any) => Object.values(out.data?.result?.error ?? {}).flat() as string[];
-const admin = (cookie: string, form: Record<string, string>) => callRoute<any>(adminAction, req("/admin/reclamations", { cookie, form }));
+const allErrors = (out: { data: unknown }) => Object.values((out.data as FormAnswer)?.result?.error ?? {}).flat();
+const admin = (cookie: string, form: Record<string, string>) => callRoute(adminAction, req("/admin/reclamations", { cookie, form }));
 const auditOf = async (entityId: string) => (await getDb()).select().from(s.auditLog).where(eq(s.auditLog.entityId, entityId));
 
 describeEachDb("missing-cashback claims", () => {
   it("a member files a claim with a real PDF: matched, proof stored privately, shown in « Mes réclamations »", async () => {
     const { me, click } = await memberWithClick(10, { brand: "Boutique Test" });
-    const page = await callRoute<any>(claimLoader, req("/mon-cashback/reclamation", { cookie: me.cookie }));
+    const page = await callRoute(claimLoader, req("/mon-cashback/reclamation", { cookie: me.cookie }));
     expect(page.data.clicks).toHaveLength(1);
     expect(page.data.clicks[0]).toMatchObject({ id: click.id, merchant: "Boutique Test" });
 
@@ -129,10 +128,10 @@ describeEachDb("missing-cashback claims", () => {
     expect(claim.proofStorageKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(fs.existsSync(path.join(dataDir, "uploads", claim.proofStorageKey!))).toBe(false);
 
-    const mine = await callRoute<any>(memberLoader, req("/mon-cashback", { cookie: me.cookie }));
+    const mine = await callRoute(memberLoader, req("/mon-cashback", { cookie: me.cookie }));
     expect(mine.data.claims).toHaveLength(1);
     expect(mine.data.claims[0]).toMatchObject({ merchant: "Boutique Test", orderRef: "CMD-1001", status: "matched", amountCents: 4990 });
-    expect(mine.data.claims[0].steps.map((x: any) => x.step)).toEqual(["submitted"]);
+    expect(mine.data.claims[0].steps.map((x) => x.step)).toEqual(["submitted"]);
 
     // a PNG screenshot is fine too
     const { me: other, click: otherClick } = await memberWithClick(5);
@@ -293,20 +292,20 @@ describeEachDb("missing-cashback claims", () => {
 
   it("explains why no click can be claimed", async () => {
     const me = await signedInUser();
-    const empty = await callRoute<any>(claimLoader, req("/mon-cashback/reclamation", { cookie: me.cookie }));
+    const empty = await callRoute(claimLoader, req("/mon-cashback/reclamation", { cookie: me.cookie }));
     expect(empty.data).toMatchObject({ clicks: [], tooRecent: 0, opensAt: null });
     const p = await programme();
     await clickOf(me.id, p.id, 1);
     await clickOf(me.id, p.id, 120);
-    const recent = await callRoute<any>(claimLoader, req("/mon-cashback/reclamation", { cookie: me.cookie }));
+    const recent = await callRoute(claimLoader, req("/mon-cashback/reclamation", { cookie: me.cookie }));
     expect(recent.data.clicks).toEqual([]);
     expect(recent.data.tooRecent).toBe(1);
-    expect(new Date(recent.data.opensAt).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(recent.data.opensAt!).getTime()).toBeGreaterThan(Date.now());
     expect((await callRoute(claimLoader, req("/mon-cashback/reclamation"))).location).toBe("/auth?redirect=/mon-cashback/reclamation");
   });
 
   it("finance exports a network's matched claims as CSV, marks them sent, then accepts one and refuses another: audit, member timeline", async () => {
-    const fin = await signedInUser({ role: "finance" as any });
+    const fin = await signedInUser({ role: "finance" });
     const a = await memberWithClick(10, { network: "cj", brand: "Marque, \"CSV\"" });
     const b = await memberWithClick(12, { network: "cj" });
     const c = await memberWithClick(10, { network: "effiliation" });
@@ -314,12 +313,12 @@ describeEachDb("missing-cashback claims", () => {
     await file(b.me.cookie, claimForm(b.click.id, { orderRef: "CJ-2" }));
     await file(c.me.cookie, claimForm(c.click.id, { orderRef: "EFF-3" }));
 
-    const overview = await callRoute<any>(adminLoader, req("/admin/reclamations", { cookie: fin.cookie }));
+    const overview = await callRoute(adminLoader, req("/admin/reclamations", { cookie: fin.cookie }));
     expect(overview.status).toBe(200);
-    const cjGroup = overview.data.toSend.find((g: any) => g.network === "cj");
-    expect(cjGroup.claims.map((x: any) => x.orderRef).sort()).toEqual(["=HYPERLINK(\"http://evil\")", "CJ-2"].sort());
+    const cjGroup = overview.data.toSend.find((g) => g.network === "cj");
+    expect(cjGroup?.claims.map((x) => x.orderRef).sort()).toEqual(["=HYPERLINK(\"http://evil\")", "CJ-2"].sort());
 
-    const csv = await callRoute<string>(exportLoader, req("/admin/reclamations/export/cj", { cookie: fin.cookie }), { network: "cj" });
+    const csv = await callRoute(exportLoader, req("/admin/reclamations/export/cj", { cookie: fin.cookie }), { network: "cj" });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="reclamations-cj-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -341,7 +340,7 @@ describeEachDb("missing-cashback claims", () => {
 
     const sent = await admin(fin.cookie, { intent: "mark-sent", network: "cj" });
     expect(sent.status).toBe(200);
-    expect(sent.data.toast.title).toBe("Réclamations marquées transmises");
+    expect(sent.data.toast?.title).toBe("Réclamations marquées transmises");
     expect((await admin(fin.cookie, { intent: "mark-sent", network: "cj" })).status).toBe(409);
     const [ca] = await claimsOf(a.me.id);
     const [cb] = await claimsOf(b.me.id);
@@ -355,23 +354,23 @@ describeEachDb("missing-cashback claims", () => {
     expect((await admin(fin.cookie, { intent: "refuse", claimId: cb.id, reason: "Commande annulée par le client" })).status).toBe(200);
     const again = await admin(fin.cookie, { intent: "accept", claimId: cb.id });
     expect(again.status).toBe(409);
-    expect(again.data.toast.description).toBe(CLAIM_ADMIN_MESSAGES.wrongState("Refusée"));
+    expect(again.data.toast?.description).toBe(CLAIM_ADMIN_MESSAGES.wrongState("Refusée"));
     expect((await admin(fin.cookie, { intent: "accept", claimId: randomUUID() })).status).toBe(404);
 
     const entries = await auditOf(cb.id);
-    expect(entries.map((e) => (e.after as any).status).sort()).toEqual(["refused", "sent"]);
+    expect(entries.map((e) => (e.after as Record<string, unknown>).status).sort()).toEqual(["refused", "sent"]);
     expect(entries.every((e) => e.actorId === fin.id)).toBe(true);
 
-    const pageA = await callRoute<any>(memberLoader, req("/mon-cashback", { cookie: a.me.cookie }));
+    const pageA = await callRoute(memberLoader, req("/mon-cashback", { cookie: a.me.cookie }));
     expect(pageA.data.claims[0].status).toBe("accepted");
-    expect(pageA.data.claims[0].steps.map((x: any) => x.step)).toEqual(["submitted", "sent", "accepted"]);
-    const pageB = await callRoute<any>(memberLoader, req("/mon-cashback", { cookie: b.me.cookie }));
+    expect(pageA.data.claims[0].steps.map((x) => x.step)).toEqual(["submitted", "sent", "accepted"]);
+    const pageB = await callRoute(memberLoader, req("/mon-cashback", { cookie: b.me.cookie }));
     expect(pageB.data.claims[0]).toMatchObject({ status: "refused", reason: "Commande annulée par le client" });
-    expect(pageB.data.claims[0].steps.map((x: any) => x.step)).toEqual(["submitted", "sent", "refused"]);
+    expect(pageB.data.claims[0].steps.map((x) => x.step)).toEqual(["submitted", "sent", "refused"]);
   });
 
   it("finance downloads a proof; nobody else can", async () => {
-    const fin = await signedInUser({ role: "finance" as any });
+    const fin = await signedInUser({ role: "finance" });
     const { me, click } = await memberWithClick(10);
     const png = await pngProof();
     await file(me.cookie, claimForm(click.id), { bytes: png, name: "capture.png", type: "image/png" });
@@ -393,7 +392,7 @@ describeEachDb("missing-cashback claims", () => {
     process.env.IMPACT_AUTH_TOKEN = "impact-token-xyz";
     resetEnvCache();
     try {
-      const fin = await signedInUser({ role: "finance" as any });
+      const fin = await signedInUser({ role: "finance" });
       const { me, p, click } = await memberWithClick(10, { network: "impact" });
       await file(me.cookie, claimForm(click.id, { orderRef: "IMP-77", amount: "80" }));
       const [claim] = await claimsOf(me.id);
@@ -402,7 +401,7 @@ describeEachDb("missing-cashback claims", () => {
       server.reply(() => ({ status: 400, body: JSON.stringify({ Status: "ERROR", Message: "Invalid CampaignId" }) }));
       const refused = await admin(fin.cookie, { intent: "send-impact", claimId: claim.id });
       expect(refused.status).toBe(502);
-      expect(refused.data.toast.description).toBe(CLAIM_ADMIN_MESSAGES.impactFailed("Invalid CampaignId"));
+      expect(refused.data.toast?.description).toBe(CLAIM_ADMIN_MESSAGES.impactFailed("Invalid CampaignId"));
       expect((await claimsOf(me.id))[0].status).toBe("matched");
 
       server.reply(() => ({ status: 200, body: JSON.stringify({ Status: "OK", Id: "A-12345" }) }));
@@ -419,7 +418,7 @@ describeEachDb("missing-cashback claims", () => {
 
       const [after] = await claimsOf(me.id);
       expect(after).toMatchObject({ status: "sent", networkInquiryId: "A-12345" });
-      expect((await auditOf(claim.id)).map((e) => (e.after as any).via)).toEqual(["impact-api"]);
+      expect((await auditOf(claim.id)).map((e) => (e.after as Record<string, unknown>).via)).toEqual(["impact-api"]);
       // once sent, not again
       expect((await admin(fin.cookie, { intent: "send-impact", claimId: claim.id })).status).toBe(409);
       expect(server.requests).toHaveLength(2);
@@ -428,7 +427,7 @@ describeEachDb("missing-cashback claims", () => {
       const other = await memberWithClick(10, { network: "awin" });
       await file(other.me.cookie, claimForm(other.click.id));
       const [awinClaim] = await claimsOf(other.me.id);
-      expect((await admin(fin.cookie, { intent: "send-impact", claimId: awinClaim.id })).data.toast.description).toBe(CLAIM_ADMIN_MESSAGES.notImpact);
+      expect((await admin(fin.cookie, { intent: "send-impact", claimId: awinClaim.id })).data.toast?.description).toBe(CLAIM_ADMIN_MESSAGES.notImpact);
     } finally {
       await server.close();
       delete process.env.IMPACT_API_BASE_URL;
@@ -439,7 +438,7 @@ describeEachDb("missing-cashback claims", () => {
   });
 
   it("flags a member after 3 refused claims in 90 days (ADR 037)", async () => {
-    const fin = await signedInUser({ role: "finance" as any });
+    const fin = await signedInUser({ role: "finance" });
     const { me, p, click } = await memberWithClick(10);
     const db = await getDb();
     const old = new Date(Date.now() - 100 * DAY);
@@ -448,7 +447,7 @@ describeEachDb("missing-cashback claims", () => {
       { userId: me.id, clickSessionId: click.id, programId: p.id, orderRef: "R-old", orderAt: old, orderAmountCents: 100, noOtherCode: true, status: "refused", submittedAt: old, resolvedAt: old },
     ]);
     await file(me.cookie, claimForm(click.id, { orderRef: "R-3" }));
-    const count = async () => (await callRoute<any>(adminLoader, req("/admin/reclamations", { cookie: fin.cookie }))).data.toSend.flatMap((g: any) => g.claims).find((c: any) => c.orderRef === "R-3").memberRefusals;
+    const count = async () => (await callRoute(adminLoader, req("/admin/reclamations", { cookie: fin.cookie }))).data.toSend.flatMap((g) => g.claims).find((c) => c.orderRef === "R-3")?.memberRefusals;
     expect(await count()).toBe(2);
     await db.insert(s.cashbackClaims).values({ userId: me.id, clickSessionId: click.id, programId: p.id, orderRef: "R-4", orderAt: new Date(), orderAmountCents: 100, noOtherCode: true, status: "refused", resolvedAt: new Date() });
     expect(await count()).toBe(3);
@@ -469,7 +468,7 @@ describeEachDb("missing-cashback claims", () => {
 
   it("only finance and admins see or touch claims", async () => {
     const member = await signedInUser();
-    const editor = await signedInUser({ role: "editor" as any });
+    const editor = await signedInUser({ role: "editor" });
     for (const who of [member, editor]) {
       expect((await callRoute(adminLoader, req("/admin/reclamations", { cookie: who.cookie }))).status).toBe(302);
       expect((await admin(who.cookie, { intent: "mark-sent", network: "awin" })).status).toBe(403);

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
@@ -35,7 +34,7 @@ describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
     }
   }
 
-  const answer = (cookie: string | undefined, form: Record<string, string>) => callRoute<any>(feedbackAction, req("/codes-promo", { form, cookie }));
+  const answer = (cookie: string | undefined, form: Record<string, string>) => callRoute(feedbackAction, req("/codes-promo", { form, cookie }));
   const rows = (promoCodeId: string) => database().db.select().from(s.codeFeedback).where(eq(s.codeFeedback.promoCodeId, promoCodeId));
 
   it("a member answers, changes the answer and undoes it: one row per member and code", async () => {
@@ -178,12 +177,12 @@ describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
     // a member sees their own answer; the brand page loader carries it
     const member = await signedInUser();
     await answer(member.cookie, { promoCodeId: untouched.id, answer: "non", _js: "1" });
-    const page = await callRoute<any>(brandLoader, req("/marques/marque-rang", { cookie: member.cookie }), { id: "marque-rang" });
-    const mine = page.data.codes.find((c: any) => c.id === untouched.id);
-    expect(mine.feedback.mine).toBe(false);
-    expect(mine.code).toBe("DRIEN");
-    const codesPage = await callRoute<any>(codesLoader, req("/codes-promo", { cookie: member.cookie }));
-    expect(codesPage.data.codes.find((c: any) => c.id === untouched.id).feedback.mine).toBe(false);
+    const page = await callRoute(brandLoader, req("/marques/marque-rang", { cookie: member.cookie }), { id: "marque-rang" });
+    const mine = page.data.codes.find((c) => c.id === untouched.id);
+    expect(mine?.feedback.mine).toBe(false);
+    expect(mine?.code).toBe("DRIEN");
+    const codesPage = await callRoute(codesLoader, req("/codes-promo", { cookie: member.cookie }));
+    expect(codesPage.data.codes.find((c) => c.id === untouched.id)?.feedback.mine).toBe(false);
 
     // answers older than 30 days no longer count
     await database().db.update(s.codeFeedback).set({ updatedAt: sql`now() - interval '31 days'` }).where(eq(s.codeFeedback.promoCodeId, many.id));
@@ -206,11 +205,11 @@ describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
     expect(flagged).toContain("TRENTEPC");
 
     const admin = await signedInUser({ role: "admin" });
-    const page = await callRoute<any>(adminCodesLoader, req("/admin/promo-codes", { cookie: admin.cookie }));
+    const page = await callRoute(adminCodesLoader, req("/admin/promo-codes", { cookie: admin.cookie }));
     expect(page.status).toBe(200);
-    expect(page.data.failing.find((c: any) => c.code === "CINQNON")).toMatchObject({ brandName: "Marque Avis", answers: 10, rate: "50\u00a0% de réussite" });
+    expect(page.data.failing.find((c) => c.code === "CINQNON")).toMatchObject({ brandName: "Marque Avis", answers: 10, rate: "50\u00a0% de réussite" });
     const member = await signedInUser();
-    const refused = await callRoute<any>(adminCodesLoader, req("/admin/promo-codes", { cookie: member.cookie }));
+    const refused = await callRoute(adminCodesLoader, req("/admin/promo-codes", { cookie: member.cookie }));
     expect(refused.location).toBe("/");
   });
 

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -43,7 +42,7 @@ describeEachDb("deal alerts (issue #15 item 7)", ({ database }) => {
   });
 
   const form = (change: Record<string, string> = {}) => ({ intent: "save", query: "casque", brandId: "", categoryId: "", maxPrice: "", minTemperature: "0", frequency: "instant", ...change });
-  const post = (cookie: string, f: Record<string, string>) => callRoute<any>(alertsAction, req(PATH, { cookie, form: f }));
+  const post = (cookie: string, f: Record<string, string>) => callRoute(alertsAction, req(PATH, { cookie, form: f }));
   const alertsOf = async (userId: string) => (await getDb()).select().from(s.alerts).where(eq(s.alerts.userId, userId));
   /** what conform hands the server: empty fields left out */
   const alertInput = (change: Record<string, string> = {}) => alertFormSchema.parse(Object.fromEntries(Object.entries(form(change)).filter(([, v]) => v !== "")));
@@ -72,10 +71,10 @@ describeEachDb("deal alerts (issue #15 item 7)", ({ database }) => {
     expect(alert).toMatchObject({ queryText: "casque sony -reconditionné", brandId, maxPriceCents: 15000, minTemperature: 50, frequency: "daily", paused: false });
     expect(alert.tsq).toContain("casqu");
     expect(alert.tsq).toContain("!");
-    const page = await callRoute<any>(alertsLoader, req(`${PATH}?modifier=${alert.id}&q=ecouteurs`, { cookie: me.cookie }));
+    const page = await callRoute(alertsLoader, req(`${PATH}?modifier=${alert.id}&q=ecouteurs`, { cookie: me.cookie }));
     expect(page.data.alerts).toHaveLength(1);
     expect(page.data.alerts[0].brandName).toBe("Sonora");
-    expect(page.data.editing.id).toBe(alert.id);
+    expect(page.data.editing?.id).toBe(alert.id);
     expect(page.data.suggested).toBe("ecouteurs");
 
     expect((await post(me.cookie, form({ id: alert.id, query: "écouteurs", frequency: "instant" }))).status).toBe(303);
@@ -111,7 +110,7 @@ describeEachDb("deal alerts (issue #15 item 7)", ({ database }) => {
     for (const [change, field, message] of cases) {
       const res = await post(me.cookie, form(change));
       expect(res.status, JSON.stringify(change)).toBe(400);
-      expect(res.data.result.error[field], JSON.stringify(change)).toEqual([message]);
+      expect(res.data.result?.error?.[field], JSON.stringify(change)).toEqual([message]);
     }
     expect((await post(me.cookie, { intent: "explode", id: "x" })).status).toBe(400);
     expect(await alertsOf(me.id)).toHaveLength(0);
@@ -122,7 +121,7 @@ describeEachDb("deal alerts (issue #15 item 7)", ({ database }) => {
     for (let i = 0; i < MAX_ALERTS_PER_MEMBER; i++) await saveAlert(me.id, alertInput({ query: `produit${i}` }));
     const res = await post(me.cookie, form({ query: "encore" }));
     expect(res.status).toBe(409);
-    expect(res.data.result.error[""]).toEqual([ALERT_MESSAGES.limitReached]);
+    expect(res.data.result?.error?.[""]).toEqual([ALERT_MESSAGES.limitReached]);
     expect(await alertsOf(me.id)).toHaveLength(MAX_ALERTS_PER_MEMBER);
   });
 
@@ -131,7 +130,7 @@ describeEachDb("deal alerts (issue #15 item 7)", ({ database }) => {
     for (let i = 0; i < RATE_LIMITS.alertSave.limit; i++) await hitRateLimit(RATE_LIMITS.alertSave, me.id);
     const res = await post(me.cookie, form());
     expect(res.status).toBe(429);
-    expect(res.data.result.error[""]).toEqual([ALERT_MESSAGES.rateLimited]);
+    expect(res.data.result?.error?.[""]).toEqual([ALERT_MESSAGES.rateLimited]);
   });
 
   it("matches accents, stems and exclusions, and every filter", async () => {
@@ -249,13 +248,13 @@ describeEachDb("deal alerts (issue #15 item 7)", ({ database }) => {
     const { id: alertId } = await saveAlert(member.id, alertInput({ query: "lave-linge" }));
     const token = alertPauseToken([alertId]);
     const url = `/alertes/desactiver?token=${encodeURIComponent(token)}`;
-    const page = await callRoute<any>(unsubscribeLoader, req(url));
+    const page = await callRoute(unsubscribeLoader, req(url));
     expect(page.status).toBe(200);
     expect(page.data.queries).toEqual(["lave linge"]);
     expect((await alertsOf(member.id))[0].paused).toBe(false);
 
     // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" to the header's URL
-    const oneClick = await callRoute<any>(unsubscribeAction, req(url, { form: { "List-Unsubscribe": "One-Click" } }));
+    const oneClick = await callRoute(unsubscribeAction, req(url, { form: { "List-Unsubscribe": "One-Click" } }));
     expect(oneClick.data.done).toBe(true);
     expect((await alertsOf(member.id))[0].paused).toBe(true);
 
@@ -270,7 +269,7 @@ describeEachDb("deal alerts (issue #15 item 7)", ({ database }) => {
   it("queues the matching with a new admin deal and the job runner mails it", async () => {
     const member = await createUser();
     await saveAlert(member.id, alertInput({ query: "friteuse" }));
-    const saved = await saveDeal({ title: "Friteuse sans huile", description: "x", price: "59,99€", originalPrice: null, imageUrl: null, source: "Boutique", badgeText: "Hot", badgeType: "hot", ctaText: "Voir", url: "https://friteuse.example/", brandId: null, isFeatured: false } as any, { actor: { id: "test-admin", email: "admin@test.local" }, version: null });
+    const saved = await saveDeal({ title: "Friteuse sans huile", description: "x", price: "59,99€", originalPrice: null, imageUrl: null, source: "Boutique", badgeText: "Hot", badgeType: "hot", ctaText: "Voir", url: "https://friteuse.example/", brandId: null, isFeatured: false } as Parameters<typeof saveDeal>[0], { actor: { id: "test-admin", email: "admin@test.local" }, version: null });
     const db = await getDb();
     expect(await db.select().from(s.jobs).where(and(eq(s.jobs.queue, ALERTS_MATCH_QUEUE), sql`${s.jobs.payload}->>'dealId' = ${saved!.id}`))).toHaveLength(1);
     await new JobWorker({ db: database().db, handlers: jobHandlers, schedulerMs: null }).drain();
@@ -285,7 +284,7 @@ describeEachDb("deal alerts (issue #15 item 7)", ({ database }) => {
     const id = await deal({ title: "Plancha électrique", authorId: author.id, status: "pending_review", publishedAt: null });
     const matchJobs = async () => (await getDb()).select().from(s.jobs).where(and(eq(s.jobs.queue, ALERTS_MATCH_QUEUE), eq(s.jobs.key, `${id}:published`)));
     expect(await matchJobs()).toHaveLength(0);
-    await decideDealPost(moderator, { intent: "approve-deal", dealId: id } as any);
+    await decideDealPost(moderator, { intent: "approve-deal", dealId: id } as Parameters<typeof decideDealPost>[1]);
     expect(await matchJobs()).toHaveLength(1);
   });
 

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
@@ -17,7 +16,7 @@ const REASONS = "Après vérification, le prix est bien différent de l'autre de
 describeEachDb("authors appeal a refusal or removal once (issue #15, ADR 036)", () => {
   let moderator: Awaited<ReturnType<typeof signedInUser>>;
   beforeAll(async () => {
-    moderator = await signedInUser({ role: "moderator" as any });
+    moderator = await signedInUser({ role: "moderator" });
   });
   const refusedDeal = async (authorId: string, status: "rejected" | "removed" | "published" = "rejected") =>
     (
@@ -26,23 +25,23 @@ describeEachDb("authors appeal a refusal or removal once (issue #15, ADR 036)", 
         .values({ title: `Deal contesté ${status}`, description: "x", price: "5€", source: "x", badgeText: "x", url: "https://appel.example/", authorId, status, publishedAt: status === "rejected" ? null : new Date(Date.now() - 3_600_000), moderationRule: "duplicate", moderationStatement: "Doublon d'un deal publié hier à la même adresse." })
         .returning()
     )[0];
-  const appeal = (cookie: string, dealId: string, text = APPEAL) => callRoute<any>(profileAction, req("/profile", { cookie, form: { intent: "appeal", dealId, text } }));
-  const decide = (dealId: string, decision: string) => callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "decide-appeal", dealId, decision, statement: REASONS } }));
+  const appeal = (cookie: string, dealId: string, text = APPEAL) => callRoute(profileAction, req("/profile", { cookie, form: { intent: "appeal", dealId, text } }));
+  const decide = (dealId: string, decision: string) => callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "decide-appeal", dealId, decision, statement: REASONS } }));
   const dealOf = async (id: string) => (await (await getDb()).select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, id)))[0];
 
   it("the author contests once from the profile; the moderator reverses: the deal is published, the author e-mailed, audited", async () => {
     const author = await signedInUser();
     const deal = await refusedDeal(author.id);
-    const page = await callRoute<any>(profileLoader, req("/profile", { cookie: author.cookie }));
-    expect(page.data.dealPosts.find((p: any) => p.id === deal.id).appeal).toBeNull();
+    const page = await callRoute(profileLoader, req("/profile", { cookie: author.cookie }));
+    expect(page.data.dealPosts.find((p) => p.id === deal.id)?.appeal).toBeNull();
     const sent = await appeal(author.cookie, deal.id);
     expect(sent.location).toBe("/profile#mes-deals");
     const again = await appeal(author.cookie, deal.id);
     expect(again.status).toBe(409);
-    expect(again.data.result.error[""]).toEqual([APPEAL_MESSAGES.already]);
-    expect((await callRoute<any>(profileLoader, req("/profile", { cookie: author.cookie }))).data.dealPosts.find((p: any) => p.id === deal.id).appeal).toBe("pending");
+    expect(again.data.result?.error?.[""]).toEqual([APPEAL_MESSAGES.already]);
+    expect((await callRoute(profileLoader, req("/profile", { cookie: author.cookie }))).data.dealPosts.find((p) => p.id === deal.id)?.appeal).toBe("pending");
 
-    const queue = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
     expect(queue.data.appeals).toContainEqual(expect.objectContaining({ dealId: deal.id, text: APPEAL, contestedStatus: "rejected", authorEmail: author.email }));
 
     expect((await decide(deal.id, "reverse")).status).toBe(200);

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -42,8 +41,8 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
   /** `n` top-level comments « n° 1 » … « n° n », one minute apart, by alice. */
   const threads = async (dealId: string, n: number) =>
     insert(Array.from({ length: n }, (_, i) => ({ dealId, authorId: alice.id, body: `n° ${i + 1}`, createdAt: at(i + 1) })));
-  const page = (dealId: string, search = "", cookie?: string) => callRoute<any>(dealLoader, req(`/coup-de-crevarde/${dealId}${search}`, { cookie }), { id: dealId });
-  const bodies = (comments: any[]) => comments.map((c) => c.body ?? "(retiré)");
+  const page = (dealId: string, search = "", cookie?: string) => callRoute(dealLoader, req(`/coup-de-crevarde/${dealId}${search}`, { cookie }), { id: dealId });
+  const bodies = (comments: Array<{ body: string | null }>) => comments.map((c) => c.body ?? "(retiré)");
   const nos = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `n° ${from + i}`);
 
   /** 65 top-level comments; replies under n° 2 (two), n° 50 (one, deep in the list) and n° 64. */
@@ -65,7 +64,7 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
     expect(first.status).toBe(200);
     expect(COMMENTS_PER_PAGE).toBe(30);
     expect(bodies(first.data.comments)).toEqual(nos(1, 30));
-    expect(first.data.comments[1].replies.map((r: any) => r.body)).toEqual(["réponse au n° 2", "autre réponse au n° 2"]);
+    expect(first.data.comments[1].replies.map((r) => r.body)).toEqual(["réponse au n° 2", "autre réponse au n° 2"]);
     expect(first.data.commentsNext).toBe(60);
     // 30 top-level comments and 2 replies shown, of 69 public comments
     expect([first.data.commentsShown, first.data.deal.commentsCount]).toEqual([32, 69]);
@@ -74,7 +73,7 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
 
     const second = await page(deal.id, "?commentaires=60");
     expect(bodies(second.data.comments)).toEqual(nos(1, 60));
-    expect(second.data.comments[49].replies.map((r: any) => r.body)).toEqual(["réponse au n° 50"]);
+    expect(second.data.comments[49].replies.map((r) => r.body)).toEqual(["réponse au n° 50"]);
     expect([second.data.commentsNext, second.data.commentsShown]).toEqual([90, 63]);
 
     const all = await page(deal.id, "?commentaires=90");
@@ -179,7 +178,7 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
     const visitor = await page(deal.id);
     expect(bodies(visitor.data.comments)).toEqual([...nos(1, 29), "(retiré)"]);
     expect(visitor.data.comments[29]).toMatchObject({ id: removedWithReply.id, status: "removed", authorName: "" });
-    expect(visitor.data.comments[29].replies.map((r: any) => r.body)).toEqual(["réponse au retiré"]);
+    expect(visitor.data.comments[29].replies.map((r) => r.body)).toEqual(["réponse au retiré"]);
     expect(visitor.data.comments[0].replies).toEqual([]);
     expect(visitor.data.comments[28].replies).toEqual([]);
     expect(JSON.stringify(visitor.data)).not.toMatch(/en attente|retiré sans réponse|retiré avec réponse|réponse retirée/);
@@ -206,7 +205,7 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
     const tops = await threads(deal.id, 40);
     // alice's newest comment was posted a minute ago: she may still edit it
     const [fresh] = await insert([{ dealId: deal.id, authorId: alice.id, body: "tout frais", createdAt: new Date(Date.now() - 60_000) }]);
-    const reported = await callRoute<any>(
+    const reported = await callRoute(
       dealAction,
       req(`/coup-de-crevarde/${deal.id}`, { cookie: bob.cookie, form: { _js: "1", intent: "report", targetType: "comment", targetId: tops[34].id, reason: "spam" } }),
       { id: deal.id },
@@ -214,7 +213,7 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
     expect([reported.status, reported.data.commentId]).toEqual([200, tops[34].id]);
     const bobs = await page(deal.id, "?commentaires=60", bob.cookie);
     expect(bobs.data.comments[34]).toMatchObject({ body: "n° 35", reported: true });
-    expect(bobs.data.comments.filter((c: any) => c.reported)).toHaveLength(1);
+    expect(bobs.data.comments.filter((c) => c.reported)).toHaveLength(1);
     const alices = await page(deal.id, `?commentaire=${fresh.id}`, alice.cookie);
     expect(alices.data.comments.at(-1)).toMatchObject({
       id: fresh.id,
@@ -227,7 +226,7 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
   it("after posting, the author is sent to their comment on the page that shows it (a new comment is the last one)", async () => {
     const { deal } = await longDeal();
     // without JavaScript: back to the page they were on, with ?commentaire=<id>#commentaire-<id>
-    const posted = await callRoute<any>(
+    const posted = await callRoute(
       dealAction,
       req(`/coup-de-crevarde/${deal.id}`, { cookie: bob.cookie, form: { intent: "comment", body: "Le dernier mot", redirectTo: `/coup-de-crevarde/${deal.id}?commentaires=30` } }),
       { id: deal.id },
@@ -240,13 +239,13 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
     expect(seen.data.comments).toHaveLength(66);
 
     // with JavaScript: the answer names the comment (the page then goes to ?commentaire=<id>)
-    const js = await callRoute<any>(dealAction, req(`/coup-de-crevarde/${deal.id}`, { cookie: bob.cookie, form: { _js: "1", intent: "comment", body: "Encore un mot" } }), {
+    const js = await callRoute(dealAction, req(`/coup-de-crevarde/${deal.id}`, { cookie: bob.cookie, form: { _js: "1", intent: "comment", body: "Encore un mot" } }), {
       id: deal.id,
     });
     const [again] = await database().db.select().from(s.dealComments).where(eq(s.dealComments.body, "Encore un mot"));
     expect(js.data).toMatchObject({ ok: true, commentId: again.id });
     // a deal report names no comment
-    const dealReport = await callRoute<any>(
+    const dealReport = await callRoute(
       dealAction,
       req(`/coup-de-crevarde/${deal.id}`, { cookie: bob.cookie, form: { intent: "report", targetType: "deal", targetId: deal.id, reason: "spam", redirectTo: `/coup-de-crevarde/${deal.id}?commentaires=60` } }),
       { id: deal.id },

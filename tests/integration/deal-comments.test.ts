@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { and, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -52,8 +51,8 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     return m;
   };
   const act = (dealId: string, cookie: string | undefined, form: Record<string, string>, js = true) =>
-    callRoute<any>(dealAction, req(`/coup-de-crevarde/${dealId}`, { cookie, form: js ? { _js: "1", ...form } : form }), { id: dealId });
-  const page = (dealId: string, cookie?: string) => callRoute<any>(dealLoader, req(`/coup-de-crevarde/${dealId}`, { cookie }), { id: dealId });
+    callRoute(dealAction, req(`/coup-de-crevarde/${dealId}`, { cookie, form: js ? { _js: "1", ...form } : form }), { id: dealId });
+  const page = (dealId: string, cookie?: string) => callRoute(dealLoader, req(`/coup-de-crevarde/${dealId}`, { cookie }), { id: dealId });
   const commentsOf = async (dealId: string) => database().db.select().from(s.dealComments).where(eq(s.dealComments.dealId, dealId)).orderBy(s.dealComments.createdAt);
   const countOf = async (dealId: string) => (await database().db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, dealId)))[0].commentsCount;
   const mailsTo = async (to: string) => (await getDb()).select().from(s.emailOutbox).where(eq(s.emailOutbox.to, to));
@@ -81,7 +80,7 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     const visitor = await page(deal.id);
     expect(visitor.data.comments).toHaveLength(1);
     expect(visitor.data.comments[0]).toMatchObject({ authorName: "alice", body: typed, mine: false, editableUntil: null });
-    expect(visitor.data.comments[0].replies.map((c: any) => [c.authorName, c.body])).toEqual([
+    expect(visitor.data.comments[0].replies.map((c) => [c.authorName, c.body])).toEqual([
       ["bob", "Merci !"],
       ["alice", "De rien."],
     ]);
@@ -100,10 +99,10 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
 
     // the card counter, and « Commentés » orders by visible comments
     const quiet = await newDeal({ title: "Lampe sans commentaire" });
-    const list = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?tab=commentes&q=Lampe"));
-    const ids = list.data.deals.map((d: any) => d.id);
+    const list = await callRoute(dealsLoader, req("/coup-de-crevarde?tab=commentes&q=Lampe"));
+    const ids = list.data.deals.map((d) => d.id);
     expect(ids.indexOf(deal.id)).toBeLessThan(ids.indexOf(quiet.id));
-    expect(list.data.deals.find((d: any) => d.id === deal.id).commentsCount).toBe(3);
+    expect(list.data.deals.find((d) => d.id === deal.id)?.commentsCount).toBe(3);
   });
 
   it("without JavaScript: a plain POST redirects back to the comment with a toast; a visitor goes to sign in", async () => {
@@ -177,7 +176,7 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     }
     expect((await commentsOf(deal.id)).map((c) => c.status)).toEqual(["pending", "pending", "pending"]);
     expect(await countOf(deal.id)).toBe(0);
-    expect((await page(deal.id, newcomer.cookie)).data.comments.map((c: any) => c.status)).toEqual(["pending", "pending", "pending"]);
+    expect((await page(deal.id, newcomer.cookie)).data.comments.map((c) => c.status)).toEqual(["pending", "pending", "pending"]);
     expect((await page(deal.id, other.cookie)).data.comments).toEqual([]);
     expect((await page(deal.id)).data.comments).toEqual([]);
     const fourth = await act(deal.id, newcomer.cookie, { intent: "comment", body: "Message 4" });
@@ -234,8 +233,8 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
   it("moderators approve held comments, remove reported ones (reports upheld, audit, statement e-mailed), dismiss reports, remove reported deals", async () => {
     const db = await getDb();
     const deal = await newDeal();
-    const moderator = await signedInUser({ role: "moderator" as any });
-    const decide = (form: Record<string, string>) => callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form }));
+    const moderator = await signedInUser({ role: "moderator" });
+    const decide = (form: Record<string, string>) => callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form }));
     const newcomer = await signedInUser();
     const alice = await member();
     const bob = await member();
@@ -248,21 +247,21 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     await act(deal.id, bob.cookie, { intent: "report", targetType: "comment", targetId: fine.id, reason: "spam" });
     await act(deal.id, bob.cookie, { intent: "report", targetType: "deal", targetId: deal.id, reason: "misleading", details: "Le prix affiché est faux" });
 
-    const queue = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    expect(queue.data.pendingComments.map((c: any) => c.id)).toContain(held.id);
-    expect(queue.data.reportedComments.find((c: any) => c.id === rude.id)).toMatchObject({ reports: 1, reasons: ["Propos injurieux, haineux ou harcèlement"], authorEmail: alice.email });
-    expect(queue.data.reportedDeals.find((d: any) => d.id === deal.id)).toMatchObject({ reports: 1, details: ["Le prix affiché est faux"] });
+    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    expect(queue.data.pendingComments.map((c) => c.id)).toContain(held.id);
+    expect(queue.data.reportedComments.find((c) => c.id === rude.id)).toMatchObject({ reports: 1, reasons: ["Propos injurieux, haineux ou harcèlement"], authorEmail: alice.email });
+    expect(queue.data.reportedDeals.find((d) => d.id === deal.id)).toMatchObject({ reports: 1, details: ["Le prix affiché est faux"] });
 
     const approved = await decide({ intent: "approve-comment", commentId: held.id });
-    expect([approved.status, approved.data.toast.title]).toEqual([200, "Commentaire publié"]);
+    expect([approved.status, approved.data.toast?.title]).toEqual([200, "Commentaire publié"]);
     expect((await decide({ intent: "approve-comment", commentId: held.id })).status).toBe(409);
 
     const short = await decide({ intent: "remove-comment", commentId: rude.id, rule: "abusive", statement: "Non." });
-    expect([short.status, short.data.toast.description]).toEqual([400, MODERATION_DEAL_MESSAGES.statementRequired]);
+    expect([short.status, short.data.toast?.description]).toEqual([400, MODERATION_DEAL_MESSAGES.statementRequired]);
     const noRule = await decide({ intent: "remove-comment", commentId: rude.id, rule: "", statement: STATEMENT });
-    expect([noRule.status, noRule.data.toast.description]).toEqual([400, "Choisissez la règle enfreinte."]);
+    expect([noRule.status, noRule.data.toast?.description]).toEqual([400, "Choisissez la règle enfreinte."]);
     const removed = await decide({ intent: "remove-comment", commentId: rude.id, rule: "abusive", statement: STATEMENT });
-    expect([removed.status, removed.data.toast.title]).toEqual([200, "Commentaire retiré"]);
+    expect([removed.status, removed.data.toast?.title]).toEqual([200, "Commentaire retiré"]);
     const mail = (await mailsTo(alice.email)).find((m) => m.kind === "comment-removed");
     expect(mail?.subject).toBe("Ton commentaire a été retiré");
     expect(mail?.text).toContain(STATEMENT);
@@ -273,22 +272,22 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
 
     // the removed comment stays as a placeholder for its reply; the counter drops it
     const seen = await page(deal.id);
-    const thread = seen.data.comments.find((c: any) => c.id === rude.id);
+    const thread = seen.data.comments.find((c) => c.id === rude.id);
     expect(thread).toMatchObject({ status: "removed", body: null, authorName: "" });
-    expect(thread.replies.map((r: any) => r.body)).toEqual(["Réponse"]);
+    expect(thread?.replies.map((r) => r.body)).toEqual(["Réponse"]);
     expect(JSON.stringify(seen.data)).not.toContain("Tu es nul");
 
     const dismissed = await decide({ intent: "dismiss-reports", targetType: "comment", targetId: fine.id });
-    expect([dismissed.status, dismissed.data.toast.title]).toEqual([200, "Signalements classés"]);
+    expect([dismissed.status, dismissed.data.toast?.title]).toEqual([200, "Signalements classés"]);
     expect((await decide({ intent: "dismiss-reports", targetType: "comment", targetId: fine.id })).status).toBe(409);
 
     const dealRemoved = await decide({ intent: "remove-deal", dealId: deal.id, rule: "misleading", statement: "Le prix annoncé ne correspond pas au prix réel du marchand." });
     expect(dealRemoved.status).toBe(200);
     const [dealReport] = await db.select().from(s.contentReports).where(and(eq(s.contentReports.targetType, "deal"), eq(s.contentReports.targetId, deal.id)));
     expect(dealReport).toMatchObject({ status: "upheld", handledBy: moderator.id });
-    const after = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    expect(after.data.reportedDeals.map((d: any) => d.id)).not.toContain(deal.id);
-    expect(after.data.reportedComments.map((c: any) => c.id)).not.toContain(rude.id);
+    const after = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    expect(after.data.reportedDeals.map((d) => d.id)).not.toContain(deal.id);
+    expect(after.data.reportedComments.map((c) => c.id)).not.toContain(rude.id);
 
     const audit = await db.select().from(s.auditLog).where(eq(s.auditLog.actorId, moderator.id));
     const entries = audit.map((a) => [a.entity, a.entityId]);
@@ -299,7 +298,7 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
 
     // members and other staff cannot moderate
     for (const role of ["user", "editor", "finance"] as const) {
-      const who = await signedInUser({ role: role as any });
+      const who = await signedInUser({ role });
       const res = await callRoute(moderationAction, req("/admin/moderation", { cookie: who.cookie, form: { intent: "approve-comment", commentId: fine.id } }));
       expect(res.status, role).toBe(403);
     }

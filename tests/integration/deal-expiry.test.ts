@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
@@ -11,7 +10,7 @@ import { action as dealAction, loader as dealLoader } from "../../app/routes/dea
 import { action as moderationAction, loader as moderationLoader } from "../../app/routes/admin/moderation";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callRoute, formErrors } from "../helpers/route";
 
 /** « Expiré ? », « Toujours valable » and reactivation (issue #15 item 5). */
 describeEachDb("deal expiry flags", ({ database }) => {
@@ -66,10 +65,10 @@ describeEachDb("deal expiry flags", ({ database }) => {
 
     // the admin sets it on /admin/settings
     const admin = await signedInUser({ role: "admin" });
-    const save = (form: Record<string, string>) => callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", ...form } }));
+    const save = (form: Record<string, string>) => callRoute(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", ...form } }));
     const bad = await save({ dealExpiryFlags: "0" });
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error.dealExpiryFlags).toEqual(["Le nombre de signalements doit être un nombre entier entre 1 et 20."]);
+    expect(formErrors(bad).dealExpiryFlags).toEqual(["Le nombre de signalements doit être un nombre entier entre 1 et 20."]);
     expect((await save({ dealExpiryFlags: "3" })).status).toBe(200);
     try {
       const d3 = await deal();
@@ -136,14 +135,14 @@ describeEachDb("deal expiry flags", ({ database }) => {
   it("through the deal page: members flag, the page shows their flag and the expiry; the moderation queue reactivates", async () => {
     const d = await deal({ title: "Deal de la page" });
     const url = `/coup-de-crevarde/${d.id}`;
-    const post = (cookie: string | undefined, intent: string) => callRoute<any>(dealAction, req(url, { cookie, form: { intent, _js: "1" } }), { id: d.id });
+    const post = (cookie: string | undefined, intent: string) => callRoute(dealAction, req(url, { cookie, form: { intent, _js: "1" } }), { id: d.id });
     expect((await post(undefined, "expire")).status).toBe(401);
     const [a, b] = [await signedInUser(), await signedInUser()];
     expect((await post(a.cookie, "expire")).data).toEqual({ ok: true, message: "Merci, ton signalement est enregistré." });
-    const page = await callRoute<any>(dealLoader, req(url, { cookie: a.cookie }), { id: d.id });
+    const page = await callRoute(dealLoader, req(url, { cookie: a.cookie }), { id: d.id });
     expect(page.data).toMatchObject({ flags: ["expired"], canModerate: false, deal: { expired: false } });
     expect((await post(b.cookie, "expire")).data).toEqual({ ok: true, message: "Merci, le deal est maintenant affiché comme expiré." });
-    expect((await callRoute<any>(dealLoader, req(url, { cookie: b.cookie }), { id: d.id })).data.deal.expired).toBe(true);
+    expect((await callRoute(dealLoader, req(url, { cookie: b.cookie }), { id: d.id })).data.deal.expired).toBe(true);
     // a member may not reactivate; saying « Toujours valable » sends it to the moderators
     const refused = await post(a.cookie, "reactivate");
     expect(refused.status).toBe(403);
@@ -151,16 +150,16 @@ describeEachDb("deal expiry flags", ({ database }) => {
     expect((await post(a.cookie, "still-valid")).data.message).toBe("Merci, un modérateur va vérifier ce deal.");
 
     const moderator = await signedInUser({ role: "moderator" });
-    const queue = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
     expect(queue.data.stillValid).toEqual(expect.arrayContaining([expect.objectContaining({ dealId: d.id, title: "Deal de la page", reports: 1 })]));
-    expect((await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: a.cookie }))).location).toBe("/");
-    const member = await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: a.cookie, form: { intent: "reactivate-deal", dealId: d.id } }));
+    expect((await callRoute(moderationLoader, req("/admin/moderation", { cookie: a.cookie }))).location).toBe("/");
+    const member = await callRoute(moderationAction, req("/admin/moderation", { cookie: a.cookie, form: { intent: "reactivate-deal", dealId: d.id } }));
     expect(member.status).toBe(403);
     expect((await row(d.id)).expiredAt).not.toBeNull();
-    const done = await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reactivate-deal", dealId: d.id } }));
+    const done = await callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reactivate-deal", dealId: d.id } }));
     expect(done.status).toBe(200);
     expect((await row(d.id)).expiredAt).toBeNull();
-    const again = await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reactivate-deal", dealId: d.id } }));
+    const again = await callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reactivate-deal", dealId: d.id } }));
     expect(again.status).toBe(409);
     expect(JSON.stringify(again.data)).toContain("Ce deal n'est pas marqué expiré.");
   });

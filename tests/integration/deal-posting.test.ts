@@ -60,9 +60,9 @@ describeEachDb("members post deals (issue #15)", () => {
   };
 
   it("sends visitors to sign in and back", async () => {
-    const page = await callRoute(postLoader, req(PATH));
+    const page = await callRoute<any>(postLoader, req(PATH));
     expect(page.location).toBe(`/auth?redirect=${encodeURIComponent(PATH)}`);
-    const act = await callRoute(postAction, req(PATH, { form: valid() }));
+    const act = await callRoute<any>(postAction, req(PATH, { form: valid() }));
     expect(act.location).toBe(`/auth?redirect=${encodeURIComponent(PATH)}`);
   });
 
@@ -253,7 +253,7 @@ describeEachDb("members post deals (issue #15)", () => {
     const member = await signedInUser();
     expect((await edit(good, member.cookie)).status).toBe(403);
 
-    await callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
+    await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
     const late = await edit({ ...good, title: "Trop tard" });
     expect([late.status, late.data.toast.description]).toEqual([409, MODERATION_DEAL_MESSAGES.notPending]);
     expect((await dealOf(pending.id)).title).toBe(good.title);
@@ -265,7 +265,7 @@ describeEachDb("members post deals (issue #15)", () => {
     const pending = await lastPostOf(author.id);
     for (const role of ["user", "editor", "finance"] as const) {
       const who = await signedInUser({ role: role as any });
-      const act = await callRoute(moderationAction, req("/admin/moderation", { cookie: who.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
+      const act = await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: who.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
       expect(act.status, role).toBe(403);
     }
     expect((await dealOf(pending.id)).status).toBe("pending_review");
@@ -283,16 +283,16 @@ describeEachDb("members post deals (issue #15)", () => {
     const other = await signedInUser({ email: `jeanne-${uniq()}@gmail.com` });
     await post(other.cookie, valid({ url: `https://www.${domain}/promo` }));
     const otherPost = await lastPostOf(other.id);
-    await callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reject-deal", dealId: otherPost.id, rule: "self_promotion", statement: "Ce deal semble publié par le marchand lui-même." } }));
+    await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reject-deal", dealId: otherPost.id, rule: "self_promotion", statement: "Ce deal semble publié par le marchand lui-même." } }));
     expect(await db.$count(s.userStrikes, eq(s.userStrikes.userId, other.id))).toBe(0);
 
     for (let i = 1; i <= 3; i++) {
-      expect((await callRoute(postLoader, req(PATH, { cookie: merchant.cookie }))).status).toBe(200);
+      expect((await callRoute<any>(postLoader, req(PATH, { cookie: merchant.cookie }))).status).toBe(200);
       const out = await post(merchant.cookie, valid({ url: `https://www.${domain}/produit-${i}` }));
       expect(out.status).toBe(302);
       const row = await lastPostOf(merchant.id);
       expect(row.status).toBe("pending_review");
-      await callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reject-deal", dealId: row.id, rule: "self_promotion", statement: "Les marchands ne peuvent pas publier leurs propres offres." } }));
+      await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reject-deal", dealId: row.id, rule: "self_promotion", statement: "Les marchands ne peuvent pas publier leurs propres offres." } }));
       expect(await db.$count(s.userStrikes, eq(s.userStrikes.userId, merchant.id))).toBe(i);
     }
     const page = await callRoute<any>(postLoader, req(PATH, { cookie: merchant.cookie }));

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
@@ -15,7 +14,7 @@ import { HOT_THRESHOLD, NEW_DEAL_WINDOW_MS } from "../../app/modules/deals/deal-
 import { RATE_LIMITS } from "../../app/lib/rate-limit.server";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callMeta, callRoute } from "../helpers/route";
 
 const OLD = new Date(Date.now() - 2 * NEW_DEAL_WINDOW_MS);
 
@@ -47,9 +46,9 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     )[0];
 
   const temperatureOf = async (id: string) => (await database().db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, id)))[0];
-  const page = (id: string, cookie?: string) => callRoute<any>(dealLoader, req(`/coup-de-crevarde/${id}`, { cookie }), { id });
+  const page = (id: string, cookie?: string) => callRoute(dealLoader, req(`/coup-de-crevarde/${id}`, { cookie }), { id });
   const vote = (id: string, cookie: string | undefined, form: Record<string, string>, ip = "203.0.113.7") =>
-    callRoute<any>(voteAction, req(`/coup-de-crevarde/${id}`, { cookie, form: { _js: "1", ...form } }), { id }, { clientIp: ip, cspNonce: "" });
+    callRoute(voteAction, req(`/coup-de-crevarde/${id}`, { cookie, form: { _js: "1", ...form } }), { id }, { clientIp: ip, cspNonce: "" });
 
   it("a member votes hot, undoes, votes cold with a reason and changes to hot: one row, the temperature follows", async () => {
     const deal = await newDeal();
@@ -86,7 +85,7 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
 
     // the vote is in the member's data export
     const exported = await exportAccountData(member.id);
-    expect(exported?.dealVotes.map((v: any) => v.dealId)).toEqual(after.map((r) => r.dealId));
+    expect(exported?.dealVotes.map((v) => v.dealId)).toEqual(after.map((r) => r.dealId));
   });
 
   it("a reason without a cold vote, a bad vote or reason: French 4xx; a visitor is asked to sign in", async () => {
@@ -103,11 +102,11 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     const visitor = await vote(deal.id, undefined, { vote: "hot" });
     expect(visitor.status).toBe(401);
     expect(visitor.data.message).toBe("Connecte-toi pour voter.");
-    const plain = await callRoute<any>(voteAction, req(`/coup-de-crevarde/${deal.id}`, { form: { vote: "hot", redirectTo: "/coup-de-crevarde?tab=hot" } }), { id: deal.id });
+    const plain = await callRoute(voteAction, req(`/coup-de-crevarde/${deal.id}`, { form: { vote: "hot", redirectTo: "/coup-de-crevarde?tab=hot" } }), { id: deal.id });
     expect(plain.status).toBe(303);
     expect(plain.location).toBe("/auth?redirect=%2Fcoup-de-crevarde%3Ftab%3Dhot");
     // without JS a member's vote redirects back with a toast
-    const back = await callRoute<any>(voteAction, req(`/coup-de-crevarde/${deal.id}`, { cookie: member.cookie, form: { vote: "cold", redirectTo: "/coup-de-crevarde" } }), { id: deal.id });
+    const back = await callRoute(voteAction, req(`/coup-de-crevarde/${deal.id}`, { cookie: member.cookie, form: { vote: "cold", redirectTo: "/coup-de-crevarde" } }), { id: deal.id });
     expect(back.status).toBe(303);
     expect(back.location).toBe("/coup-de-crevarde");
     expect(back.headers.get("set-cookie")).toContain("cr_toast=");
@@ -164,10 +163,10 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
 
     // moderators see the damped votes on /admin/moderation
     const moderator = await signedInUser({ role: "moderator" });
-    const queue = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
     expect(queue.status).toBe(200);
     expect(queue.data.damped).toEqual(expect.arrayContaining([expect.objectContaining({ dealId: farm.id, damped: 1, votes: 5, browsers: 1 })]));
-    expect(queue.data.damped.map((d: any) => d.dealId)).not.toContain(deal.id);
+    expect(queue.data.damped.map((d) => d.dealId)).not.toContain(deal.id);
   });
 
   it("new accounts voting in a burst: beyond 5 in an hour from accounts under 7 days, votes weigh 0 and show to moderators", async () => {
@@ -192,7 +191,7 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     expect(of(old.id)).toMatchObject({ weight: 1, dampedReason: null });
     expect((await temperatureOf(deal.id)).temperature).toBe(1 + 5 + 1);
     const moderator = await signedInUser({ role: "moderator" });
-    const queue = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
     expect(queue.data.damped).toEqual(expect.arrayContaining([expect.objectContaining({ dealId: deal.id, damped: 2, bursts: 2, browsers: 0 })]));
   });
 
@@ -230,10 +229,10 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
 
     // the list hides it too
     const cardFresh = await newDeal({ title: "Casque tout neuf", publishedAt: new Date(), temperature: 222 });
-    const list2 = await callRoute<any>(dealsLoader, req(`/coup-de-crevarde?tab=nouveaux`));
+    const list2 = await callRoute(dealsLoader, req(`/coup-de-crevarde?tab=nouveaux`));
     expect(list2.status).toBe(200);
-    const card = list2.data.deals.find((d: any) => d.id === cardFresh.id);
-    expect(card.heat).toEqual({ isNew: true, temperature: null, tier: null });
+    const card = list2.data.deals.find((d) => d.id === cardFresh.id);
+    expect(card?.heat).toEqual({ isNew: true, temperature: null, tier: null });
     expect(JSON.stringify(list2.data)).not.toMatch(/"temperature":222|222°/);
   });
 
@@ -259,11 +258,11 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     });
     expect(JSON.stringify(visitor.data.jsonLd)).not.toMatch(/temperature/i);
     // French title and description, the canonical URL, the JSON-LD among the tags, indexed
-    const tags = (dealMeta as any)({ data: visitor.data, matches: [], location: { pathname: `/coup-de-crevarde/${deal.id}` } }) as any[];
+    const tags = callMeta(dealMeta, { data: visitor.data, matches: [], location: { pathname: `/coup-de-crevarde/${deal.id}` } });
     expect(tags.find((t) => t.title)?.title).toMatch(/^Lampe JSON à 19,99€ \| /);
     expect(tags.find((t) => t.name === "description")?.content).toBe("Un casque sans fil à petit prix.");
     expect(tags.find((t) => t.rel === "canonical")?.href).toMatch(new RegExp(`/coup-de-crevarde/${deal.id}$`));
-    expect(tags.filter((t) => t["script:ld+json"]).map((t) => t["script:ld+json"]["@type"])).toEqual(["Product", "BreadcrumbList"]);
+    expect(tags.filter((t) => t["script:ld+json"]).map((t) => (t["script:ld+json"] as Record<string, unknown>)["@type"])).toEqual(["Product", "BreadcrumbList"]);
     expect(tags.find((t) => t.name === "robots")).toBeUndefined();
     const member = await signedInUser();
     expect((await page(deal.id, member.cookie)).data.deal.ctaText).toBe("CASQUE20");
@@ -297,13 +296,13 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     const d = await newDeal({ title: "Onglet expiré", temperature: 5000, publishedAt: new Date(now - 3 * hour), expiredAt: new Date() });
     const e = await newDeal({ title: "Onglet nouveau", temperature: 0, publishedAt: new Date(now - 60_000), createdAt: new Date(now - 100 * hour) });
     await newDeal({ title: "Onglet en attente", status: "pending_review", publishedAt: null });
-    const titles = async (query: string) => (await callRoute<any>(dealsLoader, req(`/coup-de-crevarde?q=onglet&${query}`))).data.deals.map((x: any) => x.id);
+    const titles = async (query: string) => (await callRoute(dealsLoader, req(`/coup-de-crevarde?q=onglet&${query}`))).data.deals.map((x) => x.id);
     expect(await titles("tab=hot")).toEqual([c.id, b.id, e.id, a.id]);
     expect(await titles("tab=nouveaux")).toEqual([e.id, b.id, c.id, d.id, a.id]);
     expect((await titles("tab=inconnu")).length).toBe(5);
     // with a filter
     expect(await titles("tab=hot&source=shein")).toEqual([]);
     // the tab is kept in the loader's search
-    expect((await callRoute<any>(dealsLoader, req("/coup-de-crevarde?tab=hot"))).data.search.tab).toBe("hot");
+    expect((await callRoute(dealsLoader, req("/coup-de-crevarde?tab=hot"))).data.search.tab).toBe("hot");
   });
 });

@@ -1,13 +1,12 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, useLoaderData } from "react-router";
+import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, useLoaderData, type LoaderFunction } from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
 import Home, { headers as homeHeaders, loader as homeLoader } from "../../app/routes/home";
 import { HOME_SECTION_ERRORS } from "../../app/modules/content/home-sections";
 import { req } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { asRouteComponent, callHeaders, callRoute } from "../helpers/route";
 
 // Test-only fault injection: the named home queries throw. Nothing in the application can reach this.
 const failing = vi.hoisted(() => new Set<"codes" | "deals" | "offers">());
@@ -27,9 +26,9 @@ vi.mock("~/modules/deals/deals.server", async (importOriginal) => {
 
 /** Server-render the home route (real loader, real component) as React Router would, for an anonymous visitor. */
 async function renderHome() {
-  const HomeRoute = () => createElement(Home as any, { loaderData: useLoaderData(), params: {}, matches: [] });
+  const HomeRoute = () => createElement(asRouteComponent(Home), { loaderData: useLoaderData(), params: {}, matches: [] });
   const handler = createStaticHandler([
-    { id: "root", path: "/", Component: Outlet, children: [{ id: "home", index: true, loader: homeLoader as any, Component: HomeRoute }] },
+    { id: "root", path: "/", Component: Outlet, children: [{ id: "home", index: true, loader: homeLoader as unknown as LoaderFunction, Component: HomeRoute }] },
   ]);
   const context = await handler.query(req("/"));
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
@@ -41,7 +40,7 @@ async function renderHome() {
 /** The Cache-Control the route's headers export gives the response. */
 async function cacheControl() {
   const outcome = await callRoute(homeLoader, req("/"));
-  const headers = new Headers(homeHeaders({ loaderHeaders: outcome.headers, parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined } as any));
+  const headers = callHeaders(homeHeaders, { loaderHeaders: outcome.headers });
   return { outcome, cacheControl: headers.get("Cache-Control") };
 }
 

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 // Issue #11 items 5 to 9: figures from the data, no reduction the shopper cannot get,
 // live codes first, deal codes for members only, links and lists that lead somewhere.
 import fs from "node:fs";
@@ -21,11 +20,11 @@ import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
 import { setSetting } from "../../app/modules/settings/settings.server";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callMeta, callRoute, formErrors } from "../helpers/route";
 
 const DAY = 86_400_000;
 const fr = (n: number) => new Intl.NumberFormat("fr-FR").format(n);
-const jsonLd = (tags: any[]) => tags.filter((t) => t && "script:ld+json" in t).map((t) => t["script:ld+json"]);
+const jsonLd = (tags: Array<Record<string, unknown>>) => tags.filter((t) => t && "script:ld+json" in t).map((t) => t["script:ld+json"] as Record<string, unknown>);
 
 describeEachDb("honest figures (issue #11)", ({ database }) => {
   const db = () => database().db;
@@ -43,7 +42,7 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
 
   it("home hero: live codes, deals and brands counted in the database, French numbers, a 0 hidden; no typed figure left", async () => {
     const c = await counts();
-    const home = await callRoute<any>(homeLoader, req("/"));
+    const home = await callRoute(homeLoader, req("/"));
     expect(home.data.heroStats).toEqual([
       { value: fr(c.codes), label: "Codes promo valides" },
       { value: fr(c.deals), label: "Deals repérés" },
@@ -62,18 +61,18 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
     await db().insert(s.crevardeDeals).values(
       Array.from({ length: 1250 - c.deals }, (_, i) => ({ title: `Lot ${i}`, description: "x", price: "1€", source: "temu", badgeText: "x", url: "https://www.temu.com/x" })),
     );
-    const after = await callRoute<any>(homeLoader, req("/"));
-    expect(after.data.heroStats.map((x: any) => x.value)).toEqual([fr(c.codes + 1), "1\u202f250", fr(c.brands)]);
+    const after = await callRoute(homeLoader, req("/"));
+    expect(after.data.heroStats.map((x) => x.value)).toEqual([fr(c.codes + 1), "1\u202f250", fr(c.brands)]);
 
     // nothing to count: the figure is not shown
     await db().delete(s.crevardeDeals);
-    const none = await callRoute<any>(homeLoader, req("/"));
-    expect(none.data.heroStats.map((x: any) => x.label)).toEqual(["Codes promo valides", "Marques partenaires"]);
+    const none = await callRoute(homeLoader, req("/"));
+    expect(none.data.heroStats.map((x) => x.label)).toEqual(["Codes promo valides", "Marques partenaires"]);
   });
 
   it("brands: 'Jusqu'à -X %' is the best of the brand's live codes and deals; no figure beside no deal", async () => {
-    const brands = await callRoute<any>(brandsLoader, req("/marques"));
-    const by = (slug: string) => brands.data.brands.find((b: any) => b.slug === slug);
+    const brands = await callRoute(brandsLoader, req("/marques"));
+    const by = (slug: string) => brands.data.brands.find((b) => b.slug === slug);
     // Clarins' only code (DOUBLESERUM, 25%) has expired: nothing to claim
     expect(by("clarins")).toMatchObject({ activeDeals: 0, maxDiscountPercent: 0 });
     expect(by("sephora-collection")).toMatchObject({ activeDeals: 1, maxDiscountPercent: 30 }); // MAKEUP30
@@ -83,31 +82,31 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
     // a branded deal at 59€ instead of 100€ gives -41 % (rounded down, never overstated)
     const [nike] = await db().select().from(s.brands).where(eq(s.brands.slug, "nike"));
     await db().insert(s.crevardeDeals).values({ title: "Baskets", description: "x", price: "59€", originalPrice: "100,00€", source: "temu", badgeText: "x", url: "https://www.nike.com/x", brandId: nike.id });
-    const again = await callRoute<any>(brandsLoader, req("/marques"));
-    expect(again.data.brands.find((b: any) => b.slug === "nike")).toMatchObject({ maxDiscountPercent: 41 });
+    const again = await callRoute(brandsLoader, req("/marques"));
+    expect(again.data.brands.find((b) => b.slug === "nike")).toMatchObject({ maxDiscountPercent: 41 });
 
-    const page = await callRoute<any>(brandLoader, req("/marques/clarins"), { id: "clarins" });
+    const page = await callRoute(brandLoader, req("/marques/clarins"), { id: "clarins" });
     expect(page.data.codes).toEqual([]);
     expect(page.data.deals).toEqual([]);
   });
 
   it("offers: their brand's programme rate, its worth only once cashback is launched, never a price 'with cashback'", async () => {
-    const find = (out: any, name: string) => out.data.offers.find((o: any) => o.name === name);
-    const off = await callRoute<any>(homeLoader, req("/"));
+    const find = <O extends { name: string }>(out: { data: { offers: O[] } }, name: string) => out.data.offers.find((o) => o.name === name);
+    const off = await callRoute(homeLoader, req("/"));
     expect(off.data.launched).toBe(false);
     expect(off.data.offers.length).toBeGreaterThan(0);
-    expect(off.data.offers.every((o: any) => o.cashback === null || o.cashback.text === null)).toBe(true);
-    expect(off.data.offers.some((o: any) => "discountedPrice" in o)).toBe(false);
+    expect(off.data.offers.every((o) => o.cashback === null || o.cashback.text === null)).toBe(true);
+    expect(off.data.offers.some((o) => "discountedPrice" in o)).toBe(false);
     // Nuxe has active programmes (best: Awin 10 % × 70 %); Caudalie only a closed one
-    expect(find(off, "Huile Prodigieuse 100 ml").cashback).toEqual({ label: "Jusqu'à 7\u00a0% de cashback", text: null });
-    const brandOff = await callRoute<any>(brandLoader, req("/marques/caudalie"), { id: "caudalie" });
+    expect(find(off, "Huile Prodigieuse 100 ml")?.cashback).toEqual({ label: "Jusqu'à 7\u00a0% de cashback", text: null });
+    const brandOff = await callRoute(brandLoader, req("/marques/caudalie"), { id: "caudalie" });
     expect(brandOff.data.offers[0].cashback).toBeNull();
     await setSetting("cashback_launched", true);
     try {
-      const on = await callRoute<any>(homeLoader, req("/"));
+      const on = await callRoute(homeLoader, req("/"));
       // 32,90 € / 1,20 (the programme pays excluding VAT) × 7 % = 1,919… → about 1,91 € (floored)
-      expect(find(on, "Huile Prodigieuse 100 ml").cashback).toEqual({ label: "Jusqu'à 7\u00a0% de cashback", text: "Jusqu'à 7\u00a0% de cashback, soit environ 1,91\u00a0€" });
-      expect(find(on, "Sérum Vinoperfect éclat").cashback).toBeNull();
+      expect(find(on, "Huile Prodigieuse 100 ml")?.cashback).toEqual({ label: "Jusqu'à 7\u00a0% de cashback", text: "Jusqu'à 7\u00a0% de cashback, soit environ 1,91\u00a0€" });
+      expect(find(on, "Sérum Vinoperfect éclat")?.cashback).toBeNull();
     } finally {
       await setSetting("cashback_launched", false);
     }
@@ -123,49 +122,49 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
     await db().insert(s.crevardeDeals).values({ title: "Lien simple", description: "x", price: "9€", source: "temu", badgeText: "x", ctaText: "Voir le deal", url: "https://www.temu.com/y" });
 
     const visitor = [
-      await callRoute<any>(homeLoader, req("/")),
-      await callRoute<any>(dealsLoader, req("/coup-de-crevarde")),
-      await callRoute<any>(brandLoader, req("/marques/sephora-collection"), { id: "sephora-collection" }),
-      await callRoute<any>(categoryLoader, req("/categories/maquillage"), { slug: "maquillage" }),
+      await callRoute(homeLoader, req("/")),
+      await callRoute(dealsLoader, req("/coup-de-crevarde")),
+      await callRoute(brandLoader, req("/marques/sephora-collection"), { id: "sephora-collection" }),
+      await callRoute(categoryLoader, req("/categories/maquillage"), { slug: "maquillage" }),
     ];
     for (const r of visitor) {
       expect(JSON.stringify(r.data)).not.toMatch(/TEMUCREV5|SEPHO10/);
       expect(r.data.deals.length).toBeGreaterThan(0);
     }
-    const home = visitor[0].data.deals.find((d: any) => d.id === deal.id);
+    const home = visitor[0].data.deals.find((d) => d.id === deal.id);
     expect(home).toMatchObject({ ctaText: "TEMU*****", codeMasked: true });
     expect(visitor[2].data.deals[0]).toMatchObject({ ctaText: "SEPH****", codeMasked: true });
-    const plain = visitor[1].data.deals.find((d: any) => d.title === "Lien simple");
+    const plain = visitor[1].data.deals.find((d) => d.title === "Lien simple");
     expect(plain).toMatchObject({ ctaText: "Voir le deal", codeMasked: false });
 
     const member = await signedInUser();
-    const memberDeals = await callRoute<any>(dealsLoader, req("/coup-de-crevarde", { cookie: member.cookie }));
-    expect(memberDeals.data.deals.find((d: any) => d.id === deal.id)).toMatchObject({ ctaText: "TEMUCREV5", codeMasked: false });
-    const memberBrand = await callRoute<any>(brandLoader, req("/marques/sephora-collection", { cookie: member.cookie }), { id: "sephora-collection" });
+    const memberDeals = await callRoute(dealsLoader, req("/coup-de-crevarde", { cookie: member.cookie }));
+    expect(memberDeals.data.deals.find((d) => d.id === deal.id)).toMatchObject({ ctaText: "TEMUCREV5", codeMasked: false });
+    const memberBrand = await callRoute(brandLoader, req("/marques/sephora-collection", { cookie: member.cookie }), { id: "sephora-collection" });
     expect(memberBrand.data.deals[0]).toMatchObject({ ctaText: "SEPHO10", codeMasked: false });
   });
 
   it("Mes codes promo: live codes first, soonest expiry first; expired codes apart, most recent first", async () => {
     const member = await signedInUser();
-    const page = await callRoute<any>(codesLoader, req("/codes-promo", { cookie: member.cookie }));
+    const page = await callRoute(codesLoader, req("/codes-promo", { cookie: member.cookie }));
     const { codes, expired } = page.data;
     expect(codes.length).toBeGreaterThan(0);
-    expect(codes.every((c: any) => c.status !== "expired")).toBe(true);
-    const dated = codes.filter((c: any) => c.expiresAt).map((c: any) => c.expiresAt);
+    expect(codes.every((c) => c.status !== "expired")).toBe(true);
+    const dated = codes.filter((c) => c.expiresAt).map((c) => c.expiresAt);
     expect([...dated].sort()).toEqual(dated);
-    expect(codes.slice(dated.length).every((c: any) => c.expiresAt === null)).toBe(true); // no expiry last
-    expect(expired.map((c: any) => c.code)).toEqual(expect.arrayContaining(["LINGERIE25", "DOUBLESERUM", "KARITE15", "VIEUX50"]));
-    expect(expired.every((c: any) => c.status === "expired")).toBe(true);
-    const ends = expired.map((c: any) => c.expiresAt);
+    expect(codes.slice(dated.length).every((c) => c.expiresAt === null)).toBe(true); // no expiry last
+    expect(expired.map((c) => c.code)).toEqual(expect.arrayContaining(["LINGERIE25", "DOUBLESERUM", "KARITE15", "VIEUX50"]));
+    expect(expired.every((c) => c.status === "expired")).toBe(true);
+    const ends = expired.map((c) => c.expiresAt);
     expect([...ends].sort().reverse()).toEqual(ends);
-    const sport = await callRoute<any>(codesLoader, req("/codes-promo?categorie=Mode", { cookie: member.cookie }));
-    expect(sport.data.codes.map((c: any) => c.code)).toEqual(["FAMILLE15", "PARISIENNE"]);
-    expect(sport.data.expired.map((c: any) => c.code)).toEqual(["LINGERIE25"]);
+    const sport = await callRoute(codesLoader, req("/codes-promo?categorie=Mode", { cookie: member.cookie }));
+    expect(sport.data.codes.map((c) => c.code)).toEqual(["FAMILLE15", "PARISIENNE"]);
+    expect(sport.data.expired.map((c) => c.code)).toEqual(["LINGERIE25"]);
   });
 
   it("/temu: period, bonus and JSON-LD dates from the settings; the bonus only once cashback is launched; ended: no Offer", async () => {
-    const meta = (data: any) => temuMeta({ data, loaderData: data, matches: [{ id: "root", loaderData: { siteName: "Crevarde", siteUrl: "https://crevarde.example" } }], params: {} } as any);
-    const ended = await callRoute<any>(temuLoader, req("/temu"));
+    const meta = (data: unknown) => callMeta(temuMeta, { data, loaderData: data, matches: [{ id: "root", loaderData: { siteName: "Crevarde", siteUrl: "https://crevarde.example" } }], params: {} });
+    const ended = await callRoute(temuLoader, req("/temu"));
     expect(ended.data).toMatchObject({ over: true, period: "du 14 au 25 mai 2025", endDay: "25 mai 2025" });
     expect(jsonLd(meta(ended.data))).toEqual([]);
     expect(meta(ended.data)).toContainEqual({ title: expect.stringContaining("terminée") });
@@ -174,11 +173,11 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
     await setSetting("temu_offer_ends_at", new Date(Date.parse("2031-05-03T23:59:59+02:00")).toISOString());
     await setSetting("temu_cashback_bonus_percent", 15);
     try {
-      const running = await callRoute<any>(temuLoader, req("/temu"));
+      const running = await callRoute(temuLoader, req("/temu"));
       expect(running.data).toMatchObject({ over: false, period: "du 28 avril au 3 mai 2031", bonus: null });
       expect(jsonLd(meta(running.data))).toEqual([expect.objectContaining({ "@type": "Offer", validFrom: "2031-04-28", validThrough: "2031-05-03", description: "Jusqu'à 100€ de coupons." })]);
       await setSetting("cashback_launched", true);
-      const launched = await callRoute<any>(temuLoader, req("/temu"));
+      const launched = await callRoute(temuLoader, req("/temu"));
       expect(launched.data.bonus).toBe(15);
       expect(jsonLd(meta(launched.data))[0].description).toBe("Jusqu'à 100€ de coupons et +15\u00a0% de cashback.");
     } finally {
@@ -191,15 +190,15 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
 
   it("Paramètres: the /temu start date and cashback bonus are saved, the start must precede the end", async () => {
     const admin = await signedInUser({ role: "admin" });
-    const post = (form: Record<string, string>) => callRoute<any>(settingsAction, req("/admin/settings", { form, cookie: admin.cookie }));
+    const post = (form: Record<string, string>) => callRoute(settingsAction, req("/admin/settings", { form, cookie: admin.cookie }));
     const bad = await post({ temuStartsAt: "2030-06-01T00:00", temuEndsAt: "2030-05-25T23:59", temuCashbackBonus: "150" });
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error).toMatchObject({
+    expect(formErrors(bad)).toMatchObject({
       temuStartsAt: ["La date de début doit précéder la date de fin."],
       temuCashbackBonus: ["Le bonus de cashback doit être compris entre 0 et 100."],
     });
     expect((await post({ temuStartsAt: "2030-05-14T00:00", temuEndsAt: "2030-05-25T23:59", temuCashbackBonus: "12.5" })).data.ok).toBe(true);
-    const saved = await callRoute<any>(settingsLoader, req("/admin/settings", { cookie: admin.cookie }));
+    const saved = await callRoute(settingsLoader, req("/admin/settings", { cookie: admin.cookie }));
     expect(saved.data).toMatchObject({ temuStartsAt: "2030-05-13T22:00:00.000Z", temuEndsAt: "2030-05-25T21:59:00.000Z", temuCashbackBonus: 12.5 });
     await setSetting("temu_offer_starts_at", "2025-05-14T00:00:00+02:00");
     await setSetting("temu_offer_ends_at", "2025-05-25T23:59:59+02:00");
@@ -209,7 +208,7 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
   it("categories: an empty one is hidden from /categories and the sitemap, shown once it has a brand or a live code; /apropos is in the sitemap", async () => {
     const [empty] = await db().insert(s.categories).values({ name: "Vide pour l'instant", slug: "vide-pour-l-instant" }).returning();
     const listed = async () => ({
-      page: (await callRoute<any>(categoriesLoader, req("/categories"))).data.categories.map((c: any) => c.slug),
+      page: (await callRoute(categoriesLoader, req("/categories"))).data.categories.map((c) => c.slug),
       sitemap: (await sitemapEntries("Crevarde")).map((e) => e.path),
     });
     let now = await listed();

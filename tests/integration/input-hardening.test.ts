@@ -194,7 +194,7 @@ describeEachDb("input hardening", ({ database }) => {
       fc.asyncProperty(fc.uuid(), fc.constantFrom("save-deal", "save-code"), fc.boolean(), async (id, intent, js) => {
         const form: Record<string, string> = { intent, id };
         if (js) form._js = "1";
-        const res = await callRoute<{ ok: boolean; message: string }>(savedAction, req("/mes-deals", { form, cookie: user.cookie }));
+        const res = await callRoute(savedAction, req("/mes-deals", { form, cookie: user.cookie }));
         expect(res.status).toBe(404);
         expect(res.data).toEqual({ ok: false, message: intent === "save-code" ? "Ce code promo n'existe plus." : "Ce bon plan n'existe plus." });
       }),

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import * as s from "../../db/schema";
@@ -15,7 +14,7 @@ describeEachDb("the last administrator", ({ database }) => {
     const a = await signedInUser({ role: "admin" });
     const b = await signedInUser({ role: "admin" });
     const demote = (actor: typeof a, target: typeof a) =>
-      callRoute<any>(userAction, req("/admin/users", { cookie: actor.cookie, form: { intent: "save", id: target.id, role: "user", username: "" } }));
+      callRoute(userAction, req("/admin/users", { cookie: actor.cookie, form: { intent: "save", id: target.id, role: "user", username: "" } }));
     const results = await Promise.all([demote(a, b), demote(b, a)]);
     // one wins; the other is refused: 409 with the message when both ran at
     // once (PostgreSQL), 403 when the first had already finished (PGlite runs
@@ -23,13 +22,13 @@ describeEachDb("the last administrator", ({ database }) => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const refused = results.find((r) => r.status !== 200)!;
     expect([403, 409]).toContain(refused.status);
-    if (refused.status === 409) expect(refused.data.toast.description).toBe(USER_MESSAGES.lastAdmin);
+    if (refused.status === 409) expect(refused.data.toast?.description).toBe(USER_MESSAGES.lastAdmin);
     const admins = await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.role, "admin"));
     expect(admins).toHaveLength(1);
 
     // the domain refuses to remove the last one, whatever the caller
     const last = admins[0].id;
-    await expect(updateUserAdmin({ id: last, role: "user", username: null } as any, { id: "test-admin", email: "admin@test.local" })).rejects.toBeInstanceOf(LastAdminError);
+    await expect(updateUserAdmin({ id: last, role: "user", username: null } as Parameters<typeof updateUserAdmin>[0], { id: "test-admin", email: "admin@test.local" })).rejects.toBeInstanceOf(LastAdminError);
     await expect(deleteUserAdmin(last, { id: "test-admin", email: "admin@test.local" })).rejects.toBeInstanceOf(LastAdminError);
     expect((await db.select({ role: s.user.role }).from(s.user).where(eq(s.user.id, last)))[0].role).toBe("admin");
   });
@@ -40,8 +39,8 @@ describeEachDb("the last administrator", ({ database }) => {
     const a = await signedInUser({ role: "admin" });
     const b = await signedInUser({ role: "admin" });
     const results = await Promise.allSettled([
-      updateUserAdmin({ id: a.id, role: "user", username: null } as any, { id: "test-admin", email: "admin@test.local" }),
-      updateUserAdmin({ id: b.id, role: "user", username: null } as any, { id: "test-admin", email: "admin@test.local" }),
+      updateUserAdmin({ id: a.id, role: "user", username: null } as Parameters<typeof updateUserAdmin>[0], { id: "test-admin", email: "admin@test.local" }),
+      updateUserAdmin({ id: b.id, role: "user", username: null } as Parameters<typeof updateUserAdmin>[0], { id: "test-admin", email: "admin@test.local" }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;

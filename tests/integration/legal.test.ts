@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -52,7 +51,7 @@ describeEachDb("legal pages from the legal identity settings", () => {
     return { status: res.status, html: decode(await res.text()) };
   };
   const saveLegal = (identity: Partial<LegalIdentity>, cookie = admin.cookie) =>
-    callRoute<any>(settingsAction, req("/admin/settings", { form: { intent: "legal", ...(identity as Record<string, string>) }, cookie }));
+    callRoute(settingsAction, req("/admin/settings", { form: { intent: "legal", ...(identity as Record<string, string>) }, cookie }));
   const WARNING = "Mentions légales incomplètes";
 
   beforeAll(async () => {
@@ -85,7 +84,7 @@ describeEachDb("legal pages from the legal identity settings", () => {
   it("every value saved in /admin/settings appears on the legal pages; the warning names what is still empty, then disappears", async () => {
     const { hostPhone: _missing, ...partial } = IDENTITY;
     const saved = await saveLegal(partial);
-    expect(saved.data.toast.title, JSON.stringify(saved.data)).toBe("Informations légales enregistrées");
+    expect(saved.data.toast?.title, JSON.stringify(saved.data)).toBe("Informations légales enregistrées");
 
     const mentions = (await page("/legal/mentions-legales")).html;
     for (const f of LEGAL_FIELDS) {
@@ -128,12 +127,12 @@ describeEachDb("legal pages from the legal identity settings", () => {
   });
 
   it("with Google Analytics configured, the policy names Google, the transfer to the United States and its safeguards", async () => {
-    await callRoute<any>(settingsAction, req("/admin/settings", { form: { temuEndsAt: "2030-01-01T00:00", gaMeasurementId: "G-LEGAL123" }, cookie: admin.cookie }));
+    await callRoute(settingsAction, req("/admin/settings", { form: { temuEndsAt: "2030-01-01T00:00", gaMeasurementId: "G-LEGAL123" }, cookie: admin.cookie }));
     const { html } = await page("/legal/politique-confidentialite");
     expect(html).toContain("Google Ireland Ltd");
     expect(html).toContain("États-Unis (Google LLC)");
     expect(html).toContain("Data Privacy Framework");
-    await callRoute<any>(settingsAction, req("/admin/settings", { form: { temuEndsAt: "2030-01-01T00:00", gaMeasurementId: "" }, cookie: admin.cookie }));
+    await callRoute(settingsAction, req("/admin/settings", { form: { temuEndsAt: "2030-01-01T00:00", gaMeasurementId: "" }, cookie: admin.cookie }));
   });
 
   it("the privacy policy's durations are the RETENTION constants the purge applies", async () => {

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
@@ -21,7 +20,7 @@ describeEachDb("moderators block members (issue #15 item 8)", () => {
   let dealId: string;
   let categoryId: string;
   beforeAll(async () => {
-    moderator = await signedInUser({ role: "moderator" as any, username: `Modo ${randomUUID().slice(0, 6)}` });
+    moderator = await signedInUser({ role: "moderator", username: `Modo ${randomUUID().slice(0, 6)}` });
     const db = await getDb();
     [{ id: dealId }] = await db
       .insert(s.crevardeDeals)
@@ -29,10 +28,10 @@ describeEachDb("moderators block members (issue #15 item 8)", () => {
       .returning({ id: s.crevardeDeals.id });
     [{ id: categoryId }] = await db.insert(s.categories).values({ name: `Blocs ${randomUUID().slice(0, 6)}`, slug: `blocs-${randomUUID().slice(0, 6)}` }).returning({ id: s.categories.id });
   });
-  const moderate = (form: Record<string, string>, cookie = moderator.cookie) => callRoute<any>(moderationAction, req("/admin/moderation", { cookie, form }));
+  const moderate = (form: Record<string, string>, cookie = moderator.cookie) => callRoute(moderationAction, req("/admin/moderation", { cookie, form }));
   const block = (member: string, duration = "7d", cookie?: string) => moderate({ intent: "block-member", member, duration, rule: "other", statement: STATEMENT }, cookie);
   const userRow = async (id: string) => (await (await getDb()).select().from(s.user).where(eq(s.user.id, id)))[0];
-  const login = (email: string, password: string) => callRoute<any>(authAction, req("/auth", { form: { intent: "login", email, password } }), {}, { clientIp: `192.0.2.${Math.floor(Math.random() * 200)}` });
+  const login = (email: string, password: string) => callRoute(authAction, req("/auth", { form: { intent: "login", email, password } }), {}, { clientIp: `192.0.2.${Math.floor(Math.random() * 200)}` });
 
   it("blocks for 7 days by pseudo: sessions revoked, sign-in refused with until when, audited, statement of reasons e-mailed", async () => {
     const member = await signedInUser({ username: `Bloquée ${randomUUID().slice(0, 6)}` });
@@ -60,7 +59,7 @@ describeEachDb("moderators block members (issue #15 item 8)", () => {
     expect(mail.html).toContain("Autre règle de publication");
     expect(mail.html).toContain("réexamen");
 
-    const page = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    const page = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
     expect(page.data.blocked).toContainEqual(expect.objectContaining({ id: member.id, reason: row.banReason }));
 
     // unblocked: signs in again, audited
@@ -76,17 +75,17 @@ describeEachDb("moderators block members (issue #15 item 8)", () => {
     // blocked by another way (better-auth's API) while a session survives
     await (await getDb()).update(s.user).set({ banned: true, banExpires: null, banReason: "x" }).where(eq(s.user.id, member.id));
     const cookie = member.cookie;
-    const vote = await callRoute<any>(dealAction, req(`/coup-de-crevarde/${dealId}`, { cookie, form: { _js: "1", vote: "hot" } }), { id: dealId });
+    const vote = await callRoute(dealAction, req(`/coup-de-crevarde/${dealId}`, { cookie, form: { _js: "1", vote: "hot" } }), { id: dealId });
     // the session itself still resolves: the refusal comes from the vote
     expect(vote.status).toBe(403);
     expect(vote.data.message).toMatch(/^Ton compte est bloqué définitivement/);
-    const flag = await callRoute<any>(dealAction, req(`/coup-de-crevarde/${dealId}`, { cookie, form: { _js: "1", intent: "expire" } }), { id: dealId });
+    const flag = await callRoute(dealAction, req(`/coup-de-crevarde/${dealId}`, { cookie, form: { _js: "1", intent: "expire" } }), { id: dealId });
     expect(flag.status).toBe(403);
     expect(flag.data.message).toMatch(/^Ton compte est bloqué définitivement/);
     expect(await (await getDb()).select().from(s.dealExpiryFlags).where(eq(s.dealExpiryFlags.userId, member.id))).toEqual([]);
     const deals = await (await getDb()).select().from(s.dealVotes).where(eq(s.dealVotes.userId, member.id));
     expect(deals).toEqual([]);
-    const post = await callRoute<any>(
+    const post = await callRoute(
       postAction,
       req("/coup-de-crevarde/proposer", {
         cookie,
@@ -100,7 +99,7 @@ describeEachDb("moderators block members (issue #15 item 8)", () => {
 
   it("refuses to block staff or oneself, unknown members, and bad input; members cannot block", async () => {
     for (const role of ["editor", "finance", "moderator", "admin"] as const) {
-      const staff = await signedInUser({ role: role as any });
+      const staff = await signedInUser({ role });
       const res = await block(staff.email);
       expect(res.status).toBe(403);
       expect(JSON.stringify(res.data)).toContain("Un membre de l'équipe ne peut pas être bloqué.");

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -18,7 +17,7 @@ import { NEW_DEAL_WINDOW_MS } from "../../app/modules/deals/deal-rules";
 import { createUser, req, signedInUser } from "../helpers/auth";
 import { createTestDatabase, dbKinds, describeEachDb } from "../helpers/db";
 import { MIGRATIONS, migrationsUpTo } from "../helpers/migrations";
-import { callRoute } from "../helpers/route";
+import { callMeta, callRoute } from "../helpers/route";
 
 const OLD = new Date(Date.now() - 3 * NEW_DEAL_WINDOW_MS);
 
@@ -42,7 +41,7 @@ describeEachDb("member public pages (/membres/:pseudo)", ({ database }) => {
         })
         .returning()
     )[0];
-  const page = (pseudo: string, query = "", cookie?: string) => callRoute<any>(memberLoader, req(`/membres/${encodeURIComponent(pseudo)}${query}`, { cookie }), { pseudo });
+  const page = (pseudo: string, query = "", cookie?: string) => callRoute(memberLoader, req(`/membres/${encodeURIComponent(pseudo)}${query}`, { cookie }), { pseudo });
 
   it("shows the published deals, their temperature total, the vote weight, the badges and the month joined; no e-mail", async () => {
     const member = await createUser({ username: "Zoé Profil", email: "zoe.profil@example.fr" });
@@ -63,13 +62,13 @@ describeEachDb("member public pages (/membres/:pseudo)", ({ database }) => {
       voteWeight: 1,
       hasNext: false,
     });
-    expect(res.data.badges.map((b: any) => b.label)).toEqual(["Premier deal hot", "Premier deal"]);
-    expect(res.data.deals.map((d: any) => d.title)).not.toContain("En attente");
-    expect(res.data.deals.map((d: any) => d.title)).not.toContain("Retiré");
-    expect(res.data.deals.find((d: any) => d.id === hot.id)).toMatchObject({ authorName: "Zoé Profil", heat: { temperature: 120 } });
+    expect(res.data.badges.map((b) => b.label)).toEqual(["Premier deal hot", "Premier deal"]);
+    expect(res.data.deals.map((d) => d.title)).not.toContain("En attente");
+    expect(res.data.deals.map((d) => d.title)).not.toContain("Retiré");
+    expect(res.data.deals.find((d) => d.id === hot.id)).toMatchObject({ authorName: "Zoé Profil", heat: { temperature: 120 } });
     expect(JSON.stringify(res.data)).not.toContain("zoe.profil@example.fr");
     expect(JSON.stringify(res.data)).not.toContain(member.id);
-    const tags = memberMeta({ data: res.data, matches: [], location: { pathname: "/membres/Zo%C3%A9%20Profil" } } as any) as any[];
+    const tags = callMeta(memberMeta, { data: res.data, matches: [], location: { pathname: "/membres/Zo%C3%A9%20Profil" } });
     expect(tags).not.toContainEqual({ name: "robots", content: "noindex, nofollow" });
   });
 
@@ -85,7 +84,7 @@ describeEachDb("member public pages (/membres/:pseudo)", ({ database }) => {
     const empty = await createUser({ username: "Sans Deal" });
     const res = await page("Sans Deal");
     expect(res.data).toMatchObject({ publishedDeals: 0, deals: [], badges: [] });
-    const tags = memberMeta({ data: res.data, matches: [], location: { pathname: "/membres/Sans%20Deal" } } as any) as any[];
+    const tags = callMeta(memberMeta, { data: res.data, matches: [], location: { pathname: "/membres/Sans%20Deal" } });
     expect(tags).toContainEqual({ name: "robots", content: "noindex, nofollow" });
     expect(empty.id).toBeTruthy();
 
@@ -94,7 +93,7 @@ describeEachDb("member public pages (/membres/:pseudo)", ({ database }) => {
     const first = await page("Prolifique");
     expect(first.data.deals).toHaveLength(24);
     expect(first.data.hasNext).toBe(true);
-    expect(first.data.badges.map((b: any) => b.id)).toEqual(["trusted_poster", "first_deal"]);
+    expect(first.data.badges.map((b) => b.id)).toEqual(["trusted_poster", "first_deal"]);
     const second = await page("Prolifique", "?page=2");
     expect(second.data.deals).toHaveLength(1);
     expect(second.data.hasNext).toBe(false);
@@ -114,31 +113,31 @@ describeEachDb("member public pages (/membres/:pseudo)", ({ database }) => {
     const author = await createUser({ username: "Autrice Carte" });
     const deal = await newDeal(author.id, { title: "Carte auteur unique" });
     const editorial = await newDeal(null, { title: "Carte éditoriale unique" });
-    const list = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?tab=nouveaux"));
-    const cards = list.data.deals as any[];
+    const list = await callRoute(dealsLoader, req("/coup-de-crevarde?tab=nouveaux"));
+    const cards = list.data.deals;
     expect(cards.find((d) => d.id === deal.id)).toMatchObject({ authorName: "Autrice Carte" });
     expect(cards.find((d) => d.id === editorial.id)).toMatchObject({ authorName: null });
     expect(cards.find((d) => d.id === deal.id)).not.toHaveProperty("authorId");
-    const one = await callRoute<any>(dealLoader, req(`/coup-de-crevarde/${deal.id}`), { id: deal.id });
+    const one = await callRoute(dealLoader, req(`/coup-de-crevarde/${deal.id}`), { id: deal.id });
     expect(one.data.deal.authorName).toBe("Autrice Carte");
   });
 
   it("a pseudo is unique whatever its case: sign-up, profile and back office answer 409 in French", async () => {
     await createUser({ username: "Unique" });
-    const signup = await callRoute<any>(authAction, req("/auth", { form: { intent: "signup", username: "UNIQUE", email: "autre.unique@example.fr", password: "Rouge-gorge 2025" } }), {}, { clientIp: "192.0.2.91" });
+    const signup = await callRoute(authAction, req("/auth", { form: { intent: "signup", username: "UNIQUE", email: "autre.unique@example.fr", password: "Rouge-gorge 2025" } }), {}, { clientIp: "192.0.2.91" });
     expect(signup.status).toBe(409);
     expect(JSON.stringify(signup.data)).toContain("Ce pseudo est déjà pris. Choisis-en un autre.");
     expect(await database().db.select().from(s.user).where(eq(s.user.email, "autre.unique@example.fr"))).toEqual([]);
 
     const member = await signedInUser({ username: "Libre" });
-    const taken = await callRoute<any>(profileAction, req("/profile", { form: { intent: "profile", username: "unique" }, cookie: member.cookie }));
+    const taken = await callRoute(profileAction, req("/profile", { form: { intent: "profile", username: "unique" }, cookie: member.cookie }));
     expect(taken.status).toBe(409);
-    expect(taken.data.result.error.username).toEqual(["Ce pseudo est déjà pris. Choisis-en un autre."]);
+    expect(taken.data.result?.error?.username).toEqual(["Ce pseudo est déjà pris. Choisis-en un autre."]);
     // the member's own pseudo in another case is fine
     expect((await callRoute(profileAction, req("/profile", { form: { intent: "profile", username: "LIBRE" }, cookie: member.cookie }))).location).toBe("/profile");
 
     const admin = await signedInUser({ role: "admin", username: "Admin Pseudo" });
-    const save = await callRoute<any>(usersAction, req("/admin/users", { form: { intent: "save", id: member.id, role: "user", username: "Unique" }, cookie: admin.cookie }));
+    const save = await callRoute(usersAction, req("/admin/users", { form: { intent: "save", id: member.id, role: "user", username: "Unique" }, cookie: admin.cookie }));
     expect(save.status).toBe(409);
     expect(JSON.stringify(save.data)).toContain("Ce pseudo est déjà pris");
   });

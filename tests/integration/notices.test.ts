@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
@@ -13,7 +12,7 @@ import { callRoute } from "../helpers/route";
 
 const site = () => getEnv().SITE_URL.replace(/\/$/, "");
 const notice = (form: Record<string, string>, ip = `198.51.100.${Math.floor(Math.random() * 250)}`, cookie?: string) =>
-  callRoute<any>(noticeAction, req("/signaler-un-contenu", { cookie, form }), {}, { clientIp: ip, cspNonce: "" });
+  callRoute(noticeAction, req("/signaler-un-contenu", { cookie, form }), {}, { clientIp: ip, cspNonce: "" });
 const valid = () => ({
   targetUrl: `${site()}/coup-de-crevarde`,
   category: "scam",
@@ -22,6 +21,7 @@ const valid = () => ({
   notifierEmail: `camille-${Math.random().toString(36).slice(2)}@example.fr`,
   goodFaith: "on",
 });
+const referenceOf = (out: { data: unknown }) => String((out.data as { reference?: string }).reference);
 const mailsTo = async (to: string) => (await getDb()).select().from(s.emailOutbox).where(eq(s.emailOutbox.to, to));
 
 describeEachDb("notices of illegal content (DSA)", () => {
@@ -29,22 +29,22 @@ describeEachDb("notices of illegal content (DSA)", () => {
     const form = valid();
     const out = await notice(form);
     expect(out.status).toBe(200);
-    expect(out.data.reference).toMatch(/^SIG-[2-9A-Z]{6}$/);
-    const [row] = await (await getDb()).select().from(s.contentNotices).where(eq(s.contentNotices.reference, out.data.reference));
+    expect(referenceOf(out)).toMatch(/^SIG-[2-9A-Z]{6}$/);
+    const [row] = await (await getDb()).select().from(s.contentNotices).where(eq(s.contentNotices.reference, referenceOf(out)));
     expect(row).toMatchObject({ targetUrl: form.targetUrl, category: "scam", notifierName: "Camille Martin", notifierEmail: form.notifierEmail, goodFaith: true, status: "received", userId: null });
     const mails = await mailsTo(form.notifierEmail);
-    expect(mails.map((m) => [m.kind, m.subject])).toEqual([["notice-received", `Signalement ${out.data.reference} reçu`]]);
+    expect(mails.map((m) => [m.kind, m.subject])).toEqual([["notice-received", `Signalement ${referenceOf(out)} reçu`]]);
     expect(mails[0].text).toContain(form.targetUrl);
   });
 
   it("a signed-in member's notice is linked to the account; the page pre-fills only a URL of the site", async () => {
     const me = await signedInUser();
     const out = await notice(valid(), undefined, me.cookie);
-    const [row] = await (await getDb()).select().from(s.contentNotices).where(eq(s.contentNotices.reference, out.data.reference));
+    const [row] = await (await getDb()).select().from(s.contentNotices).where(eq(s.contentNotices.reference, referenceOf(out)));
     expect(row.userId).toBe(me.id);
-    const own = await callRoute<any>(noticeLoader, req(`/signaler-un-contenu?url=${encodeURIComponent(`${site()}/marques/nuxe`)}`));
+    const own = await callRoute(noticeLoader, req(`/signaler-un-contenu?url=${encodeURIComponent(`${site()}/marques/nuxe`)}`));
     expect(own.data.targetUrl).toBe(`${site()}/marques/nuxe`);
-    const other = await callRoute<any>(noticeLoader, req(`/signaler-un-contenu?url=${encodeURIComponent("https://evil.example/x")}`));
+    const other = await callRoute(noticeLoader, req(`/signaler-un-contenu?url=${encodeURIComponent("https://evil.example/x")}`));
     expect(other.data.targetUrl).toBe("");
   });
 
@@ -66,7 +66,7 @@ describeEachDb("notices of illegal content (DSA)", () => {
     for (const [change, field, message] of cases) {
       const out = await notice({ ...valid(), ...change });
       expect(out.status, field).toBe(400);
-      expect(out.data.result.error[field], field).toEqual([message]);
+      expect(out.data.result?.error?.[field], field).toEqual([message]);
     }
     expect(await db.$count(s.contentNotices)).toBe(before);
     // art. 16(2)(c): a notice about the protection of minors may be anonymous (no acknowledgement e-mail then)
@@ -80,47 +80,47 @@ describeEachDb("notices of illegal content (DSA)", () => {
     for (let i = 0; i < 10; i++) expect((await notice(valid(), ip)).status).toBe(200);
     const limited = await notice(valid(), ip);
     expect(limited.status).toBe(429);
-    expect(limited.data.result.error[""]).toEqual([NOTICE_MESSAGES.rateLimited]);
+    expect(limited.data.result?.error?.[""]).toEqual([NOTICE_MESSAGES.rateLimited]);
   });
 
   it("a moderator decides with a statement of reasons: the notifier gets it by e-mail, the audit log keeps it, once", async () => {
     const db = await getDb();
-    const moderator = await signedInUser({ role: "moderator" as any });
+    const moderator = await signedInUser({ role: "moderator" });
     const form = valid();
     const sent = await notice(form);
-    const queue = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    const item = queue.data.pending.find((n: any) => n.reference === sent.data.reference);
+    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    const item = queue.data.pending.find((n) => n.reference === referenceOf(sent));
     expect(item).toMatchObject({ categoryLabel: "Arnaque, hameçonnage ou lien malveillant", notifier: `Camille Martin <${form.notifierEmail}>` });
 
-    const decide = (fields: Record<string, string>) => callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "decide", noticeId: item.id, ...fields } }));
+    const decide = (fields: Record<string, string>) => callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "decide", noticeId: item!.id, ...fields } }));
     const short = await decide({ decision: "removed", statement: "Retiré." });
-    expect([short.status, short.data.toast.description]).toEqual([400, MODERATION_MESSAGES.statementRequired]);
+    expect([short.status, short.data.toast?.description]).toEqual([400, MODERATION_MESSAGES.statementRequired]);
     const statement = "Le lien menait vers un site d'hameçonnage : le deal est retiré (règle : liens trompeurs).";
     const done = await decide({ decision: "removed", statement });
     expect(done.status).toBe(200);
-    expect(done.data.toast.title).toBe("Décision enregistrée");
-    const [row] = await db.select().from(s.contentNotices).where(eq(s.contentNotices.id, item.id));
+    expect(done.data.toast?.title).toBe("Décision enregistrée");
+    const [row] = await db.select().from(s.contentNotices).where(eq(s.contentNotices.id, item!.id));
     expect(row).toMatchObject({ status: "decided", decision: "removed", statementFr: statement, decidedBy: `admin:${moderator.id}` });
     const mails = await mailsTo(form.notifierEmail);
     const decision = mails.find((m) => m.kind === "notice-decision");
     expect(decision?.subject).toBe(`Décision sur ton signalement ${row.reference}`);
     expect(decision?.text).toContain("Contenu retiré");
     expect(decision?.text).toContain(statement);
-    const audit = await db.select().from(s.auditLog).where(eq(s.auditLog.entityId, item.id));
+    const audit = await db.select().from(s.auditLog).where(eq(s.auditLog.entityId, item!.id));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ entity: "content_notices", action: "update", actorId: moderator.id });
     // a second decision is refused and changes nothing
     const again = await decide({ decision: "no_action", statement: "Finalement, aucune mesure n'est nécessaire ici." });
-    expect([again.status, again.data.toast.description]).toEqual([409, MODERATION_MESSAGES.alreadyDecided]);
-    expect(await db.$count(s.auditLog, eq(s.auditLog.entityId, item.id))).toBe(1);
-    const after = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    expect(after.data.pending.some((n: any) => n.id === item.id)).toBe(false);
-    expect(after.data.decided.find((n: any) => n.id === item.id)).toMatchObject({ decisionLabel: "Contenu retiré", statement });
+    expect([again.status, again.data.toast?.description]).toEqual([409, MODERATION_MESSAGES.alreadyDecided]);
+    expect(await db.$count(s.auditLog, eq(s.auditLog.entityId, item!.id))).toBe(1);
+    const after = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    expect(after.data.pending.some((n) => n.id === item!.id)).toBe(false);
+    expect(after.data.decided.find((n) => n.id === item!.id)).toMatchObject({ decisionLabel: "Contenu retiré", statement });
   });
 
   it("only moderators and admins see or decide notices", async () => {
     for (const role of ["user", "editor", "finance"] as const) {
-      const who = await signedInUser({ role: role as any });
+      const who = await signedInUser({ role });
       const page = await callRoute(moderationLoader, req("/admin/moderation", { cookie: who.cookie }));
       expect(page.location, role).toBe(role === "user" ? "/" : "/admin");
       const act = await callRoute(moderationAction, req("/admin/moderation", { cookie: who.cookie, form: { intent: "decide" } }));

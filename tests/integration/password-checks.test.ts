@@ -1,7 +1,7 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { desc, eq, like } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
 import * as s from "../../db/schema";
+import type { Db } from "../../app/lib/db.server";
 import { action as authAction } from "../../app/routes/auth";
 import { action as profileAction } from "../../app/routes/profile";
 import { action as resetAction } from "../../app/routes/auth.reset-password";
@@ -9,7 +9,7 @@ import { getAuth, getSessionUser } from "../../app/lib/auth.server";
 import { settleBackgroundTasks } from "../../app/lib/background.server";
 import { cookieFor, createUser, req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { answerOf, callRoute, formErrors } from "../helpers/route";
 
 const LOCKED = /^Trop de tentatives\. Réessaie dans (\d+) minutes?\.$/;
 const WRONG = "pas-le-bon-mot-de-passe";
@@ -25,40 +25,43 @@ afterEach(() => {
 });
 
 const login = (email: string, password: string, ip: string) =>
-  callRoute<any>(authAction, req("/auth", { form: { intent: "login", email, password } }), {}, { clientIp: ip });
+  callRoute(authAction, req("/auth", { form: { intent: "login", email, password } }), {}, { clientIp: ip });
 
 /** The two password checks of /profile: change the password, delete the account. */
 const PROFILE_CHECKS = [
   {
     intent: "password",
     send: (cookie: string, password: string, ip: string) =>
-      callRoute<any>(
+      callRoute(
         profileAction,
         req("/profile", { form: { intent: "password", currentPassword: password, password: "Nouveau mot 2025", confirm: "Nouveau mot 2025" }, cookie }),
         {},
         { clientIp: ip },
       ),
-    message: (r: any) => r.data.result.error[""]?.[0],
-    succeeded: (r: any) => r.location === "/profile",
+    message: (r: { data: unknown }) => formErrors(r)[""]?.[0],
+    succeeded: (r: { location: string | null }) => r.location === "/profile",
   },
   {
     intent: "delete",
     send: (cookie: string, password: string, ip: string) =>
-      callRoute<any>(profileAction, req("/profile", { form: { intent: "delete", password }, cookie }), {}, { clientIp: ip }),
-    message: (r: any) => r.data.result.error.password?.[0],
-    succeeded: (r: any) => r.location === "/",
+      callRoute(profileAction, req("/profile", { form: { intent: "delete", password }, cookie }), {}, { clientIp: ip }),
+    message: (r: { data: unknown }) => formErrors(r).password?.[0],
+    succeeded: (r: { location: string | null }) => r.location === "/",
   },
 ] as const;
 
-const lastMail = async (db: any, to: string, kind: string) =>
+/** What the auth and reset actions answer besides their form: a toast, the unverified address, a link sent. */
+type AuthAnswer = { toast?: { title: string; description?: string }; unverified?: { email: string }; success?: boolean; sent?: boolean };
+
+const lastMail = async (db: Db, to: string, kind: string) =>
   (await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, to)).orderBy(desc(s.emailOutbox.createdAt))).filter(
-    (m: { kind: string }) => m.kind === kind,
+    (m) => m.kind === kind,
   );
 
-async function requestResetLink(db: any, email: string) {
+async function requestResetLink(db: Db, email: string) {
   const before = (await lastMail(db, email, "reset-password")).length;
-  const sent = await callRoute<any>(resetAction, req("/auth/reset-password", { form: { intent: "request", email } }), {}, { clientIp: `192.0.2.${before + 1}` });
-  expect(sent.data.sent).toBe(true);
+  const sent = await callRoute(resetAction, req("/auth/reset-password", { form: { intent: "request", email } }), {}, { clientIp: `192.0.2.${before + 1}` });
+  expect(answerOf<AuthAnswer>(sent).sent).toBe(true);
   await settleBackgroundTasks();
   const mails = await lastMail(db, email, "reset-password");
   expect(mails).toHaveLength(before + 1);
@@ -66,7 +69,7 @@ async function requestResetLink(db: any, email: string) {
 }
 
 const completeReset = (token: string, password: string) =>
-  callRoute<any>(resetAction, req("/auth/reset-password", { form: { intent: "reset", token, password, confirm: password } }));
+  callRoute(resetAction, req("/auth/reset-password", { form: { intent: "reset", token, password, confirm: password } }));
 
 describeEachDb("password checks", ({ database }) => {
   for (const check of PROFILE_CHECKS) {
@@ -79,7 +82,7 @@ describeEachDb("password checks", ({ database }) => {
       const locked = await check.send(u.cookie, WRONG, "198.51.100.50");
       expect(locked.status).toBe(429);
       expect(check.message(locked)).toMatch(LOCKED);
-      expect(Number(check.message(locked).match(LOCKED)[1])).toBe(15);
+      expect(Number(check.message(locked)?.match(LOCKED)?.[1])).toBe(15);
       // the right password is refused too while locked, and the counter is the sign-in one
       const right = await check.send(u.cookie, u.password, "198.51.100.51");
       expect(right.status).toBe(429);
@@ -105,7 +108,7 @@ describeEachDb("password checks", ({ database }) => {
     expect(results.filter((r) => r.status === 401)).toHaveLength(verify.mock.calls.length);
     const locked = results.filter((r) => r.status === 429);
     expect(locked.length).toBe(parallel - verify.mock.calls.length);
-    expect(locked.every((r) => LOCKED.test(r.data.toast.description))).toBe(true);
+    expect(locked.every((r) => LOCKED.test(String(answerOf<AuthAnswer>(r).toast?.description)))).toBe(true);
   }, 120_000);
 
   it.each(PROFILE_CHECKS.map((c) => [c.intent, c] as const))("/profile %s: 40 parallel wrong passwords check at most 10", async (_intent, check) => {
@@ -143,7 +146,7 @@ describeEachDb("password checks", ({ database }) => {
     // 50 failures from one IP: now the IP is locked too, with the wait
     const locked = await login(others.email, others.password, ip);
     expect(locked.status).toBe(429);
-    expect(locked.data.toast.description).toMatch(LOCKED);
+    expect(answerOf<AuthAnswer>(locked).toast?.description).toMatch(LOCKED);
     // but not the account from elsewhere
     expect((await login(others.email, others.password, "198.51.103.8")).status).toBe(302);
   }, 180_000);
@@ -158,7 +161,7 @@ describeEachDb("password checks", ({ database }) => {
     const old = await completeReset(first, "Encore un autre 2025");
     expect(old.status).toBe(400);
     expect(await cookieFor(u.email, "Nouveau mot 2025")).toContain("crevarde.session_token");
-    expect(await db.select().from(s.verification).where(like(s.verification.identifier, "reset-password:%")).then((rows: any[]) => rows.filter((r) => r.value === u.id))).toEqual([]);
+    expect(await db.select().from(s.verification).where(like(s.verification.identifier, "reset-password:%")).then((rows) => rows.filter((r) => r.value === u.id))).toEqual([]);
   });
 
   it("changing the password on /profile kills every outstanding reset link", async () => {
@@ -190,7 +193,7 @@ describeEachDb("password checks", ({ database }) => {
     ] as const) {
       lookups.mockClear();
       tokens.mockClear();
-      const answer = await callRoute<any>(resetAction, req("/auth/reset-password", { form: { intent: "request", email } }), {}, { clientIp: "192.0.2.200" });
+      const answer = await callRoute(resetAction, req("/auth/reset-password", { form: { intent: "request", email } }), {}, { clientIp: "192.0.2.200" });
       // the answer is the same and leaves before the account lookup, the token and the e-mail
       expect(answer).toMatchObject({ status: 200, data: { step: "request", sent: true } });
       expect(lookups).not.toHaveBeenCalled();

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { composeIBAN, isValidIBAN } from "ibantools";
@@ -20,7 +19,7 @@ import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { makeClick, makeMember, makeProgramme, rec } from "../helpers/conversions";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callRoute, formErrors } from "../helpers/route";
 
 const DAY = 86_400_000;
 
@@ -46,10 +45,10 @@ async function memberWith(availableCents: number, { ibanAgeDays = 30, accountAge
 }
 
 const withdraw = (cookie: string, amount: string, key = randomUUID()) =>
-  callRoute<any>(memberAction, req("/mon-cashback", { cookie, form: { intent: "withdraw", amount, idempotencyKey: key } }));
+  callRoute(memberAction, req("/mon-cashback", { cookie, form: { intent: "withdraw", amount, idempotencyKey: key } }));
 const payoutsOf = async (userId: string) => (await getDb()).select().from(s.payouts).where(eq(s.payouts.userId, userId));
 const mailsTo = async (email: string) => (await getDb()).select().from(s.emailOutbox).where(eq(s.emailOutbox.to, email));
-const finance = (cookie: string, form: Record<string, string>) => callRoute<any>(adminAction, req("/admin/paiements", { cookie, form }));
+const finance = (cookie: string, form: Record<string, string>) => callRoute(adminAction, req("/admin/paiements", { cookie, form }));
 
 describeEachDb("payouts", () => {
   it("a member withdraws: the money moves from Disponible to En cours de virement, once, whatever the double clicks", async () => {
@@ -66,11 +65,11 @@ describeEachDb("payouts", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amountCents: 1200, status: "needs_review", ibanLast4: me.iban.slice(-4), holderName: "Camille Dupont" });
     expect(rows[0].endToEndId).toMatch(/^CRV[0-9A-F]{32}$/);
-    expect(rows[0].reviewReasons.map((r: any) => r.code)).toEqual(["first_payout"]);
+    expect(rows[0].reviewReasons.map((r) => r.code)).toEqual(["first_payout"]);
 
-    const page = await callRoute<any>(memberLoader, req("/mon-cashback", { cookie: me.cookie }));
+    const page = await callRoute(memberLoader, req("/mon-cashback", { cookie: me.cookie }));
     expect(page.data.payouts[0]).toMatchObject({ amountCents: 1200, status: "needs_review", cancellable: true });
-    expect(page.data.payouts[0].steps.map((s: any) => s.status)).toEqual(["requested", "needs_review"]);
+    expect(page.data.payouts[0].steps.map((s) => s.status)).toEqual(["requested", "needs_review"]);
     expect(page.data.payouts[0].expectedAt).not.toBeNull();
     expect(JSON.stringify(page.data)).not.toContain(me.iban.slice(4, 14));
     expect((await verifyLedger()).ok).toBe(true);
@@ -81,19 +80,19 @@ describeEachDb("payouts", () => {
     const outs = await Promise.all([withdraw(me.cookie, "15"), withdraw(me.cookie, "15")]);
     expect(outs.map((o) => o.status).sort()).toEqual([302, 409]);
     const refused = outs.find((o) => o.status === 409);
-    expect(refused?.data.result.error[""]).toEqual([PAYOUT_MESSAGES.alreadyOpen]);
+    expect(refused?.data.result?.error?.[""]).toEqual([PAYOUT_MESSAGES.alreadyOpen]);
     expect(await payoutsOf(me.id)).toHaveLength(1);
     expect(await memberBalances(me.id)).toMatchObject({ available: 1500, inPayout: 1500 });
   });
 
   it("refuses bad requests with a French message and writes nothing", async () => {
     const noIban = await memberWith(2000, { ibanAgeDays: -1 });
-    expect((await withdraw(noIban.cookie, "12")).data.result.error[""]).toEqual([PAYOUT_MESSAGES.noBankDetails]);
+    expect((await withdraw(noIban.cookie, "12")).data.result?.error?.[""]).toEqual([PAYOUT_MESSAGES.noBankDetails]);
 
     const fresh = await memberWith(2000, { ibanAgeDays: 1 });
     const early = await withdraw(fresh.cookie, "12");
     expect(early.status).toBe(400);
-    expect(early.data.result.error[""][0]).toMatch(/^Par sécurité, ton nouvel IBAN pourra recevoir un virement à partir du /);
+    expect(early.data.result?.error?.[""]?.[0]).toMatch(/^Par sécurité, ton nouvel IBAN pourra recevoir un virement à partir du /);
 
     const me = await memberWith(1500);
     const cases: [string, string][] = [
@@ -107,10 +106,10 @@ describeEachDb("payouts", () => {
     for (const [amount, message] of cases) {
       const out = await withdraw(me.cookie, amount);
       expect(out.status, amount).toBe(400);
-      const errors = [...(out.data.result.error?.amount ?? []), ...(out.data.result.error?.[""] ?? [])];
+      const errors = [...(out.data.result?.error?.amount ?? []), ...(out.data.result?.error?.[""] ?? [])];
       expect(errors.map((e: string) => e.replace(/\u202f|\u00a0/g, " ")), amount).toEqual([message]);
     }
-    const badKey = await callRoute<any>(memberAction, req("/mon-cashback", { cookie: me.cookie, form: { intent: "withdraw", amount: "12", idempotencyKey: "x" } }));
+    const badKey = await callRoute(memberAction, req("/mon-cashback", { cookie: me.cookie, form: { intent: "withdraw", amount: "12", idempotencyKey: "x" } }));
     expect(badKey.status).toBe(400);
     expect(await payoutsOf(me.id)).toHaveLength(0);
     expect(await payoutsOf(noIban.id)).toHaveLength(0);
@@ -122,13 +121,13 @@ describeEachDb("payouts", () => {
     const me = await memberWith(2000);
     await withdraw(me.cookie, "20");
     const [p] = await payoutsOf(me.id);
-    const out = await callRoute<any>(memberAction, req("/mon-cashback", { cookie: me.cookie, form: { intent: "cancel-payout", payoutId: p.id } }));
+    const out = await callRoute(memberAction, req("/mon-cashback", { cookie: me.cookie, form: { intent: "cancel-payout", payoutId: p.id } }));
     expect(out.status).toBe(302);
     expect(await memberBalances(me.id)).toMatchObject({ available: 2000, inPayout: 0 });
     expect((await payoutsOf(me.id))[0].status).toBe("cancelled");
     // someone else's payout id: 404, nothing changes
     const other = await memberWith(1000);
-    const foreign = await callRoute<any>(memberAction, req("/mon-cashback", { cookie: other.cookie, form: { intent: "cancel-payout", payoutId: p.id } }));
+    const foreign = await callRoute(memberAction, req("/mon-cashback", { cookie: other.cookie, form: { intent: "cancel-payout", payoutId: p.id } }));
     expect(foreign.status).toBe(404);
   });
 
@@ -143,8 +142,8 @@ describeEachDb("payouts", () => {
     await withdraw(me.cookie, "60");
     const [p] = await payoutsOf(me.id);
     expect(p.status).toBe("needs_review");
-    expect(p.reviewReasons.map((r: any) => r.code).sort()).toEqual(["first_payout", "large_amount", "new_account", "recent_iban", "shared_visitor"]);
-    expect(p.reviewReasons.find((r: any) => r.code === "recent_iban")?.reason).toBe(PAYOUT_SIGNALS.recent_iban);
+    expect(p.reviewReasons.map((r) => r.code).sort()).toEqual(["first_payout", "large_amount", "new_account", "recent_iban", "shared_visitor"]);
+    expect(p.reviewReasons.find((r) => r.code === "recent_iban")?.reason).toBe(PAYOUT_SIGNALS.recent_iban);
   });
 
   it("puts a member whose claims are far above the other members' in review, with the reason", async () => {
@@ -164,8 +163,8 @@ describeEachDb("payouts", () => {
     await db.insert(s.cashbackClaims).values([claim("W-1", "withdrawn"), claim("W-2", "withdrawn"), claim("C-1"), claim("C-2")]);
     await withdraw(claimer.cookie, "12");
     const first = (await payoutsOf(claimer.id))[0];
-    expect(first.reviewReasons.map((r: any) => r.code)).not.toContain("claim_ratio");
-    await finance((await signedInUser({ role: "finance" as any })).cookie, { intent: "refuse", payoutId: first.id, reason: "Test" });
+    expect(first.reviewReasons.map((r) => r.code)).not.toContain("claim_ratio");
+    await finance((await signedInUser({ role: "finance" })).cookie, { intent: "refuse", payoutId: first.id, reason: "Test" });
     await db.insert(s.cashbackClaims).values(claim("C-3"));
     await withdraw(claimer.cookie, "12");
     const second = (await payoutsOf(claimer.id)).find((p) => p.id !== first.id)!;
@@ -173,17 +172,17 @@ describeEachDb("payouts", () => {
     expect(second.reviewReasons).toContainEqual({ code: "claim_ratio", reason: PAYOUT_SIGNALS.claim_ratio });
     // a member without claims is not flagged
     await withdraw(quiet.cookie, "12");
-    expect((await payoutsOf(quiet.id))[0].reviewReasons.map((r: any) => r.code)).not.toContain("claim_ratio");
+    expect((await payoutsOf(quiet.id))[0].reviewReasons.map((r) => r.code)).not.toContain("claim_ratio");
   });
 
   it("finance approves, exports one pain.001 file, marks it sent and completed: Versé, e-mail, audit, ledger balanced", async () => {
-    const fin = await signedInUser({ role: "finance" as any });
+    const fin = await signedInUser({ role: "finance" });
     const me = await memberWith(1200);
     await withdraw(me.cookie, "12");
     const [p] = await payoutsOf(me.id);
 
-    const list = await callRoute<any>(adminLoader, req("/admin/paiements", { cookie: fin.cookie }));
-    expect(list.data.open.find((r: any) => r.id === p.id)).toMatchObject({ status: "needs_review", memberEmail: me.email });
+    const list = await callRoute(adminLoader, req("/admin/paiements", { cookie: fin.cookie }));
+    expect(list.data.open.find((r) => r.id === p.id)).toMatchObject({ status: "needs_review", memberEmail: me.email });
 
     expect((await finance(fin.cookie, { intent: "approve", payoutId: p.id })).status).toBe(200);
     const exported = await finance(fin.cookie, { intent: "export" });
@@ -200,9 +199,9 @@ describeEachDb("payouts", () => {
     // nothing left to export: never twice
     const again = await finance(fin.cookie, { intent: "export" });
     expect(again.status).toBe(409);
-    expect(again.data.toast.description).toBe(FINANCE_MESSAGES.nothingToExport);
+    expect(again.data.toast?.description).toBe(FINANCE_MESSAGES.nothingToExport);
 
-    const file = await callRoute<any>(fileLoader, req(`/admin/paiements/lots/${batch.id}`, { cookie: fin.cookie }), { batchId: batch.id });
+    const file = await callRoute(fileLoader, req(`/admin/paiements/lots/${batch.id}`, { cookie: fin.cookie }), { batchId: batch.id });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${batch.msgId}.xml"`);
 
@@ -213,8 +212,8 @@ describeEachDb("payouts", () => {
 
     expect((await finance(fin.cookie, { intent: "complete", payoutId: p.id })).status).toBe(200);
     expect(await memberBalances(me.id)).toMatchObject({ available: 0, inPayout: 0, paid: 1200 });
-    const page = await callRoute<any>(memberLoader, req("/mon-cashback", { cookie: me.cookie }));
-    expect(page.data.payouts[0].steps.map((s: any) => s.status)).toEqual(["requested", "needs_review", "approved", "exported", "sent", "completed"]);
+    const page = await callRoute(memberLoader, req("/mon-cashback", { cookie: me.cookie }));
+    expect(page.data.payouts[0].steps.map((s) => s.status)).toEqual(["requested", "needs_review", "approved", "exported", "sent", "completed"]);
 
     const audit = await db.select().from(s.auditLog).where(and(eq(s.auditLog.actorId, fin.id)));
     expect(audit.map((a) => a.entity).sort()).toEqual(["payout", "payout", "payout_batch", "payout_batch"]);
@@ -227,14 +226,14 @@ describeEachDb("payouts", () => {
   });
 
   it("a refused or failed payout gives the money back, with the reason shown to the member", async () => {
-    const fin = await signedInUser({ role: "finance" as any });
+    const fin = await signedInUser({ role: "finance" });
     const a = await memberWith(1000);
     await withdraw(a.cookie, "10");
     const [pa] = await payoutsOf(a.id);
     expect((await finance(fin.cookie, { intent: "refuse", payoutId: pa.id, reason: "" })).status).toBe(400);
     expect((await finance(fin.cookie, { intent: "refuse", payoutId: pa.id, reason: "Titulaire différent du membre" })).status).toBe(200);
     expect(await memberBalances(a.id)).toMatchObject({ available: 1000, inPayout: 0 });
-    const pageA = await callRoute<any>(memberLoader, req("/mon-cashback", { cookie: a.cookie }));
+    const pageA = await callRoute(memberLoader, req("/mon-cashback", { cookie: a.cookie }));
     expect(pageA.data.payouts[0]).toMatchObject({ status: "cancelled", reason: "Titulaire différent du membre" });
 
     const b = await memberWith(1100);
@@ -245,7 +244,7 @@ describeEachDb("payouts", () => {
     const batchId = (await payoutsOf(b.id))[0].batchId!;
     await finance(fin.cookie, { intent: "mark-sent", batchId });
     // completed needs "sent"; a wrong state is a 409 with the status in French
-    expect((await finance(fin.cookie, { intent: "approve", payoutId: pb.id })).data.toast.description).toBe("Action impossible : ce paiement est au statut « Virement envoyé ».");
+    expect((await finance(fin.cookie, { intent: "approve", payoutId: pb.id })).data.toast?.description).toBe("Action impossible : ce paiement est au statut « Virement envoyé ».");
     expect((await finance(fin.cookie, { intent: "fail", payoutId: pb.id, reason: "AC04 compte clôturé" })).status).toBe(200);
     expect(await memberBalances(b.id)).toMatchObject({ available: 1100, inPayout: 0, paid: 0 });
     expect((await mailsTo(b.email)).some((m) => m.kind === "payout-failed" && m.text.includes("AC04 compte clôturé"))).toBe(true);
@@ -254,7 +253,7 @@ describeEachDb("payouts", () => {
 
   it("only finance and admins see or touch payouts", async () => {
     const member = await signedInUser();
-    const editor = await signedInUser({ role: "editor" as any });
+    const editor = await signedInUser({ role: "editor" });
     for (const who of [member, editor]) {
       expect((await callRoute(adminLoader, req("/admin/paiements", { cookie: who.cookie }))).status).toBe(302);
       expect((await finance(who.cookie, { intent: "export" })).status).toBe(403);
@@ -266,14 +265,14 @@ describeEachDb("payouts", () => {
   });
 
   it("an admin allows a joint account: the second member may then register the IBAN, audited, and payouts to it go to review", async () => {
-    const fin = await signedInUser({ role: "finance" as any });
+    const fin = await signedInUser({ role: "finance" });
     const first = await memberWith(0);
     const second = await memberWith(1500, { ibanAgeDays: -1 });
     await expect(saveBankDetails(second, { iban: first.iban, holderName: "Camille et Alex Dupont" })).rejects.toMatchObject({ status: 409 });
 
     const bad = await finance(fin.cookie, { intent: "allow-shared-iban", email: second.email, iban: "FR76 1234", reason: "Compte joint" });
     expect(bad.status).toBe(400);
-    expect(bad.data.toast.description).toBe("Cet IBAN n'est pas valide ou n'appartient pas à la zone SEPA.");
+    expect(bad.data.toast?.description).toBe("Cet IBAN n'est pas valide ou n'appartient pas à la zone SEPA.");
     const unknown = await finance(fin.cookie, { intent: "allow-shared-iban", email: "personne@example.fr", iban: first.iban, reason: "Compte joint" });
     expect(unknown.status).toBe(404);
     const allowed = await finance(fin.cookie, { intent: "allow-shared-iban", email: second.email, iban: first.iban.toLowerCase(), reason: "Compte joint des époux Dupont" });
@@ -290,21 +289,21 @@ describeEachDb("payouts", () => {
     await saveBankDetails(second, { iban: first.iban, holderName: "Camille et Alex Dupont" }, new Date(Date.now() - 10 * DAY));
     await withdraw(second.cookie, "15");
     const [p] = await payoutsOf(second.id);
-    expect(p.reviewReasons.map((r: any) => r.code)).toContain("shared_iban");
+    expect(p.reviewReasons.map((r) => r.code)).toContain("shared_iban");
   });
 
   it("the minimum is a setting the admin changes on /admin/settings", async () => {
     const admin = await signedInUser({ role: "admin" });
-    const post = (form: Record<string, string>) => callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", ...form } }));
+    const post = (form: Record<string, string>) => callRoute(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", ...form } }));
     const bad = await post({ payoutMinimum: "0,50" });
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error.payoutMinimum).toEqual(["Le retrait minimum doit être un montant en euros entre 1 et 1 000 (par exemple 10)."]);
+    expect(formErrors(bad).payoutMinimum).toEqual(["Le retrait minimum doit être un montant en euros entre 1 et 1 000 (par exemple 10)."]);
     expect((await post({ payoutMinimum: "15" })).status).toBe(200);
     try {
       const me = await memberWith(1200);
       const out = await withdraw(me.cookie, "12");
       expect(out.status).toBe(400);
-      expect(out.data.result.error[""][0].replace(/\u202f|\u00a0/g, " ")).toBe("Le retrait minimum est de 15,00 €.");
+      expect(out.data.result?.error?.[""]?.[0].replace(/\u202f|\u00a0/g, " ")).toBe("Le retrait minimum est de 15,00 €.");
     } finally {
       expect((await post({ payoutMinimum: "10" })).status).toBe(200);
     }

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -14,7 +13,7 @@ import type { Db } from "../../app/lib/db.server";
 import { resetEnvCache } from "../../app/lib/env.server";
 import { resetMailer } from "../../app/lib/mail.server";
 import { hitRateLimit, LOGIN_FAILURES } from "../../app/lib/rate-limit.server";
-import { requestPasswordReset } from "../../app/modules/accounts/accounts.server";
+import { requestPasswordReset, type exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { recordReferral, referralCodeFor } from "../../app/modules/invites/invites.server";
 import { confirmationToken, requestSubscription, subscribeMember, unsubscribeEmail } from "../../app/modules/newsletter/newsletter.server";
 import { RETENTION } from "../../app/modules/privacy/retention";
@@ -134,16 +133,16 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
       await recordEvent({ event: "page_view", path: `/vu-par-${name}`, userId: u.id });
     }
 
-    const exported = await callRoute<any>(exportLoader, req("/profile/export", { cookie }));
+    const exported = await callRoute(exportLoader, req("/profile/export", { cookie }));
     expect(exported.status).toBe(200);
-    const data = exported.data;
+    const data = exported.data as NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
     expect(data.user).toMatchObject({ id: member.id, email: member.email });
     expect(data.profile).toMatchObject({ username: "Exportee", newsletterSubscribed: true });
     expect(data.newsletter).toEqual([expect.objectContaining({ email: member.email, status: "subscribed" })]);
     expect(data.savedDeals).toEqual([expect.objectContaining({ dealId: deals[0].id, title: deals[0].title })]);
     expect(data.savedPromoCodes).toEqual([expect.objectContaining({ promoCodeId: codes[0].id, code: codes[0].code })]);
     expect(data.sessions).toEqual([expect.objectContaining({ ipAddress: "198.51.100.0", userAgent: BROWSER_UA })]);
-    expect(data.events.map((e: any) => e.label ?? e.path).sort()).toEqual([`/vu-par-Exportee`, `clic-${member.id}`].sort());
+    expect(data.events.map((e) => e.label ?? e.path).sort()).toEqual([`/vu-par-Exportee`, `clic-${member.id}`].sort());
     expect(data.invitations).toMatchObject({ invitedBy: { username: "Marraine" }, sent: [expect.objectContaining({ username: "Filleule" })] });
     expect(data.invitations.referralCode).toMatch(/^[\w-]{6,32}$/);
     expect(data.emails).toEqual([expect.objectContaining({ kind: "newsletter-welcome", subject: expect.stringContaining("Bienvenue") })]);
@@ -289,23 +288,23 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
     const db = database().db;
     const email = `optout-${kind}@example.fr`;
     const row = async () => (await db.select().from(s.newsletterSubscribers).where(sql`lower(${s.newsletterSubscribers.email}) = ${email}`))[0];
-    const ask = (ip: string) => callRoute<any>(newsletterAction, req("/newsletter", { form: { email, source: "home", _js: "1" } }), {}, { clientIp: ip });
+    const ask = (ip: string) => callRoute(newsletterAction, req("/newsletter", { form: { email, source: "home", _js: "1" } }), {}, { clientIp: ip });
     expect((await ask("192.0.2.10")).data.message).toContain("Vérifie ta boîte mail");
     expect(await row()).toBeUndefined();
     const firstLink = (await newestConfirmationToken(db, email))!;
-    expect((await callRoute<any>(confirmAction, req("/newsletter/confirmation", { form: { token: firstLink } }))).data.done).toBe(true);
+    expect((await callRoute(confirmAction, req("/newsletter/confirmation", { form: { token: firstLink } }))).data.done).toBe(true);
     expect((await row()).status).toBe("subscribed");
     await unsubscribeEmail(email);
     // someone else submits the address again: it stays unsubscribed, and the old link no longer works
     expect((await ask("192.0.2.11")).data.ok).toBe(true);
     expect((await row()).status).toBe("unsubscribed");
-    const replay = await callRoute<any>(confirmAction, req("/newsletter/confirmation", { form: { token: firstLink } }));
+    const replay = await callRoute(confirmAction, req("/newsletter/confirmation", { form: { token: firstLink } }));
     expect(replay.status).toBe(400);
     expect((await row()).status).toBe("unsubscribed");
     // the owner clicks the new link: subscribed again
     const secondLink = (await newestConfirmationToken(db, email))!;
     expect(secondLink).not.toBe(firstLink);
-    expect((await callRoute<any>(confirmAction, req("/newsletter/confirmation", { form: { token: secondLink } }))).data.done).toBe(true);
+    expect((await callRoute(confirmAction, req("/newsletter/confirmation", { form: { token: secondLink } }))).data.done).toBe(true);
     expect((await row()).status).toBe("subscribed");
   });
 
@@ -315,7 +314,7 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
     const victim = await createUser({ email: `victime-${kind}@example.fr` });
     const outsider = `externe-${kind}@example.fr`;
     for (const email of [victim.email, outsider]) {
-      const r = await callRoute<any>(newsletterAction, req("/newsletter", { form: { email, source: "temu", _js: "1" }, cookie: member.cookie }), {}, { clientIp: "192.0.2.12" });
+      const r = await callRoute(newsletterAction, req("/newsletter", { form: { email, source: "temu", _js: "1" }, cookie: member.cookie }), {}, { clientIp: "192.0.2.12" });
       expect(r.data.ok).toBe(true);
       expect(await db.select().from(s.newsletterSubscribers).where(sql`lower(${s.newsletterSubscribers.email}) = ${email}`)).toEqual([]);
       // the owner confirms: the subscription belongs to the address's own account (or none), never to the member who asked
@@ -324,7 +323,7 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
       const [sub] = await db.select().from(s.newsletterSubscribers).where(sql`lower(${s.newsletterSubscribers.email}) = ${email}`);
       expect(sub.userId).toBe(email === victim.email ? victim.id : null);
     }
-    const exported = JSON.stringify((await callRoute<any>(exportLoader, req("/profile/export", { cookie: member.cookie }))).data);
+    const exported = JSON.stringify((await callRoute(exportLoader, req("/profile/export", { cookie: member.cookie }))).data);
     expect(exported).not.toContain(victim.email);
     expect(exported).not.toContain(outsider);
   });
@@ -344,7 +343,7 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
       confirmationToken(email, "home", Date.now() - (RETENTION.newsletterConfirmDays + 1) * DAY),
       "x".repeat(2000),
     ]) {
-      const r = await callRoute<any>(confirmAction, req("/newsletter/confirmation", { form: { token } }));
+      const r = await callRoute(confirmAction, req("/newsletter/confirmation", { form: { token } }));
       expect(r.status, token.slice(0, 40)).toBe(400);
     }
     expect(await database().db.select().from(s.newsletterSubscribers).where(sql`lower(${s.newsletterSubscribers.email}) = ${email}`)).toEqual([]);
@@ -353,7 +352,7 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
   it("item 16: a replaced avatar's file is deleted, uploads are limited per member, unreferenced files are purged", async () => {
     const db = database().db;
     const member = await signedInUser();
-    const upload = () => png(`#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`).then(async (img) => callRoute<any>(profileAction, await avatarRequest(member.cookie, img)));
+    const upload = () => png(`#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`).then(async (img) => callRoute(profileAction, await avatarRequest(member.cookie, img)));
     expect((await upload()).location).toBe("/profile");
     const first = (await avatarOf(db, member.id))!;
     expect((await upload()).location).toBe("/profile");
@@ -387,7 +386,7 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
     const [deal] = await db.select().from(s.crevardeDeals).limit(1);
     const ip = kind === "pglite" ? "198.51.100.201" : "198.51.100.202";
     const kpi = (destination: string, userAgent: string, clientIp = ip) =>
-      callRoute<any>(kpiLoader, req(`/kpi?destination=${encodeURIComponent(destination)}&action=deal_click&deal=${deal.id}`, { headers: { "user-agent": userAgent } }), {}, { clientIp });
+      callRoute(kpiLoader, req(`/kpi?destination=${encodeURIComponent(destination)}&action=deal_click&deal=${deal.id}`, { headers: { "user-agent": userAgent } }), {}, { clientIp });
     const rowsFor = async (clientIp: string, userAgent: string) => {
       await flushEvents();
       return (await db.select().from(s.analyticsEvents).where(eq(s.analyticsEvents.visitorHash, visitorHash(clientIp, userAgent)))).length;

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import * as s from "../../db/schema";
@@ -21,23 +20,24 @@ describeEachDb("member profile", ({ database }) => {
     const db = database().db;
     const u = await signedInUser();
     expect((await callRoute(profileAction, req("/profile", { form: { intent: "profile", username: "Nouvelle" }, cookie: u.cookie }))).location).toBe("/profile");
-    expect((await callRoute<any>(profileAction, req("/profile", { form: { intent: "profile", username: "<b>x</b>" }, cookie: u.cookie }))).status).toBe(400);
+    expect((await callRoute(profileAction, req("/profile", { form: { intent: "profile", username: "<b>x</b>" }, cookie: u.cookie }))).status).toBe(400);
     await callRoute(profileAction, req("/profile", { form: { intent: "newsletter", subscribed: "true" }, cookie: u.cookie }));
     let [p] = await db.select().from(s.profiles).where(eq(s.profiles.id, u.id));
     expect(p).toMatchObject({ username: "Nouvelle", newsletterSubscribed: true });
     await callRoute(profileAction, req("/profile", { form: { intent: "newsletter", subscribed: "false" }, cookie: u.cookie }));
     [p] = await db.select().from(s.profiles).where(eq(s.profiles.id, u.id));
     expect(p.newsletterSubscribed).toBe(false);
-    const exported = await callRoute<any>(exportLoader, req("/profile/export", { cookie: u.cookie }));
+    const exported = await callRoute(exportLoader, req("/profile/export", { cookie: u.cookie }));
     expect(exported.headers.get("content-disposition")).toContain("attachment");
-    expect(exported.data.user.email).toBe(u.email);
-    expect(exported.data.profile.username).toBe("Nouvelle");
+    const body = exported.data as { user: { email: string }; profile: { username: string } };
+    expect(body.user.email).toBe(u.email);
+    expect(body.profile.username).toBe("Nouvelle");
   });
 
   it("a password change needs the current password and ends the other sessions", async () => {
     const u = await signedInUser();
     const other = await cookieFor(u.email, u.password);
-    const wrong = await callRoute<any>(profileAction, req("/profile", { form: { intent: "password", currentPassword: "faux-mot-de-passe", password: "Nouveau mot 2025", confirm: "Nouveau mot 2025" }, cookie: u.cookie }));
+    const wrong = await callRoute(profileAction, req("/profile", { form: { intent: "password", currentPassword: "faux-mot-de-passe", password: "Nouveau mot 2025", confirm: "Nouveau mot 2025" }, cookie: u.cookie }));
     expect(wrong.status).toBe(400);
     const ok = await callRoute(profileAction, req("/profile", { form: { intent: "password", currentPassword: u.password, password: "Nouveau mot 2025", confirm: "Nouveau mot 2025" }, cookie: u.cookie }));
     expect(ok.location).toBe("/profile");
@@ -47,9 +47,9 @@ describeEachDb("member profile", ({ database }) => {
   it("deleting the account needs the password and removes the user, profile and sessions", async () => {
     const db = database().db;
     const u = await signedInUser();
-    const wrong = await callRoute<any>(profileAction, req("/profile", { form: { intent: "delete", password: "pas-le-bon" }, cookie: u.cookie }));
+    const wrong = await callRoute(profileAction, req("/profile", { form: { intent: "delete", password: "pas-le-bon" }, cookie: u.cookie }));
     expect(wrong.status).toBe(400);
-    expect(JSON.stringify(wrong.data.result.error)).toContain("Mot de passe incorrect.");
+    expect(JSON.stringify(wrong.data.result?.error)).toContain("Mot de passe incorrect.");
     const done = await callRoute(profileAction, req("/profile", { form: { intent: "delete", password: u.password }, cookie: u.cookie }));
     expect(done.location).toBe("/");
     expect(await db.select().from(s.profiles).where(eq(s.profiles.id, u.id))).toEqual([]);
@@ -67,7 +67,7 @@ describeEachDb("member profile", ({ database }) => {
     // demote every other admin first, so `admin` is the last one
     const others = await db.select().from(s.user).where(eq(s.user.role, "admin"));
     for (const o of others.filter((x) => x.id !== admin.id)) await db.update(s.user).set({ role: "user" }).where(eq(s.user.id, o.id));
-    const self = await callRoute<any>(usersAction, req("/admin/users", { form: { intent: "save", id: admin.id, role: "user" }, cookie: admin.cookie }));
+    const self = await callRoute(usersAction, req("/admin/users", { form: { intent: "save", id: admin.id, role: "user" }, cookie: admin.cookie }));
     expect(self.status).toBe(409);
   });
 
@@ -75,9 +75,9 @@ describeEachDb("member profile", ({ database }) => {
     const member = await signedInUser();
     expect((await callRoute(emailTestAction, req("/email-test", { form: { email: "x@example.fr", type: "signup" }, cookie: member.cookie }))).status).toBe(403);
     const admin = await signedInUser({ role: "admin" });
-    const sent = await callRoute<any>(emailTestAction, req("/email-test", { form: { email: "x@example.fr", type: "newsletter" }, cookie: admin.cookie }));
-    expect(sent.data.toast.title).toBe("Email envoyé ! ✅");
-    const bad = await callRoute<any>(emailTestAction, req("/email-test", { form: { email: "x@example.fr", type: "autre" }, cookie: admin.cookie }));
+    const sent = await callRoute(emailTestAction, req("/email-test", { form: { email: "x@example.fr", type: "newsletter" }, cookie: admin.cookie }));
+    expect(sent.data.toast?.title).toBe("Email envoyé ! ✅");
+    const bad = await callRoute(emailTestAction, req("/email-test", { form: { email: "x@example.fr", type: "autre" }, cookie: admin.cookie }));
     expect(bad.status).toBe(400);
   });
 });

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "../../db/schema";
@@ -8,7 +7,7 @@ import { addRate, bestRateForBrand, conditionsHtml, listActiveProgramsForBrand, 
 import { networkCredentials, networkCredentialsConfigured } from "../../app/modules/networks/credentials.server";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callRoute, formErrors } from "../helpers/route";
 
 const AWIN = "https://www.awin1.com/cread.php?awinmid=12345&awinaffid=987654&clickref={CLICK_ID}&ued={DEST}";
 const DAY = 86_400_000;
@@ -31,7 +30,7 @@ describeEachDb("affiliate programmes", ({ database }) => {
     brandId = brand.id;
     otherBrandId = other.id;
   });
-  const post = (cookie: string | undefined, form: Record<string, string>) => callRoute<any>(action, req("/admin/programmes", { cookie, form }));
+  const post = (cookie: string | undefined, form: Record<string, string>) => callRoute(action, req("/admin/programmes", { cookie, form }));
   const auditCount = () => database().db.$count(s.auditLog);
   const programForm = (extra: Record<string, string> = {}) => ({
     intent: "save",
@@ -61,7 +60,7 @@ describeEachDb("affiliate programmes", ({ database }) => {
     const before = await auditCount();
     const out = await post(admin.cookie, programForm({ trackingUrlTemplate: "https://www.awin1.com/cread.php?awinmid=1&ued={DEST}", memberSharePercent: "150", cookieDays: "400", rateBase: "ht", vatRatePercent: "vingt" }));
     expect(out.status).toBe(400);
-    expect(out.data.result.error).toEqual({
+    expect(formErrors(out)).toEqual({
       trackingUrlTemplate: ["Le lien de tracking doit contenir {CLICK_ID}."],
       memberSharePercent: ["La part membre doit être comprise entre 0 et 100 %."],
       cookieDays: ["La durée du cookie doit être comprise entre 1 et 365 jours."],
@@ -69,10 +68,10 @@ describeEachDb("affiliate programmes", ({ database }) => {
       vatRatePercent: ["Le taux de TVA doit être un pourcentage (ex. 20)."],
     });
     const http = await post(admin.cookie, programForm({ trackingUrlTemplate: "http://www.awin1.com/cread.php?clickref={CLICK_ID}" }));
-    expect(http.data.result.error).toEqual({ trackingUrlTemplate: ["Le lien de tracking doit commencer par https://."] });
+    expect(formErrors(http)).toEqual({ trackingUrlTemplate: ["Le lien de tracking doit commencer par https://."] });
     const rate = await post(admin.cookie, { intent: "rate", programId: "nope", label: "", kind: "percent", value: "101" });
     expect(rate.status).toBe(400);
-    expect(rate.data.result.error).toEqual({ programId: ["Le programme est obligatoire."], label: ["Le libellé du taux est obligatoire."] });
+    expect(formErrors(rate)).toEqual({ programId: ["Le programme est obligatoire."], label: ["Le libellé du taux est obligatoire."] });
     expect(await database().db.$count(s.affiliatePrograms)).toBe(0);
     expect(await auditCount()).toBe(before);
   });
@@ -85,11 +84,11 @@ describeEachDb("affiliate programmes", ({ database }) => {
     expect(p).toMatchObject({ brandId, network: "awin", memberShareBps: 7000, cookieDays: 30, declaredValidationDays: 60, status: "active", currency: "EUR", trackingUrlTemplate: AWIN, rateBaseExcludesVatAndShipping: true, vatRateBps: 2000 });
     const [entry] = await database().db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, "affiliate_program"), eq(s.auditLog.entityId, p.id)));
     expect(entry).toMatchObject({ action: "create", actorEmail: admin.email, before: null });
-    expect((entry.after as any).trackingUrlTemplate).toBe(AWIN);
+    expect((entry.after as Record<string, unknown>).trackingUrlTemplate).toBe(AWIN);
 
     const dup = await post(admin.cookie, programForm());
     expect(dup.status).toBe(409);
-    expect(dup.data.toast.description).toBe("Ce programme existe déjà pour ce réseau et ce compte éditeur.");
+    expect(dup.data.toast?.description).toBe("Ce programme existe déjà pour ce réseau et ce compte éditeur.");
   });
 
   it("edits, pauses and closes a programme, each audited with before and after", async () => {
@@ -100,14 +99,14 @@ describeEachDb("affiliate programmes", ({ database }) => {
     expect(edited).toMatchObject({ rateBaseExcludesVatAndShipping: false, vatRateBps: 550 });
     const paused = await post(admin.cookie, { intent: "status", id: p.id, status: "paused" });
     expect(paused.status).toBe(200);
-    expect(paused.data.toast.description).toMatch(/En pause/);
+    expect(paused.data.toast?.description).toMatch(/En pause/);
     const entries = await database().db.select().from(s.auditLog).where(eq(s.auditLog.entityId, p.id));
-    const byAction = entries.filter((e) => e.action === "update").map((e) => [(e.before as any).memberShareBps, (e.after as any).memberShareBps, (e.before as any).status, (e.after as any).status]);
+    const byAction = entries.filter((e) => e.action === "update").map((e) => [(e.before as Record<string, unknown>).memberShareBps, (e.after as Record<string, unknown>).memberShareBps, (e.before as Record<string, unknown>).status, (e.after as Record<string, unknown>).status]);
     expect(byAction).toEqual(expect.arrayContaining([[7000, 7500, "active", "active"], [7500, 7500, "active", "paused"]]));
     expect((await post(admin.cookie, { intent: "status", id: p.id, status: "supprimé" })).status).toBe(400);
     const missing = await post(admin.cookie, { intent: "status", id: "00000000-0000-4000-8000-000000000000", status: "closed" });
     expect(missing.status).toBe(404);
-    expect(missing.data.toast.description).toBe("Ce programme n'existe plus.");
+    expect(missing.data.toast?.description).toBe("Ce programme n'existe plus.");
     await post(admin.cookie, programForm({ id: p.id, memberSharePercent: "70", status: "active", rateBase: "excl", vatRatePercent: "20" }));
   });
 
@@ -120,7 +119,7 @@ describeEachDb("affiliate programmes", ({ database }) => {
     const before = await auditCount();
     const out = await post(admin.cookie, { intent: "rate", programId: p.id, label: "Tous les achats", kind: "percent", value: "10" });
     expect(out.status).toBe(200);
-    expect(out.data.toast.title).toBe("Taux ajouté");
+    expect(out.data.toast?.title).toBe("Taux ajouté");
     expect(await auditCount()).toBe(before + 1);
 
     const all = await database().db.select().from(s.programRates).where(eq(s.programRates.programId, p.id));
@@ -144,7 +143,7 @@ describeEachDb("affiliate programmes", ({ database }) => {
     const before = await database().db.$count(s.programRates);
     const out = await post(admin.cookie, { intent: "rate", programId: p.id, label: "Tous les achats", kind: "percent", value: "9", validFrom: "2020-01-01T10:00" });
     expect(out.status).toBe(409);
-    expect(out.data.toast.description).toBe("Un taux plus récent existe déjà pour ce libellé : choisis une date de début postérieure.");
+    expect(out.data.toast?.description).toBe("Un taux plus récent existe déjà pour ce libellé : choisis une date de début postérieure.");
     expect(await database().db.$count(s.programRates)).toBe(before);
   });
 
@@ -167,14 +166,14 @@ describeEachDb("affiliate programmes", ({ database }) => {
     process.env.AWIN_API_TOKEN = "secret-awin-token";
     resetEnvCache();
     try {
-      const out = await callRoute<any>(loader, req("/admin/programmes", { cookie: admin.cookie }));
+      const out = await callRoute(loader, req("/admin/programmes", { cookie: admin.cookie }));
       expect(out.status).toBe(200);
-      const awin = out.data.programs.find((p: any) => p.network === "awin");
-      expect(awin.brandName).toBe("Marque Programme");
-      expect(awin.currentRates.map((r: any) => r.memberLabel)).toEqual(["7\u00a0%", "8,4\u00a0%"]); // newest first
-      expect(awin.history).toHaveLength(3);
-      expect(out.data.networks.find((n: any) => n.network === "awin")).toMatchObject({ configured: true, envVars: ["AWIN_API_TOKEN"] });
-      expect(out.data.networks.find((n: any) => n.network === "impact")).toMatchObject({ configured: false });
+      const awin = out.data.programs.find((p) => p.network === "awin");
+      expect(awin?.brandName).toBe("Marque Programme");
+      expect(awin?.currentRates.map((r) => r.memberLabel)).toEqual(["7\u00a0%", "8,4\u00a0%"]); // newest first
+      expect(awin?.history).toHaveLength(3);
+      expect(out.data.networks.find((n) => n.network === "awin")).toMatchObject({ configured: true, envVars: ["AWIN_API_TOKEN"] });
+      expect(out.data.networks.find((n) => n.network === "impact")).toMatchObject({ configured: false });
       expect(JSON.stringify(out.data)).not.toContain("secret-awin-token");
     } finally {
       delete process.env.AWIN_API_TOKEN;

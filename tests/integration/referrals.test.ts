@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomInt, randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { composeIBAN, isValidIBAN } from "ibantools";
@@ -19,7 +18,7 @@ import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { importFootprint, makeClick, makeProgramme, rec } from "../helpers/conversions";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callRoute, formErrors } from "../helpers/route";
 
 vi.mock("~/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
 
@@ -67,7 +66,7 @@ async function ledgerKeys(rewardId: string) {
 describeEachDb("referral rewards", () => {
   it("a sign-up through the invitation link promises both rewards, shown « En attente » and on /invite", async () => {
     const referrer = await signedInUser({ username: "Parrain" });
-    const page = await callRoute<any>(inviteLoader, req("/invite", { cookie: referrer.cookie }));
+    const page = await callRoute(inviteLoader, req("/invite", { cookie: referrer.cookie }));
     const code = new URL(page.data.link).searchParams.get("parrain")!;
     await callRoute(authAction, req("/auth", { form: { intent: "signup", username: "Filleule", email: "filleule-ref@example.fr", password: "Rouge-gorge 2025", parrain: code } }));
     const db = await getDb();
@@ -81,7 +80,7 @@ describeEachDb("referral rewards", () => {
     expect(await memberBalances(referrer.id)).toMatchObject({ pending: 300, available: 0 });
     expect(await ledgerKeys(rewards[1].id)).toEqual({ ops: [`ref:${rewards[1].id}:pending`], transfers: [`ref:${rewards[1].id}:pending`] });
 
-    const invite = await callRoute<any>(inviteLoader, req("/invite", { cookie: referrer.cookie }));
+    const invite = await callRoute(inviteLoader, req("/invite", { cookie: referrer.cookie }));
     expect(invite.data.rewards).toEqual([expect.objectContaining({ kind: "referrer_first", status: "pending", amountCents: 300, other: "Filleule", voidReason: null })]);
     expect(JSON.stringify(invite.data)).not.toContain("filleule-ref@example.fr");
     // the same code again changes nothing (referred_by is set once)
@@ -116,9 +115,9 @@ describeEachDb("referral rewards", () => {
     expect(await memberBalances(referrer.id)).toMatchObject({ available: 300 });
     expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
 
-    const invite = await callRoute<any>(inviteLoader, req("/invite", { cookie: referrer.cookie }));
+    const invite = await callRoute(inviteLoader, req("/invite", { cookie: referrer.cookie }));
     expect(invite.data.rewards).toEqual([expect.objectContaining({ status: "credited", amountCents: 300, other: friend.username })]);
-    const mine = await callRoute<any>(inviteLoader, req("/invite", { cookie: friend.cookie }));
+    const mine = await callRoute(inviteLoader, req("/invite", { cookie: friend.cookie }));
     expect(mine.data.rewards).toEqual([expect.objectContaining({ kind: "referee_welcome", status: "credited", amountCents: 200, other: referrer.username })]);
   });
 
@@ -138,7 +137,7 @@ describeEachDb("referral rewards", () => {
     expect(await memberBalances(friend.id)).toMatchObject({ pending: 0, available: 0, owed: 0 });
     expect(await memberBalances(referrer.id)).toMatchObject({ pending: 0, available: 0, owed: 0 });
     expect((await ledgerKeys(rewards[1].id)).ops).toEqual([`ref:${rewards[1].id}`, `ref:${rewards[1].id}:pending`, `ref:${rewards[1].id}:reverse`]);
-    const invite = await callRoute<any>(inviteLoader, req("/invite", { cookie: referrer.cookie }));
+    const invite = await callRoute(inviteLoader, req("/invite", { cookie: referrer.cookie }));
     expect(invite.data.rewards).toEqual([expect.objectContaining({ status: "void", voidReason: REFERRAL_VOID_REASONS.sourceReversed })]);
     // the data export holds the rewards, the other member by pseudonym only
     const exported = await exportAccountData(referrer.id);
@@ -185,7 +184,7 @@ describeEachDb("referral rewards", () => {
     expect(await memberBalances(friend.id)).toMatchObject({ pending: 0, available: 700 });
     expect(await memberBalances(referrer.id)).toMatchObject({ pending: 0, available: 0 });
     expect((await ledgerKeys(rewards[0].id)).ops).toEqual([`ref:${rewards[0].id}:pending`, `ref:${rewards[0].id}:void`]);
-    const invite = await callRoute<any>(inviteLoader, req("/invite", { cookie: referrer.cookie }));
+    const invite = await callRoute(inviteLoader, req("/invite", { cookie: referrer.cookie }));
     expect(invite.data.rewards).toEqual([expect.objectContaining({ status: "void", voidReason: REFERRAL_VOID_REASONS.sharedIban })]);
     expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
   });
@@ -251,17 +250,17 @@ describeEachDb("referral rewards", () => {
 
   it("an admin sets the two bonuses in euros on /admin/settings; a wrong amount is refused in French", async () => {
     const admin = await signedInUser({ role: "admin" });
-    const page = await callRoute<any>(settingsLoader, req("/admin/settings", { cookie: admin.cookie }));
+    const page = await callRoute(settingsLoader, req("/admin/settings", { cookie: admin.cookie }));
     expect(page.data.referral).toEqual({ refereeCents: 200, referrerCents: 300 });
-    const bad = await callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", referralRefereeBonus: "deux euros" } }));
+    const bad = await callRoute(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", referralRefereeBonus: "deux euros" } }));
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error.referralRefereeBonus).toEqual(["Le bonus de parrainage doit être un montant en euros entre 0 et 100 (par exemple 2,50)."]);
-    const saved = await callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", referralRefereeBonus: "2,50", referralReferrerBonus: "4" } }));
+    expect(formErrors(bad).referralRefereeBonus).toEqual(["Le bonus de parrainage doit être un montant en euros entre 0 et 100 (par exemple 2,50)."]);
+    const saved = await callRoute(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", referralRefereeBonus: "2,50", referralReferrerBonus: "4" } }));
     expect(saved.status).toBe(200);
     expect(await readSetting("referral_referee_bonus_cents")).toBe(250);
     expect(await readSetting("referral_referrer_bonus_cents")).toBe(400);
     // a form without the fields (an older page) leaves them as they are
-    await callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00" } }));
+    await callRoute(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00" } }));
     expect(await readSetting("referral_referrer_bonus_cents")).toBe(400);
     await setSetting("referral_referee_bonus_cents", 200);
     await setSetting("referral_referrer_bonus_cents", 300);

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 /**
  * The deals' full-text search (issue #14) on the demo catalogue plus a few
  * fixture deals. Every case of the table is one the old search
@@ -201,7 +200,7 @@ describeEachDb("deal search", ({ database, kind }) => {
     expect(srum.correction).toEqual({ query: "sérum", applied: false });
     // one letter off (the apostrophe's "l" glued on) in a word of six: searched at once
     const loreal = await search("loreal");
-    expect(loreal.deals.map((d: any) => d.title)).toContain(OREAL);
+    expect(loreal.deals.map((d) => d.title)).toContain(OREAL);
     expect(loreal.correction).toEqual({ query: "oréal", applied: true });
     // two letters swapped count as one edit: the closest word by edits wins over a more similar-looking one
     expect((await search("pinceuax")).correction).toEqual({ query: "pinceaux", applied: true });
@@ -216,12 +215,12 @@ describeEachDb("deal search", ({ database, kind }) => {
     // a known word is never corrected, and a found query has no correction
     expect((await search("maquillage")).correction).toBeNull();
     // the page shows it and counts the search
-    const page = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=Maquilage"));
+    const page = await callRoute(dealsLoader, req("/coup-de-crevarde?q=Maquilage"));
     expect(page.status).toBe(200);
     expect(page.data.failed).toBe(false);
     expect(page.data.correction).toEqual({ query: "maquillage", applied: true });
-    expect(page.data.deals.map((d: any) => d.title)).toContain(PINCEAUX);
-    const none = await callRoute<any>(dealsLoader, req("/coup-de-crevarde?q=srum"));
+    expect(page.data.deals.map((d) => d.title)).toContain(PINCEAUX);
+    const none = await callRoute(dealsLoader, req("/coup-de-crevarde?q=srum"));
     expect(none.data.correction).toEqual({ query: "sérum", applied: false });
     const stats = await searchStats(30, 10, database().db);
     expect(stats.top).toEqual(expect.arrayContaining([{ query: "maquilage", searches: 1 }, { query: "srum", searches: 1 }]));
@@ -338,7 +337,7 @@ describeEachDb("deal search", ({ database, kind }) => {
       const outcome = await search(q);
       expect(Array.isArray(outcome.deals)).toBe(true);
       for (const tri of ["nouveautes", "prix"]) await search(q, { tri, source: "temu", marque: "nuxe" });
-      const page = await callRoute<any>(dealsLoader, req(`/coup-de-crevarde?q=${encodeURIComponent(q)}`));
+      const page = await callRoute(dealsLoader, req(`/coup-de-crevarde?q=${encodeURIComponent(q)}`));
       expect(page.status).toBe(200);
       expect(page.data.failed).toBe(false);
     },

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,27 +31,27 @@ describeEachDb("admin settings", () => {
     const admin = await signedInUser({ role: "admin" });
     expect((await callRoute(settingsLoader, req("/admin/settings", { cookie: member.cookie }))).location).toBe("/");
     expect((await callRoute(settingsAction, req("/admin/settings", { form: { temuEndsAt: "2030-01-01T00:00" }, cookie: member.cookie }))).status).toBe(403);
-    const bad = await callRoute<any>(settingsAction, req("/admin/settings", { form: { temuEndsAt: "demain", redirectHosts: "pas un hôte" }, cookie: admin.cookie }));
+    const bad = await callRoute(settingsAction, req("/admin/settings", { form: { temuEndsAt: "demain", redirectHosts: "pas un hôte" }, cookie: admin.cookie }));
     expect(bad.status).toBe(400);
-    const badGa = await callRoute<any>(settingsAction, req("/admin/settings", { form: { temuEndsAt: "2030-01-01T00:00", gaMeasurementId: "UA-123<script>" }, cookie: admin.cookie }));
+    const badGa = await callRoute(settingsAction, req("/admin/settings", { form: { temuEndsAt: "2030-01-01T00:00", gaMeasurementId: "UA-123<script>" }, cookie: admin.cookie }));
     expect(badGa.status).toBe(400);
     expect(JSON.stringify(badGa.data)).toContain("L'identifiant Google Analytics doit ressembler à G-XXXXXXXXXX.");
-    expect((await callRoute<any>(kpiLoader, req(`/kpi?destination=${encodeURIComponent("https://partenaire.example.fr/x")}`))).status).toBe(400);
-    const saved = await callRoute<any>(settingsAction, req("/admin/settings", {
+    expect((await callRoute(kpiLoader, req(`/kpi?destination=${encodeURIComponent("https://partenaire.example.fr/x")}`))).status).toBe(400);
+    const saved = await callRoute(settingsAction, req("/admin/settings", {
       form: { cashbackLaunched: "on", temuEndsAt: "2030-05-25T23:59", redirectHosts: "partenaire.example.fr, www.autre.fr", gaMeasurementId: " g-abc123xyz " },
       cookie: admin.cookie,
     }));
-    expect(saved.data.toast.title).toBe("Paramètres enregistrés");
-    const settings = await callRoute<any>(settingsLoader, req("/admin/settings", { cookie: admin.cookie }));
+    expect(saved.data.toast?.title).toBe("Paramètres enregistrés");
+    const settings = await callRoute(settingsLoader, req("/admin/settings", { cookie: admin.cookie }));
     // the date is typed in Paris time (CEST in May) and stored as an instant
     expect(settings.data).toMatchObject({ contentProtection: false, cashbackLaunched: true, redirectHosts: "partenaire.example.fr,www.autre.fr", temuEndsAt: "2030-05-25T21:59:00.000Z", gaMeasurementId: "G-ABC123XYZ" });
     // the root loader hands the ID to the consent-gated analytics loader
-    const root = await callRoute<any>(rootLoader, req("/"));
+    const root = await callRoute(rootLoader, req("/"));
     expect(root.data.gaMeasurementId).toBe("G-ABC123XYZ");
     // the footer's copyright year, on a Paris clock
     expect(root.data.year).toBe(parisYear(new Date()));
-    expect((await callRoute<any>(homeLoader, req("/"))).data.launched).toBe(true);
-    const kpi = await callRoute<any>(kpiLoader, req(`/kpi?destination=${encodeURIComponent("https://partenaire.example.fr/x")}`));
+    expect((await callRoute(homeLoader, req("/"))).data.launched).toBe(true);
+    const kpi = await callRoute(kpiLoader, req(`/kpi?destination=${encodeURIComponent("https://partenaire.example.fr/x")}`));
     expect(kpi.location).toBe("https://partenaire.example.fr/x");
   });
 });
@@ -74,14 +73,14 @@ describeEachDb("audit log", ({ database }) => {
     expect((update.before as { code: string }).code).toBe("AUDIT1");
     expect((update.after as { code: string }).code).toBe("AUDIT2");
     expect(entries.find((e) => e.action === "delete")!.after).toBeNull();
-    const dash = await callRoute<any>(dashLoader, req("/admin", { cookie: admin.cookie }));
-    expect(dash.data.audit.some((a: any) => a.entityId === code.id && a.action === "delete")).toBe(true);
+    const dash = await callRoute(dashLoader, req("/admin", { cookie: admin.cookie }));
+    expect(dash.data.audit.some((a) => a.entityId === code.id && a.action === "delete")).toBe(true);
   });
 
   it("records the writes of every screen: each entity, users, content initialisation, settings, uploads", async () => {
     const db = database().db;
     const admin = await signedInUser({ role: "admin", email: "auditeur@example.fr" });
-    const post = (action: unknown, path: string, form: Record<string, string>) => callRoute<any>(action, req(path, { form, cookie: admin.cookie }));
+    const post = <H>(action: H, path: string, form: Record<string, string>) => callRoute(action, req(path, { form, cookie: admin.cookie }));
     const entries = (entity: string, entityId: string | null) =>
       db.select().from(s.auditLog).where(entityId ? and(eq(s.auditLog.entity, entity), eq(s.auditLog.entityId, entityId)) : eq(s.auditLog.entity, entity));
     const [brand] = await db.select().from(s.brands).limit(1);
@@ -98,13 +97,15 @@ describeEachDb("audit log", ({ database }) => {
       { entity: "page", action: pageAction, path: "/admin/pages", table: s.pages, create: { title: `Page ${tag}`, slug: `page-${tag}`, content: "<p>a</p>" }, update: { title: `Page ${tag} bis`, slug: `page-${tag}`, content: "<p>b</p>" } },
     ];
     for (const c of crud) {
-      const before = new Set((await db.select({ id: (c.table as any).id }).from(c.table as any)).map((r: any) => r.id));
-      expect((await post(c.action, c.path, { intent: "save", ...c.create })).data.ok, c.entity).toBe(true);
-      const [row] = (await db.select({ id: (c.table as any).id, updatedAt: (c.table as any).updatedAt }).from(c.table as any)).filter((r: any) => !before.has(r.id)) as any[];
-      const created: string = row?.id;
-      expect(created, c.entity).toBeTruthy();
-      expect((await post(c.action, c.path, { intent: "save", id: created, version: row.updatedAt.toISOString(), ...c.update })).data.ok, c.entity).toBe(true);
-      expect((await post(c.action, c.path, { intent: "delete", id: created })).data.ok, c.entity).toBe(true);
+      // brands, content blocks and pages: the same id and updatedAt columns
+      const table = c.table as unknown as typeof s.pages;
+      const before = new Set((await db.select({ id: table.id }).from(table)).map((r) => r.id));
+      expect(((await post(c.action, c.path, { intent: "save", ...c.create })).data as { ok?: boolean }).ok, c.entity).toBe(true);
+      const [row] = (await db.select({ id: table.id, updatedAt: table.updatedAt }).from(table)).filter((r) => !before.has(r.id));
+      if (!row) throw new Error(`${c.entity}: no row created`);
+      const created = row.id;
+      expect(((await post(c.action, c.path, { intent: "save", id: created, version: row.updatedAt.toISOString(), ...c.update })).data as { ok?: boolean }).ok, c.entity).toBe(true);
+      expect(((await post(c.action, c.path, { intent: "delete", id: created })).data as { ok?: boolean }).ok, c.entity).toBe(true);
       const log = await entries(c.entity, created);
       expect(log.map((e) => e.action).sort(), c.entity).toEqual(["create", "delete", "update"]);
       expect(log.every((e) => e.actorEmail === "auditeur@example.fr" && e.actorId === admin.id), c.entity).toBe(true);
@@ -115,32 +116,32 @@ describeEachDb("audit log", ({ database }) => {
     await post(userAction, "/admin/users", { intent: "save", id: target.id, username: "Promue", role: "admin" });
     const [roleChange] = await entries("user", target.id);
     expect(roleChange).toMatchObject({ action: "update" });
-    expect((roleChange.before as any).role).toBe("user");
-    expect((roleChange.after as any).role).toBe("admin");
+    expect((roleChange.before as Record<string, unknown>).role).toBe("user");
+    expect((roleChange.after as Record<string, unknown>).role).toBe("admin");
     await post(userAction, "/admin/users", { intent: "delete", id: target.id });
     expect((await entries("user", target.id)).map((e) => e.action).sort()).toEqual(["delete", "update"]);
 
     // content initialisation: one entry per inserted home block
     await db.delete(s.contentBlocks).where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "hero-subtitle")));
-    expect((await post(dashAction, "/admin", { intent: "init-content" })).data.toast.title).toBe("Succès");
+    expect((await post(dashAction, "/admin", { intent: "init-content" })).data.toast?.title).toBe("Succès");
     const [subtitle] = await db.select().from(s.contentBlocks).where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "hero-subtitle")));
     const [init] = await entries("content_block", subtitle.id);
     expect(init).toMatchObject({ action: "create", before: null });
-    expect((init.after as any).name).toBe("hero-subtitle");
+    expect((init.after as Record<string, unknown>).name).toBe("hero-subtitle");
 
     // settings: the settings screen and the dashboard's protection switch
     await post(settingsAction, "/admin/settings", { contentProtection: "on", temuEndsAt: "2031-02-03T10:00", redirectHosts: "audit.example.fr" });
     await post(dashAction, "/admin", { intent: "protection", enabled: "false" });
     const settings = await db.select().from(s.auditLog).where(eq(s.auditLog.entity, "settings")).orderBy(s.auditLog.at);
     expect(settings.length).toBeGreaterThanOrEqual(2);
-    expect((settings.at(-2)!.after as any)).toMatchObject({ content_protection: true, redirect_allowed_hosts: "audit.example.fr" });
+    expect((settings.at(-2)!.after as Record<string, unknown>)).toMatchObject({ content_protection: true, redirect_allowed_hosts: "audit.example.fr" });
     expect(settings.at(-1)).toMatchObject({ action: "update", before: { content_protection: true }, after: { content_protection: false } });
 
     // uploads: the stored file is recorded
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).png().toBuffer();
     const uploaded = await postUpload(admin.cookie, "photo.png", png, "image/png");
     expect(uploaded.data.ok).toBe(true);
-    const [upload] = await entries("upload", uploaded.data.url);
+    const [upload] = await entries("upload", String(uploaded.data.url));
     expect(upload).toMatchObject({ action: "create", actorEmail: "auditeur@example.fr", after: { url: uploaded.data.url, originalName: "photo.png" } });
   });
 });

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
@@ -12,7 +11,7 @@ import * as s from "../../db/schema";
 import { cookieFor, createUser, req, signedInUser } from "../helpers/auth";
 import { rec } from "../helpers/conversions";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { callRoute, formErrors } from "../helpers/route";
 
 vi.mock("~/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
 
@@ -24,8 +23,8 @@ async function staff(role: "admin" | "finance" | "editor" | "user") {
 
 const today = () => new Date().toISOString().slice(0, 10);
 const pay = (cookie: string, form: Record<string, string>) =>
-  callRoute<any>(action, req("/admin/tresorerie", { cookie, form: { intent: "network-payment", network: "awin", amount: "100,00", receivedAt: today(), reference: `VIR-${randomUUID().slice(0, 8)}`, ...form } }));
-const overview = async (cookie: string) => (await callRoute<any>(loader, req("/admin/tresorerie", { cookie }))).data;
+  callRoute(action, req("/admin/tresorerie", { cookie, form: { intent: "network-payment", network: "awin", amount: "100,00", receivedAt: today(), reference: `VIR-${randomUUID().slice(0, 8)}`, ...form } }));
+const overview = async (cookie: string) => (await callRoute(loader, req("/admin/tresorerie", { cookie }))).data;
 
 describeEachDb("treasury", () => {
   it("shows what members are owed against receivables and cash, and alerts while available money exceeds the cash received", async () => {
@@ -49,7 +48,7 @@ describeEachDb("treasury", () => {
     expect(t.members.inPayoutCents - before.members.inPayoutCents).toBe(4_000);
     expect(t.liabilitiesCents - before.liabilitiesCents).toBe(10_000);
     expect(t.receivableCents - before.receivableCents).toBe(1_234);
-    expect(t.networks.find((n: any) => n.network === "kwanko")).toMatchObject({ receivableCents: 1_234 });
+    expect(t.networks.find((n) => n.network === "kwanko")).toMatchObject({ receivableCents: 1_234 });
     expect(t.cashReceivedCents).toBe(before.cashReceivedCents);
     const exposed = t.members.availableCents + t.members.inPayoutCents;
     // the cash left is what the networks paid minus what members have already received
@@ -60,7 +59,7 @@ describeEachDb("treasury", () => {
     const amount = ((exposed - cashLeft) / 100).toFixed(2).replace(".", ",");
     const out = await pay(finance.cookie, { network: "kwanko", amount, reference: "KWK-2026-03", note: "Facture mars" });
     expect(out.status).toBe(200);
-    expect(out.data.toast.title).toBe("Paiement enregistré");
+    expect(out.data.toast?.title).toBe("Paiement enregistré");
     const after = await overview(finance.cookie);
     expect(after.cashReceivedCents - after.members.paidCents).toBe(exposed);
     expect(after.alert).toBeNull();
@@ -93,13 +92,13 @@ describeEachDb("treasury", () => {
     for (const [form, field, message] of cases) {
       const out = await pay(admin.cookie, form);
       expect(out.status, JSON.stringify(form).slice(0, 60)).toBe(400);
-      expect(out.data.result.error[field]).toEqual([message]);
+      expect(formErrors(out)[field]).toEqual([message]);
     }
     const first = await pay(admin.cookie, { network: "awin", reference: "AWIN-PAY-1" });
     expect(first.status).toBe(200);
     const again = await pay(admin.cookie, { network: "awin", reference: "AWIN-PAY-1" });
     expect(again.status).toBe(409);
-    expect(again.data.toast.description).toBe(TREASURY_MESSAGES.duplicate);
+    expect(again.data.toast?.description).toBe(TREASURY_MESSAGES.duplicate);
     // the same reference from another network is another payment
     expect((await pay(admin.cookie, { network: "cj", reference: "AWIN-PAY-1" })).status).toBe(200);
     const rows = await (await getDb()).select().from(s.networkPayments).where(eq(s.networkPayments.reference, "AWIN-PAY-1"));
@@ -109,16 +108,16 @@ describeEachDb("treasury", () => {
   it("is for finance and admins only", async () => {
     for (const role of ["user", "editor"] as const) {
       const who = await staff(role);
-      const page = await callRoute<any>(loader, req("/admin/tresorerie", { cookie: who.cookie }));
+      const page = await callRoute(loader, req("/admin/tresorerie", { cookie: who.cookie }));
       expect(page.status).toBe(302);
       expect(page.location).toBe(role === "editor" ? "/admin" : "/");
       const post = await pay(who.cookie, { reference: `DENIED-${role}` });
       expect(post.status).toBe(403);
     }
-    expect((await callRoute<any>(loader, req("/admin/tresorerie"))).status).toBe(302);
+    expect((await callRoute(loader, req("/admin/tresorerie"))).status).toBe(302);
     expect((await pay("", { reference: "ANON" })).status).toBe(401);
     const rows = await (await getDb()).select().from(s.networkPayments).where(eq(s.networkPayments.reference, "DENIED-user"));
     expect(rows).toHaveLength(0);
-    expect((await callRoute<any>(loader, req("/admin/tresorerie", { cookie: (await staff("admin")).cookie }))).status).toBe(200);
+    expect((await callRoute(loader, req("/admin/tresorerie", { cookie: (await staff("admin")).cookie }))).status).toBe(200);
   });
 });

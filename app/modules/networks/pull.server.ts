@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { networkFetches } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { RetryLaterError } from "~/lib/jobs.server";
+import { remember } from "~/lib/remember.server";
 import { importRecords as importRecordsContract, type ImportInput } from "~/modules/conversions/import.server";
 import type { NetworkName } from "./networks";
 import { parsePulledPage, type PageParser } from "./pull-parse.server";
@@ -167,7 +168,7 @@ export const formatDate = {
 /* ------------------------------ the session ------------------------------ */
 
 // last call per network (and account), in this process: the networks' per-minute limits
-const lastCallAt = new Map<string, number>();
+const lastCallAt = remember("network-last-calls", () => new Map<string, number>());
 
 const summarise = (rejected: RejectedRecord[]) =>
   rejected

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { siteSettings } from "../../../db/schema";
 import { onDataChange } from "~/lib/data-changes.server";
 import { databaseGeneration, getDb } from "~/lib/db.server";
+import { remember } from "~/lib/remember.server";
 
 export const SETTING_DEFAULTS: {
   /** the /temu offer: its first day, its end (ISO instants) and its cashback bonus (percent) */
@@ -71,13 +72,14 @@ export const SETTING_DEFAULTS: {
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
 const CACHE_MS = 30_000;
-// On globalThis: the server (server/app.ts) and the app bundle load this module
+// One per process: the server (server/app.ts) and the app bundle load this module
 // separately, and a write through either must be seen by both at once.
-const cacheKey = Symbol.for("crevarde.settings-cache");
-type G = typeof globalThis & { [cacheKey]?: Map<SettingKey, { at: number; gen: number; value: unknown }> };
-const cache = ((globalThis as G)[cacheKey] ??= new Map());
-// a write on any app server (LISTEN/NOTIFY on site_settings, ADR 024) empties it at once
-onDataChange(() => cache.clear(), ["site_settings"]);
+const cache = remember("settings-cache", () => {
+  const created = new Map<SettingKey, { at: number; gen: number; value: unknown }>();
+  // a write on any app server (LISTEN/NOTIFY on site_settings, ADR 024) empties it at once
+  onDataChange(() => created.clear(), ["site_settings"]);
+  return created;
+});
 
 /** A site setting (cached 30 s in this process; a write on any server empties the cache). */
 export async function getSetting<K extends SettingKey>(key: K): Promise<(typeof SETTING_DEFAULTS)[K]> {

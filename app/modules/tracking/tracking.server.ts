@@ -6,15 +6,17 @@ import { onDataChange } from "~/lib/data-changes.server";
 import { databaseGeneration, getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { remember } from "~/lib/remember.server";
 import { hostOf } from "./destination";
 import { getSetting } from "~/modules/settings/settings.server";
 
 const HOSTS_TTL_MS = 60_000;
-let hostsCache: { at: number; gen: number; hosts: Promise<Set<string>> } | null = null;
+const hostsCache = remember("redirect-hosts", (): { current: { at: number; gen: number; hosts: Promise<Set<string>> } | null } => ({ current: null }));
 
 /** Hosts /kpi may redirect to: brands', deals', codes' and offers' URLs plus REDIRECT_ALLOWED_HOSTS (cached 60 s). */
 export function allowedHosts(): Promise<Set<string>> {
-  if (hostsCache && hostsCache.gen === databaseGeneration() && Date.now() - hostsCache.at < HOSTS_TTL_MS) return hostsCache.hosts;
+  const hit = hostsCache.current;
+  if (hit && hit.gen === databaseGeneration() && Date.now() - hit.at < HOSTS_TTL_MS) return hit.hosts;
   const hosts = (async () => {
     const db = await getDb();
     const [b, d, p, o] = await Promise.all([
@@ -32,16 +34,17 @@ export function allowedHosts(): Promise<Set<string>> {
     }
     return set;
   })();
-  hostsCache = { at: Date.now(), gen: databaseGeneration(), hosts };
+  const entry = { at: Date.now(), gen: databaseGeneration(), hosts };
+  hostsCache.current = entry;
   hosts.catch(() => {
-    hostsCache = null;
+    if (hostsCache.current === entry) hostsCache.current = null;
   });
   return hosts;
 }
 
 /** Forget the cached hosts (after an admin edit). */
 export function invalidateAllowedHosts() {
-  hostsCache = null;
+  hostsCache.current = null;
 }
 // and after an edit on any app server (LISTEN/NOTIFY, ADR 024)
 onDataChange(invalidateAllowedHosts, ["brands", "crevarde_deals", "promo_codes", "offers", "site_settings"]);
@@ -108,11 +111,9 @@ export async function recordEvent(e: TrackedEvent) {
   }
 }
 
-// shared through globalThis so the server entry can flush what the app bundle queued
-const stateKey = Symbol.for("crevarde.events");
+// one per process, so the server entry can flush what the app bundle queued
 type QueueState = { queue: TrackedEvent[]; timer: ReturnType<typeof setTimeout> | null };
-const state: QueueState = ((globalThis as Record<symbol, unknown>)[stateKey] as QueueState | undefined) ??
-  ((globalThis as Record<symbol, unknown>)[stateKey] = { queue: [], timer: null } as QueueState);
+const state = remember("tracked-events", (): QueueState => ({ queue: [], timer: null }));
 const queue = state.queue;
 const FLUSH_MS = 50;
 const BATCH = 200;
