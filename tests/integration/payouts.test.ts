@@ -10,7 +10,8 @@ import { importRecords } from "../../app/modules/conversions/import.server";
 import { creditMember } from "../../app/modules/ledger/ledger-events.server";
 import { memberBalances, verifyLedger, withLedger } from "../../app/modules/ledger/ledger.server";
 import { saveBankDetails } from "../../app/modules/payouts/bank-details.server";
-import { FINANCE_MESSAGES, PAYOUT_MESSAGES, PAYOUT_SIGNALS } from "../../app/modules/payouts/payouts.schema";
+import { FINANCE_MESSAGES, PAYOUT_MESSAGES, PAYOUT_SIGNALS, PAYOUT_TO_FIX_REASONS } from "../../app/modules/payouts/payouts.schema";
+import { encryptIban, ibanFingerprint } from "../../app/modules/payouts/bank-crypto.server";
 import { exportApprovedPayouts, requestPayout } from "../../app/modules/payouts/payouts.server";
 import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/paiements";
 import { loader as fileLoader } from "../../app/routes/admin/paiements.lots";
@@ -23,6 +24,8 @@ import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
 const DAY = 86_400_000;
+/** A holder name as the code stores it in payout_methods. */
+const storedHolderName = (name: string) => name;
 
 function uniqueIban(): string {
   const iban = composeIBAN({ countryCode: "DE", bban: `37040044${String(randomInt(1e9)).padStart(10, "0")}` });
@@ -223,6 +226,59 @@ describeEachDb("payouts", () => {
     const exportedData = await exportAccountData(me.id);
     expect(exportedData?.withdrawals).toEqual([expect.objectContaining({ amountCents: 1200, status: "completed", iban: `DE•• •••• •••• •••• ${me.iban.slice(-4)}` })]);
     expect(JSON.stringify(exportedData)).not.toContain(me.iban);
+    expect((await verifyLedger()).ok).toBe(true);
+  });
+
+  it("one payment never blocks the others: a legacy holder name with no SEPA form is left out « À corriger », the others are exported", async () => {
+    const fin = await signedInUser({ role: "finance" as any });
+    const db = await getDb();
+    // a row saved before names were checked, written by SQL as the code stores it
+    const legacy = await memberWith(1200, { ibanAgeDays: -1 });
+    const legacyIban = uniqueIban();
+    const longAgo = new Date(Date.now() - 30 * DAY);
+    await db.execute(sql`
+      insert into payout_methods (user_id, iban_enc, iban_last4, iban_fingerprint, holder_name, country, usable_from, created_at)
+      values (${legacy.id}, ${encryptIban(legacyIban)}, ${legacyIban.slice(-4)}, ${ibanFingerprint(legacyIban)}, ${storedHolderName("ʁʁʁ ɐɐ")}, 'DE', ${longAgo}, ${longAgo})`);
+    const good = await memberWith(1500);
+    expect((await withdraw(legacy.cookie, "12")).status).toBe(302);
+    expect((await withdraw(good.cookie, "15")).status).toBe(302);
+    const [pl] = await payoutsOf(legacy.id);
+    const [pg] = await payoutsOf(good.id);
+    for (const p of [pl, pg]) expect((await finance(fin.cookie, { intent: "approve", payoutId: p.id })).status).toBe(200);
+
+    const exported = await finance(fin.cookie, { intent: "export" });
+    expect(exported.status).toBe(200);
+    expect(exported.data.toast.description).toContain("1 paiement(s) laissé(s) hors du fichier, « À corriger »");
+    const [goodAfter] = await payoutsOf(good.id);
+    const [legacyAfter] = await payoutsOf(legacy.id);
+    expect(goodAfter.status).toBe("exported");
+    expect(legacyAfter).toMatchObject({ status: "needs_review", batchId: null });
+    expect(legacyAfter.reviewReasons).toContainEqual({ code: "to_fix", reason: PAYOUT_TO_FIX_REASONS.holderName });
+    const file = await callRoute<any>(fileLoader, req(`/admin/paiements/lots/${goodAfter.batchId}`, { cookie: fin.cookie }), { batchId: goodAfter.batchId! });
+    const xml: string = file.data;
+    expect(xml).toContain(good.iban);
+    expect(xml).not.toContain(legacyIban);
+    expect(xml).toContain("<NbOfTxs>1</NbOfTxs>");
+
+    // finance sees it « À corriger » with its reason; the member too, on /mon-cashback
+    const list = await callRoute<any>(adminLoader, req("/admin/paiements", { cookie: fin.cookie }));
+    expect(list.data.open.find((r: any) => r.id === pl.id)).toMatchObject({ status: "needs_review", toFix: PAYOUT_TO_FIX_REASONS.holderName });
+    expect(list.data.open.find((r: any) => r.id === pg.id)).toMatchObject({ status: "exported", toFix: null });
+    const page = await callRoute<any>(memberLoader, req("/mon-cashback", { cookie: legacy.cookie }));
+    expect(page.data.payouts[0]).toMatchObject({ status: "needs_review", toFix: PAYOUT_TO_FIX_REASONS.holderName, cancellable: true });
+    expect(await memberBalances(legacy.id)).toMatchObject({ available: 0, inPayout: 1200 });
+
+    // approved again unchanged: the export writes no file, says why, and keeps the mark (committed, not rolled back)
+    expect((await finance(fin.cookie, { intent: "approve", payoutId: pl.id })).status).toBe(200);
+    const again = await finance(fin.cookie, { intent: "export" });
+    expect(again.status).toBe(409);
+    expect(again.data.toast.description).toBe(FINANCE_MESSAGES.allToFix(1));
+    const [still] = await payoutsOf(legacy.id);
+    expect(still.status).toBe("needs_review");
+    expect(still.reviewReasons.filter((r: any) => r.code === "to_fix")).toHaveLength(1);
+    // the member cancels and gets the money back
+    expect((await callRoute<any>(memberAction, req("/mon-cashback", { cookie: legacy.cookie, form: { intent: "cancel-payout", payoutId: pl.id } }))).status).toBe(302);
+    expect(await memberBalances(legacy.id)).toMatchObject({ available: 1200, inPayout: 0 });
     expect((await verifyLedger()).ok).toBe(true);
   });
 

@@ -7,6 +7,7 @@ import { PayoutFailedEmail, PayoutSentEmail } from "~/emails/payouts";
 import { getDb } from "~/lib/db.server";
 import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "~/lib/db-errors.server";
 import { getEnv, sepaDebtor } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { formatEuros, InsufficientFundsError } from "~/modules/ledger/ledger";
@@ -19,8 +20,20 @@ import { decryptIban } from "./bank-crypto.server";
 import { maskIban } from "./bank-details.schema";
 import { expectedArrival, nextPayoutExport } from "./payout-dates";
 import { isClaimRatioOutlier } from "./payout-rules";
-import { FINANCE_MESSAGES, PAYOUT_CANCELLABLE, PAYOUT_MESSAGES, PAYOUT_SIGNALS, payoutStatusLabel, type MemberPayoutView, type PayoutSignal } from "./payouts.schema";
-import { buildPain001 } from "./sepa-file.server";
+import {
+  FINANCE_MESSAGES,
+  PAYOUT_CANCELLABLE,
+  PAYOUT_MESSAGES,
+  PAYOUT_SIGNALS,
+  PAYOUT_TO_FIX_CODE,
+  PAYOUT_TO_FIX_LABEL,
+  PAYOUT_TO_FIX_REASONS,
+  payoutStatusLabel,
+  payoutToFix,
+  type MemberPayoutView,
+  type PayoutSignal,
+} from "./payouts.schema";
+import { buildPain001, sepaPaymentProblem, type SepaPayment } from "./sepa-file.server";
 
 /*
  * Withdrawals (ADR 023, design A.4 and C.2). Every state change is one
@@ -225,6 +238,7 @@ export async function listMemberPayouts(userId: string, now = new Date(), limit 
       expectedAt: expected ? expected.toISOString() : null,
       cancellable: (PAYOUT_CANCELLABLE as readonly string[]).includes(r.status),
       reason: r.status === "failed" ? r.failureReason : r.status === "cancelled" ? r.decisionReason : null,
+      toFix: payoutToFix(r.status, r.reviewReasons),
       // "needs_review" is the member's "En vérification": shown, but not the signals behind it
       steps: events.filter((e) => e.payoutId === r.id).map((e) => ({ status: e.toStatus, at: e.at.toISOString() })),
     };
@@ -342,35 +356,71 @@ async function memberEmail(tx: LedgerTx, row: PayoutRow): Promise<string | null>
 /** The batch's SEPA message id: CRV-, the date, and the batch id's first 12 hex digits (unique, ≤ 35 characters). */
 const msgIdOf = (batchId: string, at: Date) => `CRV-${at.toISOString().slice(0, 10).replace(/-/g, "")}-${batchId.replace(/-/g, "").slice(0, 12).toUpperCase()}`;
 
+/** Why one payout cannot be written to the file (a French reason), or its SEPA payment. */
+function paymentOf(r: PayoutRow): { payment: SepaPayment } | { reason: string; field: string } {
+  let creditorIban: string;
+  try {
+    if (!r.ibanEnc) return { reason: PAYOUT_TO_FIX_REASONS.iban, field: "creditorIban" };
+    creditorIban = decryptIban(Buffer.from(r.ibanEnc));
+  } catch {
+    return { reason: PAYOUT_TO_FIX_REASONS.iban, field: "creditorIban" };
+  }
+  const payment: SepaPayment = {
+    endToEndId: r.endToEndId,
+    amountCents: r.amountCents,
+    creditorName: r.holderName,
+    creditorIban,
+    remittance: `Crevarde cashback ${r.endToEndId.slice(3, 11)}`,
+  };
+  const problem = sepaPaymentProblem(payment);
+  if (!problem) return { payment };
+  const field = problem.field ?? "other";
+  const reason = field === "creditorName" ? PAYOUT_TO_FIX_REASONS.holderName : field === "creditorIban" ? PAYOUT_TO_FIX_REASONS.iban : PAYOUT_TO_FIX_REASONS.other;
+  return { reason, field };
+}
+
+type ExportedBatch = { id: string; msgId: string; txCount: number; controlSumCents: number; fileSha256: string };
+
 /**
  * One pain.001.001.09 file with every approved payout, in one transaction:
  * the batch (its file, hash, count and sum) and each payout's move to
  * "exported" commit together, so a payout is in exactly one file. Two
  * exports at once: the second waits on the row locks and finds nothing left.
+ *
+ * One payment never blocks the others: a payout that cannot be written (a
+ * holder name with no SEPA form, an unreadable IBAN) is left out of the
+ * file and goes back to review « À corriger » with its reason, which
+ * finance and the member read; the others are exported.
  */
-export async function exportApprovedPayouts(actor: Actor, now = new Date()) {
+export async function exportApprovedPayouts(actor: Actor, now = new Date()): Promise<ExportedBatch & { toFix: { id: string; reason: string }[] }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const rows = await tx.select().from(payouts).where(eq(payouts.status, "approved")).orderBy(asc(payouts.requestedAt)).for("update");
     if (!rows.length) throw new PayoutError(FINANCE_MESSAGES.nothingToExport, 409);
+    const good: { row: PayoutRow; payment: SepaPayment }[] = [];
+    const toFix: { id: string; reason: string }[] = [];
+    for (const r of rows) {
+      const checked = paymentOf(r);
+      if ("payment" in checked) {
+        good.push({ row: r, payment: checked.payment });
+        continue;
+      }
+      logger.warn({ payoutId: r.id, field: checked.field }, "payouts: payment left out of the SEPA file, to fix");
+      const reasons = [...r.reviewReasons.filter((x) => x.code !== PAYOUT_TO_FIX_CODE), { code: PAYOUT_TO_FIX_CODE, reason: checked.reason }];
+      const [updated] = await tx
+        .update(payouts)
+        .set({ status: "needs_review", reviewReasons: reasons, decidedBy: null, decidedAt: null })
+        .where(eq(payouts.id, r.id))
+        .returning();
+      await addEvent(tx, r.id, "approved", "needs_review", "system:export", `${PAYOUT_TO_FIX_LABEL} : ${checked.reason}`, now);
+      await recordAuditIn(tx, actor, { action: "update", entity: "payout", entityId: r.id, before: auditView(r), after: { ...auditView(updated), toFix: checked.reason } });
+      toFix.push({ id: r.id, reason: checked.reason });
+    }
+    if (!good.length) return { batch: null, toFix };
     const batchId = randomUUID();
     const msgId = msgIdOf(batchId, now);
-    const file = buildPain001({
-      msgId,
-      createdAt: now,
-      executionDate: now,
-      debtor: sepaDebtor(),
-      payments: rows.map((r) => {
-        if (!r.ibanEnc) throw new PayoutError(FINANCE_MESSAGES.notFound, 409);
-        return {
-          endToEndId: r.endToEndId,
-          amountCents: r.amountCents,
-          creditorName: r.holderName,
-          creditorIban: decryptIban(Buffer.from(r.ibanEnc)),
-          remittance: `Crevarde cashback ${r.endToEndId.slice(3, 11)}`,
-        };
-      }),
-    });
+    const file = buildPain001({ msgId, createdAt: now, executionDate: now, debtor: sepaDebtor(), payments: good.map((g) => g.payment) });
+    const ids = good.map((g) => g.row.id);
     const [batch] = await tx
       .insert(payoutBatches)
       .values({
@@ -384,14 +434,14 @@ export async function exportApprovedPayouts(actor: Actor, now = new Date()) {
         createdAt: now,
       })
       .returning({ id: payoutBatches.id, msgId: payoutBatches.msgId, txCount: payoutBatches.txCount, controlSumCents: payoutBatches.controlSumCents, fileSha256: payoutBatches.fileSha256 });
-    await tx
-      .update(payouts)
-      .set({ status: "exported", batchId, exportedAt: now })
-      .where(inArray(payouts.id, rows.map((r) => r.id)));
-    for (const r of rows) await addEvent(tx, r.id, "approved", "exported", financeActor(actor), msgId, now);
-    await recordAuditIn(tx, actor, { action: "create", entity: "payout_batch", entityId: batchId, after: { ...batch, payouts: rows.map((r) => r.id) } });
-    return batch;
+    await tx.update(payouts).set({ status: "exported", batchId, exportedAt: now }).where(inArray(payouts.id, ids));
+    for (const id of ids) await addEvent(tx, id, "approved", "exported", financeActor(actor), msgId, now);
+    await recordAuditIn(tx, actor, { action: "create", entity: "payout_batch", entityId: batchId, after: { ...batch, payouts: ids, toFix: toFix.map((t) => t.id) } });
+    return { batch, toFix };
   });
+  // the « À corriger » marks are committed even when no payment was left to export
+  if (!result.batch) throw new PayoutError(FINANCE_MESSAGES.allToFix(result.toFix.length), 409);
+  return { ...result.batch, toFix: result.toFix };
 }
 
 /** The bank accepted the file: the batch and each payout still in it become "sent", and each member is e-mailed. */
@@ -448,6 +498,8 @@ export interface FinancePayoutRow {
   reviewReasons: { code: string; reason: string }[];
   batchMsgId: string | null;
   reason: string | null;
+  /** « À corriger »: why the last export left it out of the file */
+  toFix: string | null;
 }
 
 /** The payouts finance works on (not the closed ones), oldest first, and the recent batches. */
@@ -495,6 +547,7 @@ export async function financeOverview(limit = 200) {
     reviewReasons: p.reviewReasons,
     batchMsgId: msgId,
     reason: p.failureReason ?? p.decisionReason,
+    toFix: payoutToFix(p.status, p.reviewReasons),
   });
   return {
     open: rows.map(view),
