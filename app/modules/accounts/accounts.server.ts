@@ -28,6 +28,7 @@ import { myReferralRewards, voidReferralRewardsOfDeletedMember } from "~/modules
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 import { USERNAME_TAKEN } from "./accounts.schema";
 import { maskIban } from "~/modules/payouts/bank-details.schema";
+import { openBankText } from "~/modules/payouts/bank-crypto.server";
 import { eraseMemberClaimDataIn, removeProofFiles } from "~/modules/claims/claims.server";
 import { exportCodeFeedback } from "~/modules/promo-codes/code-feedback.server";
 import { alertsForExport } from "~/modules/alerts/alerts.server";
@@ -546,8 +547,8 @@ export async function exportAccountData(userId: string) {
     events,
     invitations: { referralCode: profile?.referralCode ?? null, invitedBy: inviter, sent: invitedMembers, rewards: referralRewards },
     emails: emails.map((m) => ({ ...m, text: redactTokens(m.text) })),
-    bankAccounts: bankAccounts.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
-    withdrawals: withdrawals.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
+    bankAccounts: bankAccounts.map(({ country, last4, holderName, ...rest }) => ({ iban: maskIban(country, last4), holderName: openBankText(holderName), ...rest })),
+    withdrawals: withdrawals.map(({ country, last4, holderName, ...rest }) => ({ iban: maskIban(country, last4), holderName: openBankText(holderName), ...rest })),
     claims,
     // deals the member proposed, with their status and any statement of reasons
     dealPosts: (await listMyDealPosts(userId)).map(({ id: _id, ...rest }) => rest),

@@ -16,7 +16,7 @@ import { memberBalances, type LedgerTx } from "~/modules/ledger/ledger.server";
 import { formatParis } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
 import { cashbackClaims, clickSessions, memberCashbacks, payoutBatches, payoutEvents, payoutMethods, payouts, user } from "../../../db/schema";
-import { decryptIban } from "./bank-crypto.server";
+import { decryptIban, openBankText, sealBankText } from "./bank-crypto.server";
 import { maskIban } from "./bank-details.schema";
 import { expectedArrival, nextPayoutExport } from "./payout-dates";
 import { isClaimRatioOutlier } from "./payout-rules";
@@ -365,10 +365,16 @@ function paymentOf(r: PayoutRow): { payment: SepaPayment } | { reason: string; f
   } catch {
     return { reason: PAYOUT_TO_FIX_REASONS.iban, field: "creditorIban" };
   }
+  let creditorName: string;
+  try {
+    creditorName = openBankText(r.holderName);
+  } catch {
+    return { reason: PAYOUT_TO_FIX_REASONS.holderName, field: "creditorName" };
+  }
   const payment: SepaPayment = {
     endToEndId: r.endToEndId,
     amountCents: r.amountCents,
-    creditorName: r.holderName,
+    creditorName,
     creditorIban,
     remittance: `Crevarde cashback ${r.endToEndId.slice(3, 11)}`,
   };
@@ -429,7 +435,9 @@ export async function exportApprovedPayouts(actor: Actor, now = new Date()): Pro
         txCount: file.txCount,
         controlSumCents: file.controlSumCents,
         fileSha256: file.sha256,
-        fileXml: file.xml,
+        // sealed under BANK_DETAILS_KEY like the IBANs: the file names each creditor's IBAN and name (ADR 021, 023)
+        // sealed under BANK_DETAILS_KEY like the IBANs: the file names each creditor's IBAN and name (ADR 021, 023)
+        fileXml: sealBankText(file.xml),
         createdBy: financeActor(actor),
         createdAt: now,
       })
@@ -502,6 +510,15 @@ export interface FinancePayoutRow {
   toFix: string | null;
 }
 
+/** The holder's name as finance reads it; one unreadable value does not break the page. */
+function readableHolder(stored: string): string {
+  try {
+    return openBankText(stored);
+  } catch {
+    return "(nom illisible : clé BANK_DETAILS_KEY différente)";
+  }
+}
+
 /** The payouts finance works on (not the closed ones), oldest first, and the recent batches. */
 export async function financeOverview(limit = 200) {
   const db = await getDb();
@@ -541,7 +558,7 @@ export async function financeOverview(limit = 200) {
     amountCents: p.amountCents,
     status: p.status,
     maskedIban: maskIban(p.country, p.ibanLast4),
-    holderName: p.holderName,
+    holderName: readableHolder(p.holderName),
     endToEndId: p.endToEndId,
     requestedAt: p.requestedAt.toISOString(),
     reviewReasons: p.reviewReasons,
@@ -557,9 +574,30 @@ export async function financeOverview(limit = 200) {
   };
 }
 
-/** The stored file of a batch, byte for byte as exported (its hash is checked before it is served). */
+/** The stored file of a batch, byte for byte as exported, decrypted (its hash is checked before it is served). */
 export async function batchFile(batchId: string): Promise<{ msgId: string; xml: string; sha256: string } | null> {
   const db = await getDb();
   const [b] = await db.select({ msgId: payoutBatches.msgId, xml: payoutBatches.fileXml, sha256: payoutBatches.fileSha256 }).from(payoutBatches).where(eq(payoutBatches.id, batchId));
-  return b ?? null;
+  return b ? { ...b, xml: openBankText(b.xml) } : null;
+}
+
+/**
+ * Seal the bank data a database kept in clear before it was sealed: the
+ * holders' names of bank details and payouts, and the stored pain.001 files.
+ * Run at every start, after the migrations (the key lives only in the
+ * environment, so a SQL migration cannot do it); idempotent, and a row is
+ * rewritten only while it is still clear.
+ */
+export async function sealClearBankData(): Promise<{ methods: number; payouts: number; batches: number }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const clear = (column: typeof payoutMethods.holderName | typeof payouts.holderName | typeof payoutBatches.fileXml) => sql`${column} not like 'enc1:%'`;
+    const methods = await tx.select({ id: payoutMethods.id, v: payoutMethods.holderName }).from(payoutMethods).where(clear(payoutMethods.holderName)).for("update");
+    for (const m of methods) await tx.update(payoutMethods).set({ holderName: sealBankText(m.v) }).where(eq(payoutMethods.id, m.id));
+    const rows = await tx.select({ id: payouts.id, v: payouts.holderName }).from(payouts).where(clear(payouts.holderName)).for("update");
+    for (const r of rows) await tx.update(payouts).set({ holderName: sealBankText(r.v) }).where(eq(payouts.id, r.id));
+    const batches = await tx.select({ id: payoutBatches.id, v: payoutBatches.fileXml }).from(payoutBatches).where(clear(payoutBatches.fileXml)).for("update");
+    for (const b of batches) await tx.update(payoutBatches).set({ fileXml: sealBankText(b.v) }).where(eq(payoutBatches.id, b.id));
+    return { methods: methods.length, payouts: rows.length, batches: batches.length };
+  });
 }
