@@ -3,7 +3,7 @@ import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { createElement } from "react";
 import * as schema from "../../../db/schema";
 import { AccountDeletedEmail } from "~/emails/templates";
-import { getAuth, revokeResetLinks } from "~/lib/auth.server";
+import { authHeaders, getAuth, revokeResetLinks } from "~/lib/auth.server";
 import { runInBackground } from "~/lib/background.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { getDb, type Db } from "~/lib/db.server";
@@ -91,7 +91,7 @@ export async function signIn(
     try {
       const { headers } = await auth.api.signInEmail({
         body: { email, password: input.password, rememberMe: true },
-        headers: request.headers,
+        headers: authHeaders(request, ip),
         returnHeaders: true,
       });
       return { counts: false, value: { ok: true, headers, redirectTo: safeRedirect(input.redirectTo, "/codes-promo") } };
@@ -310,7 +310,7 @@ export async function changePassword(
     try {
       const { headers, response } = await auth.api.changePassword({
         body: { currentPassword, newPassword, revokeOtherSessions: true },
-        headers: request.headers,
+        headers: authHeaders(request, who.ip),
         returnHeaders: true,
       });
       return { counts: false, value: { ok: true, headers, userId: response.user.id } };
