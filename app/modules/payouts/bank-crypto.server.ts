@@ -48,7 +48,7 @@ export function sealBankText(plain: string, master?: string): string {
   return SEALED_PREFIX + encryptIban(plain, master).toString("base64");
 }
 
-export const isSealedBankText = (stored: string) => stored.startsWith(SEALED_PREFIX);
+const isSealedBankText = (stored: string) => stored.startsWith(SEALED_PREFIX);
 
 /** The clear text of a sealed value; a value stored before sealing is returned as it is (until `sealClearBankData` runs). */
 export function openBankText(stored: string, master?: string): string {
