@@ -8,7 +8,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import { SESSION_COOKIE } from "../app/lib/auth.server";
+import { CLIENT_IP_HEADER, SESSION_COOKIE } from "../app/lib/auth.server";
 import { containsNul, NUL_MESSAGE } from "../app/lib/body.server";
 import { getDatabase, pendingMigrations } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
@@ -149,6 +149,13 @@ export function createApp(options: AppOptions) {
   // per-request memos (the session lookup shared by the loaders of one page); reads only:
   // an action may change what a memo holds before the loaders run in the same request
   app.use((req, _res, next) => (SAFE_METHODS.has(req.method) ? runInRequestScope(next) : next()));
+  // the only client IP better-auth reads (sessions): clientIpOf's, replacing any value the client sent (issue #35)
+  app.use((req, _res, next) => {
+    delete req.headers[CLIENT_IP_HEADER];
+    const ip = clientIpOf(req);
+    if (ip) req.headers[CLIENT_IP_HEADER] = ip;
+    next();
+  });
   app.use((_req, res, next) => {
     inflight++;
     let done = false;

@@ -32,6 +32,15 @@ async function main() {
     process.exit(1);
   }
   setDatabase(Promise.resolve(database));
+  // bank data a previous version kept in clear (holders' names, SEPA files) is sealed under BANK_DETAILS_KEY (ADR 021)
+  try {
+    const { sealClearBankData } = await import("../app/modules/payouts/payouts.server");
+    const sealed = await sealClearBankData();
+    if (sealed.methods + sealed.payouts + sealed.batches) logger.info(sealed, "payouts: clear bank data sealed");
+  } catch (error) {
+    console.error(`Cannot seal the stored bank data: ${(error as Error).message}`);
+    process.exit(1);
+  }
   // caches of every server are emptied when the content changes on any of them (ADR 024)
   const stopListening = await listenForDataChanges(database, env.DATABASE_URL);
 

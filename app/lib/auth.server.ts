@@ -27,6 +27,23 @@ import { createHash } from "node:crypto";
 /** Name fragment of better-auth's session cookie (prefix "crevarde"). */
 export const SESSION_COOKIE = "crevarde.session_token";
 
+/**
+ * The one header better-auth reads the client's IP from (sessions, the data
+ * export): never X-Forwarded-For, which any client can write. Only our code
+ * sets it, from `clientIpOf` (TRUST_PROXY's decision): `authHeaders` for the
+ * calls our actions make, and server/app.ts for every request, replacing
+ * whatever value a client sent (issue #35 item 11).
+ */
+export const CLIENT_IP_HEADER = "x-crevarde-client-ip";
+
+/** The request's headers for a better-auth call, with the client IP our proxy settings decided (none: no IP). */
+export function authHeaders(request: Request, ip: string | null | undefined): Headers {
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  if (ip && ip !== "unknown") headers.set(CLIENT_IP_HEADER, ip);
+  return headers;
+}
+
 /** Auth cookie lifetime: 30 days (the product spec; ADR 008). */
 export const SESSION_MAX_AGE = 60 * 60 * 24 * RETENTION.sessionDays;
 
@@ -117,6 +134,8 @@ function createAuth(db: Db) {
       useSecureCookies: env.SITE_URL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       cookiePrefix: "crevarde",
+      // the session's IP comes from clientIpOf, like every other IP, never from a header the client chose
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
       admin({

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api.auth";
-import { getAuth } from "~/lib/auth.server";
+import { authHeaders, getAuth } from "~/lib/auth.server";
+import { clientIp } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 
 /**
@@ -10,12 +11,13 @@ import { safeRedirect } from "~/lib/safe-redirect.server";
 const PUBLIC_GET = new Set(["/api/auth/verify-email"]);
 const VERIFIED_CALLBACK = "/auth?verified=true";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!PUBLIC_GET.has(url.pathname)) throw new Response("Not Found", { status: 404 });
   // the link's callbackURL comes from the request: only a path of this site
   url.searchParams.set("callbackURL", safeRedirect(url.searchParams.get("callbackURL"), VERIFIED_CALLBACK));
-  return (await getAuth()).handler(new Request(url, request));
+  // the verification link signs in: its session's IP is clientIpOf's, not a header the client wrote
+  return (await getAuth()).handler(new Request(url, { method: request.method, headers: authHeaders(request, clientIp(context)), signal: request.signal }));
 }
 
 export function action() {

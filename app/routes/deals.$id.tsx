@@ -238,6 +238,7 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
           <AffiliateLink
             link={{ destination: deal.url, action: "deal_click", label: deal.title, dealId: deal.id }}
             href={deal.cashbackHref}
+            ugc={deal.memberPosted}
             className={buttonVariants({ size: "lg" })}
             wrapperClassName="self-start"
           >

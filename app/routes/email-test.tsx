@@ -19,25 +19,48 @@ import { clientIp, enforceRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server
 import { seo } from "~/lib/seo";
 import { emailTestSchema } from "~/modules/accounts/email-test.schema";
 import { recentOutbox } from "~/lib/mail.server";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { requestPasswordReset, resendVerification } from "~/modules/accounts/accounts.server";
+import { emailOutbox } from "../../db/schema";
+import { demoSeedMode } from "../../db/seed/mode";
+import { asUuid } from "~/modules/tracking/tracking.server";
 
 /**
  * Sample e-mails. The spec leaves this page open to anyone, which would make
  * it an open mail relay: only admins may use it (issue 3).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { siteName: getEnv().SITE_NAME, outbox: await recentOutbox(20) };
+  const admin = await requireAdmin(request);
+  const env = getEnv();
+  // live links only on a local demo site (the embedded database on http://localhost, the demo seed on): nobody else's account there
+  const live = demoSeedMode(env) === "local";
+  const outbox = (await recentOutbox(20)).map(({ links, ...m }) => {
+    const masked = !live && m.to.toLowerCase() !== admin.email.toLowerCase() && links.some(carriesSecret);
+    return { ...m, links: masked ? links.map(maskSecrets) : links, masked, resendable: masked && RESENDABLE_KINDS.has(m.kind) };
+  });
+  return { siteName: env.SITE_NAME, outbox };
 }
+
+/** Query parameters that carry a live secret (a reset or verification token) in our e-mails' links. */
+const SECRET_PARAM = /([?&](?:token|code)=)[^&#\s]+/gi;
+const carriesSecret = (href: string) => new RegExp(SECRET_PARAM.source, "i").test(href);
+const maskSecrets = (href: string) => href.replace(SECRET_PARAM, "$1[masqué]");
+/** The e-mails « Renvoyer » can send again to their owner, with a fresh link. */
+const RESENDABLE_KINDS = new Set(["verification", "reset-password"]);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Test des e-mails", description: "Envoi d'e-mails de test.", path: "/email-test", noIndex: true }, matches);
 
-type ActionData = { result: SubmissionResult<string[]>; toast: { title: string; description: string; error?: boolean } | null };
+type ActionData = { result: SubmissionResult<string[]> | null; toast: { title: string; description: string; error?: boolean } | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   await enforceRateLimit(RATE_LIMITS.emailTest, clientIp(context));
-  const submission = parseWithZod(await readBoundedForm(request, 4 * 1024), { schema: emailTestSchema });
+  const formData = await readBoundedForm(request, 4 * 1024);
+  if (formData.get("intent") === "resend") return resend(admin, String(formData.get("outboxId") ?? ""), clientIp(context));
+  const submission = parseWithZod(formData, { schema: emailTestSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null } satisfies ActionData, { status: 400 });
   const env = getEnv();
   const base = { siteName: env.SITE_NAME, siteUrl: env.SITE_URL };
@@ -62,12 +85,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * « Renvoyer »: a masked verification or reset e-mail is sent again to its owner, with a
+ * fresh link the admin never sees (the same limits as the member's own request).
+ */
+async function resend(admin: { id: string; email: string }, outboxId: string, ip: string) {
+  const id = asUuid(outboxId);
+  const [row] = id ? await (await getDb()).select({ to: emailOutbox.to, kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.id, id)) : [];
+  if (!row || !RESENDABLE_KINDS.has(row.kind)) {
+    return data({ result: null, toast: { title: "Erreur ! ❌", description: "Cet e-mail ne peut pas être renvoyé.", error: true } } satisfies ActionData, { status: 404 });
+  }
+  if (row.kind === "verification") await resendVerification(row.to, ip);
+  else await requestPasswordReset(row.to, ip);
+  logger.info({ adminId: admin.id, outboxId: id, kind: row.kind }, "email-test: link re-sent to its owner");
+  return data({ result: null, toast: { title: "E-mail renvoyé ✅", description: `Un nouveau lien a été envoyé à ${row.to} ; il n'est pas affiché ici.` } } satisfies ActionData);
+}
+
 export default function EmailTest({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as ActionData | undefined;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "email-test",
-    lastResult: ad?.result,
+    lastResult: ad?.result ?? undefined,
     defaultValue: { type: "signup" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailTestSchema }),
   });
@@ -110,11 +149,31 @@ export default function EmailTest({ loaderData, actionData }: Route.ComponentPro
                 <p className="text-neutral-600">
                   À {m.to} · {m.kind} · {m.sentAt ? "envoyé" : "non envoyé (pas de SMTP)"}
                 </p>
-                {m.links.map((href) => (
-                  <a key={href} href={href} className="block break-all text-brand-700 underline">
-                    {href}
-                  </a>
-                ))}
+                {m.masked ? (
+                  <>
+                    {m.links.map((href) => (
+                      <p key={href} className="break-all text-neutral-500" data-testid="masked-link">
+                        {href}
+                      </p>
+                    ))}
+                    <p className="text-neutral-600">Lien masqué : il donne accès au compte de son destinataire.</p>
+                    {m.resendable ? (
+                      <Form method="post" className="mt-1">
+                        <input type="hidden" name="intent" value="resend" />
+                        <input type="hidden" name="outboxId" value={m.id} />
+                        <Button type="submit" size="sm" variant="outline">
+                          Renvoyer
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </>
+                ) : (
+                  m.links.map((href) => (
+                    <a key={href} href={href} className="block break-all text-brand-700 underline">
+                      {href}
+                    </a>
+                  ))
+                )}
               </li>
             ))}
           </ul>

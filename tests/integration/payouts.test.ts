@@ -2,15 +2,16 @@ import { createHash, randomInt, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { composeIBAN, isValidIBAN } from "ibantools";
 import { expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { exportAccountData } from "../../app/modules/accounts/accounts.server";
+import { getDb, type Database } from "../../app/lib/db.server";
+import { deleteAccount, exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { newClickId } from "../../app/modules/cashback/click-id";
 import { importRecords } from "../../app/modules/conversions/import.server";
 import { creditMember } from "../../app/modules/ledger/ledger-events.server";
 import { memberBalances, verifyLedger, withLedger } from "../../app/modules/ledger/ledger.server";
-import { saveBankDetails } from "../../app/modules/payouts/bank-details.server";
-import { FINANCE_MESSAGES, PAYOUT_MESSAGES, PAYOUT_SIGNALS } from "../../app/modules/payouts/payouts.schema";
-import { exportApprovedPayouts, requestPayout } from "../../app/modules/payouts/payouts.server";
+import { getBankDetails, saveBankDetails } from "../../app/modules/payouts/bank-details.server";
+import { FINANCE_MESSAGES, PAYOUT_MESSAGES, PAYOUT_SIGNALS, PAYOUT_TO_FIX_REASONS } from "../../app/modules/payouts/payouts.schema";
+import { encryptIban, ibanFingerprint, openBankText, sealBankText } from "../../app/modules/payouts/bank-crypto.server";
+import { exportApprovedPayouts, requestPayout, sealClearBankData } from "../../app/modules/payouts/payouts.server";
 import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/paiements";
 import { loader as fileLoader } from "../../app/routes/admin/paiements.lots";
 import { action as settingsAction } from "../../app/routes/admin/settings";
@@ -22,6 +23,8 @@ import { describeEachDb } from "../helpers/db";
 import { callRoute, formErrors } from "../helpers/route";
 
 const DAY = 86_400_000;
+/** A holder name as the code stores it in payout_methods. */
+const storedHolderName = (name: string) => sealBankText(name);
 
 function uniqueIban(): string {
   const iban = composeIBAN({ countryCode: "DE", bban: `37040044${String(randomInt(1e9)).padStart(10, "0")}` });
@@ -30,7 +33,7 @@ function uniqueIban(): string {
 }
 
 /** A member with `availableCents` of validated cashback and an IBAN added `ibanAgeDays` ago (usable after 3 days). */
-async function memberWith(availableCents: number, { ibanAgeDays = 30, accountAgeDays = 60, iban = uniqueIban() } = {}) {
+async function memberWith(availableCents: number, { ibanAgeDays = 30, accountAgeDays = 60, iban = uniqueIban(), holderName = "Camille Dupont" } = {}) {
   const me = await signedInUser();
   const db = await getDb();
   await db.update(s.user).set({ createdAt: new Date(Date.now() - accountAgeDays * DAY) }).where(eq(s.user.id, me.id));
@@ -39,7 +42,7 @@ async function memberWith(availableCents: number, { ibanAgeDays = 30, accountAge
   }
   if (ibanAgeDays >= 0) {
     const created = new Date(Date.now() - ibanAgeDays * DAY);
-    await saveBankDetails(me, { iban, holderName: "Camille Dupont" }, created);
+    await saveBankDetails(me, { iban, holderName }, created);
   }
   return { ...me, iban };
 }
@@ -50,7 +53,33 @@ const payoutsOf = async (userId: string) => (await getDb()).select().from(s.payo
 const mailsTo = async (email: string) => (await getDb()).select().from(s.emailOutbox).where(eq(s.emailOutbox.to, email));
 const finance = (cookie: string, form: Record<string, string>) => callRoute(adminAction, req("/admin/paiements", { cookie, form }));
 
-describeEachDb("payouts", () => {
+/**
+ * Everything the database holds, as text: every text, json and bytea column of every table (bytea
+ * escaped), plus the raw data directory on PGlite (`dumpDataDir`) or a `pg_dump` on PostgreSQL.
+ */
+async function dumpEverything(database: Database & { url?: string }): Promise<string> {
+  const db = await getDb();
+  const columns = await db.execute<{ t: string; c: string; type: string }>(sql`
+    select table_name as t, column_name as c, data_type as type from information_schema.columns
+    where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb', 'bytea', 'ARRAY', 'USER-DEFINED')`);
+  const parts: string[] = [];
+  for (const { t, c, type } of columns.rows) {
+    // bytea as escaped text: its printable ASCII bytes as they are (a clear IBAN would show)
+    const value = type === "bytea" ? sql`encode(${sql.identifier(c)}, 'escape')` : sql`${sql.identifier(c)}::text`;
+    const out = await db.execute<{ v: string | null }>(sql`select string_agg(${value}, ' ') as v from ${sql.identifier(t)}`);
+    parts.push(out.rows[0]?.v ?? "");
+  }
+  if (database.kind === "pglite") {
+    const blob = await database.pglite!.dumpDataDir("none");
+    parts.push(Buffer.from(await blob.arrayBuffer()).toString("latin1"));
+  } else {
+    const { execFileSync } = await import("node:child_process");
+    parts.push(execFileSync("pg_dump", ["--no-owner", database.url!], { encoding: "latin1", maxBuffer: 512 * 1024 * 1024 }));
+  }
+  return parts.join("\n");
+}
+
+describeEachDb("payouts", ({ database }) => {
   it("a member withdraws: the money moves from Disponible to En cours de virement, once, whatever the double clicks", async () => {
     const me = await memberWith(1200);
     const key = randomUUID();
@@ -63,7 +92,10 @@ describeEachDb("payouts", () => {
     expect((await withdraw(me.cookie, "12,00", key)).status).toBe(302);
     const rows = await payoutsOf(me.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ amountCents: 1200, status: "needs_review", ibanLast4: me.iban.slice(-4), holderName: "Camille Dupont" });
+    expect(rows[0]).toMatchObject({ amountCents: 1200, status: "needs_review", ibanLast4: me.iban.slice(-4) });
+    // the holder's name is copied sealed, as the IBAN is
+    expect(rows[0].holderName).not.toContain("Camille");
+    expect(openBankText(rows[0].holderName)).toBe("Camille Dupont");
     expect(rows[0].endToEndId).toMatch(/^CRV[0-9A-F]{32}$/);
     expect(rows[0].reviewReasons.map((r) => r.code)).toEqual(["first_payout"]);
 
@@ -191,10 +223,13 @@ describeEachDb("payouts", () => {
     expect(after.status).toBe("exported");
     const db = await getDb();
     const [batch] = await db.select().from(s.payoutBatches).where(eq(s.payoutBatches.id, after.batchId!));
-    expect(batch.fileSha256).toBe(createHash("sha256").update(batch.fileXml, "utf8").digest("hex"));
-    expect(batch.fileXml).toContain(`<EndToEndId>${p.endToEndId}</EndToEndId>`);
-    expect(batch.fileXml).toContain(me.iban);
-    expect(batch.fileXml).toContain("urn:iso:std:iso:20022:tech:xsd:pain.001.001.09");
+    // stored sealed under BANK_DETAILS_KEY; the hash is the file's, as downloaded
+    expect(batch.fileXml).not.toContain(me.iban);
+    const xml = openBankText(batch.fileXml);
+    expect(batch.fileSha256).toBe(createHash("sha256").update(xml, "utf8").digest("hex"));
+    expect(xml).toContain(`<EndToEndId>${p.endToEndId}</EndToEndId>`);
+    expect(xml).toContain(me.iban);
+    expect(xml).toContain("urn:iso:std:iso:20022:tech:xsd:pain.001.001.09");
 
     // nothing left to export: never twice
     const again = await finance(fin.cookie, { intent: "export" });
@@ -204,6 +239,7 @@ describeEachDb("payouts", () => {
     const file = await callRoute(fileLoader, req(`/admin/paiements/lots/${batch.id}`, { cookie: fin.cookie }), { batchId: batch.id });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${batch.msgId}.xml"`);
+    expect(file.data).toBe(xml);
 
     expect((await finance(fin.cookie, { intent: "mark-sent", batchId: batch.id })).status).toBe(200);
     expect((await finance(fin.cookie, { intent: "mark-sent", batchId: batch.id })).status).toBe(409);
@@ -224,6 +260,118 @@ describeEachDb("payouts", () => {
     expect(JSON.stringify(exportedData)).not.toContain(me.iban);
     expect((await verifyLedger()).ok).toBe(true);
   });
+
+  it("one payment never blocks the others: a legacy holder name with no SEPA form is left out « À corriger », the others are exported", async () => {
+    const fin = await signedInUser({ role: "finance" as any });
+    const db = await getDb();
+    // a row saved before names were checked, written by SQL as the code stores it
+    const legacy = await memberWith(1200, { ibanAgeDays: -1 });
+    const legacyIban = uniqueIban();
+    const longAgo = new Date(Date.now() - 30 * DAY);
+    await db.execute(sql`
+      insert into payout_methods (user_id, iban_enc, iban_last4, iban_fingerprint, holder_name, country, usable_from, created_at)
+      values (${legacy.id}, ${encryptIban(legacyIban)}, ${legacyIban.slice(-4)}, ${ibanFingerprint(legacyIban)}, ${storedHolderName("ʁʁʁ ɐɐ")}, 'DE', ${longAgo}, ${longAgo})`);
+    const good = await memberWith(1500);
+    expect((await withdraw(legacy.cookie, "12")).status).toBe(302);
+    expect((await withdraw(good.cookie, "15")).status).toBe(302);
+    const [pl] = await payoutsOf(legacy.id);
+    const [pg] = await payoutsOf(good.id);
+    for (const p of [pl, pg]) expect((await finance(fin.cookie, { intent: "approve", payoutId: p.id })).status).toBe(200);
+
+    const exported = await finance(fin.cookie, { intent: "export" });
+    expect(exported.status).toBe(200);
+    expect(exported.data.toast.description).toContain("1 paiement(s) laissé(s) hors du fichier, « À corriger »");
+    const [goodAfter] = await payoutsOf(good.id);
+    const [legacyAfter] = await payoutsOf(legacy.id);
+    expect(goodAfter.status).toBe("exported");
+    expect(legacyAfter).toMatchObject({ status: "needs_review", batchId: null });
+    expect(legacyAfter.reviewReasons).toContainEqual({ code: "to_fix", reason: PAYOUT_TO_FIX_REASONS.holderName });
+    const file = await callRoute<any>(fileLoader, req(`/admin/paiements/lots/${goodAfter.batchId}`, { cookie: fin.cookie }), { batchId: goodAfter.batchId! });
+    const xml: string = file.data;
+    expect(xml).toContain(good.iban);
+    expect(xml).not.toContain(legacyIban);
+    expect(xml).toContain("<NbOfTxs>1</NbOfTxs>");
+
+    // finance sees it « À corriger » with its reason; the member too, on /mon-cashback
+    const list = await callRoute<any>(adminLoader, req("/admin/paiements", { cookie: fin.cookie }));
+    expect(list.data.open.find((r: any) => r.id === pl.id)).toMatchObject({ status: "needs_review", toFix: PAYOUT_TO_FIX_REASONS.holderName });
+    expect(list.data.open.find((r: any) => r.id === pg.id)).toMatchObject({ status: "exported", toFix: null });
+    const page = await callRoute<any>(memberLoader, req("/mon-cashback", { cookie: legacy.cookie }));
+    expect(page.data.payouts[0]).toMatchObject({ status: "needs_review", toFix: PAYOUT_TO_FIX_REASONS.holderName, cancellable: true });
+    expect(await memberBalances(legacy.id)).toMatchObject({ available: 0, inPayout: 1200 });
+
+    // approved again unchanged: the export writes no file, says why, and keeps the mark (committed, not rolled back)
+    expect((await finance(fin.cookie, { intent: "approve", payoutId: pl.id })).status).toBe(200);
+    const again = await finance(fin.cookie, { intent: "export" });
+    expect(again.status).toBe(409);
+    expect(again.data.toast.description).toBe(FINANCE_MESSAGES.allToFix(1));
+    const [still] = await payoutsOf(legacy.id);
+    expect(still.status).toBe("needs_review");
+    expect(still.reviewReasons.filter((r: any) => r.code === "to_fix")).toHaveLength(1);
+    // the member cancels and gets the money back
+    expect((await callRoute<any>(memberAction, req("/mon-cashback", { cookie: legacy.cookie, form: { intent: "cancel-payout", payoutId: pl.id } }))).status).toBe(302);
+    expect(await memberBalances(legacy.id)).toMatchObject({ available: 1200, inPayout: 0 });
+    expect((await verifyLedger()).ok).toBe(true);
+  });
+
+  it("no clear IBAN nor holder's name at rest: a dump of the whole database after an export, and after the member deletes the account", async () => {
+    const fin = await signedInUser({ role: "finance" as any });
+    const holder = "Ysolde Kervarec-Ploumanac'h";
+    const me = await memberWith(1300, { holderName: holder });
+    expect((await withdraw(me.cookie, "13")).status).toBe(302);
+    const [p] = await payoutsOf(me.id);
+    await finance(fin.cookie, { intent: "approve", payoutId: p.id });
+    expect((await finance(fin.cookie, { intent: "export" })).status).toBe(200);
+    const [exported] = await payoutsOf(me.id);
+    // the file finance downloads names the creditor in clear: only the stored copy is sealed
+    const file = await callRoute<any>(fileLoader, req(`/admin/paiements/lots/${exported.batchId}`, { cookie: fin.cookie }), { batchId: exported.batchId! });
+    expect(file.data).toContain(me.iban);
+    expect(file.data).toContain("Ysolde Kervarec-Ploumanac");
+    const secrets = [me.iban, me.iban.slice(4), "Ysolde", "Kervarec"];
+
+    const afterExport = await dumpEverything(database());
+    for (const secret of secrets) expect(afterExport.includes(secret), `${secret} after the export`).toBe(false);
+
+    await finance(fin.cookie, { intent: "mark-sent", batchId: exported.batchId! });
+    await finance(fin.cookie, { intent: "complete", payoutId: p.id });
+    await deleteAccount(me.id, me.email);
+    expect(await (await getDb()).select().from(s.user).where(eq(s.user.id, me.id))).toEqual([]);
+    const afterDeletion = await dumpEverything(database());
+    for (const secret of secrets) expect(afterDeletion.includes(secret), `${secret} after the deletion`).toBe(false);
+    // the batch is still downloadable as accounting evidence, with its hash
+    expect((await callRoute<any>(fileLoader, req(`/admin/paiements/lots/${exported.batchId}`, { cookie: fin.cookie }), { batchId: exported.batchId! })).status).toBe(200);
+   }, 120_000);
+
+  it("bank data a previous version stored in clear is sealed at start, and still read the same", async () => {
+    const fin = await signedInUser({ role: "finance" as any });
+    const me = await memberWith(1100, { holderName: "Gwenola Le Clair" });
+    await withdraw(me.cookie, "11");
+    const [p] = await payoutsOf(me.id);
+    await finance(fin.cookie, { intent: "approve", payoutId: p.id });
+    await exportApprovedPayouts(fin);
+    const db = await getDb();
+    const [{ batchId }] = await payoutsOf(me.id);
+    const [batch] = await db.select().from(s.payoutBatches).where(eq(s.payoutBatches.id, batchId!));
+    const xml = openBankText(batch.fileXml);
+    // as an earlier version left them: clear names and a clear file
+    await db.update(s.payoutMethods).set({ holderName: "Gwenola Le Clair" }).where(eq(s.payoutMethods.userId, me.id));
+    await db.update(s.payouts).set({ holderName: "Gwenola Le Clair" }).where(eq(s.payouts.id, p.id));
+    await db.update(s.payoutBatches).set({ fileXml: xml }).where(eq(s.payoutBatches.id, batchId!));
+
+    const sealed = await sealClearBankData();
+    expect(sealed.methods).toBeGreaterThanOrEqual(1);
+    expect(sealed.payouts).toBeGreaterThanOrEqual(1);
+    expect(sealed.batches).toBeGreaterThanOrEqual(1);
+    expect(await sealClearBankData()).toEqual({ methods: 0, payouts: 0, batches: 0 });
+    const raw = await db.execute<{ v: string }>(sql`
+      select concat_ws(' ', (select string_agg(holder_name, ' ') from payout_methods), (select string_agg(holder_name, ' ') from payouts), (select string_agg(file_xml, ' ') from payout_batches)) as v`);
+    expect(raw.rows[0].v).not.toContain("Gwenola");
+    expect(raw.rows[0].v).not.toContain(me.iban);
+    const file = await callRoute<any>(fileLoader, req(`/admin/paiements/lots/${batchId}`, { cookie: fin.cookie }), { batchId: batchId! });
+    expect(file.status).toBe(200);
+    expect(file.data).toBe(xml);
+    expect((await getBankDetails(me.id))?.holderName).toBe("Gwenola Le Clair");
+   }, 120_000);
 
   it("a refused or failed payout gives the money back, with the reason shown to the member", async () => {
     const fin = await signedInUser({ role: "finance" });

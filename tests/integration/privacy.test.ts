@@ -8,7 +8,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { seed } from "../../db/seed/index";
-import { getAuth, resetAuth } from "../../app/lib/auth.server";
+import { CLIENT_IP_HEADER, getAuth, resetAuth } from "../../app/lib/auth.server";
 import type { Db } from "../../app/lib/db.server";
 import { resetEnvCache } from "../../app/lib/env.server";
 import { resetMailer } from "../../app/lib/mail.server";
@@ -53,7 +53,8 @@ async function signInFrom(email: string, password: string, ip: string, userAgent
   const auth = await getAuth();
   const { headers } = await auth.api.signInEmail({
     body: { email, password },
-    headers: new Headers({ origin: TEST_ORIGIN, "x-forwarded-for": ip, "user-agent": userAgent }),
+    // the client IP as server/app.ts hands it to better-auth (clientIpOf's decision)
+    headers: new Headers({ origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: ip, "user-agent": userAgent }),
     returnHeaders: true,
   });
   return cookieHeaderFrom(headers);

@@ -7,7 +7,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatEuros } from "~/modules/ledger/ledger";
-import { payoutStatusLabel, withdrawSchema, type MemberPayoutView } from "~/modules/payouts/payouts.schema";
+import { PAYOUT_TO_FIX_LABEL, payoutStatusLabel, withdrawSchema, type MemberPayoutView } from "~/modules/payouts/payouts.schema";
 import { formatParis } from "~/modules/settings/paris-time";
 
 
@@ -95,13 +95,22 @@ export function Withdrawals({
                   <p id={`payout-${p.id}`} className="text-lg font-bold">
                     {formatEuros(p.amountCents)} <span className="text-sm font-normal text-neutral-600">vers {p.maskedIban}</span>
                   </p>
-                  <Badge variant={p.status === "completed" ? "success" : p.status === "failed" || p.status === "cancelled" ? "hot" : "neutral"}>
+                  <Badge variant={p.status === "completed" ? "success" : p.status === "failed" || p.status === "cancelled" || p.toFix ? "hot" : "neutral"}>
                     <span className="sr-only">Statut : </span>
-                    {payoutStatusLabel(p.status)}
+                    {p.toFix ? PAYOUT_TO_FIX_LABEL : payoutStatusLabel(p.status)}
                   </Badge>
                 </div>
                 {p.expectedAt ? <p className="mt-1 text-sm">Arrivée prévue vers le {formatParis(p.expectedAt, "EEEE d MMMM yyyy")}</p> : null}
                 {p.reason ? <p className="mt-1 text-sm text-red-800">Raison : {p.reason}</p> : null}
+                {p.toFix ? (
+                  <p className="mt-1 text-sm text-red-800" data-testid="payout-to-fix">
+                    {PAYOUT_TO_FIX_LABEL} : {p.toFix} Annule ce retrait, corrige le titulaire ou l'IBAN dans{" "}
+                    <Link to="/mon-cashback/coordonnees-bancaires" className="font-semibold underline">
+                      tes coordonnées bancaires
+                    </Link>
+                    , puis refais ta demande.
+                  </p>
+                ) : null}
                 <ol className="mt-3 flex flex-wrap gap-x-2 gap-y-1 text-xs text-neutral-600" aria-label="Étapes">
                   {p.steps.map((s, i) => (
                     <li key={`${s.status}-${i}`} className="flex items-center gap-2">

@@ -3,6 +3,9 @@ import { cn } from "~/lib/utils";
 import { kpiHref, type KpiLink } from "~/modules/tracking/kpi-link";
 
 const AFFILIATE_MENTION = "lien affilié";
+const AFFILIATE_REL = "sponsored nofollow";
+/** a link a member wrote (a member deal): search engines are told it is user content, not ours to vouch for */
+const UGC_REL = "ugc nofollow sponsored noopener";
 
 /** The discreet, visible "lien affilié" mention (Code de la consommation L111-7; ADR 011). */
 export function AffiliateMention({ id, className }: { id?: string; className?: string }) {
@@ -15,7 +18,7 @@ export function AffiliateMention({ id, className }: { id?: string; className?: s
 
 /**
  * Every outbound link to a merchant: through the tracked redirect /kpi, marked
- * rel="sponsored", with the "lien affilié" mention visible beside it and tied
+ * rel="sponsored" (and "ugc" on a member's link), with the "lien affilié" mention visible beside it and tied
  * to it for screen readers (aria-describedby).
  */
 export function AffiliateLink({
@@ -25,6 +28,7 @@ export function AffiliateLink({
   className,
   wrapperClassName,
   inline = false,
+  ugc = false,
   children,
 }: {
   link: KpiLink;
@@ -36,12 +40,14 @@ export function AffiliateLink({
   wrapperClassName?: string;
   /** mention on the same line (text links) rather than under the button */
   inline?: boolean;
+  /** a member's link (a member deal): user content, rel="ugc" too */
+  ugc?: boolean;
   children: React.ReactNode;
 }) {
   const id = useId();
   return (
     <span className={cn(inline ? "inline-flex flex-wrap items-baseline gap-x-2" : "inline-flex flex-col items-center gap-1", wrapperClassName)}>
-      <a href={href ?? `${kpiHref(link)}${js ? "&js=1" : ""}`} rel="sponsored nofollow" aria-describedby={id} data-affiliate-link="" className={className}>
+      <a href={href ?? `${kpiHref(link)}${js ? "&js=1" : ""}`} rel={ugc ? UGC_REL : AFFILIATE_REL} aria-describedby={id} data-affiliate-link="" className={className}>
         {children}
       </a>
       <AffiliateMention id={id} />

@@ -38,6 +38,8 @@ export interface DealCardData {
   commentsCount?: number;
   /** the member who posted it (their pseudo), null for the editors' deals */
   authorName?: string | null;
+  /** posted by a member: the link is user content (rel="ugc") */
+  memberPosted?: boolean;
 }
 
 /** « par Zoé », linked to the member's public page. */
@@ -105,6 +107,7 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
           <AffiliateLink
             link={{ destination: deal.url, action: "deal_click", label: deal.title, dealId: deal.id }}
             href={deal.cashbackHref}
+            ugc={deal.memberPosted}
             className={buttonVariants({ variant: "outline", size: "sm" })}
             wrapperClassName="ml-auto"
           >

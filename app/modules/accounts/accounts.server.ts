@@ -3,7 +3,7 @@ import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { createElement } from "react";
 import * as schema from "../../../db/schema";
 import { AccountDeletedEmail } from "~/emails/templates";
-import { getAuth, revokeResetLinks } from "~/lib/auth.server";
+import { authHeaders, getAuth, revokeResetLinks } from "~/lib/auth.server";
 import { runInBackground } from "~/lib/background.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { getDb, type Db } from "~/lib/db.server";
@@ -28,6 +28,7 @@ import { myReferralRewards, voidReferralRewardsOfDeletedMember } from "~/modules
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 import { USERNAME_TAKEN } from "./accounts.schema";
 import { maskIban } from "~/modules/payouts/bank-details.schema";
+import { openBankText } from "~/modules/payouts/bank-crypto.server";
 import { eraseMemberClaimDataIn, removeProofFiles } from "~/modules/claims/claims.server";
 import { exportCodeFeedback } from "~/modules/promo-codes/code-feedback.server";
 import { alertsForExport } from "~/modules/alerts/alerts.server";
@@ -90,7 +91,7 @@ export async function signIn(
     try {
       const { headers } = await auth.api.signInEmail({
         body: { email, password: input.password, rememberMe: true },
-        headers: request.headers,
+        headers: authHeaders(request, ip),
         returnHeaders: true,
       });
       return { counts: false, value: { ok: true, headers, redirectTo: safeRedirect(input.redirectTo, "/codes-promo") } };
@@ -316,7 +317,7 @@ export async function changePassword(
     try {
       const { headers, response } = await auth.api.changePassword({
         body: { currentPassword, newPassword, revokeOtherSessions: true },
-        headers: request.headers,
+        headers: authHeaders(request, who.ip),
         returnHeaders: true,
       });
       return { counts: false, value: { ok: true, headers, userId: response.user.id } };
@@ -553,8 +554,8 @@ export async function exportAccountData(userId: string) {
     events,
     invitations: { referralCode: profile?.referralCode ?? null, invitedBy: inviter, sent: invitedMembers, rewards: referralRewards },
     emails: emails.map((m) => ({ ...m, text: redactTokens(m.text) })),
-    bankAccounts: bankAccounts.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
-    withdrawals: withdrawals.map(({ country, last4, ...rest }) => ({ iban: maskIban(country, last4), ...rest })),
+    bankAccounts: bankAccounts.map(({ country, last4, holderName, ...rest }) => ({ iban: maskIban(country, last4), holderName: openBankText(holderName), ...rest })),
+    withdrawals: withdrawals.map(({ country, last4, holderName, ...rest }) => ({ iban: maskIban(country, last4), holderName: openBankText(holderName), ...rest })),
     claims,
     // deals the member proposed, with their status and any statement of reasons
     dealPosts: (await listMyDealPosts(userId)).map(({ id: _id, ...rest }) => rest),

@@ -259,8 +259,18 @@ export async function editComment(input: { userId: string; commentId: string; bo
     if (!comment || comment.status === "removed") throw new CommentError(COMMENT_MESSAGES.commentMissing, 404);
     if (comment.authorId !== input.userId) throw new CommentError(COMMENT_MESSAGES.notAuthor, 403);
     if (!canEditComment(comment, input.userId, now)) throw new CommentError(COMMENT_MESSAGES.editClosed, 409);
-    await tx.update(dealComments).set({ body: input.body, editedAt: now }).where(eq(dealComments.id, input.commentId));
-    return { dealId: comment.dealId, message: COMMENT_MESSAGES.edited };
+    // an edit meets the rules of a new comment (issue #35 item 9): while the account's comments are
+    // pre-moderated, an approved comment edited (a link added, say) goes back to the queue, hidden meanwhile
+    const [[member], [sofar]] = await Promise.all([
+      tx.select({ createdAt: user.createdAt, emailVerified: user.emailVerified }).from(user).where(eq(user.id, input.userId)),
+      tx.select({ n: count() }).from(dealComments).where(eq(dealComments.authorId, input.userId)),
+    ]);
+    const held = comment.status === "visible" && (!member || holdsComment({ ...member, commentsSoFar: sofar.n - 1, now }));
+    await tx
+      .update(dealComments)
+      .set({ body: input.body, editedAt: now, ...(held ? { status: "pending" } : {}) })
+      .where(eq(dealComments.id, input.commentId));
+    return { dealId: comment.dealId, message: held ? COMMENT_MESSAGES.held : COMMENT_MESSAGES.edited };
   });
 }
 

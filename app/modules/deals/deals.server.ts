@@ -117,6 +117,8 @@ export function toPublicDeal<
       tier: shown.temperature === null ? null : TEMPERATURE_TIER_LABELS[temperatureTier(shown.temperature)],
     },
     expired: isDealExpired({ expiredAt, expiresAt }, now),
+    /** posted by a member: its link is user content (rel="ugc"), reached through /kpi with the deal's id */
+    memberPosted: authorId !== null,
   };
 }
 

@@ -36,3 +36,22 @@ export function decryptIban(stored: Buffer, master?: string): string {
 export function ibanFingerprint(iban: string, master?: string): string {
   return createHmac("sha256", derive("iban-fingerprint", master)).update(iban).digest("hex");
 }
+
+/*
+ * Other bank data kept in text columns (a holder's name, a stored pain.001
+ * file): the same AES-256-GCM under the same key, as base64 behind a prefix
+ * that tells a sealed value from a row written before it was sealed.
+ */
+const SEALED_PREFIX = "enc1:";
+
+export function sealBankText(plain: string, master?: string): string {
+  return SEALED_PREFIX + encryptIban(plain, master).toString("base64");
+}
+
+const isSealedBankText = (stored: string) => stored.startsWith(SEALED_PREFIX);
+
+/** The clear text of a sealed value; a value stored before sealing is returned as it is (until `sealClearBankData` runs). */
+export function openBankText(stored: string, master?: string): string {
+  if (!isSealedBankText(stored)) return stored;
+  return decryptIban(Buffer.from(stored.slice(SEALED_PREFIX.length), "base64"), master);
+}

@@ -42,6 +42,12 @@ describe("bank details form", () => {
     for (const name of ["Camille 💸", "<b>Camille</b>", "Camille\u0000Dupont", "Камила"]) expect(errorsOf({ ...valid, holderName: name })).toEqual({ holderName: M.holderCharacters });
   });
 
+  it("refuses a name that keeps fewer than two letters once transliterated to the SEPA set (ʁ, ɐ are Latin script with no SEPA form)", () => {
+    for (const name of ["ʁʁʁ ɐɐ", "ɐ", "X", "123 456", "'-./"]) expect(errorsOf({ ...valid, holderName: name }), name).toEqual({ holderName: M.holderLetters });
+    // transliterated names keep their letters: accepted
+    for (const name of ["Œ", "Xu", "ʁa Li", "Łukasz Żółć"]) expect(bankDetailsSchema.safeParse({ ...valid, holderName: name }).success, name).toBe(true);
+  });
+
   it("asks for the password", () => {
     expect(errorsOf({ ...valid, password: "" })).toEqual({ password: M.passwordRequired });
     expect(errorsOf({ ...valid, password: undefined })).toEqual({ password: M.passwordRequired });

@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from "ibantools";
 import { z } from "zod";
 import { PASSWORD_MAX } from "../accounts/passwords";
+import { sepaLetterCount } from "./sepa-text";
 
 /** Hours between adding (or changing) an IBAN and the first payout to it (anti account-takeover, ADR 021). */
 export const BANK_DETAILS_COOLING_OFF_HOURS = 72;
@@ -14,6 +15,7 @@ export const BANK_DETAILS_MESSAGES = {
   holderRequired: "Saisis le nom du titulaire du compte, tel qu'il figure sur ton RIB.",
   holderTooLong: `Le nom du titulaire ne doit pas dépasser ${HOLDER_NAME_MAX} caractères.`,
   holderCharacters: "Le nom du titulaire ne peut contenir que des lettres, des chiffres, des espaces et les signes ' - . , / & ( ).",
+  holderLetters: "Le nom du titulaire doit garder au moins deux lettres de l'alphabet latin (a à z, accents compris) : écris-le comme sur ton RIB.",
   passwordRequired: "Saisis ton mot de passe pour confirmer.",
   ibanTaken: "Cet IBAN est déjà enregistré sur un autre compte Crevarde. Écris-nous si c'est bien le tien.",
   unchanged: "Cet IBAN et ce titulaire sont déjà enregistrés.",
@@ -51,7 +53,9 @@ export const bankDetailsSchema = z.object({
         .string()
         .min(1, BANK_DETAILS_MESSAGES.holderRequired)
         .max(HOLDER_NAME_MAX, BANK_DETAILS_MESSAGES.holderTooLong)
-        .refine((v) => v === "" || HOLDER_NAME.test(v), BANK_DETAILS_MESSAGES.holderCharacters),
+        .refine((v) => v === "" || HOLDER_NAME.test(v), BANK_DETAILS_MESSAGES.holderCharacters)
+        // what a SEPA transfer can carry: ʁ or ɐ are Latin script but have no form in the SEPA set (ADR 023)
+        .refine((v) => v === "" || !HOLDER_NAME.test(v) || sepaLetterCount(v, HOLDER_NAME_MAX) >= 2, BANK_DETAILS_MESSAGES.holderLetters),
     ),
   password: z.string({ message: BANK_DETAILS_MESSAGES.passwordRequired }).min(1, BANK_DETAILS_MESSAGES.passwordRequired).max(PASSWORD_MAX),
 });

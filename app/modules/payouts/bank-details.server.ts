@@ -10,7 +10,7 @@ import { sendMail } from "~/lib/mail.server";
 import { formatParis } from "~/modules/settings/paris-time";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { ibanShareOverrides, payoutMethods, user } from "../../../db/schema";
-import { encryptIban, ibanFingerprint } from "./bank-crypto.server";
+import { encryptIban, ibanFingerprint, openBankText, sealBankText } from "./bank-crypto.server";
 import { BANK_DETAILS_COOLING_OFF_HOURS, BANK_DETAILS_MESSAGES, maskIban } from "./bank-details.schema";
 import { recheckReferral } from "~/modules/referrals/referrals.server";
 
@@ -37,7 +37,7 @@ export async function getBankDetails(userId: string, now = new Date()): Promise<
   if (!row) return null;
   return {
     maskedIban: maskIban(row.country, row.last4),
-    holderName: row.holderName,
+    holderName: openBankText(row.holderName),
     country: row.country,
     usableFrom: row.usableFrom,
     usable: row.usableFrom.getTime() <= now.getTime(),
@@ -78,7 +78,7 @@ export async function saveBankDetails(
         if (!override) throw new BankDetailsError(BANK_DETAILS_MESSAGES.ibanTaken, 409);
         sharedAllowed = true;
       }
-      if (live.some((m) => m.holderName === input.holderName)) throw new BankDetailsError(BANK_DETAILS_MESSAGES.unchanged, 400);
+      if (live.some((m) => openBankText(m.holderName) === input.holderName)) throw new BankDetailsError(BANK_DETAILS_MESSAGES.unchanged, 400);
       await tx
         .update(payoutMethods)
         .set({ disabledAt: now })
@@ -88,7 +88,7 @@ export async function saveBankDetails(
         ibanEnc: encryptIban(input.iban),
         ibanLast4: last4,
         ibanFingerprint: fingerprint,
-        holderName: input.holderName,
+        holderName: sealBankText(input.holderName),
         country,
         usableFrom,
         sharedAllowed,
@@ -105,7 +105,6 @@ export async function saveBankDetails(
             siteName: env.SITE_NAME,
             siteUrl: env.SITE_URL,
             maskedIban: maskIban(country, last4),
-            holderName: input.holderName,
             usableFrom: formatParis(usableFrom, "d MMMM yyyy 'à' HH'h'mm"),
           }),
         },

@@ -25,10 +25,29 @@ export interface MemberPayoutView {
   expectedAt: string | null;
   cancellable: boolean;
   reason: string | null;
+  /** « À corriger »: why the export left this payout out of the file (the member cancels, corrects the bank details, asks again) */
+  toFix: string | null;
   steps: { status: string; at: string }[];
 }
 
 export const payoutStatusLabel = (status: string) => PAYOUT_STATUS_LABELS[status] ?? status;
+
+/** The label of a payout the export left out of the file (held in review with a `to_fix` reason). */
+export const PAYOUT_TO_FIX_LABEL = "À corriger";
+export const PAYOUT_TO_FIX_CODE = "to_fix";
+
+/** Why a payout could not be written to the SEPA file, as finance and the member read it. */
+export const PAYOUT_TO_FIX_REASONS = {
+  holderName: "Le nom du titulaire du compte ne peut pas être écrit dans un virement SEPA : il doit garder au moins deux lettres de l'alphabet latin.",
+  iban: "L'IBAN de ce retrait n'a pas pu être lu ou n'est pas valide.",
+  other: "Ce retrait n'a pas pu être écrit dans le fichier SEPA.",
+} as const;
+
+/** The « À corriger » reason of a payout still in review, or null. */
+export function payoutToFix(status: string, reviewReasons: readonly { code: string; reason: string }[]): string | null {
+  if (status !== "needs_review") return null;
+  return reviewReasons.find((r) => r.code === PAYOUT_TO_FIX_CODE)?.reason ?? null;
+}
 
 /** The statuses in which the member may still cancel (the file is not made yet). */
 export const PAYOUT_CANCELLABLE = ["requested", "needs_review", "approved"] as const;
@@ -85,6 +104,7 @@ export const FINANCE_MESSAGES = {
   notFound: "Paiement introuvable.",
   wrongState: (label: string) => `Action impossible : ce paiement est au statut « ${label} ».`,
   nothingToExport: "Aucun paiement validé à exporter.",
+  allToFix: (n: number) => `Aucun fichier créé : ${n} paiement(s) à corriger, repassés « À vérifier » avec leur raison.`,
   batchNotFound: "Lot introuvable.",
   batchAlreadySent: "Ce lot est déjà marqué comme envoyé.",
 } as const;

@@ -7,6 +7,7 @@ import { PayoutFailedEmail, PayoutSentEmail } from "~/emails/payouts";
 import { getDb } from "~/lib/db.server";
 import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "~/lib/db-errors.server";
 import { getEnv, sepaDebtor } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { formatEuros, InsufficientFundsError } from "~/modules/ledger/ledger";
@@ -15,12 +16,24 @@ import { memberBalances, type LedgerTx } from "~/modules/ledger/ledger.server";
 import { formatParis } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
 import { cashbackClaims, clickSessions, memberCashbacks, payoutBatches, payoutEvents, payoutMethods, payouts, user } from "../../../db/schema";
-import { decryptIban } from "./bank-crypto.server";
+import { decryptIban, openBankText, sealBankText } from "./bank-crypto.server";
 import { maskIban } from "./bank-details.schema";
 import { expectedArrival, nextPayoutExport } from "./payout-dates";
 import { isClaimRatioOutlier } from "./payout-rules";
-import { FINANCE_MESSAGES, PAYOUT_CANCELLABLE, PAYOUT_MESSAGES, PAYOUT_SIGNALS, payoutStatusLabel, type MemberPayoutView, type PayoutSignal } from "./payouts.schema";
-import { buildPain001 } from "./sepa-file.server";
+import {
+  FINANCE_MESSAGES,
+  PAYOUT_CANCELLABLE,
+  PAYOUT_MESSAGES,
+  PAYOUT_SIGNALS,
+  PAYOUT_TO_FIX_CODE,
+  PAYOUT_TO_FIX_LABEL,
+  PAYOUT_TO_FIX_REASONS,
+  payoutStatusLabel,
+  payoutToFix,
+  type MemberPayoutView,
+  type PayoutSignal,
+} from "./payouts.schema";
+import { buildPain001, sepaPaymentProblem, type SepaPayment } from "./sepa-file.server";
 
 /*
  * Withdrawals (ADR 023). Every state change is one
@@ -225,6 +238,7 @@ export async function listMemberPayouts(userId: string, now = new Date(), limit 
       expectedAt: expected ? expected.toISOString() : null,
       cancellable: (PAYOUT_CANCELLABLE as readonly string[]).includes(r.status),
       reason: r.status === "failed" ? r.failureReason : r.status === "cancelled" ? r.decisionReason : null,
+      toFix: payoutToFix(r.status, r.reviewReasons),
       // "needs_review" is the member's "En vérification": shown, but not the signals behind it
       steps: events.filter((e) => e.payoutId === r.id).map((e) => ({ status: e.toStatus, at: e.at.toISOString() })),
     };
@@ -342,35 +356,77 @@ async function memberEmail(tx: LedgerTx, row: PayoutRow): Promise<string | null>
 /** The batch's SEPA message id: CRV-, the date, and the batch id's first 12 hex digits (unique, ≤ 35 characters). */
 const msgIdOf = (batchId: string, at: Date) => `CRV-${at.toISOString().slice(0, 10).replace(/-/g, "")}-${batchId.replace(/-/g, "").slice(0, 12).toUpperCase()}`;
 
+/** Why one payout cannot be written to the file (a French reason), or its SEPA payment. */
+function paymentOf(r: PayoutRow): { payment: SepaPayment } | { reason: string; field: string } {
+  let creditorIban: string;
+  try {
+    if (!r.ibanEnc) return { reason: PAYOUT_TO_FIX_REASONS.iban, field: "creditorIban" };
+    creditorIban = decryptIban(Buffer.from(r.ibanEnc));
+  } catch {
+    return { reason: PAYOUT_TO_FIX_REASONS.iban, field: "creditorIban" };
+  }
+  let creditorName: string;
+  try {
+    creditorName = openBankText(r.holderName);
+  } catch {
+    return { reason: PAYOUT_TO_FIX_REASONS.holderName, field: "creditorName" };
+  }
+  const payment: SepaPayment = {
+    endToEndId: r.endToEndId,
+    amountCents: r.amountCents,
+    creditorName,
+    creditorIban,
+    remittance: `Crevarde cashback ${r.endToEndId.slice(3, 11)}`,
+  };
+  const problem = sepaPaymentProblem(payment);
+  if (!problem) return { payment };
+  const field = problem.field ?? "other";
+  const reason = field === "creditorName" ? PAYOUT_TO_FIX_REASONS.holderName : field === "creditorIban" ? PAYOUT_TO_FIX_REASONS.iban : PAYOUT_TO_FIX_REASONS.other;
+  return { reason, field };
+}
+
+type ExportedBatch = { id: string; msgId: string; txCount: number; controlSumCents: number; fileSha256: string };
+
 /**
  * One pain.001.001.09 file with every approved payout, in one transaction:
  * the batch (its file, hash, count and sum) and each payout's move to
  * "exported" commit together, so a payout is in exactly one file. Two
  * exports at once: the second waits on the row locks and finds nothing left.
+ *
+ * One payment never blocks the others: a payout that cannot be written (a
+ * holder name with no SEPA form, an unreadable IBAN) is left out of the
+ * file and goes back to review « À corriger » with its reason, which
+ * finance and the member read; the others are exported.
  */
-export async function exportApprovedPayouts(actor: Actor, now = new Date()) {
+export async function exportApprovedPayouts(actor: Actor, now = new Date()): Promise<ExportedBatch & { toFix: { id: string; reason: string }[] }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const rows = await tx.select().from(payouts).where(eq(payouts.status, "approved")).orderBy(asc(payouts.requestedAt)).for("update");
     if (!rows.length) throw new PayoutError(FINANCE_MESSAGES.nothingToExport, 409);
+    const good: { row: PayoutRow; payment: SepaPayment }[] = [];
+    const toFix: { id: string; reason: string }[] = [];
+    for (const r of rows) {
+      const checked = paymentOf(r);
+      if ("payment" in checked) {
+        good.push({ row: r, payment: checked.payment });
+        continue;
+      }
+      logger.warn({ payoutId: r.id, field: checked.field }, "payouts: payment left out of the SEPA file, to fix");
+      const reasons = [...r.reviewReasons.filter((x) => x.code !== PAYOUT_TO_FIX_CODE), { code: PAYOUT_TO_FIX_CODE, reason: checked.reason }];
+      const [updated] = await tx
+        .update(payouts)
+        .set({ status: "needs_review", reviewReasons: reasons, decidedBy: null, decidedAt: null })
+        .where(eq(payouts.id, r.id))
+        .returning();
+      await addEvent(tx, r.id, "approved", "needs_review", "system:export", `${PAYOUT_TO_FIX_LABEL} : ${checked.reason}`, now);
+      await recordAuditIn(tx, actor, { action: "update", entity: "payout", entityId: r.id, before: auditView(r), after: { ...auditView(updated), toFix: checked.reason } });
+      toFix.push({ id: r.id, reason: checked.reason });
+    }
+    if (!good.length) return { batch: null, toFix };
     const batchId = randomUUID();
     const msgId = msgIdOf(batchId, now);
-    const file = buildPain001({
-      msgId,
-      createdAt: now,
-      executionDate: now,
-      debtor: sepaDebtor(),
-      payments: rows.map((r) => {
-        if (!r.ibanEnc) throw new PayoutError(FINANCE_MESSAGES.notFound, 409);
-        return {
-          endToEndId: r.endToEndId,
-          amountCents: r.amountCents,
-          creditorName: r.holderName,
-          creditorIban: decryptIban(Buffer.from(r.ibanEnc)),
-          remittance: `Crevarde cashback ${r.endToEndId.slice(3, 11)}`,
-        };
-      }),
-    });
+    const file = buildPain001({ msgId, createdAt: now, executionDate: now, debtor: sepaDebtor(), payments: good.map((g) => g.payment) });
+    const ids = good.map((g) => g.row.id);
     const [batch] = await tx
       .insert(payoutBatches)
       .values({
@@ -379,19 +435,21 @@ export async function exportApprovedPayouts(actor: Actor, now = new Date()) {
         txCount: file.txCount,
         controlSumCents: file.controlSumCents,
         fileSha256: file.sha256,
-        fileXml: file.xml,
+        // sealed under BANK_DETAILS_KEY like the IBANs: the file names each creditor's IBAN and name (ADR 021, 023)
+        // sealed under BANK_DETAILS_KEY like the IBANs: the file names each creditor's IBAN and name (ADR 021, 023)
+        fileXml: sealBankText(file.xml),
         createdBy: financeActor(actor),
         createdAt: now,
       })
       .returning({ id: payoutBatches.id, msgId: payoutBatches.msgId, txCount: payoutBatches.txCount, controlSumCents: payoutBatches.controlSumCents, fileSha256: payoutBatches.fileSha256 });
-    await tx
-      .update(payouts)
-      .set({ status: "exported", batchId, exportedAt: now })
-      .where(inArray(payouts.id, rows.map((r) => r.id)));
-    for (const r of rows) await addEvent(tx, r.id, "approved", "exported", financeActor(actor), msgId, now);
-    await recordAuditIn(tx, actor, { action: "create", entity: "payout_batch", entityId: batchId, after: { ...batch, payouts: rows.map((r) => r.id) } });
-    return batch;
+    await tx.update(payouts).set({ status: "exported", batchId, exportedAt: now }).where(inArray(payouts.id, ids));
+    for (const id of ids) await addEvent(tx, id, "approved", "exported", financeActor(actor), msgId, now);
+    await recordAuditIn(tx, actor, { action: "create", entity: "payout_batch", entityId: batchId, after: { ...batch, payouts: ids, toFix: toFix.map((t) => t.id) } });
+    return { batch, toFix };
   });
+  // the « À corriger » marks are committed even when no payment was left to export
+  if (!result.batch) throw new PayoutError(FINANCE_MESSAGES.allToFix(result.toFix.length), 409);
+  return { ...result.batch, toFix: result.toFix };
 }
 
 /** The bank accepted the file: the batch and each payout still in it become "sent", and each member is e-mailed. */
@@ -448,6 +506,17 @@ export interface FinancePayoutRow {
   reviewReasons: { code: string; reason: string }[];
   batchMsgId: string | null;
   reason: string | null;
+  /** « À corriger »: why the last export left it out of the file */
+  toFix: string | null;
+}
+
+/** The holder's name as finance reads it; one unreadable value does not break the page. */
+function readableHolder(stored: string): string {
+  try {
+    return openBankText(stored);
+  } catch {
+    return "(nom illisible : clé BANK_DETAILS_KEY différente)";
+  }
 }
 
 /** The payouts finance works on (not the closed ones), oldest first, and the recent batches. */
@@ -489,12 +558,13 @@ export async function financeOverview(limit = 200) {
     amountCents: p.amountCents,
     status: p.status,
     maskedIban: maskIban(p.country, p.ibanLast4),
-    holderName: p.holderName,
+    holderName: readableHolder(p.holderName),
     endToEndId: p.endToEndId,
     requestedAt: p.requestedAt.toISOString(),
     reviewReasons: p.reviewReasons,
     batchMsgId: msgId,
     reason: p.failureReason ?? p.decisionReason,
+    toFix: payoutToFix(p.status, p.reviewReasons),
   });
   return {
     open: rows.map(view),
@@ -504,9 +574,30 @@ export async function financeOverview(limit = 200) {
   };
 }
 
-/** The stored file of a batch, byte for byte as exported (its hash is checked before it is served). */
+/** The stored file of a batch, byte for byte as exported, decrypted (its hash is checked before it is served). */
 export async function batchFile(batchId: string): Promise<{ msgId: string; xml: string; sha256: string } | null> {
   const db = await getDb();
   const [b] = await db.select({ msgId: payoutBatches.msgId, xml: payoutBatches.fileXml, sha256: payoutBatches.fileSha256 }).from(payoutBatches).where(eq(payoutBatches.id, batchId));
-  return b ?? null;
+  return b ? { ...b, xml: openBankText(b.xml) } : null;
+}
+
+/**
+ * Seal the bank data a database kept in clear before it was sealed: the
+ * holders' names of bank details and payouts, and the stored pain.001 files.
+ * Run at every start, after the migrations (the key lives only in the
+ * environment, so a SQL migration cannot do it); idempotent, and a row is
+ * rewritten only while it is still clear.
+ */
+export async function sealClearBankData(): Promise<{ methods: number; payouts: number; batches: number }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const clear = (column: typeof payoutMethods.holderName | typeof payouts.holderName | typeof payoutBatches.fileXml) => sql`${column} not like 'enc1:%'`;
+    const methods = await tx.select({ id: payoutMethods.id, v: payoutMethods.holderName }).from(payoutMethods).where(clear(payoutMethods.holderName)).for("update");
+    for (const m of methods) await tx.update(payoutMethods).set({ holderName: sealBankText(m.v) }).where(eq(payoutMethods.id, m.id));
+    const rows = await tx.select({ id: payouts.id, v: payouts.holderName }).from(payouts).where(clear(payouts.holderName)).for("update");
+    for (const r of rows) await tx.update(payouts).set({ holderName: sealBankText(r.v) }).where(eq(payouts.id, r.id));
+    const batches = await tx.select({ id: payoutBatches.id, v: payoutBatches.fileXml }).from(payoutBatches).where(clear(payoutBatches.fileXml)).for("update");
+    for (const b of batches) await tx.update(payoutBatches).set({ fileXml: sealBankText(b.v) }).where(eq(payoutBatches.id, b.id));
+    return { methods: methods.length, payouts: rows.length, batches: batches.length };
+  });
 }

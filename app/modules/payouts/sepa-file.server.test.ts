@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
-import { buildPain001, cleanSepaText, formatCents, type Pain001Input, type SepaPayment, SepaFileError } from "./sepa-file.server";
+import { buildPain001, formatCents, type Pain001Input, type SepaPayment, SepaFileError } from "./sepa-file.server";
+import { cleanSepaText } from "./sepa-text";
 
 const XSD = readFileSync(new URL("./xsd/pain.001.001.09.xsd", import.meta.url), "utf8");
 const GOLDEN_URL = new URL("./__fixtures__/pain001-golden.xml", import.meta.url);

@@ -3,6 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import { electronicFormatIBAN, isValidBIC, validateIBAN } from "ibantools";
 import { Document as SepaDocument } from "sepa";
 import { SITE_TIME_ZONE } from "~/modules/settings/paris-time";
+import { cleanSepaText, sepaLetterCount } from "./sepa-text";
 
 /**
  * One SEPA credit-transfer file (ISO 20022 pain.001.001.09) per payout batch:
@@ -54,9 +55,12 @@ export interface Pain001Input {
 
 /** The input cannot make a valid SEPA file; the message says why (in English, for the finance team's logs). */
 export class SepaFileError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** the payment field at fault, when one payment is the cause */
+  readonly field?: keyof SepaPayment;
+  constructor(message: string, options?: { cause?: unknown; field?: keyof SepaPayment }) {
     super(message, options);
     this.name = "SepaFileError";
+    this.field = options?.field;
   }
 }
 
@@ -65,60 +69,7 @@ const SEPA_REMITTANCE_MAX = 140;
 const SEPA_ID_MAX = 35;
 /** 999,999,999.99 €: the largest amount the scheme (and the package) accepts for one transfer */
 const SEPA_MAX_AMOUNT_CENTS = 99_999_999_999;
-
-/** Characters no NFD decomposition brings back to the Latin set. */
-const TRANSLITERATIONS: Record<string, string> = {
-  œ: "oe",
-  Œ: "OE",
-  æ: "ae",
-  Æ: "AE",
-  ß: "ss",
-  ẞ: "SS",
-  ø: "o",
-  Ø: "O",
-  ł: "l",
-  Ł: "L",
-  đ: "d",
-  Đ: "D",
-  ð: "d",
-  Ð: "D",
-  þ: "th",
-  Þ: "Th",
-  ı: "i",
-  // typographic apostrophes (L’Oréal, D’Artagnan) and dashes
-  "\u2019": "'",
-  "\u2018": "'",
-  "\u02BC": "'",
-  "\u2010": "-",
-  "\u2011": "-",
-  "\u2013": "-",
-  "\u2014": "-",
-  "&": "+",
-  "€": "EUR",
-};
-const TRANSLITERABLE = new RegExp(`[${Object.keys(TRANSLITERATIONS).join("")}]`, "gu");
-const COMBINING_MARKS = /\p{M}/gu;
-/** anything outside the SEPA restricted Latin set: a-z A-Z 0-9 / - ? : ( ) . , ' + space */
-const OUTSIDE_SEPA_SET = /[^a-zA-Z0-9/\-?:().,'+ ]/gu;
 const SEPA_ID = /^[a-zA-Z0-9/\-?:().,'+ ]+$/;
-
-/**
- * A free text (a name, a remittance line) in the SEPA restricted Latin set:
- * accents dropped (é→e, ç→c), œ→oe, ß→ss…, any other character (emoji,
- * quotes, control characters) replaced by a space, spaces collapsed, trimmed,
- * cut to `maxLength`. May return "" (the caller refuses it).
- */
-export function cleanSepaText(value: string, maxLength: number): string {
-  return value
-    .normalize("NFD")
-    .replace(COMBINING_MARKS, "")
-    .replace(TRANSLITERABLE, (c) => TRANSLITERATIONS[c])
-    .replace(OUTSIDE_SEPA_SET, " ")
-    .replace(/ {2,}/g, " ")
-    .trim()
-    .slice(0, maxLength)
-    .trimEnd();
-}
 
 /** Integer cents as the decimal the XML carries ("1234.05"), without floating point. */
 export function formatCents(cents: number): string {
@@ -126,26 +77,27 @@ export function formatCents(cents: number): string {
   return `${(cents - rest) / 100}.${String(rest).padStart(2, "0")}`;
 }
 
-function cleanRequired(value: string, maxLength: number, what: string): string {
-  if (typeof value !== "string") throw new SepaFileError(`${what} is missing`);
+function cleanRequired(value: string, maxLength: number, what: string, field?: keyof SepaPayment): string {
+  if (typeof value !== "string") throw new SepaFileError(`${what} is missing`, { field });
   const cleaned = cleanSepaText(value, maxLength);
-  if (!cleaned) throw new SepaFileError(`${what} is empty once cleaned to the SEPA character set (was ${JSON.stringify(value)})`);
+  if (!cleaned) throw new SepaFileError(`${what} is empty once cleaned to the SEPA character set (was ${JSON.stringify(value)})`, { field });
   return cleaned;
 }
 
 /** MsgId, EndToEndId: 1–35 characters of the SEPA set, not starting with "/" nor containing "//" (EPC rules). */
-function checkId(id: string, what: string): string {
-  if (typeof id !== "string" || id.length === 0) throw new SepaFileError(`${what} is empty`);
-  if (id.length > SEPA_ID_MAX) throw new SepaFileError(`${what} is longer than ${SEPA_ID_MAX} characters: ${JSON.stringify(id)}`);
-  if (!SEPA_ID.test(id)) throw new SepaFileError(`${what} has characters outside the SEPA set: ${JSON.stringify(id)}`);
-  if (id.startsWith("/") || id.includes("//")) throw new SepaFileError(`${what} starts with "/" or contains "//": ${JSON.stringify(id)}`);
-  if (id.trim() !== id) throw new SepaFileError(`${what} starts or ends with a space: ${JSON.stringify(id)}`);
+function checkId(id: string, what: string, field?: keyof SepaPayment): string {
+  const fail = (message: string) => new SepaFileError(message, { field });
+  if (typeof id !== "string" || id.length === 0) throw fail(`${what} is empty`);
+  if (id.length > SEPA_ID_MAX) throw fail(`${what} is longer than ${SEPA_ID_MAX} characters: ${JSON.stringify(id)}`);
+  if (!SEPA_ID.test(id)) throw fail(`${what} has characters outside the SEPA set: ${JSON.stringify(id)}`);
+  if (id.startsWith("/") || id.includes("//")) throw fail(`${what} starts with "/" or contains "//": ${JSON.stringify(id)}`);
+  if (id.trim() !== id) throw fail(`${what} starts or ends with a space: ${JSON.stringify(id)}`);
   return id;
 }
 
-function checkIban(iban: string, what: string): string {
+function checkIban(iban: string, what: string, field?: keyof SepaPayment): string {
   const electronic = typeof iban === "string" ? electronicFormatIBAN(iban) : null;
-  if (!electronic || !validateIBAN(electronic).valid) throw new SepaFileError(`${what} is not a valid IBAN`);
+  if (!electronic || !validateIBAN(electronic).valid) throw new SepaFileError(`${what} is not a valid IBAN`, { field });
   return electronic;
 }
 
@@ -163,6 +115,37 @@ function allMatches(xml: string, pattern: RegExp): string[] {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** One payment's fields checked and cleaned for the file; throws a SepaFileError naming the field at fault. */
+function checkPayment(p: SepaPayment, where: string) {
+  const endToEndId = checkId(p.endToEndId, `${where}: endToEndId`, "endToEndId");
+  const cents = p.amountCents;
+  if (!Number.isSafeInteger(cents) || cents <= 0) throw new SepaFileError(`${where}: amountCents must be a positive integer (got ${cents})`, { field: "amountCents" });
+  if (cents > SEPA_MAX_AMOUNT_CENTS) throw new SepaFileError(`${where}: amountCents ${cents} is above the SEPA maximum`, { field: "amountCents" });
+  return {
+    endToEndId,
+    cents,
+    creditorName: cleanRequired(p.creditorName, SEPA_NAME_MAX, `${where}: creditor name`, "creditorName"),
+    creditorIban: checkIban(p.creditorIban, `${where}: creditor IBAN`, "creditorIban"),
+    remittance: cleanRequired(p.remittance, SEPA_REMITTANCE_MAX, `${where}: remittance`, "remittance"),
+  };
+}
+
+/**
+ * Why this one payment cannot be written to a file (null: it can), so an
+ * export leaves it out instead of failing whole. A creditor name must keep at
+ * least two letters once cleaned, the rule the bank-details form applies.
+ */
+export function sepaPaymentProblem(p: SepaPayment): SepaFileError | null {
+  try {
+    checkPayment(p, "payment");
+  } catch (error) {
+    if (error instanceof SepaFileError) return error;
+    throw error;
+  }
+  if (sepaLetterCount(p.creditorName, SEPA_NAME_MAX) < 2) return new SepaFileError("payment: creditor name keeps fewer than two letters in the SEPA character set", { field: "creditorName" });
+  return null;
 }
 
 export function buildPain001(input: Pain001Input): SepaFile {
@@ -185,22 +168,12 @@ export function buildPain001(input: Pain001Input): SepaFile {
   const seen = new Set<string>();
   let controlSumCents = 0;
   const lines = payments.map((p, i) => {
-    const where = `payment ${i + 1}`;
-    const endToEndId = checkId(p.endToEndId, `${where}: endToEndId`);
-    if (seen.has(endToEndId)) throw new SepaFileError(`${where}: endToEndId ${JSON.stringify(endToEndId)} appears twice`);
-    seen.add(endToEndId);
-    const cents = p.amountCents;
-    if (!Number.isSafeInteger(cents) || cents <= 0) throw new SepaFileError(`${where}: amountCents must be a positive integer (got ${cents})`);
-    if (cents > SEPA_MAX_AMOUNT_CENTS) throw new SepaFileError(`${where}: amountCents ${cents} is above the SEPA maximum`);
-    controlSumCents += cents;
+    const line = checkPayment(p, `payment ${i + 1}`);
+    if (seen.has(line.endToEndId)) throw new SepaFileError(`payment ${i + 1}: endToEndId ${JSON.stringify(line.endToEndId)} appears twice`, { field: "endToEndId" });
+    seen.add(line.endToEndId);
+    controlSumCents += line.cents;
     if (!Number.isSafeInteger(controlSumCents)) throw new SepaFileError("the control sum is too large");
-    return {
-      endToEndId,
-      cents,
-      creditorName: cleanRequired(p.creditorName, SEPA_NAME_MAX, `${where}: creditor name`),
-      creditorIban: checkIban(p.creditorIban, `${where}: creditor IBAN`),
-      remittance: cleanRequired(p.remittance, SEPA_REMITTANCE_MAX, `${where}: remittance`),
-    };
+    return line;
   });
 
   const doc = new SepaDocument("pain.001.001.09");

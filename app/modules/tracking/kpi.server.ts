@@ -1,7 +1,7 @@
 import type { SessionUser } from "~/lib/auth.server";
 import { shouldRecordClick } from "./click-limits.server";
 import { validateDestination } from "./destination";
-import { allowedHosts, recordEventInBackground, visitorHash } from "./tracking.server";
+import { allowedHosts, publishedMemberDealHost, recordEventInBackground, visitorHash } from "./tracking.server";
 
 /** What /kpi answers: home (no destination), a refusal, a 302, or the spinner page (`js=1`). */
 export type KpiAnswer =
@@ -15,6 +15,12 @@ export interface KpiVisitor {
   userAgent: string | null;
   /** read only when the click is recorded (most requests are repeats or bots) */
   sessionUser: () => Promise<Pick<SessionUser, "id"> | null>;
+}
+
+/** A published member deal's own link, when `deal=` names that deal and the destination is on its host. */
+async function memberDealDestination(raw: string, dealId: string | null): Promise<string | null> {
+  const host = await publishedMemberDealHost(dealId);
+  return host ? validateDestination(raw, new Set([host])) : null;
 }
 
 /** `js=1` asks for the spinner page that fires the data-layer events before leaving. */
@@ -31,7 +37,7 @@ export async function answerKpi(url: URL, visitor: KpiVisitor): Promise<KpiAnswe
   const params = url.searchParams;
   const raw = params.get("destination");
   if (!raw) return { kind: "home" };
-  const destination = validateDestination(raw, await allowedHosts());
+  const destination = validateDestination(raw, await allowedHosts()) ?? (await memberDealDestination(raw, params.get("deal")));
   if (!destination) return { kind: "refused" };
   const action = params.get("action")?.slice(0, 100) || "click";
   const label = params.get("label")?.slice(0, 200) || null;

@@ -21,7 +21,7 @@ export function allowedHosts(): Promise<Set<string>> {
     const db = await getDb();
     const [b, d, p, o] = await Promise.all([
       db.selectDistinct({ url: brands.websiteUrl }).from(brands).where(isNotNull(brands.websiteUrl)),
-      // admins' published deals only: a member's link is reached through its deal, never as a free destination
+      // admins' published deals only: a member's link is reached through its deal (publishedMemberDealHost), never as a free destination
       db.selectDistinct({ url: crevardeDeals.url }).from(crevardeDeals).where(and(isNull(crevardeDeals.authorId), eq(crevardeDeals.status, "published"))),
       db.selectDistinct({ url: promoCodes.url }).from(promoCodes).where(isNotNull(promoCodes.url)),
       db.selectDistinct({ url: offers.url }).from(offers).where(isNotNull(offers.url)),
@@ -40,6 +40,23 @@ export function allowedHosts(): Promise<Set<string>> {
     if (hostsCache.current === entry) hostsCache.current = null;
   });
   return hosts;
+}
+
+/**
+ * The host of a published member deal (issue #35): /kpi may send a click on
+ * « Voir le deal » of that deal, and only of that deal, to it. Member links stay
+ * off the shared allow-list: the destination is checked against the one deal
+ * the link names (`deal=`), so a member's host is never a free destination.
+ */
+export async function publishedMemberDealHost(dealId: string | null | undefined): Promise<string | null> {
+  const id = asUuid(dealId);
+  if (!id) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ url: crevardeDeals.url })
+    .from(crevardeDeals)
+    .where(and(eq(crevardeDeals.id, id), isNotNull(crevardeDeals.authorId), eq(crevardeDeals.status, "published")));
+  return hostOf(row?.url);
 }
 
 /** Forget the cached hosts (after an admin edit). */

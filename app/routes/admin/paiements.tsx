@@ -13,7 +13,7 @@ import { seo } from "~/lib/seo";
 import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { formatEuros } from "~/modules/ledger/ledger";
-import { financeActionSchema, payoutStatusLabel } from "~/modules/payouts/payouts.schema";
+import { financeActionSchema, PAYOUT_TO_FIX_CODE, PAYOUT_TO_FIX_LABEL, payoutStatusLabel } from "~/modules/payouts/payouts.schema";
 import {
   approvePayout,
   completePayout,
@@ -48,7 +48,8 @@ export async function action({ request }: Route.ActionArgs) {
         return ok(v.intent, "Paiement refusé", "Le montant est de nouveau disponible pour le membre.");
       case "export": {
         const batch = await exportApprovedPayouts(actor);
-        return ok(v.intent, "Fichier SEPA créé", `${batch.txCount} virement(s), ${formatEuros(batch.controlSumCents)} — lot ${batch.msgId}.`);
+        const toFix = batch.toFix.length ? ` ${batch.toFix.length} paiement(s) laissé(s) hors du fichier, « À corriger » : voir « À vérifier ».` : "";
+        return ok(v.intent, "Fichier SEPA créé", `${batch.txCount} virement(s), ${formatEuros(batch.controlSumCents)} — lot ${batch.msgId}.${toFix}`);
       }
       case "mark-sent": {
         const batch = await markBatchSent(actor, v.batchId);
@@ -272,22 +273,31 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
 }
 
 function PayoutCard({ payout: p, children }: { payout: FinancePayoutRow; children?: React.ReactNode }) {
+  const signals = p.reviewReasons.filter((r) => r.code !== PAYOUT_TO_FIX_CODE);
   return (
     <li className="grid gap-2 rounded-xl border border-neutral-200 p-3 text-sm" data-testid="finance-payout" aria-labelledby={`fp-${p.id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={`fp-${p.id}`} className="font-semibold">
           {formatEuros(p.amountCents)} · {p.memberEmail ?? "compte supprimé"}
         </p>
-        <Badge variant={p.status === "completed" ? "success" : p.status === "failed" || p.status === "cancelled" ? "hot" : "neutral"}>{payoutStatusLabel(p.status)}</Badge>
+        <Badge variant={p.status === "completed" ? "success" : p.status === "failed" || p.status === "cancelled" || p.toFix ? "hot" : "neutral"}>
+          {p.toFix ? PAYOUT_TO_FIX_LABEL : payoutStatusLabel(p.status)}
+        </Badge>
       </div>
       <p className="text-neutral-600">
         {p.holderName} · {p.maskedIban} · demandé le {when(p.requestedAt)}
         {p.batchMsgId ? ` · lot ${p.batchMsgId}` : ""}
       </p>
       <p className="break-all font-mono text-xs text-neutral-500">{p.endToEndId}</p>
-      {p.reviewReasons.length ? (
+      {p.toFix ? (
+        <p className="font-medium text-red-800" data-testid="payout-to-fix">
+          {PAYOUT_TO_FIX_LABEL} : {p.toFix} Le membre le voit sur son espace cashback ; refusez ce paiement pour lui rendre le montant, ou validez-le
+          une fois corrigé.
+        </p>
+      ) : null}
+      {signals.length ? (
         <ul className="list-inside list-disc text-amber-900" aria-label="Signaux de fraude">
-          {p.reviewReasons.map((r) => (
+          {signals.map((r) => (
             <li key={r.code}>{r.reason}</li>
           ))}
         </ul>
