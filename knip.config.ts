@@ -22,8 +22,6 @@ const config: KnipConfig = {
     "tests/e2e/sessions.setup.ts",
   ],
   ignoreDependencies: [
-    // not imported: its Node 24 binary in node_modules/.bin is the `node` every npm script runs (ADR 034)
-    "node",
     // read as font files by path (app/lib/text-paths.server.ts resolves them in node_modules), never imported
     "@fontsource/oswald",
     "@fontsource/playfair-display",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countOf, pluralForm } from "~/lib/plural";
 import { isSEPACountry, isValidIBAN } from "ibantools";
 import { normaliseIban } from "./bank-details.schema";
 
@@ -104,7 +105,8 @@ export const FINANCE_MESSAGES = {
   notFound: "Paiement introuvable.",
   wrongState: (label: string) => `Action impossible : ce paiement est au statut « ${label} ».`,
   nothingToExport: "Aucun paiement validé à exporter.",
-  allToFix: (n: number) => `Aucun fichier créé : ${n} paiement(s) à corriger, repassés « À vérifier » avec leur raison.`,
+  allToFix: (n: number) =>
+    `Aucun fichier créé : ${countOf(n, { one: "paiement", other: "paiements" })} à corriger, ${pluralForm(n, { one: "repassé « À vérifier » avec sa raison", other: "repassés « À vérifier » avec leur raison" })}.`,
   batchNotFound: "Lot introuvable.",
   batchAlreadySent: "Ce lot est déjà marqué comme envoyé.",
 } as const;

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
+import { countOf } from "~/lib/plural";
 import { seo } from "~/lib/seo";
 import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
@@ -48,12 +49,13 @@ export async function action({ request }: Route.ActionArgs) {
         return ok(v.intent, "Paiement refusé", "Le montant est de nouveau disponible pour le membre.");
       case "export": {
         const batch = await exportApprovedPayouts(actor);
-        const toFix = batch.toFix.length ? ` ${batch.toFix.length} paiement(s) laissé(s) hors du fichier, « À corriger » : voir « À vérifier ».` : "";
-        return ok(v.intent, "Fichier SEPA créé", `${batch.txCount} virement(s), ${formatEuros(batch.controlSumCents)} — lot ${batch.msgId}.${toFix}`);
+        const n = batch.toFix.length;
+        const toFix = n ? ` ${countOf(n, { one: "paiement laissé", other: "paiements laissés" })} hors du fichier, « À corriger » : voir « À vérifier ».` : "";
+        return ok(v.intent, "Fichier SEPA créé", `${countOf(batch.txCount, { one: "virement", other: "virements" })}, ${formatEuros(batch.controlSumCents)} — lot ${batch.msgId}.${toFix}`);
       }
       case "mark-sent": {
         const batch = await markBatchSent(actor, v.batchId);
-        return ok(v.intent, "Lot marqué envoyé", `${batch.sent} membre(s) prévenu(s) par e-mail.`);
+        return ok(v.intent, "Lot marqué envoyé", `${countOf(batch.sent, { one: "membre prévenu", other: "membres prévenus" })} par e-mail.`);
       }
       case "complete":
         await completePayout(actor, v.payoutId);
@@ -156,7 +158,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                     <Badge variant={b.status === "sent" ? "success" : "neutral"}>{b.status === "sent" ? "Envoyé" : "À envoyer"}</Badge>
                   </div>
                   <p>
-                    {b.txCount} virement(s) · {formatEuros(b.controlSumCents)} · créé le {when(b.createdAt)}
+                    {countOf(b.txCount, { one: "virement", other: "virements" })} · {formatEuros(b.controlSumCents)} · créé le {when(b.createdAt)}
                     {b.sentAt ? ` · envoyé le ${when(b.sentAt)}` : ""}
                   </p>
                   <p className="break-all font-mono text-xs text-neutral-500">SHA-256 {b.fileSha256}</p>
