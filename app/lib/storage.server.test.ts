@@ -50,7 +50,7 @@ describe("saveImageUpload", () => {
       const error = await saveImageUpload({ buffer: await png(), originalName }, d).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UploadError);
       expect((error as Error).message).toBe(
-        "Type de fichier non supporté: Veuillez sélectionner une image au format JPG, PNG ou WEBP.",
+        "Type de fichier non pris en charge : seules les images JPG, PNG ou WEBP sont acceptées.",
       );
     }
     expect(fs.readdirSync(d)).toHaveLength(0);

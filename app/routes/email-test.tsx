@@ -19,11 +19,8 @@ import { clientIp, enforceRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server
 import { seo } from "~/lib/seo";
 import { emailTestSchema } from "~/modules/accounts/email-test.schema";
 import { recentOutbox } from "~/lib/mail.server";
-import { eq } from "drizzle-orm";
-import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { requestPasswordReset, resendVerification } from "~/modules/accounts/accounts.server";
-import { emailOutbox } from "../../db/schema";
+import { outboxMail, requestPasswordReset, resendVerification } from "~/modules/accounts/accounts.server";
 import { demoSeedMode } from "../../db/seed/mode";
 import { asUuid } from "~/modules/tracking/tracking.server";
 
@@ -91,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 async function resend(admin: { id: string; email: string }, outboxId: string, ip: string) {
   const id = asUuid(outboxId);
-  const [row] = id ? await (await getDb()).select({ to: emailOutbox.to, kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.id, id)) : [];
+  const row = id ? await outboxMail(id) : null;
   if (!row || !RESENDABLE_KINDS.has(row.kind)) {
     return data({ result: null, toast: { title: "Erreur ! ❌", description: "Cet e-mail ne peut pas être renvoyé.", error: true } } satisfies ActionData, { status: 404 });
   }

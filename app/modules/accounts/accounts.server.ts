@@ -235,6 +235,13 @@ export class UsernameTakenError extends DomainError<"username"> {
 }
 
 /** Whether another account (not `except`: an id, or an e-mail at sign-up) already has this pseudo, whatever its case. */
+/** The recipient and kind of one e-mail of the outbox (null when there is none with this id). */
+export async function outboxMail(id: string): Promise<{ to: string; kind: string } | null> {
+  const db = await getDb();
+  const [row] = await db.select({ to: schema.emailOutbox.to, kind: schema.emailOutbox.kind }).from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id));
+  return row ?? null;
+}
+
 /** When the member's account was created (null for an account that no longer exists). */
 export async function memberSince(userId: string): Promise<Date | null> {
   const db = await getDb();

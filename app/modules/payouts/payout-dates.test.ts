@@ -6,8 +6,8 @@ const paris = (d: Date | null) => (d ? formatParis(d, "EEEE d MMMM yyyy HH:mm") 
 
 describe("payout dates", () => {
   it("exports on the next Tuesday at 10:00 Paris time, strictly after now", () => {
-    expect(paris(nextPayoutExport(new Date("2026-11-26T12:00:00Z")))).toBe("mardi 1 décembre 2026 10:00"); // a Thursday
-    expect(paris(nextPayoutExport(new Date("2026-12-01T08:59:00Z")))).toBe("mardi 1 décembre 2026 10:00"); // Tuesday 09:59 Paris
+    expect(paris(nextPayoutExport(new Date("2026-11-26T12:00:00Z")))).toBe("mardi 1er décembre 2026 10:00"); // a Thursday
+    expect(paris(nextPayoutExport(new Date("2026-12-01T08:59:00Z")))).toBe("mardi 1er décembre 2026 10:00"); // Tuesday 09:59 Paris
     expect(paris(nextPayoutExport(new Date("2026-12-01T09:00:00Z")))).toBe("mardi 8 décembre 2026 10:00"); // Tuesday 10:00 Paris
     // summer time: 10:00 Paris is 08:00 UTC
     expect(nextPayoutExport(new Date("2026-07-01T00:00:00Z")).toISOString()).toBe("2026-07-07T08:00:00.000Z");
