@@ -76,7 +76,8 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 120_000,
+    // a hang, not a budget: on a slow, loaded machine migrating and seeding the demo takes minutes
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",

@@ -267,7 +267,7 @@ describe("crash safety of the conversion import", () => {
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
         await dropDb?.();
       }
-    }, 180_000);
+    }, 600_000);
   }
 });
 
@@ -330,6 +330,6 @@ describe("crash safety of payouts", () => {
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
         await dropDb?.();
       }
-    }, 180_000);
+    }, 600_000);
   }
 });
