@@ -12,7 +12,7 @@ test("the demo member sees the four balances, each purchase's status, reason and
   const purchase = (merchant: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: merchant, level: 3 }) });
   const caudalie = purchase("Caudalie");
   await expect(caudalie.getByText("En attente de validation")).toBeVisible();
-  await expect(caudalie.getByText(/^Validation prévue le \d{1,2} \S+ \d{4}$/)).toBeVisible();
+  await expect(caudalie.getByText(/^Validation prévue le \d{1,2}(?:er)? \S+ \d{4}$/)).toBeVisible();
   await expect(caudalie.getByText(/62,00\s€ dépensés/)).toBeVisible();
   await expect(caudalie.getByRole("list", { name: "Étapes" }).getByRole("listitem")).toHaveText([/^Clic /, /Achat détecté /]);
 
