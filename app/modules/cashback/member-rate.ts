@@ -7,6 +7,7 @@
  * 3,33 % × 70 % = 2,33 % (2,331 floored), 5,00 € × 70 % = 3,50 €.
  */
 
+import { formatEuros } from "../ledger/ledger";
 import { parsePrice } from "../offers/offers";
 
 /** Default member share, in basis points: 70 % of the commission. */
@@ -36,7 +37,6 @@ export function memberRate(rate: RateValue, shareBps: number): MemberRate {
 }
 
 const PERCENT = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
-const EUROS = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "7 %", "2,33 %", "3,50 €" (French format, non-breaking space). */
 export function formatMemberRate(rate: MemberRate): string {
@@ -44,10 +44,6 @@ export function formatMemberRate(rate: MemberRate): string {
   return formatEuros(rate.cents);
 }
 
-/** "3,50 €" (French format, two decimals, non-breaking space). */
-function formatEuros(cents: number): string {
-  return `${EUROS.format(cents / 100)}\u00a0€`;
-}
 
 /**
  * The best of several member rates: the highest percentage when there is one
