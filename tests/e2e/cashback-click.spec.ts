@@ -1,5 +1,5 @@
-import { expect, signedInAs, test } from "./fixtures";
-import { CASHBACK_STUB_BRAND, cashbackStubPort } from "./cashback-fixture";
+import { DEMO_ACCOUNTS, expect, signedInAs, test } from "./fixtures";
+import { CASHBACK_STUB_BRAND, CASHBACK_STUB_OFFER, cashbackStubPort } from "./cashback-fixture";
 
 // The programme of "Marque Stub Cashback" (created by cashback-fixture.ts before the
 // server starts) sends members to the stub network host that scripts/e2e-server.mjs
@@ -19,4 +19,19 @@ test("a member follows « Activer le cashback » and the network host receives t
   await expect(page.locator("#path")).toHaveText("/cread.php");
   await expect(page.locator("#clickref")).toHaveText(/^c[0-9A-Za-z]{20}$/);
   await expect(page.locator("#ued")).toHaveText(CASHBACK_STUB_BRAND.websiteUrl);
+});
+
+test("a visitor's « Activer le cashback » on an offer card goes through sign-in and on to the network @layout", async ({ page }) => {
+  await page.goto(BRAND_PATH);
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: CASHBACK_STUB_OFFER }) });
+  await card.getByRole("link", { name: "Activer le cashback", exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fcashback%2Factiver%2F/);
+  const form = page.getByRole("form", { name: "Connexion" });
+  await form.getByLabel("Email").fill(DEMO_ACCOUNTS.member.email);
+  await form.getByLabel("Mot de passe", { exact: true }).fill(DEMO_ACCOUNTS.member.password);
+  await form.getByRole("button", { name: "Se connecter" }).click();
+  // back to the activation, which sends the member on with a click id
+  await expect(page.getByRole("heading", { name: "Réseau stub" })).toBeVisible();
+  expect(new URL(page.url()).port).toBe(String(cashbackStubPort()));
+  await expect(page.locator("#clickref")).toHaveText(/^c[0-9A-Za-z]{20}$/);
 });

@@ -8,6 +8,8 @@ import type { Db } from "../../app/lib/db.server";
 
 export const CASHBACK_STUB_BRAND = { name: "Marque Stub Cashback", slug: "marque-stub-cashback", websiteUrl: "https://www.marque-stub-cashback.fr/" };
 
+export const CASHBACK_STUB_OFFER = "Coffret stub cashback";
+
 export const cashbackStubPort = (e2ePort = process.env.E2E_PORT ?? "3100") => Number(e2ePort) + 1000;
 
 /** One member per Playwright project for the whole cashback loop (their balances are theirs alone). */
@@ -37,6 +39,8 @@ export async function insertCashbackStub(db: Db) {
     })
     .returning();
   await db.insert(s.programRates).values({ programId: program.id, label: "Nouveaux clients", displayPercent: "10.00", validFrom: new Date(Date.now() - 86_400_000) });
+  // an offer of the brand (not featured: the home page stays the demo's), whose card activates the cashback
+  await db.insert(s.offers).values({ name: CASHBACK_STUB_OFFER, brandId: brand.id, regularPrice: "30,00€" });
   const { hashPassword } = await import("better-auth/crypto");
   for (const project of CASHBACK_LOOP_PROJECTS) {
     for (const [id, name, { email, password }] of [

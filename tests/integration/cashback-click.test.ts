@@ -175,10 +175,25 @@ describeEachDb("cashback click-out", ({ database }) => {
     expect(await db().select().from(s.clickSessions).where(eq(s.clickSessions.userId, member.id))).toHaveLength(0);
   });
 
-  it("a visitor is sent to sign in with the way back to the brand page", async () => {
+  it("a visitor is sent to sign in and back to the same activation (deal or code kept); an inactive programme is a 404", async () => {
     const out = await activate(program.id);
     expect(out.status).toBe(302);
-    expect(out.location).toBe(`/auth?redirect=${encodeURIComponent("/marques/marque-cashback")}`);
+    expect(out.location).toBe(`/auth?redirect=${encodeURIComponent(`/cashback/activer/${program.id}`)}`);
+    const withDeal = await activate(program.id, `?deal=${deal.id}`);
+    expect(withDeal.location).toBe(`/auth?redirect=${encodeURIComponent(`/cashback/activer/${program.id}?deal=${deal.id}`)}`);
+    expect((await activate(paused.id)).status).toBe(404);
+  });
+
+  it("a featured offer's « Activer le cashback » goes through its brand's programme, for everyone, only once launched", async () => {
+    await db().insert(s.offers).values({ name: "Offre cashback", brandId: brand.id, regularPrice: "20,00€", isFeatured: true });
+    await db().insert(s.offers).values({ name: "Offre sans programme", brandId: otherBrand.id, regularPrice: "20,00€", isFeatured: true });
+    await setSetting("cashback_launched", true);
+    const home = await callRoute(homeLoader, req("/"));
+    expect(home.data.offers.find((o) => o.name === "Offre cashback")?.cashback?.href).toBe(`/cashback/activer/${program.id}`);
+    expect(home.data.offers.find((o) => o.name === "Offre sans programme")?.cashback).toBeNull();
+    await setSetting("cashback_launched", false);
+    const off = await callRoute(homeLoader, req("/"));
+    expect(off.data.offers.find((o) => o.name === "Offre cashback")?.cashback?.href).toBeNull();
   });
 
   it("the brand page shows the block (member rates, declared delay) and member links through the click-out, only once launched", async () => {

@@ -6,9 +6,13 @@
  * handler, on the demo seed, in both states of the `cashback_launched` setting, signed out and signed in:
  * - launched: no « bientôt », « sera lancé », « prochainement » or « Bientôt disponible » within
  *   NEAR characters of "cashback" (titles and meta descriptions included);
- * - not launched: no « Activer le cashback » link or button, no click-out to /cashback/activer/, and no
- *   cashback balance. Signed in as a new member: a member with cashback history keeps seeing their money
+ * - not launched: no « Activer le cashback » link or button (nor a disabled « Bientôt » in its place), no
+ *   click-out to /cashback/activer/, and no cashback balance. Signed in as a new member: a member with cashback history keeps seeing their money
  *   (app/routes/mon-cashback.tsx), which is not a live cashback offer.
+ *
+ * Issue #34 item 2, the same crawl once launched: every « Activer le cashback » on every page, seen as a
+ * visitor or a member, is a link to /cashback/activer/:programme, and each is followed: a member goes to
+ * the network (click id), a visitor to sign-in and, once signed in, back to the same activation.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -76,6 +80,21 @@ function liveCashback(html: string): string[] {
     if (/Activer le cashback/i.test(decode(m[2].replace(/<[^>]+>/g, "")))) found.push(`a ${m[1]} « Activer le cashback »`);
   }
   if (/data-testid="balance-/.test(html) || /Mes soldes/.test(html)) found.push("a cashback balance");
+  // a disabled « Bientôt » in an activation button's place (the category filter's « X · Bientôt » is not one)
+  for (const m of html.matchAll(/<button\b[^>]*\bdisabled\b[^>]*>([\s\S]*?)<\/button>/g)) {
+    if (decode(m[1].replace(/<[^>]+>/g, "")).trim() === "Bientôt") found.push("a disabled « Bientôt » button");
+  }
+  return found;
+}
+
+/** Every « Activer le cashback » of a page: its href (null when it is not a link, e.g. a button). */
+function activationControls(html: string): Array<string | null> {
+  const found: Array<string | null> = [];
+  for (const m of html.matchAll(/<(a|button)\b([^>]*)>([\s\S]*?)<\/\1>/g)) {
+    if (!/Activer le cashback/i.test(decode(m[3].replace(/<[^>]+>/g, "")))) continue;
+    const href = m[1] === "a" ? /\bhref="([^"]*)"/.exec(m[2])?.[1] : undefined;
+    found.push(href ? decode(href) : null);
+  }
   return found;
 }
 
@@ -135,12 +154,56 @@ describeEachDb("launch-dependent copy on every page (issue #34 item 4)", () => {
     expect(paths.some((p) => p.startsWith("/marques/"))).toBe(true);
   });
 
-  it("launched: no « bientôt » near cashback on any page, signed out or in", async () => {
+  /** Every « Activer le cashback » link seen on a page by the launched walk (the next test follows each). */
+  const activations = new Set<string>();
+
+  it("launched: no « bientôt » near cashback on any page, signed out or in; every « Activer le cashback » is a link to an activation", async () => {
     await setSetting("cashback_launched", true);
-    const { problems, rendered } = await walk(cookies.demoMember, (html) => soonNearCashback(readableText(html)));
+    const { problems, rendered } = await walk(cookies.demoMember, (html) => [
+      ...soonNearCashback(readableText(html)),
+      ...activationControls(html)
+        .filter((href) => href === null || !/^\/cashback\/activer\/[0-9a-f-]{36}(\?(deal|code)=[0-9a-f-]{36})?$/.test(href))
+        .map((href) => `« Activer le cashback » that is not an activation link: ${href ?? "a button"}`),
+    ]);
     expect(problems).toEqual([]);
-    // the walk saw the live cashback: a brand page with a programme sells it
+    for (const r of rendered) for (const href of activationControls(r.html)) activations.add(href!);
+    // the walk saw the live cashback: a brand page with a programme sells it, and so do the home page's offers
     expect(rendered.some((r) => liveCashback(r.html).length > 0)).toBe(true);
+    expect(activationControls(rendered.find((r) => r.path === "/")!.html).length).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("launched: each activation link takes a member to the network and a visitor to sign-in, then back to it", async () => {
+    expect(activations.size).toBeGreaterThan(0);
+    const follow = (href: string, cookie = "") =>
+      fetch(`${app.base}${href}`, { redirect: "manual", headers: { accept: "text/html", "x-forwarded-for": "198.18.0.8", ...(cookie ? { cookie } : {}) } });
+    let member = "";
+    let used = 0;
+    for (const href of activations) {
+      const visitor = await follow(href);
+      expect(visitor.status, href).toBe(302);
+      expect(visitor.headers.get("location"), href).toBe(`/auth?redirect=${encodeURIComponent(href)}`);
+      // a member's clicks are rate-limited (CLICK_SESSION_LIMIT): a fresh member every 25 links
+      if (used++ % 25 === 0) member = (await signedInUser()).cookie;
+      const out = await follow(href, member);
+      expect(out.status, href).toBe(302);
+      const network = new URL(out.headers.get("location")!);
+      expect(network.origin, href).not.toBe(new URL(app.base).origin);
+      expect(network.protocol).toMatch(/^https?:$/);
+    }
+    // the visitor's way: sign in from /auth?redirect=…, come back to the activation, go on to the network
+    const [first] = activations;
+    const demo = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+    const login = await fetch(`${app.base}/auth?redirect=${encodeURIComponent(first)}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.18.0.9" },
+      body: new URLSearchParams({ intent: "login", email: demo.email, password: demo.password, redirectTo: first }),
+    });
+    expect(login.status).toBe(302);
+    expect(login.headers.get("location")).toBe(first);
+    const back = await follow(first, login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
+    expect(back.status).toBe(302);
+    expect(new URL(back.headers.get("location")!).origin).not.toBe(new URL(app.base).origin);
   }, 300_000);
 
   it("not launched: no activation button and no balance on any page, signed out or in", async () => {
@@ -164,5 +227,8 @@ describeEachDb("launch-dependent copy on every page (issue #34 item 4)", () => {
     expect(liveCashback('<button type="submit"><svg></svg> Activer le cashback</button>')).toHaveLength(1);
     expect(liveCashback("<p>clique sur « Activer le cashback » sur la page d'une marque</p>")).toEqual([]);
     expect(liveCashback('<div data-testid="balance-available">0,00 €</div>')).toHaveLength(1);
+    expect(liveCashback('<button type="button" disabled="" class="x">Bientôt</button>')).toHaveLength(1);
+    expect(liveCashback('<button type="button" disabled="">Visage · Bientôt</button>')).toEqual([]);
+    expect(activationControls('<a class="b" href="/cashback/activer/x?deal=y&amp;z">Activer le cashback</a><button disabled>Activer le cashback</button>')).toEqual(["/cashback/activer/x?deal=y&z", null]);
   });
 });

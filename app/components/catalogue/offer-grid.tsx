@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
 export interface OfferCardData {
@@ -11,9 +11,10 @@ export interface OfferCardData {
   regularPrice: string;
   /**
    * from the brand's active programmes (null: none, so no cashback is shown): its label
-   * ("Jusqu'à 7 % de cashback") and, once launched, the line with its worth on this price
+   * ("Jusqu'à 7 % de cashback") and, once launched, the line with its worth on this price and
+   * the programme's activation link (/cashback/activer/…: a member gets a click id, a visitor signs in first)
    */
-  cashback: { label: string; text: string | null } | null;
+  cashback: { label: string; text: string | null; href: string | null } | null;
   imageUrl: string | null;
   tag: string | null;
 }
@@ -21,9 +22,10 @@ export interface OfferCardData {
 /**
  * Featured offers. The price shown is always the shop's, never struck through;
  * once cashback is launched the brand's rate and its worth on that price follow
- * ("Jusqu'à 7 % de cashback, soit environ 5,19 €", ADR 006). While it is not
- * launched every control is disabled and labelled "Bientôt". The category filter follows the
- * same rule (clicking the active category clears it).
+ * ("Jusqu'à 7 % de cashback, soit environ 5,19 €", ADR 006) with « Activer le cashback »
+ * through the programme. While it is not launched there is no activation button at all, not a
+ * disabled one (issue #34 item 2, ADR 006); the category filter stays disabled (clicking the
+ * active category clears it).
  */
 export function OfferGrid({
   offers,
@@ -94,9 +96,12 @@ export function OfferGrid({
                     {o.cashback.text}
                   </p>
                 ) : null}
-                <Button size="sm" className="mt-auto" disabled={!launched}>
-                  {launched ? "Activer le cashback" : "Bientôt"}
-                </Button>
+                {/* only a brand with an active programme offers cashback, and only once launched (issue #34 item 2) */}
+                {launched && o.cashback?.href ? (
+                  <a href={o.cashback.href} rel="nofollow" className={cn(buttonVariants({ size: "sm" }), "mt-auto")}>
+                    Activer le cashback
+                  </a>
+                ) : null}
               </div>
             </li>
           ))}

@@ -3,7 +3,6 @@ import { affiliatePrograms, brands, clickSessions, conversions, crevardeDeals, p
 import { getDb } from "~/lib/db.server";
 import { isPublicDeal } from "~/modules/deals/deals.server";
 import { scheduleOpen } from "~/modules/schedule/schedule.server";
-import { safeRedirect } from "~/lib/safe-redirect.server";
 import type { RateLimitRule } from "~/lib/rate-limit.server";
 import { SUB_ID_PARAM, type NetworkName } from "~/modules/networks/networks";
 import { validateDestination } from "~/modules/tracking/destination";
@@ -195,16 +194,16 @@ export async function loadBrandCashbackOffer(brandId: string, now = new Date()):
   };
 }
 
-/** "/marques/<slug>" of an active programme's brand, or null (the visitor's way back after signing in). */
-export async function brandPathForProgram(programId: string): Promise<string | null> {
+/** Whether the programme exists, is active and belongs to a brand (a visitor's activation goes to sign-in, then back to it). */
+export async function isActiveBrandProgram(programId: string): Promise<boolean> {
   const db = await getDb();
   const [row] = await db
-    .select({ slug: brands.slug })
+    .select({ id: affiliatePrograms.id })
     .from(affiliatePrograms)
     .innerJoin(brands, eq(brands.id, affiliatePrograms.brandId))
     .where(and(eq(affiliatePrograms.id, programId), eq(affiliatePrograms.status, "active")))
     .limit(1);
-  return row ? safeRedirect(`/marques/${encodeURIComponent(row.slug)}`, "/marques") : null;
+  return Boolean(row);
 }
 
 /**

@@ -79,11 +79,12 @@ export async function listActiveProgramsForBrand(brandId: string, at: Date = new
   }));
 }
 
-export type BrandCashback = CashbackSummary;
+/** A brand's cashback and the programme its « Activer le cashback » goes through (the brand page's block's: its first active programme). */
+export type BrandCashback = CashbackSummary & { programId: string };
 
 interface BrandRates {
   /** brand id → its cashback today (brands without an active programme with a current rate are absent) */
-  byBrand: Record<string, CashbackSummary>;
+  byBrand: Record<string, BrandCashback>;
   /** the next instant a rate of an active programme starts or ends: when this result stops being true */
   nextBoundary: Date | null;
 }
@@ -105,6 +106,7 @@ function currentBrandRates(at: Date): Promise<BrandRates> {
       const rows = await db
         .select({
           brandId: affiliatePrograms.brandId,
+          programId: affiliatePrograms.id,
           shareBps: affiliatePrograms.memberShareBps,
           baseExcludesVat: affiliatePrograms.rateBaseExcludesVatAndShipping,
           vatRateBps: affiliatePrograms.vatRateBps,
@@ -115,17 +117,21 @@ function currentBrandRates(at: Date): Promise<BrandRates> {
         })
         .from(programRates)
         .innerJoin(affiliatePrograms, eq(affiliatePrograms.id, programRates.programId))
-        .where(and(isNotNull(affiliatePrograms.brandId), eq(affiliatePrograms.status, "active"), or(isNull(programRates.validTo), gt(programRates.validTo, at))));
+        .where(and(isNotNull(affiliatePrograms.brandId), eq(affiliatePrograms.status, "active"), or(isNull(programRates.validTo), gt(programRates.validTo, at))))
+        // oldest programme first: the one a brand's « Activer le cashback » goes through (loadBrandCashbackOffer's)
+        .orderBy(asc(affiliatePrograms.createdAt), asc(affiliatePrograms.id));
       const rates = new Map<string, RateOnBase[]>();
+      const activated = new Map<string, string>();
       for (const r of rows) {
         if (!r.brandId || r.validFrom > at) continue;
         const list = rates.get(r.brandId) ?? rates.set(r.brandId, []).get(r.brandId)!;
         list.push({ member: memberRate(r, r.shareBps), baseExcludesVat: r.baseExcludesVat, vatRateBps: r.vatRateBps });
+        if (!activated.has(r.brandId)) activated.set(r.brandId, r.programId);
       }
-      const byBrand: Record<string, CashbackSummary> = {};
+      const byBrand: Record<string, BrandCashback> = {};
       for (const [brandId, list] of rates) {
         const summary = summarizeRates(list);
-        if (summary) byBrand[brandId] = summary;
+        if (summary) byBrand[brandId] = { ...summary, programId: activated.get(brandId)! };
       }
       return { byBrand, nextBoundary: nextInstant(rows.flatMap((r) => [r.validFrom, r.validTo]), at.getTime()) };
     },

@@ -4,6 +4,7 @@ import { scheduledRead, scheduleOpen } from "~/modules/schedule/schedule.server"
 import { getDb } from "~/lib/db.server";
 import { listBrandCashback } from "~/modules/cashback/programs.server";
 import { offerCashbackText } from "~/modules/cashback/member-rate";
+import { activateHref } from "~/modules/cashback/offer";
 
 const columns = {
   id: offers.id,
@@ -27,7 +28,9 @@ async function withCashback<T extends { brandId: string; regularPrice: string }>
   const rates = await listBrandCashback([...new Set(rows.map((r) => r.brandId))], now);
   return rows.map((r) => {
     const summary = rates.get(r.brandId);
-    return { ...r, cashback: summary ? { label: summary.label, text: launched ? offerCashbackText(summary, r.regularPrice) : null } : null };
+    if (!summary) return { ...r, cashback: null };
+    // once launched, « Activer le cashback » goes through the brand's programme (click id; a visitor signs in first)
+    return { ...r, cashback: launched ? { label: summary.label, text: offerCashbackText(summary, r.regularPrice), href: activateHref(summary.programId) } : { label: summary.label, text: null, href: null } };
   });
 }
 
