@@ -98,14 +98,18 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
     expect(off.data.offers.every((o) => o.cashback === null || o.cashback.text === null)).toBe(true);
     expect(off.data.offers.some((o) => "discountedPrice" in o)).toBe(false);
     // Nuxe has active programmes (best: Awin 10 % × 70 %); Caudalie only a closed one
-    expect(find(off, "Huile Prodigieuse 100 ml")?.cashback).toEqual({ label: "Jusqu'à 7\u00a0% de cashback", text: null });
+    expect(find(off, "Huile Prodigieuse 100 ml")?.cashback).toEqual({ label: "Jusqu'à 7\u00a0% de cashback", text: null, href: null });
     const brandOff = await callRoute(brandLoader, req("/marques/caudalie"), { id: "caudalie" });
     expect(brandOff.data.offers[0].cashback).toBeNull();
     await setSetting("cashback_launched", true);
     try {
       const on = await callRoute(homeLoader, req("/"));
       // 32,90 € / 1,20 (the programme pays excluding VAT) × 7 % = 1,919… → about 1,91 € (floored)
-      expect(find(on, "Huile Prodigieuse 100 ml")?.cashback).toEqual({ label: "Jusqu'à 7\u00a0% de cashback", text: "Jusqu'à 7\u00a0% de cashback, soit environ 1,91\u00a0€" });
+      expect(find(on, "Huile Prodigieuse 100 ml")?.cashback).toMatchObject({
+        label: "Jusqu'à 7\u00a0% de cashback",
+        text: "Jusqu'à 7\u00a0% de cashback, soit environ 1,91\u00a0€",
+        href: expect.stringMatching(/^\/cashback\/activer\/[0-9a-f-]{36}$/),
+      });
       expect(find(on, "Sérum Vinoperfect éclat")?.cashback).toBeNull();
     } finally {
       await setSetting("cashback_launched", false);
