@@ -132,6 +132,36 @@ describeEachDb("members post deals (issue #15)", () => {
     expect(row.publishedAt).not.toBeNull();
   });
 
+  it("recognises a brand on any host of its registrable domain (issue #34 item 10)", async () => {
+    const db = await getDb();
+    // the seed's Nuxe has its website on fr.nuxe.com; a second brand on the same domain picks
+    // the link's very host first, else the first brand by name
+    const [nuxe, nuxePro] = await db
+      .insert(s.brands)
+      .values([
+        { name: "Nuxe", slug: `nuxe-${uniq()}`, websiteUrl: "https://fr.nuxe.com" },
+        { name: "Nuxe Pro", slug: `nuxe-pro-${uniq()}`, websiteUrl: "https://pro.nuxe.com/" },
+      ])
+      .returning();
+    const cases: [string, typeof nuxe][] = [
+      ["https://fr.nuxe.com/huile-prodigieuse-100ml", nuxe],
+      ["https://nuxe.com/huile-prodigieuse-50ml", nuxe],
+      ["https://www.nuxe.com/reve-de-miel", nuxe],
+      ["https://boutique.fr.nuxe.com/coffret", nuxe],
+      ["https://pro.nuxe.com/cabine", nuxePro],
+    ];
+    for (const [url, expected] of cases) {
+      // a member each: deal posts are rate-limited
+      const me = await signedInUser();
+      const out = await post(me.cookie, valid({ url, merchant: "", title: `Deal ${uniq()} ${url}` }));
+      expect(out.status, url).toBe(302);
+      expect(await lastPostOf(me.id), url).toMatchObject({ url, brandId: expected.id, source: expected.name.toLowerCase() });
+    }
+    // a look-alike domain is not Nuxe: without a merchant typed, the post is refused
+    const lookAlike = await post((await signedInUser()).cookie, valid({ url: "https://nuxe.com.promo-beaute.fr/huile", merchant: "" }));
+    expect([lookAlike.status, lookAlike.data.result.error.merchant]).toEqual([400, [POSTING_MESSAGES.merchantRequired]]);
+  });
+
   it("the number of approved posts before publishing at once is a setting the admin changes on /admin/settings", async () => {
     const admin = await signedInUser({ role: "admin" });
     const save = (form: Record<string, string>) => callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", ...form } }));

@@ -1,8 +1,9 @@
 /**
  * Pure rules of a member's deal post (issue #15 item 1, ADR 036):
  * the canonical link for the duplicate check, what counts as a real public
- * host, self-promotion and trust. No zod, no database: shared by the form,
- * the server and the tests.
+ * host, and trust. No zod, no database: shared by the form, the server and
+ * the tests. Whose site a link is on (brand, self-promotion) is in
+ * `merchant-domain.ts`, which stays on the server.
  */
 
 /** Tracking parameters dropped from the canonical link, besides every `utm_*`. */
@@ -72,18 +73,6 @@ export const bareHost = (host: string) => host.toLowerCase().replace(/\.$/, "").
 
 /** The domain of an e-mail address, lower-case. */
 export const emailDomain = (email: string) => bareHost(email.slice(email.lastIndexOf("@") + 1));
-
-/**
- * Self-promotion (ADR 036 §Self-promotion, HUKD's three-strike rule): the author's e-mail
- * is on the link's domain or one of its parents (jane@shop.fr posting
- * https://www.shop.fr/… or https://boutique.shop.fr/…). Webmail domains never match.
- */
-export function isSelfPromotion(authorEmail: string, linkHost: string): boolean {
-  const domain = emailDomain(authorEmail);
-  const host = bareHost(linkHost);
-  if (!domain.includes(".")) return false;
-  return host === domain || host.endsWith(`.${domain}`);
-}
 
 /** Whether the author's posts are published at once: enough approved posts and never a confirmed duplicate. */
 export function publishesAtOnce(input: { approvedPosts: number; trustedAfter: number; confirmedDuplicate: boolean }): boolean {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from "dri
 import { createElement } from "react";
 import { brands, categories, crevardeDeals, user, userStrikes } from "../../../db/schema";
 import { DEAL_DECISION_SUBJECTS, DealDecisionEmail, type DealDecision } from "~/emails/deals";
+import { cachedRead } from "~/lib/data-cache.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { DomainError } from "~/lib/errors";
@@ -19,7 +20,8 @@ import { getSetting } from "~/modules/settings/settings.server";
 import { hostOf } from "~/modules/tracking/destination";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { DealStatus } from "./deal-rules";
-import { bareHost, canonicalDealUrl, isSelfPromotion, mayPost, publishesAtOnce } from "./posting-rules";
+import { brandForLinkHost, brandSite, isSelfPromotion, type BrandSite } from "./merchant-domain";
+import { canonicalDealUrl, mayPost, publishesAtOnce } from "./posting-rules";
 import { formatPriceCents, MODERATION_DEAL_MESSAGES, MODERATION_RULES, POSTING_MESSAGES, POST_STATUS_LABELS, type DealPostInput, type ModerationRule } from "./posting.schema";
 
 /**
@@ -58,16 +60,30 @@ export async function postingFormData() {
   return { categories: rows };
 }
 
-/** The brand whose website is on the link's host (www. ignored), if any. */
+/**
+ * Every brand with a website, in name order, with its website's registrable domain:
+ * one read for the whole site, kept in process (data-cache.server) until a brand is written.
+ */
+function brandSites(): Promise<BrandSite[]> {
+  return cachedRead("deals:brand-sites", ["brands"], async () => {
+    const db = await getDb();
+    const rows = await db
+      .select({ id: brands.id, name: brands.name, websiteUrl: brands.websiteUrl })
+      .from(brands)
+      .where(isNotNull(brands.websiteUrl))
+      .orderBy(asc(brands.name));
+    return rows.flatMap((row) => {
+      const host = hostOf(row.websiteUrl);
+      const site = host ? brandSite(row, host) : null;
+      return site ? [site] : [];
+    });
+  });
+}
+
+/** The brand whose website is on the link's registrable domain, if any (ADR 036 §The merchant's domain). */
 async function brandForHost(host: string) {
-  const db = await getDb();
-  const bare = bareHost(host);
-  const [row] = await db
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(sql`${brands.websiteUrl} is not null and regexp_replace(lower(substring(${brands.websiteUrl} from '^https?://([^/:?#]+)')), '^www\\.', '') = ${bare}`)
-    .limit(1);
-  return row ?? null;
+  const site = brandForLinkHost(host, await brandSites());
+  return site ? { id: site.id, name: site.name } : null;
 }
 
 export interface DuplicateDeal {
