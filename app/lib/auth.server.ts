@@ -203,7 +203,6 @@ export interface SessionUser {
   username: string | null;
   avatarUrl: string | null;
   dealsUsed: number;
-  cashSaved: number;
   newsletterSubscribed: boolean;
 }
 
@@ -287,7 +286,6 @@ async function readSessionUser(request: Request): Promise<{ user: SessionUser; e
       username: profile?.username ?? null,
       avatarUrl: profile?.avatarUrl ?? session.user.image ?? null,
       dealsUsed: profile?.dealsUsed ?? 0,
-      cashSaved: profile?.cashSaved ?? 0,
       newsletterSubscribed: profile?.newsletterSubscribed ?? false,
     },
   };

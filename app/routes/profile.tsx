@@ -35,7 +35,9 @@ import {
   verifyOwnPassword,
 } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
-import { formatMoney, MemberMoneyOutstandingError, memberMoneyMessage } from "~/modules/ledger/ledger";
+import { formatEuros, MemberMoneyOutstandingError, memberMoneyMessage } from "~/modules/ledger/ledger";
+import { memberCashbackBalances, validatedCashbackCents } from "~/modules/cashback/member-cashback.server";
+import { getSetting } from "~/modules/settings/settings.server";
 import { listMyDealPosts } from "~/modules/deals/posting.server";
 import { appealDealDecision, appealsOf } from "~/modules/deals/appeals.server";
 import { APPEAL_MESSAGES, APPEAL_STATUS_LABELS, APPEAL_TEXT_MAX, appealSchema } from "~/modules/deals/appeals.schema";
@@ -50,7 +52,8 @@ const POST_STATUS_CLASSES: Record<string, string> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { redirectTo: "/auth?redirect=/profile" });
-  const createdAt = await memberSince(user.id);
+  const [createdAt, balances, launched] = await Promise.all([memberSince(user.id), memberCashbackBalances(user.id), getSetting("cashback_launched")]);
+  const validatedCents = validatedCashbackCents(balances);
   return {
     email: user.email,
     username: user.username ?? "",
@@ -59,7 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     avatarUrl: user.avatarUrl,
     newsletterSubscribed: user.newsletterSubscribed,
     dealsUsed: user.dealsUsed,
-    cashSaved: user.cashSaved,
+    // the member's gains as /mon-cashback counts them; before the launch only when there is money of theirs (issue #34 items 4 and 8)
+    validatedCashback: launched || validatedCents !== 0 ? formatEuros(validatedCents) : null,
     memberSince: createdAt ? formatParis(createdAt, "d MMMM yyyy") : null,
     dealPosts: await withAppeals((await listMyDealPosts(user.id)).map((p) => ({
       id: p.id,
@@ -226,11 +230,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Mon cashback : mes achats, mes soldes et mes e-mails
         </Link>
       </p>
-      <dl className="mt-8 grid grid-cols-1 gap-3 text-center sm:grid-cols-3 sm:gap-4">
-        <div className="rounded-2xl bg-brand-50 p-4">
-          <dt className="text-xs text-neutral-600">Économies</dt>
-          <dd className="text-2xl font-black text-brand-700">{formatMoney(loaderData.cashSaved, "EUR")}</dd>
-        </div>
+      <dl className={`mt-8 grid grid-cols-1 gap-3 text-center sm:gap-4 ${loaderData.validatedCashback ? "sm:grid-cols-3" : "sm:grid-cols-2"}`}>
+        {loaderData.validatedCashback ? (
+          <div className="rounded-2xl bg-brand-50 p-4" data-testid="profile-validated-cashback">
+            <dt className="text-xs text-neutral-600">Cashback validé</dt>
+            <dd className="text-2xl font-black text-brand-700">{loaderData.validatedCashback}</dd>
+            <dd className="text-xs text-neutral-600">
+              <Link to="/mon-cashback" className="hover:underline">
+                Disponible, en cours de virement et versé
+              </Link>
+            </dd>
+          </div>
+        ) : null}
         <div className="rounded-2xl bg-brand-50 p-4">
           <dt className="text-xs text-neutral-600">Deals utilisés</dt>
           <dd className="text-2xl font-black text-brand-700">{loaderData.dealsUsed}</dd>

@@ -6,7 +6,6 @@ export interface DemoAccount {
   password: string;
   username: string;
   dealsUsed: number;
-  cashSaved: number;
 }
 
 /**
@@ -15,8 +14,8 @@ export interface DemoAccount {
  * back-office account gets a random password instead (db/seed/index.ts).
  */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { role: "admin", email: "admin@crevarde.local", password: "CrevardeAdmin2025!", username: "Admin Crevarde", dealsUsed: 0, cashSaved: 0 },
-  { role: "user", email: "membre@crevarde.local", password: "CrevardeMembre2025!", username: "Camille", dealsUsed: 3, cashSaved: 42.5 },
-  { role: "editor", email: "editeur@crevarde.local", password: "CrevardeEditeur2025!", username: "Éditeur Crevarde", dealsUsed: 0, cashSaved: 0 },
-  { role: "finance", email: "finance@crevarde.local", password: "CrevardeFinance2025!", username: "Finance Crevarde", dealsUsed: 0, cashSaved: 0 },
+  { role: "admin", email: "admin@crevarde.local", password: "CrevardeAdmin2025!", username: "Admin Crevarde", dealsUsed: 0 },
+  { role: "user", email: "membre@crevarde.local", password: "CrevardeMembre2025!", username: "Camille", dealsUsed: 3 },
+  { role: "editor", email: "editeur@crevarde.local", password: "CrevardeEditeur2025!", username: "Éditeur Crevarde", dealsUsed: 0 },
+  { role: "finance", email: "finance@crevarde.local", password: "CrevardeFinance2025!", username: "Finance Crevarde", dealsUsed: 0 },
 ];

@@ -329,8 +329,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
       // the trigger on "user" has created the profile: complete it
       await db
         .insert(s.profiles)
-        .values({ id, username: account.username, email: account.email, dealsUsed: account.dealsUsed, cashSaved: account.cashSaved })
-        .onConflictDoUpdate({ target: s.profiles.id, set: { username: account.username, dealsUsed: account.dealsUsed, cashSaved: account.cashSaved } });
+        .values({ id, username: account.username, email: account.email, dealsUsed: account.dealsUsed })
+        .onConflictDoUpdate({ target: s.profiles.id, set: { username: account.username, dealsUsed: account.dealsUsed } });
       createdAccounts.push({ role: account.role, email: account.email, password });
     }
 

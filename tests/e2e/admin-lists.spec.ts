@@ -184,10 +184,11 @@ test("an edit dialog with changes asks « Quitter sans enregistrer ? » before c
   await expect(codeRow(page, one)).not.toContainText("Texte en cours de saisie");
 });
 
-test("the users list shows a member's savings in euros, written the French way @layout", async ({ page }) => {
+test("the users list shows a member's validated cashback in euros, written the French way @layout", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto(`/admin/users?q=${encodeURIComponent(DEMO_MEMBER.email)}`);
-  // the demo member has saved 42.5 € (db/seed/demo-accounts.ts)
-  await expect(page.getByRole("row").filter({ hasText: DEMO_MEMBER.email })).toContainText("42,50 €");
+  // the demo member's validated cashback, as /profile and /mon-cashback count it (issue #34 item 8)
+  await expect(page.getByRole("columnheader", { name: "Cashback validé" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: DEMO_MEMBER.email })).toContainText("12,34 €");
   await noHorizontalScroll(page);
 });

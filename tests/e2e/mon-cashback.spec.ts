@@ -27,6 +27,13 @@ test("the demo member sees the four balances, each purchase's status, reason and
   // no sideways scrolling on a phone
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // /profile's figure is the same money: available + in payout + paid (issue #34 item 8)
+  await page.goto("/profile");
+  const validated = page.getByTestId("profile-validated-cashback");
+  await expect(validated.getByRole("term")).toHaveText("Cashback validé");
+  await expect(validated.getByRole("definition").first()).toHaveText(/^12,34\s€$/);
+  await expect(page.getByText("Économies")).toHaveCount(0);
 });
 
 test("the account menu and the profile link to /mon-cashback @desktop", async ({ page }) => {

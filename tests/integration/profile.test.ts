@@ -10,10 +10,34 @@ import { promoteToAdmin } from "../../app/modules/users/users-admin.server";
 import { cookieFor, req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import { loader as monCashbackLoader } from "../../app/routes/mon-cashback";
+import { loader as usersLoader } from "../../app/routes/admin/users";
+import { creditMember, holdPayout } from "../../app/modules/ledger/ledger-events.server";
+import { withLedger } from "../../app/modules/ledger/ledger.server";
+import { setSetting } from "../../app/modules/settings/settings.server";
 
 describeEachDb("member profile", ({ database }) => {
   it("anonymous visitors go to /auth?redirect=/profile", async () => {
     expect((await callRoute(profileLoader, req("/profile"))).location).toBe("/auth?redirect=/profile");
+  });
+
+  it("« Cashback validé » is the ledger's available + in payout + paid, as /mon-cashback and the users list count it (issue #34 item 8)", async () => {
+    const u = await signedInUser();
+    await setSetting("cashback_launched", false);
+    // before the launch a member without money sees no figure
+    expect((await callRoute(profileLoader, req("/profile", { cookie: u.cookie }))).data.validatedCashback).toBeNull();
+    await withLedger((tx) => creditMember(tx, { key: `test:${u.id}:credit`, kind: "adjustment", userId: u.id, amountCents: 1234, actor: "test" }));
+    await withLedger((tx) => holdPayout(tx, { payoutId: crypto.randomUUID(), userId: u.id, actor: "test", amountCents: 200 }));
+    // money of theirs is shown, launched or not
+    const profile = await callRoute(profileLoader, req("/profile", { cookie: u.cookie }));
+    expect(profile.data.validatedCashback).toBe("12,34\u00a0€");
+    const { balances } = (await callRoute(monCashbackLoader, req("/mon-cashback", { cookie: u.cookie }))).data;
+    expect(balances).toMatchObject({ available: 1034, inPayout: 200, paid: 0 });
+    const admin = await signedInUser();
+    await promoteToAdmin(admin.email);
+    const adminCookie = await cookieFor(admin.email, admin.password);
+    const users = await callRoute(usersLoader, req(`/admin/users?q=${encodeURIComponent(u.email)}`, { cookie: adminCookie }));
+    expect(users.data.users.find((r) => r.id === u.id)?.validatedCashbackCents).toBe(1234);
   });
 
   it("edits the username, toggles the newsletter and exports the data as JSON", async () => {

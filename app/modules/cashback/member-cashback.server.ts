@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db.server";
 import { memberBalances, type MemberBalances } from "~/modules/ledger/ledger.server";
-import { affiliatePrograms, brands, cashbackEmailOptOuts, clickSessions, conversions, memberCashbackEvents, memberCashbacks } from "../../../db/schema";
+import { affiliatePrograms, brands, cashbackEmailOptOuts, clickSessions, conversions, ledgerAccounts, memberCashbackEvents, memberCashbacks } from "../../../db/schema";
 import { CASHBACK_EMAIL_KINDS, type CashbackEmailKind } from "./statuses";
 
 /** Lines per page of /mon-cashback: a member with 1,000 purchases gets 20 pages, each one indexed query. */
@@ -126,6 +126,29 @@ async function countMemberCashbacks(userId: string): Promise<number> {
 export async function memberCashbackBalances(userId: string): Promise<Pick<MemberBalances, "pending" | "available" | "inPayout" | "paid">> {
   const { pending, available, inPayout, paid } = await memberBalances(userId);
   return { pending, available, inPayout, paid };
+}
+
+/**
+ * « Cashback validé » (issue #34 item 8, ADR 037): what a member has earned for good, from the ledger: what is
+ * available, being paid and paid, i.e. the sum of those three cards of /mon-cashback. The one figure of a
+ * member's gains, on /profile and in the back office's list of users; pending cashback is not in it.
+ */
+const VALIDATED_CASHBACK_KINDS = ["available", "in_payout", "paid"] as const;
+
+export function validatedCashbackCents(balances: Pick<MemberBalances, "available" | "inPayout" | "paid">): number {
+  return balances.available + balances.inPayout + balances.paid;
+}
+
+/** Each member's « Cashback validé » in cents (validatedCashbackCents), in one query; members without ledger accounts are absent. */
+export async function validatedCashbackByMember(userIds: readonly string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId, cents: sql<string>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)` })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.owner, "member"), inArray(ledgerAccounts.userId, [...userIds]), inArray(ledgerAccounts.kind, [...VALIDATED_CASHBACK_KINDS])))
+    .groupBy(ledgerAccounts.userId);
+  return new Map(rows.map((r) => [r.userId!, Number(r.cents)]));
 }
 
 /** Which cashback e-mails the member receives (all of them unless switched off). */

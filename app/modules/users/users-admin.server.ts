@@ -11,6 +11,7 @@ import type { ListQuery } from "~/modules/admin/list-query";
 import type { UserSort, userListSpec } from "./user-list";
 import type { userFormSchema } from "./user-form.schema";
 import { recordAuditIn } from "~/modules/admin/audit.server";
+import { validatedCashbackByMember } from "~/modules/cashback/member-cashback.server";
 
 type Actor = { id: string; email: string };
 
@@ -26,7 +27,7 @@ export async function listUsersAdmin(query: Pick<ListQuery<UserSort, (typeof use
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(where);
     return row?.n ?? 0;
   };
-  return paginate(query.page, count, (limit, offset) =>
+  const page = await paginate(query.page, count, (limit, offset) =>
     db
       .select({
         id: user.id,
@@ -35,7 +36,6 @@ export async function listUsersAdmin(query: Pick<ListQuery<UserSort, (typeof use
         createdAt: user.createdAt,
         username: profiles.username,
         avatarUrl: profiles.avatarUrl,
-        cashSaved: profiles.cashSaved,
       })
       .from(user)
       .leftJoin(profiles, eq(profiles.id, user.id))
@@ -44,6 +44,9 @@ export async function listUsersAdmin(query: Pick<ListQuery<UserSort, (typeof use
       .limit(limit)
       .offset(offset),
   );
+  // each account's « Cashback validé », the figure /profile shows (issue #34 item 8)
+  const validated = await validatedCashbackByMember(page.rows.map((r) => r.id));
+  return { ...page, rows: page.rows.map((r) => ({ ...r, validatedCashbackCents: validated.get(r.id) ?? 0 })) };
 }
 
 /** Refused write: it would leave the site without any administrator. */

@@ -15,6 +15,7 @@ import { ROLES, type Role } from "../../../db/constants";
 import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { userListSpec } from "~/modules/users/user-list";
+import { formatEuros } from "~/modules/ledger/ledger";
 import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { USER_MESSAGES, userFormSchema } from "~/modules/users/user-form.schema";
@@ -118,7 +119,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           { key: "email", header: "Email", sort: "email", cell: (u) => <Unbroken>{u.email}</Unbroken> },
           { key: "role", header: "Rôle", cell: (u) => <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge> },
           { key: "created", header: "Inscription", sort: "created", cell: (u) => formatParis(u.createdAt, "d MMM yyyy") },
-          { key: "saved", header: "Économies", cell: (u) => (u.cashSaved ? `${Number(u.cashSaved).toLocaleString("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €` : "-") },
+          { key: "saved", header: "Cashback validé", cell: (u) => (u.validatedCashbackCents ? formatEuros(u.validatedCashbackCents) : "-") },
         ]}
         actions={(u) => (
           <RowActions
