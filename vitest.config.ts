@@ -20,6 +20,7 @@ const ISOLATED = [
   "tests/integration/claims.test.ts",
   "tests/integration/home-sections.test.ts",
   "tests/integration/import.test.ts",
+  "tests/integration/import-integrity.test.ts",
   "tests/integration/privacy.test.ts",
   "tests/integration/programmes.test.ts",
   "tests/integration/referrals.test.ts",

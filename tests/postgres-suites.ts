@@ -30,6 +30,7 @@ export const POSTGRES_SUITES: readonly string[] = [
   // network imports and pulls
   "tests/integration/import.test.ts",
   "tests/integration/import-properties.test.ts",
+  "tests/integration/import-integrity.test.ts",
   "tests/integration/conversions-import-cli.test.ts",
   "tests/integration/network-pulls.test.ts",
   // rate limits and counters

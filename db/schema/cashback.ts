@@ -24,6 +24,8 @@ import { brands } from "./catalogue";
 /* ------------------------------------------------------------------ */
 
 export const MEMBER_CASHBACK_STATUSES = ["tracked", "pending", "validated", "refused", "reversed"] as const;
+/** conversions.review_status values (ADR 039); the CHECK below lists the same */
+export { CONVERSION_REVIEW_STATUSES } from "../constants-cashback";
 
 /** A programme we are accepted on: one brand may have several, on several networks. */
 export const affiliatePrograms = pgTable(
@@ -155,6 +157,14 @@ export const conversions = pgTable(
     reasonCode: text("reason_code"),
     /** seen only through a push so far (a push never creates money on its own) */
     pushOnly: boolean("push_only").notNull().default(false),
+    /** finance's review (ADR 039): unknown_account | held | approved; null = nothing to check */
+    reviewStatus: text("review_status"),
+    /** why the commission is held, in French, for finance */
+    reviewReason: text("review_reason"),
+    /** the commission finance approved: a later version up to this amount stays approved */
+    reviewApprovedCommission: numeric("review_approved_commission", { precision: 18, scale: 6 }),
+    reviewDecidedBy: text("review_decided_by"),
+    reviewDecidedAt: timestamp("review_decided_at", { withTimezone: true }),
     version: integer("version").notNull().default(1),
     rawHash: text("raw_hash").notNull(),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
@@ -165,11 +175,13 @@ export const conversions = pgTable(
     networkCheck("conversions_network_check", t.network),
     check("conversions_status_check", sql`${t.status} in ('pending', 'approved', 'declined')`),
     check("conversions_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("conversions_review_status_check", sql`${t.reviewStatus} is null or ${t.reviewStatus} in ('unknown_account', 'held', 'approved')`),
     uniqueIndex("conversions_key_idx").on(t.network, t.networkAccountId, t.conversionKey),
     index("conversions_user_idx").on(t.userId, t.transactionAt.desc()),
     index("conversions_status_idx").on(t.status, t.transactionAt.desc()),
     index("conversions_click_idx").on(t.clickId),
     index("conversions_program_idx").on(t.programId, t.validatedAt),
+    index("conversions_review_idx").on(t.reviewStatus, t.transactionAt.desc()).where(sql`${t.reviewStatus} is not null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { eq, inArray, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
+import { approveConversionReview } from "../../app/modules/conversions/attribute.server";
 import { importRecords } from "../../app/modules/conversions/import.server";
 import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
 import type { NormalisedRecord } from "../../app/modules/networks/types";
@@ -15,7 +16,9 @@ import { makeClick, makeMember, makeProgramme, rec } from "../helpers/conversion
  * states of a set of conversions, in any order, each replayed any number of
  * times and cut into pages anyhow, gives the same balances (and member
  * cashbacks) as importing each conversion's final state once; every transfer
- * sums to zero (verifyLedger); "available" is never negative.
+ * sums to zero (verifyLedger); "available" is never negative. Conversions
+ * whose commissions are all implausible (above the 200 € ceiling) are held
+ * « En vérification » with no money, then approved by finance or not (ADR 039).
  */
 
 const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 10), 200);
@@ -32,10 +35,26 @@ const stateArb = fc.record({
   day: fc.integer({ min: 1, max: 28 }),
   currency: fc.constantFrom("EUR", "EUR", "EUR", "USD"),
 });
-/** A conversion: a 1:1 network (Awin) with its states, or a summed one (Rakuten) with its items and returns. */
+/** A state of a conversion held for review: a euro commission above the default 200 € ceiling. */
+const heldStateArb = fc.record({
+  status: fc.constantFrom("pending" as const, "approved" as const, "declined" as const),
+  commission: fc.integer({ min: 200_01, max: 900_00 }).map(text),
+  day: fc.integer({ min: 1, max: 28 }),
+  currency: fc.constant("EUR"),
+});
+/** A conversion: a 1:1 network (Awin) with its states, a summed one (Rakuten) with its items and returns, or a held one finance may approve. */
 const conversionArb = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("awin" as const), states: fc.uniqueArray(stateArb, { minLength: 1, maxLength: 4, selector: (st) => `${st.status}:${st.day}` }), attributed: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("rakuten" as const), items: fc.array(cents, { minLength: 1, maxLength: 4 }), attributed: fc.constant(true) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("held" as const),
+      states: fc.uniqueArray(heldStateArb, { minLength: 1, maxLength: 3, selector: (st) => `${st.status}:${st.day}` }),
+      attributed: fc.constant(true),
+      approve: fc.boolean(),
+    }),
+  },
 );
 
 type ConversionSpec = typeof conversionArb extends fc.Arbitrary<infer T> ? T : never;
@@ -49,7 +68,7 @@ async function recordsFor(specs: ConversionSpec[], userId: string, ns: string) {
   const finals: NormalisedRecord[][] = [];
   for (const [i, spec] of specs.entries()) {
     const key = `${ns}-${i}`;
-    if (spec.kind === "awin") {
+    if (spec.kind === "awin" || spec.kind === "held") {
       const click = await makeClick(userId, awin.id);
       const clickId = spec.attributed ? click.clickId : null;
       // a conversion first seen in another currency may be converted to euros later, never back (in the import's order)
@@ -87,15 +106,27 @@ async function recordsFor(specs: ConversionSpec[], userId: string, ns: string) {
   return { all: all.flat(), finals: finals.flat() };
 }
 
+/** Finance approves the held conversions the spec says it approves (after the imports). */
+async function approveHeld(specs: ConversionSpec[], ns: string) {
+  const db = await getDb();
+  for (const [i, spec] of specs.entries()) {
+    if (spec.kind !== "held" || !spec.approve) continue;
+    const [conv] = await db.select({ id: s.conversions.id, review: s.conversions.reviewStatus }).from(s.conversions).where(eq(s.conversions.conversionKey, `${ns}-${i}`));
+    if (conv?.review === "held") await approveConversionReview({ conversionId: conv.id, actor: { id: "finance-property", email: "finance@crevarde.local" } });
+  }
+}
+
 async function outcome(userId: string, ns: string) {
   const db = await getDb();
-  const convs = await db.select({ id: s.conversions.id, key: s.conversions.conversionKey, status: s.conversions.status, commission: s.conversions.commissionAmount }).from(s.conversions).where(sql`${s.conversions.conversionKey} like ${ns + "-%"}`);
+  const convs = await db
+    .select({ id: s.conversions.id, key: s.conversions.conversionKey, status: s.conversions.status, review: s.conversions.reviewStatus, commission: s.conversions.commissionAmount })
+    .from(s.conversions).where(sql`${s.conversions.conversionKey} like ${ns + "-%"}`);
   const cbs = convs.length ? await db.select().from(s.memberCashbacks).where(inArray(s.memberCashbacks.conversionId, convs.map((c) => c.id))) : [];
   const byConv = new Map(cbs.map((c) => [c.conversionId, c]));
   const shape = convs
     .map((c) => {
       const cb = byConv.get(c.id);
-      return { key: c.key.slice(ns.length), status: c.status, commission: c.commission, cashback: cb ? { status: cb.status, amount: cb.amountCents, reason: cb.reasonCode } : null };
+      return { key: c.key.slice(ns.length), status: c.status, review: c.review, commission: c.commission, cashback: cb ? { status: cb.status, amount: cb.amountCents, reason: cb.reasonCode } : null };
     })
     .sort((a, b) => a.key.localeCompare(b.key));
   const { pending, available, inPayout, paid, owed } = await memberBalances(userId);
@@ -132,11 +163,19 @@ describeEachDb("import properties", () => {
             expect(balances.pending).toBeGreaterThanOrEqual(0);
           }
           // and the whole history replayed once more changes nothing
+          const replayed = await outcome(replayer, nsA);
+          await importRecords({ records: a.all, source: "pull", actor: "system" });
+          expect(await outcome(replayer, nsA)).toEqual(replayed);
+          // a held commission holds no money until finance approves it
+          for (const c of replayed.shape) if (c.review === "held" && c.cashback) expect(c.cashback.amount).toBe(0);
+          await approveHeld(specs, nsA);
           const settled = await outcome(replayer, nsA);
+          // approved once: a replay of the whole history changes nothing more
           await importRecords({ records: a.all, source: "pull", actor: "system" });
           expect(await outcome(replayer, nsA)).toEqual(settled);
 
           await importRecords({ records: b.finals, source: "pull", actor: "system" });
+          await approveHeld(specs, nsB);
           const once = await outcome(oracle, nsB);
           expect(settled.balances).toEqual(once.balances);
           // the member's view may differ only in the amount shown after a refusal (what had been pending)

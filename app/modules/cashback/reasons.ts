@@ -16,6 +16,7 @@ const REASON_TEXT_FR = {
   unpaid: "Commande non payée",
   fraud: "Commande jugée non conforme par le marchand",
   fx_review: "Devise étrangère : montant en cours de vérification",
+  amount_review: "Montant inhabituel : en cours de vérification par notre équipe",
   merchant_declined: "Refusé par le marchand",
 } as const;
 

@@ -7,7 +7,7 @@ import { syncMemberCashback, type ConversionRow } from "./member-cashback.server
 /** An admin decision on a conversion that cannot be applied; `message` is French, for the admin. */
 export class ConversionDecisionError extends Error {
   constructor(
-    readonly code: "not_found" | "already_attributed" | "unknown_member" | "not_foreign_currency" | "invalid_amount",
+    readonly code: "not_found" | "already_attributed" | "unknown_member" | "not_foreign_currency" | "invalid_amount" | "unknown_account" | "not_held",
     message: string,
   ) {
     super(message);
@@ -17,6 +17,8 @@ export class ConversionDecisionError extends Error {
 
 type Actor = { id: string; email: string };
 
+const UNKNOWN_ACCOUNT_MESSAGE = "Cette conversion vient d'un compte éditeur qui n'est celui d'aucun programme : elle ne peut créditer aucun membre.";
+
 async function lockConversion(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], conversionId: string): Promise<ConversionRow> {
   if (!/^[0-9a-f-]{36}$/i.test(conversionId)) throw new ConversionDecisionError("not_found", "Conversion introuvable.");
   const [conv] = await tx.select().from(conversions).where(eq(conversions.id, conversionId)).for("update");
@@ -24,7 +26,16 @@ async function lockConversion(tx: Parameters<Parameters<Db["transaction"]>[0]>[0
   return conv;
 }
 
-const conversionSnapshot = (c: ConversionRow) => ({ userId: c.userId, status: c.status, commissionAmount: c.commissionAmount, currency: c.currency, fxCommissionEur: c.fxCommissionEur, version: c.version });
+const conversionSnapshot = (c: ConversionRow) => ({
+  userId: c.userId,
+  status: c.status,
+  commissionAmount: c.commissionAmount,
+  currency: c.currency,
+  fxCommissionEur: c.fxCommissionEur,
+  reviewStatus: c.reviewStatus,
+  reviewApprovedCommission: c.reviewApprovedCommission,
+  version: c.version,
+});
 
 /**
  * An admin attributes an unattributed conversion to a member by hand
@@ -36,6 +47,8 @@ export async function attributeConversion(input: { conversionId: string; userId:
   await db.transaction(async (tx) => {
     const conv = await lockConversion(tx, input.conversionId);
     if (conv.userId) throw new ConversionDecisionError("already_attributed", "Cette conversion est déjà attribuée à un membre.");
+    // another publisher's sale credits nobody, by hand neither (ADR 039)
+    if (conv.reviewStatus === "unknown_account") throw new ConversionDecisionError("unknown_account", UNKNOWN_ACCOUNT_MESSAGE);
     const [cashback] = await tx.select({ id: memberCashbacks.id }).from(memberCashbacks).where(eq(memberCashbacks.conversionId, conv.id));
     if (cashback) throw new ConversionDecisionError("already_attributed", "Cette conversion est déjà attribuée à un membre.");
     const [member] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
@@ -98,3 +111,44 @@ export async function decideForeignCurrency(input: { conversionId: string; commi
   });
 }
 
+
+/**
+ * Finance approves a commission held « En vérification » (ADR 039): the
+ * conversion records the approved commission (a later version up to it
+ * stays approved), the decision is audited, and the member cashback is
+ * recomputed — pending money or the credit — in the same transaction.
+ */
+export async function approveConversionReview(input: { conversionId: string; actor: Actor }, options: { db?: Db } = {}): Promise<ConversionRow> {
+  const db = options.db ?? (await getDb());
+  return db.transaction(async (tx) => {
+    const conv = await lockConversion(tx, input.conversionId);
+    if (conv.reviewStatus === "unknown_account") throw new ConversionDecisionError("unknown_account", UNKNOWN_ACCOUNT_MESSAGE);
+    if (conv.reviewStatus !== "held") throw new ConversionDecisionError("not_held", "Cette conversion n'est pas en vérification.");
+    const now = new Date();
+    const [updated] = await tx
+      .update(conversions)
+      .set({
+        reviewStatus: "approved",
+        reviewApprovedCommission: conv.commissionAmount,
+        reviewDecidedBy: input.actor.email,
+        reviewDecidedAt: now,
+        version: sql`${conversions.version} + 1`,
+        lastChangedAt: now,
+      })
+      .where(eq(conversions.id, conv.id))
+      .returning();
+    const source = `admin:${input.actor.email}`;
+    await tx.insert(conversionChanges).values({ conversionId: conv.id, field: "reviewStatus", old: conv.reviewStatus, new: updated.reviewStatus, source });
+    await tx.insert(auditLog).values({
+      actorId: input.actor.id,
+      actorEmail: input.actor.email,
+      action: "update",
+      entity: "conversion",
+      entityId: conv.id,
+      before: { ...conversionSnapshot(conv), reviewReason: conv.reviewReason },
+      after: { ...conversionSnapshot(updated), reviewDecision: "approved" },
+    });
+    await syncMemberCashback(tx, updated, { cause: source, actor: `admin:${input.actor.id}` });
+    return updated;
+  });
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NETWORKS } from "../../../db/constants-cashback";
 import { choice, searchText } from "~/modules/admin/list-query";
+import { CONVERSION_REVIEW_STATUSES } from "./review";
 
 /** Largest network file an admin may upload on /admin/conversions. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -21,6 +22,8 @@ export const CONVERSION_ADMIN_MESSAGES = {
   alreadyEur: "Cette conversion est déjà en euros : aucune décision de change n'est nécessaire.",
   alreadyDecided: "La commission en euros de cette conversion a déjà été décidée.",
   fxError: "La décision n'a pas pu être enregistrée. Réessayez plus tard.",
+  notHeld: "Cette conversion n'est pas en vérification.",
+  reviewError: "L'approbation n'a pas pu être enregistrée. Réessayez plus tard.",
   unknownIntent: "Action inconnue.",
 } as const;
 
@@ -36,6 +39,8 @@ const conversionFiltersSchema = z.object({
   status: choice(["pending", "approved", "declined"] as const),
   attribution: choice(["attributed", "unattributed"] as const),
   currency: choice(["eur", "other"] as const),
+  /** finance's review state (ADR 039) */
+  review: choice(CONVERSION_REVIEW_STATUSES),
   /** transaction date, first and last day included (Paris days) */
   from: day,
   to: day,
@@ -49,7 +54,7 @@ export type ConversionFilters = z.infer<typeof conversionFiltersSchema>;
 export function conversionFilters(url: URL | string): ConversionFilters {
   const params = (typeof url === "string" ? new URL(url) : url).searchParams;
   const raw: Record<string, string> = {};
-  for (const key of ["network", "status", "attribution", "currency", "from", "to", "q"]) {
+  for (const key of ["network", "status", "attribution", "currency", "review", "from", "to", "q"]) {
     const v = params.get(key);
     if (v) raw[key] = v;
   }
@@ -72,4 +77,8 @@ const commissionEurSchema = z
 export const fxSchema = z.object({
   conversionId: z.uuid(CONVERSION_ADMIN_MESSAGES.missing),
   commissionEur: commissionEurSchema,
+});
+
+export const reviewSchema = z.object({
+  conversionId: z.uuid(CONVERSION_ADMIN_MESSAGES.missing),
 });

@@ -33,6 +33,7 @@ function conversionWhere(f: ConversionFilters): SQL | undefined {
   if (f.attribution === "unattributed") parts.push(isNull(conversions.userId));
   if (f.currency === "eur") parts.push(eq(conversions.currency, "EUR"));
   if (f.currency === "other") parts.push(ne(conversions.currency, "EUR"));
+  if (f.review) parts.push(eq(conversions.reviewStatus, f.review));
   if (f.from) parts.push(sql`${conversions.transactionAt} >= ${parisDayStart(f.from)}`);
   if (f.to) parts.push(sql`${conversions.transactionAt} < ${parisDayStart(f.to)} + interval '1 day'`);
   if (f.q) {
@@ -63,6 +64,7 @@ export async function listConversionsAdmin(filters: ConversionFilters, page = 1)
         commissionAmount: conversions.commissionAmount,
         currency: conversions.currency,
         fxCommissionEur: conversions.fxCommissionEur,
+        reviewStatus: conversions.reviewStatus,
         transactionAt: conversions.transactionAt,
         userId: conversions.userId,
         memberEmail: user.email,
@@ -122,7 +124,7 @@ export async function conversionDetail(id: string) {
 export async function conversionForAction(id: string) {
   const db = await getDb();
   const [row] = await db
-    .select({ id: conversions.id, userId: conversions.userId, currency: conversions.currency, fxCommissionEur: conversions.fxCommissionEur })
+    .select({ id: conversions.id, userId: conversions.userId, currency: conversions.currency, fxCommissionEur: conversions.fxCommissionEur, reviewStatus: conversions.reviewStatus })
     .from(conversions)
     .where(eq(conversions.id, id));
   return row ?? null;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { affiliatePrograms, clickSessions, conversionChanges, conversions, networkFetches, networkRecords } from "../../../db/schema";
+import { affiliatePrograms, clickSessions, conversionChanges, conversions, networkFetches, networkRecords, programRates, siteSettings } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { isNetwork, type NetworkName } from "~/modules/networks/networks";
@@ -9,6 +9,9 @@ import type { LedgerTx } from "~/modules/ledger/ledger.server";
 import { DecimalError, toMicros } from "./decimal";
 import { syncMemberCashback, type ConversionRow } from "./member-cashback.server";
 import { acceptClaimsForConversion } from "~/modules/claims/claim-lifecycle.server";
+import { SETTING_DEFAULTS } from "~/modules/settings/settings.server";
+import { checkFileRepeats } from "./file-repeats";
+import { implausibleCommission, type RateBound } from "./review";
 import { canonicalJson, deserialiseRecord, rawHash, rollUp, serialiseRecord, sha256, STATUS_RANK, type RolledUp, type StoredVersion } from "./rollup";
 
 export interface ImportInput {
@@ -76,6 +79,8 @@ const TRACKED_FIELDS = [
   "orderRef",
   "programId",
   "userId",
+  "reviewStatus",
+  "reviewReason",
 ] as const;
 
 const jsonValue = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
@@ -139,6 +144,94 @@ async function importPage(tx: LedgerTx, records: NormalisedRecord[], input: Impo
   return counts;
 }
 
+type Rolled = RolledUp;
+
+/** What the attribution rule found for one network account's conversions. */
+interface Attribution {
+  /** a programme is configured for this network account (else: « compte inconnu », crediting nobody) */
+  known: boolean;
+  /** click id → its session, only for clicks on a programme of this network account */
+  clicks: Map<string, { id: string; userId: string | null; programId: string }>;
+  /** network programme id → our programme, on this network account */
+  programmes: Map<string, string>;
+  /** programme → its rates, for the plausibility check */
+  rates: Map<string, Array<RateBound & { validFrom: Date; validTo: Date | null }>>;
+}
+
+/**
+ * The one attribution rule of every import path (file, pull, push; ADR 039):
+ * a conversion is attributed only when its network account is one configured
+ * on a programme (affiliate_programs.network_account_id) of its network, and
+ * through a click only when the click's programme is on that same account.
+ */
+async function resolveAttribution(tx: LedgerTx, network: NetworkName, account: string, rolled: Rolled[]): Promise<Attribution> {
+  const [known] = await tx
+    .select({ id: affiliatePrograms.id })
+    .from(affiliatePrograms)
+    .where(and(eq(affiliatePrograms.network, network), eq(affiliatePrograms.networkAccountId, account)))
+    .limit(1);
+  const attribution: Attribution = { known: !!known, clicks: new Map(), programmes: new Map(), rates: new Map() };
+  if (!known) return attribution;
+  const clickIds = [...new Set(rolled.map((r) => r.clickId).filter((c): c is string => !!c))];
+  if (clickIds.length) {
+    const clicks = await tx
+      .select({ id: clickSessions.id, clickId: clickSessions.clickId, userId: clickSessions.userId, programId: clickSessions.programId })
+      .from(clickSessions)
+      .innerJoin(affiliatePrograms, eq(affiliatePrograms.id, clickSessions.programId))
+      .where(and(inArray(clickSessions.clickId, clickIds), eq(affiliatePrograms.network, network), eq(affiliatePrograms.networkAccountId, account)));
+    for (const c of clicks) attribution.clicks.set(c.clickId, c);
+  }
+  const programIds = [...new Set(rolled.map((r) => r.networkProgramId).filter((p): p is string => !!p))];
+  if (programIds.length) {
+    const programmes = await tx
+      .select({ id: affiliatePrograms.id, pid: affiliatePrograms.networkProgramId })
+      .from(affiliatePrograms)
+      .where(and(eq(affiliatePrograms.network, network), eq(affiliatePrograms.networkAccountId, account), inArray(affiliatePrograms.networkProgramId, programIds)));
+    for (const p of programmes) attribution.programmes.set(p.pid, p.id);
+  }
+  const ids = [...new Set([...attribution.clicks.values()].map((c) => c.programId).concat([...attribution.programmes.values()]))];
+  if (ids.length) {
+    const rates = await tx
+      .select({ programId: programRates.programId, percent: programRates.displayPercent, fixedCents: programRates.displayFixedCents, validFrom: programRates.validFrom, validTo: programRates.validTo })
+      .from(programRates)
+      .where(inArray(programRates.programId, ids));
+    for (const r of rates) {
+      const list = attribution.rates.get(r.programId) ?? [];
+      list.push(r);
+      attribution.rates.set(r.programId, list);
+    }
+  }
+  return attribution;
+}
+
+/** The per-conversion ceiling (site setting, ADR 039), read in the import's transaction. */
+async function reviewCeilingCents(tx: LedgerTx): Promise<number> {
+  const [row] = await tx.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, "conversion_review_ceiling_cents"));
+  const value = row?.value;
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : SETTING_DEFAULTS.conversion_review_ceiling_cents;
+}
+
+/**
+ * Finance's review of a conversion of one of our accounts: held when the
+ * commission is implausible (the programme's rates valid at the purchase,
+ * the ceiling), unless finance already approved at least this commission.
+ */
+function reviewOf(
+  r: Rolled,
+  before: { reviewStatus: string | null; reviewReason: string | null; reviewApprovedCommission: string | null } | null,
+  rates: Array<RateBound & { validFrom: Date; validTo: Date | null }>,
+  ceilingCents: number,
+): { reviewStatus: "held" | "approved" | null; reviewReason: string | null } {
+  const approved = before?.reviewStatus === "approved" && before.reviewApprovedCommission !== null ? before.reviewApprovedCommission : null;
+  // finance's approval covers its amount and less; the reason it was held stays with it
+  if (approved !== null && toMicros(r.commissionAmount) <= toMicros(approved)) return { reviewStatus: "approved", reviewReason: before?.reviewReason ?? null };
+  const at = r.transactionAt.getTime();
+  const valid = rates.filter((rate) => rate.validFrom.getTime() <= at && (rate.validTo === null || at < rate.validTo.getTime()));
+  const reason = implausibleCommission({ commission: r.commissionAmount, sale: r.saleAmount, currency: r.currency, rates: valid, ceilingCents });
+  if (reason) return { reviewStatus: "held", reviewReason: reason };
+  return approved !== null ? { reviewStatus: "approved", reviewReason: before?.reviewReason ?? null } : { reviewStatus: null, reviewReason: null };
+}
+
 async function importGroup(tx: LedgerTx, network: NetworkName, account: string, records: NormalisedRecord[], input: ImportInput) {
   // 1. raw versions: an identical replay conflicts and writes nothing
   const stored = await tx
@@ -198,40 +291,31 @@ async function importGroup(tx: LedgerTx, network: NetworkName, account: string, 
   }
   const changedKeys = keys.filter((k) => rolled.has(k) && rolled.get(k)!.rawHash !== existing.get(k)?.rawHash);
 
-  // 4. attribution: click id → click session (member, programme); else the programme by its network ids
-  const clickIds = [...new Set(changedKeys.map((k) => rolled.get(k)!.clickId).filter((c): c is string => !!c))];
-  const clicks = new Map(
-    clickIds.length
-      ? (await tx.select({ id: clickSessions.id, clickId: clickSessions.clickId, userId: clickSessions.userId, programId: clickSessions.programId }).from(clickSessions).where(inArray(clickSessions.clickId, clickIds))).map((c) => [c.clickId, c])
-      : [],
-  );
-  const programIds = [...new Set(changedKeys.map((k) => rolled.get(k)!.networkProgramId).filter((p): p is string => !!p))];
-  const programmes = new Map(
-    programIds.length
-      ? (
-          await tx
-            .select({ id: affiliatePrograms.id, pid: affiliatePrograms.networkProgramId })
-            .from(affiliatePrograms)
-            .where(and(eq(affiliatePrograms.network, network), eq(affiliatePrograms.networkAccountId, account), inArray(affiliatePrograms.networkProgramId, programIds)))
-        ).map((p) => [p.pid, p.id])
-      : [],
-  );
+  // 4. attribution (ADR 039): only a conversion of one of our publisher accounts credits anyone, and a click
+  // counts only when its programme is on this conversion's network account; then finance's plausibility check
+  const attribution = await resolveAttribution(tx, network, account, changedKeys.map((k) => rolled.get(k)!));
+  const ceilingCents = attribution.known ? await reviewCeilingCents(tx) : 0;
 
   const now = new Date();
   const rows = changedKeys.map((key) => {
     const r = rolled.get(key)!;
     const before = existing.get(key);
-    const click = r.clickId ? clicks.get(r.clickId) : undefined;
+    const click = r.clickId ? attribution.clicks.get(r.clickId) : undefined;
     const { networkProgramId, rawHash: hash, ...fields } = r;
+    const programId = click?.programId ?? (networkProgramId ? attribution.programmes.get(networkProgramId) : undefined) ?? before?.programId ?? null;
+    const review = attribution.known
+      ? reviewOf(r, before ?? null, programId ? (attribution.rates.get(programId) ?? []) : [], ceilingCents)
+      : { reviewStatus: "unknown_account" as const, reviewReason: null };
     return {
       network,
       networkAccountId: account,
       conversionKey: key,
       ...fields,
-      programId: click?.programId ?? (networkProgramId ? programmes.get(networkProgramId) : undefined) ?? before?.programId ?? null,
+      programId,
       clickSessionId: before?.clickSessionId ?? click?.id ?? null,
       // a member set by hand (or by an earlier click match) is kept
       userId: before?.userId ?? click?.userId ?? null,
+      ...review,
       firstCommissionAmount: r.commissionAmount,
       rawHash: hash,
       firstSeenAt: now,
@@ -267,6 +351,8 @@ async function importGroup(tx: LedgerTx, network: NetworkName, account: string, 
             declineReasonRaw: excluded("decline_reason_raw"),
             reasonCode: excluded("reason_code"),
             pushOnly: excluded("push_only"),
+            reviewStatus: excluded("review_status"),
+            reviewReason: excluded("review_reason"),
             rawHash: excluded("raw_hash"),
             version: sql`${conversions.version} + 1`,
             lastSeenAt: excluded("last_seen_at"),
@@ -282,7 +368,13 @@ async function importGroup(tx: LedgerTx, network: NetworkName, account: string, 
   for (const conv of written) {
     const before = existing.get(conv.conversionKey);
     if (!before) {
-      changes.push({ conversionId: conv.id, field: "created", old: null, new: { status: conv.status, commissionAmount: conv.commissionAmount, currency: conv.currency }, source: input.source });
+      changes.push({
+        conversionId: conv.id,
+        field: "created",
+        old: null,
+        new: { status: conv.status, commissionAmount: conv.commissionAmount, currency: conv.currency, ...(conv.reviewStatus ? { reviewStatus: conv.reviewStatus } : {}) },
+        source: input.source,
+      });
       continue;
     }
     for (const field of TRACKED_FIELDS) {
@@ -337,10 +429,17 @@ export async function importNetworkFile(
     await finish({ error: message });
     throw new ImportFileError(`Fichier illisible : ${message}`);
   }
+  // a record id repeated with different content refuses the whole file (ADR 039); exact repeats count once
+  const rows = parsed.records.length + parsed.rejected.length;
+  const repeats = checkFileRepeats(parsed);
+  if (!repeats.ok) {
+    await finish({ rows, error: repeats.message });
+    throw new ImportFileError(repeats.message);
+  }
+  parsed = repeats.parsed;
   try {
     const result = await importRecords({ records: parsed.records, source: "manual", fetchId: fetch.id, actor: input.actor }, options);
     const rejected = [...parsed.rejected, ...result.rejected];
-    const rows = parsed.records.length + parsed.rejected.length;
     await finish({ rows, inserted: result.inserted, updated: result.updated, unchanged: result.unchanged, rejected: rejected.length, error: rejected.length ? formatRejected(rejected) : null });
     return { ...result, rows, rejected, fetchId: fetch.id };
   } catch (error) {

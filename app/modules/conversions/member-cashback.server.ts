@@ -79,7 +79,9 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
   // the snapshot stored at creation is the one that applies for the cashback's whole life
   const snapshot = (existing?.rateSnapshot as RateSnapshot | undefined) ?? freshSnapshot;
   const eur = commissionEur(conv);
-  const amountCents = eur === null ? 0 : memberShareFromDecimal(eur, snapshot.shareBps);
+  // a commission held for finance's review (or from an account that is not ours) credits nothing (ADR 039)
+  const held = conv.reviewStatus === "held" || conv.reviewStatus === "unknown_account";
+  const amountCents = eur === null || held ? 0 : memberShareFromDecimal(eur, snapshot.shareBps);
   const from = (existing?.status ?? null) as MemberCashbackStatus | null;
 
   let to: MemberCashbackStatus;
@@ -95,6 +97,13 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
     // a push never creates money: keep what a pull already established
     to = from ?? "tracked";
     if (from !== null && from !== "tracked") return from;
+  } else if (held && from === "validated") {
+    // credited before the hold: the credit stays, the held amendment is not applied until finance approves it
+    logger.warn({ conversionId: conv.id, commission: conv.commissionAmount }, "import: amendment after validation held for review");
+    return from;
+  } else if (held) {
+    to = "pending";
+    reasonCode = "amount_review";
   } else if (eur === null && from === "validated") {
     // credited in euros; a later version in another currency is a regression, logged and not applied
     logger.warn({ conversionId: conv.id, currency: conv.currency }, "import: currency change after validation ignored");
@@ -131,9 +140,11 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
   const version = conv.version;
   const previousAmount = existing?.amountCents ?? null;
 
-  if (to === "pending" && reasonCode !== "fx_review") {
+  // an amount waiting for an admin (currency decision, finance's review) holds no money meanwhile
+  const withheld = reasonCode === "fx_review" || reasonCode === "amount_review";
+  if (to === "pending" && !withheld) {
     if (from !== "pending" || previousAmount !== amountCents) await recordPendingCashback(tx, { ...ledger, amountCents, version });
-  } else if (to === "pending" && reasonCode === "fx_review" && from === "pending" && (previousAmount ?? 0) > 0) {
+  } else if (to === "pending" && withheld && from === "pending" && (previousAmount ?? 0) > 0) {
     await recordPendingCashback(tx, { ...ledger, amountCents: 0, version });
   } else if (to === "validated") {
     const credited = creditTransferId !== null || (await operationApplied(tx, ledgerKeys.cashbackCredit(id)));

@@ -40,6 +40,7 @@ export function describeRejected(rejected: RejectedRecord): string {
 export function relabelLine(result: ParseResult, line: number): ParseResult {
   return {
     records: result.records,
+    at: result.records.map(() => `ligne ${line}`),
     rejected: result.rejected.map((r) => ({
       at: `ligne ${line}`,
       message: r.at === WHOLE_FILE ? r.message.replace(/^fichier illisible : /, "notification illisible : ") : r.message,
@@ -48,22 +49,27 @@ export function relabelLine(result: ParseResult, line: number): ParseResult {
 }
 
 export function mergeResults(results: ParseResult[]): ParseResult {
-  return { records: results.flatMap((r) => r.records), rejected: results.flatMap((r) => r.rejected) };
+  const merged: ParseResult = { records: results.flatMap((r) => r.records), rejected: results.flatMap((r) => r.rejected) };
+  // positions only when every part gives them (one per record)
+  if (results.every((r) => r.at?.length === r.records.length)) merged.at = results.flatMap((r) => r.at ?? []);
+  return merged;
 }
 
 /** Runs `parse` on each item; a RecordError (or any error) rejects that item only. */
 export function collect<T>(items: readonly T[], label: (item: T, index: number) => string, parse: (item: T, index: number) => NormalisedRecord): ParseResult {
   const records: NormalisedRecord[] = [];
   const rejected: RejectedRecord[] = [];
+  const at: string[] = [];
   items.forEach((item, index) => {
     try {
       records.push(parse(item, index));
+      at.push(label(item, index));
     } catch (error) {
       const message = error instanceof RecordError ? error.message : "enregistrement illisible";
       rejected.push({ at: label(item, index), message });
     }
   });
-  return { records, rejected };
+  return { records, rejected, at };
 }
 
 /** "enregistrement 2" or "enregistrement 2 (105956540)" when the record's id can be read. */

@@ -54,6 +54,8 @@ export interface RejectedRecord {
 export interface ParseResult {
   records: NormalisedRecord[];
   rejected: RejectedRecord[];
+  /** where each record was read, as a rejection would name it ("ligne 3", "enregistrement 2 (id)"): one per record, when the parser says */
+  at?: string[];
 }
 
 /** Counters of one import (a file, a page, a push). */

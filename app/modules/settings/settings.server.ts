@@ -41,6 +41,8 @@ export const SETTING_DEFAULTS: {
   deal_self_promotion_strikes: number;
   /** « Expiré ? » flags (weighted: trusted members 2, others 1) that turn a deal expired (ADR 036 §Expiry: 2) */
   deal_expiry_flag_threshold: number;
+  /** a conversion whose EUR commission is above this many cents is held « En vérification » until finance approves it (ADR 039) */
+  conversion_review_ceiling_cents: number;
 } = {
   temu_offer_starts_at: "2025-05-14T00:00:00+02:00",
   temu_offer_ends_at: "2025-05-25T23:59:59+02:00",
@@ -68,6 +70,7 @@ export const SETTING_DEFAULTS: {
   deal_trusted_after_approved: 3,
   deal_self_promotion_strikes: 3,
   deal_expiry_flag_threshold: 2,
+  conversion_review_ceiling_cents: 200_00,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

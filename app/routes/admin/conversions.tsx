@@ -16,7 +16,7 @@ import { seo } from "~/lib/seo";
 import { type AdminActionData, failure, guarded, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { requestedPage } from "~/modules/admin/pagination.server";
-import { attributeConversion, ConversionDecisionError, decideForeignCurrency } from "~/modules/conversions/attribute.server";
+import { approveConversionReview, attributeConversion, ConversionDecisionError, decideForeignCurrency } from "~/modules/conversions/attribute.server";
 import {
   attributeSchema,
   conversionFilters,
@@ -24,11 +24,13 @@ import {
   fxSchema,
   MAX_IMPORT_BYTES,
   networkSchema,
+  reviewSchema,
 } from "~/modules/conversions/conversions-admin.schema";
 import { conversionDetail, conversionForAction, listConversionsAdmin, memberByEmail } from "~/modules/conversions/conversions-admin.server";
 import { formatNetworkAmount } from "~/modules/conversions/format";
 import { ImportFileError, importNetworkFile } from "~/modules/conversions/import.server";
 import { decodeImportText, importSummary, type ImportSummary } from "~/modules/conversions/import-file";
+import { CONVERSION_REVIEW_HINTS, CONVERSION_REVIEW_STATUSES, conversionReviewLabel, type ConversionReviewStatus } from "~/modules/conversions/review";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { NETWORK_LABELS, NETWORKS, type NetworkName } from "~/modules/networks/networks";
 import { formatParis } from "~/modules/settings/paris-time";
@@ -58,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           brandName: detail.brandName,
           transactionAt: detail.conversion.transactionAt.toISOString(),
           fxDecidedAt: detail.conversion.fxDecidedAt?.toISOString() ?? null,
+          reviewDecidedAt: detail.conversion.reviewDecidedAt?.toISOString() ?? null,
           records: detail.records.map((r) => ({ id: r.id, recordId: r.recordId, source: r.source, firstSeenAt: r.firstSeenAt.toISOString(), json: JSON.stringify(r.raw, null, 2) })),
           changes: detail.changes.map((c) => ({ id: c.id, at: c.at.toISOString(), field: c.field, old: JSON.stringify(c.old), new: JSON.stringify(c.new), source: c.source })),
           cashback: detail.cashback ? { status: detail.cashback.status, amountCents: detail.cashback.amountCents, reasonTextFr: detail.cashback.reasonTextFr } : null,
@@ -85,6 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "import") return importFile(form, admin.email);
   if (intent === "attribute") return attribute(form, admin);
   if (intent === "fx") return decideFx(form, admin);
+  if (intent === "approve-review") return approveReview(form, admin);
   return failure("unknown", M.unknownIntent);
 }
 
@@ -120,6 +124,8 @@ const DECISION_STATUS: Record<ConversionDecisionError["code"], number> = {
   unknown_member: 422,
   not_foreign_currency: 409,
   invalid_amount: 400,
+  unknown_account: 409,
+  not_held: 409,
 };
 
 /** A domain decision: its typed refusals become their French message and a 4xx, anything else goes through guarded. */
@@ -167,6 +173,19 @@ async function decideFx(form: FormData, admin: { id: string; email: string }) {
   });
 }
 
+async function approveReview(form: FormData, admin: { id: string; email: string }) {
+  const parsed = reviewSchema.safeParse({ conversionId: form.get("conversionId") });
+  if (!parsed.success) return failure("approve-review", firstIssue(parsed.error));
+  const { conversionId } = parsed.data;
+  const conversion = await conversionForAction(conversionId);
+  if (!conversion) return failure("approve-review", M.missing, 404);
+  if (conversion.reviewStatus !== "held") return failure("approve-review", M.notHeld, 409);
+  return decision("approve-review", M.reviewError, async () => {
+    await approveConversionReview({ conversionId, actor: { id: admin.id, email: admin.email } });
+    return ok("approve-review", "Commission approuvée", "La conversion suit désormais son cours : le cashback du membre est calculé sur cette commission.");
+  });
+}
+
 const STATUS_LABELS: Record<string, string> = { pending: "En attente", approved: "Validée", declined: "Refusée" };
 const CASHBACK_LABELS: Record<string, string> = {
   tracked: "Achat détecté",
@@ -207,6 +226,11 @@ const CONVERSION_COLUMNS: Column<ConversionRow>[] = [
       <>
         {STATUS_LABELS[c.status] ?? c.status}
         <p className="text-xs text-neutral-500">{c.networkStatusRaw}</p>
+        {c.reviewStatus ? (
+          <Badge variant="outline" className="mt-1">
+            {conversionReviewLabel(c.reviewStatus)}
+          </Badge>
+        ) : null}
       </>
     ),
   },
@@ -313,6 +337,16 @@ function FiltersForm({ filters }: { filters: Loader["filters"] }) {
           <option value="">Toutes</option>
           <option value="eur">EUR</option>
           <option value="other">Autre (change à décider)</option>
+        </select>
+      </Field>
+      <Field label="Vérification" htmlFor="f-review">
+        <select id="f-review" name="review" defaultValue={filters.review ?? ""} className={selectClass}>
+          <option value="">Toutes</option>
+          {CONVERSION_REVIEW_STATUSES.map((r) => (
+            <option key={r} value={r}>
+              {conversionReviewLabel(r)}
+            </option>
+          ))}
         </select>
       </Field>
       <Field label="Du" htmlFor="f-from">
@@ -429,6 +463,16 @@ function Detail({ detail, closeHref, actionData }: { detail: NonNullable<Loader[
               {detail.cashback?.reasonTextFr ? ` (${detail.cashback.reasonTextFr})` : ""}
             </dd>
           </div>
+          {detail.reviewStatus ? (
+            <div className="sm:col-span-2" data-testid="conversion-review">
+              <dt className="inline font-medium">Vérification : </dt>
+              <dd className="inline">
+                {conversionReviewLabel(detail.reviewStatus)}
+                {detail.reviewStatus === "approved" && detail.reviewDecidedBy ? ` (par ${detail.reviewDecidedBy})` : ""} — {CONVERSION_REVIEW_HINTS[detail.reviewStatus as ConversionReviewStatus] ?? ""}
+                {detail.reviewReason ? <span className="block text-neutral-600">{detail.reviewReason}</span> : null}
+              </dd>
+            </div>
+          ) : null}
           {detail.currency !== "EUR" ? (
             <div>
               <dt className="inline font-medium">Commission en euros : </dt>
@@ -437,7 +481,18 @@ function Detail({ detail, closeHref, actionData }: { detail: NonNullable<Loader[
           ) : null}
         </dl>
 
-        {!detail.userId ? (
+        {detail.reviewStatus === "held" ? (
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value="approve-review" />
+            <input type="hidden" name="conversionId" value={detail.id} />
+            <Button type="submit" disabled={navigation.state !== "idle"}>
+              Approuver la commission de {formatNetworkAmount(detail.commissionAmount, detail.currency)}
+            </Button>
+            {failed("approve-review") ? <p className="text-sm text-red-700">{failed("approve-review")}</p> : null}
+          </Form>
+        ) : null}
+
+        {!detail.userId && detail.reviewStatus !== "unknown_account" ? (
           <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
             <input type="hidden" name="intent" value="attribute" />
             <input type="hidden" name="conversionId" value={detail.id} />

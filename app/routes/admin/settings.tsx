@@ -49,6 +49,19 @@ const payoutMinimum = z
     return cents;
   });
 
+const reviewCeiling = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === "") return undefined;
+    const cents = parseEuroAmount(v);
+    if (cents === null || cents < 1_00 || cents > 100_000_00) {
+      ctx.addIssue({ code: "custom", message: "Le plafond par conversion doit être un montant en euros entre 1 et 100 000 (par exemple 200)." });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
 /** A small whole number setting (absent or empty: left as it is). */
 const wholeNumber = (min: number, max: number, message: string) =>
   z
@@ -100,6 +113,8 @@ export const settingsSchema = z.object({
   referralRefereeBonus: referralBonus,
   referralReferrerBonus: referralBonus,
   payoutMinimum,
+  // commissions above it are held for finance's review (ADR 039)
+  reviewCeiling,
   // members' deal posts (issue #15)
   dealTrustedAfter: wholeNumber(0, 100, "Le nombre de deals validés doit être un nombre entier entre 0 et 100."),
   dealStrikeLimit: wholeNumber(1, 20, "Le nombre d'avertissements doit être un nombre entier entre 1 et 20."),
@@ -133,6 +148,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     gaFromEnv: getEnv().GA_MEASUREMENT_ID ?? null,
     referral: { refereeCents: await getSetting("referral_referee_bonus_cents"), referrerCents: await getSetting("referral_referrer_bonus_cents") },
     payoutMinimumCents: await getSetting("payout_minimum_cents"),
+    reviewCeilingCents: await getSetting("conversion_review_ceiling_cents"),
     dealTrustedAfter: await getSetting("deal_trusted_after_approved"),
     dealStrikeLimit: await getSetting("deal_self_promotion_strikes"),
     dealExpiryFlags: await getSetting("deal_expiry_flag_threshold"),
@@ -163,6 +179,7 @@ export async function action({ request }: Route.ActionArgs) {
     ...(v.referralRefereeBonus === undefined ? {} : { referral_referee_bonus_cents: v.referralRefereeBonus }),
     ...(v.referralReferrerBonus === undefined ? {} : { referral_referrer_bonus_cents: v.referralReferrerBonus }),
     ...(v.payoutMinimum === undefined ? {} : { payout_minimum_cents: v.payoutMinimum }),
+    ...(v.reviewCeiling === undefined ? {} : { conversion_review_ceiling_cents: v.reviewCeiling }),
     ...(v.dealTrustedAfter === undefined ? {} : { deal_trusted_after_approved: v.dealTrustedAfter }),
     ...(v.dealStrikeLimit === undefined ? {} : { deal_self_promotion_strikes: v.dealStrikeLimit }),
     ...(v.dealExpiryFlags === undefined ? {} : { deal_expiry_flag_threshold: v.dealExpiryFlags }),
@@ -227,6 +244,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </Field>
             <Field label="Retrait minimum (€)" htmlFor="payoutMinimum" error={errors.payoutMinimum} hint="Les membres peuvent demander un virement dès que leur cashback disponible atteint ce montant.">
               <Input id="payoutMinimum" name="payoutMinimum" inputMode="decimal" defaultValue={centsToInput(loaderData.payoutMinimumCents)} maxLength={10} />
+            </Field>
+            <Field
+              label="Plafond de commission par conversion (€)"
+              htmlFor="reviewCeiling"
+              error={errors.reviewCeiling}
+              hint="Une commission en euros au-dessus de ce montant est importée « En vérification » et ne crédite rien avant l'approbation de la finance."
+            >
+              <Input id="reviewCeiling" name="reviewCeiling" inputMode="decimal" defaultValue={centsToInput(loaderData.reviewCeilingCents)} maxLength={12} />
             </Field>
             <Field label="Deals validés avant publication directe" htmlFor="dealTrustedAfter" error={errors.dealTrustedAfter} hint="Les deals d'un membre passent par la modération tant que ce nombre de ses deals n'a pas été validé ; 0 : publication directe.">
               <Input id="dealTrustedAfter" name="dealTrustedAfter" type="number" min={0} max={100} step={1} defaultValue={loaderData.dealTrustedAfter} />

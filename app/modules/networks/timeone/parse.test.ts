@@ -49,7 +49,7 @@ describe("parseTimeOneXml", () => {
   });
 
   it("reads an empty answer as no records, and the rate-limit text as unreadable", () => {
-    expect(parseTimeOneXml("<partner id='1'/>")).toEqual({ records: [], rejected: [] });
+    expect(parseTimeOneXml("<partner id='1'/>")).toEqual({ records: [], rejected: [], at: [] });
     expect(parseTimeOneXml("You reached the limit of 3 call(s) in the last 900 seconds (15 min). Try again later. Thank you").rejected).toEqual([
       { at: "fichier", message: "fichier illisible : réponse de TimeOne « You reached the limit of 3 call(s) in t… »" },
     ]);
