@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DEMO_MEMBER, expect, signIn, test } from "./fixtures";
+import { DEMO_MEMBER, expect, signedInAs, signIn, test } from "./fixtures";
 
 test("a member signs in, lands on /codes-promo, sees the account menu and signs out", async ({ page }) => {
   await signIn(page, DEMO_MEMBER);
@@ -47,4 +47,18 @@ test("the verification landing and the session reset show their toasts", async (
   await expect(page.getByText("Compte vérifié ! 🎉")).toBeVisible();
   await page.getByRole("button", { name: "Réinitialiser complètement ma session" }).click();
   await expect(page.getByText("Réinitialisation complète")).toBeVisible();
+});
+
+test("« Mon compte » holds every member page, at every width @layout", async ({ page }) => {
+  await signedInAs(page, "member", "/");
+  await page.getByRole("button", { name: /Mon compte \(Camille\)/ }).click();
+  const items = ["Profil", "Mon cashback", "Mes sauvegardes", "Mes deals proposés", "Mes alertes", "Mes codes promo", "Parrainage", "Déconnexion"];
+  // an icon, then the label (and the codes' badge)
+  await expect(page.getByRole("menuitem")).toHaveText(items.map((label) => new RegExp(`^\\s*${label}(\\d*)$`)));
+  await page.getByRole("menuitem", { name: "Mes deals proposés" }).click();
+  await expect(page).toHaveURL(/\/profile#mes-deals$/);
+  await expect(page.getByText("Mes deals proposés", { exact: true })).toBeInViewport();
+  await page.getByRole("button", { name: /Mon compte \(Camille\)/ }).click();
+  await page.getByRole("menuitem", { name: "Parrainage" }).click();
+  await expect(page).toHaveURL(/\/invite$/);
 });

@@ -1,5 +1,5 @@
 import { Link, useNavigation, useSubmit } from "react-router";
-import { Bell, LogOut, PiggyBank, Tag, User } from "lucide-react";
+import { Bell, Bookmark, Gift, LogOut, Megaphone, PiggyBank, Tag, User } from "lucide-react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -28,6 +28,18 @@ export function useLogout() {
   return { busy, logout: () => submit(null, { method: "post", action: "/auth/logout" }) };
 }
 
+/**
+ * Every member page, in the menu's order (issue #34 item 14): the « Mon compte » menu holds them all, at every width.
+ * « Mes codes promo » (the spec's, with its badge) comes right after the saved deals and codes.
+ */
+const ACCOUNT_PAGES = [
+  { to: "/profile", label: "Profil", Icon: User },
+  { to: "/mon-cashback", label: "Mon cashback", Icon: PiggyBank },
+  { to: "/mes-deals", label: "Mes sauvegardes", Icon: Bookmark },
+  { to: "/profile#mes-deals", label: "Mes deals proposés", Icon: Megaphone },
+  { to: "/mes-alertes", label: "Mes alertes", Icon: Bell },
+] as const;
+
 export function UserMenu({ user }: { user: HeaderUser }) {
   const { busy, logout } = useLogout();
   return (
@@ -42,21 +54,13 @@ export function UserMenu({ user }: { user: HeaderUser }) {
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>Mon compte</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <User /> Profil
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/mon-cashback">
-            <PiggyBank /> Mon cashback
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/mes-alertes">
-            <Bell /> Mes alertes
-          </Link>
-        </DropdownMenuItem>
+        {ACCOUNT_PAGES.map(({ to, label, Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon /> {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
         <DropdownMenuItem asChild>
           <Link to="/codes-promo">
             <Tag /> Mes codes promo
@@ -68,6 +72,11 @@ export function UserMenu({ user }: { user: HeaderUser }) {
                 {user.dealsUsed}
               </span>
             ) : null}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/invite">
+            <Gift /> Parrainage
           </Link>
         </DropdownMenuItem>
         {can(user.role, "backoffice") ? (
