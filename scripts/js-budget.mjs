@@ -22,7 +22,7 @@ export const BUDGETS = [
   // forms validated in the browser by the server's own zod schema (conform): zod is 26 KB
   { group: "member area", match: /^routes\/(profile|mon-cashback|mes-deals|mes-alertes|invite|deals\.propose)/, kb: 215 },
   { group: "public forms", match: /^routes\/(auth|notice|email-test)/, kb: 195 },
-  { group: "public pages", match: /./, kb: 152 },
+  { group: "public pages", match: /./, kb: 153 },
 ];
 
 const clientDir = path.resolve(process.argv.includes("--dir") ? process.argv[process.argv.indexOf("--dir") + 1] : "build/client");

@@ -4,9 +4,11 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/deals.$id";
 import { AffiliateLink } from "~/components/catalogue/affiliate-link";
 import { CopyButton } from "~/components/catalogue/copy-button";
-import { DealAuthor, DealPrice } from "~/components/catalogue/deal-card";
+import { DealByline, DealPrice } from "~/components/catalogue/deal-card";
 import { DealHeatBadges } from "~/components/catalogue/deal-heat";
 import { DealVote } from "~/components/catalogue/deal-vote";
+import { SaveButton } from "~/components/catalogue/save-button";
+import { isDealSaved } from "~/modules/saved/saved.server";
 import { CodeSignUpPrompt } from "~/components/catalogue/promo-code-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
@@ -51,13 +53,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!page) throw new Response("Not Found", { status: 404 });
   // ?commentaires=N top-level comments (bad values: the first page), ?commentaire=<id> one comment's thread among them
   const search = new URL(request.url).searchParams;
-  const [launched, flags, commentsPage, dealReported] = await Promise.all([
+  const [launched, flags, commentsPage, dealReported, saved] = await Promise.all([
     getSetting("cashback_launched"),
     user ? viewerFlags(user.id, id) : [],
     page.deal.status === "published"
       ? listDealComments(id, user, { shown: parseCommentsShown(search.get(COMMENTS_PARAM)), commentId: asUuid(search.get(COMMENT_PARAM)) })
       : { comments: [], next: null, visibleShown: 0 },
     user ? hasReportedDeal(user.id, id) : false,
+    // a member's « Sauvegarder » (issue #34 item 9); null for a visitor, who has no saved deals
+    user ? isDealSaved(user.id, id) : null,
   ]);
   const [deal] = await withCashbackLinks([page.deal], "deal", Boolean(user) && launched);
   const siteUrl = getEnv().SITE_URL;
@@ -71,6 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     commentsNext: commentsPage.next,
     commentsShown: commentsPage.visibleShown,
     dealReported,
+    saved,
     canModerate: user ? can(user.role, "moderation") : false,
     statusLabel: deal.status === "published" ? null : (STATUS_LABELS[deal.status] ?? null),
     jsonLd: dealJsonLd(deal, siteUrl),
@@ -187,7 +192,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error, locatio
     : errorSeo({ error, location, matches });
 
 export default function DealPage({ loaderData }: Route.ComponentProps) {
-  const { deal, isAuthor, mine, signedIn, statusLabel, flags, canModerate, comments, commentsNext, commentsShown, dealReported } = loaderData;
+  const { deal, isAuthor, mine, signedIn, statusLabel, flags, canModerate, comments, commentsNext, commentsShown, dealReported, saved } = loaderData;
   const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
@@ -224,7 +229,7 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </p>
           <h1 className="text-3xl font-black break-words">{deal.title}</h1>
-          <DealAuthor name={deal.authorName} className="text-sm" />
+          <DealByline deal={deal} className="text-sm" />
           <DealPrice deal={deal} large />
           {hasCode ? (
             <div className="flex flex-wrap items-center gap-2">
@@ -246,6 +251,7 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
             <ExternalLink aria-hidden="true" />
           </AffiliateLink>
           {deal.status === "published" ? <DealVote dealId={deal.id} mine={mine} visitor={!signedIn} own={isAuthor} expired={deal.expired} /> : null}
+          {deal.status === "published" && saved !== null ? <SaveButton kind="deal" id={deal.id} saved={saved} /> : null}
           {deal.status === "published" && signedIn ? (
             <DealExpiry dealId={deal.id} expired={deal.expired} isAuthor={isAuthor} canModerate={canModerate} flags={flags} />
           ) : null}

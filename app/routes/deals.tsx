@@ -261,10 +261,11 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {deals.map((d, i) => (
-              <li key={d.id} className="flex flex-col gap-2">
-                <DealCard deal={d} priority={i === firstPictured} />
-                <DealVote dealId={d.id} mine={votes?.[d.id] ?? null} visitor={!votes} expired={d.expired} />
-                {saved ? <SaveButton kind="deal" id={d.id} saved={saved.includes(d.id)} /> : null}
+              <li key={d.id} className="flex flex-col">
+                <DealCard deal={d} priority={i === firstPictured}>
+                  <DealVote dealId={d.id} mine={votes?.[d.id] ?? null} visitor={!votes} expired={d.expired} />
+                  {saved ? <SaveButton kind="deal" id={d.id} saved={saved.includes(d.id)} /> : null}
+                </DealCard>
               </li>
             ))}
           </ul>

@@ -24,6 +24,14 @@ const saveSchema = z.object({
   redirectTo: z.string().max(300).optional(),
 });
 
+/** The toast after a save or an unsave (SaveButton). */
+const SAVED_MESSAGES = {
+  "save-deal": "Deal sauvegardé : tu le retrouves dans « Mes sauvegardes ».",
+  "remove-deal": "Deal retiré de tes sauvegardes.",
+  "save-code": "Code sauvegardé : tu le retrouves dans « Mes sauvegardes ».",
+  "remove-code": "Code retiré de tes sauvegardes.",
+} as const;
+
 /** Save or unsave a deal or a code (members only). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -42,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     throw error;
   }
-  if (form.get("_js") === "1") return { ok: true, saved: intent.startsWith("save") };
+  if (form.get("_js") === "1") return { ok: true, saved: intent.startsWith("save"), message: SAVED_MESSAGES[intent] };
   return redirect(safeRedirect(parsed.data.redirectTo, "/mes-deals"), { status: 303 });
 }
 

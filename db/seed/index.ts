@@ -8,6 +8,7 @@ import { renderBlogCover, renderProductImage, renderWordmark } from "../../app/l
 import { saveGeneratedImage, uploadsDir } from "../../app/lib/storage.server";
 import { resolveCategoryId } from "../../app/modules/categories/category-refs.server";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
+import { HOT_THRESHOLD } from "../../app/modules/deals/deal-rules";
 import * as s from "../schema";
 import { ARTICLES } from "./data/blog";
 import { BRANDS } from "./data/brands";
@@ -215,6 +216,10 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
         isFeatured: d.isFeatured,
         imageUrl: dealImages[i],
         brandId: d.brandSlug ? brandBySlug.get(d.brandSlug)?.id : null,
+        temperature: d.temperature,
+        hotSince: d.temperature >= HOT_THRESHOLD ? created : null,
+        // published when posted, hours ago: past the « Nouveau » window (issue #34 item 9)
+        publishedAt: created,
         createdAt: created,
         updatedAt: created,
       });

@@ -49,11 +49,21 @@ test("a member votes hot on the deal page, sees the vote and the temperature cha
   await expect(page.getByTestId("deal-heat")).toHaveText(/42°/);
   await noHorizontalScroll(page);
 
-  // on the list too: the card shows the temperature and the member's vote buttons
+  // « Sauvegarder » on the deal page (issue #34 item 9): the deal is then in « Mes sauvegardes »
+  const save = page.getByRole("button", { name: "Sauvegarder" });
+  await save.click();
+  await expect(page.getByRole("button", { name: "Sauvegardé" })).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/mes-deals");
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+
+  // on the list too: inside the card, the temperature, the byline and the member's vote and save buttons
   await page.goto(`/coup-de-crevarde?q=${encodeURIComponent("gourde isotherme")}`);
-  const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
-  await expect(item.getByTestId("deal-heat")).toHaveText(/42°/);
-  await expect(item.getByRole("button", { name: "🔥 Hot" })).toHaveAttribute("aria-pressed", "false");
+  const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+  await expect(card.getByTestId("deal-heat")).toHaveText(/42°/);
+  await expect(card.getByTestId("deal-byline")).toContainText(/il y a|à l'instant/);
+  await expect(card.getByRole("button", { name: "🔥 Hot" })).toHaveAttribute("aria-pressed", "false");
+  await card.getByRole("button", { name: "Sauvegardé" }).click();
+  await expect(card.getByRole("button", { name: "Sauvegarder" })).toHaveAttribute("aria-pressed", "false");
   await noHorizontalScroll(page);
 });
 

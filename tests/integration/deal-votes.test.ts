@@ -50,6 +50,22 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
   const vote = (id: string, cookie: string | undefined, form: Record<string, string>, ip = "203.0.113.7") =>
     callRoute(voteAction, req(`/coup-de-crevarde/${id}`, { cookie, form: { _js: "1", ...form } }), { id }, { clientIp: ip, cspNonce: "" });
 
+  it("the deal page says who posted it (pseudo, avatar) and when, and whether the member saved it (issue #34 item 9)", async () => {
+    const author = await signedInUser();
+    await database().db.update(s.profiles).set({ username: "Posteur", avatarUrl: "/uploads/avatar-posteur.webp" }).where(eq(s.profiles.id, author.id));
+    const deal = await newDeal({ authorId: author.id, publishedAt: new Date(Date.now() - 3 * 3_600_000 - 60_000) });
+    const visitor = await page(deal.id);
+    expect(visitor.data.deal).toMatchObject({ authorName: "Posteur", authorAvatarUrl: "/uploads/avatar-posteur.webp", postedAgo: "il y a 3 heures" });
+    expect(visitor.data.saved).toBeNull();
+    const member = await signedInUser();
+    expect((await page(deal.id, member.cookie)).data.saved).toBe(false);
+    await database().db.insert(s.savedDeals).values({ userId: member.id, dealId: deal.id });
+    expect((await page(deal.id, member.cookie)).data.saved).toBe(true);
+    // the list's cards carry the same byline
+    const list = await callRoute(dealsLoader, req(`/coup-de-crevarde?q=${encodeURIComponent("Casque vote")}`));
+    expect(list.data.deals.find((d) => d.id === deal.id)).toMatchObject({ authorName: "Posteur", authorAvatarUrl: "/uploads/avatar-posteur.webp", postedAgo: "il y a 3 heures" });
+  });
+
   it("a member votes hot, undoes, votes cold with a reason and changes to hot: one row, the temperature follows", async () => {
     const deal = await newDeal();
     const member = await signedInUser();

@@ -180,6 +180,17 @@ describeEachDb("demo seed", ({ database }) => {
     expect(deals.some((d) => d.ctaText !== "Voir le deal")).toBe(true);
     expect(deals.filter((d) => d.isFeatured).length).toBeGreaterThanOrEqual(3);
     expect(new Set(deals.map((d) => d.createdAt.getTime())).size).toBe(deals.length);
+    // published hours ago with temperatures: a fresh demo shows real temperatures, not « Nouveau » (issue #34 item 9)
+    const { toPublicDeal } = await import("../../app/modules/deals/deals.server");
+    for (const d of deals) {
+      expect(d.publishedAt?.getTime()).toBe(d.createdAt.getTime());
+      const shown = toPublicDeal({ ...d, brandName: null, authorName: null }, false);
+      expect(shown.heat.isNew, d.title).toBe(false);
+      expect(shown.heat.temperature).toBe(d.temperature);
+      expect(shown.postedAgo).toMatch(/^il y a \d+ (heures?|jours?)$/);
+    }
+    expect(new Set(deals.map((d) => d.temperature)).size).toBeGreaterThan(5);
+    expect(deals.some((d) => d.temperature >= 100 && d.hotSince !== null)).toBe(true);
 
     const offers = await db.select().from(s.offers);
     expect(offers.length).toBeGreaterThanOrEqual(9);

@@ -1,5 +1,7 @@
 import { ExternalLink, MessageSquare } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { initials } from "~/modules/accounts/display";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -38,24 +40,57 @@ export interface DealCardData {
   commentsCount?: number;
   /** the member who posted it (their pseudo), null for the editors' deals */
   authorName?: string | null;
+  /** their avatar, beside the pseudo */
+  authorAvatarUrl?: string | null;
+  /** « il y a 3 heures » (written by the server from the request's time) */
+  postedAgo?: string;
   /** posted by a member: the link is user content (rel="ugc") */
   memberPosted?: boolean;
 }
 
-/** « par Zoé », linked to the member's public page. */
-export function DealAuthor({ name, className }: { name: string | null | undefined; className?: string }) {
-  if (!name) return null;
+/**
+ * Who posted the deal and when (issue #34 item 9, as on Dealabs): the member's avatar and « par Zoé », linked to
+ * their public page, then « il y a 3 heures »; an editors' deal says « Sélection Crevarde ».
+ */
+export function DealByline({ deal, className }: { deal: Pick<DealCardData, "authorName" | "authorAvatarUrl" | "postedAgo">; className?: string }) {
+  if (!deal.authorName && !deal.postedAgo) return null;
   return (
-    <p className={cn("text-xs text-neutral-600", className)}>
-      par{" "}
-      <Link to={memberPath(name)} className="font-semibold text-brand-700 hover:underline">
-        {name}
-      </Link>
+    <p className={cn("flex min-w-0 items-center gap-2 text-xs text-neutral-600", className)} data-testid="deal-byline">
+      {deal.authorName ? (
+        <>
+          {/* a plain image or the initials: Radix's avatar would weigh on every page with a deal card (ADR 027) */}
+          {deal.authorAvatarUrl ? (
+            <img src={deal.authorAvatarUrl} alt="" width={24} height={24} loading="lazy" className="size-6 shrink-0 rounded-full object-cover" />
+          ) : (
+            <span className="grid size-6 shrink-0 place-items-center rounded-full bg-brand-100 text-[0.625rem] font-bold text-brand-800" aria-hidden="true">
+              {initials(deal.authorName)}
+            </span>
+          )}
+          <span className="min-w-0 truncate">
+            par{" "}
+            <Link to={memberPath(deal.authorName)} className="font-semibold text-brand-700 hover:underline">
+              {deal.authorName}
+            </Link>
+          </span>
+        </>
+      ) : (
+        <span>Sélection Crevarde</span>
+      )}
+      {deal.postedAgo ? (
+        <>
+          <span aria-hidden="true">·</span>
+          <span className="shrink-0">{deal.postedAgo}</span>
+        </>
+      ) : null}
     </p>
   );
 }
 
-export function DealCard({ deal, priority = false }: { deal: DealCardData; priority?: boolean }) {
+/**
+ * A deal card. `children` are the member's own controls (vote, save), shown inside the card at its foot, as on
+ * Dealabs (issue #34 item 9).
+ */
+export function DealCard({ deal, priority = false, children }: { deal: DealCardData; priority?: boolean; children?: ReactNode }) {
   const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-sm">
@@ -92,7 +127,7 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
             {deal.title}
           </Link>
         </h3>
-        <DealAuthor name={deal.authorName} />
+        <DealByline deal={deal} />
         <p className="line-clamp-3 text-sm text-neutral-600">{deal.description}</p>
         <DealPrice deal={deal} className="mt-1" />
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
@@ -116,6 +151,7 @@ export function DealCard({ deal, priority = false }: { deal: DealCardData; prior
           </AffiliateLink>
         </div>
         {deal.codeMasked ? <CodeSignUpPrompt /> : null}
+        {children ? <div className="flex flex-col gap-2 border-t border-neutral-100 pt-3">{children}</div> : null}
       </div>
     </article>
   );

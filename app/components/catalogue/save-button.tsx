@@ -1,21 +1,23 @@
-import { Bookmark, BookmarkCheck } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { Bookmark } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import { useToastFetcher } from "./use-toast-fetcher";
 
-/** Save / unsave a deal or a code for a member (POST /mes-deals). */
+type SaveReply = { ok: true; saved: boolean; message: string } | { ok: false; message: string };
+
+/**
+ * Save / unsave a deal or a code for a member (POST /mes-deals): a plain form before hydration, then a fetcher
+ * whose answer shows as a toast (the deal page's vote and report forms share useToastFetcher).
+ */
 export function SaveButton({ kind, id, saved }: { kind: "deal" | "code"; id: string; saved: boolean }) {
-  const fetcher = useFetcher<{ ok: boolean; saved?: boolean }>();
-  const location = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const { fetcher, back, hydrated } = useToastFetcher<SaveReply>();
   const pendingIntent = fetcher.formData?.get("intent");
-  const isSaved = pendingIntent ? String(pendingIntent).startsWith("save") : (fetcher.data?.saved ?? saved);
+  const isSaved = pendingIntent ? String(pendingIntent).startsWith("save") : fetcher.data?.ok ? fetcher.data.saved : saved;
   return (
     <fetcher.Form method="post" action="/mes-deals">
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
       <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name="redirectTo" value={back} />
       <Button
         type="submit"
         name="intent"
@@ -24,7 +26,7 @@ export function SaveButton({ kind, id, saved }: { kind: "deal" | "code"; id: str
         size="sm"
         aria-pressed={isSaved}
       >
-        {isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
+        <Bookmark aria-hidden="true" className={cn(isSaved && "fill-current")} />
         {isSaved ? "Sauvegardé" : "Sauvegarder"}
       </Button>
     </fetcher.Form>

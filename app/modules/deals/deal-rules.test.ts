@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HOT_THRESHOLD, hotScore, temperatureTier, visibleTemperature, voteWeight } from "./deal-rules";
+import { postedAgo } from "./posted-ago";
 
 const at = (iso: string) => new Date(iso);
 
@@ -66,5 +67,22 @@ describe("voteWeight", () => {
   it("gives 3 to trusted posters: 10 published deals at 50° on average", () => {
     expect(voteWeight({ ...base, createdAt: daysAgo(10), publishedDeals: 10, averageTemperature: 50 })).toBe(3);
     expect(voteWeight({ ...base, createdAt: daysAgo(10), publishedDeals: 10, averageTemperature: 49 })).toBe(1);
+  });
+});
+
+describe("postedAgo", () => {
+  const now = at("2026-11-28T12:00:00Z");
+  const ago = (ms: number) => postedAgo(new Date(now.getTime() - ms), now);
+  it("says « à l'instant » under a minute, and for a date after now (clock skew)", () => {
+    expect(ago(0)).toBe("à l'instant");
+    expect(ago(59_000)).toBe("à l'instant");
+    expect(postedAgo(at("2026-11-28T12:05:00Z"), now)).toBe("à l'instant");
+  });
+  it("then whole minutes, hours, days and months, floored", () => {
+    expect(ago(60_000)).toBe("il y a 1 minute");
+    expect(ago(5 * 60_000 + 59_000)).toBe("il y a 5 minutes");
+    expect(ago(3 * 3_600_000 + 59 * 60_000)).toBe("il y a 3 heures");
+    expect(ago(2 * 86_400_000)).toBe("il y a 2 jours");
+    expect(ago(40 * 86_400_000)).toBe("il y a 1 mois");
   });
 });

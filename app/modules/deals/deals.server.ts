@@ -5,6 +5,7 @@ import { getDb, type Db } from "~/lib/db.server";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
 import { temperatureTier, TEMPERATURE_TIER_LABELS, visibleTemperature } from "./deal-rules";
+import { postedAgo } from "./posted-ago";
 import { isDealExpired } from "./deal-votes";
 import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW, type DealSearch } from "./deals.schema";
 import { fewMatches, matchQuery, searchWithCorrections } from "~/modules/search/search.server";
@@ -37,6 +38,8 @@ export const dealCardColumns = {
   commentsCount: crevardeDeals.commentsCount,
   /* the author's pseudo (public, links to /membres/:pseudo); a subquery on the profile's primary key, so every list keeps its one query */
   authorName: sql<string | null>`(select ${profiles.username} from ${profiles} where ${profiles.id} = ${crevardeDeals.authorId})`,
+  /* and their avatar, shown beside it on cards and the deal page (issue #34 item 9) */
+  authorAvatarUrl: sql<string | null>`(select ${profiles.avatarUrl} from ${profiles} where ${profiles.id} = ${crevardeDeals.authorId})`,
 };
 
 /** Only published deals are public: a member's post waits for moderation, a rejected or removed one is gone (issue #15). */
@@ -111,6 +114,8 @@ export function toPublicDeal<
     codeMasked,
     badgeType: (["hot", "risky", "fun"].includes(row.badgeType) ? row.badgeType : "hot") as "hot" | "risky" | "fun",
     createdAt: row.createdAt.toISOString(),
+    /** « il y a 3 heures », from the request's time: written on the server, so the page hydrates with the same text */
+    postedAgo: postedAgo(publishedAt ?? row.createdAt, now),
     heat: {
       isNew: shown.isNew,
       temperature: shown.temperature,

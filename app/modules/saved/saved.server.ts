@@ -30,6 +30,17 @@ export async function savedDealIds(userId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Whether the member saved this deal (the deal page's « Sauvegarder »). */
+export async function isDealSaved(userId: string, dealId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: savedDeals.dealId })
+    .from(savedDeals)
+    .where(and(eq(savedDeals.userId, userId), eq(savedDeals.dealId, dealId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** The ids of the codes a member saved (the hearts of /codes-promo). */
 export async function savedCodeIds(userId: string): Promise<string[]> {
   const db = await getDb();
