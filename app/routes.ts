@@ -84,6 +84,7 @@ export default [
       route("conversions", "routes/admin/conversions.tsx"),
       route("paiements", "routes/admin/paiements.tsx"),
       route("tresorerie", "routes/admin/tresorerie.tsx"),
+      route("parrainages", "routes/admin/parrainages.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("upload", "routes/admin/upload.ts"),
       route("paiements/lots/:batchId", "routes/admin/paiements.lots.ts"),

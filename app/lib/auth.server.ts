@@ -19,6 +19,8 @@ import { hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
 import { logger } from "./logger.server";
 import { MAX_REDIRECT_LENGTH } from "./safe-redirect.server";
 import { truncateIp } from "../modules/privacy/ip.server";
+import { onAddressVerified } from "../modules/invites/invites.server";
+import { readDeviceId } from "./device-cookie.server";
 import { RETENTION } from "../modules/privacy/retention";
 import { requestMemo } from "./request-scope.server";
 import { forget, remember } from "./remember.server";
@@ -103,6 +105,10 @@ function createAuth(db: Db) {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
+      // the owner has proved the address: only now does the invitation of their sign-up bind (ADR 040)
+      afterEmailVerification: async (user, request) => {
+        await onAddressVerified(user.id, { ip: request?.headers.get(CLIENT_IP_HEADER) ?? null, deviceId: request ? readDeviceId(request) : null });
+      },
       sendVerificationEmail: async ({ user, url }) => {
         // better-auth's link verifies the token, then redirects to the callback URL. Sent after the
         // response, like the "Tu as déjà un compte" e-mail, so a sign-up's timing says nothing.

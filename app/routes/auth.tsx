@@ -17,11 +17,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { getSessionUser, SESSION_COOKIE } from "~/lib/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { getEnv } from "~/lib/env.server";
+import { deviceIdFor } from "~/lib/device-cookie.server";
 import { clientIp } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
 import { combineHeaders, createToastHeaders } from "~/lib/toast.server";
 import { loginSchema, resendSchema, signupSchema } from "~/modules/accounts/accounts.schema";
-import { clearAuthCookies, recordReferralByEmail, resendVerification, signIn, signOut, signUp } from "~/modules/accounts/accounts.server";
+import { clearAuthCookies, resendVerification, signIn, signOut, signUp } from "~/modules/accounts/accounts.server";
 import { AUTH_MESSAGES } from "~/modules/accounts/messages";
 import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
 import { loopCookie, nextLoopState, readLoopCount } from "~/modules/accounts/redirect-loop";
@@ -92,7 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }) } satisfies ActionData, { status: 400 });
     }
-    const result = await signIn(request, submission.value, ip);
+    const device = deviceIdFor(request);
+    const result = await signIn(request, submission.value, ip, device.id);
     if (result.ok) {
       const toastHeaders = await createToastHeaders({
         title: AUTH_MESSAGES.loginSuccessTitle,
@@ -100,6 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       const headers = combineHeaders(result.headers, toastHeaders);
       headers.append("Set-Cookie", loopCookie(0));
+      if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
       throw redirect(result.redirectTo, { headers });
     }
     return data(
@@ -118,9 +121,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ intent: "signup", result: submission.reply({ hideFields: ["password"] }) } satisfies ActionData, { status: 400 });
     }
-    const result = await signUp(request, submission.value, ip);
+    // the invitation code of this very sign-up, if any: it binds once the address is verified (ADR 040)
     const parrain = formData.get("parrain");
-    if (result.ok && typeof parrain === "string" && parrain) await recordReferralByEmail(submission.value.email, parrain);
+    const device = deviceIdFor(request);
+    const headers = device.setCookie ? { "Set-Cookie": device.setCookie } : undefined;
+    const result = await signUp(request, submission.value, ip, { referralCode: typeof parrain === "string" ? parrain : null, deviceId: device.id });
     if (!result.ok) {
       return data(
         {
@@ -128,15 +133,18 @@ export async function action({ request, context }: Route.ActionArgs) {
           result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
           toast: { title: AUTH_MESSAGES.signupErrorTitle, description: result.message },
         } satisfies ActionData,
-        { status: result.status },
+        { status: result.status, headers },
       );
     }
-    return data({
-      intent: "signup",
-      result: submission.reply({ resetForm: true }),
-      toast: { title: AUTH_MESSAGES.signupSuccessTitle, description: AUTH_MESSAGES.signupSuccessText },
-      success: true,
-    } satisfies ActionData);
+    return data(
+      {
+        intent: "signup",
+        result: submission.reply({ resetForm: true }),
+        toast: { title: AUTH_MESSAGES.signupSuccessTitle, description: AUTH_MESSAGES.signupSuccessText },
+        success: true,
+      } satisfies ActionData,
+      { headers },
+    );
   }
 
   if (intent === "resend") {

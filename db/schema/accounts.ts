@@ -101,6 +101,11 @@ export const profiles = pgTable(
     referralCode: text("referral_code").unique(),
     /** who invited this member, when they signed up through an invitation link */
     referredBy: text("referred_by"),
+    /**
+     * who invited this member, from the code of the member's own sign-up, until the
+     * member verifies the address: only then does it become `referred_by` (ADR 040)
+     */
+    pendingReferredBy: text("pending_referred_by").references(() => user.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [

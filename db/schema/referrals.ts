@@ -22,14 +22,50 @@ export const referralRewards = pgTable(
     /** the friend's first validated cashback, which released both rewards */
     sourceCashbackId: uuid("source_cashback_id").references(() => memberCashbacks.id, { onDelete: "set null" }),
     voidReason: text("void_reason"),
+    /** why the referral is held for review: the signals the two accounts share (French, for admins) */
+    heldReason: text("held_reason"),
+    /** an admin's decision on a hold ("admin:{id}"), and when: an approved referral is not held again */
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp("credited_at", { withTimezone: true }),
   },
   (t) => [
     check("referral_rewards_kind_check", sql`${t.kind} in ('referee_welcome', 'referrer_first')`),
-    check("referral_rewards_status_check", sql`${t.status} in ('pending', 'credited', 'void')`),
+    check("referral_rewards_status_check", sql`${t.status} in ('pending', 'held', 'credited', 'void')`),
     check("referral_rewards_amount_check", sql`${t.amountCents} > 0`),
     uniqueIndex("referral_rewards_kind_referee_idx").on(t.kind, t.refereeId),
     index("referral_rewards_user_idx").on(t.userId, t.createdAt),
+    index("referral_rewards_held_idx").on(t.createdAt).where(sql`${t.status} = 'held'`),
+  ],
+);
+
+/* ------------------------------------------------------------------ */
+/* Account signals (ADR 040)                                           */
+/* ------------------------------------------------------------------ */
+
+/**
+ * What an account was seen from: the network of its IP (/24, or /64 for IPv6) and the
+ * first-party device cookie, each as an HMAC (never the IP or the cookie in clear), with
+ * the first and last time seen. Read to hold a self-referral for review; IP networks are
+ * purged 30 days after they were last seen, devices with their cookie's lifetime.
+ */
+export const accountSignals = pgTable(
+  "account_signals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    valueHash: text("value_hash").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("account_signals_kind_check", sql`${t.kind} in ('ip_network', 'device')`),
+    uniqueIndex("account_signals_user_kind_value_idx").on(t.userId, t.kind, t.valueHash),
+    index("account_signals_kind_value_idx").on(t.kind, t.valueHash),
+    index("account_signals_last_seen_idx").on(t.kind, t.lastSeenAt),
   ],
 );

@@ -43,6 +43,7 @@ const ROUTES: Record<string, { url: string; refusal: string; editor: Outcome; fi
   "conversions.tsx": { url: "/admin/conversions", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
   "paiements.tsx": { url: "/admin/paiements", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
   "tresorerie.tsx": { url: "/admin/tresorerie", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
+  "parrainages.tsx": { url: "/admin/parrainages", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
   "reclamations.tsx": { url: "/admin/reclamations", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
   "users.tsx": { url: "/admin/users", refusal: ADMINS, editor: "refused", finance: "refused", moderator: "refused", admin: "ok" },
   "settings.tsx": { url: "/admin/settings", refusal: ADMINS, editor: "refused", finance: "refused", moderator: "refused", admin: "ok" },

@@ -14,7 +14,7 @@ import { resetEnvCache } from "../../app/lib/env.server";
 import { resetMailer } from "../../app/lib/mail.server";
 import { hitRateLimit, LOGIN_FAILURES } from "../../app/lib/rate-limit.server";
 import { requestPasswordReset, type exportAccountData } from "../../app/modules/accounts/accounts.server";
-import { recordReferral, referralCodeFor } from "../../app/modules/invites/invites.server";
+import { referralCodeFor } from "../../app/modules/invites/invites.server";
 import { confirmationToken, requestSubscription, subscribeMember, unsubscribeEmail } from "../../app/modules/newsletter/newsletter.server";
 import { RETENTION } from "../../app/modules/privacy/retention";
 import { purgeExpiredData, RETENTION_QUEUE, RETENTION_SCHEDULE } from "../../app/modules/privacy/retention.server";
@@ -30,6 +30,7 @@ import { action as newsletterAction } from "../../app/routes/newsletter";
 import { action as confirmAction } from "../../app/routes/newsletter.confirm";
 import { loader as kpiLoader } from "../../app/routes/kpi";
 import { cookieHeaderFrom, createUser, req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { refer } from "../helpers/referrals";
 import { describeEachDb } from "../helpers/db";
 import { drainJobs } from "../helpers/jobs";
 import { callRoute } from "../helpers/route";
@@ -123,9 +124,9 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
     const other = await createUser({ username: "Voisine" });
     const cookie = await signInFrom(member.email, member.password, "198.51.100.23");
     await signInFrom(other.email, other.password, "192.0.2.99");
-    await recordReferral(member.id, await referralCodeFor(inviter.id));
+    await refer(member.id, await referralCodeFor(inviter.id));
     const filleule = await createUser({ username: "Filleule" });
-    await recordReferral(filleule.id, await referralCodeFor(member.id));
+    await refer(filleule.id, await referralCodeFor(member.id));
     for (const [u, i, name] of [[member, 0, "Exportee"], [other, 1, "Voisine"]] as const) {
       await subscribeMember(u.email); // also sends the welcome e-mail (outbox)
       await saveDeal(u.id, deals[i].id);
@@ -188,7 +189,7 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
       await hitRateLimit(LOGIN_FAILURES, `email:${member.email.toLowerCase()}`);
       await requestPasswordReset(member.email, "203.0.113.45");
       const filleule = await createUser({ username: "Invitee" });
-      await recordReferral(filleule.id, await referralCodeFor(member.id));
+      await refer(filleule.id, await referralCodeFor(member.id));
       await db.insert(s.auditLog).values({ actorId: "admin-x", actorEmail: "admin@example.fr", action: "update", entity: "profile", entityId: member.id, before: { email: member.email }, after: { email: member.email, banned: true } });
       expect(Object.keys(await tablesMentioning(db, [member.email, member.id])).length).toBeGreaterThan(8);
 

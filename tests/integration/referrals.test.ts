@@ -5,7 +5,7 @@ import { expect, it, vi } from "vitest";
 import { getDb } from "../../app/lib/db.server";
 import { deleteAccount, exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { importRecords } from "../../app/modules/conversions/import.server";
-import { recordReferral, referralCodeFor } from "../../app/modules/invites/invites.server";
+import { confirmReferral, referralCodeFor } from "../../app/modules/invites/invites.server";
 import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
 import { saveBankDetails } from "../../app/modules/payouts/bank-details.server";
 import { REFERRAL_VOID_REASONS } from "../../app/modules/referrals/referrals";
@@ -18,6 +18,7 @@ import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { importFootprint, makeClick, makeProgramme, rec } from "../helpers/conversions";
 import { describeEachDb } from "../helpers/db";
+import { refer } from "../helpers/referrals";
 import { callRoute, formErrors } from "../helpers/route";
 
 vi.mock("~/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
@@ -36,7 +37,7 @@ async function referral() {
   const tag = randomUUID().slice(0, 6);
   const referrer = { ...(await signedInUser({ username: `Marraine-${tag}` })), username: `Marraine-${tag}` };
   const friend = { ...(await signedInUser({ username: `Amie-${tag}` })), username: `Amie-${tag}` };
-  await recordReferral(friend.id, await referralCodeFor(referrer.id));
+  await refer(friend.id, await referralCodeFor(referrer.id));
   return { referrer, friend };
 }
 
@@ -64,13 +65,17 @@ async function ledgerKeys(rewardId: string) {
 }
 
 describeEachDb("referral rewards", () => {
-  it("a sign-up through the invitation link promises both rewards, shown « En attente » and on /invite", async () => {
+  it("a sign-up through the invitation link, once the address is verified, promises both rewards, shown « En attente » and on /invite", async () => {
     const referrer = await signedInUser({ username: "Parrain" });
     const page = await callRoute(inviteLoader, req("/invite", { cookie: referrer.cookie }));
     const code = new URL(page.data.link).searchParams.get("parrain")!;
     await callRoute(authAction, req("/auth", { form: { intent: "signup", username: "Filleule", email: "filleule-ref@example.fr", password: "Rouge-gorge 2025", parrain: code } }));
     const db = await getDb();
     const [friend] = await db.select().from(s.user).where(eq(s.user.email, "filleule-ref@example.fr"));
+    // nothing is promised before the friend verifies the address (ADR 040)
+    expect(await rewardsOf(friend.id)).toEqual([]);
+    await db.update(s.user).set({ emailVerified: true }).where(eq(s.user.id, friend.id));
+    await confirmReferral(friend.id);
     const rewards = await rewardsOf(friend.id);
     expect(rewards.map((r) => [r.kind, r.userId, r.amountCents, r.status])).toEqual([
       ["referee_welcome", friend.id, 200, "pending"],
@@ -84,7 +89,7 @@ describeEachDb("referral rewards", () => {
     expect(invite.data.rewards).toEqual([expect.objectContaining({ kind: "referrer_first", status: "pending", amountCents: 300, other: "Filleule", voidReason: null })]);
     expect(JSON.stringify(invite.data)).not.toContain("filleule-ref@example.fr");
     // the same code again changes nothing (referred_by is set once)
-    await recordReferral(friend.id, code);
+    await refer(friend.id, code);
     expect(await rewardsOf(friend.id)).toHaveLength(2);
     expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
   });
@@ -166,7 +171,7 @@ describeEachDb("referral rewards", () => {
     expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
   });
 
-  it("a shared IBAN fingerprint (even a disabled one) voids both rewards at the validation", async () => {
+  it("a shared IBAN fingerprint (even a disabled one) holds both rewards for review at the validation (ADR 040)", async () => {
     const { referrer, friend } = await referral();
     const db = await getDb();
     const base = { ibanEnc: Buffer.from("x"), ibanLast4: "0143", ibanFingerprint: `fp-${friend.id}`, holderName: "Camille", country: "FR", usableFrom: new Date() };
@@ -177,19 +182,18 @@ describeEachDb("referral rewards", () => {
     const { approved } = await friendCashback(friend.id);
     await pull([approved]);
     const rewards = await rewardsOf(friend.id);
-    expect(rewards.map((r) => [r.status, r.voidReason])).toEqual([
-      ["void", REFERRAL_VOID_REASONS.sharedIban],
-      ["void", REFERRAL_VOID_REASONS.sharedIban],
-    ]);
-    expect(await memberBalances(friend.id)).toMatchObject({ pending: 0, available: 700 });
-    expect(await memberBalances(referrer.id)).toMatchObject({ pending: 0, available: 0 });
-    expect((await ledgerKeys(rewards[0].id)).ops).toEqual([`ref:${rewards[0].id}:pending`, `ref:${rewards[0].id}:void`]);
+    expect(rewards.map((r) => r.status)).toEqual(["held", "held"]);
+    expect(rewards[0].heldReason).toMatch(/même IBAN/i);
+    // the promise stays pending money: nothing paid, nothing taken back until an admin decides
+    expect(await memberBalances(friend.id)).toMatchObject({ pending: 200, available: 700 });
+    expect(await memberBalances(referrer.id)).toMatchObject({ pending: 300, available: 0 });
+    expect((await ledgerKeys(rewards[0].id)).ops).toEqual([`ref:${rewards[0].id}:pending`]);
     const invite = await callRoute(inviteLoader, req("/invite", { cookie: referrer.cookie }));
-    expect(invite.data.rewards).toEqual([expect.objectContaining({ status: "void", voidReason: REFERRAL_VOID_REASONS.sharedIban })]);
+    expect(invite.data.rewards).toEqual([expect.objectContaining({ status: "held", voidReason: null })]);
     expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
   });
 
-  it("a shared visitor hash on their clicks voids both rewards", async () => {
+  it("a shared visitor hash on their clicks (IP and User-Agent) is no signal: both rewards are paid (ADR 040)", async () => {
     const { referrer, friend } = await referral();
     const programme = await makeProgramme("awin");
     const theirs = await makeClick(referrer.id, programme.id);
@@ -197,27 +201,24 @@ describeEachDb("referral rewards", () => {
     await (await getDb()).update(s.clickSessions).set({ visitorHash: hash }).where(eq(s.clickSessions.id, theirs.id));
     const { approved } = await friendCashback(friend.id, { visitorHash: hash });
     await pull([approved]);
-    expect((await rewardsOf(friend.id)).map((r) => [r.status, r.voidReason])).toEqual([
-      ["void", REFERRAL_VOID_REASONS.sharedDevice],
-      ["void", REFERRAL_VOID_REASONS.sharedDevice],
-    ]);
-    expect(await memberBalances(referrer.id)).toMatchObject({ pending: 0, available: 0 });
+    expect((await rewardsOf(friend.id)).map((r) => r.status)).toEqual(["credited", "credited"]);
+    expect(await memberBalances(referrer.id)).toMatchObject({ pending: 0, available: 300 });
     expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
   });
 
-  it("a later check voids the pending rewards: the friend saves an IBAN the referrer used before", async () => {
+  it("a later check holds the pending rewards: the friend saves an IBAN the referrer used before", async () => {
     const { referrer, friend } = await referral();
     const iban = uniqueIban();
     await saveBankDetails(referrer, { iban, holderName: "Camille Dupont" });
     await saveBankDetails(referrer, { iban: uniqueIban(), holderName: "Camille Dupont" });
     expect((await rewardsOf(friend.id)).map((r) => r.status)).toEqual(["pending", "pending"]);
     await saveBankDetails(friend, { iban, holderName: "Camille Dupont" });
-    expect((await rewardsOf(friend.id)).map((r) => r.status)).toEqual(["void", "void"]);
-    expect(await memberBalances(referrer.id)).toMatchObject({ pending: 0 });
+    expect((await rewardsOf(friend.id)).map((r) => r.status)).toEqual(["held", "held"]);
+    expect(await memberBalances(referrer.id)).toMatchObject({ pending: 300 });
     // the validation that follows pays the cashback only
     const { approved } = await friendCashback(friend.id);
     await pull([approved]);
-    expect(await memberBalances(friend.id)).toMatchObject({ pending: 0, available: 700 });
+    expect(await memberBalances(friend.id)).toMatchObject({ pending: 200, available: 700 });
     expect(await memberBalances(referrer.id)).toMatchObject({ available: 0 });
     expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
   });

@@ -57,6 +57,11 @@ const purposes = (cashbackLaunched: boolean): Purpose[] => [
     data: "Adresse IP tronquée et navigateur de tes sessions, adresse IP ou e-mail dans les compteurs anti-abus",
     basis: "Intérêt légitime à protéger ton compte et le service, art. 6.1.f",
   },
+  {
+    purpose: "Empêcher le parrainage de soi-même : repérer deux comptes d'une même personne, pour qu'une personne de notre équipe vérifie le parrainage avant tout bonus",
+    data: "Réseau de ton adresse IP et identifiant aléatoire de ton navigateur (cookie d'appareil déposé à l'inscription et à la connexion), conservés hachés ; empreinte de ton IBAN ; ton adresse e-mail",
+    basis: "Intérêt légitime à protéger le programme de parrainage contre la fraude, art. 6.1.f",
+  },
   ...(cashbackLaunched ? [CASHBACK_PURPOSE] : []),
 ];
 

@@ -5,6 +5,7 @@ import * as schema from "../../../db/schema";
 import { AccountDeletedEmail } from "~/emails/templates";
 import { authHeaders, getAuth, revokeResetLinks } from "~/lib/auth.server";
 import { runInBackground } from "~/lib/background.server";
+import { DEVICE_COOKIE } from "~/lib/device-cookie.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
@@ -23,7 +24,8 @@ import {
 } from "~/lib/rate-limit.server";
 import { deleteUploadIfUnreferenced } from "~/modules/privacy/retention.server";
 import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
-import { recordReferral } from "~/modules/invites/invites.server";
+import { recordPendingReferral } from "~/modules/invites/invites.server";
+import { recordAccountSignals } from "~/modules/referrals/signals.server";
 import { myReferralRewards, voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 import { USERNAME_TAKEN } from "./accounts.schema";
@@ -84,16 +86,19 @@ export async function signIn(
   request: Request,
   input: { email: string; password: string; redirectTo?: string },
   ip: string,
+  deviceId: string | null = null,
 ): Promise<LoginResult> {
   const email = input.email.toLowerCase();
   const auth = await getAuth();
   const guarded = await guardPasswordCheck<LoginResult>({ email, ip }, async () => {
     try {
-      const { headers } = await auth.api.signInEmail({
+      const { headers, response } = await auth.api.signInEmail({
         body: { email, password: input.password, rememberMe: true },
         headers: authHeaders(request, ip),
         returnHeaders: true,
       });
+      // where the member signs in from: a self-referral signal (ADR 040)
+      await recordAccountSignals(response.user.id, { ip, deviceId });
       return { counts: false, value: { ok: true, headers, redirectTo: safeRedirect(input.redirectTo, "/codes-promo") } };
     } catch (error) {
       const e = apiError(error);
@@ -116,11 +121,16 @@ export async function signIn(
 
 export type SignupResult = { ok: true } | { ok: false; status: number; message: string };
 
-/** Create an account and send the verification e-mail (the link lands on /auth?verified=true). */
+/**
+ * Create an account and send the verification e-mail (the link lands on /auth?verified=true).
+ * When this request created the account, its network and device are remembered and the
+ * invitation code it carried is noted, to bind once the address is verified (ADR 040).
+ */
 export async function signUp(
   request: Request,
   input: { email: string; password: string; username: string },
   ip: string,
+  extra: { referralCode?: string | null; deviceId?: string | null } = {},
 ): Promise<SignupResult> {
   const email = input.email.toLowerCase();
   await enforceRateLimit(RATE_LIMITS.signup, `ip:${ip}`);
@@ -131,10 +141,11 @@ export async function signUp(
   if (await isUsernameTaken(input.username, { email })) return { ok: false, status: 409, message: USERNAME_TAKEN };
   const auth = await getAuth();
   try {
-    await auth.api.signUpEmail({
+    const created = await auth.api.signUpEmail({
       body: { email, password: input.password, name: input.username, callbackURL: "/auth?verified=true" },
-      headers: request.headers,
+      headers: authHeaders(request, ip),
     });
+    await afterSignUp(created.user.id, ip, extra);
     return { ok: true };
   } catch (error) {
     if (isUsernameConflict(error)) return { ok: false, status: 409, message: USERNAME_TAKEN };
@@ -148,14 +159,17 @@ export async function signUp(
   }
 }
 
-/** After a sign-up through an invitation link: record who invited the new (unverified) member. */
-export async function recordReferralByEmail(email: string, code: string) {
+/**
+ * better-auth answers a sign-up with an address that already has an account as it
+ * answers a new one, with an id that belongs to no account: only a real new account
+ * is followed up, so a second sign-up never touches the owner's account.
+ */
+async function afterSignUp(userId: string, ip: string, extra: { referralCode?: string | null; deviceId?: string | null }) {
   const db = await getDb();
-  const [created] = await db
-    .select({ id: schema.user.id, verified: schema.user.emailVerified })
-    .from(schema.user)
-    .where(eq(schema.user.email, email.toLowerCase()));
-  if (created && !created.verified) await recordReferral(created.id, code);
+  const [created] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.id, userId));
+  if (!created) return;
+  await recordAccountSignals(created.id, { ip, deviceId: extra.deviceId });
+  if (extra.referralCode) await recordPendingReferral(created.id, extra.referralCode);
 }
 
 /** Send a new verification link; the answer never says whether the account exists. */
@@ -217,7 +231,8 @@ export function clearAuthCookies(request: Request): Headers {
   const names = (request.headers.get("cookie") ?? "")
     .split(";")
     .map((c) => c.split("=")[0]?.trim())
-    .filter((n): n is string => Boolean(n) && (n.includes("crevarde.") || n.includes("better-auth") || n === "redirect_attempts"));
+    // the device cookie is no sign-in: it outlives a session reset (ADR 040)
+    .filter((n): n is string => Boolean(n) && n !== DEVICE_COOKIE && (n.includes("crevarde.") || n.includes("better-auth") || n === "redirect_attempts"));
   for (const name of new Set(names)) {
     headers.append(
       "Set-Cookie",
@@ -549,7 +564,7 @@ export async function exportAccountData(userId: string) {
     exportedAt: new Date().toISOString(),
     user,
     // the inviter's account id stays out: their pseudonym is under invitations
-    profile: profile && { ...profile, referredBy: undefined },
+    profile: profile && { ...profile, referredBy: undefined, pendingReferredBy: undefined },
     newsletter,
     savedDeals,
     savedPromoCodes,

@@ -11,6 +11,7 @@ export const ADMIN_LOAD_ERRORS = {
   conversions: "Impossible de charger les conversions.",
   payouts: "Impossible de charger les paiements.",
   treasury: "Impossible de charger la trésorerie.",
+  referrals: "Impossible de charger les parrainages à vérifier.",
   claims: "Impossible de charger les réclamations.",
 } as const;
 

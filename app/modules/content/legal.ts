@@ -39,6 +39,8 @@ export function retentionRows(): RetentionRow[] {
       data: "Adresse IP et port depuis lesquels tu publies un deal ou un commentaire (obligation légale, décret n° 2021-1362)",
       duration: `${days(RETENTION.ugcConnectionLogDays)} après la publication, même si tu supprimes ton compte`,
     },
+    { data: "Réseau de ton adresse IP (haché), contre le parrainage de soi-même", duration: `${days(RETENTION.accountNetworkDays)} après ta dernière visite depuis ce réseau` },
+    { data: "Cookie d'appareil (identifiant aléatoire, haché chez nous), contre le parrainage de soi-même", duration: `${months(Math.round(RETENTION.accountDeviceDays / 30))} après ta dernière connexion depuis ce navigateur` },
     { data: "Compteurs anti-abus (adresse IP ou e-mail)", duration: `La fin de leur fenêtre (${RETENTION.rateLimitMinutes} minutes au plus), puis effacement dans l'heure` },
     { data: "Ton choix de cookies (cookie de consentement)", duration: months(Math.round(CONSENT_MAX_AGE_SECONDS / 86400 / 30)) },
   ];

@@ -94,7 +94,7 @@ export async function saveBankDetails(
         sharedAllowed,
         createdAt: now,
       });
-      // an IBAN another member of the same referral has used voids its pending rewards (ADR 013 « Referral rewards »)
+      // an IBAN another member of the same referral has used holds its pending rewards for review (ADR 040)
       await recheckReferral(tx, member.id);
       await sendMail(
         {

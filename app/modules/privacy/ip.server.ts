@@ -3,6 +3,9 @@ import { isIPv4, isIPv6 } from "node:net";
 /** IPv4 addresses keep their /24 network, IPv6 addresses their /48 (CNIL: no full IP at rest). */
 const IPV6_PREFIX = 48;
 
+/** The IPv6 prefix one subscriber's line usually gets (a /64), for comparing two accounts' networks (ADR 040). */
+export const IPV6_SUBSCRIBER_PREFIX = 64;
+
 function ipv6Groups(ip: string): number[] | null {
   let value = ip;
   // an embedded IPv4 tail (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) becomes two groups
@@ -21,10 +24,11 @@ function ipv6Groups(ip: string): number[] | null {
 
 /**
  * The network part of an address, the host part zeroed: "203.0.113.77" ->
- * "203.0.113.0", "2001:db8:abcd:12::1" -> "2001:db8:abcd::". IPv4-mapped IPv6
+ * "203.0.113.0", "2001:db8:abcd:12::1" -> "2001:db8:abcd::" (with a /64:
+ * "2001:db8:abcd:12::"). IPv4-mapped IPv6
  * addresses are treated as IPv4. Anything that is not an IP address gives null.
  */
-export function truncateIp(raw: string | null | undefined): string | null {
+export function truncateIp(raw: string | null | undefined, ipv6Prefix: 48 | 64 = IPV6_PREFIX): string | null {
   if (!raw) return null;
   const ip = raw.trim().replace(/^\[(.*)\]$/, "$1").split("%")[0];
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
@@ -37,7 +41,7 @@ export function truncateIp(raw: string | null | undefined): string | null {
   const groups = ipv6Groups(ip);
   if (!groups) return null;
   return `${groups
-    .slice(0, IPV6_PREFIX / 16)
+    .slice(0, ipv6Prefix / 16)
     .map((g) => g.toString(16))
     .join(":")}::`;
 }

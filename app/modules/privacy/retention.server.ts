@@ -1,6 +1,6 @@
 import { subDays, subHours, subMonths } from "date-fns";
-import { and, eq, lt, sql } from "drizzle-orm";
-import { analyticsEvents, emailOutbox, newsletterSubscribers, rateLimits, session, verification } from "../../../db/schema";
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import { accountSignals, analyticsEvents, emailOutbox, newsletterSubscribers, rateLimits, session, verification } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { deleteUpload, listUploads, publicUrl, uploadsDir } from "~/lib/storage.server";
@@ -9,7 +9,7 @@ import { RETENTION } from "./retention";
 import { purgeUgcConnectionLogs } from "./ugc-logs.server";
 
 /** Tables that never hold a reference to an uploaded image (logs, counters, credentials, the stored uploads themselves). */
-const NOT_CONTENT = new Set(["analytics_events", "email_outbox", "audit_log", "rate_limits", "session", "account", "verification", "saved_deals", "saved_promo_codes", "code_feedback", "newsletter_subscribers", "uploads", "ugc_connection_logs"]);
+const NOT_CONTENT = new Set(["account_signals", "analytics_events", "email_outbox", "audit_log", "rate_limits", "session", "account", "verification", "saved_deals", "saved_promo_codes", "code_feedback", "newsletter_subscribers", "uploads", "ugc_connection_logs"]);
 
 /**
  * Names of the uploaded files that some row still points to. Every table of
@@ -65,6 +65,7 @@ export interface PurgeReport {
   outbox: number;
   newsletter: number;
   ugcConnectionLogs: number;
+  accountSignals: number;
   uploads: number;
 }
 
@@ -93,6 +94,17 @@ export async function purgeExpiredData(options: { now?: Date; uploadsDir?: strin
         .returning({ id: newsletterSubscribers.id }),
     ),
     ugcConnectionLogs: await purgeUgcConnectionLogs(db, subDays(now, RETENTION.ugcConnectionLogDays)),
+    accountSignals: await count(
+      db
+        .delete(accountSignals)
+        .where(
+          or(
+            and(eq(accountSignals.kind, "ip_network"), lt(accountSignals.lastSeenAt, subDays(now, RETENTION.accountNetworkDays))),
+            and(eq(accountSignals.kind, "device"), lt(accountSignals.lastSeenAt, subDays(now, RETENTION.accountDeviceDays))),
+          ),
+        )
+        .returning({ id: accountSignals.id }),
+    ),
     uploads: await purgeOrphanUploads(now, options.uploadsDir),
   };
   return report;

@@ -20,6 +20,10 @@ export const RETENTION = {
   rateLimitMinutes: 15,
   /** the address (IP and port) a member posted a deal or a comment from (décret 2021-1362: one year) */
   ugcConnectionLogDays: 365,
+  /** the hashed IP network an account was used from (self-referral check, ADR 040), after it was last seen */
+  accountNetworkDays: 30,
+  /** the hashed device cookie an account was used from (self-referral check, ADR 040): the cookie's own lifetime */
+  accountDeviceDays: 395,
   /** an uploaded image that nothing references any more is erased after this grace period */
   orphanUploadHours: 24,
 } as const;

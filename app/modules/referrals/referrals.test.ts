@@ -1,14 +1,49 @@
 import { describe, expect, it } from "vitest";
-import { plannedRewards, REFERRAL_VOID_REASONS, referralRewardLabel, referralRewardStatusText, referralTotals, selfReferralReason } from "./referrals";
+import {
+  canMoveReferralReward,
+  NO_SELF_REFERRAL_SIGNALS,
+  normalizedEmail,
+  plannedRewards,
+  REFERRAL_VOID_REASONS,
+  referralHoldReason,
+  referralRewardLabel,
+  referralRewardStatusText,
+  referralTotals,
+  selfReferralReason,
+} from "./referrals";
 
 describe("referral rules", () => {
-  const none = { sameAccount: false, sharedIbanFingerprint: false, sharedVisitorHash: false };
+  const none = NO_SELF_REFERRAL_SIGNALS;
 
-  it("finds a self-referral from any signal, the same account first", () => {
+  it("voids only the same account; any shared signal holds the referral for review, each named for the admins", () => {
     expect(selfReferralReason(none)).toBeNull();
-    expect(selfReferralReason({ ...none, sharedVisitorHash: true })).toBe(REFERRAL_VOID_REASONS.sharedDevice);
-    expect(selfReferralReason({ ...none, sharedIbanFingerprint: true, sharedVisitorHash: true })).toBe(REFERRAL_VOID_REASONS.sharedIban);
-    expect(selfReferralReason({ sameAccount: true, sharedIbanFingerprint: true, sharedVisitorHash: true })).toBe(REFERRAL_VOID_REASONS.sameAccount);
+    expect(referralHoldReason(none)).toBeNull();
+    expect(selfReferralReason({ ...none, sameAccount: true })).toBe(REFERRAL_VOID_REASONS.sameAccount);
+    expect(selfReferralReason({ ...none, sharedIban: true, sharedDevice: true })).toBeNull();
+    expect(referralHoldReason({ ...none, sharedNetwork: true })).toBe("Même réseau IP (/24, ou /64 en IPv6) à moins de 30 jours d'écart.");
+    expect(referralHoldReason({ ...none, sharedIban: true, sameAddress: true })).toBe(
+      "Même IBAN (empreinte) sur les deux comptes ; même adresse e-mail une fois normalisée (points et « +étiquette »).",
+    );
+    expect(referralHoldReason({ ...none, sharedDevice: true })).toContain("appareil");
+  });
+
+  it("normalises an address as its mailbox reads it: Gmail dots and +tag, +tag elsewhere", () => {
+    expect(normalizedEmail(" Jean.Dupont+parrain@Gmail.com ")).toBe("jeandupont@gmail.com");
+    expect(normalizedEmail("j.e.a.n.dupont@googlemail.com")).toBe("jeandupont@gmail.com");
+    expect(normalizedEmail("jean.dupont+promo@orange.fr")).toBe("jean.dupont@orange.fr");
+    expect(normalizedEmail("jean.dupont@orange.fr")).not.toBe(normalizedEmail("jeandupont@orange.fr"));
+    expect(normalizedEmail("+tag@gmail.com")).toBe("+tag@gmail.com");
+    expect(normalizedEmail("pas-une-adresse")).toBe("pas-une-adresse");
+  });
+
+  it("moves a reward only along its transitions", () => {
+    expect(canMoveReferralReward("pending", "held")).toBe(true);
+    expect(canMoveReferralReward("held", "pending")).toBe(true);
+    expect(canMoveReferralReward("held", "credited")).toBe(true);
+    expect(canMoveReferralReward("held", "void")).toBe(true);
+    expect(canMoveReferralReward("credited", "held")).toBe(false);
+    expect(canMoveReferralReward("void", "pending")).toBe(false);
+    expect(canMoveReferralReward("unknown", "pending")).toBe(false);
   });
 
   it("plans one reward per side with a positive amount, none for oneself", () => {
@@ -26,7 +61,8 @@ describe("referral rules", () => {
     expect(referralRewardLabel("referee_welcome", null)).toBe("Bonus de bienvenue (parrainage : un compte supprimé)");
     expect(referralRewardStatusText("referrer_first", "pending", null)).toBe("En attente du premier cashback validé de la personne invitée");
     expect(referralRewardStatusText("referee_welcome", "pending", null)).toBe("En attente de ton premier cashback validé");
-    expect(referralRewardStatusText("referrer_first", "void", REFERRAL_VOID_REASONS.sharedIban)).toBe(`Annulé : ${REFERRAL_VOID_REASONS.sharedIban}`);
+    expect(referralRewardStatusText("referrer_first", "void", REFERRAL_VOID_REASONS.refusedAfterReview)).toBe(`Annulé : ${REFERRAL_VOID_REASONS.refusedAfterReview}`);
+    expect(referralRewardStatusText("referee_welcome", "held", null)).toBe("En cours de vérification par notre équipe");
   });
 
   it("totals earned and pending, void ones apart", () => {
@@ -35,8 +71,9 @@ describe("referral rules", () => {
       { status: "pending", amountCents: 300 },
       { status: "void", amountCents: 300 },
       { status: "credited", amountCents: 200 },
+      { status: "held", amountCents: 200 },
     ]);
-    expect(t).toMatchObject({ earnedCents: 500, pendingCents: 300 });
+    expect(t).toMatchObject({ earnedCents: 500, pendingCents: 500 });
     expect(t.earned.replace(/\s/g, " ")).toBe("5,00 €");
   });
 });

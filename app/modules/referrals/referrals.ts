@@ -1,33 +1,100 @@
+import { REFERRAL_REWARD_STATUSES } from "../../../db/constants-cashback";
 import { formatEuros } from "~/modules/ledger/ledger";
 
-/** Client-safe rules and copy of referral rewards (ADR 037 §Referral; ADR 013 « Referral rewards »). */
+/** Client-safe rules and copy of referral rewards (ADR 037 §Referral; ADR 013 « Referral rewards »; ADR 040). */
 
 export type ReferralRewardKind = "referee_welcome" | "referrer_first";
-export type ReferralRewardStatus = "pending" | "credited" | "void";
+export type ReferralRewardStatus = (typeof REFERRAL_REWARD_STATUSES)[number];
+
+/**
+ * The moves a reward may make (ADR 040): a promise is held for review, paid or
+ * cancelled; a hold goes back to the promise or is paid (an admin approves it)
+ * or cancelled (an admin refuses it, an account is deleted); a paid reward is
+ * only taken back (its source cashback reversed).
+ */
+const REFERRAL_TRANSITIONS: Record<ReferralRewardStatus, readonly ReferralRewardStatus[]> = {
+  pending: ["held", "credited", "void"],
+  held: ["pending", "credited", "void"],
+  credited: ["void"],
+  void: [],
+};
+
+/** Whether a reward may move from one state to the other. */
+export function canMoveReferralReward(from: string, to: ReferralRewardStatus): boolean {
+  return (REFERRAL_TRANSITIONS[from as ReferralRewardStatus] ?? []).includes(to);
+}
 
 /** Why a reward is void, as the member reads it on /invite. */
 export const REFERRAL_VOID_REASONS = {
   sameAccount: "Un compte ne peut pas se parrainer lui-même.",
-  sharedIban: "Les deux comptes utilisent les mêmes coordonnées bancaires.",
-  sharedDevice: "Les deux comptes ont été utilisés depuis le même appareil.",
+  refusedAfterReview: "Parrainage refusé après vérification : les deux comptes semblent appartenir à la même personne.",
   refereeDeleted: "Le compte de la personne invitée a été supprimé.",
   referrerDeleted: "Le compte de la marraine ou du parrain a été supprimé.",
   sourceReversed: "Le marchand a annulé l'achat qui avait validé ce parrainage, et la personne invitée n'a pas d'autre cashback validé.",
 } as const;
 
-/** The anti-fraud signals found between the referrer and the friend. */
+/**
+ * What links the referrer's account and the friend's (ADR 040). The same account
+ * voids the referral; any other signal holds it for an admin's review. The browser's
+ * User-Agent is none of them: changing it changes nothing.
+ */
 export interface SelfReferralSignals {
   sameAccount: boolean;
-  sharedIbanFingerprint: boolean;
-  sharedVisitorHash: boolean;
+  /** an IBAN fingerprint both have entered, disabled ones too */
+  sharedIban: boolean;
+  /** the same first-party device cookie on both accounts */
+  sharedDevice: boolean;
+  /** the same IP network (/24, IPv6 /64) seen on both accounts within 30 days of each other */
+  sharedNetwork: boolean;
+  /** the same address once normalised (`normalizedEmail`) */
+  sameAddress: boolean;
 }
 
-/** The French reason a referral is a self-referral, or null when nothing links the two accounts. */
+export const NO_SELF_REFERRAL_SIGNALS: SelfReferralSignals = { sameAccount: false, sharedIban: false, sharedDevice: false, sharedNetwork: false, sameAddress: false };
+
+/** What each signal says, for the admins who review a hold (neutral copy). */
+const HOLD_SIGNAL_LABELS: Record<Exclude<keyof SelfReferralSignals, "sameAccount">, string> = {
+  sharedIban: "même IBAN (empreinte) sur les deux comptes",
+  sharedDevice: "même appareil (cookie d'appareil) sur les deux comptes",
+  sharedNetwork: "même réseau IP (/24, ou /64 en IPv6) à moins de 30 jours d'écart",
+  sameAddress: "même adresse e-mail une fois normalisée (points et « +étiquette »)",
+};
+
+/** The French reason a referral is void at once (the same account), or null. */
 export function selfReferralReason(signals: SelfReferralSignals): string | null {
-  if (signals.sameAccount) return REFERRAL_VOID_REASONS.sameAccount;
-  if (signals.sharedIbanFingerprint) return REFERRAL_VOID_REASONS.sharedIban;
-  if (signals.sharedVisitorHash) return REFERRAL_VOID_REASONS.sharedDevice;
-  return null;
+  return signals.sameAccount ? REFERRAL_VOID_REASONS.sameAccount : null;
+}
+
+/** Why a referral is held for review (every signal found, for the admins), or null when nothing links the two accounts. */
+export function referralHoldReason(signals: SelfReferralSignals): string | null {
+  const found = (Object.keys(HOLD_SIGNAL_LABELS) as (keyof typeof HOLD_SIGNAL_LABELS)[]).filter((k) => signals[k]).map((k) => HOLD_SIGNAL_LABELS[k]);
+  if (found.length === 0) return null;
+  const text = found.join(" ; ");
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/** Providers whose local part ignores dots (Gmail: « john.doe » and « johndoe » are one mailbox). */
+const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * An address as its mailbox receives it (ADR 040), to compare two accounts: lower
+ * case; a « +étiquette » dropped for every provider (sub-addressing, RFC 5233, is
+ * widespread: Gmail, Outlook, iCloud, Proton, Fastmail); for Gmail the dots of the
+ * local part dropped too, and googlemail.com read as gmail.com.
+ */
+export function normalizedEmail(address: string): string {
+  const email = address.trim().toLowerCase();
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return email;
+  let local = email.slice(0, at);
+  let domain = email.slice(at + 1);
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS_DOMAINS.has(domain)) {
+    local = local.replaceAll(".", "");
+    domain = "gmail.com";
+  }
+  return `${local}@${domain}`;
 }
 
 /** The two rewards a referral promises: the friend's welcome and the referrer's bonus (amounts from the settings; 0 = none). */
@@ -48,6 +115,7 @@ export function referralRewardLabel(kind: ReferralRewardKind, other: string | nu
 export function referralRewardStatusText(kind: ReferralRewardKind, status: ReferralRewardStatus, voidReason: string | null): string {
   if (status === "credited") return "Versé sur ton cashback disponible";
   if (status === "void") return `Annulé : ${voidReason ?? "parrainage non valable."}`;
+  if (status === "held") return "En cours de vérification par notre équipe";
   return kind === "referee_welcome" ? "En attente de ton premier cashback validé" : "En attente du premier cashback validé de la personne invitée";
 }
 
@@ -57,7 +125,7 @@ export function referralTotals(rewards: { status: string; amountCents: number }[
   let pending = 0;
   for (const r of rewards) {
     if (r.status === "credited") earned += r.amountCents;
-    else if (r.status === "pending") pending += r.amountCents;
+    else if (r.status === "pending" || r.status === "held") pending += r.amountCents;
   }
   return { earnedCents: earned, pendingCents: pending, earned: formatEuros(earned), pending: formatEuros(pending) };
 }

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale, MessageSquareWarning, ShieldAlert } from "lucide-react";
+import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale, MessageSquareWarning, ShieldAlert, UserCheck } from "lucide-react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
 import { useLogout } from "~/components/layout/user-menu";
@@ -60,6 +60,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: typeof 
   { to: "/admin/paiements", label: "Paiements", icon: Landmark, permission: "money" },
   { to: "/admin/tresorerie", label: "Trésorerie", icon: Scale, permission: "money" },
   { to: "/admin/reclamations", label: "Réclamations", icon: MessageSquareWarning, permission: "money" },
+  { to: "/admin/parrainages", label: "Parrainages", icon: UserCheck, permission: "money" },
   { to: "/admin/moderation", label: "Modération", icon: ShieldAlert, permission: "moderation" },
 ];
 

@@ -62,7 +62,7 @@ export const LEGAL_PAGES: LegalPageSeed[] = [
     content: (site) => `<h2>Qu'est-ce qu'un cookie ?</h2>
 <p>Un cookie est un petit fichier déposé sur ton appareil lors de ta visite. ${site} en utilise le moins possible.</p>
 <h2>Cookies strictement nécessaires</h2>
-<p>Le cookie de session (connexion à ton compte, 30 jours) et le cookie qui mémorise tes choix de consentement (6 mois). Ils ne nécessitent pas ton accord.</p>
+<p>Le cookie de session (connexion à ton compte, 30 jours), le cookie qui mémorise tes choix de consentement (6 mois) et le cookie d'appareil (13 mois), déposé à l'inscription et à la connexion : un identifiant aléatoire qui sert à sécuriser les connexions et à repérer le parrainage de soi-même. Ils ne nécessitent pas ton accord.</p>
 <h2>Mesure d'audience anonyme</h2>
 <p>${ANALYTICS_COOKIE_FREE}</p>
 <h2>Cookies soumis à ton consentement</h2>
