@@ -27,10 +27,19 @@ function fontOf(typeface: Typeface): fontkit.Font {
   return font;
 }
 
-/** Width of a line at font size 1 (em). */
+const widths = new WeakMap<fontkit.Font, Map<string, number>>();
+
+/** Width of a line at font size 1 (em); remembered: fitting a text measures the same lines again and again. */
 function lineWidthEm(font: fontkit.Font, text: string): number {
-  const run = font.layout(text);
-  return run.positions.reduce((sum, p) => sum + p.xAdvance, 0) / font.unitsPerEm;
+  let known = widths.get(font);
+  if (!known) widths.set(font, (known = new Map()));
+  let width = known.get(text);
+  if (width === undefined) {
+    const run = font.layout(text);
+    width = run.positions.reduce((sum, p) => sum + p.xAdvance, 0) / font.unitsPerEm;
+    known.set(text, width);
+  }
+  return width;
 }
 
 /** Words and the parts of hyphenated words ("Roche-", "Posay"), each knowing whether a space precedes it. */

@@ -11,7 +11,7 @@ import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
 import { HOT_THRESHOLD } from "../../app/modules/deals/deal-rules";
 import * as s from "../schema";
 import { ARTICLES } from "./data/blog";
-import { BRANDS } from "./data/brands";
+import { BRAND_COLOURS, BRANDS } from "./data/brands";
 import { CATEGORIES } from "./data/categories";
 import { DEALS } from "./data/deals";
 import { DEMO_LEGAL_IDENTITY, LEGAL_PAGES } from "./data/legal";
@@ -72,7 +72,7 @@ const SEED_LOCK = 0x63726576; // "crev"
  * gets new files, and the rows still showing an older generated image
  * (`/uploads/seed-…`) are moved to the new one by refreshSeedImages.
  */
-export const SEED_IMAGE_VERSION = "v2";
+export const SEED_IMAGE_VERSION = "v3";
 
 /** Generate (once) an image and return its public URL. */
 async function image(dir: string, name: string, render: () => Promise<Buffer>) {
@@ -81,12 +81,18 @@ async function image(dir: string, name: string, render: () => Promise<Buffer>) {
   return saveGeneratedImage(file, await render(), dir);
 }
 
+/** A demo brand as its products' images show it: name, category (the label's typeface) and colours. */
+function productBrand(slug: string | undefined) {
+  const brand = BRANDS.find((b) => b.slug === slug);
+  return brand ? { name: brand.name, category: brand.category, colours: BRAND_COLOURS[brand.slug] } : null;
+}
+
 /** Generate the demo images (files, outside any transaction). */
 async function seedImages(dir: string, siteName: string) {
   const [brands, deals, offers, articles] = await Promise.all([
     Promise.all(BRANDS.map((b) => image(dir, `brand-${b.slug}`, () => renderWordmark({ name: b.name, category: b.category, size: 256 })))),
-    Promise.all(DEALS.map((d, i) => image(dir, `deal-${i + 1}`, () => renderProductImage({ title: d.title, width: 480, height: 320 })))),
-    Promise.all(OFFERS.map((o, i) => image(dir, `offer-${i + 1}`, () => renderProductImage({ title: o.name, width: 400, height: 400 })))),
+    Promise.all(DEALS.map((d, i) => image(dir, `deal-${i + 1}`, () => renderProductImage({ title: d.title, brand: productBrand(d.brandSlug), width: 480, height: 320 })))),
+    Promise.all(OFFERS.map((o, i) => image(dir, `offer-${i + 1}`, () => renderProductImage({ title: o.name, brand: productBrand(o.brandSlug), width: 400, height: 400 })))),
     Promise.all(
       ARTICLES.map((a) => image(dir, `blog-${a.id}`, () => renderBlogCover({ title: a.title, category: a.category, siteName, width: 1200, height: 630, outputWidth: 800 }))),
     ),

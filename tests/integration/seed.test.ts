@@ -87,29 +87,33 @@ describeEachDb("demo seed", ({ database }) => {
 
   it("gives demo rows that show an older generated image the current one; an uploaded image wins", async () => {
     const db = database().db;
-    expect(SEED_IMAGE_VERSION).toBe("v2");
+    expect(SEED_IMAGE_VERSION).toBe("v3");
     await db.update(s.brands).set({ imageUrl: "/uploads/seed-brand-nuxe.webp" }).where(eq(s.brands.slug, "nuxe"));
     await db.update(s.brands).set({ imageUrl: "/uploads/0b7c9a5e-upload.webp" }).where(eq(s.brands.slug, "caudalie"));
     await db.update(s.blogArticles).set({ imageUrl: "/uploads/seed-blog-dupes-2025.webp" }).where(eq(s.blogArticles.id, "dupes-2025"));
-    await db.update(s.crevardeDeals).set({ imageUrl: "/uploads/seed-deal-2.webp" }).where(eq(s.crevardeDeals.title, "Palette 18 fards à paupières nude"));
+    await db.update(s.crevardeDeals).set({ imageUrl: "/uploads/seed-v2-deal-2.webp" }).where(eq(s.crevardeDeals.title, "Palette 18 fards à paupières nude"));
+    await db.update(s.offers).set({ imageUrl: "/uploads/5f1e2d3c-upload.webp" }).where(eq(s.offers.name, "Huile Prodigieuse 100 ml"));
     await db.update(s.offers).set({ imageUrl: "https://cdn.example.com/serum.jpg" }).where(eq(s.offers.name, "Sérum Vinoperfect éclat"));
     // the start-up seed (already seeded: nothing restored) refreshes the images too
     expect(await seed(db, { once: true, uploadsDir })).toEqual({ seeded: false, createdAccounts: [] });
     const brand = async (slug: string) => (await db.select().from(s.brands).where(eq(s.brands.slug, slug)))[0].imageUrl;
-    expect(await brand("nuxe")).toBe("/uploads/seed-v2-brand-nuxe.webp");
+    expect(await brand("nuxe")).toBe("/uploads/seed-v3-brand-nuxe.webp");
     expect(await brand("caudalie")).toBe("/uploads/0b7c9a5e-upload.webp");
-    expect((await db.select().from(s.blogArticles).where(eq(s.blogArticles.id, "dupes-2025")))[0].imageUrl).toBe("/uploads/seed-v2-blog-dupes-2025.webp");
+    expect((await db.select().from(s.blogArticles).where(eq(s.blogArticles.id, "dupes-2025")))[0].imageUrl).toBe("/uploads/seed-v3-blog-dupes-2025.webp");
     expect((await db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.title, "Palette 18 fards à paupières nude")))[0].imageUrl).toBe(
-      "/uploads/seed-v2-deal-2.webp",
+      "/uploads/seed-v3-deal-2.webp",
     );
     expect((await db.select().from(s.offers).where(eq(s.offers.name, "Sérum Vinoperfect éclat")))[0].imageUrl).toBe("https://cdn.example.com/serum.jpg");
+    // the previous look's packshot gave way to the current one, an uploaded product photo did not
+    expect((await db.select().from(s.offers).where(eq(s.offers.name, "Huile Prodigieuse 100 ml")))[0].imageUrl).toBe("/uploads/5f1e2d3c-upload.webp");
     // and so does the seed run by hand
     await db.update(s.brands).set({ imageUrl: "/uploads/seed-brand-nuxe.webp" }).where(eq(s.brands.slug, "nuxe"));
     await seed(db, { uploadsDir });
-    expect(await brand("nuxe")).toBe("/uploads/seed-v2-brand-nuxe.webp");
+    expect(await brand("nuxe")).toBe("/uploads/seed-v3-brand-nuxe.webp");
     expect(await brand("caudalie")).toBe("/uploads/0b7c9a5e-upload.webp");
-    await db.update(s.brands).set({ imageUrl: "/uploads/seed-v2-brand-caudalie.webp" }).where(eq(s.brands.slug, "caudalie"));
-    await db.update(s.offers).set({ imageUrl: "/uploads/seed-v2-offer-1.webp" }).where(eq(s.offers.name, "Sérum Vinoperfect éclat"));
+    await db.update(s.brands).set({ imageUrl: "/uploads/seed-v3-brand-caudalie.webp" }).where(eq(s.brands.slug, "caudalie"));
+    await db.update(s.offers).set({ imageUrl: "/uploads/seed-v3-offer-1.webp" }).where(eq(s.offers.name, "Sérum Vinoperfect éclat"));
+    await db.update(s.offers).set({ imageUrl: "/uploads/seed-v3-offer-2.webp" }).where(eq(s.offers.name, "Huile Prodigieuse 100 ml"));
   }, 60_000);
 
   it("holds 29 brands with their images, rates and real domains", async () => {
@@ -133,7 +137,7 @@ describeEachDb("demo seed", ({ database }) => {
       expect(b.maxDiscountPercent).toBeGreaterThanOrEqual(10);
       expect(b.maxDiscountPercent).toBeLessThanOrEqual(35);
       expect(b.websiteUrl).toMatch(/^https:\/\/[a-z0-9.-]+\.[a-z]+/);
-      expect(b.imageUrl).toMatch(/^\/uploads\/seed-v2-brand-.+\.webp$/);
+      expect(b.imageUrl).toMatch(/^\/uploads\/seed-v3-brand-.+\.webp$/);
       expect(fs.existsSync(path.join(uploadsDir, path.basename(b.imageUrl!)))).toBe(true);
     }
     const byCategory = (names: string[]) => brands.filter((b) => names.includes(b.category!)).length;
@@ -174,7 +178,7 @@ describeEachDb("demo seed", ({ database }) => {
       expect(new URL(d.url).protocol).toBe("https:");
       expect(new URL(d.url).host).toBe(hosts[d.source as keyof typeof hosts]);
       expect(d.price).toMatch(/^\d+,\d{2}€$/);
-      expect(d.imageUrl).toMatch(/^\/uploads\/seed-v2-deal-/);
+      expect(d.imageUrl).toMatch(/^\/uploads\/seed-v3-deal-/);
       expect(d.ctaText === "Voir le deal" || /^[A-Z0-9]{5,}$/.test(d.ctaText)).toBe(true);
     }
     expect(deals.some((d) => d.ctaText !== "Voir le deal")).toBe(true);
@@ -197,7 +201,7 @@ describeEachDb("demo seed", ({ database }) => {
     expect(offers.filter((o) => o.isFeatured).length).toBeGreaterThanOrEqual(6);
     for (const o of offers) {
       expect(o.regularPrice).toMatch(/^\d+,\d{2}€$/);
-      expect(o.imageUrl).toMatch(/^\/uploads\/seed-v2-offer-/);
+      expect(o.imageUrl).toMatch(/^\/uploads\/seed-v3-offer-/);
     }
   });
 
@@ -221,7 +225,7 @@ describeEachDb("demo seed", ({ database }) => {
       expect(["Décryptage", "Bons plans", "Science", "Témoignage", "Conseils", "Guides"]).toContain(a.category);
       expect(a.publishedAt.getUTCFullYear()).toBe(2025);
       expect((a.body.match(/<p>/g) ?? []).length).toBeGreaterThanOrEqual(4);
-      expect(a.imageUrl).toMatch(/^\/uploads\/seed-v2-blog-/);
+      expect(a.imageUrl).toMatch(/^\/uploads\/seed-v3-blog-/);
     }
 
     const pages = await db.select().from(s.pages);

@@ -41,3 +41,39 @@ export const BRANDS: BrandSeed[] = [
   { name: "Lululemon", slug: "lululemon", category: "Sport", description: "Leggings et tenues techniques pour le yoga, la course et l'entraînement.", websiteUrl: "https://www.eu.lululemon.com", maxDiscountPercent: 15 },
   { name: "Asics", slug: "asics", category: "Sport", description: "Des chaussures de running pensées pour le confort et la performance.", websiteUrl: "https://www.asics.com", maxDiscountPercent: 25 },
 ];
+
+/**
+ * The colours of each demo brand's products in the generated demo images: the
+ * body (bottle, tube, garment) and the caps, accents and ink.
+ */
+export const BRAND_COLOURS: Record<string, { primary: string; secondary: string }> = {
+  "la-roche-posay": { primary: "#f6f7f9", secondary: "#1f5fae" },
+  caudalie: { primary: "#f1e9dc", secondary: "#7c8f3a" },
+  nuxe: { primary: "#e3a63b", secondary: "#c9a86a" },
+  typology: { primary: "#ede8e1", secondary: "#2b2b2b" },
+  avene: { primary: "#f5f8fb", secondary: "#5b9bd5" },
+  bioderma: { primary: "#f6d3df", secondary: "#d1316d" },
+  clarins: { primary: "#f7f2f0", secondary: "#b4142c" },
+  "sephora-collection": { primary: "#151515", secondary: "#e8e8e8" },
+  "yves-rocher": { primary: "#d9ead3", secondary: "#1f6b3a" },
+  "loccitane-en-provence": { primary: "#f5c400", secondary: "#1d3c6e" },
+  "the-ordinary": { primary: "#f3f1ec", secondary: "#4a4a48" },
+  lancome: { primary: "#f2b8c6", secondary: "#1a1a1a" },
+  kiehls: { primary: "#f3efe3", secondary: "#1d3557" },
+  garancia: { primary: "#ead9f0", secondary: "#8e2a7b" },
+  respire: { primary: "#fbe7a1", secondary: "#2f6f5e" },
+  "aroma-zone": { primary: "#dfeccf", secondary: "#4a8b2c" },
+  kerastase: { primary: "#1c1a17", secondary: "#c8a45a" },
+  sezane: { primary: "#f2e6d6", secondary: "#1f2a44" },
+  jules: { primary: "#2c4a6e", secondary: "#d9d2c3" },
+  promod: { primary: "#e8606d", secondary: "#2b2b2b" },
+  etam: { primary: "#e98aa5", secondary: "#7a1f3d" },
+  sandro: { primary: "#1e1e1e", secondary: "#c9b8a6" },
+  kiabi: { primary: "#0a74c4", secondary: "#ffd43b" },
+  veja: { primary: "#f5f3ee", secondary: "#1f5c45" },
+  decathlon: { primary: "#0082c3", secondary: "#1b2a4e" },
+  nike: { primary: "#1c1c1c", secondary: "#ff6b1a" },
+  adidas: { primary: "#f4f4f4", secondary: "#1a1a1a" },
+  lululemon: { primary: "#d22030", secondary: "#1a1a1a" },
+  asics: { primary: "#0b2a6f", secondary: "#e23b3b" },
+};
