@@ -79,7 +79,9 @@ function LetterIndex({ letters, query }: { letters: string[]; query: BrandCatalo
   const all = letters.includes(OTHER_LETTER) ? [...ALPHABET, OTHER_LETTER] : ALPHABET;
   const prefix = query.sort === "a-z" ? "" : brandCatalogueHref({ ...query, sort: "a-z" });
   return (
-    <nav aria-label="Marques de A à Z" className="mt-6">
+    // on a phone the letters are wider than the screen: the row scrolls, and a fade at its right edge says so
+    <nav aria-label="Marques de A à Z" className="relative mt-6">
+      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 -right-4 w-10 bg-gradient-to-l from-white to-transparent sm:hidden" />
       <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         {all.map((letter) => (
           <li key={letter} className="shrink-0">

@@ -150,7 +150,7 @@ export function SearchBox({ defaultValue = "", autoFocus = false, className }: {
                 <Icon className="size-4 shrink-0 text-neutral-500" aria-hidden="true" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate">{item.label}</span>
-                  {item.cashback ? <span className="block truncate text-xs font-semibold text-brand-700">{item.cashback}</span> : null}
+                  {item.cashback ? <span className="block text-xs font-semibold text-brand-700">{item.cashback}</span> : null}
                 </span>
                 <span className="shrink-0 text-xs text-neutral-500">{KIND_LABELS[item.kind]}</span>
               </li>
