@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/search";
 import { BrandCard } from "~/components/catalogue/brand-card";
+import { OfferGrid } from "~/components/catalogue/offer-grid";
 import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-sections";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SearchBox } from "~/components/search/search-box";
@@ -27,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     codes: await withCashbackLinks(found.codes, "code", cashback),
     deals: await withCashbackLinks(found.deals, "deal", cashback),
     total: resultCount(found),
+    launched,
   };
 }
 
@@ -35,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   seo(
     {
       title: data?.q ? `Recherche « ${data.q} »` : SEARCH_MESSAGES.title,
-      description: "Cherche une marque, un code promo, un deal ou un article sur Crevarde.",
+      description: "Cherche une marque, un produit, un code promo, un deal ou un article sur Crevarde.",
       path: "/recherche",
       noIndex: true,
     },
@@ -45,7 +47,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
 const searchHref = (q: string) => `/recherche?q=${encodeURIComponent(q)}`;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, brands, codes, deals, articles, correction, searched, total } = loaderData;
+  const { q, brands, codes, offers, deals, articles, correction, searched, total, launched } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-4xl font-black">{SEARCH_MESSAGES.title}</h1>
@@ -87,6 +89,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
           {codes.length > 0 ? <PromoCodesSection id="search-codes" title="Codes promo" codes={codes} /> : null}
+          {offers.length > 0 ? (
+            <section className="mt-10" aria-labelledby="search-offers">
+              <h2 id="search-offers" className="mb-4 text-2xl font-black">
+                Produits
+              </h2>
+              <OfferGrid offers={offers} categories={[]} activeCategory={null} launched={launched} />
+            </section>
+          ) : null}
           <DealsSection id="search-deals" title="Deals" deals={deals} />
           {deals.length > 0 ? (
             <p className="mt-4">

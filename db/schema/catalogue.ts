@@ -31,7 +31,8 @@ export const brands = pgTable(
     websiteUrl: text("website_url"),
     /** "Jusqu'à -X%" on the public catalogue, 0..100 */
     maxDiscountPercent: integer("max_discount_percent").notNull().default(0),
-    search: tsvector("search").generatedAlwaysAs(() => searchDocument([{ name: "name" }, "A"], [{ name: "description" }, "C"])),
+    /** its name (also without spaces, hyphens and apostrophes: « laroche » finds La Roche-Posay) and description (ADR 019) */
+    search: tsvector("search").generatedAlwaysAs(() => searchDocument([{ name: "name", compact: true }, "A"], [{ name: "description" }, "C"])),
     ...timestamps,
   },
   (t) => [
@@ -87,10 +88,13 @@ export const offers = pgTable(
     url: text("url"),
     isFeatured: boolean("is_featured").notNull().default(false),
     ...schedule,
+    /** its name, for the site search (issue #34 item 5: « sérum » finds the offers); its brand's name is matched through brands */
+    search: tsvector("search").generatedAlwaysAs(() => searchDocument([{ name: "name" }, "A"])),
     ...timestamps,
   },
   (t) => [
     ...scheduleConstraints("offers", t),
+    index("offers_search_idx").using("gin", t.search),
     index("offers_brand_idx").on(t.brandId),
     index("offers_featured_idx").on(t.isFeatured, t.categoryId),
     index("offers_category_idx").on(t.categoryId),

@@ -13,9 +13,31 @@ import { customType, type AnyPgColumn, check, index, timestamp } from "drizzle-o
  */
 export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** `setweight(to_tsvector('fr_unaccent', coalesce(column, '')), weight)` joined with `||`, for a generated search column. */
-export function searchDocument(...parts: [column: { name: string }, weight: "A" | "B" | "C" | "D"][]) {
-  return sql.raw(parts.map(([c, w]) => `setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("${c.name}", '')), '${w}')`).join(" || "));
+/**
+ * What a name loses to be matched whole (issue #34 item 5): spaces, hyphens and apostrophes, so
+ * "La Roche-Posay" is also the one word "larocheposay" and « laroche » finds it (ADR 019).
+ * A PostgreSQL regular expression; `compactName` in app/modules/search/search.schema.ts is its twin.
+ */
+export const NAME_SEPARATORS = "[[:space:]'\u2019-]+";
+
+/** `to_tsvector('fr_unaccent', …)` of a name without its separators (NAME_SEPARATORS): "larocheposay". */
+function compactNameDocument(column: string) {
+  return `to_tsvector('fr_unaccent'::regconfig, regexp_replace(coalesce(${column}, ''), '${NAME_SEPARATORS.replace(/'/g, "''")}', '', 'g'))`;
+}
+
+/**
+ * `setweight(to_tsvector('fr_unaccent', coalesce(column, '')), weight)` joined with `||`, for a generated search column;
+ * a part marked `compact` also holds the column's text without its separators, as one word (compactNameDocument).
+ */
+export function searchDocument(...parts: [column: { name: string; compact?: boolean }, weight: "A" | "B" | "C" | "D"][]) {
+  return sql.raw(
+    parts
+      .map(([c, w]) => {
+        const words = `setweight(to_tsvector('fr_unaccent'::regconfig, coalesce("${c.name}", '')), '${w}')`;
+        return c.compact ? `${words} || setweight(${compactNameDocument(`"${c.name}"`)}, '${w}')` : words;
+      })
+      .join(" || "),
+  );
 }
 
 export const timestamps = {

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, expect, signedInAs, test } from "./fixtures";
+import { arriveAt, DEMO_ACCOUNTS, expect, signedInAs, test } from "./fixtures";
 import { CASHBACK_STUB_BRAND, CASHBACK_STUB_OFFER, cashbackStubPort } from "./cashback-fixture";
 
 // The programme of "Marque Stub Cashback" (created by cashback-fixture.ts before the
@@ -26,6 +26,8 @@ test("a visitor's « Activer le cashback » on an offer card goes through sign-i
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: CASHBACK_STUB_OFFER }) });
   await card.getByRole("link", { name: "Activer le cashback", exact: true }).click();
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fcashback%2Factiver%2F/);
+  // signed in by the hydrated form: a native post's redirect to the network's origin is refused by the CSP's form-action
+  await arriveAt(page, "/auth");
   const form = page.getByRole("form", { name: "Connexion" });
   await form.getByLabel("Email").fill(DEMO_ACCOUNTS.member.email);
   await form.getByLabel("Mot de passe", { exact: true }).fill(DEMO_ACCOUNTS.member.password);

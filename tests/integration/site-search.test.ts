@@ -78,7 +78,8 @@ describeEachDb("site search (/recherche, suggestions, analytics)", ({ database }
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
     expect(suggestionsOf(res)[0]).toEqual({ kind: "query", label: "pinceaux", href: "/recherche?q=pinceaux" });
     const brand = await callRoute(suggestionsLoader, req("/recherche/suggestions?q=nu"));
-    expect(suggestionsOf(brand)).toContainEqual({ kind: "brand", label: "Nuxe", href: "/marques/nuxe" });
+    // with its rate: the demo seed launches cashback (issue #34 item 5)
+    expect(suggestionsOf(brand)).toContainEqual({ kind: "brand", label: "Nuxe", href: "/marques/nuxe", cashback: "Jusqu'à 7\u00a0% de cashback" });
     // the words typed before the last one are kept
     const two = await callRoute(suggestionsLoader, req("/recherche/suggestions?q=Lot%20de%20pinc"));
     expect(suggestionsOf(two)[0].label).toBe("Lot de pinceaux");

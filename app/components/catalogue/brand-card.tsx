@@ -4,6 +4,9 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { upToLabel } from "~/modules/brands/discount";
 import { countOf } from "~/lib/plural";
 
+/** The badge of a brand without cashback once it is launched: what it offers is its codes (issue #34 item 5). */
+const NO_CASHBACK_LABEL = "Codes promo";
+
 export interface BrandCardData {
   id: string;
   name: string;
@@ -25,8 +28,8 @@ export interface BrandCardData {
  * "Jusqu'à -X %" (only when its live codes or deals give one) and "Voir
  * les deals", a link to the brand page when it has live codes or deals,
  * disabled otherwise. Once cashback is launched (issue #12 item 8), the badge
- * shows the brand's real member rate instead, and no badge when the brand
- * has no active programme.
+ * shows the brand's real member rate instead, and « Codes promo » when the brand
+ * has no active programme with a current rate (issue #34 item 5).
  */
 export function BrandCard({ brand: b, eager = false, heading: Heading = "h2" }: { brand: BrandCardData; eager?: boolean; heading?: "h2" | "h3" }) {
   const upTo = upToLabel(b.maxDiscountPercent);
@@ -40,8 +43,12 @@ export function BrandCard({ brand: b, eager = false, heading: Heading = "h2" }: 
           {!b.cashback?.launched ? (
             <Badge variant="success">CASHBACK (bientôt)</Badge>
           ) : b.cashback.label ? (
-            <Badge variant="success">{b.cashback.label}</Badge>
-          ) : null}
+            <Badge variant="success" data-testid="brand-tile-cashback">
+              {b.cashback.label}
+            </Badge>
+          ) : (
+            <Badge variant="neutral">{NO_CASHBACK_LABEL}</Badge>
+          )}
           <Heading className="mt-1 break-words text-lg font-bold">
             <Link to={`/marques/${b.slug}`} className="hover:underline">
               {b.name}

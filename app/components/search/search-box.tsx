@@ -1,4 +1,4 @@
-import { BookOpen, Search, Store } from "lucide-react";
+import { BookOpen, Search, ShoppingBag, Store } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -7,13 +7,15 @@ import { cn } from "~/lib/utils";
 import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH } from "~/modules/search/search.schema";
 
 export interface SuggestionItem {
-  kind: "query" | "brand" | "article";
+  kind: "query" | "brand" | "offer" | "article";
   label: string;
   href: string;
+  /** a brand's or an offer's cashback ("Jusqu'à 7 % de cashback"), once launched */
+  cashback?: string;
 }
 
-const KIND_LABELS: Record<SuggestionItem["kind"], string> = { query: "Recherche", brand: "Marque", article: "Article" };
-const KIND_ICONS = { query: Search, brand: Store, article: BookOpen };
+const KIND_LABELS: Record<SuggestionItem["kind"], string> = { query: "Recherche", brand: "Marque", offer: "Produit", article: "Article" };
+const KIND_ICONS = { query: Search, brand: Store, offer: ShoppingBag, article: BookOpen };
 
 /**
  * The site's search field: a GET form to /recherche (it works before and
@@ -146,7 +148,10 @@ export function SearchBox({ defaultValue = "", autoFocus = false, className }: {
                 className={cn("flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm", i === active ? "bg-brand-50 text-brand-800" : "hover:bg-neutral-50")}
               >
                 <Icon className="size-4 shrink-0 text-neutral-500" aria-hidden="true" />
-                <span className="min-w-0 flex-1 truncate">{item.label}</span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate">{item.label}</span>
+                  {item.cashback ? <span className="block text-xs font-semibold text-brand-700">{item.cashback}</span> : null}
+                </span>
                 <span className="shrink-0 text-xs text-neutral-500">{KIND_LABELS[item.kind]}</span>
               </li>
             );

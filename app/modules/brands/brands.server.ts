@@ -6,10 +6,13 @@ import { scheduledRead } from "~/modules/schedule/schedule.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { DEALS_PAGE_SIZE } from "~/modules/deals/deals.constants";
 import { dealCardColumns, NEWEST_FIRST, publicDeal, toPublicDeal } from "~/modules/deals/deals.server";
-import { listBrandCashback } from "~/modules/cashback/programs.server";
+import { listBrandCashback, type BrandCashback } from "~/modules/cashback/programs.server";
+import { compareMemberRates } from "~/modules/cashback/member-rate";
+import { nameStartsWith } from "~/modules/search/search.server";
 import { publicCode } from "~/modules/promo-codes/promo-codes.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { maxDiscountPercent } from "./discount";
+import { brandLetter, compareBrandNames, type BrandCatalogueQuery } from "./brand-catalogue";
 
 /**
  * Brands of the public catalogue with their category's name, optionally
@@ -21,18 +24,57 @@ import { maxDiscountPercent } from "./discount";
  * no active programme; before, the card shows the spec's "bientôt".
  */
 export async function listBrands(options: BrandListOptions = {}) {
+  const { rows } = await brandsWithRates(options);
+  return rows.map(({ rate: _rate, ...brand }) => brand);
+}
+
+async function brandsWithRates(options: BrandListOptions) {
   const now = options.now ?? new Date();
   const [{ rows, discounts }, launched] = await Promise.all([brandCatalogue({ ...options, now }), getSetting("cashback_launched")]);
-  const rates = launched ? await listBrandCashback(rows.map((r) => r.id), now) : new Map<string, { label: string }>();
-  return rows.map((r) => {
-    const d = discounts.get(r.id);
-    return {
-      ...r,
-      activeDeals: r.codes + r.deals,
-      maxDiscountPercent: d ? maxDiscountPercent(d.codes, d.deals) : 0,
-      cashback: { launched, label: rates.get(r.id)?.label ?? null },
-    };
-  });
+  const rates = launched ? await listBrandCashback(rows.map((r) => r.id), now) : new Map<string, BrandCashback>();
+  return {
+    launched,
+    rows: rows.map((r) => {
+      const d = discounts.get(r.id);
+      const rate = rates.get(r.id) ?? null;
+      return {
+        ...r,
+        activeDeals: r.codes + r.deals,
+        maxDiscountPercent: d ? maxDiscountPercent(d.codes, d.deals) : 0,
+        cashback: { launched, label: rate?.label ?? null },
+        rate,
+      };
+    }),
+  };
+}
+
+/**
+ * /marques (issue #34 item 5): every brand in French alphabetical order, or by « Meilleur
+ * cashback » (compareMemberRates: percentages first, the highest first, then the brands without
+ * one, each group A–Z), optionally only those « Avec cashback ». Before the launch no rate is
+ * shown, so neither applies: `query` is the state applied (ADR 006). `letters` are the index's
+ * letters that have a brand in the list, in order; `anchors` the id of each letter's first brand,
+ * in the A–Z order only.
+ */
+export async function listBrandCatalogue(requested: BrandCatalogueQuery, now = new Date()) {
+  const { launched, rows } = await brandsWithRates({ now });
+  const query: BrandCatalogueQuery = launched ? requested : { sort: "a-z", withCashback: false };
+  const sorted = rows.toSorted((a, b) => compareBrandNames(a.name, b.name));
+  const shown = query.withCashback ? sorted.filter((r) => r.rate) : sorted;
+  const ordered =
+    query.sort === "cashback"
+      ? shown.toSorted((a, b) => (a.rate && b.rate ? compareMemberRates(a.rate.best, b.rate.best) : a.rate ? -1 : b.rate ? 1 : 0))
+      : shown;
+  const anchors: Record<string, string> = {};
+  for (const r of shown) anchors[brandLetter(r.name)] ??= r.id;
+  return {
+    launched,
+    query,
+    total: rows.length,
+    brands: ordered.map(({ rate: _rate, ...brand }) => brand),
+    letters: Object.keys(anchors),
+    anchors: query.sort === "a-z" ? anchors : {},
+  };
 }
 
 /**
@@ -73,6 +115,8 @@ export interface BrandListOptions {
   categoryId?: string;
   /** a full-text match (search.server matchQuery) on the brand's name and description */
   match?: SQL | null;
+  /** with `match`: also the brands whose name starts with this text, spaces, hyphens and apostrophes aside (« laroche ») */
+  typed?: string;
   /** the request's time, for expiries and schedules (default: this process's clock) */
   now?: Date;
 }
@@ -111,7 +155,7 @@ export function listBrandsQuery(db: Db, options: BrandListOptions = {}) {
     .where(
       and(
         options.categoryId !== undefined ? eq(brands.categoryId, options.categoryId) : undefined,
-        options.match ? sql`${brands.search} @@ ${options.match}` : undefined,
+        options.match ? or(sql`${brands.search} @@ ${options.match}`, options.typed ? (nameStartsWith(brands.name, options.typed) ?? undefined) : undefined) : undefined,
       ),
     )
     .orderBy(asc(brands.name));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestMemberRate, cashbackLabel, DEFAULT_MEMBER_SHARE_BPS, estimateCashback, formatMemberRate, memberRate, offerCashbackText, percentToHundredths, summarizeRates, type RateOnBase } from "./member-rate";
+import { bestMemberRate, cashbackLabel, compareMemberRates, DEFAULT_MEMBER_SHARE_BPS, estimateCashback, formatMemberRate, memberRate, offerCashbackText, percentToHundredths, summarizeRates, type RateOnBase } from "./member-rate";
 
 describe("member rate = network rate × member share, floored (ADR 015)", () => {
   it("reads stored percentages exactly", () => {
@@ -37,6 +37,17 @@ describe("member rate = network rate × member share, floored (ADR 015)", () => 
     expect(bestMemberRate([...rates])).toEqual({ kind: "percent", hundredths: 700 });
     expect(bestMemberRate([{ kind: "fixed", cents: 100 }, { kind: "fixed", cents: 350 }])).toEqual({ kind: "fixed", cents: 350 });
     expect(bestMemberRate([])).toBeNull();
+  });
+
+  it("orders rates as bestMemberRate chooses: percentages first, the highest first, then fixed amounts", () => {
+    const rates = [
+      { kind: "fixed", cents: 900 },
+      { kind: "percent", hundredths: 420 },
+      { kind: "fixed", cents: 350 },
+      { kind: "percent", hundredths: 700 },
+    ] as const;
+    expect([...rates].sort(compareMemberRates)).toEqual([rates[3], rates[1], rates[0], rates[2]]);
+    expect(compareMemberRates({ kind: "percent", hundredths: 700 }, { kind: "percent", hundredths: 700 })).toBe(0);
   });
 
   it("labels the card: one rate, or 'Jusqu'à' when they differ", () => {

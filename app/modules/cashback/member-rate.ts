@@ -57,6 +57,15 @@ export function bestMemberRate(rates: MemberRate[]): MemberRate | null {
   return null;
 }
 
+/**
+ * Which of two rates is better, bestMemberRate's rule as an order (the « Meilleur cashback » sort,
+ * issue #34 item 5): any percentage before any fixed amount, then the higher first. Negative: `a` first.
+ */
+export function compareMemberRates(a: MemberRate, b: MemberRate): number {
+  if (a.kind !== b.kind) return a.kind === "percent" ? -1 : 1;
+  return a.kind === "percent" ? (b as { hundredths: number }).hundredths - a.hundredths : (b as { cents: number }).cents - a.cents;
+}
+
 /** What a brand card shows once cashback is launched: "7 % de cashback", "Jusqu'à 7 % de cashback". */
 export function cashbackLabel(best: MemberRate, rateCount: number): string {
   return `${rateCount > 1 ? "Jusqu'à " : ""}${formatMemberRate(best)} de cashback`;

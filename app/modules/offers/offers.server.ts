@@ -1,10 +1,11 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { brands, categories, offers } from "../../../db/schema";
 import { scheduledRead, scheduleOpen } from "~/modules/schedule/schedule.server";
 import { getDb } from "~/lib/db.server";
 import { listBrandCashback } from "~/modules/cashback/programs.server";
 import { offerCashbackText } from "~/modules/cashback/member-rate";
 import { activateHref } from "~/modules/cashback/offer";
+import { nameDocument } from "~/modules/search/search.server";
 
 const columns = {
   id: offers.id,
@@ -75,4 +76,36 @@ export async function listFeaturedOfferCategories(now = new Date()): Promise<str
       .orderBy(asc(categories.name));
     return rows.map((r) => r.category);
   });
+}
+
+/**
+ * The site search's offers (issue #34 item 5): those public now whose name, or brand's name, holds
+ * every word of `match` (search.server matchQuery), best ranked first, with their cashback (see
+ * withCashback) and their brand's page. Offers are a short, curated list: the brand's name document
+ * is computed per row, like the promo codes' (ADR 019).
+ */
+export async function searchOffers(match: SQL, launched: boolean, now: Date, limit: number) {
+  const db = await getDb();
+  const document = sql`(${offers.search} || setweight(${nameDocument(brands.name)}, 'B'))`;
+  const rows = await db
+    .select({ ...columns, brandSlug: brands.slug })
+    .from(offers)
+    .innerJoin(brands, eq(brands.id, offers.brandId))
+    .leftJoin(categories, eq(categories.id, offers.categoryId))
+    .where(and(scheduleOpen(offers, now), sql`${document} @@ ${match}`))
+    .orderBy(sql`ts_rank_cd(${document}, ${match}) desc`, asc(offers.name))
+    .limit(limit);
+  return withCashback(rows, launched, now);
+}
+
+/** The header's offer suggestions: offers public now whose own name matches (offers_search_idx), by rank then name. */
+export async function suggestOffers(match: SQL, now: Date, limit: number) {
+  const db = await getDb();
+  return db
+    .select({ id: offers.id, name: offers.name, brandId: offers.brandId, brandSlug: brands.slug })
+    .from(offers)
+    .innerJoin(brands, eq(brands.id, offers.brandId))
+    .where(and(scheduleOpen(offers, now), sql`${offers.search} @@ ${match}`))
+    .orderBy(sql`ts_rank_cd(${offers.search}, ${match}) desc`, asc(offers.name))
+    .limit(limit);
 }

@@ -21,7 +21,7 @@ export const SEARCH_MESSAGES = {
   noResultHint: "Essaie avec d'autres mots, ou parcours les marques et les deals du jour.",
   didYouMean: "Tu voulais dire",
   correctedPrefix: "Résultats pour",
-  emptyQuery: "Tape un mot pour chercher une marque, un code promo, un deal ou un article.",
+  emptyQuery: "Tape un mot pour chercher une marque, un produit, un code promo, un deal ou un article.",
   suggestions: "Suggestions",
 } as const;
 
@@ -57,6 +57,14 @@ export function searchWords(query: string): string[] {
     .filter(Boolean)
     .map((w) => Array.from(w).slice(0, SEARCH_MAX_WORD_LENGTH).join(""));
   return [...new Set(words)].slice(0, SEARCH_MAX_WORDS);
+}
+
+/**
+ * A name without its spaces, hyphens and apostrophes ("La Roche-Posay" → "LaRochePosay"): brand names are
+ * also matched this way (issue #34 item 5, « laroche »). NAME_SEPARATORS in db/schema/shared.ts is its twin in SQL.
+ */
+export function compactName(text: string): string {
+  return text.replace(/[\s'\u2019-]+/g, "");
 }
 
 /** A sort from the URL: "pertinence" needs a query; anything else falls back to the default. */

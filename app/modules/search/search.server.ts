@@ -8,10 +8,11 @@
  * User text is never read as query syntax: it is split into words of
  * letters and digits (search.schema.ts), and each word is one quoted operand.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { NAME_SEPARATORS } from "../../../db/schema/shared";
 import { getDb, type Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { normalizeQuery, searchWords, SEARCH_MAX_LENGTH } from "./search.schema";
+import { compactName, normalizeQuery, searchWords, SEARCH_MAX_LENGTH, SUGGEST_MIN_LENGTH } from "./search.schema";
 
 type Executor = Pick<Db, "execute">;
 
@@ -91,6 +92,31 @@ export function matchQuery(words: readonly string[], alternatives: Readonly<Reco
     return forms.length === 1 ? forms[0]! : sql`(${sql.join(forms, sql` || `)})`;
   });
   return sql`(${sql.join(parts, sql` && `)})`;
+}
+
+/** A name column as one word: without spaces, hyphens and apostrophes, accents folded, lower-cased ("larocheposay"). */
+function compactNameSql(column: AnyColumn): SQL {
+  return sql`lower(unaccent(regexp_replace(${column}, ${NAME_SEPARATORS}::text, '', 'g')))`;
+}
+
+/**
+ * A name that starts with what is typed, spaces, hyphens, apostrophes and accents aside on both
+ * sides: « laroche », « la roche » and « LaRoche » find La Roche-Posay, « nu » finds Nuxe
+ * (issue #34 item 5). Read row by row: only for the brands, a small table. Null under
+ * SUGGEST_MIN_LENGTH letters.
+ */
+export function nameStartsWith(column: AnyColumn, typed: string): SQL | null {
+  const prefix = foldWord(compactName(normalizeQuery(typed)));
+  if (Array.from(prefix).length < SUGGEST_MIN_LENGTH) return null;
+  return sql`${compactNameSql(column)} like ${`${prefix.replace(/[\\%_]/g, "\\$&")}%`}`;
+}
+
+/**
+ * The full-text document of a name read from another table (an offer's brand), computed per row like
+ * the brands' own (its words, and itself as one word: db/schema/shared.ts compactNameDocument).
+ */
+export function nameDocument(column: AnyColumn): SQL {
+  return sql`(to_tsvector(${SEARCH_CONFIG}, ${column}) || to_tsvector(${SEARCH_CONFIG}, regexp_replace(${column}, ${NAME_SEPARATORS}::text, '', 'g')))`;
 }
 
 export interface Correction {
@@ -267,7 +293,9 @@ const WORD_SPLIT = "[^0-9A-Za-zÀ-ÖØ-öø-ÿŒœÆæ]+";
 
 /**
  * Rebuild the lexicon from the catalogue's text: deals, brands, promo-code
- * descriptions and articles. One transaction: searches read the old lexicon
+ * descriptions, offers and articles. A brand whose name has spaces, hyphens or
+ * apostrophes also lends it as one word, shown as the name ("larocheposay", shown
+ * "la roche-posay"): « laroche » then completes to it and finds the brand (issue #34 item 5). One transaction: searches read the old lexicon
  * until the new one is complete. Only what is public at `now`: a deal or code
  * still to be published (or already unpublished, ADR 030) lends no word to the suggestions.
  */
@@ -279,12 +307,16 @@ export async function refreshLexicon(db: Db, now = new Date()): Promise<number> 
     const inserted = await rows<{ word: string }>(
       tx,
       sql`insert into search_lexicon (word, display, documents)
-        select lower(unaccent(w)), mode() within group (order by lower(w)), count(distinct doc)::int
+        select lower(unaccent(w)), mode() within group (order by display), count(distinct doc)::int
         from (
-          select 'd' || d.id::text as doc, w from crevarde_deals d, regexp_split_to_table(d.title || ' ' || d.description, ${WORD_SPLIT}) w where d.status = 'published' and ${open("d")}
-          union all select 'b' || b.id::text, w from brands b, regexp_split_to_table(b.name || ' ' || coalesce(b.description, ''), ${WORD_SPLIT}) w
-          union all select 'a' || a.id, w from blog_articles a, regexp_split_to_table(a.title || ' ' || a.category || ' ' || a.excerpt, ${WORD_SPLIT}) w
-          union all select 'p' || p.id::text, w from promo_codes p, regexp_split_to_table(coalesce(p.description, ''), ${WORD_SPLIT}) w where ${open("p")}
+          select doc, w, lower(w) as display from (
+            select 'd' || d.id::text as doc, w from crevarde_deals d, regexp_split_to_table(d.title || ' ' || d.description, ${WORD_SPLIT}) w where d.status = 'published' and ${open("d")}
+            union all select 'b' || b.id::text, w from brands b, regexp_split_to_table(b.name || ' ' || coalesce(b.description, ''), ${WORD_SPLIT}) w
+            union all select 'a' || a.id, w from blog_articles a, regexp_split_to_table(a.title || ' ' || a.category || ' ' || a.excerpt, ${WORD_SPLIT}) w
+            union all select 'p' || p.id::text, w from promo_codes p, regexp_split_to_table(coalesce(p.description, ''), ${WORD_SPLIT}) w where ${open("p")}
+            union all select 'o' || o.id::text, w from offers o, regexp_split_to_table(o.name, ${WORD_SPLIT}) w where ${open("o")}
+          ) split
+          union all select 'b' || b.id::text, regexp_replace(b.name, ${NAME_SEPARATORS}::text, '', 'g'), lower(b.name) from brands b where b.name ~ ${NAME_SEPARATORS}::text
         ) words
         where char_length(w) between 3 and 40
         group by 1

@@ -1,25 +1,30 @@
 /**
  * The global search (/recherche, issue #14): brands, live promo codes
- * (masked for visitors, as everywhere), deals and articles, each ranked,
+ * (masked for visitors, as everywhere), offers, deals and articles, each ranked,
  * with the typo correction of search.server, and the header's suggestions.
+ * Brands and offers carry their brand's cashback once it is launched (issue #34 item 5).
  */
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { blogArticles, brands, categories, promoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { listBrands } from "~/modules/brands/brands.server";
+import { listBrandCashback } from "~/modules/cashback/programs.server";
+import { searchOffers, suggestOffers } from "~/modules/offers/offers.server";
+import { getSetting } from "~/modules/settings/settings.server";
 import { searchDealsQuery, toPublicDeal } from "~/modules/deals/deals.server";
 import { promoCodeColumns, publicCode, toPublicCode } from "~/modules/promo-codes/promo-codes.server";
-import { completeWord, expandWords, foldWord, matchQuery, searchWithCorrections } from "./search.server";
+import { completeWord, expandWords, matchQuery, nameStartsWith, searchWithCorrections } from "./search.server";
 import { searchWords, SUGGEST_MIN_LENGTH } from "./search.schema";
 
 /** At most this many results per group on /recherche. */
 const SITE_SEARCH_GROUP_LIMIT = 6;
 
-async function searchGroups(match: SQL | null, q: string, signedIn: boolean, now: Date) {
-  if (!match) return { brands: [], codes: [], deals: [], articles: [] };
+async function searchGroups(match: SQL | null, q: string, signedIn: boolean, launched: boolean, now: Date) {
+  if (!match) return { brands: [], codes: [], offers: [], deals: [], articles: [] };
   const db = await getDb();
-  const [brandRows, codeRows, dealRows, articleRows] = await Promise.all([
-    listBrands({ match, now }),
+  const [brandRows, codeRows, offerRows, dealRows, articleRows] = await Promise.all([
+    // a brand also by its name without spaces and hyphens (« laroche »), at once
+    listBrands({ match, typed: q, now }),
     db
       .select(promoCodeColumns)
       .from(promoCodes)
@@ -29,6 +34,7 @@ async function searchGroups(match: SQL | null, q: string, signedIn: boolean, now
       .where(and(publicCode(now), sql`(${promoCodes.search} || ${brands.search}) @@ ${match}`))
       .orderBy(sql`ts_rank_cd(${promoCodes.search} || ${brands.search}, ${match}) desc`, sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code))
       .limit(SITE_SEARCH_GROUP_LIMIT),
+    searchOffers(match, launched, now, SITE_SEARCH_GROUP_LIMIT),
     searchDealsQuery(db, { q, source: "all", brand: "", sort: "pertinence", page: 1, tab: "tous", now }, match),
     db
       .select({
@@ -46,6 +52,7 @@ async function searchGroups(match: SQL | null, q: string, signedIn: boolean, now
   return {
     brands: brandRows.slice(0, SITE_SEARCH_GROUP_LIMIT),
     codes: codeRows.map((r) => toPublicCode(r, signedIn, now)),
+    offers: offerRows,
     deals: dealRows.slice(0, SITE_SEARCH_GROUP_LIMIT).map((r) => toPublicDeal(r, signedIn, { now })),
     articles: articleRows.map((a) => ({ ...a, publishedAt: a.publishedAt.toISOString() })),
   };
@@ -53,52 +60,64 @@ async function searchGroups(match: SQL | null, q: string, signedIn: boolean, now
 
 export type SiteSearchGroups = Awaited<ReturnType<typeof searchGroups>>;
 
-export const resultCount = (g: SiteSearchGroups) => g.brands.length + g.codes.length + g.deals.length + g.articles.length;
+export const resultCount = (g: SiteSearchGroups) => g.brands.length + g.codes.length + g.offers.length + g.deals.length + g.articles.length;
 
 /** Everything that matches the query, grouped; corrected when the words find nothing. */
 export async function searchSite(q: string, signedIn: boolean, now = new Date()) {
-  const db = await getDb();
-  const outcome = await searchWithCorrections(db, q, (match) => searchGroups(match, q, signedIn, now), (g) => resultCount(g) === 0);
+  const [db, launched] = await Promise.all([getDb(), getSetting("cashback_launched")]);
+  const outcome = await searchWithCorrections(db, q, (match) => searchGroups(match, q, signedIn, launched, now), (g) => resultCount(g) === 0);
   return { ...outcome.result, correction: outcome.correction, searched: outcome.words.length > 0 };
 }
 
 export interface Suggestion {
-  kind: "query" | "brand" | "article";
+  kind: "query" | "brand" | "offer" | "article";
   label: string;
   href: string;
+  /** a brand's or an offer's cashback once launched ("Jusqu'à 7 % de cashback"), from its brand's programmes */
+  cashback?: string;
 }
 
 /**
  * The header's suggestions: the query completed with catalogue words ("pinc"
- * → "pinceaux"), then brands and articles that match what is typed so far.
+ * → "pinceaux"), then brands (also by their name without spaces and hyphens:
+ * « laroche »), offers and articles that match what is typed so far; brands
+ * and offers with their cashback once it is launched (issue #34 item 5).
  */
-export async function suggest(q: string): Promise<Suggestion[]> {
+export async function suggest(q: string, now = new Date()): Promise<Suggestion[]> {
   const words = searchWords(q);
   if (words.length === 0 || q.trim().length < SUGGEST_MIN_LENGTH) return [];
   const db = await getDb();
   const last = words[words.length - 1]!;
   const head = q.trim().slice(0, q.trim().toLocaleLowerCase("fr").lastIndexOf(last)).trimEnd();
-  const match = matchQuery(words, await expandWords(db, words));
-  const [completions, brandRows, articleRows] = await Promise.all([
+  const match = matchQuery(words, await expandWords(db, words))!;
+  const [completions, brandRows, offerRows, articleRows, launched] = await Promise.all([
     completeWord(db, last, 4),
     db
-      .select({ name: brands.name, slug: brands.slug })
+      .select({ id: brands.id, name: brands.name, slug: brands.slug })
       .from(brands)
-      // a brand also when its name starts with what is typed ("nu" → Nuxe)
-      .where(sql`${brands.search} @@ ${match} or lower(unaccent(${brands.name})) like ${`${foldWord(q.trim()).replace(/[\\%_]/g, "\\$&")}%`}`)
+      // a brand also when its name starts with what is typed ("nu" → Nuxe, « la roche » → La Roche-Posay)
+      .where(or(sql`${brands.search} @@ ${match}`, nameStartsWith(brands.name, q) ?? undefined))
       .orderBy(sql`ts_rank_cd(${brands.search}, ${match}) desc`, asc(brands.name))
       .limit(3),
+    suggestOffers(match, now, 3),
     db
       .select({ id: blogArticles.id, title: blogArticles.title })
       .from(blogArticles)
       .where(sql`${blogArticles.search} @@ ${match}`)
       .orderBy(sql`ts_rank_cd(${blogArticles.search}, ${match}) desc`, desc(blogArticles.publishedAt))
       .limit(2),
+    getSetting("cashback_launched"),
   ]);
+  const rates = launched ? await listBrandCashback([...brandRows.map((b) => b.id), ...offerRows.map((o) => o.brandId)], now) : new Map<string, { label: string }>();
+  const cashback = (brandId: string) => {
+    const label = rates.get(brandId)?.label;
+    return label ? { cashback: label } : {};
+  };
   const queries = [...new Set(completions.map((w) => `${head} ${w}`.trim()))];
   return [
     ...queries.map((label) => ({ kind: "query" as const, label, href: `/recherche?q=${encodeURIComponent(label)}` })),
-    ...brandRows.map((b) => ({ kind: "brand" as const, label: b.name, href: `/marques/${b.slug}` })),
+    ...brandRows.map((b) => ({ kind: "brand" as const, label: b.name, href: `/marques/${b.slug}`, ...cashback(b.id) })),
+    ...offerRows.map((o) => ({ kind: "offer" as const, label: o.name, href: `/marques/${o.brandSlug}`, ...cashback(o.brandId) })),
     ...articleRows.map((a) => ({ kind: "article" as const, label: a.title, href: `/blog/${a.id}` })),
   ];
 }
