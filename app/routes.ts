@@ -40,6 +40,8 @@ export default [
     route("coups-de-crevarde", "routes/deals.tsx", { id: "deals-alias" }),
     route("coup-de-crevarde/proposer", "routes/deals.propose.tsx"),
     route("coup-de-crevarde/:id", "routes/deals.$id.tsx"),
+    // after signing in from « Activer le cashback »: a page of ours, then on to the activation (issue #34 item 2)
+    route("cashback/activer/:programId/suite", "routes/cashback.activate.continue.tsx"),
     route("codes-promo", "routes/codes-promo.tsx"),
     route("pourquoi", "routes/pourquoi.tsx"),
     route("marques", "routes/brands.tsx"),

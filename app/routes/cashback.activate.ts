@@ -3,7 +3,7 @@ import type { Route } from "./+types/cashback.activate";
 import { getSessionUser } from "~/lib/auth.server";
 import { requestNow } from "~/lib/clock.server";
 import { clientIp, hitRateLimit } from "~/lib/rate-limit.server";
-import { isActiveBrandProgram, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE, ClickOutError, startClickSession } from "~/modules/cashback/click-out.server";
+import { activeProgramBrand, PROGRAM_GONE, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE, ClickOutError, startClickSession } from "~/modules/cashback/click-out.server";
 import { asUuid } from "~/modules/tracking/tracking.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -11,8 +11,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /**
  * "Activer le cashback" (issue #12 item 2): a member's click records a click
  * session and answers 302 straight to the network's tracking URL; a visitor is
- * sent to sign in and comes back to this very activation, which then sends them on
- * (issue #34 item 2: one more step, never a dead end). Plain GET: works without JS.
+ * sent to sign in and comes back, through /cashback/activer/:programId/suite, to this very
+ * activation, which then sends them on (issue #34 item 2: one more step, never a dead end).
+ * Plain GET: works without JS.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -28,8 +29,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const user = await getSessionUser(request);
   if (!user) {
-    if (!(await isActiveBrandProgram(programId))) throw data("Ce programme de cashback n'existe pas ou n'est plus actif.", { status: 404, headers: NO_STORE });
-    throw redirect(`/auth?redirect=${encodeURIComponent(url.pathname + url.search)}`, { headers: NO_STORE });
+    if (!(await activeProgramBrand(programId))) throw data(PROGRAM_GONE, { status: 404, headers: NO_STORE });
+    // back through a page of ours (cashback.activate.continue.tsx), not straight here: the sign-in form's answer
+    // would otherwise chain redirects to the network's host, which the CSP's form-action refuses without JavaScript
+    throw redirect(`/auth?redirect=${encodeURIComponent(`${url.pathname}/suite${url.search}`)}`, { headers: NO_STORE });
   }
 
   const limit = await hitRateLimit(CLICK_SESSION_LIMIT, user.id);

@@ -21,19 +21,24 @@ test("a member follows « Activer le cashback » and the network host receives t
   await expect(page.locator("#ued")).toHaveText(CASHBACK_STUB_BRAND.websiteUrl);
 });
 
-test("a visitor's « Activer le cashback » on an offer card goes through sign-in and on to the network @layout", async ({ page }) => {
-  await page.goto(BRAND_PATH);
-  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: CASHBACK_STUB_OFFER }) });
-  await card.getByRole("link", { name: "Activer le cashback", exact: true }).click();
-  await expect(page).toHaveURL(/\/auth\?redirect=%2Fcashback%2Factiver%2F/);
-  // signed in by the hydrated form: a native post's redirect to the network's origin is refused by the CSP's form-action
-  await arriveAt(page, "/auth");
-  const form = page.getByRole("form", { name: "Connexion" });
-  await form.getByLabel("Email").fill(DEMO_ACCOUNTS.member.email);
-  await form.getByLabel("Mot de passe", { exact: true }).fill(DEMO_ACCOUNTS.member.password);
-  await form.getByRole("button", { name: "Se connecter" }).click();
-  // back to the activation, which sends the member on with a click id
-  await expect(page.getByRole("heading", { name: "Réseau stub" })).toBeVisible();
-  expect(new URL(page.url()).port).toBe(String(cashbackStubPort()));
-  await expect(page.locator("#clickref")).toHaveText(/^c[0-9A-Za-z]{20}$/);
-});
+for (const js of [true, false]) {
+  test.describe(js ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled: js });
+    test(`a visitor's « Activer le cashback » on an offer card goes through sign-in and on to the network${js ? " @layout" : ""}`, async ({ page }) => {
+      await page.goto(BRAND_PATH);
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: CASHBACK_STUB_OFFER }) });
+      await card.getByRole("link", { name: "Activer le cashback", exact: true }).click();
+      await expect(page).toHaveURL(/\/auth\?redirect=%2Fcashback%2Factiver%2F[0-9a-f-]{36}%2Fsuite$/);
+      if (js) await arriveAt(page, "/auth");
+      const form = page.getByRole("form", { name: "Connexion" });
+      await form.getByLabel("Email").fill(DEMO_ACCOUNTS.member.email);
+      await form.getByLabel("Mot de passe", { exact: true }).fill(DEMO_ACCOUNTS.member.password);
+      await form.getByRole("button", { name: "Se connecter" }).click();
+      // through our page (a native post may not chain redirects to the network's origin: CSP form-action), then
+      // the activation, which sends the member on with a click id
+      await expect(page.getByRole("heading", { name: "Réseau stub" })).toBeVisible();
+      expect(new URL(page.url()).port).toBe(String(cashbackStubPort()));
+      await expect(page.locator("#clickref")).toHaveText(/^c[0-9A-Za-z]{20}$/);
+    });
+  });
+}

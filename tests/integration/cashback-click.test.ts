@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { loader as activateLoader } from "../../app/routes/cashback.activate";
+import { loader as continueLoader } from "../../app/routes/cashback.activate.continue";
 import { loader as brandLoader } from "../../app/routes/brands.$id";
 import { loader as codesLoader } from "../../app/routes/codes-promo";
 import { loader as dealsLoader } from "../../app/routes/deals";
@@ -178,10 +179,16 @@ describeEachDb("cashback click-out", ({ database }) => {
   it("a visitor is sent to sign in and back to the same activation (deal or code kept); an inactive programme is a 404", async () => {
     const out = await activate(program.id);
     expect(out.status).toBe(302);
-    expect(out.location).toBe(`/auth?redirect=${encodeURIComponent(`/cashback/activer/${program.id}`)}`);
+    expect(out.location).toBe(`/auth?redirect=${encodeURIComponent(`/cashback/activer/${program.id}/suite`)}`);
     const withDeal = await activate(program.id, `?deal=${deal.id}`);
-    expect(withDeal.location).toBe(`/auth?redirect=${encodeURIComponent(`/cashback/activer/${program.id}?deal=${deal.id}`)}`);
+    expect(withDeal.location).toBe(`/auth?redirect=${encodeURIComponent(`/cashback/activer/${program.id}/suite?deal=${deal.id}`)}`);
     expect((await activate(paused.id)).status).toBe(404);
+    // the page a visitor lands on once signed in: for members only, then on to the activation
+    const cont = (id: string, query = "", cookie?: string) => callRoute(continueLoader, req(`/cashback/activer/${id}/suite${query}`, { cookie }), { programId: id });
+    expect((await cont(program.id, `?deal=${deal.id}`)).location).toBe(`/auth?redirect=${encodeURIComponent(`/cashback/activer/${program.id}/suite?deal=${deal.id}`)}`);
+    const member = await signedInUser();
+    expect((await cont(program.id, `?deal=${deal.id}`, member.cookie)).data).toEqual({ brandName: "Marque Cashback", href: `/cashback/activer/${program.id}?deal=${deal.id}` });
+    expect((await cont(paused.id, "", member.cookie)).status).toBe(404);
   });
 
   it("a featured offer's « Activer le cashback » goes through its brand's programme, for everyone, only once launched", async () => {

@@ -178,10 +178,12 @@ describeEachDb("launch-dependent copy on every page (issue #34 item 4)", () => {
       fetch(`${app.base}${href}`, { redirect: "manual", headers: { accept: "text/html", "x-forwarded-for": "198.18.0.8", ...(cookie ? { cookie } : {}) } });
     let member = "";
     let used = 0;
+    // a visitor comes back through /cashback/activer/:programme/suite (a page of ours: see its route)
+    const suite = (href: string) => href.replace(/^(\/cashback\/activer\/[^?]+)/, "$1/suite");
     for (const href of activations) {
       const visitor = await follow(href);
       expect(visitor.status, href).toBe(302);
-      expect(visitor.headers.get("location"), href).toBe(`/auth?redirect=${encodeURIComponent(href)}`);
+      expect(visitor.headers.get("location"), href).toBe(`/auth?redirect=${encodeURIComponent(suite(href))}`);
       // a member's clicks are rate-limited (CLICK_SESSION_LIMIT): a fresh member every 25 links
       if (used++ % 25 === 0) member = (await signedInUser()).cookie;
       const out = await follow(href, member);
@@ -190,18 +192,25 @@ describeEachDb("launch-dependent copy on every page (issue #34 item 4)", () => {
       expect(network.origin, href).not.toBe(new URL(app.base).origin);
       expect(network.protocol).toMatch(/^https?:$/);
     }
-    // the visitor's way: sign in from /auth?redirect=…, come back to the activation, go on to the network
-    const [first] = activations;
+    // the visitor's way: sign in from /auth?redirect=…, land on our page, which goes on (meta refresh and link) to
+    // the activation, and from there to the network
+    const first = [...activations].find((href) => href.includes("?deal=")) ?? [...activations][0];
     const demo = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
-    const login = await fetch(`${app.base}/auth?redirect=${encodeURIComponent(first)}`, {
+    const login = await fetch(`${app.base}/auth?redirect=${encodeURIComponent(suite(first))}`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.18.0.9" },
-      body: new URLSearchParams({ intent: "login", email: demo.email, password: demo.password, redirectTo: first }),
+      body: new URLSearchParams({ intent: "login", email: demo.email, password: demo.password, redirectTo: suite(first) }),
     });
     expect(login.status).toBe(302);
-    expect(login.headers.get("location")).toBe(first);
-    const back = await follow(first, login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
+    expect(login.headers.get("location")).toBe(suite(first));
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const page = await follow(suite(first), cookie);
+    expect(page.status).toBe(200);
+    const html = decode(await page.text());
+    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${first}"/>`);
+    expect(html).toContain(`href="${first}"`);
+    const back = await follow(first, cookie);
     expect(back.status).toBe(302);
     expect(new URL(back.headers.get("location")!).origin).not.toBe(new URL(app.base).origin);
   }, 300_000);

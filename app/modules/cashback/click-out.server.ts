@@ -194,16 +194,18 @@ export async function loadBrandCashbackOffer(brandId: string, now = new Date()):
   };
 }
 
-/** Whether the programme exists, is active and belongs to a brand (a visitor's activation goes to sign-in, then back to it). */
-export async function isActiveBrandProgram(programId: string): Promise<boolean> {
+export const PROGRAM_GONE = "Ce programme de cashback n'existe pas ou n'est plus actif.";
+
+/** The brand of an active programme (a visitor's activation goes to sign-in, then back to it), or null. */
+export async function activeProgramBrand(programId: string): Promise<{ name: string } | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: affiliatePrograms.id })
+    .select({ name: brands.name })
     .from(affiliatePrograms)
     .innerJoin(brands, eq(brands.id, affiliatePrograms.brandId))
     .where(and(eq(affiliatePrograms.id, programId), eq(affiliatePrograms.status, "active")))
     .limit(1);
-  return Boolean(row);
+  return row ?? null;
 }
 
 /**
