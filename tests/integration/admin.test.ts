@@ -31,6 +31,7 @@ const MEMBER_REFUSAL: Record<string, string> = {
   "paiements.tsx": "Accès réservé à la finance et aux administrateurs.",
   "tresorerie.tsx": "Accès réservé à la finance et aux administrateurs.",
   "reclamations.tsx": "Accès réservé à la finance et aux administrateurs.",
+  "parrainages.tsx": "Accès réservé à la finance et aux administrateurs.",
   "users.tsx": "Accès réservé aux administrateurs.",
   "settings.tsx": "Accès réservé aux administrateurs.",
   "dashboard.tsx": "Accès réservé à l'équipe.",
@@ -98,8 +99,9 @@ describeEachDb("admin back office", ({ database }) => {
     // + /admin/conversions (issue #12), /admin/paiements and its batch files (payouts), /admin/tresorerie, /admin/reclamations with its CSV and proof files
     // + /admin/moderation (DSA notices)
     // + /admin/:list/export and /admin/:list/import (CSV, ADR 029)
-    expect(loaders).toBe(22);
-    expect(actions).toBe(18);
+    // + /admin/parrainages (held referrals, issue #35 item 3)
+    expect(loaders).toBe(23);
+    expect(actions).toBe(19);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {

@@ -20,6 +20,7 @@ import { setSetting } from "../../app/modules/settings/settings.server";
 import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import { verifyAddress } from "../helpers/referrals";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
@@ -180,7 +181,7 @@ describeEachDb("growth", ({ database, kind }) => {
     expect(anon.location).toBe("/auth?redirect=%2Fmes-deals");
   });
 
-  it("/invite: a personal link; a sign-up through it records the inviter", async () => {
+  it("/invite: a personal link; a sign-up through it records the inviter once the address is verified (ADR 040)", async () => {
     const db = database().db;
     const inviter = await signedInUser();
     const page = await callRoute(inviteLoader, req("/invite", { cookie: inviter.cookie }));
@@ -189,6 +190,8 @@ describeEachDb("growth", ({ database, kind }) => {
     expect((await callRoute(inviteLoader, req("/invite", { cookie: inviter.cookie }))).data.link).toBe(page.data.link);
     await callRoute(authAction, req("/auth", { form: { intent: "signup", username: "Filleule", email: "filleule@example.fr", password: "Rouge-gorge 2025", parrain: code } }));
     const [u] = await db.select().from(s.user).where(eq(s.user.email, "filleule@example.fr"));
+    expect((await db.select().from(s.profiles).where(eq(s.profiles.id, u.id)))[0].referredBy).toBeNull();
+    await verifyAddress("filleule@example.fr");
     const [p] = await db.select().from(s.profiles).where(eq(s.profiles.id, u.id));
     expect(p.referredBy).toBe(inviter.id);
   });

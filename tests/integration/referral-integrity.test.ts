@@ -3,11 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { subDays } from "date-fns";
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { composeIBAN, isValidIBAN } from "ibantools";
 import { expect, it, vi } from "vitest";
-import { settleBackgroundTasks } from "../../app/lib/background.server";
-import { CLIENT_IP_HEADER } from "../../app/lib/auth.server";
 import { getDb } from "../../app/lib/db.server";
 import { DEVICE_COOKIE } from "../../app/lib/device-cookie.server";
 import { importRecords } from "../../app/modules/conversions/import.server";
@@ -18,7 +16,6 @@ import { purgeExpiredData } from "../../app/modules/privacy/retention.server";
 import { REFERRAL_VOID_REASONS } from "../../app/modules/referrals/referrals";
 import { decideHeldReferral, ReferralReviewError } from "../../app/modules/referrals/referrals.server";
 import { recordAccountSignals } from "../../app/modules/referrals/signals.server";
-import { loader as verifyLoader } from "../../app/routes/api.auth";
 import { action as authAction } from "../../app/routes/auth";
 import { action as reviewAction, loader as reviewLoader } from "../../app/routes/admin/parrainages";
 import { loader as inviteLoader } from "../../app/routes/invite";
@@ -27,7 +24,7 @@ import { createUser, req, signedInUser } from "../helpers/auth";
 import { makeClick, makeProgramme, rec } from "../helpers/conversions";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
-import { refer } from "../helpers/referrals";
+import { refer, verifyAddress as verify } from "../helpers/referrals";
 
 vi.mock("~/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
 
@@ -62,23 +59,6 @@ async function signUp(options: { email: string; code?: string; ip: string; userA
   return callRoute(authAction, req("/auth", { form, cookie: options.cookie, headers: { "user-agent": options.userAgent } }), {}, { clientIp: options.ip });
 }
 
-/** The owner opens the verification link of the address (from this IP, as server/app.ts tells better-auth). */
-async function verify(email: string, options: { ip?: string; cookie?: string } = {}) {
-  await settleBackgroundTasks();
-  const db = await getDb();
-  const [mail] = await db
-    .select()
-    .from(s.emailOutbox)
-    .where(and(eq(s.emailOutbox.to, email), eq(s.emailOutbox.kind, "verification")))
-    .orderBy(desc(s.emailOutbox.createdAt));
-  const link = new URL(mail.html.match(/href="([^"]*verify-email[^"]*)"/)![1].replaceAll("&amp;", "&"));
-  const headers: Record<string, string> = {};
-  if (options.ip) headers[CLIENT_IP_HEADER] = options.ip;
-  const answer = await callRoute(verifyLoader, req(link.pathname + link.search, { headers, cookie: options.cookie }));
-  expect(answer.status).toBe(302);
-  const [u] = await db.select().from(s.user).where(eq(s.user.email, email));
-  return u;
-}
 
 async function profileOf(userId: string) {
   const [p] = await (await getDb()).select().from(s.profiles).where(eq(s.profiles.id, userId));
