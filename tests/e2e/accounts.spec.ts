@@ -51,14 +51,21 @@ test("the verification landing and the session reset show their toasts", async (
 
 test("« Mon compte » holds every member page, at every width @layout", async ({ page }) => {
   await signedInAs(page, "member", "/");
-  await page.getByRole("button", { name: /Mon compte \(Camille\)/ }).click();
+  // the menu is loaded after the page (a lazy chunk): click its trigger until the menu is open
+  const openMenu = () =>
+    expect(async () => {
+      const trigger = page.getByRole("button", { name: /Mon compte \(Camille\)/ });
+      if ((await trigger.getAttribute("aria-expanded")) !== "true") await trigger.click();
+      await expect(page.getByRole("menu")).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+  await openMenu();
   const items = ["Profil", "Mon cashback", "Mes sauvegardes", "Mes deals proposés", "Mes alertes", "Mes codes promo", "Parrainage", "Déconnexion"];
   // an icon, then the label (and the codes' badge)
   await expect(page.getByRole("menuitem")).toHaveText(items.map((label) => new RegExp(`^\\s*${label}(\\d*)$`)));
   await page.getByRole("menuitem", { name: "Mes deals proposés" }).click();
   await expect(page).toHaveURL(/\/profile#mes-deals$/);
   await expect(page.getByText("Mes deals proposés", { exact: true })).toBeInViewport();
-  await page.getByRole("button", { name: /Mon compte \(Camille\)/ }).click();
+  await openMenu();
   await page.getByRole("menuitem", { name: "Parrainage" }).click();
   await expect(page).toHaveURL(/\/invite$/);
 });

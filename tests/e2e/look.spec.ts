@@ -52,9 +52,9 @@ test("pages are set in the self-hosted Plus Jakarta Sans: one preloaded Latin fi
 test("demo images are the generated illustrations, wordmarks and covers", async ({ page }) => {
   await page.goto("/marques");
   const logo = page.getByRole("list", { name: /Marques/ }).locator("img").first();
-  await expect(logo).toHaveAttribute("src", /^\/uploads\/seed-v2-brand-[\w-]+\.webp$/);
+  await expect(logo).toHaveAttribute("src", /^\/uploads\/seed-v3-brand-[\w-]+\.webp$/);
   await page.goto("/blog");
-  await expect(page.locator("main img").first()).toHaveAttribute("src", /^\/uploads\/seed-v2-blog-[\w-]+\.webp$/);
+  await expect(page.locator("main img").first()).toHaveAttribute("src", /^\/uploads\/seed-v3-blog-[\w-]+\.webp$/);
   const size = await page.locator("main img").first().evaluate(async (img: HTMLImageElement) => {
     await img.decode();
     return [img.naturalWidth, img.naturalHeight];
