@@ -12,6 +12,7 @@ import { safeRedirect } from "../../app/lib/safe-redirect.server";
 import { settleBackgroundTasks } from "../../app/lib/background.server";
 import { cookieFor, cookieHeaderFrom, createUser, req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
+import { DEVICE_COOKIE } from "../../app/lib/device-cookie.server";
 import { answerOf, callRoute } from "../helpers/route";
 
 /** What the auth and reset actions answer besides their form: a toast, the unverified address, a link sent. */
@@ -135,6 +136,29 @@ describeEachDb("accounts", ({ database }) => {
     // even the right password is refused while limited
     const right = await callRoute(authAction, req("/auth", { form: { intent: "login", email: u.email, password: u.password } }), {}, { clientIp: "198.51.100.99" });
     expect(right.status).toBe(429);
+  });
+
+  it("a browser that signed in before still signs in while an attacker has locked the account (issue #35 item 12)", async () => {
+    const u = await createUser();
+    const first = await callRoute(authAction, req("/auth", { form: { intent: "login", email: u.email, password: u.password } }), {}, { clientIp: "203.0.113.50" });
+    expect(first.status).toBe(302);
+    const device = first.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!.split(";")[0];
+    for (let i = 0; i < 11; i++) {
+      await callRoute(authAction, req("/auth", { form: { intent: "login", email: u.email, password: "mauvais-mot-de-passe" } }), {}, { clientIp: `198.51.101.${i}` });
+    }
+    // the attacker's side, and any browser the account has not seen, keep the account's limit
+    const stranger = await callRoute(authAction, req("/auth", { form: { intent: "login", email: u.email, password: u.password } }), {}, { clientIp: "203.0.113.51" });
+    expect(stranger.status).toBe(429);
+    // the owner's known browser is not locked out, from another network too
+    const owner = await callRoute(authAction, req("/auth", { form: { intent: "login", email: u.email, password: u.password }, cookie: device }), {}, { clientIp: "203.0.113.52" });
+    expect(owner.status).toBe(302);
+    expect(owner.headers.getSetCookie().some((c) => c.includes("session_token"))).toBe(true);
+    // its own failures still have a limit of their own
+    for (let i = 0; i < 10; i++) {
+      await callRoute(authAction, req("/auth", { form: { intent: "login", email: u.email, password: "encore-faux" }, cookie: device }), {}, { clientIp: `203.0.113.${60 + i}` });
+    }
+    const limited = await callRoute(authAction, req("/auth", { form: { intent: "login", email: u.email, password: u.password }, cookie: device }), {}, { clientIp: "203.0.113.80" });
+    expect(limited.status).toBe(429);
   });
 
   it("redirects only to safe same-site paths", async () => {

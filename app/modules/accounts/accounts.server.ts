@@ -25,7 +25,7 @@ import {
 import { deleteUploadIfUnreferenced } from "~/modules/privacy/retention.server";
 import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { recordPendingReferral } from "~/modules/invites/invites.server";
-import { recordAccountSignals } from "~/modules/referrals/signals.server";
+import { knownDeviceOf, recordAccountSignals } from "~/modules/referrals/signals.server";
 import { myReferralRewards, voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 import { USERNAME_TAKEN } from "./accounts.schema";
@@ -54,6 +54,8 @@ export type LoginResult =
 export interface PasswordChecker {
   email: string;
   ip: string;
+  /** the hashed device cookie of a browser that signed in to this account before (knownDeviceOf), else null */
+  knownDevice?: string | null;
 }
 
 /**
@@ -66,8 +68,11 @@ async function guardPasswordCheck<T>(
   who: PasswordChecker,
   check: () => Promise<{ counts: boolean; value: T }>,
 ): Promise<{ limited: true; status: 429; message: string } | { limited: false; value: T }> {
+  // a browser that signed in to the account before has a counter of its own: an attacker's failures on the
+  // account do not lock its owner out (ASVS 2.2.1, issue #35 item 12); the attacker keeps the account's limit
+  const account = `email:${who.email.toLowerCase()}`;
   const reservation = await reserveAttempt([
-    { rule: LOGIN_FAILURES, subject: `email:${who.email.toLowerCase()}` },
+    { rule: LOGIN_FAILURES, subject: who.knownDevice ? `${account}:device:${who.knownDevice}` : account },
     { rule: LOGIN_FAILURES_PER_IP, subject: `ip:${who.ip}` },
   ]);
   if (!reservation.allowed) return { limited: true, status: 429, message: lockoutMessage(reservation.retryAfter) };
@@ -90,7 +95,8 @@ export async function signIn(
 ): Promise<LoginResult> {
   const email = input.email.toLowerCase();
   const auth = await getAuth();
-  const guarded = await guardPasswordCheck<LoginResult>({ email, ip }, async () => {
+  const knownDevice = await knownDeviceOf(email, deviceId);
+  const guarded = await guardPasswordCheck<LoginResult>({ email, ip, knownDevice }, async () => {
     try {
       const { headers, response } = await auth.api.signInEmail({
         body: { email, password: input.password, rememberMe: true },

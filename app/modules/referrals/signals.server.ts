@@ -58,6 +58,24 @@ export async function recordAccountSignals(userId: string, seen: { ip?: string |
   }
 }
 
+/**
+ * Whether this browser (its device cookie) signed in to, or created, the account of this address before
+ * (issue #35 item 12, ADR 040): its failed sign-ins then count on a counter of their own, so an attacker's
+ * failures lock the attacker out, not the owner's known browser.
+ */
+export async function knownDeviceOf(email: string, deviceId: string | null): Promise<string | null> {
+  if (!deviceId) return null;
+  const hash = signalHash("device", deviceId);
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: accountSignals.userId })
+    .from(accountSignals)
+    .innerJoin(user, eq(user.id, accountSignals.userId))
+    .where(and(eq(user.email, email.toLowerCase()), eq(accountSignals.kind, "device"), eq(accountSignals.valueHash, hash)))
+    .limit(1);
+  return row ? hash : null;
+}
+
 interface Seen {
   hash: string;
   first: Date;
