@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { InlineCssContext, NonceProvider } from "./lib/nonce";
 import inlineCss from "./app.css?inline";
 import { documentStream } from "./lib/document-stream.server";
-import { logger } from "./lib/logger.server";
+import { loggableUrl, logger } from "./lib/logger.server";
 import { getSessionUser } from "./lib/auth.server";
 import { answerKpi, KPI_REDIRECT_HEADERS, wantsKpiPage, type KpiEntry } from "./modules/tracking/kpi.server";
 import "./lib/load-context";
@@ -79,8 +79,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // aborted requests and 4xx refusals (wrong method, not found...) are not server errors
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
-    logger.debug({ status: error.status, url: request.url, method: request.method }, "route refusal");
+    logger.debug({ status: error.status, url: loggableUrl(request.url), method: request.method }, "route refusal");
     return;
   }
-  logger.error({ err: error, url: request.url, method: request.method }, "unhandled route error");
+  logger.error({ err: error, url: loggableUrl(request.url), method: request.method }, "unhandled route error");
 };

@@ -12,7 +12,7 @@ import { CLIENT_IP_HEADER, SESSION_COOKIE } from "../app/lib/auth.server";
 import { containsNul, NUL_MESSAGE } from "../app/lib/body.server";
 import { getDatabase, pendingMigrations } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
-import { logger } from "../app/lib/logger.server";
+import { loggableUrl, logger } from "../app/lib/logger.server";
 import { runInRequestScope } from "../app/lib/request-scope.server";
 import { readSharedUpload } from "../app/lib/storage.server";
 import { getSetting } from "../app/modules/settings/settings.server";
@@ -187,7 +187,7 @@ export function createApp(options: AppOptions) {
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url }),
+        req: (req) => ({ method: req.method, url: loggableUrl(String(req.url)) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },

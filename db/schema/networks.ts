@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./accounts";
 import { networkCheck } from "./shared";
 
 /* ------------------------------------------------------------------ */
@@ -99,5 +100,26 @@ export const networkPayments = pgTable(
     check("network_payments_amount_check", sql`${t.amountCents} > 0`),
     uniqueIndex("network_payments_reference_idx").on(t.network, t.reference),
     index("network_payments_received_idx").on(t.receivedAt),
+  ],
+);
+
+/**
+ * The secret path segment of a network's push endpoint (ADR 017 §Push secrets):
+ * only its SHA-256 (hex) is kept; the secret itself is shown once to the admin
+ * who generated it. One row per push network, replaced on rotation.
+ */
+export const networkPushSecrets = pgTable(
+  "network_push_secrets",
+  {
+    network: text("network").primaryKey(),
+    secretHash: text("secret_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+    rotatedBy: text("rotated_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("network_push_secrets_network_check", sql`${t.network} in ('awin', 'kwanko')`),
+    check("network_push_secrets_hash_check", sql`${t.secretHash} ~ '^[0-9a-f]{64}$'`),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { pushSecret } from "../../app/modules/networks/push.server";
+import { generatePushSecret } from "../../app/modules/networks/push.server";
+import { createUser } from "../helpers/auth";
 import { startInProcessApp } from "../helpers/app";
 import { describeEachDb } from "../helpers/db";
 import { networkFixture } from "../helpers/network-server";
@@ -16,7 +17,8 @@ describeEachDb("network push endpoints over HTTP", ({ database }) => {
   });
 
   it("a server-to-server POST or GET is accepted with 200 OK and stored; a wrong secret is a 404 that does not echo it", async () => {
-    const secret = await pushSecret("awin");
+    const finance = await createUser({ role: "finance" });
+    const { secret } = await generatePushSecret(finance, "awin");
     const line = networkFixture("awin-push.txt")
       .split("\n")
       .find((l) => l.startsWith("AwinTransactionPush="))!;
@@ -29,7 +31,7 @@ describeEachDb("network push endpoints over HTTP", ({ database }) => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("OK");
 
-    const kwanko = await pushSecret("kwanko");
+    const { secret: kwanko } = await generatePushSecret(finance, "kwanko");
     const get = await fetch(`${app.base}/api/networks/kwanko/push/${kwanko}?sub=c7Hq2ZxP0aB9kLm3Nq4Rs&cid=KW-1&gain=3.20&cur=EUR&prog=P1`);
     expect(get.status).toBe(200);
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { affiliatePrograms } from "../../db/schema";
@@ -8,13 +9,13 @@ import {
   processPushEvent,
   PUSH_MAX_BYTES,
   PUSH_PROCESS_QUEUE,
-  pushSecret,
+  generatePushSecret,
   pushUrl,
-  rotatePushSecret,
 } from "../../app/modules/networks/push.server";
 import { NETWORK_PULL_QUEUE } from "../../app/modules/networks/pull-jobs.server";
 import type { NetworkName } from "../../app/modules/networks/networks";
 import type { ParseResult } from "../../app/modules/networks/types";
+import { createUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 import { fakeImport, fakeRecord, networkFixture, startNetworkServer } from "../helpers/network-server";
@@ -52,6 +53,7 @@ describeEachDb("network push endpoints", ({ database }) => {
     ((await db().execute(sql`select queue, key, payload, run_at from jobs order by id`)) as unknown as { rows: Array<{ queue: string; key: string; payload: Record<string, unknown> }> }).rows;
   let awinSecret = "";
   let kwankoSecret = "";
+  let finance: { id: string; email: string };
 
   const push = (network: string, secret: string, init: RequestInit & { query?: string } = {}) => {
     const url = `http://localhost/api/networks/${network}/push/${secret}${init.query ? `?${init.query}` : ""}`;
@@ -62,8 +64,9 @@ describeEachDb("network push endpoints", ({ database }) => {
     push("awin", secret, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" } });
 
   beforeAll(async () => {
-    awinSecret = await pushSecret("awin");
-    kwankoSecret = await pushSecret("kwanko");
+    finance = await createUser({ role: "finance" });
+    awinSecret = (await generatePushSecret(finance, "awin")).secret;
+    kwankoSecret = (await generatePushSecret(finance, "kwanko")).secret;
   });
   beforeEach(async () => {
     await db().execute(sql`delete from network_webhook_events`);
@@ -73,11 +76,15 @@ describeEachDb("network push endpoints", ({ database }) => {
     await db().execute(sql`delete from affiliate_programs`);
   });
 
-  it("gives each network its own random secret, kept across calls, in its push URL", async () => {
+  it("gives each network its own random secret, in its push URL, and keeps only its SHA-256", async () => {
     expect(awinSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(kwankoSecret).not.toBe(awinSecret);
-    expect(await pushSecret("awin")).toBe(awinSecret);
-    expect(await pushUrl("awin")).toMatch(new RegExp(`/api/networks/awin/push/${awinSecret}$`));
+    expect(pushUrl("awin", awinSecret)).toMatch(new RegExp(`/api/networks/awin/push/${awinSecret}$`));
+    const { rows } = (await db().execute(sql`select network, secret_hash from network_push_secrets order by network`)) as unknown as { rows: Array<{ network: string; secret_hash: string }> };
+    expect(rows).toEqual([
+      { network: "awin", secret_hash: createHash("sha256").update(awinSecret).digest("hex") },
+      { network: "kwanko", secret_hash: createHash("sha256").update(kwankoSecret).digest("hex") },
+    ]);
   });
 
   it("answers 404 to a wrong secret, an unknown network or a network without push, and stores nothing", async () => {
@@ -176,7 +183,7 @@ describeEachDb("network push endpoints", ({ database }) => {
   });
 
   it("a rotated secret replaces the old one", async () => {
-    const fresh = await rotatePushSecret("kwanko");
+    const { secret: fresh } = await generatePushSecret(finance, "kwanko");
     expect((await push("kwanko", kwankoSecret, { query: kwankoQuery() })).status).toBe(404);
     expect((await push("kwanko", fresh, { query: kwankoQuery() })).status).toBe(200);
     kwankoSecret = fresh;

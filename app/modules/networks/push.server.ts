@@ -3,17 +3,20 @@
  * track), ADR 017 Pushes. A push is a hint, never money: it is stored
  * raw, parsed by a job, imported with source "push" (the import keeps it
  * pending/"tracked"), and confirmed by a pull (Awin `?ids=`, Kwanko's recent
- * window). The path carries a random secret per network, kept in site_settings.
+ * window). The path carries a random secret per network, kept hashed in
+ * network_push_secrets and generated on /admin/programmes.
  */
 import { randomBytes, createHash, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
-import { networkFetches, networkWebhookEvents } from "../../../db/schema";
+import { networkFetches, networkPushSecrets, networkWebhookEvents } from "../../../db/schema";
 import { containsNul, readBoundedText } from "~/lib/body.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { DomainError } from "~/lib/errors";
 import { send, type JobHandler } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { recordAuditIn } from "~/modules/admin/audit.server";
 import { importRecords as importRecordsContract, type ImportInput } from "~/modules/conversions/import.server";
 import { visitorHash } from "~/modules/tracking/tracking.server";
 import { confirmAwinTransactions } from "./awin/pull.server";
@@ -21,12 +24,11 @@ import type { NetworkName } from "./networks";
 import type { PullOptions } from "./pull.server";
 import { NETWORK_PULL_QUEUE, pullCredentialsFromEnv, type PullCredentials } from "./pull-jobs.server";
 import { parsePush, pushText, type PushPayload } from "./pull-parse.server";
-import { initNetworkState, readNetworkState, writeNetworkState } from "./state.server";
 import type { ImportResult, NormalisedRecord, ParseResult } from "./types";
 
 const PUSH_NETWORKS = ["awin", "kwanko"] as const satisfies readonly NetworkName[];
 export type PushNetwork = (typeof PUSH_NETWORKS)[number];
-const isPushNetwork = (value: unknown): value is PushNetwork => typeof value === "string" && (PUSH_NETWORKS as readonly string[]).includes(value);
+export const isPushNetwork = (value: unknown): value is PushNetwork => typeof value === "string" && (PUSH_NETWORKS as readonly string[]).includes(value);
 
 /** Stored at most (network_webhook_events.body has the same check). */
 export const PUSH_MAX_BYTES = 256 * 1024;
@@ -38,34 +40,82 @@ export const AWIN_CONFIRM_QUEUE = "awin.push.confirm";
 const AWIN_CONFIRM_DELAY_MS = 10_000;
 const KWANKO_CONFIRM_DELAY_MS = 5 * 60_000;
 
-const secretKey = (network: PushNetwork) => `network_push_secret:${network}`;
-
 /* ------------------------------ secrets and URLs ------------------------------ */
 
-/** The network's secret path segment, generated (43 url-safe characters) on first use. */
-export async function pushSecret(network: PushNetwork, db?: Db): Promise<string> {
-  return initNetworkState(secretKey(network), randomBytes(32).toString("base64url"), db);
+type Actor = { id: string; email: string };
+
+/** What the audit log and the admin page name a push secret by (never its value nor its hash). */
+const PUSH_SECRET_ENTITY = "network_push_secret";
+
+const hashSecret = (secret: string) => createHash("sha256").update(secret, "utf8").digest();
+
+/** The networks that push, each with when its secret was generated and last rotated (null: none yet). */
+export async function pushSecretStatuses(db?: Db): Promise<Array<{ network: PushNetwork; createdAt: Date | null; rotatedAt: Date | null }>> {
+  const database = db ?? (await getDb());
+  const rows = await database
+    .select({ network: networkPushSecrets.network, createdAt: networkPushSecrets.createdAt, rotatedAt: networkPushSecrets.rotatedAt })
+    .from(networkPushSecrets);
+  return PUSH_NETWORKS.map((network) => {
+    const row = rows.find((r) => r.network === network);
+    return { network, createdAt: row?.createdAt ?? null, rotatedAt: row?.rotatedAt ?? null };
+  });
 }
 
-/** A new secret: the old URL stops working at once (give the network the new one first). */
-export async function rotatePushSecret(network: PushNetwork, db?: Db): Promise<string> {
+/** The version a form saw: when the current secret was generated ("none" before the first). */
+export const pushSecretVersion = (status: { createdAt: Date | null; rotatedAt: Date | null }) =>
+  (status.rotatedAt ?? status.createdAt)?.toISOString() ?? "none";
+
+/**
+ * Generate the network's secret, or replace it: the old URL stops working at
+ * once (ADR 017 §Push secrets). Only the SHA-256 is stored; the secret is
+ * returned to be shown once and is neither logged nor audited. `expected`
+ * (pushSecretVersion of what the admin saw) refuses a stale or repeated
+ * submission with a 409 instead of rotating twice.
+ */
+export async function generatePushSecret(actor: Actor, network: PushNetwork, expected?: string, db?: Db): Promise<{ secret: string; url: string; rotated: boolean }> {
+  const database = db ?? (await getDb());
   const secret = randomBytes(32).toString("base64url");
-  await writeNetworkState(secretKey(network), secret, db);
-  return secret;
+  const secretHash = hashSecret(secret).toString("hex");
+  const rotated = await database.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ createdAt: networkPushSecrets.createdAt, rotatedAt: networkPushSecrets.rotatedAt })
+      .from(networkPushSecrets)
+      .where(eq(networkPushSecrets.network, network))
+      .for("update");
+    const before = current ? { createdAt: current.createdAt, rotatedAt: current.rotatedAt } : { createdAt: null, rotatedAt: null };
+    if (expected !== undefined && pushSecretVersion(before) !== expected) {
+      throw new DomainError("Le secret de ce réseau a changé entre-temps : rechargez la page avant de le renouveler.", 409);
+    }
+    const now = new Date();
+    if (current) {
+      await tx.update(networkPushSecrets).set({ secretHash, rotatedAt: now, rotatedBy: actor.id }).where(eq(networkPushSecrets.network, network));
+    } else {
+      await tx.insert(networkPushSecrets).values({ network, secretHash, createdAt: now, createdBy: actor.id });
+    }
+    await recordAuditIn(tx, actor, {
+      action: current ? "update" : "create",
+      entity: PUSH_SECRET_ENTITY,
+      entityId: network,
+      before: current ? { createdAt: current.createdAt, rotatedAt: current.rotatedAt } : null,
+      after: { event: current ? "rotated" : "generated", at: now },
+    });
+    return Boolean(current);
+  });
+  return { secret, url: pushUrl(network, secret), rotated };
 }
 
-/** The URL to give the network (admin page, later). */
-export async function pushUrl(network: PushNetwork): Promise<string> {
-  return new URL(`/api/networks/${network}/push/${await pushSecret(network)}`, getEnv().SITE_URL).toString();
+/** The URL to paste into the network's console. */
+export function pushUrl(network: PushNetwork, secret: string): string {
+  return new URL(`/api/networks/${network}/push/${encodeURIComponent(secret)}`, getEnv().SITE_URL).toString();
 }
 
-const digest = (value: string) => createHash("sha256").update(value).digest();
-
-/** Constant-time comparison with the stored secret; false when none was ever generated. */
+/** Constant-time comparison of the candidate's hash with the stored one; false when none was ever generated. */
 async function verifyPushSecret(network: PushNetwork, candidate: string, db?: Db): Promise<boolean> {
-  const stored = await readNetworkState<string>(secretKey(network), db);
-  if (!stored) return false;
-  return timingSafeEqual(digest(String(stored)), digest(candidate));
+  const database = db ?? (await getDb());
+  const [row] = await database.select({ secretHash: networkPushSecrets.secretHash }).from(networkPushSecrets).where(eq(networkPushSecrets.network, network)).limit(1);
+  const stored = row ? Buffer.from(row.secretHash, "hex") : Buffer.alloc(32);
+  const given = hashSecret(candidate);
+  return stored.length === given.length && timingSafeEqual(stored, given) && Boolean(row);
 }
 
 /* ------------------------------ receiving ------------------------------ */

@@ -1,7 +1,6 @@
 /**
  * Small persistent state of the connectors in `site_settings` (no table of
- * their own): pull watermarks under `network_watermark:<network>:<name>` and
- * the push endpoints' secret path segments under `network_push_secret:<network>`.
+ * their own): pull watermarks under `network_watermark:<network>:<name>`.
  * These keys are not admin settings (app/modules/settings lists those).
  */
 import { eq } from "drizzle-orm";
@@ -25,11 +24,4 @@ export async function writeNetworkState(key: string, value: string | number, db?
     .insert(siteSettings)
     .values({ key, value: { v: value } })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: { v: value }, updatedAt: new Date() } });
-}
-
-/** Insert only when the key is absent; returns the stored value (ours or the one that was there). */
-export async function initNetworkState(key: string, value: string, db?: Db): Promise<string> {
-  const database = db ?? (await getDb());
-  await database.insert(siteSettings).values({ key, value: { v: value } }).onConflictDoNothing({ target: siteSettings.key });
-  return (await readNetworkState<string>(key, database)) ?? value;
 }

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { History, Pencil, Plus } from "lucide-react";
+import { History, Pencil, Plus, TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/programmes";
 import { BrandField, PageHeader, EditorDialog, Field, FormActions, EmptyRow, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Pager } from "~/components/admin/pager";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -32,16 +33,19 @@ import {
 } from "~/modules/cashback/programs.schema";
 import { NETWORK_ENV_VARS, networkCredentialsConfigured } from "~/modules/networks/credentials.server";
 import { NETWORK_LABELS, NETWORKS, SUB_ID_PARAM } from "~/modules/networks/networks";
+import { generatePushSecret, isPushNetwork, pushSecretStatuses, pushSecretVersion, type PushNetwork } from "~/modules/networks/push.server";
 import { formatParis } from "~/modules/settings/paris-time";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "money");
-  const [{ rows, pager }, brands] = await loadOrFail(
+  const [{ rows, pager }, brands, secrets] = await loadOrFail(
     "Impossible de charger les programmes d'affiliation.",
-    Promise.all([listProgramsAdmin(requestedPage(request.url)), brandChoices()]),
+    Promise.all([listProgramsAdmin(requestedPage(request.url)), brandChoices(), pushSecretStatuses()]),
   );
   const networks = NETWORKS.map((n) => ({ network: n, label: NETWORK_LABELS[n], configured: networkCredentialsConfigured(n), envVars: [...NETWORK_ENV_VARS[n]] }));
-  return { programs: rows, pager, brands, networks };
+  // when each push secret was generated, never the secret nor its hash (ADR 017 §Push secrets)
+  const pushSecrets = secrets.map((p) => ({ ...p, label: NETWORK_LABELS[p.network], version: pushSecretVersion(p) }));
+  return { programs: rows, pager, brands, networks, pushSecrets };
 }
 
 /** Duplicate network ids as the programme's own French 409; domain refusals (missing row, newer rate) and the rest go to guarded(). */
@@ -58,10 +62,33 @@ async function refusals(intent: string, fallback: string, fn: () => Promise<Retu
   });
 }
 
+/** The answer to « Générer le secret »: the only time the push URL is sent (never stored in a page the browser may cache). */
+interface PushSecretActionData extends AdminActionData {
+  pushSecret?: { network: PushNetwork; label: string; url: string };
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "money");
   const form = await readBoundedForm(request, 16 * 1024);
   const intent = form.get("intent");
+  if (intent === "push-secret") {
+    const network = form.get("network");
+    const version = form.get("version");
+    if (!isPushNetwork(network)) return failure("push-secret", "Ce réseau n'envoie pas de notifications.");
+    return guarded("push-secret", "Impossible de générer le secret. Réessayez.", async () => {
+      const { url, rotated } = await generatePushSecret(admin, network, typeof version === "string" ? version : undefined);
+      const label = NETWORK_LABELS[network];
+      return data<PushSecretActionData>(
+        {
+          ok: true,
+          intent: "push-secret",
+          toast: { title: rotated ? "Secret renouvelé" : "Secret généré", description: `Copiez l'adresse de notification ${label} affichée sur la page.`, type: "success" },
+          pushSecret: { network, label, url },
+        },
+        { headers: { "Cache-Control": "no-store" } },
+      );
+    });
+  }
   if (intent === "status") {
     const parsed = programStatusSchema.safeParse({ id: form.get("id"), status: form.get("status") });
     if (!parsed.success) return failure("status", parsed.error.issues[0]?.message ?? PROGRAM_MESSAGES.statusError);
@@ -103,7 +130,7 @@ const shareText = (bps: number) => `${(bps / 100).toLocaleString("fr-FR")}\u00a0
 const STATUS_VARIANT = { active: "success", paused: "risky", closed: "neutral" } as const;
 
 export default function AdminProgrammes({ loaderData, actionData }: Route.ComponentProps) {
-  const ad = actionData as AdminActionData | undefined;
+  const ad = actionData as PushSecretActionData | undefined;
   useActionToast(ad);
   const editor = useEditor<Program>(ad);
   const [ratesFor, setRatesFor] = useState<string | null>(null);
@@ -138,6 +165,8 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
           ))}
         </ul>
       </section>
+
+      <PushSecrets secrets={loaderData.pushSecrets} shown={ad?.pushSecret} busy={busy} />
 
       <Table>
         <TableHeader>
@@ -355,6 +384,104 @@ function RatesPanel({ program, actionData, busy }: { program: Program; actionDat
         </div>
       </Form>
     </>
+  );
+}
+
+type PushSecretRow = Route.ComponentProps["loaderData"]["pushSecrets"][number];
+
+/** Each pushing network's secret: when it was made, and the one-time display of a new one's URL (ADR 017 §Push secrets). */
+function PushSecrets({ secrets, shown, busy }: { secrets: PushSecretRow[]; shown: PushSecretActionData["pushSecret"]; busy: boolean }) {
+  return (
+    <section aria-labelledby="push-title" className="mb-6 rounded-2xl border border-neutral-200 p-4">
+      <h2 id="push-title" className="font-bold">
+        Notifications des réseaux (push)
+      </h2>
+      <p className="mt-1 text-sm text-neutral-600">
+        Awin et Kwanko peuvent prévenir le site de chaque conversion. L'adresse à coller dans la console du réseau contient un secret : seule son empreinte est enregistrée, il n'est affiché qu'une fois.
+      </p>
+      {shown ? <ShownPushUrl key={shown.url} shown={shown} /> : null}
+      <ul className="mt-3 grid gap-2 sm:grid-cols-2" aria-label="Secrets des notifications">
+        {secrets.map((s) => (
+          <li key={s.network} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-neutral-50 p-3 text-sm">
+            <div>
+              <p className="font-medium">{s.label}</p>
+              <p className={s.createdAt ? "text-green-700" : "text-neutral-600"}>
+                {s.createdAt ? `Secret créé le ${formatParis(s.createdAt, "d MMMM yyyy HH:mm")}` : "Aucun secret"}
+                {s.rotatedAt ? `, renouvelé le ${formatParis(s.rotatedAt, "d MMMM yyyy HH:mm")}` : ""}
+              </p>
+            </div>
+            {s.createdAt ? <RotatePushSecret secret={s} busy={busy} /> : <PushSecretForm secret={s} busy={busy} label="Générer le secret" />}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PushSecretForm({ secret, busy, label, variant = "outline", onSubmit }: { secret: PushSecretRow; busy: boolean; label: string; variant?: "outline" | "destructive"; onSubmit?: () => void }) {
+  return (
+    <Form method="post" onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value="push-secret" />
+      <input type="hidden" name="network" value={secret.network} />
+      <input type="hidden" name="version" value={secret.version} />
+      <Button type="submit" size="sm" variant={variant} disabled={busy}>
+        {label}
+        <span className="sr-only"> {secret.label}</span>
+      </Button>
+    </Form>
+  );
+}
+
+/** Rotation breaks the URL the network has at once: asked first. */
+function RotatePushSecret({ secret, busy }: { secret: PushSecretRow; busy: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>
+        <Button type="button" size="sm" variant="outline">
+          Renouveler le secret<span className="sr-only"> {secret.label}</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Renouveler le secret {secret.label} ?</AlertDialogTitle>
+        <AlertDialogDescription>
+          L'adresse actuelle cessera de fonctionner immédiatement : les notifications reçues avant que vous ne colliez la nouvelle dans la console {secret.label} seront refusées (les imports réguliers
+          les rattraperont).
+        </AlertDialogDescription>
+        <div className="flex justify-end gap-2">
+          <AlertDialogCancel>Annuler</AlertDialogCancel>
+          <PushSecretForm secret={secret} busy={busy} label="Renouveler le secret" variant="destructive" onSubmit={() => setOpen(false)} />
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function ShownPushUrl({ shown }: { shown: NonNullable<PushSecretActionData["pushSecret"]> }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(shown.url);
+      setCopied(true);
+    } catch {
+      // no clipboard (insecure context): the field stays selectable
+      setCopied(false);
+    }
+  }
+  return (
+    <div className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm" role="region" aria-label={`Adresse de notification ${shown.label}`}>
+      <p className="flex items-center gap-2 font-medium text-amber-900">
+        <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+        Copiez cette adresse maintenant : elle ne sera plus affichée.
+      </p>
+      <p className="mt-1 text-neutral-700">À coller dans la console {shown.label}, comme adresse des notifications de conversion.</p>
+      <div className="mt-2 flex min-w-0 flex-col gap-2 sm:flex-row">
+        <Input readOnly value={shown.url} aria-label={`Adresse de notification ${shown.label}`} className="min-w-0 flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+        <Button type="button" size="sm" variant={copied ? "secondary" : "default"} onClick={copy}>
+          {copied ? "Adresse copiée" : "Copier l'adresse"}
+        </Button>
+      </div>
+    </div>
   );
 }
 
