@@ -27,6 +27,7 @@ export const POSTGRES_SUITES: readonly string[] = [
   "tests/integration/payouts.test.ts",
   "tests/integration/payout-properties.test.ts",
   "tests/integration/treasury.test.ts",
+  "tests/integration/debt-on-deletion.test.ts",
   "tests/integration/referral-integrity.test.ts",
   // network imports and pulls
   "tests/integration/import.test.ts",

@@ -35,8 +35,10 @@ import {
   verifyOwnPassword,
 } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
-import { formatEuros, MemberMoneyOutstandingError, memberMoneyMessage } from "~/modules/ledger/ledger";
-import { memberCashbackBalances, validatedCashbackCents } from "~/modules/cashback/member-cashback.server";
+import { deletionDebtMessage, formatEuros, MemberMoneyOutstandingError, memberMoneyMessage } from "~/modules/ledger/ledger";
+import { memberBalances } from "~/modules/ledger/ledger.server";
+import { validatedCashbackCents } from "~/modules/cashback/member-cashback.server";
+import { getEnv } from "~/lib/env.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { listMyDealPosts } from "~/modules/deals/posting.server";
 import { appealDealDecision, appealsOf } from "~/modules/deals/appeals.server";
@@ -52,7 +54,7 @@ const POST_STATUS_CLASSES: Record<string, string> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { redirectTo: "/auth?redirect=/profile" });
-  const [createdAt, balances, launched] = await Promise.all([memberSince(user.id), memberCashbackBalances(user.id), getSetting("cashback_launched")]);
+  const [createdAt, balances, launched] = await Promise.all([memberSince(user.id), memberBalances(user.id), getSetting("cashback_launched")]);
   const validatedCents = validatedCashbackCents(balances);
   return {
     email: user.email,
@@ -65,6 +67,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     // the member's gains as /mon-cashback counts them; before the launch only when there is money of theirs (issue #34 items 4 and 8)
     validatedCashback: launched || validatedCents !== 0 ? formatEuros(validatedCents) : null,
     memberSince: createdAt ? formatParis(createdAt, "d MMMM yyyy") : null,
+    // told before « Supprimer mon compte »: a debt survives the deletion, anonymised (ADR 013)
+    deletionDebt: balances.owed > 0 ? deletionDebtMessage(balances.owed, getEnv().SITE_NAME) : null,
     dealPosts: await withAppeals((await listMyDealPosts(user.id)).map((p) => ({
       id: p.id,
       title: p.title,
@@ -392,6 +396,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <p className="text-sm text-red-900">
                 Cette action est définitive : ton profil, tes deals sauvegardés et ton historique seront effacés.
               </p>
+              {loaderData.deletionDebt ? (
+                <p className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" role="note" data-testid="deletion-debt">
+                  {loaderData.deletionDebt}
+                </p>
+              ) : null}
               <div>
                 <Label htmlFor={deleteFields.password.id}>Ton mot de passe, pour confirmer</Label>
                 <PasswordInput {...getInputProps(deleteFields.password, { type: "password" })} className="mt-1 bg-white" autoComplete="current-password" />

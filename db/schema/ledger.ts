@@ -23,6 +23,13 @@ export const ledgerAccounts = pgTable(
     balanceSign: text("balance_sign").notNull(),
     balanceCents: bigint("balance_cents", { mode: "number" }).notNull().default(0),
     version: bigint("version", { mode: "number" }).notNull().default(0),
+    /**
+     * set when the member deletes the account: an opaque random reference (no personal data) shared by the
+     * member's accounts, so a debt left on them stays identifiable for finance (ADR 013)
+     */
+    anonymisedRef: text("anonymised_ref"),
+    /** when the member's account was deleted (null: not deleted, or deleted before this was recorded) */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -38,6 +45,8 @@ export const ledgerAccounts = pgTable(
       sql`${t.balanceSign} = 'any' or (${t.balanceSign} = 'non_negative' and ${t.balanceCents} >= 0) or (${t.balanceSign} = 'non_positive' and ${t.balanceCents} <= 0)`,
     ),
     uniqueIndex("ledger_accounts_member_kind_idx").on(t.userId, t.kind),
+    check("ledger_accounts_anonymised_check", sql`${t.anonymisedRef} is null or ${t.owner} = 'member'`),
+    uniqueIndex("ledger_accounts_anonymised_ref_idx").on(t.anonymisedRef, t.kind).where(sql`${t.anonymisedRef} is not null`),
     uniqueIndex("ledger_accounts_platform_kind_idx").on(t.kind).where(sql`${t.owner} = 'platform'`),
   ],
 );

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
-import { LedgerError } from "../../app/modules/ledger/ledger";
+import { eq, inArray } from "drizzle-orm";
+import { LedgerError, MemberMoneyOutstandingError } from "../../app/modules/ledger/ledger";
+import { deleteUserAdmin } from "../../app/modules/users/users-admin.server";
 import {
   adjustCashback,
   approveCashback,
@@ -15,14 +17,16 @@ import {
   reverseCashback,
   settlePayout,
 } from "../../app/modules/ledger/ledger-events.server";
-import { memberBalances, verifyLedger, withLedger, type OperationResult } from "../../app/modules/ledger/ledger.server";
+import { deletedMemberDebts, memberBalances, verifyLedger, withLedger, type OperationResult } from "../../app/modules/ledger/ledger.server";
 import * as s from "../../db/schema";
 import { describeEachDb } from "../helpers/db";
 
 /**
  * Property tests (issue #12 "Done when"): any sequence of operations, with
  * replays anywhere, gives the balances of applying each distinct operation
- * once; every transfer sums to zero; "available" is never negative.
+ * once; every transfer sums to zero; "available" is never negative; an
+ * account deleted anywhere in a sequence keeps its balances, a debt included,
+ * on its anonymised accounts (ADR 013), and nothing moves them afterwards.
  */
 
 const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 12), 200);
@@ -164,6 +168,50 @@ describeEachDb("ledger properties", () => {
         expect(await memberBalances(first)).toEqual(expected);
         expect(await memberBalances(second)).toEqual(expected);
         expect((await verifyLedger()).ok).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("deleting the account anywhere in a sequence keeps every balance, a debt included, on the anonymised accounts", async () => {
+    const admin = { id: "property-admin", email: "admin@property.test" };
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 20 }), fc.nat(), async (ops, at) => {
+        const db = await getDb();
+        const userId = await member();
+        const ns = randomUUID();
+        const cut = at % (ops.length + 1);
+        for (const op of ops.slice(0, cut)) await apply(op, userId, ns);
+        const before = await memberBalances(userId);
+        const ids = (await db.select({ id: s.ledgerAccounts.id }).from(s.ledgerAccounts).where(eq(s.ledgerAccounts.userId, userId))).map((r) => r.id);
+        let deleted = true;
+        try {
+          await deleteUserAdmin(userId, admin);
+        } catch (error) {
+          if (!(error instanceof MemberMoneyOutstandingError)) throw error;
+          deleted = false;
+        }
+        // the existing rule: money still theirs (available or in payout) blocks the deletion, nothing else does
+        expect(deleted).toBe(before.available === 0 && before.inPayout === 0);
+        if (!deleted) {
+          expect(await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.id, userId))).toHaveLength(1);
+          expect((await verifyLedger()).ok).toBe(true);
+          return;
+        }
+        expect(await db.select({ id: s.user.id }).from(s.user).where(eq(s.user.id, userId))).toHaveLength(0);
+        // whatever comes after the deletion is refused: the anonymised accounts never move again
+        for (const op of ops.slice(cut)) expect(await apply(op, userId, ns)).toBe("refused");
+        const kept = ids.length ? await db.select().from(s.ledgerAccounts).where(inArray(s.ledgerAccounts.id, ids)) : [];
+        const by = new Map(kept.map((k) => [k.kind, Number(k.balanceCents)]));
+        if (kept.length > 0) {
+          expect(kept.every((k) => k.userId === null && k.anonymisedRef === kept[0].anonymisedRef && k.anonymisedRef !== null)).toBe(true);
+          expect({ pending: by.get("pending"), available: by.get("available"), inPayout: by.get("in_payout"), paid: by.get("paid"), owed: 0 - (by.get("receivable") ?? 0) }).toEqual(before);
+        } else {
+          expect(before).toEqual({ pending: 0, available: 0, inPayout: 0, paid: 0, owed: 0 });
+        }
+        const listed = (await deletedMemberDebts(db, 100_000)).debts.filter((d) => kept.some((k) => k.anonymisedRef === d.ref));
+        expect(listed).toEqual(before.owed > 0 ? [expect.objectContaining({ owedCents: before.owed })] : []);
+        expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
       }),
       { numRuns: RUNS },
     );

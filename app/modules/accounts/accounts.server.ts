@@ -23,7 +23,7 @@ import {
   type RateLimitRule,
 } from "~/lib/rate-limit.server";
 import { deleteUploadIfUnreferenced } from "~/modules/privacy/retention.server";
-import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
+import { anonymiseMemberLedger, assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { recordPendingReferral } from "~/modules/invites/invites.server";
 import { knownDeviceOf, recordAccountSignals } from "~/modules/referrals/signals.server";
 import { myReferralRewards, voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
@@ -387,7 +387,8 @@ export async function verifyOwnPassword(request: Request, password: string, who:
  * happened but not who. The deletion notice is queued with the deletion
  * (same transaction) and removed from the outbox once delivered over SMTP.
  * Refused (MemberMoneyOutstandingError) while cashback money is still the
- * member's; ledger rows are kept, their link to the user set to null (ADR 013).
+ * member's; ledger rows are kept under an opaque reference, their link to the
+ * user set to null, so a debt is not written off by the deletion (ADR 013).
  */
 export async function deleteAccount(userId: string, email: string) {
   const db = await getDb();
@@ -409,6 +410,7 @@ export async function deleteAccount(userId: string, email: string) {
     // platform ledger accounts first, then the member's (ADR 013 lock order); rolled back if the deletion is refused
     await voidReferralRewardsOfDeletedMember(tx, userId);
     await assertMemberDeletable(tx, userId);
+    await anonymiseMemberLedger(tx, userId, null);
     const [profile] = await tx.select({ avatarUrl: schema.profiles.avatarUrl }).from(schema.profiles).where(eq(schema.profiles.id, userId));
     const [account] = await tx.select({ image: schema.user.image }).from(schema.user).where(eq(schema.user.id, userId));
     await tx

@@ -1,6 +1,7 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/lib/db.server";
-import { ledgerAccounts, ledgerEntries, ledgerOperations, ledgerTransfers, LEDGER_MEMBER_ACCOUNT_KINDS, LEDGER_PLATFORM_ACCOUNT_KINDS } from "../../../db/schema";
+import { auditLog, ledgerAccounts, ledgerEntries, ledgerOperations, ledgerTransfers, LEDGER_MEMBER_ACCOUNT_KINDS, LEDGER_PLATFORM_ACCOUNT_KINDS } from "../../../db/schema";
 import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
 import { assertCents, InsufficientFundsError, LedgerError, LedgerStateError, MemberMoneyOutstandingError, toCents } from "./ledger";
 
@@ -324,7 +325,8 @@ export async function verifyLedger(executor?: LedgerExecutor): Promise<LedgerChe
  * Before an account is deleted (ADR 013): lock the member's ledger accounts
  * (so no credit or payout slips in meanwhile) and refuse while money is
  * still theirs, available or in payout. Pending cashback and a receivable do
- * not block: the rows stay, and the user link is set to null by the deletion.
+ * not block: the rows stay, anonymised (anonymiseMemberLedger), and the user
+ * link is set to null by the deletion.
  */
 export async function assertMemberDeletable(tx: LedgerTx, userId: string): Promise<void> {
   const rows = await tx
@@ -337,4 +339,71 @@ export async function assertMemberDeletable(tx: LedgerTx, userId: string): Promi
   const available = by.get("available") ?? 0;
   const inPayout = by.get("in_payout") ?? 0;
   if (available > 0 || inPayout > 0) throw new MemberMoneyOutstandingError(available, inPayout);
+}
+
+/** A member account's opaque reference once the member is deleted: random, nothing derived from the person. */
+function newAnonymisedRef(): string {
+  return `ANON-${randomBytes(6).toString("hex").toUpperCase()}`;
+}
+
+export interface AnonymisedLedger {
+  ref: string;
+  /** what the deleted member still owes (≥ 0), kept on the anonymised receivable */
+  owedCents: number;
+  pendingCents: number;
+}
+
+/**
+ * In the deletion's transaction, after assertMemberDeletable (ADR 013): give the
+ * member's ledger accounts one opaque reference and the deletion date, so a
+ * debt (and any pending cashback) stays on identifiable accounts once the user
+ * link is set to null, without any personal data. Nothing moves: balances,
+ * mirrors and verifyLedger are unchanged. The audit entry names only the
+ * reference and the amounts; `actor` is the admin who deletes, or null for the
+ * member's own deletion. Null when the member never had ledger accounts.
+ */
+export async function anonymiseMemberLedger(tx: LedgerTx, userId: string, actor: { id: string; email: string } | null): Promise<AnonymisedLedger | null> {
+  const ref = newAnonymisedRef();
+  const rows = await tx
+    .update(ledgerAccounts)
+    .set({ anonymisedRef: ref, anonymisedAt: new Date() })
+    .where(and(eq(ledgerAccounts.owner, "member"), eq(ledgerAccounts.userId, userId)))
+    .returning({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balanceCents });
+  if (rows.length === 0) return null;
+  const by = new Map(rows.map((r) => [r.kind, toCents(r.balance)]));
+  const result = { ref, owedCents: 0 - (by.get("receivable") ?? 0), pendingCents: by.get("pending") ?? 0 };
+  await tx.insert(auditLog).values({
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? "compte supprimé",
+    action: "update",
+    entity: "ledger_accounts",
+    entityId: ref,
+    after: { anonymisedRef: ref, owedCents: result.owedCents, pendingCents: result.pendingCents },
+  });
+  return result;
+}
+
+export interface DeletedMemberDebt {
+  ref: string;
+  owedCents: number;
+  /** null for accounts deleted before the date was recorded */
+  deletedAt: Date | null;
+}
+
+/** What deleted members still owe (ADR 013): their anonymised receivables below zero, newest deletion first. */
+export async function deletedMemberDebts(executor?: LedgerExecutor, limit = 200): Promise<{ debts: DeletedMemberDebt[]; totalCents: number; count: number }> {
+  const db = executor ?? (await getDb());
+  const owing = and(eq(ledgerAccounts.owner, "member"), eq(ledgerAccounts.kind, "receivable"), isNull(ledgerAccounts.userId), lt(ledgerAccounts.balanceCents, 0));
+  const [total] = await db.select({ cents: sql<string>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)`, count: sql<string>`count(*)` }).from(ledgerAccounts).where(owing);
+  const rows = await db
+    .select({ ref: ledgerAccounts.anonymisedRef, id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents, at: ledgerAccounts.anonymisedAt })
+    .from(ledgerAccounts)
+    .where(owing)
+    .orderBy(sql`${ledgerAccounts.anonymisedAt} desc nulls last`, desc(ledgerAccounts.id))
+    .limit(limit);
+  return {
+    debts: rows.map((r) => ({ ref: r.ref ?? `#${r.id}`, owedCents: -toCents(r.balance), deletedAt: r.at })),
+    totalCents: -toCents(total?.cents),
+    count: toCents(total?.count),
+  };
 }

@@ -128,3 +128,8 @@ export function formatMoney(amount: number, currency: string): string {
 export function memberMoneyMessage(error: MemberMoneyOutstandingError): string {
   return `Tu as encore ${formatEuros(error.availableCents + error.inPayoutCents)} de cashback disponible ou en cours de virement : retire-le (ou attends la fin du virement) avant de supprimer ton compte.`;
 }
+
+/** What a member who owes money reads above « Supprimer mon compte » (ADR 013): the deletion goes on, the debt stays, anonymised. */
+export function deletionDebtMessage(owedCents: number, siteName: string): string {
+  return `Tu dois encore ${formatEuros(owedCents)} à ${siteName} (un cashback versé puis annulé par le marchand). Supprimer ton compte n'efface pas cette dette : elle sera conservée de façon anonyme.`;
+}

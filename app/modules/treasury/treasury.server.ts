@@ -5,6 +5,7 @@ import { getDb } from "~/lib/db.server";
 import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { toCents } from "~/modules/ledger/ledger";
+import { deletedMemberDebts } from "~/modules/ledger/ledger.server";
 import { solvencyAlert, TREASURY_MESSAGES, type NetworkPaymentInput } from "./treasury.schema";
 
 /**
@@ -24,6 +25,11 @@ interface NetworkLine {
 
 export interface TreasuryOverview {
   members: { pendingCents: number; availableCents: number; inPayoutCents: number; paidCents: number; owedCents: number };
+  /**
+   * « Dettes de comptes supprimés » (ADR 013): debts left on the anonymised ledger accounts of deleted members;
+   * `totalCents` is part of `members.owedCents`, `count` may exceed the rows listed
+   */
+  deletedDebts: { totalCents: number; count: number; rows: { ref: string; owedCents: number; deletedAt: string | null }[] };
   /** Σ member_liabilities: validated money credited to members, net of reversals (= available + in payout + paid − owed) */
   liabilitiesCents: number;
   receivableCents: number;
@@ -63,6 +69,7 @@ export async function treasuryOverview(): Promise<TreasuryOverview> {
   const cash = (
     await db.execute<{ network: string; cents: string }>(sql`select network, sum(amount_cents)::bigint as cents from network_payments group by network`)
   ).rows;
+  const deleted = await deletedMemberDebts(db);
   const payments = await db.select().from(networkPayments).orderBy(desc(networkPayments.receivedAt), desc(networkPayments.createdAt)).limit(50);
 
   const byNetwork = new Map<string, NetworkLine>();
@@ -85,6 +92,11 @@ export async function treasuryOverview(): Promise<TreasuryOverview> {
   const cashReceivedCents = networks.reduce((s, n) => s + n.cashReceivedCents, 0);
   return {
     members,
+    deletedDebts: {
+      totalCents: deleted.totalCents,
+      count: deleted.count,
+      rows: deleted.debts.map((d) => ({ ref: d.ref, owedCents: d.owedCents, deletedAt: d.deletedAt?.toISOString() ?? null })),
+    },
     liabilitiesCents: -toCents(balances?.liabilities),
     receivableCents: networks.reduce((s, n) => s + n.receivableCents, 0),
     cashReceivedCents,

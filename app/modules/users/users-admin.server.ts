@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { profiles, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
-import { assertMemberDeletable } from "~/modules/ledger/ledger.server";
+import { anonymiseMemberLedger, assertMemberDeletable } from "~/modules/ledger/ledger.server";
 import { voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
 import { isUsernameTaken, UsernameTakenError } from "~/modules/accounts/accounts.server";
 import { paginate } from "~/modules/admin/pagination.server";
@@ -83,13 +83,17 @@ export async function updateUserAdmin(input: z.output<typeof userFormSchema>, ac
   });
 }
 
-/** Deleting the user cascades to the profile, sessions and accounts; refused while cashback money is theirs (ADR 013). */
+/**
+ * Deleting the user cascades to the profile, sessions and accounts; refused while cashback money is theirs; the
+ * ledger accounts stay under an opaque reference, with any debt (ADR 013).
+ */
 export async function deleteUserAdmin(id: string, actor: Actor) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await assertNotLastAdmin(tx, id);
     await voidReferralRewardsOfDeletedMember(tx, id);
     await assertMemberDeletable(tx, id);
+    await anonymiseMemberLedger(tx, id, actor);
     const [row] = await tx.delete(user).where(eq(user.id, id)).returning();
     if (!row) return null;
     // with its audit entry: the account and the record of who deleted it go together

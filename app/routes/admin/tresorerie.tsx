@@ -86,8 +86,54 @@ export default function AdminTreasury({ loaderData, actionData }: Route.Componen
           </dl>
           <p className="mt-3 text-sm text-neutral-600">
             Dette envers les membres (cashback validé net des annulations) : <strong>{formatEuros(t.liabilitiesCents)}</strong>
-            {t.members.owedCents > 0 ? ` ; dû par des membres après annulation : ${formatEuros(t.members.owedCents)}` : ""}.
+            {t.members.owedCents > 0 ? ` ; dû par des membres après annulation : ${formatEuros(t.members.owedCents)}` : ""}
+            {t.deletedDebts.totalCents > 0 ? `, dont ${formatEuros(t.deletedDebts.totalCents)} par des comptes supprimés` : ""}.
           </p>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Dettes de comptes supprimés</CardTitle>
+          <CardDescription>
+            Montants encore dus par des membres qui ont supprimé leur compte (cashback versé puis annulé par le marchand). Le compte du grand livre est conservé sous une référence anonyme, sans donnée personnelle.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {t.deletedDebts.rows.length ? (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm" data-testid="treasury-deleted-debts">
+                <thead>
+                  <tr className="border-b border-neutral-200 text-left text-neutral-600">
+                    <th scope="col" className="py-2 pr-4 font-medium">Référence anonyme</th>
+                    <th scope="col" className="py-2 pr-4 font-medium">Supprimé le</th>
+                    <th scope="col" className="py-2 text-right font-medium">Montant dû</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {t.deletedDebts.rows.map((d) => (
+                    <tr key={d.ref} className="border-b border-neutral-100">
+                      <td className="py-2 pr-4 font-mono">{d.ref}</td>
+                      <td className="py-2 pr-4">{d.deletedAt ? formatParis(d.deletedAt, "dd/MM/yyyy") : "Date inconnue"}</td>
+                      <td className="py-2 text-right tabular-nums">{formatEuros(d.owedCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={2} className="py-2 pr-4 text-left">
+                      Total{t.deletedDebts.count > t.deletedDebts.rows.length ? ` (${t.deletedDebts.count} comptes, ${t.deletedDebts.rows.length} affichés)` : ""}
+                    </th>
+                    <td className="py-2 text-right font-bold tabular-nums" data-testid="treasury-deleted-debts-total">
+                      {formatEuros(t.deletedDebts.totalCents)}
+                    </td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucune dette de compte supprimé.</p>
+          )}
         </CardContent>
       </Card>
 
