@@ -28,7 +28,7 @@ function body({ merchant, orderRef, update, reason, tracked, canReopen }: Props)
     case "disputed":
       return [
         `Le marchand a refusé l'achat correspondant à ta réclamation pour ${order}.`,
-        "Notre équipe examine ta demande avec ton justificatif et te répondra dès que possible.",
+        "Notre équipe examine ta demande et te répondra dès que possible.",
       ];
     case "accepted":
       return [
