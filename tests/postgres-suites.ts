@@ -35,6 +35,8 @@ export const POSTGRES_SUITES: readonly string[] = [
   "tests/integration/import-integrity.test.ts",
   "tests/integration/conversions-import-cli.test.ts",
   "tests/integration/network-pulls.test.ts",
+  // claims answered inside the import's transaction (row locks on the claims)
+  "tests/integration/claims-lifecycle.test.ts",
   // rate limits and counters
   "app/lib/rate-limit.server.test.ts",
   "tests/integration/password-checks.test.ts",

@@ -2,7 +2,7 @@ import { Button, Text } from "@react-email/components";
 import { buttonStyle, EmailLayout, textStyle } from "./layout";
 
 /** The status changes a member is told about (each made by finance, the network or the expiry job). */
-export type ClaimUpdate = "sent" | "accepted" | "refused" | "expired";
+export type ClaimUpdate = "sent" | "disputed" | "accepted" | "refused" | "expired";
 
 type Props = {
   siteName: string;
@@ -25,6 +25,11 @@ function body({ merchant, orderRef, update, reason, tracked, canReopen }: Props)
   switch (update) {
     case "sent":
       return [`Nous avons transmis au marchand ta réclamation pour ${order}. Il répond en général en quelques semaines : nous te préviendrons dès qu'il l'aura fait.`];
+    case "disputed":
+      return [
+        `Le marchand a refusé l'achat correspondant à ta réclamation pour ${order}.`,
+        "Notre équipe examine ta demande et te répondra dès que possible.",
+      ];
     case "accepted":
       return [
         `Bonne nouvelle : ta réclamation pour ${order} est acceptée.`,

@@ -15,7 +15,7 @@ import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
 import { createToastHeaders } from "~/lib/toast.server";
 import { CLAIM_MAX_DAYS, CLAIM_MESSAGES, CLAIM_MIN_DAYS, CLAIM_PROOF_MAX_BYTES, claimSchema } from "~/modules/claims/claims.schema";
-import { ClaimError, fileClaim, listClaimableClicks, type ClaimableClick } from "~/modules/claims/claims.server";
+import { ClaimError, ClaimTrackedError, fileClaim, listClaimableClicks, type ClaimableClick } from "~/modules/claims/claims.server";
 import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
 
 const PATH = "/mon-cashback/reclamation";
@@ -29,7 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...(await listClaimableClicks(user.id, now)), today: toParisDateInput(now) };
 }
 
-type ActionData = { result: SubmissionResult<string[]> };
+/** `purchaseHref`: the order is already tracked, here is its purchase line. */
+type ActionData = { result: SubmissionResult<string[]>; purchaseHref?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, { redirectTo: SIGN_IN });
@@ -58,13 +59,16 @@ export async function action({ request }: Route.ActionArgs) {
       v.proof ? { bytes: new Uint8Array(await v.proof.arrayBuffer()) } : null,
       requestNow(request),
     );
-    const title = claim.status === "accepted" ? "Bonne nouvelle : cet achat est déjà suivi" : "Réclamation envoyée";
-    const description = claim.status === "accepted" ? "Il apparaît dans « Mes achats »." : "Nous la transmettons au marchand : suis son avancement dans « Mes réclamations ».";
-    return redirect("/mon-cashback#reclamations", { headers: await createToastHeaders({ title, description }) });
+    const description =
+      claim.status === "disputed"
+        ? "Le marchand a refusé cet achat : notre équipe examine ta demande. Suis son avancement dans « Mes réclamations »."
+        : "Nous la transmettons au marchand : suis son avancement dans « Mes réclamations ».";
+    return redirect("/mon-cashback#reclamations", { headers: await createToastHeaders({ title: "Réclamation envoyée", description }) });
   } catch (error) {
     if (!(error instanceof ClaimError)) throw error;
     const result = error.field ? reply({ fieldErrors: { [error.field]: [error.message] } }) : reply({ formErrors: [error.message] });
-    return data({ result } satisfies ActionData, { status: error.status });
+    const purchaseHref = error instanceof ClaimTrackedError ? error.purchaseHref : undefined;
+    return data({ result, purchaseHref } satisfies ActionData, { status: error.status });
   }
 }
 
@@ -90,6 +94,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
   });
   const sending = navigation.state !== "idle" && navigation.formAction === PATH;
   const selected = clicks.find((c) => c.id === fields.clickSessionId.value);
+  const purchaseHref = (actionData as ActionData | undefined)?.purchaseHref;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <Link to="/mon-cashback" className="text-sm font-semibold text-brand-700 hover:underline">
@@ -142,6 +147,13 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
             <Label htmlFor={fields.orderRef.id}>Numéro de commande</Label>
             <Input {...getInputProps(fields.orderRef, { type: "text" })} autoComplete="off" maxLength={64} className="mt-1" />
             <FieldError id={fields.orderRef.errorId} errors={fields.orderRef.errors} />
+            {purchaseHref && fields.orderRef.errors?.includes(CLAIM_MESSAGES.alreadyTracked) ? (
+              <p className="mt-1 text-sm">
+                <Link to={purchaseHref} className="font-semibold text-brand-700 hover:underline" data-testid="claim-tracked-purchase">
+                  Voir cet achat dans « Mes achats »
+                </Link>
+              </p>
+            ) : null}
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
             <div>

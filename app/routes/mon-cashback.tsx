@@ -11,7 +11,7 @@ import { requestNow } from "~/lib/clock.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { seo } from "~/lib/seo";
 import { createToastHeaders } from "~/lib/toast.server";
-import { cashbackEmailsSchema } from "~/modules/cashback/member-cashback.schema";
+import { cashbackEmailsSchema, purchaseAnchor } from "~/modules/cashback/member-cashback.schema";
 import {
   cashbackEmailPreferences,
   listMemberCashbacks,
@@ -266,7 +266,7 @@ function PurchaseLine({ line }: { line: MemberCashbackLine }) {
   const tone = memberCashbackStatusTone(line.status);
   const headingId = `purchase-${line.id}`;
   return (
-    <li className="rounded-2xl border border-neutral-200 p-4" aria-labelledby={headingId} data-testid="purchase">
+    <li id={purchaseAnchor(line.id)} className="scroll-mt-24 rounded-2xl border border-neutral-200 p-4 target:border-brand-600" aria-labelledby={headingId} data-testid="purchase">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={headingId} className="break-words text-lg font-bold">

@@ -43,9 +43,11 @@ export const cashbackClaims = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     /** the member re-opened the claim after it expired (allowed once) */
     reopenedAt: timestamp("reopened_at", { withTimezone: true }),
+    /** the claimed order was declined by the network: the claim went to finance as a dispute */
+    disputedAt: timestamp("disputed_at", { withTimezone: true }),
   },
   (t) => [
-    check("cashback_claims_status_check", sql`${t.status} in ('submitted', 'auto_rejected', 'matched', 'sent', 'accepted', 'refused', 'expired', 'withdrawn')`),
+    check("cashback_claims_status_check", sql`${t.status} in ('submitted', 'auto_rejected', 'matched', 'sent', 'accepted', 'refused', 'expired', 'withdrawn', 'disputed')`),
     check("cashback_claims_amount_check", sql`${t.orderAmountCents} > 0`),
     check("cashback_claims_proof_mime_check", sql`${t.proofMime} is null or ${t.proofMime} in ('application/pdf', 'image/png', 'image/jpeg')`),
     // one claim per order: a refused-at-once or withdrawn claim does not hold the order number

@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
 import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
 import { importRecords } from "../../app/modules/conversions/import.server";
-import { acceptClaimsForConversion, expireStaleClaims } from "../../app/modules/claims/claim-lifecycle.server";
+import { expireStaleClaims, settleClaimsForConversion } from "../../app/modules/claims/claim-lifecycle.server";
 import { CLAIM_MESSAGES } from "../../app/modules/claims/claims.schema";
 import { claimsOverview, fileClaim, markNetworkSent, resolveClaim } from "../../app/modules/claims/claims.server";
 import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
@@ -59,7 +59,7 @@ const member = (cookie: string, form: Record<string, string>) => callRoute(membe
 const formErrors = (out: { data: unknown }) => (out.data as FormAnswer)?.result?.error?.[""] ?? undefined;
 const myClaims = async (cookie: string) => (await callRoute(memberLoader, req("/mon-cashback", { cookie }))).data.claims;
 
-describeEachDb("missing-cashback claims: withdrawal, expiry, updates by e-mail, acceptance by an imported conversion", () => {
+describeEachDb("missing-cashback claims: withdrawal, expiry, updates by e-mail, answered by an imported conversion", () => {
   it("the member withdraws a claim not yet sent: « Retirée » in the timeline, no button any more, and the order can be claimed again", async () => {
     const { me, p, click } = await setup();
     const c = await claim(me.id, p.id, click.id, "matched");
@@ -205,40 +205,45 @@ describeEachDb("missing-cashback claims: withdrawal, expiry, updates by e-mail, 
     expect(await mailsTo(me.email)).toHaveLength(4);
   });
 
-  it("an imported conversion for the order accepts the member's claim, linked to it: the cashback is the import's pending one, the ledger balanced", async () => {
+  it("an imported conversion answers the claim for its order only: another order on the claim's click leaves it open, a declined order makes it a dispute", async () => {
     const { me, p, click, account } = await setup();
     const secondClick = await makeClick(me.id, p.id);
-    // sent and matched claims: one found by its click id, one by its order reference
-    const byClick = await claim(me.id, p.id, click.id, "sent", { sentAt: new Date(Date.now() - 2 * DAY) });
+    // a sent claim on a click that also carries another tracked order, and a matched claim on its own click
+    const sameClick = await claim(me.id, p.id, click.id, "sent", { sentAt: new Date(Date.now() - 2 * DAY) });
     const byRef = await claim(me.id, p.id, secondClick.id, "matched");
     // another programme's claim with the same order reference is not touched
     const elsewhere = await setup();
     const foreign = await claim(elsewhere.me.id, elsewhere.p.id, elsewhere.click.id, "sent", { orderRef: byRef.orderRef, sentAt: new Date() });
-    // a declined conversion accepts nothing
+    // a declined conversion never accepts the claim: it goes to finance as a dispute
     const thirdClick = await makeClick(me.id, p.id);
     const declined = await claim(me.id, p.id, thirdClick.id, "sent", { sentAt: new Date() });
 
     const records = [
       rec({ networkAccountId: account, networkProgramId: p.networkProgramId, clickId: click.clickId, orderRef: "NET-REF-OTHER", commissionAmount: "10.00" }),
-      rec({ networkAccountId: account, networkProgramId: p.networkProgramId, clickId: secondClick.clickId, orderRef: byRef.orderRef, commissionAmount: "5.00" }),
+      // the network's spelling of the member's order reference: other case, spaces
+      rec({ networkAccountId: account, networkProgramId: p.networkProgramId, clickId: secondClick.clickId, orderRef: ` ${byRef.orderRef.toLowerCase().replace("-", " - ")} `, commissionAmount: "5.00" }),
       rec({ networkAccountId: account, networkProgramId: p.networkProgramId, clickId: thirdClick.clickId, orderRef: declined.orderRef, status: "declined", commissionAmount: "4.00" }),
     ];
     // a crash before the page commits leaves the claims open and no e-mail: one transaction with the import's write
     await expect(
       importRecords({ records, source: "pull", actor: "system" }, { beforeCommit: async () => Promise.reject(new Error("crash before commit")) }),
     ).rejects.toThrow("crash before commit");
-    expect(await claimRow(byClick.id)).toMatchObject({ status: "sent", conversionId: null });
+    expect(await claimRow(byRef.id)).toMatchObject({ status: "matched", conversionId: null });
     expect(await mailsTo(me.email)).toHaveLength(0);
 
     await importRecords({ records, source: "pull", actor: "system" });
 
     const db = await getDb();
-    const convs = await db.select().from(s.conversions).where(eq(s.conversions.networkAccountId, account));
+    const convsOf = async () => db.select().from(s.conversions).where(eq(s.conversions.networkAccountId, account));
+    let convs = await convsOf();
     const convOf = (ref: string) => convs.find((c) => c.orderRef === ref)!;
-    expect(await claimRow(byClick.id)).toMatchObject({ status: "accepted", conversionId: convOf("NET-REF-OTHER").id });
-    expect(await claimRow(byRef.id)).toMatchObject({ status: "accepted", conversionId: convOf(byRef.orderRef).id });
+    // order A tracked on the click does not answer the claim for order B
+    expect(await claimRow(sameClick.id)).toMatchObject({ status: "sent", conversionId: null, resolvedAt: null });
+    expect(await claimRow(byRef.id)).toMatchObject({ status: "accepted", conversionId: convOf(records[1].orderRef!).id });
     expect(await claimRow(foreign.id)).toMatchObject({ status: "sent", conversionId: null });
-    expect(await claimRow(declined.id)).toMatchObject({ status: "sent", conversionId: null });
+    const dispute = await claimRow(declined.id);
+    expect(dispute).toMatchObject({ status: "disputed", conversionId: convOf(declined.orderRef).id, resolvedAt: null });
+    expect(dispute.disputedAt).toBeInstanceOf(Date);
 
     // the money is the import's: two pending member cashbacks (70 % of 10 € and of 5 €), nothing more
     const cbs = await db.select().from(s.memberCashbacks).where(and(eq(s.memberCashbacks.userId, me.id), eq(s.memberCashbacks.status, "pending")));
@@ -250,16 +255,86 @@ describeEachDb("missing-cashback claims: withdrawal, expiry, updates by e-mail, 
     expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
 
     const mails = await mailsTo(me.email);
-    expect(mails.map((m) => m.kind)).toEqual(["claim-accepted", "claim-accepted"]);
-    expect(mails[0].text).toContain("Ton achat apparaît maintenant dans « Mes achats »");
-    const view = (await myClaims(me.cookie)).find((x) => x.id === byClick.id);
-    expect(view?.steps.map((x) => x.step)).toEqual(["submitted", "sent", "accepted"]);
+    expect(mails.map((m) => m.kind).sort()).toEqual(["claim-accepted", "claim-disputed"]);
+    expect(mails.find((m) => m.kind === "claim-accepted")!.text).toContain("Ton achat apparaît maintenant dans « Mes achats »");
+    expect(mails.find((m) => m.kind === "claim-disputed")!.text).toContain("Notre équipe examine ta demande");
+    const views = await myClaims(me.cookie);
+    expect(views.find((x) => x.id === byRef.id)?.steps.map((x) => x.step)).toEqual(["submitted", "accepted"]);
+    expect(views.find((x) => x.id === declined.id)).toMatchObject({ status: "disputed", canWithdraw: false });
+    expect(views.find((x) => x.id === declined.id)?.steps.map((x) => x.step)).toEqual(["submitted", "sent", "disputed"]);
+
+    // importing the claim's own order, on the same click, accepts it
+    const orderB = rec({ networkAccountId: account, networkProgramId: p.networkProgramId, clickId: click.clickId, orderRef: sameClick.orderRef, commissionAmount: "2.00" });
+    await importRecords({ records: [orderB], source: "pull", actor: "system" });
+    convs = await convsOf();
+    expect(await claimRow(sameClick.id)).toMatchObject({ status: "accepted", conversionId: convOf(sameClick.orderRef).id });
+    expect(views.find((x) => x.id === sameClick.id)?.status).toBe("sent");
+    expect((await myClaims(me.cookie)).find((x) => x.id === sameClick.id)?.steps.map((x) => x.step)).toEqual(["submitted", "sent", "accepted"]);
+    expect(await mailsTo(me.email)).toHaveLength(3);
+
+    // finance sees the dispute and closes it with the usual actions
+    const finance = await signedInUser({ role: "finance" });
+    expect((await claimsOverview()).disputed.map((c) => c.id)).toContain(declined.id);
+    await resolveClaim(finance, declined.id, { accepted: false, reason: "Commande retournée au marchand" });
+    expect(await claimRow(declined.id)).toMatchObject({ status: "refused", refusalReasonFr: "Commande retournée au marchand" });
+    expect((await claimsOverview()).disputed.map((c) => c.id)).not.toContain(declined.id);
 
     // a replay of the same rows changes nothing and sends nothing
-    await importRecords({ records, source: "pull", actor: "system" });
-    expect(await mailsTo(me.email)).toHaveLength(2);
-    // and an accepted claim is not taken again by the same conversion
-    await db.transaction(async (tx) => expect(await acceptClaimsForConversion(tx, convOf("NET-REF-OTHER"))).toEqual([]));
+    await importRecords({ records: [...records, orderB], source: "pull", actor: "system" });
+    expect(await mailsTo(me.email)).toHaveLength(4);
+    // and a conversion that already answered a claim answers no other
+    await db.transaction(async (tx) => expect(await settleClaimsForConversion(tx, convOf("NET-REF-OTHER"))).toEqual({ accepted: [], disputed: [] }));
+    await db.transaction(async (tx) => expect(await settleClaimsForConversion(tx, convOf(sameClick.orderRef))).toEqual({ accepted: [], disputed: [] }));
     expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
+  });
+
+  it("a conversion without an order reference answers the claim closest in amount (±1 € or 2 %) and day (±2 days) on its programme, and no other", async () => {
+    const { me, p, click, account } = await setup();
+    const orderAt = new Date(Date.now() - 8 * DAY);
+    const near = await claim(me.id, p.id, click.id, "sent", { orderAt, orderAmountCents: 4990, sentAt: new Date() });
+    const tooFar = await claim(me.id, p.id, click.id, "sent", { orderAt, orderAmountCents: 12000, sentAt: new Date() });
+    const otherDay = await claim(me.id, p.id, click.id, "matched", { orderAt: new Date(orderAt.getTime() - 5 * DAY), orderAmountCents: 3000 });
+    // a member's claim on another programme with the same amount and day
+    const other = await setup();
+    const elsewhere = await claim(me.id, other.p.id, other.click.id, "matched", { orderAt, orderAmountCents: 4990 });
+
+    const noRef = (over: Parameters<typeof rec>[0]) => rec({ networkAccountId: account, networkProgramId: p.networkProgramId, clickId: click.clickId, orderRef: null, ...over });
+    await importRecords({
+      records: [
+        // 50.60 € a day later: within 1 € of 49.90 €
+        noRef({ saleAmount: "50.60", transactionAt: new Date(orderAt.getTime() + DAY), commissionAmount: "3.00" }),
+        // 125 € for a 120 € claim: 5 € apart, more than 2 % (2.40 €)
+        noRef({ saleAmount: "125.00", transactionAt: orderAt, commissionAmount: "6.00" }),
+        // the right amount, 5 days off
+        noRef({ saleAmount: "30.00", transactionAt: orderAt, commissionAmount: "1.50" }),
+      ],
+      source: "pull",
+      actor: "system",
+    });
+    const db = await getDb();
+    const convs = await db.select().from(s.conversions).where(eq(s.conversions.networkAccountId, account));
+    expect(await claimRow(near.id)).toMatchObject({ status: "accepted", conversionId: convs.find((c) => Number(c.saleAmount) === 50.6)!.id });
+    expect(await claimRow(tooFar.id)).toMatchObject({ status: "sent", conversionId: null });
+    expect(await claimRow(otherDay.id)).toMatchObject({ status: "matched", conversionId: null });
+    expect(await claimRow(elsewhere.id)).toMatchObject({ status: "matched", conversionId: null });
+  });
+
+  it("a claim accepted through a conversion the network then declines becomes a dispute for finance, never stays « Acceptée »", async () => {
+    const { me, p, click, account } = await setup();
+    const c = await claim(me.id, p.id, click.id, "sent", { sentAt: new Date() });
+    const key = `k-${randomUUID()}`;
+    const pending = rec({ conversionKey: key, networkAccountId: account, networkProgramId: p.networkProgramId, clickId: click.clickId, orderRef: c.orderRef });
+    await importRecords({ records: [pending], source: "pull", actor: "system" });
+    expect(await claimRow(c.id)).toMatchObject({ status: "accepted" });
+    await importRecords({ records: [rec({ ...pending, status: "declined", networkStatusRaw: "declined", raw: undefined })], source: "pull", actor: "system" });
+    const after = await claimRow(c.id);
+    expect(after).toMatchObject({ status: "disputed", resolvedAt: null });
+    expect(after.conversionId).not.toBeNull();
+    expect((await mailsTo(me.email)).map((m) => m.kind)).toEqual(["claim-accepted", "claim-disputed"]);
+    // finance accepts the dispute with the usual action
+    const finance = await signedInUser({ role: "finance" });
+    await resolveClaim(finance, c.id, { accepted: true });
+    expect(await claimRow(c.id)).toMatchObject({ status: "accepted" });
+    expect((await myClaims(me.cookie)).find((x) => x.id === c.id)?.steps.map((x) => x.step)).toEqual(["submitted", "sent", "disputed", "accepted"]);
   });
 });

@@ -10,7 +10,8 @@ import { getDb } from "../../app/lib/db.server";
 import { resetEnvCache } from "../../app/lib/env.server";
 import { deleteAccount, exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { newClickId } from "../../app/modules/cashback/click-id";
-import { CLAIM_ADMIN_MESSAGES, CLAIM_MESSAGES } from "../../app/modules/claims/claims.schema";
+import { CLAIM_ADMIN_MESSAGES, CLAIM_MESSAGES, claimStatusLabel } from "../../app/modules/claims/claims.schema";
+import { importRecords } from "../../app/modules/conversions/import.server";
 import { toParisDateInput } from "../../app/modules/settings/paris-time";
 import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/reclamations";
 import { loader as exportLoader } from "../../app/routes/admin/reclamations.export";
@@ -19,6 +20,7 @@ import { loader as memberLoader } from "../../app/routes/mon-cashback";
 import { action as claimAction, loader as claimLoader } from "../../app/routes/mon-cashback.reclamation";
 import * as s from "../../db/schema";
 import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { rec } from "../helpers/conversions";
 import { describeEachDb } from "../helpers/db";
 import { startNetworkServer } from "../helpers/network-server";
 import { callRoute, type FormAnswer } from "../helpers/route";
@@ -277,17 +279,61 @@ describeEachDb("missing-cashback claims", () => {
     expect(proofFiles().length).toBe(before);
   });
 
-  it("an order already tracked on the member's account closes the claim at once (accepted, conversion linked)", async () => {
+  it("a claim for an order already tracked on the member's account is refused, links to its purchase line, and stores nothing", async () => {
     const { me, p, click } = await memberWithClick(10);
-    const db = await getDb();
-    const [conv] = await db
-      .insert(s.conversions)
-      .values({ network: "awin", networkAccountId: p.networkAccountId, conversionKey: `k-${randomUUID()}`, programId: p.id, clickId: click.clickId, clickSessionId: click.id, userId: me.id, orderRef: "TRK-9", networkStatusRaw: "pending", status: "pending", commissionAmount: "2.5", firstCommissionAmount: "2.5", currency: "EUR", transactionAt: new Date(Date.now() - 8 * DAY), rawHash: "h" })
-      .returning();
-    expect((await file(me.cookie, claimForm(click.id, { orderRef: "TRK-9" }))).status).toBe(302);
+    await importRecords({
+      records: [rec({ networkAccountId: p.networkAccountId, networkProgramId: p.networkProgramId, clickId: click.clickId, orderRef: "TRK-9", transactionAt: new Date(Date.now() - 8 * DAY) })],
+      source: "pull",
+      actor: "system",
+    });
+    const [line] = await (await getDb()).select().from(s.memberCashbacks).where(eq(s.memberCashbacks.userId, me.id));
+    const before = proofFiles().length;
+    // the member's spelling: other case, spaces
+    const out = await file(me.cookie, claimForm(click.id, { orderRef: " trk - 9 " }), { bytes: PDF, name: "f.pdf", type: "application/pdf" });
+    expect(out.status).toBe(409);
+    expect(allErrors(out)).toEqual([CLAIM_MESSAGES.alreadyTracked]);
+    expect(CLAIM_MESSAGES.alreadyTracked).toBe("Cette commande est déjà suivie : elle apparaît dans tes achats.");
+    expect((out.data as { purchaseHref?: string }).purchaseHref).toBe(`/mon-cashback#achat-${line.id}`);
+    expect(await claimsOf(me.id)).toHaveLength(0);
+    expect(proofFiles().length).toBe(before);
+    // the purchase line carries that anchor on /mon-cashback
+    const page = await callRoute(memberLoader, req("/mon-cashback", { cookie: me.cookie }));
+    expect(page.data.purchases.lines.map((l) => l.id)).toEqual([line.id]);
+
+    // a conversion for another order on the same click (no order reference) neither refuses nor accepts the claim
+    const { me: other, p: otherP, click: otherClick } = await memberWithClick(10);
+    await importRecords({
+      records: [rec({ networkAccountId: otherP.networkAccountId, networkProgramId: otherP.networkProgramId, clickId: otherClick.clickId, orderRef: "OTHER-1" })],
+      source: "pull",
+      actor: "system",
+    });
+    expect((await file(other.cookie, claimForm(otherClick.id, { orderRef: "MINE-2" }))).status).toBe(302);
+    expect((await claimsOf(other.id))[0]).toMatchObject({ status: "matched", conversionId: null });
+  });
+
+  it("a claim for an order the network declined goes to finance as a dispute, never « Acceptée »", async () => {
+    const fin = await signedInUser({ role: "finance" });
+    const { me, p, click } = await memberWithClick(10);
+    await importRecords({
+      records: [rec({ networkAccountId: p.networkAccountId, networkProgramId: p.networkProgramId, clickId: click.clickId, orderRef: "DEC-7", status: "declined" })],
+      source: "pull",
+      actor: "system",
+    });
+    const [conv] = await (await getDb()).select().from(s.conversions).where(eq(s.conversions.clickSessionId, click.id));
+    expect(conv.status).toBe("declined");
+    const out = await file(me.cookie, claimForm(click.id, { orderRef: "DEC-7" }));
+    expect(out.status).toBe(302);
     const [claim] = await claimsOf(me.id);
-    expect(claim).toMatchObject({ status: "accepted", conversionId: conv.id });
-    expect(claim.resolvedAt).not.toBeNull();
+    expect(claim).toMatchObject({ status: "disputed", conversionId: conv.id, resolvedAt: null });
+    const mine = await callRoute(memberLoader, req("/mon-cashback", { cookie: me.cookie }));
+    expect(mine.data.claims[0]).toMatchObject({ status: "disputed", canWithdraw: false });
+    expect(claimStatusLabel("disputed")).toBe("En litige");
+
+    const overview = await callRoute(adminLoader, req("/admin/reclamations", { cookie: fin.cookie }));
+    expect(overview.data.disputed.map((c) => c.id)).toEqual([claim.id]);
+    expect(overview.data.toSend.flatMap((g) => g.claims).map((c) => c.id)).not.toContain(claim.id);
+    expect((await admin(fin.cookie, { intent: "refuse", claimId: claim.id, reason: "Commande annulée" })).status).toBe(200);
+    expect((await claimsOf(me.id))[0]).toMatchObject({ status: "refused", refusalReasonFr: "Commande annulée" });
   });
 
   it("explains why no click can be claimed", async () => {

@@ -12,6 +12,7 @@ const STEP_LABELS: Record<string, string> = {
   submitted: "Envoyée le",
   sent: "Transmise au marchand le",
   reopened: "Relancée le",
+  disputed: "En litige le",
   accepted: "Acceptée le",
   refused: "Refusée le",
   expired: "Sans réponse le",
@@ -60,6 +61,9 @@ export function MemberClaims({ claims, lastResult }: { claims: MemberClaimView[]
                 </Badge>
               </div>
               {c.reason ? <p className="mt-1 text-sm text-red-800">Raison : {c.reason}</p> : null}
+              {c.status === "disputed" ? (
+                <p className="mt-1 text-sm text-neutral-700">Le marchand a refusé cet achat : notre équipe examine ta demande.</p>
+              ) : null}
               <ol className="mt-3 flex flex-wrap gap-x-2 gap-y-1 text-xs text-neutral-600" aria-label="Étapes">
                 {c.steps.map((s, i) => (
                   <li key={`${s.step}-${i}`} className="flex items-center gap-2">

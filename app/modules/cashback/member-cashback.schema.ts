@@ -11,3 +11,6 @@ export const cashbackEmailsSchema = z.object({
   validated: checkbox,
   refused: checkbox,
 });
+
+/** The anchor of a purchase line on /mon-cashback (the claim form links to it). */
+export const purchaseAnchor = (memberCashbackId: string) => `achat-${memberCashbackId}`;

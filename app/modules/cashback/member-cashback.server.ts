@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db.server";
 import { memberBalances, type MemberBalances } from "~/modules/ledger/ledger.server";
 import { affiliatePrograms, brands, cashbackEmailOptOuts, clickSessions, conversions, ledgerAccounts, memberCashbackEvents, memberCashbacks } from "../../../db/schema";
+import { purchaseAnchor } from "./member-cashback.schema";
 import { CASHBACK_EMAIL_KINDS, type CashbackEmailKind } from "./statuses";
 
 /** Lines per page of /mon-cashback: a member with 1,000 purchases gets 20 pages, each one indexed query. */
@@ -120,6 +121,28 @@ async function countMemberCashbacks(userId: string): Promise<number> {
     .from(memberCashbacks)
     .where(visibleOf(userId));
   return row?.n ?? 0;
+}
+
+/**
+ * Where the member sees the purchase of a conversion on /mon-cashback: its line's anchor on the
+ * page that lists it (same order as listMemberCashbacks), or the purchases' heading when the
+ * line is hidden or not there yet.
+ */
+export async function purchaseHref(userId: string, conversionId: string): Promise<string> {
+  const db = await getDb();
+  const [line] = await db
+    .select({
+      id: memberCashbacks.id,
+      // the lines listed before it: newer, or as new with a greater id (compared in the database, to the microsecond)
+      before: sql<number>`(select count(*) from ${memberCashbacks} m where m.user_id = ${userId} and m.hidden_at is null
+        and (m.created_at, m.id) > (${memberCashbacks.createdAt}, ${memberCashbacks.id}))`.mapWith(Number),
+    })
+    .from(memberCashbacks)
+    .where(and(visibleOf(userId), eq(memberCashbacks.conversionId, conversionId)))
+    .limit(1);
+  if (!line) return "/mon-cashback#purchases";
+  const page = Math.floor(line.before / MEMBER_CASHBACK_PAGE_SIZE) + 1;
+  return `/mon-cashback${page > 1 ? `?page=${page}` : ""}#${purchaseAnchor(line.id)}`;
 }
 
 /** The four balances of "Mon cashback", from the ledger (ADR 013). */

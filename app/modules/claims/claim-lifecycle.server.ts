@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte } from "drizzle-orm";
 import { getDb } from "~/lib/db.server";
 import type { ScheduleDefinition } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
 import type { LedgerTx } from "~/modules/ledger/ledger.server";
-import { cashbackClaims, clickSessions, conversions } from "../../../db/schema";
+import { cashbackClaims, conversions } from "../../../db/schema";
 import { notifyClaimUpdated } from "./claim-mail.server";
-import { claimExpiresAt, reopenError, withdrawError } from "./claim-rules";
+import { claimExpiresAt, fallbackMatchDistance, reopenError, sameOrderRef, withdrawError } from "./claim-rules";
 import { CLAIM_EXPIRY_DAYS, CLAIM_MESSAGES } from "./claims.schema";
 import { ClaimError } from "./claims.server";
 
@@ -13,7 +13,7 @@ import { ClaimError } from "./claims.server";
  * The rest of a claim's life (ADR 037 §Missing-cashback claims): the member withdraws it before it
  * is sent, or re-opens it once after it expired; the daily job expires the
  * ones the network never answered; a conversion that appears for the order
- * accepts it. Each status change someone else makes sends the member the
+ * accepts it, or sends it to finance as a dispute when the network declined it. Each status change someone else makes sends the member the
  * « Réclamation mise à jour » e-mail, queued in the same transaction.
  */
 
@@ -99,45 +99,65 @@ export async function expireClaimsJob(): Promise<void> {
   if (expired > 0) logger.info({ expired }, "claims: claims expired without an answer");
 }
 
-/* ------------------------ a conversion accepts a claim ------------------------ */
+/* ------------------------ a conversion answers a claim ------------------------ */
 
-/** Claims still waiting for the order (not yet linked to a conversion); an expired one is accepted too. */
+/** Claims still waiting for the order (not yet linked to a conversion); an expired one is answered too. */
 const OPEN_STATUSES = ["submitted", "matched", "sent", "expired"];
 
 /**
- * Called by the conversion import, in the transaction that wrote the
- * conversion: the member's open claims on that programme for the same order
- * (same order reference, or the same click id) become `accepted`, linked to
- * it, and the member is told. The cashback itself is the member cashback the
- * import creates for the conversion; nothing is credited here. A declined
- * conversion accepts nothing. Returns the accepted claims' ids.
+ * The member's open claims that this conversion answers (ADR 037 §Missing-cashback claims): by order
+ * reference (normalised) when the network gives one — a conversion for another order, even on the
+ * claim's own click, answers nothing — else the one claim closest in amount and day within the
+ * fallback tolerance. A conversion already linked to a claim answers no other.
  */
-export async function acceptClaimsForConversion(tx: LedgerTx, conv: typeof conversions.$inferSelect, now = new Date()): Promise<string[]> {
-  if (!conv.userId || !conv.programId || conv.status === "declined") return [];
-  const sameOrder = [conv.orderRef ? eq(cashbackClaims.orderRef, conv.orderRef) : undefined, conv.clickId ? eq(clickSessions.clickId, conv.clickId) : undefined].filter(
-    (c) => c !== undefined,
-  );
-  if (!sameOrder.length) return [];
-  const candidates = await tx
-    .select({ id: cashbackClaims.id })
-    .from(cashbackClaims)
-    .innerJoin(clickSessions, eq(clickSessions.id, cashbackClaims.clickSessionId))
-    .where(
-      and(
-        eq(cashbackClaims.userId, conv.userId),
-        eq(cashbackClaims.programId, conv.programId),
-        isNull(cashbackClaims.conversionId),
-        inArray(cashbackClaims.status, OPEN_STATUSES),
-        or(...sameOrder),
-      ),
-    );
-  if (!candidates.length) return [];
-  const accepted = await tx
-    .update(cashbackClaims)
-    .set({ status: "accepted", conversionId: conv.id, resolvedAt: now })
-    .where(and(inArray(cashbackClaims.id, candidates.map((c) => c.id)), isNull(cashbackClaims.conversionId), inArray(cashbackClaims.status, OPEN_STATUSES)))
-    .returning();
-  for (const claim of accepted) await notifyClaimUpdated(tx, claim, "accepted");
-  if (accepted.length) logger.info({ conversionId: conv.id, claimIds: accepted.map((c) => c.id) }, "claims: accepted by an imported conversion");
-  return accepted.map((c) => c.id);
+function claimsAnsweredBy(conv: typeof conversions.$inferSelect, open: ClaimRow[]): ClaimRow[] {
+  if (conv.orderRef?.trim()) return open.filter((c) => sameOrderRef(c.orderRef, conv.orderRef));
+  let best: { claim: ClaimRow; distance: number } | null = null;
+  for (const claim of open) {
+    const distance = fallbackMatchDistance(claim, conv);
+    if (distance === null) continue;
+    if (!best || distance < best.distance || (distance === best.distance && claim.submittedAt < best.claim.submittedAt)) best = { claim, distance };
+  }
+  return best ? [best.claim] : [];
+}
+
+/**
+ * Called by the conversion import, in the transaction that wrote the
+ * conversion. The member's open claims on that programme for the same order
+ * are linked to it: `accepted` when the conversion is pending or approved (the
+ * cashback itself is the member cashback the import creates; nothing is
+ * credited here), `disputed` when the network declined it — a claim never
+ * accepts itself on a declined order, finance examines it. A claim accepted
+ * earlier through a conversion that is now declined becomes `disputed` too.
+ * The member is told each change. Returns the claims' ids by new status.
+ */
+export async function settleClaimsForConversion(tx: LedgerTx, conv: typeof conversions.$inferSelect, now = new Date()): Promise<{ accepted: string[]; disputed: string[] }> {
+  const none = { accepted: [], disputed: [] };
+  if (!conv.userId || !conv.programId) return none;
+  const declined = conv.status === "declined";
+  const linked = await tx.select().from(cashbackClaims).where(eq(cashbackClaims.conversionId, conv.id)).for("update");
+  const changed: { claim: ClaimRow; to: "accepted" | "disputed" }[] = [];
+  if (linked.length) {
+    // the conversion already answered a claim: only its status can still move that claim to a dispute
+    if (declined) for (const claim of linked) if (claim.status === "accepted") changed.push({ claim, to: "disputed" });
+  } else {
+    const open = await tx
+      .select()
+      .from(cashbackClaims)
+      .where(and(eq(cashbackClaims.userId, conv.userId), eq(cashbackClaims.programId, conv.programId), isNull(cashbackClaims.conversionId), inArray(cashbackClaims.status, OPEN_STATUSES)))
+      .for("update");
+    for (const claim of claimsAnsweredBy(conv, open)) changed.push({ claim, to: declined ? "disputed" : "accepted" });
+  }
+  const out: { accepted: string[]; disputed: string[] } = { accepted: [], disputed: [] };
+  for (const { claim, to } of changed) {
+    const [after] = await tx
+      .update(cashbackClaims)
+      .set(to === "accepted" ? { status: "accepted", conversionId: conv.id, resolvedAt: now } : { status: "disputed", conversionId: conv.id, disputedAt: now, resolvedAt: null })
+      .where(eq(cashbackClaims.id, claim.id))
+      .returning();
+    await notifyClaimUpdated(tx, after, to);
+    out[to].push(after.id);
+  }
+  if (changed.length) logger.info({ conversionId: conv.id, ...out }, "claims: answered by an imported conversion");
+  return out;
 }

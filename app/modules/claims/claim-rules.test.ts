@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { claimExpiresAt, clickWindowError, isClaimExpired, orderDayError, orderInstant, reopenError, sniffProofMime, withdrawError } from "./claim-rules";
+import {
+  claimExpiresAt,
+  clickWindowError,
+  fallbackMatchDistance,
+  isClaimExpired,
+  normaliseOrderRef,
+  orderDayError,
+  orderInstant,
+  reopenError,
+  sameOrderRef,
+  sniffProofMime,
+  withdrawError,
+} from "./claim-rules";
 import { CLAIM_MESSAGES, claimSchema, isCalendarDay, memberClaimActionSchema } from "./claims.schema";
 
 const DAY = 86_400_000;
@@ -105,5 +117,36 @@ describe("claim lifecycle (ADR 037)", () => {
     const bad = memberClaimActionSchema.safeParse({ intent: "claim-reopen", claimId: "../1" });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0].message).toBe(CLAIM_MESSAGES.notFound);
+  });
+});
+
+describe("matching a claim to a conversion (ADR 037 §Missing-cashback claims)", () => {
+  it("compares order references without white space or case", () => {
+    expect(normaliseOrderRef(" Cmd 12 34\t")).toBe("cmd1234");
+    expect(sameOrderRef("CMD-1234", " cmd-12 34 ")).toBe(true);
+    expect(sameOrderRef("CMD-1234", "CMD-1235")).toBe(false);
+    expect(sameOrderRef("CMD-1234", null)).toBe(false);
+    expect(sameOrderRef("  ", " ")).toBe(false);
+  });
+
+  it("falls back to the amount (±1 € or 2 %, the larger) and the Paris day (±2 days) when the network gives no order reference", () => {
+    const orderAt = new Date("2026-03-09T23:00:00Z"); // 10 March in Paris
+    const claim = { orderAt, orderAmountCents: 4990 };
+    const conv = (saleAmount: string | null, at: string, currency = "EUR") => ({ saleAmount, currency, transactionAt: new Date(at) });
+    expect(fallbackMatchDistance(claim, conv("49.90", "2026-03-10T12:00:00Z"))).toBe(0);
+    expect(fallbackMatchDistance(claim, conv("50.90", "2026-03-10T12:00:00Z"))).toBe(100);
+    expect(fallbackMatchDistance(claim, conv("50.91", "2026-03-10T12:00:00Z"))).toBeNull();
+    // two days either side, in Paris days
+    expect(fallbackMatchDistance(claim, conv("49.90", "2026-03-12T22:59:00Z"))).toBe(2_000_000);
+    expect(fallbackMatchDistance(claim, conv("49.90", "2026-03-12T23:00:00Z"))).toBeNull();
+    expect(fallbackMatchDistance(claim, conv("49.90", "2026-03-08T00:00:00Z"))).toBe(2_000_000);
+    expect(fallbackMatchDistance(claim, conv("49.90", "2026-03-07T12:00:00Z"))).toBeNull();
+    // 2 % of 500 € is 10 €, more than 1 €
+    const big = { orderAt, orderAmountCents: 50_000 };
+    expect(fallbackMatchDistance(big, conv("509.99", "2026-03-10T12:00:00Z"))).toBe(999);
+    expect(fallbackMatchDistance(big, conv("510.01", "2026-03-10T12:00:00Z"))).toBeNull();
+    // no amount, or another currency: no fallback match
+    expect(fallbackMatchDistance(claim, conv(null, "2026-03-10T12:00:00Z"))).toBeNull();
+    expect(fallbackMatchDistance(claim, conv("49.90", "2026-03-10T12:00:00Z", "GBP"))).toBeNull();
   });
 });

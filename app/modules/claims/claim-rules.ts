@@ -1,5 +1,16 @@
 import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
-import { CLAIM_EXPIRY_DAYS, CLAIM_MAX_DAYS, CLAIM_MESSAGES, CLAIM_MIN_DAYS, CLAIM_WITHDRAWABLE, claimStatusLabel, type ClaimProofMime } from "./claims.schema";
+import {
+  CLAIM_EXPIRY_DAYS,
+  CLAIM_MATCH_AMOUNT_CENTS,
+  CLAIM_MATCH_AMOUNT_RATIO,
+  CLAIM_MATCH_DAYS,
+  CLAIM_MAX_DAYS,
+  CLAIM_MESSAGES,
+  CLAIM_MIN_DAYS,
+  CLAIM_WITHDRAWABLE,
+  claimStatusLabel,
+  type ClaimProofMime,
+} from "./claims.schema";
 
 /** Pure rules of a claim (ADR 037 §Missing-cashback claims): no database, no clock of their own. */
 
@@ -65,6 +76,41 @@ export function orderDayError(orderDay: string, clickAt: Date, cookieDays: numbe
  */
 export function orderInstant(orderDayStart: Date, clickAt: Date): Date {
   return orderDayStart < clickAt ? clickAt : orderDayStart;
+}
+
+/** An order reference as compared (ADR 037 §Missing-cashback claims): no white space, case-insensitive. */
+export function normaliseOrderRef(ref: string): string {
+  return ref.replace(/\s+/g, "").toLowerCase();
+}
+
+/** Two order references are the same order (both present, equal once normalised). */
+export function sameOrderRef(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  const na = normaliseOrderRef(a);
+  return na !== "" && na === normaliseOrderRef(b);
+}
+
+/** Whole days between two "yyyy-mm-dd" days (absolute). */
+const daysApart = (a: string, b: string) => Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / DAY_MS;
+
+/**
+ * The fallback match of a conversion with no order reference (ADR 037 §Missing-cashback claims): a sale
+ * amount in euros within ±max(1 €, 2 %) of the claimed amount, on a Paris day at most 2 days from the
+ * claimed order's. A conversion without a sale amount, or in another currency, matches nothing this way.
+ * Returns how far apart they are (smaller is closer), or null when they do not match.
+ */
+export function fallbackMatchDistance(
+  claim: { orderAt: Date; orderAmountCents: number },
+  conv: { saleAmount: string | null; currency: string; transactionAt: Date },
+): number | null {
+  if (conv.saleAmount === null || conv.currency.toUpperCase() !== "EUR") return null;
+  const saleCents = Math.round(Number(conv.saleAmount) * 100);
+  if (!Number.isFinite(saleCents)) return null;
+  const amountGap = Math.abs(saleCents - claim.orderAmountCents);
+  if (amountGap > Math.max(CLAIM_MATCH_AMOUNT_CENTS, Math.round(claim.orderAmountCents * CLAIM_MATCH_AMOUNT_RATIO))) return null;
+  const dayGap = daysApart(toParisDateInput(claim.orderAt), toParisDateInput(conv.transactionAt));
+  if (dayGap > CLAIM_MATCH_DAYS) return null;
+  return dayGap * 1_000_000 + amountGap;
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

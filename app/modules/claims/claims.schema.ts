@@ -18,6 +18,15 @@ export const CLAIM_FLAG_REFUSALS = 3;
 export const CLAIM_FLAG_DAYS = 90;
 /** ADR 037 §Missing-cashback claims: a claim sent to the network with no answer this many days later expires (the member may re-open it once). */
 export const CLAIM_EXPIRY_DAYS = 120;
+/**
+ * ADR 037 §Missing-cashback claims: a conversion the network sends without an order reference matches a
+ * claim on the same programme when its sale amount is within CLAIM_MATCH_AMOUNT_CENTS or
+ * CLAIM_MATCH_AMOUNT_RATIO of the claimed amount (whichever is larger) and its Paris day within
+ * CLAIM_MATCH_DAYS of the claimed order day.
+ */
+export const CLAIM_MATCH_AMOUNT_CENTS = 100;
+export const CLAIM_MATCH_AMOUNT_RATIO = 0.02;
+export const CLAIM_MATCH_DAYS = 2;
 /** The statuses in which the member may still withdraw a claim: before it is sent to the network. */
 export const CLAIM_WITHDRAWABLE = ["submitted", "matched"] as const;
 
@@ -44,6 +53,7 @@ export const CLAIM_MESSAGES = {
   noOtherCodeRequired: "Coche cette case pour confirmer que tu n'as utilisé ni autre code promo ni autre site de cashback.",
   proofTooLarge: "Ton justificatif ne doit pas dépasser 5 Mo.",
   proofType: "Ton justificatif doit être un vrai fichier PDF, PNG ou JPEG (une capture d'écran ou la facture du marchand).",
+  alreadyTracked: "Cette commande est déjà suivie : elle apparaît dans tes achats.",
   duplicate: "Une réclamation existe déjà pour cette commande : tu peux suivre son avancement dans « Mes réclamations ».",
   rateLimited: "Tu as envoyé beaucoup de réclamations : réessaie dans une heure.",
   notFound: "Cette réclamation n'existe pas ou n'est pas la tienne.",
@@ -76,6 +86,7 @@ const CLAIM_STATUS_LABELS: Record<string, string> = {
   auto_rejected: "Refusée",
   expired: "Sans réponse du marchand",
   withdrawn: "Retirée",
+  disputed: "En litige",
 };
 export const claimStatusLabel = (status: string) => CLAIM_STATUS_LABELS[status] ?? status;
 
@@ -89,6 +100,7 @@ const CLAIM_ADMIN_STATUS_LABELS: Record<string, string> = {
   auto_rejected: "Rejetée automatiquement",
   expired: "Expirée",
   withdrawn: "Retirée",
+  disputed: "Litige",
 };
 export const claimAdminStatusLabel = (status: string) => CLAIM_ADMIN_STATUS_LABELS[status] ?? status;
 
@@ -179,7 +191,7 @@ export interface MemberClaimView {
   amountCents: number;
   status: string;
   reason: string | null;
-  steps: { step: "submitted" | "sent" | "reopened" | "accepted" | "refused" | "expired" | "withdrawn"; at: string }[];
+  steps: { step: "submitted" | "sent" | "reopened" | "disputed" | "accepted" | "refused" | "expired" | "withdrawn"; at: string }[];
   /** « Retirer ma réclamation » is offered */
   canWithdraw: boolean;
   /** « Relancer ma réclamation » is offered (expired, never re-opened) */

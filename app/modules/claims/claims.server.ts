@@ -2,7 +2,7 @@ import { DomainError } from "~/lib/errors";
 import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql, type AnyColumn } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "~/lib/db.server";
 import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "~/lib/db-errors.server";
@@ -15,7 +15,8 @@ import { parisEndOfDay, toParisDateInput } from "~/modules/settings/paris-time";
 import { affiliatePrograms, brands, cashbackClaims, clickSessions, conversions, user } from "../../../db/schema";
 import { notifyClaimUpdated } from "./claim-mail.server";
 import { csvLine } from "~/lib/csv";
-import { clickWindowError, orderDayError, orderInstant, reopenError, sniffProofMime, withdrawError } from "./claim-rules";
+import { clickWindowError, normaliseOrderRef, orderDayError, orderInstant, reopenError, sniffProofMime, withdrawError } from "./claim-rules";
+import { purchaseHref } from "~/modules/cashback/member-cashback.server";
 import {
   CLAIM_ADMIN_MESSAGES,
   CLAIM_FLAG_DAYS,
@@ -32,8 +33,9 @@ import {
 /*
  * Missing-cashback claims (ADR 037 §Missing-cashback claims). A member's claim is
  * checked in full before anything is written: a refusal is a French message
- * and leaves no row and no file. A claim that passes is `matched` (ready for
- * the network), or `accepted` at once when the order is already tracked.
+ * and leaves no row and no file; so is a claim for an order already tracked on
+ * the member's account. A claim that passes is `matched` (ready for the
+ * network), or `disputed` (for finance) when the network declined the order.
  * Every back-office change is one transaction with its audit entry.
  */
 
@@ -43,6 +45,16 @@ const DAY_MS = 86_400_000;
 
 /** A refusal the member or finance can act on: a French message and a 4xx (502 when the network fails). */
 export class ClaimError extends DomainError<"clickSessionId" | "orderRef" | "orderDate" | "proof"> {}
+
+/** The claimed order is already tracked on the member's account: nothing is stored, the form links to its purchase line. */
+export class ClaimTrackedError extends ClaimError {
+  constructor(readonly purchaseHref: string) {
+    super(CLAIM_MESSAGES.alreadyTracked, 409, "orderRef");
+  }
+}
+
+/** An order reference column compared as normaliseOrderRef compares it (no white space, lower case). */
+const comparableRef = (column: AnyColumn) => sql`lower(regexp_replace(${column}, '[[:space:]]+', '', 'g'))`;
 
 const merchantName = sql<string>`coalesce(${brands.name}, ${affiliatePrograms.networkProgramId})`;
 
@@ -166,21 +178,28 @@ export async function fileClaim(member: { id: string }, input: ClaimSubmission, 
   const orderAt = orderInstant(new Date(dayEnd.getTime() + 1 - DAY_MS), click.createdAt);
   const orderRef = input.orderRef.trim();
 
+  const refKey = normaliseOrderRef(orderRef);
+
   const [live] = await db
     .select({ id: cashbackClaims.id })
     .from(cashbackClaims)
-    .where(and(eq(cashbackClaims.programId, click.programId), eq(cashbackClaims.orderRef, orderRef), sql`${cashbackClaims.status} not in ('auto_rejected', 'withdrawn')`))
+    .where(and(eq(cashbackClaims.programId, click.programId), sql`${comparableRef(cashbackClaims.orderRef)} = ${refKey}`, sql`${cashbackClaims.status} not in ('auto_rejected', 'withdrawn')`))
     .limit(1);
   if (live) throw new ClaimError(CLAIM_MESSAGES.duplicate, 409, "orderRef");
 
-  // the order already tracked: on this member's account it closes the claim at once; on another's it is refused
-  const [tracked] = await db
-    .select({ id: conversions.id, userId: conversions.userId })
+  // the order already known to the network, by its reference (ADR 037 §Missing-cashback claims): another
+  // member's is refused; the member's own tracked one is not claimed (the form links to it); a declined one
+  // goes to finance as a dispute
+  const known = await db
+    .select({ id: conversions.id, userId: conversions.userId, status: conversions.status })
     .from(conversions)
-    .where(and(eq(conversions.programId, click.programId), or(eq(conversions.orderRef, orderRef), and(isNull(conversions.orderRef), eq(conversions.clickId, click.clickId)))))
+    .where(and(eq(conversions.programId, click.programId), sql`${comparableRef(conversions.orderRef)} = ${refKey}`))
     .orderBy(asc(conversions.firstSeenAt))
-    .limit(1);
-  if (tracked?.userId && tracked.userId !== member.id) throw new ClaimError(CLAIM_MESSAGES.duplicate, 409, "orderRef");
+    .limit(20);
+  if (known.some((c) => c.userId && c.userId !== member.id)) throw new ClaimError(CLAIM_MESSAGES.duplicate, 409, "orderRef");
+  const tracked = known.find((c) => c.userId === member.id && c.status !== "declined");
+  if (tracked) throw new ClaimTrackedError(await purchaseHref(member.id, tracked.id));
+  const declined = known.find((c) => c.userId === member.id && c.status === "declined");
 
   const proofMime = proof ? await checkProof(proof.bytes) : null;
   const proofKey = proof ? randomUUID() : null;
@@ -204,10 +223,10 @@ export async function fileClaim(member: { id: string }, input: ClaimSubmission, 
         proofMime,
         memberNote: input.memberNote?.trim() || null,
         noOtherCode: true,
-        status: tracked ? "accepted" : "matched",
-        conversionId: tracked?.id ?? null,
+        status: declined ? "disputed" : "matched",
+        conversionId: declined?.id ?? null,
         submittedAt: now,
-        resolvedAt: tracked ? now : null,
+        disputedAt: declined ? now : null,
       })
       .returning();
     return row;
@@ -221,7 +240,7 @@ export async function fileClaim(member: { id: string }, input: ClaimSubmission, 
 }
 
 
-/** The member's claims, newest first, each with its timeline (Envoyée → Transmise → [Relancée →] Acceptée/Refusée/Retirée) and the buttons it offers. */
+/** The member's claims, newest first, each with its timeline (Envoyée → [Transmise →] [Relancée →] [En litige →] Acceptée/Refusée/Retirée) and the buttons it offers. */
 export async function listMemberClaims(userId: string, limit = 100): Promise<MemberClaimView[]> {
   const db = await getDb();
   const rows = await db
@@ -236,6 +255,7 @@ export async function listMemberClaims(userId: string, limit = 100): Promise<Mem
     const steps: MemberClaimView["steps"] = [{ step: "submitted", at: c.submittedAt.toISOString() }];
     if (c.sentAt) steps.push({ step: "sent", at: c.sentAt.toISOString() });
     if (c.reopenedAt) steps.push({ step: "reopened", at: c.reopenedAt.toISOString() });
+    if (c.disputedAt) steps.push({ step: "disputed", at: c.disputedAt.toISOString() });
     if (c.resolvedAt && ["accepted", "refused", "auto_rejected", "expired", "withdrawn"].includes(c.status)) {
       const step = c.status === "auto_rejected" ? "refused" : (c.status as "accepted" | "refused" | "expired" | "withdrawn");
       steps.push({ step, at: c.resolvedAt.toISOString() });
@@ -352,15 +372,17 @@ async function adminRows(where: ReturnType<typeof and>, order: "asc" | "desc", l
   }));
 }
 
-/** The back office's lists: claims to send (by network), sent ones awaiting an answer, the latest closed ones. */
+/** The back office's lists: disputes (orders the network declined), claims to send (by network), sent ones awaiting an answer, the latest closed ones. */
 export async function claimsOverview(now = new Date()) {
-  const [matched, sent, closed] = await Promise.all([
+  const [disputed, matched, sent, closed] = await Promise.all([
+    adminRows(and(eq(cashbackClaims.status, "disputed")), "asc", 1000, now),
     adminRows(and(eq(cashbackClaims.status, "matched")), "asc", 1000, now),
     adminRows(and(eq(cashbackClaims.status, "sent")), "asc", 1000, now),
     adminRows(and(inArray(cashbackClaims.status, ["accepted", "refused", "expired", "withdrawn", "auto_rejected"])), "desc", 50, now),
   ]);
   const networks = [...new Set(matched.map((c) => c.network))].sort();
   return {
+    disputed,
     toSend: networks.map((network) => ({ network, claims: matched.filter((c) => c.network === network) })),
     sent,
     closed,
@@ -398,6 +420,9 @@ export async function exportMatchedCsv(actor: Actor, network: string, now = new 
   return { csv: `${lines.join("\r\n")}\r\n`, count: rows.length };
 }
 
+/** The statuses finance may close by hand. */
+const RESOLVABLE = ["matched", "sent", "disputed"];
+
 async function lockClaim(tx: Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0], claimId: string) {
   const [row] = await tx.select().from(cashbackClaims).where(eq(cashbackClaims.id, claimId)).for("update").limit(1);
   if (!row) throw new ClaimError(CLAIM_ADMIN_MESSAGES.notFound, 404);
@@ -424,12 +449,12 @@ export async function markNetworkSent(actor: Actor, network: string, now = new D
   });
 }
 
-/** « Accepter » / « Refuser »: a matched or sent claim is closed (refusal with its reason, shown to the member). */
+/** « Accepter » / « Refuser »: a matched, sent or disputed claim is closed (refusal with its reason, shown to the member). */
 export async function resolveClaim(actor: Actor, claimId: string, outcome: { accepted: true } | { accepted: false; reason: string }, now = new Date()): Promise<ClaimRow> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const before = await lockClaim(tx, claimId);
-    if (before.status !== "matched" && before.status !== "sent") throw new ClaimError(CLAIM_ADMIN_MESSAGES.wrongState(claimAdminStatusLabel(before.status)), 409);
+    if (!RESOLVABLE.includes(before.status)) throw new ClaimError(CLAIM_ADMIN_MESSAGES.wrongState(claimAdminStatusLabel(before.status)), 409);
     const [after] = await tx
       .update(cashbackClaims)
       .set(outcome.accepted ? { status: "accepted", resolvedAt: now } : { status: "refused", resolvedAt: now, refusalReasonFr: outcome.reason })

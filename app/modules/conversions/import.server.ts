@@ -8,7 +8,7 @@ import type { ImportResult, NormalisedRecord, ParseResult, RejectedRecord } from
 import type { LedgerTx } from "~/modules/ledger/ledger.server";
 import { DecimalError, toMicros } from "./decimal";
 import { syncMemberCashback, type ConversionRow } from "./member-cashback.server";
-import { acceptClaimsForConversion } from "~/modules/claims/claim-lifecycle.server";
+import { settleClaimsForConversion } from "~/modules/claims/claim-lifecycle.server";
 import { SETTING_DEFAULTS } from "~/modules/settings/settings.server";
 import { checkFileRepeats } from "./file-repeats";
 import { implausibleCommission, type RateBound } from "./review";
@@ -393,8 +393,8 @@ async function importGroup(tx: LedgerTx, network: NetworkName, account: string, 
   for (const conv of written) {
     if (!conv.userId) continue;
     await syncMemberCashback(tx, conv, { cause, actor: "system:import" });
-    // a missing-cashback claim for this order is answered by the conversion itself
-    await acceptClaimsForConversion(tx, conv);
+    // a missing-cashback claim for this order is answered by the conversion: accepted, or a dispute when declined
+    await settleClaimsForConversion(tx, conv);
   }
   return counts;
 }

@@ -55,10 +55,34 @@ const day = (iso: string) => formatParis(iso, "dd/MM/yyyy");
 
 export default function AdminClaims({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData as AdminActionData | undefined);
-  const { toSend, sent, closed, flagAt } = loaderData;
+  const { disputed, toSend, sent, closed, flagAt } = loaderData;
   return (
     <div className="grid gap-6">
       <PageHeader title="Réclamations" />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Litiges ({disputed.length})</CardTitle>
+          <CardDescription>
+            Le réseau a refusé la commande que le membre réclame. Examinez le justificatif et la raison du refus de la conversion, puis acceptez ou refusez la
+            réclamation ; le membre voit la raison indiquée.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {disputed.length ? (
+            <ul className="grid gap-3" data-testid="claims-disputed">
+              {disputed.map((c) => (
+                <ClaimCard key={c.id} claim={c} flagAt={flagAt}>
+                  <AcceptForm claimId={c.id} />
+                  <RefuseForm claimId={c.id} />
+                </ClaimCard>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-neutral-500">Aucun litige.</p>
+          )}
+        </CardContent>
+      </Card>
 
       <Card>
         <CardHeader>
@@ -125,13 +149,7 @@ export default function AdminClaims({ loaderData, actionData }: Route.ComponentP
             <ul className="grid gap-3">
               {sent.map((c) => (
                 <ClaimCard key={c.id} claim={c} flagAt={flagAt}>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="accept" />
-                    <input type="hidden" name="claimId" value={c.id} />
-                    <Button type="submit" size="sm">
-                      Accepter
-                    </Button>
-                  </Form>
+                  <AcceptForm claimId={c.id} />
                   <RefuseForm claimId={c.id} />
                 </ClaimCard>
               ))}
@@ -169,7 +187,7 @@ function ClaimCard({ claim: c, flagAt, children }: { claim: AdminClaimRow; flagA
         <p id={`claim-${c.id}`} className="font-semibold">
           {c.merchant} · commande {c.orderRef} · {formatEuros(c.amountCents)}
         </p>
-        <Badge variant={c.status === "accepted" ? "success" : c.status === "refused" || c.status === "auto_rejected" ? "hot" : "neutral"}>
+        <Badge variant={c.status === "accepted" ? "success" : c.status === "refused" || c.status === "auto_rejected" || c.status === "disputed" ? "hot" : "neutral"}>
           {claimAdminStatusLabel(c.status)}
         </Badge>
       </div>
@@ -196,6 +214,18 @@ function ClaimCard({ claim: c, flagAt, children }: { claim: AdminClaimRow; flagA
       ) : null}
       {children ? <div className="flex flex-wrap items-end gap-3">{children}</div> : null}
     </li>
+  );
+}
+
+function AcceptForm({ claimId }: { claimId: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="accept" />
+      <input type="hidden" name="claimId" value={claimId} />
+      <Button type="submit" size="sm">
+        Accepter
+      </Button>
+    </Form>
   );
 }
 
