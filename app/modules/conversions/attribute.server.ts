@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { auditLog, conversionChanges, conversions, memberCashbacks, user } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { DecimalError, normaliseDecimal, toMicros } from "./decimal";
-import { syncMemberCashback, type ConversionRow } from "./member-cashback.server";
+import { syncMemberCashback, type ConversionRow } from "./sync-member-cashback.server";
 
 /** An admin decision on a conversion that cannot be applied; `message` is French, for the admin. */
 export class ConversionDecisionError extends Error {

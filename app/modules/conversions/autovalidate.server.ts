@@ -17,7 +17,7 @@ import { logger } from "~/lib/logger.server";
 import type { NetworkName } from "~/modules/networks/networks";
 import type { NormalisedRecord } from "~/modules/networks/types";
 import { importRecords } from "./import.server";
-import { DEFAULT_VALIDATION_DAYS } from "./member-cashback.server";
+import { DEFAULT_VALIDATION_DAYS } from "./sync-member-cashback.server";
 
 const STATUSLESS_NETWORKS: readonly NetworkName[] = ["rakuten"];
 const AUTOVALIDATION_RECORD_ID = "autovalidation";

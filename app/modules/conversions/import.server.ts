@@ -7,7 +7,7 @@ import { parseNetworkFile } from "~/modules/networks/parse.server";
 import type { ImportResult, NormalisedRecord, ParseResult, RejectedRecord } from "~/modules/networks/types";
 import type { LedgerTx } from "~/modules/ledger/ledger.server";
 import { DecimalError, toMicros } from "./decimal";
-import { syncMemberCashback, type ConversionRow } from "./member-cashback.server";
+import { syncMemberCashback, type ConversionRow } from "./sync-member-cashback.server";
 import { settleClaimsForConversion } from "~/modules/claims/claim-lifecycle.server";
 import { SETTING_DEFAULTS } from "~/modules/settings/settings.server";
 import { checkFileRepeats } from "./file-repeats";
