@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { and, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { afterAll, expect, it } from "vitest";
@@ -31,7 +30,7 @@ describeEachDb("/email-test outbox", () => {
     const { SITE_URL, SITE_NAME } = getEnv();
     await sendMail({ to, subject: "Confirme ton adresse", kind: "verification", react: createElement(VerifyEmail, { siteName: SITE_NAME, siteUrl: SITE_URL, username: "x", url: `${SITE_URL}/api/auth/verify-email?token=${token}&callbackURL=/auth` }) });
   }
-  const outboxOf = async (cookie: string) => (await callRoute<any>(loader, req("/email-test", { cookie }))).data.outbox as any[];
+  const outboxOf = async (cookie: string) => (await callRoute(loader, req("/email-test", { cookie }))).data.outbox;
 
   it("masks other accounts' links outside a local demo site, keeps the admin's own, and « Renvoyer » sends a fresh link to the owner", async () => {
     setSeedDemo("false");
@@ -41,27 +40,27 @@ describeEachDb("/email-test outbox", () => {
     await verificationMail(admin.email, "secret-of-the-admin");
 
     const outbox = await outboxOf(admin.cookie);
-    const theirs = outbox.find((m) => m.to === member.email);
+    const theirs = outbox.find((m) => m.to === member.email)!;
     expect(theirs).toMatchObject({ masked: true, resendable: true });
     expect(JSON.stringify(theirs)).not.toContain("secret-of-the-member");
     expect(theirs.links[0]).toContain("token=[masqué]");
     expect(JSON.stringify(outbox)).not.toContain("secret-of-the-member");
-    const mine = outbox.find((m) => m.to === admin.email);
+    const mine = outbox.find((m) => m.to === admin.email)!;
     expect(mine).toMatchObject({ masked: false });
     expect(mine.links[0]).toContain("token=secret-of-the-admin");
 
     const db = await getDb();
     const before = await db.$count(s.emailOutbox, and(eq(s.emailOutbox.to, member.email), eq(s.emailOutbox.kind, "verification")));
-    const resent = await callRoute<any>(action, req("/email-test", { cookie: admin.cookie, form: { intent: "resend", outboxId: theirs.id } }));
+    const resent = await callRoute(action, req("/email-test", { cookie: admin.cookie, form: { intent: "resend", outboxId: theirs.id } }));
     expect(resent.status).toBe(200);
-    expect(resent.data.toast.title).toBe("E-mail renvoyé ✅");
+    expect(resent.data.toast?.title).toBe("E-mail renvoyé ✅");
     await expect.poll(() => db.$count(s.emailOutbox, and(eq(s.emailOutbox.to, member.email), eq(s.emailOutbox.kind, "verification"))), { timeout: 10_000 }).toBe(before + 1);
     // the fresh link is masked too
     expect((await outboxOf(admin.cookie)).filter((m) => m.to === member.email).every((m) => m.masked)).toBe(true);
     // an unknown or non-resendable e-mail: 404, a member: 403
-    expect((await callRoute<any>(action, req("/email-test", { cookie: admin.cookie, form: { intent: "resend", outboxId: "pas-un-id" } }))).status).toBe(404);
+    expect((await callRoute(action, req("/email-test", { cookie: admin.cookie, form: { intent: "resend", outboxId: "pas-un-id" } }))).status).toBe(404);
     const someone = await signedInUser();
-    expect((await callRoute<any>(action, req("/email-test", { cookie: someone.cookie, form: { intent: "resend", outboxId: theirs.id } }))).status).toBe(403);
+    expect((await callRoute(action, req("/email-test", { cookie: someone.cookie, form: { intent: "resend", outboxId: theirs.id } }))).status).toBe(403);
   });
 
   it("shows live links on a local demo site (embedded database, http://localhost, demo seed on)", async () => {
@@ -69,7 +68,7 @@ describeEachDb("/email-test outbox", () => {
     const admin = await signedInUser({ role: "admin" });
     const member = await createUser({ verified: false });
     await verificationMail(member.email, "demo-secret");
-    const theirs = (await outboxOf(admin.cookie)).find((m) => m.to === member.email);
+    const theirs = (await outboxOf(admin.cookie)).find((m) => m.to === member.email)!;
     expect(theirs).toMatchObject({ masked: false, resendable: false });
     expect(theirs.links[0]).toContain("token=demo-secret");
   });

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -6,7 +5,7 @@ import { createRoutesStub } from "react-router";
 import { expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { getDb } from "../../app/lib/db.server";
-import { DealCard } from "../../app/components/catalogue/deal-card";
+import { DealCard, type DealCardData } from "../../app/components/catalogue/deal-card";
 import { kpiHref } from "../../app/modules/tracking/kpi-link";
 import { invalidateAllowedHosts } from "../../app/modules/tracking/tracking.server";
 import { loader as dealLoader } from "../../app/routes/deals.$id";
@@ -29,12 +28,12 @@ describeEachDb("member deal links", () => {
     invalidateAllowedHosts();
     return { deal, host, url };
   }
-  const kpi = (params: Record<string, string>) => callRoute<any>(kpiLoader, req(`/kpi?${new URLSearchParams(params)}`));
+  const kpi = (params: Record<string, string>) => callRoute(kpiLoader, req(`/kpi?${new URLSearchParams(params)}`));
 
   it("redirects « Voir le deal » of a published member deal to its link, through the /kpi loader", async () => {
     const { deal, url } = await memberDeal();
     const href = kpiHref({ destination: url, action: "deal_click", label: deal.title, dealId: deal.id });
-    const out = await callRoute<any>(kpiLoader, req(href));
+    const out = await callRoute(kpiLoader, req(href));
     expect(out.status).toBe(302);
     expect(out.location).toBe(url);
   });
@@ -63,10 +62,10 @@ describeEachDb("member deal links", () => {
 
   it("renders the member deal's link with rel=\"ugc nofollow\" (and sponsored, noopener); an editors' deal keeps sponsored nofollow", async () => {
     const { deal } = await memberDeal();
-    const page = await callRoute<any>(dealLoader, req(`/coup-de-crevarde/${deal.id}`), { id: deal.id });
+    const page = await callRoute(dealLoader, req(`/coup-de-crevarde/${deal.id}`), { id: deal.id });
     expect(page.status).toBe(200);
     expect(page.data.deal.memberPosted).toBe(true);
-    const render = (d: any) => {
+    const render = (d: DealCardData) => {
       const Stub = createRoutesStub([{ path: "*", Component: () => createElement(DealCard, { deal: d }) }]);
       return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/coup-de-crevarde"] }));
     };
