@@ -175,12 +175,10 @@ test("following a deal's link goes through /kpi to the partner and the click is 
   const link = page.getByRole("article").first().getByRole("link", { name: "Voir le deal" });
   const href = await link.getAttribute("href");
   expect(href).toMatch(/^\/kpi\?destination=/);
-  // the browser is sent on to the partner's page (Chromium's headless shell does not let page.route answer a
-  // navigation reached through a redirect: the request itself is what the test checks)
-  const partner = page.waitForRequest((r) => r.isNavigationRequest() && /^https:\/\/(www\.|fr\.)?(temu|shein|aliexpress)\.com\//.test(r.url()));
   await link.click();
-  expect((await partner).url()).toBe(new URL(href!, baseURL).searchParams.get("destination"));
-  expect(landed.length).toBeLessThanOrEqual(1);
+  await expect(page.getByRole("heading", { name: "Partenaire" })).toBeVisible();
+  expect(landed).toHaveLength(1);
+  expect(landed[0]).toBe(new URL(href!, baseURL).searchParams.get("destination"));
 
   // the click is recorded in the background: poll until it shows (generous under load)
   await expect(async () => expect(await clickOutTotal(admin)).toBeGreaterThan(before)).toPass({ timeout: 30_000 });
