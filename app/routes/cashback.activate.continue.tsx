@@ -4,11 +4,11 @@ import type { Route } from "./+types/cashback.activate.continue";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonVariants } from "~/components/ui/button";
 import { requireUser } from "~/lib/auth.server";
+import { NO_STORE_HEADERS } from "~/lib/cache-control";
 import { activeProgramBrand, PROGRAM_GONE } from "~/modules/cashback/click-out.server";
 import { activateHref } from "~/modules/cashback/offer";
 import { asUuid } from "~/modules/tracking/tracking.server";
 
-const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
  * Where a visitor lands once signed in after « Activer le cashback » (issue #34 item 2): a page of ours that goes
@@ -23,10 +23,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const dealId = asUuid(url.searchParams.get("deal"));
   const promoCodeId = asUuid(url.searchParams.get("code"));
   const brand = programId ? await activeProgramBrand(programId) : null;
-  if (!programId || !brand) throw data(PROGRAM_GONE, { status: 404, headers: NO_STORE });
+  if (!programId || !brand) throw data(PROGRAM_GONE, { status: 404, headers: NO_STORE_HEADERS });
   return data(
     { brandName: brand.name, href: activateHref(programId, dealId ? { dealId } : promoCodeId ? { promoCodeId } : undefined) },
-    { headers: NO_STORE },
+    { headers: NO_STORE_HEADERS },
   );
 }
 

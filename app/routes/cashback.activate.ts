@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cashback.activate";
 import { getSessionUser } from "~/lib/auth.server";
+import { NO_STORE_HEADERS } from "~/lib/cache-control";
 import { requestNow } from "~/lib/clock.server";
 import { clientIp, hitRateLimit } from "~/lib/rate-limit.server";
 import { activeProgramBrand, PROGRAM_GONE, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE, ClickOutError, startClickSession } from "~/modules/cashback/click-out.server";
 import { asUuid } from "~/modules/tracking/tracking.server";
 
-const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
  * "Activer le cashback" (issue #12 item 2): a member's click records a click
@@ -18,26 +18,26 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const programId = asUuid(params.programId);
-  if (!programId) throw data("Ce programme de cashback n'existe pas.", { status: 404, headers: NO_STORE });
+  if (!programId) throw data("Ce programme de cashback n'existe pas.", { status: 404, headers: NO_STORE_HEADERS });
   const rawDeal = url.searchParams.get("deal");
   const rawCode = url.searchParams.get("code");
   const dealId = rawDeal === null ? null : asUuid(rawDeal);
   const promoCodeId = rawCode === null ? null : asUuid(rawCode);
   if ((rawDeal !== null && !dealId) || (rawCode !== null && !promoCodeId) || (dealId && promoCodeId)) {
-    throw data("Ce lien d'activation n'est pas valide.", { status: 400, headers: NO_STORE });
+    throw data("Ce lien d'activation n'est pas valide.", { status: 400, headers: NO_STORE_HEADERS });
   }
 
   const user = await getSessionUser(request);
   if (!user) {
-    if (!(await activeProgramBrand(programId))) throw data(PROGRAM_GONE, { status: 404, headers: NO_STORE });
+    if (!(await activeProgramBrand(programId))) throw data(PROGRAM_GONE, { status: 404, headers: NO_STORE_HEADERS });
     // back through a page of ours (cashback.activate.continue.tsx), not straight here: the sign-in form's answer
     // would otherwise chain redirects to the network's host, which the CSP's form-action refuses without JavaScript
-    throw redirect(`/auth?redirect=${encodeURIComponent(`${url.pathname}/suite${url.search}`)}`, { headers: NO_STORE });
+    throw redirect(`/auth?redirect=${encodeURIComponent(`${url.pathname}/suite${url.search}`)}`, { headers: NO_STORE_HEADERS });
   }
 
   const limit = await hitRateLimit(CLICK_SESSION_LIMIT, user.id);
   if (!limit.allowed) {
-    throw data(CLICK_SESSION_LIMIT_MESSAGE, { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfter) } });
+    throw data(CLICK_SESSION_LIMIT_MESSAGE, { status: 429, headers: { ...NO_STORE_HEADERS, "Retry-After": String(limit.retryAfter) } });
   }
   try {
     const click = await startClickSession({
@@ -50,9 +50,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       userAgent: request.headers.get("user-agent"),
       now: requestNow(request),
     });
-    throw redirect(click.url, { headers: { ...NO_STORE, "Referrer-Policy": "no-referrer" } });
+    throw redirect(click.url, { headers: { ...NO_STORE_HEADERS, "Referrer-Policy": "no-referrer" } });
   } catch (error) {
-    if (error instanceof ClickOutError) throw data(error.messageFr, { status: error.status, headers: NO_STORE });
+    if (error instanceof ClickOutError) throw data(error.messageFr, { status: error.status, headers: NO_STORE_HEADERS });
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { Loader2, ShieldAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect } from "react-router";
+import { NO_STORE_HEADERS } from "~/lib/cache-control";
 import type { Route } from "./+types/kpi";
 import { getSessionUser } from "~/lib/auth.server";
 import { clientIp } from "~/lib/rate-limit.server";
@@ -25,11 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   if (answer.kind === "home") throw redirect("/");
   if (answer.kind === "refused") {
-    return data({ refused: true as const, host: null, destination: null, action: null, label: null }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return data({ refused: true as const, host: null, destination: null, action: null, label: null }, { status: 400, headers: NO_STORE_HEADERS });
   }
   if (answer.kind === "redirect") throw redirect(answer.destination, { headers: KPI_REDIRECT_HEADERS });
   const { destination, host, action, label } = answer;
-  return data({ refused: false as const, host, destination, action, label }, { headers: { "Cache-Control": "no-store" } });
+  return data({ refused: false as const, host, destination, action, label }, { headers: NO_STORE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

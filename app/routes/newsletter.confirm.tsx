@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { NO_STORE_HEADERS } from "~/lib/cache-control";
 import type { Route } from "./+types/newsletter.confirm";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkActionForm, LinkActionMessage, LinkActionPage } from "~/components/link-action-page";
@@ -14,7 +15,7 @@ import { confirmSubscription, readConfirmationToken } from "~/modules/newsletter
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const claim = readConfirmationToken(token);
-  return data({ token: claim ? token : null, email: claim?.email ?? null }, { headers: { "Cache-Control": "no-store" } });
+  return data({ token: claim ? token : null, email: claim?.email ?? null }, { headers: NO_STORE_HEADERS });
 }
 
 export async function action({ request }: Route.ActionArgs) {

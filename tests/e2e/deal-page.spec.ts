@@ -1,4 +1,4 @@
-import { expect, noHorizontalScroll, signedInAs, test } from "./fixtures";
+import { expect, isSaveResponse, noHorizontalScroll, signedInAs, test } from "./fixtures";
 import { VOTED_DEAL_CODE, votedDealTitle } from "./deal-page-fixture";
 
 /** The deal page and temperature votes (issue #15): each project votes on its own deal (tests/e2e/deal-page-fixture.ts). */
@@ -50,8 +50,10 @@ test("a member votes hot on the deal page, sees the vote and the temperature cha
   await noHorizontalScroll(page);
 
   // « Sauvegarder » on the deal page (issue #34 item 9): the deal is then in « Mes sauvegardes »
-  const save = page.getByRole("button", { name: "Sauvegarder" });
-  await save.click();
+  // the button shows the new state while the save is on its way: wait for the server's answer before leaving
+  const saved = page.waitForResponse(isSaveResponse);
+  await page.getByRole("button", { name: "Sauvegarder" }).click();
+  expect((await saved).status()).toBeLessThan(400);
   await expect(page.getByRole("button", { name: "Sauvegardé" })).toHaveAttribute("aria-pressed", "true");
   await page.goto("/mes-deals");
   await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
@@ -62,7 +64,9 @@ test("a member votes hot on the deal page, sees the vote and the temperature cha
   await expect(card.getByTestId("deal-heat")).toHaveText(/42°/);
   await expect(card.getByTestId("deal-byline")).toContainText(/il y a|à l'instant/);
   await expect(card.getByRole("button", { name: "🔥 Hot" })).toHaveAttribute("aria-pressed", "false");
+  const unsaved = page.waitForResponse(isSaveResponse);
   await card.getByRole("button", { name: "Sauvegardé" }).click();
+  expect((await unsaved).status()).toBeLessThan(400);
   await expect(card.getByRole("button", { name: "Sauvegarder" })).toHaveAttribute("aria-pressed", "false");
   await noHorizontalScroll(page);
 });

@@ -168,7 +168,7 @@ export async function signUp(page: Page, email: string, password: string, userna
   await expect(page.getByRole("status").getByText("Vérifie ton email pour confirmer ton compte.")).toBeVisible();
 }
 
-/** A new verified member (sign-up, then the confirmation link of the outbox), signed in on `page`; returns their e-mail. */
+/** A new verified member (sign-up, then the confirmation link of the outbox); not signed in yet (see `signIn`); returns their e-mail. */
 export async function newMember(page: Page, browser: Browser, baseURL: string, name: string, password = "Rouge-gorge 2025") {
   const email = `${name}-${randomUUID().slice(0, 8)}@example.fr`;
   await signUp(page, email, password);
@@ -180,3 +180,7 @@ export async function newMember(page: Page, browser: Browser, baseURL: string, n
 /** The page is no wider than the viewport (nothing scrolls sideways). */
 export const noHorizontalScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+/** The answer to a save or unsave (POST /mes-deals, as a fetcher's .data request or a plain form post). */
+export const isSaveResponse = (response: Response) =>
+  response.request().method() === "POST" && /^\/mes-deals(\.data)?$/.test(new URL(response.url()).pathname);
