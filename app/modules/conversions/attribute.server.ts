@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { auditLog, conversionChanges, conversions, memberCashbacks, user } from "../../../db/schema";
+import { conversionChanges, conversions, memberCashbacks, user } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
+import { recordAuditIn } from "~/modules/admin/audit.server";
 import { DecimalError, normaliseDecimal, toMicros } from "./decimal";
 import { syncMemberCashback, type ConversionRow } from "./sync-member-cashback.server";
 
@@ -16,10 +17,11 @@ export class ConversionDecisionError extends Error {
 }
 
 type Actor = { id: string; email: string };
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const UNKNOWN_ACCOUNT_MESSAGE = "Cette conversion vient d'un compte éditeur qui n'est celui d'aucun programme : elle ne peut créditer aucun membre.";
 
-async function lockConversion(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], conversionId: string): Promise<ConversionRow> {
+async function lockConversion(tx: Tx, conversionId: string): Promise<ConversionRow> {
   if (!/^[0-9a-f-]{36}$/i.test(conversionId)) throw new ConversionDecisionError("not_found", "Conversion introuvable.");
   const [conv] = await tx.select().from(conversions).where(eq(conversions.id, conversionId)).for("update");
   if (!conv) throw new ConversionDecisionError("not_found", "Conversion introuvable.");
@@ -36,6 +38,29 @@ const conversionSnapshot = (c: ConversionRow) => ({
   reviewApprovedCommission: c.reviewApprovedCommission,
   version: c.version,
 });
+
+/**
+ * The tail every admin decision on a conversion shares: the field's change
+ * row, the audit entry (before and after) and the member cashback recomputed,
+ * all in the caller's transaction.
+ */
+async function recordDecision(
+  tx: Tx,
+  actor: Actor,
+  change: { before: ConversionRow; after: ConversionRow; field: string; old: string | null; new: string | null },
+  snapshots: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {},
+): Promise<void> {
+  const source = `admin:${actor.email}`;
+  await tx.insert(conversionChanges).values({ conversionId: change.before.id, field: change.field, old: change.old, new: change.new, source });
+  await recordAuditIn(tx, actor, {
+    action: "update",
+    entity: "conversion",
+    entityId: change.before.id,
+    before: { ...conversionSnapshot(change.before), ...snapshots.before },
+    after: { ...conversionSnapshot(change.after), ...snapshots.after },
+  });
+  await syncMemberCashback(tx, change.after, { cause: source, actor: `admin:${actor.id}` });
+}
 
 /**
  * An admin attributes an unattributed conversion to a member by hand
@@ -58,18 +83,7 @@ export async function attributeConversion(input: { conversionId: string; userId:
       .set({ userId: member.id, version: sql`${conversions.version} + 1`, lastChangedAt: new Date() })
       .where(eq(conversions.id, conv.id))
       .returning();
-    const source = `admin:${input.actor.email}`;
-    await tx.insert(conversionChanges).values({ conversionId: conv.id, field: "userId", old: null, new: member.id, source });
-    await tx.insert(auditLog).values({
-      actorId: input.actor.id,
-      actorEmail: input.actor.email,
-      action: "update",
-      entity: "conversion",
-      entityId: conv.id,
-      before: conversionSnapshot(conv),
-      after: { ...conversionSnapshot(updated), attributedBy: "admin" },
-    });
-    await syncMemberCashback(tx, updated, { cause: source, actor: `admin:${input.actor.id}` });
+    await recordDecision(tx, input.actor, { before: conv, after: updated, field: "userId", old: null, new: member.id }, { after: { attributedBy: "admin" } });
   });
 }
 
@@ -96,18 +110,7 @@ export async function decideForeignCurrency(input: { conversionId: string; commi
       .set({ fxCommissionEur: amount, fxDecidedBy: input.actor.email, fxDecidedAt: new Date(), version: sql`${conversions.version} + 1`, lastChangedAt: new Date() })
       .where(eq(conversions.id, conv.id))
       .returning();
-    const source = `admin:${input.actor.email}`;
-    await tx.insert(conversionChanges).values({ conversionId: conv.id, field: "fxCommissionEur", old: conv.fxCommissionEur, new: updated.fxCommissionEur, source });
-    await tx.insert(auditLog).values({
-      actorId: input.actor.id,
-      actorEmail: input.actor.email,
-      action: "update",
-      entity: "conversion",
-      entityId: conv.id,
-      before: conversionSnapshot(conv),
-      after: conversionSnapshot(updated),
-    });
-    await syncMemberCashback(tx, updated, { cause: source, actor: `admin:${input.actor.id}` });
+    await recordDecision(tx, input.actor, { before: conv, after: updated, field: "fxCommissionEur", old: conv.fxCommissionEur, new: updated.fxCommissionEur });
   });
 }
 
@@ -137,18 +140,12 @@ export async function approveConversionReview(input: { conversionId: string; act
       })
       .where(eq(conversions.id, conv.id))
       .returning();
-    const source = `admin:${input.actor.email}`;
-    await tx.insert(conversionChanges).values({ conversionId: conv.id, field: "reviewStatus", old: conv.reviewStatus, new: updated.reviewStatus, source });
-    await tx.insert(auditLog).values({
-      actorId: input.actor.id,
-      actorEmail: input.actor.email,
-      action: "update",
-      entity: "conversion",
-      entityId: conv.id,
-      before: { ...conversionSnapshot(conv), reviewReason: conv.reviewReason },
-      after: { ...conversionSnapshot(updated), reviewDecision: "approved" },
-    });
-    await syncMemberCashback(tx, updated, { cause: source, actor: `admin:${input.actor.id}` });
+    await recordDecision(
+      tx,
+      input.actor,
+      { before: conv, after: updated, field: "reviewStatus", old: conv.reviewStatus, new: updated.reviewStatus },
+      { before: { reviewReason: conv.reviewReason }, after: { reviewDecision: "approved" } },
+    );
     return updated;
   });
 }
