@@ -41,7 +41,8 @@ test("an admin imports offers and sees each change as old → new, and in red wh
   const price = cells.filter({ has: page.getByRole("deletion") }).filter({ hasText: "29,90 €" });
   await expect(price.getByRole("deletion")).toHaveText("29,90 €");
   await expect(price.getByRole("insertion")).toHaveText("24,90 €");
-  await expect(price).toContainText("29,90 € → 24,90 €");
+  // read aloud « avant : 29,90 € après : 24,90 € », shown « 29,90 € → 24,90 € »
+  await expect(price).toContainText("avant : 29,90 € → après : 24,90 €");
   await expect(cells.filter({ hasText: "2030-06-15 09:30" }).getByRole("insertion")).toHaveText("(vide)");
   // an unchanged cell is plain
   await expect(cells.filter({ hasText: "-15%" })).not.toContainText("→");

@@ -90,7 +90,7 @@ function RowCells({ row }: { row: CsvPreviewRow }) {
                   <span className="sr-only">avant : </span>
                   <del className="text-neutral-600">{c.before || "(vide)"}</del>
                   <span aria-hidden="true"> → </span>
-                  <span className="sr-only">, après : </span>
+                  <span className="sr-only">après : </span>
                   <ins className="font-semibold text-brand-800 no-underline">{c.value || "(vide)"}</ins>
                 </>
               ) : (
