@@ -49,7 +49,7 @@ const parisMinute = (d: Date | string) => formatParis(d, "dd/MM/yyyy 'à' HH:mm"
  * #37 item 4): it goes live (out of its window before, inside it after, at
  * `now`), or it clears « Publier le » or « Dépublier le ».
  */
-export function scheduleWarnings(before: ScheduleWindow, after: ScheduleWindow, now: Date): string[] {
+function scheduleWarnings(before: ScheduleWindow, after: ScheduleWindow, now: Date): string[] {
   const warnings: string[] = [];
   const was = scheduleState(before, now);
   if (was !== "live" && scheduleState(after, now) === "live") {
