@@ -63,11 +63,11 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     ]);
   });
 
-  it("exports the rows of the current filters and search, with a BOM, ; and French headers, formulas neutralised", async () => {
+  it("exports the rows of the current filters and search, with a BOM, ; and French headers, formulas neutralised (not percentages)", async () => {
     const csv = await exportText("promo-codes", `?q=${tag}&brand=${brandA}&sort=code&dir=desc&page=3`);
     expect(csv.startsWith(`\ufeff${PROMO_HEADER}\r\n`)).toBe(true);
     const lines = csv.slice(1).trimEnd().split("\r\n");
-    expect(lines).toEqual([PROMO_HEADER, `${nameA};${tag}A2;5 €;"Deux; trois";;;;Non;;`, `${nameA};${tag}A1;'-10%;"'=HYPERLINK(""http://x"")";;;;Oui;;`]);
+    expect(lines).toEqual([PROMO_HEADER, `${nameA};${tag}A2;5 €;"Deux; trois";;;;Non;;`, `${nameA};${tag}A1;-10%;"'=HYPERLINK(""http://x"")";;;;Oui;;`]);
     const featured = await exportText("promo-codes", `?q=${tag}&featured=non`);
     expect(featured).toContain(`${tag}A2`);
     expect(featured).toContain(`${tag}B1`);
@@ -192,7 +192,7 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     expect(deals).toHaveLength(1);
     expect(deals[0]).toMatchObject({ price: "9 €", brandId: brandB, badgeText: "-20%", ctaText: "Voir le deal", source: "amazon" });
     const exported = await exportText("crevarde-deals", `?q=${encodeURIComponent(`Deal ${tag}`)}`);
-    expect(exported).toBe(`\ufeff${header}\r\nDeal ${tag};${nameB};Une affaire;9 €;;;amazon;'-20%;hot;Voir le deal;https://example.fr/deal;Non;;\r\n`);
+    expect(exported).toBe(`\ufeff${header}\r\nDeal ${tag};${nameB};Une affaire;9 €;;;amazon;-20%;hot;Voir le deal;https://example.fr/deal;Non;;\r\n`);
     expect((await preview("crevarde-deals", exported)).data.preview.summary).toEqual({ create: 0, update: 1, error: 0 });
   });
 

@@ -6,13 +6,15 @@ import { formatParis, toParisLocalInput } from "~/modules/settings/paris-time";
 
 /**
  * « Publier le » / « Dépublier le » of a deal, code, offer or page (issue #17 item 4, ADR 030):
- * two optional `datetime-local` fields read as Paris time by the shared form schemas.
+ * two optional `datetime-local` fields read as Paris time by the shared form schemas. They
+ * start from the form's values: the row edited, or the copy « Dupliquer » made, whose
+ * schedule is kept (a copy of a code scheduled for 2030 is not live before 2030).
  */
 export function ScheduleFields({
-  item,
+  values: item,
   errors,
 }: {
-  item: { publishAt: string | null; unpublishAt: string | null } | null;
+  values: { publishAt: string | null; unpublishAt: string | null } | null;
   errors: Record<string, string[] | undefined>;
 }) {
   return (

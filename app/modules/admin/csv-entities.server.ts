@@ -1,4 +1,6 @@
 import { brandCsv } from "~/modules/brands/brand-csv.server";
+import { categoryCsv } from "~/modules/categories/category-csv.server";
+import { offerCsv } from "~/modules/offers/offer-csv.server";
 import { dealCsv } from "~/modules/deals/deal-csv.server";
 import { promoCodeCsv } from "~/modules/promo-codes/promo-code-csv.server";
 import type { AnyCsvEntity } from "./csv.server";
@@ -8,6 +10,8 @@ const CSV_LISTS: Record<string, { entity: AnyCsvEntity; title: string; listTitle
   "promo-codes": { entity: promoCodeCsv, title: "Importer des codes promo", listTitle: "Codes promo" },
   "crevarde-deals": { entity: dealCsv, title: "Importer des deals", listTitle: "Coup de Crevarde" },
   brands: { entity: brandCsv, title: "Importer des marques", listTitle: "Marques" },
+  offers: { entity: offerCsv, title: "Importer des offres cashback", listTitle: "Offres cashback" },
+  categories: { entity: categoryCsv, title: "Importer des catégories", listTitle: "Catégories" },
 };
 
 /** The list of `/admin/:list/export|import`, or a French 404. */

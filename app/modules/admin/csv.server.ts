@@ -1,4 +1,5 @@
-import { toParisLocalInput } from "~/modules/settings/paris-time";
+import { formatParis, toParisLocalInput } from "~/modules/settings/paris-time";
+import { scheduleState, type ScheduleWindow } from "~/modules/schedule/schedule";
 import { parse } from "csv-parse/sync";
 import { eq, type AnyColumn } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -7,7 +8,7 @@ import { csvLine } from "~/lib/csv";
 import { getDb, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { auditable, recordAuditIn } from "./audit.server";
-import { CSV_LIMITS, CSV_MESSAGES, dateTimeCell, type CsvPreview, type CsvPreviewRow, type CsvRowIssue } from "./csv";
+import { CSV_LIMITS, CSV_MESSAGES, dateTimeCell, type CsvCellChange, type CsvPreview, type CsvPreviewRow, type CsvRowIssue } from "./csv";
 
 /**
  * CSV export and import of a back-office list (issue #17, ADR 029). One
@@ -34,9 +35,30 @@ export interface CsvColumn<Row> {
 export function scheduleCsvColumns<Row extends { publishAt: Date | null; unpublishAt: Date | null }>(): CsvColumn<Row>[] {
   const cell = (d: Date | null) => (d ? toParisLocalInput(d).replace("T", " ") : "");
   return [
-    { header: "Publier le", field: "publishAt", value: (r) => cell(r.publishAt) },
-    { header: "Dépublier le", field: "unpublishAt", value: (r) => cell(r.unpublishAt) },
+    { header: PUBLISH_HEADER, field: "publishAt", value: (r) => cell(r.publishAt) },
+    { header: UNPUBLISH_HEADER, field: "unpublishAt", value: (r) => cell(r.unpublishAt) },
   ];
+}
+
+const PUBLISH_HEADER = "Publier le";
+const UNPUBLISH_HEADER = "Dépublier le";
+const parisMinute = (d: Date | string) => formatParis(d, "dd/MM/yyyy 'à' HH:mm");
+
+/**
+ * What an update does to a scheduled row that the public sees at once (issue
+ * #37 item 4): it goes live (out of its window before, inside it after, at
+ * `now`), or it clears « Publier le » or « Dépublier le ».
+ */
+function scheduleWarnings(before: ScheduleWindow, after: ScheduleWindow, now: Date): string[] {
+  const warnings: string[] = [];
+  const was = scheduleState(before, now);
+  if (was !== "live" && scheduleState(after, now) === "live") {
+    const why = was === "scheduled" && before.publishAt ? `programmé pour le ${parisMinute(before.publishAt)}` : `dépublié depuis le ${parisMinute(before.unpublishAt ?? now)}`;
+    warnings.push(CSV_MESSAGES.goesLive(why));
+  }
+  if (before.publishAt && !after.publishAt) warnings.push(CSV_MESSAGES.clears(PUBLISH_HEADER, parisMinute(before.publishAt)));
+  if (before.unpublishAt && !after.unpublishAt) warnings.push(CSV_MESSAGES.clears(UNPUBLISH_HEADER, parisMinute(before.unpublishAt)));
+  return warnings;
 }
 
 /** The same two cells read back into the form's `datetime-local` values. */
@@ -52,6 +74,8 @@ export interface CsvEntity<Row, Input, Ctx> {
   columns: readonly CsvColumn<Row>[];
   /** the rows of the list as the URL filters, searches and sorts it (at most `limit`) */
   exportRows: (url: URL, limit: number) => Promise<Row[]>;
+  /** the same rows, by id: what the preview compares a file's updates with */
+  currentRows: (ids: string[]) => Promise<Array<Row & { id: string }>>;
   /** the entity's form schema: an imported row is validated like the edit form */
   schema: z.ZodType<Input>;
   /** the lookups the rows need (brands, the existing rows of their natural keys), read in the import's transaction */
@@ -157,13 +181,14 @@ export function parseCsv(text: string, columns: readonly { header: string; field
   });
 }
 
-interface Checked<Input> {
+interface Checked<Input, Ctx> {
   rows: CsvPreviewRow[];
-  valid: Array<{ input: Input; id: string | null }>;
+  valid: Array<{ line: number; cells: Record<string, string>; input: Input; id: string | null }>;
+  ctx: Ctx;
 }
 
 /** Validate every record (form schema, lookups, natural key, duplicates in the file) without writing. */
-async function check<Input, Ctx>(tx: Tx, entity: CsvEntity<unknown, Input, Ctx>, records: CsvRecord[]): Promise<Checked<Input>> {
+async function check<Input, Ctx>(tx: Tx, entity: CsvEntity<unknown, Input, Ctx>, records: CsvRecord[]): Promise<Checked<Input, Ctx>> {
   const headerOf = new Map(entity.columns.map((c) => [c.field, c.header]));
   const columnName = (field: string | undefined) => (field ? (headerOf.get(field) ?? null) : null);
   const ctx = await entity.context(
@@ -172,7 +197,7 @@ async function check<Input, Ctx>(tx: Tx, entity: CsvEntity<unknown, Input, Ctx>,
   );
   const keys = new Map<string, number>();
   const rows: CsvPreviewRow[] = [];
-  const valid: Checked<Input>["valid"] = [];
+  const valid: Checked<Input, Ctx>["valid"] = [];
   for (const { line, cells } of records) {
     const { form, issues } = entity.toForm(cells, ctx);
     const errors: CsvRowIssue[] = issues.map((i) => ({ line, column: columnName(i.field), message: i.message }));
@@ -204,9 +229,9 @@ async function check<Input, Ctx>(tx: Tx, entity: CsvEntity<unknown, Input, Ctx>,
       continue;
     }
     rows.push({ line, status: matched.id ? "update" : "create", label, errors: [] });
-    valid.push({ input, id: matched.id });
+    valid.push({ line, cells, input, id: matched.id });
   }
-  return { rows, valid };
+  return { rows, valid, ctx };
 }
 
 function summary(rows: CsvPreviewRow[]): CsvPreview["summary"] {
@@ -217,25 +242,69 @@ function summary(rows: CsvPreviewRow[]): CsvPreview["summary"] {
   };
 }
 
-/** The preview of a file: each row « à créer », « à mettre à jour » or in error, nothing written. */
-export async function previewCsv(entity: AnyCsvEntity, text: string): Promise<CsvPreview> {
+/** The preview of a file: each row « à créer », « à mettre à jour » (its cells old → new, its warnings) or in error, nothing written. */
+export async function previewCsv(entity: AnyCsvEntity, text: string, now: Date = new Date()): Promise<CsvPreview> {
   const records = parseCsv(text, entity.columns);
   const db = await getDb();
   // read-only: the lookups run in a transaction that is always rolled back
-  const rows = await db
+  const checked = await db
     .transaction(async (tx) => {
-      const { rows } = await check(tx, entity, records);
-      throw new PreviewDone(rows);
+      throw new PreviewDone(await check(tx, entity, records));
     })
     .catch((error: unknown) => {
-      if (error instanceof PreviewDone) return error.rows;
+      if (error instanceof PreviewDone) return error.checked;
       throw error;
     });
+  const updates = await describeUpdates(entity, checked, now);
+  const rows = checked.rows.map((row) => ({ ...row, ...updates.get(row.line) }));
   return { rows, summary: summary(rows) };
 }
 
 class PreviewDone {
-  constructor(readonly rows: CsvPreviewRow[]) {}
+  constructor(readonly checked: Checked<unknown, unknown>) {}
+}
+
+const cellText = (value: Cell) => (value === null || value === undefined ? "" : String(value));
+
+/** Two form values alike once read by the schema (8,5 and 8.5, « oui » and « Oui », a brand's slug and name, an empty cell and null). */
+function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (v === null || v === undefined || v === "" ? null : v instanceof Date ? v.getTime() : typeof v === "object" ? JSON.stringify(v) : v);
+  return norm(a) === norm(b);
+}
+
+/** A value with a window (« Publier le », « Dépublier le »), or null. */
+function windowOf(value: unknown): ScheduleWindow | null {
+  if (!value || typeof value !== "object" || !("publishAt" in value) || !("unpublishAt" in value)) return null;
+  const { publishAt, unpublishAt } = value as ScheduleWindow;
+  return { publishAt: publishAt ?? null, unpublishAt: unpublishAt ?? null };
+}
+
+/**
+ * The rows to update, cell by cell against the current row (issue #37 item 4):
+ * a cell changes when the schema reads the file's value and the current one
+ * (as an export writes it) differently; plus the schedule's warnings.
+ */
+async function describeUpdates(entity: AnyCsvEntity, checked: Checked<unknown, unknown>, now: Date): Promise<Map<number, Pick<CsvPreviewRow, "cells" | "warnings">>> {
+  const updates = checked.valid.filter((v): v is typeof v & { id: string } => v.id !== null);
+  const described = new Map<number, Pick<CsvPreviewRow, "cells" | "warnings">>();
+  if (updates.length === 0) return described;
+  const current = new Map<string, Record<string, unknown>>((await entity.currentRows(updates.map((u) => u.id))).map((r: Record<string, unknown> & { id: string }) => [r.id, r]));
+  for (const { line, cells, input, id } of updates) {
+    const row = current.get(id);
+    if (!row) continue;
+    const beforeCells: Record<string, string> = Object.fromEntries(entity.columns.map((c) => [c.field, cellText(c.value(row))]));
+    const parsed = entity.schema.safeParse(entity.toForm(beforeCells, checked.ctx).form);
+    const beforeInput = parsed.success ? (parsed.data as Record<string, unknown>) : null;
+    const after = input as Record<string, unknown>;
+    const changes: CsvCellChange[] = entity.columns.map((c) => {
+      const value = (cells[c.field] ?? "").trim();
+      const changed = beforeInput ? !sameValue(beforeInput[c.field], after[c.field]) : beforeCells[c.field].trim() !== value;
+      return changed ? { column: c.header, value, before: beforeCells[c.field] } : { column: c.header, value };
+    });
+    const windows = [windowOf(row), windowOf(input)] as const;
+    described.set(line, { cells: changes, warnings: windows[0] && windows[1] ? scheduleWarnings(windows[0], windows[1], now) : [] });
+  }
+  return described;
 }
 
 /** An import refused at confirm time: the file has invalid rows (nothing was written). */

@@ -20,20 +20,25 @@ const refusal = (fn: () => unknown) => {
 };
 
 describe("CSV export", () => {
-  it("writes a BOM, ; separators, CRLF, the French headers and escaped cells", () => {
+  it("writes a BOM, ; separators, CRLF, the French headers and escaped cells (formulas guarded, percentages as they are)", () => {
     const csv = toCsv(columns, [{ brand: "Zalando", code: "=cmd|' /C calc'!A0", discount: "-20%" }]);
     expect(csv.startsWith("\ufeffMarque;Code;Réduction\r\n")).toBe(true);
-    expect(csv).toBe("\ufeffMarque;Code;Réduction\r\nZalando;'=cmd|' /C calc'!A0;'-20%\r\n");
+    expect(csv).toBe("\ufeffMarque;Code;Réduction\r\nZalando;'=cmd|' /C calc'!A0;-20%\r\n");
   });
 
   it("round-trips: what is exported parses back to the same cells", () => {
-    const rows = [{ brand: "A; B", code: 'say "hi"', discount: "+5 €" }, { brand: "Multi\nligne", code: "X", discount: "@10" }];
+    const rows = [
+      { brand: "A; B", code: 'say "hi"', discount: "+5 €" },
+      { brand: "Multi\nligne", code: "X", discount: "@10" },
+      { brand: "-1+1", code: "-10%", discount: "-1 299,00 €" },
+    ];
     const parsed = parseCsv(decodeCsv(new TextEncoder().encode(toCsv(columns, rows))), columns);
     expect(parsed.map((r) => r.cells)).toEqual([
       { brandId: "A; B", code: 'say "hi"', discountAmount: "+5 €" },
       { brandId: "Multi\nligne", code: "X", discountAmount: "@10" },
+      { brandId: "-1+1", code: "-10%", discountAmount: "-1 299,00 €" },
     ]);
-    expect(parsed.map((r) => r.line)).toEqual([2, 3]);
+    expect(parsed.map((r) => r.line)).toEqual([2, 3, 5]);
   });
 });
 

@@ -26,6 +26,9 @@ export const CSV_MESSAGES = {
   unknownIntent: "Action inconnue.",
   gone: "Une ligne à mettre à jour a été supprimée entre-temps : rien n'a été importé, importez le fichier de nouveau.",
   saveError: "Une erreur est survenue pendant l'import : rien n'a été importé.",
+  unchanged: "Aucun changement.",
+  goesLive: (was: string) => `Mise en ligne dès l'import : ${was}.`,
+  clears: (column: string, was: string) => `Efface « ${column} » (${was}) : la programmation est supprimée.`,
   done: (created: number, updated: number) =>
     `${countOf(created, { one: "ligne créée", other: "lignes créées" })}, ${countOf(updated, { one: "ligne mise à jour", other: "lignes mises à jour" })}.`,
 } as const;
@@ -40,11 +43,23 @@ export interface CsvRowIssue {
   message: string;
 }
 
+/** A cell of a row to update: its value in the file and, when the import changes it, the value it replaces. */
+export interface CsvCellChange {
+  column: string;
+  value: string;
+  /** the current value (as an export writes it), only when the cell changes it */
+  before?: string;
+}
+
 export interface CsvPreviewRow {
   line: number;
   status: CsvRowStatus;
   label: string;
   errors: CsvRowIssue[];
+  /** « À mettre à jour »: every cell, the changed ones with their current value (issue #37 item 4) */
+  cells?: CsvCellChange[];
+  /** what the row does that the public sees at once: it goes live, it clears a schedule (shown in red) */
+  warnings?: string[];
 }
 
 export interface CsvPreview {

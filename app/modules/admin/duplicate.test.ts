@@ -20,4 +20,18 @@ describe("« Dupliquer »", () => {
   it("leaves an empty name or slug empty", () => {
     expect(duplicateRow({ title: "", name: "" }, { name: "title", suffixed: ["name"] })).toEqual({ title: "", name: "" });
   });
+  it("is never live by surprise: the schedule is kept, and a row with a publication state starts as a draft (issue #37 item 3)", () => {
+    const code = { id: "3", code: "NOEL30", publishAt: "2030-12-01T08:00:00.000Z", unpublishAt: "2030-12-26T08:00:00.000Z" };
+    expect(duplicateRow(code, { cleared: ["code"] })).toEqual({ id: "3", code: "", publishAt: "2030-12-01T08:00:00.000Z", unpublishAt: "2030-12-26T08:00:00.000Z" });
+    const page = { id: "4", title: "Soldes", slug: "soldes", published: true, publishAt: "2030-01-07T08:00:00.000Z", unpublishAt: null };
+    expect(duplicateRow(page, { name: "title", suffixed: ["slug"], set: { published: false } })).toEqual({
+      id: "4",
+      title: "Soldes (copie)",
+      slug: "soldes-copie",
+      published: false,
+      publishAt: "2030-01-07T08:00:00.000Z",
+      unpublishAt: null,
+    });
+    expect(page.published).toBe(true);
+  });
 });

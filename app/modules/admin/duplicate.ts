@@ -4,6 +4,11 @@
  * title gets « (copie) »; unique fields are suffixed (slugs, content block
  * names: « -copie ») or cleared (a promo code: a made-up code would be
  * shown to shoppers), so the copy does not collide with its original.
+ *
+ * A copy is never live by surprise (issue #37 item 3): every other value is
+ * kept, « Publier le » and « Dépublier le » included (the form's schedule
+ * fields start from the copy), and a row with a publication state starts as
+ * a draft (`set`: a page's « Brouillon »).
  */
 const COPY_SUFFIX = " (copie)";
 const SLUG_COPY_SUFFIX = "-copie";
@@ -20,15 +25,16 @@ export function copySlug(slug: string, max = 120): string {
 
 /**
  * The copy of a row: `name` (when the row has one) gets « (copie) », each of
- * `suffixed` gets « -copie », each of `cleared` is emptied.
+ * `suffixed` gets « -copie », each of `cleared` is emptied, `set` overrides
+ * (a draft state).
  */
 export function duplicateRow<T extends object>(
   row: T,
-  rules: { name?: keyof T & string; nameMax?: number; suffixed?: ReadonlyArray<keyof T & string>; cleared?: ReadonlyArray<keyof T & string> },
+  rules: { name?: keyof T & string; nameMax?: number; suffixed?: ReadonlyArray<keyof T & string>; cleared?: ReadonlyArray<keyof T & string>; set?: Partial<T> },
 ): T {
   const copy = { ...row } as Record<string, unknown>;
   if (rules.name && typeof copy[rules.name] === "string" && copy[rules.name] !== "") copy[rules.name] = copyName(copy[rules.name] as string, rules.nameMax);
   for (const key of rules.suffixed ?? []) if (typeof copy[key] === "string" && copy[key] !== "") copy[key] = copySlug(copy[key] as string);
   for (const key of rules.cleared ?? []) copy[key] = "";
-  return copy as T;
+  return { ...(copy as T), ...rules.set };
 }

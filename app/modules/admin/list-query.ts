@@ -45,6 +45,16 @@ export interface ListQuery<S extends string, F extends z.ZodRawShape> {
   page: number;
 }
 
+/** A list's rows restricted to these ids (what a CSV import's preview compares with, ADR 029). */
+export interface OnlyIds {
+  ids?: string[];
+}
+
+/** A list's default state (no search, filter or sort), restricted to `ids`. */
+export function onlyIds<S extends string, F extends z.ZodRawShape>(spec: ListSpec<S, F>, ids: string[]): ListQuery<S, F> & OnlyIds {
+  return { ...parseListQuery("http://list.invalid/", spec), ids };
+}
+
 /** Read a list's state from its URL. */
 export function parseListQuery<S extends string, F extends z.ZodRawShape>(url: URL | string, spec: ListSpec<S, F>): ListQuery<S, F> {
   const params = (typeof url === "string" ? new URL(url) : url).searchParams;

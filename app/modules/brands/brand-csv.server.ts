@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { brands } from "../../../db/schema";
-import { parseListQuery } from "~/modules/admin/list-query";
+import { onlyIds, parseListQuery } from "~/modules/admin/list-query";
 import type { CsvEntity, Tx } from "~/modules/admin/csv.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import { brandFormSchema } from "./brand-form.schema";
@@ -51,6 +51,7 @@ export const brandCsv: CsvEntity<Row, Input, { bySlug: Map<string, BrandRef>; by
     { header: "Site web", field: "websiteUrl", value: (r) => r.websiteUrl },
   ],
   exportRows,
+  currentRows: (ids) => brandAdminRows(onlyIds(brandListSpec, ids), ids.length),
   schema: brandFormSchema,
   async context(tx) {
     const rows = await tx.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands);

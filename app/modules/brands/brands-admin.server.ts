@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, categories } from "../../../db/schema";
 import { columnsWithoutSearch } from "../../../db/columns";
@@ -8,7 +8,7 @@ import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/ve
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { bulkDelete } from "~/modules/admin/bulk.server";
-import type { ListQuery } from "~/modules/admin/list-query";
+import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
 import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
 import type { BRAND_BULK_INTENTS, brandListSpec } from "./brand-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
@@ -18,8 +18,8 @@ import type { brandFormSchema } from "./brand-form.schema";
 type BrandListQuery = ListQuery<"name" | "discount", (typeof brandListSpec)["filters"]>;
 
 /** The brands the list shows for its search and filters. */
-function brandListWhere(query: Pick<BrandListQuery, "q" | "filters">) {
-  return and(searchWhere(query.q, [brands.name, brands.slug]), query.filters.category ? eq(brands.categoryId, query.filters.category) : undefined);
+function brandListWhere(query: Pick<BrandListQuery, "q" | "filters"> & OnlyIds) {
+  return and(query.ids ? inArray(brands.id, query.ids) : undefined, searchWhere(query.q, [brands.name, brands.slug]), query.filters.category ? eq(brands.categoryId, query.filters.category) : undefined);
 }
 
 /** The list's order (name by default), the id as tie-breaker. */
@@ -33,7 +33,7 @@ export async function listBrandsAdmin(query: Pick<BrandListQuery, "q" | "sort" |
 }
 
 /** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
-export async function brandAdminRows(query: Pick<BrandListQuery, "q" | "sort" | "dir" | "filters">, limit: number, offset = 0) {
+export async function brandAdminRows(query: Pick<BrandListQuery, "q" | "sort" | "dir" | "filters"> & OnlyIds, limit: number, offset = 0) {
   const db = await getDb();
   return db
     .select({ ...columnsWithoutSearch(brands), category: categories.name })

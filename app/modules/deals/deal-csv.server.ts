@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { crevardeDeals } from "../../../db/schema";
-import { parseListQuery } from "~/modules/admin/list-query";
+import { onlyIds, parseListQuery } from "~/modules/admin/list-query";
 import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
 import { yesNoCell } from "~/modules/admin/csv";
 import { brandCell, brandLookup, type BrandRef } from "~/modules/brands/brand-csv.server";
@@ -43,6 +43,7 @@ export const dealCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>; exi
     ...scheduleCsvColumns<Row>(),
   ],
   exportRows,
+  currentRows: (ids) => dealAdminRows(onlyIds(dealListSpec, ids), ids.length),
   schema: dealFormSchema,
   async context(tx, records) {
     const titles = [...new Set(records.map((r) => (r.title ?? "").trim().toLowerCase()).filter(Boolean))];

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
@@ -7,7 +7,7 @@ import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/ve
 import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
-import type { ListQuery } from "~/modules/admin/list-query";
+import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
 import { expiryWhere, listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import type { DEAL_BULK_INTENTS, dealListSpec } from "./deal-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
@@ -22,9 +22,10 @@ import { dealCardColumns, NEWEST_FIRST } from "./deals.server";
 type DealListQuery = ListQuery<"created" | "title" | "temperature", (typeof dealListSpec)["filters"]>;
 
 /** The deals the list shows for its search and filters, from crevarde_deals left-joined with brands . */
-function dealListWhere(query: Pick<DealListQuery, "q" | "filters">, now = new Date()) {
+function dealListWhere(query: Pick<DealListQuery, "q" | "filters"> & OnlyIds, now = new Date()) {
   const f = query.filters;
   return and(
+    query.ids ? inArray(crevardeDeals.id, query.ids) : undefined,
     searchWhere(query.q, [crevardeDeals.title, crevardeDeals.description, brands.name]),
     f.source ? eq(crevardeDeals.source, f.source) : undefined,
     f.status ? eq(crevardeDeals.status, f.status) : undefined,
@@ -54,7 +55,7 @@ export async function listDealsAdmin(query: Pick<DealListQuery, "q" | "sort" | "
 }
 
 /** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
-export async function dealAdminRows(query: Pick<DealListQuery, "q" | "sort" | "dir" | "filters">, limit: number, offset = 0, now = new Date()) {
+export async function dealAdminRows(query: Pick<DealListQuery, "q" | "sort" | "dir" | "filters"> & OnlyIds, limit: number, offset = 0, now = new Date()) {
   const db = await getDb();
   return db
     .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status, updatedAt: crevardeDeals.updatedAt, publishAt: crevardeDeals.publishAt, unpublishAt: crevardeDeals.unpublishAt })

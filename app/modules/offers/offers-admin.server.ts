@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { brands, categories, offers } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
@@ -6,54 +6,69 @@ import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/ve
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
-import type { ListQuery } from "~/modules/admin/list-query";
+import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
 import { listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import type { OFFER_BULK_INTENTS, offerListSpec } from "./offer-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { offerFormSchema } from "./offer-form.schema";
+import type { Tx } from "~/modules/admin/csv.server";
 
-/**
- * One page of offers with their brand's name: searched (name, brand),
- * filtered and sorted as the URL says; name order by default (offers_name_idx).
- */
-export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand", (typeof offerListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">) {
-  const db = await getDb();
+type Input = z.output<typeof offerFormSchema>;
+
+type OfferListQuery = ListQuery<"name" | "brand", (typeof offerListSpec)["filters"]>;
+
+/** The offers the list shows for its search and filters, from offers joined with brands. */
+function offerListWhere(query: Pick<OfferListQuery, "q" | "filters"> & OnlyIds) {
   const f = query.filters;
-  const where = and(
+  return and(
+    query.ids ? inArray(offers.id, query.ids) : undefined,
     searchWhere(query.q, [offers.name, brands.name]),
     f.brand ? eq(offers.brandId, f.brand) : undefined,
     f.category ? eq(offers.categoryId, f.category) : undefined,
     yesNoWhere(offers.isFeatured, f.featured),
   );
+}
+
+/**
+ * One page of offers with their brand's name: searched (name, brand),
+ * filtered and sorted as the URL says; name order by default (offers_name_idx).
+ */
+export async function listOffersAdmin(query: Pick<OfferListQuery, "q" | "sort" | "dir" | "filters" | "page">) {
+  const db = await getDb();
+  const where = offerListWhere(query);
   const count = async () => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(offers).innerJoin(brands, eq(brands.id, offers.brandId)).where(where);
     return row?.n ?? 0;
   };
-  return paginate(query.page, count, (limit, offset) =>
-    db
-      .select({
-        id: offers.id,
-        brandId: offers.brandId,
-        brandName: brands.name,
-        name: offers.name,
-        imageUrl: offers.imageUrl,
-        regularPrice: offers.regularPrice,
-        category: categories.name,
-        tag: offers.tag,
-        url: offers.url,
-        isFeatured: offers.isFeatured,
-        updatedAt: offers.updatedAt,
-        publishAt: offers.publishAt,
-        unpublishAt: offers.unpublishAt,
-      })
-      .from(offers)
-      .innerJoin(brands, eq(brands.id, offers.brandId))
-      .leftJoin(categories, eq(categories.id, offers.categoryId))
-      .where(where)
-      .orderBy(...listOrder(query.sort, query.dir, { name: offers.name, brand: brands.name }, offers.name, offers.id))
-      .limit(limit)
-      .offset(offset),
-  );
+  return paginate(query.page, count, (limit, offset) => offerAdminRows(query, limit, offset));
+}
+
+/** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
+export async function offerAdminRows(query: Pick<OfferListQuery, "q" | "sort" | "dir" | "filters"> & OnlyIds, limit: number, offset = 0) {
+  const db = await getDb();
+  return db
+    .select({
+      id: offers.id,
+      brandId: offers.brandId,
+      brandName: brands.name,
+      name: offers.name,
+      imageUrl: offers.imageUrl,
+      regularPrice: offers.regularPrice,
+      category: categories.name,
+      tag: offers.tag,
+      url: offers.url,
+      isFeatured: offers.isFeatured,
+      updatedAt: offers.updatedAt,
+      publishAt: offers.publishAt,
+      unpublishAt: offers.unpublishAt,
+    })
+    .from(offers)
+    .innerJoin(brands, eq(brands.id, offers.brandId))
+    .leftJoin(categories, eq(categories.id, offers.categoryId))
+    .where(offerListWhere(query))
+    .orderBy(...listOrder(query.sort, query.dir, { name: offers.name, brand: brands.name }, offers.name, offers.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** A bulk action on the ticked offers (delete, put forward or not), each audited, in one transaction. */
@@ -63,16 +78,27 @@ export async function bulkOffers(actor: { id: string; email: string }, intent: (
   return written;
 }
 
-/** The typed category name creates or reuses a category; the offer stores its id. */
-export async function saveOffer(input: z.output<typeof offerFormSchema>, edit: AdminEdit) {
+/** The row an offer form or CSV line writes: the typed category name creates or reuses a category, the offer stores its id. */
+async function offerValues(tx: Tx, input: Input) {
+  const { id: _id, category, ...rest } = input;
+  return { ...rest, categoryId: await resolveCategoryId(tx, category) };
+}
+
+/** Save an offer from its form, audited, refused (409) when it changed since `edit.version` (saveAuditedIn). */
+export async function saveOffer(input: Input, edit: AdminEdit) {
   const db = await getDb();
-  const { id, category, ...rest } = input;
-  const row = await db.transaction(async (tx) => {
-    const values = { ...rest, categoryId: await resolveCategoryId(tx, category) };
-    return saveAuditedIn(tx, edit, "offer", offers, id, values);
-  });
+  const row = await db.transaction(async (tx) => saveAuditedIn(tx, edit, "offer", offers, input.id, await offerValues(tx, input)));
   invalidateAllowedHosts();
   return row;
+}
+
+/** Create (no id) or update an offer inside the caller's transaction (the CSV import, ADR 029); null when the row is gone. */
+export async function writeOffer(tx: Tx, input: Input) {
+  const values = await offerValues(tx, input);
+  const [saved] = input.id
+    ? await tx.update(offers).set({ ...values, updatedAt: new Date() }).where(eq(offers.id, input.id)).returning({ id: offers.id })
+    : await tx.insert(offers).values(values).returning({ id: offers.id });
+  return saved ?? null;
 }
 
 /** Delete the offer with its audit entry, in one transaction (null: no such row). */

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { promoCodes } from "../../../db/schema";
-import { parseListQuery } from "~/modules/admin/list-query";
+import { onlyIds, parseListQuery } from "~/modules/admin/list-query";
 import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
 import { dayCell, yesNoCell } from "~/modules/admin/csv";
 import { brandCell, brandLookup, type BrandRef } from "~/modules/brands/brand-csv.server";
@@ -40,6 +40,7 @@ export const promoCodeCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>
     ...scheduleCsvColumns<Row>(),
   ],
   exportRows,
+  currentRows: (ids) => promoCodeAdminRows(onlyIds(promoCodeListSpec, ids), ids.length),
   schema: promoCodeFormSchema,
   async context(tx, records) {
     const codes = [...new Set(records.map((r) => (r.code ?? "").trim().toLowerCase()).filter(Boolean))];

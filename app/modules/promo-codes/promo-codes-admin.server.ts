@@ -7,7 +7,7 @@ import { categoryNames } from "~/modules/categories/categories-admin.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkAudited, bulkCatalogue } from "~/modules/admin/bulk.server";
-import type { ListQuery } from "~/modules/admin/list-query";
+import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
 import { expiryWhere, listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import { PROMO_EXTEND_DAYS, type PromoBulkIntent, type PromoCodeSort, type promoCodeListSpec } from "./promo-code-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
@@ -19,9 +19,10 @@ type Input = z.output<typeof promoCodeFormSchema>;
 export type PromoCodeListQuery = ListQuery<PromoCodeSort, (typeof promoCodeListSpec)["filters"]>;
 
 /** The rows the list shows for its search and filters. */
-function promoCodeListWhere(query: Pick<PromoCodeListQuery, "q" | "filters">, now = new Date()) {
+function promoCodeListWhere(query: Pick<PromoCodeListQuery, "q" | "filters"> & OnlyIds, now = new Date()) {
   const f = query.filters;
   return and(
+    query.ids ? inArray(promoCodes.id, query.ids) : undefined,
     searchWhere(query.q, [promoCodes.code, brands.name, promoCodes.description]),
     f.brand ? eq(promoCodes.brandId, f.brand) : undefined,
     f.category ? eq(promoCodes.categoryId, f.category) : undefined,
@@ -52,7 +53,7 @@ export async function listPromoCodesAdmin(query: Pick<PromoCodeListQuery, "q" | 
 }
 
 /** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
-export async function promoCodeAdminRows(query: Pick<PromoCodeListQuery, "q" | "sort" | "dir" | "filters">, limit: number, offset = 0, now = new Date()) {
+export async function promoCodeAdminRows(query: Pick<PromoCodeListQuery, "q" | "sort" | "dir" | "filters"> & OnlyIds, limit: number, offset = 0, now = new Date()) {
   const db = await getDb();
   return db
     .select({

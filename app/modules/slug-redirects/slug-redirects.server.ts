@@ -16,7 +16,7 @@ const target = { page: slugRedirects.pageId, category: slugRedirects.categoryId 
  * item, not at a slug), and the slug now taken is no longer a redirect: the
  * item that holds it wins.
  */
-async function recordSlugChange(tx: Conn, scope: SlugScope, id: string, oldSlug: string | null, newSlug: string) {
+export async function recordSlugChange(tx: Conn, scope: SlugScope, id: string, oldSlug: string | null, newSlug: string) {
   const column = target[scope];
   await tx.delete(slugRedirects).where(and(isNotNull(column), eq(slugRedirects.oldSlug, newSlug)));
   if (oldSlug === null || oldSlug === newSlug) return;

@@ -10,6 +10,7 @@ import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
+import { CsvLinks } from "~/components/admin/csv-links";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
@@ -66,9 +67,11 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
       <PageHeader
         title="Catégories"
         action={
-          <Button onClick={editor.create}>
-            <Plus aria-hidden="true" /> Ajouter une catégorie
-          </Button>
+          <CsvLinks path="/admin/categories">
+            <Button onClick={editor.create}>
+              <Plus aria-hidden="true" /> Ajouter une catégorie
+            </Button>
+          </CsvLinks>
         }
       />
       <ListToolbar label="Filtrer les catégories" searchLabel="Rechercher (nom, slug, description)" query={loaderData.query} filters={[]} />

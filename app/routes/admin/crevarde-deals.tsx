@@ -218,7 +218,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
         <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
           <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
         </Field>
-        <ScheduleFields item={item} errors={errors} />
+        <ScheduleFields values={values} errors={errors} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En vedette
         </label>

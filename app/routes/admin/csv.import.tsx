@@ -1,14 +1,15 @@
-import { ArrowLeft, Upload } from "lucide-react";
+import { ArrowLeft, TriangleAlert, Upload } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/csv.import";
 import { Field, PageHeader } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
 import { requirePermission } from "~/lib/auth.server";
+import { requestNow } from "~/lib/clock.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { isDomainError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { dbErrorMessage } from "~/modules/admin/admin.server";
-import { CSV_LIMITS, CSV_MESSAGES, CSV_STATUS_LABELS, type CsvPreview } from "~/modules/admin/csv";
+import { CSV_LIMITS, CSV_MESSAGES, CSV_STATUS_LABELS, type CsvPreview, type CsvPreviewRow } from "~/modules/admin/csv";
 import { csvList } from "~/modules/admin/csv-entities.server";
 import { CsvImportRefused, decodeCsv, importCsv, previewCsv } from "~/modules/admin/csv.server";
 
@@ -52,7 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!(file instanceof File) || !file.name) return answer({ error: CSV_MESSAGES.noFile }, 400);
       fileName = file.name;
       text = decodeCsv(new Uint8Array(await file.arrayBuffer()));
-      const preview = await previewCsv(list.entity, text);
+      const preview = await previewCsv(list.entity, text, requestNow(request));
       return answer({ preview, csv: text, fileName }, preview.summary.error ? 422 : 200);
     }
     if (intent === "confirm") {
@@ -70,6 +71,37 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { message, status } = dbErrorMessage(error, CSV_MESSAGES.saveError);
     return answer({ error: status === 500 ? CSV_MESSAGES.saveError : `${message} Rien n'a été importé.` }, status === 500 ? 503 : status);
   }
+}
+
+/** An update's cells: the changed ones as old → new, the others plain (issue #37 item 4). */
+function RowCells({ row }: { row: CsvPreviewRow }) {
+  const cells = row.cells ?? [];
+  const changed = cells.filter((c) => c.before !== undefined).length;
+  return (
+    <>
+      {changed === 0 ? <p className="mt-1 text-neutral-600">{CSV_MESSAGES.unchanged}</p> : null}
+      <dl className="mt-1 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-0.5" aria-label={`Cellules de la ligne ${row.line}`}>
+        {cells.map((c) => (
+          <div key={c.column} className="contents" data-changed={c.before !== undefined ? "true" : undefined}>
+            <dt className={c.before !== undefined ? "font-semibold" : "text-neutral-500"}>{c.column}</dt>
+            <dd className="min-w-0 break-words">
+              {c.before !== undefined ? (
+                <>
+                  <span className="sr-only">avant : </span>
+                  <del className="text-neutral-600">{c.before || "(vide)"}</del>
+                  <span aria-hidden="true"> → </span>
+                  <span className="sr-only">après : </span>
+                  <ins className="font-semibold text-brand-800 no-underline">{c.value || "(vide)"}</ins>
+                </>
+              ) : (
+                <span className="text-neutral-700">{c.value}</span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
 }
 
 const STATUS_CLASS = { create: "text-green-700", update: "text-brand-700", error: "text-red-700" } as const;
@@ -123,6 +155,17 @@ export default function CsvImport({ loaderData, actionData }: Route.ComponentPro
               <li key={row.line} className="rounded-md border border-neutral-200 p-2 text-sm" data-status={row.status}>
                 <span className="font-mono text-neutral-500">Ligne {row.line}</span> · <span className={`font-semibold ${STATUS_CLASS[row.status]}`}>{CSV_STATUS_LABELS[row.status]}</span>
                 {row.label ? <> · {row.label}</> : null}
+                {row.warnings?.length ? (
+                  <ul className="mt-1 grid gap-1" aria-label={`Avertissements de la ligne ${row.line}`}>
+                    {row.warnings.map((w) => (
+                      <li key={w} className="rounded border border-red-300 bg-red-50 px-2 py-1 font-semibold text-red-800" data-testid="csv-warning">
+                        <TriangleAlert aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
+                        {w}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {row.cells ? <RowCells row={row} /> : null}
                 {row.errors.length ? (
                   <ul className="mt-1 list-disc pl-5 text-red-700">
                     {row.errors.map((e, i) => (

@@ -8,6 +8,7 @@ import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
 import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, Thumbnail } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
@@ -80,9 +81,11 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
       <PageHeader
         title="Gestion des offres"
         action={
-          <Button onClick={editor.create}>
-            <Plus aria-hidden="true" /> Ajouter une offre
-          </Button>
+          <CsvLinks path="/admin/offers">
+            <Button onClick={editor.create}>
+              <Plus aria-hidden="true" /> Ajouter une offre
+            </Button>
+          </CsvLinks>
         }
       />
       <ListToolbar
@@ -162,7 +165,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         <Field label="Lien vers le produit" htmlFor="url" error={errors.url}>
           <Input id="url" name="url" defaultValue={values?.url ?? ""} placeholder="https://" />
         </Field>
-        <ScheduleFields item={item} errors={errors} />
+        <ScheduleFields values={values} errors={errors} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant
           sur la page d'accueil

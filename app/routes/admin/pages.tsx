@@ -150,7 +150,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
           <RowActions
             label={p.title}
             onEdit={() => editor.edit(p)}
-            onDuplicate={() => editor.duplicate(duplicateRow(p, { name: "title", suffixed: ["slug"] }))}
+            onDuplicate={() => editor.duplicate(duplicateRow(p, { name: "title", suffixed: ["slug"], set: { published: false } }))}
             remove={{ id: p.id, confirmText: `Supprimer définitivement la page "${p.title}" ? Cette action est irréversible.` }}
           >
             <Button asChild variant="ghost" size="icon">
@@ -180,7 +180,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
             <option value="draft">Brouillon</option>
           </select>
         </Field>
-        <ScheduleFields item={item} errors={errors} />
+        <ScheduleFields values={values} errors={errors} />
         <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
           <RichTextField id="content" name="content" label="Contenu" defaultValue={values?.content ?? ""} invalid={Boolean(errors.content)} />
         </Field>

@@ -145,7 +145,7 @@ function PromoForm({
       >
         <Input id="expiresAt" name="expiresAt" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </Field>
-      <ScheduleFields item={item} errors={errors} />
+      <ScheduleFields values={values} errors={errors} />
       <Field label="Lien vers le site" htmlFor="url" error={errors.url}>
         <Input id="url" name="url" type="url" defaultValue={values?.url ?? ""} placeholder="https://" />
       </Field>
