@@ -32,6 +32,11 @@ export default tseslint.config(
     },
   },
   {
+    // the tests are typed like the app (issue #36 item 9): no comment in them turns a rule off, `any` included
+    files: ["tests/**/*.{ts,tsx}", "**/*.test.{ts,tsx}"],
+    linterOptions: { noInlineConfig: true },
+  },
+  {
     // Playwright fixtures call `use`, which is not a React hook
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -31,7 +31,7 @@ describe("PGlite data directory lock under concurrency", () => {
       workers.push(child);
     }
     for (const w of workers) expect(await next(w)).toEqual({ ready: true });
-  }, 60_000);
+  });
 
   afterAll(() => {
     for (const w of workers) w.send({ exit: true });
@@ -68,7 +68,7 @@ describe("PGlite data directory lock under concurrency", () => {
     const bad = outcomes.filter((o) => o !== expected);
     expect(bad, `${bad.length} of ${TRIALS} trials did not have exactly one winner`).toEqual([]);
     fs.rmSync(root, { recursive: true, force: true });
-  }, 300_000);
+  });
 
   it("gives a free directory to exactly one process, and a held one to none", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-lock-race-"));
@@ -83,5 +83,5 @@ describe("PGlite data directory lock under concurrency", () => {
       await releaseAll();
     }
     fs.rmSync(root, { recursive: true, force: true });
-  }, 120_000);
+  });
 });

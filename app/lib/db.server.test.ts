@@ -41,5 +41,5 @@ describe("PGlite data directory lock", () => {
     const second = await openDatabase({ dataDir: dir });
     expect(await second.db.select({ slug: brands.slug }).from(brands)).toEqual([{ slug: "persistee" }]);
     await second.close();
-  }, 60_000);
+  });
 });

@@ -82,7 +82,7 @@ describe("graceful shutdown", () => {
     } finally {
       if (server.exitCode === null) server.kill("SIGKILL");
     }
-  }, 300_000);
+  });
 });
 
 describe("crash safety", () => {

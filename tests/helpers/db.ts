@@ -113,5 +113,5 @@ export function listenDuringSuite(database: () => Database) {
     off?.();
     await stop?.();
   });
-  return { seen, heard: (table: string) => expect.poll(() => seen, { timeout: 10_000 }).toContain(table) };
+  return { seen, heard: (table: string) => expect.poll(() => seen, { timeout: 60_000 }).toContain(table) };
 }

@@ -17,10 +17,10 @@ type AnyHandler = (...args: never[]) => unknown;
 type KeysOf<U> = U extends unknown ? keyof U : never;
 /**
  * One object type for a union of objects: every key of any member, typed as the union of its
- * types in the members that have it, plus `undefined` when some member lacks it. A test reads
- * `outcome.data.error` whichever branch of the action answered.
+ * types in the members that have it (optional keys included), plus `undefined` when some member
+ * lacks it. A test reads `outcome.data.error` whichever branch of the action answered.
  */
-type Merged<U> = [U] extends [never] ? never : { [K in KeysOf<U>]: U extends Record<K, infer V> ? V : undefined };
+type Merged<U> = [U] extends [never] ? never : { [K in KeysOf<U>]: U extends unknown ? (K extends keyof U ? U[K] : undefined) : never };
 type Flatten<R> = Merged<Extract<R, object>> | Exclude<R, object>;
 
 /** What a handler's outcome carries: `data(…)` unwrapped; a Response's body is JSON or text of no known type. */

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
@@ -35,7 +34,7 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
   const nameB = `Csv B ${tag}`;
   const params = (list: string) => ({ list });
   const exportText = async (list: string, query = "", cookie = admin.cookie) => {
-    const res = (await exportLoader({ request: req(`/admin/${list}/export${query}`, { cookie }), params: params(list), context: {} } as any)) as Response;
+    const res = (await exportLoader({ request: req(`/admin/${list}/export${query}`, { cookie }), params: params(list), context: {} } as unknown as Parameters<typeof exportLoader>[0])) as Response;
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -43,9 +42,9 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
   };
   const preview = async (list: string, text: string | Uint8Array, cookie = admin.cookie) =>
-    callRoute<any>(importAction, await multipart(`/admin/${list}/import`, cookie, { intent: "preview", file: csvFile(text) }), params(list));
+    callRoute(importAction, await multipart(`/admin/${list}/import`, cookie, { intent: "preview", file: csvFile(text) }), params(list));
   const confirm = async (list: string, text: string, cookie = admin.cookie) =>
-    callRoute<any>(importAction, await multipart(`/admin/${list}/import`, cookie, { intent: "confirm", csv: text, fileName: "import.csv" }), params(list));
+    callRoute(importAction, await multipart(`/admin/${list}/import`, cookie, { intent: "confirm", csv: text, fileName: "import.csv" }), params(list));
   const codes = async () => database().db.select().from(s.promoCodes).where(inArray(s.promoCodes.brandId, [brandA, brandB]));
   const audits = async (entity: string) => database().db.$count(s.auditLog, eq(s.auditLog.entity, entity));
 
@@ -80,11 +79,11 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     const before = await codes();
     const res = await preview("promo-codes", csv);
     expect(res.status).toBe(200);
-    expect(res.data.preview.summary).toEqual({ create: 0, update: 3, error: 0 });
-    const done = await confirm("promo-codes", res.data.csv);
+    expect(res.data.preview!.summary).toEqual({ create: 0, update: 3, error: 0 });
+    const done = await confirm("promo-codes", res.data.csv!);
     expect(done.status).toBe(302);
     const after = await codes();
-    const strip = (rows: any[]) => rows.map(({ updatedAt: _u, ...r }) => r).sort((a, b) => a.code.localeCompare(b.code));
+    const strip = (rows: (typeof s.promoCodes.$inferSelect)[]) => rows.map(({ updatedAt: _u, ...r }) => r).sort((a, b) => a.code.localeCompare(b.code));
     expect(strip(after)).toEqual(strip(before));
   });
 
@@ -100,8 +99,8 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     ].join("\n");
     const res = await preview("promo-codes", text);
     expect(res.status).toBe(422);
-    const rows = res.data.preview.rows;
-    expect(rows.map((r: any) => [r.line, r.status])).toEqual([
+    const rows = res.data.preview!.rows;
+    expect(rows.map((r) => [r.line, r.status])).toEqual([
       [2, "create"],
       [3, "update"],
       [4, "error"],
@@ -109,7 +108,7 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
       [6, "error"],
     ]);
     expect(rows[2].errors).toEqual([{ line: 4, column: "Marque", message: `Marque inconnue : « Inconnue ${tag} ».` }]);
-    expect(rows[3].errors.map((e: any) => `${e.column}: ${e.message}`)).toEqual([
+    expect(rows[3].errors.map((e) => `${e.column}: ${e.message}`)).toEqual([
       "Code: Le code est obligatoire.",
       "Réduction: Le montant de réduction est obligatoire.",
       "Lien: L'adresse doit commencer par https:// ou /uploads/.",
@@ -118,10 +117,10 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     expect(rows[4].errors).toEqual([{ line: 6, column: null, message: CSV_MESSAGES.duplicateRow(3) }]);
     expect((await codes()).length).toBe(3);
     // confirming the same file is refused as a whole: nothing written, no audit entry
-    const refused = await confirm("promo-codes", res.data.csv);
+    const refused = await confirm("promo-codes", res.data.csv!);
     expect(refused.status).toBe(422);
     expect(refused.data.error).toBe(CSV_MESSAGES.refused(3));
-    expect(refused.data.preview.summary).toEqual({ create: 1, update: 1, error: 3 });
+    expect(refused.data.preview!.summary).toEqual({ create: 1, update: 1, error: 3 });
     expect((await codes()).length).toBe(3);
     expect(await audits("promo_code")).toBe(auditBefore);
   });
@@ -151,8 +150,8 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     expect(entries.slice(0, 2).map((e) => e.action).sort()).toEqual(["create", "update"]);
     expect(entries.every((e) => e.actorEmail === admin.email)).toBe(true);
     const updated = entries.find((e) => e.action === "update")!;
-    expect((updated.before as any).discountAmount).toBe("5 €");
-    expect((updated.after as any).discountAmount).toBe("7 €");
+    expect((updated.before as Record<string, unknown>).discountAmount).toBe("5 €");
+    expect((updated.after as Record<string, unknown>).discountAmount).toBe("7 €");
   });
 
   it("a failure while writing rolls the whole import back", async () => {
@@ -168,7 +167,7 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
 
   it("brands by slug and deals by title and brand: created, then updated", async () => {
     const brands = ["Nom;Slug;Catégorie;Description;Image;Site web", `Nouvelle ${tag};new-${tag.toLowerCase()};Mode ${tag};Desc;;https://example.fr`, `${nameA} renommée;${slugA};;Renommée;;`].join("\n");
-    expect((await preview("brands", brands)).data.preview.summary).toEqual({ create: 1, update: 1, error: 0 });
+    expect((await preview("brands", brands)).data.preview!.summary).toEqual({ create: 1, update: 1, error: 0 });
     expect((await confirm("brands", brands)).status).toBe(302);
     const [created] = await database().db.select().from(s.brands).where(eq(s.brands.slug, `new-${tag.toLowerCase()}`));
     expect(created).toMatchObject({ name: `Nouvelle ${tag}`, description: "Desc", websiteUrl: "https://example.fr" });
@@ -180,20 +179,20 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     expect(retired.status).toBe(400);
     // a name already taken by another brand
     const clash = await preview("brands", ["Nom;Slug;Catégorie;Description;Image;Site web", `${nameB};autre-${tag.toLowerCase()};;;;`].join("\n"));
-    expect(clash.data.preview.rows[0].errors[0]).toMatchObject({ column: "Nom", message: `Ce nom est déjà celui de la marque « csvb-${tag.toLowerCase()} ».` });
+    expect(clash.data.preview!.rows[0].errors[0]).toMatchObject({ column: "Nom", message: `Ce nom est déjà celui de la marque « csvb-${tag.toLowerCase()} ».` });
 
     const header = "Titre;Marque;Description;Prix;Prix d'origine;Image;Source;Badge;Type de badge;Bouton;Lien;En vedette;Publier le;Dépublier le";
     const deal = (price: string) => [header, `Deal ${tag};${nameB};Une affaire;${price};;;amazon;-20%;hot;;https://example.fr/deal;Non;;`].join("\n");
-    expect((await preview("crevarde-deals", deal("10 €"))).data.preview.summary).toEqual({ create: 1, update: 0, error: 0 });
+    expect((await preview("crevarde-deals", deal("10 €"))).data.preview!.summary).toEqual({ create: 1, update: 0, error: 0 });
     expect((await confirm("crevarde-deals", deal("10 €"))).status).toBe(302);
-    expect((await preview("crevarde-deals", deal("9 €"))).data.preview.summary).toEqual({ create: 0, update: 1, error: 0 });
+    expect((await preview("crevarde-deals", deal("9 €"))).data.preview!.summary).toEqual({ create: 0, update: 1, error: 0 });
     expect((await confirm("crevarde-deals", deal("9 €"))).status).toBe(302);
     const deals = await database().db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.title, `Deal ${tag}`));
     expect(deals).toHaveLength(1);
     expect(deals[0]).toMatchObject({ price: "9 €", brandId: brandB, badgeText: "-20%", ctaText: "Voir le deal", source: "amazon" });
     const exported = await exportText("crevarde-deals", `?q=${encodeURIComponent(`Deal ${tag}`)}`);
     expect(exported).toBe(`\ufeff${header}\r\nDeal ${tag};${nameB};Une affaire;9 €;;;amazon;-20%;hot;Voir le deal;https://example.fr/deal;Non;;\r\n`);
-    expect((await preview("crevarde-deals", exported)).data.preview.summary).toEqual({ create: 0, update: 1, error: 0 });
+    expect((await preview("crevarde-deals", exported)).data.preview!.summary).toEqual({ create: 0, update: 1, error: 0 });
   });
 
   it("refuses a bad file with a French message and a 4xx, writing nothing", async () => {
@@ -212,36 +211,36 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
       expect(res.data.error).toBe(message);
       expect(res.data.preview).toBeUndefined();
     }
-    const noFile = await callRoute<any>(importAction, await multipart("/admin/promo-codes/import", admin.cookie, { intent: "preview" }), params("promo-codes"));
+    const noFile = await callRoute(importAction, await multipart("/admin/promo-codes/import", admin.cookie, { intent: "preview" }), params("promo-codes"));
     expect(noFile.status).toBe(400);
     expect(noFile.data.error).toBe(CSV_MESSAGES.noFile);
-    const huge = await callRoute<any>(importAction, await multipart("/admin/promo-codes/import", admin.cookie, { intent: "preview", file: csvFile("x".repeat(3 * CSV_LIMITS.maxBytes)) }), params("promo-codes"));
+    const huge = await callRoute(importAction, await multipart("/admin/promo-codes/import", admin.cookie, { intent: "preview", file: csvFile("x".repeat(3 * CSV_LIMITS.maxBytes)) }), params("promo-codes"));
     expect(huge.status).toBe(413);
     expect(huge.data.error).toBe(CSV_MESSAGES.tooBig);
     expect((await confirm("promo-codes", "")).data.error).toBe(CSV_MESSAGES.empty);
     expect((await codes()).length).toBe(count);
     // a list that has no CSV
-    expect((await callRoute<any>(exportLoader, req("/admin/users/export", { cookie: admin.cookie }), params("users"))).status).toBe(404);
-    expect((await callRoute<any>(importLoader, req("/admin/users/import", { cookie: admin.cookie }), params("users"))).status).toBe(404);
+    expect((await callRoute(exportLoader, req("/admin/users/export", { cookie: admin.cookie }), params("users"))).status).toBe(404);
+    expect((await callRoute(importLoader, req("/admin/users/import", { cookie: admin.cookie }), params("users"))).status).toBe(404);
   });
 
   it("needs the catalogue permission: anonymous, member and finance are refused", async () => {
     const auditBefore = await database().db.$count(s.auditLog);
     const text = [PROMO_HEADER, `${slugA};${tag}PERM;20%;;;;;;;`].join("\n");
-    const anonymous = await callRoute<any>(exportLoader, req("/admin/promo-codes/export"), params("promo-codes"));
+    const anonymous = await callRoute(exportLoader, req("/admin/promo-codes/export"), params("promo-codes"));
     expect(anonymous.location).toBe(`/auth?redirect=${encodeURIComponent("/admin/promo-codes/export")}`);
-    expect((await callRoute<any>(exportLoader, req("/admin/promo-codes/export", { cookie: member.cookie }), params("promo-codes"))).location).toBe("/");
-    expect((await callRoute<any>(exportLoader, req("/admin/promo-codes/export", { cookie: finance.cookie }), params("promo-codes"))).location).toBe("/admin");
-    expect((await callRoute<any>(importLoader, req("/admin/promo-codes/import", { cookie: finance.cookie }), params("promo-codes"))).location).toBe("/admin");
-    const refusedAnon = await callRoute<any>(importAction, await multipart("/admin/promo-codes/import", undefined, { intent: "confirm", csv: text }), params("promo-codes"));
+    expect((await callRoute(exportLoader, req("/admin/promo-codes/export", { cookie: member.cookie }), params("promo-codes"))).location).toBe("/");
+    expect((await callRoute(exportLoader, req("/admin/promo-codes/export", { cookie: finance.cookie }), params("promo-codes"))).location).toBe("/admin");
+    expect((await callRoute(importLoader, req("/admin/promo-codes/import", { cookie: finance.cookie }), params("promo-codes"))).location).toBe("/admin");
+    const refusedAnon = await callRoute(importAction, await multipart("/admin/promo-codes/import", undefined, { intent: "confirm", csv: text }), params("promo-codes"));
     expect(refusedAnon.status).toBe(401);
     for (const who of [member, finance]) {
-      const refused = await callRoute<any>(importAction, await multipart("/admin/promo-codes/import", who.cookie, { intent: "confirm", csv: text }), params("promo-codes"));
+      const refused = await callRoute(importAction, await multipart("/admin/promo-codes/import", who.cookie, { intent: "confirm", csv: text }), params("promo-codes"));
       expect(refused.status).toBe(403);
     }
     expect(await database().db.$count(s.promoCodes, eq(s.promoCodes.code, `${tag}PERM`))).toBe(0);
     expect(await database().db.$count(s.auditLog)).toBe(auditBefore);
-    const page = await callRoute<any>(importLoader, req("/admin/promo-codes/import", { cookie: admin.cookie }), params("promo-codes"));
+    const page = await callRoute(importLoader, req("/admin/promo-codes/import", { cookie: admin.cookie }), params("promo-codes"));
     expect(page.data).toMatchObject({ title: "Importer des codes promo", path: "/admin/promo-codes", headers: PROMO_HEADER.split(";") });
   });
 });

@@ -36,7 +36,7 @@ describe("backup and restore", () => {
     expect(await counts(restored)).toEqual(before);
     await restored.close();
     await expect(restore({ dataDir: target, file })).rejects.toThrow(/not empty/);
-  }, 120_000);
+  });
 
   // only when a PostgreSQL server is configured for the suite
   for (const _ of dbKinds().filter((k) => k === "postgres")) it("round-trips the demo data on PostgreSQL", async () => {
@@ -65,5 +65,5 @@ describe("backup and restore", () => {
       for (const n of names) await admin.query(`drop database if exists ${n} with (force)`);
       await admin.end();
     }
-  }, 120_000);
+  });
 });

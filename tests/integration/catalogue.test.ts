@@ -371,5 +371,5 @@ describeEachDb("deal search at scale", ({ database, kind }) => {
     // /marques counts the branded deals through crevarde_deals_brand_idx, not by scanning every deal
     const brandsText = await planText(listBrandsQuery(db).getSQL());
     expect(brandsText, `${kind} /marques:\n${brandsText}`).not.toMatch(/Seq Scan on crevarde_deals/);
-  }, 300_000);
+  });
 });

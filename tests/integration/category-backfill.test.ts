@@ -49,7 +49,7 @@ for (const kind of dbKinds()) {
         (${caudalie}, 'Robe', '10€', 5, 'Mode'), (${caudalie}, 'Cadeau', '10€', 5, '🎁'), (${caudalie}, 'Rien', '10€', 5, null)`);
       // then the rest: backfill, text columns dropped
       await migrate(database, MIGRATIONS);
-    }, 120_000);
+    });
     afterAll(async () => {
       await database?.close();
     });

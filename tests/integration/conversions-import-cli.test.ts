@@ -50,6 +50,6 @@ for (const kind of dbKinds().filter((k) => k === "postgres")) {
       } finally {
         await database.close();
       }
-    }, 120_000);
+    });
   });
 }

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
@@ -16,7 +15,7 @@ import { action as settingsAction } from "../../app/routes/admin/settings";
 import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { answerOf, callRoute, formErrors } from "../helpers/route";
 
 const PATH = "/coup-de-crevarde/proposer";
 const uniq = () => randomUUID().slice(0, 8);
@@ -44,7 +43,7 @@ describeEachDb("members post deals (issue #15)", () => {
     description: "Un très bon prix pour ce casque, livraison gratuite dès 20 €.",
     ...change,
   });
-  const post = (cookie: string, form: Record<string, string>) => callRoute<any>(postAction, req(PATH, { cookie, form }));
+  const post = (cookie: string, form: Record<string, string>) => callRoute(postAction, req(PATH, { cookie, form }));
   const dealOf = async (id: string) => (await (await getDb()).select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, id)))[0];
   const lastPostOf = async (userId: string) =>
     (await (await getDb()).select().from(s.crevardeDeals).where(eq(s.crevardeDeals.authorId, userId))).sort((a, b) => +b.createdAt - +a.createdAt)[0];
@@ -60,9 +59,9 @@ describeEachDb("members post deals (issue #15)", () => {
   };
 
   it("sends visitors to sign in and back", async () => {
-    const page = await callRoute<any>(postLoader, req(PATH));
+    const page = await callRoute(postLoader, req(PATH));
     expect(page.location).toBe(`/auth?redirect=${encodeURIComponent(PATH)}`);
-    const act = await callRoute<any>(postAction, req(PATH, { form: valid() }));
+    const act = await callRoute(postAction, req(PATH, { form: valid() }));
     expect(act.location).toBe(`/auth?redirect=${encodeURIComponent(PATH)}`);
   });
 
@@ -87,11 +86,11 @@ describeEachDb("members post deals (issue #15)", () => {
     for (const [change, field, message] of cases) {
       const out = await post(me.cookie, valid(change));
       expect(out.status, field).toBe(400);
-      expect(out.data.result.error[field], field).toEqual([message]);
+      expect(formErrors(out)[field], field).toEqual([message]);
     }
     // no known brand on the link and no merchant typed
     const noMerchant = await post(me.cookie, valid({ merchant: "" }));
-    expect([noMerchant.status, noMerchant.data.result.error.merchant]).toEqual([400, [POSTING_MESSAGES.merchantRequired]]);
+    expect([noMerchant.status, formErrors(noMerchant).merchant]).toEqual([400, [POSTING_MESSAGES.merchantRequired]]);
     expect(await db.$count(s.crevardeDeals)).toBe(before);
   });
 
@@ -117,7 +116,7 @@ describeEachDb("members post deals (issue #15)", () => {
     expect(row.expiresAt?.toISOString()).toBe("2099-12-31T22:59:59.999Z");
     const found = await searchDeals(dealSearchSchema.parse({ q: form.title.split(" ")[2] }), false);
     expect(found.deals.map((d) => d.id)).not.toContain(row.id);
-    const profile = await callRoute<any>(profileLoader, req("/profile", { cookie: me.cookie }));
+    const profile = await callRoute(profileLoader, req("/profile", { cookie: me.cookie }));
     expect(profile.data.dealPosts).toEqual([expect.objectContaining({ id: row.id, statusLabel: "En attente de validation" })]);
     const exported = await exportAccountData(me.id);
     expect(exported?.dealPosts).toEqual([expect.objectContaining({ title: form.title, status: "pending_review" })]);
@@ -159,16 +158,16 @@ describeEachDb("members post deals (issue #15)", () => {
     }
     // a look-alike domain is not Nuxe: without a merchant typed, the post is refused
     const lookAlike = await post((await signedInUser()).cookie, valid({ url: "https://nuxe.com.promo-beaute.fr/huile", merchant: "" }));
-    expect([lookAlike.status, lookAlike.data.result.error.merchant]).toEqual([400, [POSTING_MESSAGES.merchantRequired]]);
+    expect([lookAlike.status, formErrors(lookAlike).merchant]).toEqual([400, [POSTING_MESSAGES.merchantRequired]]);
   });
 
   it("the number of approved posts before publishing at once is a setting the admin changes on /admin/settings", async () => {
     const admin = await signedInUser({ role: "admin" });
-    const save = (form: Record<string, string>) => callRoute<any>(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", ...form } }));
+    const save = (form: Record<string, string>) => callRoute(settingsAction, req("/admin/settings", { cookie: admin.cookie, form: { temuEndsAt: "2030-01-01T00:00", ...form } }));
     const bad = await save({ dealTrustedAfter: "-1", dealStrikeLimit: "0" });
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error.dealTrustedAfter).toEqual(["Le nombre de deals validés doit être un nombre entier entre 0 et 100."]);
-    expect(bad.data.result.error.dealStrikeLimit).toEqual(["Le nombre d'avertissements doit être un nombre entier entre 1 et 20."]);
+    expect(formErrors(bad).dealTrustedAfter).toEqual(["Le nombre de deals validés doit être un nombre entier entre 0 et 100."]);
+    expect(formErrors(bad).dealStrikeLimit).toEqual(["Le nombre d'avertissements doit être un nombre entier entre 1 et 20."]);
     expect((await save({ dealTrustedAfter: "1" })).status).toBe(200);
     try {
       const me = await trusted(1);
@@ -191,11 +190,11 @@ describeEachDb("members post deals (issue #15)", () => {
       .returning();
     const sameLink = await post(me.cookie, valid({ url: "https://WWW.maison-test.fr/companion?utm_campaign=bf&gclid=1#avis", title: "Le robot pas cher" }));
     expect(sameLink.status).toBe(409);
-    expect(sameLink.data.result.error[""]).toEqual([POSTING_MESSAGES.duplicate]);
-    expect(sameLink.data.duplicates.map((d: any) => d.id)).toEqual([live.id]);
+    expect(formErrors(sameLink)[""]).toEqual([POSTING_MESSAGES.duplicate]);
+    expect(answerOf<{ duplicates: { id: string }[] }>(sameLink).duplicates.map((d) => d.id)).toEqual([live.id]);
     const similar = await post(me.cookie, valid({ url: "https://www.maison-test.fr/companion-xl-noir", title: "Robot cuiseur Companion XL à 299€" }));
     expect(similar.status).toBe(409);
-    expect(similar.data.duplicates.map((d: any) => d.id)).toEqual([live.id]);
+    expect(answerOf<{ duplicates: { id: string }[] }>(similar).duplicates.map((d) => d.id)).toEqual([live.id]);
     expect(await db.$count(s.crevardeDeals, eq(s.crevardeDeals.authorId, me.id))).toBe(5);
     const anyway = await post(me.cookie, valid({ url: "https://www.maison-test.fr/companion", confirmDuplicate: "on" }));
     expect(anyway.status).toBe(302);
@@ -207,37 +206,37 @@ describeEachDb("members post deals (issue #15)", () => {
     for (let i = 0; i < 5; i++) expect((await post(me.cookie, valid())).status).toBe(302);
     const limited = await post(me.cookie, valid());
     expect(limited.status).toBe(429);
-    expect(limited.data.result.error[""]).toEqual([POSTING_MESSAGES.rateLimited]);
+    expect(formErrors(limited)[""]).toEqual([POSTING_MESSAGES.rateLimited]);
   });
 
   it("a moderator approves, rejects and removes with a statement of reasons: deal, audit entry and e-mail together", async () => {
     const db = await getDb();
-    const moderator = await signedInUser({ role: "moderator" as any });
+    const moderator = await signedInUser({ role: "moderator" });
     const author = await signedInUser();
-    const decide = (form: Record<string, string>) => callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form }));
+    const decide = (form: Record<string, string>) => callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form }));
     const first = valid();
     await post(author.cookie, first);
     const a = await lastPostOf(author.id);
-    const queue = await callRoute<any>(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    expect(queue.data.pendingDeals.find((d: any) => d.id === a.id)).toMatchObject({ title: first.title, authorEmail: author.email, categoryName: "Cuisine" });
+    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    expect(queue.data.pendingDeals.find((d) => d.id === a.id)).toMatchObject({ title: first.title, authorEmail: author.email, categoryName: "Cuisine" });
 
     const approved = await decide({ intent: "approve-deal", dealId: a.id });
-    expect([approved.status, approved.data.toast.title]).toEqual([200, "Deal publié"]);
+    expect([approved.status, approved.data.toast?.title]).toEqual([200, "Deal publié"]);
     expect(await dealOf(a.id)).toMatchObject({ status: "published" });
     expect((await dealOf(a.id)).publishedAt).not.toBeNull();
     expect((await mailsTo(author.email)).map((m) => m.kind)).toEqual(["deal-approved"]);
     const again = await decide({ intent: "approve-deal", dealId: a.id });
-    expect([again.status, again.data.toast.description]).toEqual([409, MODERATION_DEAL_MESSAGES.notPending]);
+    expect([again.status, again.data.toast?.description]).toEqual([409, MODERATION_DEAL_MESSAGES.notPending]);
 
     await post(author.cookie, valid());
     const b = await lastPostOf(author.id);
     const short = await decide({ intent: "reject-deal", dealId: b.id, rule: "not_a_deal", statement: "Non." });
-    expect([short.status, short.data.toast.description]).toEqual([400, MODERATION_DEAL_MESSAGES.statementRequired]);
+    expect([short.status, short.data.toast?.description]).toEqual([400, MODERATION_DEAL_MESSAGES.statementRequired]);
     const noRule = await decide({ intent: "reject-deal", dealId: b.id, rule: "", statement: "Ce prix est le prix habituel du produit chez ce marchand." });
-    expect([noRule.status, noRule.data.toast.description]).toEqual([400, MODERATION_DEAL_MESSAGES.ruleRequired]);
+    expect([noRule.status, noRule.data.toast?.description]).toEqual([400, MODERATION_DEAL_MESSAGES.ruleRequired]);
     const statement = "Ce prix est le prix habituel du produit chez ce marchand depuis trois mois.";
     const rejected = await decide({ intent: "reject-deal", dealId: b.id, rule: "not_a_deal", statement });
-    expect([rejected.status, rejected.data.toast.title]).toEqual([200, "Deal refusé"]);
+    expect([rejected.status, rejected.data.toast?.title]).toEqual([200, "Deal refusé"]);
     expect(await dealOf(b.id)).toMatchObject({ status: "rejected", moderationRule: "not_a_deal", moderationStatement: statement, publishedAt: null });
     const rejection = (await mailsTo(author.email)).find((m) => m.kind === "deal-rejected");
     expect(rejection?.subject).toBe("Ton deal n'a pas été publié");
@@ -246,7 +245,7 @@ describeEachDb("members post deals (issue #15)", () => {
 
     const removeStatement = "Le marchand a été signalé pour des commandes jamais livrées : le deal est retiré.";
     const removed = await decide({ intent: "remove-deal", dealId: a.id, rule: "unreliable_merchant", statement: removeStatement });
-    expect([removed.status, removed.data.toast.title]).toEqual([200, "Deal retiré"]);
+    expect([removed.status, removed.data.toast?.title]).toEqual([200, "Deal retiré"]);
     expect(await dealOf(a.id)).toMatchObject({ status: "removed", moderationStatement: removeStatement });
     expect((await mailsTo(author.email)).find((m) => m.kind === "deal-removed")?.text).toContain(removeStatement);
     const removeAgain = await decide({ intent: "remove-deal", dealId: a.id, rule: "other", statement: removeStatement });
@@ -257,22 +256,22 @@ describeEachDb("members post deals (issue #15)", () => {
       expect(audit.every((e) => e.actorId === moderator.id)).toBe(true);
       expect(audit.length).toBe(id === a.id ? 2 : 1);
     }
-    const profile = await callRoute<any>(profileLoader, req("/profile", { cookie: author.cookie }));
-    expect(profile.data.dealPosts.find((p: any) => p.id === b.id)).toMatchObject({ statusLabel: "Refusé", statement, ruleLabel: "Pas une bonne affaire (prix habituel ou plus cher ailleurs)" });
-    expect(profile.data.dealPosts.find((p: any) => p.id === a.id)).toMatchObject({ statusLabel: "Retiré" });
+    const profile = await callRoute(profileLoader, req("/profile", { cookie: author.cookie }));
+    expect(profile.data.dealPosts.find((p) => p.id === b.id)).toMatchObject({ statusLabel: "Refusé", statement, ruleLabel: "Pas une bonne affaire (prix habituel ou plus cher ailleurs)" });
+    expect(profile.data.dealPosts.find((p) => p.id === a.id)).toMatchObject({ statusLabel: "Retiré" });
   });
 
   it("a moderator corrects a pending post's title, description and code before deciding, audited; bad input is a French 400; a decided post cannot be edited", async () => {
     const db = await getDb();
-    const moderator = await signedInUser({ role: "moderator" as any });
+    const moderator = await signedInUser({ role: "moderator" });
     const author = await signedInUser();
     await post(author.cookie, valid());
     const pending = await lastPostOf(author.id);
     const edit = (form: Record<string, string>, cookie = moderator.cookie) =>
-      callRoute<any>(moderationAction, req("/admin/moderation", { cookie, form: { intent: "edit-deal", dealId: pending.id, ...form } }));
+      callRoute(moderationAction, req("/admin/moderation", { cookie, form: { intent: "edit-deal", dealId: pending.id, ...form } }));
     const good = { title: "Robot pâtissier corrigé", description: "Description corrigée par la modération, plus précise.", code: "robot20" };
     const done = await edit(good);
-    expect([done.status, done.data.toast.title]).toEqual([200, "Deal corrigé"]);
+    expect([done.status, done.data.toast?.title]).toEqual([200, "Deal corrigé"]);
     expect(await dealOf(pending.id)).toMatchObject({ title: good.title, description: good.description, ctaText: "ROBOT20", status: "pending_review" });
     const [entry] = await db.select().from(s.auditLog).where(and(eq(s.auditLog.entityId, pending.id), eq(s.auditLog.actorId, moderator.id)));
     expect(entry.after).toMatchObject({ title: good.title, ctaText: "ROBOT20" });
@@ -283,9 +282,9 @@ describeEachDb("members post deals (issue #15)", () => {
     const member = await signedInUser();
     expect((await edit(good, member.cookie)).status).toBe(403);
 
-    await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
+    await callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
     const late = await edit({ ...good, title: "Trop tard" });
-    expect([late.status, late.data.toast.description]).toEqual([409, MODERATION_DEAL_MESSAGES.notPending]);
+    expect([late.status, late.data.toast?.description]).toEqual([409, MODERATION_DEAL_MESSAGES.notPending]);
     expect((await dealOf(pending.id)).title).toBe(good.title);
   });
 
@@ -294,13 +293,13 @@ describeEachDb("members post deals (issue #15)", () => {
     await post(author.cookie, valid());
     const pending = await lastPostOf(author.id);
     for (const role of ["user", "editor", "finance"] as const) {
-      const who = await signedInUser({ role: role as any });
-      const act = await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: who.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
+      const who = await signedInUser({ role });
+      const act = await callRoute(moderationAction, req("/admin/moderation", { cookie: who.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
       expect(act.status, role).toBe(403);
     }
     expect((await dealOf(pending.id)).status).toBe("pending_review");
     const admin = await signedInUser({ role: "admin" });
-    const done = await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: admin.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
+    const done = await callRoute(moderationAction, req("/admin/moderation", { cookie: admin.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
     expect(done.status).toBe(200);
   });
 
@@ -308,28 +307,28 @@ describeEachDb("members post deals (issue #15)", () => {
     const db = await getDb();
     const domain = `marchand-${uniq()}.fr`;
     const merchant = await signedInUser({ email: `jeanne@${domain}` });
-    const moderator = await signedInUser({ role: "moderator" as any });
+    const moderator = await signedInUser({ role: "moderator" });
     // a webmail author rejected for self-promotion gets no strike (not the e-mail domain rule)
     const other = await signedInUser({ email: `jeanne-${uniq()}@gmail.com` });
     await post(other.cookie, valid({ url: `https://www.${domain}/promo` }));
     const otherPost = await lastPostOf(other.id);
-    await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reject-deal", dealId: otherPost.id, rule: "self_promotion", statement: "Ce deal semble publié par le marchand lui-même." } }));
+    await callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reject-deal", dealId: otherPost.id, rule: "self_promotion", statement: "Ce deal semble publié par le marchand lui-même." } }));
     expect(await db.$count(s.userStrikes, eq(s.userStrikes.userId, other.id))).toBe(0);
 
     for (let i = 1; i <= 3; i++) {
-      expect((await callRoute<any>(postLoader, req(PATH, { cookie: merchant.cookie }))).status).toBe(200);
+      expect((await callRoute(postLoader, req(PATH, { cookie: merchant.cookie }))).status).toBe(200);
       const out = await post(merchant.cookie, valid({ url: `https://www.${domain}/produit-${i}` }));
       expect(out.status).toBe(302);
       const row = await lastPostOf(merchant.id);
       expect(row.status).toBe("pending_review");
-      await callRoute<any>(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reject-deal", dealId: row.id, rule: "self_promotion", statement: "Les marchands ne peuvent pas publier leurs propres offres." } }));
+      await callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "reject-deal", dealId: row.id, rule: "self_promotion", statement: "Les marchands ne peuvent pas publier leurs propres offres." } }));
       expect(await db.$count(s.userStrikes, eq(s.userStrikes.userId, merchant.id))).toBe(i);
     }
-    const page = await callRoute<any>(postLoader, req(PATH, { cookie: merchant.cookie }));
+    const page = await callRoute(postLoader, req(PATH, { cookie: merchant.cookie }));
     expect([page.status, page.data.blocked]).toEqual([403, true]);
     const refused = await post(merchant.cookie, valid());
     expect(refused.status).toBe(403);
-    expect(refused.data.result.error[""]).toEqual([POSTING_MESSAGES.blocked]);
+    expect(formErrors(refused)[""]).toEqual([POSTING_MESSAGES.blocked]);
   });
 
   it("the expiry job marks deals past their end date as expired, once, on an injected clock", async () => {

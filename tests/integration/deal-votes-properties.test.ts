@@ -52,5 +52,5 @@ describeEachDb("concurrent votes always sum exactly (issue #15 Done-when)", ({ k
       }),
       { numRuns: kind === "postgres" ? 15 : 8, seed: 20261126 },
     );
-  }, 120_000);
+  });
 });

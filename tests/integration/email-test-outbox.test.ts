@@ -54,7 +54,7 @@ describeEachDb("/email-test outbox", () => {
     const resent = await callRoute(action, req("/email-test", { cookie: admin.cookie, form: { intent: "resend", outboxId: theirs.id } }));
     expect(resent.status).toBe(200);
     expect(resent.data.toast?.title).toBe("E-mail renvoyé ✅");
-    await expect.poll(() => db.$count(s.emailOutbox, and(eq(s.emailOutbox.to, member.email), eq(s.emailOutbox.kind, "verification"))), { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => db.$count(s.emailOutbox, and(eq(s.emailOutbox.to, member.email), eq(s.emailOutbox.kind, "verification"))), { timeout: 60_000 }).toBe(before + 1);
     // the fresh link is masked too
     expect((await outboxOf(admin.cookie)).filter((m) => m.to === member.email).every((m) => m.masked)).toBe(true);
     // an unknown or non-resendable e-mail: 404, a member: 403

@@ -50,7 +50,7 @@ describeEachDb("input hardening", ({ database }) => {
     app = await startInProcessApp();
     member = await signedInUser();
     admin = await signedInUser({ role: "admin" });
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

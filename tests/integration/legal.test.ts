@@ -57,7 +57,7 @@ describeEachDb("legal pages from the legal identity settings", () => {
   beforeAll(async () => {
     app = await startInProcessApp();
     admin = await signedInUser({ role: "admin" });
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });
@@ -247,7 +247,7 @@ for (const kind of dbKinds()) {
       database = await createTestDatabase(kind, { migrate: false });
       await database.db.execute(sql`create extension if not exists pg_trgm`);
       await migrate(migrationsUpTo("_privacy_data"));
-    }, 60_000);
+    });
     afterAll(async () => {
       await database?.close();
     });

@@ -53,7 +53,7 @@ describe("servers starting together on one fresh database", () => {
             }
           });
         }
-      }, 120_000);
+      });
     } else {
       it("[pglite] exactly one opens the data directory, the others are refused: the journal has each migration once", async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-migrate-"));
@@ -68,7 +68,7 @@ describe("servers starting together on one fresh database", () => {
         } finally {
           await Promise.all(databases.map((d) => d.close()));
         }
-      }, 120_000);
+      });
     }
   }
 });

@@ -138,5 +138,5 @@ describeEachDb("payout properties", () => {
       { numRuns: RUNS },
     );
     expect(await verifyLedger()).toEqual({ ok: true, problems: [] });
-  }, 300_000);
+  });
 });

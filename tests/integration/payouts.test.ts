@@ -340,7 +340,7 @@ describeEachDb("payouts", ({ database }) => {
     for (const secret of secrets) expect(afterDeletion.includes(secret), `${secret} after the deletion`).toBe(false);
     // the batch is still downloadable as accounting evidence, with its hash
     expect((await callRoute(fileLoader, req(`/admin/paiements/lots/${exported.batchId}`, { cookie: fin.cookie }), { batchId: exported.batchId! })).status).toBe(200);
-   }, 120_000);
+   });
 
   it("bank data a previous version stored in clear is sealed at start, and still read the same", async () => {
     const fin = await signedInUser({ role: "finance" });
@@ -371,7 +371,7 @@ describeEachDb("payouts", ({ database }) => {
     expect(file.status).toBe(200);
     expect(file.data).toBe(xml);
     expect((await getBankDetails(me.id))?.holderName).toBe("Gwenola Le Clair");
-   }, 120_000);
+   });
 
   it("a refused or failed payout gives the money back, with the reason shown to the member", async () => {
     const fin = await signedInUser({ role: "finance" });

@@ -276,7 +276,7 @@ describeEachDb("privacy (RGPD)", ({ database, kind }) => {
     const worker = new JobWorker({ db, handlers: jobHandlers, pollMs: 100 }).start();
     try {
       await expect
-        .poll(async () => (await db.select().from(s.rateLimits).where(eq(s.rateLimits.key, key))).length, { timeout: 20_000, interval: 100 })
+        .poll(async () => (await db.select().from(s.rateLimits).where(eq(s.rateLimits.key, key))).length, { timeout: 60_000, interval: 100 })
         .toBe(0);
       const slot = latestSlot(RETENTION_SCHEDULE.cron, new Date()).toISOString();
       const { rows } = (await db.execute(sql`select key from jobs where queue = ${RETENTION_QUEUE}`)) as unknown as { rows: Array<{ key: string }> };

@@ -23,7 +23,7 @@ describe("rates from programmes (data migration)", () => {
     await rows(sql`insert into offers (brand_id, name, regular_price, cashback_percent) values (${typed.id}, 'Crème', '10€', 9), (${typed.id}, 'Rien', '5€', 0)`);
     await rows(sql`insert into affiliate_programs (brand_id, network, network_account_id, network_program_id, tracking_url_template) values (${typed.id}, 'awin', '1', '2', 'https://x.example/?c={CLICK_ID}')`);
     await migrate(database.db as never, { migrationsFolder: MIGRATIONS });
-  }, 120_000);
+  });
   afterAll(async () => {
     await database?.close();
   });

@@ -152,7 +152,7 @@ describeEachDb("render queue in the app", () => {
 
   beforeAll(async () => {
     app = await startInProcessApp({ pageCacheTtlMs: 60_000, renderConcurrency: 1 });
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

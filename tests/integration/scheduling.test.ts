@@ -60,7 +60,7 @@ describeEachDb("scheduled deals, codes, offers and pages", ({ database }) => {
     await stop?.();
   });
   const heard = async (table: string) => {
-    await expect.poll(() => seen, { timeout: 10_000 }).toContain(table);
+    await expect.poll(() => seen, { timeout: 60_000 }).toContain(table);
     seen.length = 0;
   };
 
@@ -94,7 +94,7 @@ describeEachDb("scheduled deals, codes, offers and pages", ({ database }) => {
     const titles = async () => (await listFeaturedDeals(false)).map((d) => d.title);
     expect(await titles()).not.toContain("Montre à l'heure");
     expect(await getDealPage(deal!.id, null)).toBeNull();
-    await expect.poll(titles, { timeout: 10_000, interval: 250 }).toContain("Montre à l'heure");
+    await expect.poll(titles, { timeout: 60_000, interval: 250 }).toContain("Montre à l'heure");
     expect(await getDealPage(deal!.id, null)).not.toBeNull();
   });
 

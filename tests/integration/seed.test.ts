@@ -67,7 +67,7 @@ describeEachDb("demo seed", ({ database }) => {
     await seed(db, { uploadsDir });
     expect(await counts(db)).toEqual(first);
     expect(await snapshot()).toEqual(before);
-  }, 60_000);
+  });
 
   it("keeps admin edits and, run by hand (npm run db:seed), restores only missing rows", async () => {
     const db = database().db;
@@ -83,7 +83,7 @@ describeEachDb("demo seed", ({ database }) => {
       .where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "hero")));
     expect(hero.content).toBe("Titre modifié par l'admin");
     expect(await db.select().from(s.blogArticles).where(eq(s.blogArticles.id, "dupes-2025"))).toHaveLength(1);
-  }, 60_000);
+  });
 
   it("gives demo rows that show an older generated image the current one; an uploaded image wins", async () => {
     const db = database().db;
@@ -114,7 +114,7 @@ describeEachDb("demo seed", ({ database }) => {
     await db.update(s.brands).set({ imageUrl: "/uploads/seed-v3-brand-caudalie.webp" }).where(eq(s.brands.slug, "caudalie"));
     await db.update(s.offers).set({ imageUrl: "/uploads/seed-v3-offer-1.webp" }).where(eq(s.offers.name, "Sérum Vinoperfect éclat"));
     await db.update(s.offers).set({ imageUrl: "/uploads/seed-v3-offer-2.webp" }).where(eq(s.offers.name, "Huile Prodigieuse 100 ml"));
-  }, 60_000);
+  });
 
   it("holds 29 brands with their images, rates and real domains", async () => {
     const db = database().db;
@@ -360,7 +360,7 @@ describeEachDb("start-up demo seed", ({ database }) => {
     }
     expect(await counts(db)).toMatchObject({ brands: 0, deals: 0, blogArticles: 0, user: 0, account: 0 });
     expect(await marker(db)).toEqual([]);
-  }, 60_000);
+  });
 
   it("seeds an empty database once, concurrently too, with the demo admin's random password", async () => {
     const db = database().db;
@@ -391,7 +391,7 @@ describeEachDb("start-up demo seed", ({ database }) => {
     expect(await verifyPassword({ hash: acc.password!, password })).toBe(true);
     expect(await verifyPassword({ hash: acc.password!, password: admin.password })).toBe(false);
     expect(await cookieFor(admin.email, password)).toMatch(/session_token=/);
-  }, 60_000);
+  });
 
   it("does not run again: what an admin deleted stays deleted at the next start", async () => {
     const db = database().db;
@@ -406,5 +406,5 @@ describeEachDb("start-up demo seed", ({ database }) => {
     expect(await counts(db)).toEqual(before);
     expect(await db.select().from(s.blogArticles).where(eq(s.blogArticles.id, "dupes-2025"))).toEqual([]);
     expect(await db.select().from(s.user).where(eq(s.user.email, member.email))).toEqual([]);
-  }, 60_000);
+  });
 });

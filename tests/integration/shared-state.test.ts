@@ -127,13 +127,13 @@ describeEachDb("shared state across app servers", ({ kind, database }) => {
         await new Promise((r) => setTimeout(r, 200));
         expect(seen).toEqual([]);
       });
-      await expect.poll(() => seen, { timeout: 10_000 }).toContain("site_settings");
+      await expect.poll(() => seen, { timeout: 60_000 }).toContain("site_settings");
       // the write went through another connection: only the notification tells this process
       expect(await getSetting("legal_publisher_name")).toBe("Crevarde SAS");
       seen.length = 0;
       await writer.db.insert(rateLimits).values({ key: `quiet-${kind}`, count: 1, resetAt: sql`now()` });
       await writer.db.update(siteSettings).set({ value: "Crevarde SA" }).where(eq(siteSettings.key, "legal_publisher_name"));
-      await expect.poll(() => seen, { timeout: 10_000 }).toContain("site_settings");
+      await expect.poll(() => seen, { timeout: 60_000 }).toContain("site_settings");
       expect(seen).not.toContain("rate_limits");
     } finally {
       off();

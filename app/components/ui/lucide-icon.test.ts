@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -34,31 +36,80 @@ function normalise(markup: string): string {
   return `<svg ${attributes.join(" ")}>${m[2]}`;
 }
 
-/** Every icon is compared with these; the full set of props on a fixed sample (the props' handling is the same for every icon). */
+/** Every icon is drawn with these; the full set of props on a fixed sample (the props' handling is the same for every icon). */
 const EVERY_ICON: LucideIconProps[] = [PROPS[0], PROPS[1]];
 /** The sample: every SAMPLE_STEP-th icon in name order, a fixed list whatever the machine. */
 const SAMPLE_STEP = 40;
 
+/**
+ * The digest of lucide's own markup for every icon and every EVERY_ICON props, at the
+ * installed lucide-react version. Our markup for the same icons and props must hash to it.
+ * Rendering lucide's ~2,000 components on each run took most of the test's time on a slow
+ * core; the digest is written from lucide's markup only (`UPDATE_LUCIDE_DIGEST=1`), never from ours.
+ */
+const DIGEST_FILE = path.resolve(import.meta.dirname, "lucide-icon.digest.json");
+interface Digest {
+  lucideReact: string;
+  icons: number;
+  sha256: string;
+}
+
+type IconModule = { __iconData: Parameters<typeof createLucideIcon>[0]; default: ComponentType<LucideIconProps> };
+
+/** lucide-react's icon modules, in name order. Loaded by Node's require (ESM modules, Node ≥ 22):
+ * through Vitest's module runner, importing them one by one took four times as long. */
+function iconModules(): { file: string; mod: IconModule }[] {
+  const require = createRequire(import.meta.url);
+  // about 300 of them only re-export another icon under an older name
+  return fs
+    .readdirSync(ICONS_DIR)
+    .filter((f) => f.endsWith(".mjs") && fs.readFileSync(path.join(ICONS_DIR, f), "utf8").includes("__iconData"))
+    .sort()
+    .map((file) => ({ file, mod: require(path.join(ICONS_DIR, file)) as IconModule }));
+}
+
+const markup = (Icon: ComponentType<LucideIconProps>, props: LucideIconProps) => normalise(renderToStaticMarkup(createElement(Icon, props)));
+
+/** One line per icon and props, in a fixed order, hashed. */
+function digestOf(icons: { file: string; Icon: ComponentType<LucideIconProps> }[]): string {
+  const hash = createHash("sha256");
+  for (const { file, Icon } of icons) for (const props of EVERY_ICON) hash.update(`${file}\t${markup(Icon, props)}\n`);
+  return hash.digest("hex");
+}
+
 describe("our createLucideIcon", () => {
-  it("draws every lucide-react icon exactly as lucide does, and for every prop the app or lucide's API uses on a fixed sample", async () => {
-    // about 300 of them only re-export another icon under an older name
-    const files = fs
-      .readdirSync(ICONS_DIR)
-      .filter((f) => f.endsWith(".mjs") && fs.readFileSync(path.join(ICONS_DIR, f), "utf8").includes("__iconData"))
-      .sort();
-    expect(files.length).toBeGreaterThan(1_000);
+  const modules = iconModules();
+  const lucideVersion = (JSON.parse(fs.readFileSync(path.join(ICONS_DIR, "../../../package.json"), "utf8")) as { version: string }).version;
+
+  it("draws the sampled lucide-react icons exactly as lucide does, for every prop the app or lucide's API uses", () => {
+    expect(modules.length).toBeGreaterThan(1_000);
     let compared = 0;
-    for (const [index, file] of files.entries()) {
-      const mod = (await import(path.join(ICONS_DIR, file))) as { __iconData: Parameters<typeof createLucideIcon>[0]; default: ComponentType<LucideIconProps> };
+    for (const [index, { file, mod }] of modules.entries()) {
+      if (index % SAMPLE_STEP !== 0) continue;
       const ours = createLucideIcon(mod.__iconData);
-      for (const props of index % SAMPLE_STEP === 0 ? PROPS : EVERY_ICON) {
-        const theirs = renderToStaticMarkup(createElement(mod.default, props));
-        expect(normalise(renderToStaticMarkup(createElement(ours, props))), `${file} ${JSON.stringify(props)}`).toBe(normalise(theirs));
+      for (const props of PROPS) {
+        expect(markup(ours, props), `${file} ${JSON.stringify(props)}`).toBe(markup(mod.default, props));
         compared++;
       }
     }
-    const sampled = Math.ceil(files.length / SAMPLE_STEP);
-    expect(compared).toBe(files.length * EVERY_ICON.length + sampled * (PROPS.length - EVERY_ICON.length));
+    expect(compared).toBe(Math.ceil(modules.length / SAMPLE_STEP) * PROPS.length);
+  });
+
+  it("draws every lucide-react icon as lucide does: our markup hashes to the digest of lucide's", () => {
+    const ours = modules.map(({ file, mod }) => ({ file, Icon: createLucideIcon(mod.__iconData) }));
+    if (process.env.UPDATE_LUCIDE_DIGEST) {
+      const theirs: Digest = { lucideReact: lucideVersion, icons: modules.length, sha256: digestOf(modules.map(({ file, mod }) => ({ file, Icon: mod.default }))) };
+      fs.writeFileSync(DIGEST_FILE, `${JSON.stringify(theirs, null, 2)}\n`);
+    }
+    const committed = JSON.parse(fs.readFileSync(DIGEST_FILE, "utf8")) as Digest;
+    const digest = digestOf(ours);
+    if (committed.lucideReact === lucideVersion && committed.icons === modules.length && committed.sha256 === digest) return;
+    // a difference: name the first icon whose markup differs from lucide's (lucide rendered for each icon)
+    for (const [index, { file, mod }] of modules.entries()) {
+      for (const props of EVERY_ICON) expect(markup(ours[index].Icon, props), `${file} ${JSON.stringify(props)}`).toBe(markup(mod.default, props));
+    }
+    // every icon matches: the committed digest is not that of the installed lucide-react's markup
+    expect.fail(`${path.basename(DIGEST_FILE)} holds lucide-react ${committed.lucideReact}'s digest (${committed.icons} icons), not that of ${lucideVersion} (${modules.length} icons): run UPDATE_LUCIDE_DIGEST=1 npx vitest run ${path.relative(process.cwd(), import.meta.filename)}`);
   });
 
   it("makes the drawing once: two renders share its elements, and a render makes none", () => {
