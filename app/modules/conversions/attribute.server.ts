@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { auditLog, conversionChanges, conversions, memberCashbacks, user } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
+import type { AuditEntity } from "~/lib/permissions";
 import { DecimalError, normaliseDecimal, toMicros } from "./decimal";
 import { syncMemberCashback, type ConversionRow } from "./sync-member-cashback.server";
 
@@ -64,7 +65,7 @@ export async function attributeConversion(input: { conversionId: string; userId:
       actorId: input.actor.id,
       actorEmail: input.actor.email,
       action: "update",
-      entity: "conversion",
+      entity: "conversion" satisfies AuditEntity,
       entityId: conv.id,
       before: conversionSnapshot(conv),
       after: { ...conversionSnapshot(updated), attributedBy: "admin" },
@@ -102,7 +103,7 @@ export async function decideForeignCurrency(input: { conversionId: string; commi
       actorId: input.actor.id,
       actorEmail: input.actor.email,
       action: "update",
-      entity: "conversion",
+      entity: "conversion" satisfies AuditEntity,
       entityId: conv.id,
       before: conversionSnapshot(conv),
       after: conversionSnapshot(updated),
@@ -143,7 +144,7 @@ export async function approveConversionReview(input: { conversionId: string; act
       actorId: input.actor.id,
       actorEmail: input.actor.email,
       action: "update",
-      entity: "conversion",
+      entity: "conversion" satisfies AuditEntity,
       entityId: conv.id,
       before: { ...conversionSnapshot(conv), reviewReason: conv.reviewReason },
       after: { ...conversionSnapshot(updated), reviewDecision: "approved" },

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
 
 import type { Route } from "./+types/users";
+import { adminSeo } from "~/lib/seo";
 import { AdminForm, PageHeader, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -20,6 +21,8 @@ import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from 
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { USER_MESSAGES, userFormSchema } from "~/modules/users/user-form.schema";
 import { deleteUserAdmin, LastAdminError, listUsersAdmin, updateUserAdmin } from "~/modules/users/users-admin.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Utilisateurs", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
