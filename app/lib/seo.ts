@@ -100,11 +100,3 @@ export function breadcrumbJsonLd(siteUrl: string, items: Array<{ name: string; p
     })),
   };
 }
-
-/** The suffix of every back-office tab title: « Codes promo · Admin Crevarde » (issue #37 item 9). */
-export const adminTitle = (screen: string, siteName: string) => `${screen} · Admin ${siteName}`;
-
-/** A back-office screen's tags: its tab title (adminTitle) and no indexing; no canonical nor social cards. */
-export function adminSeo(screen: string, matches?: readonly MatchLike[]): MetaDescriptor[] {
-  return [{ title: adminTitle(screen, rootSeoData(matches).siteName) }, { name: "robots", content: "noindex, nofollow" }];
-}

@@ -150,6 +150,6 @@ export async function cashbackDashboard(): Promise<CashbackDashboard> {
     owedToMembersCents: owed,
     receivableEur,
     marginEur: margin?.margin ?? "0",
-    ledger: { commissionsReceivableCents: -toCents(ledger?.receivable), memberLiabilitiesCents: -toCents(ledger?.liabilities) },
+    ledger: { commissionsReceivableCents: 0 - toCents(ledger?.receivable), memberLiabilitiesCents: 0 - toCents(ledger?.liabilities) },
   };
 }

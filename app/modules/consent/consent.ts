@@ -39,6 +39,4 @@ export function readConsentChoice(cookieHeader: string | null | undefined): Cons
  * The back office asks staff nothing and measures nothing (issue #37 item 11): under /admin the
  * root renders no consent banner and no analytics (neither the first-party beacon nor Google).
  */
-export function isBackOfficePath(pathname: string): boolean {
-  return pathname === "/admin" || pathname.startsWith("/admin/");
-}
+export const isBackOfficePath = (pathname: string) => /^\/admin(?:\/|$)/.test(pathname);

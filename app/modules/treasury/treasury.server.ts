@@ -90,7 +90,8 @@ export async function treasuryOverview(): Promise<TreasuryOverview> {
     availableCents: toCents(balances?.available),
     inPayoutCents: toCents(balances?.in_payout),
     paidCents: toCents(balances?.paid),
-    owedCents: -toCents(balances?.receivable),
+    // 0 − x, not −x: an empty account is 0,00 €, never « -0,00 € »
+    owedCents: 0 - toCents(balances?.receivable),
   };
   const cashReceivedCents = networks.reduce((s, n) => s + n.cashReceivedCents, 0);
   const solvency = { availableCents: members.availableCents, inPayoutCents: members.inPayoutCents, cashReceivedCents, paidOutCents: members.paidCents };
@@ -101,7 +102,7 @@ export async function treasuryOverview(): Promise<TreasuryOverview> {
       count: deleted.count,
       rows: deleted.debts.map((d) => ({ ref: d.ref, owedCents: d.owedCents, deletedAt: d.deletedAt?.toISOString() ?? null })),
     },
-    liabilitiesCents: -toCents(balances?.liabilities),
+    liabilitiesCents: 0 - toCents(balances?.liabilities),
     receivableCents: networks.reduce((s, n) => s + n.receivableCents, 0),
     cashReceivedCents,
     networks,

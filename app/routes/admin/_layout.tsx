@@ -17,7 +17,7 @@ import {
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { requirePermission } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
-import { adminSeo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { can, PERMISSIONS, ROLE_LABELS, type Permission } from "~/lib/permissions";
 import { cn } from "~/lib/utils";
 import { displayName } from "~/modules/accounts/display";

@@ -3,7 +3,7 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { Plus } from "lucide-react";
 
 import type { Route } from "./+types/categories";
-import { adminSeo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { PageHeader, Field } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { ListToolbar, ResourceTable, RowActions, Unbroken } from "~/components/admin/resource-list";

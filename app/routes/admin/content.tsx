@@ -3,7 +3,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/content";
-import { adminSeo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { Field, FormError, PageHeader, selectClass, useActionToast, useEditor, useFieldErrors, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { HomeListField } from "~/components/admin/home-list-field";

@@ -5,7 +5,7 @@ import { Field, PageHeader } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
-import { adminSeo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { isDomainError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { dbErrorMessage } from "~/modules/admin/admin.server";

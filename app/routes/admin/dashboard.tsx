@@ -1,7 +1,7 @@
 import { Clock, FileText, Receipt, Scale, Store, Users } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { adminSeo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";

@@ -4,7 +4,7 @@ import { ExternalLink, Plus } from "lucide-react";
 import { useState } from "react";
 
 import type { Route } from "./+types/pages";
-import { adminSeo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { PageHeader, Field, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";

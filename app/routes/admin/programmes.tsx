@@ -3,7 +3,7 @@ import { History, Pencil, Plus, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/programmes";
-import { adminSeo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { BrandField, PageHeader, EditorDialog, Field, FormActions, EmptyRow, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Pager } from "~/components/admin/pager";

@@ -4,7 +4,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/promo-codes";
-import { adminSeo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { BrandField, PageHeader, EditorDialog, Field, errorsFor, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
 
 import type { Route } from "./+types/users";
-import { adminSeo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { AdminForm, PageHeader, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
