@@ -17,6 +17,7 @@ import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { userListSpec } from "~/modules/users/user-list";
 import { formatEuros } from "~/modules/ledger/ledger";
+import { MONEY_LABELS } from "~/modules/treasury/treasury.schema";
 import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { USER_MESSAGES, userFormSchema } from "~/modules/users/user-form.schema";
@@ -122,7 +123,12 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           { key: "email", header: "Email", sort: "email", cell: (u) => <Unbroken>{u.email}</Unbroken> },
           { key: "role", header: "Rôle", cell: (u) => <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge> },
           { key: "created", header: "Inscription", sort: "created", cell: (u) => formatParis(u.createdAt, "d MMM yyyy") },
-          { key: "saved", header: "Cashback validé", cell: (u) => (u.validatedCashbackCents ? formatEuros(u.validatedCashbackCents) : "-") },
+          {
+            key: "saved",
+            header: "Cashback validé",
+            // the member side's words (issue #37 item 7): the sum of three of their /mon-cashback cards
+            cell: (u) => (u.validatedCashbackCents ? <span title={`${MONEY_LABELS.available} + ${MONEY_LABELS.inPayout} + ${MONEY_LABELS.paid}`}>{formatEuros(u.validatedCashbackCents)}</span> : "-"),
+          },
         ]}
         actions={(u) => (
           <RowActions
