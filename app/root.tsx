@@ -1,6 +1,6 @@
 import "./lib/zod-config";
 import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
 import { ToastHost } from "~/components/toast-host";
 import { toast as showToast } from "~/lib/toast";
 import type { Route } from "./+types/root";
@@ -10,7 +10,7 @@ import { ConsentBanner } from "./components/growth/consent-banner";
 import { ContentProtection } from "./components/growth/content-protection";
 import { parisYear } from "./modules/settings/paris-time";
 import { getSetting } from "./modules/settings/settings.server";
-import { readConsentChoice } from "./modules/consent/consent";
+import { isBackOfficePath, readConsentChoice } from "./modules/consent/consent";
 import { getSessionUser, displayName, initials } from "./lib/auth.server";
 import { getEnv } from "./lib/env.server";
 import { useInlineCss, useNonce } from "./lib/nonce";
@@ -101,6 +101,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast, consent, gaMeasurementId, contentProtection } = useLoaderData<typeof loader>();
+  // read from the location, not the loader: the root loader does not run again on a client-side move into /admin
+  const backOffice = isBackOfficePath(useLocation().pathname);
   useEffect(() => {
     if (!toast) return;
     const show = toast.type === "error" ? showToast.error : toast.type === "info" ? showToast.info : showToast.success;
@@ -109,10 +111,10 @@ export default function App() {
   return (
     <>
       {/* first in the document: on a first visit the keyboard reaches the consent choice before the page */}
-      <ConsentBanner consent={consent} />
+      {backOffice ? null : <ConsentBanner consent={consent} />}
       <Outlet />
       <ToastHost />
-      <Analytics consent={consent} gaMeasurementId={gaMeasurementId} />
+      {backOffice ? null : <Analytics consent={consent} gaMeasurementId={gaMeasurementId} />}
       <ContentProtection enabled={contentProtection} />
     </>
   );

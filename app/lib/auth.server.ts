@@ -7,6 +7,7 @@ import { redirect } from "react-router";
 import * as schema from "../../db/schema";
 import { getDb, type Db } from "./db.server";
 import { getEnv } from "./env.server";
+import { redirectWithToast } from "./toast.server";
 
 import { can, toRole, type Permission } from "./permissions";
 import type { Role } from "../../db/constants";
@@ -327,10 +328,15 @@ export async function requirePermission(request: Request, permission: Permission
   }
   if (!can(user.role, permission)) {
     if (isMutation) throw new Response(FORBIDDEN[permission], { status: 403 });
-    throw redirect(permission !== "backoffice" && can(user.role, "backoffice") ? "/admin" : "/");
+    // sent back with a word (issue #37 item 9): the team to the dashboard, anyone else home
+    const back = permission !== "backoffice" && can(user.role, "backoffice") ? "/admin" : "/";
+    throw await redirectWithToast(back, { type: "error", title: ACCESS_REFUSED, description: FORBIDDEN[permission] });
   }
   return user;
 }
+
+/** The toast's title when a loader sends someone back from a screen their role does not open. */
+export const ACCESS_REFUSED = "Accès refusé";
 
 const FORBIDDEN: Record<Permission, string> = {
   backoffice: "Accès réservé à l'équipe.",

@@ -45,3 +45,49 @@ export function toRole(value: unknown): Role {
 export function can(role: Role, permission: Permission): boolean {
   return GRANTS[role].includes(permission);
 }
+
+/**
+ * Who reads which entries of the journal (issue #37 item 5): each kind of
+ * audit entry (`audit_log.entity`) and the permission it belongs to. The one
+ * list of entry kinds: `recordAudit`/`recordAuditIn` accept only these, so a
+ * new kind must be placed here first. A kind found in the log but not here
+ * (an old entry) is shown to admins only.
+ */
+export const AUDIT_ENTITY_PERMISSION = {
+  promo_code: "catalogue",
+  offer: "catalogue",
+  deal: "catalogue",
+  category: "catalogue",
+  brand: "catalogue",
+  content_block: "catalogue",
+  page: "catalogue",
+  upload: "catalogue",
+  conversion: "money",
+  payout: "money",
+  payout_batch: "money",
+  cashback_claims: "money",
+  cashback_claims_export: "money",
+  affiliate_program: "money",
+  program_rate: "money",
+  network_payments: "money",
+  network_push_secret: "money",
+  ledger_accounts: "money",
+  referral: "money",
+  iban_share_override: "money",
+  user: "users",
+  settings: "settings",
+  crevarde_deals: "moderation",
+  "deal-expiry": "moderation",
+  deal_appeals: "moderation",
+  deal_comments: "moderation",
+  content_reports: "moderation",
+  content_notices: "moderation",
+  user_block: "moderation",
+} as const satisfies Record<string, Permission>;
+export type AuditEntity = keyof typeof AUDIT_ENTITY_PERMISSION;
+
+/** The journal entry kinds `role` may read; null: every kind, unknown ones included (admins). */
+export function auditEntitiesFor(role: Role): AuditEntity[] | null {
+  if (PERMISSIONS.every((p) => can(role, p))) return null;
+  return (Object.keys(AUDIT_ENTITY_PERMISSION) as AuditEntity[]).filter((entity) => can(role, AUDIT_ENTITY_PERMISSION[entity]));
+}

@@ -51,7 +51,7 @@ test("text made bold in the page editor is saved as <strong>; the public page sh
   await page.getByRole("button", { name: `Modifier ${title}`, exact: true }).click();
   await expect(dialog.getByRole("tab", { name: "Éditeur" })).toHaveAttribute("aria-selected", "true");
   const toolbar = dialog.getByRole("toolbar", { name: "Mise en forme" });
-  for (const label of ["Gras", "Italique", "Titre", "Liste à puces", "Liste numérotée", "Lien", "Citation", "Annuler", "Rétablir"]) {
+  for (const label of ["Gras", "Italique", "Titre", "Liste à puces", "Liste numérotée", "Lien", "Citation", "Annuler la dernière modification", "Rétablir la modification"]) {
     await expect(toolbar.getByRole("button", { name: label, exact: true })).toBeVisible();
   }
   const editor = dialog.getByRole("textbox", { name: "Contenu" });

@@ -302,7 +302,8 @@ describeEachDb("/admin/conversions", ({ database }) => {
     // approved and not yet paid by the network: ORD-1 only
     expect(formatNetworkAmount(d.receivableEur)).toBe("17,833\u00a0€");
     expect(d.marginEur).toBe("1.853000");
-    expect(d.ledger).toEqual({ commissionsReceivableCents: -300, memberLiabilitiesCents: -(1248 + 50) });
+    // the platform accounts as the amounts they mirror (ADR 013: −balance), never a raw signed balance
+    expect(d.ledger).toEqual({ commissionsReceivableCents: 300, memberLiabilitiesCents: 1248 + 50 });
 
     // a decided FX amount counts in EUR, and the dashboard route carries the section
     await database().db.update(s.conversions).set({ fxCommissionEur: "9.87", fxDecidedBy: admin.email }).where(eq(s.conversions.id, ids["CJ-4"]));

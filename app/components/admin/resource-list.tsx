@@ -13,6 +13,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
+import { countOf, type PluralForms } from "~/lib/plural";
 import { isNarrowed, listHref, sortHref, yesNoOptions, type SortDir } from "~/modules/admin/list-query";
 
 /**
@@ -184,7 +185,7 @@ function useSelection(ids: string[]) {
   return { selected, toggle, setAll: (on: boolean) => setSelected(on ? new Set(ids) : new Set()) };
 }
 
-function BulkBar({ selected, actions, entityPlural, onSubmitted }: { selected: Set<string>; actions: BulkAction[]; entityPlural: string; onSubmitted: () => void }) {
+function BulkBar({ selected, actions, selectedLabel, onSubmitted }: { selected: Set<string>; actions: BulkAction[]; selectedLabel: PluralForms; onSubmitted: () => void }) {
   const navigation = useNavigation();
   const [asking, setAsking] = useState<string | null>(null);
   const n = selected.size;
@@ -192,7 +193,7 @@ function BulkBar({ selected, actions, entityPlural, onSubmitted }: { selected: S
   return (
     <div role="region" aria-label="Actions groupées" className="mb-3 flex flex-wrap items-center gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm">
       <span aria-live="polite" className="font-medium">
-        {n} {n > 1 ? `${entityPlural} sélectionnés` : "élément sélectionné"}
+        {countOf(n, selectedLabel)}
       </span>
       {actions.map((a) => (
         <AlertDialog key={a.intent} open={asking === a.intent} onOpenChange={(o) => setAsking(o ? a.intent : null)}>
@@ -300,7 +301,8 @@ export function ResourceTable<T>({
   rowId: (row: T) => string;
   rowLabel: (row: T) => string;
   actions?: (row: T) => React.ReactNode;
-  bulk?: { entityPlural: string; actions: BulkAction[] };
+  /** `selected`: the count's noun, agreed (« 1 page sélectionnée », « 2 pages sélectionnées ») */
+  bulk?: { selected: PluralForms; actions: BulkAction[] };
   /** the list's `?sort=` state; a list without sortable columns has none */
   sort?: { sort: string; dir: SortDir };
   empty: React.ReactNode;
@@ -316,7 +318,7 @@ export function ResourceTable<T>({
   const span = columns.length + (actions ? 1 : 0) + (selectable ? 1 : 0);
   return (
     <div>
-      {bulk && selectable ? <BulkBar selected={selection.selected} actions={bulk.actions} entityPlural={bulk.entityPlural} onSubmitted={() => selection.setAll(false)} /> : null}
+      {bulk && selectable ? <BulkBar selected={selection.selected} actions={bulk.actions} selectedLabel={bulk.selected} onSubmitted={() => selection.setAll(false)} /> : null}
       {selectable ? (
         <label className="mb-2 flex items-center gap-2 text-sm font-medium md:hidden">
           <input type="checkbox" checked={allOn} onChange={(e) => selection.setAll(e.target.checked)} className="size-5 accent-brand-600" />

@@ -3,7 +3,7 @@ import { linkHref, RICH_TEXT_ACTIONS, unsupportedTags } from "./rich-text-action
 
 describe("rich-text toolbar", () => {
   it("has the French labels, in order", () => {
-    expect(RICH_TEXT_ACTIONS.map((a) => a.label)).toEqual(["Gras", "Italique", "Titre", "Liste à puces", "Liste numérotée", "Lien", "Citation", "Annuler", "Rétablir"]);
+    expect(RICH_TEXT_ACTIONS.map((a) => a.label)).toEqual(["Gras", "Italique", "Titre", "Liste à puces", "Liste numérotée", "Lien", "Citation", "Annuler la dernière modification", "Rétablir la modification"]);
   });
   it("keeps only the links the server keeps; empty removes the link", () => {
     expect(linkHref(" https://exemple.fr/a ")).toBe("https://exemple.fr/a");

@@ -7,8 +7,8 @@ export const RICH_TEXT_ACTIONS = [
   { id: "orderedList", label: "Liste numérotée", toggle: true },
   { id: "link", label: "Lien", toggle: true },
   { id: "blockquote", label: "Citation", toggle: true },
-  { id: "undo", label: "Annuler", toggle: false },
-  { id: "redo", label: "Rétablir", toggle: false },
+  { id: "undo", label: "Annuler la dernière modification", toggle: false },
+  { id: "redo", label: "Rétablir la modification", toggle: false },
 ] as const;
 
 export type RichTextActionId = (typeof RICH_TEXT_ACTIONS)[number]["id"];

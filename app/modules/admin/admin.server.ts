@@ -6,6 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "~/lib/db-errors.server";
 import { isDomainError } from "~/lib/errors";
+import { countOf } from "~/lib/plural";
 import { logger } from "~/lib/logger.server";
 import type { AdminLoadErrorData } from "./load-errors";
 import type { ConflictData } from "./conflict";
@@ -145,13 +146,14 @@ export async function loadOrFail<T>(message: string, load: Promise<T>): Promise<
 /** The ticked ids a bulk action found no row for, named one by one (« 2 éléments n'existent plus : … »). */
 function missingIds(ids: string[]): string | null {
   if (ids.length === 0) return null;
-  return ids.length === 1 ? `1 élément n'existe plus : ${ids[0]}.` : `${ids.length} éléments n'existent plus : ${ids.join(", ")}.`;
+  return `${countOf(ids.length, { one: "élément n'existe", other: "éléments n'existent" })} plus : ${ids.join(", ")}.`;
 }
 
 export interface BulkMessages<I extends string> {
   error: string;
   none: string;
-  done: Record<I, (n: number) => string>;
+  /** the success title, from how many rows were written (and which of them stay scheduled, BulkResult) */
+  done: Record<I, (n: number, result: { scheduled?: string[] }) => string>;
 }
 
 /**
@@ -171,8 +173,9 @@ export async function bulkIntentAction<I extends string>(
   const ids = bulkIdsSchema.safeParse(form.getAll("ids"));
   if (!ids.success) return failure(bulk, ids.error.issues[0]?.message ?? messages.error);
   return guarded(bulk, messages.error, async () => {
-    const { written, missing } = await run(bulk, ids.data);
+    const result = await run(bulk, ids.data);
+    const { written, missing } = result;
     if (written === 0) return failure(bulk, [messages.none, missingIds(missing)].filter(Boolean).join(" "), 404);
-    return ok(bulk, messages.done[bulk](written), missingIds(missing) ?? undefined);
+    return ok(bulk, messages.done[bulk](written, result), missingIds(missing) ?? undefined);
   });
 }

@@ -1,7 +1,9 @@
-import { desc } from "drizzle-orm";
+import { desc, inArray } from "drizzle-orm";
 import { auditLog } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { auditEntitiesFor, type AuditEntity } from "~/lib/permissions";
+import type { Role } from "../../../db/constants";
 
 type Actor = { id: string; email: string };
 
@@ -18,7 +20,7 @@ export function auditable<R extends Record<string, unknown>>(row: R): R {
  */
 export async function recordAudit(
   actor: Actor,
-  entry: { action: "create" | "update" | "delete"; entity: string; entityId?: string | null; before?: unknown; after?: unknown },
+  entry: { action: "create" | "update" | "delete"; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
 ) {
   try {
     await recordAuditIn(await getDb(), actor, entry);
@@ -27,9 +29,16 @@ export async function recordAudit(
   }
 }
 
-export async function recentAudit(limit = 15) {
+/** The latest journal entries `role` may read (issue #37 item 5): the kinds of entry its permissions cover (auditEntitiesFor). */
+export async function recentAudit(role: Role, limit = 15) {
   const db = await getDb();
-  return db.select().from(auditLog).orderBy(desc(auditLog.at)).limit(limit);
+  const kinds = auditEntitiesFor(role);
+  return db
+    .select()
+    .from(auditLog)
+    .where(kinds ? inArray(auditLog.entity, kinds) : undefined)
+    .orderBy(desc(auditLog.at))
+    .limit(limit);
 }
 
 
@@ -40,7 +49,7 @@ export async function recentAudit(limit = 15) {
 export async function recordAuditIn(
   tx: Pick<Db, "insert">,
   actor: Actor,
-  entry: { action: "create" | "update" | "delete"; entity: string; entityId?: string | null; before?: unknown; after?: unknown },
+  entry: { action: "create" | "update" | "delete"; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
 ) {
   await tx.insert(auditLog).values({
     actorId: actor.id,

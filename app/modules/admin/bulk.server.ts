@@ -1,6 +1,7 @@
 import { inArray, type AnyColumn } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "~/lib/db.server";
+import type { AuditEntity } from "~/lib/permissions";
 import { auditable, recordAuditIn } from "./audit.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -10,6 +11,8 @@ type Actor = { id: string; email: string };
 export interface BulkResult {
   written: number;
   missing: string[];
+  /** publish dates (ISO) of the written rows that stay scheduled: a bulk publish of rows whose « Publier le » is still to come */
+  scheduled?: string[];
 }
 
 
@@ -21,7 +24,7 @@ export interface BulkResult {
  */
 export async function bulkAudited(
   actor: Actor,
-  entity: string,
+  entity: AuditEntity,
   table: PgTable,
   idColumn: AnyColumn,
   ids: string[],
@@ -51,7 +54,7 @@ export type CatalogueBulkIntent = "bulk-delete" | "bulk-feature" | "bulk-unfeatu
 /** Delete the ticked rows, or put them forward or not, audited (see bulkAudited). */
 export function bulkCatalogue(
   actor: Actor,
-  entity: string,
+  entity: AuditEntity,
   table: PgTable,
   columns: { id: AnyColumn; isFeatured: AnyColumn },
   intent: CatalogueBulkIntent,
@@ -69,6 +72,6 @@ export function bulkCatalogue(
 }
 
 /** Delete the ticked rows, each audited (see bulkAudited). */
-export function bulkDelete(actor: Actor, entity: string, table: PgTable, idColumn: AnyColumn, ids: string[]): Promise<BulkResult> {
+export function bulkDelete(actor: Actor, entity: AuditEntity, table: PgTable, idColumn: AnyColumn, ids: string[]): Promise<BulkResult> {
   return bulkAudited(actor, entity, table, idColumn, ids, "delete", (tx, found) => tx.delete(table).where(inArray(idColumn, found)));
 }

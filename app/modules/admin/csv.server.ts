@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { csvLine } from "~/lib/csv";
 import { getDb, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
+import type { AuditEntity } from "~/lib/permissions";
 import { auditable, recordAuditIn } from "./audit.server";
 import { CSV_LIMITS, CSV_MESSAGES, dateTimeCell, type CsvCellChange, type CsvPreview, type CsvPreviewRow, type CsvRowIssue } from "./csv";
 
@@ -66,7 +67,7 @@ export const scheduleFormCells = (cells: Record<string, string>) => ({ publishAt
 
 export interface CsvEntity<Row, Input, Ctx> {
   /** the audit log's entity name */
-  entity: string;
+  entity: AuditEntity;
   /** the download's file name, without date and extension */
   fileName: string;
   table: PgTable;

@@ -99,7 +99,11 @@ export interface CashbackDashboard {
   receivableEur: string;
   /** receivable minus owed, in EUR (exact numeric text; negative when we owe more than we expect) */
   marginEur: string;
-  /** the two platform accounts of the ledger (ADR 013), in cents */
+  /**
+   * the two platform accounts of the ledger (ADR 013), in cents, as the amounts they mirror (−balance):
+   * the members' share of commissions not validated yet (= their « En attente »), and the validated
+   * cashback credited to members net of reversals
+   */
   ledger: { commissionsReceivableCents: number; memberLiabilitiesCents: number };
 }
 
@@ -146,6 +150,6 @@ export async function cashbackDashboard(): Promise<CashbackDashboard> {
     owedToMembersCents: owed,
     receivableEur,
     marginEur: margin?.margin ?? "0",
-    ledger: { commissionsReceivableCents: toCents(ledger?.receivable), memberLiabilitiesCents: toCents(ledger?.liabilities) },
+    ledger: { commissionsReceivableCents: 0 - toCents(ledger?.receivable), memberLiabilitiesCents: 0 - toCents(ledger?.liabilities) },
   };
 }

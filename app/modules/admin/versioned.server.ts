@@ -2,6 +2,7 @@ import { and, eq, sql, type AnyColumn } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { DomainError } from "~/lib/errors";
 import { getDb, type Db } from "~/lib/db.server";
+import type { AuditEntity } from "~/lib/permissions";
 import { auditable, recordAuditIn } from "./audit.server";
 import { CONFLICT_MESSAGES, versionOf, type ConflictData } from "./conflict";
 
@@ -36,7 +37,7 @@ export const isEditConflict = (error: unknown): error is EditConflictError => er
  * `updated_at` is always later than the previous one. Null when `id` names
  * no row.
  */
-export async function saveAuditedIn(tx: Tx, edit: AdminEdit, entity: string, table: PgTable, id: string | undefined, values: Record<string, unknown>): Promise<Row | null> {
+export async function saveAuditedIn(tx: Tx, edit: AdminEdit, entity: AuditEntity, table: PgTable, id: string | undefined, values: Record<string, unknown>): Promise<Row | null> {
   const t = table as unknown as { id: AnyColumn; updatedAt: AnyColumn };
   if (!id) {
     const [created] = (await tx.insert(table).values(values as never).returning()) as Row[];
@@ -60,7 +61,7 @@ export async function saveAuditedIn(tx: Tx, edit: AdminEdit, entity: string, tab
  * Delete one row of a catalogue table and write its audit entry (the row as it
  * was), in one transaction: both or neither. Null when `id` names no row.
  */
-export async function deleteAudited<T extends PgTable>(actor: Actor, entity: string, table: T, id: string): Promise<T["$inferSelect"] | null> {
+export async function deleteAudited<T extends PgTable>(actor: Actor, entity: AuditEntity, table: T, id: string): Promise<T["$inferSelect"] | null> {
   const t = table as unknown as { id: AnyColumn };
   const db = await getDb();
   return db.transaction(async (tx) => {

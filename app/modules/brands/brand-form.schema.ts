@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countOf, pluralForm } from "~/lib/plural";
 import { optionalText, optionalUrl, requiredText } from "../admin/form-helpers";
 import { optionalImageUrl } from "../admin/image-url";
 import { slugField } from "../categories/category-form.schema";
@@ -11,10 +12,10 @@ export const BRAND_MESSAGES = {
   bulk: {
     error: "Une erreur est survenue lors de la suppression des marques.",
     none: "Aucune des marques sélectionnées n'existe encore.",
-    done: { "bulk-delete": (n: number) => (n > 1 ? `${n} marques supprimées` : "1 marque supprimée") },
+    done: { "bulk-delete": (n: number) => countOf(n, { one: "marque supprimée", other: "marques supprimées" }) },
   },
   bulkConfirm: (n: number) =>
-    `Supprimer définitivement ${n > 1 ? `ces ${n} marques` : "cette marque"} ? Toutes leurs offres et tous leurs codes promo seront également supprimés. Cette action est irréversible.`,
+    `Supprimer définitivement ${pluralForm(n, { one: "cette marque", other: `ces ${n} marques` })} ? Toutes leurs offres et tous leurs codes promo seront également supprimés. Cette action est irréversible.`,
 } as const;
 
 export const brandFormSchema = z.object({

@@ -34,3 +34,9 @@ export function readConsentChoice(cookieHeader: string | null | undefined): Cons
   const consent = readConsentCookie(cookieHeader);
   return consent ? { analytics: consent.analytics, marketing: consent.marketing } : null;
 }
+
+/**
+ * The back office asks staff nothing and measures nothing (issue #37 item 11): under /admin the
+ * root renders no consent banner and no analytics (neither the first-party beacon nor Google).
+ */
+export const isBackOfficePath = (pathname: string) => /^\/admin(?:\/|$)/.test(pathname);

@@ -1,8 +1,12 @@
 import { z } from "zod";
+import { countOf, pluralForm } from "~/lib/plural";
 import { BADGE_TYPES } from "../../../db/constants";
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { optionalImageUrl } from "../admin/image-url";
 import { checkbox, optionalText, optionalUuid, plainText, requiredText, requiredUrl } from "../admin/form-helpers";
+
+/** The badge types as the back office names them (issue #37 item 9): the form's options and the list's filter. */
+export const BADGE_LABELS: Record<(typeof BADGE_TYPES)[number], string> = { hot: "Hot", risky: "Risqué", fun: "Fun" };
 
 export const DEAL_FORM_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde du deal.",
@@ -12,15 +16,15 @@ export const DEAL_FORM_MESSAGES = {
     error: "Une erreur est survenue lors de l'action groupée sur les deals.",
     none: "Aucun des deals sélectionnés n'existe encore.",
     done: {
-      "bulk-delete": (n: number) => (n > 1 ? `${n} deals supprimés` : "1 deal supprimé"),
-      "bulk-feature": (n: number) => (n > 1 ? `${n} deals mis en vedette` : "1 deal mis en vedette"),
-      "bulk-unfeature": (n: number) => (n > 1 ? `${n} deals retirés de la vedette` : "1 deal retiré de la vedette"),
+      "bulk-delete": (n: number) => countOf(n, { one: "deal supprimé", other: "deals supprimés" }),
+      "bulk-feature": (n: number) => countOf(n, { one: "deal mis en vedette", other: "deals mis en vedette" }),
+      "bulk-unfeature": (n: number) => countOf(n, { one: "deal retiré de la vedette", other: "deals retirés de la vedette" }),
     },
   },
   bulkConfirm: {
-    "bulk-delete": (n: number) => `Supprimer définitivement ${n > 1 ? `ces ${n} deals` : "ce deal"} ? Cette action est irréversible.`,
-    "bulk-feature": (n: number) => `Mettre ${n > 1 ? `ces ${n} deals` : "ce deal"} en vedette sur la page d'accueil ?`,
-    "bulk-unfeature": (n: number) => `Retirer ${n > 1 ? `ces ${n} deals` : "ce deal"} de la vedette ?`,
+    "bulk-delete": (n: number) => `Supprimer définitivement ${pluralForm(n, { one: "ce deal", other: `ces ${n} deals` })} ? Cette action est irréversible.`,
+    "bulk-feature": (n: number) => `Mettre ${pluralForm(n, { one: "ce deal", other: `ces ${n} deals` })} en vedette sur la page d'accueil ?`,
+    "bulk-unfeature": (n: number) => `Retirer ${pluralForm(n, { one: "ce deal", other: `ces ${n} deals` })} de la vedette ?`,
   },
 } as const;
 
@@ -33,7 +37,7 @@ export const dealFormSchema = z.object({
   imageUrl: optionalImageUrl,
   source: requiredText("La source est obligatoire.", 60),
   badgeText: requiredText("Le texte du badge est obligatoire.", 40),
-  badgeType: z.enum(BADGE_TYPES, { message: "Le type de badge doit être hot, risky ou fun." }).catch("hot"),
+  badgeType: z.enum(BADGE_TYPES, { message: `Le type de badge doit être ${Object.values(BADGE_LABELS).slice(0, -1).join(", ")} ou ${Object.values(BADGE_LABELS).at(-1)}.` }).catch("hot"),
   ctaText: z
     .string()
     .max(60)

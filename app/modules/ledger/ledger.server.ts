@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/lib/db.server";
+import type { AuditEntity } from "~/lib/permissions";
 import { auditLog, ledgerAccounts, ledgerEntries, ledgerOperations, ledgerTransfers, LEDGER_MEMBER_ACCOUNT_KINDS, LEDGER_PLATFORM_ACCOUNT_KINDS } from "../../../db/schema";
 import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
 import { assertCents, InsufficientFundsError, LedgerError, LedgerStateError, MemberMoneyOutstandingError, toCents } from "./ledger";
@@ -376,7 +377,7 @@ export async function anonymiseMemberLedger(tx: LedgerTx, userId: string, actor:
     actorId: actor?.id ?? null,
     actorEmail: actor?.email ?? "compte supprimé",
     action: "update",
-    entity: "ledger_accounts",
+    entity: "ledger_accounts" satisfies AuditEntity,
     entityId: ref,
     after: { anonymisedRef: ref, owedCents: result.owedCents, pendingCents: result.pendingCents },
   });

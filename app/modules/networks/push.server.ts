@@ -16,6 +16,7 @@ import { DomainError } from "~/lib/errors";
 import { send, type JobHandler } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import type { AuditEntity } from "~/lib/permissions";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { importRecords as importRecordsContract, type ImportInput } from "~/modules/conversions/import.server";
 import { visitorHash } from "~/modules/tracking/tracking.server";
@@ -45,7 +46,7 @@ const KWANKO_CONFIRM_DELAY_MS = 5 * 60_000;
 type Actor = { id: string; email: string };
 
 /** What the audit log and the admin page name a push secret by (never its value nor its hash). */
-const PUSH_SECRET_ENTITY = "network_push_secret";
+const PUSH_SECRET_ENTITY = "network_push_secret" satisfies AuditEntity;
 
 const hashSecret = (secret: string) => createHash("sha256").update(secret, "utf8").digest();
 

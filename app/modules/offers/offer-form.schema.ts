@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countOf, pluralForm } from "~/lib/plural";
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
 import { optionalImageUrl } from "../admin/image-url";
@@ -11,15 +12,15 @@ export const OFFER_MESSAGES = {
     error: "Une erreur est survenue lors de l'action groupée sur les offres.",
     none: "Aucune des offres sélectionnées n'existe encore.",
     done: {
-      "bulk-delete": (n: number) => (n > 1 ? `${n} offres supprimées` : "1 offre supprimée"),
-      "bulk-feature": (n: number) => (n > 1 ? `${n} offres mises en avant` : "1 offre mise en avant"),
-      "bulk-unfeature": (n: number) => (n > 1 ? `${n} offres retirées de la une` : "1 offre retirée de la une"),
+      "bulk-delete": (n: number) => countOf(n, { one: "offre supprimée", other: "offres supprimées" }),
+      "bulk-feature": (n: number) => countOf(n, { one: "offre mise en avant", other: "offres mises en avant" }),
+      "bulk-unfeature": (n: number) => countOf(n, { one: "offre retirée de la une", other: "offres retirées de la une" }),
     },
   },
   bulkConfirm: {
-    "bulk-delete": (n: number) => `Supprimer définitivement ${n > 1 ? `ces ${n} offres` : "cette offre"} ? Cette action est irréversible.`,
-    "bulk-feature": (n: number) => `Mettre ${n > 1 ? `ces ${n} offres` : "cette offre"} en avant sur la page d'accueil ?`,
-    "bulk-unfeature": (n: number) => `Retirer ${n > 1 ? `ces ${n} offres` : "cette offre"} de la page d'accueil ?`,
+    "bulk-delete": (n: number) => `Supprimer définitivement ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} ? Cette action est irréversible.`,
+    "bulk-feature": (n: number) => `Mettre ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} en avant sur la page d'accueil ?`,
+    "bulk-unfeature": (n: number) => `Retirer ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} de la page d'accueil ?`,
   },
 } as const;
 

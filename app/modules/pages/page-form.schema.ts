@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { countOf, pluralForm } from "~/lib/plural";
 import { plainText, requiredText } from "../admin/form-helpers";
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
+import { formatParis } from "../settings/paris-time";
 import { slugField } from "../categories/category-form.schema";
 import { foreignImageSources, HTML_IMAGE_MESSAGE } from "../admin/image-url";
 
@@ -13,17 +15,35 @@ export const PAGE_MESSAGES = {
     error: "Une erreur est survenue lors de la modification des pages.",
     none: "Aucune des pages sélectionnées n'existe encore.",
     done: {
-      "bulk-publish": (n: number) => (n > 1 ? `${n} pages publiées` : "1 page publiée"),
-      "bulk-unpublish": (n: number) => (n > 1 ? `${n} pages repassées en brouillon` : "1 page repassée en brouillon"),
-      "bulk-delete": (n: number) => (n > 1 ? `${n} pages supprimées` : "1 page supprimée"),
+      "bulk-publish": (n: number, result: { scheduled?: string[] } = {}) => bulkPublishedTitle(n, result.scheduled ?? []),
+      "bulk-unpublish": (n: number) => countOf(n, { one: "page repassée en brouillon", other: "pages repassées en brouillon" }),
+      "bulk-delete": (n: number) => countOf(n, { one: "page supprimée", other: "pages supprimées" }),
     },
   },
   bulkConfirm: {
-    "bulk-publish": (n: number) => `Publier ${n > 1 ? `ces ${n} pages` : "cette page"} sur le site ?`,
-    "bulk-unpublish": (n: number) => `Repasser ${n > 1 ? `ces ${n} pages` : "cette page"} en brouillon ? ${n > 1 ? "Elles ne seront" : "Elle ne sera"} plus visible${n > 1 ? "s" : ""} que par les administrateurs.`,
-    "bulk-delete": (n: number) => `Supprimer définitivement ${n > 1 ? `ces ${n} pages` : "cette page"} ? Cette action est irréversible.`,
+    "bulk-publish": (n: number) => `Publier ${pluralForm(n, { one: "cette page", other: `ces ${n} pages` })} sur le site ?`,
+    "bulk-unpublish": (n: number) =>
+      `Repasser ${pluralForm(n, { one: "cette page", other: `ces ${n} pages` })} en brouillon ? ${pluralForm(n, { one: "Elle ne sera plus visible", other: "Elles ne seront plus visibles" })} que par les administrateurs.`,
+    "bulk-delete": (n: number) => `Supprimer définitivement ${pluralForm(n, { one: "cette page", other: `ces ${n} pages` })} ? Cette action est irréversible.`,
   },
 } as const;
+
+/**
+ * The title after a bulk publish (issue #37 item 9): the pages whose « Publier le » is still to
+ * come are not live, they are scheduled, with their day (« 1 page programmée pour le 1er janvier 2030 »);
+ * `scheduled` holds those pages' publish dates.
+ */
+export function bulkPublishedTitle(written: number, scheduled: readonly string[]): string {
+  const parts: string[] = [];
+  const live = written - scheduled.length;
+  if (live > 0) parts.push(countOf(live, { one: "page publiée", other: "pages publiées" }));
+  if (scheduled.length > 0) {
+    const days = [...new Set([...scheduled].sort().map((at) => formatParis(at, "d MMMM yyyy")))];
+    const when = days.length === 1 ? `pour le ${days[0]}` : days.length <= 3 ? `pour le ${days.slice(0, -1).join(", le ")} et le ${days.at(-1)}` : `à partir du ${days[0]}`;
+    parts.push(`${countOf(scheduled.length, { one: "page programmée", other: "pages programmées" })} ${when}`);
+  }
+  return parts.join(", ");
+}
 
 /** Checked in the spec's order: title, slug, content. */
 export const pageFormSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countOf, pluralForm } from "~/lib/plural";
 import { parisEndOfDay } from "../settings/paris-time";
 import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
 
@@ -17,17 +18,17 @@ export const PROMO_MESSAGES = {
     error: "Une erreur est survenue lors de l'action groupée sur les codes promo.",
     none: "Aucun des codes promo sélectionnés n'existe encore.",
     done: {
-      "bulk-delete": (n: number) => (n > 1 ? `${n} codes promo supprimés` : "1 code promo supprimé"),
-      "bulk-feature": (n: number) => (n > 1 ? `${n} codes promo mis en avant` : "1 code promo mis en avant"),
-      "bulk-unfeature": (n: number) => (n > 1 ? `${n} codes promo retirés de la une` : "1 code promo retiré de la une"),
-      "bulk-extend": (n: number) => (n > 1 ? `${n} codes promo prolongés` : "1 code promo prolongé"),
+      "bulk-delete": (n: number) => countOf(n, { one: "code promo supprimé", other: "codes promo supprimés" }),
+      "bulk-feature": (n: number) => countOf(n, { one: "code promo mis en avant", other: "codes promo mis en avant" }),
+      "bulk-unfeature": (n: number) => countOf(n, { one: "code promo retiré de la une", other: "codes promo retirés de la une" }),
+      "bulk-extend": (n: number) => countOf(n, { one: "code promo prolongé", other: "codes promo prolongés" }),
     },
   },
   bulkConfirm: {
-    "bulk-delete": (n: number) => `Supprimer définitivement ${n > 1 ? `ces ${n} codes promo` : "ce code promo"} ? Cette action est irréversible.`,
-    "bulk-feature": (n: number) => `Mettre ${n > 1 ? `ces ${n} codes promo` : "ce code promo"} en avant sur la page d'accueil ?`,
-    "bulk-unfeature": (n: number) => `Retirer ${n > 1 ? `ces ${n} codes promo` : "ce code promo"} de la page d'accueil ?`,
-    "bulk-extend": (n: number) => `Prolonger de ${PROMO_EXTEND_DAYS} jours ${n > 1 ? `ces ${n} codes promo` : "ce code promo"} ? Les codes sans date d'expiration ne changent pas.`,
+    "bulk-delete": (n: number) => `Supprimer définitivement ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} ? Cette action est irréversible.`,
+    "bulk-feature": (n: number) => `Mettre ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} en avant sur la page d'accueil ?`,
+    "bulk-unfeature": (n: number) => `Retirer ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} de la page d'accueil ?`,
+    "bulk-extend": (n: number) => `Prolonger de ${PROMO_EXTEND_DAYS} jours ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} ? Les codes sans date d'expiration ne changent pas.`,
   },
 } as const;
 

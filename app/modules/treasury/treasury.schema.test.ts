@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { networkPaymentSchema, parseValueDate, solvencyAlert } from "./treasury.schema";
+import { MONEY_LABELS, networkPaymentSchema, parseValueDate, solvencyAlert, solvencyAlertText, solvencyFigures } from "./treasury.schema";
 
 describe("treasury rules", () => {
   it("alerts when available plus in payout exceeds the cash received", () => {
@@ -9,6 +9,21 @@ describe("treasury rules", () => {
     // cash already paid out to members is no longer there to pay the rest
     expect(solvencyAlert({ availableCents: 600, inPayoutCents: 0, cashReceivedCents: 1000, paidOutCents: 500 })).toEqual({ exposedCents: 600, cashCents: 500 });
     expect(solvencyAlert({ availableCents: 500, inPayoutCents: 0, cashReceivedCents: 1000, paidOutCents: 500 })).toBeNull();
+  });
+
+  it("words the alert with the cards' labels and figures, never « soldes disponibles » for money in payout (issue #37 item 7)", () => {
+    const input = { availableCents: 0, inPayoutCents: 1234, cashReceivedCents: 500, paidOutCents: 0 };
+    const alert = solvencyAlert(input)!;
+    expect(alert).toEqual({ exposedCents: solvencyFigures(input).toPayCents, cashCents: solvencyFigures(input).cashLeftCents });
+    const text = solvencyAlertText({ ...alert, availableCents: input.availableCents, inPayoutCents: input.inPayoutCents }).replace(/[\u00a0\u202f]/g, " ");
+    expect(text).toBe(
+      "Alerte : À verser aux membres (12,34 € : Disponible 0,00 € + En cours de virement 12,34 €) dépasse la Trésorerie restante (5,00 € : paiements reçus des réseaux moins Versé).",
+    );
+    expect(text).not.toMatch(/soldes disponibles/);
+  });
+
+  it("speaks the member side's words", () => {
+    expect(MONEY_LABELS).toMatchObject({ pending: "En attente", available: "Disponible", inPayout: "En cours de virement", paid: "Versé", owed: "Dette des membres" });
   });
 
   it("reads a bank value date", () => {

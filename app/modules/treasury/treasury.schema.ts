@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NETWORKS } from "../../../db/constants-cashback";
+import { formatEuros } from "~/modules/ledger/ledger";
 import { parseEuroAmount } from "~/modules/payouts/payouts.schema";
 export { NETWORK_LABELS } from "~/modules/networks/networks";
 
@@ -20,15 +21,47 @@ export const TREASURY_MESSAGES = {
 } as const;
 
 /**
+ * The money words of the back office (issue #37 item 7), the member side's own
+ * (app/routes/mon-cashback.tsx: En attente, Disponible, En cours de virement, Versé)
+ * plus what members owe us. The treasury's cards and its alert read these labels,
+ * so the alert quotes the very figures the cards show.
+ */
+export const MONEY_LABELS = {
+  pending: "En attente",
+  available: "Disponible",
+  inPayout: "En cours de virement",
+  paid: "Versé",
+  owed: "Dette des membres",
+  toPay: "À verser aux membres",
+  cashLeft: "Trésorerie restante",
+} as const;
+
+/**
+ * The alert's sentence: the two figures it compares, each with the label and the
+ * amount of its card (« À verser aux membres » is Disponible + En cours de virement).
+ */
+export function solvencyAlertText(alert: { availableCents: number; inPayoutCents: number; exposedCents: number; cashCents: number }): string {
+  const L = MONEY_LABELS;
+  return (
+    `Alerte : ${L.toPay} (${formatEuros(alert.exposedCents)} : ${L.available} ${formatEuros(alert.availableCents)} + ${L.inPayout} ${formatEuros(alert.inPayoutCents)}) ` +
+    `dépasse la ${L.cashLeft} (${formatEuros(alert.cashCents)} : paiements reçus des réseaux moins ${L.paid}).`
+  );
+}
+
+/**
  * The alert of the page (ADR 037 §Treasury): the members' money we must be able to
  * pay at once (available + in payout) above the cash we still hold from the
  * networks, i.e. what they paid us minus what has already been paid out to
  * members. `cashCents` is that remaining cash.
  */
 export function solvencyAlert(input: { availableCents: number; inPayoutCents: number; cashReceivedCents: number; paidOutCents: number }): { exposedCents: number; cashCents: number } | null {
-  const exposed = input.availableCents + input.inPayoutCents;
-  const cash = input.cashReceivedCents - input.paidOutCents;
-  return exposed > cash ? { exposedCents: exposed, cashCents: cash } : null;
+  const { toPayCents, cashLeftCents } = solvencyFigures(input);
+  return toPayCents > cashLeftCents ? { exposedCents: toPayCents, cashCents: cashLeftCents } : null;
+}
+
+/** « À verser aux membres » (Disponible + En cours de virement) and « Trésorerie restante » (paid by the networks minus Versé): the cards and the alert. */
+export function solvencyFigures(input: { availableCents: number; inPayoutCents: number; cashReceivedCents: number; paidOutCents: number }) {
+  return { toPayCents: input.availableCents + input.inPayoutCents, cashLeftCents: input.cashReceivedCents - input.paidOutCents };
 }
 
 /** "2026-03-02" → that day at noon UTC (a bank value date has no time); null when not a real date. */

@@ -6,7 +6,7 @@ import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { toCents } from "~/modules/ledger/ledger";
 import { deletedMemberDebts } from "~/modules/ledger/ledger.server";
-import { solvencyAlert, TREASURY_MESSAGES, type NetworkPaymentInput } from "./treasury.schema";
+import { solvencyAlert, solvencyFigures, TREASURY_MESSAGES, type NetworkPaymentInput } from "./treasury.schema";
 
 /**
  * Solvency view (ADR 037 §Treasury): what members are owed, from the ledger's
@@ -35,6 +35,9 @@ export interface TreasuryOverview {
   receivableCents: number;
   cashReceivedCents: number;
   networks: NetworkLine[];
+  /** « À verser aux membres » (available + in payout) and « Trésorerie restante » (cash received − paid): the cards the alert compares */
+  toPayCents: number;
+  cashLeftCents: number;
   alert: { exposedCents: number; cashCents: number } | null;
   payments: { id: string; network: string; amountCents: number; receivedAt: string; reference: string; note: string | null; createdAt: string }[];
 }
@@ -87,9 +90,11 @@ export async function treasuryOverview(): Promise<TreasuryOverview> {
     availableCents: toCents(balances?.available),
     inPayoutCents: toCents(balances?.in_payout),
     paidCents: toCents(balances?.paid),
-    owedCents: -toCents(balances?.receivable),
+    // 0 − x, not −x: an empty account is 0,00 €, never « -0,00 € »
+    owedCents: 0 - toCents(balances?.receivable),
   };
   const cashReceivedCents = networks.reduce((s, n) => s + n.cashReceivedCents, 0);
+  const solvency = { availableCents: members.availableCents, inPayoutCents: members.inPayoutCents, cashReceivedCents, paidOutCents: members.paidCents };
   return {
     members,
     deletedDebts: {
@@ -97,11 +102,12 @@ export async function treasuryOverview(): Promise<TreasuryOverview> {
       count: deleted.count,
       rows: deleted.debts.map((d) => ({ ref: d.ref, owedCents: d.owedCents, deletedAt: d.deletedAt?.toISOString() ?? null })),
     },
-    liabilitiesCents: -toCents(balances?.liabilities),
+    liabilitiesCents: 0 - toCents(balances?.liabilities),
     receivableCents: networks.reduce((s, n) => s + n.receivableCents, 0),
     cashReceivedCents,
     networks,
-    alert: solvencyAlert({ availableCents: members.availableCents, inPayoutCents: members.inPayoutCents, cashReceivedCents, paidOutCents: members.paidCents }),
+    ...solvencyFigures(solvency),
+    alert: solvencyAlert(solvency),
     payments: payments.map((p) => ({
       id: p.id,
       network: p.network,

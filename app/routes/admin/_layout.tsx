@@ -17,7 +17,7 @@ import {
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { requirePermission } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
-import { seo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { can, PERMISSIONS, ROLE_LABELS, type Permission } from "~/lib/permissions";
 import { cn } from "~/lib/utils";
 import { displayName } from "~/modules/accounts/display";
@@ -41,8 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Administration", description: "Back office", path: "/admin", noIndex: true }, matches);
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Administration", matches);
 
 /** The sidebar; an item shows only to those who hold its permission (the route checks it again). */
 export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: typeof Tag; permission: Permission; end?: boolean }> = [

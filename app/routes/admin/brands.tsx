@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
 
 import type { Route } from "./+types/brands";
+import { adminSeo } from "~/lib/admin-seo";
 import { PageHeader, Field } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
@@ -26,6 +27,8 @@ import { BRAND_MESSAGES, brandFormSchema } from "~/modules/brands/brand-form.sch
 import { bulkBrands, deleteBrand, listBrandsAdmin, saveBrand } from "~/modules/brands/brands-admin.server";
 import { listBrandCashback } from "~/modules/cashback/programs.server";
 import { requestNow } from "~/lib/clock.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Marques", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
@@ -103,7 +106,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
             ? "Aucune marque ne correspond à ces critères."
             : "Aucune marque pour le moment. Cliquez sur « Ajouter une marque » pour commencer."
         }
-        bulk={{ entityPlural: "marques", actions: [{ intent: "bulk-delete", label: "Supprimer", confirm: BRAND_MESSAGES.bulkConfirm, destructive: true }] }}
+        bulk={{ selected: { one: "marque sélectionnée", other: "marques sélectionnées" }, actions: [{ intent: "bulk-delete", label: "Supprimer", confirm: BRAND_MESSAGES.bulkConfirm, destructive: true }] }}
         columns={[
           {
             key: "name",

@@ -3,6 +3,7 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { Plus } from "lucide-react";
 
 import type { Route } from "./+types/categories";
+import { adminSeo } from "~/lib/admin-seo";
 import { PageHeader, Field } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { ListToolbar, ResourceTable, RowActions, Unbroken } from "~/components/admin/resource-list";
@@ -23,6 +24,8 @@ import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/cat
 import { categoryListSpec } from "~/modules/categories/category-list";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { CATEGORY_MESSAGES, categoryFormSchema } from "~/modules/categories/category-form.schema";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Catégories", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");

@@ -3,6 +3,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/content";
+import { adminSeo } from "~/lib/admin-seo";
 import { Field, FormError, PageHeader, selectClass, useActionToast, useEditor, useFieldErrors, EditorDialog } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { HomeListField } from "~/components/admin/home-list-field";
@@ -31,6 +32,8 @@ import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } fro
 import { type ListEditorSpec, listEditorFor, withListItems } from "~/modules/content/home-list-forms";
 import { pageWithoutBlocksMessage } from "~/modules/content/page-blocks";
 import { blockPageChoices } from "~/modules/content/page-blocks.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Contenu", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
@@ -173,10 +176,10 @@ function BlockForm({
         </Field>
         <Field label="Type" htmlFor="type">
           <select id="type" name="type" value={type} onChange={(e) => setType(e.target.value)} className={selectClass}>
-            <option value="text">text</option>
-            <option value="html">html</option>
-            <option value="json">json</option>
-            <option value="image">image</option>
+            <option value="text">Texte</option>
+            <option value="html">HTML</option>
+            <option value="json">JSON</option>
+            <option value="image">Image</option>
           </select>
         </Field>
         <Field label="Position" htmlFor="position">

@@ -12,7 +12,7 @@ import { Input } from "~/components/ui/input";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { logger } from "~/lib/logger.server";
-import { seo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { type AdminActionData, failure, guarded, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { requestedPage } from "~/modules/admin/pagination.server";
@@ -36,8 +36,7 @@ import { NETWORK_LABELS, NETWORKS, type NetworkName } from "~/modules/networks/n
 import { formatParis } from "~/modules/settings/paris-time";
 import { countOf } from "~/lib/plural";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Conversions", description: "Back office", path: "/admin/conversions", noIndex: true }, matches);
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Conversions", matches);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
 
 import type { Route } from "./+types/crevarde-deals";
+import { adminSeo } from "~/lib/admin-seo";
 import { PageHeader, Field, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { ImageUpload } from "~/components/admin/image-upload";
@@ -25,12 +26,15 @@ import { POST_STATUS_LABELS } from "~/modules/deals/posting.schema";
 import { bulkIntentAction, deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
-import { DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
+import { BADGE_LABELS, DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
+import { BADGE_TYPES } from "../../../db/constants";
 import { bulkDeals, deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admin.server";
 import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
 import { requestNow } from "~/lib/clock.server";
 import { scheduleFilterOptions } from "~/modules/admin/list-query";
 import { scheduleView } from "~/modules/schedule/schedule";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Coups de crevarde", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
@@ -72,7 +76,7 @@ function dealConflictFields(brands: Array<{ id: string; name: string }>): Confli
     { name: "price", label: "Prix" },
     { name: "originalPrice", label: "Prix d'origine" },
     { name: "badgeText", label: "Texte du badge" },
-    { name: "badgeType", label: "Type de badge" },
+    { name: "badgeType", label: "Type de badge", show: (v) => BADGE_LABELS[v as keyof typeof BADGE_LABELS] ?? v },
     { name: "source", label: "Source" },
     { name: "ctaText", label: "Texte du bouton / code" },
     { name: "url", label: "Lien" },
@@ -118,7 +122,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
         rowLabel={(d) => d.title}
         sort={loaderData.query}
         empty={isNarrowed(loaderData.query) ? "Aucun deal ne correspond à ces critères." : "Aucun deal trouvé..."}
-        bulk={{ entityPlural: "deals", actions: catalogueBulkActions(DEAL_FORM_MESSAGES.bulkConfirm) }}
+        bulk={{ selected: { one: "deal sélectionné", other: "deals sélectionnés" }, actions: catalogueBulkActions(DEAL_FORM_MESSAGES.bulkConfirm) }}
         columns={[
           {
             key: "title",
@@ -188,9 +192,11 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           </Field>
           <Field label="Type de badge*" htmlFor="badgeType" error={errors.badgeType}>
             <select id="badgeType" name="badgeType" defaultValue={values?.badgeType ?? "hot"} className={selectClass}>
-              <option value="hot">hot</option>
-              <option value="risky">risky</option>
-              <option value="fun">fun</option>
+              {BADGE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {BADGE_LABELS[type]}
+                </option>
+              ))}
             </select>
           </Field>
         </div>

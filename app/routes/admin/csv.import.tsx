@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { requirePermission } from "~/lib/auth.server";
 import { requestNow } from "~/lib/clock.server";
 import { readBoundedForm } from "~/lib/body.server";
+import { adminSeo } from "~/lib/admin-seo";
 import { isDomainError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { dbErrorMessage } from "~/modules/admin/admin.server";
@@ -20,6 +21,8 @@ interface ImportData {
   csv?: string;
   fileName?: string;
 }
+
+export const meta: Route.MetaFunction = ({ data, matches }) => adminSeo(data?.title ?? "Importer un fichier CSV", matches);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");

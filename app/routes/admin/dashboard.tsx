@@ -1,6 +1,7 @@
 import { Clock, FileText, Receipt, Scale, Store, Users } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { adminSeo } from "~/lib/admin-seo";
 import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
@@ -15,6 +16,7 @@ import { EXPIRING_SOON_DAYS } from "~/modules/admin/list-query";
 import { formatParis } from "~/modules/settings/paris-time";
 import { formatNetworkAmount } from "~/modules/conversions/format";
 import { formatEuros } from "~/modules/ledger/ledger";
+import { MONEY_LABELS } from "~/modules/treasury/treasury.schema";
 import { recentAudit } from "~/modules/admin/audit.server";
 import { searchStats, type SearchStat } from "~/modules/search/search.server";
 import { initialiseHomeContent } from "~/modules/content/content-admin.server";
@@ -25,6 +27,8 @@ import { updateSettings } from "~/modules/settings/settings-admin.server";
 import { logger } from "~/lib/logger.server";
 import { data } from "react-router";
 import { countOf } from "~/lib/plural";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Dashboard", matches);
 
 /**
  * Every member of the team sees the dashboard ("backoffice"); the cashback
@@ -38,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     dashboardStats(),
     may.money ? cashbackDashboard() : null,
     may.settings ? getSetting("content_protection") : null,
-    recentAudit(15),
+    recentAudit(staff.role, 15),
     may.settings ? getLegalIdentity() : null,
     searchStats(SEARCH_STATS_DAYS),
     may.catalogue ? expiringCodes(requestNow(request)) : null,
@@ -373,7 +377,9 @@ function CashbackSection({ cashback }: { cashback: CashbackDashboard }) {
           <div data-testid="cashback-owed">
             <dt className="text-sm text-neutral-600">Dû aux membres</dt>
             <dd className="text-xl font-bold">{formatEuros(cashback.owedToMembersCents)}</dd>
-            <dd className="text-xs text-neutral-500">En attente, disponible et en cours de virement</dd>
+            <dd className="text-xs text-neutral-500">
+              {MONEY_LABELS.pending} + {MONEY_LABELS.available} + {MONEY_LABELS.inPayout}
+            </dd>
           </div>
           <div data-testid="cashback-receivable">
             <dt className="text-sm text-neutral-600">Commissions à recevoir</dt>
@@ -386,10 +392,16 @@ function CashbackSection({ cashback }: { cashback: CashbackDashboard }) {
             <dd className="text-xs text-neutral-500">Commissions à recevoir moins dû aux membres</dd>
           </div>
         </dl>
-        <p className="text-xs text-neutral-500">
-          Grand livre : compte « commissions à recevoir » {formatEuros(cashback.ledger.commissionsReceivableCents)}, compte « dettes envers les membres »{" "}
-          {formatEuros(cashback.ledger.memberLiabilitiesCents)}.
-        </p>
+        <dl className="grid gap-x-4 text-xs text-neutral-500 sm:grid-cols-2" data-testid="cashback-ledger">
+          <div>
+            <dt className="inline">Grand livre, part des membres des commissions pas encore validées : </dt>
+            <dd className="inline tabular-nums">{formatEuros(cashback.ledger.commissionsReceivableCents)}</dd>
+          </div>
+          <div>
+            <dt className="inline">Grand livre, cashback validé crédité aux membres, net des annulations : </dt>
+            <dd className="inline tabular-nums">{formatEuros(cashback.ledger.memberLiabilitiesCents)}</dd>
+          </div>
+        </dl>
       </CardContent>
     </Card>
   );

@@ -12,7 +12,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
-import { seo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { NOTICE_DECISION_LABELS, NOTICE_DECISIONS, moderationActionSchema } from "~/modules/notices/notices.schema";
 import { decideNotice, moderationOverview, type ModerationNoticeRow } from "~/modules/notices/notices.server";
@@ -59,8 +59,7 @@ const DEAL_DECISION_TOASTS = {
   "remove-deal": "Deal retiré",
 } as const;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Modération", description: "Back office", path: "/admin/moderation", noIndex: true }, matches);
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Modération", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "moderation");

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
 
 import type { Route } from "./+types/offers";
+import { adminSeo } from "~/lib/admin-seo";
 import { BrandField, PageHeader, Field } from "~/components/admin/admin-ui";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Pager } from "~/components/admin/pager";
@@ -28,6 +29,8 @@ import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-field
 import { requestNow } from "~/lib/clock.server";
 import { listBrandCashback } from "~/modules/cashback/programs.server";
 import { scheduleView } from "~/modules/schedule/schedule";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Offres cashback", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
@@ -102,7 +105,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         sort={loaderData.query}
         empty={isNarrowed(loaderData.query) ? "Aucune offre ne correspond à ces critères." : "Aucune offre trouvée..."}
         bulk={{
-          entityPlural: "offres",
+          selected: { one: "offre sélectionnée", other: "offres sélectionnées" },
           actions: catalogueBulkActions(OFFER_MESSAGES.bulkConfirm),
         }}
         columns={[

@@ -4,6 +4,7 @@ import { ExternalLink, Plus } from "lucide-react";
 import { useState } from "react";
 
 import type { Route } from "./+types/pages";
+import { adminSeo } from "~/lib/admin-seo";
 import { PageHeader, Field, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
@@ -33,6 +34,8 @@ import { isReservedPageSlug, RESERVED_SLUG_MESSAGE } from "~/modules/pages/reser
 import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
 import { requestNow } from "~/lib/clock.server";
 import { scheduleView } from "~/modules/schedule/schedule";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Pages", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
@@ -127,7 +130,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
         sort={loaderData.query}
         empty={isNarrowed(loaderData.query) ? "Aucune page ne correspond à ces critères." : "Aucune page trouvée"}
         bulk={{
-          entityPlural: "pages",
+          selected: { one: "page sélectionnée", other: "pages sélectionnées" },
           actions: [
             { intent: "bulk-publish", label: "Publier", confirm: PAGE_MESSAGES.bulkConfirm["bulk-publish"] },
             { intent: "bulk-unpublish", label: "Repasser en brouillon", confirm: PAGE_MESSAGES.bulkConfirm["bulk-unpublish"] },

@@ -10,10 +10,11 @@ import { Input } from "~/components/ui/input";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { countOf } from "~/lib/plural";
-import { seo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { formatEuros } from "~/modules/ledger/ledger";
+import { MONEY_LABELS } from "~/modules/treasury/treasury.schema";
 import { financeActionSchema, PAYOUT_TO_FIX_CODE, PAYOUT_TO_FIX_LABEL, payoutStatusLabel } from "~/modules/payouts/payouts.schema";
 import {
   approvePayout,
@@ -28,8 +29,7 @@ import {
 import { formatParis } from "~/modules/settings/paris-time";
 import { allowSharedIban } from "~/modules/payouts/bank-details.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Paiements", description: "Back office", path: "/admin/paiements", noIndex: true }, matches);
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Paiements", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "money");
@@ -189,7 +189,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
 
       <Card>
         <CardHeader>
-          <CardTitle>En cours ({inFlight.length})</CardTitle>
+          <CardTitle>{MONEY_LABELS.inPayout} ({inFlight.length})</CardTitle>
           <CardDescription>Une fois le virement reçu, marquez-le versé ; s'il revient (rejet ou retour), indiquez la raison donnée par la banque.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -7,15 +7,14 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
-import { seo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { failure, guarded, loadOrFail, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { decideHeldReferral, listHeldReferrals } from "~/modules/referrals/referrals.server";
 import { formatParis } from "~/modules/settings/paris-time";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Parrainages à vérifier", description: "Back office", path: "/admin/parrainages", noIndex: true }, matches);
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Parrainages à vérifier", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "money");

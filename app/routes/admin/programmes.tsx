@@ -3,6 +3,7 @@ import { History, Pencil, Plus, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/programmes";
+import { adminSeo } from "~/lib/admin-seo";
 import { BrandField, PageHeader, EditorDialog, Field, FormActions, EmptyRow, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Pager } from "~/components/admin/pager";
@@ -35,6 +36,9 @@ import { NETWORK_ENV_VARS, networkCredentialsConfigured } from "~/modules/networ
 import { NETWORK_LABELS, NETWORKS, SUB_ID_PARAM } from "~/modules/networks/networks";
 import { generatePushSecret, isPushNetwork, pushSecretStatuses, pushSecretVersion, type PushNetwork } from "~/modules/networks/push.server";
 import { formatParis } from "~/modules/settings/paris-time";
+import { formatEuros } from "~/modules/ledger/ledger";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Programmes", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "money");
@@ -118,7 +122,7 @@ type Program = Route.ComponentProps["loaderData"]["programs"][number];
 type Rate = Program["history"][number];
 
 function rateText(r: Rate) {
-  const network = r.displayPercent !== null ? `${Number(r.displayPercent).toLocaleString("fr-FR")}\u00a0%` : `${((r.displayFixedCents ?? 0) / 100).toLocaleString("fr-FR", { minimumFractionDigits: 2 })}\u00a0€`;
+  const network = r.displayPercent !== null ? `${Number(r.displayPercent).toLocaleString("fr-FR")}\u00a0%` : formatEuros(r.displayFixedCents ?? 0);
   return `${r.label} : ${network} → ${r.memberLabel} membre`;
 }
 

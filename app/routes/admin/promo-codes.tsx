@@ -4,6 +4,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/promo-codes";
+import { adminSeo } from "~/lib/admin-seo";
 import { BrandField, PageHeader, EditorDialog, Field, errorsFor, selectClass } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -32,6 +33,8 @@ import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-field
 import { requestNow } from "~/lib/clock.server";
 import { scheduleFilterOptions } from "~/modules/admin/list-query";
 import { scheduleView } from "~/modules/schedule/schedule";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Codes promo", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
@@ -203,7 +206,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
               : "Aucun code promo trouvé..."
         }
         bulk={{
-          entityPlural: "codes promo",
+          selected: { one: "code promo sélectionné", other: "codes promo sélectionnés" },
           actions: [
             { intent: "bulk-extend", label: `Prolonger de ${PROMO_EXTEND_DAYS} jours`, confirm: PROMO_MESSAGES.bulkConfirm["bulk-extend"] },
             ...catalogueBulkActions(PROMO_MESSAGES.bulkConfirm),

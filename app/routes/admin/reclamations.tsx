@@ -9,17 +9,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
-import { seo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { claimAdminActionSchema, claimAdminStatusLabel } from "~/modules/claims/claims.schema";
 import { claimsOverview, markNetworkSent, resolveClaim, sendClaimToImpact, type AdminClaimRow } from "~/modules/claims/claims.server";
 import { formatEuros } from "~/modules/ledger/ledger";
+import { countOf } from "~/lib/plural";
 import { NETWORK_LABELS, type NetworkName } from "~/modules/networks/networks";
 import { formatParis } from "~/modules/settings/paris-time";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Réclamations", description: "Back office", path: "/admin/reclamations", noIndex: true }, matches);
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Réclamations", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "money");
@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     switch (v.intent) {
       case "mark-sent": {
         const n = await markNetworkSent(actor, v.network);
-        return ok(v.intent, "Réclamations marquées transmises", `${n} réclamation(s) ${networkLabel(v.network)}.`);
+        return ok(v.intent, "Réclamations marquées transmises", `${countOf(n, { one: "réclamation", other: "réclamations" })} ${networkLabel(v.network)}.`);
       }
       case "send-impact": {
         const claim = await sendClaimToImpact(actor, v.claimId);

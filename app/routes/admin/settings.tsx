@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
+import { adminSeo } from "~/lib/admin-seo";
 import { errorsFor, Field, PageHeader, selectClass, useActionToast } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
@@ -124,6 +125,8 @@ export const settingsSchema = z.object({
     ctx.addIssue({ code: "custom", path: ["temuStartsAt"], message: "La date de début doit précéder la date de fin." });
   }
 });
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Paramètres", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "settings");

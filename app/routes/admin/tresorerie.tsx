@@ -9,17 +9,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
-import { seo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { guarded, invalid, loadOrFail, ok, type AdminActionData } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { NETWORKS } from "~/modules/networks/networks";
 import { formatParis } from "~/modules/settings/paris-time";
-import { NETWORK_LABELS, networkPaymentSchema } from "~/modules/treasury/treasury.schema";
+import { MONEY_LABELS, NETWORK_LABELS, networkPaymentSchema, solvencyAlertText } from "~/modules/treasury/treasury.schema";
 import { recordNetworkPayment, treasuryOverview } from "~/modules/treasury/treasury.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Trésorerie", description: "Back office", path: "/admin/tresorerie", noIndex: true }, matches);
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Trésorerie", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "money");
@@ -66,9 +65,7 @@ export default function AdminTreasury({ loaderData, actionData }: Route.Componen
       {t.alert ? (
         <div role="alert" className="flex gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-900">
           <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <p>
-            Alerte : les soldes disponibles des membres ({formatEuros(t.alert.exposedCents)}) dépassent la trésorerie restante, paiements reçus des réseaux moins les virements déjà faits aux membres ({formatEuros(t.alert.cashCents)}).
-          </p>
+          <p data-testid="treasury-alert">{solvencyAlertText({ ...t.alert, availableCents: t.members.availableCents, inPayoutCents: t.members.inPayoutCents })}</p>
         </div>
       ) : null}
 
@@ -78,16 +75,21 @@ export default function AdminTreasury({ loaderData, actionData }: Route.Componen
           <CardDescription>Soldes du grand livre, tous membres confondus.</CardDescription>
         </CardHeader>
         <CardContent>
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <Figure label="En attente" cents={t.members.pendingCents} hint="Cashback signalé par les réseaux et bonus de parrainage promis" testId="treasury-pending" />
-            <Figure label="Disponible" cents={t.members.availableCents} testId="treasury-available" />
-            <Figure label="En cours de virement" cents={t.members.inPayoutCents} testId="treasury-in-payout" />
-            <Figure label="Versé (depuis le début)" cents={t.members.paidCents} testId="treasury-paid" />
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <Figure label={MONEY_LABELS.pending} cents={t.members.pendingCents} hint="Cashback signalé par les réseaux et bonus de parrainage promis" testId="treasury-pending" />
+            <Figure label={MONEY_LABELS.available} cents={t.members.availableCents} hint="Validé, que les membres peuvent retirer" testId="treasury-available" />
+            <Figure label={MONEY_LABELS.inPayout} cents={t.members.inPayoutCents} hint="Retraits demandés, virement pas encore reçu" testId="treasury-in-payout" />
+            <Figure label={MONEY_LABELS.paid} cents={t.members.paidCents} hint="Virements reçus par les membres, depuis le début" testId="treasury-paid" />
+            <Figure
+              label={MONEY_LABELS.owed}
+              cents={t.members.owedCents}
+              hint={`Cashback versé puis annulé par le marchand, à récupérer${t.deletedDebts.totalCents > 0 ? ` (dont ${formatEuros(t.deletedDebts.totalCents)} de comptes supprimés)` : ""}`}
+              testId="treasury-owed"
+            />
+            <Figure label={MONEY_LABELS.toPay} cents={t.toPayCents} hint={`${MONEY_LABELS.available} + ${MONEY_LABELS.inPayout}`} testId="treasury-to-pay" />
           </dl>
           <p className="mt-3 text-sm text-neutral-600">
-            Dette envers les membres (cashback validé net des annulations) : <strong>{formatEuros(t.liabilitiesCents)}</strong>
-            {t.members.owedCents > 0 ? ` ; dû par des membres après annulation : ${formatEuros(t.members.owedCents)}` : ""}
-            {t.deletedDebts.totalCents > 0 ? `, dont ${formatEuros(t.deletedDebts.totalCents)} par des comptes supprimés` : ""}.
+            Cashback validé, net des annulations : <strong data-testid="treasury-liabilities">{formatEuros(t.liabilitiesCents)}</strong> ({MONEY_LABELS.available} + {MONEY_LABELS.inPayout} + {MONEY_LABELS.paid} − {MONEY_LABELS.owed}).
           </p>
         </CardContent>
       </Card>
@@ -146,7 +148,7 @@ export default function AdminTreasury({ loaderData, actionData }: Route.Componen
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             <Figure label="Commissions à recevoir" cents={t.receivableCents} testId="treasury-receivable" />
             <Figure label="Paiements reçus des réseaux" cents={t.cashReceivedCents} testId="treasury-cash" />
-            <Figure label="Trésorerie restante" cents={t.cashReceivedCents - t.members.paidCents} hint="Paiements reçus moins les virements déjà faits aux membres" testId="treasury-cash-left" />
+            <Figure label={MONEY_LABELS.cashLeft} cents={t.cashLeftCents} hint={`Paiements reçus des réseaux moins ${MONEY_LABELS.paid}`} testId="treasury-cash-left" />
           </dl>
           {t.networks.length ? (
             <ul className="mt-4 grid gap-2">

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formatParis } from "~/modules/settings/paris-time";
 
 import type { Route } from "./+types/users";
+import { adminSeo } from "~/lib/admin-seo";
 import { AdminForm, PageHeader, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
@@ -16,10 +17,13 @@ import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { userListSpec } from "~/modules/users/user-list";
 import { formatEuros } from "~/modules/ledger/ledger";
+import { MONEY_LABELS } from "~/modules/treasury/treasury.schema";
 import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { USER_MESSAGES, userFormSchema } from "~/modules/users/user-form.schema";
 import { deleteUserAdmin, LastAdminError, listUsersAdmin, updateUserAdmin } from "~/modules/users/users-admin.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Utilisateurs", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -119,7 +123,12 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           { key: "email", header: "Email", sort: "email", cell: (u) => <Unbroken>{u.email}</Unbroken> },
           { key: "role", header: "Rôle", cell: (u) => <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge> },
           { key: "created", header: "Inscription", sort: "created", cell: (u) => formatParis(u.createdAt, "d MMM yyyy") },
-          { key: "saved", header: "Cashback validé", cell: (u) => (u.validatedCashbackCents ? formatEuros(u.validatedCashbackCents) : "-") },
+          {
+            key: "saved",
+            header: "Cashback validé",
+            // the member side's words (issue #37 item 7): the sum of three of their /mon-cashback cards
+            cell: (u) => (u.validatedCashbackCents ? <span title={`${MONEY_LABELS.available} + ${MONEY_LABELS.inPayout} + ${MONEY_LABELS.paid}`}>{formatEuros(u.validatedCashbackCents)}</span> : "-"),
+          },
         ]}
         actions={(u) => (
           <RowActions
