@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
+import { deleteAccount, exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { CONTACT_ADMIN_MESSAGES, CONTACT_MESSAGES } from "../../app/modules/contact/contact.schema";
 import { CONTACT_NOTIFY_QUEUE, notifyContactJob } from "../../app/modules/contact/contact.server";
 import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/contact";
@@ -151,5 +152,20 @@ describeEachDb("« Nous contacter » (issue #34 item 7)", () => {
     const member = await signedInUser();
     expect((await setStatus("new", member.cookie)).status).toBe(403);
     expect((await messageOf(row.reference)).status).toBe("done");
+  });
+
+  it("a member's messages are in the export of their data and erased with the account (RGPD)", async () => {
+    const db = await getDb();
+    const me = await signedInUser();
+    const signedIn = await send({ ...valid(), email: me.email }, { cookie: me.cookie });
+    const asVisitor = await send({ ...valid(), email: me.email.toUpperCase(), subject: "account" });
+    const exported = await exportAccountData(me.id);
+    expect(exported?.contactMessages.map((m) => [m.reference, m.subject, m.status])).toEqual([
+      [referenceOf(signedIn), "Un paiement ou un retrait", "Nouveau"],
+      [referenceOf(asVisitor), "Mon compte", "Nouveau"],
+    ]);
+    await deleteAccount(me.id, me.email);
+    for (const out of [signedIn, asVisitor]) expect(await messageOf(referenceOf(out))).toBeUndefined();
+    expect(await db.$count(s.contactMessages)).toBeGreaterThan(0);
   });
 });

@@ -6,12 +6,12 @@
  * through new → in progress → done in /admin/contact, each change audited.
  */
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { contactMessages, user } from "../../../db/schema";
 import { ROLES } from "../../../db/constants";
 import { ContactCopyEmail, ContactStaffEmail } from "~/emails/contact";
-import { getDb } from "~/lib/db.server";
+import { getDb, type Db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { DomainError } from "~/lib/errors";
 import { send, type Job } from "~/lib/jobs.server";
@@ -134,4 +134,20 @@ export async function setContactStatus(actor: Actor, input: { id: string; status
     await recordAuditIn(tx, actor, { action: "update", entity: "contact_messages", entityId: after.id, before: { status: before.status }, after: { status: after.status } });
     return after;
   });
+}
+
+/** A member's messages, for the export of their data (RGPD art. 15 and 20): by account or by address. */
+export async function exportContactMessages(userId: string, address: string) {
+  const db = await getDb();
+  const rows = await db
+    .select({ reference: contactMessages.reference, subject: contactMessages.subject, email: contactMessages.email, message: contactMessages.message, status: contactMessages.status, sentAt: contactMessages.createdAt })
+    .from(contactMessages)
+    .where(or(eq(contactMessages.userId, userId), sql`lower(${contactMessages.email}) = ${address}`))
+    .orderBy(asc(contactMessages.createdAt));
+  return rows.map((r) => ({ ...r, subject: CONTACT_SUBJECT_LABELS[r.subject as ContactSubject] ?? r.subject, status: CONTACT_STATUS_LABELS[r.status as ContactStatus] ?? r.status }));
+}
+
+/** Erase a deleted member's messages (by account or by address), in the deletion's transaction. */
+export async function deleteContactMessagesOf(tx: Pick<Db, "delete">, userId: string, address: string) {
+  await tx.delete(contactMessages).where(or(eq(contactMessages.userId, userId), sql`lower(${contactMessages.email}) = ${address}`));
 }
