@@ -1,4 +1,3 @@
-import { LifeBuoy } from "lucide-react";
 import { Link } from "react-router";
 import { HELP_ARTICLE_SLUGS, helpArticlePath } from "~/modules/help/help.constants";
 
@@ -12,9 +11,7 @@ const TITLES: Record<keyof typeof HELP_ARTICLE_SLUGS, string> = {
 export function HelpLinks({ articles, className }: { articles: ReadonlyArray<keyof typeof HELP_ARTICLE_SLUGS>; className?: string }) {
   return (
     <aside aria-label="Aide" className={`flex flex-wrap items-center gap-x-4 gap-y-1 text-sm ${className ?? ""}`} data-testid="help-links">
-      <span className="inline-flex items-center gap-1 font-semibold text-neutral-700">
-        <LifeBuoy className="size-4" aria-hidden="true" /> Une question ?
-      </span>
+      <span className="font-semibold text-neutral-700">Une question ?</span>
       {articles.map((key) => (
         <Link key={key} to={helpArticlePath(HELP_ARTICLE_SLUGS[key])} className="font-semibold text-brand-700 hover:underline">
           {TITLES[key]}

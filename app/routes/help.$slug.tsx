@@ -7,7 +7,7 @@ import { getSessionUser } from "~/lib/auth.server";
 import { forwardLoaderCacheControl } from "~/lib/cache-control";
 import { can } from "~/lib/permissions";
 import { errorSeo, seo } from "~/lib/seo";
-import { CONTACT_PATH } from "~/modules/contact/contact.schema";
+import { CONTACT_PATH } from "~/modules/contact/contact.constants";
 import { HELP_PATH, helpArticlePath } from "~/modules/help/help.constants";
 import { getHelpArticle } from "~/modules/help/help.server";
 import { formatParis } from "~/modules/settings/paris-time";

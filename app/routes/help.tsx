@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { seo } from "~/lib/seo";
-import { CONTACT_PATH } from "~/modules/contact/contact.schema";
+import { CONTACT_PATH } from "~/modules/contact/contact.constants";
 import { HELP_PATH, helpArticlePath } from "~/modules/help/help.constants";
 import { listHelpSections } from "~/modules/help/help.server";
 

@@ -1,4 +1,4 @@
-import { BookOpen, LifeBuoy, Search, ShoppingBag, Store } from "lucide-react";
+import { BookOpen, Search, ShoppingBag, Store } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -15,7 +15,7 @@ export interface SuggestionItem {
 }
 
 const KIND_LABELS: Record<SuggestionItem["kind"], string> = { query: "Recherche", brand: "Marque", offer: "Produit", article: "Article", help: "Aide" };
-const KIND_ICONS = { query: Search, brand: Store, offer: ShoppingBag, article: BookOpen, help: LifeBuoy };
+const KIND_ICONS = { query: Search, brand: Store, offer: ShoppingBag, article: BookOpen, help: BookOpen };
 
 /**
  * The site's search field: a GET form to /recherche (it works before and

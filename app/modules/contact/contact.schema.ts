@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export { CONTACT_PATH } from "./contact.constants";
+
 /**
  * « Nous contacter » (/contact, issue #34 item 7, ADR 041): the subjects, the
  * statuses, their French labels and the one schema the form (client) and the
@@ -28,8 +30,6 @@ export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
   in_progress: "En cours",
   done: "Traité",
 };
-
-export const CONTACT_PATH = "/contact";
 
 export const CONTACT_MESSAGES = {
   subjectRequired: "Choisis le sujet de ton message.",
