@@ -1,17 +1,19 @@
-import { expect, signedInAs, test } from "./fixtures";
+import { expect, noHorizontalScroll, signedInAs, test } from "./fixtures";
 
-test("a visitor reads the help centre, opens an article, writes to the team and an admin sees the message", async ({ page }, testInfo) => {
+test("a visitor reads the help centre, opens an article, writes to the team and an admin sees the message @layout", async ({ page }, testInfo) => {
   test.slow();
   await page.goto("/marques");
   await page.getByRole("contentinfo").getByRole("link", { name: "Aide", exact: true }).click();
   await expect(page).toHaveURL(/\/aide$/);
   await expect(page.getByRole("heading", { name: "Centre d'aide", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Paiements", level: 2 })).toBeVisible();
+  await noHorizontalScroll(page);
 
   await page.getByRole("link", { name: /Pourquoi mon achat n'apparaît pas \?/ }).click();
   await expect(page).toHaveURL(/\/aide\/pourquoi-mon-achat-n-apparait-pas$/);
   await expect(page.getByRole("heading", { name: "Pourquoi mon achat n'apparaît pas ?", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Signaler un achat manquant" })).toBeVisible();
+  await noHorizontalScroll(page);
 
   await page.getByRole("main").getByRole("link", { name: "Nous contacter" }).click();
   await expect(page).toHaveURL(/\/contact$/);
@@ -30,6 +32,7 @@ test("a visitor reads the help centre, opens an article, writes to the team and 
   const sent = page.getByTestId("contact-sent");
   await expect(sent).toContainText(/Merci, ton message CT-[2-9A-Z]{6} est bien parti/);
   const reference = (await sent.textContent())!.match(/CT-[2-9A-Z]{6}/)![0];
+  await noHorizontalScroll(page);
 
   await page.context().clearCookies();
   await signedInAs(page, "admin", "/admin/contact");
@@ -41,4 +44,5 @@ test("a visitor reads the help centre, opens an article, writes to the team and 
   await item.getByLabel(`Statut du message ${reference}`).selectOption("in_progress");
   await item.getByRole("button", { name: "Changer le statut" }).click();
   await expect(page.getByTestId("contact-message").filter({ hasText: reference })).toContainText("En cours");
+  await noHorizontalScroll(page);
 });

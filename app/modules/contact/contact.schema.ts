@@ -48,7 +48,7 @@ export const CONTACT_ADMIN_MESSAGES = {
   failed: "Le statut n'a pas pu être enregistré.",
 } as const;
 
-export const MESSAGE_MIN = 20;
+const MESSAGE_MIN = 20;
 export const MESSAGE_MAX = 5000;
 
 /** The contact form: validated on the page as it is typed and again by the action. */

@@ -27,7 +27,7 @@ type Actor = { id: string; email: string };
 export const CONTACT_NOTIFY_QUEUE = "contact.notify";
 
 /** The roles that receive and handle contact messages: those holding `moderation` (admins and moderators, ADR 022). */
-export const CONTACT_STAFF_ROLES = ROLES.filter((role) => can(role, "moderation"));
+const CONTACT_STAFF_ROLES = ROLES.filter((role) => can(role, "moderation"));
 
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
 const newReference = () => `CT-${Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("")}`;
