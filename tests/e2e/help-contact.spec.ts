@@ -1,6 +1,6 @@
-import { expect, noHorizontalScroll, signedInAs, test } from "./fixtures";
+import { consentCookie, expect, noHorizontalScroll, signedInAs, test } from "./fixtures";
 
-test("a visitor reads the help centre, opens an article, writes to the team and an admin sees the message @layout", async ({ page }, testInfo) => {
+test("a visitor reads the help centre, opens an article, writes to the team and an admin sees the message @layout", async ({ page, baseURL }, testInfo) => {
   test.slow();
   await page.goto("/marques");
   await page.getByRole("contentinfo").getByRole("link", { name: "Aide", exact: true }).click();
@@ -35,6 +35,8 @@ test("a visitor reads the help centre, opens an article, writes to the team and 
   await noHorizontalScroll(page);
 
   await page.context().clearCookies();
+  // the consent choice is kept: the banner must not cover the back office's buttons
+  await page.context().addCookies([consentCookie(baseURL!)]);
   await signedInAs(page, "admin", "/admin/contact");
   await expect(page).toHaveURL(/\/admin\/contact$/);
   const item = page.getByTestId("contact-message").filter({ hasText: reference });
