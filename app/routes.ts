@@ -63,6 +63,10 @@ export default [
     route("legal/:slug", "routes/legal.$slug.tsx"),
     route("recherche", "routes/search.tsx"),
     route("signaler-un-contenu", "routes/notice.tsx"),
+    // help centre and contact form (issue #34 item 7, ADR 041)
+    route("aide", "routes/help.tsx"),
+    route("aide/:slug", "routes/help.$slug.tsx"),
+    route("contact", "routes/contact.tsx"),
     // a member's public page (issue #15 item 9)
     route("membres/:pseudo", "routes/members.$pseudo.tsx"),
     // /pourquoi-{product} (concept page) and admin-managed pages at /{slug}
@@ -94,6 +98,8 @@ export default [
       route("reclamations/export/:network", "routes/admin/reclamations.export.ts"),
       route("reclamations/:claimId/justificatif", "routes/admin/reclamations.justificatif.ts"),
       route("moderation", "routes/admin/moderation.tsx"),
+      route("aide", "routes/admin/aide.tsx"),
+      route("contact", "routes/admin/contact.tsx"),
       // CSV export and import of the catalogue lists (ADR 029): promo-codes, crevarde-deals, brands
       route(":list/export", "routes/admin/csv.export.ts"),
       route(":list/import", "routes/admin/csv.import.tsx"),

@@ -21,7 +21,7 @@ import zlib from "node:zlib";
 export const BUDGETS = [
   // forms validated in the browser by the server's own zod schema (conform): zod is 26 KB
   { group: "member area", match: /^routes\/(profile|mon-cashback|mes-deals|mes-alertes|invite|deals\.propose)/, kb: 215 },
-  { group: "public forms", match: /^routes\/(auth|notice|email-test)/, kb: 195 },
+  { group: "public forms", match: /^routes\/(auth|notice|contact|email-test)/, kb: 195 },
   { group: "public pages", match: /./, kb: 153 },
 ];
 

@@ -14,6 +14,7 @@ import { SEARCH_LEXICON_QUEUE, SEARCH_LEXICON_SCHEDULE, searchLexiconJob } from 
 import { CASHBACK_DIGEST_QUEUE, CASHBACK_DIGEST_SCHEDULE, detectedDigestJob } from "~/modules/cashback/notifications.server";
 import { CLAIMS_EXPIRE_QUEUE, CLAIMS_EXPIRE_SCHEDULE, expireClaimsJob } from "~/modules/claims/claim-lifecycle.server";
 import { alertDigestJob, alertMatchJob, ALERTS_DIGEST_QUEUE, ALERTS_DIGEST_SCHEDULE, ALERTS_INSTANT_QUEUE, ALERTS_INSTANT_SCHEDULE, ALERTS_MATCH_QUEUE, instantAlertsJob } from "~/modules/alerts/alerts.server";
+import { CONTACT_NOTIFY_QUEUE, notifyContactJob } from "~/modules/contact/contact.server";
 import { DEALS_EXPIRE_QUEUE, DEALS_EXPIRE_SCHEDULE, expireDealsJob } from "~/modules/deals/posting.server";
 
 export const jobHandlers: JobHandlers = {
@@ -31,6 +32,7 @@ export const jobHandlers: JobHandlers = {
   [ALERTS_MATCH_QUEUE]: alertMatchJob,
   [ALERTS_INSTANT_QUEUE]: instantAlertsJob,
   [ALERTS_DIGEST_QUEUE]: alertDigestJob,
+  [CONTACT_NOTIFY_QUEUE]: notifyContactJob,
 };
 
 /**

@@ -19,7 +19,7 @@ import { remember } from "./remember.server";
  *   changing what the next visitor sees.
  */
 
-/** The content tables whose triggers notify a change (db/migrations/0025_shared_storage.sql, 0035_code_feedback_notify.sql). */
+/** The content tables whose triggers notify a change (db/migrations/0025_shared_storage.sql, 0035_code_feedback_notify.sql, 0045_help_and_contact.sql). */
 export const CONTENT_TABLES = [
   "code_feedback",
   "site_settings",
@@ -34,6 +34,7 @@ export const CONTENT_TABLES = [
   "blog_articles",
   "affiliate_programs",
   "program_rates",
+  "help_articles",
 ] as const;
 export type ContentTable = (typeof CONTENT_TABLES)[number];
 

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   claim: { name: "claim", limit: 10, windowSeconds: 60 * 60 },
   /** notices of illegal content per IP (« Signaler un contenu illicite ») */
   notice: { name: "notice", limit: 10, windowSeconds: 60 * 60 },
+  /** « Nous contacter » messages per IP: each one mails every staff account (ADR 041) */
+  contact: { name: "contact", limit: 5, windowSeconds: 60 * 60 },
   /** « Ça a marché ? » answers (and undos) per member: 30 per 10 minutes (vote storms, ADR 036 §Rate limits) */
   codeFeedback: { name: "code-feedback", limit: 30, windowSeconds: 60 * 10 },
   /** deals proposed per member (« Proposer un deal ») */

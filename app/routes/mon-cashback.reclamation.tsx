@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { HelpLinks } from "~/components/help-links";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/mon-cashback.reclamation";
@@ -101,6 +102,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
         ← Mon cashback
       </Link>
       <h1 className="mt-2 text-4xl font-black">Signaler un achat manquant</h1>
+      <HelpLinks articles={["missingPurchase", "whenPaid"]} className="mt-3" />
       <p className="mt-3 text-neutral-700">
         Ton achat n'apparaît pas dans « Mes achats » ? Tu peux le signaler de {CLAIM_MIN_DAYS} à {CLAIM_MAX_DAYS} jours après ton clic sur « Activer le
         cashback ». Nous vérifions ton clic, puis transmettons ta demande au marchand.

@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { HelpLinks } from "~/components/help-links";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/mon-cashback";
@@ -142,6 +143,7 @@ export default function MonCashback({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-4xl font-black">Mon cashback</h1>
+      <HelpLinks articles={["missingPurchase", "whenPaid"]} className="mt-3" />
       {launched ? null : (
         <p className="mt-4 rounded-2xl bg-amber-50 p-4 text-amber-900">
           Le cashback n'est pas encore ouvert sur Crevarde : tes achats et ton cashback s'afficheront ici dès son lancement.

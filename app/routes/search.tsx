@@ -15,6 +15,7 @@ import { recordSearch } from "~/modules/search/search.server";
 import { resultCount, searchSite } from "~/modules/search/site-search.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { countOf } from "~/lib/plural";
+import { HELP_SECTION_LABELS, helpArticlePath } from "~/modules/help/help.constants";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   seo(
     {
       title: data?.q ? `Recherche « ${data.q} »` : SEARCH_MESSAGES.title,
-      description: "Cherche une marque, un produit, un code promo, un deal ou un article sur Crevarde.",
+      description: "Cherche une marque, un produit, un code promo, un deal, un article ou une réponse de l'aide sur Crevarde.",
       path: "/recherche",
       noIndex: true,
     },
@@ -47,7 +48,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
 const searchHref = (q: string) => `/recherche?q=${encodeURIComponent(q)}`;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, brands, codes, offers, deals, articles, correction, searched, total, launched } = loaderData;
+  const { q, brands, codes, offers, deals, articles, help, correction, searched, total, launched } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-4xl font-black">{SEARCH_MESSAGES.title}</h1>
@@ -74,6 +75,26 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-sm text-neutral-600" role="status">
             {countOf(total, { one: "résultat", other: "résultats" })}
           </p>
+          {help.length > 0 ? (
+            <section className="mt-10" aria-labelledby="search-help">
+              <h2 id="search-help" className="text-2xl font-black">
+                Aide
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+                {help.map((h) => (
+                  <li key={h.slug} className="rounded-2xl border border-neutral-200 bg-white p-5">
+                    <p className="text-xs font-semibold uppercase text-brand-700">{HELP_SECTION_LABELS[h.section]}</p>
+                    <h3 className="mt-1 font-bold">
+                      <Link to={helpArticlePath(h.slug)} className="hover:underline">
+                        {h.title}
+                      </Link>
+                    </h3>
+                    <p className="mt-1 line-clamp-2 text-sm text-neutral-600">{h.summary}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {brands.length > 0 ? (
             <section className="mt-10" aria-labelledby="search-brands">
               <h2 id="search-brands" className="text-2xl font-black">

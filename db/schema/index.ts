@@ -20,3 +20,4 @@ export * from "./cashback";
 export * from "./payouts";
 export * from "./claims";
 export * from "./referrals";
+export * from "./support";

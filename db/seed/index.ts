@@ -14,7 +14,9 @@ import { ARTICLES } from "./data/blog";
 import { BRAND_COLOURS, BRANDS } from "./data/brands";
 import { CATEGORIES } from "./data/categories";
 import { DEALS } from "./data/deals";
+import { HELP_ARTICLES } from "./data/help";
 import { DEMO_LEGAL_IDENTITY, LEGAL_PAGES } from "./data/legal";
+import { sanitizeRichHtml } from "../../app/lib/html.server";
 import { OFFERS } from "./data/offers";
 import { DEMO_PROGRAM_BRAND_SLUG, DEMO_PROGRAMS } from "./data/programs";
 import { PROMO_CODES } from "./data/promo-codes";
@@ -302,6 +304,12 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
           createdAt: new Date("2025-05-15T10:00:00+02:00"),
         })),
       )
+      .onConflictDoNothing();
+
+    // help centre articles (unique slug: an admin's edits are never undone)
+    await db
+      .insert(s.helpArticles)
+      .values(HELP_ARTICLES.map((a) => ({ ...a, body: sanitizeRichHtml(a.body), published: true })))
       .onConflictDoNothing();
 
     // settings

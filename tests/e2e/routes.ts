@@ -7,6 +7,7 @@ const PARAMS: Record<string, string> = { id: "caudalie", slug: "soin-du-visage" 
 const PATH_PARAMS: Record<string, Record<string, string>> = {
   "blog/:id": { id: "skincare-chere" },
   "legal/:slug": { slug: "cgv" },
+  "aide/:slug": { slug: "quand-serai-je-paye" },
   ":slug": { slug: "pourquoi-crevarde" },
   "coup-de-crevarde/:id": { id: FIXTURE_DEAL_ID },
   "admin/:list/import": { list: "promo-codes" },

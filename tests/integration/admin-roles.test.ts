@@ -48,6 +48,8 @@ const ROUTES: Record<string, { url: string; refusal: string; editor: Outcome; fi
   "users.tsx": { url: "/admin/users", refusal: ADMINS, editor: "refused", finance: "refused", moderator: "refused", admin: "ok" },
   "settings.tsx": { url: "/admin/settings", refusal: ADMINS, editor: "refused", finance: "refused", moderator: "refused", admin: "ok" },
   "moderation.tsx": { url: "/admin/moderation", refusal: MODERATION, editor: "refused", finance: "refused", moderator: "ok", admin: "ok" },
+  "aide.tsx": { url: "/admin/aide", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
+  "contact.tsx": { url: "/admin/contact", refusal: MODERATION, editor: "refused", finance: "refused", moderator: "ok", admin: "ok" },
 };
 
 /** Routes that answer a file (no page, no action), with parameters naming nothing. */

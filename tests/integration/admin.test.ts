@@ -173,11 +173,11 @@ describeEachDb("admin back office", ({ database }) => {
     expect(dup.data.toast?.description).toBe("Ce slug est déjà utilisé.");
     const page = await callRoute(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "", slug: "", content: "" }));
     expect(page.data.toast?.description).toBe("Le titre de la page est obligatoire.");
-    const page2 = await callRoute(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Contact", slug: "", content: "" }));
+    const page2 = await callRoute(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Nous écrire", slug: "", content: "" }));
     expect(page2.data.toast?.description).toBe("Le slug de la page est obligatoire.");
-    const saved = await callRoute(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Contact", slug: "contact", content: '<p>Écris-nous</p><script>alert(1)</script><img src=x onerror="alert(1)">' }));
+    const saved = await callRoute(pageAction, as(admin.cookie, "/admin/pages", { intent: "save", title: "Nous écrire", slug: "nous-ecrire", content: '<p>Écris-nous</p><script>alert(1)</script><img src=x onerror="alert(1)">' }));
     expect(saved.data.toast?.title).toBe("Page créée avec succès");
-    const pub = await callRoute(slugLoader, req("/contact"), { slug: "contact" });
+    const pub = await callRoute(slugLoader, req("/nous-ecrire"), { slug: "nous-ecrire" });
     expect(pub.data.content).toContain("<p>Écris-nous</p>");
     expect(pub.data.content).not.toMatch(/script|onerror/);
   });

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { HelpLinks } from "~/components/help-links";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -49,6 +50,7 @@ export function Withdrawals({
       <p className="mt-2 text-neutral-600">
         Ton cashback disponible est versé par virement sur ton compte bancaire, dès {formatEuros(minimumCents)}. Les virements partent chaque mardi.
       </p>
+      <HelpLinks articles={["whenPaid"]} className="mt-2" />
       {!bank ? (
         <p className="mt-4">
           <Link to="/mon-cashback/coordonnees-bancaires" className="font-semibold text-brand-700 hover:underline">

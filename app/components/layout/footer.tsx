@@ -20,6 +20,8 @@ export function Footer({ siteName, year, cashbackLaunched = false, children }: {
     { to: "/pourquoi", label: "Le manifeste" },
     { to: conceptPath(siteName), label: `Pourquoi ${siteName} ?` },
     { to: "/apropos", label: "À propos" },
+    { to: "/aide", label: "Aide" },
+    { to: "/contact", label: "Contact" },
   ];
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-neutral-50">

@@ -7,15 +7,15 @@ import { cn } from "~/lib/utils";
 import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH } from "~/modules/search/search.schema";
 
 export interface SuggestionItem {
-  kind: "query" | "brand" | "offer" | "article";
+  kind: "query" | "brand" | "offer" | "article" | "help";
   label: string;
   href: string;
   /** a brand's or an offer's cashback ("Jusqu'à 7 % de cashback"), once launched */
   cashback?: string;
 }
 
-const KIND_LABELS: Record<SuggestionItem["kind"], string> = { query: "Recherche", brand: "Marque", offer: "Produit", article: "Article" };
-const KIND_ICONS = { query: Search, brand: Store, offer: ShoppingBag, article: BookOpen };
+const KIND_LABELS: Record<SuggestionItem["kind"], string> = { query: "Recherche", brand: "Marque", offer: "Produit", article: "Article", help: "Aide" };
+const KIND_ICONS = { query: Search, brand: Store, offer: ShoppingBag, article: BookOpen, help: BookOpen };
 
 /**
  * The site's search field: a GET form to /recherche (it works before and

@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+import { deleteContactMessagesOf, exportContactMessages } from "~/modules/contact/contact.server";
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { createElement } from "react";
 import * as schema from "../../../db/schema";
@@ -417,6 +418,7 @@ export async function deleteAccount(userId: string, email: string) {
       .delete(schema.newsletterSubscribers)
       .where(or(eq(schema.newsletterSubscribers.userId, userId), sql`lower(${schema.newsletterSubscribers.email}) = ${address}`));
     await tx.delete(schema.emailOutbox).where(sql`lower(${schema.emailOutbox.to}) = ${address}`);
+    await deleteContactMessagesOf(tx, userId, address);
     await tx
       .delete(schema.rateLimits)
       .where(sql`strpos(lower(${schema.rateLimits.key}), ${address}) > 0 or strpos(${schema.rateLimits.key}, ${userId}) > 0`);
@@ -591,5 +593,7 @@ export async function exportAccountData(userId: string) {
     dealPosts: (await listMyDealPosts(userId)).map(({ id: _id, ...rest }) => rest),
     // deal alerts (keywords and filters)
     dealAlerts: await alertsForExport(userId),
+    // messages sent from « Nous contacter »
+    contactMessages: await exportContactMessages(userId, address),
   };
 }

@@ -9,6 +9,7 @@ import { conceptPath } from "~/lib/site";
  */
 export const ROUTE_FIRST_SEGMENTS = [
   "admin",
+  "aide",
   "alertes",
   "analytics",
   "api",
@@ -19,6 +20,7 @@ export const ROUTE_FIRST_SEGMENTS = [
   "categories",
   "codes-promo",
   "consent",
+  "contact",
   "coup-de-crevarde",
   "coups-de-crevarde",
   "deals",

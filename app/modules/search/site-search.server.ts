@@ -1,6 +1,7 @@
 /**
  * The global search (/recherche, issue #14): brands, live promo codes
- * (masked for visitors, as everywhere), offers, deals and articles, each ranked,
+ * (masked for visitors, as everywhere), offers, deals, articles and the help
+ * centre's articles (issue #34 item 7), each ranked,
  * with the typo correction of search.server, and the header's suggestions.
  * Brands and offers carry their brand's cashback once it is launched (issue #34 item 5).
  */
@@ -10,6 +11,8 @@ import { getDb } from "~/lib/db.server";
 import { listBrands } from "~/modules/brands/brands.server";
 import { listBrandCashback } from "~/modules/cashback/programs.server";
 import { searchOffers, suggestOffers } from "~/modules/offers/offers.server";
+import { helpArticlePath } from "~/modules/help/help.constants";
+import { searchHelpArticles } from "~/modules/help/help.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { searchDealsQuery, toPublicDeal } from "~/modules/deals/deals.server";
 import { promoCodeColumns, publicCode, toPublicCode } from "~/modules/promo-codes/promo-codes.server";
@@ -20,9 +23,9 @@ import { searchWords, SUGGEST_MIN_LENGTH } from "./search.schema";
 const SITE_SEARCH_GROUP_LIMIT = 6;
 
 async function searchGroups(match: SQL | null, q: string, signedIn: boolean, launched: boolean, now: Date) {
-  if (!match) return { brands: [], codes: [], offers: [], deals: [], articles: [] };
+  if (!match) return { brands: [], codes: [], offers: [], deals: [], articles: [], help: [] };
   const db = await getDb();
-  const [brandRows, codeRows, offerRows, dealRows, articleRows] = await Promise.all([
+  const [brandRows, codeRows, offerRows, dealRows, articleRows, helpRows] = await Promise.all([
     // a brand also by its name without spaces and hyphens (« laroche »), at once
     listBrands({ match, typed: q, now }),
     db
@@ -48,6 +51,7 @@ async function searchGroups(match: SQL | null, q: string, signedIn: boolean, lau
       .where(sql`${blogArticles.search} @@ ${match}`)
       .orderBy(sql`ts_rank_cd(${blogArticles.search}, ${match}) desc`, desc(blogArticles.publishedAt))
       .limit(SITE_SEARCH_GROUP_LIMIT),
+    searchHelpArticles(match, SITE_SEARCH_GROUP_LIMIT),
   ]);
   return {
     brands: brandRows.slice(0, SITE_SEARCH_GROUP_LIMIT),
@@ -55,12 +59,13 @@ async function searchGroups(match: SQL | null, q: string, signedIn: boolean, lau
     offers: offerRows,
     deals: dealRows.slice(0, SITE_SEARCH_GROUP_LIMIT).map((r) => toPublicDeal(r, signedIn, { now })),
     articles: articleRows.map((a) => ({ ...a, publishedAt: a.publishedAt.toISOString() })),
+    help: helpRows,
   };
 }
 
 export type SiteSearchGroups = Awaited<ReturnType<typeof searchGroups>>;
 
-export const resultCount = (g: SiteSearchGroups) => g.brands.length + g.codes.length + g.offers.length + g.deals.length + g.articles.length;
+export const resultCount = (g: SiteSearchGroups) => g.brands.length + g.codes.length + g.offers.length + g.deals.length + g.articles.length + g.help.length;
 
 /** Everything that matches the query, grouped; corrected when the words find nothing. */
 export async function searchSite(q: string, signedIn: boolean, now = new Date()) {
@@ -70,7 +75,7 @@ export async function searchSite(q: string, signedIn: boolean, now = new Date())
 }
 
 export interface Suggestion {
-  kind: "query" | "brand" | "offer" | "article";
+  kind: "query" | "brand" | "offer" | "article" | "help";
   label: string;
   href: string;
   /** a brand's or an offer's cashback once launched ("Jusqu'à 7 % de cashback"), from its brand's programmes */
@@ -81,7 +86,8 @@ export interface Suggestion {
  * The header's suggestions: the query completed with catalogue words ("pinc"
  * → "pinceaux"), then brands (also by their name without spaces and hyphens:
  * « laroche »), offers and articles that match what is typed so far; brands
- * and offers with their cashback once it is launched (issue #34 item 5).
+ * and offers with their cashback once it is launched (issue #34 item 5), and
+ * the help centre's articles (issue #34 item 7).
  */
 export async function suggest(q: string, now = new Date()): Promise<Suggestion[]> {
   const words = searchWords(q);
@@ -90,7 +96,7 @@ export async function suggest(q: string, now = new Date()): Promise<Suggestion[]
   const last = words[words.length - 1]!;
   const head = q.trim().slice(0, q.trim().toLocaleLowerCase("fr").lastIndexOf(last)).trimEnd();
   const match = matchQuery(words, await expandWords(db, words))!;
-  const [completions, brandRows, offerRows, articleRows, launched] = await Promise.all([
+  const [completions, brandRows, offerRows, articleRows, helpRows, launched] = await Promise.all([
     completeWord(db, last, 4),
     db
       .select({ id: brands.id, name: brands.name, slug: brands.slug })
@@ -106,6 +112,7 @@ export async function suggest(q: string, now = new Date()): Promise<Suggestion[]
       .where(sql`${blogArticles.search} @@ ${match}`)
       .orderBy(sql`ts_rank_cd(${blogArticles.search}, ${match}) desc`, desc(blogArticles.publishedAt))
       .limit(2),
+    searchHelpArticles(match, 2),
     getSetting("cashback_launched"),
   ]);
   const rates = launched ? await listBrandCashback([...brandRows.map((b) => b.id), ...offerRows.map((o) => o.brandId)], now) : new Map<string, { label: string }>();
@@ -119,5 +126,6 @@ export async function suggest(q: string, now = new Date()): Promise<Suggestion[]
     ...brandRows.map((b) => ({ kind: "brand" as const, label: b.name, href: `/marques/${b.slug}`, ...cashback(b.id) })),
     ...offerRows.map((o) => ({ kind: "offer" as const, label: o.name, href: `/marques/${o.brandSlug}`, ...cashback(o.brandId) })),
     ...articleRows.map((a) => ({ kind: "article" as const, label: a.title, href: `/blog/${a.id}` })),
+    ...helpRows.map((h) => ({ kind: "help" as const, label: h.title, href: helpArticlePath(h.slug) })),
   ];
 }

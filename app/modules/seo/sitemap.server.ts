@@ -9,6 +9,8 @@ import { LEGAL_SLUGS } from "~/modules/content/pages.server";
 import { EARNINGS_PATH } from "~/modules/content/legal";
 import { memberPath } from "~/modules/members/member-badges";
 import { membersWithDeals } from "~/modules/members/members.server";
+import { helpArticlePath } from "~/modules/help/help.constants";
+import { helpSitemapRows } from "~/modules/help/help.server";
 
 export interface SitemapEntry {
   path: string;
@@ -25,6 +27,8 @@ const STATIC_PATHS: Array<[string, number]> = [
   ["/temu", 0.5],
   ["/categories", 0.5],
   ["/apropos", 0.4],
+  ["/aide", 0.5],
+  ["/contact", 0.3],
   [EARNINGS_PATH, 0.2],
 ];
 
@@ -33,7 +37,7 @@ const SITEMAP_DEALS_LIMIT = 5000;
 
 export async function sitemapEntries(siteName: string, now = new Date()): Promise<SitemapEntry[]> {
   const db = await getDb();
-  const [articleRows, brandRows, categoryRows, pageRows, dealRows, memberRows] = await Promise.all([
+  const [articleRows, brandRows, categoryRows, pageRows, dealRows, memberRows, helpRows] = await Promise.all([
     db.select({ id: blogArticles.id, updatedAt: blogArticles.updatedAt }).from(blogArticles).orderBy(desc(blogArticles.publishedAt)),
     db.select({ slug: brands.slug, updatedAt: brands.updatedAt }).from(brands).orderBy(brands.name),
     listNonEmptyCategories(now),
@@ -49,6 +53,7 @@ export async function sitemapEntries(siteName: string, now = new Date()): Promis
       .limit(SITEMAP_DEALS_LIMIT),
     // members' pages, only for members with published deals (the others are noindex)
     membersWithDeals(now),
+    helpSitemapRows(),
   ]);
   const legal = new Set<string>(LEGAL_SLUGS);
   return [
@@ -59,6 +64,7 @@ export async function sitemapEntries(siteName: string, now = new Date()): Promis
     ...categoryRows.map((c) => ({ path: `/categories/${c.slug}`, lastmod: c.updatedAt, priority: 0.5 })),
     ...dealRows.map((d) => ({ path: `/coup-de-crevarde/${d.id}`, lastmod: d.updatedAt, priority: 0.5 })),
     ...memberRows.map((m) => ({ path: memberPath(m.username), lastmod: m.lastmod, priority: 0.3 })),
+    ...helpRows.map((h) => ({ path: helpArticlePath(h.slug), lastmod: h.updatedAt, priority: 0.4 })),
     ...pageRows.map((p) => ({
       path: legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`,
       lastmod: p.updatedAt,

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale, MessageSquareWarning, ShieldAlert, UserCheck } from "lucide-react";
+import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale, MessageSquareWarning, ShieldAlert, UserCheck, LifeBuoy, Mail } from "lucide-react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
 import { useLogout } from "~/components/layout/user-menu";
@@ -54,6 +54,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: typeof 
   { to: "/admin/programmes", label: "Programmes", icon: BadgePercent, permission: "money" },
   { to: "/admin/content", label: "Contenu", icon: FileText, permission: "catalogue" },
   { to: "/admin/pages", label: "Pages", icon: Files, permission: "catalogue" },
+  { to: "/admin/aide", label: "Centre d'aide", icon: LifeBuoy, permission: "catalogue" },
   { to: "/admin/users", label: "Utilisateurs", icon: Users, permission: "users" },
   { to: "/admin/conversions", label: "Conversions", icon: Receipt, permission: "money" },
   { to: "/admin/paiements", label: "Paiements", icon: Landmark, permission: "money" },
@@ -61,6 +62,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: typeof 
   { to: "/admin/reclamations", label: "Réclamations", icon: MessageSquareWarning, permission: "money" },
   { to: "/admin/parrainages", label: "Parrainages", icon: UserCheck, permission: "money" },
   { to: "/admin/moderation", label: "Modération", icon: ShieldAlert, permission: "moderation" },
+  { to: "/admin/contact", label: "Messages de contact", icon: Mail, permission: "moderation" },
 ];
 
 function SidebarContent({ siteName, permissions }: { siteName: string; permissions: readonly Permission[] }) {
