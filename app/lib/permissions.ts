@@ -61,6 +61,7 @@ export const AUDIT_ENTITY_PERMISSION = {
   brand: "catalogue",
   content_block: "catalogue",
   page: "catalogue",
+  help_article: "catalogue",
   upload: "catalogue",
   conversion: "money",
   payout: "money",
@@ -83,6 +84,7 @@ export const AUDIT_ENTITY_PERMISSION = {
   content_reports: "moderation",
   content_notices: "moderation",
   user_block: "moderation",
+  contact_messages: "moderation",
 } as const satisfies Record<string, Permission>;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_PERMISSION;
 

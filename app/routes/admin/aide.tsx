@@ -14,7 +14,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { isBlankHtml } from "~/lib/html.server";
-import { seo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
 import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { HELP_SECTION_LABELS, HELP_SECTIONS, helpArticlePath, type HelpSection } from "~/modules/help/help.constants";
@@ -22,7 +22,7 @@ import { firstHelpError, HELP_MESSAGES, helpArticleFormSchema } from "~/modules/
 import { deleteHelpArticle, listHelpArticlesAdmin, saveHelpArticle } from "~/modules/help/help-admin.server";
 import { formatParis } from "~/modules/settings/paris-time";
 
-export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Aide", description: "Back office", path: "/admin/aide", noIndex: true }, matches);
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Aide", matches);
 
 /** The help centre's articles (issue #34 item 7), for those who edit the content ("catalogue"). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -7,13 +7,13 @@ import { Button } from "~/components/ui/button";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { countOf } from "~/lib/plural";
-import { seo } from "~/lib/seo";
+import { adminSeo } from "~/lib/admin-seo";
 import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { CONTACT_ADMIN_MESSAGES, CONTACT_STATUS_LABELS, CONTACT_STATUSES, contactStatusSchema, type ContactStatus } from "~/modules/contact/contact.schema";
 import { listContactMessages, setContactStatus } from "~/modules/contact/contact.server";
 import { formatParis } from "~/modules/settings/paris-time";
 
-export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Messages de contact", description: "Back office", path: "/admin/contact", noIndex: true }, matches);
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Messages de contact", matches);
 
 const VIEWS = { open: "À traiter", done: "Traités" } as const;
 type View = keyof typeof VIEWS;
