@@ -7,7 +7,7 @@ import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery } from "~/modules/admin/list-query";
-import { listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import type { OFFER_BULK_INTENTS, offerListSpec } from "./offer-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { offerFormSchema } from "./offer-form.schema";
@@ -16,7 +16,7 @@ import type { offerFormSchema } from "./offer-form.schema";
  * One page of offers with their brand's name: searched (name, brand),
  * filtered and sorted as the URL says; name order by default (offers_name_idx).
  */
-export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand", (typeof offerListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">) {
+export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand", (typeof offerListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">, now = new Date()) {
   const db = await getDb();
   const f = query.filters;
   const where = and(
@@ -24,6 +24,7 @@ export async function listOffersAdmin(query: Pick<ListQuery<"name" | "brand", (t
     f.brand ? eq(offers.brandId, f.brand) : undefined,
     f.category ? eq(offers.categoryId, f.category) : undefined,
     yesNoWhere(offers.isFeatured, f.featured),
+    scheduleWhere(offers, f.schedule, now),
   );
   const count = async () => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(offers).innerJoin(brands, eq(brands.id, offers.brandId)).where(where);
