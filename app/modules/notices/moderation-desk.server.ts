@@ -40,7 +40,6 @@ const EMPTY = {
   stillValid: [] as Awaited<ReturnType<typeof listStillValidReports>>,
   damped: [] as Awaited<ReturnType<typeof listDampedVotes>>,
 };
-export type ModerationTabData = typeof EMPTY;
 
 /** The page asked for, clamped into 1..pageCount of `total` rows (as paginate does), and its window. */
 function pageWindow(requested: number, total: number) {
