@@ -73,8 +73,8 @@ test("members comment, edit, reply and report; a moderator removes the reported 
   // a moderator removes it: the reply stays under « Commentaire retiré par la modération »
   // (the admin holds the moderation permission; a moderator's is proven by tests/integration/deal-comments.test.ts)
   await signOut(page, baseURL!);
-  await signedInAs(page, "admin", "/admin/moderation");
-  await expect(page).toHaveURL(/\/admin\/moderation$/);
+  await signedInAs(page, "admin", "/admin/moderation?onglet=signalements");
+  await expect(page).toHaveURL(/\/admin\/moderation\?onglet=signalements$/);
   const reported = page.getByTestId("reported-comment").filter({ hasText: `Sur « ${title} »` });
   await expect(reported).toContainText("Spam ou publicité");
   await expect(reported).toContainText("Lien publicitaire");

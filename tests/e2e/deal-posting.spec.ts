@@ -48,8 +48,8 @@ test("a member proposes a deal, it waits for moderation, a moderator publishes i
 
   // the admin holds the moderation permission (a moderator's is proven by tests/integration/deal-posting.test.ts)
   await signOut();
-  await signedInAs(page, "admin", "/admin/moderation");
-  await expect(page).toHaveURL(/\/admin\/moderation$/);
+  await signedInAs(page, "admin", "/admin/moderation?onglet=deals");
+  await expect(page).toHaveURL(/\/admin\/moderation\?onglet=deals$/);
   const pending = page.getByTestId("pending-deal").filter({ hasText: title });
   await expect(pending).toContainText(memberEmail);
   // the moderator corrects the title before deciding

@@ -34,7 +34,7 @@ test("an admin blocks a member for 7 days from /admin/moderation; the member's s
   const member = blockedMember(testInfo.project.name);
   await signedInAs(page, "admin");
   await expect(page).not.toHaveURL(/\/auth/);
-  await page.goto("/admin/moderation");
+  await page.goto("/admin/moderation?onglet=membres");
   const form = page.getByRole("form", { name: "Bloquer un membre" });
   await form.getByLabel("Pseudo ou e-mail du membre").fill(member.username);
   await form.getByLabel("Durée").selectOption("7d");

@@ -50,7 +50,8 @@ test("an admin creates a programme and adds rates; the history keeps the old one
   await expect(row).toContainText("70\u00a0%");
   await expect(row).toContainText("Hors TVA (20\u00a0%) et frais de port");
 
-  await row.getByRole("button", { name: `Taux de ${name}` }).click();
+  await row.getByRole("button", { name: `Actions de ${name}` }).click();
+  await page.getByRole("menuitem", { name: "Taux" }).click();
   const rates = page.getByRole("dialog");
   await rates.getByLabel("Libellé*").fill("Tous les achats");
   await rates.getByLabel("Taux du réseau*").fill("12");
@@ -86,7 +87,8 @@ test("an admin creates a programme and adds rates; the history keeps the old one
         await expect(offer).toHaveText("10,5\u00a0% de cashback, soit environ 1,74\u00a0€", { timeout: 1_000 });
       }).toPass({ timeout: 30_000 });
       // on the price paid, the estimate is exact: 19,90 € × 10,5 % = 2,08 €
-      await row.getByRole("button", { name: `Modifier ${name}` }).click();
+      await row.getByRole("button", { name: `Actions de ${name}` }).click();
+      await page.getByRole("menuitem", { name: "Modifier" }).click();
       await page.getByRole("dialog").getByLabel("Base de calcul des taux").selectOption("incl");
       await page.getByRole("dialog").getByRole("button", { name: "Mettre à jour" }).click();
       await expect(page.getByText("Programme mis à jour", { exact: true })).toBeVisible();
@@ -100,8 +102,11 @@ test("an admin creates a programme and adds rates; the history keeps the old one
     await visitor.close();
   }
 
-  await row.getByRole("button", { name: `Mettre en pause ${name}` }).click();
+  await row.getByRole("button", { name: `Actions de ${name}` }).click();
+  await page.getByRole("menuitem", { name: "Mettre en pause" }).click();
   await expect(page.getByText("Statut mis à jour")).toBeVisible();
   await expect(row).toContainText("En pause");
-  await expect(row.getByRole("button", { name: `Réactiver ${name}` })).toBeVisible();
+  await row.getByRole("button", { name: `Actions de ${name}` }).click();
+  await expect(page.getByRole("menuitem", { name: "Réactiver" })).toBeVisible();
+  await page.keyboard.press("Escape");
 });

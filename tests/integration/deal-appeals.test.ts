@@ -3,7 +3,8 @@ import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { getDb } from "../../app/lib/db.server";
 import { action as profileAction, loader as profileLoader } from "../../app/routes/profile";
-import { action as moderationAction, loader as moderationLoader } from "../../app/routes/admin/moderation";
+import { action as moderationAction } from "../../app/routes/admin/moderation";
+import { moderationTab } from "../helpers/moderation";
 import { appealDealDecision } from "../../app/modules/deals/appeals.server";
 import { APPEAL_MESSAGES } from "../../app/modules/deals/appeals.schema";
 import { req, signedInUser } from "../helpers/auth";
@@ -41,10 +42,10 @@ describeEachDb("authors appeal a refusal or removal once (issue #15, ADR 036)", 
     expect(again.data.result?.error?.[""]).toEqual([APPEAL_MESSAGES.already]);
     expect((await callRoute(profileLoader, req("/profile", { cookie: author.cookie }))).data.dealPosts.find((p) => p.id === deal.id)?.appeal).toBe("pending");
 
-    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    expect(queue.data.appeals).toContainEqual(expect.objectContaining({ dealId: deal.id, text: APPEAL, contestedStatus: "rejected", authorEmail: author.email }));
+    const queue = await moderationTab(moderator.cookie, "contestations");
+    expect(queue.appeals).toContainEqual(expect.objectContaining({ dealId: deal.id, text: APPEAL, contestedStatus: "rejected", authorEmail: author.email }));
 
-    expect((await decide(deal.id, "reverse")).status).toBe(200);
+    expect((await decide(deal.id, "reverse")).status).toBe(303);
     expect(await dealOf(deal.id)).toMatchObject({ status: "published", moderationRule: null, moderationStatement: null });
     expect((await dealOf(deal.id)).publishedAt).not.toBeNull();
     const db = await getDb();
@@ -61,7 +62,7 @@ describeEachDb("authors appeal a refusal or removal once (issue #15, ADR 036)", 
     const author = await signedInUser();
     const deal = await refusedDeal(author.id, "removed");
     await appeal(author.cookie, deal.id);
-    expect((await decide(deal.id, "uphold")).status).toBe(200);
+    expect((await decide(deal.id, "uphold")).status).toBe(303);
     expect((await dealOf(deal.id)).status).toBe("removed");
     const [mail] = await (await getDb()).select().from(s.emailOutbox).where(and(eq(s.emailOutbox.to, author.email), eq(s.emailOutbox.kind, "deal-appeal-upheld")));
     expect(mail.subject).toBe("Ta contestation : la décision est maintenue");

@@ -6,7 +6,9 @@ import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { action as dealAction, loader as dealLoader } from "../../app/routes/deals.$id";
 import { loader as dealsLoader } from "../../app/routes/deals";
-import { action as moderationAction, loader as moderationLoader } from "../../app/routes/admin/moderation";
+import { action as moderationAction } from "../../app/routes/admin/moderation";
+import { moderationTab } from "../helpers/moderation";
+import { flashedToast } from "../helpers/toast";
 import { exportAccountData } from "../../app/modules/accounts/accounts.server";
 import { COMMENT_EDIT_WINDOW_MS, COMMENT_MESSAGES, REPORT_MESSAGES } from "../../app/modules/deals/deal-comments";
 import { editComment } from "../../app/modules/deals/deal-comments.server";
@@ -247,13 +249,13 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     await act(deal.id, bob.cookie, { intent: "report", targetType: "comment", targetId: fine.id, reason: "spam" });
     await act(deal.id, bob.cookie, { intent: "report", targetType: "deal", targetId: deal.id, reason: "misleading", details: "Le prix affiché est faux" });
 
-    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    expect(queue.data.pendingComments.map((c) => c.id)).toContain(held.id);
-    expect(queue.data.reportedComments.find((c) => c.id === rude.id)).toMatchObject({ reports: 1, reasons: ["Propos injurieux, haineux ou harcèlement"], authorEmail: alice.email });
-    expect(queue.data.reportedDeals.find((d) => d.id === deal.id)).toMatchObject({ reports: 1, details: ["Le prix affiché est faux"] });
+    expect((await moderationTab(moderator.cookie, "commentaires")).pendingComments.map((c) => c.id)).toContain(held.id);
+    const queue = await moderationTab(moderator.cookie, "signalements");
+    expect(queue.reportedComments.find((c) => c.id === rude.id)).toMatchObject({ reports: 1, reasons: ["Propos injurieux, haineux ou harcèlement"], authorEmail: alice.email });
+    expect(queue.reportedDeals.find((d) => d.id === deal.id)).toMatchObject({ reports: 1, details: ["Le prix affiché est faux"] });
 
     const approved = await decide({ intent: "approve-comment", commentId: held.id });
-    expect([approved.status, approved.data.toast?.title]).toEqual([200, "Commentaire publié"]);
+    expect([approved.status, flashedToast(approved.headers)?.title]).toEqual([303, "Commentaire publié"]);
     expect((await decide({ intent: "approve-comment", commentId: held.id })).status).toBe(409);
 
     const short = await decide({ intent: "remove-comment", commentId: rude.id, rule: "abusive", statement: "Non." });
@@ -261,7 +263,7 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     const noRule = await decide({ intent: "remove-comment", commentId: rude.id, rule: "", statement: STATEMENT });
     expect([noRule.status, noRule.data.toast?.description]).toEqual([400, "Choisissez la règle enfreinte."]);
     const removed = await decide({ intent: "remove-comment", commentId: rude.id, rule: "abusive", statement: STATEMENT });
-    expect([removed.status, removed.data.toast?.title]).toEqual([200, "Commentaire retiré"]);
+    expect([removed.status, flashedToast(removed.headers)?.title]).toEqual([303, "Commentaire retiré"]);
     const mail = (await mailsTo(alice.email)).find((m) => m.kind === "comment-removed");
     expect(mail?.subject).toBe("Ton commentaire a été retiré");
     expect(mail?.text).toContain(STATEMENT);
@@ -278,16 +280,16 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     expect(JSON.stringify(seen.data)).not.toContain("Tu es nul");
 
     const dismissed = await decide({ intent: "dismiss-reports", targetType: "comment", targetId: fine.id });
-    expect([dismissed.status, dismissed.data.toast?.title]).toEqual([200, "Signalements classés"]);
+    expect([dismissed.status, flashedToast(dismissed.headers)?.title]).toEqual([303, "Signalements classés"]);
     expect((await decide({ intent: "dismiss-reports", targetType: "comment", targetId: fine.id })).status).toBe(409);
 
     const dealRemoved = await decide({ intent: "remove-deal", dealId: deal.id, rule: "misleading", statement: "Le prix annoncé ne correspond pas au prix réel du marchand." });
-    expect(dealRemoved.status).toBe(200);
+    expect(dealRemoved.status).toBe(303);
     const [dealReport] = await db.select().from(s.contentReports).where(and(eq(s.contentReports.targetType, "deal"), eq(s.contentReports.targetId, deal.id)));
     expect(dealReport).toMatchObject({ status: "upheld", handledBy: moderator.id });
-    const after = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    expect(after.data.reportedDeals.map((d) => d.id)).not.toContain(deal.id);
-    expect(after.data.reportedComments.map((c) => c.id)).not.toContain(rude.id);
+    const after = await moderationTab(moderator.cookie, "signalements");
+    expect(after.reportedDeals.map((d) => d.id)).not.toContain(deal.id);
+    expect(after.reportedComments.map((c) => c.id)).not.toContain(rude.id);
 
     const audit = await db.select().from(s.auditLog).where(eq(s.auditLog.actorId, moderator.id));
     const entries = audit.map((a) => [a.entity, a.entityId]);

@@ -8,7 +8,9 @@ import { listFeaturedDeals, searchDeals } from "../../app/modules/deals/deals.se
 import { dealSearchSchema } from "../../app/modules/deals/deals.schema";
 import { MODERATION_DEAL_MESSAGES, POSTING_MESSAGES } from "../../app/modules/deals/posting.schema";
 import { expireDueDeals } from "../../app/modules/deals/posting.server";
-import { action as moderationAction, loader as moderationLoader } from "../../app/routes/admin/moderation";
+import { action as moderationAction } from "../../app/routes/admin/moderation";
+import { moderationTab } from "../helpers/moderation";
+import { flashedToast } from "../helpers/toast";
 import { action as postAction, loader as postLoader } from "../../app/routes/deals.propose";
 import { loader as profileLoader } from "../../app/routes/profile";
 import { action as settingsAction } from "../../app/routes/admin/settings";
@@ -217,11 +219,11 @@ describeEachDb("members post deals (issue #15)", () => {
     const first = valid();
     await post(author.cookie, first);
     const a = await lastPostOf(author.id);
-    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    expect(queue.data.pendingDeals.find((d) => d.id === a.id)).toMatchObject({ title: first.title, authorEmail: author.email, categoryName: "Cuisine" });
+    const queue = await moderationTab(moderator.cookie, "deals");
+    expect(queue.pendingDeals.find((d) => d.id === a.id)).toMatchObject({ title: first.title, authorEmail: author.email, categoryName: "Cuisine" });
 
     const approved = await decide({ intent: "approve-deal", dealId: a.id });
-    expect([approved.status, approved.data.toast?.title]).toEqual([200, "Deal publié"]);
+    expect([approved.status, flashedToast(approved.headers)?.title]).toEqual([303, "Deal publié"]);
     expect(await dealOf(a.id)).toMatchObject({ status: "published" });
     expect((await dealOf(a.id)).publishedAt).not.toBeNull();
     expect((await mailsTo(author.email)).map((m) => m.kind)).toEqual(["deal-approved"]);
@@ -236,7 +238,7 @@ describeEachDb("members post deals (issue #15)", () => {
     expect([noRule.status, noRule.data.toast?.description]).toEqual([400, MODERATION_DEAL_MESSAGES.ruleRequired]);
     const statement = "Ce prix est le prix habituel du produit chez ce marchand depuis trois mois.";
     const rejected = await decide({ intent: "reject-deal", dealId: b.id, rule: "not_a_deal", statement });
-    expect([rejected.status, rejected.data.toast?.title]).toEqual([200, "Deal refusé"]);
+    expect([rejected.status, flashedToast(rejected.headers)?.title]).toEqual([303, "Deal refusé"]);
     expect(await dealOf(b.id)).toMatchObject({ status: "rejected", moderationRule: "not_a_deal", moderationStatement: statement, publishedAt: null });
     const rejection = (await mailsTo(author.email)).find((m) => m.kind === "deal-rejected");
     expect(rejection?.subject).toBe("Ton deal n'a pas été publié");
@@ -245,7 +247,7 @@ describeEachDb("members post deals (issue #15)", () => {
 
     const removeStatement = "Le marchand a été signalé pour des commandes jamais livrées : le deal est retiré.";
     const removed = await decide({ intent: "remove-deal", dealId: a.id, rule: "unreliable_merchant", statement: removeStatement });
-    expect([removed.status, removed.data.toast?.title]).toEqual([200, "Deal retiré"]);
+    expect([removed.status, flashedToast(removed.headers)?.title]).toEqual([303, "Deal retiré"]);
     expect(await dealOf(a.id)).toMatchObject({ status: "removed", moderationStatement: removeStatement });
     expect((await mailsTo(author.email)).find((m) => m.kind === "deal-removed")?.text).toContain(removeStatement);
     const removeAgain = await decide({ intent: "remove-deal", dealId: a.id, rule: "other", statement: removeStatement });
@@ -271,7 +273,7 @@ describeEachDb("members post deals (issue #15)", () => {
       callRoute(moderationAction, req("/admin/moderation", { cookie, form: { intent: "edit-deal", dealId: pending.id, ...form } }));
     const good = { title: "Robot pâtissier corrigé", description: "Description corrigée par la modération, plus précise.", code: "robot20" };
     const done = await edit(good);
-    expect([done.status, done.data.toast?.title]).toEqual([200, "Deal corrigé"]);
+    expect([done.status, flashedToast(done.headers)?.title]).toEqual([303, "Deal corrigé"]);
     expect(await dealOf(pending.id)).toMatchObject({ title: good.title, description: good.description, ctaText: "ROBOT20", status: "pending_review" });
     const [entry] = await db.select().from(s.auditLog).where(and(eq(s.auditLog.entityId, pending.id), eq(s.auditLog.actorId, moderator.id)));
     expect(entry.after).toMatchObject({ title: good.title, ctaText: "ROBOT20" });
@@ -300,7 +302,7 @@ describeEachDb("members post deals (issue #15)", () => {
     expect((await dealOf(pending.id)).status).toBe("pending_review");
     const admin = await signedInUser({ role: "admin" });
     const done = await callRoute(moderationAction, req("/admin/moderation", { cookie: admin.cookie, form: { intent: "approve-deal", dealId: pending.id } }));
-    expect(done.status).toBe(200);
+    expect(done.status).toBe(303);
   });
 
   it("three self-promotion strikes stop a merchant from posting (French 403)", async () => {

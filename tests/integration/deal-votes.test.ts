@@ -179,7 +179,7 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
 
     // moderators see the damped votes on /admin/moderation
     const moderator = await signedInUser({ role: "moderator" });
-    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    const queue = await callRoute(moderationLoader, req("/admin/moderation?onglet=signaux", { cookie: moderator.cookie }));
     expect(queue.status).toBe(200);
     expect(queue.data.damped).toEqual(expect.arrayContaining([expect.objectContaining({ dealId: farm.id, damped: 1, votes: 5, browsers: 1 })]));
     expect(queue.data.damped.map((d) => d.dealId)).not.toContain(deal.id);
@@ -207,7 +207,7 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     expect(of(old.id)).toMatchObject({ weight: 1, dampedReason: null });
     expect((await temperatureOf(deal.id)).temperature).toBe(1 + 5 + 1);
     const moderator = await signedInUser({ role: "moderator" });
-    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
+    const queue = await callRoute(moderationLoader, req("/admin/moderation?onglet=signaux", { cookie: moderator.cookie }));
     expect(queue.data.damped).toEqual(expect.arrayContaining([expect.objectContaining({ dealId: deal.id, damped: 2, bursts: 2, browsers: 0 })]));
   });
 

@@ -4,7 +4,8 @@ import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { getDb } from "../../app/lib/db.server";
 import { getSessionUser } from "../../app/lib/auth.server";
-import { action as moderationAction, loader as moderationLoader } from "../../app/routes/admin/moderation";
+import { action as moderationAction } from "../../app/routes/admin/moderation";
+import { moderationTab } from "../helpers/moderation";
 import { action as dealAction } from "../../app/routes/deals.$id";
 import { action as postAction } from "../../app/routes/deals.propose";
 import { action as authAction } from "../../app/routes/auth";
@@ -37,7 +38,7 @@ describeEachDb("moderators block members (issue #15 item 8)", () => {
     const member = await signedInUser({ username: `Bloquée ${randomUUID().slice(0, 6)}` });
     const before = Date.now();
     const res = await block(member.email.toUpperCase());
-    expect(res.status).toBe(200);
+    expect([res.status, res.location]).toEqual([303, "/admin/moderation?onglet=illicites"]);
     const row = await userRow(member.id);
     expect(row.banned).toBe(true);
     expect(row.banReason).toBe(`Autre règle de publication : ${STATEMENT}`);
@@ -59,11 +60,11 @@ describeEachDb("moderators block members (issue #15 item 8)", () => {
     expect(mail.html).toContain("Autre règle de publication");
     expect(mail.html).toContain("réexamen");
 
-    const page = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    expect(page.data.blocked).toContainEqual(expect.objectContaining({ id: member.id, reason: row.banReason }));
+    const page = await moderationTab(moderator.cookie, "membres");
+    expect(page.blocked).toContainEqual(expect.objectContaining({ id: member.id, reason: row.banReason }));
 
     // unblocked: signs in again, audited
-    expect((await moderate({ intent: "unblock-member", userId: member.id })).status).toBe(200);
+    expect((await moderate({ intent: "unblock-member", userId: member.id })).status).toBe(303);
     expect((await userRow(member.id)).banned).toBe(false);
     expect((await login(member.email, member.password)).status).toBe(302);
     expect((await moderate({ intent: "unblock-member", userId: member.id })).status).toBe(409);
@@ -117,7 +118,7 @@ describeEachDb("moderators block members (issue #15 item 8)", () => {
 
   it("a permanent block has no end; the sign-in says so", async () => {
     const member = await signedInUser();
-    expect((await block(member.email, "permanent")).status).toBe(200);
+    expect((await block(member.email, "permanent")).status).toBe(303);
     expect((await userRow(member.id)).banExpires).toBeNull();
     const refused = await login(member.email, member.password);
     expect(JSON.stringify(refused.data)).toContain("Ton compte est bloqué définitivement");

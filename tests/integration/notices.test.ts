@@ -9,6 +9,8 @@ import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import { moderationTab } from "../helpers/moderation";
+import { flashedToast } from "../helpers/toast";
 
 const site = () => getEnv().SITE_URL.replace(/\/$/, "");
 const notice = (form: Record<string, string>, ip = `198.51.100.${Math.floor(Math.random() * 250)}`, cookie?: string) =>
@@ -88,8 +90,8 @@ describeEachDb("notices of illegal content (DSA)", () => {
     const moderator = await signedInUser({ role: "moderator" });
     const form = valid();
     const sent = await notice(form);
-    const queue = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    const item = queue.data.pending.find((n) => n.reference === referenceOf(sent));
+    const queue = await moderationTab(moderator.cookie, "illicites");
+    const item = queue.pending.find((n) => n.reference === referenceOf(sent));
     expect(item).toMatchObject({ categoryLabel: "Arnaque, hameçonnage ou lien malveillant", notifier: `Camille Martin <${form.notifierEmail}>` });
 
     const decide = (fields: Record<string, string>) => callRoute(moderationAction, req("/admin/moderation", { cookie: moderator.cookie, form: { intent: "decide", noticeId: item!.id, ...fields } }));
@@ -97,8 +99,8 @@ describeEachDb("notices of illegal content (DSA)", () => {
     expect([short.status, short.data.toast?.description]).toEqual([400, MODERATION_MESSAGES.statementRequired]);
     const statement = "Le lien menait vers un site d'hameçonnage : le deal est retiré (règle : liens trompeurs).";
     const done = await decide({ decision: "removed", statement });
-    expect(done.status).toBe(200);
-    expect(done.data.toast?.title).toBe("Décision enregistrée");
+    expect(done.status).toBe(303);
+    expect(flashedToast(done.headers)?.title).toBe("Décision enregistrée");
     const [row] = await db.select().from(s.contentNotices).where(eq(s.contentNotices.id, item!.id));
     expect(row).toMatchObject({ status: "decided", decision: "removed", statementFr: statement, decidedBy: `admin:${moderator.id}` });
     const mails = await mailsTo(form.notifierEmail);
@@ -113,9 +115,9 @@ describeEachDb("notices of illegal content (DSA)", () => {
     const again = await decide({ decision: "no_action", statement: "Finalement, aucune mesure n'est nécessaire ici." });
     expect([again.status, again.data.toast?.description]).toEqual([409, MODERATION_MESSAGES.alreadyDecided]);
     expect(await db.$count(s.auditLog, eq(s.auditLog.entityId, item!.id))).toBe(1);
-    const after = await callRoute(moderationLoader, req("/admin/moderation", { cookie: moderator.cookie }));
-    expect(after.data.pending.some((n) => n.id === item!.id)).toBe(false);
-    expect(after.data.decided.find((n) => n.id === item!.id)).toMatchObject({ decisionLabel: "Contenu retiré", statement });
+    const after = await moderationTab(moderator.cookie, "illicites");
+    expect(after.pending.some((n) => n.id === item!.id)).toBe(false);
+    expect(after.decided.find((n) => n.id === item!.id)).toMatchObject({ decisionLabel: "Contenu retiré", statement });
   });
 
   it("only moderators and admins see or decide notices", async () => {

@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { countOf, type PluralForms } from "~/lib/plural";
-import { isNarrowed, listHref, sortHref, yesNoOptions, type SortDir } from "~/modules/admin/list-query";
+import { isNarrowed, listHref, scheduleFilterOptions, sortHref, yesNoOptions, type SortDir } from "~/modules/admin/list-query";
 
 /**
  * The list half of the back office's resource engine (issue #17): a search
@@ -44,6 +44,8 @@ export const categoryFilter = (categories: Choice[], value: string | undefined):
   options: rowChoices(categories),
 });
 export const featuredFilter = (value: string | undefined): FilterDef => ({ name: "featured", label: "En avant", all: "Tous", value, options: yesNoOptions });
+/** « Programmation » of every list whose rows have « Publier le / Dépublier le » (ADR 030). */
+export const scheduleFilter = (value: string | undefined): FilterDef => ({ name: "schedule", label: "Programmation", all: "Toutes", value, options: scheduleFilterOptions });
 
 /** The bulk actions of a list with a « En avant » flag, with each entity's confirmation texts. */
 export function catalogueBulkActions(confirm: Record<"bulk-delete" | "bulk-feature" | "bulk-unfeature", (n: number) => string>): BulkAction[] {
@@ -143,6 +145,8 @@ export interface Column<T> {
   sort?: string;
   cell: (row: T) => React.ReactNode;
   className?: string;
+  /** an amount, a date, a temperature: one token kept on one line (never « 120,0 / 0€ ») */
+  nowrap?: boolean;
 }
 
 export interface BulkAction {
@@ -239,6 +243,18 @@ function BulkBar({ selected, actions, selectedLabel, onSubmitted }: { selected: 
  */
 export function Unbroken({ children }: { children: React.ReactNode }) {
   return <span className="inline-block max-w-full [overflow-wrap:break-word] [word-break:normal] md:max-w-48">{children}</span>;
+}
+
+/**
+ * A long e-mail or id in a cell: one line cut with « … » at the column's
+ * width, the whole value in its `title` (and still read out whole).
+ */
+export function Truncated({ value, className }: { value: string; className?: string }) {
+  return (
+    <span title={value} className={cn("block max-w-56 truncate [overflow-wrap:normal]", className)}>
+      {value}
+    </span>
+  );
 }
 
 /**
@@ -393,7 +409,11 @@ export function ResourceTable<T>({
                       <td
                         key={c.key}
                         role="cell"
-                        className={cn("flex items-start justify-between gap-3 py-1 [overflow-wrap:anywhere] md:table-cell md:px-3 md:py-2 md:align-middle", c.className)}
+                        className={cn(
+                          "flex items-start justify-between gap-3 py-1 md:table-cell md:px-3 md:py-2 md:align-middle",
+                          c.nowrap ? "whitespace-nowrap" : "[overflow-wrap:anywhere]",
+                          c.className,
+                        )}
                       >
                         <span aria-hidden="true" className="shrink-0 font-medium text-neutral-500 md:hidden">
                           {c.header}

@@ -3,7 +3,8 @@ import * as React from "react";
 import { cn } from "~/lib/utils";
 
 export const badgeVariants = cva(
-  "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold",
+  // one line always: a badge is one token (« Qualité ? »), never broken inside a table cell that wraps anywhere
+  "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold",
   {
     variants: {
       variant: {

@@ -17,6 +17,29 @@ export const PROGRAM_STATUS_LABELS: Record<ProgramStatus, string> = {
   closed: "Fermé",
 };
 
+/**
+ * A programme's states and the moves between them (issue #37 item 10): a
+ * running programme is paused or closed; a paused one resumes or closes; a
+ * closed one can only be reopened (never paused). The list offers exactly
+ * these moves, and the server refuses any other.
+ */
+export const PROGRAM_TRANSITIONS: Record<ProgramStatus, readonly ProgramStatus[]> = {
+  active: ["paused", "closed"],
+  paused: ["active", "closed"],
+  closed: ["active"],
+};
+
+/** The button that moves a programme to a state. */
+export const PROGRAM_TRANSITION_LABELS: Record<ProgramStatus, string> = {
+  active: "Réactiver",
+  paused: "Mettre en pause",
+  closed: "Fermer",
+};
+
+export function canMoveProgram(from: string, to: ProgramStatus): boolean {
+  return from === to || (PROGRAM_TRANSITIONS[from as ProgramStatus]?.includes(to) ?? false);
+}
+
 export const PROGRAM_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde du programme.",
   rateError: "Une erreur est survenue lors de l'ajout du taux.",
@@ -24,6 +47,7 @@ export const PROGRAM_MESSAGES = {
   notFound: "Ce programme n'existe plus.",
   duplicate: "Ce programme existe déjà pour ce réseau et ce compte éditeur.",
   newerRate: "Un taux plus récent existe déjà pour ce libellé : choisis une date de début postérieure.",
+  forbiddenMove: (from: ProgramStatus, to: ProgramStatus) => `Un programme « ${PROGRAM_STATUS_LABELS[from]} » ne peut pas passer à « ${PROGRAM_STATUS_LABELS[to]} ».`,
 } as const;
 
 /** The placeholders a tracking-URL template may hold. */

@@ -16,7 +16,7 @@ import { sanitizeRichHtml } from "~/lib/html.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { formatMemberRate, memberRate, summarizeRates, type CashbackSummary, type MemberRate, type RateOnBase } from "./member-rate";
-import type { ProgramFormInput, ProgramStatus, RateFormInput } from "./programs.schema";
+import { canMoveProgram, PROGRAM_MESSAGES, type ProgramFormInput, type ProgramStatus, type RateFormInput } from "./programs.schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -207,6 +207,11 @@ function programValues(input: ProgramFormInput) {
   };
 }
 
+/** A move PROGRAM_TRANSITIONS does not allow is a 409 (a closed programme is never paused). */
+function assertMove(from: string, to: ProgramStatus) {
+  if (!canMoveProgram(from, to)) throw new ProgramWriteError(PROGRAM_MESSAGES.forbiddenMove(from as ProgramStatus, to), 409);
+}
+
 /** Create or update a programme, with its audit entry, in one transaction. */
 export async function saveProgram(actor: Actor, input: ProgramFormInput): Promise<AffiliateProgram> {
   const db = await getDb();
@@ -214,6 +219,7 @@ export async function saveProgram(actor: Actor, input: ProgramFormInput): Promis
     if (input.id) {
       const before = await getProgram(input.id, tx);
       if (!before) throw new ProgramWriteError("Ce programme n'existe plus.", 404);
+      assertMove(before.status, input.status);
       const [after] = await tx
         .update(affiliatePrograms)
         .set({ ...programValues(input), updatedAt: new Date() })
@@ -234,6 +240,7 @@ export async function setProgramStatus(actor: Actor, id: string, status: Program
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(affiliatePrograms).where(eq(affiliatePrograms.id, id)).for("update").limit(1);
     if (!before) throw new ProgramWriteError("Ce programme n'existe plus.", 404);
+    assertMove(before.status, status);
     const [after] = await tx.update(affiliatePrograms).set({ status, updatedAt: new Date() }).where(eq(affiliatePrograms.id, id)).returning();
     await recordAuditIn(tx, actor, { action: "update", entity: "affiliate_program", entityId: id, before, after });
     return after;

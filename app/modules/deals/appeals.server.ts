@@ -42,7 +42,7 @@ export async function appealsOf(dealIds: string[]) {
 }
 
 /** « Contestations »: pending appeals, oldest first, with the decision contested. */
-export async function listPendingAppeals(limit = 100) {
+export async function listPendingAppeals(limit = 100, offset = 0) {
   const db = await getDb();
   const rows = await db
     .select({
@@ -60,13 +60,20 @@ export async function listPendingAppeals(limit = 100) {
     .innerJoin(crevardeDeals, eq(crevardeDeals.id, dealAppeals.dealId))
     .leftJoin(user, eq(user.id, dealAppeals.userId))
     .where(eq(dealAppeals.status, "pending"))
-    .orderBy(asc(dealAppeals.createdAt))
-    .limit(limit);
+    .orderBy(asc(dealAppeals.createdAt), asc(dealAppeals.dealId))
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => ({
     ...r,
     createdAt: r.createdAt.toISOString(),
     ruleLabel: r.rule ? (MODERATION_RULES[r.rule as ModerationRule] ?? r.rule) : null,
   }));
+}
+
+/** How many appeals wait for a decision. */
+export async function countPendingAppeals() {
+  const db = await getDb();
+  return db.$count(dealAppeals, eq(dealAppeals.status, "pending"));
 }
 
 /**

@@ -345,16 +345,33 @@ const reportSummary = {
 
 const reasonLabels = (reasons: string[]) => reasons.map((r) => REPORT_REASONS[r as ReportReason] ?? r);
 
-/** The open reports on one type of target, most reported first. */
-async function openReports(targetType: "comment" | "deal", limit: number) {
+/** The open reports, one row per target (comment or deal), most reported first. */
+async function openReports(limit: number, offset: number) {
   const db = await getDb();
   return db
-    .select(reportSummary)
+    .select({ targetType: contentReports.targetType, ...reportSummary })
     .from(contentReports)
-    .where(and(eq(contentReports.targetType, targetType), eq(contentReports.status, "open")))
-    .groupBy(contentReports.targetId)
-    .orderBy(desc(sql`count(*)`), desc(sql`max(${contentReports.createdAt})`))
-    .limit(limit);
+    .where(eq(contentReports.status, "open"))
+    .groupBy(contentReports.targetType, contentReports.targetId)
+    .orderBy(desc(sql`count(*)`), desc(sql`max(${contentReports.createdAt})`), contentReports.targetId)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many comments and deals have open reports (the « Signalements » tab's count). */
+export async function countReportedTargets() {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct (${contentReports.targetType}, ${contentReports.targetId}))::int` })
+    .from(contentReports)
+    .where(eq(contentReports.status, "open"));
+  return row?.n ?? 0;
+}
+
+/** How many comments wait for review (first comments of new accounts). */
+export async function countPendingComments() {
+  const db = await getDb();
+  return db.$count(dealComments, eq(dealComments.status, "pending"));
 }
 
 const commentColumns = {
@@ -367,44 +384,48 @@ const commentColumns = {
   authorEmail: user.email,
 };
 
+const commentRows = (db: Db) =>
+  db.select(commentColumns).from(dealComments).innerJoin(crevardeDeals, eq(crevardeDeals.id, dealComments.dealId)).leftJoin(user, eq(user.id, dealComments.authorId));
+
+/** /admin/moderation's « Commentaires » tab: one page of the comments waiting, oldest first. */
+export async function pendingCommentsPage(limit = 100, offset = 0) {
+  const rows = await commentRows(await getDb()).where(eq(dealComments.status, "pending")).orderBy(asc(dealComments.createdAt), asc(dealComments.id)).limit(limit).offset(offset);
+  return rows.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() }));
+}
+
 /**
- * /admin/moderation's comment and report queues: comments waiting (oldest
- * first), reported comments and reported deals (most reported first).
+ * /admin/moderation's « Signalements » tab: one page of the reported comments
+ * and deals (most reported first), split by kind.
  */
-export async function commentModerationQueues(limit = 100) {
+export async function reportQueuePage(limit = 100, offset = 0) {
   const db = await getDb();
-  const comments = () =>
-    db.select(commentColumns).from(dealComments).innerJoin(crevardeDeals, eq(crevardeDeals.id, dealComments.dealId)).leftJoin(user, eq(user.id, dealComments.authorId));
-  const [pending, commentReports, dealReports] = await Promise.all([
-    comments().where(eq(dealComments.status, "pending")).orderBy(asc(dealComments.createdAt)).limit(limit),
-    openReports("comment", limit),
-    openReports("deal", limit),
+  const reports = await openReports(limit, offset);
+  const ids = (type: "comment" | "deal") => reports.filter((r) => r.targetType === type).map((r) => r.targetId);
+  const [reportedComments, reportedDeals] = await Promise.all([
+    ids("comment").length ? commentRows(db).where(inArray(dealComments.id, ids("comment"))) : [],
+    ids("deal").length
+      ? db
+          .select({ id: crevardeDeals.id, title: crevardeDeals.title, url: crevardeDeals.url, status: crevardeDeals.status, authorEmail: user.email })
+          .from(crevardeDeals)
+          .leftJoin(user, eq(user.id, crevardeDeals.authorId))
+          .where(inArray(crevardeDeals.id, ids("deal")))
+      : [],
   ]);
-  const reportedComments = commentReports.length ? await comments().where(inArray(dealComments.id, commentReports.map((r) => r.targetId))) : [];
-  const reportedDeals = dealReports.length
-    ? await db
-        .select({ id: crevardeDeals.id, title: crevardeDeals.title, url: crevardeDeals.url, status: crevardeDeals.status, authorEmail: user.email })
-        .from(crevardeDeals)
-        .leftJoin(user, eq(user.id, crevardeDeals.authorId))
-        .where(inArray(crevardeDeals.id, dealReports.map((r) => r.targetId)))
-    : [];
-  const commentView = (c: (typeof pending)[number]) => ({ ...c, createdAt: c.createdAt.toISOString() });
   const commentById = new Map(reportedComments.map((c) => [c.id, c]));
   const dealById = new Map(reportedDeals.map((d) => [d.id, d]));
-  const reportView = (r: (typeof commentReports)[number]) => ({
+  const reportView = (r: (typeof reports)[number]) => ({
     reports: r.reports,
     reasons: reasonLabels(r.reasons),
     details: r.details.filter((d): d is string => Boolean(d)),
     lastAt: r.lastAt.toISOString(),
   });
   return {
-    pendingComments: pending.map(commentView),
-    reportedComments: commentReports.flatMap((r) => {
-      const c = commentById.get(r.targetId);
-      return c ? [{ ...commentView(c), ...reportView(r) }] : [];
+    reportedComments: reports.flatMap((r) => {
+      const c = r.targetType === "comment" ? commentById.get(r.targetId) : undefined;
+      return c ? [{ ...c, createdAt: c.createdAt.toISOString(), ...reportView(r) }] : [];
     }),
-    reportedDeals: dealReports.flatMap((r) => {
-      const d = dealById.get(r.targetId);
+    reportedDeals: reports.flatMap((r) => {
+      const d = r.targetType === "deal" ? dealById.get(r.targetId) : undefined;
       return d ? [{ ...d, ...reportView(r) }] : [];
     }),
   };

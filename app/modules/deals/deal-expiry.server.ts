@@ -106,7 +106,7 @@ export async function reactivateDeal(actor: { id: string; email: string; role: R
 }
 
 /** The moderators' queue: expired deals that members say are still valid, most reported first. */
-export async function listStillValidReports(limit = 50) {
+export async function listStillValidReports(limit = 50, offset = 0) {
   const db = await getDb();
   const reports = await db
     .select({ dealId: dealExpiryFlags.dealId, reports: sql<number>`count(*)::int`, lastAt: sql<Date>`max(${dealExpiryFlags.createdAt})`.mapWith(dealExpiryFlags.createdAt) })
@@ -120,8 +120,9 @@ export async function listStillValidReports(limit = 50) {
       ),
     )
     .groupBy(dealExpiryFlags.dealId)
-    .orderBy(desc(sql`count(*)`), desc(sql`max(${dealExpiryFlags.createdAt})`))
-    .limit(limit);
+    .orderBy(desc(sql`count(*)`), desc(sql`max(${dealExpiryFlags.createdAt})`), dealExpiryFlags.dealId)
+    .limit(limit)
+    .offset(offset);
   if (reports.length === 0) return [];
   const deals = await db
     .select({ id: crevardeDeals.id, title: crevardeDeals.title, expiredAt: sql<Date>`coalesce(${crevardeDeals.expiredAt}, ${crevardeDeals.expiresAt})`.mapWith(crevardeDeals.expiredAt) })
@@ -135,6 +136,17 @@ export async function listStillValidReports(limit = 50) {
     reports: r.reports,
     lastAt: r.lastAt.toISOString(),
   }));
+}
+
+/** How many expired deals members say are still valid (the count of listStillValidReports' queue). */
+export async function countStillValidReports() {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${dealExpiryFlags.dealId})::int` })
+    .from(dealExpiryFlags)
+    .innerJoin(crevardeDeals, eq(crevardeDeals.id, dealExpiryFlags.dealId))
+    .where(and(eq(dealExpiryFlags.kind, "still_valid"), or(isNotNull(crevardeDeals.expiredAt), sql`${crevardeDeals.expiresAt} <= now()`), eq(crevardeDeals.status, "published")));
+  return row?.n ?? 0;
 }
 
 /** What a viewer has flagged on one deal (to show the buttons pressed). */

@@ -21,6 +21,21 @@ export const DEAL_FORM_MESSAGES = {
       "bulk-unfeature": (n: number) => countOf(n, { one: "deal retiré de la vedette", other: "deals retirés de la vedette" }),
     },
   },
+  statusBulk: {
+    done: {
+      "bulk-publish": (n: number) => (n > 1 ? `${n} deals publiés` : "1 deal publié"),
+      "bulk-unpublish": (n: number) => (n > 1 ? `${n} deals retirés` : "1 deal retiré"),
+    },
+    none: "Aucun des deals sélectionnés ne peut changer de statut ainsi.",
+    skipped: (n: number) =>
+      n > 1
+        ? `${n} deals de membres ou déjà dans ce statut sont laissés tels quels : le statut d'un deal de membre se change dans la modération, où son auteur reçoit les motifs.`
+        : "1 deal de membre ou déjà dans ce statut est laissé tel quel : le statut d'un deal de membre se change dans la modération, où son auteur reçoit les motifs.",
+    confirm: {
+      "bulk-publish": (n: number) => `Publier ${n > 1 ? `ces ${n} deals` : "ce deal"} ? Les deals de membres sont laissés à la modération.`,
+      "bulk-unpublish": (n: number) => `Retirer ${n > 1 ? `ces ${n} deals` : "ce deal"} du site ? Les deals de membres sont laissés à la modération.`,
+    },
+  },
   bulkConfirm: {
     "bulk-delete": (n: number) => `Supprimer définitivement ${pluralForm(n, { one: "ce deal", other: `ces ${n} deals` })} ? Cette action est irréversible.`,
     "bulk-feature": (n: number) => `Mettre ${pluralForm(n, { one: "ce deal", other: `ces ${n} deals` })} en vedette sur la page d'accueil ?`,

@@ -11,3 +11,11 @@ export const dealListSpec = defineList({
 });
 
 export const DEAL_BULK_INTENTS = ["bulk-delete", "bulk-feature", "bulk-unfeature"] as const;
+
+/**
+ * Bulk status changes of the deals list (issue #37 item 10): « Publier » and
+ * « Retirer » for the team's deals. A member's deal changes status only in the
+ * moderation desk, where its author gets the statement of reasons (DSA art. 17).
+ */
+export const DEAL_STATUS_BULK_INTENTS = ["bulk-publish", "bulk-unpublish"] as const;
+export type DealStatusBulkIntent = (typeof DEAL_STATUS_BULK_INTENTS)[number];

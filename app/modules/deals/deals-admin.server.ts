@@ -9,7 +9,8 @@ import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
 import { expiryWhere, listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
-import type { DEAL_BULK_INTENTS, dealListSpec } from "./deal-list";
+import type { DEAL_BULK_INTENTS, dealListSpec, DealStatusBulkIntent } from "./deal-list";
+import { auditable, recordAuditIn } from "~/modules/admin/audit.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { dealFormSchema } from "./deal-form.schema";
 import { dealCardColumns, NEWEST_FIRST } from "./deals.server";
@@ -65,6 +66,36 @@ export async function dealAdminRows(query: Pick<DealListQuery, "q" | "sort" | "d
     .orderBy(...dealListOrder(query))
     .limit(limit)
     .offset(offset);
+}
+
+/**
+ * « Publier » / « Retirer » on the ticked deals, in one transaction: only the
+ * team's deals (no author) whose status allows it move (removed → published,
+ * published → removed), each audited; members' deals and deals already there
+ * are counted as skipped (their status is a moderation decision, DSA art. 17).
+ */
+export async function bulkDealStatus(actor: { id: string; email: string }, intent: DealStatusBulkIntent, ids: string[], now = new Date()) {
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    const rows = await tx.select().from(crevardeDeals).where(inArray(crevardeDeals.id, ids)).for("update");
+    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+    const publish = intent === "bulk-publish";
+    const eligible = rows.filter((r) => r.authorId === null && (publish ? r.status !== "published" : r.status === "published"));
+    const changed = eligible.length
+      ? await tx
+          .update(crevardeDeals)
+          .set(publish ? { status: "published", publishedAt: sql`coalesce(${crevardeDeals.publishedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now } : { status: "removed", updatedAt: now })
+          .where(inArray(crevardeDeals.id, eligible.map((r) => r.id)))
+          .returning()
+      : [];
+    const afterById = new Map(changed.map((r) => [r.id, r]));
+    for (const before of eligible) {
+      await recordAuditIn(tx, actor, { action: "update", entity: "deal", entityId: before.id, before: auditable(before), after: auditable(afterById.get(before.id)!) });
+    }
+    return { written: changed.length, missing, skipped: rows.length - eligible.length };
+  });
+  invalidateAllowedHosts();
+  return result;
 }
 
 /** A bulk action on the ticked deals (delete, feature or not), each audited, in one transaction. */

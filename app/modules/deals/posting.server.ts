@@ -251,8 +251,14 @@ const queueColumns = {
   categoryName: categories.name,
 };
 
-/** « Deals proposés »: members' posts waiting (oldest first) and the last published ones (which may be removed). */
-export async function dealModerationQueue() {
+/** How many members' posts wait for review. */
+export async function countPendingDeals() {
+  const db = await getDb();
+  return db.$count(crevardeDeals, eq(crevardeDeals.status, "pending_review"));
+}
+
+/** « Deals proposés »: one page of members' posts waiting (oldest first) and the last published ones (which may be removed). */
+export async function dealModerationQueue(limit = 200, offset = 0) {
   const db = await getDb();
   const base = () =>
     db
@@ -262,7 +268,7 @@ export async function dealModerationQueue() {
       .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
       .leftJoin(categories, eq(categories.id, crevardeDeals.categoryId));
   const [pending, published] = await Promise.all([
-    base().where(eq(crevardeDeals.status, "pending_review")).orderBy(asc(crevardeDeals.createdAt)).limit(200),
+    base().where(eq(crevardeDeals.status, "pending_review")).orderBy(asc(crevardeDeals.createdAt), asc(crevardeDeals.id)).limit(limit).offset(offset),
     base()
       .where(and(eq(crevardeDeals.status, "published"), isNotNull(crevardeDeals.authorId)))
       .orderBy(desc(crevardeDeals.publishedAt))

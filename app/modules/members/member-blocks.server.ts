@@ -102,14 +102,23 @@ export async function unblockMember(actor: Actor, userId: string, now = new Date
 }
 
 /** For moderators: the members blocked now, latest first. */
-export async function listBlockedMembers(now = new Date(), limit = 100) {
+const blockedNow = (now: Date) => and(eq(user.banned, true), sql`(${user.banExpires} is null or ${user.banExpires} > ${now})`);
+
+/** How many members are blocked now. */
+export async function countBlockedMembers(now = new Date()) {
+  const db = await getDb();
+  return db.$count(user, blockedNow(now));
+}
+
+export async function listBlockedMembers(now = new Date(), limit = 100, offset = 0) {
   const db = await getDb();
   const rows = await db
     .select({ id: user.id, email: user.email, username: profiles.username, reason: user.banReason, until: user.banExpires, since: user.updatedAt })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(and(eq(user.banned, true), sql`(${user.banExpires} is null or ${user.banExpires} > ${now})`))
-    .orderBy(desc(user.updatedAt))
-    .limit(limit);
+    .where(blockedNow(now))
+    .orderBy(desc(user.updatedAt), user.id)
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => ({ ...r, until: r.until?.toISOString() ?? null, since: r.since.toISOString() }));
 }

@@ -23,6 +23,19 @@ export const NOTICE_DECISION_LABELS: Record<NoticeDecision, string> = {
   no_action: "Aucune mesure : contenu jugé licite",
 };
 
+/**
+ * When a notice must be decided (DSA art. 16(6): « in a timely manner »; the
+ * figures are this site's own service targets, ADR 038 §Moderation desk):
+ * scams, hate and harm to minors within 24 hours, the rest within 72.
+ */
+export const URGENT_NOTICE_CATEGORIES = ["scam", "hate", "minors"] as const satisfies readonly NoticeCategory[];
+export const NOTICE_DEADLINE_HOURS = { urgent: 24, standard: 72 } as const;
+
+export function noticeDeadline(receivedAt: Date, category: string): Date {
+  const urgent = (URGENT_NOTICE_CATEGORIES as readonly string[]).includes(category);
+  return new Date(receivedAt.getTime() + (urgent ? NOTICE_DEADLINE_HOURS.urgent : NOTICE_DEADLINE_HOURS.standard) * 3600_000);
+}
+
 export const NOTICE_MESSAGES = {
   urlRequired: "Indique l'adresse exacte (URL) du contenu à signaler.",
   urlInvalid: "L'adresse doit être une page de Crevarde (par exemple https://crevarde.fr/coup-de-crevarde).",

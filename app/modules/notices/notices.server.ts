@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { NoticeDecisionEmail, NoticeReceivedEmail } from "~/emails/notices";
 import { getDb } from "~/lib/db.server";
@@ -8,7 +8,7 @@ import { DomainError } from "~/lib/errors";
 import { sendMail } from "~/lib/mail.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { contentNotices } from "../../../db/schema";
-import { MODERATION_MESSAGES, NOTICE_CATEGORY_LABELS, NOTICE_DECISION_LABELS, type NoticeCategory, type NoticeDecision, type NoticeInput } from "./notices.schema";
+import { MODERATION_MESSAGES, NOTICE_CATEGORY_LABELS, NOTICE_DEADLINE_HOURS, noticeDeadline, URGENT_NOTICE_CATEGORIES, NOTICE_DECISION_LABELS, type NoticeCategory, type NoticeDecision, type NoticeInput } from "./notices.schema";
 
 /**
  * Notice and action (EU DSA art. 16 and 17): anyone reports illegal content,
@@ -63,13 +63,17 @@ export interface ModerationNoticeRow {
   explanation: string;
   notifier: string | null;
   receivedAt: string;
+  /** when a decision is due (noticeDeadline) */
+  deadline: string;
+  /** still waiting after its deadline */
+  overdue: boolean;
   decision: string | null;
   decisionLabel: string | null;
   statement: string | null;
   decidedAt: string | null;
 }
 
-const view = (r: typeof contentNotices.$inferSelect): ModerationNoticeRow => ({
+const view = (r: typeof contentNotices.$inferSelect, now: Date): ModerationNoticeRow => ({
   id: r.id,
   reference: r.reference,
   targetUrl: r.targetUrl,
@@ -78,20 +82,34 @@ const view = (r: typeof contentNotices.$inferSelect): ModerationNoticeRow => ({
   explanation: r.explanation,
   notifier: r.notifierName ? `${r.notifierName}${r.notifierEmail ? ` <${r.notifierEmail}>` : ""}` : r.notifierEmail,
   receivedAt: r.receivedAt.toISOString(),
+  deadline: noticeDeadline(r.receivedAt, r.category).toISOString(),
+  overdue: r.status === "received" && noticeDeadline(r.receivedAt, r.category) < now,
   decision: r.decision,
   decisionLabel: r.decision ? (NOTICE_DECISION_LABELS[r.decision as NoticeDecision] ?? r.decision) : null,
   statement: r.statementFr,
   decidedAt: r.decidedAt?.toISOString() ?? null,
 });
 
-/** The moderation queue (oldest first) and the last decisions. */
-export async function moderationOverview() {
+/** A notice's deadline in SQL (noticeDeadline's rule): its reception plus its category's hours. */
+const deadlineSql = sql`${contentNotices.receivedAt} + case when ${contentNotices.category} in (${sql.join(
+  URGENT_NOTICE_CATEGORIES.map((c) => sql`${c}`),
+  sql`, `,
+)}) then interval '${sql.raw(String(NOTICE_DEADLINE_HOURS.urgent))} hours' else interval '${sql.raw(String(NOTICE_DEADLINE_HOURS.standard))} hours' end`;
+
+/** How many notices wait for a decision. */
+export async function countPendingNotices() {
+  const db = await getDb();
+  return db.$count(contentNotices, eq(contentNotices.status, "received"));
+}
+
+/** One page of the notices waiting for a decision (the nearest deadline first) and the last decisions. */
+export async function moderationOverview(limit = 200, offset = 0, now = new Date()) {
   const db = await getDb();
   const [pending, decided] = await Promise.all([
-    db.select().from(contentNotices).where(eq(contentNotices.status, "received")).orderBy(asc(contentNotices.receivedAt)).limit(200),
-    db.select().from(contentNotices).where(eq(contentNotices.status, "decided")).orderBy(desc(contentNotices.decidedAt)).limit(50),
+    db.select().from(contentNotices).where(eq(contentNotices.status, "received")).orderBy(deadlineSql, asc(contentNotices.receivedAt), asc(contentNotices.id)).limit(limit).offset(offset),
+    db.select().from(contentNotices).where(eq(contentNotices.status, "decided")).orderBy(desc(contentNotices.decidedAt)).limit(20),
   ]);
-  return { pending: pending.map(view), decided: decided.map(view) };
+  return { pending: pending.map((r) => view(r, now)), decided: decided.map((r) => view(r, now)) };
 }
 
 export async function decideNotice(actor: Actor, input: { noticeId: string; decision: NoticeDecision; statement: string }, now = new Date()) {

@@ -1,11 +1,11 @@
-import { choice, defineList, idChoice, YES_NO } from "~/modules/admin/list-query";
+import { choice, defineList, idChoice, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
 
 /** /admin/offers as a list (issue #17): searched, filtered and sorted in the URL. */
 export const offerListSpec = defineList({
   sorts: ["name", "brand"],
   defaultSort: "name",
   defaultDir: "asc",
-  filters: { brand: idChoice, category: idChoice, featured: choice(YES_NO) },
+  filters: { brand: idChoice, category: idChoice, featured: choice(YES_NO), schedule: choice(SCHEDULE_FILTERS) },
 });
 
 export const OFFER_BULK_INTENTS = ["bulk-delete", "bulk-feature", "bulk-unfeature"] as const;

@@ -7,7 +7,7 @@ import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
-import { listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import type { OFFER_BULK_INTENTS, offerListSpec } from "./offer-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { offerFormSchema } from "./offer-form.schema";
@@ -18,7 +18,7 @@ type Input = z.output<typeof offerFormSchema>;
 type OfferListQuery = ListQuery<"name" | "brand", (typeof offerListSpec)["filters"]>;
 
 /** The offers the list shows for its search and filters, from offers joined with brands. */
-function offerListWhere(query: Pick<OfferListQuery, "q" | "filters"> & OnlyIds) {
+function offerListWhere(query: Pick<OfferListQuery, "q" | "filters"> & OnlyIds, now = new Date()) {
   const f = query.filters;
   return and(
     query.ids ? inArray(offers.id, query.ids) : undefined,
@@ -26,6 +26,7 @@ function offerListWhere(query: Pick<OfferListQuery, "q" | "filters"> & OnlyIds) 
     f.brand ? eq(offers.brandId, f.brand) : undefined,
     f.category ? eq(offers.categoryId, f.category) : undefined,
     yesNoWhere(offers.isFeatured, f.featured),
+    scheduleWhere(offers, f.schedule, now),
   );
 }
 
@@ -33,18 +34,18 @@ function offerListWhere(query: Pick<OfferListQuery, "q" | "filters"> & OnlyIds) 
  * One page of offers with their brand's name: searched (name, brand),
  * filtered and sorted as the URL says; name order by default (offers_name_idx).
  */
-export async function listOffersAdmin(query: Pick<OfferListQuery, "q" | "sort" | "dir" | "filters" | "page">) {
+export async function listOffersAdmin(query: Pick<OfferListQuery, "q" | "sort" | "dir" | "filters" | "page">, now = new Date()) {
   const db = await getDb();
-  const where = offerListWhere(query);
+  const where = offerListWhere(query, now);
   const count = async () => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(offers).innerJoin(brands, eq(brands.id, offers.brandId)).where(where);
     return row?.n ?? 0;
   };
-  return paginate(query.page, count, (limit, offset) => offerAdminRows(query, limit, offset));
+  return paginate(query.page, count, (limit, offset) => offerAdminRows(query, limit, offset, now));
 }
 
 /** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
-export async function offerAdminRows(query: Pick<OfferListQuery, "q" | "sort" | "dir" | "filters"> & OnlyIds, limit: number, offset = 0) {
+export async function offerAdminRows(query: Pick<OfferListQuery, "q" | "sort" | "dir" | "filters"> & OnlyIds, limit: number, offset = 0, now = new Date()) {
   const db = await getDb();
   return db
     .select({
@@ -65,7 +66,7 @@ export async function offerAdminRows(query: Pick<OfferListQuery, "q" | "sort" | 
     .from(offers)
     .innerJoin(brands, eq(brands.id, offers.brandId))
     .leftJoin(categories, eq(categories.id, offers.categoryId))
-    .where(offerListWhere(query))
+    .where(offerListWhere(query, now))
     .orderBy(...listOrder(query.sort, query.dir, { name: offers.name, brand: brands.name }, offers.name, offers.id))
     .limit(limit)
     .offset(offset);

@@ -1,11 +1,11 @@
-import { choice, defineList, YES_NO } from "~/modules/admin/list-query";
+import { choice, defineList, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
 
 /** /admin/pages as a list (issue #17): searched, filtered (published) and sorted in the URL; title order by default. */
 export const pageListSpec = defineList({
   sorts: ["title", "slug", "updated"],
   defaultSort: "title",
   defaultDir: "asc",
-  filters: { published: choice(YES_NO) },
+  filters: { published: choice(YES_NO), schedule: choice(SCHEDULE_FILTERS) },
 });
 
 export type PageSort = (typeof pageListSpec)["sorts"][number];

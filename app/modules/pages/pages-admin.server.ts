@@ -9,16 +9,16 @@ import { saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.ser
 import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import type { pageFormSchema } from "./page-form.schema";
 import type { ListQuery } from "~/modules/admin/list-query";
-import { listOrder, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import type { PageBulkIntent, PageSort, pageListSpec } from "./page-list";
 
 /**
  * One page of pages: searched (title, slug), filtered (published or draft)
  * and sorted as the URL says; title order (pages_title_idx) by default, then id.
  */
-export async function listPagesAdmin(query: Pick<ListQuery<PageSort, (typeof pageListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">) {
+export async function listPagesAdmin(query: Pick<ListQuery<PageSort, (typeof pageListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">, now = new Date()) {
   const db = await getDb();
-  const where = and(searchWhere(query.q, [pages.title, pages.slug]), yesNoWhere(pages.published, query.filters.published));
+  const where = and(searchWhere(query.q, [pages.title, pages.slug]), yesNoWhere(pages.published, query.filters.published), scheduleWhere(pages, query.filters.schedule, now));
   return paginate(query.page, () => countRows(pages, where), (limit, offset) =>
     db
       .select()

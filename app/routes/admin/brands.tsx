@@ -120,7 +120,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
             ),
           },
           { key: "category", header: "Catégorie", cell: (b) => b.category ?? "—" },
-          { key: "discount", header: "Réduction max", sort: "discount", cell: (b) => `${b.maxDiscountPercent}%` },
+          { key: "discount", header: "Réduction max", sort: "discount", nowrap: true, cell: (b) => `${b.maxDiscountPercent}%` },
           { key: "cashback", header: "Cashback", cell: (b) => b.cashbackLabel ?? <span className="text-neutral-500">Aucun programme</span> },
           { key: "description", header: "Description", className: "md:max-w-64", cell: (b) => <span className="line-clamp-2">{b.description ?? ""}</span> },
           {

@@ -89,7 +89,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           { key: "name", header: "Nom", sort: "name", className: "font-medium", cell: (c) => c.name },
           { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs", cell: (c) => <Unbroken>{c.slug}</Unbroken> },
           { key: "description", header: "Description", className: "md:max-w-xs", cell: (c) => <span className="line-clamp-2">{c.description ?? ""}</span> },
-          { key: "updated", header: "Dernière modification", sort: "updated", cell: (c) => (c.updatedAt ? formatParis(c.updatedAt, "d MMM yyyy") : "N/A") },
+          { key: "updated", header: "Dernière modification", sort: "updated", nowrap: true, cell: (c) => (c.updatedAt ? formatParis(c.updatedAt, "d MMM yyyy") : "N/A") },
         ]}
         actions={(c) => (
           <RowActions

@@ -4,7 +4,7 @@ import type { Route } from "./+types/conversions";
 import { Field, PageHeader, selectClass, useActionToast } from "~/components/admin/admin-ui";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Pager } from "~/components/admin/pager";
-import { type Column, ResourceTable, Unbroken } from "~/components/admin/resource-list";
+import { type Column, ResourceTable, Truncated, Unbroken } from "~/components/admin/resource-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -201,23 +201,22 @@ type ConversionRow = Loader["conversions"][number];
 
 const CONVERSION_COLUMNS: Column<ConversionRow>[] = [
   // the day, then the time below it
-  { key: "date", header: "Date", className: "md:min-w-[5.5rem]", cell: (c) => when(c.transactionAt) },
+  { key: "date", header: "Date", nowrap: true, cell: (c) => when(c.transactionAt) },
   // names, not identifiers: whole words (the engine's cells may otherwise break anywhere)
   { key: "network", header: "Réseau", cell: (c) => <Unbroken>{networkLabel(c.network)}</Unbroken> },
   { key: "brand", header: "Marque", cell: (c) => <Unbroken>{c.brandName ?? "—"}</Unbroken> },
   {
     key: "order",
     header: "Commande / clic",
-    // identifiers, not words: they may break anywhere, so the table fits 1280 px
-    className: "md:max-w-40",
+    // identifiers: one line each, cut at the column's width, whole in their title
     cell: (c) => (
       <>
-        <p className="font-mono text-xs break-all">{c.orderRef ?? "—"}</p>
-        <p className="font-mono text-xs break-all text-neutral-500">{c.clickId ?? "sans clic"}</p>
+        <Truncated value={c.orderRef ?? "—"} className="max-w-40 font-mono text-xs" />
+        <Truncated value={c.clickId ?? "sans clic"} className="max-w-40 font-mono text-xs text-neutral-500" />
       </>
     ),
   },
-  { key: "member", header: "Membre", cell: (c) => c.memberEmail ?? <Badge variant="outline">Non attribuée</Badge> },
+  { key: "member", header: "Membre", cell: (c) => (c.memberEmail ? <Truncated value={c.memberEmail} /> : <Badge variant="outline">Non attribuée</Badge>) },
   {
     key: "status",
     header: "Statut",
@@ -236,7 +235,7 @@ const CONVERSION_COLUMNS: Column<ConversionRow>[] = [
   {
     key: "commission",
     header: "Commission",
-    className: "md:whitespace-nowrap",
+    nowrap: true,
     cell: (c) => (
       <>
         {formatNetworkAmount(c.commissionAmount, c.currency)}

@@ -11,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
-import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable, RowActions, Thumbnail } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, Thumbnail } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
@@ -19,19 +19,20 @@ import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resour
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
-import { DEAL_BULK_INTENTS, dealListSpec } from "~/modules/deals/deal-list";
+import { DEAL_BULK_INTENTS, DEAL_STATUS_BULK_INTENTS, dealListSpec, type DealStatusBulkIntent } from "~/modules/deals/deal-list";
+import { bulkIdsSchema } from "~/modules/admin/list-query";
+import { countOf } from "~/lib/plural";
 import { DEAL_SOURCES } from "~/modules/deals/deals.constants";
 import { DEAL_STATUSES, type DealStatus } from "~/modules/deals/deal-rules";
 import { POST_STATUS_LABELS } from "~/modules/deals/posting.schema";
-import { bulkIntentAction, deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
+import { bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
 import { BADGE_LABELS, DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
 import { BADGE_TYPES } from "../../../db/constants";
-import { bulkDeals, deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admin.server";
+import { bulkDealStatus, bulkDeals, deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admin.server";
 import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
 import { requestNow } from "~/lib/clock.server";
-import { scheduleFilterOptions } from "~/modules/admin/list-query";
 import { scheduleView } from "~/modules/schedule/schedule";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Coups de crevarde", matches);
@@ -57,6 +58,18 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readBoundedForm(request, 32 * 1024);
   const bulk = await bulkIntentAction(form, DEAL_BULK_INTENTS, DEAL_FORM_MESSAGES.bulk, (intent, ids) => bulkDeals(admin, intent, ids));
   if (bulk) return bulk;
+  const intent = form.get("intent");
+  if (isStatusBulk(intent)) {
+    const ids = bulkIdsSchema.safeParse(form.getAll("ids"));
+    if (!ids.success) return failure(intent, ids.error.issues[0]?.message ?? DEAL_FORM_MESSAGES.bulk.error);
+    const m = DEAL_FORM_MESSAGES.statusBulk;
+    return guarded(intent, DEAL_FORM_MESSAGES.bulk.error, async () => {
+      const { written, missing, skipped } = await bulkDealStatus(admin, intent, ids.data);
+      const notes = [skipped ? m.skipped(skipped) : null, missing.length ? countOf(missing.length, { one: "deal n'existe plus.", other: "deals n'existent plus." }) : null].filter(Boolean).join(" ");
+      if (written === 0) return failure(intent, [m.none, notes].filter(Boolean).join(" "), 409);
+      return ok(intent, m.done[intent](written), notes || undefined);
+    });
+  }
   if (form.get("intent") === "delete") {
     return deleteIntent(form, (id) => deleteDeal(id, admin), { error: DEAL_FORM_MESSAGES.deleteError, missing: "Ce deal n'existe plus.", done: (row) => ["Deal supprimé", `Le deal "${row.title}" a été supprimé.`] });
   }
@@ -65,6 +78,8 @@ export async function action({ request }: Route.ActionArgs) {
   const input = submission.value;
   return saveIntent(form, admin, input, saveDeal, { error: DEAL_FORM_MESSAGES.saveError, missing: "Ce deal n'existe plus.", done: (created) => [created ? "Deal créé" : "Deal mis à jour", `Le deal "${input.title}" a été ${created ? "créé" : "mis à jour"}.`] });
 }
+
+const isStatusBulk = (intent: unknown): intent is DealStatusBulkIntent => (DEAL_STATUS_BULK_INTENTS as readonly unknown[]).includes(intent);
 
 type Deal = Route.ComponentProps["loaderData"]["deals"][number];
 
@@ -112,7 +127,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           brandFilter(loaderData.brands, f.brand),
           { name: "expiry", label: "Expiration", all: "Toutes", value: f.expiry, options: expiryFilterOptions },
           { ...featuredFilter(f.featured), label: "En vedette" },
-          { name: "schedule", label: "Programmation", all: "Toutes", value: f.schedule, options: scheduleFilterOptions },
+          scheduleFilter(f.schedule),
         ]}
       />
       <ResourceTable
@@ -122,7 +137,14 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
         rowLabel={(d) => d.title}
         sort={loaderData.query}
         empty={isNarrowed(loaderData.query) ? "Aucun deal ne correspond à ces critères." : "Aucun deal trouvé..."}
-        bulk={{ selected: { one: "deal sélectionné", other: "deals sélectionnés" }, actions: catalogueBulkActions(DEAL_FORM_MESSAGES.bulkConfirm) }}
+        bulk={{
+          selected: { one: "deal sélectionné", other: "deals sélectionnés" },
+          actions: [
+            { intent: "bulk-publish", label: "Publier", confirm: DEAL_FORM_MESSAGES.statusBulk.confirm["bulk-publish"] },
+            { intent: "bulk-unpublish", label: "Retirer du site", confirm: DEAL_FORM_MESSAGES.statusBulk.confirm["bulk-unpublish"] },
+            ...catalogueBulkActions(DEAL_FORM_MESSAGES.bulkConfirm),
+          ],
+        }}
         columns={[
           {
             key: "title",
@@ -139,6 +161,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           {
             key: "price",
             header: "Prix",
+            nowrap: true,
             cell: (d) => (
               <>
                 <span className="font-semibold">{d.price}</span> {d.originalPrice ? <s className="text-neutral-500">{d.originalPrice}</s> : null}
@@ -149,7 +172,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           { key: "source", header: "Source", cell: (d) => d.source },
           { key: "brand", header: "Marque", cell: (d) => d.brandName ?? "—" },
           { key: "status", header: "Statut", cell: (d) => POST_STATUS_LABELS[d.status as DealStatus] ?? d.status },
-          { key: "temperature", header: "Température", sort: "temperature", cell: (d) => `${d.temperature}°` },
+          { key: "temperature", header: "Température", sort: "temperature", nowrap: true, cell: (d) => `${d.temperature}°` },
           { key: "featured", header: "En vedette", cell: (d) => (d.isFeatured ? "Oui" : "Non") },
         ]}
         actions={(d) => (

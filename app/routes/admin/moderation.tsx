@@ -1,8 +1,9 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/moderation";
 import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
+import { Pager } from "~/components/admin/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -13,22 +14,26 @@ import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { adminSeo } from "~/lib/admin-seo";
-import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
+import { type AdminActionData, intentAction, loadOrFail } from "~/modules/admin/admin.server";
+import { requestedPage } from "~/modules/admin/pagination.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { cn } from "~/lib/utils";
+import { MODERATION_TAB_LABELS, MODERATION_TABS, moderationHref, moderationTab, type ModerationTab } from "~/modules/notices/moderation-desk";
+import { moderationCounts, moderationTabData } from "~/modules/notices/moderation-desk.server";
 import { NOTICE_DECISION_LABELS, NOTICE_DECISIONS, moderationActionSchema } from "~/modules/notices/notices.schema";
-import { decideNotice, moderationOverview, type ModerationNoticeRow } from "~/modules/notices/notices.server";
+import { decideNotice, type ModerationNoticeRow } from "~/modules/notices/notices.server";
 import { formatParis } from "~/modules/settings/paris-time";
 import { dealModerationSchemas, MODERATION_RULES, moderationStatement } from "~/modules/deals/posting.schema";
 import { COMMENT_MESSAGES, COMMENT_MODERATION_MESSAGES, COMMENT_MODERATION_RULES, COMMENT_RULE_KEYS } from "~/modules/deals/deal-comments";
-import { commentModerationQueues, decideComment, dismissReports } from "~/modules/deals/deal-comments.server";
-import { dealModerationQueue, decideDealPost, editPendingDeal } from "~/modules/deals/posting.server";
+import { decideComment, dismissReports } from "~/modules/deals/deal-comments.server";
+import { decideDealPost, editPendingDeal } from "~/modules/deals/posting.server";
 import { isDealCode } from "~/modules/deals/deals.constants";
-import { listStillValidReports, reactivateDeal } from "~/modules/deals/deal-expiry.server";
-import { listDampedVotes } from "~/modules/deals/deal-votes.server";
+import { reactivateDeal } from "~/modules/deals/deal-expiry.server";
 import { BLOCK_DURATIONS, BLOCK_MESSAGES } from "~/modules/members/member-blocks";
 import { appealDecisionSchemas } from "~/modules/deals/appeals.schema";
-import { decideAppeal, listPendingAppeals } from "~/modules/deals/appeals.server";
+import { decideAppeal } from "~/modules/deals/appeals.server";
 import { memberBlockSchemas } from "~/modules/members/member-blocks.schema";
-import { blockMember, listBlockedMembers, unblockMember } from "~/modules/members/member-blocks.server";
+import { blockMember, unblockMember } from "~/modules/members/member-blocks.server";
 import { countOf } from "~/lib/plural";
 
 const REPORTS = { one: "signalement", other: "signalements" };
@@ -61,59 +66,73 @@ const DEAL_DECISION_TOASTS = {
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Modération", matches);
 
+const TAB_LOAD_ERRORS: Record<ModerationTab, string> = {
+  illicites: "Impossible de charger les signalements de contenus illicites.",
+  deals: "Impossible de charger les deals proposés.",
+  commentaires: "Impossible de charger les commentaires à modérer.",
+  signalements: "Impossible de charger les signalements des membres.",
+  membres: "Impossible de charger les membres bloqués.",
+  contestations: "Impossible de charger les contestations.",
+  signaux: "Impossible de charger les deals signalés toujours valables.",
+};
+
+/** Every tab's count, then one page of the active tab only (`?onglet=`, `?page=`). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "moderation");
-  const [notices, deals, stillValid, damped, comments, blocked, appeals] = await Promise.all([
-    loadOrFail("Impossible de charger les signalements.", moderationOverview()),
-    loadOrFail("Impossible de charger les deals proposés.", dealModerationQueue()),
-    loadOrFail("Impossible de charger les deals signalés toujours valables.", listStillValidReports()),
-    loadOrFail("Impossible de charger les votes neutralisés.", listDampedVotes()),
-    loadOrFail("Impossible de charger les commentaires à modérer.", commentModerationQueues()),
-    loadOrFail("Impossible de charger les membres bloqués.", listBlockedMembers()),
-    loadOrFail("Impossible de charger les contestations.", listPendingAppeals()),
-  ]);
-  return { ...notices, ...deals, ...comments, stillValid, damped, blocked, appeals };
+  const url = new URL(request.url);
+  const tab = moderationTab(url);
+  const counts = await loadOrFail("Impossible de charger les files de modération.", moderationCounts());
+  const data = await loadOrFail(TAB_LOAD_ERRORS[tab], moderationTabData(tab, requestedPage(url), counts[tab]));
+  return { tab, counts, ...data };
 }
 
+/**
+ * Every decision is posted to the tab's own address; once written, the
+ * moderator is sent back to that tab and page (303) with the toast, so a
+ * reload never posts twice. A refusal stays a 4xx answer on the same page.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "moderation");
   const form = await readBoundedForm(request, 16 * 1024);
+  const url = new URL(request.url);
+  const back = moderationHref(moderationTab(url), requestedPage(url));
+  const toTab = (title: string, description?: string) => redirectWithToast(back, { title, description, type: "success" }, { status: 303 });
   return intentAction(form, actionSchema, "Impossible d'enregistrer cette décision.", async (v) => {
     if (v.intent === "reactivate-deal") {
       await reactivateDeal(actor, v.dealId);
-      return ok(v.intent, "Deal réactivé", "Il n'est plus affiché comme expiré et les signalements sont remis à zéro.");
+      return toTab("Deal réactivé", "Il n'est plus affiché comme expiré et les signalements sont remis à zéro.");
     }
     if (v.intent === "approve-comment" || v.intent === "remove-comment") {
       const decided = await decideComment(actor, v);
-      if (v.intent === "approve-comment") return ok(v.intent, "Commentaire publié", "Il est maintenant visible par tous.");
-      return ok(v.intent, "Commentaire retiré", decided.notified ? "L'auteur du commentaire reçoit l'exposé des motifs par e-mail." : "Ce commentaire n'a pas d'auteur à prévenir.");
+      if (v.intent === "approve-comment") return toTab("Commentaire publié", "Il est maintenant visible par tous.");
+      return toTab("Commentaire retiré", decided.notified ? "L'auteur du commentaire reçoit l'exposé des motifs par e-mail." : "Ce commentaire n'a pas d'auteur à prévenir.");
     }
     if (v.intent === "dismiss-reports") {
       const { dismissed } = await dismissReports(actor, v);
-      return ok(v.intent, "Signalements classés", `${countOf(dismissed, { one: "signalement classé", other: "signalements classés" })} sans suite.`);
+      return toTab("Signalements classés", `${countOf(dismissed, { one: "signalement classé", other: "signalements classés" })} sans suite.`);
     }
     if (v.intent === "decide-appeal") {
       const done = await decideAppeal(actor, v);
-      return ok(v.intent, done.status === "reversed" ? "Deal remis en ligne" : "Décision maintenue", done.notified ? "L'auteur en est informé par e-mail." : "Ce deal n'a plus d'auteur à prévenir.");
+      return toTab(done.status === "reversed" ? "Deal remis en ligne" : "Décision maintenue", done.notified ? "L'auteur en est informé par e-mail." : "Ce deal n'a plus d'auteur à prévenir.");
     }
     if (v.intent === "block-member") {
       const done = await blockMember(actor, v);
-      return ok(v.intent, BLOCK_MESSAGES.blocked, `${done.username ?? "Le membre"} ne peut plus se connecter ; l'exposé des motifs lui est envoyé par e-mail.`);
+      return toTab(BLOCK_MESSAGES.blocked, `${done.username ?? "Le membre"} ne peut plus se connecter ; l'exposé des motifs lui est envoyé par e-mail.`);
     }
     if (v.intent === "unblock-member") {
       await unblockMember(actor, v.userId);
-      return ok(v.intent, BLOCK_MESSAGES.unblocked, "Il peut de nouveau se connecter, publier et voter.");
+      return toTab(BLOCK_MESSAGES.unblocked, "Il peut de nouveau se connecter, publier et voter.");
     }
     if (v.intent === "edit-deal") {
       await editPendingDeal(actor, v);
-      return ok(v.intent, "Deal corrigé", "Les corrections sont enregistrées ; le deal attend toujours votre décision.");
+      return toTab("Deal corrigé", "Les corrections sont enregistrées ; le deal attend toujours votre décision.");
     }
     if (v.intent !== "decide") {
       const decided = await decideDealPost(actor, v);
-      return ok(v.intent, DEAL_DECISION_TOASTS[v.intent], decided.notified ? "L'auteur du deal en est informé par e-mail." : "Ce deal n'a pas d'auteur à prévenir.");
+      return toTab(DEAL_DECISION_TOASTS[v.intent], decided.notified ? "L'auteur du deal en est informé par e-mail." : "Ce deal n'a pas d'auteur à prévenir.");
     }
     const notice = await decideNotice(actor, v);
-    return ok(v.intent, "Décision enregistrée", notice.notifierEmail ? "L'auteur du signalement la reçoit par e-mail avec ses motifs." : "Le signalement était anonyme : personne à prévenir.");
+    return toTab("Décision enregistrée", notice.notifierEmail ? "L'auteur du signalement la reçoit par e-mail avec ses motifs." : "Le signalement était anonyme : personne à prévenir.");
   });
 }
 
@@ -136,6 +155,7 @@ function QueueItem(props: { testId: string; heading: string; badge: string; url:
 }
 
 function NoticeCard({ n, children }: { n: ModerationNoticeRow; children?: React.ReactNode }) {
+  const due = `à décider avant le ${formatParis(n.deadline, "dd/MM/yyyy 'à' HH'h'mm")}`;
   return (
     <QueueItem
       testId="notice"
@@ -143,7 +163,20 @@ function NoticeCard({ n, children }: { n: ModerationNoticeRow; children?: React.
       badge={n.categoryLabel}
       url={n.targetUrl}
       body={n.explanation}
-      meta={`Reçu le ${formatParis(n.receivedAt, "dd/MM/yyyy 'à' HH'h'mm")} · ${n.notifier ?? "Signalement anonyme"}`}
+      meta={
+        <>
+          Reçu le {formatParis(n.receivedAt, "dd/MM/yyyy 'à' HH'h'mm")} · {n.notifier ?? "Signalement anonyme"}
+          {n.decision ? null : (
+            <>
+              {" · "}
+              <span data-testid="notice-deadline" className={cn("whitespace-nowrap", n.overdue && "font-semibold text-red-700")}>
+                {due}
+              </span>{" "}
+              {n.overdue ? <Badge variant="hot">En retard</Badge> : null}
+            </>
+          )}
+        </>
+      }
     >
       {children}
     </QueueItem>
@@ -247,6 +280,7 @@ function QueueCard<T>({
   items,
   empty,
   counted = true,
+  total,
   listClassName = "grid gap-3",
   before,
   children,
@@ -256,6 +290,8 @@ function QueueCard<T>({
   items: T[];
   empty: string;
   counted?: boolean;
+  /** the queue's whole count when `items` is one page of it */
+  total?: number;
   listClassName?: string;
   before?: React.ReactNode;
   children: (item: T) => React.ReactNode;
@@ -263,7 +299,7 @@ function QueueCard<T>({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{counted ? `${title} (${items.length})` : title}</CardTitle>
+        <CardTitle>{counted ? `${title} (${total ?? items.length})` : title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
       <CardContent className={before ? "grid gap-4" : undefined}>
@@ -325,19 +361,88 @@ const NOTICE_CHOICES = NOTICE_DECISIONS.map((d) => ({ value: d, label: NOTICE_DE
 const reportsMeta = (r: { reports: number; reasons: string[]; details: string[] }) =>
   [`${countOf(r.reports, REPORTS)} : ${r.reasons.join(", ")}`, ...r.details.map((d) => `« ${d} »`)].join(" · ");
 
+/** The tabs, each with what waits in it; the active one is the page (`aria-current`). */
+function DeskTabs({ tab, counts }: { tab: ModerationTab; counts: Record<ModerationTab, number> }) {
+  return (
+    <nav aria-label="Files de modération" className="-mx-1 overflow-x-auto px-1 pb-1">
+      <ul className="flex w-max gap-1 rounded-2xl bg-neutral-100 p-1 lg:w-auto lg:flex-wrap">
+        {MODERATION_TABS.map((t) => {
+          const active = t === tab;
+          return (
+            <li key={t}>
+              <Link
+                to={moderationHref(t)}
+                aria-current={active ? "page" : undefined}
+                data-testid="moderation-tab"
+                className={cn(
+                  "flex min-h-11 items-center gap-2 whitespace-nowrap rounded-xl px-3 py-2 text-sm font-semibold text-neutral-600 hover:text-brand-700",
+                  active && "bg-white text-brand-700 shadow",
+                )}
+              >
+                {MODERATION_TAB_LABELS[t]}
+                <Badge variant={counts[t] > 0 ? "default" : "neutral"} aria-label={countOf(counts[t], { one: "élément", other: "éléments" })}>
+                  {counts[t]}
+                </Badge>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
 export default function AdminModeration({ loaderData, actionData }: Route.ComponentProps) {
   const ad = actionData as AdminActionData | undefined;
   useActionToast(ad);
   const navigation = useNavigation();
-  const { pending, decided, pendingDeals, publishedDeals, stillValid, damped, pendingComments, reportedComments, reportedDeals, blocked, appeals } = loaderData;
+  const { tab, counts, pager, pending, decided, pendingDeals, publishedDeals, stillValid, damped, pendingComments, reportedComments, reportedDeals, blocked, appeals } = loaderData;
   const busy = navigation.state !== "idle";
+  const pagerView = <Pager page={pager.page} pageCount={pager.pageCount} total={pager.total} />;
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <PageHeader title="Modération" />
+      <DeskTabs tab={tab} counts={counts} />
+      <h2 className="sr-only">{MODERATION_TAB_LABELS[tab]}</h2>
+      {tab === "illicites" ? (
+        <>
+      <QueueCard
+        title="Contenus signalés comme illicites"
+        total={pager.total}
+        description="Signalements de contenus illicites (DSA art. 16), l'échéance la plus proche d'abord : 24 h pour une arnaque, un contenu haineux ou une atteinte aux mineurs, 72 h sinon. La décision et ses motifs sont envoyés à l'auteur du signalement."
+        items={pending}
+        empty="Aucun signalement en attente."
+      >
+        {(n) => (
+          <NoticeCard key={n.id} n={n}>
+            <DecisionForm intent="decide" fields={{ noticeId: n.id }} choices={NOTICE_CHOICES} statementId={`statement-${n.id}`} submit="Enregistrer la décision" busy={busy} />
+          </NoticeCard>
+        )}
+      </QueueCard>
+          {pagerView}
+      <QueueCard
+        title="Dernières décisions"
+        items={decided}
+        empty="Aucune décision pour l'instant."
+        counted={false}
+      >
+        {(n) => (
+          <NoticeCard key={n.id} n={n}>
+            <p>
+              <strong>{n.decisionLabel}</strong> le {n.decidedAt ? formatParis(n.decidedAt, "dd/MM/yyyy") : ""} : {n.statement}
+            </p>
+          </NoticeCard>
+        )}
+      </QueueCard>
+        </>
+      ) : null}
+      {tab === "deals" ? (
+        <>
       <QueueCard
         title="Deals proposés"
         description="Deals des membres en attente de validation. Un refus est envoyé à l'auteur avec la règle enfreinte et l'exposé des motifs (DSA art. 17)."
         items={pendingDeals}
+        total={pager.total}
         empty="Aucun deal en attente."
       >
         {(d) => (
@@ -377,10 +482,29 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
           </DealCard>
         )}
       </QueueCard>
+          {pagerView}
+      <QueueCard
+        title="Derniers deals de membres publiés"
+        description="Un deal publié peut être retiré ; l'auteur reçoit l'exposé des motifs."
+        items={publishedDeals}
+        empty="Aucun deal de membre publié."
+        counted={false}
+      >
+        {(d) => (
+          <DealCard key={d.id} d={d}>
+            <DealStatementForm dealId={d.id} intent="remove-deal" label="Retirer" busy={busy} />
+          </DealCard>
+        )}
+      </QueueCard>
+        </>
+      ) : null}
+      {tab === "commentaires" ? (
+        <>
       <QueueCard
         title="Commentaires en attente"
         description="Premiers commentaires des nouveaux comptes. Un retrait est envoyé à l'auteur avec la règle enfreinte et l'exposé des motifs (DSA art. 17)."
         items={pendingComments}
+        total={pager.total}
         empty="Aucun commentaire en attente."
       >
         {(c) => (
@@ -396,6 +520,11 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
           </CommentQueueItem>
         )}
       </QueueCard>
+          {pagerView}
+        </>
+      ) : null}
+      {tab === "signalements" ? (
+        <>
       <QueueCard
         title="Commentaires signalés"
         description="Commentaires signalés par des membres, les plus signalés d'abord. Classer sans suite, ou retirer avec l'exposé des motifs envoyé à l'auteur."
@@ -434,90 +563,16 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
           </QueueItem>
         )}
       </QueueCard>
-      <QueueCard
-        title="Contestations"
-        description="Des auteurs contestent le refus ou le retrait de leur deal (une fois par deal). Maintenir la décision ou remettre le deal en ligne ; l'auteur reçoit la réponse et ses motifs."
-        items={appeals}
-        empty="Aucune contestation en attente."
-      >
-        {(a) => (
-          <QueueItem
-            key={a.dealId}
-            testId="deal-appeal"
-            heading={a.title}
-            badge={a.contestedStatus === "removed" ? "Retiré" : "Refusé"}
-            url={a.url}
-            body={a.text}
-            meta={`${a.ruleLabel ?? ""} : ${a.statement ?? ""} · contesté le ${formatParis(a.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par ${a.authorEmail ?? "un compte supprimé"}`}
-          >
-            <DecisionForm intent="decide-appeal" fields={{ dealId: a.dealId }} choices={APPEAL_CHOICES} statementId={`appeal-statement-${a.dealId}`} submit="Enregistrer" busy={busy} />
-          </QueueItem>
-        )}
-      </QueueCard>
-      <QueueCard
-        title="Deals expirés signalés toujours valables"
-        description="Des membres indiquent que ces deals marchent encore. Après vérification, « Réactiver » retire la mention « Expiré »."
-        items={stillValid}
-        empty="Aucun deal signalé."
-      >
-        {(r) => (
-          <li key={r.dealId} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-neutral-200 p-3" data-testid="still-valid-deal">
-            <div className="min-w-0">
-              <a href={`/coup-de-crevarde/${r.dealId}`} className="font-semibold text-brand-700 hover:underline">
-                {r.title}
-              </a>
-              <p className="text-xs text-neutral-600">
-                Expiré le {formatParis(r.expiredAt, "d MMMM yyyy HH:mm")} · {countOf(r.reports, REPORTS)} « Toujours valable »
-              </p>
-            </div>
-            <Form method="post">
-              <input type="hidden" name="intent" value="reactivate-deal" />
-              <input type="hidden" name="dealId" value={r.dealId} />
-              <Button type="submit" variant="outline" disabled={busy}>
-                Réactiver
-              </Button>
-            </Form>
-          </li>
-        )}
-      </QueueCard>
-      <QueueCard
-        title="Votes neutralisés"
-        description="Deals votés par plus de 3 comptes depuis un même navigateur, ou par plus de 5 comptes de moins de 7 jours en une heure (30 derniers jours) : les votes au-delà comptent pour 0°. À surveiller en cas d'abus."
-        items={damped}
-        empty="Aucun vote neutralisé."
-        listClassName="grid gap-2 text-sm"
-      >
-        {(v) => (
-          <li key={v.dealId} className="rounded-lg border border-neutral-200 p-3" data-testid="damped-votes">
-            <a href={`/coup-de-crevarde/${v.dealId}`} className="font-semibold text-brand-700 hover:underline">
-              {v.title}
-            </a>
-            <p className="text-xs text-neutral-600">
-              {countOf(v.damped, { one: "vote neutralisé", other: "votes neutralisés" })} sur {v.votes}, depuis{" "}
-              {countOf(v.browsers, { one: "navigateur", other: "navigateurs" })}
-              {v.bursts > 0 ? ` · dont ${v.bursts} en rafale de comptes de moins de 7 jours` : ""} · dernier vote le{" "}
-              {formatParis(v.lastAt, "d MMMM yyyy HH:mm")}
-            </p>
-          </li>
-        )}
-      </QueueCard>
-      <QueueCard
-        title="Derniers deals de membres publiés"
-        description="Un deal publié peut être retiré ; l'auteur reçoit l'exposé des motifs."
-        items={publishedDeals}
-        empty="Aucun deal de membre publié."
-        counted={false}
-      >
-        {(d) => (
-          <DealCard key={d.id} d={d}>
-            <DealStatementForm dealId={d.id} intent="remove-deal" label="Retirer" busy={busy} />
-          </DealCard>
-        )}
-      </QueueCard>
+          {pagerView}
+        </>
+      ) : null}
+      {tab === "membres" ? (
+        <>
       <QueueCard
         title="Membres bloqués"
         description="Un membre bloqué ne peut plus se connecter, publier, voter ni signaler ; ses sessions sont fermées et il reçoit l'exposé des motifs. Les comptes de l'équipe ne peuvent pas être bloqués."
         items={blocked}
+        total={pager.total}
         empty="Aucun membre bloqué."
         listClassName="grid gap-2 text-sm"
         before={
@@ -564,32 +619,88 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
           </li>
         )}
       </QueueCard>
+          {pagerView}
+        </>
+      ) : null}
+      {tab === "contestations" ? (
+        <>
       <QueueCard
-        title="Signalements à traiter"
-        description="Contenus signalés comme illicites (DSA art. 16). La décision et ses motifs sont envoyés à l'auteur du signalement."
-        items={pending}
-        empty="Aucun signalement en attente."
+        title="Contestations"
+        description="Des auteurs contestent le refus ou le retrait de leur deal (une fois par deal). Maintenir la décision ou remettre le deal en ligne ; l'auteur reçoit la réponse et ses motifs."
+        items={appeals}
+        total={pager.total}
+        empty="Aucune contestation en attente."
       >
-        {(n) => (
-          <NoticeCard key={n.id} n={n}>
-            <DecisionForm intent="decide" fields={{ noticeId: n.id }} choices={NOTICE_CHOICES} statementId={`statement-${n.id}`} submit="Enregistrer la décision" busy={busy} />
-          </NoticeCard>
+        {(a) => (
+          <QueueItem
+            key={a.dealId}
+            testId="deal-appeal"
+            heading={a.title}
+            badge={a.contestedStatus === "removed" ? "Retiré" : "Refusé"}
+            url={a.url}
+            body={a.text}
+            meta={`${a.ruleLabel ?? ""} : ${a.statement ?? ""} · contesté le ${formatParis(a.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par ${a.authorEmail ?? "un compte supprimé"}`}
+          >
+            <DecisionForm intent="decide-appeal" fields={{ dealId: a.dealId }} choices={APPEAL_CHOICES} statementId={`appeal-statement-${a.dealId}`} submit="Enregistrer" busy={busy} />
+          </QueueItem>
         )}
       </QueueCard>
+          {pagerView}
+        </>
+      ) : null}
+      {tab === "signaux" ? (
+        <>
       <QueueCard
-        title="Dernières décisions"
-        items={decided}
-        empty="Aucune décision pour l'instant."
-        counted={false}
+        title="Deals expirés signalés toujours valables"
+        description="Des membres indiquent que ces deals marchent encore. Après vérification, « Réactiver » retire la mention « Expiré »."
+        items={stillValid}
+        total={pager.total}
+        empty="Aucun deal signalé."
       >
-        {(n) => (
-          <NoticeCard key={n.id} n={n}>
-            <p>
-              <strong>{n.decisionLabel}</strong> le {n.decidedAt ? formatParis(n.decidedAt, "dd/MM/yyyy") : ""} : {n.statement}
+        {(r) => (
+          <li key={r.dealId} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-neutral-200 p-3" data-testid="still-valid-deal">
+            <div className="min-w-0">
+              <a href={`/coup-de-crevarde/${r.dealId}`} className="font-semibold text-brand-700 hover:underline">
+                {r.title}
+              </a>
+              <p className="text-xs text-neutral-600">
+                Expiré le {formatParis(r.expiredAt, "d MMMM yyyy HH:mm")} · {countOf(r.reports, REPORTS)} « Toujours valable »
+              </p>
+            </div>
+            <Form method="post">
+              <input type="hidden" name="intent" value="reactivate-deal" />
+              <input type="hidden" name="dealId" value={r.dealId} />
+              <Button type="submit" variant="outline" disabled={busy}>
+                Réactiver
+              </Button>
+            </Form>
+          </li>
+        )}
+      </QueueCard>
+          {pagerView}
+      <QueueCard
+        title="Votes neutralisés"
+        description="Deals votés par plus de 3 comptes depuis un même navigateur, ou par plus de 5 comptes de moins de 7 jours en une heure (30 derniers jours) : les votes au-delà comptent pour 0°. À surveiller en cas d'abus."
+        items={damped}
+        empty="Aucun vote neutralisé."
+        listClassName="grid gap-2 text-sm"
+      >
+        {(v) => (
+          <li key={v.dealId} className="rounded-lg border border-neutral-200 p-3" data-testid="damped-votes">
+            <a href={`/coup-de-crevarde/${v.dealId}`} className="font-semibold text-brand-700 hover:underline">
+              {v.title}
+            </a>
+            <p className="text-xs text-neutral-600">
+              {countOf(v.damped, { one: "vote neutralisé", other: "votes neutralisés" })} sur {v.votes}, depuis{" "}
+              {countOf(v.browsers, { one: "navigateur", other: "navigateurs" })}
+              {v.bursts > 0 ? ` · dont ${v.bursts} en rafale de comptes de moins de 7 jours` : ""} · dernier vote le{" "}
+              {formatParis(v.lastAt, "d MMMM yyyy HH:mm")}
             </p>
-          </NoticeCard>
+          </li>
         )}
       </QueueCard>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
-import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, Thumbnail } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, Thumbnail } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
@@ -35,12 +35,12 @@ export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Offres cashba
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
   const query = parseListQuery(request.url, offerListSpec);
+  const now = requestNow(request);
   const [offers, brands, categoryFilter] = await Promise.all([
-    loadOrFail(ADMIN_LOAD_ERRORS.offers, listOffersAdmin(query)),
+    loadOrFail(ADMIN_LOAD_ERRORS.offers, listOffersAdmin(query, now)),
     loadOrFail(ADMIN_LOAD_ERRORS.brands, brandChoices()),
     loadOrFail(ADMIN_LOAD_ERRORS.categories, categoryChoices()),
   ]);
-  const now = requestNow(request);
   // read-only: the rate comes from the brand's programmes (issue #34 item 1), set on /admin/programmes
   const rates = await listBrandCashback(offers.rows.map((o) => o.brandId), now);
   return { offers: offers.rows.map((o) => ({ ...o, ...scheduleView(o, now), cashbackLabel: rates.get(o.brandId)?.label ?? null })), pager: offers.pager, query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters }, brands, categoryFilter };
@@ -95,7 +95,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         label="Filtrer les offres"
         searchLabel="Rechercher (produit, marque)"
         query={loaderData.query}
-        filters={[brandFilter(loaderData.brands, f.brand), categoryFilter(loaderData.categoryFilter, f.category), featuredFilter(f.featured)]}
+        filters={[brandFilter(loaderData.brands, f.brand), categoryFilter(loaderData.categoryFilter, f.category), featuredFilter(f.featured), scheduleFilter(f.schedule)]}
       />
       <ResourceTable
         label="Offres"
@@ -122,7 +122,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
             ),
           },
           { key: "brand", header: "Marque", sort: "brand", cell: (o) => o.brandName },
-          { key: "price", header: "Prix", cell: (o) => o.regularPrice },
+          { key: "price", header: "Prix", nowrap: true, cell: (o) => o.regularPrice },
           { key: "cashback", header: "Cashback", cell: (o) => o.cashbackLabel ?? <span className="text-neutral-500">Aucun programme</span> },
           { key: "category", header: "Catégorie", cell: (o) => o.category ?? "—" },
           { key: "tag", header: "Tag", cell: (o) => (o.tag ? <Badge>{o.tag}</Badge> : null) },

@@ -12,7 +12,7 @@ import { RichTextField } from "~/components/admin/rich-text-field";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ListToolbar, ResourceTable, RowActions, Unbroken } from "~/components/admin/resource-list";
+import { ListToolbar, ResourceTable, RowActions, scheduleFilter, Unbroken } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { submittedVersion } from "~/modules/admin/conflict";
@@ -40,8 +40,8 @@ export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Pages", match
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
   const query = parseListQuery(request.url, pageListSpec);
-  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.pages, listPagesAdmin(query));
   const now = requestNow(request);
+  const { rows, pager } = await loadOrFail(ADMIN_LOAD_ERRORS.pages, listPagesAdmin(query, now));
   return {
     pages: rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(), ...scheduleView(p, now) })),
     pager,
@@ -120,7 +120,10 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
         label="Filtrer les pages"
         searchLabel="Rechercher (titre, slug)"
         query={loaderData.query}
-        filters={[{ name: "published", label: "Statut", all: "Tous", value: loaderData.query.filters.published, options: PAGE_STATUS_OPTIONS }]}
+        filters={[
+          { name: "published", label: "Statut", all: "Tous", value: loaderData.query.filters.published, options: PAGE_STATUS_OPTIONS },
+          scheduleFilter(loaderData.query.filters.schedule),
+        ]}
       />
       <ResourceTable
         label="Pages"
@@ -140,7 +143,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
         columns={[
           { key: "title", header: "Titre", sort: "title", className: "font-medium", cell: (p) => p.title },
           { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs", cell: (p) => <Unbroken>{p.slug}</Unbroken> },
-          { key: "updated", header: "Mise à jour", sort: "updated", cell: (p) => formatParis(p.updatedAt, "d MMM yyyy") },
+          { key: "updated", header: "Mise à jour", sort: "updated", nowrap: true, cell: (p) => formatParis(p.updatedAt, "d MMM yyyy") },
           { key: "status", header: "Statut", cell: (p) => (
               <>
                 {p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>}

@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { History, Pencil, Plus, TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/programmes";
 import { adminSeo } from "~/lib/admin-seo";
 import { BrandField, PageHeader, EditorDialog, Field, FormActions, EmptyRow, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Pager } from "~/components/admin/pager";
+import { RowMenu } from "~/components/admin/row-menu";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -26,6 +27,9 @@ import {
   PROGRAM_MESSAGES,
   PROGRAM_STATUS_LABELS,
   PROGRAM_STATUSES,
+  PROGRAM_TRANSITION_LABELS,
+  PROGRAM_TRANSITIONS,
+  type ProgramStatus,
   programFormSchema,
   programStatusSchema,
   RATE_BASE_LABELS,
@@ -139,6 +143,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
   const editor = useEditor<Program>(ad);
   const [ratesFor, setRatesFor] = useState<string | null>(null);
   const navigation = useNavigation();
+  const submit = useSubmit();
   const busy = navigation.state !== "idle";
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
@@ -199,7 +204,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
                     <p className="font-mono text-xs">{p.networkProgramId}</p>
                     <p className="font-mono text-xs text-neutral-500">compte {p.networkAccountId}</p>
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="whitespace-nowrap">
                     <Badge variant={STATUS_VARIANT[p.status as keyof typeof STATUS_VARIANT] ?? "neutral"}>{PROGRAM_STATUS_LABELS[p.status as keyof typeof PROGRAM_STATUS_LABELS] ?? p.status}</Badge>
                   </TableCell>
                   <TableCell>
@@ -214,27 +219,22 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
                     )}
                     <p className="text-xs text-neutral-500">{p.rateBaseExcludesVatAndShipping ? `Hors TVA (${shareText(p.vatRateBps)}) et frais de port` : "Sur le prix payé (TTC)"}</p>
                   </TableCell>
-                  <TableCell>{shareText(p.memberShareBps)}</TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap items-center gap-1">
-                      <Button variant="ghost" size="icon" aria-label={`Modifier ${name}`} onClick={() => editor.edit(p)}>
-                        <Pencil />
-                      </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Taux de ${name}`} onClick={() => setRatesFor(p.id)}>
-                        <History />
-                      </Button>
-                      {PROGRAM_STATUSES.filter((s) => s !== p.status).map((s) => (
-                        <Form method="post" key={s}>
-                          <input type="hidden" name="intent" value="status" />
-                          <input type="hidden" name="id" value={p.id} />
-                          <input type="hidden" name="status" value={s} />
-                          <Button type="submit" variant="outline" size="sm" disabled={busy}>
-                            {s === "active" ? "Réactiver" : s === "paused" ? "Mettre en pause" : "Fermer"}
-                            <span className="sr-only"> {name}</span>
-                          </Button>
-                        </Form>
-                      ))}
-                    </div>
+                  <TableCell className="whitespace-nowrap">{shareText(p.memberShareBps)}</TableCell>
+                  <TableCell className="w-px">
+                    <RowMenu
+                      label={name}
+                      items={[
+                        { label: "Modifier", icon: <Pencil aria-hidden="true" />, onSelect: () => editor.edit(p) },
+                        { label: "Taux", icon: <History aria-hidden="true" />, onSelect: () => setRatesFor(p.id) },
+                        // only the moves the programme's state allows (a closed one is never paused)
+                        ...(PROGRAM_TRANSITIONS[p.status as ProgramStatus] ?? []).map((s, i) => ({
+                          label: PROGRAM_TRANSITION_LABELS[s],
+                          separated: i === 0,
+                          disabled: busy,
+                          onSelect: () => submit({ intent: "status", id: p.id, status: s }, { method: "post" }),
+                        })),
+                      ]}
+                    />
                   </TableCell>
                 </TableRow>
               );
@@ -301,7 +301,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
               </div>
               <Field label="Statut" htmlFor="status" error={errors.status}>
                 <select id="status" name="status" defaultValue={item?.status ?? "active"} className={selectClass}>
-                  {PROGRAM_STATUSES.map((s) => (
+                  {PROGRAM_STATUSES.filter((s) => !item || s === item.status || PROGRAM_TRANSITIONS[item.status as ProgramStatus]?.includes(s)).map((s) => (
                     <option key={s} value={s}>
                       {PROGRAM_STATUS_LABELS[s]}
                     </option>

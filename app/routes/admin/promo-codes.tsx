@@ -11,7 +11,7 @@ import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
-import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, Unbroken } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, Unbroken } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { editorKey } from "~/components/admin/edit-version";
@@ -31,7 +31,6 @@ import { FAILING_CONSECUTIVE_NO, FAILING_MAX_RATE, FAILING_MIN_ANSWERS, FEEDBACK
 import { Badge } from "~/components/ui/badge";
 import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
 import { requestNow } from "~/lib/clock.server";
-import { scheduleFilterOptions } from "~/modules/admin/list-query";
 import { scheduleView } from "~/modules/schedule/schedule";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Codes promo", matches);
@@ -188,7 +187,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
           categoryFilter(loaderData.categoryFilter, f.category),
           { name: "expiry", label: "Expiration", all: "Toutes", value: f.expiry, options: expiryFilterOptions },
           featuredFilter(f.featured),
-          { name: "schedule", label: "Programmation", all: "Toutes", value: f.schedule, options: scheduleFilterOptions },
+          scheduleFilter(f.schedule),
         ]}
       />
       <ResourceTable
@@ -231,13 +230,14 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
             ),
           },
           { key: "brand", header: "Marque", sort: "brand", cell: (c) => c.brandName },
-          { key: "discount", header: "Réduction", cell: (c) => c.discountAmount },
+          { key: "discount", header: "Réduction", nowrap: true, cell: (c) => c.discountAmount },
           { key: "category", header: "Catégorie", cell: (c) => c.category ?? "—" },
           { key: "description", header: "Description", className: "md:max-w-56", cell: (c) => <span className="line-clamp-2">{c.description ?? ""}</span> },
           {
             key: "expires",
             header: "Expiration",
             sort: "expires",
+            nowrap: true,
             cell: (c) => {
               const expired = c.expiresAt !== null && Date.parse(c.expiresAt) < now;
               return c.expiresAt ? (

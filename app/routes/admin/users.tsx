@@ -9,7 +9,7 @@ import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Avatar } from "~/components/layout/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Input } from "~/components/ui/input";
-import { ListToolbar, ResourceTable, RowActions, Unbroken } from "~/components/admin/resource-list";
+import { ListToolbar, ResourceTable, RowActions, Truncated } from "~/components/admin/resource-list";
 import { requireAdmin } from "~/lib/auth.server";
 import { ROLE_LABELS, toRole } from "~/lib/permissions";
 import { ROLES, type Role } from "../../../db/constants";
@@ -120,12 +120,13 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               </div>
             ),
           },
-          { key: "email", header: "Email", sort: "email", cell: (u) => <Unbroken>{u.email}</Unbroken> },
+          { key: "email", header: "Email", sort: "email", cell: (u) => <Truncated value={u.email} /> },
           { key: "role", header: "Rôle", cell: (u) => <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge> },
-          { key: "created", header: "Inscription", sort: "created", cell: (u) => formatParis(u.createdAt, "d MMM yyyy") },
+          { key: "created", header: "Inscription", sort: "created", nowrap: true, cell: (u) => formatParis(u.createdAt, "d MMM yyyy") },
           {
             key: "saved",
             header: "Cashback validé",
+            nowrap: true,
             // the member side's words (issue #37 item 7): the sum of three of their /mon-cashback cards
             cell: (u) => (u.validatedCashbackCents ? <span title={`${MONEY_LABELS.available} + ${MONEY_LABELS.inPayout} + ${MONEY_LABELS.paid}`}>{formatEuros(u.validatedCashbackCents)}</span> : "-"),
           },
