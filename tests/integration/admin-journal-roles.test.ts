@@ -16,7 +16,7 @@ type Staff = "editor" | "finance" | "moderator" | "admin";
 
 /** What each role must see, written out by hand: the test, not the table it checks. */
 const EXPECTED: Record<Staff, string[]> = {
-  editor: ["promo_code", "offer", "deal", "category", "brand", "content_block", "page", "upload"],
+  editor: ["promo_code", "offer", "deal", "category", "brand", "content_block", "page", "help_article", "upload"],
   finance: [
     "conversion",
     "payout",
@@ -31,7 +31,7 @@ const EXPECTED: Record<Staff, string[]> = {
     "referral",
     "iban_share_override",
   ],
-  moderator: ["crevarde_deals", "deal-expiry", "deal_appeals", "deal_comments", "content_reports", "content_notices", "user_block"],
+  moderator: ["crevarde_deals", "deal-expiry", "deal_appeals", "deal_comments", "content_reports", "content_notices", "user_block", "contact_messages"],
   admin: [...Object.keys(AUDIT_ENTITY_PERMISSION), "legacy_kind"],
 };
 

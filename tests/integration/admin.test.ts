@@ -25,7 +25,7 @@ import { postUpload } from "../helpers/upload";
 
 /** What a member is told by each admin action: the message of the permission it asks for first (ADR 022). */
 const MEMBER_REFUSAL: Record<string, string> = {
-  ...Object.fromEntries(["promo-codes.tsx", "offers.tsx", "crevarde-deals.tsx", "categories.tsx", "brands.tsx", "content.tsx", "pages.tsx", "upload.ts", "csv.import.tsx"].map((f) => [f, "Accès réservé aux éditeurs et aux administrateurs."])),
+  ...Object.fromEntries(["promo-codes.tsx", "offers.tsx", "crevarde-deals.tsx", "categories.tsx", "brands.tsx", "content.tsx", "pages.tsx", "upload.ts", "csv.import.tsx", "aide.tsx"].map((f) => [f, "Accès réservé aux éditeurs et aux administrateurs."])),
   "programmes.tsx": "Accès réservé à la finance et aux administrateurs.",
   "conversions.tsx": "Accès réservé à la finance et aux administrateurs.",
   "paiements.tsx": "Accès réservé à la finance et aux administrateurs.",
@@ -36,6 +36,7 @@ const MEMBER_REFUSAL: Record<string, string> = {
   "settings.tsx": "Accès réservé aux administrateurs.",
   "dashboard.tsx": "Accès réservé à l'équipe.",
   "moderation.tsx": "Accès réservé à la modération et aux administrateurs.",
+  "contact.tsx": "Accès réservé à la modération et aux administrateurs.",
 };
 
 describeEachDb("admin back office", ({ database }) => {

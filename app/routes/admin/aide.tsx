@@ -22,7 +22,7 @@ import { firstHelpError, HELP_MESSAGES, helpArticleFormSchema } from "~/modules/
 import { deleteHelpArticle, listHelpArticlesAdmin, saveHelpArticle } from "~/modules/help/help-admin.server";
 import { formatParis } from "~/modules/settings/paris-time";
 
-export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Aide", matches);
+export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Centre d'aide", matches);
 
 /** The help centre's articles (issue #34 item 7), for those who edit the content ("catalogue"). */
 export async function loader({ request }: Route.LoaderArgs) {
