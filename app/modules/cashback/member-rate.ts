@@ -83,7 +83,7 @@ export interface RateOnBase {
 }
 
 /** A brand's boosted rate: the best rate without the boost, shown « au lieu de », and the end of the boost paying the best. */
-export interface SummaryBoost {
+interface SummaryBoost {
   /** "7 %": the best rate the brand would show without its boosts */
   base: string;
   endsAt: Date;
