@@ -4,10 +4,10 @@
  * in the transaction that validates the member's first cashback.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { auditLog, memberCashbacks, welcomeBonuses } from "../../../db/schema";
+import { auditLog, memberCashbacks, siteSettings, welcomeBonuses } from "../../../db/schema";
 import { creditWelcomeBonus } from "~/modules/ledger/ledger-events.server";
 import type { LedgerExecutor, LedgerTx } from "~/modules/ledger/ledger.server";
-import { getSetting } from "~/modules/settings/settings.server";
+import { SETTING_DEFAULTS } from "~/modules/settings/settings.server";
 
 export type WelcomeBonus = typeof welcomeBonuses.$inferSelect;
 
@@ -18,7 +18,9 @@ export type WelcomeBonus = typeof welcomeBonuses.$inferSelect;
  * nothing), credit it and audit it. Null when nothing is credited.
  */
 export async function grantWelcomeBonus(tx: LedgerTx, input: { userId: string; cashbackId: string; actor: string }): Promise<WelcomeBonus | null> {
-  const amountCents = await getSetting("welcome_bonus_cents");
+  // read in the caller's transaction: on the embedded database a read through another connection would wait for it
+  const [setting] = await tx.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, "welcome_bonus_cents")).limit(1);
+  const amountCents = typeof setting?.value === "number" ? setting.value : SETTING_DEFAULTS.welcome_bonus_cents;
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return null;
   // the first purchase only: an earlier validated one (even reversed since, or before the bonus existed) had its chance
   const [earlier] = await tx
