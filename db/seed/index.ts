@@ -16,6 +16,7 @@ import { CATEGORIES } from "./data/categories";
 import { DEALS } from "./data/deals";
 import { DEMO_LEGAL_IDENTITY, LEGAL_PAGES } from "./data/legal";
 import { OFFERS } from "./data/offers";
+import { TZDate } from "@date-fns/tz";
 import { DEMO_BOOSTED_PROGRAM, DEMO_PROGRAM_BRAND_SLUG, DEMO_PROGRAMS, type ProgramSeed } from "./data/programs";
 import { PROMO_CODES } from "./data/promo-codes";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
@@ -255,6 +256,11 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
 
     // affiliate programmes of the demo brand, one per network (natural key: network + account + programme id);
     // a programme's rates are written with it, so an admin's rate changes are never undone
+    // a boost ends at midnight, Paris time, after its last day: « jusqu'au 3 décembre »
+    const parisMidnightAfter = (day: Date) => {
+      const z = new TZDate(day, "Europe/Paris");
+      return new Date(TZDate.tz("Europe/Paris", z.getFullYear(), z.getMonth(), z.getDate() + 1).getTime());
+    };
     const insertProgram = async (brandId: string, p: ProgramSeed, boost?: typeof DEMO_BOOSTED_PROGRAM.boost) => {
       const { rates, ...program } = p;
       const [created] = await db
@@ -265,7 +271,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
           memberShareBps: 7000,
           // a boost running at the seed time (issue #34 item 6): relative to now, so a fresh demo shows it
           ...(boost
-            ? { boostShareBps: boost.shareBps, boostStartsAt: new Date(now.getTime() - boost.startedDaysAgo * DAY), boostEndsAt: new Date(now.getTime() + boost.endsInDays * DAY) }
+            ? { boostShareBps: boost.shareBps, boostStartsAt: new Date(now.getTime() - boost.startedDaysAgo * DAY), boostEndsAt: parisMidnightAfter(new Date(now.getTime() + boost.endsInDays * DAY)) }
             : {}),
         })
         .onConflictDoNothing()
