@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { AlertTriangle, MailCheck } from "lucide-react";
+import { AlertTriangle, Gift, MailCheck } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
@@ -26,6 +26,8 @@ import { clearAuthCookies, resendVerification, signIn, signOut, signUp } from "~
 import { AUTH_MESSAGES } from "~/modules/accounts/messages";
 import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
 import { loopCookie, nextLoopState, readLoopCount } from "~/modules/accounts/redirect-loop";
+import { getSetting } from "~/modules/settings/settings.server";
+import { welcomeBonusPromise } from "~/modules/cashback/welcome-bonus";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -48,8 +50,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(redirectTo ?? "/codes-promo", { headers });
   }
 
+  // the welcome bonus is promised only while cashback is live and the bonus is on (issue #34 items 4 and 6)
+  const [launched, bonusCents] = await Promise.all([getSetting("cashback_launched"), getSetting("welcome_bonus_cents")]);
   return data(
     {
+      welcomeBonus: launched && bonusCents > 0 ? welcomeBonusPromise(bonusCents) : null,
       siteName: getEnv().SITE_NAME,
       tab: params.get("tab") === "signup" ? ("signup" as const) : ("login" as const),
       verified: params.get("verified") === "true" && !params.get("error"),
@@ -215,7 +220,17 @@ function LoginForm({ redirectTo, actionData }: { redirectTo: string | null; acti
   );
 }
 
-function SignupForm({ redirectTo, parrain, actionData }: { redirectTo: string | null; parrain: string | null; actionData: ActionData | undefined }) {
+function SignupForm({
+  redirectTo,
+  parrain,
+  welcomeBonus,
+  actionData,
+}: {
+  redirectTo: string | null;
+  parrain: string | null;
+  welcomeBonus: string | null;
+  actionData: ActionData | undefined;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
   const lastResult = actionData?.intent === "signup" ? actionData.result : undefined;
@@ -239,6 +254,12 @@ function SignupForm({ redirectTo, parrain, actionData }: { redirectTo: string | 
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Inscription">
       <input type="hidden" name="intent" value="signup" />
+      {welcomeBonus ? (
+        <p className="flex items-center gap-2 rounded-2xl bg-brand-50 p-3 text-sm font-semibold text-brand-800" data-testid="welcome-bonus">
+          <Gift aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+          {welcomeBonus}
+        </p>
+      ) : null}
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {parrain ? <input type="hidden" name="parrain" value={parrain} /> : null}
       <div>
@@ -353,7 +374,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </TabsContent>
         <TabsContent value="signup">
-          <SignupForm redirectTo={redirectTo} parrain={loaderData.parrain} actionData={actionData} />
+          <SignupForm redirectTo={redirectTo} parrain={loaderData.parrain} welcomeBonus={loaderData.welcomeBonus} actionData={actionData} />
         </TabsContent>
       </Tabs>
       <Form method="post" className="mt-6 border-t border-neutral-200 pt-4 text-center">

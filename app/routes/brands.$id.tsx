@@ -15,7 +15,7 @@ import { listBrandOffers } from "~/modules/offers/offers.server";
 import { listBrandCodes } from "~/modules/promo-codes/promo-codes.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { AffiliateLink } from "~/components/catalogue/affiliate-link";
-import { CashbackBlock } from "~/components/cashback/cashback-block";
+import { BoostNote, CashbackBlock } from "~/components/cashback/cashback-block";
 import { loadBrandCashbackOffer } from "~/modules/cashback/click-out.server";
 import { activateHref } from "~/modules/cashback/offer";
 import { bestRateForBrand } from "~/modules/cashback/programs.server";
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listBrandCodes(brand.id, user?.id ?? null, now),
     listBrandDeals(brand.id, Boolean(user), now),
     listBrandOffers(brand.id, launched, now),
-    launched ? loadBrandCashbackOffer(brand.id) : null,
+    launched ? loadBrandCashbackOffer(brand.id, now) : null,
     bestRateForBrand(brand.id, now),
   ]);
   // a member's deal and code links go through the tracked click-out when the brand has a programme
@@ -41,6 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     cashback,
     /** the brand's member rate from its active programmes ("Jusqu'à 7 % de cashback"), null without one (issue #34 item 1) */
     cashbackLabel: rate?.label ?? null,
+    /** « Cashback boosté : 10 % au lieu de 7 % jusqu'au 3 décembre » while the brand's best rate is boosted (issue #34 item 6) */
+    boostText: launched ? (rate?.boostText ?? null) : null,
     signedIn: Boolean(user),
     offers,
     launched,
@@ -78,7 +80,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
     : errorSeo({ error, location, matches });
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
-  const { brand, codes, deals, offers, launched, cashback, cashbackLabel, signedIn } = loaderData;
+  const { brand, codes, deals, offers, launched, cashback, cashbackLabel, boostText, signedIn } = loaderData;
   const upTo = upToLabel(maxDiscountPercent(codes.map((c) => c.discount), deals));
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -89,6 +91,7 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
           {launched ? cashbackLabel ? <Badge variant="success" data-testid="brand-cashback">{cashbackLabel}</Badge> : null : <Badge variant="success">CASHBACK (bientôt)</Badge>}
           <h1 className="mt-1 text-4xl font-black break-words">{brand.name}</h1>
           <p className="text-neutral-500">{brand.category}</p>
+          {boostText ? <BoostNote text={boostText} className="mt-1" /> : null}
         </div>
         {brand.websiteUrl ? (
           <AffiliateLink

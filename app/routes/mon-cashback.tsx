@@ -29,6 +29,9 @@ import {
 import { formatEuros, formatMoney } from "~/modules/ledger/ledger";
 import { formatParis } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
+import { getDb } from "~/lib/db.server";
+import { memberWelcomeBonus } from "~/modules/cashback/welcome-bonus.server";
+import { WELCOME_BONUS_DETAIL, WELCOME_BONUS_LABEL } from "~/modules/cashback/welcome-bonus";
 import { getBankDetails } from "~/modules/payouts/bank-details.server";
 import { cancelPayoutSchema, withdrawSchema } from "~/modules/payouts/payouts.schema";
 import { cancelPayout, listMemberPayouts, PayoutError, requestPayout } from "~/modules/payouts/payouts.server";
@@ -44,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { redirectTo: SIGN_IN });
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const now = requestNow(request);
-  const [balances, purchases, emails, launched, payouts, bankDetails, minimumCents, claims] = await Promise.all([
+  const [balances, purchases, emails, launched, payouts, bankDetails, minimumCents, claims, bonus] = await Promise.all([
     memberCashbackBalances(user.id),
     listMemberCashbacks(user.id, Number.isSafeInteger(page) && page > 0 && page <= 10_000 ? page : 1),
     cashbackEmailPreferences(user.id),
@@ -53,14 +56,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     getBankDetails(user.id, now),
     getSetting("payout_minimum_cents"),
     listMemberClaims(user.id),
+    getDb().then((db) => memberWelcomeBonus(db, user.id)),
   ]);
+  // the welcome bonus, a line of its own in the history (issue #34 item 6)
+  const welcomeBonus = bonus ? { amountCents: bonus.amountCents, creditedAt: bonus.createdAt.toISOString() } : null;
   const bank = bankDetails ? { maskedIban: bankDetails.maskedIban, usable: bankDetails.usable, usableFrom: bankDetails.usableFrom.toISOString() } : null;
   // Before the launch there is no live cashback to show (issue #34 item 4): no balances, withdrawals or claims,
   // unless the member already has cashback history (money of theirs is never hidden, ADR 013).
   const hasHistory =
     Object.values(balances).some((cents) => cents !== 0) || purchases.lines.length > 0 || payouts.length > 0 || claims.length > 0 || bank !== null;
   // a fresh key per page view: a double click on one form makes one payout
-  return { balances, purchases, emails, launched, moneyShown: launched || hasHistory, payouts, bank, minimumCents, claims, withdrawKey: crypto.randomUUID() };
+  return { balances, purchases, welcomeBonus, emails, launched, moneyShown: launched || hasHistory, payouts, bank, minimumCents, claims, withdrawKey: crypto.randomUUID() };
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -131,7 +137,7 @@ function saleAmount(line: MemberCashbackLine): string | null {
 }
 
 export default function MonCashback({ loaderData, actionData }: Route.ComponentProps) {
-  const { balances, purchases, emails, launched, moneyShown, payouts, bank, minimumCents, claims, withdrawKey } = loaderData;
+  const { balances, purchases, welcomeBonus, emails, launched, moneyShown, payouts, bank, minimumCents, claims, withdrawKey } = loaderData;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "cashback-emails",
@@ -187,6 +193,7 @@ export default function MonCashback({ loaderData, actionData }: Route.ComponentP
         <h2 id="purchases" className="text-2xl font-black">
           Mes achats
         </h2>
+        {welcomeBonus && purchases.page === 1 ? <WelcomeBonusLine bonus={welcomeBonus} /> : null}
         {purchases.lines.length === 0 ? (
           <div className="mt-4 rounded-2xl bg-neutral-50 p-8 text-center">
             <p className="text-lg font-semibold">Aucun achat pour l'instant.</p>
@@ -262,6 +269,30 @@ export default function MonCashback({ loaderData, actionData }: Route.ComponentP
 const resultIntent = (a: unknown) => ((a as ActionData | undefined)?.result?.initialValue?.intent as string | undefined) ?? "notifications";
 const emailResult = (a: unknown) => (a && resultIntent(a) === "notifications" ? (a as ActionData).result : undefined);
 const withdrawResult = (a: unknown) => (a && resultIntent(a) !== "notifications" ? (a as ActionData).result : undefined);
+
+/** The welcome bonus as a line of the history (ADR 013 §Welcome bonus): validated money, not a purchase. */
+function WelcomeBonusLine({ bonus }: { bonus: { amountCents: number; creditedAt: string } }) {
+  return (
+    <div className="mt-4 rounded-2xl border border-brand-200 bg-brand-50 p-4" data-testid="welcome-bonus-line" role="group" aria-labelledby="welcome-bonus-title">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id="welcome-bonus-title" className="text-lg font-bold">
+            {WELCOME_BONUS_LABEL}
+          </h3>
+          <p className="text-sm text-neutral-600">
+            {WELCOME_BONUS_DETAIL} · crédité le {formatParis(bonus.creditedAt, "d MMMM yyyy")}
+          </p>
+        </div>
+        <Badge variant="success">
+          <span className="sr-only">Statut : </span>Validé
+        </Badge>
+      </div>
+      <p className="mt-2 text-xl font-black">
+        {formatEuros(bonus.amountCents)} <span className="text-sm font-normal text-neutral-600">offerts</span>
+      </p>
+    </div>
+  );
+}
 
 function PurchaseLine({ line }: { line: MemberCashbackLine }) {
   const spent = saleAmount(line);

@@ -51,10 +51,21 @@ export const affiliatePrograms = pgTable(
     declaredValidationDays: integer("declared_validation_days"),
     status: text("status").notNull().default("active"),
     conditionsMd: text("conditions_md"),
+    /**
+     * A time-boxed boost (issue #34 item 6, ADR 015 §Boosts): during [boost_starts_at, boost_ends_at) the member's
+     * share is boost_share_bps instead of member_share_bps, so every rate shown and every click's snapshot use it.
+     */
+    boostShareBps: integer("boost_share_bps"),
+    boostStartsAt: timestamp("boost_starts_at", { withTimezone: true }),
+    boostEndsAt: timestamp("boost_ends_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     networkCheck("affiliate_programs_network_check", t.network),
+    check(
+      "affiliate_programs_boost_check",
+      sql`(${t.boostShareBps} is null and ${t.boostStartsAt} is null and ${t.boostEndsAt} is null) or (${t.boostShareBps} is not null and ${t.boostStartsAt} is not null and ${t.boostEndsAt} is not null and ${t.boostEndsAt} > ${t.boostStartsAt} and ${t.boostShareBps} between 0 and 10000)`,
+    ),
     check("affiliate_programs_status_check", sql`${t.status} in ('active', 'paused', 'closed')`),
     check("affiliate_programs_share_check", sql`${t.memberShareBps} between 0 and 10000`),
     check("affiliate_programs_vat_check", sql`${t.vatRateBps} between 0 and 10000`),

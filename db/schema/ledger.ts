@@ -8,7 +8,7 @@ import { user } from "./accounts";
 
 /** Per-member accounts (the issue's list) and the two platform accounts. */
 export const LEDGER_MEMBER_ACCOUNT_KINDS = ["pending", "available", "in_payout", "paid", "receivable"] as const;
-export const LEDGER_PLATFORM_ACCOUNT_KINDS = ["commissions_receivable", "member_liabilities", "referral_commitments"] as const;
+export const LEDGER_PLATFORM_ACCOUNT_KINDS = ["commissions_receivable", "member_liabilities", "referral_commitments", "marketing"] as const;
 
 export const ledgerAccounts = pgTable(
   "ledger_accounts",
@@ -36,7 +36,7 @@ export const ledgerAccounts = pgTable(
     check("ledger_accounts_owner_check", sql`${t.owner} in ('member', 'platform')`),
     check(
       "ledger_accounts_kind_check",
-      sql`(${t.owner} = 'member' and ${t.kind} in ('pending', 'available', 'in_payout', 'paid', 'receivable')) or (${t.owner} = 'platform' and ${t.kind} in ('commissions_receivable', 'member_liabilities', 'referral_commitments') and ${t.userId} is null)`,
+      sql`(${t.owner} = 'member' and ${t.kind} in ('pending', 'available', 'in_payout', 'paid', 'receivable')) or (${t.owner} = 'platform' and ${t.kind} in ('commissions_receivable', 'member_liabilities', 'referral_commitments', 'marketing') and ${t.userId} is null)`,
     ),
     check("ledger_accounts_currency_check", sql`${t.currency} = 'EUR'`),
     check("ledger_accounts_sign_check", sql`${t.balanceSign} in ('non_negative', 'non_positive', 'any')`),

@@ -40,6 +40,25 @@ export const referralRewards = pgTable(
   ],
 );
 
+/**
+ * The welcome bonus (issue #34 item 6, ADR 013 §Welcome bonus): credited once per member, from the
+ * marketing account, in the transaction that validates the member's first cashback. The unique
+ * user makes a second credit impossible; the ledger key is `wb:{id}` (never the member's id).
+ */
+export const welcomeBonuses = pgTable(
+  "welcome_bonuses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** null once the member's account is deleted (the ledger rows stay, ADR 013) */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** the member's first validated cashback, which earned it */
+    sourceCashbackId: uuid("source_cashback_id").references(() => memberCashbacks.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("welcome_bonuses_amount_check", sql`${t.amountCents} > 0`), uniqueIndex("welcome_bonuses_user_idx").on(t.userId)],
+);
+
 /* ------------------------------------------------------------------ */
 /* Account signals (ADR 040)                                           */
 /* ------------------------------------------------------------------ */

@@ -18,7 +18,8 @@ import { HELP_ARTICLES } from "./data/help";
 import { DEMO_LEGAL_IDENTITY, LEGAL_PAGES } from "./data/legal";
 import { sanitizeRichHtml } from "../../app/lib/html.server";
 import { OFFERS } from "./data/offers";
-import { DEMO_PROGRAM_BRAND_SLUG, DEMO_PROGRAMS } from "./data/programs";
+import { TZDate } from "@date-fns/tz";
+import { DEMO_BOOSTED_PROGRAM, DEMO_PROGRAM_BRAND_SLUG, DEMO_PROGRAMS, type ProgramSeed } from "./data/programs";
 import { PROMO_CODES } from "./data/promo-codes";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { seedDemoCashback } from "./demo-cashback";
@@ -257,29 +258,43 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
 
     // affiliate programmes of the demo brand, one per network (natural key: network + account + programme id);
     // a programme's rates are written with it, so an admin's rate changes are never undone
+    // a boost ends at midnight, Paris time, after its last day: « jusqu'au 3 décembre »
+    const parisMidnightAfter = (day: Date) => {
+      const z = new TZDate(day, "Europe/Paris");
+      return new Date(TZDate.tz("Europe/Paris", z.getFullYear(), z.getMonth(), z.getDate() + 1).getTime());
+    };
+    const insertProgram = async (brandId: string, p: ProgramSeed, boost?: typeof DEMO_BOOSTED_PROGRAM.boost) => {
+      const { rates, ...program } = p;
+      const [created] = await db
+        .insert(s.affiliatePrograms)
+        .values({
+          ...program,
+          brandId,
+          memberShareBps: 7000,
+          // a boost running at the seed time (issue #34 item 6): relative to now, so a fresh demo shows it
+          ...(boost
+            ? { boostShareBps: boost.shareBps, boostStartsAt: new Date(now.getTime() - boost.startedDaysAgo * DAY), boostEndsAt: parisMidnightAfter(new Date(now.getTime() + boost.endsInDays * DAY)) }
+            : {}),
+        })
+        .onConflictDoNothing()
+        .returning({ id: s.affiliatePrograms.id });
+      if (!created) return;
+      await db.insert(s.programRates).values(
+        rates.map((r) => ({
+          programId: created.id,
+          label: r.label,
+          displayPercent: r.displayPercent ?? null,
+          displayFixedCents: r.displayFixedCents ?? null,
+          commissionGroupCode: r.commissionGroupCode ?? null,
+          validFrom: new Date(now.getTime() - r.fromDaysAgo * DAY),
+          validTo: r.toDaysAgo === null ? null : new Date(now.getTime() - r.toDaysAgo * DAY),
+        })),
+      );
+    };
     const programBrand = brandBySlug.get(DEMO_PROGRAM_BRAND_SLUG);
-    if (programBrand) {
-      for (const p of DEMO_PROGRAMS) {
-        const { rates, ...program } = p;
-        const [created] = await db
-          .insert(s.affiliatePrograms)
-          .values({ ...program, brandId: programBrand.id, memberShareBps: 7000 })
-          .onConflictDoNothing()
-          .returning({ id: s.affiliatePrograms.id });
-        if (!created) continue;
-        await db.insert(s.programRates).values(
-          rates.map((r) => ({
-            programId: created.id,
-            label: r.label,
-            displayPercent: r.displayPercent ?? null,
-            displayFixedCents: r.displayFixedCents ?? null,
-            commissionGroupCode: r.commissionGroupCode ?? null,
-            validFrom: new Date(now.getTime() - r.fromDaysAgo * DAY),
-            validTo: r.toDaysAgo === null ? null : new Date(now.getTime() - r.toDaysAgo * DAY),
-          })),
-        );
-      }
-    }
+    if (programBrand) for (const p of DEMO_PROGRAMS) await insertProgram(programBrand.id, p);
+    const boostedBrand = brandBySlug.get(DEMO_BOOSTED_PROGRAM.brandSlug);
+    if (boostedBrand) await insertProgram(boostedBrand.id, DEMO_BOOSTED_PROGRAM.program, DEMO_BOOSTED_PROGRAM.boost);
 
     // home content blocks (unique on page + name: never overwritten)
     await db.insert(s.contentBlocks).values(HOME_BLOCK_DEFAULTS.map((b) => ({ ...b }))).onConflictDoNothing();

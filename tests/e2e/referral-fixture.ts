@@ -11,7 +11,7 @@ const REFERRAL_PROJECTS = ["desktop", "mobile"] as const;
 export const referralReferrer = (project: string) => ({ email: `parrain-${project}@crevarde.test`, password: "ParrainageE2e2026!", username: `Marraine ${project}` });
 export const referralFriend = (project: string) => ({ email: `filleule-${project}@crevarde.test`, password: "ParrainageE2e2026!", username: `Filleule ${project}` });
 /** The friend's first cashback: a 10,00 € commission at 70 % = 7,00 €, plus the 2,00 € welcome bonus. */
-export const REFERRAL_E2E = { friendAvailable: "9,00", referrerAvailable: "3,00", referrerBonus: "3,00" };
+export const REFERRAL_E2E = { friendAvailable: "12,00", referrerAvailable: "3,00", referrerBonus: "3,00" };
 
 export async function insertReferralFixtures(db: Db) {
   const s = await import("../../db/schema");

@@ -32,7 +32,7 @@ test("a referral pays both sides after the friend's first validated cashback @la
   await page.goto("/mon-cashback");
   await expect(balance(page, "Disponible")).toHaveText(new RegExp(`^${REFERRAL_E2E.referrerAvailable}\\s€$`));
 
-  // the friend: her 7,00 € cashback and her 2,00 € welcome bonus
+  // the friend: her 7,00 € cashback, her 2,00 € referral welcome bonus and the site's 3,00 € welcome bonus (issue #34 item 6)
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.4` } });
   await context.addCookies([{ name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: baseURL! }]);
   const other = await context.newPage();

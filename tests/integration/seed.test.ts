@@ -7,6 +7,7 @@ import { expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { DEMO_SEEDED_KEY, SEED_IMAGE_VERSION, seed } from "../../db/seed/index";
 import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
+import { DEMO_BOOSTED_PROGRAM } from "../../db/seed/data/programs";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
 import { bestRateForBrand, listActiveProgramsForBrand } from "../../app/modules/cashback/programs.server";
 import { NETWORKS, SUB_ID_PARAM } from "../../app/modules/networks/networks";
@@ -303,7 +304,8 @@ describeEachDb("demo seed", ({ database }) => {
     // closed programmes only carry the demo member's past purchases (db/seed/demo-cashback.ts)
     const all = await db.select().from(s.affiliatePrograms);
     expect(all.filter((p) => p.status !== "active").every((p) => p.status === "closed" && p.networkAccountId === "demo")).toBe(true);
-    const programs = all.filter((p) => p.status === "active");
+    // besides Nuxe's, one programme of another brand carries the demo's running boost (issue #34 item 6)
+    const programs = all.filter((p) => p.status === "active" && p.networkProgramId !== DEMO_BOOSTED_PROGRAM.program.networkProgramId);
     expect(programs.every((p) => p.brandId === nuxe.id)).toBe(true);
     expect(programs.map((p) => p.network).sort()).toEqual([...NETWORKS].sort());
     for (const p of programs) {
@@ -320,6 +322,18 @@ describeEachDb("demo seed", ({ database }) => {
     expect(active).toHaveLength(8);
     // Awin "Tous les achats" went from 8 % to 10 %: 10 % × 70 % = 7 %, the best of the brand
     expect(await bestRateForBrand(nuxe.id)).toMatchObject({ rate: "7\u00a0%", label: "Jusqu'à 7\u00a0% de cashback" });
+  });
+
+  it("gives one demo programme a boost running now, relative to the seed time (issue #34 item 6)", async () => {
+    const db = database().db;
+    const [brand] = await db.select().from(s.brands).where(eq(s.brands.slug, DEMO_BOOSTED_PROGRAM.brandSlug));
+    const [program] = await db.select().from(s.affiliatePrograms).where(eq(s.affiliatePrograms.brandId, brand.id));
+    expect(program).toMatchObject({ status: "active", memberShareBps: 7000, boostShareBps: 10_000 });
+    const now = Date.now();
+    expect(program.boostStartsAt!.getTime()).toBeLessThan(now);
+    expect(program.boostEndsAt!.getTime() - now).toBeGreaterThan(4 * 86_400_000);
+    // 8 % × 100 % instead of 8 % × 70 %
+    expect(await bestRateForBrand(brand.id)).toMatchObject({ rate: "8\u00a0%", boost: { base: "5,6\u00a0%" }, boostText: expect.stringMatching(/^Cashback boosté : 8\u00a0% au lieu de 5,6\u00a0% jusqu'au /) });
   });
 
   it("dates expiries relative to the seed time", async () => {

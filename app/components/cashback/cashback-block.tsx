@@ -1,10 +1,10 @@
-import { BadgePercent } from "lucide-react";
+import { BadgePercent, Zap } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { activateHref } from "~/modules/cashback/offer";
 
 export interface CashbackBlockData {
   programId: string;
-  rates: { label: string; memberRate: string }[];
+  rates: { label: string; memberRate: string; usualRate?: string | null }[];
   conditions: string | null;
   delayText: string;
   cookieDays: number;
@@ -40,7 +40,10 @@ export function CashbackBlock({ offer, brandName, signedIn }: { offer: CashbackB
                 {offer.rates.map((r) => (
                   <tr key={r.label} className="border-t border-brand-200">
                     <td className="py-1">{r.label}</td>
-                    <td className="py-1 text-right font-bold text-brand-700">{r.memberRate}</td>
+                    <td className="py-1 text-right font-bold text-brand-700">
+                      {r.memberRate}
+                      {r.usualRate ? <span className="ml-1 text-sm font-normal text-neutral-600">au lieu de {r.usualRate}</span> : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -67,5 +70,15 @@ export function CashbackBlock({ offer, brandName, signedIn }: { offer: CashbackB
         </div>
       </div>
     </section>
+  );
+}
+
+/** « Cashback boosté : 10 % au lieu de 7 % jusqu'au 3 décembre » (issue #34 item 6): on every surface that shows a boosted rate. */
+export function BoostNote({ text, className = "" }: { text: string; className?: string }) {
+  return (
+    <p className={`flex items-start gap-1 text-sm font-semibold text-amber-800 ${className}`} data-testid="cashback-boost">
+      <Zap aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>{text}</span>
+    </p>
   );
 }

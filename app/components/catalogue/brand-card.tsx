@@ -19,7 +19,7 @@ export interface BrandCardData {
   /** live codes plus deals */
   activeDeals: number;
   /** once cashback is launched: the best current member rate ("7 % de cashback"), null without a programme */
-  cashback?: { launched: boolean; label: string | null };
+  cashback?: { launched: boolean; label: string | null; boost?: string | null };
 }
 
 /**
@@ -55,6 +55,12 @@ export function BrandCard({ brand: b, eager = false, heading: Heading = "h2" }: 
             </Link>
           </Heading>
           <p className="text-sm text-neutral-500">{b.category}</p>
+          {/* while the brand's best rate is boosted (issue #34 item 6) */}
+          {b.cashback?.launched && b.cashback.boost ? (
+            <p className="mt-1 text-xs font-semibold text-amber-800" data-testid="brand-tile-boost">
+              {b.cashback.boost}
+            </p>
+          ) : null}
         </div>
       </div>
       <p className="px-5 text-sm text-neutral-700">{b.description}</p>

@@ -14,7 +14,7 @@ export interface OfferCardData {
    * ("Jusqu'à 7 % de cashback") and, once launched, the line with its worth on this price and
    * the programme's activation link (/cashback/activer/…: a member gets a click id, a visitor signs in first)
    */
-  cashback: { label: string; text: string | null; href: string | null } | null;
+  cashback: { label: string; text: string | null; href: string | null; boost?: string | null } | null;
   imageUrl: string | null;
   tag: string | null;
 }
@@ -94,6 +94,12 @@ export function OfferGrid({
                 {launched && o.cashback?.text ? (
                   <p className="text-xs font-semibold text-brand-700" data-testid="offer-cashback">
                     {o.cashback.text}
+                  </p>
+                ) : null}
+                {/* while the brand's best rate is boosted (issue #34 item 6) */}
+                {launched && o.cashback?.boost ? (
+                  <p className="text-xs font-semibold text-amber-800" data-testid="offer-cashback-boost">
+                    {o.cashback.boost}
                   </p>
                 ) : null}
                 {/* only a brand with an active programme offers cashback, and only once launched (issue #34 item 2) */}

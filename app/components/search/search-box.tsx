@@ -12,6 +12,8 @@ export interface SuggestionItem {
   href: string;
   /** a brand's or an offer's cashback ("Jusqu'à 7 % de cashback"), once launched */
   cashback?: string;
+  /** « Cashback boosté : … » while that rate is boosted */
+  boost?: string;
 }
 
 const KIND_LABELS: Record<SuggestionItem["kind"], string> = { query: "Recherche", brand: "Marque", offer: "Produit", article: "Article", help: "Aide" };
@@ -151,6 +153,7 @@ export function SearchBox({ defaultValue = "", autoFocus = false, className }: {
                 <span className="min-w-0 flex-1">
                   <span className="block truncate">{item.label}</span>
                   {item.cashback ? <span className="block text-xs font-semibold text-brand-700">{item.cashback}</span> : null}
+                  {item.boost ? <span className="block text-xs font-semibold text-amber-800">{item.boost}</span> : null}
                 </span>
                 <span className="shrink-0 text-xs text-neutral-500">{KIND_LABELS[item.kind]}</span>
               </li>

@@ -41,7 +41,7 @@ async function brandsWithRates(options: BrandListOptions) {
         ...r,
         activeDeals: r.codes + r.deals,
         maxDiscountPercent: d ? maxDiscountPercent(d.codes, d.deals) : 0,
-        cashback: { launched, label: rate?.label ?? null },
+        cashback: { launched, label: rate?.label ?? null, boost: rate?.boostText ?? null },
         rate,
       };
     }),

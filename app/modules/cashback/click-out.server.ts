@@ -15,6 +15,7 @@ import {
   validationDelayText,
 } from "./offer";
 import { ratesAt, withMember } from "./programs.server";
+import { boostActive, effectiveShareBps } from "./boost";
 import { cachedRead } from "~/lib/data-cache.server";
 
 /** Click sessions per member: generous for a shopper, a wall for a script. */
@@ -125,7 +126,9 @@ export async function startClickSession(input: StartClickSession): Promise<{ cli
     promoCodeId: input.promoCodeId ?? null,
     destinationUrl: destination,
     rateSnapshot: {
-      shareBps: p.memberShareBps,
+      // the share at click time: a boost's while it runs (boost.ts), so the purchase is credited at it
+      shareBps: effectiveShareBps(p, now),
+      ...(boostActive(p, now) ? { boosted: true, usualShareBps: p.memberShareBps } : {}),
       label: rates.map((r) => r.label).join(", "),
       clickedAt: now.toISOString(),
       programId: p.id,
@@ -147,7 +150,8 @@ export async function startClickSession(input: StartClickSession): Promise<{ cli
 
 export interface BrandCashbackOffer {
   programId: string;
-  rates: { label: string; memberRate: string }[];
+  /** `usualRate`: while the programme is boosted, the member rate without the boost (« au lieu de … ») */
+  rates: { label: string; memberRate: string; usualRate: string | null }[];
   conditions: string | null;
   delayText: string;
   cookieDays: number;
@@ -186,7 +190,8 @@ export async function loadBrandCashbackOffer(brandId: string, now = new Date()):
     programId: p.id,
     rates: rates.map((r) => ({
       label: r.label,
-      memberRate: withMember(r, p.memberShareBps).memberLabel,
+      memberRate: withMember(r, effectiveShareBps(p, now)).memberLabel,
+      usualRate: boostActive(p, now) ? withMember(r, p.memberShareBps).memberLabel : null,
     })),
     conditions: p.conditionsMd,
     delayText: validationDelayText(estimateValidationDelay(delays.map((d) => Number(d.days))), p.declaredValidationDays),

@@ -78,6 +78,15 @@ export interface RateOnBase {
   baseExcludesVat: boolean;
   /** the VAT rate a price is divided by for that base, in basis points (2000 = 20 %) */
   vatRateBps: number;
+  /** while its programme is boosted (boost.ts): the member rate at the programme's usual share, and when the boost ends */
+  boost?: { base: MemberRate; endsAt: Date } | null;
+}
+
+/** A brand's boosted rate: the best rate without the boost, shown « au lieu de », and the end of the boost paying the best. */
+interface SummaryBoost {
+  /** "7 %": the best rate the brand would show without its boosts */
+  base: string;
+  endsAt: Date;
 }
 
 /**
@@ -95,6 +104,8 @@ export interface CashbackSummary {
   label: string;
   baseExcludesVat: boolean;
   vatRateBps: number;
+  /** the best rate is a boosted one (higher than the best without boosts), null otherwise */
+  boost: SummaryBoost | null;
 }
 
 const rank = (r: MemberRate) => (r.kind === "percent" ? r.hundredths : r.cents);
@@ -118,7 +129,23 @@ export function summarizeRates(rates: readonly RateOnBase[]): CashbackSummary | 
     label: cashbackLabel(best, distinct),
     baseExcludesVat: payer.baseExcludesVat,
     vatRateBps: payer.vatRateBps,
+    boost: summaryBoost(rates, best),
   };
+}
+
+/**
+ * Whether a brand's best rate is boosted: the best without boosts (each boosted rate at its
+ * usual share) is lower than the best. The boost ends, for the shopper, when the last boosted
+ * rate as good as the best ends (never promise a date earlier than the rate really ends).
+ */
+function summaryBoost(rates: readonly RateOnBase[], best: MemberRate): SummaryBoost | null {
+  const boosted = rates.filter((r) => r.boost);
+  if (boosted.length === 0) return null;
+  const base = bestMemberRate(rates.map((r) => r.boost?.base ?? r.member));
+  if (!base || compareMemberRates(best, base) >= 0) return null;
+  const ends = boosted.filter((r) => r.member.kind === best.kind && rank(r.member) === rank(best)).map((r) => r.boost!.endsAt.getTime());
+  if (ends.length === 0) return null;
+  return { base: formatMemberRate(base), endsAt: new Date(Math.max(...ends)) };
 }
 
 export interface CashbackEstimate {

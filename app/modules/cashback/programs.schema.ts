@@ -213,3 +213,66 @@ export const programStatusSchema = z.object({
   id: z.uuid("Identifiant invalide."),
   status: z.enum(PROGRAM_STATUSES, { message: "Le statut doit être actif, en pause ou fermé." }),
 });
+
+/** The boost form's refusals (issue #34 item 6), in French for admins. */
+export const BOOST_MESSAGES = {
+  error: "Une erreur est survenue lors de l'enregistrement du boost.",
+  clearError: "Une erreur est survenue lors du retrait du boost.",
+  startRequired: "La date de début du boost est obligatoire.",
+  endRequired: "La date de fin du boost est obligatoire.",
+  invalidDate: "La date n'est pas valide.",
+  endAfterStart: "La fin du boost doit être postérieure à son début.",
+  shareFormat: "La part membre boostée doit être un pourcentage (ex. 100).",
+  shareRange: "La part membre boostée ne peut pas dépasser 100 % de la commission.",
+  notAbove: (baseBps: number) =>
+    `La part membre boostée doit dépasser la part habituelle (${(baseBps / 100).toLocaleString("fr-FR")}\u00a0%) : sinon le taux boosté ne serait pas supérieur au taux de base.`,
+  over: "La fin du boost est déjà passée : choisis une date de fin à venir.",
+} as const;
+
+const parisInstant = (required: string) =>
+  z
+    .string({ message: required })
+    .trim()
+    .min(1, required)
+    .transform((v, ctx) => {
+      const iso = fromParisLocalInput(v);
+      if (!iso) {
+        ctx.addIssue({ code: "custom", message: BOOST_MESSAGES.invalidDate });
+        return z.NEVER;
+      }
+      return new Date(iso);
+    });
+
+/**
+ * A programme's boost (boost.ts): start and end typed in Paris time, the member's share during it
+ * as a percentage ("100" → 10000 bps). Whether it is above the programme's share is checked
+ * against the programme (setProgramBoost).
+ */
+export const boostFormSchema = z
+  .object({
+    programId: uuidField("Le programme est obligatoire."),
+    startsAt: parisInstant(BOOST_MESSAGES.startRequired),
+    endsAt: parisInstant(BOOST_MESSAGES.endRequired),
+    boostSharePercent: z
+      .string({ message: BOOST_MESSAGES.shareFormat })
+      .trim()
+      .min(1, BOOST_MESSAGES.shareFormat)
+      .transform((v, ctx) => {
+        const text = v.replace(",", ".");
+        if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) {
+          ctx.addIssue({ code: "custom", message: BOOST_MESSAGES.shareFormat });
+          return z.NEVER;
+        }
+        const bps = Math.round(Number(text) * 100);
+        if (bps > 10000) {
+          ctx.addIssue({ code: "custom", message: BOOST_MESSAGES.shareRange });
+          return z.NEVER;
+        }
+        return bps;
+      }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.endsAt <= v.startsAt) ctx.addIssue({ code: "custom", path: ["endsAt"], message: BOOST_MESSAGES.endAfterStart });
+  })
+  .transform((v) => ({ programId: v.programId, startsAt: v.startsAt, endsAt: v.endsAt, boostShareBps: v.boostSharePercent }));
+export type BoostFormInput = z.output<typeof boostFormSchema>;

@@ -15,8 +15,9 @@ import { getDb, type Db } from "~/lib/db.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
+import { boostActive, boostText as boostTextOf, effectiveShareBps } from "./boost";
 import { formatMemberRate, memberRate, summarizeRates, type CashbackSummary, type MemberRate, type RateOnBase } from "./member-rate";
-import { canMoveProgram, PROGRAM_MESSAGES, type ProgramFormInput, type ProgramStatus, type RateFormInput } from "./programs.schema";
+import { BOOST_MESSAGES, canMoveProgram, PROGRAM_MESSAGES, type BoostFormInput, type ProgramFormInput, type ProgramStatus, type RateFormInput } from "./programs.schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -75,12 +76,15 @@ export async function listActiveProgramsForBrand(brandId: string, at: Date = new
     .orderBy(asc(programRates.label));
   return programs.map((p) => ({
     ...p,
-    rates: rates.filter((r) => r.programId === p.id).map((r) => withMember(r, p.memberShareBps)),
+    rates: rates.filter((r) => r.programId === p.id).map((r) => withMember(r, effectiveShareBps(p, at))),
   }));
 }
 
-/** A brand's cashback and the programme its « Activer le cashback » goes through (the brand page's block's: its first active programme). */
-export type BrandCashback = CashbackSummary & { programId: string };
+/**
+ * A brand's cashback and the programme its « Activer le cashback » goes through (the brand page's block's: its first active programme),
+ * with « Cashback boosté : 10 % au lieu de 7 % jusqu'au 3 décembre » while its best rate is boosted (issue #34 item 6), else null.
+ */
+export type BrandCashback = CashbackSummary & { programId: string; boostText: string | null };
 
 interface BrandRates {
   /** brand id → its cashback today (brands without an active programme with a current rate are absent) */
@@ -107,7 +111,10 @@ function currentBrandRates(at: Date): Promise<BrandRates> {
         .select({
           brandId: affiliatePrograms.brandId,
           programId: affiliatePrograms.id,
-          shareBps: affiliatePrograms.memberShareBps,
+          memberShareBps: affiliatePrograms.memberShareBps,
+          boostShareBps: affiliatePrograms.boostShareBps,
+          boostStartsAt: affiliatePrograms.boostStartsAt,
+          boostEndsAt: affiliatePrograms.boostEndsAt,
           baseExcludesVat: affiliatePrograms.rateBaseExcludesVatAndShipping,
           vatRateBps: affiliatePrograms.vatRateBps,
           displayPercent: programRates.displayPercent,
@@ -125,15 +132,27 @@ function currentBrandRates(at: Date): Promise<BrandRates> {
       for (const r of rows) {
         if (!r.brandId || r.validFrom > at) continue;
         const list = rates.get(r.brandId) ?? rates.set(r.brandId, []).get(r.brandId)!;
-        list.push({ member: memberRate(r, r.shareBps), baseExcludesVat: r.baseExcludesVat, vatRateBps: r.vatRateBps });
+        // a boosted programme's rates at the boosted share, with what they are without it (boost.ts)
+        const boosted = boostActive(r, at);
+        list.push({
+          member: memberRate(r, effectiveShareBps(r, at)),
+          baseExcludesVat: r.baseExcludesVat,
+          vatRateBps: r.vatRateBps,
+          boost: boosted ? { base: memberRate(r, r.memberShareBps), endsAt: r.boostEndsAt! } : null,
+        });
         if (!activated.has(r.brandId)) activated.set(r.brandId, r.programId);
       }
       const byBrand: Record<string, BrandCashback> = {};
       for (const [brandId, list] of rates) {
         const summary = summarizeRates(list);
-        if (summary) byBrand[brandId] = { ...summary, programId: activated.get(brandId)! };
+        if (summary) {
+          const boostText = summary.boost ? boostTextOf(summary.rate, summary.boost.base, summary.boost.endsAt, at) : null;
+          byBrand[brandId] = { ...summary, programId: activated.get(brandId)!, boostText };
+        }
       }
-      return { byBrand, nextBoundary: nextInstant(rows.flatMap((r) => [r.validFrom, r.validTo]), at.getTime()) };
+      // the entry ends when a rate or a boost starts or ends: a boost never outlives its end in the cache
+      const boundaries = rows.flatMap((r) => [r.validFrom, r.validTo, r.boostStartsAt, r.boostEndsAt]);
+      return { byBrand, nextBoundary: nextInstant(boundaries, at.getTime()) };
     },
     { now: at, expiresAt: (v) => v.nextBoundary },
   );
@@ -184,7 +203,11 @@ export async function listProgramsAdmin(page: number, at: Date = new Date()) {
     pager: paged.pager,
     rows: paged.rows.map(({ program, brandName, brandSlug }) => {
       const history = rates.filter((r) => r.programId === program.id).map((r) => ({ ...withMember(r, program.memberShareBps), current: current(r) }));
-      return { ...program, brandName, brandSlug, history, currentRates: history.filter((r) => r.current) };
+      const boosted = boostActive(program, at);
+      // while boosted, the member's part of each current rate at the boosted share (« 10 % au lieu de 7 % »)
+      const currentRates = history.filter((r) => r.current).map((r) => ({ ...r, boostedLabel: boosted ? withMember(r, program.boostShareBps!).memberLabel : null }));
+      const boostState: "active" | "scheduled" | "ended" | null = program.boostEndsAt === null ? null : boosted ? "active" : program.boostEndsAt <= at ? "ended" : "scheduled";
+      return { ...program, brandName, brandSlug, history, currentRates, boostState };
     }),
   };
 }
@@ -230,6 +253,47 @@ export async function saveProgram(actor: Actor, input: ProgramFormInput): Promis
     }
     const [after] = await tx.insert(affiliatePrograms).values(programValues(input)).returning();
     await recordAuditIn(tx, actor, { action: "create", entity: "affiliate_program", entityId: after.id, before: null, after });
+    return after;
+  });
+}
+
+/**
+ * Set or replace a programme's boost (issue #34 item 6, boost.ts), audited in the same transaction.
+ * Refused with a French 400 when the boosted share is not above the programme's share (the boosted
+ * rates would not be above the usual ones) or when the boost is already over; the zod schema has
+ * checked that it ends after it starts and is at most 100 %.
+ */
+export async function setProgramBoost(actor: Actor, input: BoostFormInput, now: Date = new Date()): Promise<AffiliateProgram> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(affiliatePrograms).where(eq(affiliatePrograms.id, input.programId)).for("update").limit(1);
+    if (!before) throw new ProgramWriteError(PROGRAM_MESSAGES.notFound, 404);
+    if (input.boostShareBps <= before.memberShareBps) {
+      throw new ProgramWriteError(BOOST_MESSAGES.notAbove(before.memberShareBps), 400);
+    }
+    if (input.endsAt <= now) throw new ProgramWriteError(BOOST_MESSAGES.over, 400);
+    const [after] = await tx
+      .update(affiliatePrograms)
+      .set({ boostShareBps: input.boostShareBps, boostStartsAt: input.startsAt, boostEndsAt: input.endsAt, updatedAt: now })
+      .where(eq(affiliatePrograms.id, input.programId))
+      .returning();
+    await recordAuditIn(tx, actor, { action: "update", entity: "affiliate_program", entityId: after.id, before, after });
+    return after;
+  });
+}
+
+/** Remove a programme's boost (ends it at once if it is running), audited in the same transaction. */
+export async function clearProgramBoost(actor: Actor, programId: string, now: Date = new Date()): Promise<AffiliateProgram> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(affiliatePrograms).where(eq(affiliatePrograms.id, programId)).for("update").limit(1);
+    if (!before) throw new ProgramWriteError(PROGRAM_MESSAGES.notFound, 404);
+    const [after] = await tx
+      .update(affiliatePrograms)
+      .set({ boostShareBps: null, boostStartsAt: null, boostEndsAt: null, updatedAt: now })
+      .where(eq(affiliatePrograms.id, programId))
+      .returning();
+    await recordAuditIn(tx, actor, { action: "update", entity: "affiliate_program", entityId: programId, before, after });
     return after;
   });
 }

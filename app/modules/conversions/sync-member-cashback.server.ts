@@ -7,6 +7,7 @@ import { operationApplied, type LedgerTx } from "~/modules/ledger/ledger.server"
 import { ledgerKeys, type RateSnapshot } from "~/modules/ledger/ledger";
 import { logger } from "~/lib/logger.server";
 import { onReferralSourceReversed, releaseReferralRewards } from "~/modules/referrals/referrals.server";
+import { grantWelcomeBonus } from "~/modules/cashback/welcome-bonus.server";
 import { memberShareFromDecimal } from "./decimal";
 
 /**
@@ -154,6 +155,8 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
         creditTransferId = r.transferIds.at(-1) ?? null;
         // the member's first validated cashback releases their referral rewards, in this same transaction
         if (r.applied) await releaseReferralRewards(tx, { refereeId: userId, cashbackId: id, actor: options.actor });
+        // and, when it is their first validated purchase, the welcome bonus (ADR 013 §Welcome bonus), in this same transaction
+        if (r.applied) await grantWelcomeBonus(tx, { userId, cashbackId: id, actor: options.actor });
       } else if (from === "pending") {
         await recordPendingCashback(tx, { ...ledger, amountCents: 0, version });
       }

@@ -22,12 +22,19 @@ type Accounts = Awaited<ReturnType<typeof accountsOf>>;
  * owe (receivable offset, transfer `{key}:offset`), the rest lands in
  * "available" (transfer `{key}`).
  */
-function creditMoves(a: Accounts, balance: (id: number) => number, amountCents: number, kind: string, metadata?: Record<string, unknown>): Move[] {
+function creditMoves(
+  a: Accounts,
+  balance: (id: number) => number,
+  amountCents: number,
+  kind: string,
+  metadata?: Record<string, unknown>,
+  source: number = a.platform.member_liabilities,
+): Move[] {
   const owed = -balance(a.member.receivable);
   const offset = Math.min(owed, amountCents);
   const moves: Move[] = [];
-  if (offset > 0) moves.push({ suffix: ":offset", kind: "receivable_offset", from: a.platform.member_liabilities, to: a.member.receivable, amountCents: offset, metadata });
-  if (amountCents > offset) moves.push({ suffix: "", kind, from: a.platform.member_liabilities, to: a.member.available, amountCents: amountCents - offset, metadata });
+  if (offset > 0) moves.push({ suffix: ":offset", kind: "receivable_offset", from: source, to: a.member.receivable, amountCents: offset, metadata });
+  if (amountCents > offset) moves.push({ suffix: "", kind, from: source, to: a.member.available, amountCents: amountCents - offset, metadata });
   return moves;
 }
 
@@ -245,4 +252,23 @@ export async function reverseReferralReward(tx: LedgerTx, input: ReferralInput &
     if (!(await operationApplied(tx, ledgerKeys.referralCredit(input.rewardId)))) throw new LedgerStateError(`referral reward ${input.rewardId} is not credited`);
     return debitMoves(a, locked.balance, input.amountCents, "referral_reverse");
   });
+}
+
+/* ---------------------------- welcome bonus ---------------------------- */
+
+/**
+ * The welcome bonus (ADR 013 §Welcome bonus): validated money paid by the platform's marketing
+ * budget, `marketing → receivable` (offset, `wb:{id}:offset`) then `marketing → available`
+ * (`wb:{id}`), in the transaction that validates the member's first cashback. The key is the bonus
+ * row's id, never the member's: a replay does nothing.
+ */
+export async function creditWelcomeBonus(tx: LedgerTx, input: { bonusId: string; userId: string; amountCents: number; actor: string }): Promise<OperationResult> {
+  assertCents(input.amountCents);
+  const a = await accountsOf(tx, input.userId);
+  return runOperation(
+    tx,
+    { key: ledgerKeys.welcomeBonus(input.bonusId), kind: "welcome_bonus", actor: input.actor, ref: { type: "welcome_bonus", id: input.bonusId } },
+    a.all,
+    (locked) => creditMoves(a, locked.balance, input.amountCents, "welcome_bonus", undefined, a.platform.marketing),
+  );
 }

@@ -303,14 +303,23 @@ export async function verifyLedger(executor?: LedgerExecutor): Promise<LedgerChe
   for (const t of transfers.rows) problems.push(`transfer ${t.id}: its entries do not match it or do not sum to 0`);
   // Members' pending is fed from two platform accounts: cashback reported by the networks
   // (commissions_receivable) and referral rewards promised at sign-up (referral_commitments),
-  // so together they mirror it. Validated money, whatever its origin, comes from member_liabilities.
-  const mirror = await db.execute<{ pending: string | null; validated: string | null; receivable: string | null; commitments: string | null; liabilities: string | null }>(sql`
+  // so together they mirror it. Validated money comes from member_liabilities, and the welcome
+  // bonus from the marketing budget (ADR 013 §Welcome bonus): together they mirror it.
+  const mirror = await db.execute<{
+    pending: string | null;
+    validated: string | null;
+    receivable: string | null;
+    commitments: string | null;
+    liabilities: string | null;
+    marketing: string | null;
+  }>(sql`
     select
       sum(balance_cents) filter (where owner = 'member' and kind = 'pending') as pending,
       sum(balance_cents) filter (where owner = 'member' and kind <> 'pending') as validated,
       sum(balance_cents) filter (where owner = 'platform' and kind = 'commissions_receivable') as receivable,
       sum(balance_cents) filter (where owner = 'platform' and kind = 'referral_commitments') as commitments,
-      sum(balance_cents) filter (where owner = 'platform' and kind = 'member_liabilities') as liabilities
+      sum(balance_cents) filter (where owner = 'platform' and kind = 'member_liabilities') as liabilities,
+      sum(balance_cents) filter (where owner = 'platform' and kind = 'marketing') as marketing
     from ledger_accounts`);
   const m = mirror.rows[0];
   if (m && toCents(m.pending) !== -(toCents(m.receivable) + toCents(m.commitments))) {
@@ -318,7 +327,9 @@ export async function verifyLedger(executor?: LedgerExecutor): Promise<LedgerChe
       `commissions receivable (${toCents(m.receivable)}) and referral commitments (${toCents(m.commitments)}) do not mirror members' pending (${toCents(m.pending)})`,
     );
   }
-  if (m && toCents(m.validated) !== -toCents(m.liabilities)) problems.push(`member liabilities (${toCents(m.liabilities)}) do not mirror members' validated money (${toCents(m.validated)})`);
+  if (m && toCents(m.validated) !== -(toCents(m.liabilities) + toCents(m.marketing))) {
+    problems.push(`member liabilities (${toCents(m.liabilities)}) and marketing (${toCents(m.marketing)}) do not mirror members' validated money (${toCents(m.validated)})`);
+  }
   return { ok: problems.length === 0, problems };
 }
 

@@ -91,6 +91,8 @@ export const ledgerKeys = {
   referralCredit: (rewardId: string) => `ref:${rewardId}`,
   /** a credited reward taken back when the cashback that earned it is reversed */
   referralReverse: (rewardId: string) => `ref:${rewardId}:reverse`,
+  /** the welcome bonus credit (`welcome_bonuses.id`); its offset transfer is `wb:{id}:offset` */
+  welcomeBonus: (bonusId: string) => `wb:${bonusId}`,
 };
 
 /** Account deletion refused: money is still the member's (available or on its way to their bank). */

@@ -31,7 +31,7 @@ async function withCashback<T extends { brandId: string; regularPrice: string }>
     const summary = rates.get(r.brandId);
     if (!summary) return { ...r, cashback: null };
     // once launched, « Activer le cashback » goes through the brand's programme (click id; a visitor signs in first)
-    return { ...r, cashback: launched ? { label: summary.label, text: offerCashbackText(summary, r.regularPrice), href: activateHref(summary.programId) } : { label: summary.label, text: null, href: null } };
+    return { ...r, cashback: launched ? { label: summary.label, text: offerCashbackText(summary, r.regularPrice), href: activateHref(summary.programId), boost: summary.boostText } : { label: summary.label, text: null, href: null } };
   });
 }
 

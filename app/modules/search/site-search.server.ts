@@ -80,6 +80,8 @@ export interface Suggestion {
   href: string;
   /** a brand's or an offer's cashback once launched ("Jusqu'à 7 % de cashback"), from its brand's programmes */
   cashback?: string;
+  /** « Cashback boosté : 10 % au lieu de 7 % jusqu'au 3 décembre » while that rate is boosted (issue #34 item 6) */
+  boost?: string;
 }
 
 /**
@@ -115,10 +117,11 @@ export async function suggest(q: string, now = new Date()): Promise<Suggestion[]
     searchHelpArticles(match, 2),
     getSetting("cashback_launched"),
   ]);
-  const rates = launched ? await listBrandCashback([...brandRows.map((b) => b.id), ...offerRows.map((o) => o.brandId)], now) : new Map<string, { label: string }>();
+  const rates = launched ? await listBrandCashback([...brandRows.map((b) => b.id), ...offerRows.map((o) => o.brandId)], now) : new Map<string, { label: string; boostText: string | null }>();
   const cashback = (brandId: string) => {
-    const label = rates.get(brandId)?.label;
-    return label ? { cashback: label } : {};
+    const rate = rates.get(brandId);
+    if (!rate) return {};
+    return rate.boostText ? { cashback: rate.label, boost: rate.boostText } : { cashback: rate.label };
   };
   const queries = [...new Set(completions.map((w) => `${head} ${w}`.trim()))];
   return [

@@ -35,6 +35,8 @@ export const SETTING_DEFAULTS: {
   /** referral rewards in cents (ADR 037 §Referral): the friend's welcome bonus and the referrer's, paid at the friend's first validated cashback */
   referral_referee_bonus_cents: number;
   referral_referrer_bonus_cents: number;
+  /** the welcome bonus in cents, credited at a member's first validated purchase (issue #34 item 6, ADR 013 §Welcome bonus); 0 = off */
+  welcome_bonus_cents: number;
   /** a member's deal posts wait for moderation until this many of them have been approved (ADR 036 §Posting and moderation) */
   deal_trusted_after_approved: number;
   /** self-promotion strikes after which a member can no longer post deals (ADR 036 §Self-promotion, three-strike rule) */
@@ -67,6 +69,7 @@ export const SETTING_DEFAULTS: {
   legal_privacy_contact: "",
   referral_referee_bonus_cents: 200,
   referral_referrer_bonus_cents: 300,
+  welcome_bonus_cents: 300,
   deal_trusted_after_approved: 3,
   deal_self_promotion_strikes: 3,
   deal_expiry_flag_threshold: 2,

@@ -30,7 +30,7 @@ export interface TreasuryOverview {
    * `totalCents` is part of `members.owedCents`, `count` may exceed the rows listed
    */
   deletedDebts: { totalCents: number; count: number; rows: { ref: string; owedCents: number; deletedAt: string | null }[] };
-  /** Σ member_liabilities: validated money credited to members, net of reversals (= available + in payout + paid − owed) */
+  /** Σ member_liabilities + marketing (welcome bonuses, ADR 013): validated money credited to members, net of reversals (= available + in payout + paid − owed) */
   liabilitiesCents: number;
   receivableCents: number;
   cashReceivedCents: number;
@@ -55,7 +55,7 @@ export async function treasuryOverview(): Promise<TreasuryOverview> {
         sum(balance_cents) filter (where owner = 'member' and kind = 'in_payout') as in_payout,
         sum(balance_cents) filter (where owner = 'member' and kind = 'paid') as paid,
         sum(balance_cents) filter (where owner = 'member' and kind = 'receivable') as receivable,
-        sum(balance_cents) filter (where owner = 'platform' and kind = 'member_liabilities') as liabilities
+        sum(balance_cents) filter (where owner = 'platform' and kind in ('member_liabilities', 'marketing')) as liabilities
       from ledger_accounts`)
   ).rows;
   // Commissions receivable from the networks: the full commission (our share and the member's)

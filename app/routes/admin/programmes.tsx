@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { History, Pencil, Plus, TriangleAlert } from "lucide-react";
+import { History, Pencil, Plus, TriangleAlert, Zap } from "lucide-react";
 import { useState } from "react";
 import { data, Form, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/programmes";
@@ -21,8 +21,10 @@ import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from 
 import { pgErrorCode, pgErrorConstraint, PG_ERROR } from "~/lib/db-errors.server";
 import { requestedPage } from "~/modules/admin/pagination.server";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
-import { addRate, listProgramsAdmin, saveProgram, setProgramStatus } from "~/modules/cashback/programs.server";
+import { addRate, clearProgramBoost, listProgramsAdmin, saveProgram, setProgramBoost, setProgramStatus } from "~/modules/cashback/programs.server";
 import {
+  BOOST_MESSAGES,
+  boostFormSchema,
   DEFAULT_VAT_RATE_BPS,
   PROGRAM_MESSAGES,
   PROGRAM_STATUS_LABELS,
@@ -39,8 +41,10 @@ import {
 import { NETWORK_ENV_VARS, networkCredentialsConfigured } from "~/modules/networks/credentials.server";
 import { NETWORK_LABELS, NETWORKS, SUB_ID_PARAM } from "~/modules/networks/networks";
 import { generatePushSecret, isPushNetwork, pushSecretStatuses, pushSecretVersion, type PushNetwork } from "~/modules/networks/push.server";
-import { formatParis } from "~/modules/settings/paris-time";
+import { formatParis, toParisLocalInput } from "~/modules/settings/paris-time";
 import { formatEuros } from "~/modules/ledger/ledger";
+import { requestNow } from "~/lib/clock.server";
+import { z } from "zod";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Programmes", matches);
 
@@ -48,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "money");
   const [{ rows, pager }, brands, secrets] = await loadOrFail(
     "Impossible de charger les programmes d'affiliation.",
-    Promise.all([listProgramsAdmin(requestedPage(request.url)), brandChoices(), pushSecretStatuses()]),
+    Promise.all([listProgramsAdmin(requestedPage(request.url), requestNow(request)), brandChoices(), pushSecretStatuses()]),
   );
   const networks = NETWORKS.map((n) => ({ network: n, label: NETWORK_LABELS[n], configured: networkCredentialsConfigured(n), envVars: [...NETWORK_ENV_VARS[n]] }));
   // when each push secret was generated, never the secret nor its hash (ADR 017 §Push secrets)
@@ -105,6 +109,26 @@ export async function action({ request }: Route.ActionArgs) {
       return ok("status", "Statut mis à jour", `Le programme ${NETWORK_LABELS[row.network as keyof typeof NETWORK_LABELS] ?? row.network} ${row.networkProgramId} est maintenant « ${PROGRAM_STATUS_LABELS[parsed.data.status]} ».`);
     });
   }
+  if (intent === "boost") {
+    const submission = parseWithZod(form, { schema: boostFormSchema });
+    if (submission.status !== "success") return invalid("boost", submission.reply());
+    return refusals("boost", BOOST_MESSAGES.error, async () => {
+      const row = await setProgramBoost(admin, submission.value, requestNow(request));
+      return ok(
+        "boost",
+        "Boost enregistré",
+        `Part membre de ${shareText(row.boostShareBps!)} du ${formatParis(row.boostStartsAt!, "d MMMM yyyy HH:mm")} au ${formatParis(row.boostEndsAt!, "d MMMM yyyy HH:mm")}.`,
+      );
+    });
+  }
+  if (intent === "boost-clear") {
+    const parsed = z.object({ programId: z.uuid() }).safeParse({ programId: form.get("programId") });
+    if (!parsed.success) return failure("boost-clear", PROGRAM_MESSAGES.notFound, 404);
+    return refusals("boost-clear", BOOST_MESSAGES.clearError, async () => {
+      await clearProgramBoost(admin, parsed.data.programId, requestNow(request));
+      return ok("boost-clear", "Boost retiré", "Le programme reprend sa part membre habituelle.");
+    });
+  }
   if (intent === "rate") {
     const submission = parseWithZod(form, { schema: rateFormSchema });
     if (submission.status !== "success") return invalid("rate", submission.reply());
@@ -142,12 +166,14 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
   useActionToast(ad);
   const editor = useEditor<Program>(ad);
   const [ratesFor, setRatesFor] = useState<string | null>(null);
+  const [boostFor, setBoostFor] = useState<string | null>(null);
   const navigation = useNavigation();
   const submit = useSubmit();
   const busy = navigation.state !== "idle";
   const errors = errorsFor(ad);
   const item = editor.editing ?? null;
   const ratesProgram = loaderData.programs.find((p) => p.id === ratesFor) ?? null;
+  const boostProgram = loaderData.programs.find((p) => p.id === boostFor) ?? null;
   return (
     <div>
       <PageHeader
@@ -219,13 +245,17 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
                     )}
                     <p className="text-xs text-neutral-500">{p.rateBaseExcludesVatAndShipping ? `Hors TVA (${shareText(p.vatRateBps)}) et frais de port` : "Sur le prix payé (TTC)"}</p>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{shareText(p.memberShareBps)}</TableCell>
+                  <TableCell>
+                    <span className="whitespace-nowrap">{shareText(p.memberShareBps)}</span>
+                    <BoostSummary program={p} />
+                  </TableCell>
                   <TableCell className="w-px">
                     <RowMenu
                       label={name}
                       items={[
                         { label: "Modifier", icon: <Pencil aria-hidden="true" />, onSelect: () => editor.edit(p) },
                         { label: "Taux", icon: <History aria-hidden="true" />, onSelect: () => setRatesFor(p.id) },
+                        { label: "Boost", icon: <Zap aria-hidden="true" />, onSelect: () => setBoostFor(p.id) },
                         // only the moves the programme's state allows (a closed one is never paused)
                         ...(PROGRAM_TRANSITIONS[p.status as ProgramStatus] ?? []).map((s, i) => ({
                           label: PROGRAM_TRANSITION_LABELS[s],
@@ -321,7 +351,98 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
           {ratesProgram ? <RatesPanel program={ratesProgram} actionData={ad} busy={busy} /> : null}
         </DialogContent>
       </Dialog>
+
+      <Dialog open={boostProgram !== null} onOpenChange={(o) => !o && setBoostFor(null)}>
+        <DialogContent className="max-h-[90vh] max-w-xl overflow-y-auto">
+          {boostProgram ? <BoostPanel program={boostProgram} actionData={ad} busy={busy} /> : null}
+        </DialogContent>
+      </Dialog>
     </div>
+  );
+}
+
+const BOOST_STATE_LABELS = { active: "Boost en cours", scheduled: "Boost programmé", ended: "Boost terminé" } as const;
+
+/** The programme's boost in the list: its state, its window and what it makes of the current rates. */
+function BoostSummary({ program: p }: { program: Program }) {
+  if (!p.boostState || p.boostShareBps === null || !p.boostStartsAt || !p.boostEndsAt) return null;
+  const boosted = p.currentRates.filter((r) => r.boostedLabel);
+  return (
+    <div className="mt-1 text-xs" data-testid="admin-boost">
+      <Badge variant={p.boostState === "active" ? "success" : "neutral"}>{BOOST_STATE_LABELS[p.boostState]}</Badge>
+      <p className="mt-1 text-neutral-600">
+        {shareText(p.boostShareBps)} du {formatParis(p.boostStartsAt, "d MMM yyyy HH:mm")} au {formatParis(p.boostEndsAt, "d MMM yyyy HH:mm")}
+      </p>
+      {boosted.map((r) => (
+        <p key={r.id} className="font-medium text-amber-800">
+          {r.label} : {r.boostedLabel} au lieu de {r.memberLabel}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Set, replace or remove a programme's boost (issue #34 item 6): the member's share during a window,
+ * so every rate of the programme is boosted in proportion (boost.ts).
+ */
+function BoostPanel({ program, actionData, busy }: { program: Program; actionData: AdminActionData | undefined; busy: boolean }) {
+  const errors = errorsFor(actionData, "boost");
+  const network = NETWORK_LABELS[program.network as keyof typeof NETWORK_LABELS] ?? program.network;
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>
+          Boost · {program.brandName ?? "Sans marque"} · {network}
+        </DialogTitle>
+        <DialogDescription>
+          Pendant le boost, la part de la commission reversée au membre passe de {shareText(program.memberShareBps)} à la part boostée : chaque taux affiché
+          l'est d'autant (« Cashback boosté : 10 % au lieu de 7 % jusqu'au … ») et un achat dont le clic a lieu pendant le boost est crédité à cette part. Le
+          boost s'arrête seul à sa date de fin.
+        </DialogDescription>
+      </DialogHeader>
+      <BoostSummary program={program} />
+      <Form method="post" className="grid min-w-0 grid-cols-1 gap-3" key={`${program.boostStartsAt ?? ""}-${program.boostEndsAt ?? ""}`}>
+        <input type="hidden" name="intent" value="boost" />
+        <input type="hidden" name="programId" value={program.id} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Début (heure de Paris)*" htmlFor="boost-start" error={errors.startsAt}>
+            <Input id="boost-start" name="startsAt" type="datetime-local" defaultValue={program.boostStartsAt ? toParisLocalInput(program.boostStartsAt) : ""} required />
+          </Field>
+          <Field label="Fin (heure de Paris)*" htmlFor="boost-end" error={errors.endsAt} hint="Le boost s'arrête à cet instant.">
+            <Input id="boost-end" name="endsAt" type="datetime-local" defaultValue={program.boostEndsAt ? toParisLocalInput(program.boostEndsAt) : ""} required />
+          </Field>
+        </div>
+        <Field
+          label="Part membre boostée (%)*"
+          htmlFor="boost-share"
+          error={errors.boostSharePercent}
+          hint={`Au-dessus de la part habituelle (${shareText(program.memberShareBps)}), au plus 100 % de la commission.`}
+        >
+          <Input
+            id="boost-share"
+            name="boostSharePercent"
+            inputMode="decimal"
+            required
+            defaultValue={program.boostShareBps !== null ? String(program.boostShareBps / 100).replace(".", ",") : "100"}
+          />
+        </Field>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={busy}>
+            Enregistrer le boost
+          </Button>
+        </div>
+      </Form>
+      {program.boostState ? (
+        <Form method="post" className="flex justify-end">
+          <input type="hidden" name="intent" value="boost-clear" />
+          <input type="hidden" name="programId" value={program.id} />
+          <Button type="submit" variant="outline" disabled={busy}>
+            Retirer le boost
+          </Button>
+        </Form>
+      ) : null}
+    </>
   );
 }
 

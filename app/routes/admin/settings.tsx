@@ -37,6 +37,19 @@ const referralBonus = z
     return cents;
   });
 
+const welcomeBonus = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === "") return undefined;
+    const cents = parseEuroAmount(v);
+    if (cents === null || cents > 100_00) {
+      ctx.addIssue({ code: "custom", message: "Le bonus de bienvenue doit être un montant en euros entre 0 et 100 (par exemple 3,00)." });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
 const payoutMinimum = z
   .string()
   .optional()
@@ -113,6 +126,8 @@ export const settingsSchema = z.object({
   // referral rewards in euros (absent: left as they are)
   referralRefereeBonus: referralBonus,
   referralReferrerBonus: referralBonus,
+  // credited at a member's first validated purchase (issue #34 item 6); absent: left as it is
+  welcomeBonus,
   payoutMinimum,
   // commissions above it are held for finance's review (ADR 039)
   reviewCeiling,
@@ -151,6 +166,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     gaFromEnv: getEnv().GA_MEASUREMENT_ID ?? null,
     referral: { refereeCents: await getSetting("referral_referee_bonus_cents"), referrerCents: await getSetting("referral_referrer_bonus_cents") },
     payoutMinimumCents: await getSetting("payout_minimum_cents"),
+    welcomeBonusCents: await getSetting("welcome_bonus_cents"),
     reviewCeilingCents: await getSetting("conversion_review_ceiling_cents"),
     dealTrustedAfter: await getSetting("deal_trusted_after_approved"),
     dealStrikeLimit: await getSetting("deal_self_promotion_strikes"),
@@ -182,6 +198,7 @@ export async function action({ request }: Route.ActionArgs) {
     ...(v.referralRefereeBonus === undefined ? {} : { referral_referee_bonus_cents: v.referralRefereeBonus }),
     ...(v.referralReferrerBonus === undefined ? {} : { referral_referrer_bonus_cents: v.referralReferrerBonus }),
     ...(v.payoutMinimum === undefined ? {} : { payout_minimum_cents: v.payoutMinimum }),
+    ...(v.welcomeBonus === undefined ? {} : { welcome_bonus_cents: v.welcomeBonus }),
     ...(v.reviewCeiling === undefined ? {} : { conversion_review_ceiling_cents: v.reviewCeiling }),
     ...(v.dealTrustedAfter === undefined ? {} : { deal_trusted_after_approved: v.dealTrustedAfter }),
     ...(v.dealStrikeLimit === undefined ? {} : { deal_self_promotion_strikes: v.dealStrikeLimit }),
@@ -244,6 +261,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </Field>
             <Field label="Bonus du parrainage (€)" htmlFor="referralReferrerBonus" error={errors.referralReferrerBonus} hint="Versé au membre qui a invité, au même moment ; 0 : pas de bonus.">
               <Input id="referralReferrerBonus" name="referralReferrerBonus" inputMode="decimal" defaultValue={centsToInput(loaderData.referral.referrerCents)} maxLength={10} />
+            </Field>
+            <Field
+              label="Bonus de bienvenue (€)"
+              htmlFor="welcomeBonus"
+              error={errors.welcomeBonus}
+              hint="Versé une seule fois à chaque membre, quand son premier achat est validé (budget marketing) ; annoncé sur la page d'inscription une fois le cashback lancé. 0 : pas de bonus."
+            >
+              <Input id="welcomeBonus" name="welcomeBonus" inputMode="decimal" defaultValue={centsToInput(loaderData.welcomeBonusCents)} maxLength={10} />
             </Field>
             <Field label="Retrait minimum (€)" htmlFor="payoutMinimum" error={errors.payoutMinimum} hint="Les membres peuvent demander un virement dès que leur cashback disponible atteint ce montant.">
               <Input id="payoutMinimum" name="payoutMinimum" inputMode="decimal" defaultValue={centsToInput(loaderData.payoutMinimumCents)} maxLength={10} />

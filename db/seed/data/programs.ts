@@ -143,3 +143,23 @@ export const DEMO_PROGRAMS: ProgramSeed[] = [
     ],
   },
 ];
+
+/**
+ * A second demo brand with one programme carrying a running boost (issue #34 item 6): 8 % × 70 % = 5,6 %
+ * usually, boosted to a 100 % member share (8 %) from 2 days before the seed time until 5 days after it,
+ * so a fresh demo shows « Cashback boosté : 8 % au lieu de 5,6 % jusqu'au … ».
+ */
+export const DEMO_BOOSTED_PROGRAM = {
+  brandSlug: "kerastase",
+  boost: { shareBps: 10_000, startedDaysAgo: 2, endsInDays: 5 },
+  program: {
+    network: "awin",
+    networkAccountId: "987654",
+    networkProgramId: "67890",
+    trackingUrlTemplate: "https://www.awin1.com/cread.php?awinmid=67890&awinaffid=987654&clickref={CLICK_ID}&ued={DEST}",
+    cookieDays: 30,
+    declaredValidationDays: 60,
+    conditionsMd: CONDITIONS,
+    rates: [{ label: "Tous les achats", displayPercent: "8.00", commissionGroupCode: "DEFAULT", fromDaysAgo: 60, toDaysAgo: null }],
+  } satisfies ProgramSeed,
+};
