@@ -2,7 +2,7 @@ import { BadgePercent, PiggyBank, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { ContentBlocks } from "~/components/content-blocks";
 import { Button } from "~/components/ui/button";
-import { EARNINGS_PATH } from "~/modules/content/legal";
+import { EARNINGS_PATH } from "~/modules/content/earnings";
 import type { DisplayedBlock } from "~/modules/content/page-blocks";
 
 /**

@@ -3,7 +3,7 @@ import type { Route } from "./+types/apropos";
 import { ContentBlocks } from "~/components/content-blocks";
 import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { EARNINGS_PATH } from "~/modules/content/legal";
+import { EARNINGS_PATH } from "~/modules/content/earnings";
 import { listDisplayedBlocks } from "~/modules/content/page-blocks.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { useRootData } from "~/root";

@@ -101,7 +101,8 @@ describeEachDb("admin back office", ({ database }) => {
     // + /admin/moderation (DSA notices)
     // + /admin/:list/export and /admin/:list/import (CSV, ADR 029)
     // + /admin/parrainages (held referrals, issue #35 item 3)
-    expect(loaders).toBe(23);
+    // + /admin/aide and /admin/contact (help centre and contact messages, issue #34 item 7)
+    expect(loaders).toBe(25);
     expect(actions).toBe(19);
   });
 

@@ -1,5 +1,5 @@
 import { conceptPath } from "~/lib/site";
-import { EARNINGS_PATH, EARNINGS_TITLE } from "~/modules/content/legal";
+import { EARNINGS_PATH, EARNINGS_TITLE } from "~/modules/content/earnings";
 
 export interface NavLink {
   to: string;

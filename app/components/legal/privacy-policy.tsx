@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { EARNINGS_PATH, retentionRows } from "~/modules/content/legal";
+import { EARNINGS_PATH } from "~/modules/content/earnings";
+import { retentionRows } from "~/modules/content/legal";
 import { hostingPhrase, type LegalIdentity } from "~/modules/legal/identity";
 import { LegalValue } from "./legal-notice";
 

@@ -12,9 +12,6 @@ export const LEGAL_SLUGS = ["mentions-legales", "cgv", "politique-confidentialit
 export const CODE_RENDERED_LEGAL_SLUGS = ["mentions-legales", "politique-confidentialite"] as const;
 
 /** "Comment nous gagnons de l'argent" (Code de la consommation L111-7): entirely rendered by code. */
-export const EARNINGS_SLUG = "comment-nous-gagnons-de-l-argent";
-export const EARNINGS_PATH = `/legal/${EARNINGS_SLUG}`;
-export const EARNINGS_TITLE = "Comment nous gagnons de l'argent";
 
 export interface RetentionRow {
   data: string;

@@ -6,7 +6,7 @@ import { getDb } from "~/lib/db.server";
 import { conceptPath } from "~/lib/site";
 import { listNonEmptyCategories } from "~/modules/categories/categories.server";
 import { LEGAL_SLUGS } from "~/modules/content/pages.server";
-import { EARNINGS_PATH } from "~/modules/content/legal";
+import { EARNINGS_PATH } from "~/modules/content/earnings";
 import { memberPath } from "~/modules/members/member-badges";
 import { membersWithDeals } from "~/modules/members/members.server";
 import { helpArticlePath } from "~/modules/help/help.constants";
