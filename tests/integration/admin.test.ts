@@ -103,7 +103,7 @@ describeEachDb("admin back office", ({ database }) => {
     // + /admin/parrainages (held referrals, issue #35 item 3)
     // + /admin/aide and /admin/contact (help centre and contact messages, issue #34 item 7)
     expect(loaders).toBe(25);
-    expect(actions).toBe(19);
+    expect(actions).toBe(21);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {
