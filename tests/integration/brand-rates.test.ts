@@ -20,7 +20,8 @@ import { asRouteComponent, callRoute } from "../helpers/route";
 
 // Issue #34 item 5: rates where shoppers choose (/marques, the site search and its suggestions).
 // The demo seed gives Nuxe « Jusqu'à 7 % » (its best programme: Awin 10 % × 70 %); this file adds
-// Typology 15 % (member 10,5 %) and La Roche-Posay 5,00 € (member 3,50 €): every other brand has no current rate.
+// Typology 15 % (member 10,5 %) and La Roche-Posay 5,00 € (member 3,50 €). The seed's Kérastase programme runs a boost
+// (issue #34 item 6: 8 % instead of 5,6 %): every other brand has no current rate.
 const NUXE = "Jusqu'à 7\u00a0% de cashback";
 const TYPOLOGY = "10,5\u00a0% de cashback";
 const LRP = "3,50\u00a0€ de cashback";
@@ -71,7 +72,8 @@ describeEachDb("rates where shoppers choose (issue #34 item 5)", ({ database }) 
     expect(badges.get("La Roche-Posay")).toBe(LRP);
     // Caudalie's programme is closed: no rate, its codes
     expect(badges.get("Caudalie")).toBe("Codes promo");
-    expect([...badges.values()].filter((b) => b === "Codes promo")).toHaveLength(26);
+    expect(badges.get("Kérastase")).toBe("8\u00a0% de cashback");
+    expect([...badges.values()].filter((b) => b === "Codes promo")).toHaveLength(25);
     // French alphabetical order, accents aside
     const names = [...badges.keys()];
     expect(names.slice(0, 5)).toEqual(["Adidas", "Aroma-Zone", "Asics", "Avène", "Bioderma"]);
@@ -83,11 +85,12 @@ describeEachDb("rates where shoppers choose (issue #34 item 5)", ({ database }) 
   it("/marques?tri=cashback: the best rate first (a percentage before a fixed amount), then the others A–Z", async () => {
     const page = await callRoute(brandsLoader, req("/marques?tri=cashback"));
     expect(page.data.query).toEqual({ sort: "cashback", withCashback: false });
-    expect(page.data.brands.slice(0, 4).map((b) => b.name)).toEqual(["Typology", "Nuxe", "La Roche-Posay", "Adidas"]);
+    expect(page.data.brands.slice(0, 4).map((b) => b.name)).toEqual(["Typology", "Kérastase", "Nuxe", "La Roche-Posay", "Adidas"].slice(0, 4));
     expect(page.data.brands).toHaveLength(29);
     const html = await renderBrands("?tri=cashback");
-    expect(tiles(html).slice(0, 3)).toEqual([
+    expect(tiles(html).slice(0, 4)).toEqual([
       ["Typology", TYPOLOGY],
+      ["Kérastase", "8\u00a0% de cashback"],
       ["Nuxe", NUXE],
       ["La Roche-Posay", LRP],
     ]);
@@ -96,12 +99,12 @@ describeEachDb("rates where shoppers choose (issue #34 item 5)", ({ database }) 
 
   it("/marques?filtre=cashback: only the brands with a current rate, in either order", async () => {
     const filtered = await callRoute(brandsLoader, req("/marques?filtre=cashback"));
-    expect(filtered.data.brands.map((b) => b.name)).toEqual(["La Roche-Posay", "Nuxe", "Typology"]);
+    expect(filtered.data.brands.map((b) => b.name)).toEqual(["Kérastase", "La Roche-Posay", "Nuxe", "Typology"]);
     expect(filtered.data.total).toBe(29);
     const both = await callRoute(brandsLoader, req("/marques?filtre=cashback&tri=cashback"));
-    expect(both.data.brands.map((b) => b.name)).toEqual(["Typology", "Nuxe", "La Roche-Posay"]);
+    expect(both.data.brands.map((b) => b.name)).toEqual(["Typology", "Kérastase", "Nuxe", "La Roche-Posay"]);
     const html = await renderBrands("?filtre=cashback");
-    expect(html).toContain("3 marques avec cashback");
+    expect(html).toContain("4 marques avec cashback");
     expect(html).toMatch(/<a[^>]*aria-current="true"[^>]*>Avec cashback<\/a>/);
     // the toggle goes back to every brand, keeping the sort
     expect(await renderBrands("?filtre=cashback&tri=cashback")).toContain('href="/marques?tri=cashback"');
@@ -166,7 +169,7 @@ describeEachDb("rates where shoppers choose (issue #34 item 5)", ({ database }) 
     expect((await callRoute(searchLoader, req("/recherche?q=nuxe%20huile"))).data.offers.map((o) => o.name)).toEqual(["Huile Prodigieuse 100 ml"]);
     expect((await callRoute(searchLoader, req("/recherche?q=caudalie%20huile"))).data.offers).toEqual([]);
     // the brand's rate beside the brand in the results too
-    expect(huile.data.brands.find((b) => b.slug === "nuxe")?.cashback).toEqual({ launched: true, label: NUXE });
+    expect(huile.data.brands.find((b) => b.slug === "nuxe")?.cashback).toMatchObject({ launched: true, label: NUXE });
     expect(serum.data.total).toBeGreaterThanOrEqual(3);
   });
 
@@ -192,7 +195,7 @@ describeEachDb("rates where shoppers choose (issue #34 item 5)", ({ database }) 
     await db.insert(s.brands).values({ name: "Saint-Gervais Mont Blanc", slug: "saint-gervais-mont-blanc" });
     const page = await callRoute(searchLoader, req("/recherche?q=saintgervais"));
     expect(page.data.brands.map((b) => b.name)).toEqual(["Saint-Gervais Mont Blanc"]);
-    expect(page.data.brands[0]!.cashback).toEqual({ launched: true, label: null });
+    expect(page.data.brands[0]!.cashback).toMatchObject({ launched: true, label: null });
     expect((await suggestionsOf("saintgerv")).suggestions).toContainEqual({ kind: "brand", label: "Saint-Gervais Mont Blanc", href: "/marques/saint-gervais-mont-blanc" });
   });
 

@@ -133,7 +133,7 @@ describeEachDb("data cache of public reads", ({ database }) => {
     // from memory: the very same (frozen) summary
     expect(await bestRateForBrand(brand.id, now)).toBe(first);
     // 60 € / 1,2 × 7 % = 3,50 €
-    expect(await offer()).toEqual({ label: "7\u00a0% de cashback", text: "7\u00a0% de cashback, soit environ 3,50\u00a0€", href: `/cashback/activer/${program.id}` });
+    expect(await offer()).toMatchObject({ label: "7\u00a0% de cashback", text: "7\u00a0% de cashback, soit environ 3,50\u00a0€", href: `/cashback/activer/${program.id}` });
     expect(await card()).toBe("7\u00a0% de cashback");
 
     // a second label: « Jusqu'à », on the brand and its offers alike
