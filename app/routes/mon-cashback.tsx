@@ -29,7 +29,6 @@ import {
 import { formatEuros, formatMoney } from "~/modules/ledger/ledger";
 import { formatParis } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
-import { getDb } from "~/lib/db.server";
 import { memberWelcomeBonus } from "~/modules/cashback/welcome-bonus.server";
 import { WELCOME_BONUS_DETAIL, WELCOME_BONUS_LABEL } from "~/modules/cashback/welcome-bonus";
 import { getBankDetails } from "~/modules/payouts/bank-details.server";
@@ -56,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getBankDetails(user.id, now),
     getSetting("payout_minimum_cents"),
     listMemberClaims(user.id),
-    getDb().then((db) => memberWelcomeBonus(db, user.id)),
+    memberWelcomeBonus(user.id),
   ]);
   // the welcome bonus, a line of its own in the history (issue #34 item 6)
   const welcomeBonus = bonus ? { amountCents: bonus.amountCents, creditedAt: bonus.createdAt.toISOString() } : null;

@@ -255,8 +255,12 @@ describe("crash safety of the conversion import", () => {
               (select coalesce(sum(amount_cents), 0)::int from member_cashbacks where status = 'validated') as validated,
               (select coalesce(sum(amount_cents), 0)::int from member_cashbacks where status = 'pending') as pending,
               (select balance_cents::int from ledger_accounts where user_id = ${userId} and kind = 'available') as available,
-              (select balance_cents::int from ledger_accounts where user_id = ${userId} and kind = 'pending') as ledger_pending`);
-          expect(money.available).toBe(money.validated);
+              (select balance_cents::int from ledger_accounts where user_id = ${userId} and kind = 'pending') as ledger_pending,
+              (select count(*)::int from welcome_bonuses where user_id = ${userId}) as bonuses,
+              (select coalesce(sum(amount_cents), 0)::int from welcome_bonuses where user_id = ${userId}) as bonus`);
+          // the member's first validated purchase brought the welcome bonus, once (issue #34 item 6)
+          expect(money.bonuses).toBe(1);
+          expect(money.available).toBe(money.validated + money.bonus);
           expect(money.ledger_pending).toBe(money.pending);
           const { verifyLedger } = await import("../../app/modules/ledger/ledger.server");
           expect(await verifyLedger(database.db)).toEqual({ ok: true, problems: [] });

@@ -5,7 +5,7 @@
  * names: « -copie ») or cleared (a promo code: a made-up code would be
  * shown to shoppers), so the copy does not collide with its original.
  *
- * A copy is never live by surprise (issue #37 item 3): every other value is
+ * A copy never goes live unexpectedly (issue #37 item 3): every other value is
  * kept, « Publier le » and « Dépublier le » included (the form's schedule
  * fields start from the copy), and a row with a publication state starts as
  * a draft (`set`: a page's « Brouillon »).

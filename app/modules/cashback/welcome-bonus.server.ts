@@ -4,6 +4,7 @@
  * in the transaction that validates the member's first cashback.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
+import { getDb } from "~/lib/db.server";
 import { auditLog, memberCashbacks, siteSettings, welcomeBonuses } from "../../../db/schema";
 import { creditWelcomeBonus } from "~/modules/ledger/ledger-events.server";
 import type { LedgerExecutor, LedgerTx } from "~/modules/ledger/ledger.server";
@@ -49,7 +50,8 @@ export async function grantWelcomeBonus(tx: LedgerTx, input: { userId: string; c
 }
 
 /** The member's welcome bonus, or null (the /mon-cashback history line). */
-export async function memberWelcomeBonus(db: LedgerExecutor, userId: string): Promise<WelcomeBonus | null> {
+export async function memberWelcomeBonus(userId: string, db?: LedgerExecutor): Promise<WelcomeBonus | null> {
+  db ??= await getDb();
   const [row] = await db.select().from(welcomeBonuses).where(eq(welcomeBonuses.userId, userId)).limit(1);
   return row ?? null;
 }
