@@ -9,7 +9,8 @@ import { rootSeoData } from "./seo";
 /** The title of a back-office tab: « Codes promo · Admin Crevarde ». */
 const adminTitle = (screen: string, siteName: string) => `${screen} · Admin ${siteName}`;
 
-/** A back-office screen's tags: its tab title and no indexing; no canonical nor social cards. */
+/** A back-office screen's tags: its tab title, a description and no indexing; no canonical nor social cards. */
 export function adminSeo(screen: string, matches?: Parameters<typeof rootSeoData>[0]): MetaDescriptor[] {
-  return [{ title: adminTitle(screen, rootSeoData(matches).siteName) }, { name: "robots", content: "noindex, nofollow" }];
+  const { siteName } = rootSeoData(matches);
+  return [{ title: adminTitle(screen, siteName) }, { name: "description", content: `${screen} : back-office de ${siteName}` }, { name: "robots", content: "noindex, nofollow" }];
 }

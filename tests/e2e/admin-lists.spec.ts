@@ -132,28 +132,17 @@ test("« Publier le » and « Dépublier le » line up in the edit dialog @layou
 test.describe("before the visitor's cookie choice", () => {
   test.use({ withConsent: false });
 
-  test("the consent banner never covers a back-office dialog @layout", async ({ page }, info) => {
+  test("no consent banner in the back office, even before the choice: a dialog's buttons answer @layout", async ({ page }, info) => {
     const [one] = listCodes(info.project.name);
     await signInAsAdmin(page);
     await page.goto(`/admin/promo-codes?q=${listCodePrefix(info.project.name)}`);
-    const banner = page.getByRole("dialog", { name: "Tes cookies, ton choix" });
-    await expect(banner).toBeVisible();
     await page.getByRole("button", { name: `Modifier ${one}`, exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Modifier un code promo" });
     await expect(dialog).toBeVisible();
-    // the banner is below the dialog and its overlay, whatever their order in the document
-    const layers = await page.evaluate(() => {
-      const z = (selector: string) => Number(getComputedStyle(document.querySelector(selector)!).zIndex);
-      const banner = document.querySelector("[data-consent-banner]")!.getBoundingClientRect();
-      const top = document.elementFromPoint(banner.x + banner.width / 2, banner.y + banner.height / 2);
-      return { banner: z("[data-consent-banner]"), dialog: z('[role="dialog"][data-state="open"]'), bannerOnTop: Boolean(top?.closest("[data-consent-banner]")) };
-    });
-    expect(layers.banner).toBeLessThan(layers.dialog);
-    expect(layers.bannerOnTop).toBe(false);
-    // the dialog's own buttons, over the banner's place at the bottom of the screen, answer
+    // staff are not asked (issue #37 item 11): nothing sits over the dialog's buttons at the bottom of the screen
+    await expect(page.locator("[data-consent-banner]")).toHaveCount(0);
     await dialog.getByRole("button", { name: "Annuler" }).click();
     await expect(dialog).toBeHidden();
-    await expect(banner).toBeVisible();
   });
 });
 

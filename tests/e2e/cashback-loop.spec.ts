@@ -72,8 +72,10 @@ test("click-out, network import, then « En attente », « Disponible » and a r
   await expectPurchase(page, "En attente de validation", { pending: "14,00", available: "0,00" });
 
   await importAsAdmin(browser, baseURL!, awinFile(transactionId, clickId, "approved"));
-  await expectPurchase(page, "Validé", { pending: "0,00", available: "14,00" });
+  // the first validated purchase also brings the 3,00 € welcome bonus (issue #34 item 6)
+  await expectPurchase(page, "Validé", { pending: "0,00", available: "17,00" });
 
   await importAsAdmin(browser, baseURL!, awinFile(transactionId, clickId, "declined"));
-  await expectPurchase(page, "Annulé après validation", { pending: "0,00", available: "0,00" });
+  // a reversal takes the cashback back; the welcome bonus stays (ADR 013 §Welcome bonus)
+  await expectPurchase(page, "Annulé après validation", { pending: "0,00", available: "3,00" });
 });

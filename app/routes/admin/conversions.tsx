@@ -211,12 +211,12 @@ const CONVERSION_COLUMNS: Column<ConversionRow>[] = [
     // identifiers: one line each, cut at the column's width, whole in their title
     cell: (c) => (
       <>
-        <Truncated value={c.orderRef ?? "—"} className="max-w-40 font-mono text-xs" />
-        <Truncated value={c.clickId ?? "sans clic"} className="max-w-40 font-mono text-xs text-neutral-500" />
+        <Truncated value={c.orderRef ?? "—"} className="max-w-32 font-mono text-xs" />
+        <Truncated value={c.clickId ?? "sans clic"} className="max-w-32 font-mono text-xs text-neutral-500" />
       </>
     ),
   },
-  { key: "member", header: "Membre", cell: (c) => (c.memberEmail ? <Truncated value={c.memberEmail} /> : <Badge variant="outline">Non attribuée</Badge>) },
+  { key: "member", header: "Membre", cell: (c) => (c.memberEmail ? <Truncated value={c.memberEmail} className="max-w-32" /> : <Badge variant="outline">Non attribuée</Badge>) },
   {
     key: "status",
     header: "Statut",
