@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonVariants } from "~/components/ui/button";
 import { requireUser } from "~/lib/auth.server";
 import { NO_STORE_HEADERS } from "~/lib/cache-control";
-import { activeProgramBrand, PROGRAM_GONE } from "~/modules/cashback/click-out.server";
+import { activationSearch, activeProgramBrand, PROGRAM_GONE } from "~/modules/cashback/click-out.server";
 import { activateHref } from "~/modules/cashback/offer";
 import { asUuid } from "~/modules/tracking/tracking.server";
 
@@ -18,7 +18,7 @@ import { asUuid } from "~/modules/tracking/tracking.server";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  await requireUser(request, { redirectTo: `/auth?redirect=${encodeURIComponent(url.pathname + url.search)}` });
+  await requireUser(request, { redirectTo: `/auth?redirect=${encodeURIComponent(url.pathname + activationSearch(url))}` });
   const programId = asUuid(params.programId);
   const dealId = asUuid(url.searchParams.get("deal"));
   const promoCodeId = asUuid(url.searchParams.get("code"));

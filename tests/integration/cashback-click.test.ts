@@ -186,6 +186,9 @@ describeEachDb("cashback click-out", ({ database }) => {
     // the page a visitor lands on once signed in: for members only, then on to the activation
     const cont = (id: string, query = "", cookie?: string) => callRoute(continueLoader, req(`/cashback/activer/${id}/suite${query}`, { cookie }), { programId: id });
     expect((await cont(program.id, `?deal=${deal.id}`)).location).toBe(`/auth?redirect=${encodeURIComponent(`/cashback/activer/${program.id}/suite?deal=${deal.id}`)}`);
+    // only `deal` or `code` travels through sign-in: a junk query never makes an oversized Location (found by the route fuzzer)
+    const junk = `?deal=${deal.id}&x=${"$1 ".repeat(5000)}`;
+    expect((await cont(program.id, junk)).location).toBe(`/auth?redirect=${encodeURIComponent(`/cashback/activer/${program.id}/suite?deal=${deal.id}`)}`);
     const member = await signedInUser();
     expect((await cont(program.id, `?deal=${deal.id}`, member.cookie)).data).toEqual({ brandName: "Marque Cashback", href: `/cashback/activer/${program.id}?deal=${deal.id}` });
     expect((await cont(paused.id, "", member.cookie)).status).toBe(404);

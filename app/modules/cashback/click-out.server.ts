@@ -248,3 +248,17 @@ export async function withCashbackLinks<T extends { id: string }>(
     return { ...i, cashbackHref: programId ? activateHref(programId, kind === "deal" ? { dealId: i.id } : { promoCodeId: i.id }) : null };
   });
 }
+
+/**
+ * The query an activation link may carry onward through sign-in: its `deal` or `code`, nothing else, so that a
+ * junk query never makes an oversized `Location` (found by tests/fuzz/routes.test.ts).
+ */
+export function activationSearch(url: URL): string {
+  const kept = new URLSearchParams();
+  for (const key of ["deal", "code"]) {
+    const value = url.searchParams.get(key);
+    if (value !== null) kept.set(key, value.slice(0, 64));
+  }
+  const search = kept.toString();
+  return search ? `?${search}` : "";
+}
