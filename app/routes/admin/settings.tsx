@@ -24,31 +24,23 @@ import { parseEuroAmount } from "~/modules/payouts/payouts.schema";
 
 const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-const referralBonus = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v.trim() === "") return undefined;
-    const cents = parseEuroAmount(v);
-    if (cents === null || cents > 100_00) {
-      ctx.addIssue({ code: "custom", message: "Le bonus de parrainage doit être un montant en euros entre 0 et 100 (par exemple 2,50)." });
-      return z.NEVER;
-    }
-    return cents;
-  });
+/** An optional amount in euros between 0 and 100, as cents; `message` when it is not one. */
+const bonusAmount = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return undefined;
+      const cents = parseEuroAmount(v);
+      if (cents === null || cents > 100_00) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return cents;
+    });
 
-const welcomeBonus = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v.trim() === "") return undefined;
-    const cents = parseEuroAmount(v);
-    if (cents === null || cents > 100_00) {
-      ctx.addIssue({ code: "custom", message: "Le bonus de bienvenue doit être un montant en euros entre 0 et 100 (par exemple 3,00)." });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const referralBonus = bonusAmount("Le bonus de parrainage doit être un montant en euros entre 0 et 100 (par exemple 2,50).");
+const welcomeBonus = bonusAmount("Le bonus de bienvenue doit être un montant en euros entre 0 et 100 (par exemple 3,00).");
 
 const payoutMinimum = z
   .string()
