@@ -2,16 +2,21 @@
 // `npm test`: typecheck, lint, Vitest (unit + integration), production build,
 // the cluster test (with TEST_DATABASE_URL), Playwright. Stops at the first
 // failing step and ends with "N passed, M failed".
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { Buffer } from "node:buffer";
 import fs from "node:fs";
 import path from "node:path";
+import { filesToRerunAfterNativeAbort } from "./lib/native-abort.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 fs.mkdirSync(path.join(root, "test-reports"), { recursive: true });
 const vitestJson = path.join(root, "test-reports/vitest.json");
 const playwrightJson = path.join(root, "test-reports/playwright.json");
 const clusterJson = path.join(root, "test-reports/cluster.json");
-for (const f of [vitestJson, playwrightJson, clusterJson]) fs.rmSync(f, { force: true });
+const vitestRerunJson = path.join(root, "test-reports/vitest-rerun.json");
+for (const f of [vitestJson, vitestRerunJson, playwrightJson, clusterJson]) fs.rmSync(f, { force: true });
+
+const VITEST = "Vitest (unit, integration, fuzz, crash)";
 
 const steps = [
   ["Typecheck", "npx", ["react-router", "typegen"]],
@@ -20,7 +25,7 @@ const steps = [
   ["Unused files and exports (knip)", "npx", ["knip"]],
   // built before Vitest: the fuzz and crash suites drive the production build
   ["Production build", "npm", ["run", "build"]],
-  ["Vitest (unit, integration, fuzz, crash)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],
+  [VITEST, "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],
   // two production servers on one PostgreSQL behind a balancer (ADR 024): needs a PostgreSQL server
   ...(process.env.TEST_DATABASE_URL ? [["Cluster (two servers on one PostgreSQL)", "npx", ["tsx", "scripts/test-cluster.ts"]]] : []),
   ["Playwright (Chromium, desktop + mobile)", "npx", ["playwright", "test"]],
@@ -29,8 +34,9 @@ const steps = [
 function counts() {
   let passed = 0;
   let failed = 0;
-  if (fs.existsSync(vitestJson)) {
-    const v = JSON.parse(fs.readFileSync(vitestJson, "utf8"));
+  for (const file of [vitestJson, vitestRerunJson]) {
+    if (!fs.existsSync(file)) continue;
+    const v = JSON.parse(fs.readFileSync(file, "utf8"));
     passed += v.numPassedTests ?? 0;
     failed += v.numFailedTests ?? 0;
   }
@@ -47,6 +53,36 @@ function counts() {
   return { passed, failed };
 }
 
+/** Run a command with its output shown as it comes, and kept (the Vitest step reads it). */
+function run(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+    const chunks = [];
+    child.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk);
+      chunks.push(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      process.stderr.write(chunk);
+      chunks.push(chunk);
+    });
+    child.on("close", (status) => resolve({ status, output: Buffer.concat(chunks).toString("utf8") }));
+  });
+}
+
+/** Vitest failed only because V8 aborted a worker (scripts/lib/native-abort.mjs): run the files that did not pass once more. */
+async function rerunAfterNativeAbort(output) {
+  const report = fs.existsSync(vitestJson) ? JSON.parse(fs.readFileSync(vitestJson, "utf8")) : null;
+  const listed = spawnSync("npx", ["vitest", "list", "--filesOnly", "--json"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (listed.status !== 0) return false;
+  const missing = filesToRerunAfterNativeAbort(output, report, JSON.parse(listed.stdout).map((entry) => entry.file));
+  if (!missing) return false;
+  console.log(`\n=== ${VITEST}: V8 aborted a worker (nodejs/node#64500); running again the ${missing.length} file(s) that did not pass:`);
+  for (const file of missing) console.log(`  ${path.relative(root, file)}`);
+  const rerun = await run("npx", ["vitest", "run", ...missing, "--reporter=default", "--reporter=json", `--outputFile.json=${vitestRerunJson}`]);
+  return rerun.status === 0;
+}
+
 let failedStep = null;
 const times = [];
 const runStarted = Date.now();
@@ -55,10 +91,11 @@ console.log(`npm test on Node ${process.version}`);
 for (const [name, cmd, args] of steps) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
+  const result = await run(cmd, args);
+  const ok = result.status === 0 || (name === VITEST && (await rerunAfterNativeAbort(result.output)));
   times.push([`${name}: ${args[0]}`, Date.now() - started]);
-  console.log(`=== ${name}: ${result.status === 0 ? "ok" : "FAILED"} (${seconds(Date.now() - started)})`);
-  if (result.status !== 0) {
+  console.log(`=== ${name}: ${ok ? "ok" : "FAILED"} (${seconds(Date.now() - started)})`);
+  if (!ok) {
     failedStep = name;
     break;
   }
