@@ -44,7 +44,7 @@ async function financePage(browser: Browser, options: BrowserContextOptions & { 
   return { context, page };
 }
 
-/** One of the page's cards (« À vérifier », « En cours »...), by its title. */
+/** One of the page's cards (« À vérifier », « En cours de virement »...), by its title. */
 const financeSection = (page: Page, title: RegExp) => page.getByRole("heading", { name: title, level: 3 }).locator("xpath=../..");
 /** The member's payout on /admin/paiements (the page lists everyone's). */
 const payoutCard = (page: Page, email: string) => page.locator("li[data-testid=finance-payout]").filter({ hasText: email });
@@ -86,7 +86,7 @@ async function markBatchSent(page: Page, email: string, msgId: string) {
   await expect(batch).toContainText(/envoyé le \d{2}\/\d{2}\/\d{4}/);
   const card = payoutCard(page, email);
   await expect(card).toContainText("Virement envoyé");
-  await expect(financeSection(page, /^En cours \(\d+\)$/).locator("li[data-testid=finance-payout]").filter({ hasText: email })).toBeVisible();
+  await expect(financeSection(page, /^En cours de virement \(\d+\)$/).locator("li[data-testid=finance-payout]").filter({ hasText: email })).toBeVisible();
   return card;
 }
 
