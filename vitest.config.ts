@@ -12,6 +12,7 @@ const TESTS = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/unit/**/*.tes
 const ISOLATED = [
   "app/lib/clock.server.test.ts",
   "app/lib/data-cache.server.test.ts",
+  "app/lib/device-cookie.server.test.ts",
   "app/lib/env.server.test.ts",
   "app/modules/settings/paris-time.test.ts",
   "tests/integration/admin-conversions.test.ts",

@@ -26,6 +26,8 @@ export default [
   // Outside the public layout
   route("auth", "routes/auth.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
+  // the e-mailed one-time sign-in link of a locked-out owner (issue #35 item 12, ADR 043)
+  route("auth/sign-in-link", "routes/auth.sign-in-link.tsx"),
   route("auth/logout", "routes/auth.logout.ts"),
   // two addresses of the sign-up tab (kept from the product spec): both redirect to /auth?tab=signup
   route("signup", "routes/inscription.tsx", { id: "signup" }),

@@ -41,6 +41,24 @@ export function ResetPasswordEmail({ siteName, siteUrl, url }: Base & { url: str
   );
 }
 
+export function SignInLinkEmail({ siteName, siteUrl, url, minutes }: Base & { url: string; minutes: number }) {
+  return (
+    <EmailLayout preview={`Ton lien de connexion à ${siteName}`} title="Ton lien de connexion" siteName={siteName} siteUrl={siteUrl}>
+      <Text style={textStyle}>
+        Tu as demandé un lien pour te connecter sans mot de passe. Clique sur le bouton ci-dessous : le lien est valable{" "}
+        {minutes} minutes et ne peut servir qu'une fois.
+      </Text>
+      <Button href={url} style={buttonStyle}>
+        Me connecter
+      </Button>
+      <Text style={{ ...textStyle, fontSize: 13 }}>
+        Si tu n'as rien demandé, ignore cet e-mail : personne ne peut se connecter sans ce lien. Des tentatives de connexion
+        ont peut-être visé ton compte ; un mot de passe long et unique le protège.
+      </Text>
+    </EmailLayout>
+  );
+}
+
 export function PasswordChangedEmail({ siteName, siteUrl }: Base) {
   return (
     <EmailLayout preview="Ton mot de passe a été modifié" title="Ton mot de passe a été modifié" siteName={siteName} siteUrl={siteUrl}>

@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { blockedMessage } from "~/modules/members/member-blocks";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { admin, magicLink } from "better-auth/plugins";
 import { and, eq, like } from "drizzle-orm";
 import { redirect } from "react-router";
 import * as schema from "../../db/schema";
@@ -12,8 +12,9 @@ import { redirectWithToast } from "./toast.server";
 import { can, toRole, type Permission } from "./permissions";
 import type { Role } from "../../db/constants";
 import { createElement } from "react";
-import { ExistingAccountEmail, PasswordChangedEmail, ResetPasswordEmail, VerifyEmail } from "../emails/templates";
+import { ExistingAccountEmail, PasswordChangedEmail, ResetPasswordEmail, SignInLinkEmail, VerifyEmail } from "../emails/templates";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../modules/accounts/passwords";
+import { SIGN_IN_LINK_MINUTES, SIGN_IN_LINK_PATH } from "../modules/accounts/sign-in-link";
 import { runInBackground } from "./background.server";
 import { sendMail } from "./mail.server";
 import { hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
@@ -150,6 +151,25 @@ function createAuth(db: Db) {
         adminRoles: ["admin"],
         // a blocked member (issue #15 item 8) reads until when on the sign-in form
         bannedUserMessage: (u) => blockedMessage(u.banExpires ? new Date(u.banExpires) : null),
+      }),
+      // the e-mailed one-time sign-in link of a locked-out owner (ADR 043): existing accounts only, the token
+      // hashed at rest, consumed by its first use; its endpoints are not exposed (routes/api.auth.ts)
+      magicLink({
+        disableSignUp: true,
+        expiresIn: SIGN_IN_LINK_MINUTES * 60,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, token, metadata }) => {
+          const url = new URL(SIGN_IN_LINK_PATH, env.SITE_URL);
+          url.searchParams.set("token", token);
+          const redirectTo = typeof metadata?.redirectTo === "string" ? metadata.redirectTo : null;
+          if (redirectTo) url.searchParams.set("redirect", redirectTo);
+          await sendMail({
+            to: email,
+            subject: `Ton lien de connexion à ${env.SITE_NAME}`,
+            kind: "sign-in-link",
+            react: createElement(SignInLinkEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL, url: url.toString(), minutes: SIGN_IN_LINK_MINUTES }),
+          });
+        },
       }),
     ],
   });

@@ -105,10 +105,10 @@ export interface AttemptReservation {
  * Reserve one attempt on every counter BEFORE doing the guarded work (e.g. verifying a
  * password). Each counter takes one atomic upsert, so concurrent callers each get their
  * own count and at most `limit` reservations per window are granted, whatever the
- * concurrency. A refused reservation is given back at once; the caller gives back an
+ * concurrency (for the counters that block). A refused reservation is given back at once; the caller gives back an
  * allowed one with release() when the attempt must not count, and keeps it otherwise.
  */
-export async function reserveAttempt(counters: ReadonlyArray<{ rule: RateLimitRule; subject: string }>): Promise<AttemptReservation> {
+export async function reserveAttempt(counters: ReadonlyArray<{ rule: RateLimitRule; subject: string; blocks?: boolean }>): Promise<AttemptReservation> {
   if (getEnv().RATE_LIMIT_DISABLED) return { allowed: true, retryAfter: 0, release: async () => {} };
   const rows = await Promise.all(counters.map(({ rule, subject }) => countHit(rule, subject)));
   let released = false;
@@ -128,7 +128,8 @@ export async function reserveAttempt(counters: ReadonlyArray<{ rule: RateLimitRu
       ),
     );
   };
-  const refused = rows.filter((row, i) => row.count > counters[i].rule.limit);
+  // a counter with `blocks: false` counts the attempt but never refuses it (a known device on a locked account, ADR 043)
+  const refused = rows.filter((row, i) => counters[i].blocks !== false && row.count > counters[i].rule.limit);
   if (refused.length === 0) return { allowed: true, retryAfter: 0, release };
   await release();
   return { allowed: false, retryAfter: Math.max(...refused.map((row) => secondsUntil(row.resetAt))), release };

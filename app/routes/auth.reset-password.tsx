@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { readBoundedForm } from "~/lib/body.server";
 import type { Route } from "./+types/auth.reset-password";
-import { AuthShell } from "~/components/auth/auth-shell";
+import { AuthShell, BackToSignIn } from "~/components/auth/auth-shell";
 import { PasswordInput } from "~/components/auth/password-input";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
@@ -119,11 +119,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </Button>
         </Form>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/auth" className="text-brand-700 hover:underline">
-          Retour à la connexion
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthShell>
   );
 }

@@ -21,8 +21,8 @@ import { deviceIdFor } from "~/lib/device-cookie.server";
 import { clientIp } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
 import { combineHeaders, createToastHeaders } from "~/lib/toast.server";
-import { loginSchema, resendSchema, signupSchema } from "~/modules/accounts/accounts.schema";
-import { clearAuthCookies, resendVerification, signIn, signOut, signUp } from "~/modules/accounts/accounts.server";
+import { loginSchema, resendSchema, signInLinkRequestSchema, signupSchema } from "~/modules/accounts/accounts.schema";
+import { clearAuthCookies, requestSignInLink, resendVerification, signIn, signOut, signUp } from "~/modules/accounts/accounts.server";
 import { AUTH_MESSAGES } from "~/modules/accounts/messages";
 import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
 import { loopCookie, nextLoopState, readLoopCount } from "~/modules/accounts/redirect-loop";
@@ -82,7 +82,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 type ActionData =
-  | { intent: "login"; result: SubmissionResult<string[]>; toast?: { title: string; description: string }; unverified?: { email: string } }
+  | {
+      intent: "login";
+      result: SubmissionResult<string[]>;
+      toast?: { title: string; description: string };
+      unverified?: { email: string };
+      /** too many failures: the e-mailed sign-in link is offered (ADR 043) */
+      locked?: { email: string };
+    }
+  | { intent: "sign-in-link"; sent: boolean }
   | { intent: "signup"; result: SubmissionResult<string[]>; toast?: { title: string; description: string }; success?: boolean }
   | { intent: "resend"; done: true }
   | { intent: "reset-session"; toast: { title: string; description: string } };
@@ -116,6 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
         toast: { title: AUTH_MESSAGES.loginErrorTitle, description: result.message },
         unverified: result.unverified ? { email: submission.value.email } : undefined,
+        locked: result.status === 429 ? { email: submission.value.email } : undefined,
       } satisfies ActionData,
       { status: result.status },
     );
@@ -156,6 +165,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: resendSchema });
     if (submission.status === "success") await resendVerification(submission.value.email, ip);
     return data({ intent: "resend", done: true } satisfies ActionData);
+  }
+
+  if (intent === "sign-in-link") {
+    // the same answer whatever the address (no account enumeration, ADR 043)
+    const submission = parseWithZod(formData, { schema: signInLinkRequestSchema });
+    if (submission.status !== "success") return data({ intent: "sign-in-link", sent: false } satisfies ActionData, { status: 400 });
+    await requestSignInLink(submission.value.email, ip, submission.value.redirectTo);
+    return data({ intent: "sign-in-link", sent: true } satisfies ActionData);
   }
 
   if (intent === "reset-session") {
@@ -312,6 +329,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   }, [actionData]);
 
   const unverified = actionData?.intent === "login" ? actionData.unverified : undefined;
+  const locked = actionData?.intent === "login" ? actionData.locked : undefined;
 
   return (
     <AuthShell siteName={siteName}>
@@ -366,6 +384,22 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
                 Renvoyer l'e-mail de confirmation
               </Button>
             </Form>
+          ) : null}
+          {locked ? (
+            <Form method="post" className="mt-4 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900" aria-label="Lien de connexion">
+              <p>{AUTH_MESSAGES.signInLinkOffer}</p>
+              <input type="hidden" name="intent" value="sign-in-link" />
+              <input type="hidden" name="email" value={locked.email} />
+              {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+              <Button type="submit" size="sm" variant="outline" className="mt-3" disabled={navigation.state !== "idle"}>
+                {AUTH_MESSAGES.signInLinkButton}
+              </Button>
+            </Form>
+          ) : null}
+          {actionData?.intent === "sign-in-link" && actionData.sent ? (
+            <p className="mt-4 text-sm text-neutral-700" role="status">
+              {AUTH_MESSAGES.signInLinkSent}
+            </p>
           ) : null}
           {actionData?.intent === "resend" ? (
             <p className="mt-4 text-sm text-neutral-700" role="status">

@@ -20,7 +20,7 @@ import { seo } from "~/lib/seo";
 import { emailTestSchema } from "~/modules/accounts/email-test.schema";
 import { recentOutbox } from "~/lib/mail.server";
 import { logger } from "~/lib/logger.server";
-import { outboxMail, requestPasswordReset, resendVerification } from "~/modules/accounts/accounts.server";
+import { outboxMail, requestPasswordReset, requestSignInLink, resendVerification } from "~/modules/accounts/accounts.server";
 import { demoSeedMode } from "../../db/seed/mode";
 import { asUuid } from "~/modules/tracking/tracking.server";
 
@@ -45,7 +45,7 @@ const SECRET_PARAM = /([?&](?:token|code)=)[^&#\s]+/gi;
 const carriesSecret = (href: string) => new RegExp(SECRET_PARAM.source, "i").test(href);
 const maskSecrets = (href: string) => href.replace(SECRET_PARAM, "$1[masqué]");
 /** The e-mails « Renvoyer » can send again to their owner, with a fresh link. */
-const RESENDABLE_KINDS = new Set(["verification", "reset-password"]);
+const RESENDABLE_KINDS = new Set(["verification", "reset-password", "sign-in-link"]);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "Test des e-mails", description: "Envoi d'e-mails de test.", path: "/email-test", noIndex: true }, matches);
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * « Renvoyer »: a masked verification or reset e-mail is sent again to its owner, with a
+ * « Renvoyer »: a masked verification, reset or sign-in-link e-mail is sent again to its owner, with a
  * fresh link the admin never sees (the same limits as the member's own request).
  */
 async function resend(admin: { id: string; email: string }, outboxId: string, ip: string) {
@@ -93,6 +93,7 @@ async function resend(admin: { id: string; email: string }, outboxId: string, ip
     return data({ result: null, toast: { title: "Erreur ! ❌", description: "Cet e-mail ne peut pas être renvoyé.", error: true } } satisfies ActionData, { status: 404 });
   }
   if (row.kind === "verification") await resendVerification(row.to, ip);
+  else if (row.kind === "sign-in-link") await requestSignInLink(row.to, ip);
   else await requestPasswordReset(row.to, ip);
   logger.info({ adminId: admin.id, outboxId: id, kind: row.kind }, "email-test: link re-sent to its owner");
   return data({ result: null, toast: { title: "E-mail renvoyé ✅", description: `Un nouveau lien a été envoyé à ${row.to} ; il n'est pas affiché ici.` } } satisfies ActionData);

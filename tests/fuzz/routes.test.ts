@@ -115,7 +115,7 @@ const fieldNames = fc.constantFrom(
   // comments and « Signaler » on a deal page, and their moderation
   "body", "parentId", "commentId", "targetType", "targetId", "reason", "details", "rule", "statement",
 );
-const intents = fc.constantFrom("login", "signup", "save", "delete", "preview", "init-content", "protection", "reset-session", "resend", "profile", "password", "delete", "save-deal", "remove-code", "request", "reset", "remove-deal", "save-code", "avatar", "newsletter", "oui", "non", "annuler", "pause", "resume", "comment", "edit-comment", "report", "approve-comment", "remove-comment", "dismiss-reports");
+const intents = fc.constantFrom("login", "signup", "save", "delete", "preview", "init-content", "protection", "reset-session", "resend", "profile", "password", "delete", "save-deal", "remove-code", "request", "reset", "remove-deal", "save-code", "avatar", "newsletter", "oui", "non", "annuler", "pause", "resume", "comment", "edit-comment", "report", "approve-comment", "remove-comment", "dismiss-reports", "sign-in-link");
 const formBody = fc.array(fc.tuple(fieldNames, fc.oneof(hostile, intents, unknownId)), { maxLength: 8 });
 
 function fillPattern(pattern: string, segment: string) {

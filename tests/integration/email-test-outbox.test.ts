@@ -5,6 +5,8 @@ import * as s from "../../db/schema";
 import { getDb } from "../../app/lib/db.server";
 import { getEnv, resetEnvCache } from "../../app/lib/env.server";
 import { sendMail } from "../../app/lib/mail.server";
+import { settleBackgroundTasks } from "../../app/lib/background.server";
+import { requestSignInLink } from "../../app/modules/accounts/accounts.server";
 import { VerifyEmail } from "../../app/emails/templates";
 import { action, loader } from "../../app/routes/email-test";
 import { createUser, req, signedInUser } from "../helpers/auth";
@@ -61,6 +63,22 @@ describeEachDb("/email-test outbox", () => {
     expect((await callRoute(action, req("/email-test", { cookie: admin.cookie, form: { intent: "resend", outboxId: "pas-un-id" } }))).status).toBe(404);
     const someone = await signedInUser();
     expect((await callRoute(action, req("/email-test", { cookie: someone.cookie, form: { intent: "resend", outboxId: theirs.id } }))).status).toBe(403);
+  });
+
+  it("masks another account's sign-in link, and « Renvoyer » sends the owner a fresh one (ADR 043)", async () => {
+    setSeedDemo("false");
+    const admin = await signedInUser({ role: "admin" });
+    const member = await createUser();
+    await requestSignInLink(member.email, "192.0.2.143");
+    await settleBackgroundTasks();
+    const theirs = (await outboxOf(admin.cookie)).find((m) => m.to === member.email && m.kind === "sign-in-link")!;
+    expect(theirs).toMatchObject({ masked: true, resendable: true });
+    expect(theirs.links[0]).toMatch(/\/auth\/sign-in-link\?token=\[masqué\]/);
+    const db = await getDb();
+    const resent = await callRoute(action, req("/email-test", { cookie: admin.cookie, form: { intent: "resend", outboxId: theirs.id } }));
+    expect(resent.status).toBe(200);
+    await settleBackgroundTasks();
+    expect(await db.$count(s.emailOutbox, and(eq(s.emailOutbox.to, member.email), eq(s.emailOutbox.kind, "sign-in-link")))).toBe(2);
   });
 
   it("shows live links on a local demo site (embedded database, http://localhost, demo seed on)", async () => {

@@ -25,3 +25,14 @@ export function AuthShell({ siteName, children }: { siteName: string; children: 
     </div>
   );
 }
+
+/** « Retour à la connexion », under the card's content of the screens one reaches from /auth. */
+export function BackToSignIn() {
+  return (
+    <p className="mt-6 text-center text-sm">
+      <Link to="/auth" className="text-brand-700 hover:underline">
+        Retour à la connexion
+      </Link>
+    </p>
+  );
+}

@@ -50,6 +50,12 @@ export const resendSchema = z.object({ intent: z.literal("resend"), email });
 
 export const resetRequestSchema = z.object({ email });
 
+/** « Recevoir un lien de connexion par e-mail » on the sign-in form (ADR 043). */
+export const signInLinkRequestSchema = z.object({ intent: z.literal("sign-in-link"), email, redirectTo });
+
+/** The button of an e-mailed sign-in link's page (ADR 043). */
+export const signInLinkSchema = z.object({ token: z.string().min(1).max(500), redirectTo });
+
 export const resetPasswordSchema = z
   .object({
     token: z.string().min(1).max(500),

@@ -1,4 +1,4 @@
-import { APIError } from "better-auth/api";
+import { isAPIError } from "better-auth/api";
 import { deleteContactMessagesOf, exportContactMessages } from "~/modules/contact/contact.server";
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { createElement } from "react";
@@ -40,7 +40,8 @@ import { exportDealVotes } from "~/modules/deals/deal-votes.server";
 import { exportContentReports, exportDealComments } from "~/modules/deals/deal-comments.server";
 
 function apiError(error: unknown): { status: number; message: string; code?: string } {
-  if (error instanceof APIError) {
+  // better-auth's errors, and the redirects its endpoints throw (better-call's own APIError class)
+  if (isAPIError(error)) {
     const body = (error.body ?? {}) as { message?: string; code?: string };
     return { status: error.statusCode, message: body.message ?? error.message, code: body.code };
   }
@@ -70,10 +71,16 @@ async function guardPasswordCheck<T>(
   check: () => Promise<{ counts: boolean; value: T }>,
 ): Promise<{ limited: true; status: 429; message: string } | { limited: false; value: T }> {
   // a browser that signed in to the account before has a counter of its own: an attacker's failures on the
-  // account do not lock its owner out (ASVS 2.2.1, issue #35 item 12); the attacker keeps the account's limit
+  // account do not lock its owner out (ASVS 2.2.1, issue #35 item 12); the attacker keeps the account's limit.
+  // Its failures still count on the account's counter, which does not refuse it (ADR 043 §What the attacker still hits)
   const account = `email:${who.email.toLowerCase()}`;
   const reservation = await reserveAttempt([
-    { rule: LOGIN_FAILURES, subject: who.knownDevice ? `${account}:device:${who.knownDevice}` : account },
+    ...(who.knownDevice
+      ? [
+          { rule: LOGIN_FAILURES, subject: `${account}:device:${who.knownDevice}` },
+          { rule: LOGIN_FAILURES, subject: account, blocks: false },
+        ]
+      : [{ rule: LOGIN_FAILURES, subject: account }]),
     { rule: LOGIN_FAILURES_PER_IP, subject: `ip:${who.ip}` },
   ]);
   if (!reservation.allowed) return { limited: true, status: 429, message: lockoutMessage(reservation.retryAfter) };
@@ -124,6 +131,58 @@ export async function signIn(
     }
   });
   return guarded.limited ? { ok: false, status: guarded.status, message: guarded.message } : guarded.value;
+}
+
+/**
+ * « Recevoir un lien de connexion par e-mail » (ADR 043): the same answer whatever the address (no
+ * account enumeration). After the per-IP and per-address limits, the account lookup, the token and the
+ * e-mail run after the response, so its timing says nothing; only a verified account gets a link.
+ */
+export async function requestSignInLink(email: string, ip: string, redirectTo?: string | null) {
+  const address = email.toLowerCase();
+  await enforceRateLimit(RATE_LIMITS.passwordReset, `sign-in-link-ip:${ip}`);
+  await enforceRateLimit(RATE_LIMITS.passwordReset, `sign-in-link-email:${address}`);
+  const target = safeRedirect(redirectTo, "/codes-promo");
+  runInBackground("sign-in-link-request", async () => {
+    const db = await getDb();
+    const [owner] = await db.select({ verified: schema.user.emailVerified }).from(schema.user).where(eq(schema.user.email, address)).limit(1);
+    if (!owner?.verified) return;
+    const auth = await getAuth();
+    try {
+      await auth.api.signInMagicLink({ body: { email: address, metadata: { redirectTo: target } }, headers: new Headers() });
+    } catch (error) {
+      logger.info({ err: error }, "auth: sign-in link not sent");
+    }
+  });
+}
+
+/**
+ * Sign in with an e-mailed one-time link (ADR 043): its token is consumed by this first use, whatever
+ * follows. The failure counters are left as they are: the attacker's side keeps its lock. The browser
+ * becomes a known device of the account (its device cookie, ADR 040).
+ */
+export async function signInWithLink(
+  request: Request,
+  input: { token: string; redirectTo?: string },
+  ip: string,
+  deviceId: string | null,
+): Promise<LoginResult> {
+  await enforceRateLimit(RATE_LIMITS.publicForm, `sign-in-link-use:${ip}`);
+  const auth = await getAuth();
+  try {
+    const { headers, response } = await auth.api.magicLinkVerify({ query: { token: input.token }, headers: authHeaders(request, ip), returnHeaders: true });
+    await recordAccountSignals(response.user.id, { ip, deviceId });
+    return { ok: true, headers, redirectTo: safeRedirect(input.redirectTo, "/codes-promo") };
+  } catch (error) {
+    const e = apiError(error);
+    if (e.code === "BANNED_USER") return { ok: false, status: 403, message: e.message };
+    if (e.status >= 500) {
+      logger.error({ err: error }, "auth: sign-in link failed");
+      return { ok: false, status: 503, message: AUTH_MESSAGES.loginDefault };
+    }
+    // better-auth answers an unknown, used or expired token with a redirect carrying INVALID_TOKEN
+    return { ok: false, status: 400, message: AUTH_MESSAGES.signInLinkInvalid };
+  }
 }
 
 export type SignupResult = { ok: true } | { ok: false; status: number; message: string };

@@ -1,5 +1,6 @@
 /** The product spec's error catalogue for auth, word for word (with 8 in place of 6, issue 3; ADR 006). */
 import { PASSWORD_MESSAGES } from "./passwords";
+import { SIGN_IN_LINK_MINUTES } from "./sign-in-link";
 
 export const AUTH_MESSAGES = {
   loginErrorTitle: "Erreur de connexion",
@@ -27,6 +28,10 @@ export const AUTH_MESSAGES = {
   unverified:
     "Ton adresse email n'est pas encore confirmée. Clique sur le lien reçu par email, ou demande un nouveau lien ci-dessous.",
   resendDone: "Si un compte non confirmé existe pour cette adresse, un nouveau lien vient de t'être envoyé.",
+  signInLinkOffer: "Tu peux aussi te connecter tout de suite, sans mot de passe, avec un lien reçu par e-mail.",
+  signInLinkButton: "Recevoir un lien de connexion par e-mail",
+  signInLinkSent: `Si un compte existe pour cette adresse, tu vas recevoir un lien de connexion valable ${SIGN_IN_LINK_MINUTES} minutes. Pense à regarder dans tes spams.`,
+  signInLinkInvalid: "Ce lien de connexion est invalide, a déjà servi ou a expiré. Demande un nouveau lien depuis la page de connexion.",
 } as const;
 
 /** Map an auth service error to the text the spec shows for a failed login. */
