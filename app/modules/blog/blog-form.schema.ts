@@ -8,7 +8,6 @@ import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 
 /** The blog's categories (public-site spec; the database checks them too). */
 export const BLOG_CATEGORIES = ["Décryptage", "Bons plans", "Science", "Témoignage", "Conseils", "Guides"] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
 /** An article's key as posted by the list (its slug): what the row's id is. */
 export const articleKey = z.string().trim().regex(/^[a-z0-9-]{1,120}$/, "La sélection contient un élément inconnu.");
