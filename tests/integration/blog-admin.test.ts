@@ -8,6 +8,7 @@ import { loader as articleLoader, meta as articleMeta } from "../../app/routes/b
 import { loader as blogLoader } from "../../app/routes/blog";
 import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
 import { searchSite } from "../../app/modules/search/site-search.server";
+import { refreshLexicon } from "../../app/modules/search/search.server";
 import { BLOG_MESSAGES } from "../../app/modules/blog/blog-form.schema";
 import { CSV_MESSAGES } from "../../app/modules/admin/csv";
 import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
@@ -90,6 +91,9 @@ describeEachDb("/admin/blog: the blog's articles in the back office (issue #37 i
     expect(await publicIds()).not.toContain(slug("brouillon"));
     expect((await sitemapEntries("Crevarde")).map((e) => e.path)).not.toContain(`/blog/${slug("brouillon")}`);
     expect((await searchSite(`brouillon ${tag}`, false)).articles ?? []).toEqual([]);
+    // nor does it lend its words to the search suggestions
+    await refreshLexicon(database().db);
+    expect(await database().db.$count(s.searchLexicon, eq(s.searchLexicon.word, tag))).toBe(0);
     for (const cookie of [editor.cookie, admin.cookie]) {
       const preview = await view(slug("brouillon"), cookie);
       expect(preview.status).toBe(200);
@@ -104,6 +108,8 @@ describeEachDb("/admin/blog: the blog's articles in the back office (issue #37 i
     expect(Date.now() - new Date(live.data.article.publishedAt).getTime()).toBeLessThan(60_000);
     expect(await publicIds()).toContain(slug("brouillon"));
     expect((await searchSite(`brouillon ${tag}`, false)).articles.map((a) => a.id)).toEqual([slug("brouillon")]);
+    await refreshLexicon(database().db);
+    expect(await database().db.$count(s.searchLexicon, eq(s.searchLexicon.word, tag))).toBe(1);
   });
 
   it("the schedule window: before « Publier le » and after « Dépublier le » the article is a 404 and unlisted", async () => {
