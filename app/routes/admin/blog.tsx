@@ -159,7 +159,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           { key: "cover", header: "Couverture", cell: (a) => <Thumbnail src={a.imageUrl} wide /> },
           { key: "title", header: "Titre", sort: "title", className: "font-medium", cell: (a) => a.title },
           { key: "slug", header: "Slug", className: "font-mono text-xs", cell: (a) => <Unbroken>{a.id}</Unbroken> },
-          { key: "category", header: "Catégorie", cell: (a) => a.category },
+          { key: "category", header: "Catégorie", nowrap: true, cell: (a) => a.category },
           { key: "date", header: "Date", sort: "date", nowrap: true, cell: (a) => formatParis(a.publishedAt, "d MMM yyyy") },
           {
             key: "status",
