@@ -87,6 +87,7 @@ export default [
       route("brands", "routes/admin/brands.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("pages", "routes/admin/pages.tsx"),
+      route("blog", "routes/admin/blog.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("programmes", "routes/admin/programmes.tsx"),
       route("conversions", "routes/admin/conversions.tsx"),

@@ -61,6 +61,7 @@ export const AUDIT_ENTITY_PERMISSION = {
   brand: "catalogue",
   content_block: "catalogue",
   page: "catalogue",
+  blog_article: "catalogue",
   help_article: "catalogue",
   upload: "catalogue",
   conversion: "money",

@@ -1,33 +1,61 @@
 import { ArrowLeft } from "lucide-react";
 import { formatParis } from "~/modules/settings/paris-time";
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/blog.$id";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
+import { getSessionUser } from "~/lib/auth.server";
+import { forwardLoaderCacheControl } from "~/lib/cache-control";
+import { requestNow } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
+import { can } from "~/lib/permissions";
 import { absoluteUrl, errorSeo, seo } from "~/lib/seo";
+import { ARTICLE_PREVIEW_NOTICE } from "~/modules/blog/blog";
 import { byline } from "~/modules/blog/byline";
-import { getArticle } from "~/modules/blog/blog.server";
+import { getViewableArticle } from "~/modules/blog/blog.server";
 import { getSetting } from "~/modules/settings/settings.server";
+import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const article = await getArticle(params.id, await getSetting("cashback_launched"));
-  if (!article) throw new Response("Not Found", { status: 404 });
+/**
+ * A published article inside its window (ADR 030) for everyone; a draft or a
+ * scheduled article is a 404, except for the blog's editors ("catalogue"), for
+ * whom this page is the preview: marked, never indexed, never stored by a
+ * cache. An article's old slug answers 301 to its current one.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const article = await getViewableArticle(params.id, { isStaff: user ? can(user.role, "catalogue") : false }, await getSetting("cashback_launched"), requestNow(request));
+  if (!article) {
+    const moved = await currentSlug("blog", params.id);
+    if (moved) throw redirect(`/blog/${moved}`, 301);
+    throw new Response("Not Found", { status: 404 });
+  }
   const { SITE_URL, SITE_NAME } = getEnv();
-  return {
-    article: { ...article, publishedAt: article.publishedAt.toISOString(), date: formatParis(article.publishedAt, "d MMMM yyyy") },
-    siteUrl: SITE_URL,
-    siteName: SITE_NAME,
-  };
+  return data(
+    {
+      article: {
+        ...article,
+        publishedAt: article.publishedAt.toISOString(),
+        date: formatParis(article.publishedAt, "d MMMM yyyy"),
+      },
+      siteUrl: SITE_URL,
+      siteName: SITE_NAME,
+    },
+    article.draft ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
+
+/** The loader's Cache-Control (a preview's "private, no-store") reaches the response. */
+export const headers: Route.HeadersFunction = forwardLoaderCacheControl;
 
 export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
   data
     ? seo(
         {
-          title: data.article.title,
-          description: data.article.excerpt,
+          title: data.article.seoTitle ?? data.article.title,
+          description: data.article.seoDescription ?? data.article.excerpt,
           path: `/blog/${data.article.id}`,
+          noIndex: data.article.draft,
           image: data.article.imageUrl,
           type: "article",
           jsonLd: {
@@ -48,20 +76,27 @@ export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
 export default function Article({ loaderData }: Route.ComponentProps) {
   const { article } = loaderData;
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Retour au blog
-      </Link>
-      <p className="mt-6 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-neutral-500">
-        <Badge>{article.category}</Badge>
-        <time dateTime={article.publishedAt}>{article.date}</time>
-        <span>· {byline(article.author)}</span>
-      </p>
-      <h1 className="mt-3 text-3xl font-black leading-tight sm:text-4xl">{article.title}</h1>
-      <img src={article.imageUrl} alt="" width={800} height={420} className="mt-6 aspect-[40/21] w-full rounded-2xl object-cover" />
-      <p className="mt-6 text-lg font-medium text-neutral-700">{article.excerpt}</p>
-      <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: article.body }} />
-    </article>
+    <>
+      {article.draft ? (
+        <p role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm font-semibold text-amber-900">
+          {ARTICLE_PREVIEW_NOTICE}
+        </p>
+      ) : null}
+      <article className="mx-auto max-w-3xl px-4 py-10">
+        <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Retour au blog
+        </Link>
+        <p className="mt-6 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-neutral-500">
+          <Badge>{article.category}</Badge>
+          <time dateTime={article.publishedAt}>{article.date}</time>
+          <span>· {byline(article.author)}</span>
+        </p>
+        <h1 className="mt-3 text-3xl font-black leading-tight sm:text-4xl">{article.title}</h1>
+        <img src={article.imageUrl} alt="" width={800} height={420} className="mt-6 aspect-[40/21] w-full rounded-2xl object-cover" />
+        <p className="mt-6 text-lg font-medium text-neutral-700">{article.excerpt}</p>
+        <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: article.body }} />
+      </article>
+    </>
   );
 }
 

@@ -4,13 +4,14 @@ import type { Route } from "./+types/blog";
 import { ContentBlocks } from "~/components/content-blocks";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
+import { requestNow } from "~/lib/clock.server";
 import { seo } from "~/lib/seo";
 import { byline } from "~/modules/blog/byline";
 import { listArticles } from "~/modules/blog/blog.server";
 import { listDisplayedBlocks } from "~/modules/content/page-blocks.server";
 
-export async function loader() {
-  const [articles, blocks] = await Promise.all([listArticles(), listDisplayedBlocks("blog")]);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [articles, blocks] = await Promise.all([listArticles(requestNow(request)), listDisplayedBlocks("blog")]);
   return {
     articles: articles.map((a) => ({ ...a, date: formatParis(a.publishedAt, "d MMMM yyyy"), publishedAt: a.publishedAt.toISOString() })),
     blocks,

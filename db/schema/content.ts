@@ -44,9 +44,11 @@ export const pages = pgTable(
 );
 
 /**
- * Old slugs of pages (/{slug}) and categories (/categories/{slug}): they
- * answer 301 to the current slug. The row points at the page or category
- * itself, so a chain of renames still lands on the current slug in one hop.
+ * Old slugs of pages (/{slug}), categories (/categories/{slug}) and blog
+ * articles (/blog/{slug}): they answer 301 to the current slug. The row points
+ * at the page, category or article itself, so a chain of renames still lands
+ * on the current slug in one hop. An article's slug is its primary key: a
+ * rename updates the key, and the foreign key follows it (on update cascade).
  */
 export const slugRedirects = pgTable(
   "slug_redirects",
@@ -55,14 +57,17 @@ export const slugRedirects = pgTable(
     oldSlug: text("old_slug").notNull(),
     pageId: uuid("page_id").references(() => pages.id, { onDelete: "cascade" }),
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "cascade" }),
+    blogArticleId: text("blog_article_id").references(() => blogArticles.id, { onDelete: "cascade", onUpdate: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("slug_redirects_target_check", sql`num_nonnulls(${t.pageId}, ${t.categoryId}) = 1`),
+    check("slug_redirects_target_check", sql`num_nonnulls(${t.pageId}, ${t.categoryId}, ${t.blogArticleId}) = 1`),
     uniqueIndex("slug_redirects_page_slug_idx").on(t.oldSlug).where(sql`${t.pageId} is not null`),
     uniqueIndex("slug_redirects_category_slug_idx").on(t.oldSlug).where(sql`${t.categoryId} is not null`),
     index("slug_redirects_page_idx").on(t.pageId),
     index("slug_redirects_category_idx").on(t.categoryId),
+    uniqueIndex("slug_redirects_blog_slug_idx").on(t.oldSlug).where(sql`${t.blogArticleId} is not null`),
+    index("slug_redirects_blog_idx").on(t.blogArticleId),
   ],
 );
 
@@ -77,11 +82,22 @@ export const blogArticles = pgTable(
     author: text("author").notNull(),
     excerpt: text("excerpt").notNull(),
     body: text("body").notNull(), // sanitized HTML
+    /** the <title> and meta description of the article's page; empty: its title and excerpt */
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    /** a draft is seen by editors only (its preview), like a page's draft */
+    published: boolean("published").notNull().default(true),
+    ...schedule,
     /** the body's tags are not words for the parser, so the HTML indexes as its text */
     search: tsvector("search").generatedAlwaysAs(() =>
       searchDocument([{ name: "title" }, "A"], [{ name: "category" }, "B"], [{ name: "excerpt" }, "C"], [{ name: "body" }, "D"]),
     ),
     ...timestamps,
   },
-  (t) => [index("blog_articles_published_idx").on(t.publishedAt.desc()), index("blog_articles_search_idx").using("gin", t.search)],
+  (t) => [
+    index("blog_articles_published_idx").on(t.publishedAt.desc()),
+    index("blog_articles_search_idx").using("gin", t.search),
+    check("blog_articles_category_check", sql`${t.category} in ('Décryptage', 'Bons plans', 'Science', 'Témoignage', 'Conseils', 'Guides')`),
+    ...scheduleConstraints("blog_articles", t),
+  ],
 );

@@ -10,7 +10,7 @@ import { resolveCategoryId } from "../../app/modules/categories/category-refs.se
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
 import { HOT_THRESHOLD } from "../../app/modules/deals/deal-rules";
 import * as s from "../schema";
-import { ARTICLES } from "./data/blog";
+import { ARTICLES, seedArticleDate } from "./data/blog";
 import { BRAND_COLOURS, BRANDS } from "./data/brands";
 import { CATEGORIES } from "./data/categories";
 import { DEALS } from "./data/deals";
@@ -302,7 +302,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     // blog articles
     await db
       .insert(s.blogArticles)
-      .values(ARTICLES.map((a, i) => ({ ...a, publishedAt: new Date(a.publishedAt), imageUrl: articleImages[i] })))
+      .values(ARTICLES.map(({ daysAgo, ...a }, i) => ({ ...a, publishedAt: seedArticleDate(daysAgo, now), imageUrl: articleImages[i] })))
       .onConflictDoNothing();
 
     // legal pages

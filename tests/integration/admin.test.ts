@@ -25,7 +25,7 @@ import { postUpload } from "../helpers/upload";
 
 /** What a member is told by each admin action: the message of the permission it asks for first (ADR 022). */
 const MEMBER_REFUSAL: Record<string, string> = {
-  ...Object.fromEntries(["promo-codes.tsx", "offers.tsx", "crevarde-deals.tsx", "categories.tsx", "brands.tsx", "content.tsx", "pages.tsx", "upload.ts", "csv.import.tsx", "aide.tsx"].map((f) => [f, "Accès réservé aux éditeurs et aux administrateurs."])),
+  ...Object.fromEntries(["promo-codes.tsx", "offers.tsx", "crevarde-deals.tsx", "categories.tsx", "brands.tsx", "content.tsx", "pages.tsx", "blog.tsx", "upload.ts", "csv.import.tsx", "aide.tsx"].map((f) => [f, "Accès réservé aux éditeurs et aux administrateurs."])),
   "programmes.tsx": "Accès réservé à la finance et aux administrateurs.",
   "conversions.tsx": "Accès réservé à la finance et aux administrateurs.",
   "paiements.tsx": "Accès réservé à la finance et aux administrateurs.",
@@ -102,8 +102,9 @@ describeEachDb("admin back office", ({ database }) => {
     // + /admin/:list/export and /admin/:list/import (CSV, ADR 029)
     // + /admin/parrainages (held referrals, issue #35 item 3)
     // + /admin/aide and /admin/contact (help centre and contact messages, issue #34 item 7)
-    expect(loaders).toBe(25);
-    expect(actions).toBe(21);
+    // + /admin/blog (the blog's articles, issue #37 item 1)
+    expect(loaders).toBe(26);
+    expect(actions).toBe(22);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {

@@ -224,7 +224,10 @@ describeEachDb("demo seed", ({ database }) => {
     expect(ids.some((id) => /^temoignage-[a-z]+$/.test(id))).toBe(true);
     for (const a of articles) {
       expect(["Décryptage", "Bons plans", "Science", "Témoignage", "Conseils", "Guides"]).toContain(a.category);
-      expect(a.publishedAt.getUTCFullYear()).toBe(2025);
+      // dated in the present year, never ahead of the seed (issue #37 item 1)
+      expect(a.publishedAt.getUTCFullYear()).toBe(new Date().getUTCFullYear());
+      expect(a.publishedAt.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(a.published).toBe(true);
       expect((a.body.match(/<p>/g) ?? []).length).toBeGreaterThanOrEqual(4);
       expect(a.imageUrl).toMatch(/^\/uploads\/seed-v3-blog-/);
     }

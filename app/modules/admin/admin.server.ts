@@ -101,8 +101,10 @@ export async function deleteIntent<R>(
   form: FormData,
   remove: (id: string) => Promise<R | null>,
   messages: { error: string; missing?: string; done: (row: R) => readonly [title: string, description?: string] },
+  /** the row's key as posted (a uuid; a blog article's slug) */
+  key: z.ZodType<{ id: string }> = idSchema,
 ) {
-  const parsed = idSchema.safeParse({ id: form.get("id") });
+  const parsed = key.safeParse({ id: form.get("id") });
   if (!parsed.success) return failure("delete", messages.error);
   return guarded("delete", messages.error, async () => {
     const row = await remove(parsed.data.id);
@@ -166,11 +168,13 @@ export async function bulkIntentAction<I extends string>(
   intents: readonly I[],
   messages: BulkMessages<I>,
   run: (intent: I, ids: string[]) => Promise<BulkResult>,
+  /** the ticked rows' keys (uuids; a blog article's slugs) */
+  keys: z.ZodType<string[]> = bulkIdsSchema,
 ) {
   const intent = form.get("intent");
   if (!(intents as readonly unknown[]).includes(intent)) return null;
   const bulk = intent as I;
-  const ids = bulkIdsSchema.safeParse(form.getAll("ids"));
+  const ids = keys.safeParse(form.getAll("ids"));
   if (!ids.success) return failure(bulk, ids.error.issues[0]?.message ?? messages.error);
   return guarded(bulk, messages.error, async () => {
     const result = await run(bulk, ids.data);

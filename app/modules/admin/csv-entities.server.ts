@@ -1,3 +1,4 @@
+import { blogCsv } from "~/modules/blog/blog-csv.server";
 import { brandCsv } from "~/modules/brands/brand-csv.server";
 import { categoryCsv } from "~/modules/categories/category-csv.server";
 import { offerCsv } from "~/modules/offers/offer-csv.server";
@@ -12,6 +13,7 @@ const CSV_LISTS: Record<string, { entity: AnyCsvEntity; title: string; listTitle
   brands: { entity: brandCsv, title: "Importer des marques", listTitle: "Marques" },
   offers: { entity: offerCsv, title: "Importer des offres cashback", listTitle: "Offres cashback" },
   categories: { entity: categoryCsv, title: "Importer des catégories", listTitle: "Catégories" },
+  blog: { entity: blogCsv, title: "Importer des articles du blog", listTitle: "Blog" },
 };
 
 /** The list of `/admin/:list/export|import`, or a French 404. */

@@ -101,11 +101,12 @@ export function isNarrowed(query: { q: string | undefined; filters: Record<strin
   return Boolean(query.q) || Object.values(query.filters).some((v) => v !== undefined);
 }
 
-/** The ids a bulk action was posted with (checkboxes named `ids`), at most one page of them, each a uuid. */
-export const bulkIdsSchema = z
-  .array(z.uuid({ message: "La sélection contient un élément inconnu." }), { message: "Sélectionnez au moins un élément." })
-  .min(1, "Sélectionnez au moins un élément.")
-  .max(100, "Sélectionnez au plus 100 éléments à la fois.");
+/** The keys a bulk action was posted with (checkboxes named `ids`), at most one page of them, each read by `key`. */
+export const bulkKeysSchema = (key: z.ZodType<string>) =>
+  z.array(key, { message: "Sélectionnez au moins un élément." }).min(1, "Sélectionnez au moins un élément.").max(100, "Sélectionnez au plus 100 éléments à la fois.");
+
+/** The ids a bulk action was posted with, each a uuid. */
+export const bulkIdsSchema = bulkKeysSchema(z.uuid({ message: "La sélection contient un élément inconnu." }));
 
 /** The expiry filter of lists whose rows expire (codes, deals). */
 export const EXPIRY_FILTERS = ["live", "soon", "expired", "never"] as const;

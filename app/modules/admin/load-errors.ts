@@ -7,6 +7,7 @@ export const ADMIN_LOAD_ERRORS = {
   categories: "Impossible de charger les catégories.",
   contentBlocks: "Impossible de charger les blocs de contenu.",
   pages: "Impossible de charger les pages.",
+  blog: "Impossible de charger les articles du blog.",
   users: "Impossible de charger les utilisateurs.",
   conversions: "Impossible de charger les conversions.",
   payouts: "Impossible de charger les paiements.",

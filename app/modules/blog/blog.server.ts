@@ -1,11 +1,19 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { blogArticles } from "../../../db/schema";
 import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb } from "~/lib/db.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
+import { isInSchedule } from "~/modules/schedule/schedule";
+import { scheduleOpen } from "~/modules/schedule/schedule.server";
 import { bodyForLaunch } from "./launch-blocks";
 
-export async function listArticles() {
+/** An article the public sees at `now`: published, and inside its window (ADR 030). Every public read of the blog uses it. */
+export function publicArticle(now: Date): SQL {
+  return and(eq(blogArticles.published, true), scheduleOpen(blogArticles, now))!;
+}
+
+/** The public list: published articles inside their window, newest first. */
+export async function listArticles(now = new Date()) {
   const db = await getDb();
   return db
     .select({
@@ -18,13 +26,22 @@ export async function listArticles() {
       excerpt: blogArticles.excerpt,
     })
     .from(blogArticles)
+    .where(publicArticle(now))
     .orderBy(desc(blogArticles.publishedAt));
 }
 
-/** An article, its body as read in the current state of the cashback launch (launch-blocks.ts), sanitized. */
-export async function getArticle(id: string, cashbackLaunched: boolean) {
+/**
+ * An article as this viewer may see it, its body as read in the current state
+ * of the cashback launch (launch-blocks.ts), sanitized. A draft or an article
+ * outside its window is null (a 404) except for the blog's editors
+ * (`isStaff`), for whom it is the preview, marked `draft`.
+ */
+export async function getViewableArticle(id: string, viewer: { isStaff: boolean }, cashbackLaunched: boolean, now = new Date()) {
   if (!/^[a-z0-9-]{1,120}$/.test(id)) return null;
   const db = await getDb();
   const [article] = await db.select(columnsWithoutSearch(blogArticles)).from(blogArticles).where(eq(blogArticles.id, id)).limit(1);
-  return article ? { ...article, body: sanitizeRichHtml(bodyForLaunch(article.body, cashbackLaunched)) } : null;
+  if (!article) return null;
+  const draft = !article.published || !isInSchedule(article, now);
+  if (draft && !viewer.isStaff) return null;
+  return { ...article, draft, body: sanitizeRichHtml(bodyForLaunch(article.body, cashbackLaunched)) };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countOf, pluralForm } from "~/lib/plural";
+import { countOf, pluralForm, type PluralForms } from "~/lib/plural";
 import { plainText, requiredText } from "../admin/form-helpers";
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { formatParis } from "../settings/paris-time";
@@ -28,19 +28,24 @@ export const PAGE_MESSAGES = {
   },
 } as const;
 
+const PAGE_PUBLISH_NOUNS = {
+  published: { one: "page publiée", other: "pages publiées" },
+  scheduled: { one: "page programmée", other: "pages programmées" },
+};
+
 /**
  * The title after a bulk publish (issue #37 item 9): the pages whose « Publier le » is still to
  * come are not live, they are scheduled, with their day (« 1 page programmée pour le 1er janvier 2030 »);
  * `scheduled` holds those pages' publish dates.
  */
-export function bulkPublishedTitle(written: number, scheduled: readonly string[]): string {
+export function bulkPublishedTitle(written: number, scheduled: readonly string[], nouns: { published: PluralForms; scheduled: PluralForms } = PAGE_PUBLISH_NOUNS): string {
   const parts: string[] = [];
   const live = written - scheduled.length;
-  if (live > 0) parts.push(countOf(live, { one: "page publiée", other: "pages publiées" }));
+  if (live > 0) parts.push(countOf(live, nouns.published));
   if (scheduled.length > 0) {
     const days = [...new Set([...scheduled].sort().map((at) => formatParis(at, "d MMMM yyyy")))];
     const when = days.length === 1 ? `pour le ${days[0]}` : days.length <= 3 ? `pour le ${days.slice(0, -1).join(", le ")} et le ${days.at(-1)}` : `à partir du ${days[0]}`;
-    parts.push(`${countOf(scheduled.length, { one: "page programmée", other: "pages programmées" })} ${when}`);
+    parts.push(`${countOf(scheduled.length, nouns.scheduled)} ${when}`);
   }
   return parts.join(", ");
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { crevardeDeals, offers, pages, promoCodes } from "../../../db/schema";
+import { blogArticles, crevardeDeals, offers, pages, promoCodes } from "../../../db/schema";
 import { cachedRead, type CachedReadOptions, type ContentTable } from "~/lib/data-cache.server";
 import { hearsDataChanges } from "~/lib/data-changes.server";
 import { getDb } from "~/lib/db.server";
@@ -10,6 +10,7 @@ const SCHEDULED = {
   promo_codes: promoCodes,
   offers,
   pages,
+  blog_articles: blogArticles,
 } as const;
 type ScheduledTable = (typeof SCHEDULED)[keyof typeof SCHEDULED];
 

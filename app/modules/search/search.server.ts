@@ -296,8 +296,9 @@ const WORD_SPLIT = "[^0-9A-Za-zÀ-ÖØ-öø-ÿŒœÆæ]+";
  * descriptions, offers, articles and the help centre's titles and summaries. A brand whose name has spaces, hyphens or
  * apostrophes also lends it as one word, shown as the name ("larocheposay", shown
  * "la roche-posay"): « laroche » then completes to it and finds the brand (issue #34 item 5). One transaction: searches read the old lexicon
- * until the new one is complete. Only what is public at `now`: a deal or code
- * still to be published (or already unpublished, ADR 030) lends no word to the suggestions.
+ * until the new one is complete. Only what is public at `now`: a deal, code or
+ * article still to be published (or already unpublished, ADR 030), or a draft
+ * article, lends no word to the suggestions.
  */
 export async function refreshLexicon(db: Db, now = new Date()): Promise<number> {
   const open = (alias: string) =>
@@ -312,7 +313,7 @@ export async function refreshLexicon(db: Db, now = new Date()): Promise<number> 
           select doc, w, lower(w) as display from (
             select 'd' || d.id::text as doc, w from crevarde_deals d, regexp_split_to_table(d.title || ' ' || d.description, ${WORD_SPLIT}) w where d.status = 'published' and ${open("d")}
             union all select 'b' || b.id::text, w from brands b, regexp_split_to_table(b.name || ' ' || coalesce(b.description, ''), ${WORD_SPLIT}) w
-            union all select 'a' || a.id, w from blog_articles a, regexp_split_to_table(a.title || ' ' || a.category || ' ' || a.excerpt, ${WORD_SPLIT}) w
+            union all select 'a' || a.id, w from blog_articles a, regexp_split_to_table(a.title || ' ' || a.category || ' ' || a.excerpt, ${WORD_SPLIT}) w where a.published and ${open("a")}
             union all select 'h' || h.id::text, w from help_articles h, regexp_split_to_table(h.title || ' ' || h.summary, ${WORD_SPLIT}) w where h.published
             union all select 'p' || p.id::text, w from promo_codes p, regexp_split_to_table(coalesce(p.description, ''), ${WORD_SPLIT}) w where ${open("p")}
             union all select 'o' || o.id::text, w from offers o, regexp_split_to_table(o.name, ${WORD_SPLIT}) w where ${open("o")}

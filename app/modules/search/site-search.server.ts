@@ -11,6 +11,7 @@ import { getDb } from "~/lib/db.server";
 import { listBrands } from "~/modules/brands/brands.server";
 import { listBrandCashback } from "~/modules/cashback/programs.server";
 import { searchOffers, suggestOffers } from "~/modules/offers/offers.server";
+import { publicArticle } from "~/modules/blog/blog.server";
 import { helpArticlePath } from "~/modules/help/help.constants";
 import { searchHelpArticles } from "~/modules/help/help.server";
 import { getSetting } from "~/modules/settings/settings.server";
@@ -48,7 +49,7 @@ async function searchGroups(match: SQL | null, q: string, signedIn: boolean, lau
         publishedAt: blogArticles.publishedAt,
       })
       .from(blogArticles)
-      .where(sql`${blogArticles.search} @@ ${match}`)
+      .where(and(publicArticle(now), sql`${blogArticles.search} @@ ${match}`))
       .orderBy(sql`ts_rank_cd(${blogArticles.search}, ${match}) desc`, desc(blogArticles.publishedAt))
       .limit(SITE_SEARCH_GROUP_LIMIT),
     searchHelpArticles(match, SITE_SEARCH_GROUP_LIMIT),
@@ -111,7 +112,7 @@ export async function suggest(q: string, now = new Date()): Promise<Suggestion[]
     db
       .select({ id: blogArticles.id, title: blogArticles.title })
       .from(blogArticles)
-      .where(sql`${blogArticles.search} @@ ${match}`)
+      .where(and(publicArticle(now), sql`${blogArticles.search} @@ ${match}`))
       .orderBy(sql`ts_rank_cd(${blogArticles.search}, ${match}) desc`, desc(blogArticles.publishedAt))
       .limit(2),
     searchHelpArticles(match, 2),

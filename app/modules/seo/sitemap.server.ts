@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { blogArticles, brands, crevardeDeals, pages } from "../../../db/schema";
 import { publicDeal } from "~/modules/deals/deals.server";
+import { publicArticle } from "~/modules/blog/blog.server";
 import { scheduleOpen } from "~/modules/schedule/schedule.server";
 import { getDb } from "~/lib/db.server";
 import { conceptPath } from "~/lib/site";
@@ -38,7 +39,7 @@ const SITEMAP_DEALS_LIMIT = 5000;
 export async function sitemapEntries(siteName: string, now = new Date()): Promise<SitemapEntry[]> {
   const db = await getDb();
   const [articleRows, brandRows, categoryRows, pageRows, dealRows, memberRows, helpRows] = await Promise.all([
-    db.select({ id: blogArticles.id, updatedAt: blogArticles.updatedAt }).from(blogArticles).orderBy(desc(blogArticles.publishedAt)),
+    db.select({ id: blogArticles.id, updatedAt: blogArticles.updatedAt }).from(blogArticles).where(publicArticle(now)).orderBy(desc(blogArticles.publishedAt)),
     db.select({ slug: brands.slug, updatedAt: brands.updatedAt }).from(brands).orderBy(brands.name),
     listNonEmptyCategories(now),
     db

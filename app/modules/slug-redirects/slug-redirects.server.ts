@@ -1,14 +1,22 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import { categories, pages, slugRedirects } from "../../../db/schema";
+import { blogArticles, categories, pages, slugRedirects } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 
 /** A database or a transaction. */
 type Conn = Pick<Db, "select" | "insert" | "delete">;
 
-/** What an old slug can lead to: a page (/{slug}) or a category (/categories/{slug}). */
-export type SlugScope = "page" | "category";
+/** What an old slug can lead to: a page (/{slug}), a category (/categories/{slug}) or a blog article (/blog/{slug}). */
+export type SlugScope = "page" | "category" | "blog";
 
-const target = { page: slugRedirects.pageId, category: slugRedirects.categoryId } as const;
+const target = { page: slugRedirects.pageId, category: slugRedirects.categoryId, blog: slugRedirects.blogArticleId } as const;
+const targetField = { page: "pageId", category: "categoryId", blog: "blogArticleId" } as const;
+
+/** Each scope's table, its key and its slug (an article's slug is its key). */
+const owner = {
+  page: { table: pages, id: pages.id, slug: pages.slug },
+  category: { table: categories, id: categories.id, slug: categories.slug },
+  blog: { table: blogArticles, id: blogArticles.id, slug: blogArticles.id },
+} as const;
 
 /**
  * Record a slug change, in the caller's transaction. The old slug answers
@@ -21,16 +29,16 @@ export async function recordSlugChange(tx: Conn, scope: SlugScope, id: string, o
   await tx.delete(slugRedirects).where(and(isNotNull(column), eq(slugRedirects.oldSlug, newSlug)));
   if (oldSlug === null || oldSlug === newSlug) return;
   await tx.delete(slugRedirects).where(and(isNotNull(column), eq(slugRedirects.oldSlug, oldSlug)));
-  await tx.insert(slugRedirects).values({ oldSlug, [scope === "page" ? "pageId" : "categoryId"]: id });
+  await tx.insert(slugRedirects).values({ oldSlug, [targetField[scope]]: id });
 }
 
 /** A transaction, as handed to a write inside `saveWithSlugHistory`. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
- * Create or update a page or category and keep its slug history, in one
- * transaction: the row is locked, `write` inserts (no id) or updates it, and
- * a changed slug leaves a 301 from the old one. Null when `id` names no row.
+ * Create or update a page, category or article and keep its slug history, in
+ * one transaction: the row is locked, `write` inserts (no id) or updates it,
+ * and a changed slug leaves a 301 from the old one. Null when `id` names no row.
  */
 export async function saveWithSlugHistory<T extends { id: string }>(
   scope: SlugScope,
@@ -39,9 +47,9 @@ export async function saveWithSlugHistory<T extends { id: string }>(
   write: (tx: Tx) => Promise<T | undefined>,
 ): Promise<T | null> {
   const db = await getDb();
-  const table = scope === "page" ? pages : categories;
+  const { table, id: key, slug } = owner[scope];
   return db.transaction(async (tx) => {
-    const [before] = id ? await tx.select({ slug: table.slug }).from(table).where(eq(table.id, id)).for("update") : [];
+    const [before] = id ? await tx.select({ slug }).from(table).where(eq(key, id)).for("update") : [];
     if (id && !before) return null;
     const row = await write(tx);
     if (!row) return null;
@@ -50,15 +58,15 @@ export async function saveWithSlugHistory<T extends { id: string }>(
   });
 }
 
-/** The current slug of the page or category that `slug` used to name, or null. */
+/** The current slug of the page, category or article that `slug` used to name, or null. */
 export async function currentSlug(scope: SlugScope, slug: string): Promise<string | null> {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
   const db = await getDb();
-  const table = scope === "page" ? pages : categories;
+  const { table, id, slug: current } = owner[scope];
   const [row] = await db
-    .select({ slug: table.slug })
+    .select({ slug: current })
     .from(slugRedirects)
-    .innerJoin(table, eq(table.id, target[scope]))
+    .innerJoin(table, eq(id, target[scope]))
     .where(eq(slugRedirects.oldSlug, slug))
     .limit(1);
   return row && row.slug !== slug ? row.slug : null;

@@ -1,8 +1,11 @@
+import { TZDate } from "@date-fns/tz";
+
 export interface ArticleSeed {
   id: string;
   title: string;
   category: "Décryptage" | "Bons plans" | "Science" | "Témoignage" | "Conseils" | "Guides";
-  publishedAt: string;
+  /** how many days before the seed's run the article was published: the seed's articles read as recent */
+  daysAgo: number;
   author: string;
   excerpt: string;
   body: string;
@@ -13,7 +16,7 @@ export const ARTICLES: ArticleSeed[] = [
     id: "skincare-chere",
     title: "Pourquoi ta skincare coûte si cher (et comment payer moins)",
     category: "Décryptage",
-    publishedAt: "2025-05-12T08:00:00+02:00",
+    daysAgo: 3,
     author: "Margaux, rédactrice beauté",
     excerpt: "Packaging, marketing, distribution : on a décortiqué le prix d'un sérum à 60€. Spoiler : les actifs comptent pour bien moins que tu ne le crois.",
     body: `<p>Tu as déjà regardé la composition d'un sérum à 60€ et celle d'un sérum à 12€ pour te rendre compte qu'elles se ressemblaient beaucoup ? Tu n'as pas rêvé. Dans le prix d'un soin, les actifs ne représentent souvent qu'une petite part.</p>
@@ -28,9 +31,9 @@ export const ARTICLES: ArticleSeed[] = [
   },
   {
     id: "dupes-2025",
-    title: "Les meilleurs dupes beauté de 2025",
+    title: "Les meilleurs dupes beauté du moment",
     category: "Bons plans",
-    publishedAt: "2025-04-28T08:00:00+02:00",
+    daysAgo: 9,
     author: "Chloé, chasseuse de bons plans",
     excerpt: "Mascara, fond de teint, sérum, parfum : notre sélection des alternatives qui bluffent autant que les originaux, pour une fraction du prix.",
     body: `<p>Un dupe, c'est un produit qui reproduit l'effet d'un best-seller pour beaucoup moins cher. Cette année, on en a testé plus de quarante. Voici ceux qui ont vraiment tenu la comparaison.</p>
@@ -47,7 +50,7 @@ export const ARTICLES: ArticleSeed[] = [
     id: "actifs-efficaces",
     title: "Les actifs qui marchent vraiment : ce que dit la science",
     category: "Science",
-    publishedAt: "2025-04-10T08:00:00+02:00",
+    daysAgo: 17,
     author: "Dr Amélie Laurent, pharmacienne",
     excerpt: "Rétinol, vitamine C, acide hyaluronique, niacinamide : quels actifs ont fait leurs preuves, à quelle concentration et pour quels résultats ?",
     body: `<p>Chaque saison apporte son lot d'ingrédients miracles. Pourtant, quelques actifs seulement disposent d'études solides. Voici ceux qui méritent une place dans ta routine.</p>
@@ -64,7 +67,7 @@ export const ARTICLES: ArticleSeed[] = [
     id: "temoignage-camille",
     title: "« J'ai économisé 400€ en un an sans me priver » : le témoignage de Camille",
     category: "Témoignage",
-    publishedAt: "2025-03-22T08:00:00+02:00",
+    daysAgo: 26,
     author: "Propos recueillis par Margaux",
     excerpt: "Camille, 29 ans, infirmière à Nantes, a divisé son budget beauté par deux. Elle nous raconte ses méthodes, ses erreurs et ses meilleures trouvailles.",
     body: `<p>Camille adore la beauté, mais son budget d'infirmière ne suivait plus. Il y a un an, elle a décidé de reprendre la main sans renoncer à ses produits préférés.</p>
@@ -80,7 +83,7 @@ export const ARTICLES: ArticleSeed[] = [
     id: "routine-minimaliste",
     title: "La routine minimaliste : 3 produits suffisent",
     category: "Conseils",
-    publishedAt: "2025-03-05T08:00:00+02:00",
+    daysAgo: 38,
     author: "Inès, esthéticienne",
     excerpt: "Nettoyer, hydrater, protéger. On t'explique pourquoi une routine courte est souvent plus efficace, et moins chère, qu'un rituel en dix étapes.",
     body: `<p>Les routines en dix étapes font rêver sur les réseaux sociaux. En réalité, la plupart des peaux se portent mieux avec trois gestes bien choisis.</p>
@@ -97,7 +100,7 @@ export const ARTICLES: ArticleSeed[] = [
     id: "cashback-explique",
     title: "Le cashback expliqué simplement",
     category: "Guides",
-    publishedAt: "2025-02-18T08:00:00+02:00",
+    daysAgo: 52,
     author: "L'équipe Crevarde",
     excerpt: "Comment une partie de tes achats peut te revenir sur ton compte bancaire ? On t'explique le fonctionnement du cashback, étape par étape.",
     // Written for both states of the cashback_launched setting (issue #34 item 4): each <div data-cashback="…"> block
@@ -117,3 +120,16 @@ export const ARTICLES: ArticleSeed[] = [
 <p>Dans « Mon cashback » : chaque achat y apparaît dès que la marque nous le signale, avec son statut, jusqu'au virement.</p></div>`,
   },
 ];
+
+/**
+ * A seeded article's date: `daysAgo` days before `now`, at 08:00 Paris time,
+ * and never before the present year's first day (the articles read as this
+ * year's; their order is kept).
+ */
+export function seedArticleDate(daysAgo: number, now: Date): Date {
+  const day = new TZDate(now.getTime() - daysAgo * 86_400_000, "Europe/Paris");
+  const at = new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), 8, 0, 0, "Europe/Paris");
+  const firstDay = new TZDate(new TZDate(now.getTime(), "Europe/Paris").getFullYear(), 0, 1, 8, 0, 0, "Europe/Paris");
+  const earliest = firstDay.getTime() + (365 - daysAgo) * 60_000;
+  return new Date(Math.min(now.getTime(), Math.max(at.getTime(), earliest)));
+}
