@@ -7,6 +7,9 @@ import type { Role } from "../../../db/constants";
 
 type Actor = { id: string; email: string };
 
+/** What an audit entry records: a row created, changed or deleted, or brought back from the bin (ADR 044). */
+export type AuditAction = "create" | "update" | "delete" | "restore";
+
 /** A row as the audit log keeps it: the generated full-text document is derived data, not an edit. */
 export function auditable<R extends Record<string, unknown>>(row: R): R {
   const { search: _search, ...fields } = row;
@@ -20,7 +23,7 @@ export function auditable<R extends Record<string, unknown>>(row: R): R {
  */
 export async function recordAudit(
   actor: Actor,
-  entry: { action: "create" | "update" | "delete"; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
+  entry: { action: AuditAction; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
 ) {
   try {
     await recordAuditIn(await getDb(), actor, entry);
@@ -49,9 +52,9 @@ export async function recentAudit(role: Role, limit = 15) {
 export async function recordAuditIn(
   tx: Pick<Db, "insert">,
   actor: Actor,
-  entry: { action: "create" | "update" | "delete"; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
-) {
-  await tx.insert(auditLog).values({
+  entry: { action: AuditAction; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
+): Promise<string> {
+  const [row] = await tx.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,
     action: entry.action,
@@ -59,5 +62,6 @@ export async function recordAuditIn(
     entityId: entry.entityId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  });
+  }).returning({ id: auditLog.id });
+  return row.id;
 }
