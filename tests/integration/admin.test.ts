@@ -35,6 +35,7 @@ const MEMBER_REFUSAL: Record<string, string> = {
   "users.tsx": "Accès réservé aux administrateurs.",
   "settings.tsx": "Accès réservé aux administrateurs.",
   "dashboard.tsx": "Accès réservé à l'équipe.",
+  "historique.tsx": "Accès réservé à l'équipe.",
   "moderation.tsx": "Accès réservé à la modération et aux administrateurs.",
   "contact.tsx": "Accès réservé à la modération et aux administrateurs.",
 };
@@ -102,8 +103,9 @@ describeEachDb("admin back office", ({ database }) => {
     // + /admin/:list/export and /admin/:list/import (CSV, ADR 029)
     // + /admin/parrainages (held referrals, issue #35 item 3)
     // + /admin/aide and /admin/contact (help centre and contact messages, issue #34 item 7)
-    expect(loaders).toBe(25);
-    expect(actions).toBe(21);
+    // + /admin/historique (history with restore and the bin, issue #37 item 2)
+    expect(loaders).toBe(26);
+    expect(actions).toBe(22);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {

@@ -65,7 +65,7 @@ function referencesTo(parent: PgTable) {
 }
 
 /**
- * What deleting `rows` of `table` takes with it (ADR 044, The bin): the rows its foreign keys
+ * What deleting `rows` of `table` takes with it (ADR 044 §The bin): the rows its foreign keys
  * cascade to (a brand's codes and offers, a deal's votes and comments, recursively), and the
  * rows whose link is set to null (a category's brands). Read before the delete, in its transaction.
  */

@@ -33,7 +33,7 @@ const KINDS: Record<string, { filter: string; noun: string; label: (row: Row) =>
 };
 
 /** The kinds whose « Restaurer cette version » the history offers: one row of one table, edited through a versioned form. */
-export const RESTORABLE_KINDS = ["promo_code", "offer", "brand", "deal", "category", "page", "content_block", "help_article"] as const;
+const RESTORABLE_KINDS = ["promo_code", "offer", "brand", "deal", "category", "page", "content_block", "help_article"] as const;
 export type RestorableKind = (typeof RESTORABLE_KINDS)[number];
 export const isRestorableKind = (kind: string): kind is RestorableKind => (RESTORABLE_KINDS as readonly string[]).includes(kind);
 
@@ -99,7 +99,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d
 const MAX_SHOWN = 300;
 
 /** A value as the diff shows it: « — » for nothing, Oui/Non, dates on a Paris clock, long text cut. */
-export function shownValue(value: unknown): string {
+function shownValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "Oui" : "Non";
   if (typeof value === "string" && ISO_INSTANT.test(value)) return formatParis(value, "d MMMM yyyy 'à' HH:mm");
