@@ -23,6 +23,7 @@ import { VERSION_CONFLICT, VERSION_KEY_TAKEN } from "../../app/modules/admin/his
 import { getBrand } from "../../app/modules/brands/brands.server";
 import { listMemberCodes } from "../../app/modules/promo-codes/promo-codes.server";
 import { getDb } from "../../app/lib/db.server";
+import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
 import { TEST_ORIGIN, req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -225,6 +226,37 @@ describeEachDb("history with restore, and the bin (issue #37 item 2)", ({ databa
     expect((await db().select().from(s.promoCodes).where(eq(s.promoCodes.id, code.id)))[0].code).toBe("CASCADE10");
     expect((await db().select().from(s.offers).where(eq(s.offers.id, offer.id)))[0].name).toBe("Offre cascade");
     expect((await db().select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, deal.id)))[0].brandId).toBe(brand.id);
+  });
+
+  it("a deal comes back with its comments (replies after their thread, the count recounted) and the votes whose member still exists", async () => {
+    const [deal] = await db()
+      .insert(s.crevardeDeals)
+      .values({ title: "Deal commenté histo", description: "d", price: "1€", source: "temu", badgeText: "Top", url: "https://deal.example/commente" })
+      .returning();
+    const stays = await signedInUser({ email: "votant-reste@example.fr" });
+    const leaves = await signedInUser({ email: "votant-part@example.fr" });
+    const [thread] = await db().insert(s.dealComments).values({ dealId: deal.id, authorId: stays.id, body: "Top" }).returning();
+    await db().insert(s.dealComments).values({ dealId: deal.id, parentId: thread.id, authorId: leaves.id, body: "Merci" });
+    await db()
+      .insert(s.dealVotes)
+      .values([
+        { dealId: deal.id, userId: stays.id, value: 1, weight: 1 },
+        { dealId: deal.id, userId: leaves.id, value: 1, weight: 1 },
+      ]);
+    expect((await db().select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, deal.id)))[0].commentsCount).toBe(2);
+    expect((await post(dealAction, "/admin/crevarde-deals", { intent: "delete", id: deal.id })).data.ok).toBe(true);
+    expect(await db().select().from(s.dealComments).where(eq(s.dealComments.dealId, deal.id))).toEqual([]);
+    await db().delete(s.user).where(eq(s.user.id, leaves.id));
+    expect((await restore("restore-bin", (await binOf(deal.id)).id)).status).toBe(200);
+    const [back] = await db().select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, deal.id));
+    expect(back.commentsCount).toBe(2);
+    expect((await db().select().from(s.dealComments).where(eq(s.dealComments.dealId, deal.id))).map((c) => c.body).sort()).toEqual(["Merci", "Top"]);
+    expect((await db().select().from(s.dealVotes).where(eq(s.dealVotes.dealId, deal.id))).map((v) => v.userId)).toEqual([stays.id]);
+  });
+
+  it("the purge is a daily job of the job registry", () => {
+    expect(jobSchedules.find((j) => j.name === "bin.purge")).toMatchObject({ cron: "50 3 * * *" });
+    expect(jobHandlers["bin.purge"]).toBeTypeOf("function");
   });
 
   it("a bulk delete bins every ticked row, each with its entry; a binned page answers 404 until it is restored", async () => {

@@ -149,12 +149,33 @@ function hydrate(table: PgTable, row: Row): Row {
 }
 
 /**
+ * Clear the links of snapshot rows whose target is gone since, where the foreign key sets null on delete
+ * (a comment's author deleted meanwhile, a code's category): what the database would have done to the row
+ * had it stayed in its table.
+ */
+async function clearGoneLinks(tx: Tx, table: PgTable, rows: Row[]): Promise<Row[]> {
+  let out = rows;
+  for (const fk of getTableConfig(table).foreignKeys) {
+    const ref = fk.reference();
+    if (fk.onDelete !== "set null" || ref.columns.length !== 1) continue;
+    const key = keyOf(table, ref.columns[0]);
+    if (!key) continue;
+    const values = [...new Set(out.map((r) => r[key]).filter((v) => v !== null && v !== undefined))];
+    if (values.length === 0) continue;
+    const found = await tx.select({ v: ref.foreignColumns[0] }).from(ref.foreignTable).where(inArray(ref.foreignColumns[0], values));
+    const present = new Set(found.map((f) => f.v));
+    out = out.map((r) => (r[key] !== null && r[key] !== undefined && !present.has(r[key]) ? { ...r, [key]: null } : r));
+  }
+  return out;
+}
+
+/**
  * Insert snapshot rows, each table's rows in one statement when it can; when one row cannot come
  * back (its member account was deleted since, its old slug is taken, a reply before its thread),
  * row by row in savepoints, in passes while some row gets in: the others are skipped and counted.
  */
 async function insertTolerant(tx: Tx, table: PgTable, rows: Row[]): Promise<number> {
-  const values = rows.map((r) => hydrate(table, r));
+  const values = (await clearGoneLinks(tx, table, rows)).map((r) => hydrate(table, r));
   try {
     await tx.transaction(async (sp) => {
       await sp.insert(table).values(values as never);
@@ -209,9 +230,10 @@ export async function restoreFromBin(actor: Actor, role: Role, binId: string): P
       if (!can(role, permission)) throw new DomainError("Accès refusé.", 403);
       const table = tableNamed(entry.tableName);
       if (!table) throw new DomainError("Cet élément ne peut plus être restauré.", 409);
+      const [row] = await clearGoneLinks(tx, table, [{ ...(entry.row as Row), ...RESET_ON_RESTORE[entry.tableName], updatedAt: new Date() }]);
       const [restored] = (await tx
         .insert(table)
-        .values(hydrate(table, { ...(entry.row as Row), ...RESET_ON_RESTORE[entry.tableName], updatedAt: new Date() }) as never)
+        .values(hydrate(table, row) as never)
         .returning()) as Row[];
       let skipped = 0;
       for (const dep of entry.dependents as Dependents[]) {
