@@ -9,6 +9,9 @@ import { formatParis } from "~/modules/settings/paris-time";
 /** How long a deleted row stays in the bin before the daily purge. */
 export const BIN_DAYS = 30;
 
+/** What a delete's confirmation says: the row goes to the bin, not away. */
+export const BIN_NOTICE = `Restaurable pendant ${BIN_DAYS} jours depuis la corbeille de l'historique.`;
+
 /** When a bin entry deleted at `deletedAt` is purged. */
 export const binPurgeDate = (deletedAt: Date): Date => addDays(deletedAt, BIN_DAYS);
 
