@@ -13,6 +13,7 @@ import { action as brandAction } from "../../app/routes/admin/brands";
 import { action as categoryAction } from "../../app/routes/admin/categories";
 import { action as dealAction } from "../../app/routes/admin/crevarde-deals";
 import { action as historyAction, loader as historyLoader } from "../../app/routes/admin/historique";
+import { loader as dashLoader } from "../../app/routes/admin/dashboard";
 import { action as offerAction } from "../../app/routes/admin/offers";
 import { action as pageAction } from "../../app/routes/admin/pages";
 import { action as promoAction } from "../../app/routes/admin/promo-codes";
@@ -316,6 +317,14 @@ describeEachDb("history with restore, and the bin (issue #37 item 2)", ({ databa
     expect(all.pageSize).toBe(50);
     const last = await history(`?page=${all.pageCount + 5}`);
     expect(last.data.history!.pager.page).toBe(all.pageCount);
+  });
+
+  it("the dashboard's journal words its entries as the history does, never « promo_code 486b3021 »", async () => {
+    const [code] = await db().insert(s.promoCodes).values({ brandId, code: "DASHHISTO", discountAmount: "5%" }).returning();
+    await post(promoAction, "/admin/promo-codes", { intent: "save", id: code.id, version: code.updatedAt.toISOString(), brandId, code: "DASHHISTO", discountAmount: "7%" });
+    const dash = await callRoute(dashLoader, req("/admin", { cookie: camille.cookie }));
+    expect(dash.data.audit[0].sentence).toBe("Camille a modifié le code promo DASHHISTO (Nuxe Historique)");
+    expect(dash.data.audit.map((a) => a.sentence).join(" ")).not.toMatch(/promo_code [0-9a-f]{8}/);
   });
 
   it("each role reads and restores the kinds it may: finance sees no catalogue entry and may not restore a code", async () => {

@@ -1,9 +1,7 @@
-import { desc, inArray } from "drizzle-orm";
 import { auditLog } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { auditEntitiesFor, type AuditEntity } from "~/lib/permissions";
-import type { Role } from "../../../db/constants";
+import type { AuditEntity } from "~/lib/permissions";
 
 type Actor = { id: string; email: string };
 
@@ -31,19 +29,6 @@ export async function recordAudit(
     logger.error({ err: error }, "audit: entry not recorded");
   }
 }
-
-/** The latest journal entries `role` may read (issue #37 item 5): the kinds of entry its permissions cover (auditEntitiesFor). */
-export async function recentAudit(role: Role, limit = 15) {
-  const db = await getDb();
-  const kinds = auditEntitiesFor(role);
-  return db
-    .select()
-    .from(auditLog)
-    .where(kinds ? inArray(auditLog.entity, kinds) : undefined)
-    .orderBy(desc(auditLog.at))
-    .limit(limit);
-}
-
 
 /**
  * Record an audit entry inside the caller's transaction (`tx`): the write and

@@ -78,6 +78,7 @@ export interface HistoryEntry {
   id: string;
   at: string;
   entity: string;
+  entityId: string | null;
   action: string;
   sentence: string;
   changes: FieldChange[];
@@ -85,6 +86,45 @@ export interface HistoryEntry {
   restorable: boolean;
   /** the bin entry of a delete, while it can be restored */
   binId: string | null;
+}
+
+type JournalRow = { entry: typeof auditLog.$inferSelect; name: string | null; binId: string | null };
+
+/** Read entries as the history shows them: the sentence, the diff, and what the role may restore. */
+async function describeEntries(role: Role, rows: JournalRow[]): Promise<HistoryEntry[]> {
+  const names = await namesFor(rows.flatMap((r) => [r.entry.before as Row | null, r.entry.after as Row | null]));
+  return rows.map(({ entry, name, binId }): HistoryEntry => {
+    const before = entry.before as Row | null;
+    const after = entry.after as Row | null;
+    const snapshot = after ?? before;
+    const label = entryLabel(entry.entity, snapshot, names.brand(snapshot?.brandId));
+    const editable = can(role, AUDIT_ENTITY_PERMISSION[entry.entity as AuditEntity] ?? "settings");
+    return {
+      id: entry.id,
+      at: entry.at.toISOString(),
+      entity: entry.entity,
+      entityId: entry.entityId,
+      action: entry.action,
+      sentence: historySentence({ who: name?.trim() || entry.actorEmail, action: entry.action, entity: entry.entity, entityId: entry.entityId, label }),
+      changes: fieldDiff(before, after, names.field),
+      restorable: editable && entry.action === "update" && isRestorableKind(entry.entity) && before !== null && after !== null,
+      binId: editable ? binId : null,
+    };
+  });
+}
+
+/** The journal's query: entries with their author's name and, for a delete, its bin entry. */
+async function journal(where: SQL | undefined, limit: number, offset: number): Promise<JournalRow[]> {
+  const db = await getDb();
+  return db
+    .select({ entry: auditLog, name: user.name, binId: binnedRecords.id })
+    .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorId))
+    .leftJoin(binnedRecords, eq(binnedRecords.auditId, auditLog.id))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Entries the role may read, newest first, filtered, one page of ADMIN_PAGE_SIZE. */
@@ -102,36 +142,14 @@ export async function listHistory(role: Role, filters: HistoryFilters, page: num
   const paged = await paginate(
     page,
     async () => (await db.select({ n: count() }).from(auditLog).where(where))[0]?.n ?? 0,
-    (limit, offset) =>
-      db
-        .select({ entry: auditLog, name: user.name, binId: binnedRecords.id })
-        .from(auditLog)
-        .leftJoin(user, eq(user.id, auditLog.actorId))
-        .leftJoin(binnedRecords, eq(binnedRecords.auditId, auditLog.id))
-        .where(where)
-        .orderBy(desc(auditLog.at), desc(auditLog.id))
-        .limit(limit)
-        .offset(offset),
+    (limit, offset) => journal(where, limit, offset),
   );
-  const names = await namesFor(paged.rows.flatMap((r) => [r.entry.before as Row | null, r.entry.after as Row | null]));
-  const rows = paged.rows.map(({ entry, name, binId }): HistoryEntry => {
-    const before = entry.before as Row | null;
-    const after = entry.after as Row | null;
-    const snapshot = after ?? before;
-    const label = entryLabel(entry.entity, snapshot, names.brand(snapshot?.brandId));
-    const editable = can(role, AUDIT_ENTITY_PERMISSION[entry.entity as AuditEntity] ?? "settings");
-    return {
-      id: entry.id,
-      at: entry.at.toISOString(),
-      entity: entry.entity,
-      action: entry.action,
-      sentence: historySentence({ who: name?.trim() || entry.actorEmail, action: entry.action, entity: entry.entity, entityId: entry.entityId, label }),
-      changes: fieldDiff(before, after, names.field),
-      restorable: editable && entry.action === "update" && isRestorableKind(entry.entity) && before !== null && after !== null,
-      binId: editable ? binId : null,
-    };
-  });
-  return { rows, pager: paged.pager };
+  return { rows: await describeEntries(role, paged.rows), pager: paged.pager };
+}
+
+/** The dashboard's journal (issue #37 item 5): the latest entries `role` may read, as the history words them. */
+export async function recentHistory(role: Role, limit = 15): Promise<HistoryEntry[]> {
+  return describeEntries(role, await journal(visibleKinds(role), limit, 0));
 }
 
 /** The filters' choices: the kinds the role may read, and the people who wrote them. */
