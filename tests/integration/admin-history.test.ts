@@ -284,6 +284,16 @@ describeEachDb("history with restore, and the bin (issue #37 item 2)", ({ databa
     expect((await callRoute(slugLoader, req("/bulk-histo-1"), { slug: "bulk-histo-1" })).status).toBe(200);
   });
 
+  it("two « Restaurer » of one entry at once: one brings the row back, the other is told it is gone", async () => {
+    const [code] = await db().insert(s.promoCodes).values({ brandId, code: "RACEHISTO", discountAmount: "5%" }).returning();
+    await post(promoAction, "/admin/promo-codes", { intent: "delete", id: code.id });
+    const binned = await binOf(code.id);
+    const answers = await Promise.all([restore("restore-bin", binned.id), restore("restore-bin", binned.id, editor)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+    expect(await db().select().from(s.promoCodes).where(eq(s.promoCodes.id, code.id))).toHaveLength(1);
+    expect(await db().$count(s.auditLog, and(eq(s.auditLog.entityId, code.id), eq(s.auditLog.action, "restore")))).toBe(1);
+  });
+
   it("the daily purge removes bin entries 30 days old, and keeps younger ones", async () => {
     const [old] = await db().insert(s.promoCodes).values({ brandId, code: "PURGEOLD", discountAmount: "5%" }).returning();
     const [young] = await db().insert(s.promoCodes).values({ brandId, code: "PURGEYOUNG", discountAmount: "5%" }).returning();

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, inArray, is, isNull, lte, type AnyColumn } from "drizzle-orm";
+import { and, eq, getTableColumns, getTableName, inArray, is, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { getTableConfig, PgTable, type PgColumn } from "drizzle-orm/pg-core";
 import * as schema from "../../../db/schema";
 import { binnedRecords } from "../../../db/schema";
@@ -271,7 +271,11 @@ export async function restoreFromBin(actor: Actor, role: Role, binId: string): P
 export async function purgeBin(now = new Date()): Promise<number> {
   const db = await getDb();
   const cutoff = new Date(now.getTime() - BIN_DAYS * 86_400_000);
-  const purged = await db.delete(binnedRecords).where(lte(binnedRecords.deletedAt, cutoff)).returning({ id: binnedRecords.id });
+  // at the millisecond, as JavaScript reads deleted_at (PostgreSQL keeps microseconds)
+  const purged = await db
+    .delete(binnedRecords)
+    .where(sql`date_trunc('milliseconds', ${binnedRecords.deletedAt}) <= ${cutoff}`)
+    .returning({ id: binnedRecords.id });
   return purged.length;
 }
 
