@@ -351,6 +351,12 @@ describeEachDb("history with restore, and the bin (issue #37 item 2)", ({ databa
     expect(refused.data.toast?.description).toBe("Accès refusé.");
     const update = await db().insert(s.auditLog).values({ actorEmail: "x@example.fr", action: "update", entity: "promo_code", entityId: code.id, before: {}, after: {} }).returning();
     expect((await restore("restore-version", update[0].id, finance)).status).toBe(404);
+    // only an update with its version can be put back: a delete's entry, or one without a version, cannot
+    for (const id of [(await deleteEntry(code.id)).id, update[0].id]) {
+      const notAnUpdate = await restore("restore-version", id);
+      expect(notAnUpdate.status).toBe(400);
+      expect(notAnUpdate.data.toast?.description).toBe("Seule une modification d'un élément du catalogue peut être restaurée.");
+    }
     // the editor sees and restores the catalogue
     expect((await history("?onglet=corbeille", editor)).data.binned!.rows.some((b) => b.id === binned.id)).toBe(true);
     expect((await restore("restore-bin", binned.id, editor)).status).toBe(200);

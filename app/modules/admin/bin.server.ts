@@ -50,9 +50,14 @@ function primaryKeyOf(table: PgTable): PgColumn | null {
   return columns.length === 1 ? columns[0] : null;
 }
 
-/** The single-column foreign keys that point at `parent`, with what a delete does to them. */
-function referencesTo(parent: PgTable) {
-  const found: Array<{ child: PgTable; column: PgColumn; parentKey: string; onDelete: string | undefined }> = [];
+type Reference = { child: PgTable; column: PgColumn; parentKey: string; onDelete: string | undefined };
+const referencesCache = new Map<PgTable, Reference[]>();
+
+/** The single-column foreign keys that point at `parent`, with what a delete does to them (read once per table). */
+function referencesTo(parent: PgTable): Reference[] {
+  const cached = referencesCache.get(parent);
+  if (cached) return cached;
+  const found: Reference[] = [];
   for (const child of allTables().values()) {
     for (const fk of getTableConfig(child).foreignKeys) {
       const ref = fk.reference();
@@ -61,6 +66,7 @@ function referencesTo(parent: PgTable) {
       if (parentKey) found.push({ child, column: ref.columns[0], parentKey, onDelete: fk.onDelete });
     }
   }
+  referencesCache.set(parent, found);
   return found;
 }
 

@@ -107,7 +107,7 @@ async function describeEntries(role: Role, rows: JournalRow[]): Promise<HistoryE
       action: entry.action,
       sentence: historySentence({ who: name?.trim() || entry.actorEmail, action: entry.action, entity: entry.entity, entityId: entry.entityId, label }),
       changes: fieldDiff(before, after, names.field),
-      restorable: editable && entry.action === "update" && isRestorableKind(entry.entity) && before !== null && after !== null,
+      restorable: editable && entry.action === "update" && isRestorableKind(entry.entity) && before !== null && typeof after?.updatedAt === "string",
       binId: editable ? binId : null,
     };
   });
@@ -242,7 +242,7 @@ export async function restoreVersion(actor: Actor, role: Role, auditId: string):
   if (!can(role, AUDIT_ENTITY_PERMISSION[entry.entity as AuditEntity] ?? "settings")) throw new DomainError("Accès refusé.", 403);
   const before = entry.before as Row | null;
   const after = entry.after as Row | null;
-  if (entry.action !== "update" || !isRestorableKind(entry.entity) || !before || !after || !entry.entityId)
+  if (entry.action !== "update" || !isRestorableKind(entry.entity) || !before || typeof after?.updatedAt !== "string" || !entry.entityId)
     throw new DomainError("Seule une modification d'un élément du catalogue peut être restaurée.", 400);
   const kind = entry.entity;
   const table = TABLES[kind];
@@ -254,7 +254,7 @@ export async function restoreVersion(actor: Actor, role: Role, auditId: string):
     const value = before[key];
     values[key] = column.columnType === "PgTimestamp" && typeof value === "string" ? new Date(value) : value;
   }
-  const version = typeof after.updatedAt === "string" ? after.updatedAt : null;
+  const version = after.updatedAt;
   const id = entry.entityId;
   try {
     const row = await db.transaction(async (tx) => {
