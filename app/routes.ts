@@ -103,6 +103,7 @@ export default [
       route("moderation", "routes/admin/moderation.tsx"),
       route("aide", "routes/admin/aide.tsx"),
       route("contact", "routes/admin/contact.tsx"),
+      route("historique", "routes/admin/historique.tsx"),
       // CSV export and import of the catalogue lists (ADR 029): promo-codes, crevarde-deals, brands
       route(":list/export", "routes/admin/csv.export.ts"),
       route(":list/import", "routes/admin/csv.import.tsx"),

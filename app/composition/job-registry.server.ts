@@ -15,6 +15,7 @@ import { CASHBACK_DIGEST_QUEUE, CASHBACK_DIGEST_SCHEDULE, detectedDigestJob } fr
 import { CLAIMS_EXPIRE_QUEUE, CLAIMS_EXPIRE_SCHEDULE, expireClaimsJob } from "~/modules/claims/claim-lifecycle.server";
 import { alertDigestJob, alertMatchJob, ALERTS_DIGEST_QUEUE, ALERTS_DIGEST_SCHEDULE, ALERTS_INSTANT_QUEUE, ALERTS_INSTANT_SCHEDULE, ALERTS_MATCH_QUEUE, instantAlertsJob } from "~/modules/alerts/alerts.server";
 import { CONTACT_NOTIFY_QUEUE, notifyContactJob } from "~/modules/contact/contact.server";
+import { BIN_PURGE_QUEUE, BIN_PURGE_SCHEDULE, purgeBinJob } from "~/modules/admin/bin.server";
 import { DEALS_EXPIRE_QUEUE, DEALS_EXPIRE_SCHEDULE, expireDealsJob } from "~/modules/deals/posting.server";
 
 export const jobHandlers: JobHandlers = {
@@ -33,6 +34,7 @@ export const jobHandlers: JobHandlers = {
   [ALERTS_INSTANT_QUEUE]: instantAlertsJob,
   [ALERTS_DIGEST_QUEUE]: alertDigestJob,
   [CONTACT_NOTIFY_QUEUE]: notifyContactJob,
+  [BIN_PURGE_QUEUE]: purgeBinJob,
 };
 
 /**
@@ -43,4 +45,4 @@ export const jobHandlers: JobHandlers = {
  */
 const networkPullSchedules: readonly ScheduleDefinition[] = buildNetworkPullSchedules();
 
-export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, CASHBACK_DIGEST_SCHEDULE, AUTOVALIDATE_SCHEDULE, HIDE_UNCONFIRMED_SCHEDULE, SEARCH_LEXICON_SCHEDULE, CLAIMS_EXPIRE_SCHEDULE, DEALS_EXPIRE_SCHEDULE, ALERTS_DIGEST_SCHEDULE, ALERTS_INSTANT_SCHEDULE, ...networkPullSchedules];
+export const jobSchedules: readonly ScheduleDefinition[] = [RETENTION_SCHEDULE, CASHBACK_DIGEST_SCHEDULE, AUTOVALIDATE_SCHEDULE, HIDE_UNCONFIRMED_SCHEDULE, SEARCH_LEXICON_SCHEDULE, CLAIMS_EXPIRE_SCHEDULE, DEALS_EXPIRE_SCHEDULE, ALERTS_DIGEST_SCHEDULE, ALERTS_INSTANT_SCHEDULE, BIN_PURGE_SCHEDULE, ...networkPullSchedules];

@@ -65,5 +65,39 @@ export const auditLog = pgTable(
     before: jsonb("before"),
     after: jsonb("after"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at.desc())],
+  (t) => [
+    index("audit_log_at_idx").on(t.at.desc()),
+    // /admin/historique filters by kind and by person, newest first (ADR 044)
+    index("audit_log_entity_at_idx").on(t.entity, t.at.desc()),
+    index("audit_log_actor_at_idx").on(t.actorId, t.at.desc()),
+  ],
+);
+
+/**
+ * The bin (issue #37 item 2, ADR 044): a row deleted through the back office, as it was, with
+ * the rows its deletion cascaded to and the links it set to null, restorable for BIN_DAYS, then
+ * purged by the daily `bin.purge` job. The live table no longer holds the row, so no read sees it.
+ */
+export const binnedRecords = pgTable(
+  "binned_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** the audit kind (AUDIT_ENTITY_PERMISSION) */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    /** the table the row came from (its SQL name) */
+    tableName: text("table_name").notNull(),
+    /** the row as it was (auditable: no generated column) */
+    row: jsonb("row").notNull(),
+    /** the rows its deletion cascaded to, parents first: [{ table, rows }] */
+    dependents: jsonb("dependents").notNull().default([]),
+    /** the rows whose link to it became null: [{ table, column, ids }] */
+    relinks: jsonb("relinks").notNull().default([]),
+    /** the audit entry of the delete */
+    auditId: uuid("audit_id"),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedById: text("deleted_by_id"),
+    deletedByEmail: text("deleted_by_email").notNull(),
+  },
+  (t) => [index("binned_records_deleted_at_idx").on(t.deletedAt.desc()), index("binned_records_entity_idx").on(t.entity, t.entityId)],
 );

@@ -82,7 +82,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(card).toContainText("15%");
 
     await page.goto("/admin/promo-codes");
-    await confirmDelete(page, edited, `Supprimer définitivement le code promo "${edited}" ? Cette action est irréversible.`);
+    await confirmDelete(page, edited, `Supprimer le code promo "${edited}" ? Restaurable pendant 30 jours depuis la corbeille de l'historique.`);
     await expectToast(page, "Code promo supprimé");
     await expect(row(page, edited)).toHaveCount(0);
     await page.goto("/marques/nuxe");
@@ -123,7 +123,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(0);
 
     await page.goto("/admin/offers");
-    await confirmDelete(page, edited, `Supprimer définitivement l'offre "${edited}" ? Cette action est irréversible.`);
+    await confirmDelete(page, edited, `Supprimer l'offre "${edited}" ? Restaurable pendant 30 jours depuis la corbeille de l'historique.`);
     await expectToast(page, "Offre supprimée");
     await expect(row(page, edited)).toHaveCount(0);
     await page.goto("/");
@@ -184,7 +184,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(page.getByText(title, { exact: true })).toHaveCount(0);
 
     await page.goto("/admin/crevarde-deals");
-    await confirmDelete(page, edited, `Supprimer définitivement le deal "${edited}" ? Cette action est irréversible.`);
+    await confirmDelete(page, edited, `Supprimer le deal "${edited}" ? Restaurable pendant 30 jours depuis la corbeille de l'historique.`);
     await expectToast(page, "Deal supprimé");
     await expect(row(page, edited)).toHaveCount(0);
     await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(tag)}`);
@@ -239,7 +239,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(0);
 
     await page.goto("/admin/categories");
-    await confirmDelete(page, edited, `Supprimer définitivement la catégorie "${edited}" ? Cette action est irréversible.`);
+    await confirmDelete(page, edited, `Supprimer la catégorie "${edited}" ? Restaurable pendant 30 jours depuis la corbeille de l'historique.`);
     await expectToast(page, "Catégorie supprimée avec succès");
     await expect(row(page, edited)).toHaveCount(0);
     await page.goto("/categories");
@@ -247,7 +247,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(page.getByRole("heading", { name: edited, exact: true })).toHaveCount(0);
 
     await page.goto("/admin/brands");
-    await confirmDelete(page, brandName, "Toutes les offres et tous les codes promo associés seront également supprimés.");
+    await confirmDelete(page, brandName, "Toutes les offres et tous les codes promo associés seront également supprimés, et restaurés avec elle.");
     await expectToast(page, "Marque supprimée");
   });
 
@@ -285,7 +285,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(page.getByText(`La marque ${tag}, modifiée.`)).toBeVisible();
 
     await page.goto("/admin/brands");
-    await confirmDelete(page, name, "Toutes les offres et tous les codes promo associés seront également supprimés.");
+    await confirmDelete(page, name, "Toutes les offres et tous les codes promo associés seront également supprimés, et restaurés avec elle.");
     await expectToast(page, "Marque supprimée");
     await expect(row(page, name)).toHaveCount(0);
     const gone = await page.goto(`/marques/${slug}`);
@@ -327,7 +327,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(page.getByText(`Premier contenu ${tag}`)).toHaveCount(0);
 
     await page.goto("/admin/pages");
-    await confirmDelete(page, title, `Supprimer définitivement la page "${title}" ? Cette action est irréversible.`);
+    await confirmDelete(page, title, `Supprimer la page "${title}" ? Restaurable pendant 30 jours depuis la corbeille de l'historique.`);
     await expectToast(page, "Page supprimée avec succès");
     await expect(row(page, title)).toHaveCount(0);
     const gone = await page.goto(`/${slug}`);
@@ -342,7 +342,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(page.getByLabel("Page", { exact: true })).toHaveValue("home");
 
     // the seeded block goes first, so that the one created here is the one the home page shows
-    await confirmDelete(page, "hero-subtitle", 'Supprimer définitivement le bloc "hero-subtitle" ? Cette action est irréversible.');
+    await confirmDelete(page, "hero-subtitle", `Supprimer le bloc "hero-subtitle" ? Restaurable pendant 30 jours depuis la corbeille de l'historique.`);
     await expectToast(page, "Bloc de contenu supprimé avec succès");
     await expect(row(page, "hero-subtitle")).toHaveCount(0);
 
@@ -376,7 +376,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(hero.getByText(`Le sous-titre modifié ${tag}.`)).toBeVisible();
 
     await page.goto("/admin/content?contentPage=home");
-    await confirmDelete(page, "hero-subtitle", 'Supprimer définitivement le bloc "hero-subtitle" ? Cette action est irréversible.');
+    await confirmDelete(page, "hero-subtitle", `Supprimer le bloc "hero-subtitle" ? Restaurable pendant 30 jours depuis la corbeille de l'historique.`);
     await expectToast(page, "Bloc de contenu supprimé avec succès");
     await expect(row(page, "hero-subtitle")).toHaveCount(0);
     await page.goto("/");
@@ -418,7 +418,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await expect(block.locator("strong")).toHaveText(tag);
 
     await page.goto("/admin/content?contentPage=about");
-    await confirmDelete(page, name, `Supprimer définitivement le bloc "${name}" ? Cette action est irréversible.`);
+    await confirmDelete(page, name, `Supprimer le bloc "${name}" ? Restaurable pendant 30 jours depuis la corbeille de l'historique.`);
     await expectToast(page, "Bloc de contenu supprimé avec succès");
     await page.goto("/apropos");
     await expect(page.locator(`[data-block="${name}"]`)).toHaveCount(0);

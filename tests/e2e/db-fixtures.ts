@@ -16,6 +16,7 @@ import { insertAdminListFixtures } from "./admin-lists-fixture";
 import { insertAdminCsvFixtures } from "./admin-csv-fixture";
 import { insertAdminMediaFixtures } from "./admin-media-fixture";
 import { insertAdminConflictFixtures } from "./admin-conflicts-fixture";
+import { insertAdminHistoryFixtures } from "./admin-history-fixture";
 import { insertDealCommentFixtures } from "./deal-comments-fixture";
 import { insertMemberProfileFixtures } from "./member-profile-fixture";
 import { insertSchedulingFixtures } from "./scheduling-fixture";
@@ -66,6 +67,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertAdminCsvFixtures(database.db);
     await insertAdminMediaFixtures(database.db);
     await insertAdminConflictFixtures(database.db);
+    await insertAdminHistoryFixtures(database.db);
     await insertDealCommentFixtures(database.db);
     await insertMemberProfileFixtures(database.db);
     await insertSchedulingFixtures(database.db);

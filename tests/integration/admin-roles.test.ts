@@ -50,6 +50,8 @@ const ROUTES: Record<string, { url: string; refusal: string; editor: Outcome; fi
   "moderation.tsx": { url: "/admin/moderation", refusal: MODERATION, editor: "refused", finance: "refused", moderator: "ok", admin: "ok" },
   "aide.tsx": { url: "/admin/aide", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
   "contact.tsx": { url: "/admin/contact", refusal: MODERATION, editor: "refused", finance: "refused", moderator: "ok", admin: "ok" },
+  // every role reads the history of its own kinds and restores those it may edit (issue #37 item 2)
+  "historique.tsx": { url: "/admin/historique", refusal: "", editor: "ok", finance: "ok", moderator: "ok", admin: "ok" },
 };
 
 /** Routes that answer a file (no page, no action), with parameters naming nothing. */

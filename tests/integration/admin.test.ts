@@ -35,6 +35,7 @@ const MEMBER_REFUSAL: Record<string, string> = {
   "users.tsx": "Accès réservé aux administrateurs.",
   "settings.tsx": "Accès réservé aux administrateurs.",
   "dashboard.tsx": "Accès réservé à l'équipe.",
+  "historique.tsx": "Accès réservé à l'équipe.",
   "moderation.tsx": "Accès réservé à la modération et aux administrateurs.",
   "contact.tsx": "Accès réservé à la modération et aux administrateurs.",
 };
@@ -103,8 +104,9 @@ describeEachDb("admin back office", ({ database }) => {
     // + /admin/parrainages (held referrals, issue #35 item 3)
     // + /admin/aide and /admin/contact (help centre and contact messages, issue #34 item 7)
     // + /admin/blog (the blog's articles, issue #37 item 1)
-    expect(loaders).toBe(26);
-    expect(actions).toBe(22);
+    // + /admin/historique (history with restore and the bin, issue #37 item 2)
+    expect(loaders).toBe(27);
+    expect(actions).toBe(23);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {

@@ -1,11 +1,12 @@
-import { desc, inArray } from "drizzle-orm";
 import { auditLog } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import { auditEntitiesFor, type AuditEntity } from "~/lib/permissions";
-import type { Role } from "../../../db/constants";
+import type { AuditEntity } from "~/lib/permissions";
 
 type Actor = { id: string; email: string };
+
+/** What an audit entry records: a row created, changed or deleted, or brought back from the bin (ADR 044). */
+export type AuditAction = "create" | "update" | "delete" | "restore";
 
 /** A row as the audit log keeps it: the generated full-text document is derived data, not an edit. */
 export function auditable<R extends Record<string, unknown>>(row: R): R {
@@ -20,7 +21,7 @@ export function auditable<R extends Record<string, unknown>>(row: R): R {
  */
 export async function recordAudit(
   actor: Actor,
-  entry: { action: "create" | "update" | "delete"; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
+  entry: { action: AuditAction; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
 ) {
   try {
     await recordAuditIn(await getDb(), actor, entry);
@@ -29,19 +30,6 @@ export async function recordAudit(
   }
 }
 
-/** The latest journal entries `role` may read (issue #37 item 5): the kinds of entry its permissions cover (auditEntitiesFor). */
-export async function recentAudit(role: Role, limit = 15) {
-  const db = await getDb();
-  const kinds = auditEntitiesFor(role);
-  return db
-    .select()
-    .from(auditLog)
-    .where(kinds ? inArray(auditLog.entity, kinds) : undefined)
-    .orderBy(desc(auditLog.at))
-    .limit(limit);
-}
-
-
 /**
  * Record an audit entry inside the caller's transaction (`tx`): the write and
  * its entry commit or roll back together. Unlike recordAudit, a failure throws.
@@ -49,9 +37,9 @@ export async function recentAudit(role: Role, limit = 15) {
 export async function recordAuditIn(
   tx: Pick<Db, "insert">,
   actor: Actor,
-  entry: { action: "create" | "update" | "delete"; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
-) {
-  await tx.insert(auditLog).values({
+  entry: { action: AuditAction; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
+): Promise<string> {
+  const [row] = await tx.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,
     action: entry.action,
@@ -59,5 +47,6 @@ export async function recordAuditIn(
     entityId: entry.entityId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  });
+  }).returning({ id: auditLog.id });
+  return row.id;
 }

@@ -3,6 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "~/lib/db.server";
 import type { AuditEntity } from "~/lib/permissions";
 import { auditable, recordAuditIn } from "./audit.server";
+import { binRowsIn } from "./bin.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Actor = { id: string; email: string };
@@ -17,7 +18,7 @@ export interface BulkResult {
 
 
 /**
- * A bulk action of the back office (issue #17): the rows that still exist
+ * A bulk change of the back office (issue #17; deletes go through bulkDelete): the rows that still exist
  * among `ids` are written by `write`, and each gets its own audit entry with
  * its row before and after, all in one transaction. Returns how many rows
  * were written, and the ids that no longer exist (skipped, reported per id).
@@ -28,7 +29,7 @@ export async function bulkAudited(
   table: PgTable,
   idColumn: AnyColumn,
   ids: string[],
-  action: "update" | "delete",
+  action: "update",
   write: (tx: Tx, ids: string[]) => Promise<unknown>,
 ): Promise<BulkResult> {
   const db = await getDb();
@@ -38,7 +39,7 @@ export async function bulkAudited(
     const missing = ids.filter((id) => !found.includes(id));
     if (before.length === 0) return { written: 0, missing };
     await write(tx, found);
-    const after = action === "delete" ? [] : ((await tx.select().from(table).where(inArray(idColumn, found))) as Array<Record<string, unknown> & { id: string }>);
+    const after = (await tx.select().from(table).where(inArray(idColumn, found))) as Array<Record<string, unknown> & { id: string }>;
     const afterById = new Map(after.map((r) => [r.id, r]));
     for (const row of before) {
       const next = afterById.get(row.id);
@@ -51,7 +52,7 @@ export async function bulkAudited(
 /** The bulk actions every catalogue list with a « En avant » flag offers. */
 export type CatalogueBulkIntent = "bulk-delete" | "bulk-feature" | "bulk-unfeature";
 
-/** Delete the ticked rows, or put them forward or not, audited (see bulkAudited). */
+/** Delete the ticked rows, or put them forward or not, audited (see bulkAudited and bulkDelete). */
 export function bulkCatalogue(
   actor: Actor,
   entity: AuditEntity,
@@ -61,17 +62,24 @@ export function bulkCatalogue(
   ids: string[],
   now = new Date(),
 ): Promise<BulkResult> {
-  return bulkAudited(actor, entity, table, columns.id, ids, intent === "bulk-delete" ? "delete" : "update", (tx, found) => {
-    const rows = inArray(columns.id, found);
-    if (intent === "bulk-delete") return tx.delete(table).where(rows);
-    return tx
+  if (intent === "bulk-delete") return bulkDelete(actor, entity, table, ids);
+  return bulkAudited(actor, entity, table, columns.id, ids, "update", (tx, found) =>
+    tx
       .update(table)
       .set({ isFeatured: intent === "bulk-feature", updatedAt: now } as never)
-      .where(rows);
-  });
+      .where(inArray(columns.id, found)),
+  );
 }
 
-/** Delete the ticked rows, each audited (see bulkAudited). */
-export function bulkDelete(actor: Actor, entity: AuditEntity, table: PgTable, idColumn: AnyColumn, ids: string[]): Promise<BulkResult> {
-  return bulkAudited(actor, entity, table, idColumn, ids, "delete", (tx, found) => tx.delete(table).where(inArray(idColumn, found)));
+/**
+ * Delete the ticked rows through the bin (ADR 044), in one transaction: each gets its audit entry
+ * and its bin entry, restorable for BIN_DAYS (see binRowsIn). The ids that name no row are reported.
+ */
+export async function bulkDelete(actor: Actor, entity: AuditEntity, table: PgTable, ids: string[]): Promise<BulkResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const rows = await binRowsIn(tx, actor, entity, table, ids);
+    const found = rows.map((r) => r.id);
+    return { written: found.length, missing: ids.filter((id) => !found.includes(id)) };
+  });
 }

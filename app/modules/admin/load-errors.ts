@@ -14,6 +14,7 @@ export const ADMIN_LOAD_ERRORS = {
   treasury: "Impossible de charger la trésorerie.",
   referrals: "Impossible de charger les parrainages à vérifier.",
   claims: "Impossible de charger les réclamations.",
+  history: "Impossible de charger l'historique.",
 } as const;
 
 /** Body of the 503 a list loader throws when a query fails: which message to show. */

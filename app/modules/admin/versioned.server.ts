@@ -4,6 +4,7 @@ import { DomainError } from "~/lib/errors";
 import { getDb, type Db } from "~/lib/db.server";
 import type { AuditEntity } from "~/lib/permissions";
 import { auditable, recordAuditIn } from "./audit.server";
+import { binRowsIn } from "./bin.server";
 import { CONFLICT_MESSAGES, versionOf, type ConflictData } from "./conflict";
 
 type Tx = Pick<Db, "select" | "insert" | "update">;
@@ -58,16 +59,14 @@ export async function saveAuditedIn(tx: Tx, edit: AdminEdit, entity: AuditEntity
 }
 
 /**
- * Delete one row of a catalogue table and write its audit entry (the row as it
- * was), in one transaction: both or neither. Null when `id` names no row.
+ * Delete one row of a catalogue table through the bin (ADR 044): its audit entry (the row as it
+ * was) and its bin entry, restorable for BIN_DAYS, in one transaction with the delete: all or
+ * nothing. Null when `id` names no row.
  */
 export async function deleteAudited<T extends PgTable>(actor: Actor, entity: AuditEntity, table: T, id: string): Promise<T["$inferSelect"] | null> {
-  const t = table as unknown as { id: AnyColumn };
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [row] = (await tx.delete(table).where(eq(t.id, id)).returning()) as unknown as Row[];
-    if (!row) return null;
-    await recordAuditIn(tx, actor, { action: "delete", entity, entityId: id, before: auditable(row), after: null });
-    return auditable(row) as T["$inferSelect"];
+    const [row] = await binRowsIn(tx, actor, entity, table, [id]);
+    return (row ?? null) as T["$inferSelect"] | null;
   });
 }

@@ -107,7 +107,7 @@ export async function writeArticle(tx: Tx, input: BlogFormInput, id: string | nu
  * unless it has a « Publier le »; those still to come are reported as scheduled.
  */
 export async function bulkArticles(actor: Actor, intent: BlogBulkIntent, ids: string[], now = new Date()): Promise<BulkResult> {
-  if (intent === "bulk-delete") return bulkDelete(actor, "blog_article", blogArticles, blogArticles.id, ids);
+  if (intent === "bulk-delete") return bulkDelete(actor, "blog_article", blogArticles, ids);
   let scheduled: string[] = [];
   const publish = intent === "bulk-publish";
   const result = await bulkAudited(actor, "blog_article", blogArticles, blogArticles.id, ids, "update", async (tx, found) => {

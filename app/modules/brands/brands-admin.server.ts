@@ -47,7 +47,7 @@ export async function brandAdminRows(query: Pick<BrandListQuery, "q" | "sort" | 
 
 /** Delete the ticked brands (their offers and codes go with them), each audited, in one transaction. */
 export async function bulkBrands(actor: { id: string; email: string }, _intent: (typeof BRAND_BULK_INTENTS)[number], ids: string[]) {
-  const written = await bulkDelete(actor, "brand", brands, brands.id, ids);
+  const written = await bulkDelete(actor, "brand", brands, ids);
   invalidateAllowedHosts();
   return written;
 }

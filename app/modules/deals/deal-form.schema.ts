@@ -4,6 +4,7 @@ import { BADGE_TYPES } from "../../../db/constants";
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { optionalImageUrl } from "../admin/image-url";
 import { checkbox, optionalText, optionalUuid, plainText, requiredText, requiredUrl } from "../admin/form-helpers";
+import { BIN_NOTICE } from "~/modules/admin/history";
 
 /** The badge types as the back office names them (issue #37 item 9): the form's options and the list's filter. */
 export const BADGE_LABELS: Record<(typeof BADGE_TYPES)[number], string> = { hot: "Hot", risky: "Risqué", fun: "Fun" };
@@ -11,7 +12,7 @@ export const BADGE_LABELS: Record<(typeof BADGE_TYPES)[number], string> = { hot:
 export const DEAL_FORM_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde du deal.",
   deleteError: "Une erreur est survenue lors de la suppression du deal.",
-  confirmDelete: (title: string) => `Supprimer définitivement le deal "${title}" ? Cette action est irréversible.`,
+  confirmDelete: (title: string) => `Supprimer le deal "${title}" ? ${BIN_NOTICE}`,
   bulk: {
     error: "Une erreur est survenue lors de l'action groupée sur les deals.",
     none: "Aucun des deals sélectionnés n'existe encore.",
@@ -37,7 +38,7 @@ export const DEAL_FORM_MESSAGES = {
     },
   },
   bulkConfirm: {
-    "bulk-delete": (n: number) => `Supprimer définitivement ${pluralForm(n, { one: "ce deal", other: `ces ${n} deals` })} ? Cette action est irréversible.`,
+    "bulk-delete": (n: number) => `Supprimer ${pluralForm(n, { one: "ce deal", other: `ces ${n} deals` })} ? ${BIN_NOTICE}`,
     "bulk-feature": (n: number) => `Mettre ${pluralForm(n, { one: "ce deal", other: `ces ${n} deals` })} en vedette sur la page d'accueil ?`,
     "bulk-unfeature": (n: number) => `Retirer ${pluralForm(n, { one: "ce deal", other: `ces ${n} deals` })} de la vedette ?`,
   },

@@ -3,11 +3,12 @@ import { countOf, pluralForm } from "~/lib/plural";
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
 import { optionalImageUrl } from "../admin/image-url";
+import { BIN_NOTICE } from "~/modules/admin/history";
 
 export const OFFER_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde de l'offre.",
   deleteError: "Une erreur est survenue lors de la suppression de l'offre.",
-  confirmDelete: (name: string) => `Supprimer définitivement l'offre "${name}" ? Cette action est irréversible.`,
+  confirmDelete: (name: string) => `Supprimer l'offre "${name}" ? ${BIN_NOTICE}`,
   bulk: {
     error: "Une erreur est survenue lors de l'action groupée sur les offres.",
     none: "Aucune des offres sélectionnées n'existe encore.",
@@ -18,7 +19,7 @@ export const OFFER_MESSAGES = {
     },
   },
   bulkConfirm: {
-    "bulk-delete": (n: number) => `Supprimer définitivement ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} ? Cette action est irréversible.`,
+    "bulk-delete": (n: number) => `Supprimer ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} ? ${BIN_NOTICE}`,
     "bulk-feature": (n: number) => `Mettre ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} en avant sur la page d'accueil ?`,
     "bulk-unfeature": (n: number) => `Retirer ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} de la page d'accueil ?`,
   },

@@ -5,6 +5,7 @@ import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { formatParis } from "../settings/paris-time";
 import { slugField } from "../categories/category-form.schema";
 import { foreignImageSources, HTML_IMAGE_MESSAGE } from "../admin/image-url";
+import { BIN_NOTICE } from "~/modules/admin/history";
 
 export const PAGE_MESSAGES = {
   title: "Le titre de la page est obligatoire.",
@@ -24,7 +25,7 @@ export const PAGE_MESSAGES = {
     "bulk-publish": (n: number) => `Publier ${pluralForm(n, { one: "cette page", other: `ces ${n} pages` })} sur le site ?`,
     "bulk-unpublish": (n: number) =>
       `Repasser ${pluralForm(n, { one: "cette page", other: `ces ${n} pages` })} en brouillon ? ${pluralForm(n, { one: "Elle ne sera plus visible", other: "Elles ne seront plus visibles" })} que par les administrateurs.`,
-    "bulk-delete": (n: number) => `Supprimer définitivement ${pluralForm(n, { one: "cette page", other: `ces ${n} pages` })} ? Cette action est irréversible.`,
+    "bulk-delete": (n: number) => `Supprimer ${pluralForm(n, { one: "cette page", other: `ces ${n} pages` })} ? ${BIN_NOTICE}`,
   },
 } as const;
 

@@ -43,7 +43,7 @@ export async function savePage(input: z.output<typeof pageFormSchema>, edit: Adm
 
 /** Publish the ticked pages, put them back to draft, or delete them; each audited, in one transaction. */
 export async function bulkPages(actor: { id: string; email: string }, intent: PageBulkIntent, ids: string[], now = new Date()): Promise<BulkResult> {
-  if (intent === "bulk-delete") return bulkDelete(actor, "page", pages, pages.id, ids);
+  if (intent === "bulk-delete") return bulkDelete(actor, "page", pages, ids);
   let scheduled: string[] = [];
   const result = await bulkAudited(actor, "page", pages, pages.id, ids, "update", async (tx, found) => {
     await tx

@@ -5,6 +5,7 @@ import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "..
 
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
 import { PROMO_EXTEND_DAYS } from "./promo-code-list";
+import { BIN_NOTICE } from "~/modules/admin/history";
 
 export const PROMO_MESSAGES = {
   brand: "La marque est obligatoire.",
@@ -13,7 +14,7 @@ export const PROMO_MESSAGES = {
   date: "La date d'expiration n'est pas valide.",
   saveError: "Une erreur est survenue lors de la sauvegarde du code promo.",
   deleteError: "Une erreur est survenue lors de la suppression du code promo.",
-  confirmDelete: (code: string) => `Supprimer définitivement le code promo "${code}" ? Cette action est irréversible.`,
+  confirmDelete: (code: string) => `Supprimer le code promo "${code}" ? ${BIN_NOTICE}`,
   bulk: {
     error: "Une erreur est survenue lors de l'action groupée sur les codes promo.",
     none: "Aucun des codes promo sélectionnés n'existe encore.",
@@ -25,7 +26,7 @@ export const PROMO_MESSAGES = {
     },
   },
   bulkConfirm: {
-    "bulk-delete": (n: number) => `Supprimer définitivement ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} ? Cette action est irréversible.`,
+    "bulk-delete": (n: number) => `Supprimer ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} ? ${BIN_NOTICE}`,
     "bulk-feature": (n: number) => `Mettre ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} en avant sur la page d'accueil ?`,
     "bulk-unfeature": (n: number) => `Retirer ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} de la page d'accueil ?`,
     "bulk-extend": (n: number) => `Prolonger de ${PROMO_EXTEND_DAYS} jours ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} ? Les codes sans date d'expiration ne changent pas.`,

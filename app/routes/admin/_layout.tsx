@@ -1,4 +1,4 @@
-import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Newspaper, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale, MessageSquareWarning, ShieldAlert, UserCheck, LifeBuoy, Mail } from "lucide-react";
+import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Newspaper, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale, MessageSquareWarning, ShieldAlert, UserCheck, LifeBuoy, Mail, History } from "lucide-react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
 import { useLogout } from "~/components/layout/user-menu";
@@ -64,6 +64,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: typeof 
   { to: "/admin/parrainages", label: "Parrainages", icon: UserCheck, permission: "money" },
   { to: "/admin/moderation", label: "Modération", icon: ShieldAlert, permission: "moderation" },
   { to: "/admin/contact", label: "Messages de contact", icon: Mail, permission: "moderation" },
+  { to: "/admin/historique", label: "Historique", icon: History, permission: "backoffice" },
 ];
 
 function SidebarContent({ siteName, permissions }: { siteName: string; permissions: readonly Permission[] }) {

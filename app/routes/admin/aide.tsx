@@ -21,6 +21,7 @@ import { HELP_SECTION_LABELS, HELP_SECTIONS, helpArticlePath, type HelpSection }
 import { firstHelpError, HELP_MESSAGES, helpArticleFormSchema } from "~/modules/help/help-form.schema";
 import { deleteHelpArticle, listHelpArticlesAdmin, saveHelpArticle } from "~/modules/help/help-admin.server";
 import { formatParis } from "~/modules/settings/paris-time";
+import { BIN_NOTICE } from "~/modules/admin/history";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Centre d'aide", matches);
 
@@ -97,7 +98,7 @@ export default function AdminHelp({ loaderData, actionData }: Route.ComponentPro
                 { key: "status", header: "Statut", cell: (a) => (a.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>) },
               ]}
               actions={(a) => (
-                <RowActions label={a.title} onEdit={() => editor.edit(a)} remove={{ id: a.id, confirmText: `Supprimer définitivement l'article "${a.title}" ? Cette action est irréversible.` }}>
+                <RowActions label={a.title} onEdit={() => editor.edit(a)} remove={{ id: a.id, confirmText: `Supprimer l'article "${a.title}" ? ${BIN_NOTICE}` }}>
                   <Button asChild variant="ghost" size="icon">
                     <a href={helpArticlePath(a.slug)} target="_blank" rel="noreferrer" aria-label={`Voir ${a.title}`}>
                       <ExternalLink />

@@ -24,6 +24,7 @@ import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/cat
 import { categoryListSpec } from "~/modules/categories/category-list";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { CATEGORY_MESSAGES, categoryFormSchema } from "~/modules/categories/category-form.schema";
+import { BIN_NOTICE } from "~/modules/admin/history";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Catégories", matches);
 
@@ -96,7 +97,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
             label={c.name}
             onEdit={() => editor.edit(c)}
             onDuplicate={() => editor.duplicate(duplicateRow(c, { name: "name", nameMax: 80, suffixed: ["slug"] }))}
-            remove={{ id: c.id, confirmText: `Supprimer définitivement la catégorie "${c.name}" ? Cette action est irréversible.` }}
+            remove={{ id: c.id, confirmText: `Supprimer la catégorie "${c.name}" ? ${BIN_NOTICE}` }}
           />
         )}
       />

@@ -32,6 +32,7 @@ import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } fro
 import { type ListEditorSpec, listEditorFor, withListItems } from "~/modules/content/home-list-forms";
 import { pageWithoutBlocksMessage } from "~/modules/content/page-blocks";
 import { blockPageChoices } from "~/modules/content/page-blocks.server";
+import { BIN_NOTICE } from "~/modules/admin/history";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Contenu", matches);
 
@@ -263,7 +264,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
             label={b.name}
             onEdit={() => editor.edit(b)}
             onDuplicate={() => editor.duplicate(duplicateRow(b, { name: "title", suffixed: ["name"] }))}
-            remove={{ id: b.id, confirmText: `Supprimer définitivement le bloc "${b.name}" ? Cette action est irréversible.` }}
+            remove={{ id: b.id, confirmText: `Supprimer le bloc "${b.name}" ? ${BIN_NOTICE}` }}
           />
         )}
       />

@@ -17,7 +17,7 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { formatNetworkAmount } from "~/modules/conversions/format";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { MONEY_LABELS } from "~/modules/treasury/treasury.schema";
-import { recentAudit } from "~/modules/admin/audit.server";
+import { recentHistory } from "~/modules/admin/history.server";
 import { searchStats, type SearchStat } from "~/modules/search/search.server";
 import { initialiseHomeContent } from "~/modules/content/content-admin.server";
 import { getSetting } from "~/modules/settings/settings.server";
@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     dashboardStats(),
     may.money ? cashbackDashboard() : null,
     may.settings ? getSetting("content_protection") : null,
-    recentAudit(staff.role, 15),
+    recentHistory(staff.role, 15),
     may.settings ? getLegalIdentity() : null,
     searchStats(SEARCH_STATS_DAYS),
     may.catalogue ? expiringCodes(requestNow(request)) : null,
@@ -55,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     expiring,
     legalMissing: legal ? missingLegalFields(legal) : [],
     contentProtection,
-    audit: audit.map((a) => ({ id: a.id, at: a.at.toISOString(), actor: a.actorEmail, action: a.action, entity: a.entity, entityId: a.entityId })),
+    audit: audit.map((a) => ({ id: a.id, at: a.at, sentence: a.sentence, action: a.action, entity: a.entity, entityId: a.entityId })),
   };
 }
 
@@ -239,7 +239,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <Card className="mt-6">
         <CardHeader>
           <CardTitle>Journal des modifications</CardTitle>
-          <CardDescription>Les dernières écritures faites dans l'administration (qui, quoi, quand).</CardDescription>
+          <CardDescription>
+            Les dernières écritures faites dans l'administration (qui, quoi, quand).{" "}
+            <Link to="/admin/historique" className="font-medium text-brand-700 underline">
+              Tout l'historique
+            </Link>
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {audit.length === 0 ? (
@@ -251,10 +256,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   <time dateTime={a.at} className="text-neutral-500">
                     {new Date(a.at).toLocaleString("fr-FR", { timeZone: "Europe/Paris" })}
                   </time>
-                  <span className="font-medium">{a.actor}</span>
-                  <span>
-                    {a.action === "create" ? "a créé" : a.action === "update" ? "a modifié" : "a supprimé"} {a.entity} {a.entityId?.slice(0, 8)}
-                  </span>
+                  <span className="min-w-0 break-words">{a.sentence}</span>
                 </li>
               ))}
             </ul>

@@ -34,6 +34,7 @@ import { isReservedPageSlug, RESERVED_SLUG_MESSAGE } from "~/modules/pages/reser
 import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
 import { requestNow } from "~/lib/clock.server";
 import { scheduleView } from "~/modules/schedule/schedule";
+import { BIN_NOTICE } from "~/modules/admin/history";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Pages", matches);
 
@@ -157,7 +158,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
             label={p.title}
             onEdit={() => editor.edit(p)}
             onDuplicate={() => editor.duplicate(duplicateRow(p, { name: "title", suffixed: ["slug"], set: { published: false } }))}
-            remove={{ id: p.id, confirmText: `Supprimer définitivement la page "${p.title}" ? Cette action est irréversible.` }}
+            remove={{ id: p.id, confirmText: `Supprimer la page "${p.title}" ? ${BIN_NOTICE}` }}
           >
             <Button asChild variant="ghost" size="icon">
               <a href={legal.has(p.slug) ? `/legal/${p.slug}` : `/${p.slug}`} target="_blank" rel="noreferrer" aria-label={`Voir ${p.title}`}>
