@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countOf, pluralForm } from "~/lib/plural";
+import { BIN_NOTICE } from "~/modules/admin/history";
 import { optionalText, requiredText } from "../admin/form-helpers";
 import { foreignImageSources, HTML_IMAGE_MESSAGE, optionalImageUrl } from "../admin/image-url";
 import { slugField } from "../categories/category-form.schema";
@@ -43,7 +44,7 @@ export const BLOG_MESSAGES = {
     "bulk-publish": (n: number) => `Publier ${these(n)} sur le blog ?`,
     "bulk-unpublish": (n: number) =>
       `Repasser ${these(n)} en brouillon ? ${pluralForm(n, { one: "Il ne sera plus visible", other: "Ils ne seront plus visibles" })} que par l'équipe.`,
-    "bulk-delete": (n: number) => `Supprimer définitivement ${these(n)} ? Cette action est irréversible.`,
+    "bulk-delete": (n: number) => `Supprimer ${these(n)} ? ${BIN_NOTICE}`,
   },
 } as const;
 

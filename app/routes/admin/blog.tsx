@@ -11,7 +11,8 @@ import { ImageUpload } from "~/components/admin/image-upload";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Pager } from "~/components/admin/pager";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
-import { ListToolbar, ResourceTable, RowActions, scheduleFilter, Thumbnail, Unbroken } from "~/components/admin/resource-list";
+import { draftBulkActions, ListToolbar, ResourceTable, RowActions, scheduleFilter, Thumbnail, Unbroken } from "~/components/admin/resource-list";
+import { BIN_NOTICE } from "~/modules/admin/history";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
 import { SlugFields } from "~/components/admin/slug-fields";
@@ -149,11 +150,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
         empty={isNarrowed(loaderData.query) ? "Aucun article ne correspond à ces critères." : "Aucun article pour le moment."}
         bulk={{
           selected: { one: "article sélectionné", other: "articles sélectionnés" },
-          actions: [
-            { intent: "bulk-publish", label: "Publier", confirm: BLOG_MESSAGES.bulkConfirm["bulk-publish"] },
-            { intent: "bulk-unpublish", label: "Repasser en brouillon", confirm: BLOG_MESSAGES.bulkConfirm["bulk-unpublish"] },
-            { intent: "bulk-delete", label: "Supprimer", confirm: BLOG_MESSAGES.bulkConfirm["bulk-delete"], destructive: true },
-          ],
+          actions: draftBulkActions(BLOG_MESSAGES.bulkConfirm),
         }}
         columns={[
           { key: "cover", header: "Couverture", cell: (a) => <Thumbnail src={a.imageUrl} wide /> },
@@ -177,7 +174,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
             label={a.title}
             onEdit={() => editor.edit(a)}
             onDuplicate={() => editor.duplicate(duplicateRow(a, { name: "title", suffixed: ["slug"], set: { published: false, status: "draft" } }))}
-            remove={{ id: a.id, confirmText: `Supprimer définitivement l'article "${a.title}" ? Cette action est irréversible.` }}
+            remove={{ id: a.id, confirmText: `Supprimer l'article "${a.title}" ? ${BIN_NOTICE}` }}
           >
             <Button asChild variant="ghost" size="icon">
               <a href={`/blog/${a.id}`} target="_blank" rel="noreferrer" aria-label={a.published && a.schedule === "live" ? `Voir ${a.title}` : `Aperçu de ${a.title}`}>

@@ -12,7 +12,7 @@ import { RichTextField } from "~/components/admin/rich-text-field";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ListToolbar, ResourceTable, RowActions, scheduleFilter, Unbroken } from "~/components/admin/resource-list";
+import { draftBulkActions, ListToolbar, ResourceTable, RowActions, scheduleFilter, Unbroken } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { submittedVersion } from "~/modules/admin/conflict";
@@ -135,11 +135,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
         empty={isNarrowed(loaderData.query) ? "Aucune page ne correspond à ces critères." : "Aucune page trouvée"}
         bulk={{
           selected: { one: "page sélectionnée", other: "pages sélectionnées" },
-          actions: [
-            { intent: "bulk-publish", label: "Publier", confirm: PAGE_MESSAGES.bulkConfirm["bulk-publish"] },
-            { intent: "bulk-unpublish", label: "Repasser en brouillon", confirm: PAGE_MESSAGES.bulkConfirm["bulk-unpublish"] },
-            { intent: "bulk-delete", label: "Supprimer", confirm: PAGE_MESSAGES.bulkConfirm["bulk-delete"], destructive: true },
-          ],
+          actions: draftBulkActions(PAGE_MESSAGES.bulkConfirm),
         }}
         columns={[
           { key: "title", header: "Titre", sort: "title", className: "font-medium", cell: (p) => p.title },
