@@ -38,6 +38,7 @@ const ROUTES: Record<string, { url: string; refusal: string; editor: Outcome; fi
   "brands.tsx": { url: "/admin/brands", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
   "content.tsx": { url: "/admin/content", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
   "pages.tsx": { url: "/admin/pages", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
+  "blog.tsx": { url: "/admin/blog", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
   "upload.ts": { url: "/admin/upload", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
   "programmes.tsx": { url: "/admin/programmes", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
   "conversions.tsx": { url: "/admin/conversions", refusal: MONEY, editor: "refused", finance: "ok", moderator: "refused", admin: "ok" },
