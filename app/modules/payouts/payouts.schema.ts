@@ -2,6 +2,9 @@ import { z } from "zod";
 import { countOf, pluralForm } from "~/lib/plural";
 import { isSEPACountry, isValidIBAN } from "ibantools";
 import { normaliseIban } from "./bank-details.schema";
+import { payoutStatus } from "../../../db/states/payout-status";
+
+export { PAYOUT_OPEN, payoutBatchStatus, payoutStatus } from "../../../db/states/payout-status";
 
 /** Client-safe rules and copy of withdrawals (ADR 023). */
 
@@ -46,12 +49,10 @@ export const PAYOUT_TO_FIX_REASONS = {
 
 /** The « À corriger » reason of a payout still in review, or null. */
 export function payoutToFix(status: string, reviewReasons: readonly { code: string; reason: string }[]): string | null {
-  if (status !== "needs_review") return null;
+  if (status !== payoutStatus.is.needs_review) return null;
   return reviewReasons.find((r) => r.code === PAYOUT_TO_FIX_CODE)?.reason ?? null;
 }
 
-/** The statuses in which the member may still cancel (the file is not made yet). */
-export const PAYOUT_CANCELLABLE = ["requested", "needs_review", "approved"] as const;
 
 export const PAYOUT_MESSAGES = {
   amountRequired: "Indique le montant à retirer.",
