@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { parseEuroAmount } from "~/modules/payouts/payouts.schema";
 
+export { CLAIM_REFUSED, claimStatus } from "../../../db/states/claim-status";
+
 /**
  * Missing-cashback claims (« Signaler un achat manquant », ADR 037 §Missing-cashback claims):
  * the client-safe rules and copy, shared by the member's form (browser and
@@ -27,8 +29,6 @@ export const CLAIM_EXPIRY_DAYS = 120;
 export const CLAIM_MATCH_AMOUNT_CENTS = 100;
 export const CLAIM_MATCH_AMOUNT_RATIO = 0.02;
 export const CLAIM_MATCH_DAYS = 2;
-/** The statuses in which the member may still withdraw a claim: before it is sent to the network. */
-export const CLAIM_WITHDRAWABLE = ["submitted", "matched"] as const;
 
 export type ClaimProofMime = "application/pdf" | "image/png" | "image/jpeg";
 
