@@ -8,8 +8,8 @@ import { DomainError } from "./errors";
  */
 export interface StateMachine<S extends string> {
   readonly name: string;
-  /** every state, in declaration order */
-  readonly states: readonly S[];
+  /** every state, in declaration order (never empty, as z.enum wants) */
+  readonly states: readonly [S, ...S[]];
   /** each state by its own name, for typed comparisons: `machine.is.paid` */
   readonly is: { readonly [K in S]: K };
   /** the states a state may move to */
@@ -41,7 +41,7 @@ export function defineStateMachine<const S extends string>(definition: {
   transitions: { readonly [K in S]: readonly NoInfer<S>[] };
 }): StateMachine<S> {
   const { name, transitions } = definition;
-  const states = Object.keys(transitions) as S[];
+  const states = Object.keys(transitions) as [S, ...S[]];
   const is = Object.fromEntries(states.map((s) => [s, s])) as { [K in S]: K };
   const canMove = (from: string, to: S) => (Object.hasOwn(transitions, from) ? transitions[from as S].includes(to) : false);
   return {
