@@ -84,6 +84,9 @@ function literalComparisons(text: string, state: string): string[] {
     new RegExp(`\\b(?:inArray|notInArray)\\([^;()]*,\\s*\\[[^\\]]*${lit}`, "g"),
     new RegExp(`\\[[^\\[\\]]*${lit}[^\\[\\]]*\\](?:\\s*as\\s+[^)]*\\))?\\.includes\\(`, "g"),
     new RegExp(`where:\\s*\\{[^}]*\\bstatus:\\s*${lit}`, "g"),
+    // raw SQL: status = 's', status <> 's', status in ('s', …)
+    new RegExp(`\\bstatus\\s*(?:=|<>|!=)\\s*'${escape(state)}'`, "g"),
+    new RegExp(`\\bstatus\\s+(?:not\\s+)?in\\s*\\([^)]*'${escape(state)}'`, "g"),
   ];
   return patterns.flatMap((p) => [...text.matchAll(p)].map((m) => m[0]));
 }
@@ -123,8 +126,10 @@ describe("status literals (ADR 045)", () => {
       '["sent", "failed"].includes(p.status);',
       '(["sent"] as readonly string[]).includes(p.status);',
       'db.query.payouts.findMany({ where: { userId, status: "sent" } });',
+      "sql`select 1 from payouts p where p.status = 'sent'`;",
+      "sql`select 1 from payouts where status not in ('failed', 'sent')`;",
     ].join("\n");
-    expect(literalComparisons(sample, "sent")).toHaveLength(7);
+    expect(literalComparisons(sample, "sent")).toHaveLength(9);
     expect(literalComparisons('set({ status: "sent" }); label("sent"); x === "sentence"', "sent")).toEqual([]);
   });
 

@@ -21,6 +21,7 @@ import { maskIban } from "./bank-details.schema";
 import { expectedArrival, nextPayoutExport } from "./payout-dates";
 import { isClaimRatioOutlier } from "./payout-rules";
 import { payoutBatchStatus, payoutStatus, type PayoutStatus } from "../../../db/states/payout-status";
+import { claimStatus } from "../../../db/states/claim-status";
 import {
   FINANCE_MESSAGES,
   PAYOUT_MESSAGES,
@@ -114,7 +115,7 @@ async function claimRatioOutlier(tx: LedgerTx, userId: string, since: Date): Pro
   const result = await tx.execute<{ claims: string; purchases: string; median: string | null }>(sql`
     with activity as (
       select user_id, 1 as claims, 0 as purchases from ${cashbackClaims}
-        where user_id is not null and status <> 'withdrawn' and submitted_at >= ${since}
+        where user_id is not null and status <> ${claimStatus.is.withdrawn} and submitted_at >= ${since}
       union all
       select user_id, 0, 1 from ${memberCashbacks}
         where user_id is not null and hidden_at is null and created_at >= ${since}
