@@ -12,15 +12,10 @@ export interface StateMachine<S extends string> {
   readonly states: readonly [S, ...S[]];
   /** each state by its own name, for typed comparisons: `machine.is.paid` */
   readonly is: { readonly [K in S]: K };
-  /** the states a state may move to */
-  readonly transitions: { readonly [K in S]: readonly S[] };
   /** the states no move leaves */
   readonly final: readonly S[];
   /** the states some move still leaves */
   readonly ongoing: readonly S[];
-  /** `'a', 'b', …`: the list inside a CHECK's `in (…)` */
-  readonly sqlList: string;
-  isState(value: string): value is S;
   canMove(from: string, to: S): boolean;
   /** the states from which `to` may be reached */
   sourcesOf(to: S): readonly S[];
@@ -48,11 +43,8 @@ export function defineStateMachine<const S extends string>(definition: {
     name,
     states,
     is,
-    transitions,
     final: states.filter((s) => transitions[s].length === 0),
     ongoing: states.filter((s) => transitions[s].length > 0),
-    sqlList: sqlList(states),
-    isState: (value: string): value is S => Object.hasOwn(transitions, value),
     canMove,
     sourcesOf: (to: S) => states.filter((s) => transitions[s].includes(to)),
     transition(from, to, refuse) {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { schedule, scheduleConstraints, searchDocument, timestamps, tsvector } from "./shared";
 import { user } from "./accounts";
+import { sqlList } from "../../app/lib/state-machine";
 import { dealStatus, type DealStatus } from "../states/deal-status";
 
 export { BADGE_TYPES, type BadgeType } from "../constants";
@@ -163,7 +164,7 @@ export const crevardeDeals = pgTable(
   (t) => [
     check("crevarde_deals_badge_type_check", sql`${t.badgeType} in ('hot', 'risky', 'fun')`),
     ...scheduleConstraints("crevarde_deals", t),
-    check("crevarde_deals_status_check", sql`${t.status} in (${sql.raw(dealStatus.sqlList)})`),
+    check("crevarde_deals_status_check", sql`${t.status} in (${sql.raw(sqlList(dealStatus.states))})`),
     /** « Les plus hot »: id breaks ties in the index itself, so deals with the same score (a batch published at once) are never sorted */
     index("crevarde_deals_hot_idx").on(t.status, t.hotScore.desc(), t.id.desc().nullsFirst()).where(sql`${t.expiredAt} is null`),
     /** « Nouveaux »: newest publication first */

@@ -49,7 +49,7 @@ export const cashbackClaims = pgTable(
     disputedAt: timestamp("disputed_at", { withTimezone: true }),
   },
   (t) => [
-    check("cashback_claims_status_check", sql`${t.status} in (${sql.raw(claimStatus.sqlList)})`),
+    check("cashback_claims_status_check", sql`${t.status} in (${sql.raw(sqlList(claimStatus.states))})`),
     check("cashback_claims_amount_check", sql`${t.orderAmountCents} > 0`),
     check("cashback_claims_proof_mime_check", sql`${t.proofMime} is null or ${t.proofMime} in ('application/pdf', 'image/png', 'image/jpeg')`),
     // one claim per order: a refused-at-once or withdrawn claim does not hold the order number

@@ -93,7 +93,7 @@ export const payoutBatches = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
-    check("payout_batches_status_check", sql`${t.status} in (${sql.raw(payoutBatchStatus.sqlList)})`),
+    check("payout_batches_status_check", sql`${t.status} in (${sql.raw(sqlList(payoutBatchStatus.states))})`),
     check("payout_batches_count_check", sql`${t.txCount} > 0 and ${t.controlSumCents} > 0`),
     index("payout_batches_created_idx").on(t.createdAt),
   ],
@@ -134,7 +134,7 @@ export const payouts = pgTable(
   },
   (t) => [
     check("payouts_amount_check", sql`${t.amountCents} > 0`),
-    check("payouts_status_check", sql`${t.status} in (${sql.raw(payoutStatus.sqlList)})`),
+    check("payouts_status_check", sql`${t.status} in (${sql.raw(sqlList(payoutStatus.states))})`),
     check("payouts_end_to_end_check", sql`char_length(${t.endToEndId}) <= 35`),
     check("payouts_batch_check", sql`(${t.batchId} is null) = (${t.status} in (${sql.raw(sqlList(PAYOUT_UNBATCHED))}))`),
     index("payouts_user_idx").on(t.userId, t.requestedAt),

@@ -9,7 +9,7 @@ import { defineStateMachine, type StateOf } from "../../app/lib/state-machine";
  * it is sent, or re-opens it once after it expired. "submitted" and
  * "auto_rejected" are allowed by the column for claims written that way.
  */
-export const claimStatus = defineStateMachine({
+export const claimStatus = /* @__PURE__ */ defineStateMachine({
   name: "réclamation",
   transitions: {
     submitted: ["auto_rejected", "withdrawn", "accepted", "disputed"],
@@ -27,13 +27,13 @@ export const claimStatus = defineStateMachine({
 export type ClaimStatus = StateOf<typeof claimStatus>;
 
 /** Refused, by finance or at once: the member reads the reason. */
-export const CLAIM_REFUSED = [claimStatus.is.refused, claimStatus.is.auto_rejected] as const;
+export const CLAIM_REFUSED = ["refused", "auto_rejected"] as const satisfies readonly ClaimStatus[];
 
 /** Closed for now (resolved_at is set); an expired claim may still be re-opened, an accepted one disputed. */
-export const CLAIM_CLOSED = [claimStatus.is.accepted, ...CLAIM_REFUSED, claimStatus.is.expired, claimStatus.is.withdrawn] as const;
+export const CLAIM_CLOSED = ["accepted", "refused", "auto_rejected", "expired", "withdrawn"] as const satisfies readonly ClaimStatus[];
 
 /** Not holding its order number: the same order may be claimed again. */
-export const CLAIM_ORDER_FREED = [claimStatus.is.auto_rejected, claimStatus.is.withdrawn] as const;
+export const CLAIM_ORDER_FREED = ["auto_rejected", "withdrawn"] as const satisfies readonly ClaimStatus[];
 
 /** Still waiting for the order (a conversion may answer it); an expired one is answered too. */
-export const CLAIM_AWAITING_ORDER = [claimStatus.is.submitted, claimStatus.is.matched, claimStatus.is.sent, claimStatus.is.expired] as const;
+export const CLAIM_AWAITING_ORDER = ["submitted", "matched", "sent", "expired"] as const satisfies readonly ClaimStatus[];

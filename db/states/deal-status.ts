@@ -7,7 +7,7 @@ import { defineStateMachine, type StateOf } from "../../app/lib/state-machine";
  * A reversed appeal publishes a rejected or removed deal again, and so does
  * an admin's « Publier » on one of the site's own deals.
  */
-export const dealStatus = defineStateMachine({
+export const dealStatus = /* @__PURE__ */ defineStateMachine({
   name: "deal",
   transitions: {
     pending_review: ["published", "rejected"],
@@ -20,4 +20,4 @@ export const dealStatus = defineStateMachine({
 export type DealStatus = StateOf<typeof dealStatus>;
 
 /** Refused by moderation, never published or taken off: the author may appeal. */
-export const DEAL_REFUSED = [dealStatus.is.rejected, dealStatus.is.removed] as const;
+export const DEAL_REFUSED = ["rejected", "removed"] as const satisfies readonly DealStatus[];

@@ -7,7 +7,7 @@ import { defineStateMachine, type StateOf } from "../../app/lib/state-machine";
  * fraud signal fires; "approved" goes back to review when the export cannot
  * write its payment (« À corriger »).
  */
-export const payoutStatus = defineStateMachine({
+export const payoutStatus = /* @__PURE__ */ defineStateMachine({
   name: "virement",
   transitions: {
     requested: ["approved", "cancelled"],
@@ -24,16 +24,15 @@ export const payoutStatus = defineStateMachine({
 export type PayoutStatus = StateOf<typeof payoutStatus>;
 
 /** A SEPA batch file: made ("exported"), then accepted by the bank ("sent"). */
-export const payoutBatchStatus = defineStateMachine({
+export const payoutBatchStatus = /* @__PURE__ */ defineStateMachine({
   name: "lot de virements",
   transitions: { exported: ["sent"], sent: [] },
 });
 
-/** The statuses in which the member may still cancel (the file is not made yet). */
-const PAYOUT_CANCELLABLE = payoutStatus.sourcesOf("cancelled");
+// the subsets below are plain literals, typed against the union: this file may spell its states
 
-/** Not in a batch file: the payouts with no batch_id. */
-export const PAYOUT_UNBATCHED = [...PAYOUT_CANCELLABLE, payoutStatus.is.cancelled] as const;
+/** Not in a batch file (no batch_id): the statuses the member may still cancel from, and cancelled. */
+export const PAYOUT_UNBATCHED = ["requested", "needs_review", "approved", "cancelled"] as const satisfies readonly PayoutStatus[];
 
 /** A payout still on its way: one per member at a time. */
-export const PAYOUT_OPEN = [payoutStatus.is.requested, payoutStatus.is.needs_review, payoutStatus.is.approved, payoutStatus.is.exported] as const;
+export const PAYOUT_OPEN = ["requested", "needs_review", "approved", "exported"] as const satisfies readonly PayoutStatus[];

@@ -20,7 +20,7 @@ import { decryptIban, openBankText, sealBankText } from "./bank-crypto.server";
 import { maskIban } from "./bank-details.schema";
 import { expectedArrival, nextPayoutExport } from "./payout-dates";
 import { isClaimRatioOutlier } from "./payout-rules";
-import { payoutBatchStatus, payoutStatus, type PayoutStatus } from "../../../db/states/payout-status";
+import { PAYOUT_OPEN, payoutBatchStatus, payoutStatus, type PayoutStatus } from "../../../db/states/payout-status";
 import { claimStatus } from "../../../db/states/claim-status";
 import {
   FINANCE_MESSAGES,
@@ -238,6 +238,7 @@ export async function listMemberPayouts(userId: string, now = new Date(), limit 
       requestedAt: r.requestedAt.toISOString(),
       expectedAt: expected ? expected.toISOString() : null,
       cancellable: payoutStatus.canMove(r.status, "cancelled"),
+      open: (PAYOUT_OPEN as readonly string[]).includes(r.status),
       reason: r.status === payoutStatus.is.failed ? r.failureReason : r.status === payoutStatus.is.cancelled ? r.decisionReason : null,
       toFix: payoutToFix(r.status, r.reviewReasons),
       // "needs_review" is the member's "En vérification": shown, but not the signals behind it

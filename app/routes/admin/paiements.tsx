@@ -19,6 +19,7 @@ import {
   financeActionSchema,
   PAYOUT_TO_FIX_CODE,
   PAYOUT_TO_FIX_LABEL,
+  payoutBadge,
   payoutBatchStatus,
   payoutStatus,
   payoutStatusLabel,
@@ -289,7 +290,7 @@ function PayoutCard({ payout: p, children }: { payout: FinancePayoutRow; childre
         <p id={`fp-${p.id}`} className="font-semibold">
           {formatEuros(p.amountCents)} · {p.memberEmail ?? "compte supprimé"}
         </p>
-        <Badge variant={p.status === payoutStatus.is.completed ? "success" : p.status === payoutStatus.is.failed || p.status === payoutStatus.is.cancelled || p.toFix ? "hot" : "neutral"}>
+        <Badge variant={payoutBadge(p)}>
           {p.toFix ? PAYOUT_TO_FIX_LABEL : payoutStatusLabel(p.status)}
         </Badge>
       </div>
