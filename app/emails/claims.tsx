@@ -1,4 +1,5 @@
 import { Button, Text } from "@react-email/components";
+import { claimStatus } from "../../db/states/claim-status";
 import { buttonStyle, EmailLayout, textStyle } from "./layout";
 
 /** The status changes a member is told about (each made by finance, the network or the expiry job). */
@@ -58,7 +59,7 @@ export function ClaimUpdatedEmail(props: Props) {
         </Text>
       ))}
       <Button href={`${siteUrl}/mon-cashback#reclamations`} style={buttonStyle}>
-        {update === "expired" && canReopen ? "Relancer ma réclamation" : "Suivre ma réclamation"}
+        {update === claimStatus.is.expired && canReopen ? "Relancer ma réclamation" : "Suivre ma réclamation"}
       </Button>
     </EmailLayout>
   );

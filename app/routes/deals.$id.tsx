@@ -26,6 +26,7 @@ import { withCashbackLinks } from "~/modules/cashback/click-out.server";
 import { isColdVoteReason, VOTE_MESSAGES } from "~/modules/deals/deal-votes";
 import { castDealVote, dealJsonLd, getDealPage, setColdVoteReason } from "~/modules/deals/deal-votes.server";
 import { isDealCode } from "~/modules/deals/deals.constants";
+import { dealStatus } from "~/modules/deals/deal-rules";
 import { getSetting } from "~/modules/settings/settings.server";
 import { flagDeal, reactivateDeal, viewerFlags } from "~/modules/deals/deal-expiry.server";
 import { can } from "~/lib/permissions";
@@ -56,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [launched, flags, commentsPage, dealReported, saved] = await Promise.all([
     getSetting("cashback_launched"),
     user ? viewerFlags(user.id, id) : [],
-    page.deal.status === "published"
+    page.deal.status === dealStatus.is.published
       ? listDealComments(id, user, { shown: parseCommentsShown(search.get(COMMENTS_PARAM)), commentId: asUuid(search.get(COMMENT_PARAM)) })
       : { comments: [], next: null, visibleShown: 0 },
     user ? hasReportedDeal(user.id, id) : false,
@@ -77,7 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     dealReported,
     saved,
     canModerate: user ? can(user.role, "moderation") : false,
-    statusLabel: deal.status === "published" ? null : (STATUS_LABELS[deal.status] ?? null),
+    statusLabel: deal.status === dealStatus.is.published ? null : (STATUS_LABELS[deal.status] ?? null),
     jsonLd: dealJsonLd(deal, siteUrl),
     siteUrl,
   };
@@ -177,7 +178,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error, locatio
           description: excerpt(loaded.deal.description || `Le bon plan ${loaded.deal.title} repéré sur ${loaded.deal.source}.`),
           path: `/coup-de-crevarde/${loaded.deal.id}`,
           image: loaded.deal.imageUrl ?? undefined,
-          noIndex: loaded.deal.status !== "published",
+          noIndex: loaded.deal.status !== dealStatus.is.published,
           jsonLd: [
             loaded.jsonLd,
             breadcrumbJsonLd(loaded.siteUrl, [
@@ -250,9 +251,9 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
             {hasCode || !deal.ctaText ? "Voir le deal" : deal.ctaText}
             <ExternalLink aria-hidden="true" />
           </AffiliateLink>
-          {deal.status === "published" ? <DealVote dealId={deal.id} mine={mine} visitor={!signedIn} own={isAuthor} expired={deal.expired} /> : null}
-          {deal.status === "published" && saved !== null ? <SaveButton kind="deal" id={deal.id} saved={saved} /> : null}
-          {deal.status === "published" && signedIn ? (
+          {deal.status === dealStatus.is.published ? <DealVote dealId={deal.id} mine={mine} visitor={!signedIn} own={isAuthor} expired={deal.expired} /> : null}
+          {deal.status === dealStatus.is.published && saved !== null ? <SaveButton kind="deal" id={deal.id} saved={saved} /> : null}
+          {deal.status === dealStatus.is.published && signedIn ? (
             <DealExpiry dealId={deal.id} expired={deal.expired} isAuthor={isAuthor} canModerate={canModerate} flags={flags} />
           ) : null}
         </div>
@@ -262,9 +263,9 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
           Le deal en détail
         </h2>
         <p className="mt-2 whitespace-pre-line text-neutral-700">{deal.description}</p>
-        {deal.status === "published" && signedIn && !isAuthor ? <DealReport dealId={deal.id} reported={dealReported} /> : null}
+        {deal.status === dealStatus.is.published && signedIn && !isAuthor ? <DealReport dealId={deal.id} reported={dealReported} /> : null}
       </section>
-      {deal.status === "published" ? <DealComments dealId={deal.id} count={deal.commentsCount} comments={comments} next={commentsNext} shown={commentsShown} signedIn={signedIn} /> : null}
+      {deal.status === dealStatus.is.published ? <DealComments dealId={deal.id} count={deal.commentsCount} comments={comments} next={commentsNext} shown={commentsShown} signedIn={signedIn} /> : null}
     </article>
   );
 }

@@ -20,6 +20,7 @@ import { isDomainError } from "~/lib/errors";
 import { dealPostSchema, POSTING_MESSAGES, REFERENCE_PRICE_SOURCES, TITLE_MAX } from "~/modules/deals/posting.schema";
 import { canPostDeals, postingFormData, submitDealPost, type DuplicateDeal } from "~/modules/deals/posting.server";
 import { toParisDateInput } from "~/modules/settings/paris-time";
+import { dealStatus } from "~/modules/deals/deal-rules";
 
 export const PROPOSE_PATH = "/coup-de-crevarde/proposer";
 const MAX_BODY = MAX_UPLOAD_BYTES + 64 * 1024;
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.kind === "duplicate") {
       return data({ result: reply({ formErrors: [POSTING_MESSAGES.duplicate] }), duplicates: outcome.duplicates } satisfies ActionData, { status: 409 });
     }
-    const published = outcome.status === "published";
+    const published = outcome.status === dealStatus.is.published;
     return redirect("/profile#mes-deals", {
       headers: await createToastHeaders({ title: published ? "Deal publié" : "Deal envoyé", description: published ? POSTING_MESSAGES.published : POSTING_MESSAGES.pending }),
     });

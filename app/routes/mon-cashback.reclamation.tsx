@@ -15,7 +15,7 @@ import { requestNow } from "~/lib/clock.server";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { seo } from "~/lib/seo";
 import { createToastHeaders } from "~/lib/toast.server";
-import { CLAIM_MAX_DAYS, CLAIM_MESSAGES, CLAIM_MIN_DAYS, CLAIM_PROOF_MAX_BYTES, claimSchema } from "~/modules/claims/claims.schema";
+import { CLAIM_MAX_DAYS, CLAIM_MESSAGES, CLAIM_MIN_DAYS, CLAIM_PROOF_MAX_BYTES, claimSchema, claimStatus } from "~/modules/claims/claims.schema";
 import { ClaimError, ClaimTrackedError, fileClaim, listClaimableClicks, type ClaimableClick } from "~/modules/claims/claims.server";
 import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
 
@@ -61,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
       requestNow(request),
     );
     const description =
-      claim.status === "disputed"
+      claim.status === claimStatus.is.disputed
         ? "Le marchand a refusé cet achat : notre équipe examine ta demande. Suis son avancement dans « Mes réclamations »."
         : "Nous la transmettons au marchand : suis son avancement dans « Mes réclamations ».";
     return redirect("/mon-cashback#reclamations", { headers: await createToastHeaders({ title: "Réclamation envoyée", description }) });

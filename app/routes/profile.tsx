@@ -41,6 +41,7 @@ import { validatedCashbackCents } from "~/modules/cashback/member-cashback.serve
 import { getEnv } from "~/lib/env.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { listMyDealPosts } from "~/modules/deals/posting.server";
+import { DEAL_REFUSED, dealStatus } from "~/modules/deals/deal-rules";
 import { appealDealDecision, appealsOf } from "~/modules/deals/appeals.server";
 import { APPEAL_MESSAGES, APPEAL_STATUS_LABELS, APPEAL_TEXT_MAX, appealSchema } from "~/modules/deals/appeals.schema";
 import { isDomainError } from "~/lib/errors";
@@ -85,7 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Each refused or removed post with its appeal's status (null: not contested yet, so « Contester » shows). */
 async function withAppeals<T extends { id: string; status: string }>(posts: T[]) {
-  const appeals = await appealsOf(posts.filter((p) => p.status === "rejected" || p.status === "removed").map((p) => p.id));
+  const appeals = await appealsOf(posts.filter((p) => (DEAL_REFUSED as readonly string[]).includes(p.status)).map((p) => p.id));
   return posts.map((p) => ({ ...p, appeal: (appeals.get(p.id) as keyof typeof APPEAL_STATUS_LABELS | undefined) ?? null }));
 }
 
@@ -279,7 +280,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <span className="min-w-0 break-words font-bold">{p.title}</span>
                       <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${POST_STATUS_CLASSES[p.status] ?? "bg-neutral-100 text-neutral-800"}`}>
-                        {p.expired && p.status === "published" ? `${p.statusLabel} · Expiré` : p.statusLabel}
+                        {p.expired && p.status === dealStatus.is.published ? `${p.statusLabel} · Expiré` : p.statusLabel}
                       </span>
                     </div>
                     <p className="mt-1 text-neutral-600">
@@ -294,7 +295,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                       <p className="mt-2 font-semibold text-neutral-800" data-testid="appeal-status">
                         {APPEAL_STATUS_LABELS[p.appeal]}
                       </p>
-                    ) : p.status === "rejected" || p.status === "removed" ? (
+                    ) : (DEAL_REFUSED as readonly string[]).includes(p.status) ? (
                       <AppealForm dealId={p.id} error={ad?.intent === "appeal" && ad.dealId === p.id ? ad.result : undefined} />
                     ) : null}
                   </li>

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { schedule, scheduleConstraints, searchDocument, timestamps, tsvector } from "./shared";
 import { user } from "./accounts";
+import { sqlList } from "../../app/lib/state-machine";
+import { dealStatus, type DealStatus } from "../states/deal-status";
 
 export { BADGE_TYPES, type BadgeType } from "../constants";
 
@@ -120,8 +122,8 @@ export const crevardeDeals = pgTable(
     isFeatured: boolean("is_featured").notNull().default(false),
     /* the deal community (issue #15, ADR 036): a member's post, its state and its temperature; admins' deals have no author */
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
-    /** pending_review → published | rejected; published → removed (DEAL_STATUSES) */
-    status: text("status").notNull().default("published"),
+    /** its moves: the dealStatus machine (db/states/deal-status.ts) */
+    status: text("status").$type<DealStatus>().notNull().default(dealStatus.is.published),
     /** when it became public: the "Nouveau" window and the hot score start here; null while it waits for moderation */
     publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
     /** Σ value × weight of deal_votes, changed in the vote's transaction (never read-modify-write) */
@@ -162,7 +164,7 @@ export const crevardeDeals = pgTable(
   (t) => [
     check("crevarde_deals_badge_type_check", sql`${t.badgeType} in ('hot', 'risky', 'fun')`),
     ...scheduleConstraints("crevarde_deals", t),
-    check("crevarde_deals_status_check", sql`${t.status} in ('pending_review', 'published', 'rejected', 'removed')`),
+    check("crevarde_deals_status_check", sql`${t.status} in (${sql.raw(sqlList(dealStatus.states))})`),
     /** « Les plus hot »: id breaks ties in the index itself, so deals with the same score (a batch published at once) are never sorted */
     index("crevarde_deals_hot_idx").on(t.status, t.hotScore.desc(), t.id.desc().nullsFirst()).where(sql`${t.expiredAt} is null`),
     /** « Nouveaux »: newest publication first */

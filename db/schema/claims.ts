@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
+import { sqlList } from "../../app/lib/state-machine";
+import { CLAIM_ORDER_FREED, claimStatus, type ClaimStatus } from "../states/claim-status";
 import { affiliatePrograms, clickSessions, conversions } from "./cashback";
 
 /* ------------------------------------------------------------------ */
@@ -33,7 +35,7 @@ export const cashbackClaims = pgTable(
     memberNote: text("member_note"),
     /** the member ticked « pas d'autre code ni cashback » */
     noOtherCode: boolean("no_other_code").notNull(),
-    status: text("status").notNull().default("submitted"),
+    status: text("status").$type<ClaimStatus>().notNull().default(claimStatus.is.submitted),
     /** the conversion the claim turned into (or already matched) */
     conversionId: uuid("conversion_id").references(() => conversions.id, { onDelete: "set null" }),
     networkInquiryId: text("network_inquiry_id"),
@@ -47,11 +49,11 @@ export const cashbackClaims = pgTable(
     disputedAt: timestamp("disputed_at", { withTimezone: true }),
   },
   (t) => [
-    check("cashback_claims_status_check", sql`${t.status} in ('submitted', 'auto_rejected', 'matched', 'sent', 'accepted', 'refused', 'expired', 'withdrawn', 'disputed')`),
+    check("cashback_claims_status_check", sql`${t.status} in (${sql.raw(sqlList(claimStatus.states))})`),
     check("cashback_claims_amount_check", sql`${t.orderAmountCents} > 0`),
     check("cashback_claims_proof_mime_check", sql`${t.proofMime} is null or ${t.proofMime} in ('application/pdf', 'image/png', 'image/jpeg')`),
     // one claim per order: a refused-at-once or withdrawn claim does not hold the order number
-    uniqueIndex("cashback_claims_order_idx").on(t.programId, t.orderRef).where(sql`${t.status} not in ('auto_rejected', 'withdrawn')`),
+    uniqueIndex("cashback_claims_order_idx").on(t.programId, t.orderRef).where(sql`${t.status} not in (${sql.raw(sqlList(CLAIM_ORDER_FREED))})`),
     index("cashback_claims_user_idx").on(t.userId, t.submittedAt),
     index("cashback_claims_status_idx").on(t.status, t.submittedAt),
   ],

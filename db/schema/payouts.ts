@@ -14,6 +14,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
+import { sqlList, type StateOf } from "../../app/lib/state-machine";
+import { PAYOUT_OPEN, PAYOUT_UNBATCHED, payoutBatchStatus, payoutStatus, type PayoutStatus } from "../states/payout-status";
 
 /* ------------------------------------------------------------------ */
 /* Payouts (issue #13, ADR 021): a member's bank details               */
@@ -81,7 +83,7 @@ export const payoutBatches = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     msgId: text("msg_id").notNull().unique(),
-    status: text("status").notNull().default("exported"),
+    status: text("status").$type<StateOf<typeof payoutBatchStatus>>().notNull().default(payoutBatchStatus.is.exported),
     txCount: integer("tx_count").notNull(),
     controlSumCents: bigint("control_sum_cents", { mode: "number" }).notNull(),
     fileSha256: text("file_sha256").notNull(),
@@ -91,7 +93,7 @@ export const payoutBatches = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
-    check("payout_batches_status_check", sql`${t.status} in ('exported', 'sent')`),
+    check("payout_batches_status_check", sql`${t.status} in (${sql.raw(sqlList(payoutBatchStatus.states))})`),
     check("payout_batches_count_check", sql`${t.txCount} > 0 and ${t.controlSumCents} > 0`),
     index("payout_batches_created_idx").on(t.createdAt),
   ],
@@ -109,7 +111,7 @@ export const payouts = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     methodId: uuid("method_id").references(() => payoutMethods.id, { onDelete: "set null" }),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
-    status: text("status").notNull().default("requested"),
+    status: text("status").$type<PayoutStatus>().notNull().default(payoutStatus.is.requested),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     endToEndId: text("end_to_end_id").notNull().unique(),
     ibanEnc: bytea("iban_enc"),
@@ -132,17 +134,14 @@ export const payouts = pgTable(
   },
   (t) => [
     check("payouts_amount_check", sql`${t.amountCents} > 0`),
-    check(
-      "payouts_status_check",
-      sql`${t.status} in ('requested', 'needs_review', 'approved', 'exported', 'sent', 'completed', 'failed', 'cancelled')`,
-    ),
+    check("payouts_status_check", sql`${t.status} in (${sql.raw(sqlList(payoutStatus.states))})`),
     check("payouts_end_to_end_check", sql`char_length(${t.endToEndId}) <= 35`),
-    check("payouts_batch_check", sql`(${t.batchId} is null) = (${t.status} in ('requested', 'needs_review', 'approved', 'cancelled'))`),
+    check("payouts_batch_check", sql`(${t.batchId} is null) = (${t.status} in (${sql.raw(sqlList(PAYOUT_UNBATCHED))}))`),
     index("payouts_user_idx").on(t.userId, t.requestedAt),
     index("payouts_status_idx").on(t.status, t.requestedAt),
     index("payouts_batch_idx").on(t.batchId),
     // one payout on its way per member: two tabs asking at once make one payout
-    uniqueIndex("payouts_one_open_idx").on(t.userId).where(sql`${t.status} in ('requested', 'needs_review', 'approved', 'exported')`),
+    uniqueIndex("payouts_one_open_idx").on(t.userId).where(sql`${t.status} in (${sql.raw(sqlList(PAYOUT_OPEN))})`),
   ],
 );
 

@@ -489,8 +489,8 @@ describeEachDb("missing-cashback claims", () => {
     const db = await getDb();
     const old = new Date(Date.now() - 100 * DAY);
     await db.insert(s.cashbackClaims).values([
-      ...[1, 2].map((i) => ({ userId: me.id, clickSessionId: click.id, programId: p.id, orderRef: `R-${i}`, orderAt: new Date(), orderAmountCents: 100, noOtherCode: true, status: "refused", resolvedAt: new Date() })),
-      { userId: me.id, clickSessionId: click.id, programId: p.id, orderRef: "R-old", orderAt: old, orderAmountCents: 100, noOtherCode: true, status: "refused", submittedAt: old, resolvedAt: old },
+      ...[1, 2].map((i) => ({ userId: me.id, clickSessionId: click.id, programId: p.id, orderRef: `R-${i}`, orderAt: new Date(), orderAmountCents: 100, noOtherCode: true, status: "refused" as const, resolvedAt: new Date() })),
+      { userId: me.id, clickSessionId: click.id, programId: p.id, orderRef: "R-old", orderAt: old, orderAmountCents: 100, noOtherCode: true, status: "refused" as const, submittedAt: old, resolvedAt: old },
     ]);
     await file(me.cookie, claimForm(click.id, { orderRef: "R-3" }));
     const count = async () => (await callRoute(adminLoader, req("/admin/reclamations", { cookie: fin.cookie }))).data.toSend.flatMap((g) => g.claims).find((c) => c.orderRef === "R-3")?.memberRefusals;

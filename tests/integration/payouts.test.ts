@@ -190,7 +190,7 @@ describeEachDb("payouts", ({ database }) => {
     const claimer = await memberWith(2000);
     const quiet = await memberWith(2000);
     const click = await makeClick(claimer.id, program.id);
-    const claim = (orderRef: string, status = "sent") => ({ userId: claimer.id, clickSessionId: click.id, programId: program.id, orderRef, orderAt: new Date(), orderAmountCents: 5000, noOtherCode: true, status });
+    const claim = (orderRef: string, status: "sent" | "withdrawn" = "sent") => ({ userId: claimer.id, clickSessionId: click.id, programId: program.id, orderRef, orderAt: new Date(), orderAmountCents: 5000, noOtherCode: true, status });
     // withdrawn claims do not count: two real claims are not enough
     await db.insert(s.cashbackClaims).values([claim("W-1", "withdrawn"), claim("W-2", "withdrawn"), claim("C-1"), claim("C-2")]);
     await withdraw(claimer.cookie, "12");

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { claimStatusLabel, MEMBER_CLAIM_INTENTS, type MemberClaimView } from "~/modules/claims/claims.schema";
+import { claimBadge, claimStatusLabel, claimStatusNote, MEMBER_CLAIM_INTENTS, type MemberClaimView } from "~/modules/claims/claims.schema";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { formatParis } from "~/modules/settings/paris-time";
 
@@ -55,15 +55,13 @@ export function MemberClaims({ claims, lastResult }: { claims: MemberClaimView[]
                     Commande {c.orderRef} du {formatParis(c.orderAt, "d MMMM yyyy")} · {formatEuros(c.amountCents)}
                   </p>
                 </div>
-                <Badge variant={c.status === "accepted" ? "success" : c.status === "refused" || c.status === "auto_rejected" ? "hot" : "neutral"}>
+                <Badge variant={claimBadge(c.status)}>
                   <span className="sr-only">Statut : </span>
                   {claimStatusLabel(c.status)}
                 </Badge>
               </div>
               {c.reason ? <p className="mt-1 text-sm text-red-800">Raison : {c.reason}</p> : null}
-              {c.status === "disputed" ? (
-                <p className="mt-1 text-sm text-neutral-700">Le marchand a refusé cet achat : notre équipe examine ta demande.</p>
-              ) : null}
+              {claimStatusNote(c.status) ? <p className="mt-1 text-sm text-neutral-700">{claimStatusNote(c.status)}</p> : null}
               <ol className="mt-3 flex flex-wrap gap-x-2 gap-y-1 text-xs text-neutral-600" aria-label="Étapes">
                 {c.steps.map((s, i) => (
                   <li key={`${s.step}-${i}`} className="flex items-center gap-2">

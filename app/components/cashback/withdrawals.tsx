@@ -8,7 +8,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatEuros } from "~/modules/ledger/ledger";
-import { PAYOUT_TO_FIX_LABEL, payoutStatusLabel, withdrawSchema, type MemberPayoutView } from "~/modules/payouts/payouts.schema";
+import { PAYOUT_TO_FIX_LABEL, payoutBadge, payoutStatusLabel, withdrawSchema, type MemberPayoutView } from "~/modules/payouts/payouts.schema";
 import { formatParis } from "~/modules/settings/paris-time";
 
 
@@ -41,7 +41,7 @@ export function Withdrawals({
   });
   const cancelError = lastResult?.initialValue?.intent === "cancel-payout" ? lastResult.error?.[""] : undefined;
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "withdraw";
-  const open = payouts.some((p) => ["requested", "needs_review", "approved", "exported"].includes(p.status));
+  const open = payouts.some((p) => p.open);
   return (
     <section id="retraits" className="mt-10 scroll-mt-24" aria-labelledby="withdrawals-title">
       <h2 id="withdrawals-title" className="text-2xl font-black">
@@ -97,7 +97,7 @@ export function Withdrawals({
                   <p id={`payout-${p.id}`} className="text-lg font-bold">
                     {formatEuros(p.amountCents)} <span className="text-sm font-normal text-neutral-600">vers {p.maskedIban}</span>
                   </p>
-                  <Badge variant={p.status === "completed" ? "success" : p.status === "failed" || p.status === "cancelled" || p.toFix ? "hot" : "neutral"}>
+                  <Badge variant={payoutBadge(p)}>
                     <span className="sr-only">Statut : </span>
                     {p.toFix ? PAYOUT_TO_FIX_LABEL : payoutStatusLabel(p.status)}
                   </Badge>

@@ -11,6 +11,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { createElement } from "react";
 import { alerts, brands, categories, user } from "../../../db/schema";
+import { dealStatus } from "../../../db/states/deal-status";
 import { alertMailSubject, DealAlertEmail, type AlertMailSection } from "~/emails/alerts";
 import { getDb, type Db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -278,7 +279,7 @@ export async function matchDealAlerts(dealId: string, trigger: AlertTrigger, now
         from crevarde_deals d
         left join brands b on b.id = d.brand_id
         join alerts a on not a.paused and d.search @@ a.tsq
-        where d.id = ${dealId} and d.status = 'published' and d.expired_at is null
+        where d.id = ${dealId} and d.status = ${dealStatus.is.published} and d.expired_at is null
           and (d.publish_at is null or d.publish_at <= ${now.toISOString()}::timestamptz)
           and (d.unpublish_at is null or d.unpublish_at > ${now.toISOString()}::timestamptz)
           and (d.author_id is null or d.author_id <> a.user_id)
@@ -327,7 +328,7 @@ async function mailPending(tx: Tx, member: { id: string; email: string }, freque
           where a.id = ad.alert_id and a.user_id = ${member.id} and a.frequency = ${frequency} and not a.paused and ad.sent_at is null
           returning ad.alert_id, ad.deal_id, ad.queued_at)
         select s.alert_id, a.query_text as query, d.id as deal_id, d.title, d.price, coalesce(d.brand_name, d.source) as merchant,
-               (d.status = 'published') as public
+               (d.status = ${dealStatus.is.published}) as public
         from sent s join alerts a on a.id = s.alert_id join crevarde_deals d on d.id = s.deal_id
         order by a.created_at, a.id, s.queued_at, d.id`,
   );

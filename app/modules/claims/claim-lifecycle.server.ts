@@ -4,6 +4,7 @@ import type { ScheduleDefinition } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
 import type { LedgerTx } from "~/modules/ledger/ledger.server";
 import { cashbackClaims, conversions } from "../../../db/schema";
+import { CLAIM_AWAITING_ORDER, claimStatus } from "../../../db/states/claim-status";
 import { notifyClaimUpdated } from "./claim-mail.server";
 import { claimExpiresAt, fallbackMatchDistance, reopenError, sameOrderRef, withdrawError } from "./claim-rules";
 import { CLAIM_EXPIRY_DAYS, CLAIM_MESSAGES } from "./claims.schema";
@@ -38,7 +39,7 @@ export async function withdrawClaim(member: { id: string }, claimId: string, now
     const before = await lockOwnClaim(tx, member.id, claimId);
     const refusal = withdrawError(before.status);
     if (refusal) throw new ClaimError(refusal, 409);
-    const [after] = await tx.update(cashbackClaims).set({ status: "withdrawn", resolvedAt: now }).where(eq(cashbackClaims.id, claimId)).returning();
+    const [after] = await tx.update(cashbackClaims).set({ status: claimStatus.transition(before.status, "withdrawn"), resolvedAt: now }).where(eq(cashbackClaims.id, claimId)).returning();
     return after;
   });
 }
@@ -54,7 +55,7 @@ export async function reopenClaim(member: { id: string }, claimId: string, now =
     const before = await lockOwnClaim(tx, member.id, claimId);
     const refusal = reopenError(before);
     if (refusal) throw new ClaimError(refusal, 409);
-    const [after] = await tx.update(cashbackClaims).set({ status: "matched", reopenedAt: now, resolvedAt: null }).where(eq(cashbackClaims.id, claimId)).returning();
+    const [after] = await tx.update(cashbackClaims).set({ status: claimStatus.transition(before.status, "matched"), reopenedAt: now, resolvedAt: null }).where(eq(cashbackClaims.id, claimId)).returning();
     return after;
   });
 }
@@ -77,14 +78,14 @@ export async function expireStaleClaims(now = new Date()): Promise<number> {
   const due = await db
     .select({ id: cashbackClaims.id })
     .from(cashbackClaims)
-    .where(and(eq(cashbackClaims.status, "sent"), lte(cashbackClaims.sentAt, cutoff)))
+    .where(and(eq(cashbackClaims.status, claimStatus.is.sent), lte(cashbackClaims.sentAt, cutoff)))
     .limit(5000);
   let expired = 0;
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(cashbackClaims).where(eq(cashbackClaims.id, id)).for("update", { skipLocked: true }).limit(1);
-      if (!row || row.status !== "sent" || !row.sentAt || claimExpiresAt(row.sentAt) > now) return false;
-      const [after] = await tx.update(cashbackClaims).set({ status: "expired", resolvedAt: now }).where(eq(cashbackClaims.id, id)).returning();
+      if (!row || !claimStatus.canMove(row.status, "expired") || !row.sentAt || claimExpiresAt(row.sentAt) > now) return false;
+      const [after] = await tx.update(cashbackClaims).set({ status: claimStatus.transition(row.status, "expired"), resolvedAt: now }).where(eq(cashbackClaims.id, id)).returning();
       await notifyClaimUpdated(tx, after, "expired");
       return true;
     });
@@ -101,8 +102,6 @@ export async function expireClaimsJob(): Promise<void> {
 
 /* ------------------------ a conversion answers a claim ------------------------ */
 
-/** Claims still waiting for the order (not yet linked to a conversion); an expired one is answered too. */
-const OPEN_STATUSES = ["submitted", "matched", "sent", "expired"];
 
 /**
  * The member's open claims that this conversion answers (ADR 037 §Missing-cashback claims): by order
@@ -139,12 +138,12 @@ export async function settleClaimsForConversion(tx: LedgerTx, conv: typeof conve
   const changed: { claim: ClaimRow; to: "accepted" | "disputed" }[] = [];
   if (linked.length) {
     // the conversion already answered a claim: only its status can still move that claim to a dispute
-    if (declined) for (const claim of linked) if (claim.status === "accepted") changed.push({ claim, to: "disputed" });
+    if (declined) for (const claim of linked) if (claim.status === claimStatus.is.accepted) changed.push({ claim, to: "disputed" });
   } else {
     const open = await tx
       .select()
       .from(cashbackClaims)
-      .where(and(eq(cashbackClaims.userId, conv.userId), eq(cashbackClaims.programId, conv.programId), isNull(cashbackClaims.conversionId), inArray(cashbackClaims.status, OPEN_STATUSES)))
+      .where(and(eq(cashbackClaims.userId, conv.userId), eq(cashbackClaims.programId, conv.programId), isNull(cashbackClaims.conversionId), inArray(cashbackClaims.status, CLAIM_AWAITING_ORDER)))
       .for("update");
     for (const claim of claimsAnsweredBy(conv, open)) changed.push({ claim, to: declined ? "disputed" : "accepted" });
   }
@@ -152,7 +151,7 @@ export async function settleClaimsForConversion(tx: LedgerTx, conv: typeof conve
   for (const { claim, to } of changed) {
     const [after] = await tx
       .update(cashbackClaims)
-      .set(to === "accepted" ? { status: "accepted", conversionId: conv.id, resolvedAt: now } : { status: "disputed", conversionId: conv.id, disputedAt: now, resolvedAt: null })
+      .set(to === claimStatus.is.accepted ? { status: claimStatus.transition(claim.status, to), conversionId: conv.id, resolvedAt: now } : { status: claimStatus.transition(claim.status, to), conversionId: conv.id, disputedAt: now, resolvedAt: null })
       .where(eq(cashbackClaims.id, claim.id))
       .returning();
     await notifyClaimUpdated(tx, after, to);

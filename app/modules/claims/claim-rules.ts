@@ -1,4 +1,5 @@
 import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
+import { claimStatus } from "../../../db/states/claim-status";
 import {
   CLAIM_EXPIRY_DAYS,
   CLAIM_MATCH_AMOUNT_CENTS,
@@ -7,7 +8,6 @@ import {
   CLAIM_MAX_DAYS,
   CLAIM_MESSAGES,
   CLAIM_MIN_DAYS,
-  CLAIM_WITHDRAWABLE,
   claimStatusLabel,
   type ClaimProofMime,
 } from "./claims.schema";
@@ -37,17 +37,17 @@ export function claimExpiresAt(sentAt: Date): Date {
 
 /** A sent claim with no answer by now: it is due to expire. */
 export function isClaimExpired(claim: { status: string; sentAt: Date | null }, now: Date): boolean {
-  return claim.status === "sent" && !!claim.sentAt && claimExpiresAt(claim.sentAt) <= now;
+  return claim.status === claimStatus.is.sent && !!claim.sentAt && claimExpiresAt(claim.sentAt) <= now;
 }
 
 /** Why the member cannot withdraw the claim (French), or null: only before it is sent to the network. */
 export function withdrawError(status: string): string | null {
-  return (CLAIM_WITHDRAWABLE as readonly string[]).includes(status) ? null : CLAIM_MESSAGES.cannotWithdraw(claimStatusLabel(status));
+  return claimStatus.canMove(status, "withdrawn") ? null : CLAIM_MESSAGES.cannotWithdraw(claimStatusLabel(status));
 }
 
 /** Why the member cannot re-open the claim (French), or null: an expired claim, once. */
 export function reopenError(claim: { status: string; reopenedAt: Date | null }): string | null {
-  if (claim.status !== "expired") return CLAIM_MESSAGES.cannotReopen(claimStatusLabel(claim.status));
+  if (!claimStatus.canMove(claim.status, "matched")) return CLAIM_MESSAGES.cannotReopen(claimStatusLabel(claim.status));
   if (claim.reopenedAt) return CLAIM_MESSAGES.alreadyReopened;
   return null;
 }

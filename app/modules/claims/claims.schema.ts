@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { parseEuroAmount } from "~/modules/payouts/payouts.schema";
 
+import type { ClaimStatus } from "../../../db/states/claim-status";
+
+export { CLAIM_REFUSED, claimStatus } from "../../../db/states/claim-status";
+
 /**
  * Missing-cashback claims (« Signaler un achat manquant », ADR 037 §Missing-cashback claims):
  * the client-safe rules and copy, shared by the member's form (browser and
@@ -27,8 +31,6 @@ export const CLAIM_EXPIRY_DAYS = 120;
 export const CLAIM_MATCH_AMOUNT_CENTS = 100;
 export const CLAIM_MATCH_AMOUNT_RATIO = 0.02;
 export const CLAIM_MATCH_DAYS = 2;
-/** The statuses in which the member may still withdraw a claim: before it is sent to the network. */
-export const CLAIM_WITHDRAWABLE = ["submitted", "matched"] as const;
 
 export type ClaimProofMime = "application/pdf" | "image/png" | "image/jpeg";
 
@@ -75,6 +77,26 @@ export const CLAIM_ADMIN_MESSAGES = {
   impactUnreachable: "L'API Impact ne répond pas : réessayez plus tard.",
   unknownNetwork: "Réseau inconnu.",
 } as const;
+
+/** The tone of a claim's badge on /mon-cashback, by status. */
+const CLAIM_BADGE: Record<ClaimStatus, "success" | "hot" | "neutral"> = {
+  submitted: "neutral",
+  auto_rejected: "hot",
+  matched: "neutral",
+  sent: "neutral",
+  accepted: "success",
+  refused: "hot",
+  expired: "neutral",
+  withdrawn: "neutral",
+  disputed: "neutral",
+};
+export const claimBadge = (status: string) => CLAIM_BADGE[status as ClaimStatus] ?? "neutral";
+
+/** What the member reads under a claim in some statuses. */
+const CLAIM_STATUS_NOTES: Partial<Record<ClaimStatus, string>> = {
+  disputed: "Le marchand a refusé cet achat : notre équipe examine ta demande.",
+};
+export const claimStatusNote = (status: string) => CLAIM_STATUS_NOTES[status as ClaimStatus] ?? null;
 
 /** Member-facing status labels. */
 const CLAIM_STATUS_LABELS: Record<string, string> = {

@@ -2,7 +2,7 @@ import { DomainError } from "~/lib/errors";
 import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, asc, desc, eq, gte, inArray, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, notInArray, sql, type AnyColumn } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "~/lib/db.server";
 import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "~/lib/db-errors.server";
@@ -13,6 +13,7 @@ import { networkCredentials } from "~/modules/networks/credentials.server";
 import { isNetwork } from "~/modules/networks/networks";
 import { parisEndOfDay, toParisDateInput } from "~/modules/settings/paris-time";
 import { affiliatePrograms, brands, cashbackClaims, clickSessions, conversions, user } from "../../../db/schema";
+import { CLAIM_CLOSED, CLAIM_ORDER_FREED, CLAIM_REFUSED, claimStatus } from "../../../db/states/claim-status";
 import { notifyClaimUpdated } from "./claim-mail.server";
 import { csvLine } from "~/lib/csv";
 import { clickWindowError, normaliseOrderRef, orderDayError, orderInstant, reopenError, sniffProofMime, withdrawError } from "./claim-rules";
@@ -183,7 +184,7 @@ export async function fileClaim(member: { id: string }, input: ClaimSubmission, 
   const [live] = await db
     .select({ id: cashbackClaims.id })
     .from(cashbackClaims)
-    .where(and(eq(cashbackClaims.programId, click.programId), sql`${comparableRef(cashbackClaims.orderRef)} = ${refKey}`, sql`${cashbackClaims.status} not in ('auto_rejected', 'withdrawn')`))
+    .where(and(eq(cashbackClaims.programId, click.programId), sql`${comparableRef(cashbackClaims.orderRef)} = ${refKey}`, notInArray(cashbackClaims.status, [...CLAIM_ORDER_FREED])))
     .limit(1);
   if (live) throw new ClaimError(CLAIM_MESSAGES.duplicate, 409, "orderRef");
 
@@ -223,7 +224,7 @@ export async function fileClaim(member: { id: string }, input: ClaimSubmission, 
         proofMime,
         memberNote: input.memberNote?.trim() || null,
         noOtherCode: true,
-        status: declined ? "disputed" : "matched",
+        status: declined ? claimStatus.is.disputed : claimStatus.is.matched,
         conversionId: declined?.id ?? null,
         submittedAt: now,
         disputedAt: declined ? now : null,
@@ -256,8 +257,8 @@ export async function listMemberClaims(userId: string, limit = 100): Promise<Mem
     if (c.sentAt) steps.push({ step: "sent", at: c.sentAt.toISOString() });
     if (c.reopenedAt) steps.push({ step: "reopened", at: c.reopenedAt.toISOString() });
     if (c.disputedAt) steps.push({ step: "disputed", at: c.disputedAt.toISOString() });
-    if (c.resolvedAt && ["accepted", "refused", "auto_rejected", "expired", "withdrawn"].includes(c.status)) {
-      const step = c.status === "auto_rejected" ? "refused" : (c.status as "accepted" | "refused" | "expired" | "withdrawn");
+    if (c.resolvedAt && (CLAIM_CLOSED as readonly string[]).includes(c.status)) {
+      const step = c.status === claimStatus.is.auto_rejected ? claimStatus.is.refused : (c.status as "accepted" | "refused" | "expired" | "withdrawn");
       steps.push({ step, at: c.resolvedAt.toISOString() });
     }
     // a claim re-opened then sent again: its steps in time order
@@ -269,7 +270,7 @@ export async function listMemberClaims(userId: string, limit = 100): Promise<Mem
       orderAt: c.orderAt.toISOString(),
       amountCents: c.orderAmountCents,
       status: c.status,
-      reason: c.status === "refused" || c.status === "auto_rejected" ? c.refusalReasonFr : null,
+      reason: (CLAIM_REFUSED as readonly string[]).includes(c.status) ? c.refusalReasonFr : null,
       steps,
       canWithdraw: withdrawError(c.status) === null,
       canReopen: reopenError(c) === null,
@@ -339,7 +340,7 @@ async function adminRows(where: ReturnType<typeof and>, order: "asc" | "desc", l
       .where(
         and(
           inArray(cashbackClaims.userId, userIds),
-          inArray(cashbackClaims.status, ["refused", "auto_rejected"]),
+          inArray(cashbackClaims.status, CLAIM_REFUSED),
           gte(sql`coalesce(${cashbackClaims.resolvedAt}, ${cashbackClaims.submittedAt})`, new Date(now.getTime() - CLAIM_FLAG_DAYS * DAY_MS)),
         ),
       )
@@ -375,10 +376,10 @@ async function adminRows(where: ReturnType<typeof and>, order: "asc" | "desc", l
 /** The back office's lists: disputes (orders the network declined), claims to send (by network), sent ones awaiting an answer, the latest closed ones. */
 export async function claimsOverview(now = new Date()) {
   const [disputed, matched, sent, closed] = await Promise.all([
-    adminRows(and(eq(cashbackClaims.status, "disputed")), "asc", 1000, now),
-    adminRows(and(eq(cashbackClaims.status, "matched")), "asc", 1000, now),
-    adminRows(and(eq(cashbackClaims.status, "sent")), "asc", 1000, now),
-    adminRows(and(inArray(cashbackClaims.status, ["accepted", "refused", "expired", "withdrawn", "auto_rejected"])), "desc", 50, now),
+    adminRows(and(eq(cashbackClaims.status, claimStatus.is.disputed)), "asc", 1000, now),
+    adminRows(and(eq(cashbackClaims.status, claimStatus.is.matched)), "asc", 1000, now),
+    adminRows(and(eq(cashbackClaims.status, claimStatus.is.sent)), "asc", 1000, now),
+    adminRows(and(inArray(cashbackClaims.status, CLAIM_CLOSED)), "desc", 50, now),
   ]);
   const networks = [...new Set(matched.map((c) => c.network))].sort();
   return {
@@ -395,7 +396,7 @@ const CSV_HEADER = ["claim_id", "network", "network_account_id", "network_progra
 /** The matched claims of one network as CSV (for the network's claim form); recorded in the audit log. */
 export async function exportMatchedCsv(actor: Actor, network: string, now = new Date()): Promise<{ csv: string; count: number }> {
   if (!isNetwork(network)) throw new ClaimError(CLAIM_ADMIN_MESSAGES.unknownNetwork, 404);
-  const rows = await adminRows(and(eq(cashbackClaims.status, "matched"), eq(affiliatePrograms.network, network)), "asc", 10_000, now);
+  const rows = await adminRows(and(eq(cashbackClaims.status, claimStatus.is.matched), eq(affiliatePrograms.network, network)), "asc", 10_000, now);
   const lines = [
     csvLine(CSV_HEADER),
     ...rows.map((c) =>
@@ -420,8 +421,8 @@ export async function exportMatchedCsv(actor: Actor, network: string, now = new 
   return { csv: `${lines.join("\r\n")}\r\n`, count: rows.length };
 }
 
-/** The statuses finance may close by hand. */
-const RESOLVABLE = ["matched", "sent", "disputed"];
+/** Finance closes by hand the claims it may refuse (matched, sent or disputed). */
+const isResolvable = (status: string) => claimStatus.canMove(status, "refused");
 
 async function lockClaim(tx: Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0], claimId: string) {
   const [row] = await tx.select().from(cashbackClaims).where(eq(cashbackClaims.id, claimId)).for("update").limit(1);
@@ -437,8 +438,9 @@ export async function markNetworkSent(actor: Actor, network: string, now = new D
     const programIds = tx.select({ id: affiliatePrograms.id }).from(affiliatePrograms).where(eq(affiliatePrograms.network, network));
     const updated = await tx
       .update(cashbackClaims)
-      .set({ status: "sent", sentAt: now })
-      .where(and(eq(cashbackClaims.status, "matched"), inArray(cashbackClaims.programId, programIds)))
+      // every claim moved is "matched" (the where below)
+      .set({ status: claimStatus.transition(claimStatus.is.matched, "sent"), sentAt: now })
+      .where(and(eq(cashbackClaims.status, claimStatus.is.matched), inArray(cashbackClaims.programId, programIds)))
       .returning();
     if (!updated.length) throw new ClaimError(CLAIM_ADMIN_MESSAGES.nothingToSend, 409);
     for (const u of updated) {
@@ -454,10 +456,14 @@ export async function resolveClaim(actor: Actor, claimId: string, outcome: { acc
   const db = await getDb();
   return db.transaction(async (tx) => {
     const before = await lockClaim(tx, claimId);
-    if (!RESOLVABLE.includes(before.status)) throw new ClaimError(CLAIM_ADMIN_MESSAGES.wrongState(claimAdminStatusLabel(before.status)), 409);
+    if (!isResolvable(before.status)) throw new ClaimError(CLAIM_ADMIN_MESSAGES.wrongState(claimAdminStatusLabel(before.status)), 409);
     const [after] = await tx
       .update(cashbackClaims)
-      .set(outcome.accepted ? { status: "accepted", resolvedAt: now } : { status: "refused", resolvedAt: now, refusalReasonFr: outcome.reason })
+      .set(
+        outcome.accepted
+          ? { status: claimStatus.transition(before.status, "accepted"), resolvedAt: now }
+          : { status: claimStatus.transition(before.status, "refused"), resolvedAt: now, refusalReasonFr: outcome.reason },
+      )
       .where(eq(cashbackClaims.id, claimId))
       .returning();
     await recordAuditIn(tx, actor, {
@@ -510,7 +516,7 @@ export async function sendClaimToImpact(actor: Actor, claimId: string, options: 
     .limit(1);
   if (!found) throw new ClaimError(CLAIM_ADMIN_MESSAGES.notFound, 404);
   if (found.network !== "impact") throw new ClaimError(CLAIM_ADMIN_MESSAGES.notImpact, 400);
-  if (found.claim.status !== "matched") throw new ClaimError(CLAIM_ADMIN_MESSAGES.wrongState(claimAdminStatusLabel(found.claim.status)), 409);
+  if (!claimStatus.canMove(found.claim.status, "sent")) throw new ClaimError(CLAIM_ADMIN_MESSAGES.wrongState(claimAdminStatusLabel(found.claim.status)), 409);
   const creds = options.credentials === undefined ? networkCredentials("impact") : options.credentials;
   if (!creds) throw new ClaimError(CLAIM_ADMIN_MESSAGES.impactNotConfigured, 400);
   const base = options.baseUrl ?? getEnv().IMPACT_API_BASE_URL ?? IMPACT_DEFAULT_BASE_URL;
@@ -556,8 +562,8 @@ export async function sendClaimToImpact(actor: Actor, claimId: string, options: 
   const inquiryId = inquiryIdOf(json) ?? `impact-http-${response.status}`;
   return db.transaction(async (tx) => {
     const before = await lockClaim(tx, claimId);
-    if (before.status !== "matched") throw new ClaimError(CLAIM_ADMIN_MESSAGES.wrongState(claimAdminStatusLabel(before.status)), 409);
-    const [after] = await tx.update(cashbackClaims).set({ status: "sent", sentAt: now, networkInquiryId: inquiryId }).where(eq(cashbackClaims.id, claimId)).returning();
+    if (!claimStatus.canMove(before.status, "sent")) throw new ClaimError(CLAIM_ADMIN_MESSAGES.wrongState(claimAdminStatusLabel(before.status)), 409);
+    const [after] = await tx.update(cashbackClaims).set({ status: claimStatus.transition(before.status, "sent"), sentAt: now, networkInquiryId: inquiryId }).where(eq(cashbackClaims.id, claimId)).returning();
     await recordAuditIn(tx, actor, { action: "update", entity: "cashback_claims", entityId: claimId, before: { status: "matched" }, after: { status: "sent", sentAt: now.toISOString(), networkInquiryId: inquiryId, via: "impact-api" } });
     await notifyClaimUpdated(tx, after, "sent");
     return after;

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { DEAL_REFUSED, dealStatus } from "./deal-rules";
 import { createElement } from "react";
 import { crevardeDeals, dealAppeals, user } from "../../../db/schema";
 import { APPEAL_DECISION_SUBJECTS, DealAppealDecisionEmail } from "~/emails/deals";
@@ -23,7 +24,7 @@ export async function appealDealDecision(author: { id: string }, input: { dealId
   return db.transaction(async (tx) => {
     const [deal] = await tx.select({ authorId: crevardeDeals.authorId, status: crevardeDeals.status }).from(crevardeDeals).where(eq(crevardeDeals.id, input.dealId));
     if (!deal || deal.authorId !== author.id) throw new DomainError(APPEAL_MESSAGES.unknown, 404);
-    if (deal.status !== "rejected" && deal.status !== "removed") throw new DomainError(APPEAL_MESSAGES.notContestable, 409);
+    if (!(DEAL_REFUSED as readonly string[]).includes(deal.status)) throw new DomainError(APPEAL_MESSAGES.notContestable, 409);
     const inserted = await tx
       .insert(dealAppeals)
       .values({ dealId: input.dealId, userId: author.id, text: input.text, contestedStatus: deal.status })
@@ -94,7 +95,7 @@ export async function decideAppeal(actor: Actor, input: { dealId: string; decisi
     if (input.decision === "reverse") {
       await tx
         .update(crevardeDeals)
-        .set({ status: "published", publishedAt: deal.publishedAt ?? now, moderatedAt: now, moderationRule: null, moderationStatement: null, updatedAt: now })
+        .set({ status: dealStatus.transition(deal.status, "published"), publishedAt: deal.publishedAt ?? now, moderatedAt: now, moderationRule: null, moderationStatement: null, updatedAt: now })
         .where(eq(crevardeDeals.id, input.dealId));
     }
     await recordAuditIn(tx, actor, {
@@ -102,7 +103,7 @@ export async function decideAppeal(actor: Actor, input: { dealId: string; decisi
       entity: "deal_appeals",
       entityId: input.dealId,
       before: { appeal: "pending", deal: deal.status },
-      after: { appeal: status, deal: input.decision === "reverse" ? "published" : deal.status, statement: input.statement },
+      after: { appeal: status, deal: input.decision === "reverse" ? dealStatus.is.published : deal.status, statement: input.statement },
     });
     const [author] = appeal.userId ? await tx.select({ email: user.email }).from(user).where(eq(user.id, appeal.userId)) : [];
     if (author) {

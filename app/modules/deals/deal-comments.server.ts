@@ -5,6 +5,7 @@
  * deals, and the moderators' decisions (audited, the author told why).
  */
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
+import { dealStatus } from "./deal-rules";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { assertNotBlocked } from "~/modules/members/member-blocks.server";
 import { logUgcConnection, type ConnectionSource } from "~/modules/privacy/ugc-logs.server";
@@ -196,7 +197,7 @@ export async function hasReportedDeal(reporterId: string, dealId: string) {
 /** A published deal, locked against removal while the comment is written; 404 otherwise. */
 async function lockPublishedDeal(tx: Db, dealId: string) {
   const [deal] = await tx.select({ status: crevardeDeals.status }).from(crevardeDeals).where(eq(crevardeDeals.id, dealId)).for("share");
-  if (!deal || deal.status !== "published") throw new CommentError(COMMENT_MESSAGES.dealMissing, 404);
+  if (!deal || deal.status !== dealStatus.is.published) throw new CommentError(COMMENT_MESSAGES.dealMissing, 404);
 }
 
 /**
@@ -290,7 +291,7 @@ export async function reportContent(input: { userId: string; targetType: "commen
       : await db
           .select({ authorId: crevardeDeals.authorId })
           .from(crevardeDeals)
-          .where(and(eq(crevardeDeals.id, input.targetId), eq(crevardeDeals.status, "published")));
+          .where(and(eq(crevardeDeals.id, input.targetId), eq(crevardeDeals.status, dealStatus.is.published)));
   if (!target) throw new CommentError(input.targetType === "comment" ? COMMENT_MESSAGES.commentMissing : COMMENT_MESSAGES.dealMissing, 404);
   if (target.authorId === input.userId) throw new CommentError(REPORT_MESSAGES.own, 403);
   const inserted = await db

@@ -7,6 +7,7 @@
  */
 import { assertNotBlocked } from "~/modules/members/member-blocks.server";
 import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { dealStatus } from "./deal-rules";
 import { crevardeDeals, dealExpiryFlags } from "../../../db/schema";
 import { getDb, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
@@ -55,7 +56,7 @@ export async function flagDeal(input: { userId: string; dealId: string; kind: Ex
       .from(crevardeDeals)
       .where(eq(crevardeDeals.id, input.dealId))
       .for("update");
-    if (!deal || deal.status !== "published") throw new DealExpiryError(EXPIRY_MESSAGES.unknown, 404);
+    if (!deal || deal.status !== dealStatus.is.published) throw new DealExpiryError(EXPIRY_MESSAGES.unknown, 404);
     const expired = isDealExpired(deal, now);
     if (input.kind === "still_valid") {
       if (!expired) throw new DealExpiryError(EXPIRY_MESSAGES.notExpired, 409);
@@ -84,7 +85,7 @@ export async function reactivateDeal(actor: { id: string; email: string; role: R
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [deal] = await tx.select().from(crevardeDeals).where(eq(crevardeDeals.id, dealId)).for("update");
-    if (!deal || deal.status !== "published") throw new DealExpiryError(EXPIRY_MESSAGES.unknown, 404);
+    if (!deal || deal.status !== dealStatus.is.published) throw new DealExpiryError(EXPIRY_MESSAGES.unknown, 404);
     const moderator = can(actor.role, "moderation");
     if (deal.authorId !== actor.id && !moderator) throw new DealExpiryError(EXPIRY_MESSAGES.notAllowed, 403);
     // expired by a flag, or by its end date before the expiry job has run
@@ -116,7 +117,7 @@ export async function listStillValidReports(limit = 50, offset = 0) {
       and(
         eq(dealExpiryFlags.kind, "still_valid"),
         or(isNotNull(crevardeDeals.expiredAt), sql`${crevardeDeals.expiresAt} <= now()`),
-        eq(crevardeDeals.status, "published"),
+        eq(crevardeDeals.status, dealStatus.is.published),
       ),
     )
     .groupBy(dealExpiryFlags.dealId)
@@ -145,7 +146,7 @@ export async function countStillValidReports() {
     .select({ n: sql<number>`count(distinct ${dealExpiryFlags.dealId})::int` })
     .from(dealExpiryFlags)
     .innerJoin(crevardeDeals, eq(crevardeDeals.id, dealExpiryFlags.dealId))
-    .where(and(eq(dealExpiryFlags.kind, "still_valid"), or(isNotNull(crevardeDeals.expiredAt), sql`${crevardeDeals.expiresAt} <= now()`), eq(crevardeDeals.status, "published")));
+    .where(and(eq(dealExpiryFlags.kind, "still_valid"), or(isNotNull(crevardeDeals.expiredAt), sql`${crevardeDeals.expiresAt} <= now()`), eq(crevardeDeals.status, dealStatus.is.published)));
   return row?.n ?? 0;
 }
 

@@ -3,7 +3,7 @@ import { brands, codeFeedback, crevardeDeals, dealVotes, user } from "../../../d
 import { getDb } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { HOT_THRESHOLD, voteWeight, type ColdVoteReason } from "./deal-rules";
+import { dealStatus, HOT_THRESHOLD, voteWeight, type ColdVoteReason } from "./deal-rules";
 import {
   dampedWeight,
   isBurstVote,
@@ -145,7 +145,7 @@ async function lockVotableDeal(tx: Tx, dealId: string, userId: string, now: Date
     .from(crevardeDeals)
     .where(eq(crevardeDeals.id, dealId))
     .for("no key update");
-  if (!deal || deal.status !== "published") throw new DealNotFoundError();
+  if (!deal || deal.status !== dealStatus.is.published) throw new DealNotFoundError();
   if (deal.authorId === userId) throw new OwnDealVoteError();
   if (isDealExpired(deal, now)) throw new ExpiredDealVoteError();
 }
@@ -229,7 +229,7 @@ export async function getDealPage(dealId: string, viewer: { id: string } | null,
   const { status, publishAt, unpublishAt, ...card } = row;
   const isAuthor = viewer !== null && card.authorId === viewer.id;
   // outside its schedule (ADR 030) a deal is not public either
-  if ((status !== "published" || !isInSchedule({ publishAt, unpublishAt }, now)) && !isAuthor) return null;
+  if ((status !== dealStatus.is.published || !isInSchedule({ publishAt, unpublishAt }, now)) && !isAuthor) return null;
   const deal = toPublicDeal(card, viewer !== null, { viewerId: viewer?.id ?? null, now });
   const mine = viewer ? ((await memberVotes(viewer.id, [dealId]))[dealId] ?? null) : null;
   return { deal: { ...deal, status }, isAuthor, mine };

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { dealStatus } from "./deal-rules";
 import type { z } from "zod";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
@@ -80,11 +81,11 @@ export async function bulkDealStatus(actor: { id: string; email: string }, inten
     const rows = await tx.select().from(crevardeDeals).where(inArray(crevardeDeals.id, ids)).for("update");
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
     const publish = intent === "bulk-publish";
-    const eligible = rows.filter((r) => r.authorId === null && (publish ? r.status !== "published" : r.status === "published"));
+    const eligible = rows.filter((r) => r.authorId === null && dealStatus.canMove(r.status, publish ? "published" : "removed"));
     const changed = eligible.length
       ? await tx
           .update(crevardeDeals)
-          .set(publish ? { status: "published", publishedAt: sql`coalesce(${crevardeDeals.publishedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now } : { status: "removed", updatedAt: now })
+          .set(publish ? { status: dealStatus.is.published, publishedAt: sql`coalesce(${crevardeDeals.publishedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now } : { status: dealStatus.is.removed, updatedAt: now })
           .where(inArray(crevardeDeals.id, eligible.map((r) => r.id)))
           .returning()
       : [];

@@ -4,7 +4,7 @@ import { scheduledRead, scheduleOpen } from "~/modules/schedule/schedule.server"
 import { getDb, type Db } from "~/lib/db.server";
 import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
-import { temperatureTier, TEMPERATURE_TIER_LABELS, visibleTemperature } from "./deal-rules";
+import { dealStatus, temperatureTier, TEMPERATURE_TIER_LABELS, visibleTemperature } from "./deal-rules";
 import { postedAgo } from "./posted-ago";
 import { isDealExpired } from "./deal-votes";
 import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW, type DealSearch } from "./deals.schema";
@@ -43,7 +43,7 @@ export const dealCardColumns = {
 };
 
 /** Only published deals are public: a member's post waits for moderation, a rejected or removed one is gone (issue #15). */
-export const isPublicDeal = eq(crevardeDeals.status, "published");
+export const isPublicDeal = eq(crevardeDeals.status, dealStatus.is.published);
 
 /** Published, and inside its schedule at `now` (« Publier le » / « Dépublier le », ADR 030): what every public read shows. */
 export const publicDeal = (now: Date) => and(isPublicDeal, scheduleOpen(crevardeDeals, now))!;

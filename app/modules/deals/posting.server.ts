@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { brands, categories, crevardeDeals, user, userStrikes } from "../../../db/schema";
 import { DEAL_DECISION_SUBJECTS, DealDecisionEmail, type DealDecision } from "~/emails/deals";
@@ -19,7 +19,7 @@ import { parisEndOfDay } from "~/modules/settings/paris-time";
 import { getSetting } from "~/modules/settings/settings.server";
 import { hostOf } from "~/modules/tracking/destination";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
-import type { DealStatus } from "./deal-rules";
+import { dealStatus, type DealStatus } from "./deal-rules";
 import { brandForLinkHost, brandSite, isSelfPromotion, type BrandSite } from "./merchant-domain";
 import { canonicalDealUrl, mayPost, publishesAtOnce } from "./posting-rules";
 import { formatPriceCents, MODERATION_DEAL_MESSAGES, MODERATION_RULES, POSTING_MESSAGES, POST_STATUS_LABELS, type DealPostInput, type ModerationRule } from "./posting.schema";
@@ -103,7 +103,7 @@ async function findDuplicates(input: { canonicalUrl: string; brandId: string | n
   return db
     .select({ id: crevardeDeals.id, title: crevardeDeals.title, price: crevardeDeals.price, url: crevardeDeals.url })
     .from(crevardeDeals)
-    .where(and(eq(crevardeDeals.status, "published"), isNull(crevardeDeals.expiredAt), sql`(${crevardeDeals.canonicalUrl} = ${input.canonicalUrl} or ${sameBrand})`))
+    .where(and(eq(crevardeDeals.status, dealStatus.is.published), isNull(crevardeDeals.expiredAt), sql`(${crevardeDeals.canonicalUrl} = ${input.canonicalUrl} or ${sameBrand})`))
     .orderBy(desc(crevardeDeals.publishedAt))
     .limit(3);
 }
@@ -140,7 +140,7 @@ export async function submitDealPost(
   const [approved] = await db
     .select({ n: count() })
     .from(crevardeDeals)
-    .where(and(eq(crevardeDeals.authorId, author.id), isNotNull(crevardeDeals.publishedAt), sql`${crevardeDeals.status} in ('published', 'removed')`));
+    .where(and(eq(crevardeDeals.authorId, author.id), isNotNull(crevardeDeals.publishedAt), inArray(crevardeDeals.status, [dealStatus.is.published, dealStatus.is.removed])));
   const publishNow =
     publishesAtOnce({ approvedPosts: approved?.n ?? 0, trustedAfter: await getSetting("deal_trusted_after_approved"), confirmedDuplicate: duplicates.length > 0 }) &&
     !isSelfPromotion(author.email, host);
@@ -152,7 +152,7 @@ export async function submitDealPost(
     // two posts of one link in the same second (ADR 036 §Duplicates): posts of a link take turns
     // (a transaction lock on its hash), and the second, seeing the first published, waits
     // for moderation instead of publishing twice
-    let status: DealStatus = publishNow ? "published" : "pending_review";
+    let status: DealStatus = publishNow ? dealStatus.is.published : dealStatus.is.pending_review;
     if (publishNow) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deal-url:${canonical}`}))`);
       const [twin] = await tx
@@ -160,14 +160,14 @@ export async function submitDealPost(
         .from(crevardeDeals)
         .where(
           and(
-            eq(crevardeDeals.status, "published"),
+            eq(crevardeDeals.status, dealStatus.is.published),
             isNull(crevardeDeals.expiredAt),
             eq(crevardeDeals.canonicalUrl, canonical),
             gte(crevardeDeals.publishedAt, new Date(now.getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000)),
           ),
         )
         .limit(1);
-      if (twin) status = "pending_review";
+      if (twin) status = dealStatus.is.pending_review;
     }
     const [created] = await tx
       .insert(crevardeDeals)
@@ -188,17 +188,17 @@ export async function submitDealPost(
         canonicalUrl: canonical,
         authorId: author.id,
         status,
-        publishedAt: status === "published" ? now : null,
+        publishedAt: status === dealStatus.is.published ? now : null,
         expiresAt: input.expiresOn ? parisEndOfDay(input.expiresOn) : null,
       })
       .returning({ id: crevardeDeals.id, status: crevardeDeals.status });
     // the poster's address, kept a year (décret 2021-1362): with the deal or not at all
     await logUgcConnection(tx, { userId: author.id, contentType: "deal", contentId: created.id, connection });
     // members' alerts are matched by a job queued with the publication
-    if (status === "published") await enqueueAlertMatch(tx, created.id, "published");
+    if (status === dealStatus.is.published) await enqueueAlertMatch(tx, created.id, "published");
     return created;
   });
-  if (row.status === "published") invalidateAllowedHosts();
+  if (row.status === dealStatus.is.published) invalidateAllowedHosts();
   return { kind: "posted", id: row.id, status: row.status as DealStatus };
 }
 
@@ -254,7 +254,7 @@ const queueColumns = {
 /** How many members' posts wait for review. */
 export async function countPendingDeals() {
   const db = await getDb();
-  return db.$count(crevardeDeals, eq(crevardeDeals.status, "pending_review"));
+  return db.$count(crevardeDeals, eq(crevardeDeals.status, dealStatus.is.pending_review));
 }
 
 /** « Deals proposés »: one page of members' posts waiting (oldest first) and the last published ones (which may be removed). */
@@ -268,9 +268,9 @@ export async function dealModerationQueue(limit = 200, offset = 0) {
       .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
       .leftJoin(categories, eq(categories.id, crevardeDeals.categoryId));
   const [pending, published] = await Promise.all([
-    base().where(eq(crevardeDeals.status, "pending_review")).orderBy(asc(crevardeDeals.createdAt), asc(crevardeDeals.id)).limit(limit).offset(offset),
+    base().where(eq(crevardeDeals.status, dealStatus.is.pending_review)).orderBy(asc(crevardeDeals.createdAt), asc(crevardeDeals.id)).limit(limit).offset(offset),
     base()
-      .where(and(eq(crevardeDeals.status, "published"), isNotNull(crevardeDeals.authorId)))
+      .where(and(eq(crevardeDeals.status, dealStatus.is.published), isNotNull(crevardeDeals.authorId)))
       .orderBy(desc(crevardeDeals.publishedAt))
       .limit(30),
   ]);
@@ -293,7 +293,7 @@ export async function editPendingDeal(actor: Actor, input: DealEditInput, now = 
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(crevardeDeals).where(eq(crevardeDeals.id, input.dealId)).for("update");
     if (!before) throw new DomainError(MODERATION_DEAL_MESSAGES.dealMissing, 404);
-    if (before.status !== "pending_review") throw new DomainError(MODERATION_DEAL_MESSAGES.notPending, 409);
+    if (before.status !== dealStatus.is.pending_review) throw new DomainError(MODERATION_DEAL_MESSAGES.notPending, 409);
     const changes = { title: input.title, description: input.description, ctaText: input.code ?? "Voir le deal" };
     await tx
       .update(crevardeDeals)
@@ -315,19 +315,23 @@ export async function editPendingDeal(actor: Actor, input: DealEditInput, now = 
  * author's e-mail (with the statement of reasons when refused or removed) and,
  * for self-promotion by a member writing from the link's domain, a strike.
  */
+/** The status each moderation decision moves the deal to. */
+const DECISION_STATUS = { approved: "published", rejected: "rejected", removed: "removed" } as const satisfies Record<DealDecision, DealStatus>;
+
 export async function decideDealPost(actor: Actor, input: DealModerationInput, now = new Date()) {
   const db = await getDb();
   const env = getEnv();
   const result = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(crevardeDeals).where(eq(crevardeDeals.id, input.dealId)).for("update");
     if (!before) throw new DomainError(MODERATION_DEAL_MESSAGES.dealMissing, 404);
-    const expected = input.intent === "remove-deal" ? "published" : "pending_review";
+    // each decision applies to one state only (an approve never republishes a rejected deal: that is an appeal)
+    const expected = input.intent === "remove-deal" ? dealStatus.is.published : dealStatus.is.pending_review;
     if (before.status !== expected) throw new DomainError(input.intent === "remove-deal" ? MODERATION_DEAL_MESSAGES.notPublished : MODERATION_DEAL_MESSAGES.notPending, 409);
     const decision: DealDecision = input.intent === "approve-deal" ? "approved" : input.intent === "reject-deal" ? "rejected" : "removed";
     const changes =
       input.intent === "approve-deal"
-        ? { status: "published", publishedAt: now, moderatedAt: now, moderationRule: null, moderationStatement: null }
-        : { status: decision, moderatedAt: now, moderationRule: input.rule, moderationStatement: input.statement };
+        ? { status: dealStatus.transition(before.status, DECISION_STATUS[decision]), publishedAt: now, moderatedAt: now, moderationRule: null, moderationStatement: null }
+        : { status: dealStatus.transition(before.status, DECISION_STATUS[decision]), moderatedAt: now, moderationRule: input.rule, moderationStatement: input.statement };
     const [after] = await tx
       .update(crevardeDeals)
       .set({ ...changes, updatedAt: now })

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { countOf, pluralForm } from "~/lib/plural";
 import { isSEPACountry, isValidIBAN } from "ibantools";
 import { normaliseIban } from "./bank-details.schema";
+import { payoutStatus, type PayoutStatus } from "../../../db/states/payout-status";
+
+export { payoutBatchStatus, payoutStatus } from "../../../db/states/payout-status";
 
 /** Client-safe rules and copy of withdrawals (ADR 023). */
 
@@ -16,6 +19,19 @@ const PAYOUT_STATUS_LABELS: Record<string, string> = {
   cancelled: "Annulé",
 };
 
+/** The tone of a withdrawal's badge, by status (« À corriger » reads "hot" whatever its status). */
+const PAYOUT_BADGE: Record<PayoutStatus, "success" | "hot" | "neutral"> = {
+  requested: "neutral",
+  needs_review: "neutral",
+  approved: "neutral",
+  exported: "neutral",
+  sent: "neutral",
+  completed: "success",
+  failed: "hot",
+  cancelled: "hot",
+};
+export const payoutBadge = (payout: { status: string; toFix: string | null }) => (payout.toFix ? "hot" : (PAYOUT_BADGE[payout.status as PayoutStatus] ?? "neutral"));
+
 /** A withdrawal as the member sees it on /mon-cashback. */
 export interface MemberPayoutView {
   id: string;
@@ -25,6 +41,8 @@ export interface MemberPayoutView {
   requestedAt: string;
   expectedAt: string | null;
   cancellable: boolean;
+  /** still on its way (one per member at a time): no new withdrawal meanwhile */
+  open: boolean;
   reason: string | null;
   /** « À corriger »: why the export left this payout out of the file (the member cancels, corrects the bank details, asks again) */
   toFix: string | null;
@@ -46,12 +64,10 @@ export const PAYOUT_TO_FIX_REASONS = {
 
 /** The « À corriger » reason of a payout still in review, or null. */
 export function payoutToFix(status: string, reviewReasons: readonly { code: string; reason: string }[]): string | null {
-  if (status !== "needs_review") return null;
+  if (status !== payoutStatus.is.needs_review) return null;
   return reviewReasons.find((r) => r.code === PAYOUT_TO_FIX_CODE)?.reason ?? null;
 }
 
-/** The statuses in which the member may still cancel (the file is not made yet). */
-export const PAYOUT_CANCELLABLE = ["requested", "needs_review", "approved"] as const;
 
 export const PAYOUT_MESSAGES = {
   amountRequired: "Indique le montant à retirer.",

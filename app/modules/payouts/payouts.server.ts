@@ -20,9 +20,10 @@ import { decryptIban, openBankText, sealBankText } from "./bank-crypto.server";
 import { maskIban } from "./bank-details.schema";
 import { expectedArrival, nextPayoutExport } from "./payout-dates";
 import { isClaimRatioOutlier } from "./payout-rules";
+import { PAYOUT_OPEN, payoutBatchStatus, payoutStatus, type PayoutStatus } from "../../../db/states/payout-status";
+import { claimStatus } from "../../../db/states/claim-status";
 import {
   FINANCE_MESSAGES,
-  PAYOUT_CANCELLABLE,
   PAYOUT_MESSAGES,
   PAYOUT_SIGNALS,
   PAYOUT_TO_FIX_CODE,
@@ -77,7 +78,7 @@ async function payoutSignals(tx: LedgerTx, userId: string, amountCents: number, 
   const [previous] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(payouts)
-    .where(and(eq(payouts.userId, userId), eq(payouts.status, "completed")));
+    .where(and(eq(payouts.userId, userId), eq(payouts.status, payoutStatus.is.completed)));
   if ((previous?.n ?? 0) === 0) signals.push("first_payout");
   if (amountCents > REVIEW_AMOUNT_CENTS) signals.push("large_amount");
   if (method.createdAt > recent) signals.push("recent_iban");
@@ -114,7 +115,7 @@ async function claimRatioOutlier(tx: LedgerTx, userId: string, since: Date): Pro
   const result = await tx.execute<{ claims: string; purchases: string; median: string | null }>(sql`
     with activity as (
       select user_id, 1 as claims, 0 as purchases from ${cashbackClaims}
-        where user_id is not null and status <> 'withdrawn' and submitted_at >= ${since}
+        where user_id is not null and status <> ${claimStatus.is.withdrawn} and submitted_at >= ${since}
       union all
       select user_id, 0, 1 from ${memberCashbacks}
         where user_id is not null and hidden_at is null and created_at >= ${since}
@@ -158,7 +159,7 @@ export async function requestPayout(member: { id: string }, input: { amountCents
       if (method.usableFrom > now) throw new PayoutError(PAYOUT_MESSAGES.bankDetailsNotYetUsable(formatParis(method.usableFrom, "d MMMM yyyy 'à' HH'h'mm")), 400);
       const signals = await payoutSignals(tx, member.id, input.amountCents, method, now);
       const id = randomUUID();
-      const status = signals.length ? "needs_review" : "approved";
+      const status = signals.length ? payoutStatus.is.needs_review : payoutStatus.is.approved;
       const [row] = await tx
         .insert(payouts)
         .values({
@@ -208,9 +209,9 @@ export async function cancelPayout(member: { id: string }, payoutId: string, now
       .where(and(eq(payouts.id, payoutId), eq(payouts.userId, member.id)))
       .for("update");
     if (!row) throw new PayoutError(PAYOUT_MESSAGES.notFound, 404);
-    if (!(PAYOUT_CANCELLABLE as readonly string[]).includes(row.status)) throw new PayoutError(PAYOUT_MESSAGES.notCancellable, 409);
-    const [updated] = await tx.update(payouts).set({ status: "cancelled", cancelledAt: now }).where(eq(payouts.id, payoutId)).returning();
-    await addEvent(tx, payoutId, row.status, "cancelled", memberActor(member.id), "Annulé par le membre", now);
+    const status = payoutStatus.transition(row.status, "cancelled", () => new PayoutError(PAYOUT_MESSAGES.notCancellable, 409));
+    const [updated] = await tx.update(payouts).set({ status, cancelledAt: now }).where(eq(payouts.id, payoutId)).returning();
+    await addEvent(tx, payoutId, row.status, status, memberActor(member.id), "Annulé par le membre", now);
     await releasePayout(tx, { payoutId, userId: member.id, actor: memberActor(member.id) });
     return updated;
   });
@@ -236,8 +237,9 @@ export async function listMemberPayouts(userId: string, now = new Date(), limit 
       maskedIban: maskIban(r.country, r.ibanLast4),
       requestedAt: r.requestedAt.toISOString(),
       expectedAt: expected ? expected.toISOString() : null,
-      cancellable: (PAYOUT_CANCELLABLE as readonly string[]).includes(r.status),
-      reason: r.status === "failed" ? r.failureReason : r.status === "cancelled" ? r.decisionReason : null,
+      cancellable: payoutStatus.canMove(r.status, "cancelled"),
+      open: (PAYOUT_OPEN as readonly string[]).includes(r.status),
+      reason: r.status === payoutStatus.is.failed ? r.failureReason : r.status === payoutStatus.is.cancelled ? r.decisionReason : null,
       toFix: payoutToFix(r.status, r.reviewReasons),
       // "needs_review" is the member's "En vérification": shown, but not the signals behind it
       steps: events.filter((e) => e.payoutId === r.id).map((e) => ({ status: e.toStatus, at: e.at.toISOString() })),
@@ -253,9 +255,9 @@ async function lockPayout(tx: LedgerTx, payoutId: string): Promise<PayoutRow> {
   return row;
 }
 
-function expectStatus(row: PayoutRow, allowed: readonly string[]) {
-  if (!allowed.includes(row.status)) throw new PayoutError(FINANCE_MESSAGES.wrongState(payoutStatusLabel(row.status)), 409);
-}
+/** Finance's move of one payout, through the machine; an illegal one names the payout's current state. */
+const moveTo = (row: PayoutRow, to: PayoutStatus) =>
+  payoutStatus.transition(row.status, to, () => new PayoutError(FINANCE_MESSAGES.wrongState(payoutStatusLabel(row.status)), 409));
 
 /** Money-free snapshot for the audit log (never the IBAN). */
 const auditView = (row: PayoutRow) => ({
@@ -271,8 +273,7 @@ const auditView = (row: PayoutRow) => ({
 async function transition(
   actor: Actor,
   payoutId: string,
-  allowed: readonly string[],
-  to: string,
+  to: PayoutStatus,
   changes: Partial<typeof payouts.$inferInsert>,
   reason: string | null,
   money: ((tx: LedgerTx, row: PayoutRow) => Promise<unknown>) | null,
@@ -281,8 +282,7 @@ async function transition(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await lockPayout(tx, payoutId);
-    expectStatus(row, allowed);
-    const [updated] = await tx.update(payouts).set({ ...changes, status: to }).where(eq(payouts.id, payoutId)).returning();
+    const [updated] = await tx.update(payouts).set({ ...changes, status: moveTo(row, to) }).where(eq(payouts.id, payoutId)).returning();
     await addEvent(tx, payoutId, row.status, to, financeActor(actor), reason);
     if (money) await money(tx, row);
     await recordAuditIn(tx, actor, { action: "update", entity: "payout", entityId: payoutId, before: auditView(row), after: auditView(updated) });
@@ -297,7 +297,7 @@ const userOf = (row: PayoutRow) => {
 };
 
 export function approvePayout(actor: Actor, payoutId: string, now = new Date()) {
-  return transition(actor, payoutId, ["requested", "needs_review"], "approved", { decidedBy: financeActor(actor), decidedAt: now }, null, null);
+  return transition(actor, payoutId, "approved", { decidedBy: financeActor(actor), decidedAt: now }, null, null);
 }
 
 /** Refused by finance before export: cancelled, with the reason the member reads; the money goes back to "Disponible". */
@@ -305,7 +305,6 @@ export function refusePayout(actor: Actor, payoutId: string, reason: string, now
   return transition(
     actor,
     payoutId,
-    ["requested", "needs_review", "approved"],
     "cancelled",
     { decidedBy: financeActor(actor), decidedAt: now, decisionReason: reason, cancelledAt: now },
     reason,
@@ -315,7 +314,7 @@ export function refusePayout(actor: Actor, payoutId: string, reason: string, now
 
 /** Paid: the member's bank received it (v1: marked by finance). The money moves to "Versé". */
 export function completePayout(actor: Actor, payoutId: string, now = new Date()) {
-  return transition(actor, payoutId, ["sent"], "completed", { completedAt: now }, null, (tx, row) =>
+  return transition(actor, payoutId, "completed", { completedAt: now }, null, (tx, row) =>
     settlePayout(tx, { payoutId, userId: userOf(row), actor: financeActor(actor) }),
   );
 }
@@ -325,7 +324,6 @@ export function failPayout(actor: Actor, payoutId: string, reason: string, now =
   return transition(
     actor,
     payoutId,
-    ["exported", "sent"],
     "failed",
     { failedAt: now, failureReason: reason },
     reason,
@@ -401,7 +399,7 @@ type ExportedBatch = { id: string; msgId: string; txCount: number; controlSumCen
 export async function exportApprovedPayouts(actor: Actor, now = new Date()): Promise<ExportedBatch & { toFix: { id: string; reason: string }[] }> {
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(payouts).where(eq(payouts.status, "approved")).orderBy(asc(payouts.requestedAt)).for("update");
+    const rows = await tx.select().from(payouts).where(eq(payouts.status, payoutStatus.is.approved)).orderBy(asc(payouts.requestedAt)).for("update");
     if (!rows.length) throw new PayoutError(FINANCE_MESSAGES.nothingToExport, 409);
     const good: { row: PayoutRow; payment: SepaPayment }[] = [];
     const toFix: { id: string; reason: string }[] = [];
@@ -415,10 +413,10 @@ export async function exportApprovedPayouts(actor: Actor, now = new Date()): Pro
       const reasons = [...r.reviewReasons.filter((x) => x.code !== PAYOUT_TO_FIX_CODE), { code: PAYOUT_TO_FIX_CODE, reason: checked.reason }];
       const [updated] = await tx
         .update(payouts)
-        .set({ status: "needs_review", reviewReasons: reasons, decidedBy: null, decidedAt: null })
+        .set({ status: moveTo(r, "needs_review"), reviewReasons: reasons, decidedBy: null, decidedAt: null })
         .where(eq(payouts.id, r.id))
         .returning();
-      await addEvent(tx, r.id, "approved", "needs_review", "system:export", `${PAYOUT_TO_FIX_LABEL} : ${checked.reason}`, now);
+      await addEvent(tx, r.id, r.status, updated.status, "system:export", `${PAYOUT_TO_FIX_LABEL} : ${checked.reason}`, now);
       await recordAuditIn(tx, actor, { action: "update", entity: "payout", entityId: r.id, before: auditView(r), after: { ...auditView(updated), toFix: checked.reason } });
       toFix.push({ id: r.id, reason: checked.reason });
     }
@@ -442,8 +440,10 @@ export async function exportApprovedPayouts(actor: Actor, now = new Date()): Pro
         createdAt: now,
       })
       .returning({ id: payoutBatches.id, msgId: payoutBatches.msgId, txCount: payoutBatches.txCount, controlSumCents: payoutBatches.controlSumCents, fileSha256: payoutBatches.fileSha256 });
-    await tx.update(payouts).set({ status: "exported", batchId, exportedAt: now }).where(inArray(payouts.id, ids));
-    for (const id of ids) await addEvent(tx, id, "approved", "exported", financeActor(actor), msgId, now);
+    // every row was locked "approved" above
+    const exported = payoutStatus.transition(payoutStatus.is.approved, "exported");
+    await tx.update(payouts).set({ status: exported, batchId, exportedAt: now }).where(inArray(payouts.id, ids));
+    for (const id of ids) await addEvent(tx, id, payoutStatus.is.approved, exported, financeActor(actor), msgId, now);
     await recordAuditIn(tx, actor, { action: "create", entity: "payout_batch", entityId: batchId, after: { ...batch, payouts: ids, toFix: toFix.map((t) => t.id) } });
     return { batch, toFix };
   });
@@ -459,12 +459,12 @@ export async function markBatchSent(actor: Actor, batchId: string, now = new Dat
   return db.transaction(async (tx) => {
     const [batch] = await tx.select().from(payoutBatches).where(eq(payoutBatches.id, batchId)).for("update");
     if (!batch) throw new PayoutError(FINANCE_MESSAGES.batchNotFound, 404);
-    if (batch.status !== "exported") throw new PayoutError(FINANCE_MESSAGES.batchAlreadySent, 409);
-    await tx.update(payoutBatches).set({ status: "sent", sentAt: now }).where(eq(payoutBatches.id, batchId));
+    const batchSent = payoutBatchStatus.transition(batch.status, "sent", () => new PayoutError(FINANCE_MESSAGES.batchAlreadySent, 409));
+    await tx.update(payoutBatches).set({ status: batchSent, sentAt: now }).where(eq(payoutBatches.id, batchId));
     const rows = await tx
       .update(payouts)
-      .set({ status: "sent", sentAt: now })
-      .where(and(eq(payouts.batchId, batchId), eq(payouts.status, "exported")))
+      .set({ status: payoutStatus.transition(payoutStatus.is.exported, "sent"), sentAt: now })
+      .where(and(eq(payouts.batchId, batchId), eq(payouts.status, payoutStatus.is.exported)))
       .returning();
     for (const r of rows) {
       await addEvent(tx, r.id, "exported", "sent", financeActor(actor), batch.msgId, now);
@@ -527,7 +527,7 @@ export async function financeOverview(limit = 200) {
     .from(payouts)
     .leftJoin(user, eq(user.id, payouts.userId))
     .leftJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
-    .where(inArray(payouts.status, ["requested", "needs_review", "approved", "exported", "sent"]))
+    .where(inArray(payouts.status, payoutStatus.ongoing))
     .orderBy(asc(payouts.requestedAt))
     .limit(limit);
   const closed = await db
@@ -535,7 +535,7 @@ export async function financeOverview(limit = 200) {
     .from(payouts)
     .leftJoin(user, eq(user.id, payouts.userId))
     .leftJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
-    .where(inArray(payouts.status, ["completed", "failed", "cancelled"]))
+    .where(inArray(payouts.status, payoutStatus.final))
     .orderBy(desc(payouts.requestedAt))
     .limit(20);
   const batches = await db

@@ -10,6 +10,7 @@
  */
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { NAME_SEPARATORS } from "../../../db/schema/shared";
+import { dealStatus } from "../../../db/states/deal-status";
 import { getDb, type Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { compactName, normalizeQuery, searchWords, SEARCH_MAX_LENGTH, SUGGEST_MIN_LENGTH } from "./search.schema";
@@ -311,7 +312,7 @@ export async function refreshLexicon(db: Db, now = new Date()): Promise<number> 
         select lower(unaccent(w)), mode() within group (order by display), count(distinct doc)::int
         from (
           select doc, w, lower(w) as display from (
-            select 'd' || d.id::text as doc, w from crevarde_deals d, regexp_split_to_table(d.title || ' ' || d.description, ${WORD_SPLIT}) w where d.status = 'published' and ${open("d")}
+            select 'd' || d.id::text as doc, w from crevarde_deals d, regexp_split_to_table(d.title || ' ' || d.description, ${WORD_SPLIT}) w where d.status = ${dealStatus.is.published} and ${open("d")}
             union all select 'b' || b.id::text, w from brands b, regexp_split_to_table(b.name || ' ' || coalesce(b.description, ''), ${WORD_SPLIT}) w
             union all select 'a' || a.id, w from blog_articles a, regexp_split_to_table(a.title || ' ' || a.category || ' ' || a.excerpt, ${WORD_SPLIT}) w where a.published and ${open("a")}
             union all select 'h' || h.id::text, w from help_articles h, regexp_split_to_table(h.title || ' ' || h.summary, ${WORD_SPLIT}) w where h.published

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { dealStatus } from "~/modules/deals/deal-rules";
 import { analyticsEvents, brands, crevardeDeals, offers, promoCodes } from "../../../db/schema";
 import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
 import { onDataChange } from "~/lib/data-changes.server";
@@ -22,7 +23,7 @@ export function allowedHosts(): Promise<Set<string>> {
     const [b, d, p, o] = await Promise.all([
       db.selectDistinct({ url: brands.websiteUrl }).from(brands).where(isNotNull(brands.websiteUrl)),
       // admins' published deals only: a member's link is reached through its deal (publishedMemberDealHost), never as a free destination
-      db.selectDistinct({ url: crevardeDeals.url }).from(crevardeDeals).where(and(isNull(crevardeDeals.authorId), eq(crevardeDeals.status, "published"))),
+      db.selectDistinct({ url: crevardeDeals.url }).from(crevardeDeals).where(and(isNull(crevardeDeals.authorId), eq(crevardeDeals.status, dealStatus.is.published))),
       db.selectDistinct({ url: promoCodes.url }).from(promoCodes).where(isNotNull(promoCodes.url)),
       db.selectDistinct({ url: offers.url }).from(offers).where(isNotNull(offers.url)),
     ]);
@@ -55,7 +56,7 @@ export async function publishedMemberDealHost(dealId: string | null | undefined)
   const [row] = await db
     .select({ url: crevardeDeals.url })
     .from(crevardeDeals)
-    .where(and(eq(crevardeDeals.id, id), isNotNull(crevardeDeals.authorId), eq(crevardeDeals.status, "published")));
+    .where(and(eq(crevardeDeals.id, id), isNotNull(crevardeDeals.authorId), eq(crevardeDeals.status, dealStatus.is.published)));
   return hostOf(row?.url);
 }
 

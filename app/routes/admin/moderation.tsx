@@ -24,6 +24,7 @@ import { NOTICE_DECISION_LABELS, NOTICE_DECISIONS, moderationActionSchema } from
 import { decideNotice, type ModerationNoticeRow } from "~/modules/notices/notices.server";
 import { formatParis } from "~/modules/settings/paris-time";
 import { dealModerationSchemas, MODERATION_RULES, moderationStatement } from "~/modules/deals/posting.schema";
+import { dealStatus } from "~/modules/deals/deal-rules";
 import { COMMENT_MESSAGES, COMMENT_MODERATION_MESSAGES, COMMENT_MODERATION_RULES, COMMENT_RULE_KEYS } from "~/modules/deals/deal-comments";
 import { decideComment, dismissReports } from "~/modules/deals/deal-comments.server";
 import { decideDealPost, editPendingDeal } from "~/modules/deals/posting.server";
@@ -551,7 +552,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
             key={d.id}
             testId="reported-deal"
             heading={d.title}
-            badge={d.status === "published" ? "Signalé" : "Déjà retiré"}
+            badge={d.status === dealStatus.is.published ? "Signalé" : "Déjà retiré"}
             url={`/coup-de-crevarde/${d.id}`}
             body={reportsMeta(d)}
             meta={`Publié par ${d.authorEmail ?? "l'équipe ou un compte supprimé"} · lien marchand : ${d.url}`}
@@ -559,7 +560,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
             <div className="border-t border-neutral-200 pt-3">
               <DismissReportsForm targetType="deal" targetId={d.id} busy={busy} />
             </div>
-            {d.status === "published" ? <DealStatementForm dealId={d.id} intent="remove-deal" label="Retirer le deal" busy={busy} /> : null}
+            {d.status === dealStatus.is.published ? <DealStatementForm dealId={d.id} intent="remove-deal" label="Retirer le deal" busy={busy} /> : null}
           </QueueItem>
         )}
       </QueueCard>
@@ -636,7 +637,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
             key={a.dealId}
             testId="deal-appeal"
             heading={a.title}
-            badge={a.contestedStatus === "removed" ? "Retiré" : "Refusé"}
+            badge={a.contestedStatus === dealStatus.is.removed ? "Retiré" : "Refusé"}
             url={a.url}
             body={a.text}
             meta={`${a.ruleLabel ?? ""} : ${a.statement ?? ""} · contesté le ${formatParis(a.createdAt, "dd/MM/yyyy 'à' HH'h'mm")} par ${a.authorEmail ?? "un compte supprimé"}`}

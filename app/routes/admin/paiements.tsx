@@ -15,7 +15,15 @@ import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/ad
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { MONEY_LABELS } from "~/modules/treasury/treasury.schema";
-import { financeActionSchema, PAYOUT_TO_FIX_CODE, PAYOUT_TO_FIX_LABEL, payoutStatusLabel } from "~/modules/payouts/payouts.schema";
+import {
+  financeActionSchema,
+  PAYOUT_TO_FIX_CODE,
+  PAYOUT_TO_FIX_LABEL,
+  payoutBadge,
+  payoutBatchStatus,
+  payoutStatus,
+  payoutStatusLabel,
+} from "~/modules/payouts/payouts.schema";
 import {
   approvePayout,
   completePayout,
@@ -76,9 +84,9 @@ const when = (iso: string) => formatParis(iso, "dd/MM/yyyy HH:mm");
 export default function AdminPayouts({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData as AdminActionData | undefined);
   const { open, closed, batches, nextExport } = loaderData;
-  const review = open.filter((p) => p.status === "requested" || p.status === "needs_review");
-  const approved = open.filter((p) => p.status === "approved");
-  const inFlight = open.filter((p) => p.status === "exported" || p.status === "sent");
+  const review = open.filter((p) => payoutStatus.canMove(p.status, "approved"));
+  const approved = open.filter((p) => p.status === payoutStatus.is.approved);
+  const inFlight = open.filter((p) => payoutStatus.canMove(p.status, "failed"));
   const navigation = useNavigation();
   const exporting = navigation.state !== "idle" && navigation.formData?.get("intent") === "export";
   return (
@@ -155,7 +163,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                 <li key={b.id} className="grid gap-2 rounded-xl border border-neutral-200 p-3 text-sm" data-testid="payout-batch">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-mono font-semibold">{b.msgId}</span>
-                    <Badge variant={b.status === "sent" ? "success" : "neutral"}>{b.status === "sent" ? "Envoyé" : "À envoyer"}</Badge>
+                    <Badge variant={b.status === payoutBatchStatus.is.sent ? "success" : "neutral"}>{b.status === payoutBatchStatus.is.sent ? "Envoyé" : "À envoyer"}</Badge>
                   </div>
                   <p>
                     {countOf(b.txCount, { one: "virement", other: "virements" })} · {formatEuros(b.controlSumCents)} · créé le {when(b.createdAt)}
@@ -168,7 +176,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                         <Download className="size-4" aria-hidden="true" /> Télécharger le fichier
                       </a>
                     </Button>
-                    {b.status === "exported" ? (
+                    {b.status === payoutBatchStatus.is.exported ? (
                       <Form method="post">
                         <input type="hidden" name="intent" value="mark-sent" />
                         <input type="hidden" name="batchId" value={b.id} />
@@ -197,7 +205,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
             <ul className="grid gap-4">
               {inFlight.map((p) => (
                 <PayoutCard key={p.id} payout={p}>
-                  {p.status === "sent" ? (
+                  {p.status === payoutStatus.is.sent ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="complete" />
                       <input type="hidden" name="payoutId" value={p.id} />
@@ -282,7 +290,7 @@ function PayoutCard({ payout: p, children }: { payout: FinancePayoutRow; childre
         <p id={`fp-${p.id}`} className="font-semibold">
           {formatEuros(p.amountCents)} · {p.memberEmail ?? "compte supprimé"}
         </p>
-        <Badge variant={p.status === "completed" ? "success" : p.status === "failed" || p.status === "cancelled" || p.toFix ? "hot" : "neutral"}>
+        <Badge variant={payoutBadge(p)}>
           {p.toFix ? PAYOUT_TO_FIX_LABEL : payoutStatusLabel(p.status)}
         </Badge>
       </div>

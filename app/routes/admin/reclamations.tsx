@@ -12,7 +12,7 @@ import { readBoundedForm } from "~/lib/body.server";
 import { adminSeo } from "~/lib/admin-seo";
 import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { claimAdminActionSchema, claimAdminStatusLabel } from "~/modules/claims/claims.schema";
+import { CLAIM_REFUSED, claimAdminActionSchema, claimAdminStatusLabel, claimStatus } from "~/modules/claims/claims.schema";
 import { claimsOverview, markNetworkSent, resolveClaim, sendClaimToImpact, type AdminClaimRow } from "~/modules/claims/claims.server";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { countOf } from "~/lib/plural";
@@ -187,7 +187,7 @@ function ClaimCard({ claim: c, flagAt, children }: { claim: AdminClaimRow; flagA
         <p id={`claim-${c.id}`} className="font-semibold">
           {c.merchant} · commande {c.orderRef} · {formatEuros(c.amountCents)}
         </p>
-        <Badge variant={c.status === "accepted" ? "success" : c.status === "refused" || c.status === "auto_rejected" || c.status === "disputed" ? "hot" : "neutral"}>
+        <Badge variant={c.status === claimStatus.is.accepted ? "success" : (CLAIM_REFUSED as readonly string[]).includes(c.status) || c.status === claimStatus.is.disputed ? "hot" : "neutral"}>
           {claimAdminStatusLabel(c.status)}
         </Badge>
       </div>
