@@ -25,8 +25,11 @@ test("a member copies a code, answers « Non », sees the rate update, then undo
   await expect(question).toContainText("Ta réponse : ça n'a pas marché");
   // « Pourquoi ? »: an optional reason, kept with the answer
   const why = card.getByRole("form", { name: "Pourquoi le code n'a pas marché ?" });
+  // the button shows the reason at once; the reload below waits for the server to have it
+  const reasonSaved = page.waitForResponse((r) => r.request().method() === "POST" && (r.request().postData() ?? "").includes("minimum"));
   await why.getByRole("button", { name: "Montant minimum non atteint" }).click();
   await expect(why.getByRole("button", { name: "Montant minimum non atteint" })).toHaveAttribute("aria-pressed", "true");
+  expect((await reasonSaved).ok()).toBe(true);
   await expect(card.getByTestId("code-feedback-rate")).toHaveText(/^50\s% de réussite/);
 
   // the answer is kept: after a reload it is still shown, and it can be undone
