@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, isSaveResponse, noHorizontalScroll, signedInAs, test } from "./fixtures";
 import { avatarPoster, VOTED_DEAL_CODE, votedDealTitle } from "./deal-page-fixture";
 import { profilePoster } from "./member-profile-fixture";
@@ -134,12 +135,17 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("a member's deal page shows the poster's pseudo, their avatar (initials without a photo) and « il y a … » (issue #34 item 9) @layout", async ({ page }, testInfo) => {
-  const poster = profilePoster(testInfo.project.name);
+/** Opens a member's deal from the list, and returns the deal page's byline naming them. */
+async function openPostersDeal(page: Page, poster: { username: string; dealTitle: string }) {
   await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(poster.dealTitle)}`);
   await page.getByRole("link", { name: poster.dealTitle, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: poster.dealTitle })).toBeVisible();
-  const byline = page.getByRole("main").getByTestId("deal-byline").filter({ has: page.getByRole("link", { name: poster.username, exact: true }) }).first();
+  return page.getByRole("main").getByTestId("deal-byline").filter({ has: page.getByRole("link", { name: poster.username, exact: true }) }).first();
+}
+
+test("a member's deal page shows the poster's pseudo, their avatar (initials without a photo) and « il y a … » (issue #34 item 9) @layout", async ({ page }, testInfo) => {
+  const poster = profilePoster(testInfo.project.name);
+  const byline = await openPostersDeal(page, poster);
   await expect(byline).toBeVisible();
   await expect(byline.getByRole("link", { name: poster.username, exact: true })).toHaveAttribute("href", `/membres/${encodeURIComponent(poster.username)}`);
   // the poster has no photo: their initials stand in for it, beside the pseudo
@@ -153,10 +159,7 @@ test("a member's deal page shows the poster's pseudo, their avatar (initials wit
 
 test("a deal page shows the poster's profile photo beside their pseudo, and « il y a … » (issue #34 item 9) @layout", async ({ page }, testInfo) => {
   const poster = avatarPoster(testInfo.project.name);
-  await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(poster.dealTitle)}`);
-  await page.getByRole("link", { name: poster.dealTitle, exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: poster.dealTitle })).toBeVisible();
-  const byline = page.getByRole("main").getByTestId("deal-byline").filter({ has: page.getByRole("link", { name: poster.username, exact: true }) }).first();
+  const byline = await openPostersDeal(page, poster);
   const photo = byline.locator("img");
   await expect(photo).toHaveAttribute("src", poster.avatarUrl);
   await expect(photo).toBeVisible();
