@@ -1,5 +1,7 @@
+import type { Page } from "@playwright/test";
 import { expect, isSaveResponse, noHorizontalScroll, signedInAs, test } from "./fixtures";
-import { VOTED_DEAL_CODE, votedDealTitle } from "./deal-page-fixture";
+import { avatarPoster, VOTED_DEAL_CODE, votedDealTitle } from "./deal-page-fixture";
+import { profilePoster } from "./member-profile-fixture";
 
 /** The deal page and temperature votes (issue #15): each project votes on its own deal (tests/e2e/deal-page-fixture.ts). */
 
@@ -131,4 +133,39 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Pourquoi ? (facultatif)")).toHaveCount(0);
     await expect(page.getByTestId("deal-heat")).toHaveText(/42°/);
   });
+});
+
+/** Opens a member's deal from the list, and returns the deal page's byline naming them. */
+async function openPostersDeal(page: Page, poster: { username: string; dealTitle: string }) {
+  await page.goto(`/coup-de-crevarde?q=${encodeURIComponent(poster.dealTitle)}`);
+  await page.getByRole("link", { name: poster.dealTitle, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: poster.dealTitle })).toBeVisible();
+  return page.getByRole("main").getByTestId("deal-byline").filter({ has: page.getByRole("link", { name: poster.username, exact: true }) }).first();
+}
+
+test("a member's deal page shows the poster's pseudo, their avatar (initials without a photo) and « il y a … » (issue #34 item 9) @layout", async ({ page }, testInfo) => {
+  const poster = profilePoster(testInfo.project.name);
+  const byline = await openPostersDeal(page, poster);
+  await expect(byline).toBeVisible();
+  await expect(byline.getByRole("link", { name: poster.username, exact: true })).toHaveAttribute("href", `/membres/${encodeURIComponent(poster.username)}`);
+  // the poster has no photo: their initials stand in for it, beside the pseudo
+  await expect(byline.locator("img")).toHaveCount(0);
+  await expect(byline.locator('span[aria-hidden="true"]').first()).toHaveText(poster.username.slice(0, 2).toUpperCase());
+  await expect(byline.locator('span[aria-hidden="true"]').first()).toBeVisible();
+  // posted an hour ago (tests/e2e/member-profile-fixture.ts)
+  await expect(byline).toContainText(/il y a (environ )?1 heure/);
+  await noHorizontalScroll(page);
+});
+
+test("a deal page shows the poster's profile photo beside their pseudo, and « il y a … » (issue #34 item 9) @layout", async ({ page }, testInfo) => {
+  const poster = avatarPoster(testInfo.project.name);
+  const byline = await openPostersDeal(page, poster);
+  const photo = byline.locator("img");
+  await expect(photo).toHaveAttribute("src", poster.avatarUrl);
+  await expect(photo).toBeVisible();
+  // the image loaded (a broken photo would have no natural width)
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // posted two years ago (tests/e2e/deal-page-fixture.ts)
+  await expect(byline).toContainText("il y a 2 ans");
+  await noHorizontalScroll(page);
 });

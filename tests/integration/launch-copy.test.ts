@@ -12,7 +12,11 @@
  *
  * Issue #34 item 2, the same crawl once launched: every « Activer le cashback » on every page, seen as a
  * visitor or a member, is a link to /cashback/activer/:programme, and each is followed: a member goes to
- * the network (click id), a visitor to sign-in and, once signed in, back to the same activation.
+ * the network (click id), a visitor to sign-in and, once signed in, back to the same activation. The walk also
+ * renders the search results for a brand with a programme (SEARCH_PATH), which no sitemap lists.
+ *
+ * And positively: the privacy policy and « Comment nous gagnons de l'argent » describe the cashback when it is
+ * launched and say it is not open yet when it is off (LAUNCH_TEXTS).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +26,7 @@ import routes from "../../app/routes";
 import { setSetting } from "../../app/modules/settings/settings.server";
 import { seed } from "../../db/seed/index";
 import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
+import { DEMO_PROGRAM_BRAND_SLUG } from "../../db/seed/data/programs";
 import { startInProcessApp } from "../helpers/app";
 import { signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -31,6 +36,37 @@ const NEAR = 80;
 const SOON = /bientôt|sera lancé|prochainement|Bientôt disponible/gi;
 /** « bientôt » that speaks of something else than cashback, whatever is near: a code about to expire, the blog's next articles, a goodbye. */
 const NOT_ABOUT_CASHBACK = /Expire bientôt|Plus d'articles bientôt|À bientôt/gi;
+
+/** Search results for the demo brand that has a programme: its offers carry « Activer le cashback ». */
+const SEARCH_PATH = `/recherche?q=${DEMO_PROGRAM_BRAND_SLUG}`;
+
+/** A phrase of each launch-dependent legal page, in each state of `cashback_launched`. */
+const LAUNCH_TEXTS: Record<string, { launched: string[]; off: string[] }> = {
+  "/legal/politique-confidentialite": {
+    launched: ["suivi de ton cashback", "Pour ton cashback : les plateformes d'affiliation reçoivent un identifiant de clic"],
+    off: ["(le cashback n'est pas encore ouvert)"],
+  },
+  "/legal/comment-nous-gagnons-de-l-argent": {
+    launched: ["une partie de la commission te revient : c'est ton cashback"],
+    off: ["Le cashback n'est pas encore ouvert : le jour de son lancement, une partie de ces commissions te reviendra."],
+  },
+};
+
+/** What each launch-dependent legal page of `rendered` lacks of the state's phrases, and shows of the other state's. */
+function launchTextProblems(rendered: Array<{ path: string; html: string }>, state: "launched" | "off"): string[] {
+  const other = state === "launched" ? "off" : "launched";
+  const problems: string[] = [];
+  for (const [p, texts] of Object.entries(LAUNCH_TEXTS)) {
+    const pages = rendered.filter((r) => r.path === p);
+    if (pages.length === 0) problems.push(`${p}: not rendered`);
+    for (const page of pages) {
+      const text = readableText(page.html);
+      for (const phrase of texts[state]) if (!text.includes(phrase)) problems.push(`${p}: lacks « ${phrase} »`);
+      for (const phrase of texts[other]) if (text.includes(phrase)) problems.push(`${p}: shows « ${phrase} »`);
+    }
+  }
+  return problems;
+}
 
 type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
 
@@ -119,7 +155,7 @@ describeEachDb("launch-dependent copy on every page (issue #34 item 4)", () => {
     cookies.newMember = (await signedInUser()).cookie;
     const sitemap = await (await fetch(`${app.base}/sitemap.xml`)).text();
     const fromSitemap = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-    paths = [...new Set([...publicLayoutPaths(), ...fromSitemap, "/auth", "/auth?tab=signup"])];
+    paths = [...new Set([...publicLayoutPaths(), ...fromSitemap, "/auth", "/auth?tab=signup", SEARCH_PATH])];
   });
 
   afterAll(async () => {
@@ -147,8 +183,8 @@ describeEachDb("launch-dependent copy on every page (issue #34 item 4)", () => {
     return { problems, rendered };
   }
 
-  it("finds the public pages: the layout's, the sitemap's, the blog article on cashback, the legal pages", () => {
-    for (const p of ["/", "/pourquoi", "/pourquoi-crevarde", "/apropos", "/deals", "/blog/cashback-explique", "/legal/politique-confidentialite", "/legal/comment-nous-gagnons-de-l-argent", "/mon-cashback"]) {
+  it("finds the public pages: the layout's, the sitemap's, the blog article on cashback, the legal pages, search results", () => {
+    for (const p of [SEARCH_PATH, "/", "/pourquoi", "/pourquoi-crevarde", "/apropos", "/deals", "/blog/cashback-explique", "/legal/politique-confidentialite", "/legal/comment-nous-gagnons-de-l-argent", "/mon-cashback"]) {
       expect(paths).toContain(p);
     }
     expect(paths.some((p) => p.startsWith("/marques/"))).toBe(true);
@@ -170,6 +206,12 @@ describeEachDb("launch-dependent copy on every page (issue #34 item 4)", () => {
     // the walk saw the live cashback: a brand page with a programme sells it, and so do the home page's offers
     expect(rendered.some((r) => liveCashback(r.html).length > 0)).toBe(true);
     expect(activationControls(rendered.find((r) => r.path === "/")!.html).length).toBeGreaterThan(0);
+    // search results sell it too, to a visitor and to a member, and their links are among those followed next
+    const searches = rendered.filter((r) => r.path === SEARCH_PATH);
+    expect(searches).toHaveLength(2);
+    for (const r of searches) expect(activationControls(r.html).length, SEARCH_PATH).toBeGreaterThan(0);
+    // the privacy policy and « Comment nous gagnons de l'argent » describe the live cashback
+    expect(launchTextProblems(rendered, "launched")).toEqual([]);
   });
 
   it("launched: each activation link takes a member to the network and a visitor to sign-in, then back to it", async () => {
@@ -222,6 +264,9 @@ describeEachDb("launch-dependent copy on every page (issue #34 item 4)", () => {
       expect(problems).toEqual([]);
       // the walk saw the pre-launch copy
       expect(rendered.some((r) => soonNearCashback(readableText(r.html)).length > 0)).toBe(true);
+      // the search results were rendered, without activation, and the legal pages say the cashback is not open yet
+      expect(rendered.filter((r) => r.path === SEARCH_PATH)).toHaveLength(2);
+      expect(launchTextProblems(rendered, "off")).toEqual([]);
     } finally {
       await setSetting("cashback_launched", true);
     }
