@@ -190,6 +190,17 @@ describeEachDb("deal search", ({ database, kind }) => {
     expect(await titles("pinceaux kabuki")).toEqual([KABUKI]);
   });
 
+  it("a number after a hyphen is found: the parser stores « SPF-50 » as 'spf' and '-50'", async () => {
+    const title = "Fluide solaire SPF-50 teinté, lot de 2";
+    await database().db.insert(s.crevardeDeals).values({
+      title, description: "Protection très haute, fini invisible.", price: "9,99€", source: "shein", badgeText: "Fun", url: "https://www.shein.com/fr/f.html",
+      createdAt: new Date(Date.now() - 48 * 3_600_000),
+    });
+    for (const q of [title, "SPF-50", "spf 50", "fluide 50", "solaire-50"]) expect(await titles(q), q).toContain(title);
+    // the signed form is an alternative of the number, never a way around a word
+    expect(await titles("fluide 51")).not.toContain(title);
+  });
+
   it("corrections: applied when the close word finds deals, offered (“Tu voulais dire”) otherwise", async () => {
     expect((await search("maquilage")).correction).toEqual({ query: "maquillage", applied: true });
     expect((await search("pinceaux maquilage")).correction).toEqual({ query: "pinceaux maquillage", applied: true });

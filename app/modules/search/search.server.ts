@@ -50,7 +50,10 @@ export function foldWord(word: string): string {
  * instead (expandWords). Quoted by plainto_tsquery: never read as syntax.
  */
 function wordQuery(word: string): SQL {
-  return sql`plainto_tsquery(${SEARCH_CONFIG}, ${word}::text)`;
+  const whole = sql`plainto_tsquery(${SEARCH_CONFIG}, ${word}::text)`;
+  // PostgreSQL's parser reads a hyphen before digits as a sign: « SPF-50 » is stored as 'spf' and '-50',
+  // so a number also matches its signed form (« spf 50 », « SPF-50 » and « 50 » find it)
+  return /^\p{N}+$/u.test(word) ? sql`(${whole} || plainto_tsquery(${SEARCH_CONFIG}, ${`-${word}`}::text))` : whole;
 }
 
 /** A word being typed also matches up to this many catalogue words it starts (most used first). */
