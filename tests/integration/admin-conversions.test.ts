@@ -9,9 +9,10 @@ import { conversionFilters, CONVERSION_ADMIN_MESSAGES, MAX_IMPORT_BYTES } from "
 import { formatNetworkAmount } from "../../app/modules/conversions/format";
 import { approveCashback, recordPendingCashback } from "../../app/modules/ledger/ledger-events.server";
 import { withLedger } from "../../app/modules/ledger/ledger.server";
-import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import { multipart } from "../helpers/multipart";
 
 // the import branch's contract functions: this suite checks what the route does with their answers
 const contracts = vi.hoisted(() => ({
@@ -42,21 +43,6 @@ describe("conversionFilters", () => {
   });
 });
 
-/** A multipart POST as a browser sends it (with its Content-Length, which the bounded reader requires). */
-async function multipart(path: string, cookie: string, fields: Record<string, string | Blob>, fileName = "export.csv") {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === "string") form.append(k, v);
-    else form.append(k, v, fileName);
-  }
-  const draft = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: form });
-  const body = await draft.arrayBuffer();
-  return new Request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    body,
-    headers: { origin: TEST_ORIGIN, cookie, "content-type": draft.headers.get("content-type")!, "content-length": String(body.byteLength) },
-  });
-}
 
 describeEachDb("/admin/conversions", ({ database }) => {
   let admin: Awaited<ReturnType<typeof signedInUser>>;

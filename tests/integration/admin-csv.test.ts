@@ -4,22 +4,13 @@ import * as s from "../../db/schema";
 import { loader as exportLoader } from "../../app/routes/admin/csv.export";
 import { action as importAction, loader as importLoader } from "../../app/routes/admin/csv.import";
 import { CSV_LIMITS, CSV_MESSAGES } from "../../app/modules/admin/csv";
-import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import { multipart } from "../helpers/multipart";
 
 const PROMO_HEADER = "Marque;Code;Réduction;Description;Catégorie;Lien;Expiration;En avant;Publier le;Dépublier le";
 
-/** A multipart POST as a browser sends it (with its content-length). */
-async function multipart(path: string, cookie: string | undefined, fields: Record<string, string | File>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const draft = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: form });
-  const body = await draft.arrayBuffer();
-  const headers = new Headers({ origin: TEST_ORIGIN, "content-type": draft.headers.get("content-type")!, "content-length": String(body.byteLength) });
-  if (cookie) headers.set("cookie", cookie);
-  return new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers, body });
-}
 const csvFile = (text: string | Uint8Array, name = "import.csv") => new File([text as BlobPart], name, { type: "text/csv" });
 
 describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as CSV (ADR 029)", ({ database }) => {

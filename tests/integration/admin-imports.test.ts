@@ -4,9 +4,10 @@ import * as s from "../../db/schema";
 import { loader as exportLoader } from "../../app/routes/admin/csv.export";
 import { action as importAction, loader as importLoader } from "../../app/routes/admin/csv.import";
 import { CSV_MESSAGES, type CsvPreview, type CsvPreviewRow } from "../../app/modules/admin/csv";
-import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import { multipart } from "../helpers/multipart";
 
 /**
  * Issue #37 item 4, « Imports show what they change » (ADR 029): the preview's
@@ -18,15 +19,6 @@ const PROMO_HEADER = "Marque;Code;Réduction;Description;Catégorie;Lien;Expirat
 const OFFER_HEADER = "Marque;Produit;Prix;Catégorie;Tag;Image;Lien;En avant;Publier le;Dépublier le";
 const CATEGORY_HEADER = "Nom;Slug;Description;Image";
 
-async function multipart(path: string, cookie: string | undefined, fields: Record<string, string | File>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const draft = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: form });
-  const body = await draft.arrayBuffer();
-  const headers = new Headers({ origin: TEST_ORIGIN, "content-type": draft.headers.get("content-type") ?? "", "content-length": String(body.byteLength) });
-  if (cookie) headers.set("cookie", cookie);
-  return new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers, body });
-}
 
 describeEachDb("CSV imports show what they change (issue #37 item 4)", ({ database }) => {
   let admin: Awaited<ReturnType<typeof signedInUser>>;

@@ -14,19 +14,10 @@ import { CSV_MESSAGES } from "../../app/modules/admin/csv";
 import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
+import { multipart } from "../helpers/multipart";
 
 const BLOG_HEADER = "Slug;Titre;Catégorie;Auteur;Extrait;Couverture;Titre SEO;Description SEO;Statut;Publier le;Dépublier le;Contenu";
 
-/** A multipart POST as a browser sends it (with its content-length). */
-async function multipart(path: string, cookie: string | undefined, fields: Record<string, string | File>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const draft = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: form });
-  const body = await draft.arrayBuffer();
-  const headers = new Headers({ origin: TEST_ORIGIN, "content-type": draft.headers.get("content-type")!, "content-length": String(body.byteLength) });
-  if (cookie) headers.set("cookie", cookie);
-  return new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers, body });
-}
 
 describeEachDb("/admin/blog: the blog's articles in the back office (issue #37 item 1)", ({ database }) => {
   let admin: Awaited<ReturnType<typeof signedInUser>>;

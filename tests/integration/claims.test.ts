@@ -19,11 +19,12 @@ import { loader as proofLoader } from "../../app/routes/admin/reclamations.justi
 import { loader as memberLoader } from "../../app/routes/mon-cashback";
 import { action as claimAction, loader as claimLoader } from "../../app/routes/mon-cashback.reclamation";
 import * as s from "../../db/schema";
-import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { req, signedInUser } from "../helpers/auth";
 import { rec } from "../helpers/conversions";
 import { describeEachDb } from "../helpers/db";
 import { startNetworkServer } from "../helpers/network-server";
 import { callRoute, type FormAnswer } from "../helpers/route";
+import { multipart } from "../helpers/multipart";
 
 const DAY = 86_400_000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-claims-"));
@@ -73,21 +74,12 @@ async function clickOf(userId: string, programId: string, ageDays: number) {
   return c;
 }
 
-/** A multipart POST as the browser sends it (with its Content-Length). */
-async function multipart(pathname: string, cookie: string, fields: Record<string, string>, proof?: { bytes: Uint8Array; name: string; type: string }) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (proof) form.append("proof", new File([new Uint8Array(proof.bytes)], proof.name, { type: proof.type }));
-  const encoded = new Response(form);
-  const body = new Uint8Array(await encoded.arrayBuffer());
-  const headers = new Headers({ origin: TEST_ORIGIN, cookie, "content-type": encoded.headers.get("content-type")!, "content-length": String(body.byteLength) });
-  return new Request(`${TEST_ORIGIN}${pathname}`, { method: "POST", headers, body });
-}
 
 const daysAgo = (n: number) => toParisDateInput(new Date(Date.now() - n * DAY));
 
 async function file(cookie: string, fields: Record<string, string>, proof?: { bytes: Uint8Array; name: string; type: string }) {
-  return callRoute(claimAction, await multipart("/mon-cashback/reclamation", cookie, fields, proof));
+  const file: Record<string, File> = proof ? { proof: new File([new Uint8Array(proof.bytes)], proof.name, { type: proof.type }) } : {};
+  return callRoute(claimAction, await multipart("/mon-cashback/reclamation", cookie, { ...fields, ...file }));
 }
 
 const claimForm = (clickSessionId: string, extra: Record<string, string> = {}) => ({

@@ -7,10 +7,11 @@ import { ImportFileError, importNetworkFile, importRecords } from "../../app/mod
 import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
 import { action as conversionsAction, loader as conversionsLoader } from "../../app/routes/admin/conversions";
 import * as s from "../../db/schema";
-import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 import { cashbackOf, makeClick, makeMember, makeProgramme, rec } from "../helpers/conversions";
+import { multipart } from "../helpers/multipart";
 
 vi.mock("~/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
 
@@ -41,21 +42,6 @@ async function ledgerOperationsFor(cashbackId: string) {
   return (await db.execute<{ key: string }>(sql`select idempotency_key as key from ledger_operations where idempotency_key like ${`cb:${cashbackId}:%`} order by idempotency_key`)).rows.map((r) => r.key);
 }
 
-/** A multipart POST as a browser sends it (the bounded reader needs its Content-Length). */
-async function multipart(path: string, cookie: string, fields: Record<string, string | Blob>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === "string") form.append(k, v);
-    else form.append(k, v, "export.csv");
-  }
-  const draft = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: form });
-  const body = await draft.arrayBuffer();
-  return new Request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    body,
-    headers: { origin: TEST_ORIGIN, cookie, "content-type": draft.headers.get("content-type")!, "content-length": String(body.byteLength) },
-  });
-}
 
 describeEachDb("import integrity", () => {
   let admin: Awaited<ReturnType<typeof signedInUser>>;

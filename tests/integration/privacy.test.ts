@@ -34,6 +34,7 @@ import { refer } from "../helpers/referrals";
 import { describeEachDb } from "../helpers/db";
 import { drainJobs } from "../helpers/jobs";
 import { callRoute } from "../helpers/route";
+import { multipart } from "../helpers/multipart";
 
 const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const DAY = 24 * 60 * 60 * 1000;
@@ -65,18 +66,8 @@ async function png(color: string) {
   return sharp({ create: { width: 8, height: 8, channels: 3, background: color } }).png().toBuffer();
 }
 
-/** A multipart avatar upload as a browser sends it (with its Content-Length). */
-async function avatarRequest(cookie: string, image: Buffer) {
-  const form = new FormData();
-  form.set("avatar", new File([new Uint8Array(image)], "moi.png", { type: "image/png" }));
-  const encoded = new Response(form);
-  const body = Buffer.from(await encoded.arrayBuffer());
-  return new Request(`${TEST_ORIGIN}/profile`, {
-    method: "POST",
-    body,
-    headers: { origin: TEST_ORIGIN, cookie, "content-type": encoded.headers.get("content-type")!, "content-length": String(body.length) },
-  });
-}
+/** A multipart avatar upload as a browser sends it. */
+const avatarRequest = (cookie: string, image: Buffer) => multipart("/profile", cookie, { avatar: new File([new Uint8Array(image)], "moi.png", { type: "image/png" }) });
 
 async function avatarOf(db: Db, userId: string) {
   const [row] = await db.select({ url: s.profiles.avatarUrl }).from(s.profiles).where(eq(s.profiles.id, userId));
