@@ -42,6 +42,27 @@ const SEARCH_PATH = `/recherche?q=${DEMO_PROGRAM_BRAND_SLUG}`;
 
 /** A phrase of each launch-dependent legal page, in each state of `cashback_launched`. */
 const LAUNCH_TEXTS: Record<string, { launched: string[]; off: string[] }> = {
+  // the pages that present Crevarde say what is true in each state, not only nothing false
+  "/": {
+    launched: ["Codes promo vérifiés, deals du jour et cashback sur tes marques partenaires."],
+    off: ["Codes promo vérifiés et deals du jour sur tes marques partenaires, en attendant le cashback."],
+  },
+  "/pourquoi": {
+    launched: ["Avec le cashback, une partie de tes achats chez nos marques partenaires te revient."],
+    off: ["Le cashback arrive : une partie de tes achats chez nos marques partenaires te reviendra"],
+  },
+  "/pourquoi-crevarde": {
+    launched: ["Du cashback sur tes achats", "active le cashback sur la page de la marque avant de commander"],
+    off: ["Du cashback, bientôt"],
+  },
+  "/apropos": {
+    launched: ["Et avec le cashback, tu récupères une partie de tes achats chez nos marques partenaires."],
+    off: ["Le cashback, qui te fera récupérer une partie de tes achats chez nos marques partenaires, n'est pas encore ouvert."],
+  },
+  "/deals": {
+    launched: ["Et découvre les Coups de Crevarde du jour"],
+    off: ["En attendant, découvre les Coups de Crevarde du jour"],
+  },
   "/legal/politique-confidentialite": {
     launched: ["suivi de ton cashback", "Pour ton cashback : les plateformes d'affiliation reçoivent un identifiant de clic"],
     off: ["(le cashback n'est pas encore ouvert)"],
