@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import { createTestDatabase, dbKinds } from "../helpers/db";
 
 const root = path.resolve(import.meta.dirname, "../..");
+/** One CLI run; its timeout guards a hang (on one loaded core a run took more than a minute). */
 const run = (args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, ["--import", "tsx", "scripts/conversions-import.ts", ...args], { cwd: root, encoding: "utf8", env: { ...process.env, ...env }, timeout: 60_000 });
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/conversions-import.ts", ...args], { cwd: root, encoding: "utf8", env: { ...process.env, ...env }, timeout: 280_000 });
 
 describe("npm run conversions:import", () => {
   it("refuses the embedded database (the site holds it) and points to /admin/conversions", () => {
@@ -50,6 +51,7 @@ for (const kind of dbKinds().filter((k) => k === "postgres")) {
       } finally {
         await database.close();
       }
-    });
+      // a hang guard, not a budget: two CLI runs on one loaded core took more than the default
+    }, 900_000);
   });
 }
