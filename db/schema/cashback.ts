@@ -18,6 +18,8 @@ import {
 import { networkCheck, timestamps } from "./shared";
 import { user } from "./accounts";
 import { brands } from "./catalogue";
+import { sqlList } from "../../app/lib/state-machine";
+import { programStatus, type ProgramStatus } from "../states/program-status";
 
 /* ------------------------------------------------------------------ */
 /* Cashback (issue #12; ADR 015, 018, 037)                              */
@@ -49,7 +51,8 @@ export const affiliatePrograms = pgTable(
     currency: text("currency").notNull().default("EUR"),
     cookieDays: integer("cookie_days").notNull().default(30),
     declaredValidationDays: integer("declared_validation_days"),
-    status: text("status").notNull().default("active"),
+    /** its moves: the programStatus machine (db/states/program-status.ts) */
+    status: text("status").$type<ProgramStatus>().notNull().default(programStatus.is.active),
     conditionsMd: text("conditions_md"),
     /**
      * A time-boxed boost (issue #34 item 6, ADR 015 §Boosts): during [boost_starts_at, boost_ends_at) the member's
@@ -66,7 +69,7 @@ export const affiliatePrograms = pgTable(
       "affiliate_programs_boost_check",
       sql`(${t.boostShareBps} is null and ${t.boostStartsAt} is null and ${t.boostEndsAt} is null) or (${t.boostShareBps} is not null and ${t.boostStartsAt} is not null and ${t.boostEndsAt} is not null and ${t.boostEndsAt} > ${t.boostStartsAt} and ${t.boostShareBps} between 0 and 10000)`,
     ),
-    check("affiliate_programs_status_check", sql`${t.status} in ('active', 'paused', 'closed')`),
+    check("affiliate_programs_status_check", sql`${t.status} in (${sql.raw(sqlList(programStatus.states))})`),
     check("affiliate_programs_share_check", sql`${t.memberShareBps} between 0 and 10000`),
     check("affiliate_programs_vat_check", sql`${t.vatRateBps} between 0 and 10000`),
     check("affiliate_programs_cookie_check", sql`${t.cookieDays} between 1 and 365`),

@@ -5,7 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { sqlList } from "../../app/lib/state-machine";
 import { CLAIM_AWAITING_ORDER, CLAIM_CLOSED, CLAIM_ORDER_FREED, CLAIM_REFUSED, claimStatus } from "./claim-status";
+import { contactStatus } from "./contact-status";
 import { DEAL_REFUSED, dealStatus } from "./deal-status";
+import { appealStatus, noticeStatus, reportStatus } from "./moderation-status";
+import { newsletterStatus } from "./newsletter-status";
+import { programStatus } from "./program-status";
+import { webhookEventStatus } from "./webhook-event-status";
 import { PAYOUT_OPEN, PAYOUT_UNBATCHED, payoutBatchStatus, payoutStatus } from "./payout-status";
 
 describe("payout machine", () => {
@@ -58,5 +63,53 @@ describe("deal machine", () => {
 
   it("refuses an illegal move with a DomainError 409", () => {
     expect(() => dealStatus.transition("rejected", "removed")).toThrow(expect.objectContaining({ status: 409 }));
+  });
+});
+
+describe("contact message machine", () => {
+  it("staff move a message to any other status, never to the one it has", () => {
+    for (const from of contactStatus.states) for (const to of contactStatus.states) expect(contactStatus.canMove(from, to)).toBe(from !== to);
+    expect(sqlList(contactStatus.states)).toBe("'new', 'in_progress', 'done'");
+  });
+});
+
+describe("newsletter machine", () => {
+  it("opts out from a subscription or again, and a confirmation subscribes an address that opted out", () => {
+    expect(newsletterStatus.sourcesOf("unsubscribed")).toEqual(["subscribed", "unsubscribed"]);
+    expect(newsletterStatus.sourcesOf("subscribed")).toEqual(["unsubscribed"]);
+    expect(sqlList(newsletterStatus.states)).toBe("'subscribed', 'unsubscribed'");
+  });
+});
+
+describe("network push machine", () => {
+  it("only a received push is processed or confirmed; the other states are final", () => {
+    expect(webhookEventStatus.ongoing).toEqual(["received"]);
+    expect(webhookEventStatus.sourcesOf("confirmed")).toEqual(["received"]);
+    expect(sqlList(webhookEventStatus.states)).toBe("'received', 'confirmed', 'ignored', 'invalid'");
+  });
+});
+
+describe("affiliate programme machine", () => {
+  it("a closed programme is only reopened, never paused", () => {
+    expect(programStatus.sourcesOf("paused")).toEqual(["active"]);
+    expect(programStatus.sourcesOf("active")).toEqual(["paused", "closed"]);
+    expect(programStatus.sourcesOf("closed")).toEqual(["active", "paused"]);
+    expect(sqlList(programStatus.states)).toBe("'active', 'paused', 'closed'");
+  });
+});
+
+describe("moderation machines", () => {
+  it("a report, an appeal and a notice are decided once, from their open state", () => {
+    expect(reportStatus.ongoing).toEqual(["open"]);
+    expect(appealStatus.ongoing).toEqual(["pending"]);
+    expect(noticeStatus.ongoing).toEqual(["received"]);
+    expect(() => appealStatus.transition("upheld", "reversed")).toThrow(expect.objectContaining({ status: 409 }));
+  });
+
+  it("gives the CHECK and partial index lists of the migrations", () => {
+    expect(sqlList(reportStatus.states)).toBe("'open', 'dismissed', 'upheld'");
+    expect(sqlList(appealStatus.states)).toBe("'pending', 'upheld', 'reversed'");
+    expect(sqlList(noticeStatus.states)).toBe("'received', 'decided'");
+    expect(sqlList([reportStatus.is.open, appealStatus.is.pending, noticeStatus.is.decided])).toBe("'open', 'pending', 'decided'");
   });
 });

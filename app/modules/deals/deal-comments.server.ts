@@ -36,6 +36,7 @@ import {
   type CommentStatus,
   type ReportReason,
 } from "./deal-comments";
+import { reportStatus } from "../../../db/states/moderation-status";
 
 class CommentError extends DomainError {}
 
@@ -352,7 +353,7 @@ async function openReports(limit: number, offset: number) {
   return db
     .select({ targetType: contentReports.targetType, ...reportSummary })
     .from(contentReports)
-    .where(eq(contentReports.status, "open"))
+    .where(eq(contentReports.status, reportStatus.is.open))
     .groupBy(contentReports.targetType, contentReports.targetId)
     .orderBy(desc(sql`count(*)`), desc(sql`max(${contentReports.createdAt})`), contentReports.targetId)
     .limit(limit)
@@ -365,7 +366,7 @@ export async function countReportedTargets() {
   const [row] = await db
     .select({ n: sql<number>`count(distinct (${contentReports.targetType}, ${contentReports.targetId}))::int` })
     .from(contentReports)
-    .where(eq(contentReports.status, "open"));
+    .where(eq(contentReports.status, reportStatus.is.open));
   return row?.n ?? 0;
 }
 
@@ -433,11 +434,11 @@ export async function reportQueuePage(limit = 100, offset = 0) {
 }
 
 /** Close the open reports on a target (in the decision's transaction). */
-export async function closeReportsIn(tx: Pick<Db, "update">, actor: Actor, targetType: "comment" | "deal", targetId: string, status: "dismissed" | "upheld", decision: string, now: Date) {
+export async function closeReportsIn(tx: Pick<Db, "update">, actor: Actor, targetType: "comment" | "deal", targetId: string, status: typeof reportStatus.is.dismissed | typeof reportStatus.is.upheld, decision: string, now: Date) {
   return tx
     .update(contentReports)
-    .set({ status, handledBy: actor.id, handledAt: now, decision })
-    .where(and(eq(contentReports.targetType, targetType), eq(contentReports.targetId, targetId), eq(contentReports.status, "open")))
+    .set({ status: reportStatus.transition(reportStatus.is.open, status), handledBy: actor.id, handledAt: now, decision })
+    .where(and(eq(contentReports.targetType, targetType), eq(contentReports.targetId, targetId), eq(contentReports.status, reportStatus.is.open)))
     .returning({ id: contentReports.id });
 }
 
