@@ -20,12 +20,12 @@ import { user } from "./accounts";
 import { brands } from "./catalogue";
 import { sqlList } from "../../app/lib/state-machine";
 import { programStatus, type ProgramStatus } from "../states/program-status";
+import { memberCashbackStatus, type MemberCashbackStatus } from "../states/member-cashback-status";
 
 /* ------------------------------------------------------------------ */
 /* Cashback (issue #12; ADR 015, 018, 037)                              */
 /* ------------------------------------------------------------------ */
 
-export const MEMBER_CASHBACK_STATUSES = ["tracked", "pending", "validated", "refused", "reversed"] as const;
 /** conversions.review_status values (ADR 039); the CHECK below lists the same */
 export { CONVERSION_REVIEW_STATUSES } from "../constants-cashback";
 
@@ -228,7 +228,8 @@ export const memberCashbacks = pgTable(
       .references(() => conversions.id),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     clickSessionId: uuid("click_session_id").references(() => clickSessions.id, { onDelete: "set null" }),
-    status: text("status").notNull(),
+    /** its moves: the memberCashbackStatus machine (db/states/member-cashback-status.ts) */
+    status: text("status").$type<MemberCashbackStatus>().notNull(),
     /** the member's current share, integer cents, floored */
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     initialAmountCents: bigint("initial_amount_cents", { mode: "number" }).notNull(),
@@ -246,7 +247,7 @@ export const memberCashbacks = pgTable(
     ...timestamps,
   },
   (t) => [
-    check("member_cashbacks_status_check", sql`${t.status} in ('tracked', 'pending', 'validated', 'refused', 'reversed')`),
+    check("member_cashbacks_status_check", sql`${t.status} in (${sql.raw(sqlList(memberCashbackStatus.states))})`),
     check("member_cashbacks_amount_check", sql`${t.amountCents} >= 0 and ${t.initialAmountCents} >= 0`),
     index("member_cashbacks_user_idx").on(t.userId, t.createdAt.desc()),
     index("member_cashbacks_status_idx").on(t.status),

@@ -8,8 +8,10 @@ import { CLAIM_AWAITING_ORDER, CLAIM_CLOSED, CLAIM_ORDER_FREED, CLAIM_REFUSED, c
 import { contactStatus } from "./contact-status";
 import { DEAL_REFUSED, dealStatus } from "./deal-status";
 import { appealStatus, noticeStatus, reportStatus } from "./moderation-status";
+import { CASHBACK_AWAITING, CASHBACK_LOST, CASHBACK_VALIDATED_ONCE, memberCashbackStatus } from "./member-cashback-status";
 import { newsletterStatus } from "./newsletter-status";
 import { programStatus } from "./program-status";
+import { REFERRAL_OPEN, referralRewardStatus } from "./referral-status";
 import { webhookEventStatus } from "./webhook-event-status";
 import { PAYOUT_OPEN, PAYOUT_UNBATCHED, payoutBatchStatus, payoutStatus } from "./payout-status";
 
@@ -111,5 +113,38 @@ describe("moderation machines", () => {
     expect(sqlList(appealStatus.states)).toBe("'pending', 'upheld', 'reversed'");
     expect(sqlList(noticeStatus.states)).toBe("'received', 'decided'");
     expect(sqlList([reportStatus.is.open, appealStatus.is.pending, noticeStatus.is.decided])).toBe("'open', 'pending', 'decided'");
+  });
+});
+
+describe("referral reward machine", () => {
+  it("a paid reward is only taken back; a cancelled one is final", () => {
+    expect(referralRewardStatus.sourcesOf("credited")).toEqual(["pending", "held"]);
+    expect(referralRewardStatus.sourcesOf("void")).toEqual(["pending", "held", "credited"]);
+    expect(referralRewardStatus.sourcesOf("pending")).toEqual(["held"]);
+    expect(referralRewardStatus.final).toEqual(["void"]);
+    expect([...REFERRAL_OPEN]).toEqual(referralRewardStatus.sourcesOf("credited"));
+    expect(sqlList(referralRewardStatus.states)).toBe("'pending', 'held', 'credited', 'void'");
+  });
+});
+
+describe("member cashback machine", () => {
+  it("holds every move the import makes, and a reversal is final", () => {
+    // a declined conversion: refused before validation, reversed after it
+    for (const from of ["tracked", "pending"]) expect(memberCashbackStatus.canMove(from, "refused")).toBe(true);
+    expect(memberCashbackStatus.sourcesOf("reversed")).toEqual(["validated"]);
+    // approved, amended or held again: validated or pending, from any state before validation
+    expect(memberCashbackStatus.sourcesOf("validated")).toEqual(["tracked", "pending", "refused"]);
+    expect(memberCashbackStatus.sourcesOf("pending")).toEqual(["tracked", "refused"]);
+    // approved → pending is a regression the import ignores; a push never moves a cashback back to tracked
+    expect(memberCashbackStatus.canMove("validated", "pending")).toBe(false);
+    expect(memberCashbackStatus.sourcesOf("tracked")).toEqual([]);
+    expect(memberCashbackStatus.final).toEqual(["reversed"]);
+  });
+
+  it("gives the CHECK list, and its subsets are its states", () => {
+    expect(sqlList(memberCashbackStatus.states)).toBe("'tracked', 'pending', 'validated', 'refused', 'reversed'");
+    expect([...CASHBACK_AWAITING]).toEqual(memberCashbackStatus.sourcesOf("refused"));
+    expect([...CASHBACK_VALIDATED_ONCE]).toEqual(["validated", ...memberCashbackStatus.final]);
+    expect([...CASHBACK_LOST]).toEqual([...memberCashbackStatus.sourcesOf("pending").slice(1), ...memberCashbackStatus.final]);
   });
 });

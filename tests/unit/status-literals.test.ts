@@ -13,8 +13,10 @@ import { claimStatus } from "../../db/states/claim-status";
 import { contactStatus } from "../../db/states/contact-status";
 import { dealStatus } from "../../db/states/deal-status";
 import { appealStatus, noticeStatus, reportStatus } from "../../db/states/moderation-status";
+import { memberCashbackStatus } from "../../db/states/member-cashback-status";
 import { newsletterStatus } from "../../db/states/newsletter-status";
 import { programStatus } from "../../db/states/program-status";
+import { referralRewardStatus } from "../../db/states/referral-status";
 import { webhookEventStatus } from "../../db/states/webhook-event-status";
 import { payoutBatchStatus, payoutStatus } from "../../db/states/payout-status";
 
@@ -44,6 +46,8 @@ const COVERED: Covered[] = [
   { column: "content_reports.status", machine: reportStatus, file: "db/states/moderation-status.ts", touches: /contentReports|reportStatus|closeReportsIn|dismissReports/ },
   { column: "deal_appeals.status", machine: appealStatus, file: "db/states/moderation-status.ts", touches: /dealAppeals|appealStatus|appeals\.server|decideAppeal|appealsOf/ },
   { column: "content_notices.status", machine: noticeStatus, file: "db/states/moderation-status.ts", touches: /contentNotices|noticeStatus|notices\.server/ },
+  { column: "referral_rewards.status", machine: referralRewardStatus, file: "db/states/referral-status.ts", touches: /referralRewards|referralRewardStatus|ReferralRewardStatus|referral_rewards|referralTotals/ },
+  { column: "member_cashbacks.status", machine: memberCashbackStatus, file: "db/states/member-cashback-status.ts", touches: /memberCashbacks|memberCashbackStatus|MemberCashbackStatus|member_cashbacks|sync-member-cashback|statuses"|onMemberCashbackChanged/ },
   { column: "contact_messages.status", machine: contactStatus, file: "db/states/contact-status.ts", touches: /contactMessages|contactStatus|contact\.(schema|server)|ContactStatus/ },
 ];
 
@@ -52,17 +56,16 @@ const NOT_COVERED_YET = [
   "deal_comments.status",
   "conversions.status",
   "conversions.review_status",
-  "member_cashbacks.status",
-  "referral_rewards.status",
 ] as const;
 
 /**
  * A comparison the reader sees in a file that touches a covered column, but
  * of something else whose values share a name: the exact text, and whose.
  */
-const OTHER_VALUES: { file: string; found: string; of: (typeof NOT_COVERED_YET)[number] | "DealDecision" | "ProgramBoostState" }[] = [
+const OTHER_VALUES: { file: string; found: string; of: (typeof NOT_COVERED_YET)[number] | "DealDecision" | "ProgramBoostState" | "CashbackEmailKind" }[] = [
+  { file: "app/modules/cashback/notifications.server.ts", found: 'kind === "validated"', of: "CashbackEmailKind" },
+  { file: "app/modules/conversions/autovalidate.server.ts", found: "status = 'pending'", of: "conversions.status" },
   { file: "app/routes/admin/programmes.tsx", found: 'p.boostState === "active"', of: "ProgramBoostState" },
-  { file: "app/routes/mon-cashback.tsx", found: 'line.status === "refused"', of: "member_cashbacks.status" },
   { file: "app/emails/deals.tsx", found: 'decision === "rejected"', of: "DealDecision" },
   { file: "app/modules/deals/deal-comments.server.ts", found: 'r.status === "removed"', of: "deal_comments.status" },
   { file: "app/modules/deals/deal-comments.server.ts", found: 'c.status !== "removed"', of: "deal_comments.status" },
