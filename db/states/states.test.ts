@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { sqlList } from "../../app/lib/state-machine";
 import { CLAIM_AWAITING_ORDER, CLAIM_CLOSED, CLAIM_ORDER_FREED, CLAIM_REFUSED, claimStatus } from "./claim-status";
+import { commentStatus } from "./comment-status";
 import { contactStatus } from "./contact-status";
 import { DEAL_REFUSED, dealStatus } from "./deal-status";
 import { appealStatus, noticeStatus, reportStatus } from "./moderation-status";
@@ -146,5 +147,15 @@ describe("member cashback machine", () => {
     expect([...CASHBACK_AWAITING]).toEqual(memberCashbackStatus.sourcesOf("refused"));
     expect([...CASHBACK_VALIDATED_ONCE]).toEqual(["validated", ...memberCashbackStatus.final]);
     expect([...CASHBACK_LOST]).toEqual([...memberCashbackStatus.sourcesOf("pending").slice(1), ...memberCashbackStatus.final]);
+  });
+});
+
+describe("deal comment machine", () => {
+  it("a moderator approves a pending comment or removes a shown one; an edit holds a visible one; a removal is final", () => {
+    expect(commentStatus.sourcesOf("visible")).toEqual(["pending"]);
+    expect(commentStatus.sourcesOf("pending")).toEqual(["visible"]);
+    expect(commentStatus.sourcesOf("removed")).toEqual(["visible", "pending"]);
+    expect(commentStatus.final).toEqual(["removed"]);
+    expect(sqlList(commentStatus.states)).toBe("'visible', 'pending', 'removed'");
   });
 });

@@ -10,6 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { StateMachine } from "~/lib/state-machine";
 import { claimStatus } from "../../db/states/claim-status";
+import { commentStatus } from "../../db/states/comment-status";
 import { contactStatus } from "../../db/states/contact-status";
 import { dealStatus } from "../../db/states/deal-status";
 import { appealStatus, noticeStatus, reportStatus } from "../../db/states/moderation-status";
@@ -48,12 +49,12 @@ const COVERED: Covered[] = [
   { column: "content_notices.status", machine: noticeStatus, file: "db/states/moderation-status.ts", touches: /contentNotices|noticeStatus|notices\.server/ },
   { column: "referral_rewards.status", machine: referralRewardStatus, file: "db/states/referral-status.ts", touches: /referralRewards|referralRewardStatus|ReferralRewardStatus|referral_rewards|referralTotals/ },
   { column: "member_cashbacks.status", machine: memberCashbackStatus, file: "db/states/member-cashback-status.ts", touches: /memberCashbacks|memberCashbackStatus|MemberCashbackStatus|member_cashbacks|sync-member-cashback|statuses"|onMemberCashbackChanged/ },
+  { column: "deal_comments.status", machine: commentStatus, file: "db/states/comment-status.ts", touches: /dealComments|commentStatus|CommentStatus|deal-comments(\.server)?"|deal_comments|COMMENT_LOOK/ },
   { column: "contact_messages.status", machine: contactStatus, file: "db/states/contact-status.ts", touches: /contactMessages|contactStatus|contact\.(schema|server)|ContactStatus/ },
 ];
 
 /** Status columns whose states are still plain strings, each to become a machine in db/states/. */
 const NOT_COVERED_YET = [
-  "deal_comments.status",
   "conversions.status",
   "conversions.review_status",
 ] as const;
@@ -67,11 +68,6 @@ const OTHER_VALUES: { file: string; found: string; of: (typeof NOT_COVERED_YET)[
   { file: "app/modules/conversions/autovalidate.server.ts", found: "status = 'pending'", of: "conversions.status" },
   { file: "app/routes/admin/programmes.tsx", found: 'p.boostState === "active"', of: "ProgramBoostState" },
   { file: "app/emails/deals.tsx", found: 'decision === "rejected"', of: "DealDecision" },
-  { file: "app/modules/deals/deal-comments.server.ts", found: 'r.status === "removed"', of: "deal_comments.status" },
-  { file: "app/modules/deals/deal-comments.server.ts", found: 'c.status !== "removed"', of: "deal_comments.status" },
-  { file: "app/modules/deals/deal-comments.server.ts", found: 'comment.status === "removed"', of: "deal_comments.status" },
-  { file: "app/modules/deals/deal-comments.server.ts", found: 'before.status === "removed"', of: "deal_comments.status" },
-  { file: "app/modules/deals/deal-comments.server.ts", found: 'eq(dealComments.status, "removed")', of: "deal_comments.status" },
 ];
 
 function sourceFiles(dir: string): string[] {
