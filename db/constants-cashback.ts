@@ -8,11 +8,5 @@ export const NETWORKS = ["awin", "effiliation", "kwanko", "cj", "tradedoubler", 
  */
 export const CONVERSION_REVIEW_STATUSES = ["unknown_account", "held", "approved"] as const;
 
-/**
- * A referral reward's states (ADR 040): promised (`pending`), held for an admin's review
- * because the two accounts share a signal (`held`), paid (`credited`) or cancelled (`void`).
- */
-export const REFERRAL_REWARD_STATUSES = ["pending", "held", "credited", "void"] as const;
-
 /** What an account leaves behind that may tie it to another one (ADR 040): its IP network and its device cookie, both keyed hashes. */
 export const ACCOUNT_SIGNAL_KINDS = ["ip_network", "device"] as const;

@@ -11,6 +11,7 @@ import { formatEuros } from "~/modules/ledger/ledger";
 import { countOf } from "~/lib/plural";
 import { referralRewardLabel, referralRewardStatusText, referralTotals } from "~/modules/referrals/referrals";
 import { myReferralRewards, referralAmounts, type MyReferralReward } from "~/modules/referrals/referrals.server";
+import { referralRewardStatus } from "../../db/states/referral-status";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -83,8 +84,8 @@ function MyReferrals({ rewards }: { rewards: MyReferralReward[] }) {
           {rewards.map((r) => (
             <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-2xl border border-neutral-200 p-4" data-status={r.status}>
               <span className="min-w-0 break-words font-medium">{referralRewardLabel(r.kind, r.other)}</span>
-              <span className={r.status === "void" ? "font-bold text-neutral-500 line-through" : "font-bold"}>{formatEuros(r.amountCents)}</span>
-              <span className={`w-full text-sm ${r.status === "void" ? "text-red-700" : r.status === "credited" ? "text-green-700" : "text-neutral-600"}`}>
+              <span className={r.status === referralRewardStatus.is.void ? "font-bold text-neutral-500 line-through" : "font-bold"}>{formatEuros(r.amountCents)}</span>
+              <span className={`w-full text-sm ${r.status === referralRewardStatus.is.void ? "text-red-700" : r.status === referralRewardStatus.is.credited ? "text-green-700" : "text-neutral-600"}`}>
                 {referralRewardStatusText(r.kind, r.status, r.voidReason)}
               </span>
             </li>

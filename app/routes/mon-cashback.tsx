@@ -23,6 +23,8 @@ import {
 import {
   CASHBACK_EMAIL_KIND_LABELS,
   CASHBACK_EMAIL_KINDS,
+  memberCashbackAwaiting,
+  memberCashbackLost,
   memberCashbackStatusLabel,
   memberCashbackStatusTone,
 } from "~/modules/cashback/statuses";
@@ -317,10 +319,10 @@ function PurchaseLine({ line }: { line: MemberCashbackLine }) {
       <p className="mt-2 text-xl font-black">
         {formatEuros(line.amountCents)} <span className="text-sm font-normal text-neutral-600">de cashback</span>
       </p>
-      {line.expectedValidationAt && (line.status === "tracked" || line.status === "pending") ? (
+      {line.expectedValidationAt && memberCashbackAwaiting(line.status) ? (
         <p className="mt-1 text-sm">Validation prévue le {formatParis(line.expectedValidationAt, "d MMMM yyyy")}</p>
       ) : null}
-      {line.reasonTextFr && (line.status === "refused" || line.status === "reversed") ? (
+      {line.reasonTextFr && memberCashbackLost(line.status) ? (
         <p className="mt-1 text-sm text-red-800">Raison : {line.reasonTextFr}</p>
       ) : null}
       <ol className="mt-3 flex flex-wrap gap-x-2 gap-y-1 text-xs text-neutral-600" aria-label="Étapes">

@@ -5,12 +5,13 @@ import { LinkActionForm, LinkActionMessage, LinkActionPage } from "~/components/
 import { readBoundedParams } from "~/lib/body.server";
 import { seo } from "~/lib/seo";
 import { findSubscriberByToken, unsubscribe } from "~/modules/newsletter/newsletter.server";
+import { newsletterStatus } from "../../db/states/newsletter-status";
 
 /** GET shows a confirmation (no state change); POST unsubscribes (also the one-click List-Unsubscribe-Post). */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const subscriber = await findSubscriberByToken(token);
-  return { token: subscriber ? token : null, email: subscriber?.email ?? null, alreadyOut: subscriber?.status === "unsubscribed" };
+  return { token: subscriber ? token : null, email: subscriber?.email ?? null, alreadyOut: subscriber?.status === newsletterStatus.is.unsubscribed };
 }
 
 export async function action({ request }: Route.ActionArgs) {

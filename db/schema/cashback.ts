@@ -18,12 +18,14 @@ import {
 import { networkCheck, timestamps } from "./shared";
 import { user } from "./accounts";
 import { brands } from "./catalogue";
+import { sqlList } from "../../app/lib/state-machine";
+import { programStatus, type ProgramStatus } from "../states/program-status";
+import { memberCashbackStatus, type MemberCashbackStatus } from "../states/member-cashback-status";
 
 /* ------------------------------------------------------------------ */
 /* Cashback (issue #12; ADR 015, 018, 037)                              */
 /* ------------------------------------------------------------------ */
 
-export const MEMBER_CASHBACK_STATUSES = ["tracked", "pending", "validated", "refused", "reversed"] as const;
 /** conversions.review_status values (ADR 039); the CHECK below lists the same */
 export { CONVERSION_REVIEW_STATUSES } from "../constants-cashback";
 
@@ -49,7 +51,8 @@ export const affiliatePrograms = pgTable(
     currency: text("currency").notNull().default("EUR"),
     cookieDays: integer("cookie_days").notNull().default(30),
     declaredValidationDays: integer("declared_validation_days"),
-    status: text("status").notNull().default("active"),
+    /** its moves: the programStatus machine (db/states/program-status.ts) */
+    status: text("status").$type<ProgramStatus>().notNull().default(programStatus.is.active),
     conditionsMd: text("conditions_md"),
     /**
      * A time-boxed boost (issue #34 item 6, ADR 015 §Boosts): during [boost_starts_at, boost_ends_at) the member's
@@ -66,7 +69,7 @@ export const affiliatePrograms = pgTable(
       "affiliate_programs_boost_check",
       sql`(${t.boostShareBps} is null and ${t.boostStartsAt} is null and ${t.boostEndsAt} is null) or (${t.boostShareBps} is not null and ${t.boostStartsAt} is not null and ${t.boostEndsAt} is not null and ${t.boostEndsAt} > ${t.boostStartsAt} and ${t.boostShareBps} between 0 and 10000)`,
     ),
-    check("affiliate_programs_status_check", sql`${t.status} in ('active', 'paused', 'closed')`),
+    check("affiliate_programs_status_check", sql`${t.status} in (${sql.raw(sqlList(programStatus.states))})`),
     check("affiliate_programs_share_check", sql`${t.memberShareBps} between 0 and 10000`),
     check("affiliate_programs_vat_check", sql`${t.vatRateBps} between 0 and 10000`),
     check("affiliate_programs_cookie_check", sql`${t.cookieDays} between 1 and 365`),
@@ -225,7 +228,8 @@ export const memberCashbacks = pgTable(
       .references(() => conversions.id),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     clickSessionId: uuid("click_session_id").references(() => clickSessions.id, { onDelete: "set null" }),
-    status: text("status").notNull(),
+    /** its moves: the memberCashbackStatus machine (db/states/member-cashback-status.ts) */
+    status: text("status").$type<MemberCashbackStatus>().notNull(),
     /** the member's current share, integer cents, floored */
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     initialAmountCents: bigint("initial_amount_cents", { mode: "number" }).notNull(),
@@ -243,7 +247,7 @@ export const memberCashbacks = pgTable(
     ...timestamps,
   },
   (t) => [
-    check("member_cashbacks_status_check", sql`${t.status} in ('tracked', 'pending', 'validated', 'refused', 'reversed')`),
+    check("member_cashbacks_status_check", sql`${t.status} in (${sql.raw(sqlList(memberCashbackStatus.states))})`),
     check("member_cashbacks_amount_check", sql`${t.amountCents} >= 0 and ${t.initialAmountCents} >= 0`),
     index("member_cashbacks_user_idx").on(t.userId, t.createdAt.desc()),
     index("member_cashbacks_status_idx").on(t.status),

@@ -15,6 +15,8 @@ import {
 import { timestamps } from "./shared";
 import { user } from "./accounts";
 import { brands, categories, crevardeDeals, promoCodes } from "./catalogue";
+import { sqlList } from "../../app/lib/state-machine";
+import { commentStatus, type CommentStatus } from "../states/comment-status";
 
 /* ------------------------------------------------------------------ */
 /* Community (issue #15)                                               */
@@ -177,8 +179,8 @@ export const dealComments = pgTable(
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     /** as typed (escaped on output) */
     body: text("body").notNull(),
-    /** visible | pending | removed (CommentStatus) */
-    status: text("status").notNull().default("visible"),
+    /** its moves: the commentStatus machine (db/states/comment-status.ts) */
+    status: text("status").$type<CommentStatus>().notNull().default(commentStatus.is.visible),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
     /** the moderator's last decision: the rule and the statement of reasons sent to the author (DSA art. 17) */
@@ -188,14 +190,14 @@ export const dealComments = pgTable(
   },
   (t) => [
     check("deal_comments_body_check", sql`char_length(${t.body}) between 1 and 4000`),
-    check("deal_comments_status_check", sql`${t.status} in ('visible', 'pending', 'removed')`),
+    check("deal_comments_status_check", sql`${t.status} in (${sql.raw(sqlList(commentStatus.states))})`),
     index("deal_comments_deal_idx").on(t.dealId, t.createdAt),
     /** the deal page reads a page of top-level comments, oldest first (listDealComments) */
     index("deal_comments_threads_idx").on(t.dealId, t.createdAt, t.id).where(sql`${t.parentId} is null`),
     /** then the replies of the shown comments only */
     index("deal_comments_replies_idx").on(t.parentId, t.createdAt).where(sql`${t.parentId} is not null`),
     index("deal_comments_author_idx").on(t.authorId, t.createdAt),
-    index("deal_comments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("deal_comments_pending_idx").on(t.createdAt).where(sql`${t.status} = ${sql.raw(sqlList([commentStatus.is.pending]))}`),
   ],
 );
 

@@ -3,6 +3,8 @@ import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from
 import { timestamps } from "./shared";
 import { user } from "./accounts";
 import { brands, crevardeDeals, promoCodes } from "./catalogue";
+import { sqlList } from "../../app/lib/state-machine";
+import { newsletterStatus, type NewsletterStatus } from "../states/newsletter-status";
 
 /* ------------------------------------------------------------------ */
 /* Growth: newsletter, tracking                                        */
@@ -13,7 +15,8 @@ export const newsletterSubscribers = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    status: text("status").notNull().default("subscribed"),
+    /** its moves: the newsletterStatus machine (db/states/newsletter-status.ts) */
+    status: text("status").$type<NewsletterStatus>().notNull().default(newsletterStatus.is.subscribed),
     source: text("source").notNull().default("home"),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
@@ -22,7 +25,7 @@ export const newsletterSubscribers = pgTable(
     ...timestamps,
   },
   (t) => [
-    check("newsletter_status_check", sql`${t.status} in ('subscribed', 'unsubscribed')`),
+    check("newsletter_status_check", sql`${t.status} in (${sql.raw(sqlList(newsletterStatus.states))})`),
     uniqueIndex("newsletter_email_idx").on(sql`lower(${t.email})`),
     index("newsletter_created_idx").on(t.createdAt),
   ],

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, inet, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
 import { crevardeDeals } from "./catalogue";
+import { sqlList } from "../../app/lib/state-machine";
+import { appealStatus, noticeStatus, reportStatus, type AppealStatus, type NoticeStatus, type ReportStatus } from "../states/moderation-status";
 
 /* ------------------------------------------------------------------ */
 /* Moderation, DSA notices, connection logs                            */
@@ -23,8 +25,8 @@ export const contentReports = pgTable(
     /** REPORT_REASONS */
     reason: text("reason").notNull(),
     details: text("details"),
-    /** open | dismissed | upheld */
-    status: text("status").notNull().default("open"),
+    /** its moves: the reportStatus machine (db/states/moderation-status.ts) */
+    status: text("status").$type<ReportStatus>().notNull().default(reportStatus.is.open),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
     handledAt: timestamp("handled_at", { withTimezone: true }),
@@ -32,10 +34,10 @@ export const contentReports = pgTable(
   },
   (t) => [
     check("content_reports_target_type_check", sql`${t.targetType} in ('comment', 'deal')`),
-    check("content_reports_status_check", sql`${t.status} in ('open', 'dismissed', 'upheld')`),
+    check("content_reports_status_check", sql`${t.status} in (${sql.raw(sqlList(reportStatus.states))})`),
     check("content_reports_details_check", sql`${t.details} is null or char_length(${t.details}) <= 1000`),
     uniqueIndex("content_reports_once_idx").on(t.targetType, t.targetId, t.reporterId),
-    index("content_reports_open_idx").on(t.targetType, t.createdAt).where(sql`${t.status} = 'open'`),
+    index("content_reports_open_idx").on(t.targetType, t.createdAt).where(sql`${t.status} = ${sql.raw(sqlList([reportStatus.is.open]))}`),
     index("content_reports_reporter_idx").on(t.reporterId),
   ],
 );
@@ -73,8 +75,8 @@ export const dealAppeals = pgTable(
       .references(() => crevardeDeals.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     text: text("text").notNull(),
-    /** pending, upheld (the decision stands) or reversed (the deal is back) */
-    status: text("status").notNull().default("pending"),
+    /** pending, upheld (the decision stands) or reversed (the deal is back): the appealStatus machine (db/states/moderation-status.ts) */
+    status: text("status").$type<AppealStatus>().notNull().default(appealStatus.is.pending),
     /** the deal's status when contested: rejected or removed */
     contestedStatus: text("contested_status").notNull(),
     decisionStatement: text("decision_statement"),
@@ -83,8 +85,8 @@ export const dealAppeals = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("deal_appeals_status_check", sql`${t.status} in ('pending', 'upheld', 'reversed')`),
-    index("deal_appeals_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check("deal_appeals_status_check", sql`${t.status} in (${sql.raw(sqlList(appealStatus.states))})`),
+    index("deal_appeals_pending_idx").on(t.createdAt).where(sql`${t.status} = ${sql.raw(sqlList([appealStatus.is.pending]))}`),
   ],
 );
 
@@ -108,7 +110,8 @@ export const contentNotices = pgTable(
     /** the signed-in member who sent it, if any */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     goodFaith: boolean("good_faith").notNull(),
-    status: text("status").notNull().default("received"),
+    /** its moves: the noticeStatus machine (db/states/moderation-status.ts) */
+    status: text("status").$type<NoticeStatus>().notNull().default(noticeStatus.is.received),
     decision: text("decision"),
     statementFr: text("statement_fr"),
     decidedBy: text("decided_by"),
@@ -116,10 +119,10 @@ export const contentNotices = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("content_notices_status_check", sql`${t.status} in ('received', 'decided')`),
+    check("content_notices_status_check", sql`${t.status} in (${sql.raw(sqlList(noticeStatus.states))})`),
     check("content_notices_category_check", sql`${t.category} in ('consumer', 'counterfeit', 'intellectual_property', 'scam', 'hate', 'minors', 'privacy', 'other')`),
     check("content_notices_decision_check", sql`${t.decision} is null or ${t.decision} in ('removed', 'restricted', 'no_action')`),
-    check("content_notices_decided_check", sql`(${t.status} = 'decided') = (${t.decision} is not null and ${t.statementFr} is not null and ${t.decidedAt} is not null)`),
+    check("content_notices_decided_check", sql`(${t.status} = ${sql.raw(sqlList([noticeStatus.is.decided]))}) = (${t.decision} is not null and ${t.statementFr} is not null and ${t.decidedAt} is not null)`),
     check("content_notices_good_faith_check", sql`${t.goodFaith}`),
     index("content_notices_queue_idx").on(t.status, t.receivedAt),
   ],

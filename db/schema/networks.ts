@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
 import { networkCheck } from "./shared";
+import { sqlList } from "../../app/lib/state-machine";
+import { webhookEventStatus, type WebhookEventStatus } from "../states/webhook-event-status";
 
 /* ------------------------------------------------------------------ */
 /* Affiliate networks (issue #12; ADR 015–018)                         */
@@ -71,12 +73,13 @@ export const networkWebhookEvents = pgTable(
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     body: text("body").notNull(),
     parsed: jsonb("parsed"),
-    status: text("status").notNull().default("received"),
+    /** its moves: the webhookEventStatus machine (db/states/webhook-event-status.ts) */
+    status: text("status").$type<WebhookEventStatus>().notNull().default(webhookEventStatus.is.received),
     error: text("error"),
     processedAt: timestamp("processed_at", { withTimezone: true }),
   },
   (t) => [
-    check("network_webhook_events_status_check", sql`${t.status} in ('received', 'confirmed', 'ignored', 'invalid')`),
+    check("network_webhook_events_status_check", sql`${t.status} in (${sql.raw(sqlList(webhookEventStatus.states))})`),
     check("network_webhook_events_body_check", sql`octet_length(${t.body}) <= 262144`),
     index("network_webhook_events_received_idx").on(t.network, t.receivedAt.desc()),
   ],

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
 import { memberCashbacks } from "./cashback";
+import { sqlList } from "../../app/lib/state-machine";
+import { referralRewardStatus, type ReferralRewardStatus } from "../states/referral-status";
 
 /* ------------------------------------------------------------------ */
 /* Referral rewards (#13)                                              */
@@ -18,7 +20,8 @@ export const referralRewards = pgTable(
     refereeId: text("referee_id").references(() => user.id, { onDelete: "set null" }),
     kind: text("kind").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
-    status: text("status").notNull().default("pending"),
+    /** its moves: the referralRewardStatus machine (db/states/referral-status.ts) */
+    status: text("status").$type<ReferralRewardStatus>().notNull().default(referralRewardStatus.is.pending),
     /** the friend's first validated cashback, which released both rewards */
     sourceCashbackId: uuid("source_cashback_id").references(() => memberCashbacks.id, { onDelete: "set null" }),
     voidReason: text("void_reason"),
@@ -32,11 +35,11 @@ export const referralRewards = pgTable(
   },
   (t) => [
     check("referral_rewards_kind_check", sql`${t.kind} in ('referee_welcome', 'referrer_first')`),
-    check("referral_rewards_status_check", sql`${t.status} in ('pending', 'held', 'credited', 'void')`),
+    check("referral_rewards_status_check", sql`${t.status} in (${sql.raw(sqlList(referralRewardStatus.states))})`),
     check("referral_rewards_amount_check", sql`${t.amountCents} > 0`),
     uniqueIndex("referral_rewards_kind_referee_idx").on(t.kind, t.refereeId),
     index("referral_rewards_user_idx").on(t.userId, t.createdAt),
-    index("referral_rewards_held_idx").on(t.createdAt).where(sql`${t.status} = 'held'`),
+    index("referral_rewards_held_idx").on(t.createdAt).where(sql`${t.status} = ${sql.raw(sqlList([referralRewardStatus.is.held]))}`),
   ],
 );
 

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
+import { sqlList } from "../../app/lib/state-machine";
+import { contactStatus, type ContactStatus } from "../states/contact-status";
 import { searchDocument, timestamps, tsvector } from "./shared";
 
 /* ------------------------------------------------------------------ */
@@ -53,14 +55,15 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     /** the signed-in member who sent it, if any */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
-    status: text("status").notNull().default("new"),
+    /** its moves: the contactStatus machine (db/states/contact-status.ts) */
+    status: text("status").$type<ContactStatus>().notNull().default(contactStatus.is.new),
     /** when the admins' mails and the sender's copy were queued */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check("contact_messages_subject_check", sql`${t.subject} in ('cashback', 'claim', 'payment', 'promo-code', 'deal', 'account', 'partnership', 'other')`),
-    check("contact_messages_status_check", sql`${t.status} in ('new', 'in_progress', 'done')`),
+    check("contact_messages_status_check", sql`${t.status} in (${sql.raw(sqlList(contactStatus.states))})`),
     check("contact_messages_message_check", sql`char_length(${t.message}) <= 5000`),
     index("contact_messages_status_idx").on(t.status, t.createdAt),
     index("contact_messages_user_idx").on(t.userId),

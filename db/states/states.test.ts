@@ -5,7 +5,15 @@
 import { describe, expect, it } from "vitest";
 import { sqlList } from "../../app/lib/state-machine";
 import { CLAIM_AWAITING_ORDER, CLAIM_CLOSED, CLAIM_ORDER_FREED, CLAIM_REFUSED, claimStatus } from "./claim-status";
+import { commentStatus } from "./comment-status";
+import { contactStatus } from "./contact-status";
 import { DEAL_REFUSED, dealStatus } from "./deal-status";
+import { appealStatus, noticeStatus, reportStatus } from "./moderation-status";
+import { CASHBACK_AWAITING, CASHBACK_LOST, CASHBACK_VALIDATED_ONCE, memberCashbackStatus } from "./member-cashback-status";
+import { newsletterStatus } from "./newsletter-status";
+import { programStatus } from "./program-status";
+import { REFERRAL_OPEN, referralRewardStatus } from "./referral-status";
+import { webhookEventStatus } from "./webhook-event-status";
 import { PAYOUT_OPEN, PAYOUT_UNBATCHED, payoutBatchStatus, payoutStatus } from "./payout-status";
 
 describe("payout machine", () => {
@@ -58,5 +66,96 @@ describe("deal machine", () => {
 
   it("refuses an illegal move with a DomainError 409", () => {
     expect(() => dealStatus.transition("rejected", "removed")).toThrow(expect.objectContaining({ status: 409 }));
+  });
+});
+
+describe("contact message machine", () => {
+  it("staff move a message to any other status, never to the one it has", () => {
+    for (const from of contactStatus.states) for (const to of contactStatus.states) expect(contactStatus.canMove(from, to)).toBe(from !== to);
+    expect(sqlList(contactStatus.states)).toBe("'new', 'in_progress', 'done'");
+  });
+});
+
+describe("newsletter machine", () => {
+  it("opts out from a subscription or again, and a confirmation subscribes an address that opted out", () => {
+    expect(newsletterStatus.sourcesOf("unsubscribed")).toEqual(["subscribed", "unsubscribed"]);
+    expect(newsletterStatus.sourcesOf("subscribed")).toEqual(["unsubscribed"]);
+    expect(sqlList(newsletterStatus.states)).toBe("'subscribed', 'unsubscribed'");
+  });
+});
+
+describe("network push machine", () => {
+  it("only a received push is processed or confirmed; the other states are final", () => {
+    expect(webhookEventStatus.ongoing).toEqual(["received"]);
+    expect(webhookEventStatus.sourcesOf("confirmed")).toEqual(["received"]);
+    expect(sqlList(webhookEventStatus.states)).toBe("'received', 'confirmed', 'ignored', 'invalid'");
+  });
+});
+
+describe("affiliate programme machine", () => {
+  it("a closed programme is only reopened, never paused", () => {
+    expect(programStatus.sourcesOf("paused")).toEqual(["active"]);
+    expect(programStatus.sourcesOf("active")).toEqual(["paused", "closed"]);
+    expect(programStatus.sourcesOf("closed")).toEqual(["active", "paused"]);
+    expect(sqlList(programStatus.states)).toBe("'active', 'paused', 'closed'");
+  });
+});
+
+describe("moderation machines", () => {
+  it("a report, an appeal and a notice are decided once, from their open state", () => {
+    expect(reportStatus.ongoing).toEqual(["open"]);
+    expect(appealStatus.ongoing).toEqual(["pending"]);
+    expect(noticeStatus.ongoing).toEqual(["received"]);
+    expect(() => appealStatus.transition("upheld", "reversed")).toThrow(expect.objectContaining({ status: 409 }));
+  });
+
+  it("gives the CHECK and partial index lists of the migrations", () => {
+    expect(sqlList(reportStatus.states)).toBe("'open', 'dismissed', 'upheld'");
+    expect(sqlList(appealStatus.states)).toBe("'pending', 'upheld', 'reversed'");
+    expect(sqlList(noticeStatus.states)).toBe("'received', 'decided'");
+    expect(sqlList([reportStatus.is.open, appealStatus.is.pending, noticeStatus.is.decided])).toBe("'open', 'pending', 'decided'");
+  });
+});
+
+describe("referral reward machine", () => {
+  it("a paid reward is only taken back; a cancelled one is final", () => {
+    expect(referralRewardStatus.sourcesOf("credited")).toEqual(["pending", "held"]);
+    expect(referralRewardStatus.sourcesOf("void")).toEqual(["pending", "held", "credited"]);
+    expect(referralRewardStatus.sourcesOf("pending")).toEqual(["held"]);
+    expect(referralRewardStatus.final).toEqual(["void"]);
+    expect([...REFERRAL_OPEN]).toEqual(referralRewardStatus.sourcesOf("credited"));
+    expect(sqlList(referralRewardStatus.states)).toBe("'pending', 'held', 'credited', 'void'");
+  });
+});
+
+describe("member cashback machine", () => {
+  it("holds every move the import makes, and a reversal is final", () => {
+    // a declined conversion: refused before validation, reversed after it
+    for (const from of ["tracked", "pending"]) expect(memberCashbackStatus.canMove(from, "refused")).toBe(true);
+    expect(memberCashbackStatus.sourcesOf("reversed")).toEqual(["validated"]);
+    // approved, amended or held again: validated or pending, from any state before validation
+    expect(memberCashbackStatus.sourcesOf("validated")).toEqual(["tracked", "pending", "refused"]);
+    expect(memberCashbackStatus.sourcesOf("pending")).toEqual(["tracked", "refused"]);
+    // approved → pending is a regression the import ignores; a push never moves a cashback back to tracked
+    expect(memberCashbackStatus.canMove("validated", "pending")).toBe(false);
+    expect(memberCashbackStatus.sourcesOf("tracked")).toEqual([]);
+    expect(memberCashbackStatus.final).toEqual(["reversed"]);
+  });
+
+  it("gives the CHECK list, and its subsets are its states", () => {
+    expect(sqlList(memberCashbackStatus.states)).toBe("'tracked', 'pending', 'validated', 'refused', 'reversed'");
+    expect([...CASHBACK_AWAITING]).toEqual(memberCashbackStatus.sourcesOf("refused"));
+    expect([...CASHBACK_VALIDATED_ONCE]).toEqual(["validated", ...memberCashbackStatus.final]);
+    expect([...CASHBACK_LOST]).toEqual([...memberCashbackStatus.sourcesOf("pending").slice(1), ...memberCashbackStatus.final]);
+  });
+});
+
+describe("deal comment machine", () => {
+  it("a moderator approves a pending comment or removes a shown one; an edit holds a visible one; a removal is final", () => {
+    expect(commentStatus.sourcesOf("visible")).toEqual(["pending"]);
+    expect(commentStatus.sourcesOf("pending")).toEqual(["visible"]);
+    expect(commentStatus.sourcesOf("removed")).toEqual(["visible", "pending"]);
+    expect(commentStatus.final).toEqual(["removed"]);
+    expect(sqlList(commentStatus.states)).toBe("'visible', 'pending', 'removed'");
   });
 });

@@ -10,7 +10,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { StateMachine } from "~/lib/state-machine";
 import { claimStatus } from "../../db/states/claim-status";
+import { commentStatus } from "../../db/states/comment-status";
+import { contactStatus } from "../../db/states/contact-status";
 import { dealStatus } from "../../db/states/deal-status";
+import { appealStatus, noticeStatus, reportStatus } from "../../db/states/moderation-status";
+import { memberCashbackStatus } from "../../db/states/member-cashback-status";
+import { newsletterStatus } from "../../db/states/newsletter-status";
+import { programStatus } from "../../db/states/program-status";
+import { referralRewardStatus } from "../../db/states/referral-status";
+import { webhookEventStatus } from "../../db/states/webhook-event-status";
 import { payoutBatchStatus, payoutStatus } from "../../db/states/payout-status";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -33,36 +41,33 @@ const COVERED: Covered[] = [
   { column: "payout_batches.status", machine: payoutBatchStatus, file: "db/states/payout-status.ts", touches: PAYOUT_FILES },
   { column: "cashback_claims.status", machine: claimStatus, file: "db/states/claim-status.ts", touches: CLAIM_FILES },
   { column: "crevarde_deals.status", machine: dealStatus, file: "db/states/deal-status.ts", touches: DEAL_FILES },
+  { column: "newsletter_subscribers.status", machine: newsletterStatus, file: "db/states/newsletter-status.ts", touches: /newsletterSubscribers|newsletterStatus|newsletter\.server|findSubscriberByToken/ },
+  { column: "network_webhook_events.status", machine: webhookEventStatus, file: "db/states/webhook-event-status.ts", touches: /networkWebhookEvents|webhookEventStatus|push\.server|processPushEvent/ },
+  { column: "affiliate_programs.status", machine: programStatus, file: "db/states/program-status.ts", touches: /affiliatePrograms|programStatus|programs\.(schema|server)|ProgramStatus|affiliate_programs/ },
+  { column: "content_reports.status", machine: reportStatus, file: "db/states/moderation-status.ts", touches: /contentReports|reportStatus|closeReportsIn|dismissReports/ },
+  { column: "deal_appeals.status", machine: appealStatus, file: "db/states/moderation-status.ts", touches: /dealAppeals|appealStatus|appeals\.server|decideAppeal|appealsOf/ },
+  { column: "content_notices.status", machine: noticeStatus, file: "db/states/moderation-status.ts", touches: /contentNotices|noticeStatus|notices\.server/ },
+  { column: "referral_rewards.status", machine: referralRewardStatus, file: "db/states/referral-status.ts", touches: /referralRewards|referralRewardStatus|ReferralRewardStatus|referral_rewards|referralTotals/ },
+  { column: "member_cashbacks.status", machine: memberCashbackStatus, file: "db/states/member-cashback-status.ts", touches: /memberCashbacks|memberCashbackStatus|MemberCashbackStatus|member_cashbacks|sync-member-cashback|statuses"|onMemberCashbackChanged/ },
+  { column: "deal_comments.status", machine: commentStatus, file: "db/states/comment-status.ts", touches: /dealComments|commentStatus|CommentStatus|deal-comments(\.server)?"|deal_comments|COMMENT_LOOK/ },
+  { column: "contact_messages.status", machine: contactStatus, file: "db/states/contact-status.ts", touches: /contactMessages|contactStatus|contact\.(schema|server)|ContactStatus/ },
 ];
 
 /** Status columns whose states are still plain strings, each to become a machine in db/states/. */
 const NOT_COVERED_YET = [
-  "deal_comments.status",
-  "deal_appeals.status",
-  "content_reports.status",
-  "content_notices.status",
   "conversions.status",
   "conversions.review_status",
-  "member_cashbacks.status",
-  "affiliate_programs.status",
-  "newsletter_subscribers.status",
-  "network_webhook_events.status",
-  "referral_rewards.status",
-  "contact_messages.status",
 ] as const;
 
 /**
  * A comparison the reader sees in a file that touches a covered column, but
  * of something else whose values share a name: the exact text, and whose.
  */
-const OTHER_VALUES: { file: string; found: string; of: (typeof NOT_COVERED_YET)[number] | "DealDecision" }[] = [
-  { file: "app/routes/mon-cashback.tsx", found: 'line.status === "refused"', of: "member_cashbacks.status" },
+const OTHER_VALUES: { file: string; found: string; of: (typeof NOT_COVERED_YET)[number] | "DealDecision" | "ProgramBoostState" | "CashbackEmailKind" }[] = [
+  { file: "app/modules/cashback/notifications.server.ts", found: 'kind === "validated"', of: "CashbackEmailKind" },
+  { file: "app/modules/conversions/autovalidate.server.ts", found: "status = 'pending'", of: "conversions.status" },
+  { file: "app/routes/admin/programmes.tsx", found: 'p.boostState === "active"', of: "ProgramBoostState" },
   { file: "app/emails/deals.tsx", found: 'decision === "rejected"', of: "DealDecision" },
-  { file: "app/modules/deals/deal-comments.server.ts", found: 'r.status === "removed"', of: "deal_comments.status" },
-  { file: "app/modules/deals/deal-comments.server.ts", found: 'c.status !== "removed"', of: "deal_comments.status" },
-  { file: "app/modules/deals/deal-comments.server.ts", found: 'comment.status === "removed"', of: "deal_comments.status" },
-  { file: "app/modules/deals/deal-comments.server.ts", found: 'before.status === "removed"', of: "deal_comments.status" },
-  { file: "app/modules/deals/deal-comments.server.ts", found: 'eq(dealComments.status, "removed")', of: "deal_comments.status" },
 ];
 
 function sourceFiles(dir: string): string[] {

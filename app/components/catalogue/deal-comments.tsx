@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { withFirstOfMonth } from "~/lib/paris-day";
-import { autolink, COMMENT_MAX, COMMENT_MESSAGES, commentHref, COMMENTS_PARAM, REPORT_DETAILS_MAX, REPORT_REASONS } from "~/modules/deals/deal-comments";
+import { autolink, COMMENT_LOOK, COMMENT_MAX, COMMENT_MESSAGES, commentHref, COMMENTS_PARAM, REPORT_DETAILS_MAX, REPORT_REASONS, type CommentStatus } from "~/modules/deals/deal-comments";
 import { useToastFetcher } from "./use-toast-fetcher";
 import { pluralForm } from "~/lib/plural";
 
@@ -14,7 +14,7 @@ export interface DealComment {
   id: string;
   authorName: string;
   body: string | null;
-  status: "visible" | "pending" | "removed";
+  status: CommentStatus;
   createdAt: string;
   edited: boolean;
   mine: boolean;
@@ -136,7 +136,7 @@ export function DealReport({ dealId, reported }: { dealId: string; reported: boo
 }
 
 function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: string; signedIn: boolean; topId: string }) {
-  if (c.status === "removed" || c.body === null) {
+  if (!COMMENT_LOOK[c.status].shown || c.body === null) {
     return (
       <p id={`commentaire-${c.id}`} className="scroll-mt-24 text-sm italic text-neutral-500" data-testid="comment-removed">
         {COMMENT_MESSAGES.removedPlaceholder}
@@ -151,7 +151,7 @@ function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: s
         </span>
         <time dateTime={c.createdAt}>{withFirstOfMonth(dateFormat.format(new Date(c.createdAt)))}</time>
         {c.edited ? <span>(modifié)</span> : null}
-        {c.status === "pending" ? (
+        {COMMENT_LOOK[c.status].held ? (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900" data-testid="comment-pending">
             {COMMENT_MESSAGES.pendingLabel}
           </span>
@@ -160,7 +160,7 @@ function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: s
       <CommentBody text={c.body} />
       {signedIn ? (
         <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {c.status === "visible" ? (
+          {COMMENT_LOOK[c.status].open ? (
             <Disclosure label="Répondre">
               <CommentForm dealId={dealId} intent="comment" submit="Envoyer la réponse" testId="reply-form">
                 <input type="hidden" name="parentId" value={topId} />
@@ -176,7 +176,7 @@ function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: s
               </CommentForm>
             </Disclosure>
           ) : null}
-          {!c.mine && c.status === "visible" ? (
+          {!c.mine && COMMENT_LOOK[c.status].open ? (
             c.reported ? (
               <span className="text-xs text-neutral-500">Signalé</span>
             ) : (

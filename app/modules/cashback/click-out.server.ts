@@ -17,6 +17,7 @@ import {
 import { ratesAt, withMember } from "./programs.server";
 import { boostActive, effectiveShareBps } from "./boost";
 import { cachedRead } from "~/lib/data-cache.server";
+import { programStatus } from "../../../db/states/program-status";
 
 /** Click sessions per member: generous for a shopper, a wall for a script. */
 export const CLICK_SESSION_LIMIT: RateLimitRule = { name: "cashback-click", limit: 30, windowSeconds: 10 * 60 };
@@ -88,7 +89,7 @@ export async function startClickSession(input: StartClickSession): Promise<{ cli
     .leftJoin(brands, eq(brands.id, affiliatePrograms.brandId))
     .where(eq(affiliatePrograms.id, input.programId))
     .limit(1);
-  if (!program || program.program.status !== "active" || !program.program.brandId) {
+  if (!program || program.program.status !== programStatus.is.active || !program.program.brandId) {
     throw new ClickOutError(404, "Ce programme de cashback n'existe pas ou n'est plus actif.");
   }
   const p = program.program;
@@ -167,7 +168,7 @@ export async function loadBrandCashbackOffer(brandId: string, now = new Date()):
   const [p] = await db
     .select()
     .from(affiliatePrograms)
-    .where(and(eq(affiliatePrograms.brandId, brandId), eq(affiliatePrograms.status, "active")))
+    .where(and(eq(affiliatePrograms.brandId, brandId), eq(affiliatePrograms.status, programStatus.is.active)))
     .orderBy(asc(affiliatePrograms.createdAt))
     .limit(1);
   if (!p) return null;
@@ -208,7 +209,7 @@ export async function activeProgramBrand(programId: string): Promise<{ name: str
     .select({ name: brands.name })
     .from(affiliatePrograms)
     .innerJoin(brands, eq(brands.id, affiliatePrograms.brandId))
-    .where(and(eq(affiliatePrograms.id, programId), eq(affiliatePrograms.status, "active")))
+    .where(and(eq(affiliatePrograms.id, programId), eq(affiliatePrograms.status, programStatus.is.active)))
     .limit(1);
   return row ?? null;
 }
@@ -235,7 +236,7 @@ export async function withCashbackLinks<T extends { id: string }>(
       const rows = await db
         .select({ id: table.id, programId: affiliatePrograms.id, createdAt: affiliatePrograms.createdAt })
         .from(table)
-        .innerJoin(affiliatePrograms, and(eq(affiliatePrograms.brandId, table.brandId), eq(affiliatePrograms.status, "active")))
+        .innerJoin(affiliatePrograms, and(eq(affiliatePrograms.brandId, table.brandId), eq(affiliatePrograms.status, programStatus.is.active)))
         .where(inArray(table.id, ids))
         .orderBy(asc(affiliatePrograms.createdAt));
       const first: Record<string, string> = {};

@@ -4,6 +4,7 @@ import { memberBalances, type MemberBalances } from "~/modules/ledger/ledger.ser
 import { affiliatePrograms, brands, cashbackEmailOptOuts, clickSessions, conversions, ledgerAccounts, memberCashbackEvents, memberCashbacks } from "../../../db/schema";
 import { purchaseAnchor } from "./member-cashback.schema";
 import { CASHBACK_EMAIL_KINDS, type CashbackEmailKind } from "./statuses";
+import { CASHBACK_AWAITING, memberCashbackStatus } from "../../../db/states/member-cashback-status";
 
 /** Lines per page of /mon-cashback: a member with 1,000 purchases gets 20 pages, each one indexed query. */
 export const MEMBER_CASHBACK_PAGE_SIZE = 50;
@@ -103,10 +104,10 @@ export async function listMemberCashbacks(userId: string, page = 1): Promise<Mem
 function timeline(clickedAt: Date | null, transactionAt: Date, events: { at: Date | string; toStatus: string }[]): MemberCashbackTimelineStep[] {
   const steps: MemberCashbackTimelineStep[] = [];
   if (clickedAt) steps.push({ step: "click", at: new Date(clickedAt).toISOString() });
-  const firstDetection = events.find((e) => e.toStatus === "tracked" || e.toStatus === "pending");
+  const firstDetection = events.find((e) => (CASHBACK_AWAITING as readonly string[]).includes(e.toStatus));
   steps.push({ step: "detected", at: new Date(firstDetection?.at ?? transactionAt).toISOString() });
   for (const e of events) {
-    if (e === firstDetection || e.toStatus === "tracked") continue;
+    if (e === firstDetection || e.toStatus === memberCashbackStatus.is.tracked) continue;
     const last = steps.at(-1);
     if (last && last.step === e.toStatus) continue;
     steps.push({ step: e.toStatus, at: new Date(e.at).toISOString() });

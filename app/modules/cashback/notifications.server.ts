@@ -11,6 +11,7 @@ import { formatEuros } from "~/modules/ledger/ledger";
 import { formatParis } from "~/modules/settings/paris-time";
 import { affiliatePrograms, brands, cashbackEmailOptOuts, conversions, memberCashbacks, user } from "../../../db/schema";
 import type { CashbackEmailKind } from "./statuses";
+import { CASHBACK_AWAITING, CASHBACK_LOST, memberCashbackStatus } from "../../../db/states/member-cashback-status";
 
 export interface MemberCashbackChange {
   memberCashbackId: string;
@@ -53,7 +54,7 @@ async function queue(tx: LedgerTx, input: MailInput): Promise<boolean> {
 export async function onMemberCashbackChanged(tx: LedgerTx, change: MemberCashbackChange): Promise<void> {
   if (change.fromStatus === change.toStatus) return;
   const kind: CashbackEmailKind | null =
-    change.toStatus === "validated" ? "validated" : change.toStatus === "refused" || change.toStatus === "reversed" ? "refused" : null;
+    change.toStatus === memberCashbackStatus.is.validated ? "validated" : (CASHBACK_LOST as readonly string[]).includes(change.toStatus) ? "refused" : null;
   // "tracked" / "pending": the daily digest (sendDetectedDigests) tells the member
   if (!kind || (await optedOut(tx, change.userId, kind))) return;
   const [row] = await tx
@@ -71,7 +72,7 @@ export async function onMemberCashbackChanged(tx: LedgerTx, change: MemberCashba
     await queue(tx, { to: row.email, subject: "Ton cashback est validé", kind: "cashback-validated", react: createElement(CashbackValidatedEmail, base) });
     return;
   }
-  const reversed = change.toStatus === "reversed";
+  const reversed = change.toStatus === memberCashbackStatus.is.reversed;
   await queue(tx, {
     to: row.email,
     subject: reversed ? "Ton cashback a été annulé" : "Ton cashback a été refusé",
@@ -107,7 +108,7 @@ async function digestFor(tx: LedgerTx, userId: string, now: Date): Promise<boole
   const markAll = () =>
     tx.update(memberCashbacks).set({ detectedNotifiedAt: now }).where(inArray(memberCashbacks.id, rows.map((r) => r.id)));
   // already validated or refused: their own e-mail said it
-  const detected = rows.filter((r) => r.status === "tracked" || r.status === "pending");
+  const detected = rows.filter((r) => (CASHBACK_AWAITING as readonly string[]).includes(r.status));
   const [member] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (!member || detected.length === 0 || (await optedOut(tx, userId, "detected"))) {
     await markAll();

@@ -7,9 +7,9 @@ import { NETWORKS } from "../../../db/constants-cashback";
 import { optionalText, requiredText, uuidField } from "../admin/form-helpers";
 import { fromParisLocalInput } from "../settings/paris-time";
 import { DEFAULT_MEMBER_SHARE_BPS } from "./member-rate";
+import { programStatus, type ProgramStatus } from "../../../db/states/program-status";
 
-export const PROGRAM_STATUSES = ["active", "paused", "closed"] as const;
-export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
+export type { ProgramStatus };
 
 export const PROGRAM_STATUS_LABELS: Record<ProgramStatus, string> = {
   active: "Actif",
@@ -18,16 +18,10 @@ export const PROGRAM_STATUS_LABELS: Record<ProgramStatus, string> = {
 };
 
 /**
- * A programme's states and the moves between them (issue #37 item 10): a
- * running programme is paused or closed; a paused one resumes or closes; a
- * closed one can only be reopened (never paused). The list offers exactly
- * these moves, and the server refuses any other.
+ * A programme's moves are the programStatus machine's (db/states/program-status.ts):
+ * the list offers exactly these moves, and the server refuses any other.
  */
-export const PROGRAM_TRANSITIONS: Record<ProgramStatus, readonly ProgramStatus[]> = {
-  active: ["paused", "closed"],
-  paused: ["active", "closed"],
-  closed: ["active"],
-};
+export const programMoves = (from: string): ProgramStatus[] => programStatus.states.filter((to) => programStatus.canMove(from, to));
 
 /** The button that moves a programme to a state. */
 export const PROGRAM_TRANSITION_LABELS: Record<ProgramStatus, string> = {
@@ -37,7 +31,7 @@ export const PROGRAM_TRANSITION_LABELS: Record<ProgramStatus, string> = {
 };
 
 export function canMoveProgram(from: string, to: ProgramStatus): boolean {
-  return from === to || (PROGRAM_TRANSITIONS[from as ProgramStatus]?.includes(to) ?? false);
+  return from === to || programStatus.canMove(from, to);
 }
 
 export const PROGRAM_MESSAGES = {
@@ -154,7 +148,7 @@ export const programFormSchema = z.object({
     730,
     "Le délai de validation doit être compris entre 1 et 730 jours.",
   ),
-  status: z.enum(PROGRAM_STATUSES, { message: "Le statut doit être actif, en pause ou fermé." }).default("active"),
+  status: z.enum(programStatus.states, { message: "Le statut doit être actif, en pause ou fermé." }).default(programStatus.is.active),
   conditionsMd: optionalText(5000),
   /** absent (an older form, an API call) = excluding VAT and shipping, the networks' usual base */
   rateBase: z
@@ -211,7 +205,7 @@ export type RateFormInput = z.output<typeof rateFormSchema>;
 
 export const programStatusSchema = z.object({
   id: z.uuid("Identifiant invalide."),
-  status: z.enum(PROGRAM_STATUSES, { message: "Le statut doit être actif, en pause ou fermé." }),
+  status: z.enum(programStatus.states, { message: "Le statut doit être actif, en pause ou fermé." }),
 });
 
 /** The boost form's refusals (issue #34 item 6), in French for admins. */

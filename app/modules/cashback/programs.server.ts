@@ -17,7 +17,8 @@ import { paginate } from "~/modules/admin/pagination.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { boostActive, boostText as boostTextOf, effectiveShareBps } from "./boost";
 import { formatMemberRate, memberRate, summarizeRates, type CashbackSummary, type MemberRate, type RateOnBase } from "./member-rate";
-import { BOOST_MESSAGES, canMoveProgram, PROGRAM_MESSAGES, type BoostFormInput, type ProgramFormInput, type ProgramStatus, type RateFormInput } from "./programs.schema";
+import { BOOST_MESSAGES, PROGRAM_MESSAGES, type BoostFormInput, type ProgramFormInput, type ProgramStatus, type RateFormInput } from "./programs.schema";
+import { programStatus } from "../../../db/states/program-status";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -66,7 +67,7 @@ export async function listActiveProgramsForBrand(brandId: string, at: Date = new
   const programs = await db
     .select()
     .from(affiliatePrograms)
-    .where(and(eq(affiliatePrograms.brandId, brandId), eq(affiliatePrograms.status, "active")))
+    .where(and(eq(affiliatePrograms.brandId, brandId), eq(affiliatePrograms.status, programStatus.is.active)))
     .orderBy(asc(affiliatePrograms.network), asc(affiliatePrograms.createdAt));
   if (programs.length === 0) return [];
   const rates = await db
@@ -124,7 +125,7 @@ function currentBrandRates(at: Date): Promise<BrandRates> {
         })
         .from(programRates)
         .innerJoin(affiliatePrograms, eq(affiliatePrograms.id, programRates.programId))
-        .where(and(isNotNull(affiliatePrograms.brandId), eq(affiliatePrograms.status, "active"), or(isNull(programRates.validTo), gt(programRates.validTo, at))))
+        .where(and(isNotNull(affiliatePrograms.brandId), eq(affiliatePrograms.status, programStatus.is.active), or(isNull(programRates.validTo), gt(programRates.validTo, at))))
         // oldest programme first: the one a brand's « Activer le cashback » goes through (loadBrandCashbackOffer's)
         .orderBy(asc(affiliatePrograms.createdAt), asc(affiliatePrograms.id));
       const rates = new Map<string, RateOnBase[]>();
@@ -230,9 +231,9 @@ function programValues(input: ProgramFormInput) {
   };
 }
 
-/** A move PROGRAM_TRANSITIONS does not allow is a 409 (a closed programme is never paused). */
+/** A move the programStatus machine does not allow is a 409 (a closed programme is never paused); keeping the status is no move. */
 function assertMove(from: string, to: ProgramStatus) {
-  if (!canMoveProgram(from, to)) throw new ProgramWriteError(PROGRAM_MESSAGES.forbiddenMove(from as ProgramStatus, to), 409);
+  if (from !== to) programStatus.transition(from, to, () => new ProgramWriteError(PROGRAM_MESSAGES.forbiddenMove(from as ProgramStatus, to), 409));
 }
 
 /** Create or update a programme, with its audit entry, in one transaction. */

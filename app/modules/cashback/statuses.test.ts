@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import * as schema from "../../../db/schema";
-import { CASHBACK_EMAIL_KINDS, MEMBER_CASHBACK_STATUSES, memberCashbackStatusLabel, memberCashbackStatusTone } from "./statuses";
+import { memberCashbackStatus } from "../../../db/states/member-cashback-status";
+import { CASHBACK_EMAIL_KINDS, memberCashbackAwaiting, memberCashbackLost, memberCashbackStatusLabel, memberCashbackStatusTone } from "./statuses";
 
 describe("member cashback statuses", () => {
-  it("lists the same statuses and e-mail kinds as the schema", () => {
-    expect(MEMBER_CASHBACK_STATUSES).toEqual(schema.MEMBER_CASHBACK_STATUSES);
+  it("lists the same e-mail kinds as the schema", () => {
     expect(CASHBACK_EMAIL_KINDS).toEqual(schema.CASHBACK_EMAIL_KINDS);
   });
 
   it("gives each status its French label and a tone", () => {
-    expect(MEMBER_CASHBACK_STATUSES.map(memberCashbackStatusLabel)).toEqual([
+    expect(memberCashbackStatus.states.map(memberCashbackStatusLabel)).toEqual([
       "Achat détecté",
       "En attente de validation",
       "Validé",
@@ -20,5 +20,7 @@ describe("member cashback statuses", () => {
     expect(memberCashbackStatusTone("validated")).toBe("success");
     expect(memberCashbackStatusTone("reversed")).toBe("danger");
     expect(memberCashbackStatusTone("tracked")).toBe("neutral");
+    expect(memberCashbackStatus.states.filter(memberCashbackAwaiting)).toEqual(["tracked", "pending"]);
+    expect(memberCashbackStatus.states.filter(memberCashbackLost)).toEqual(["refused", "reversed"]);
   });
 });

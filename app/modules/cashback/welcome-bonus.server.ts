@@ -9,6 +9,7 @@ import { auditLog, memberCashbacks, siteSettings, welcomeBonuses } from "../../.
 import { creditWelcomeBonus } from "~/modules/ledger/ledger-events.server";
 import type { LedgerExecutor, LedgerTx } from "~/modules/ledger/ledger.server";
 import { SETTING_DEFAULTS } from "~/modules/settings/settings.server";
+import { CASHBACK_VALIDATED_ONCE } from "../../../db/states/member-cashback-status";
 
 export type WelcomeBonus = typeof welcomeBonuses.$inferSelect;
 
@@ -27,7 +28,7 @@ export async function grantWelcomeBonus(tx: LedgerTx, input: { userId: string; c
   const [earlier] = await tx
     .select({ id: memberCashbacks.id })
     .from(memberCashbacks)
-    .where(and(eq(memberCashbacks.userId, input.userId), ne(memberCashbacks.id, input.cashbackId), inArray(memberCashbacks.status, ["validated", "reversed"])))
+    .where(and(eq(memberCashbacks.userId, input.userId), ne(memberCashbacks.id, input.cashbackId), inArray(memberCashbacks.status, CASHBACK_VALIDATED_ONCE)))
     .limit(1);
   if (earlier) return null;
   const [row] = await tx

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contactStatus, type ContactStatus } from "../../../db/states/contact-status";
 
 export { CONTACT_PATH } from "./contact.constants";
 
@@ -22,8 +23,7 @@ export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
   other: "Autre chose",
 };
 
-export const CONTACT_STATUSES = ["new", "in_progress", "done"] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export type { ContactStatus };
 
 export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
   new: "Nouveau",
@@ -73,5 +73,5 @@ export type ContactInput = z.output<typeof contactSchema>;
 export const contactStatusSchema = z.object({
   intent: z.literal("status"),
   id: z.uuid({ message: CONTACT_ADMIN_MESSAGES.missing }),
-  status: z.enum(CONTACT_STATUSES, { message: CONTACT_ADMIN_MESSAGES.statusRequired }),
+  status: z.enum(contactStatus.states, { message: CONTACT_ADMIN_MESSAGES.statusRequired }),
 });

@@ -19,6 +19,7 @@ import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import { can } from "~/lib/permissions";
 import { recordAuditIn } from "~/modules/admin/audit.server";
+import { contactStatus } from "../../../db/states/contact-status";
 import { CONTACT_ADMIN_MESSAGES, CONTACT_STATUS_LABELS, CONTACT_SUBJECT_LABELS, type ContactInput, type ContactStatus, type ContactSubject } from "./contact.schema";
 
 type Actor = { id: string; email: string };
@@ -106,8 +107,8 @@ export async function listContactMessages(filter: ContactStatus | "open" = "open
     .select({ m: contactMessages, member: user.name })
     .from(contactMessages)
     .leftJoin(user, eq(user.id, contactMessages.userId))
-    .where(filter === "open" ? ne(contactMessages.status, "done") : eq(contactMessages.status, filter))
-    .orderBy(filter === "done" ? desc(contactMessages.createdAt) : asc(contactMessages.createdAt))
+    .where(filter === "open" ? ne(contactMessages.status, contactStatus.is.done) : eq(contactMessages.status, filter))
+    .orderBy(filter === contactStatus.is.done ? desc(contactMessages.createdAt) : asc(contactMessages.createdAt))
     .limit(limit);
   return rows.map(({ m, member }) => ({
     id: m.id,
@@ -117,8 +118,8 @@ export async function listContactMessages(filter: ContactStatus | "open" = "open
     email: m.email,
     message: m.message,
     member,
-    status: m.status as ContactStatus,
-    statusLabel: CONTACT_STATUS_LABELS[m.status as ContactStatus] ?? m.status,
+    status: m.status,
+    statusLabel: CONTACT_STATUS_LABELS[m.status],
     createdAt: m.createdAt.toISOString(),
   }));
 }
@@ -129,8 +130,8 @@ export async function setContactStatus(actor: Actor, input: { id: string; status
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(contactMessages).where(eq(contactMessages.id, input.id)).for("update");
     if (!before) throw new DomainError(CONTACT_ADMIN_MESSAGES.missing, 404);
-    if (before.status === input.status) throw new DomainError(CONTACT_ADMIN_MESSAGES.unchanged, 409);
-    const [after] = await tx.update(contactMessages).set({ status: input.status }).where(eq(contactMessages.id, input.id)).returning();
+    const status = contactStatus.transition(before.status, input.status, () => new DomainError(CONTACT_ADMIN_MESSAGES.unchanged, 409));
+    const [after] = await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, input.id)).returning();
     await recordAuditIn(tx, actor, { action: "update", entity: "contact_messages", entityId: after.id, before: { status: before.status }, after: { status: after.status } });
     return after;
   });
@@ -144,7 +145,7 @@ export async function exportContactMessages(userId: string, address: string) {
     .from(contactMessages)
     .where(or(eq(contactMessages.userId, userId), sql`lower(${contactMessages.email}) = ${address}`))
     .orderBy(asc(contactMessages.createdAt));
-  return rows.map((r) => ({ ...r, subject: CONTACT_SUBJECT_LABELS[r.subject as ContactSubject] ?? r.subject, status: CONTACT_STATUS_LABELS[r.status as ContactStatus] ?? r.status }));
+  return rows.map((r) => ({ ...r, subject: CONTACT_SUBJECT_LABELS[r.subject as ContactSubject] ?? r.subject, status: CONTACT_STATUS_LABELS[r.status] }));
 }
 
 /** Erase a deleted member's messages (by account or by address), in the deletion's transaction. */

@@ -18,6 +18,8 @@ import type { NetworkName } from "~/modules/networks/networks";
 import type { NormalisedRecord } from "~/modules/networks/types";
 import { importRecords } from "./import.server";
 import { DEFAULT_VALIDATION_DAYS } from "./sync-member-cashback.server";
+import { memberCashbackStatus } from "../../../db/states/member-cashback-status";
+import { sqlList } from "~/lib/state-machine";
 
 const STATUSLESS_NETWORKS: readonly NetworkName[] = ["rakuten"];
 const AUTOVALIDATION_RECORD_ID = "autovalidation";
@@ -101,7 +103,7 @@ export async function hideUnconfirmedPushes(now: Date = new Date(), options: { d
   const { rows } = await db.execute<{ id: string }>(sql`
     update member_cashbacks mc set hidden_at = ${now.toISOString()}::timestamptz
     from conversions c
-    where c.id = mc.conversion_id and c.push_only and mc.status = 'tracked' and mc.hidden_at is null
+    where c.id = mc.conversion_id and c.push_only and mc.status = ${sql.raw(sqlList([memberCashbackStatus.is.tracked]))} and mc.hidden_at is null
       and mc.created_at <= ${cutoff.toISOString()}::timestamptz
     returning mc.id`);
   if (rows.length) logger.info({ hidden: rows.length }, "cashback: detections no pull confirmed in 7 days hidden");

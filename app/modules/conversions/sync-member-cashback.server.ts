@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { onReferralSourceReversed, releaseReferralRewards } from "~/modules/referrals/referrals.server";
 import { grantWelcomeBonus } from "~/modules/cashback/welcome-bonus.server";
 import { memberShareFromDecimal } from "./decimal";
+import { CASHBACK_LOST, memberCashbackStatus, type MemberCashbackStatus } from "../../../db/states/member-cashback-status";
 
 /**
  * The member's side of an attributed conversion (ADR 037 §Statuses): status,
@@ -17,7 +18,7 @@ import { memberShareFromDecimal } from "./decimal";
  */
 
 export type ConversionRow = typeof conversions.$inferSelect;
-export type MemberCashbackStatus = "tracked" | "pending" | "validated" | "refused" | "reversed";
+export type { MemberCashbackStatus };
 
 /** Member share when no click session gives one (ADR 015 default). */
 const DEFAULT_SHARE_BPS = 7000;
@@ -87,36 +88,38 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
 
   let to: MemberCashbackStatus;
   let reasonCode: string | null = null;
-  if (from === "reversed") {
+  if (from === memberCashbackStatus.is.reversed) {
     // terminal: a reversal after credit is final (a later network change is logged, not applied)
     if (conv.status !== "declined") logger.warn({ conversionId: conv.id, status: conv.status }, "import: change after reversal ignored");
     return from;
   } else if (conv.status === "declined") {
-    to = from === "validated" ? "reversed" : "refused";
+    to = from === memberCashbackStatus.is.validated ? memberCashbackStatus.is.reversed : memberCashbackStatus.is.refused;
     reasonCode = conv.reasonCode ?? "merchant_declined";
   } else if (conv.pushOnly) {
     // a push never creates money: keep what a pull already established
-    to = from ?? "tracked";
-    if (from !== null && from !== "tracked") return from;
-  } else if (held && from === "validated") {
+    to = from ?? memberCashbackStatus.is.tracked;
+    if (from !== null && from !== memberCashbackStatus.is.tracked) return from;
+  } else if (held && from === memberCashbackStatus.is.validated) {
     // credited before the hold: the credit stays, the held amendment is not applied until finance approves it
     logger.warn({ conversionId: conv.id, commission: conv.commissionAmount }, "import: amendment after validation held for review");
     return from;
   } else if (held) {
-    to = "pending";
+    to = memberCashbackStatus.is.pending;
     reasonCode = "amount_review";
-  } else if (eur === null && from === "validated") {
+  } else if (eur === null && from === memberCashbackStatus.is.validated) {
     // credited in euros; a later version in another currency is a regression, logged and not applied
     logger.warn({ conversionId: conv.id, currency: conv.currency }, "import: currency change after validation ignored");
     return from;
   } else if (eur === null) {
-    to = "pending";
+    to = memberCashbackStatus.is.pending;
     reasonCode = "fx_review";
   } else if (conv.status === "approved") {
-    to = "validated";
+    to = memberCashbackStatus.is.validated;
   } else {
-    to = from === "validated" ? "validated" : "pending"; // approved → pending is a regression, ignored
+    to = from === memberCashbackStatus.is.validated ? memberCashbackStatus.is.validated : memberCashbackStatus.is.pending; // approved → pending is a regression, ignored
   }
+  // a change of status is one of the machine's moves, checked before any money moves (a new cashback may start in any state)
+  if (from !== null && from !== to) memberCashbackStatus.transition(from, to);
 
   const id = existing?.id ?? crypto.randomUUID();
   const ledger = { cashbackId: id, userId, actor: options.actor };
@@ -143,11 +146,11 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
 
   // an amount waiting for an admin (currency decision, finance's review) holds no money meanwhile
   const withheld = reasonCode === "fx_review" || reasonCode === "amount_review";
-  if (to === "pending" && !withheld) {
-    if (from !== "pending" || previousAmount !== amountCents) await recordPendingCashback(tx, { ...ledger, amountCents, version });
-  } else if (to === "pending" && withheld && from === "pending" && (previousAmount ?? 0) > 0) {
+  if (to === memberCashbackStatus.is.pending && !withheld) {
+    if (from !== memberCashbackStatus.is.pending || previousAmount !== amountCents) await recordPendingCashback(tx, { ...ledger, amountCents, version });
+  } else if (to === memberCashbackStatus.is.pending && withheld && from === memberCashbackStatus.is.pending && (previousAmount ?? 0) > 0) {
     await recordPendingCashback(tx, { ...ledger, amountCents: 0, version });
-  } else if (to === "validated") {
+  } else if (to === memberCashbackStatus.is.validated) {
     const credited = creditTransferId !== null || (await operationApplied(tx, ledgerKeys.cashbackCredit(id)));
     if (!credited) {
       if (amountCents > 0) {
@@ -157,16 +160,16 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
         if (r.applied) await releaseReferralRewards(tx, { refereeId: userId, cashbackId: id, actor: options.actor });
         // and, when it is their first validated purchase, the welcome bonus (ADR 013 §Welcome bonus), in this same transaction
         if (r.applied) await grantWelcomeBonus(tx, { userId, cashbackId: id, actor: options.actor });
-      } else if (from === "pending") {
+      } else if (from === memberCashbackStatus.is.pending) {
         await recordPendingCashback(tx, { ...ledger, amountCents: 0, version });
       }
     } else if (previousAmount !== null && amountCents !== previousAmount) {
       await adjustCashback(tx, { ...ledger, deltaCents: amountCents - previousAmount, version });
     }
-  } else if (to === "refused" && from !== "refused") {
+  } else if (to === memberCashbackStatus.is.refused && from !== memberCashbackStatus.is.refused) {
     if (await operationApplied(tx, ledgerKeys.cashbackRefuse(id))) await recordPendingCashback(tx, { ...ledger, amountCents: 0, version });
     else await refuseCashback(tx, ledger);
-  } else if (to === "reversed") {
+  } else if (to === memberCashbackStatus.is.reversed) {
     const r = await reverseCashback(tx, ledger);
     reversalTransferId = r.transferIds.at(-1) ?? reversalTransferId;
     // rewards earned by this cashback follow it (same transaction)
@@ -174,7 +177,7 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
   }
 
   // the member keeps seeing the validated amount after a reversal (what was taken back)
-  const shownAmount = to === "reversed" || to === "refused" ? (previousAmount ?? amountCents) : amountCents;
+  const shownAmount = (CASHBACK_LOST as readonly string[]).includes(to) ? (previousAmount ?? amountCents) : amountCents;
   const statusChanged = from !== to;
   if (existing) {
     const changed = statusChanged || existing.amountCents !== shownAmount || existing.reasonCode !== reasonCode || existing.creditTransferId !== creditTransferId || existing.reversalTransferId !== reversalTransferId;
@@ -190,7 +193,7 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
         reversalTransferId,
         expectedValidationAt: expectedValidationAt(conv, declaredDays),
         // a detection hidden for want of a pull shows again once a pull confirms it
-        ...(to !== "tracked" ? { hiddenAt: null } : {}),
+        ...(to !== memberCashbackStatus.is.tracked ? { hiddenAt: null } : {}),
         updatedAt: new Date(),
       })
       .where(eq(memberCashbacks.id, id));

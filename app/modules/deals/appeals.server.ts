@@ -11,6 +11,7 @@ import { recordAuditIn } from "~/modules/admin/audit.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import { APPEAL_MESSAGES } from "./appeals.schema";
 import { MODERATION_RULES, type ModerationRule } from "./posting.schema";
+import { appealStatus } from "../../../db/states/moderation-status";
 
 type Actor = { id: string; email: string };
 
@@ -60,7 +61,7 @@ export async function listPendingAppeals(limit = 100, offset = 0) {
     .from(dealAppeals)
     .innerJoin(crevardeDeals, eq(crevardeDeals.id, dealAppeals.dealId))
     .leftJoin(user, eq(user.id, dealAppeals.userId))
-    .where(eq(dealAppeals.status, "pending"))
+    .where(eq(dealAppeals.status, appealStatus.is.pending))
     .orderBy(asc(dealAppeals.createdAt), asc(dealAppeals.dealId))
     .limit(limit)
     .offset(offset);
@@ -74,7 +75,7 @@ export async function listPendingAppeals(limit = 100, offset = 0) {
 /** How many appeals wait for a decision. */
 export async function countPendingAppeals() {
   const db = await getDb();
-  return db.$count(dealAppeals, eq(dealAppeals.status, "pending"));
+  return db.$count(dealAppeals, eq(dealAppeals.status, appealStatus.is.pending));
 }
 
 /**
@@ -87,10 +88,11 @@ export async function decideAppeal(actor: Actor, input: { dealId: string; decisi
   const db = await getDb();
   const env = getEnv();
   const result = await db.transaction(async (tx) => {
-    const [appeal] = await tx.select().from(dealAppeals).where(and(eq(dealAppeals.dealId, input.dealId), eq(dealAppeals.status, "pending"))).for("update");
+    const [appeal] = await tx.select().from(dealAppeals).where(and(eq(dealAppeals.dealId, input.dealId), eq(dealAppeals.status, appealStatus.is.pending))).for("update");
     if (!appeal) throw new DomainError(APPEAL_MESSAGES.appealMissing, 404);
     const [deal] = await tx.select().from(crevardeDeals).where(eq(crevardeDeals.id, input.dealId)).for("update");
-    const status = input.decision === "reverse" ? "reversed" : "upheld";
+    const status = input.decision === "reverse" ? appealStatus.is.reversed : appealStatus.is.upheld;
+    appealStatus.transition(appeal.status, status);
     await tx.update(dealAppeals).set({ status, decisionStatement: input.statement, decidedBy: actor.id, decidedAt: now }).where(eq(dealAppeals.dealId, input.dealId));
     if (input.decision === "reverse") {
       await tx
@@ -102,7 +104,7 @@ export async function decideAppeal(actor: Actor, input: { dealId: string; decisi
       action: "update",
       entity: "deal_appeals",
       entityId: input.dealId,
-      before: { appeal: "pending", deal: deal.status },
+      before: { appeal: appeal.status, deal: deal.status },
       after: { appeal: status, deal: input.decision === "reverse" ? dealStatus.is.published : deal.status, statement: input.statement },
     });
     const [author] = appeal.userId ? await tx.select({ email: user.email }).from(user).where(eq(user.id, appeal.userId)) : [];
@@ -119,6 +121,6 @@ export async function decideAppeal(actor: Actor, input: { dealId: string; decisi
     }
     return { status, notified: Boolean(author) };
   });
-  if (result.status === "reversed") invalidateAllowedHosts();
+  if (result.status === appealStatus.is.reversed) invalidateAllowedHosts();
   return result;
 }

@@ -36,6 +36,12 @@ import {
   type CommentStatus,
   type ReportReason,
 } from "./deal-comments";
+import { reportStatus } from "../../../db/states/moderation-status";
+import { commentStatus } from "../../../db/states/comment-status";
+import { sqlList } from "~/lib/state-machine";
+
+const VISIBLE = sql.raw(sqlList([commentStatus.is.visible]));
+const PENDING = sql.raw(sqlList([commentStatus.is.pending]));
 
 class CommentError extends DomainError {}
 
@@ -89,7 +95,7 @@ export async function listDealComments(
   const viewerId = viewer?.id ?? null;
   // a comment the viewer sees: public, or their own while it waits for a moderator
   const seen = (c: { status: AnyPgColumn; authorId: AnyPgColumn }) =>
-    viewerId ? sql`(${c.status} = 'visible' or (${c.status} = 'pending' and ${c.authorId} = ${viewerId}))` : sql`${c.status} = 'visible'`;
+    viewerId ? sql`(${c.status} = ${VISIBLE} or (${c.status} = ${PENDING} and ${c.authorId} = ${viewerId}))` : sql`${c.status} = ${VISIBLE}`;
   const reply = alias(dealComments, "reply");
   // a top-level comment the page shows: seen, or removed with a reply the viewer sees
   const threadShown = and(
@@ -98,7 +104,7 @@ export async function listDealComments(
     or(
       seen(dealComments),
       and(
-        eq(dealComments.status, "removed"),
+        eq(dealComments.status, commentStatus.is.removed),
         // the deal's own replies only: a planner that hashes this subquery reads one deal's replies, not the table's
         exists(db.select({ one: sql`1` }).from(reply).where(and(eq(reply.dealId, dealId), eq(reply.parentId, dealComments.id), seen(reply)))),
       ),
@@ -155,7 +161,7 @@ export async function listDealComments(
   const rows = [...tops, ...replies];
   const reported = viewerId && rows.length > 0 ? await viewerReports(viewerId, "comment", rows.map((r) => r.id)) : new Set<string>();
   const view = (r: (typeof rows)[number]): CommentView => {
-    const removed = r.status === "removed";
+    const removed = r.status === commentStatus.is.removed;
     const editable = canEditComment(r, viewerId, now);
     return {
       id: r.id,
@@ -174,8 +180,8 @@ export async function listDealComments(
   for (const r of tops) top.set(r.id, view(r));
   for (const r of replies) top.get(r.parentId!)?.replies.push(view(r));
   // a removed comment whose replies went away between the two reads
-  const comments = [...top.values()].filter((c) => c.status !== "removed" || c.replies.length > 0);
-  const visibleShown = comments.reduce((n, c) => n + (c.status === "visible" ? 1 : 0) + c.replies.filter((r) => r.status === "visible").length, 0);
+  const comments = [...top.values()].filter((c) => c.status !== commentStatus.is.removed || c.replies.length > 0);
+  const visibleShown = comments.reduce((n, c) => n + (c.status === commentStatus.is.visible ? 1 : 0) + c.replies.filter((r) => r.status === commentStatus.is.visible).length, 0);
   return { comments, next: more && shown < COMMENTS_MAX ? Math.min(shown + COMMENTS_PER_PAGE, COMMENTS_MAX) : null, visibleShown };
 }
 
@@ -226,7 +232,7 @@ export async function postComment(input: {
         .select({ id: dealComments.id, parentId: dealComments.parentId, status: dealComments.status, authorId: dealComments.authorId })
         .from(dealComments)
         .where(and(eq(dealComments.id, input.parentId), eq(dealComments.dealId, input.dealId)));
-      const seen = parent && (parent.status === "visible" || (parent.status === "pending" && parent.authorId === input.userId));
+      const seen = parent && (parent.status === commentStatus.is.visible || (parent.status === commentStatus.is.pending && parent.authorId === input.userId));
       if (!seen) throw new CommentError(COMMENT_MESSAGES.commentMissing, 404);
       parentId = replyParentId(parent);
     }
@@ -235,14 +241,14 @@ export async function postComment(input: {
       tx.select({ n: count() }).from(dealComments).where(eq(dealComments.authorId, input.userId)),
     ]);
     if (!member) throw new CommentError(COMMENT_MESSAGES.signIn, 403);
-    const status: CommentStatus = holdsComment({ ...member, commentsSoFar: sofar.n, now }) ? "pending" : "visible";
+    const status: CommentStatus = holdsComment({ ...member, commentsSoFar: sofar.n, now }) ? commentStatus.is.pending : commentStatus.is.visible;
     const [row] = await tx
       .insert(dealComments)
       .values({ dealId: input.dealId, parentId, authorId: input.userId, body: input.body, status, createdAt: now })
       .returning({ id: dealComments.id, status: dealComments.status });
     // the poster's address, kept a year: with the comment or not at all
     await logUgcConnection(tx, { userId: input.userId, contentType: "comment", contentId: row.id, connection: input.connection });
-    return { id: row.id, status: row.status as CommentStatus, message: status === "pending" ? COMMENT_MESSAGES.held : COMMENT_MESSAGES.posted };
+    return { id: row.id, status: row.status as CommentStatus, message: status === commentStatus.is.pending ? COMMENT_MESSAGES.held : COMMENT_MESSAGES.posted };
   });
 }
 
@@ -257,7 +263,7 @@ export async function editComment(input: { userId: string; commentId: string; bo
       .from(dealComments)
       .where(eq(dealComments.id, input.commentId))
       .for("update");
-    if (!comment || comment.status === "removed") throw new CommentError(COMMENT_MESSAGES.commentMissing, 404);
+    if (!comment || comment.status === commentStatus.is.removed) throw new CommentError(COMMENT_MESSAGES.commentMissing, 404);
     if (comment.authorId !== input.userId) throw new CommentError(COMMENT_MESSAGES.notAuthor, 403);
     if (!canEditComment(comment, input.userId, now)) throw new CommentError(COMMENT_MESSAGES.editClosed, 409);
     // an edit meets the rules of a new comment (issue #35 item 9): while the account's comments are
@@ -266,10 +272,10 @@ export async function editComment(input: { userId: string; commentId: string; bo
       tx.select({ createdAt: user.createdAt, emailVerified: user.emailVerified }).from(user).where(eq(user.id, input.userId)),
       tx.select({ n: count() }).from(dealComments).where(eq(dealComments.authorId, input.userId)),
     ]);
-    const held = comment.status === "visible" && (!member || holdsComment({ ...member, commentsSoFar: sofar.n - 1, now }));
+    const held = comment.status === commentStatus.is.visible && (!member || holdsComment({ ...member, commentsSoFar: sofar.n - 1, now }));
     await tx
       .update(dealComments)
-      .set({ body: input.body, editedAt: now, ...(held ? { status: "pending" } : {}) })
+      .set({ body: input.body, editedAt: now, ...(held ? { status: commentStatus.transition(comment.status, commentStatus.is.pending) } : {}) })
       .where(eq(dealComments.id, input.commentId));
     return { dealId: comment.dealId, message: held ? COMMENT_MESSAGES.held : COMMENT_MESSAGES.edited };
   });
@@ -287,7 +293,7 @@ export async function reportContent(input: { userId: string; targetType: "commen
       ? await db
           .select({ authorId: dealComments.authorId })
           .from(dealComments)
-          .where(and(eq(dealComments.id, input.targetId), eq(dealComments.status, "visible")))
+          .where(and(eq(dealComments.id, input.targetId), eq(dealComments.status, commentStatus.is.visible)))
       : await db
           .select({ authorId: crevardeDeals.authorId })
           .from(crevardeDeals)
@@ -352,7 +358,7 @@ async function openReports(limit: number, offset: number) {
   return db
     .select({ targetType: contentReports.targetType, ...reportSummary })
     .from(contentReports)
-    .where(eq(contentReports.status, "open"))
+    .where(eq(contentReports.status, reportStatus.is.open))
     .groupBy(contentReports.targetType, contentReports.targetId)
     .orderBy(desc(sql`count(*)`), desc(sql`max(${contentReports.createdAt})`), contentReports.targetId)
     .limit(limit)
@@ -365,14 +371,14 @@ export async function countReportedTargets() {
   const [row] = await db
     .select({ n: sql<number>`count(distinct (${contentReports.targetType}, ${contentReports.targetId}))::int` })
     .from(contentReports)
-    .where(eq(contentReports.status, "open"));
+    .where(eq(contentReports.status, reportStatus.is.open));
   return row?.n ?? 0;
 }
 
 /** How many comments wait for review (first comments of new accounts). */
 export async function countPendingComments() {
   const db = await getDb();
-  return db.$count(dealComments, eq(dealComments.status, "pending"));
+  return db.$count(dealComments, eq(dealComments.status, commentStatus.is.pending));
 }
 
 const commentColumns = {
@@ -390,7 +396,7 @@ const commentRows = (db: Db) =>
 
 /** /admin/moderation's « Commentaires » tab: one page of the comments waiting, oldest first. */
 export async function pendingCommentsPage(limit = 100, offset = 0) {
-  const rows = await commentRows(await getDb()).where(eq(dealComments.status, "pending")).orderBy(asc(dealComments.createdAt), asc(dealComments.id)).limit(limit).offset(offset);
+  const rows = await commentRows(await getDb()).where(eq(dealComments.status, commentStatus.is.pending)).orderBy(asc(dealComments.createdAt), asc(dealComments.id)).limit(limit).offset(offset);
   return rows.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() }));
 }
 
@@ -433,11 +439,11 @@ export async function reportQueuePage(limit = 100, offset = 0) {
 }
 
 /** Close the open reports on a target (in the decision's transaction). */
-export async function closeReportsIn(tx: Pick<Db, "update">, actor: Actor, targetType: "comment" | "deal", targetId: string, status: "dismissed" | "upheld", decision: string, now: Date) {
+export async function closeReportsIn(tx: Pick<Db, "update">, actor: Actor, targetType: "comment" | "deal", targetId: string, status: typeof reportStatus.is.dismissed | typeof reportStatus.is.upheld, decision: string, now: Date) {
   return tx
     .update(contentReports)
-    .set({ status, handledBy: actor.id, handledAt: now, decision })
-    .where(and(eq(contentReports.targetType, targetType), eq(contentReports.targetId, targetId), eq(contentReports.status, "open")))
+    .set({ status: reportStatus.transition(reportStatus.is.open, status), handledBy: actor.id, handledAt: now, decision })
+    .where(and(eq(contentReports.targetType, targetType), eq(contentReports.targetId, targetId), eq(contentReports.status, reportStatus.is.open)))
     .returning({ id: contentReports.id });
 }
 
@@ -461,15 +467,16 @@ export async function decideComment(actor: Actor, input: CommentModerationInput,
       .where(eq(dealComments.id, input.commentId))
       .for("update");
     if (!before) throw new CommentError(COMMENT_MESSAGES.commentMissing, 404);
-    if (input.intent === "approve-comment" && before.status !== "pending") throw new CommentError(COMMENT_MODERATION_MESSAGES.notPending, 409);
-    if (input.intent === "remove-comment" && before.status === "removed") throw new CommentError(COMMENT_MODERATION_MESSAGES.alreadyRemoved, 409);
+    const status = commentStatus.transition(before.status, input.intent === "remove-comment" ? commentStatus.is.removed : commentStatus.is.visible, () =>
+      input.intent === "remove-comment" ? new CommentError(COMMENT_MODERATION_MESSAGES.alreadyRemoved, 409) : new CommentError(COMMENT_MODERATION_MESSAGES.notPending, 409),
+    );
     const removal = input.intent === "remove-comment" ? input : null;
     await tx
       .update(dealComments)
       .set(
         removal
-          ? { status: "removed", moderatedAt: now, moderationRule: removal.rule, moderationStatement: removal.statement }
-          : { status: "visible", moderatedAt: now, moderationRule: null, moderationStatement: null },
+          ? { status, moderatedAt: now, moderationRule: removal.rule, moderationStatement: removal.statement }
+          : { status, moderatedAt: now, moderationRule: null, moderationStatement: null },
       )
       .where(eq(dealComments.id, before.id));
     const reports = removal ? await closeReportsIn(tx, actor, "comment", before.id, "upheld", `removed: ${removal.rule}`, now) : [];

@@ -3,6 +3,7 @@
  * the pure rules and the French copy (no zod here: the deal page's bundle
  * imports this file; the form schema is in deal-comments.schema.ts).
  */
+import type { CommentStatus } from "../../../db/states/comment-status";
 
 export const COMMENT_MAX = 4000;
 export const REPORT_DETAILS_MAX = 1000;
@@ -43,7 +44,18 @@ export function commentHref(back: string, commentId: string) {
   return `${url.pathname}${url.search}#commentaire-${commentId}`;
 }
 
-export type CommentStatus = "visible" | "pending" | "removed";
+export type { CommentStatus };
+
+/**
+ * What the deal page does with a comment in each state of the commentStatus machine
+ * (db/states/comment-status.ts), which the browser never imports (ADR 045 §In the browser):
+ * whether its text is shown, whether it waits for moderation, whether it may be answered and reported.
+ */
+export const COMMENT_LOOK: Record<CommentStatus, { shown: boolean; held: boolean; open: boolean }> = {
+  visible: { shown: true, held: false, open: true },
+  pending: { shown: true, held: true, open: false },
+  removed: { shown: false, held: false, open: false },
+};
 
 export const REPORT_REASONS = {
   spam: "Spam ou publicité",
@@ -115,7 +127,7 @@ export function canEditComment(comment: { authorId: string | null; createdAt: Da
   return (
     viewerId !== null &&
     comment.authorId === viewerId &&
-    comment.status !== "removed" &&
+    COMMENT_LOOK[comment.status as CommentStatus]?.shown !== false &&
     now.getTime() - comment.createdAt.getTime() <= COMMENT_EDIT_WINDOW_MS
   );
 }

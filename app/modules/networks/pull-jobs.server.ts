@@ -20,6 +20,7 @@ import { daysAgo, daysAhead, type PullOptions, type PullSummary } from "./pull.s
 import { pullRakutenEvents, type RakutenCredentials } from "./rakuten/pull.server";
 import { pullTimeOne, type TimeOneCredentials } from "./timeone/pull.server";
 import { pullTradedoubler, type TradedoublerCredentials } from "./tradedoubler/pull.server";
+import { programStatus } from "../../../db/states/program-status";
 
 export const NETWORK_PULL_QUEUE = "network.pull";
 
@@ -161,7 +162,7 @@ async function networkAccounts(network: NetworkName, credentials: object, db?: D
   if (network === "timeone") return [(credentials as TimeOneCredentials).partnerId];
   const database = db ?? (await getDb());
   const { rows } = (await database.execute(
-    sql`select distinct network_account_id as id from affiliate_programs where network = ${network} and status <> 'closed' order by 1`,
+    sql`select distinct network_account_id as id from affiliate_programs where network = ${network} and status <> ${programStatus.is.closed} order by 1`,
   )) as unknown as { rows: Array<{ id: string }> };
   return rows.length ? rows.map((r) => r.id) : [null];
 }

@@ -26,6 +26,7 @@ import type { PullOptions } from "./pull.server";
 import { NETWORK_PULL_QUEUE, pullCredentialsFromEnv, type PullCredentials } from "./pull-jobs.server";
 import { parsePush, pushText, type PushPayload } from "./pull-parse.server";
 import type { ImportResult, NormalisedRecord, ParseResult } from "./types";
+import { webhookEventStatus } from "../../../db/states/webhook-event-status";
 
 const PUSH_NETWORKS = ["awin", "kwanko"] as const satisfies readonly NetworkName[];
 export type PushNetwork = (typeof PUSH_NETWORKS)[number];
@@ -181,7 +182,7 @@ export async function receivePush(input: { request: Request; network: string | u
       .insert(networkWebhookEvents)
       .values({ network, remoteIpHash: visitorHash(input.clientIp, "network-push"), headers, body: stored, status, error })
       .returning({ id: networkWebhookEvents.id });
-    if (status === "received") await send(PUSH_PROCESS_QUEUE, { eventId: row.id }, { key: `event:${row.id}`, tx });
+    if (status === webhookEventStatus.is.received) await send(PUSH_PROCESS_QUEUE, { eventId: row.id }, { key: `event:${row.id}`, tx });
   });
   return text(200, "OK");
 }
@@ -240,12 +241,12 @@ type StoredSummary = ReturnType<typeof recordSummary>;
 export async function processPushEvent(eventId: number, options: PushProcessOptions = {}): Promise<"received" | "invalid" | "ignored" | "skipped"> {
   const db = options.db ?? (await getDb());
   const [event] = await db.select().from(networkWebhookEvents).where(eq(networkWebhookEvents.id, eventId)).limit(1);
-  if (!event || event.status !== "received" || event.processedAt || !isPushNetwork(event.network)) return "skipped";
+  if (!event || event.status !== webhookEventStatus.is.received || event.processedAt || !isPushNetwork(event.network)) return "skipped";
   const network = event.network;
   const finish = async (status: "invalid" | "ignored" | "received", values: { error?: string | null; parsed?: unknown } = {}) => {
     await db
       .update(networkWebhookEvents)
-      .set({ status, error: values.error ?? null, parsed: values.parsed ?? null, processedAt: new Date() })
+      .set({ status: webhookEventStatus.transition(event.status, status), error: values.error ?? null, parsed: values.parsed ?? null, processedAt: new Date() })
       .where(eq(networkWebhookEvents.id, eventId));
     return status;
   };
@@ -331,7 +332,7 @@ export async function confirmAwinPushes(
     .where(
       and(
         eq(networkWebhookEvents.network, "awin"),
-        eq(networkWebhookEvents.status, "received"),
+        eq(networkWebhookEvents.status, webhookEventStatus.is.received),
         isNotNull(networkWebhookEvents.processedAt),
         // a push the pulls have not confirmed within 7 days is left alone (ADR 037 §Statuses)
         gt(networkWebhookEvents.receivedAt, sql`now() - interval '7 days'`),
@@ -361,7 +362,7 @@ export async function confirmAwinPushes(
       return records.length > 0 && records.every((r) => confirmed.has(`${r.networkAccountId}:${r.recordId}`));
     })
     .map((event) => event.id);
-  if (done.length) await db.update(networkWebhookEvents).set({ status: "confirmed" }).where(inArray(networkWebhookEvents.id, done));
+  if (done.length) await db.update(networkWebhookEvents).set({ status: webhookEventStatus.transition(webhookEventStatus.is.received, webhookEventStatus.is.confirmed) }).where(inArray(networkWebhookEvents.id, done));
   return { confirmed: done.length, pending: events.length - done.length };
 }
 

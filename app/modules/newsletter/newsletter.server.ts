@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, sql, type AnyColumn } from "drizzle-orm";
+import { and, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
 import { createElement } from "react";
 import { newsletterSubscribers, profiles, user } from "../../../db/schema";
 import { NewsletterConfirmEmail, NewsletterWelcomeEmail } from "~/emails/templates";
@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { enqueueMail, renderMail, sendMail } from "~/lib/mail.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { RETENTION } from "~/modules/privacy/retention";
+import { newsletterStatus } from "../../../db/states/newsletter-status";
 
 function unsubscribeUrl(token: string) {
   return `${getEnv().SITE_URL}/newsletter/desinscription?token=${encodeURIComponent(token)}`;
@@ -74,7 +75,7 @@ export async function requestSubscription(input: { email: string; source: string
     .from(newsletterSubscribers)
     .where(sameEmail(newsletterSubscribers.email, email))
     .limit(1);
-  if (existing?.status === "subscribed") return { sent: false };
+  if (existing?.status === newsletterStatus.is.subscribed) return { sent: false };
   if (!(await hitRateLimit(CONFIRMATION_MAILS, `email:${email.toLowerCase()}`)).allowed) return { sent: false };
   const env = getEnv();
   await sendMail({
@@ -105,11 +106,12 @@ async function activate(tx: Tx, email: string, source: string, notBefore?: numbe
     .where(sameEmail(newsletterSubscribers.email, email))
     .limit(1)
     .for("update");
-  if (existing?.status === "subscribed") return { email: existing.email, isNew: false, unsubscribeToken: existing.unsubscribeToken };
+  if (existing?.status === newsletterStatus.is.subscribed) return { email: existing.email, isNew: false, unsubscribeToken: existing.unsubscribeToken };
   // a link sent before the address opted out does not bring it back
   if (notBefore !== undefined && existing?.unsubscribedAt && existing.unsubscribedAt.getTime() > notBefore) return null;
   const [owner] = await tx.select({ id: user.id }).from(user).where(sameEmail(user.email, email)).limit(1);
-  const values = { status: "subscribed", source, consentAt: new Date(), unsubscribedAt: null, userId: owner?.id ?? null };
+  const status = existing ? newsletterStatus.transition(existing.status, newsletterStatus.is.subscribed) : newsletterStatus.is.subscribed;
+  const values = { status, source, consentAt: new Date(), unsubscribedAt: null, userId: owner?.id ?? null };
   const [row] = existing
     ? await tx.update(newsletterSubscribers).set(values).where(eq(newsletterSubscribers.id, existing.id)).returning()
     : await tx
@@ -168,8 +170,8 @@ export async function unsubscribe(token: string): Promise<string | null> {
   const db = await getDb();
   const [row] = await db
     .update(newsletterSubscribers)
-    .set({ status: "unsubscribed", unsubscribedAt: new Date() })
-    .where(eq(newsletterSubscribers.unsubscribeToken, token))
+    .set({ status: newsletterStatus.is.unsubscribed, unsubscribedAt: new Date() })
+    .where(and(eq(newsletterSubscribers.unsubscribeToken, token), inArray(newsletterSubscribers.status, newsletterStatus.sourcesOf(newsletterStatus.is.unsubscribed))))
     .returning({ email: newsletterSubscribers.email });
   if (!row) return null;
   await db.update(profiles).set({ newsletterSubscribed: false }).where(sameEmail(profiles.email, row.email));
@@ -192,7 +194,7 @@ export async function unsubscribeEmail(email: string) {
   const db = await getDb();
   await db
     .update(newsletterSubscribers)
-    .set({ status: "unsubscribed", unsubscribedAt: new Date() })
-    .where(sql`lower(${newsletterSubscribers.email}) = lower(${email}) and ${newsletterSubscribers.status} = 'subscribed'`);
+    .set({ status: newsletterStatus.transition(newsletterStatus.is.subscribed, newsletterStatus.is.unsubscribed), unsubscribedAt: new Date() })
+    .where(and(sameEmail(newsletterSubscribers.email, email), eq(newsletterSubscribers.status, newsletterStatus.is.subscribed)));
   await db.update(profiles).set({ newsletterSubscribed: false }).where(sameEmail(profiles.email, email));
 }

@@ -9,6 +9,7 @@ import { sendMail } from "~/lib/mail.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { contentNotices } from "../../../db/schema";
 import { MODERATION_MESSAGES, NOTICE_CATEGORY_LABELS, NOTICE_DEADLINE_HOURS, noticeDeadline, URGENT_NOTICE_CATEGORIES, NOTICE_DECISION_LABELS, type NoticeCategory, type NoticeDecision, type NoticeInput } from "./notices.schema";
+import { noticeStatus } from "../../../db/states/moderation-status";
 
 /**
  * Notice and action (EU DSA art. 16 and 17): anyone reports illegal content,
@@ -83,7 +84,7 @@ const view = (r: typeof contentNotices.$inferSelect, now: Date): ModerationNotic
   notifier: r.notifierName ? `${r.notifierName}${r.notifierEmail ? ` <${r.notifierEmail}>` : ""}` : r.notifierEmail,
   receivedAt: r.receivedAt.toISOString(),
   deadline: noticeDeadline(r.receivedAt, r.category).toISOString(),
-  overdue: r.status === "received" && noticeDeadline(r.receivedAt, r.category) < now,
+  overdue: r.status === noticeStatus.is.received && noticeDeadline(r.receivedAt, r.category) < now,
   decision: r.decision,
   decisionLabel: r.decision ? (NOTICE_DECISION_LABELS[r.decision as NoticeDecision] ?? r.decision) : null,
   statement: r.statementFr,
@@ -99,15 +100,15 @@ const deadlineSql = sql`${contentNotices.receivedAt} + case when ${contentNotice
 /** How many notices wait for a decision. */
 export async function countPendingNotices() {
   const db = await getDb();
-  return db.$count(contentNotices, eq(contentNotices.status, "received"));
+  return db.$count(contentNotices, eq(contentNotices.status, noticeStatus.is.received));
 }
 
 /** One page of the notices waiting for a decision (the nearest deadline first) and the last decisions. */
 export async function moderationOverview(limit = 200, offset = 0, now = new Date()) {
   const db = await getDb();
   const [pending, decided] = await Promise.all([
-    db.select().from(contentNotices).where(eq(contentNotices.status, "received")).orderBy(deadlineSql, asc(contentNotices.receivedAt), asc(contentNotices.id)).limit(limit).offset(offset),
-    db.select().from(contentNotices).where(eq(contentNotices.status, "decided")).orderBy(desc(contentNotices.decidedAt)).limit(20),
+    db.select().from(contentNotices).where(eq(contentNotices.status, noticeStatus.is.received)).orderBy(deadlineSql, asc(contentNotices.receivedAt), asc(contentNotices.id)).limit(limit).offset(offset),
+    db.select().from(contentNotices).where(eq(contentNotices.status, noticeStatus.is.decided)).orderBy(desc(contentNotices.decidedAt)).limit(20),
   ]);
   return { pending: pending.map((r) => view(r, now)), decided: decided.map((r) => view(r, now)) };
 }
@@ -118,11 +119,11 @@ export async function decideNotice(actor: Actor, input: { noticeId: string; deci
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(contentNotices).where(eq(contentNotices.id, input.noticeId)).for("update");
     if (!before) throw new DomainError(MODERATION_MESSAGES.noticeMissing, 404);
-    if (before.status !== "received") throw new DomainError(MODERATION_MESSAGES.alreadyDecided, 409);
+    const status = noticeStatus.transition(before.status, noticeStatus.is.decided, () => new DomainError(MODERATION_MESSAGES.alreadyDecided, 409));
     const [after] = await tx
       .update(contentNotices)
-      .set({ status: "decided", decision: input.decision, statementFr: input.statement, decidedBy: `admin:${actor.id}`, decidedAt: now })
-      .where(and(eq(contentNotices.id, input.noticeId), eq(contentNotices.status, "received")))
+      .set({ status, decision: input.decision, statementFr: input.statement, decidedBy: `admin:${actor.id}`, decidedAt: now })
+      .where(and(eq(contentNotices.id, input.noticeId), eq(contentNotices.status, noticeStatus.is.received)))
       .returning();
     await recordAuditIn(tx, actor, {
       action: "update",

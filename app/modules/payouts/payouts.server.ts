@@ -35,6 +35,8 @@ import {
   type PayoutSignal,
 } from "./payouts.schema";
 import { buildPain001, sepaPaymentProblem, type SepaPayment } from "./sepa-file.server";
+import { CASHBACK_VALIDATED_ONCE, memberCashbackStatus } from "../../../db/states/member-cashback-status";
+import { sqlList } from "~/lib/state-machine";
 
 /*
  * Withdrawals (ADR 023). Every state change is one
@@ -96,8 +98,8 @@ async function payoutSignals(tx: LedgerTx, userId: string, amountCents: number, 
   if (Number(shared.rows[0]?.n ?? 0) > 0) signals.push("shared_visitor");
   const [rates] = await tx
     .select({
-      reversed: sql<number>`count(*) filter (where ${memberCashbacks.status} = 'reversed')`.mapWith(Number),
-      validated: sql<number>`count(*) filter (where ${memberCashbacks.status} in ('validated', 'reversed'))`.mapWith(Number),
+      reversed: sql<number>`count(*) filter (where ${memberCashbacks.status} = ${sql.raw(sqlList([memberCashbackStatus.is.reversed]))})`.mapWith(Number),
+      validated: sql<number>`count(*) filter (where ${memberCashbacks.status} in (${sql.raw(sqlList(CASHBACK_VALIDATED_ONCE))}))`.mapWith(Number),
     })
     .from(memberCashbacks)
     .where(eq(memberCashbacks.userId, userId));

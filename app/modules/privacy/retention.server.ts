@@ -7,6 +7,7 @@ import { deleteUpload, listUploads, publicUrl, uploadsDir } from "~/lib/storage.
 import type { ScheduleDefinition } from "~/lib/jobs.server";
 import { RETENTION } from "./retention";
 import { purgeUgcConnectionLogs } from "./ugc-logs.server";
+import { newsletterStatus } from "../../../db/states/newsletter-status";
 
 /** Tables that never hold a reference to an uploaded image (logs, counters, credentials, the stored uploads themselves). */
 const NOT_CONTENT = new Set(["account_signals", "analytics_events", "email_outbox", "audit_log", "rate_limits", "session", "account", "verification", "saved_deals", "saved_promo_codes", "code_feedback", "newsletter_subscribers", "uploads", "ugc_connection_logs"]);
@@ -87,7 +88,7 @@ export async function purgeExpiredData(options: { now?: Date; uploadsDir?: strin
         .delete(newsletterSubscribers)
         .where(
           and(
-            eq(newsletterSubscribers.status, "unsubscribed"),
+            eq(newsletterSubscribers.status, newsletterStatus.is.unsubscribed),
             lt(newsletterSubscribers.unsubscribedAt, subMonths(now, RETENTION.newsletterUnsubscribedMonths)),
           ),
         )

@@ -9,7 +9,6 @@ import { getSetting } from "~/modules/settings/settings.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { DomainError } from "~/lib/errors";
 import {
-  canMoveReferralReward,
   plannedRewards,
   REFERRAL_VOID_REASONS,
   referralHoldReason,
@@ -18,6 +17,8 @@ import {
   type ReferralRewardStatus,
 } from "./referrals";
 import { selfReferralSignals } from "./signals.server";
+import { REFERRAL_OPEN, referralRewardStatus } from "../../../db/states/referral-status";
+import { memberCashbackStatus } from "../../../db/states/member-cashback-status";
 
 /**
  * Referral rewards (ADR 037 §Referral; ADR 013 « Referral rewards »; ADR 040):
@@ -55,22 +56,22 @@ type RewardRow = typeof referralRewards.$inferSelect;
 
 /** Move a reward to another state through the allowed transitions (ADR 040), with the columns that go with it. */
 async function moveReward(tx: LedgerTx, reward: RewardRow, to: ReferralRewardStatus, changes: Partial<typeof referralRewards.$inferInsert> = {}) {
-  if (!canMoveReferralReward(reward.status, to)) throw new LedgerStateError(`referral reward ${reward.id} cannot go from ${reward.status} to ${to}`);
+  const status = referralRewardStatus.transition(reward.status, to, () => new LedgerStateError(`referral reward ${reward.id} cannot go from ${reward.status} to ${to}`));
   await tx
     .update(referralRewards)
-    .set({ ...changes, status: to })
+    .set({ ...changes, status })
     .where(eq(referralRewards.id, reward.id));
 }
 
 async function voidReward(tx: LedgerTx, reward: RewardRow, reason: string, actor: string) {
   if (reward.userId) await voidReferralPending(tx, { rewardId: reward.id, userId: reward.userId, actor });
-  await moveReward(tx, reward, "void", { voidReason: reason });
+  await moveReward(tx, reward, referralRewardStatus.is.void, { voidReason: reason });
 }
 
 async function creditReward(tx: LedgerTx, reward: RewardRow, cashbackId: string, actor: string) {
   if (!reward.userId) throw new LedgerStateError(`referral reward ${reward.id} has no member`);
   await creditReferralReward(tx, { rewardId: reward.id, userId: reward.userId, amountCents: reward.amountCents, actor });
-  await moveReward(tx, reward, "credited", { sourceCashbackId: cashbackId, creditedAt: new Date() });
+  await moveReward(tx, reward, referralRewardStatus.is.credited, { sourceCashbackId: cashbackId, creditedAt: new Date() });
 }
 
 /**
@@ -91,7 +92,7 @@ async function checkReferral(tx: LedgerTx, rewards: RewardRow[]): Promise<{ void
 
 /** Hold the pending rewards of one referral for review, with the reason. */
 async function holdRewards(tx: LedgerTx, rewards: RewardRow[], reason: string) {
-  for (const reward of rewards) await moveReward(tx, reward, "held", { heldReason: reason });
+  for (const reward of rewards) await moveReward(tx, reward, referralRewardStatus.is.held, { heldReason: reason });
   logger.info({ refereeId: rewards[0]?.refereeId, reason }, "referral: held for review");
 }
 
@@ -107,7 +108,7 @@ async function lockPlatformAccounts(tx: LedgerTx) {
 }
 
 /** The friend's rewards in these states, locked (so a release, a check and a decision never run on the same rows at once). */
-async function rewardsOfReferee(tx: LedgerTx, refereeId: string, statuses: ReferralRewardStatus[] = ["pending"]) {
+async function rewardsOfReferee(tx: LedgerTx, refereeId: string, statuses: readonly ReferralRewardStatus[] = [referralRewardStatus.is.pending]) {
   return tx
     .select()
     .from(referralRewards)
@@ -156,7 +157,7 @@ export async function onReferralSourceReversed(tx: LedgerTx, input: { cashbackId
   const rewards = await tx
     .select()
     .from(referralRewards)
-    .where(and(eq(referralRewards.sourceCashbackId, input.cashbackId), eq(referralRewards.status, "credited")))
+    .where(and(eq(referralRewards.sourceCashbackId, input.cashbackId), eq(referralRewards.status, referralRewardStatus.is.credited)))
     .orderBy(referralRewards.kind)
     .for("update");
   if (rewards.length === 0) return { moved: 0, reversed: 0 };
@@ -165,7 +166,7 @@ export async function onReferralSourceReversed(tx: LedgerTx, input: { cashbackId
     ? await tx
         .select({ id: memberCashbacks.id })
         .from(memberCashbacks)
-        .where(and(eq(memberCashbacks.userId, refereeId), eq(memberCashbacks.status, "validated"), ne(memberCashbacks.id, input.cashbackId)))
+        .where(and(eq(memberCashbacks.userId, refereeId), eq(memberCashbacks.status, memberCashbackStatus.is.validated), ne(memberCashbacks.id, input.cashbackId)))
         .orderBy(memberCashbacks.createdAt)
         .limit(1)
     : [];
@@ -175,7 +176,7 @@ export async function onReferralSourceReversed(tx: LedgerTx, input: { cashbackId
   }
   for (const reward of rewards) {
     if (reward.userId) await reverseReferralReward(tx, { rewardId: reward.id, userId: reward.userId, amountCents: reward.amountCents, actor: input.actor });
-    await moveReward(tx, reward, "void", { voidReason: REFERRAL_VOID_REASONS.sourceReversed });
+    await moveReward(tx, reward, referralRewardStatus.is.void, { voidReason: REFERRAL_VOID_REASONS.sourceReversed });
   }
   logger.info({ cashbackId: input.cashbackId, rewards: rewards.length }, "referral: rewards taken back after a reversal");
   return { moved: 0, reversed: rewards.length };
@@ -190,7 +191,7 @@ export async function recheckReferral(tx: LedgerTx, memberId: string, actor = SY
   const rows = await tx
     .select({ refereeId: referralRewards.refereeId })
     .from(referralRewards)
-    .where(and(eq(referralRewards.status, "pending"), or(eq(referralRewards.refereeId, memberId), eq(referralRewards.referrerId, memberId))));
+    .where(and(eq(referralRewards.status, referralRewardStatus.is.pending), or(eq(referralRewards.refereeId, memberId), eq(referralRewards.referrerId, memberId))));
   if (rows.length === 0) return null;
   await lockPlatformAccounts(tx);
   let found: string | null = null;
@@ -213,7 +214,7 @@ export async function recheckReferral(tx: LedgerTx, memberId: string, actor = SY
 /** Before an account is deleted (same transaction, before its ledger accounts are locked): its pending and held rewards, as friend or as referrer, are voided. */
 export async function voidReferralRewardsOfDeletedMember(tx: LedgerTx, userId: string) {
   const mine = or(eq(referralRewards.refereeId, userId), eq(referralRewards.referrerId, userId));
-  const open = inArray(referralRewards.status, ["pending", "held"]);
+  const open = inArray(referralRewards.status, REFERRAL_OPEN);
   const [any] = await tx.select({ id: referralRewards.id }).from(referralRewards).where(and(open, mine)).limit(1);
   if (!any) return;
   await lockPlatformAccounts(tx);
@@ -284,7 +285,7 @@ export async function listHeldReferrals(limit = 200): Promise<HeldReferral[]> {
   const rows = await db
     .select()
     .from(referralRewards)
-    .where(eq(referralRewards.status, "held"))
+    .where(eq(referralRewards.status, referralRewardStatus.is.held))
     .orderBy(asc(referralRewards.createdAt), referralRewards.kind)
     .limit(limit);
   const ids = [...new Set(rows.flatMap((r) => [r.referrerId, r.refereeId]).filter((id): id is string => id !== null))];
@@ -322,7 +323,7 @@ export async function decideHeldReferral(actor: { id: string; email: string }, r
   const by = `admin:${actor.id}`;
   return db.transaction(async (tx) => {
     await lockPlatformAccounts(tx);
-    const held = await rewardsOfReferee(tx, refereeId, ["held"]);
+    const held = await rewardsOfReferee(tx, refereeId, [referralRewardStatus.is.held]);
     if (held.length === 0) throw new ReferralReviewError("Ce parrainage n'est plus en attente de vérification.", 409);
     const reviewed = { reviewedBy: by, reviewedAt: new Date() };
     if (decision === "refuse") {
@@ -334,13 +335,13 @@ export async function decideHeldReferral(actor: { id: string; email: string }, r
       const [validated] = await tx
         .select({ id: memberCashbacks.id })
         .from(memberCashbacks)
-        .where(and(eq(memberCashbacks.userId, refereeId), eq(memberCashbacks.status, "validated")))
+        .where(and(eq(memberCashbacks.userId, refereeId), eq(memberCashbacks.status, memberCashbackStatus.is.validated)))
         .orderBy(memberCashbacks.createdAt)
         .limit(1);
       for (const reward of held) {
         if (!reward.userId) await voidReward(tx, reward, REFERRAL_VOID_REASONS.referrerDeleted, by);
         else if (validated) await creditReward(tx, reward, validated.id, by);
-        else await moveReward(tx, reward, "pending");
+        else await moveReward(tx, reward, referralRewardStatus.is.pending);
         await tx.update(referralRewards).set(reviewed).where(eq(referralRewards.id, reward.id));
       }
     }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  canMoveReferralReward,
   NO_SELF_REFERRAL_SIGNALS,
   normalizedEmail,
   plannedRewards,
@@ -11,6 +10,7 @@ import {
   referralTotals,
   selfReferralReason,
 } from "./referrals";
+import { referralRewardStatus } from "../../../db/states/referral-status";
 
 describe("referral rules", () => {
   const none = NO_SELF_REFERRAL_SIGNALS;
@@ -37,13 +37,13 @@ describe("referral rules", () => {
   });
 
   it("moves a reward only along its transitions", () => {
-    expect(canMoveReferralReward("pending", "held")).toBe(true);
-    expect(canMoveReferralReward("held", "pending")).toBe(true);
-    expect(canMoveReferralReward("held", "credited")).toBe(true);
-    expect(canMoveReferralReward("held", "void")).toBe(true);
-    expect(canMoveReferralReward("credited", "held")).toBe(false);
-    expect(canMoveReferralReward("void", "pending")).toBe(false);
-    expect(canMoveReferralReward("unknown", "pending")).toBe(false);
+    expect(referralRewardStatus.canMove("pending", "held")).toBe(true);
+    expect(referralRewardStatus.canMove("held", "pending")).toBe(true);
+    expect(referralRewardStatus.canMove("held", "credited")).toBe(true);
+    expect(referralRewardStatus.canMove("held", "void")).toBe(true);
+    expect(referralRewardStatus.canMove("credited", "held")).toBe(false);
+    expect(referralRewardStatus.canMove("void", "pending")).toBe(false);
+    expect(referralRewardStatus.canMove("unknown", "pending")).toBe(false);
   });
 
   it("plans one reward per side with a positive amount, none for oneself", () => {

@@ -1,28 +1,10 @@
-import { REFERRAL_REWARD_STATUSES } from "../../../db/constants-cashback";
+import { REFERRAL_OPEN, referralRewardStatus, type ReferralRewardStatus } from "../../../db/states/referral-status";
 import { formatEuros } from "~/modules/ledger/ledger";
 
 /** Client-safe rules and copy of referral rewards (ADR 037 §Referral; ADR 013 « Referral rewards »; ADR 040). */
 
 export type ReferralRewardKind = "referee_welcome" | "referrer_first";
-export type ReferralRewardStatus = (typeof REFERRAL_REWARD_STATUSES)[number];
-
-/**
- * The moves a reward may make (ADR 040): a promise is held for review, paid or
- * cancelled; a hold goes back to the promise or is paid (an admin approves it)
- * or cancelled (an admin refuses it, an account is deleted); a paid reward is
- * only taken back (its source cashback reversed).
- */
-const REFERRAL_TRANSITIONS: Record<ReferralRewardStatus, readonly ReferralRewardStatus[]> = {
-  pending: ["held", "credited", "void"],
-  held: ["pending", "credited", "void"],
-  credited: ["void"],
-  void: [],
-};
-
-/** Whether a reward may move from one state to the other. */
-export function canMoveReferralReward(from: string, to: ReferralRewardStatus): boolean {
-  return (REFERRAL_TRANSITIONS[from as ReferralRewardStatus] ?? []).includes(to);
-}
+export type { ReferralRewardStatus };
 
 /** Why a reward is void, as the member reads it on /invite. */
 export const REFERRAL_VOID_REASONS = {
@@ -113,9 +95,9 @@ export function referralRewardLabel(kind: ReferralRewardKind, other: string | nu
 }
 
 export function referralRewardStatusText(kind: ReferralRewardKind, status: ReferralRewardStatus, voidReason: string | null): string {
-  if (status === "credited") return "Versé sur ton cashback disponible";
-  if (status === "void") return `Annulé : ${voidReason ?? "parrainage non valable."}`;
-  if (status === "held") return "En cours de vérification par notre équipe";
+  if (status === referralRewardStatus.is.credited) return "Versé sur ton cashback disponible";
+  if (status === referralRewardStatus.is.void) return `Annulé : ${voidReason ?? "parrainage non valable."}`;
+  if (status === referralRewardStatus.is.held) return "En cours de vérification par notre équipe";
   return kind === "referee_welcome" ? "En attente de ton premier cashback validé" : "En attente du premier cashback validé de la personne invitée";
 }
 
@@ -124,8 +106,8 @@ export function referralTotals(rewards: { status: string; amountCents: number }[
   let earned = 0;
   let pending = 0;
   for (const r of rewards) {
-    if (r.status === "credited") earned += r.amountCents;
-    else if (r.status === "pending" || r.status === "held") pending += r.amountCents;
+    if (r.status === referralRewardStatus.is.credited) earned += r.amountCents;
+    else if ((REFERRAL_OPEN as readonly string[]).includes(r.status)) pending += r.amountCents;
   }
   return { earnedCents: earned, pendingCents: pending, earned: formatEuros(earned), pending: formatEuros(pending) };
 }

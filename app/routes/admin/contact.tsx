@@ -9,8 +9,9 @@ import { readBoundedForm } from "~/lib/body.server";
 import { countOf } from "~/lib/plural";
 import { adminSeo } from "~/lib/admin-seo";
 import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
-import { CONTACT_ADMIN_MESSAGES, CONTACT_STATUS_LABELS, CONTACT_STATUSES, contactStatusSchema, type ContactStatus } from "~/modules/contact/contact.schema";
+import { CONTACT_ADMIN_MESSAGES, CONTACT_STATUS_LABELS, contactStatusSchema, type ContactStatus } from "~/modules/contact/contact.schema";
 import { listContactMessages, setContactStatus } from "~/modules/contact/contact.server";
+import { contactStatus } from "../../../db/states/contact-status";
 import { formatParis } from "~/modules/settings/paris-time";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Messages de contact", matches);
@@ -21,7 +22,7 @@ type View = keyof typeof VIEWS;
 /** The messages of « Nous contacter » (issue #34 item 7), for those who hold `moderation`. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "moderation");
-  const view: View = new URL(request.url).searchParams.get("vue") === "traites" ? "done" : "open";
+  const view: View = new URL(request.url).searchParams.get("vue") === "traites" ? contactStatus.is.done : "open";
   const messages = await loadOrFail("Impossible de charger les messages de contact.", listContactMessages(view));
   return { view, messages };
 }
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readBoundedForm(request, 8 * 1024);
   return intentAction(form, contactStatusSchema, CONTACT_ADMIN_MESSAGES.failed, async (v) => {
     const after = await setContactStatus(actor, v);
-    return ok(v.intent, "Statut mis à jour", `Message ${after.reference} : ${CONTACT_STATUS_LABELS[after.status as ContactStatus]}.`);
+    return ok(v.intent, "Statut mis à jour", `Message ${after.reference} : ${CONTACT_STATUS_LABELS[after.status]}.`);
   });
 }
 
@@ -49,7 +50,7 @@ export default function AdminContact({ loaderData, actionData }: Route.Component
         {(Object.keys(VIEWS) as View[]).map((v) => (
           <Link
             key={v}
-            to={v === "done" ? "?vue=traites" : "?"}
+            to={v === contactStatus.is.done ? "?vue=traites" : "?"}
             aria-current={v === view ? "page" : undefined}
             className={`rounded-full border px-3 py-1.5 text-sm font-medium ${v === view ? "border-brand-500 bg-brand-50 text-brand-700" : "border-neutral-300"}`}
           >
@@ -87,7 +88,7 @@ export default function AdminContact({ loaderData, actionData }: Route.Component
                   Statut du message {m.reference}
                 </label>
                 <select id={`status-${m.id}`} name="status" defaultValue={m.status} className={`${selectClass} w-auto`}>
-                  {CONTACT_STATUSES.map((s) => (
+                  {contactStatus.states.map((s) => (
                     <option key={s} value={s}>
                       {CONTACT_STATUS_LABELS[s]}
                     </option>

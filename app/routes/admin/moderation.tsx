@@ -36,6 +36,7 @@ import { decideAppeal } from "~/modules/deals/appeals.server";
 import { memberBlockSchemas } from "~/modules/members/member-blocks.schema";
 import { blockMember, unblockMember } from "~/modules/members/member-blocks.server";
 import { countOf } from "~/lib/plural";
+import { appealStatus } from "../../../db/states/moderation-status";
 
 const REPORTS = { one: "signalement", other: "signalements" };
 
@@ -114,7 +115,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (v.intent === "decide-appeal") {
       const done = await decideAppeal(actor, v);
-      return toTab(done.status === "reversed" ? "Deal remis en ligne" : "Décision maintenue", done.notified ? "L'auteur en est informé par e-mail." : "Ce deal n'a plus d'auteur à prévenir.");
+      return toTab(done.status === appealStatus.is.reversed ? "Deal remis en ligne" : "Décision maintenue", done.notified ? "L'auteur en est informé par e-mail." : "Ce deal n'a plus d'auteur à prévenir.");
     }
     if (v.intent === "block-member") {
       const done = await blockMember(actor, v);

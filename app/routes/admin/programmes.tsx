@@ -28,10 +28,8 @@ import {
   DEFAULT_VAT_RATE_BPS,
   PROGRAM_MESSAGES,
   PROGRAM_STATUS_LABELS,
-  PROGRAM_STATUSES,
   PROGRAM_TRANSITION_LABELS,
-  PROGRAM_TRANSITIONS,
-  type ProgramStatus,
+  programMoves,
   programFormSchema,
   programStatusSchema,
   RATE_BASE_LABELS,
@@ -45,6 +43,7 @@ import { formatParis, toParisLocalInput } from "~/modules/settings/paris-time";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { requestNow } from "~/lib/clock.server";
 import { z } from "zod";
+import { programStatus } from "../../../db/states/program-status";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Programmes", matches);
 
@@ -257,7 +256,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
                         { label: "Taux", icon: <History aria-hidden="true" />, onSelect: () => setRatesFor(p.id) },
                         { label: "Boost", icon: <Zap aria-hidden="true" />, onSelect: () => setBoostFor(p.id) },
                         // only the moves the programme's state allows (a closed one is never paused)
-                        ...(PROGRAM_TRANSITIONS[p.status as ProgramStatus] ?? []).map((s, i) => ({
+                        ...programMoves(p.status).map((s, i) => ({
                           label: PROGRAM_TRANSITION_LABELS[s],
                           separated: i === 0,
                           disabled: busy,
@@ -330,8 +329,8 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
                 </Field>
               </div>
               <Field label="Statut" htmlFor="status" error={errors.status}>
-                <select id="status" name="status" defaultValue={item?.status ?? "active"} className={selectClass}>
-                  {PROGRAM_STATUSES.filter((s) => !item || s === item.status || PROGRAM_TRANSITIONS[item.status as ProgramStatus]?.includes(s)).map((s) => (
+                <select id="status" name="status" defaultValue={item?.status ?? programStatus.is.active} className={selectClass}>
+                  {programStatus.states.filter((s) => !item || s === item.status || programStatus.canMove(item.status, s)).map((s) => (
                     <option key={s} value={s}>
                       {PROGRAM_STATUS_LABELS[s]}
                     </option>
