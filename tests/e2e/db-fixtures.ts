@@ -20,6 +20,7 @@ import { insertAdminHistoryFixtures } from "./admin-history-fixture";
 import { insertDealCommentFixtures } from "./deal-comments-fixture";
 import { insertMemberProfileFixtures } from "./member-profile-fixture";
 import { insertSchedulingFixtures } from "./scheduling-fixture";
+import { insertAdminDraftFixtures } from "./admin-drafts-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -71,6 +72,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertDealCommentFixtures(database.db);
     await insertMemberProfileFixtures(database.db);
     await insertSchedulingFixtures(database.db);
+    await insertAdminDraftFixtures(database.db);
   } finally {
     await database.close();
   }
