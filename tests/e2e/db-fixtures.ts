@@ -21,6 +21,7 @@ import { insertDealCommentFixtures } from "./deal-comments-fixture";
 import { insertMemberProfileFixtures } from "./member-profile-fixture";
 import { insertSchedulingFixtures } from "./scheduling-fixture";
 import { insertAdminDraftFixtures } from "./admin-drafts-fixture";
+import { insertAdminParityFixtures } from "./admin-parity-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -73,6 +74,7 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertMemberProfileFixtures(database.db);
     await insertSchedulingFixtures(database.db);
     await insertAdminDraftFixtures(database.db);
+    await insertAdminParityFixtures(database.db);
   } finally {
     await database.close();
   }
