@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { schedule, scheduleConstraints, searchDocument, timestamps, tsvector } from "./shared";
+import { draftFlag, schedule, scheduleConstraints, searchDocument, timestamps, tsvector } from "./shared";
 import { user } from "./accounts";
 import { sqlList } from "../../app/lib/state-machine";
 import { dealStatus, type DealStatus } from "../states/deal-status";
@@ -59,6 +59,7 @@ export const promoCodes = pgTable(
     isFeatured: boolean("is_featured").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     ...schedule,
+    ...draftFlag,
     /** the code itself is not searchable: visitors must not find a masked code by typing it */
     search: tsvector("search").generatedAlwaysAs(() => searchDocument([{ name: "discount_amount" }, "B"], [{ name: "description" }, "C"])),
     ...timestamps,
@@ -90,6 +91,7 @@ export const offers = pgTable(
     url: text("url"),
     isFeatured: boolean("is_featured").notNull().default(false),
     ...schedule,
+    ...draftFlag,
     /** its name, for the site search (issue #34 item 5: « sérum » finds the offers); its brand's name is matched through brands */
     search: tsvector("search").generatedAlwaysAs(() => searchDocument([{ name: "name" }, "A"])),
     ...timestamps,
@@ -151,6 +153,8 @@ export const crevardeDeals = pgTable(
     /** visible comments (status 'visible'), kept by a trigger on deal_comments (migration deal_comments): « Commentés » reads it; not a content column, so it never empties the caches */
     commentsCount: integer("comments_count").notNull().default(0),
     ...schedule,
+    /** a back-office draft: public on no surface until published (ADR 047); never a member's post, whose state is `status` */
+    ...draftFlag,
     /** title above brand and source (the marketplace) above description (issue #14, ADR 019) */
     search: tsvector("search").generatedAlwaysAs(() =>
       searchDocument([{ name: "title" }, "A"], [{ name: "brand_name" }, "B"], [{ name: "source" }, "B"], [{ name: "description" }, "C"]),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { customType, type AnyPgColumn, check, index, timestamp } from "drizzle-orm/pg-core";
+import { boolean, customType, type AnyPgColumn, check, index, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Column helpers used by the tables of several domains. Not re-exported by
@@ -56,6 +56,15 @@ export const timestamps = {
 export const schedule = {
   publishAt: timestamp("publish_at", { withTimezone: true }),
   unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
+};
+
+/**
+ * A draft (issue #37 item 3, ADR 047): a promo code, offer or deal prepared in the back office (a
+ * « Dupliquer » copy starts as one) that no public surface shows until it is published, whatever its
+ * window. Existing and imported rows are not drafts. scheduleOpen in app/modules/schedule reads it.
+ */
+export const draftFlag = {
+  draft: boolean("draft").notNull().default(false),
 };
 
 /** The window's order, and the partial indexes that find the next boundary (the cache ends there, ADR 030). */

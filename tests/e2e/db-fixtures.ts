@@ -20,6 +20,8 @@ import { insertAdminHistoryFixtures } from "./admin-history-fixture";
 import { insertDealCommentFixtures } from "./deal-comments-fixture";
 import { insertMemberProfileFixtures } from "./member-profile-fixture";
 import { insertSchedulingFixtures } from "./scheduling-fixture";
+import { insertAdminDraftFixtures } from "./admin-drafts-fixture";
+import { insertAdminParityFixtures } from "./admin-parity-fixture";
 
 /** The conversions of tests/e2e/admin-conversions.spec.ts. */
 export const E2E_CONVERSIONS = {
@@ -71,6 +73,8 @@ if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
     await insertDealCommentFixtures(database.db);
     await insertMemberProfileFixtures(database.db);
     await insertSchedulingFixtures(database.db);
+    await insertAdminDraftFixtures(database.db);
+    await insertAdminParityFixtures(database.db);
   } finally {
     await database.close();
   }

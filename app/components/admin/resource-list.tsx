@@ -157,13 +157,17 @@ export interface BulkAction {
   destructive?: boolean;
 }
 
-/** The bulk actions of a list whose rows are drafts or published (pages, blog articles): publish, back to draft, delete to the bin. */
-export function draftBulkActions(confirm: Record<"bulk-publish" | "bulk-unpublish" | "bulk-delete", (n: number) => string>): BulkAction[] {
+/** « Publier » and « Repasser en brouillon »: the bulk actions of a list whose rows can be drafts (ADR 042, 047). */
+export function publicationBulkActions(confirm: Record<"bulk-publish" | "bulk-unpublish", (n: number) => string>): BulkAction[] {
   return [
     { intent: "bulk-publish", label: "Publier", confirm: confirm["bulk-publish"] },
     { intent: "bulk-unpublish", label: "Repasser en brouillon", confirm: confirm["bulk-unpublish"] },
-    { intent: "bulk-delete", label: "Supprimer", confirm: confirm["bulk-delete"], destructive: true },
   ];
+}
+
+/** The bulk actions of a list whose rows are drafts or published (pages, blog articles): publish, back to draft, delete to the bin. */
+export function draftBulkActions(confirm: Record<"bulk-publish" | "bulk-unpublish" | "bulk-delete", (n: number) => string>): BulkAction[] {
+  return [...publicationBulkActions(confirm), { intent: "bulk-delete", label: "Supprimer", confirm: confirm["bulk-delete"], destructive: true }];
 }
 
 function SortHeader({ header, sortKey, current }: { header: string; sortKey: string; current: { sort: string; dir: SortDir } }) {

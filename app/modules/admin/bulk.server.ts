@@ -1,5 +1,5 @@
-import { inArray, type AnyColumn } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, gt, inArray, type AnyColumn } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "~/lib/db.server";
 import type { AuditEntity } from "~/lib/permissions";
 import { auditable, recordAuditIn } from "./audit.server";
@@ -49,20 +49,56 @@ export async function bulkAudited(
   });
 }
 
-/** The bulk actions every catalogue list with a « En avant » flag offers. */
-export type CatalogueBulkIntent = "bulk-delete" | "bulk-feature" | "bulk-unfeature";
+/**
+ * « Publier » / « Repasser en brouillon » on the ticked rows of a list whose rows are drafts or
+ * published (pages and blog articles: `published`; promo codes and offers: `draft`, ADR 047), each
+ * audited, in one transaction. `state` is what the write sets (the flag, and a publication date
+ * where the table keeps one). A published row whose « Publier le » is still to come is not live
+ * yet: its date is returned in `scheduled`, for the message (« 1 page programmée pour le … »).
+ */
+export async function bulkPublication(
+  actor: Actor,
+  entity: AuditEntity,
+  table: PgTable,
+  columns: { id: AnyColumn; publishAt: AnyColumn },
+  publish: boolean,
+  ids: string[],
+  state: Record<string, unknown>,
+  now = new Date(),
+): Promise<BulkResult> {
+  let scheduled: string[] = [];
+  const result = await bulkAudited(actor, entity, table, columns.id, ids, "update", async (tx, found) => {
+    await tx
+      .update(table)
+      .set({ ...state, updatedAt: now } as never)
+      .where(inArray(columns.id, found));
+    if (publish) {
+      const later = (await tx.select({ publishAt: columns.publishAt as PgColumn }).from(table).where(and(inArray(columns.id, found), gt(columns.publishAt, now)))) as Array<{ publishAt: Date }>;
+      scheduled = later.map((r) => r.publishAt.toISOString());
+    }
+  });
+  return scheduled.length ? { ...result, scheduled } : result;
+}
 
-/** Delete the ticked rows, or put them forward or not, audited (see bulkAudited and bulkDelete). */
+/** The bulk actions every catalogue list with a « En avant » flag offers; publishing and back to draft where its rows can be drafts (ADR 047). */
+export type CatalogueBulkIntent = "bulk-delete" | "bulk-feature" | "bulk-unfeature" | "bulk-publish" | "bulk-unpublish";
+
+/** Delete the ticked rows, put them forward or not, or publish them or back to draft (`draft` column), audited (see bulkAudited, bulkPublication and bulkDelete). */
 export function bulkCatalogue(
   actor: Actor,
   entity: AuditEntity,
   table: PgTable,
-  columns: { id: AnyColumn; isFeatured: AnyColumn },
+  columns: { id: AnyColumn; isFeatured: AnyColumn; publishAt?: AnyColumn; draft?: AnyColumn },
   intent: CatalogueBulkIntent,
   ids: string[],
   now = new Date(),
 ): Promise<BulkResult> {
   if (intent === "bulk-delete") return bulkDelete(actor, entity, table, ids);
+  if (intent === "bulk-publish" || intent === "bulk-unpublish") {
+    if (!columns.draft || !columns.publishAt) throw new Error(`bulkCatalogue: ${entity} has no drafts`);
+    const publish = intent === "bulk-publish";
+    return bulkPublication(actor, entity, table, { id: columns.id, publishAt: columns.publishAt }, publish, ids, { draft: !publish }, now);
+  }
   return bulkAudited(actor, entity, table, columns.id, ids, "update", (tx, found) =>
     tx
       .update(table)

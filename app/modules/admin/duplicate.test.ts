@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyName, copySlug, duplicateRow } from "./duplicate";
+import { copyName, copySlug, duplicateAsDraft, duplicateRow } from "./duplicate";
 
 describe("« Dupliquer »", () => {
   it("names the copy « (copie) » and suffixes unique slugs with « -copie », within the field's length", () => {
@@ -33,5 +33,14 @@ describe("« Dupliquer »", () => {
       unpublishAt: null,
     });
     expect(page.published).toBe(true);
+  });
+});
+
+describe("« Dupliquer » of a code, offer or deal (issue #37 item 3, ADR 047)", () => {
+  it("makes a draft that keeps the original's schedule", () => {
+    const code = { id: "5", code: "NOEL30", draft: false, publishAt: "2030-12-01T08:00:00.000Z", unpublishAt: "2030-12-26T08:00:00.000Z" };
+    expect(duplicateAsDraft(code, { cleared: ["code"] })).toEqual({ id: "5", code: "", draft: true, publishAt: "2030-12-01T08:00:00.000Z", unpublishAt: "2030-12-26T08:00:00.000Z" });
+    expect(duplicateAsDraft({ name: "Sérum", draft: false, publishAt: null, unpublishAt: null }, { name: "name" })).toEqual({ name: "Sérum (copie)", draft: true, publishAt: null, unpublishAt: null });
+    expect(code.draft).toBe(false);
   });
 });

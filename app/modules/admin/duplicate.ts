@@ -8,7 +8,7 @@
  * A copy never goes live unexpectedly (issue #37 item 3): every other value is
  * kept, « Publier le » and « Dépublier le » included (the form's schedule
  * fields start from the copy), and a row with a publication state starts as
- * a draft (`set`: a page's « Brouillon »).
+ * a draft (`set`: a page's « Brouillon »; a code, offer or deal: duplicateAsDraft).
  */
 const COPY_SUFFIX = " (copie)";
 const SLUG_COPY_SUFFIX = "-copie";
@@ -37,4 +37,13 @@ export function duplicateRow<T extends object>(
   for (const key of rules.suffixed ?? []) if (typeof copy[key] === "string" && copy[key] !== "") copy[key] = copySlug(copy[key] as string);
   for (const key of rules.cleared ?? []) copy[key] = "";
   return { ...(copy as T), ...rules.set };
+}
+
+/**
+ * The copy of a promo code, offer or deal (ADR 047): `duplicateRow`, saved as a draft. Its
+ * « Publier le / Dépublier le » are kept; it shows nowhere public until someone publishes it
+ * (the form's « Statut », or the list's « Publier »), and then follows that schedule.
+ */
+export function duplicateAsDraft<T extends { draft: boolean }>(row: T, rules: Omit<Parameters<typeof duplicateRow<T>>[1], "set"> = {}): T {
+  return duplicateRow(row, { ...rules, set: { draft: true } as Partial<T> });
 }

@@ -98,6 +98,7 @@ const FIELD_LABELS: Record<string, string> = {
   expiresAt: "Expire le",
   publishAt: "Publier le",
   unpublishAt: "Dépublier le",
+  draft: "Brouillon",
   name: "Nom",
   slug: "Slug",
   imageUrl: "Image",

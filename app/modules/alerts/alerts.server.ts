@@ -279,7 +279,7 @@ export async function matchDealAlerts(dealId: string, trigger: AlertTrigger, now
         from crevarde_deals d
         left join brands b on b.id = d.brand_id
         join alerts a on not a.paused and d.search @@ a.tsq
-        where d.id = ${dealId} and d.status = ${dealStatus.is.published} and d.expired_at is null
+        where d.id = ${dealId} and d.status = ${dealStatus.is.published} and not d.draft and d.expired_at is null
           and (d.publish_at is null or d.publish_at <= ${now.toISOString()}::timestamptz)
           and (d.unpublish_at is null or d.unpublish_at > ${now.toISOString()}::timestamptz)
           and (d.author_id is null or d.author_id <> a.user_id)

@@ -1,10 +1,10 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { blogArticles } from "../../../db/schema";
 import { columnsWithoutSearch } from "../../../db/columns";
 import { getDb } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { sanitizeRichHtml } from "~/lib/html.server";
-import { bulkAudited, bulkDelete, type BulkResult } from "~/modules/admin/bulk.server";
+import { bulkDelete, bulkPublication, type BulkResult } from "~/modules/admin/bulk.server";
 import type { Tx } from "~/modules/admin/csv.server";
 import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
 import { listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
@@ -108,24 +108,12 @@ export async function writeArticle(tx: Tx, input: BlogFormInput, id: string | nu
  */
 export async function bulkArticles(actor: Actor, intent: BlogBulkIntent, ids: string[], now = new Date()): Promise<BulkResult> {
   if (intent === "bulk-delete") return bulkDelete(actor, "blog_article", blogArticles, ids);
-  let scheduled: string[] = [];
   const publish = intent === "bulk-publish";
-  const result = await bulkAudited(actor, "blog_article", blogArticles, blogArticles.id, ids, "update", async (tx, found) => {
-    const at = sql`${now.toISOString()}::timestamptz`;
-    await tx
-      .update(blogArticles)
-      .set({
-        published: publish,
-        publishedAt: publish ? sql`case when ${blogArticles.published} then ${blogArticles.publishedAt} else coalesce(${blogArticles.publishAt}, ${at}) end` : blogArticles.publishedAt,
-        updatedAt: now,
-      })
-      .where(inArray(blogArticles.id, found));
-    if (publish) {
-      const later = await tx.select({ publishAt: blogArticles.publishAt }).from(blogArticles).where(and(inArray(blogArticles.id, found), gt(blogArticles.publishAt, now)));
-      scheduled = later.map((r) => r.publishAt!.toISOString());
-    }
-  });
-  return scheduled.length ? { ...result, scheduled } : result;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return bulkPublication(actor, "blog_article", blogArticles, blogArticles, publish, ids, {
+    published: publish,
+    publishedAt: publish ? sql`case when ${blogArticles.published} then ${blogArticles.publishedAt} else coalesce(${blogArticles.publishAt}, ${at}) end` : blogArticles.publishedAt,
+  }, now);
 }
 
 /** Delete the article with its audit entry, in one transaction (null: no such row). */

@@ -6,6 +6,7 @@ import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { recordSlugChange, saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
 import type { Tx } from "~/modules/admin/csv.server";
 import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
+import { bulkDelete } from "~/modules/admin/bulk.server";
 import type { categoryFormSchema } from "./category-form.schema";
 import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
 import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
@@ -73,4 +74,9 @@ export async function writeCategory(tx: Tx, input: z.output<typeof categoryFormS
 /** Delete the category with its audit entry, in one transaction (null: no such row). */
 export async function deleteCategory(id: string, actor: { id: string; email: string }) {
   return await deleteAudited(actor, "category", categories, id);
+}
+
+/** Delete the ticked categories to the bin (ADR 044), each audited, in one transaction (issue #37 item 10). */
+export function bulkCategories(actor: { id: string; email: string }, _intent: "bulk-delete", ids: string[]) {
+  return bulkDelete(actor, "category", categories, ids);
 }

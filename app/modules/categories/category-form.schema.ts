@@ -1,11 +1,20 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "../admin/form-helpers";
 import { optionalImageUrl } from "../admin/image-url";
+import { countOf, pluralForm } from "~/lib/plural";
+import { BIN_NOTICE } from "~/modules/admin/history";
 
 export const CATEGORY_MESSAGES = {
   name: "Le nom de la catégorie est obligatoire.",
   slug: "Le slug de la catégorie est obligatoire.",
   required: "Champ requis",
+  bulk: {
+    error: "Une erreur est survenue lors de la suppression des catégories.",
+    none: "Aucune des catégories sélectionnées n'existe encore.",
+    done: { "bulk-delete": (n: number) => countOf(n, { one: "catégorie supprimée", other: "catégories supprimées" }) },
+  },
+  bulkConfirm: (n: number) =>
+    `Supprimer ${pluralForm(n, { one: "cette catégorie", other: `ces ${n} catégories` })} ? Leurs marques restent, sans catégorie, et la retrouvent si elles sont restaurées. ${BIN_NOTICE}`,
 } as const;
 
 const slug = (message: string) =>

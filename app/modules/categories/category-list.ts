@@ -9,3 +9,6 @@ export const categoryListSpec = defineList({
 });
 
 export type CategorySort = (typeof categoryListSpec)["sorts"][number];
+
+/** The bulk action of the categories list (issue #37 item 10): delete to the bin (ADR 044); a category has nothing to publish or put forward. */
+export const CATEGORY_BULK_INTENTS = ["bulk-delete"] as const;

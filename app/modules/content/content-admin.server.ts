@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { contentBlocks } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
+import { bulkDelete } from "~/modules/admin/bulk.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
 import { recordAudit } from "~/modules/admin/audit.server";
@@ -76,4 +77,9 @@ export async function initialiseHomeContent(actor: { id: string; email: string }
   const inserted = await db.insert(contentBlocks).values(missing.map((b) => ({ ...b }))).onConflictDoNothing().returning();
   for (const row of inserted) await recordAudit(actor, { action: "create", entity: "content_block", entityId: row.id, after: row });
   return inserted.length;
+}
+
+/** Delete the ticked content blocks to the bin (ADR 044), each audited, in one transaction (issue #37 item 10). */
+export function bulkContentBlocks(actor: { id: string; email: string }, _intent: "bulk-delete", ids: string[]) {
+  return bulkDelete(actor, "content_block", contentBlocks, ids);
 }

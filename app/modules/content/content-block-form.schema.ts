@@ -4,11 +4,20 @@ import { plainText } from "../admin/form-helpers";
 import { foreignImageSources, HTML_IMAGE_MESSAGE, IMAGE_URL_MESSAGE, isAcceptedImageUrl } from "../admin/image-url";
 import { jsonBlockErrors } from "./home-defaults";
 import { jsonErrorOffset } from "./json-syntax";
+import { countOf, pluralForm } from "~/lib/plural";
+import { BIN_NOTICE } from "~/modules/admin/history";
 
 /** Query parameter of the list's site-page filter (`?page=` is the list page). */
 export const CONTENT_PAGE_FILTER = "contentPage";
 
 export const CONTENT_FIELD_LABELS = { name: "Nom", title: "Titre", content: "Contenu", page: "Page" } as const;
+
+export const CONTENT_BULK_MESSAGES = {
+  error: "Une erreur est survenue lors de la suppression des blocs de contenu.",
+  none: "Aucun des blocs sélectionnés n'existe encore.",
+  done: { "bulk-delete": (n: number) => countOf(n, { one: "bloc de contenu supprimé", other: "blocs de contenu supprimés" }) },
+  confirm: (n: number) => `Supprimer ${pluralForm(n, { one: "ce bloc de contenu", other: `ces ${n} blocs de contenu` })} ? ${BIN_NOTICE}`,
+} as const;
 
 export const contentBlockFormSchema = z
   .object({

@@ -25,3 +25,6 @@ export const contentListSpec = defineList({
 });
 
 export type ContentSort = (typeof contentListSpec)["sorts"][number];
+
+/** The bulk action of the content blocks list (issue #37 item 10): delete to the bin (ADR 044); a block is shown where its page reads it, with no publication state. */
+export const CONTENT_BULK_INTENTS = ["bulk-delete"] as const;

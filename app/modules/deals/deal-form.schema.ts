@@ -2,6 +2,7 @@ import { z } from "zod";
 import { countOf, pluralForm } from "~/lib/plural";
 import { BADGE_TYPES } from "../../../db/constants";
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
+import { draftStatusField } from "../admin/publication";
 import { optionalImageUrl } from "../admin/image-url";
 import { checkbox, optionalText, optionalUuid, plainText, requiredText, requiredUrl } from "../admin/form-helpers";
 import { BIN_NOTICE } from "~/modules/admin/history";
@@ -33,7 +34,7 @@ export const DEAL_FORM_MESSAGES = {
         ? `${n} deals de membres ou déjà dans ce statut sont laissés tels quels : le statut d'un deal de membre se change dans la modération, où son auteur reçoit les motifs.`
         : "1 deal de membre ou déjà dans ce statut est laissé tel quel : le statut d'un deal de membre se change dans la modération, où son auteur reçoit les motifs.",
     confirm: {
-      "bulk-publish": (n: number) => `Publier ${n > 1 ? `ces ${n} deals` : "ce deal"} ? Les deals de membres sont laissés à la modération.`,
+      "bulk-publish": (n: number) => `Publier ${n > 1 ? `ces ${n} deals` : "ce deal"} ? Un brouillon programmé n'apparaît qu'à partir de sa date « Publier le ». Les deals de membres sont laissés à la modération.`,
       "bulk-unpublish": (n: number) => `Retirer ${n > 1 ? `ces ${n} deals` : "ce deal"} du site ? Les deals de membres sont laissés à la modération.`,
     },
   },
@@ -63,4 +64,5 @@ export const dealFormSchema = z.object({
   brandId: optionalUuid,
   isFeatured: checkbox,
   ...scheduleFields,
+  ...draftStatusField,
 }).superRefine(scheduleOrder);

@@ -221,15 +221,16 @@ export async function getDealPage(dealId: string, viewer: { id: string } | null,
       priceCents: crevardeDeals.priceCents,
       publishAt: crevardeDeals.publishAt,
       unpublishAt: crevardeDeals.unpublishAt,
+      draft: crevardeDeals.draft,
     })
     .from(crevardeDeals)
     .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
     .where(eq(crevardeDeals.id, dealId));
   if (!row) return null;
-  const { status, publishAt, unpublishAt, ...card } = row;
+  const { status, publishAt, unpublishAt, draft, ...card } = row;
   const isAuthor = viewer !== null && card.authorId === viewer.id;
-  // outside its schedule (ADR 030) a deal is not public either
-  if ((status !== dealStatus.is.published || !isInSchedule({ publishAt, unpublishAt }, now)) && !isAuthor) return null;
+  // outside its schedule (ADR 030), or a draft (ADR 047), a deal is not public either
+  if ((status !== dealStatus.is.published || !isInSchedule({ publishAt, unpublishAt, draft }, now)) && !isAuthor) return null;
   const deal = toPublicDeal(card, viewer !== null, { viewerId: viewer?.id ?? null, now });
   const mine = viewer ? ((await memberVotes(viewer.id, [dealId]))[dealId] ?? null) : null;
   return { deal: { ...deal, status }, isAuthor, mine };

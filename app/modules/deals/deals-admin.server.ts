@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { dealStatus } from "./deal-rules";
 import type { z } from "zod";
+import { draftValues } from "~/modules/admin/publication";
 import { brands, crevardeDeals } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import type { Tx } from "~/modules/admin/csv.server";
@@ -60,7 +61,7 @@ export async function listDealsAdmin(query: Pick<DealListQuery, "q" | "sort" | "
 export async function dealAdminRows(query: Pick<DealListQuery, "q" | "sort" | "dir" | "filters"> & OnlyIds, limit: number, offset = 0, now = new Date()) {
   const db = await getDb();
   return db
-    .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status, updatedAt: crevardeDeals.updatedAt, publishAt: crevardeDeals.publishAt, unpublishAt: crevardeDeals.unpublishAt })
+    .select({ ...dealCardColumns, isFeatured: crevardeDeals.isFeatured, status: crevardeDeals.status, draft: crevardeDeals.draft, updatedAt: crevardeDeals.updatedAt, publishAt: crevardeDeals.publishAt, unpublishAt: crevardeDeals.unpublishAt })
     .from(crevardeDeals)
     .leftJoin(brands, eq(brands.id, crevardeDeals.brandId))
     .where(dealListWhere(query, now))
@@ -71,9 +72,12 @@ export async function dealAdminRows(query: Pick<DealListQuery, "q" | "sort" | "d
 
 /**
  * « Publier » / « Retirer » on the ticked deals, in one transaction: only the
- * team's deals (no author) whose status allows it move (removed → published,
- * published → removed), each audited; members' deals and deals already there
- * are counted as skipped (their status is a moderation decision, DSA art. 17).
+ * team's deals (no author) whose status allows it move, through the deal
+ * machine's `transition()` (removed → published, published → removed), each
+ * audited; « Publier » also publishes a draft (ADR 047), which then follows its
+ * schedule: its « Nouveau » window starts when it goes live, and members'
+ * alerts are matched then. Members' deals and deals already there are counted
+ * as skipped (their status is a moderation decision, DSA art. 17).
  */
 export async function bulkDealStatus(actor: { id: string; email: string }, intent: DealStatusBulkIntent, ids: string[], now = new Date()) {
   const db = await getDb();
@@ -81,19 +85,28 @@ export async function bulkDealStatus(actor: { id: string; email: string }, inten
     const rows = await tx.select().from(crevardeDeals).where(inArray(crevardeDeals.id, ids)).for("update");
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
     const publish = intent === "bulk-publish";
-    const eligible = rows.filter((r) => r.authorId === null && dealStatus.canMove(r.status, publish ? "published" : "removed"));
-    const changed = eligible.length
-      ? await tx
-          .update(crevardeDeals)
-          .set(publish ? { status: dealStatus.is.published, publishedAt: sql`coalesce(${crevardeDeals.publishedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now } : { status: dealStatus.is.removed, updatedAt: now })
-          .where(inArray(crevardeDeals.id, eligible.map((r) => r.id)))
-          .returning()
-      : [];
-    const afterById = new Map(changed.map((r) => [r.id, r]));
+    const published = dealStatus.is.published;
+    const eligible = rows.filter(
+      (r) => r.authorId === null && (publish ? (r.status === published ? r.draft : dealStatus.canMove(r.status, published)) : dealStatus.canMove(r.status, dealStatus.is.removed)),
+    );
+    let written = 0;
     for (const before of eligible) {
-      await recordAuditIn(tx, actor, { action: "update", entity: "deal", entityId: before.id, before: auditable(before), after: auditable(afterById.get(before.id)!) });
+      // a draft goes live now, or at its « Publier le » when that is still to come
+      const liveFrom = before.publishAt && before.publishAt > now ? before.publishAt : now;
+      const set = publish
+        ? {
+            status: before.status === published ? published : dealStatus.transition(before.status, published),
+            draft: false,
+            publishedAt: before.draft ? liveFrom : (before.publishedAt ?? now),
+            updatedAt: now,
+          }
+        : { status: dealStatus.transition(before.status, dealStatus.is.removed), updatedAt: now };
+      const [after] = await tx.update(crevardeDeals).set(set).where(eq(crevardeDeals.id, before.id)).returning();
+      if (publish && before.draft) await enqueueAlertMatch(tx, before.id, "published", liveFrom > now ? liveFrom : null);
+      await recordAuditIn(tx, actor, { action: "update", entity: "deal", entityId: before.id, before: auditable(before), after: auditable(after) });
+      written += 1;
     }
-    return { written: changed.length, missing, skipped: rows.length - eligible.length };
+    return { written, missing, skipped: rows.length - eligible.length };
   });
   invalidateAllowedHosts();
   return result;
@@ -109,9 +122,14 @@ export async function bulkDeals(actor: { id: string; email: string }, intent: (t
 export async function saveDeal(input: z.output<typeof dealFormSchema>, edit: AdminEdit) {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
-    const saved = await saveAuditedIn(tx, edit, "deal", crevardeDeals, input.id, dealValues(input));
-    // a new admin deal is published at once (or at its « Publier le »): members' alerts are matched by a job queued with it
-    if (saved && !input.id) await enqueueAlertMatch(tx, saved.id, "published", input.publishAt);
+    const [was] = input.id ? await tx.select({ draft: crevardeDeals.draft }).from(crevardeDeals).where(eq(crevardeDeals.id, input.id)) : [];
+    const values = dealValues(input);
+    // a draft published from its form goes live now, or at its « Publier le » (ADR 047)
+    const goesLive = was?.draft === true && values.draft === false;
+    const liveFrom = input.publishAt && input.publishAt > new Date() ? input.publishAt : new Date();
+    const saved = await saveAuditedIn(tx, edit, "deal", crevardeDeals, input.id, goesLive ? { ...values, publishedAt: liveFrom } : values);
+    // a new admin deal is published at once (or at its « Publier le »), a draft when it is published: members' alerts are matched by a job queued then
+    if (saved && ((!input.id && !values.draft) || goesLive)) await enqueueAlertMatch(tx, saved.id as string, "published", input.publishAt);
     return saved;
   });
   invalidateAllowedHosts();
@@ -120,8 +138,9 @@ export async function saveDeal(input: z.output<typeof dealFormSchema>, edit: Adm
 
 /** The row a deal form or CSV line writes; plain-text fields arrive cleaned by the form schema (plainText), stored as typed, React escapes them. */
 function dealValues(input: z.output<typeof dealFormSchema>) {
-  const { id: _id, ...rest } = input;
-  return { ...rest, source: rest.source.toLowerCase() };
+  // `status` is the form's « Statut » (draft or not), never the deal's moderation status
+  const { id: _id, status, ...rest } = input;
+  return { ...rest, ...draftValues(status), source: rest.source.toLowerCase() };
 }
 
 /** Create (no id) or update a deal inside the caller's transaction (the CSV import, which audits each row itself). */
@@ -134,7 +153,7 @@ export async function writeDeal(tx: Tx, input: z.output<typeof dealFormSchema>) 
   }
   // a new admin deal is published at once (or at its « Publier le »): members' alerts are matched by a job queued with it
   const [row] = await tx.insert(crevardeDeals).values(values).returning({ id: crevardeDeals.id });
-  await enqueueAlertMatch(tx, row.id, "published", values.publishAt);
+  if (!values.draft) await enqueueAlertMatch(tx, row.id, "published", values.publishAt);
   return row;
 }
 

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { countOf, pluralForm } from "~/lib/plural";
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
+import { draftStatusField } from "../admin/publication";
 import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
 import { optionalImageUrl } from "../admin/image-url";
 import { BIN_NOTICE } from "~/modules/admin/history";
+import { bulkPublishedTitle } from "../pages/page-form.schema";
 
 export const OFFER_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde de l'offre.",
@@ -16,12 +18,17 @@ export const OFFER_MESSAGES = {
       "bulk-delete": (n: number) => countOf(n, { one: "offre supprimée", other: "offres supprimées" }),
       "bulk-feature": (n: number) => countOf(n, { one: "offre mise en avant", other: "offres mises en avant" }),
       "bulk-unfeature": (n: number) => countOf(n, { one: "offre retirée de la une", other: "offres retirées de la une" }),
+      "bulk-publish": (n: number, result: { scheduled?: string[] } = {}) =>
+        bulkPublishedTitle(n, result.scheduled ?? [], { published: { one: "offre publiée", other: "offres publiées" }, scheduled: { one: "offre programmée", other: "offres programmées" } }),
+      "bulk-unpublish": (n: number) => countOf(n, { one: "offre repassée en brouillon", other: "offres repassées en brouillon" }),
     },
   },
   bulkConfirm: {
     "bulk-delete": (n: number) => `Supprimer ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} ? ${BIN_NOTICE}`,
     "bulk-feature": (n: number) => `Mettre ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} en avant sur la page d'accueil ?`,
     "bulk-unfeature": (n: number) => `Retirer ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} de la page d'accueil ?`,
+    "bulk-publish": (n: number) => `Publier ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} sur le site ? Une offre programmée n'apparaît qu'à partir de sa date « Publier le ».`,
+    "bulk-unpublish": (n: number) => `Repasser ${pluralForm(n, { one: "cette offre", other: `ces ${n} offres` })} en brouillon ? ${pluralForm(n, { one: "Elle ne sera plus visible", other: "Elles ne seront plus visibles" })} que par l'équipe.`,
   },
 } as const;
 
@@ -36,4 +43,5 @@ export const offerFormSchema = z.object({
   url: optionalUrl,
   isFeatured: checkbox,
   ...scheduleFields,
+  ...draftStatusField,
 }).superRefine(scheduleOrder);

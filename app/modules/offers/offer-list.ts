@@ -8,4 +8,4 @@ export const offerListSpec = defineList({
   filters: { brand: idChoice, category: idChoice, featured: choice(YES_NO), schedule: choice(SCHEDULE_FILTERS) },
 });
 
-export const OFFER_BULK_INTENTS = ["bulk-delete", "bulk-feature", "bulk-unfeature"] as const;
+export const OFFER_BULK_INTENTS = ["bulk-delete", "bulk-feature", "bulk-unfeature", "bulk-publish", "bulk-unpublish"] as const;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { draftValues } from "~/modules/admin/publication";
 import { brands, categories, offers } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
@@ -62,6 +63,7 @@ export async function offerAdminRows(query: Pick<OfferListQuery, "q" | "sort" | 
       updatedAt: offers.updatedAt,
       publishAt: offers.publishAt,
       unpublishAt: offers.unpublishAt,
+      draft: offers.draft,
     })
     .from(offers)
     .innerJoin(brands, eq(brands.id, offers.brandId))
@@ -72,7 +74,7 @@ export async function offerAdminRows(query: Pick<OfferListQuery, "q" | "sort" | 
     .offset(offset);
 }
 
-/** A bulk action on the ticked offers (delete, put forward or not), each audited, in one transaction. */
+/** A bulk action on the ticked offers (delete, put forward or not, publish or back to draft), each audited, in one transaction. */
 export async function bulkOffers(actor: { id: string; email: string }, intent: (typeof OFFER_BULK_INTENTS)[number], ids: string[]) {
   const written = await bulkCatalogue(actor, "offer", offers, offers, intent, ids);
   if (intent === "bulk-delete") invalidateAllowedHosts();
@@ -81,8 +83,8 @@ export async function bulkOffers(actor: { id: string; email: string }, intent: (
 
 /** The row an offer form or CSV line writes: the typed category name creates or reuses a category, the offer stores its id. */
 async function offerValues(tx: Tx, input: Input) {
-  const { id: _id, category, ...rest } = input;
-  return { ...rest, categoryId: await resolveCategoryId(tx, category) };
+  const { id: _id, category, status, ...rest } = input;
+  return { ...rest, ...draftValues(status), categoryId: await resolveCategoryId(tx, category) };
 }
 
 /** Save an offer from its form, audited, refused (409) when it changed since `edit.version` (saveAuditedIn). */

@@ -1,5 +1,5 @@
-import { and, gt, inArray } from "drizzle-orm";
-import { bulkAudited, bulkDelete, type BulkResult } from "~/modules/admin/bulk.server";
+import { and } from "drizzle-orm";
+import { bulkDelete, bulkPublication, type BulkResult } from "~/modules/admin/bulk.server";
 import type { z } from "zod";
 import { pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
@@ -44,19 +44,8 @@ export async function savePage(input: z.output<typeof pageFormSchema>, edit: Adm
 /** Publish the ticked pages, put them back to draft, or delete them; each audited, in one transaction. */
 export async function bulkPages(actor: { id: string; email: string }, intent: PageBulkIntent, ids: string[], now = new Date()): Promise<BulkResult> {
   if (intent === "bulk-delete") return bulkDelete(actor, "page", pages, ids);
-  let scheduled: string[] = [];
-  const result = await bulkAudited(actor, "page", pages, pages.id, ids, "update", async (tx, found) => {
-    await tx
-      .update(pages)
-      .set({ published: intent === "bulk-publish", updatedAt: now })
-      .where(inArray(pages.id, found));
-    // published, yet not live before its « Publier le »: the message says when it goes live
-    if (intent === "bulk-publish") {
-      const later = await tx.select({ publishAt: pages.publishAt }).from(pages).where(and(inArray(pages.id, found), gt(pages.publishAt, now)));
-      scheduled = later.map((r) => r.publishAt!.toISOString());
-    }
-  });
-  return scheduled.length ? { ...result, scheduled } : result;
+  const publish = intent === "bulk-publish";
+  return bulkPublication(actor, "page", pages, pages, publish, ids, { published: publish }, now);
 }
 
 /** Delete the page with its audit entry, in one transaction (null: no such row). */

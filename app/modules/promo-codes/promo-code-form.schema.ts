@@ -4,8 +4,10 @@ import { parisEndOfDay } from "../settings/paris-time";
 import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
 
 import { scheduleFields, scheduleOrder } from "../schedule/schedule";
+import { draftStatusField } from "../admin/publication";
 import { PROMO_EXTEND_DAYS } from "./promo-code-list";
 import { BIN_NOTICE } from "~/modules/admin/history";
+import { bulkPublishedTitle } from "../pages/page-form.schema";
 
 export const PROMO_MESSAGES = {
   brand: "La marque est obligatoire.",
@@ -23,12 +25,17 @@ export const PROMO_MESSAGES = {
       "bulk-feature": (n: number) => countOf(n, { one: "code promo mis en avant", other: "codes promo mis en avant" }),
       "bulk-unfeature": (n: number) => countOf(n, { one: "code promo retiré de la une", other: "codes promo retirés de la une" }),
       "bulk-extend": (n: number) => countOf(n, { one: "code promo prolongé", other: "codes promo prolongés" }),
+      "bulk-publish": (n: number, result: { scheduled?: string[] } = {}) =>
+        bulkPublishedTitle(n, result.scheduled ?? [], { published: { one: "code promo publié", other: "codes promo publiés" }, scheduled: { one: "code promo programmé", other: "codes promo programmés" } }),
+      "bulk-unpublish": (n: number) => countOf(n, { one: "code promo repassé en brouillon", other: "codes promo repassés en brouillon" }),
     },
   },
   bulkConfirm: {
     "bulk-delete": (n: number) => `Supprimer ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} ? ${BIN_NOTICE}`,
     "bulk-feature": (n: number) => `Mettre ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} en avant sur la page d'accueil ?`,
     "bulk-unfeature": (n: number) => `Retirer ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} de la page d'accueil ?`,
+    "bulk-publish": (n: number) => `Publier ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} sur le site ? Un code programmé n'apparaît qu'à partir de sa date « Publier le ».`,
+    "bulk-unpublish": (n: number) => `Repasser ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} en brouillon ? ${pluralForm(n, { one: "Il ne sera plus visible", other: "Ils ne seront plus visibles" })} que par l'équipe.`,
     "bulk-extend": (n: number) => `Prolonger de ${PROMO_EXTEND_DAYS} jours ${pluralForm(n, { one: "ce code promo", other: `ces ${n} codes promo` })} ? Les codes sans date d'expiration ne changent pas.`,
   },
 } as const;
@@ -56,4 +63,5 @@ export const promoCodeFormSchema = z.object({
     }),
   isFeatured: checkbox,
   ...scheduleFields,
+  ...draftStatusField,
 }).superRefine(scheduleOrder);

@@ -11,7 +11,7 @@ export const promoCodeListSpec = defineList({
   filters: { brand: idChoice, category: idChoice, expiry: choice(EXPIRY_FILTERS), featured: choice(YES_NO), schedule: choice(SCHEDULE_FILTERS) },
 });
 
-export const PROMO_BULK_INTENTS = ["bulk-delete", "bulk-feature", "bulk-unfeature", "bulk-extend"] as const;
+export const PROMO_BULK_INTENTS = ["bulk-delete", "bulk-feature", "bulk-unfeature", "bulk-extend", "bulk-publish", "bulk-unpublish"] as const;
 export type PromoBulkIntent = (typeof PROMO_BULK_INTENTS)[number];
 /** « Prolonger » moves the expiry this many days later (from today when the code has already expired). */
 export const PROMO_EXTEND_DAYS = 30;

@@ -12,6 +12,7 @@ import { expiryWhere, listOrder, scheduleWhere, searchWhere, yesNoWhere } from "
 import { PROMO_EXTEND_DAYS, type PromoBulkIntent, type PromoCodeSort, type promoCodeListSpec } from "./promo-code-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { z } from "zod";
+import { draftValues } from "~/modules/admin/publication";
 import type { promoCodeFormSchema } from "./promo-code-form.schema";
 
 type Input = z.output<typeof promoCodeFormSchema>;
@@ -70,6 +71,7 @@ export async function promoCodeAdminRows(query: Pick<PromoCodeListQuery, "q" | "
       updatedAt: promoCodes.updatedAt,
       publishAt: promoCodes.publishAt,
       unpublishAt: promoCodes.unpublishAt,
+      draft: promoCodes.draft,
     })
     .from(promoCodes)
     .innerJoin(brands, eq(brands.id, promoCodes.brandId))
@@ -118,6 +120,7 @@ async function promoCodeValues(tx: Tx, input: Input) {
     isFeatured: input.isFeatured,
     publishAt: input.publishAt,
     unpublishAt: input.unpublishAt,
+    ...draftValues(input.status),
   };
 }
 

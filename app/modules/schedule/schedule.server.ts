@@ -16,9 +16,15 @@ type ScheduledTable = (typeof SCHEDULED)[keyof typeof SCHEDULED];
 
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
-/** A row is public at `now` only inside its window (isInSchedule in schedule.ts is the same rule). */
+/**
+ * A row is public at `now` only inside its window (isInSchedule in schedule.ts is the same rule),
+ * and, on the tables with a draft flag (codes, offers, deals: ADR 047), never while it is a draft:
+ * every public read of those tables goes through here, so a draft is on no public surface.
+ * Pages and blog articles keep their own `published` flag, read beside it.
+ */
 export function scheduleOpen(table: ScheduledTable, now: Date): SQL {
-  return sql`((${table.publishAt} is null or ${table.publishAt} <= ${at(now)}) and (${table.unpublishAt} is null or ${table.unpublishAt} > ${at(now)}))`;
+  const window = sql`((${table.publishAt} is null or ${table.publishAt} <= ${at(now)}) and (${table.unpublishAt} is null or ${table.unpublishAt} > ${at(now)}))`;
+  return "draft" in table ? sql`(not ${table.draft} and ${window})` : window;
 }
 
 /**

@@ -37,9 +37,9 @@ export function scheduleState(row: ScheduleWindow, now: Date = new Date()): Sche
   return "live";
 }
 
-/** The window's rule itself (the SQL twin is scheduleOpen in schedule.server.ts). */
-export function isInSchedule(row: ScheduleWindow, now: Date = new Date()): boolean {
-  return scheduleState(row, now) === "live";
+/** The window's rule itself, and never a draft (ADR 047; the SQL twin is scheduleOpen in schedule.server.ts). */
+export function isInSchedule(row: ScheduleWindow & { draft?: boolean }, now: Date = new Date()): boolean {
+  return !row.draft && scheduleState(row, now) === "live";
 }
 
 /** An optional `datetime-local` field read as Paris time (DST included); null when empty. */

@@ -302,9 +302,11 @@ const WORD_SPLIT = "[^0-9A-Za-zÀ-ÖØ-öø-ÿŒœÆæ]+";
  * "la roche-posay"): « laroche » then completes to it and finds the brand (issue #34 item 5). One transaction: searches read the old lexicon
  * until the new one is complete. Only what is public at `now`: a deal, code or
  * article still to be published (or already unpublished, ADR 030), or a draft
- * article, lends no word to the suggestions.
+ * (article, code, offer or deal: ADR 047), lends no word to the suggestions.
  */
 export async function refreshLexicon(db: Db, now = new Date()): Promise<number> {
+  // a draft code, offer or deal (ADR 047) is not public either
+  const notDraft = (alias: string) => sql.raw(`not ${alias}.draft`);
   const open = (alias: string) =>
     sql.raw(`(${alias}.publish_at is null or ${alias}.publish_at <= '${now.toISOString()}'::timestamptz) and (${alias}.unpublish_at is null or ${alias}.unpublish_at > '${now.toISOString()}'::timestamptz)`);
   return db.transaction(async (tx) => {
@@ -315,12 +317,12 @@ export async function refreshLexicon(db: Db, now = new Date()): Promise<number> 
         select lower(unaccent(w)), mode() within group (order by display), count(distinct doc)::int
         from (
           select doc, w, lower(w) as display from (
-            select 'd' || d.id::text as doc, w from crevarde_deals d, regexp_split_to_table(d.title || ' ' || d.description, ${WORD_SPLIT}) w where d.status = ${dealStatus.is.published} and ${open("d")}
+            select 'd' || d.id::text as doc, w from crevarde_deals d, regexp_split_to_table(d.title || ' ' || d.description, ${WORD_SPLIT}) w where d.status = ${dealStatus.is.published} and ${notDraft("d")} and ${open("d")}
             union all select 'b' || b.id::text, w from brands b, regexp_split_to_table(b.name || ' ' || coalesce(b.description, ''), ${WORD_SPLIT}) w
             union all select 'a' || a.id, w from blog_articles a, regexp_split_to_table(a.title || ' ' || a.category || ' ' || a.excerpt, ${WORD_SPLIT}) w where a.published and ${open("a")}
             union all select 'h' || h.id::text, w from help_articles h, regexp_split_to_table(h.title || ' ' || h.summary, ${WORD_SPLIT}) w where h.published
-            union all select 'p' || p.id::text, w from promo_codes p, regexp_split_to_table(coalesce(p.description, ''), ${WORD_SPLIT}) w where ${open("p")}
-            union all select 'o' || o.id::text, w from offers o, regexp_split_to_table(o.name, ${WORD_SPLIT}) w where ${open("o")}
+            union all select 'p' || p.id::text, w from promo_codes p, regexp_split_to_table(coalesce(p.description, ''), ${WORD_SPLIT}) w where ${notDraft("p")} and ${open("p")}
+            union all select 'o' || o.id::text, w from offers o, regexp_split_to_table(o.name, ${WORD_SPLIT}) w where ${notDraft("o")} and ${open("o")}
           ) split
           union all select 'b' || b.id::text, regexp_replace(b.name, ${NAME_SEPARATORS}::text, '', 'g'), lower(b.name) from brands b where b.name ~ ${NAME_SEPARATORS}::text
         ) words

@@ -14,9 +14,9 @@ import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resour
 import { draftBulkActions, ListToolbar, ResourceTable, RowActions, scheduleFilter, Thumbnail, Unbroken } from "~/components/admin/resource-list";
 import { BIN_NOTICE } from "~/modules/admin/history";
 import { RichTextField } from "~/components/admin/rich-text-field";
+import { PublicationBadge, StatusField } from "~/components/admin/publication";
 import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
 import { SlugFields } from "~/components/admin/slug-fields";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
@@ -163,7 +163,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
             header: "Statut",
             cell: (a) => (
               <>
-                {a.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>}
+                <PublicationBadge published={a.published} />
                 <ScheduleBadge state={a.schedule} publishAt={a.publishAt} unpublishAt={a.unpublishAt} />
               </>
             ),
@@ -220,12 +220,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
         <Field label="Couverture*" htmlFor="imageUrl" error={errors.imageUrl}>
           <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
         </Field>
-        <Field label="Statut" htmlFor="status" hint="Un brouillon n'est visible que par l'équipe, par son lien d'aperçu.">
-          <select id="status" name="status" defaultValue={values?.status ?? "draft"} className={selectClass}>
-            <option value="draft">Brouillon</option>
-            <option value="published">Publié</option>
-          </select>
-        </Field>
+        <StatusField defaultValue={values?.status === "published" ? "published" : "draft"} hint="Un brouillon n'est visible que par l'équipe, par son lien d'aperçu." />
         <ScheduleFields values={values} errors={errors} />
         <Field label="Contenu*" htmlFor="body" error={errors.body} hint="Paragraphes, titres, listes, liens et images téléchargées. Le contenu est nettoyé à l'enregistrement.">
           <RichTextField id="body" name="body" label="Contenu" defaultValue={values?.body ?? ""} invalid={Boolean(errors.body)} />

@@ -18,10 +18,10 @@ import type { ConflictField } from "~/modules/admin/conflict-diff";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
 import { duplicateRow } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
-import { deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
+import { bulkIntentAction, deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/categories/categories-admin.server";
-import { categoryListSpec } from "~/modules/categories/category-list";
+import { bulkCategories, deleteCategory, listCategoriesAdmin, saveCategory } from "~/modules/categories/categories-admin.server";
+import { CATEGORY_BULK_INTENTS, categoryListSpec } from "~/modules/categories/category-list";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { CATEGORY_MESSAGES, categoryFormSchema } from "~/modules/categories/category-form.schema";
 import { BIN_NOTICE } from "~/modules/admin/history";
@@ -42,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requirePermission(request, "catalogue");
   const form = await readBoundedForm(request, 16 * 1024);
+  const bulk = await bulkIntentAction(form, CATEGORY_BULK_INTENTS, CATEGORY_MESSAGES.bulk, (intent, ids) => bulkCategories(admin, intent, ids));
+  if (bulk) return bulk;
   if (form.get("intent") === "delete") {
     return deleteIntent(form, (id) => deleteCategory(id, admin), { error: "Impossible de supprimer la catégorie.", done: () => ["Catégorie supprimée avec succès"] });
   }
@@ -86,6 +88,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         rowLabel={(c) => c.name}
         sort={loaderData.query}
         empty={isNarrowed(loaderData.query) ? "Aucune catégorie ne correspond à ces critères." : "Aucune catégorie trouvée"}
+        bulk={{ selected: { one: "catégorie sélectionnée", other: "catégories sélectionnées" }, actions: [{ intent: "bulk-delete", label: "Supprimer", confirm: CATEGORY_MESSAGES.bulkConfirm, destructive: true }] }}
         columns={[
           { key: "name", header: "Nom", sort: "name", className: "font-medium", cell: (c) => c.name },
           { key: "slug", header: "Slug", sort: "slug", className: "font-mono text-xs", cell: (c) => <Unbroken>{c.slug}</Unbroken> },

@@ -24,11 +24,11 @@ import { getEnv } from "~/lib/env.server";
 import { isBlankHtml, sanitizeRichHtml } from "~/lib/html.server";
 import { conceptPath } from "~/lib/site";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
-import { CONTENT_BLOCK_TYPES, contentListSpec } from "~/modules/content/content-list";
-import { type AdminActionData, deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
+import { CONTENT_BLOCK_TYPES, CONTENT_BULK_INTENTS, contentListSpec } from "~/modules/content/content-list";
+import { type AdminActionData, bulkIntentAction, deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
-import { CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } from "~/modules/content/content-block-form.schema";
+import { bulkContentBlocks, deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
+import { CONTENT_BULK_MESSAGES, CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } from "~/modules/content/content-block-form.schema";
 import { type ListEditorSpec, listEditorFor, withListItems } from "~/modules/content/home-list-forms";
 import { pageWithoutBlocksMessage } from "~/modules/content/page-blocks";
 import { blockPageChoices } from "~/modules/content/page-blocks.server";
@@ -61,6 +61,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "preview") {
     return data({ preview: sanitizeRichHtml(String(form.get("content") ?? "").slice(0, 100_000)) });
   }
+  const bulk = await bulkIntentAction(form, CONTENT_BULK_INTENTS, CONTENT_BULK_MESSAGES, (bulkIntent, ids) => bulkContentBlocks(admin, bulkIntent, ids));
+  if (bulk) return bulk;
   if (intent === "delete") {
     return deleteIntent(form, (id) => deleteContentBlock(id, admin), { error: "Impossible de supprimer le bloc de contenu.", done: () => ["Bloc de contenu supprimé avec succès"] });
   }
@@ -240,6 +242,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         rowLabel={(b) => b.name}
         sort={loaderData.query}
         empty={isNarrowed(loaderData.query) ? "Aucun bloc ne correspond à ces critères." : "Aucun bloc de contenu trouvé"}
+        bulk={{ selected: { one: "bloc sélectionné", other: "blocs sélectionnés" }, actions: [{ intent: "bulk-delete", label: "Supprimer", confirm: CONTENT_BULK_MESSAGES.confirm, destructive: true }] }}
         columns={[
           { key: "name", header: "Nom", sort: "name", className: "font-mono text-xs", cell: (b) => <Unbroken>{b.name}</Unbroken> },
           { key: "title", header: "Titre", sort: "title", cell: (b) => b.title },

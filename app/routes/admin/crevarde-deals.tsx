@@ -16,14 +16,16 @@ import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
-import { duplicateRow } from "~/modules/admin/duplicate";
+import { duplicateAsDraft } from "~/modules/admin/duplicate";
+import { DraftBadge, StatusField } from "~/components/admin/publication";
+import { DRAFT_CONFLICT_FIELD } from "~/modules/admin/publication";
 import { readBoundedForm } from "~/lib/body.server";
 import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { DEAL_BULK_INTENTS, DEAL_STATUS_BULK_INTENTS, dealListSpec, type DealStatusBulkIntent } from "~/modules/deals/deal-list";
 import { bulkIdsSchema } from "~/modules/admin/list-query";
 import { countOf } from "~/lib/plural";
 import { DEAL_SOURCES } from "~/modules/deals/deals.constants";
-import { DEAL_STATUSES, type DealStatus } from "~/modules/deals/deal-rules";
+import { DEAL_STATUSES, dealStatus, type DealStatus } from "~/modules/deals/deal-rules";
 import { POST_STATUS_LABELS } from "~/modules/deals/posting.schema";
 import { bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
@@ -98,6 +100,7 @@ function dealConflictFields(brands: Array<{ id: string; name: string }>): Confli
     { name: "brandId", label: "Marque", show: choiceLabel(brands) },
     { name: "imageUrl", label: "Image" },
     { name: "isFeatured", label: "En vedette", checkbox: true },
+    DRAFT_CONFLICT_FIELD,
   ];
 }
 const BADGE_VARIANT = { hot: "hot", risky: "risky", fun: "fun" } as const;
@@ -171,7 +174,8 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           { key: "badge", header: "Badge", cell: (d) => <Badge variant={BADGE_VARIANT[(d.badgeType as keyof typeof BADGE_VARIANT) ?? "hot"] ?? "hot"}>{d.badgeText}</Badge> },
           { key: "source", header: "Source", cell: (d) => d.source },
           { key: "brand", header: "Marque", cell: (d) => d.brandName ?? "—" },
-          { key: "status", header: "Statut", cell: (d) => POST_STATUS_LABELS[d.status as DealStatus] ?? d.status },
+          // a draft (ADR 047) reads « Brouillon » instead of its « Publié », which it is not yet
+          { key: "status", header: "Statut", cell: (d) => (d.draft && d.status === dealStatus.is.published ? <DraftBadge /> : POST_STATUS_LABELS[d.status as DealStatus] ?? d.status) },
           { key: "temperature", header: "Température", sort: "temperature", nowrap: true, cell: (d) => `${d.temperature}°` },
           { key: "featured", header: "En vedette", cell: (d) => (d.isFeatured ? "Oui" : "Non") },
         ]}
@@ -179,7 +183,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           <RowActions
             label={d.title}
             onEdit={() => editor.edit(d)}
-            onDuplicate={() => editor.duplicate(duplicateRow(d, { name: "title" }))}
+            onDuplicate={() => editor.duplicate(duplicateAsDraft(d, { name: "title" }))}
             remove={{ id: d.id, confirmText: DEAL_FORM_MESSAGES.confirmDelete(d.title) }}
           />
         )}
@@ -247,6 +251,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
         <Field label="Image" htmlFor="imageUrl" error={errors.imageUrl}>
           <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />
         </Field>
+        <StatusField defaultValue={values?.draft ? "draft" : "published"} />
         <ScheduleFields values={values} errors={errors} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En vedette

@@ -11,11 +11,13 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
-import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, Thumbnail } from "~/components/admin/resource-list";
+import { DraftBadge, StatusField } from "~/components/admin/publication";
+import { DRAFT_CONFLICT_FIELD } from "~/modules/admin/publication";
+import { brandFilter, catalogueBulkActions, publicationBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, Thumbnail } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
-import { duplicateRow } from "~/modules/admin/duplicate";
+import { duplicateAsDraft } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
@@ -73,6 +75,7 @@ function offerConflictFields(brands: Array<{ id: string; name: string }>, catego
     { name: "imageUrl", label: "Image (URL)" },
     { name: "url", label: "Lien vers le produit" },
     { name: "isFeatured", label: "En avant", checkbox: true },
+    DRAFT_CONFLICT_FIELD,
   ];
 }
 
@@ -106,7 +109,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         empty={isNarrowed(loaderData.query) ? "Aucune offre ne correspond à ces critères." : "Aucune offre trouvée..."}
         bulk={{
           selected: { one: "offre sélectionnée", other: "offres sélectionnées" },
-          actions: catalogueBulkActions(OFFER_MESSAGES.bulkConfirm),
+          actions: [...publicationBulkActions(OFFER_MESSAGES.bulkConfirm), ...catalogueBulkActions(OFFER_MESSAGES.bulkConfirm)],
         }}
         columns={[
           {
@@ -117,6 +120,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
               <div className="flex items-center gap-2">
                 <Thumbnail src={o.imageUrl} />
                 <span className="font-medium">{o.name}</span>
+                {o.draft ? <DraftBadge /> : null}
                 <ScheduleBadge state={o.schedule} publishAt={o.publishAt} unpublishAt={o.unpublishAt} />
               </div>
             ),
@@ -132,7 +136,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
           <RowActions
             label={o.name}
             onEdit={() => editor.edit(o)}
-            onDuplicate={() => editor.duplicate(duplicateRow(o, { name: "name" }))}
+            onDuplicate={() => editor.duplicate(duplicateAsDraft(o, { name: "name" }))}
             remove={{ id: o.id, confirmText: OFFER_MESSAGES.confirmDelete(o.name) }}
           />
         )}
@@ -168,6 +172,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         <Field label="Lien vers le produit" htmlFor="url" error={errors.url}>
           <Input id="url" name="url" defaultValue={values?.url ?? ""} placeholder="https://" />
         </Field>
+        <StatusField defaultValue={values?.draft ? "draft" : "published"} />
         <ScheduleFields values={values} errors={errors} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="isFeatured" defaultChecked={values?.isFeatured ?? false} className="size-4 accent-brand-600" /> En avant

@@ -5,12 +5,11 @@ import { useState } from "react";
 
 import type { Route } from "./+types/pages";
 import { adminSeo } from "~/lib/admin-seo";
-import { PageHeader, Field, selectClass } from "~/components/admin/admin-ui";
+import { PageHeader, Field } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { draftBulkActions, ListToolbar, ResourceTable, RowActions, scheduleFilter, Unbroken } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
@@ -31,6 +30,7 @@ import { LEGAL_SLUGS } from "~/modules/content/legal";
 import { firstPageError, PAGE_MESSAGES, pageFormSchema } from "~/modules/pages/page-form.schema";
 import { bulkPages, deletePage, listPagesAdmin, savePage } from "~/modules/pages/pages-admin.server";
 import { isReservedPageSlug, RESERVED_SLUG_MESSAGE } from "~/modules/pages/reserved-slugs.server";
+import { PublicationBadge, StatusField } from "~/components/admin/publication";
 import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
 import { requestNow } from "~/lib/clock.server";
 import { scheduleView } from "~/modules/schedule/schedule";
@@ -143,7 +143,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
           { key: "updated", header: "Mise à jour", sort: "updated", nowrap: true, cell: (p) => formatParis(p.updatedAt, "d MMM yyyy") },
           { key: "status", header: "Statut", cell: (p) => (
               <>
-                {p.published ? <Badge variant="success">Publié</Badge> : <Badge variant="neutral">Brouillon</Badge>}
+                <PublicationBadge published={p.published} />
                 <ScheduleBadge state={p.schedule} publishAt={p.publishAt} unpublishAt={p.unpublishAt} />
               </>
             ),
@@ -177,12 +177,7 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
       >
         <SlugFields nameField="title" nameLabel="Titre*" defaultName={values?.title ?? ""} defaultSlug={values?.slug ?? ""} mode="always" errors={errors} />
         <MetaField defaultValue={values?.metaDescription ?? ""} error={errors.metaDescription} />
-        <Field label="Statut" htmlFor="status" hint="Un brouillon n'est visible que par les administrateurs.">
-          <select id="status" name="status" defaultValue={values && !values.published ? "draft" : "published"} className={selectClass}>
-            <option value="published">Publié</option>
-            <option value="draft">Brouillon</option>
-          </select>
-        </Field>
+        <StatusField defaultValue={values && !values.published ? "draft" : "published"} hint="Un brouillon n'est visible que par les administrateurs." />
         <ScheduleFields values={values} errors={errors} />
         <Field label="Contenu*" htmlFor="content" error={errors.content} hint="HTML autorisé : paragraphes, titres, listes, liens. Il est nettoyé à l'enregistrement.">
           <RichTextField id="content" name="content" label="Contenu" defaultValue={values?.content ?? ""} invalid={Boolean(errors.content)} />

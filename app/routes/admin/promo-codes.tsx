@@ -11,12 +11,14 @@ import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
-import { brandFilter, catalogueBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, Unbroken } from "~/components/admin/resource-list";
+import { DraftBadge, StatusField } from "~/components/admin/publication";
+import { DRAFT_CONFLICT_FIELD } from "~/modules/admin/publication";
+import { brandFilter, catalogueBulkActions, publicationBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, Unbroken } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { editorKey } from "~/components/admin/edit-version";
 import { ResourceForm, useResourceScreen } from "~/components/admin/resource-form";
-import { duplicateRow } from "~/modules/admin/duplicate";
+import { duplicateAsDraft } from "~/modules/admin/duplicate";
 import { readBoundedForm } from "~/lib/body.server";
 import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin/list-query";
 import { categoryChoices } from "~/modules/categories/categories-admin.server";
@@ -84,6 +86,7 @@ function promoConflictFields(brands: Array<{ id: string; name: string }>, catego
     { name: "expiresAt", label: "Date d'expiration", fromRow: (r) => (r.expiresAt ? toParisDateInput(r.expiresAt as Date) : "") },
     { name: "url", label: "Lien vers le site" },
     { name: "isFeatured", label: "En avant", checkbox: true },
+    DRAFT_CONFLICT_FIELD,
   ];
 }
 
@@ -147,6 +150,7 @@ function PromoForm({
       >
         <Input id="expiresAt" name="expiresAt" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </Field>
+      <StatusField defaultValue={values?.draft ? "draft" : "published"} />
       <ScheduleFields values={values} errors={errors} />
       <Field label="Lien vers le site" htmlFor="url" error={errors.url}>
         <Input id="url" name="url" type="url" defaultValue={values?.url ?? ""} placeholder="https://" />
@@ -208,6 +212,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
           selected: { one: "code promo sélectionné", other: "codes promo sélectionnés" },
           actions: [
             { intent: "bulk-extend", label: `Prolonger de ${PROMO_EXTEND_DAYS} jours`, confirm: PROMO_MESSAGES.bulkConfirm["bulk-extend"] },
+            ...publicationBulkActions(PROMO_MESSAGES.bulkConfirm),
             ...catalogueBulkActions(PROMO_MESSAGES.bulkConfirm),
           ],
         }}
@@ -220,6 +225,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
             cell: (c) => (
               <>
                 <Unbroken>{c.code}</Unbroken>
+                {c.draft ? <DraftBadge className="ml-2 font-sans" /> : null}
                 <ScheduleBadge state={c.schedule} publishAt={c.publishAt} unpublishAt={c.unpublishAt} />
                 {failing.has(c.id) ? (
                   <Badge variant="risky" className="ml-2 font-sans">
@@ -256,8 +262,8 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
           <RowActions
             label={c.code}
             onEdit={() => editor.edit(c)}
-            // a promo code is what shoppers type: the copy's code is left empty, to be typed
-            onDuplicate={() => editor.duplicate(duplicateRow(c, { cleared: ["code"] }))}
+            // a promo code is what shoppers type: the copy's code is left empty, to be typed; the copy is a draft
+            onDuplicate={() => editor.duplicate(duplicateAsDraft(c, { cleared: ["code"] }))}
             remove={{ id: c.id, confirmText: PROMO_MESSAGES.confirmDelete(c.code) }}
           />
         )}
