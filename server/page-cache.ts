@@ -207,6 +207,9 @@ export function pageCache(options: { build: ServerBuild; mode?: Env["NODE_ENV"];
         inflight.set(key, pending);
       }
       const entry = await pending;
+      // a member gets the shared page only when it is one (a 200 that may be kept): an editor's preview of a draft
+      // article, a redirect or an error is rendered for their own request
+      if (!entry.deflated && !isAnonymous(req.headers.cookie)) return next();
       // deflated exactly when cacheable (render): not asked twice
       if (entry.deflated && startedIn === generation) {
         if (cache.size >= max) cache.delete(cache.keys().next().value!);

@@ -5,6 +5,8 @@
  * for members as for visitors.
  */
 const SHARED_PATHS = ["/coup-de-crevarde", "/coups-de-crevarde", "/marques", "/categories", "/blog"];
+/** and each published article (an editor's preview of a draft is rendered for them, private) */
+const SHARED_PATTERNS = [/^\/blog\/[^/]+$/];
 
 /** What a shared page answers: any cache may keep it for 10 s, and serve it stale for a minute while it fetches it again. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
@@ -16,7 +18,7 @@ const TOAST_COOKIE = /(?:^|;)\s*cr_toast=/;
 export function isSharedPage(pathname: string): boolean {
   const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  return SHARED_PATHS.includes(trimmed);
+  return SHARED_PATHS.includes(trimmed) || SHARED_PATTERNS.some((pattern) => pattern.test(trimmed));
 }
 
 /** Whether a GET of a shared page may be answered with the page every visitor gets (no flash message to show and clear). */

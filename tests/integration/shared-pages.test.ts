@@ -10,7 +10,9 @@ import { describeEachDb } from "../helpers/db";
 type App = Awaited<ReturnType<typeof startInProcessApp>>;
 
 /** The public pages that are the same bytes for a visitor and a member (ADR 048), as pages and as client-side navigations. */
-const SHARED = ["/coup-de-crevarde", "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", "/categories", "/blog"];
+const ARTICLE = `article-partage-${randomUUID().slice(0, 8)}`;
+const DRAFT = `brouillon-partage-${randomUUID().slice(0, 8)}`;
+const SHARED = ["/coup-de-crevarde", "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", "/categories", "/blog", `/blog/${ARTICLE}`];
 const dataPath = (p: string) => p.replace(/^([^?]*)/, "$1.data");
 
 /** The CSP nonce is per response: its values are the one difference allowed. */
@@ -34,6 +36,11 @@ describeEachDb("shared public pages: the same bytes for a visitor and a member (
       .returning();
     await db.insert(s.dealVotes).values({ dealId: deal!.id, userId: alice.id, value: 1, weight: 1 });
     await db.insert(s.savedDeals).values({ userId: alice.id, dealId: deal!.id });
+    const article = { title: "Un article pour tous", category: "Conseils", publishedAt: new Date("2026-01-01T00:00:00Z"), imageUrl: "/og-image.png", author: "Zoé", excerpt: "x", body: "<p>Le même pour tout le monde.</p>" };
+    await db.insert(s.blogArticles).values([
+      { ...article, id: ARTICLE },
+      { ...article, id: DRAFT, title: "Un brouillon à relire", published: false },
+    ]);
   });
   afterAll(async () => {
     await Promise.all([cached?.close(), uncached?.close()]);
@@ -76,6 +83,22 @@ describeEachDb("shared public pages: the same bytes for a visitor and a member (
           expect(res.headers.get("set-cookie"), p).toBeNull();
           expect(withoutNonce(await res.text()), p).toBe(reference);
         }
+      }
+    }
+  });
+
+  it("renders an editor's preview of a draft article for them alone, private; anyone else gets the 404", async () => {
+    const editor = await signedInUser({ role: "admin" });
+    for (const app of [cached, uncached]) {
+      const preview = await get(app, `/blog/${DRAFT}`, editor.cookie);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get("cache-control")).toBe("private, no-store");
+      expect(await preview.text()).toContain("Un brouillon à relire");
+      for (const cookie of [undefined, alice.cookie]) {
+        const other = await get(app, `/blog/${DRAFT}`, cookie);
+        expect(other.status).toBe(404);
+        expect(other.headers.get("cache-control") ?? "").not.toContain("public");
+        expect(await other.text()).not.toContain("Un brouillon à relire");
       }
     }
   });
