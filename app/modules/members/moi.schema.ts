@@ -15,7 +15,7 @@ const idList = z
   .transform((value) => (value ? [...new Set(value.split(",").filter(Boolean))] : []))
   .pipe(z.array(z.string().uuid()).max(MOI_MAX_IDS));
 
-export const moiQuerySchema = z.object({ deals: idList, codes: idList });
+const moiQuerySchema = z.object({ deals: idList, codes: idList });
 
 export type MoiQuery = z.output<typeof moiQuerySchema>;
 

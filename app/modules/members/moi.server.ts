@@ -1,10 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { codeFeedback, crevardeDeals, dealVotes, savedDeals, savedPromoCodes } from "../../../db/schema";
+import { codeFeedback, crevardeDeals, savedDeals, savedPromoCodes } from "../../../db/schema";
 import { displayName, initials, type SessionUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { withCashbackLinks } from "~/modules/cashback/click-out.server";
-import { isColdVoteReason } from "~/modules/deals/deal-votes";
-import type { ColdVoteReason } from "~/modules/deals/deal-rules";
+import { memberVotes } from "~/modules/deals/deal-votes.server";
 import { isDealCode } from "~/modules/deals/deals.constants";
 import { publicDeal } from "~/modules/deals/deals.server";
 import { isNoReason, type NoReason } from "~/modules/promo-codes/code-feedback";
@@ -19,7 +18,7 @@ import type { MoiQuery } from "./moi.schema";
  */
 export interface Moi {
   user: { displayName: string; initials: string; avatarUrl: string | null; dealsUsed: number; role: Role } | null;
-  votes: Record<string, { value: 1 | -1; reason: ColdVoteReason | null }>;
+  votes: Awaited<ReturnType<typeof memberVotes>>;
   savedDeals: string[];
   savedCodes: string[];
   feedback: Record<string, { mine: boolean; reason: NoReason | null }>;
@@ -37,9 +36,7 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
   const db = await getDb();
   const { deals, codes } = query;
   const [votes, saved, savedCodes, answers, dealRows, launched] = await Promise.all([
-    deals.length
-      ? db.select({ id: dealVotes.dealId, value: dealVotes.value, reason: dealVotes.reason }).from(dealVotes).where(and(eq(dealVotes.userId, user.id), inArray(dealVotes.dealId, deals)))
-      : [],
+    memberVotes(user.id, deals),
     deals.length
       ? db.select({ id: savedDeals.dealId }).from(savedDeals).where(and(eq(savedDeals.userId, user.id), inArray(savedDeals.dealId, deals)))
       : [],
@@ -62,7 +59,7 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
   const name = displayName(user);
   return {
     user: { displayName: name, initials: initials(name), avatarUrl: user.avatarUrl, dealsUsed: user.dealsUsed, role: user.role },
-    votes: Object.fromEntries(votes.map((v) => [v.id, { value: v.value === -1 ? -1 : 1, reason: isColdVoteReason(v.reason) ? v.reason : null }])),
+    votes,
     savedDeals: saved.map((r) => r.id),
     savedCodes: savedCodes.map((r) => r.id),
     feedback: Object.fromEntries(answers.map((a) => [a.id, { mine: a.worked, reason: isNoReason(a.reason) ? a.reason : null }])),
