@@ -11,8 +11,12 @@ const SHARED_PATTERNS = [/^\/blog\/[^/]+$/];
 /** What a shared page answers: any cache may keep it for 10 s, and serve it stale for a minute while it fetches it again. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 
-/** The flash message's cookie: a request carrying one is rendered for itself (the root loader shows and clears it). */
-const TOAST_COOKIE = /(?:^|;)\s*cr_toast=/;
+/**
+ * The cookies a shared page ignores: the consent choice (the cached page is keyed by its purposes) and our own
+ * `crevarde.*` cookies (the session, the device id), which no shared page reads. Any other, the flash message's
+ * `cr_toast` first (the root loader shows and clears it), makes the request rendered for itself.
+ */
+const IGNORED_COOKIE = /^(?:cr_consent|(?:__Secure-)?crevarde\.[\w.]+)$/;
 
 /** Whether a path (a page or its `.data`) is a shared page. */
 export function isSharedPage(pathname: string): boolean {
@@ -23,5 +27,7 @@ export function isSharedPage(pathname: string): boolean {
 
 /** Whether a GET of a shared page may be answered with the page every visitor gets (no flash message to show and clear). */
 export function takesSharedPage(pathname: string, cookieHeader: string | undefined | null): boolean {
-  return isSharedPage(pathname) && !TOAST_COOKIE.test(cookieHeader ?? "");
+  if (!isSharedPage(pathname)) return false;
+  const names = (cookieHeader ?? "").split(";").map((c) => c.split("=")[0]!.trim());
+  return names.every((name) => !name || IGNORED_COOKIE.test(name));
 }
