@@ -1,9 +1,10 @@
 import "./lib/zod-config";
-import { useEffect } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
 import { ToastHost } from "~/components/toast-host";
 import { toast as showToast } from "~/lib/toast";
 import type { Route } from "./+types/root";
+import type { Moi } from "./modules/members/moi.server";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Analytics } from "./components/growth/analytics";
 import { ConsentBanner } from "./components/growth/consent-banner";
@@ -13,6 +14,7 @@ import { getSetting } from "./modules/settings/settings.server";
 import { isBackOfficePath, readConsentChoice } from "./modules/consent/consent";
 import { getSessionUser, displayName, initials } from "./lib/auth.server";
 import { getEnv } from "./lib/env.server";
+import { isSharedPage } from "./lib/shared-pages";
 import { useInlineCss, useNonce } from "./lib/nonce";
 import { combineHeaders, getToast } from "./lib/toast.server";
 import stylesheet from "./app.css?url";
@@ -29,7 +31,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
   const [sessionUser, { toast, headers }, contentProtection, gaSetting, cashbackLaunched] = await Promise.all([
-    getSessionUser(request),
+    // a shared page is the same for everyone (ADR 048): the header's member comes from /api/moi after hydration
+    isSharedPage(new URL(request.url).pathname) ? null : getSessionUser(request),
     getToast(request),
     getSetting("content_protection"),
     getSetting("ga_measurement_id"),
@@ -70,6 +73,35 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 /** Root loader data from anywhere in the tree. */
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
+}
+
+// The member's own state on a shared page (ADR 048). Here, beside useRootData, so that it ships in the root's chunk,
+// which every page loads already, and not as a chunk of its own (ADR 027).
+const MoiContext = createContext<Moi | null>(null);
+
+/** The signed-in member's own state on this page (GET /api/moi, ADR 048); null until it has arrived. */
+export const useMoi = () => useContext(MoiContext);
+
+/** The ids a page's cards ask about: `data-moi-deal` and `data-moi-code` attributes, in the order shown. */
+const shownIds = (attribute: string) =>
+  [...new Set(Array.from(document.querySelectorAll(`[${attribute}]`), (e) => e.getAttribute(attribute)))].slice(0, 60).join(",");
+
+/**
+ * After hydration and after each navigation, one request for the member's own state on the page: the page
+ * itself is the same for everyone (ADR 048). Without JavaScript nothing is asked; the forms still post.
+ */
+export function MoiProvider({ children }: { children: React.ReactNode }) {
+  const { key } = useLocation();
+  const [moi, setMoi] = useState<Moi | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/moi?deals=${shownIds("data-moi-deal")}&codes=${shownIds("data-moi-code")}`, { signal: controller.signal })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((value: Moi | null) => value && setMoi(value))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [key]);
+  return <MoiContext.Provider value={moi}>{children}</MoiContext.Provider>;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -22,6 +22,8 @@ export default [
   route("api/networks/:network/push/:secret", "routes/api.network-push.ts"),
   // Search suggestions of the header's combobox (issue #14)
   route("recherche/suggestions", "routes/search.suggestions.ts"),
+  // a signed-in member's own state on the shared public pages, fetched after hydration (issue #38, ADR 048)
+  route("api/moi", "routes/api.moi.ts"),
 
   // Outside the public layout
   route("auth", "routes/auth.tsx"),

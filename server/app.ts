@@ -14,6 +14,7 @@ import { getDatabase, pendingMigrations } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
 import { loggableUrl, logger } from "../app/lib/logger.server";
 import { runInRequestScope } from "../app/lib/request-scope.server";
+import { isSharedPage, SHARED_PAGE_CACHE_CONTROL, takesSharedPage } from "../app/lib/shared-pages";
 import { readSharedUpload } from "../app/lib/storage.server";
 import { getSetting } from "../app/modules/settings/settings.server";
 import "../app/lib/load-context";
@@ -118,6 +119,8 @@ const PRIVATE_CACHE_CONTROL = "private, no-store";
  * browser history keeps it.
  */
 function privateForSessions(req: Request, res: Response, next: () => void) {
+  // a shared page is the same for everyone: sharedPages decides its Cache-Control
+  if (SAFE_METHODS.has(req.method) && isSharedPage(req.path)) return next();
   const personal =
     (req.headers.cookie ?? "").includes(SESSION_COOKIE) ||
     SESSION_PATHS.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
@@ -126,6 +129,29 @@ function privateForSessions(req: Request, res: Response, next: () => void) {
   res.setHeader = ((name: string, value: number | string | readonly string[]) =>
     setHeader(name, name.toLowerCase() === "cache-control" ? PRIVATE_CACHE_CONTROL : value)) as typeof res.setHeader;
   res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+  next();
+}
+
+/**
+ * The pages that are the same for a visitor and a member (app/lib/shared-pages.ts, ADR 048): a 200 that sets
+ * no cookie and is not marked private is `SHARED_PAGE_CACHE_CONTROL`, for members too, so any HTTP cache may
+ * keep it; anything else asked with a session (a flash message to clear, a redirect, an error) stays
+ * `private, no-store`. Decided when the headers leave, whoever wrote the answer (the micro-cache or React Router).
+ */
+function sharedPages(req: Request, res: Response, next: () => void) {
+  if (!SAFE_METHODS.has(req.method) || !isSharedPage(req.path)) return next();
+  const session = (req.headers.cookie ?? "").includes(SESSION_COOKIE);
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((...args: unknown[]) => {
+    const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+    const marked = /private|no-store/i.test(String(res.getHeader("cache-control") ?? ""));
+    if (status === 200 && !res.hasHeader("set-cookie") && !marked && takesSharedPage(req.path, req.headers.cookie)) {
+      res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
+    } else if (session || res.hasHeader("set-cookie")) {
+      res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    }
+    return writeHead(...args);
+  }) as typeof res.writeHead;
   next();
 }
 
@@ -288,6 +314,7 @@ export function createApp(options: AppOptions) {
   app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
 
   app.use(privateForSessions);
+  app.use(sharedPages);
   // every render waits its turn, in order of arrival; a micro-cache hit renders nothing and does not wait
   const renders = createRenderQueue(options.renderConcurrency ?? defaultRenderConcurrency(env));
   app.locals.renders = renders;

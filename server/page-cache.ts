@@ -6,6 +6,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { onDataChange } from "../app/lib/data-changes.server";
 import { PAGE_TABLES } from "../app/lib/data-cache.server";
 import { logger } from "../app/lib/logger.server";
+import { takesSharedPage } from "../app/lib/shared-pages";
 import { CONSENT_COOKIE, readConsentChoice, serializeConsent, type ConsentChoice } from "../app/modules/consent/consent";
 import type { RenderQueue } from "./render-queue";
 import type { Env } from "../app/lib/env.server";
@@ -123,7 +124,8 @@ export function isCacheable(entry: Pick<Entry, "status" | "headers">): boolean {
 /**
  * A micro-cache for anonymous GETs of public pages: the page is rendered once
  * with a nonce placeholder and served for `ttlMs` with a fresh nonce each
- * time. Personal requests (any cookie but the consent choice), responses
+ * time. Personal requests (any cookie but the consent choice; on a shared page,
+ * ADR 048, only the flash message's cookie, since members get the same page), responses
  * that set cookies and responses marked `private` or `no-store` (an admin's
  * view of a draft page) are never cached.
  *
@@ -188,7 +190,9 @@ export function pageCache(options: { build: ServerBuild; mode?: Env["NODE_ENV"];
   }
 
   const middleware = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if (options.ttlMs <= 0 || req.method !== "GET" || !isPublicPath(req.path) || !isAnonymous(req.headers.cookie)) return next();
+    if (options.ttlMs <= 0 || req.method !== "GET" || !isPublicPath(req.path)) return next();
+    // a member gets the stored page too where it is the same for everyone (ADR 048)
+    if (!isAnonymous(req.headers.cookie) && !takesSharedPage(req.path, req.headers.cookie)) return next();
     const consent = readConsentChoice(req.headers.cookie);
     const html = Boolean(req.get("accept")?.includes("text/html"));
     const key = `${req.protocol}://${req.get("host")}${req.originalUrl}|${consent ? `${Number(consent.analytics)}${Number(consent.marketing)}` : "none"}|${html ? "html" : "other"}`;
@@ -203,6 +207,9 @@ export function pageCache(options: { build: ServerBuild; mode?: Env["NODE_ENV"];
         inflight.set(key, pending);
       }
       const entry = await pending;
+      // a member gets the shared page only when it is one (a 200 that may be kept): an editor's preview of a draft
+      // article, a redirect or an error is rendered for their own request
+      if (!entry.deflated && !isAnonymous(req.headers.cookie)) return next();
       // deflated exactly when cacheable (render): not asked twice
       if (entry.deflated && startedIn === generation) {
         if (cache.size >= max) cache.delete(cache.keys().next().value!);

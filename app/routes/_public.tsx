@@ -2,17 +2,19 @@ import { Outlet } from "react-router";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useRootData } from "~/root";
+import { MoiProvider, useMoi, useRootData } from "~/root";
 
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRootData();
+  // a shared page's root data has no member (ADR 048): they come from /api/moi
+  const moi = useMoi();
   const siteName = root?.siteName ?? "Crevarde";
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Aller au contenu
       </a>
-      <Header siteName={siteName} user={root?.user ?? null} />
+      <Header siteName={siteName} user={root?.user ?? moi?.user ?? null} />
       <main id="contenu" className="flex-1">
         {children}
       </main>
@@ -23,9 +25,11 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 export default function PublicLayout() {
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <MoiProvider>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </MoiProvider>
   );
 }
 

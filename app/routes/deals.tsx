@@ -11,32 +11,30 @@ import { logger } from "~/lib/logger.server";
 import { seo } from "~/lib/seo";
 import { DEAL_MESSAGES, DEAL_SOURCES, DEAL_TAB_LABELS, DEAL_TABS, DEALS_SKELETON_COUNT, type DealTab } from "~/modules/deals/deals.constants";
 import { parseDealSearch } from "~/modules/deals/deals.schema";
-import { memberVotes } from "~/modules/deals/deal-votes.server";
 import { DealVote } from "~/components/catalogue/deal-vote";
 import { searchDeals } from "~/modules/deals/deals.server";
-import { getSessionUser } from "~/lib/auth.server";
-import { savedDealIds } from "~/modules/saved/saved.server";
-import { withCashbackLinks } from "~/modules/cashback/click-out.server";
-import { getSetting } from "~/modules/settings/settings.server";
 import { SaveButton } from "~/components/catalogue/save-button";
+import { useMoi } from "~/root";
+import type { Moi } from "~/modules/members/moi.server";
 import { recordSearch } from "~/modules/search/search.server";
 import { DEAL_SORT_LABELS, DEAL_SORTS, formatCount } from "~/modules/search/search.schema";
 import { SearchCorrection } from "~/components/search/search-correction";
 import { ALERTS_PATH } from "~/modules/alerts/alerts.constants";
 import { pluralForm } from "~/lib/plural";
 
+/**
+ * The same page for a visitor and a member (ADR 048): no session is read here. A member's votes, saved deals,
+ * deal codes and cashback links come from /api/moi once the page is hydrated (useMoi).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const search = parseDealSearch(new URL(request.url).searchParams);
-  const user = await getSessionUser(request);
-  const saved = user ? await savedDealIds(user.id) : null;
   try {
-    const [found, launched] = await Promise.all([searchDeals(search, Boolean(user), requestNow(request)), getSetting("cashback_launched")]);
+    const found = await searchDeals(search, false, requestNow(request));
     if (search.q && search.page === 1) await recordSearch("deals", search.q, found.facets.total);
-    const votes = user ? await memberVotes(user.id, found.deals.map((d) => d.id)) : null;
-    return { search, ...found, deals: await withCashbackLinks(found.deals, "deal", Boolean(user) && launched), failed: false, saved, votes };
+    return { search, ...found, failed: false };
   } catch (error) {
     logger.error({ err: error }, `Erreur lors de la récupération des deals : ${(error as Error).message}`);
-    return { search, deals: [], hasNext: false, page: search.page, failed: true, saved, facets: null, correction: null, votes: null };
+    return { search, deals: [], hasNext: false, page: search.page, failed: true, facets: null, correction: null };
   }
 }
 
@@ -68,8 +66,16 @@ function searchHref(search: SearchState, changes: Partial<SearchState> & { page?
   return s ? `?${s}` : ".";
 }
 
+/** A card as its member sees it (ADR 048): the page masks the code and links /kpi for everyone; /api/moi says the rest. */
+function memberDeal<T extends { id: string; codeMasked: boolean }>(deal: T, moi: Moi) {
+  const code = deal.codeMasked ? moi.dealCodes[deal.id] : undefined;
+  return { ...deal, ...(code ? { ctaText: code, codeMasked: false } : null), cashbackHref: moi.cashback[deal.id] };
+}
+
 export default function Deals({ loaderData }: Route.ComponentProps) {
-  const { search, deals, hasNext, page, failed, saved, facets, correction, votes } = loaderData;
+  const { search, deals, hasNext, page, failed, facets, correction } = loaderData;
+  // the member's own state (ADR 048): until it arrives, the forms a member posts; a visitor is known once it has
+  const moi = useMoi();
   // the first picture is the largest element of the first screen: fetched first, at once
   const firstPictured = deals.findIndex((d) => d.imageUrl);
   const navigation = useNavigation();
@@ -262,9 +268,9 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {deals.map((d, i) => (
               <li key={d.id} className="flex flex-col">
-                <DealCard deal={d} priority={i === firstPictured}>
-                  <DealVote dealId={d.id} mine={votes?.[d.id] ?? null} visitor={!votes} expired={d.expired} />
-                  {saved ? <SaveButton kind="deal" id={d.id} saved={saved.includes(d.id)} /> : null}
+                <DealCard deal={moi ? memberDeal(d, moi) : d} priority={i === firstPictured}>
+                  <DealVote dealId={d.id} mine={moi?.votes[d.id] ?? null} visitor={moi ? !moi.user : false} expired={d.expired} />
+                  <SaveButton kind="deal" id={d.id} saved={moi?.savedDeals.includes(d.id) ?? false} />
                 </DealCard>
               </li>
             ))}

@@ -7,6 +7,8 @@ import { loader as brandLoader } from "../../app/routes/brands.$id";
 import { loader as codesLoader } from "../../app/routes/codes-promo";
 import { loader as dealsLoader } from "../../app/routes/deals";
 import { loader as homeLoader } from "../../app/routes/home";
+import { loader as moiLoader } from "../../app/routes/api.moi";
+import type { Moi } from "../../app/modules/members/moi.server";
 import { buildTrackingUrl, CLICK_OUT_NOT_PUBLIC, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE } from "../../app/modules/cashback/click-out.server";
 import { CLICK_ID_PATTERN } from "../../app/modules/cashback/click-id";
 import { setSetting } from "../../app/modules/settings/settings.server";
@@ -247,15 +249,17 @@ describeEachDb("cashback click-out", ({ database }) => {
     await setSetting("cashback_launched", true);
     const codes = await callRoute(codesLoader, req("/codes-promo", { cookie: member.cookie }));
     expect(codes.data.codes.find((c) => c.id === code.id)?.cashbackHref).toBe(`/cashback/activer/${program.id}?code=${code.id}`);
+    // /coup-de-crevarde is the same page for everyone (ADR 048): /kpi in the page, the member's links from /api/moi
     const deals = await callRoute(dealsLoader, req("/coup-de-crevarde", { cookie: member.cookie }));
-    expect(deals.data.deals.find((d) => d.id === deal.id)?.cashbackHref).toBe(`/cashback/activer/${program.id}?deal=${deal.id}`);
-    // the brand of the paused programme keeps /kpi
-    expect(deals.data.deals.find((d) => d.id === otherDeal.id)?.cashbackHref).toBeNull();
-    const visitorDeals = await callRoute(dealsLoader, req("/coup-de-crevarde"));
-    expect(visitorDeals.data.deals.find((d) => d.id === deal.id)?.cashbackHref).toBeNull();
+    expect(deals.data.deals.find((d) => d.id === deal.id)).not.toHaveProperty("cashbackHref");
+    const moi = async (cookie?: string) => (await callRoute(moiLoader, req(`/api/moi?deals=${deal.id},${otherDeal.id}`, { cookie }))).data as Moi;
+    expect((await moi(member.cookie)).cashback).toEqual({ [deal.id]: `/cashback/activer/${program.id}?deal=${deal.id}` });
+    // the brand of the paused programme keeps /kpi; a visitor gets no link
+    expect((await moi()).cashback).toEqual({});
     await setSetting("cashback_launched", false);
     const off = await callRoute(codesLoader, req("/codes-promo", { cookie: member.cookie }));
     expect(off.data.codes.find((c) => c.id === code.id)?.cashbackHref).toBeNull();
+    expect((await moi(member.cookie)).cashback).toEqual({});
   });
 
   it("the observed delay replaces the declared one from 20 of our validated conversions in 180 days", async () => {

@@ -9,6 +9,8 @@ import * as s from "../../db/schema";
 import { seed } from "../../db/seed/index";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as dealsLoader } from "../../app/routes/deals";
+import { loader as moiLoader } from "../../app/routes/api.moi";
+import type { Moi } from "../../app/modules/members/moi.server";
 import { loader as codesLoader } from "../../app/routes/codes-promo";
 import { loader as brandsLoader } from "../../app/routes/brands";
 import { loader as brandLoader } from "../../app/routes/brands.$id";
@@ -142,8 +144,13 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
     expect(plain).toMatchObject({ ctaText: "Voir le deal", codeMasked: false });
 
     const member = await signedInUser();
+    // /coup-de-crevarde is the same page for everyone (ADR 048): the member's codes come from /api/moi
     const memberDeals = await callRoute(dealsLoader, req("/coup-de-crevarde", { cookie: member.cookie }));
-    expect(memberDeals.data.deals.find((d) => d.id === deal.id)).toMatchObject({ ctaText: "TEMUCREV5", codeMasked: false });
+    expect(memberDeals.data.deals.find((d) => d.id === deal.id)).toMatchObject({ ctaText: "TEMU*****", codeMasked: true });
+    const plainId = plain!.id;
+    const moi = async (cookie?: string) => (await callRoute(moiLoader, req(`/api/moi?deals=${deal.id},${plainId}`, { cookie }))).data as Moi;
+    expect((await moi(member.cookie)).dealCodes).toEqual({ [deal.id]: "TEMUCREV5" });
+    expect(JSON.stringify(await moi())).not.toMatch(/TEMUCREV5/);
     const memberBrand = await callRoute(brandLoader, req("/marques/sephora-collection", { cookie: member.cookie }), { id: "sephora-collection" });
     expect(memberBrand.data.deals[0]).toMatchObject({ ctaText: "SEPHO10", codeMasked: false });
   });

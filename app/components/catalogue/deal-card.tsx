@@ -87,13 +87,13 @@ export function DealByline({ deal, className }: { deal: Pick<DealCardData, "auth
 }
 
 /**
- * A deal card. `children` are the member's own controls (vote, save), shown inside the card at its foot, as on
+ * A deal card (`data-moi-deal`: a shared page asks /api/moi about it, ADR 048). `children` are the member's own controls (vote, save), shown inside the card at its foot, as on
  * Dealabs (issue #34 item 9).
  */
 export function DealCard({ deal, priority = false, children }: { deal: DealCardData; priority?: boolean; children?: ReactNode }) {
   const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-sm">
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-sm" data-moi-deal={deal.id}>
       <div className="relative aspect-[3/2] bg-neutral-100">
         {deal.imageUrl ? (
           <img

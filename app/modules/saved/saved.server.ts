@@ -23,13 +23,6 @@ export async function unsaveCode(userId: string, promoCodeId: string) {
   await db.delete(savedPromoCodes).where(and(eq(savedPromoCodes.userId, userId), eq(savedPromoCodes.promoCodeId, promoCodeId)));
 }
 
-/** The ids of the deals a member saved (the hearts of a deal list). */
-export async function savedDealIds(userId: string): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db.select({ id: savedDeals.dealId }).from(savedDeals).where(eq(savedDeals.userId, userId));
-  return rows.map((r) => r.id);
-}
-
 /** Whether the member saved this deal (the deal page's « Sauvegarder »). */
 export async function isDealSaved(userId: string, dealId: string): Promise<boolean> {
   const db = await getDb();

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** At most this many deal ids and code ids in one /api/moi request: a page shows fewer (a deals page: 24 cards). */
+export const MOI_MAX_IDS = 60;
+
+export const MOI_MESSAGES = {
+  invalid: "Demande invalide : la liste d'identifiants est mal formée ou trop longue.",
+} as const;
+
+/** `deals=<id>,<id>` and `codes=<id>,<id>`: comma-separated UUIDs, each list optional and capped. */
+const idList = z
+  .string()
+  .max(MOI_MAX_IDS * 37)
+  .optional()
+  .transform((value) => (value ? [...new Set(value.split(",").filter(Boolean))] : []))
+  .pipe(z.array(z.string().uuid()).max(MOI_MAX_IDS));
+
+const moiQuerySchema = z.object({ deals: idList, codes: idList });
+
+export type MoiQuery = z.output<typeof moiQuerySchema>;
+
+/** The query of /api/moi from a URL's search params, or null when it is malformed (400). */
+export function parseMoiQuery(params: URLSearchParams): MoiQuery | null {
+  const parsed = moiQuerySchema.safeParse({ deals: params.get("deals") ?? undefined, codes: params.get("codes") ?? undefined });
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,69 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { codeFeedback, crevardeDeals, savedDeals, savedPromoCodes } from "../../../db/schema";
+import { displayName, initials, type SessionUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { withCashbackLinks } from "~/modules/cashback/click-out.server";
+import { memberVotes } from "~/modules/deals/deal-votes.server";
+import { isDealCode } from "~/modules/deals/deals.constants";
+import { publicDeal } from "~/modules/deals/deals.server";
+import { isNoReason, type NoReason } from "~/modules/promo-codes/code-feedback";
+import { getSetting } from "~/modules/settings/settings.server";
+import type { Role } from "../../../db/constants";
+import type { MoiQuery } from "./moi.schema";
+
+/**
+ * What a shared page (ADR 048) shows of the signed-in member, for the ids it shows: the header's pseudo,
+ * avatar and badge, their votes, saved deals and codes, « Ça a marché ? » answers, and what a visitor
+ * does not see of a deal (its code, the tracked cashback link). A visitor's answer is ANONYMOUS_MOI.
+ */
+export interface Moi {
+  user: { displayName: string; initials: string; avatarUrl: string | null; dealsUsed: number; role: Role } | null;
+  votes: Awaited<ReturnType<typeof memberVotes>>;
+  savedDeals: string[];
+  savedCodes: string[];
+  feedback: Record<string, { mine: boolean; reason: NoReason | null }>;
+  /** the code of each shown code deal: masked in the shared page */
+  dealCodes: Record<string, string>;
+  /** the member's tracked link of each shown deal whose brand has a programme, once cashback is launched */
+  cashback: Record<string, string>;
+}
+
+export const ANONYMOUS_MOI: Moi = { user: null, votes: {}, savedDeals: [], savedCodes: [], feedback: {}, dealCodes: {}, cashback: {} };
+
+/** The member's own state for these ids, built from their session (kept in memory, ADR 032) and five small reads. */
+export async function moiFor(user: SessionUser | null, query: MoiQuery, now = new Date()): Promise<Moi> {
+  if (!user) return ANONYMOUS_MOI;
+  const db = await getDb();
+  const { deals, codes } = query;
+  const [votes, saved, savedCodes, answers, dealRows, launched] = await Promise.all([
+    memberVotes(user.id, deals),
+    deals.length
+      ? db.select({ id: savedDeals.dealId }).from(savedDeals).where(and(eq(savedDeals.userId, user.id), inArray(savedDeals.dealId, deals)))
+      : [],
+    codes.length
+      ? db.select({ id: savedPromoCodes.promoCodeId }).from(savedPromoCodes).where(and(eq(savedPromoCodes.userId, user.id), inArray(savedPromoCodes.promoCodeId, codes)))
+      : [],
+    codes.length
+      ? db
+          .select({ id: codeFeedback.promoCodeId, worked: codeFeedback.worked, reason: codeFeedback.reason })
+          .from(codeFeedback)
+          .where(and(eq(codeFeedback.userId, user.id), inArray(codeFeedback.promoCodeId, codes)))
+      : [],
+    // only deals anyone may see: an id of a draft or a removed deal gives nothing away
+    deals.length
+      ? db.select({ id: crevardeDeals.id, ctaText: crevardeDeals.ctaText }).from(crevardeDeals).where(and(inArray(crevardeDeals.id, deals), publicDeal(now)))
+      : [],
+    getSetting("cashback_launched"),
+  ]);
+  const links = await withCashbackLinks(dealRows, "deal", launched);
+  const name = displayName(user);
+  return {
+    user: { displayName: name, initials: initials(name), avatarUrl: user.avatarUrl, dealsUsed: user.dealsUsed, role: user.role },
+    votes,
+    savedDeals: saved.map((r) => r.id),
+    savedCodes: savedCodes.map((r) => r.id),
+    feedback: Object.fromEntries(answers.map((a) => [a.id, { mine: a.worked, reason: isNoReason(a.reason) ? a.reason : null }])),
+    dealCodes: Object.fromEntries(dealRows.filter((d) => isDealCode(d.ctaText)).map((d) => [d.id, d.ctaText])),
+    cashback: Object.fromEntries(links.filter((d) => d.cashbackHref).map((d) => [d.id, d.cashbackHref!])),
+  };
+}

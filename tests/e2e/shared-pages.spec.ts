@@ -1,0 +1,36 @@
+import { expect, isSaveResponse, newMember, signIn, test } from "./fixtures";
+
+/**
+ * Shared public pages (issue #38, ADR 048): the page is the same for everyone, served by the micro-cache to members
+ * too; once hydrated, GET /api/moi fills in the member's header and their own state on the cards.
+ */
+test("a member sees their pseudo and their saved deal after hydration on a page served from the cache", async ({ page, browser, baseURL }) => {
+  const email = await newMember(page, browser, baseURL!, "partage");
+  const pseudo = `Flo ${email.split("@")[0]}`.slice(0, 40);
+  await signIn(page, { email, password: "Rouge-gorge 2025" }, "/auth?redirect=%2Fmes-deals");
+  await expect(page).toHaveURL(/\/mes-deals$/);
+
+  await page.goto("/coup-de-crevarde?q=miroir");
+  const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: "Miroir lumineux LED grossissant", exact: true }) });
+  const saved = page.waitForResponse(isSaveResponse);
+  await card.getByRole("button", { name: "Sauvegarder" }).click();
+  expect((await saved).status()).toBeLessThan(400);
+  await expect(card.getByRole("button", { name: "Sauvegardé" })).toHaveAttribute("aria-pressed", "true");
+
+  // the same page again: the visitors' page, from the micro-cache, public, no cookie set
+  const moi = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/moi");
+  const response = await page.reload();
+  // through the micro-cache (stored a moment ago, or just now if its 10 s have passed)
+  expect(["HIT", "MISS"]).toContain(response?.headers()["x-cache"]);
+  expect(response?.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+  expect(response?.headers()["set-cookie"]).toBeUndefined();
+  // before /api/moi answers, the HTML holds no member: neither the pseudo nor the saved state
+  const html = await response!.text();
+  expect(html).not.toContain(pseudo);
+  expect(html).toContain("Connexion");
+  expect((await moi).headers()["cache-control"]).toBe("private, no-store");
+  // after it: the header's account menu with the pseudo, and the saved card pressed
+  await expect(page.getByRole("button", { name: `Mon compte (${pseudo})` })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Sauvegardé" })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByRole("button", { name: "🔥 Hot" })).toHaveAttribute("aria-pressed", "false");
+});

@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, expect, it } from "vitest";
+import * as s from "../../db/schema";
+import { loader as moiLoader } from "../../app/routes/api.moi";
+import { ANONYMOUS_MOI, type Moi } from "../../app/modules/members/moi.server";
+import { MOI_MAX_IDS, MOI_MESSAGES } from "../../app/modules/members/moi.schema";
+import { setSetting } from "../../app/modules/settings/settings.server";
+import { req, signedInUser } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+import { callRoute } from "../helpers/route";
+
+/** GET /api/moi (issue #38, ADR 048): each member their own state, a visitor nobody's. */
+describeEachDb("/api/moi", ({ database }) => {
+  let alice: Awaited<ReturnType<typeof signedInUser>>;
+  let bob: Awaited<ReturnType<typeof signedInUser>>;
+  let dealA: string;
+  let dealB: string;
+  let draft: string;
+  let codeA: string;
+  let codeB: string;
+
+  beforeAll(async () => {
+    const db = database().db;
+    alice = await signedInUser({ username: `Alice-${randomUUID().slice(0, 6)}` });
+    bob = await signedInUser({ username: `Bob-${randomUUID().slice(0, 6)}` });
+    const [brand] = await db.insert(s.brands).values({ name: "Marque Moi", slug: `marque-moi-${randomUUID().slice(0, 6)}`, websiteUrl: "https://moi.example" }).returning();
+    const deal = (title: string, ctaText: string, values: Partial<typeof s.crevardeDeals.$inferInsert> = {}) =>
+      db
+        .insert(s.crevardeDeals)
+        .values({ title, description: "x", price: "9€", source: "temu", badgeText: "x", ctaText, url: "https://moi.example/d", brandId: brand!.id, ...values })
+        .returning()
+        .then((rows) => rows[0]!.id);
+    dealA = await deal("Deal à code", "MOICODE10");
+    dealB = await deal("Deal à lien", "Voir le deal");
+    draft = await deal("Deal en attente", "SECRET99", { status: "pending_review" });
+    const code = (c: string) => db.insert(s.promoCodes).values({ brandId: brand!.id, code: c, discountAmount: "-10 %" }).returning().then((rows) => rows[0]!.id);
+    codeA = await code("MOIA10");
+    codeB = await code("MOIB20");
+    // Alice: 🔥 on A, ❄️ (too expensive) on B, saved A and code A, « Oui » on code A
+    await db.insert(s.dealVotes).values([
+      { dealId: dealA, userId: alice.id, value: 1, weight: 1 },
+      { dealId: dealB, userId: alice.id, value: -1, weight: 1, reason: "too_expensive" },
+    ]);
+    await db.insert(s.savedDeals).values({ userId: alice.id, dealId: dealA });
+    await db.insert(s.savedPromoCodes).values({ userId: alice.id, promoCodeId: codeA });
+    await db.insert(s.codeFeedback).values({ userId: alice.id, promoCodeId: codeA, worked: true });
+    // Bob: ❄️ on A, saved B and code B, « Non » (expired) on code B
+    await db.insert(s.dealVotes).values({ dealId: dealA, userId: bob.id, value: -1, weight: 1 });
+    await db.insert(s.savedDeals).values({ userId: bob.id, dealId: dealB });
+    await db.insert(s.savedPromoCodes).values({ userId: bob.id, promoCodeId: codeB });
+    await db.insert(s.codeFeedback).values({ userId: bob.id, promoCodeId: codeB, worked: false, reason: "expired" });
+  });
+
+  const ask = (cookie?: string, query = `deals=${dealA},${dealB},${draft}&codes=${codeA},${codeB}`) => callRoute(moiLoader, req(`/api/moi?${query}`, { cookie }));
+  const moiOf = async (cookie?: string) => {
+    const res = await ask(cookie);
+    expect(res.status).toBe(200);
+    return res.data as Moi;
+  };
+
+  it("answers each member their own header, votes, saved deals and codes, feedback and deal codes, and nothing of the other's", async () => {
+    const a = await moiOf(alice.cookie);
+    expect(a.user).toMatchObject({ displayName: expect.stringMatching(/^Alice-/), dealsUsed: 0, role: "user" });
+    expect(a.votes).toEqual({ [dealA]: { value: 1, reason: null }, [dealB]: { value: -1, reason: "too_expensive" } });
+    expect(a.savedDeals).toEqual([dealA]);
+    expect(a.savedCodes).toEqual([codeA]);
+    expect(a.feedback).toEqual({ [codeA]: { mine: true, reason: null } });
+    // the code of a published code deal; nothing of a deal no one may see yet
+    expect(a.dealCodes).toEqual({ [dealA]: "MOICODE10" });
+
+    const b = await moiOf(bob.cookie);
+    expect(b.user?.displayName).toMatch(/^Bob-/);
+    expect(b.votes).toEqual({ [dealA]: { value: -1, reason: null } });
+    expect(b.savedDeals).toEqual([dealB]);
+    expect(b.savedCodes).toEqual([codeB]);
+    expect(b.feedback).toEqual({ [codeB]: { mine: false, reason: "expired" } });
+    expect(JSON.stringify(b)).not.toContain(alice.id);
+    expect(JSON.stringify(b)).not.toMatch(/Alice-/);
+  });
+
+  it("answers a visitor, or a forged or unknown session cookie, with nobody's data", async () => {
+    await setSetting("cashback_launched", true);
+    try {
+      for (const cookie of [undefined, "crevarde.session_token=forged.value", `crevarde.session_token=${randomUUID()}.c2lnbmF0dXJl`, "cr_consent=x"]) {
+        const moi = await moiOf(cookie);
+        expect(moi, String(cookie)).toEqual(ANONYMOUS_MOI);
+        expect(JSON.stringify(moi)).not.toMatch(/MOICODE10|Alice-|Bob-/);
+      }
+    } finally {
+      await setSetting("cashback_launched", false);
+    }
+  });
+
+  it("is private to the cookie that asked: Cache-Control private, no-store and Vary: Cookie, for members and visitors", async () => {
+    for (const cookie of [undefined, alice.cookie]) {
+      const res = await ask(cookie);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(res.headers.get("vary")).toBe("Cookie");
+    }
+  });
+
+  it("refuses malformed or too long lists of ids with a French 400", async () => {
+    const many = Array.from({ length: MOI_MAX_IDS + 1 }, () => randomUUID()).join(",");
+    for (const query of ["deals=pas-un-id", `codes=${codeA},1 OR 1=1`, `deals=${many}`, `codes=${"a".repeat(10_000)}`]) {
+      const res = await ask(alice.cookie, query);
+      expect(res.status, query).toBe(400);
+      expect(res.data).toEqual({ message: MOI_MESSAGES.invalid });
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+    }
+    // no ids at all: the header alone
+    const bare = await ask(alice.cookie, "");
+    expect(bare.status).toBe(200);
+    expect((bare.data as Moi).user?.displayName).toMatch(/^Alice-/);
+    expect((bare.data as Moi).votes).toEqual({});
+  });
+});

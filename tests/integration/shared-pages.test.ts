@@ -1,0 +1,120 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import * as s from "../../db/schema";
+import { SHARED_PAGE_CACHE_CONTROL } from "../../app/lib/shared-pages";
+import { createToastHeaders } from "../../app/lib/toast.server";
+import { startInProcessApp } from "../helpers/app";
+import { cookieHeaderFrom, signedInUser } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+
+type App = Awaited<ReturnType<typeof startInProcessApp>>;
+
+/** The public pages that are the same bytes for a visitor and a member (ADR 048), as pages and as client-side navigations. */
+const ARTICLE = `article-partage-${randomUUID().slice(0, 8)}`;
+const DRAFT = `brouillon-partage-${randomUUID().slice(0, 8)}`;
+const SHARED = ["/coup-de-crevarde", "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", "/categories", "/blog", `/blog/${ARTICLE}`];
+const dataPath = (p: string) => p.replace(/^([^?]*)/, "$1.data");
+
+/** The CSP nonce is per response: its values are the one difference allowed. */
+const withoutNonce = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""');
+
+describeEachDb("shared public pages: the same bytes for a visitor and a member (issue #38)", ({ database }) => {
+  let cached: App;
+  let uncached: App;
+  let alice: Awaited<ReturnType<typeof signedInUser>>;
+  let bob: Awaited<ReturnType<typeof signedInUser>>;
+
+  beforeAll(async () => {
+    [cached, uncached] = await Promise.all([startInProcessApp({ pageCacheTtlMs: 60_000 }), startInProcessApp()]);
+    alice = await signedInUser({ username: `Alice-${randomUUID().slice(0, 6)}` });
+    bob = await signedInUser({ username: `Bob-${randomUUID().slice(0, 6)}` });
+    // a deal with a code that Alice voted for and saved: what her page used to show in its HTML
+    const db = database().db;
+    const [deal] = await db
+      .insert(s.crevardeDeals)
+      .values({ title: "Gourde partagée", description: "x", price: "5€", source: "temu", badgeText: "x", ctaText: "GOURDE15", url: "https://www.temu.com/g", publishedAt: new Date("2026-01-01T00:00:00Z") })
+      .returning();
+    await db.insert(s.dealVotes).values({ dealId: deal!.id, userId: alice.id, value: 1, weight: 1 });
+    await db.insert(s.savedDeals).values({ userId: alice.id, dealId: deal!.id });
+    const article = { title: "Un article pour tous", category: "Conseils", publishedAt: new Date("2026-01-01T00:00:00Z"), imageUrl: "/og-image.png", author: "Zoé", excerpt: "x", body: "<p>Le même pour tout le monde.</p>" };
+    await db.insert(s.blogArticles).values([
+      { ...article, id: ARTICLE },
+      { ...article, id: DRAFT, title: "Un brouillon à relire", published: false },
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([cached?.close(), uncached?.close()]);
+  });
+
+  const get = (app: App, p: string, cookie?: string, accept = "text/html") =>
+    fetch(`${app.base}${p}`, { redirect: "manual", headers: { accept, ...(cookie ? { cookie } : {}) } });
+
+  it("renders every shared page, HTML and .data, to the same bytes for a visitor and two members, nonce aside, without the cache", async () => {
+    for (const page of SHARED) {
+      for (const [p, accept] of [[page, "text/html"], [dataPath(page), "*/*"]] as const) {
+        const read = async (cookie?: string) => {
+          const res = await get(uncached, p, cookie, accept);
+          expect(res.status, p).toBe(200);
+          expect(res.headers.get("cache-control"), p).toBe(SHARED_PAGE_CACHE_CONTROL);
+          expect(res.headers.get("set-cookie"), p).toBeNull();
+          return withoutNonce(await res.text());
+        };
+        // a page may change with the clock between two renders (« il y a 3 minutes »): a member's equals
+        // the visitor's read just before or just after it
+        const before = await read();
+        const members = [await read(alice.cookie), await read(bob.cookie)];
+        const after = await read();
+        for (const body of members) expect([before, after], p).toContain(body);
+        expect(before).not.toMatch(/Alice-|Bob-|GOURDE15/);
+      }
+    }
+  });
+
+  it("serves every shared page from the micro-cache to members too, public and without a cookie", async () => {
+    for (const page of SHARED) {
+      for (const [p, accept] of [[page, "text/html"], [dataPath(page), "*/*"]] as const) {
+        const visitor = await get(cached, p, undefined, accept);
+        const reference = withoutNonce(await visitor.text());
+        for (const cookie of [alice.cookie, bob.cookie, `cr_consent=x; ${alice.cookie}`]) {
+          const res = await get(cached, p, cookie, accept);
+          expect(res.status, p).toBe(200);
+          expect(res.headers.get("x-cache"), p).toBe("HIT");
+          expect(res.headers.get("cache-control"), p).toBe(SHARED_PAGE_CACHE_CONTROL);
+          expect(res.headers.get("set-cookie"), p).toBeNull();
+          expect(withoutNonce(await res.text()), p).toBe(reference);
+        }
+      }
+    }
+  });
+
+  it("renders an editor's preview of a draft article for them alone, private; anyone else gets the 404", async () => {
+    const editor = await signedInUser({ role: "admin" });
+    for (const app of [cached, uncached]) {
+      const preview = await get(app, `/blog/${DRAFT}`, editor.cookie);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get("cache-control")).toBe("private, no-store");
+      expect(await preview.text()).toContain("Un brouillon à relire");
+      for (const cookie of [undefined, alice.cookie]) {
+        const other = await get(app, `/blog/${DRAFT}`, cookie);
+        expect(other.status).toBe(404);
+        expect(other.headers.get("cache-control") ?? "").not.toContain("public");
+        expect(await other.text()).not.toContain("Un brouillon à relire");
+      }
+    }
+  });
+
+  it("renders a page with a flash message for its request alone, private, and keeps member pages private", async () => {
+    const toast = cookieHeaderFrom(await createToastHeaders({ title: "Vote enregistré", type: "success" }));
+    const res = await get(cached, "/coup-de-crevarde", `${alice.cookie}; ${toast}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-cache")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("set-cookie")).toMatch(/cr_toast=/);
+    expect(await res.text()).toContain("Vote enregistré");
+    for (const p of ["/mon-cashback", "/profile", "/mes-deals", "/mes-alertes"]) {
+      const member = await get(cached, p, alice.cookie);
+      expect(member.headers.get("cache-control"), p).toBe("private, no-store");
+      expect(member.headers.get("x-cache"), p).toBeNull();
+    }
+  });
+});
