@@ -4,6 +4,8 @@ import { getDb } from "../../app/lib/db.server";
 import { boostUntilText } from "../../app/modules/cashback/boost";
 import { startClickSession } from "../../app/modules/cashback/click-out.server";
 import { bestRateForBrand, listBrandCashback } from "../../app/modules/cashback/programs.server";
+import { listBrandOffers, listFeaturedOffers } from "../../app/modules/offers/offers.server";
+import { searchSite, suggest } from "../../app/modules/search/site-search.server";
 import { importRecords } from "../../app/modules/conversions/import.server";
 import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
 import { setSetting } from "../../app/modules/settings/settings.server";
@@ -98,6 +100,24 @@ describeEachDb("programme boosts (issue #34 item 6)", ({ database }) => {
     expect(atEnd.get(brandId)).toMatchObject({ rate: "7\u00a0%", boost: null, boostText: null });
     const justBefore = await listBrandCashback([brandId], new Date(row.boostEndsAt!.getTime() - 1));
     expect(justBefore.get(brandId)?.rate).toBe("10\u00a0%");
+  });
+
+  it("the boost reaches every surface of the rate: featured offer cards, the brand's offers, search results and suggestions", async () => {
+    await setSetting("cashback_launched", true);
+    const [offer] = await database()
+      .db.insert(s.offers)
+      .values({ brandId, name: "Sérum boostissime", regularPrice: "30,00 €", isFeatured: true, url: "https://www.marque-boostee.fr/serum" })
+      .returning();
+    const now = new Date();
+    const text = (await bestRateForBrand(brandId, now))?.boostText;
+    expect(text).toMatch(/^Cashback boosté : 10\u00a0% au lieu de 7\u00a0% /);
+    const featured = (await listFeaturedOffers(null, true, now)).find((o) => o.id === offer.id);
+    expect(featured?.cashback).toMatchObject({ boost: text });
+    expect((await listBrandOffers(brandId, true, now)).find((o) => o.id === offer.id)?.cashback).toMatchObject({ boost: text });
+    const found = await searchSite("boostissime", false, now);
+    expect(JSON.stringify(found)).toContain(text);
+    const suggested = await suggest("Marque Boost", now);
+    expect(suggested.find((x) => x.kind === "brand" && x.label === "Marque Boostée")).toMatchObject({ boost: text });
   });
 
   it("a purchase clicked during the boost is credited at the boosted share; one clicked after it at the usual share", async () => {
