@@ -78,6 +78,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     dealReported,
     saved,
     canModerate: user ? can(user.role, "moderation") : false,
+    // the page asks « published? », not the machine: the browser never loads db/states (ADR 045 §In the browser)
+    published: deal.status === dealStatus.is.published,
     statusLabel: deal.status === dealStatus.is.published ? null : (STATUS_LABELS[deal.status] ?? null),
     jsonLd: dealJsonLd(deal, siteUrl),
     siteUrl,
@@ -178,7 +180,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error, locatio
           description: excerpt(loaded.deal.description || `Le bon plan ${loaded.deal.title} repéré sur ${loaded.deal.source}.`),
           path: `/coup-de-crevarde/${loaded.deal.id}`,
           image: loaded.deal.imageUrl ?? undefined,
-          noIndex: loaded.deal.status !== dealStatus.is.published,
+          noIndex: !loaded.published,
           jsonLd: [
             loaded.jsonLd,
             breadcrumbJsonLd(loaded.siteUrl, [
@@ -193,7 +195,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error, locatio
     : errorSeo({ error, location, matches });
 
 export default function DealPage({ loaderData }: Route.ComponentProps) {
-  const { deal, isAuthor, mine, signedIn, statusLabel, flags, canModerate, comments, commentsNext, commentsShown, dealReported, saved } = loaderData;
+  const { deal, isAuthor, mine, signedIn, published, statusLabel, flags, canModerate, comments, commentsNext, commentsShown, dealReported, saved } = loaderData;
   const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
@@ -251,9 +253,9 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
             {hasCode || !deal.ctaText ? "Voir le deal" : deal.ctaText}
             <ExternalLink aria-hidden="true" />
           </AffiliateLink>
-          {deal.status === dealStatus.is.published ? <DealVote dealId={deal.id} mine={mine} visitor={!signedIn} own={isAuthor} expired={deal.expired} /> : null}
-          {deal.status === dealStatus.is.published && saved !== null ? <SaveButton kind="deal" id={deal.id} saved={saved} /> : null}
-          {deal.status === dealStatus.is.published && signedIn ? (
+          {published ? <DealVote dealId={deal.id} mine={mine} visitor={!signedIn} own={isAuthor} expired={deal.expired} /> : null}
+          {published && saved !== null ? <SaveButton kind="deal" id={deal.id} saved={saved} /> : null}
+          {published && signedIn ? (
             <DealExpiry dealId={deal.id} expired={deal.expired} isAuthor={isAuthor} canModerate={canModerate} flags={flags} />
           ) : null}
         </div>
@@ -263,9 +265,9 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
           Le deal en détail
         </h2>
         <p className="mt-2 whitespace-pre-line text-neutral-700">{deal.description}</p>
-        {deal.status === dealStatus.is.published && signedIn && !isAuthor ? <DealReport dealId={deal.id} reported={dealReported} /> : null}
+        {published && signedIn && !isAuthor ? <DealReport dealId={deal.id} reported={dealReported} /> : null}
       </section>
-      {deal.status === dealStatus.is.published ? <DealComments dealId={deal.id} count={deal.commentsCount} comments={comments} next={commentsNext} shown={commentsShown} signedIn={signedIn} /> : null}
+      {published ? <DealComments dealId={deal.id} count={deal.commentsCount} comments={comments} next={commentsNext} shown={commentsShown} signedIn={signedIn} /> : null}
     </article>
   );
 }

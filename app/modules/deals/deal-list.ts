@@ -1,13 +1,13 @@
 import { choice, defineList, EXPIRY_FILTERS, idChoice, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
 import { DEAL_SOURCES } from "./deals.constants";
-import { DEAL_STATUSES } from "./deal-rules";
+import { dealStatus } from "./deal-rules";
 
 /** /admin/crevarde-deals as a list (issue #17): searched, filtered and sorted in the URL; newest first by default. */
 export const dealListSpec = defineList({
   sorts: ["created", "title", "temperature"],
   defaultSort: "created",
   defaultDir: "desc",
-  filters: { source: choice(DEAL_SOURCES), status: choice(DEAL_STATUSES), brand: idChoice, expiry: choice(EXPIRY_FILTERS), featured: choice(YES_NO), schedule: choice(SCHEDULE_FILTERS) },
+  filters: { source: choice(DEAL_SOURCES), status: choice(dealStatus.states), brand: idChoice, expiry: choice(EXPIRY_FILTERS), featured: choice(YES_NO), schedule: choice(SCHEDULE_FILTERS) },
 });
 
 export const DEAL_BULK_INTENTS = ["bulk-delete", "bulk-feature", "bulk-unfeature"] as const;

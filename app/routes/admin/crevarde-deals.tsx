@@ -25,7 +25,7 @@ import { DEAL_BULK_INTENTS, DEAL_STATUS_BULK_INTENTS, dealListSpec, type DealSta
 import { bulkIdsSchema } from "~/modules/admin/list-query";
 import { countOf } from "~/lib/plural";
 import { DEAL_SOURCES } from "~/modules/deals/deals.constants";
-import { DEAL_STATUSES, dealStatus, type DealStatus } from "~/modules/deals/deal-rules";
+import { dealStatus, type DealStatus } from "~/modules/deals/deal-rules";
 import { POST_STATUS_LABELS } from "~/modules/deals/posting.schema";
 import { bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
@@ -126,7 +126,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
         query={loaderData.query}
         filters={[
           { name: "source", label: "Source", all: "Toutes", value: f.source, options: DEAL_SOURCES.map((v) => ({ value: v, label: v })) },
-          { name: "status", label: "Statut", all: "Tous", value: f.status, options: DEAL_STATUSES.map((v) => ({ value: v, label: POST_STATUS_LABELS[v] })) },
+          { name: "status", label: "Statut", all: "Tous", value: f.status, options: dealStatus.states.map((v) => ({ value: v, label: POST_STATUS_LABELS[v] })) },
           brandFilter(loaderData.brands, f.brand),
           { name: "expiry", label: "Expiration", all: "Toutes", value: f.expiry, options: expiryFilterOptions },
           { ...featuredFilter(f.featured), label: "En vedette" },
