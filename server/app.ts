@@ -113,45 +113,36 @@ const SESSION_PATHS = ["/admin", "/profile", "/email-test", "/mes-deals", "/invi
 const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /**
- * Every response rendered for a session (a request with the session cookie: pages,
- * `.data`, resource routes, redirects) and every response of a member or admin path
- * is `Cache-Control: private, no-store`, whatever the route set: no shared cache or
- * browser history keeps it.
+ * Who may keep a response (ADR 048). A shared page (app/lib/shared-pages.ts), asked with a safe method,
+ * is the same for a visitor and a member: a 200 that sets no cookie and is not marked private is
+ * `SHARED_PAGE_CACHE_CONTROL`, for members too, so any HTTP cache may keep it; anything else asked with
+ * a session (a flash message to clear, a redirect, an error) stays `private, no-store`, decided when the
+ * headers leave, whoever wrote the answer (the micro-cache or React Router). Every other response
+ * rendered for a session (pages, `.data`, resource routes, redirects) and every response of a member
+ * or admin path is `private, no-store`, whatever the route set: no shared cache or browser history keeps it.
  */
-function privateForSessions(req: Request, res: Response, next: () => void) {
-  // a shared page is the same for everyone: sharedPages decides its Cache-Control
-  if (SAFE_METHODS.has(req.method) && isSharedPage(req.path)) return next();
-  const personal =
-    (req.headers.cookie ?? "").includes(SESSION_COOKIE) ||
-    SESSION_PATHS.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
+function cacheControl(req: Request, res: Response, next: () => void) {
+  const session = (req.headers.cookie ?? "").includes(SESSION_COOKIE);
+  if (SAFE_METHODS.has(req.method) && isSharedPage(req.path)) {
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+    res.writeHead = ((...args: unknown[]) => {
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      const marked = /private|no-store/i.test(String(res.getHeader("cache-control") ?? ""));
+      if (status === 200 && !res.hasHeader("set-cookie") && !marked && takesSharedPage(req.path, req.headers.cookie)) {
+        res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
+      } else if (session || res.hasHeader("set-cookie")) {
+        res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+      }
+      return writeHead(...args);
+    }) as typeof res.writeHead;
+    return next();
+  }
+  const personal = session || SESSION_PATHS.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
   if (!personal) return next();
   const setHeader = res.setHeader.bind(res);
   res.setHeader = ((name: string, value: number | string | readonly string[]) =>
     setHeader(name, name.toLowerCase() === "cache-control" ? PRIVATE_CACHE_CONTROL : value)) as typeof res.setHeader;
   res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
-  next();
-}
-
-/**
- * The pages that are the same for a visitor and a member (app/lib/shared-pages.ts, ADR 048): a 200 that sets
- * no cookie and is not marked private is `SHARED_PAGE_CACHE_CONTROL`, for members too, so any HTTP cache may
- * keep it; anything else asked with a session (a flash message to clear, a redirect, an error) stays
- * `private, no-store`. Decided when the headers leave, whoever wrote the answer (the micro-cache or React Router).
- */
-function sharedPages(req: Request, res: Response, next: () => void) {
-  if (!SAFE_METHODS.has(req.method) || !isSharedPage(req.path)) return next();
-  const session = (req.headers.cookie ?? "").includes(SESSION_COOKIE);
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-  res.writeHead = ((...args: unknown[]) => {
-    const status = typeof args[0] === "number" ? args[0] : res.statusCode;
-    const marked = /private|no-store/i.test(String(res.getHeader("cache-control") ?? ""));
-    if (status === 200 && !res.hasHeader("set-cookie") && !marked && takesSharedPage(req.path, req.headers.cookie)) {
-      res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
-    } else if (session || res.hasHeader("set-cookie")) {
-      res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
-    }
-    return writeHead(...args);
-  }) as typeof res.writeHead;
   next();
 }
 
@@ -306,15 +297,14 @@ export function createApp(options: AppOptions) {
     app.use("/__bench", express.static(env.BENCH_STATIC_DIR, { index: false }));
   }
   // the click-outs' 302, before the file lookup and React Router (server/kpi-redirect.ts)
-  app.get("/kpi", privateForSessions, kpiRedirect(options.build));
+  app.get("/kpi", cacheControl, kpiRedirect(options.build));
   // the build's public files (favicon, og-image): looked up for their own names only, not with a
   // file-system lookup on every page request
   const publicEntries = new Set(fs.existsSync(options.clientDir) ? fs.readdirSync(options.clientDir) : []);
   const publicFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
 
-  app.use(privateForSessions);
-  app.use(sharedPages);
+  app.use(cacheControl);
   // every render waits its turn, in order of arrival; a micro-cache hit renders nothing and does not wait
   const renders = createRenderQueue(options.renderConcurrency ?? defaultRenderConcurrency(env));
   app.locals.renders = renders;

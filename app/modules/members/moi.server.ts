@@ -1,12 +1,14 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { codeFeedback, crevardeDeals, savedDeals, savedPromoCodes } from "../../../db/schema";
+import { and, inArray } from "drizzle-orm";
+import { crevardeDeals } from "../../../db/schema";
 import { displayName, initials, type SessionUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { withCashbackLinks } from "~/modules/cashback/click-out.server";
 import { memberVotes } from "~/modules/deals/deal-votes.server";
 import { isDealCode } from "~/modules/deals/deals.constants";
 import { publicDeal } from "~/modules/deals/deals.server";
-import { isNoReason, type NoReason } from "~/modules/promo-codes/code-feedback";
+import type { NoReason } from "~/modules/promo-codes/code-feedback";
+import { memberAnswers } from "~/modules/promo-codes/code-feedback.server";
+import { savedCodeIds, savedDealIds } from "~/modules/saved/saved.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import type { Role } from "../../../db/constants";
 import type { MoiQuery } from "./moi.schema";
@@ -37,18 +39,9 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
   const { deals, codes } = query;
   const [votes, saved, savedCodes, answers, dealRows, launched] = await Promise.all([
     memberVotes(user.id, deals),
-    deals.length
-      ? db.select({ id: savedDeals.dealId }).from(savedDeals).where(and(eq(savedDeals.userId, user.id), inArray(savedDeals.dealId, deals)))
-      : [],
-    codes.length
-      ? db.select({ id: savedPromoCodes.promoCodeId }).from(savedPromoCodes).where(and(eq(savedPromoCodes.userId, user.id), inArray(savedPromoCodes.promoCodeId, codes)))
-      : [],
-    codes.length
-      ? db
-          .select({ id: codeFeedback.promoCodeId, worked: codeFeedback.worked, reason: codeFeedback.reason })
-          .from(codeFeedback)
-          .where(and(eq(codeFeedback.userId, user.id), inArray(codeFeedback.promoCodeId, codes)))
-      : [],
+    savedDealIds(user.id, deals),
+    savedCodeIds(user.id, codes),
+    memberAnswers(user.id, codes),
     // only deals anyone may see: an id of a draft or a removed deal gives nothing away
     deals.length
       ? db.select({ id: crevardeDeals.id, ctaText: crevardeDeals.ctaText }).from(crevardeDeals).where(and(inArray(crevardeDeals.id, deals), publicDeal(now)))
@@ -60,9 +53,9 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
   return {
     user: { displayName: name, initials: initials(name), avatarUrl: user.avatarUrl, dealsUsed: user.dealsUsed, role: user.role },
     votes,
-    savedDeals: saved.map((r) => r.id),
-    savedCodes: savedCodes.map((r) => r.id),
-    feedback: Object.fromEntries(answers.map((a) => [a.id, { mine: a.worked, reason: isNoReason(a.reason) ? a.reason : null }])),
+    savedDeals: saved,
+    savedCodes,
+    feedback: Object.fromEntries([...answers].map(([id, a]) => [id, { mine: a.worked, reason: a.reason }])),
     dealCodes: Object.fromEntries(dealRows.filter((d) => isDealCode(d.ctaText)).map((d) => [d.id, d.ctaText])),
     cashback: Object.fromEntries(links.filter((d) => d.cashbackHref).map((d) => [d.id, d.cashbackHref!])),
   };

@@ -72,7 +72,7 @@ async function readFeedbackStats(promoCodeIds?: string[]): Promise<Array<[string
 }
 
 /** The member's own answers for these codes. */
-async function memberAnswers(userId: string, promoCodeIds: string[]): Promise<Map<string, { worked: boolean; reason: NoReason | null }>> {
+export async function memberAnswers(userId: string, promoCodeIds: string[]): Promise<Map<string, { worked: boolean; reason: NoReason | null }>> {
   if (promoCodeIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db

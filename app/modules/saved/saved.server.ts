@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { brands, categories, crevardeDeals, promoCodes, savedDeals, savedPromoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { scheduleOpen } from "~/modules/schedule/schedule.server";
@@ -23,21 +23,30 @@ export async function unsaveCode(userId: string, promoCodeId: string) {
   await db.delete(savedPromoCodes).where(and(eq(savedPromoCodes.userId, userId), eq(savedPromoCodes.promoCodeId, promoCodeId)));
 }
 
-/** Whether the member saved this deal (the deal page's « Sauvegarder »). */
-export async function isDealSaved(userId: string, dealId: string): Promise<boolean> {
+/** Which of these deals the member saved (the deal page's « Sauvegarder », /api/moi). */
+export async function savedDealIds(userId: string, dealIds: readonly string[]): Promise<string[]> {
+  if (dealIds.length === 0) return [];
   const db = await getDb();
-  const [row] = await db
+  const rows = await db
     .select({ id: savedDeals.dealId })
     .from(savedDeals)
-    .where(and(eq(savedDeals.userId, userId), eq(savedDeals.dealId, dealId)))
-    .limit(1);
-  return Boolean(row);
+    .where(and(eq(savedDeals.userId, userId), inArray(savedDeals.dealId, [...dealIds])));
+  return rows.map((r) => r.id);
 }
 
-/** The ids of the codes a member saved (the hearts of /codes-promo). */
-export async function savedCodeIds(userId: string): Promise<string[]> {
+/** Whether the member saved this deal. */
+export async function isDealSaved(userId: string, dealId: string): Promise<boolean> {
+  return (await savedDealIds(userId, [dealId])).length > 0;
+}
+
+/** The ids of the codes a member saved (the hearts of /codes-promo), among `promoCodeIds` when given. */
+export async function savedCodeIds(userId: string, promoCodeIds?: readonly string[]): Promise<string[]> {
+  if (promoCodeIds?.length === 0) return [];
   const db = await getDb();
-  const rows = await db.select({ id: savedPromoCodes.promoCodeId }).from(savedPromoCodes).where(eq(savedPromoCodes.userId, userId));
+  const rows = await db
+    .select({ id: savedPromoCodes.promoCodeId })
+    .from(savedPromoCodes)
+    .where(and(eq(savedPromoCodes.userId, userId), promoCodeIds ? inArray(savedPromoCodes.promoCodeId, [...promoCodeIds]) : undefined));
   return rows.map((r) => r.id);
 }
 
