@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword, makeSignature } from "better-auth/crypto";
+import { beforeAll } from "vitest";
 import { getAuth } from "../../app/lib/auth.server";
 import { getDb } from "../../app/lib/db.server";
 import * as s from "../../db/schema";
@@ -60,6 +61,17 @@ async function sessionCookieFor(userId: string): Promise<string> {
 export async function signedInUser(options: Parameters<typeof createUser>[0] = {}) {
   const user = await createUser(options);
   return { ...user, cookie: await sessionCookieFor(user.id) };
+}
+
+export type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;
+
+/** One signed-in account per role, created before the suite's tests run: `const staff = accountsWithRoles(["editor", "finance"])`, then `staff.editor.cookie`. */
+export function accountsWithRoles<const R extends Role>(roles: readonly R[]): Record<R, SignedInUser> {
+  const accounts = {} as Record<R, SignedInUser>;
+  beforeAll(async () => {
+    for (const role of roles) accounts[role] = await signedInUser({ role });
+  });
+  return accounts;
 }
 
 /** Build a Request as a browser on the site would send it. */

@@ -15,7 +15,7 @@ import { expireDueDeals } from "../../app/modules/deals/posting.server";
 import { deleteCategory } from "../../app/modules/categories/categories-admin.server";
 import { deleteUserAdmin, updateUserAdmin } from "../../app/modules/users/users-admin.server";
 import { action as userAction } from "../../app/routes/admin/users";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
@@ -27,7 +27,7 @@ import { callRoute } from "../helpers/route";
 const conflictOf = (out: { data: unknown }) => (out.data as { conflict?: { current: Record<string, unknown>; version: string } }).conflict;
 
 describeEachDb("admin edit conflicts", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
   let brandId: string;
   beforeAll(async () => {
     admin = await signedInUser({ role: "admin", email: "conflicts@example.fr" });

@@ -9,7 +9,7 @@ import { conversionFilters, CONVERSION_ADMIN_MESSAGES, MAX_IMPORT_BYTES } from "
 import { formatNetworkAmount } from "../../app/modules/conversions/format";
 import { approveCashback, recordPendingCashback } from "../../app/modules/ledger/ledger-events.server";
 import { withLedger } from "../../app/modules/ledger/ledger.server";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 import { multipart } from "../helpers/multipart";
@@ -45,9 +45,9 @@ describe("conversionFilters", () => {
 
 
 describeEachDb("/admin/conversions", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  let member: Awaited<ReturnType<typeof signedInUser>>;
-  let other: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
+  let member: SignedInUser;
+  let other: SignedInUser;
   const ids: Record<string, string> = {};
   const get = (path: string, cookie = admin.cookie) => callRoute(loader, req(path, { cookie }));
   const post = (form: Record<string, string>, cookie = admin.cookie) => callRoute(action, req("/admin/conversions", { cookie, form }));

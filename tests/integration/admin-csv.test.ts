@@ -4,7 +4,7 @@ import * as s from "../../db/schema";
 import { loader as exportLoader } from "../../app/routes/admin/csv.export";
 import { action as importAction, loader as importLoader } from "../../app/routes/admin/csv.import";
 import { CSV_LIMITS, CSV_MESSAGES } from "../../app/modules/admin/csv";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 import { multipart } from "../helpers/multipart";
@@ -14,9 +14,9 @@ const PROMO_HEADER = "Marque;Code;Réduction;Description;Catégorie;Lien;Expirat
 const csvFile = (text: string | Uint8Array, name = "import.csv") => new File([text as BlobPart], name, { type: "text/csv" });
 
 describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as CSV (ADR 029)", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  let member: Awaited<ReturnType<typeof signedInUser>>;
-  let finance: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
+  let member: SignedInUser;
+  let finance: SignedInUser;
   let brandA: string;
   let brandB: string;
   const tag = `C${Date.now().toString(36).toUpperCase()}`;

@@ -19,7 +19,7 @@ import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
 import { promoCodeFormSchema } from "../../app/modules/promo-codes/promo-code-form.schema";
 import { writePromoCode } from "../../app/modules/promo-codes/promo-codes-admin.server";
 import { getDb } from "../../app/lib/db.server";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
@@ -47,7 +47,7 @@ const formSchedule = (row: { publishAt: string | null; unpublishAt: string | nul
 });
 
 describeEachDb("« Dupliquer » makes a draft, never live by surprise (issue #37 item 3, ADR 047)", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
   let brandId: string;
   const tag = randomUUID().slice(0, 6);
   beforeAll(async () => {

@@ -12,7 +12,7 @@ import { action as userAction } from "../../app/routes/admin/users";
 import { loader as brandPageLoader } from "../../app/routes/brands.$id";
 import { toParisDateInput } from "../../app/modules/settings/paris-time";
 import routes from "../../app/routes";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute, formErrors } from "../helpers/route";
 import { routeFirstSegments } from "../helpers/route-segments";
@@ -31,7 +31,7 @@ const TEXT_VARIANTS = [
 const MARKUP_ONLY = ["<b></b>", " <br> ", "<i><u></u></i>", "<!-- rien -->", "<script></script>"];
 
 describeEachDb("admin data is stored exactly", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
   let brandId: string;
   beforeAll(async () => {
     admin = await signedInUser({ role: "admin", email: "exact@example.fr" });
@@ -248,7 +248,7 @@ describeEachDb("admin data is stored exactly", ({ database }) => {
 });
 
 describeEachDb("page slugs and built-in routes", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
   beforeAll(async () => {
     admin = await signedInUser({ role: "admin", email: "slugs@example.fr" });
   });

@@ -15,7 +15,7 @@ import { loader as promoLoader } from "../../app/routes/admin/promo-codes";
 import { loader as treasuryLoader } from "../../app/routes/admin/tresorerie";
 import { loader as dashLoader } from "../../app/routes/admin/dashboard";
 import * as s from "../../db/schema";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
@@ -58,7 +58,7 @@ it("the list of screens is the folder's pages", () => {
 });
 
 describeEachDb("the back office's French", ({ database }) => {
-  const people = {} as Record<"editor" | "finance" | "moderator" | "member", Awaited<ReturnType<typeof signedInUser>>>;
+  const people = {} as Record<"editor" | "finance" | "moderator" | "member", SignedInUser>;
   beforeAll(async () => {
     for (const role of ["editor", "finance", "moderator"] as const) people[role] = await signedInUser({ role });
     people.member = await signedInUser();

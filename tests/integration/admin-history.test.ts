@@ -26,11 +26,11 @@ import { getBrand } from "../../app/modules/brands/brands.server";
 import { listMemberCodes } from "../../app/modules/promo-codes/promo-codes.server";
 import { getDb } from "../../app/lib/db.server";
 import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
-import { TEST_ORIGIN, req, signedInUser } from "../helpers/auth";
+import { TEST_ORIGIN, req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
-type Staff = Awaited<ReturnType<typeof signedInUser>>;
+type Staff = SignedInUser;
 type Row = Record<string, unknown> & { id: string; updatedAt: Date };
 
 describeEachDb("history with restore, and the bin (issue #37 item 2)", ({ database }) => {

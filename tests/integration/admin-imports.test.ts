@@ -4,7 +4,7 @@ import * as s from "../../db/schema";
 import { loader as exportLoader } from "../../app/routes/admin/csv.export";
 import { action as importAction, loader as importLoader } from "../../app/routes/admin/csv.import";
 import { CSV_MESSAGES, type CsvPreview, type CsvPreviewRow } from "../../app/modules/admin/csv";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 import { multipart } from "../helpers/multipart";
@@ -21,10 +21,10 @@ const CATEGORY_HEADER = "Nom;Slug;Description;Image";
 
 
 describeEachDb("CSV imports show what they change (issue #37 item 4)", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  let editor: Awaited<ReturnType<typeof signedInUser>>;
-  let finance: Awaited<ReturnType<typeof signedInUser>>;
-  let member: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
+  let editor: SignedInUser;
+  let finance: SignedInUser;
+  let member: SignedInUser;
   let brandId: string;
   const tag = `I${Date.now().toString(36).toUpperCase()}`;
   const low = tag.toLowerCase();

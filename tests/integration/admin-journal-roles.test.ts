@@ -8,7 +8,7 @@ import { beforeAll, expect, it } from "vitest";
 import { AUDIT_ENTITY_PERMISSION, auditEntitiesFor, type AuditEntity } from "../../app/lib/permissions";
 import { loader as dashLoader } from "../../app/routes/admin/dashboard";
 import * as s from "../../db/schema";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
@@ -36,7 +36,7 @@ const EXPECTED: Record<Staff, string[]> = {
 };
 
 describeEachDb("the dashboard journal, per role", ({ database }) => {
-  const people = {} as Record<Staff, Awaited<ReturnType<typeof signedInUser>>>;
+  const people = {} as Record<Staff, SignedInUser>;
   beforeAll(async () => {
     for (const role of ["editor", "finance", "moderator", "admin"] as const) people[role] = await signedInUser({ role });
     // one entry of each kind, plus a kind the table does not name (an entry older than it)

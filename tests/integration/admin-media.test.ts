@@ -12,14 +12,14 @@ import { loader as brandPageLoader } from "../../app/routes/brands.$id";
 import { loader as homeLoader } from "../../app/routes/home";
 import { HTML_IMAGE_MESSAGE, IMAGE_URL_MESSAGE } from "../../app/modules/admin/image-url";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute, formErrors } from "../helpers/route";
 import { postUpload } from "../helpers/upload";
 
 /** Issue #17 item 3: uploaded images on the catalogue, sanitised rich text, structured home lists. */
 describeEachDb("admin media and content editors", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
   let brandId: string;
   beforeAll(async () => {
     admin = await signedInUser({ role: "admin", email: "media@example.fr" });

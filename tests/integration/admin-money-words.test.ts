@@ -12,7 +12,7 @@ import { loader as treasuryLoader } from "../../app/routes/admin/tresorerie";
 import { loader as dashLoader } from "../../app/routes/admin/dashboard";
 import * as s from "../../db/schema";
 import { startInProcessApp } from "../helpers/app";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
@@ -30,7 +30,7 @@ const euros = (cents: number) => formatEuros(cents).replace(/[\u00a0\u202f]/g, "
 
 describeEachDb("money words and a quiet back office", ({ database }) => {
   let app: Awaited<ReturnType<typeof startInProcessApp>>;
-  let finance: Awaited<ReturnType<typeof signedInUser>>;
+  let finance: SignedInUser;
   beforeAll(async () => {
     app = await startInProcessApp();
     finance = await signedInUser({ role: "finance" });

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { action as categoriesAction } from "../../app/routes/admin/categories";
 import { action as contentAction } from "../../app/routes/admin/content";
-import { req, signedInUser } from "../helpers/auth";
+import { accountsWithRoles, req } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
@@ -16,12 +16,7 @@ function bulk(intent: string, ids: string[], cookie: string) {
 }
 
 describeEachDb("list parity: bulk actions on categories and content blocks (issue #37 item 10)", ({ database }) => {
-  let editor: Awaited<ReturnType<typeof signedInUser>>;
-  let finance: Awaited<ReturnType<typeof signedInUser>>;
-  beforeAll(async () => {
-    editor = await signedInUser({ role: "editor" });
-    finance = await signedInUser({ role: "finance" });
-  });
+  const staff = accountsWithRoles(["editor", "finance"]);
   const binned = (entity: string, ids: string[]) => database().db.$count(s.binnedRecords, and(eq(s.binnedRecords.entity, entity), inArray(s.binnedRecords.entityId, ids)));
   const audited = (ids: string[]) => database().db.$count(s.auditLog, and(eq(s.auditLog.action, "delete"), inArray(s.auditLog.entityId, ids)));
 
@@ -35,11 +30,11 @@ describeEachDb("list parity: bulk actions on categories and content blocks (issu
     const ids = rows.map((r) => r.id);
     const [brand] = await db.insert(s.brands).values({ name: `Marque groupée ${tag}`, slug: `marque-groupee-${tag}`, categoryId: ids[0] }).returning();
 
-    const refused = await callRoute(categoriesAction, bulk("bulk-delete", ids, finance.cookie));
+    const refused = await callRoute(categoriesAction, bulk("bulk-delete", ids, staff.finance.cookie));
     expect(refused.status).toBe(403);
     expect(await db.$count(s.categories, inArray(s.categories.id, ids))).toBe(2);
 
-    const done = await callRoute(categoriesAction, bulk("bulk-delete", [...ids, randomUUID()], editor.cookie));
+    const done = await callRoute(categoriesAction, bulk("bulk-delete", [...ids, randomUUID()], staff.editor.cookie));
     expect([done.status, done.data.toast?.title]).toEqual([200, "2 catégories supprimées"]);
     expect(done.data.toast?.description).toMatch(/^1 élément n'existe plus : /);
     expect(await db.$count(s.categories, inArray(s.categories.id, ids))).toBe(0);
@@ -58,13 +53,13 @@ describeEachDb("list parity: bulk actions on categories and content blocks (issu
       .returning();
     const ids = rows.slice(0, 2).map((r) => r.id);
 
-    expect((await callRoute(contentAction, bulk("bulk-delete", ids, finance.cookie))).status).toBe(403);
-    const done = await callRoute(contentAction, bulk("bulk-delete", ids, editor.cookie));
+    expect((await callRoute(contentAction, bulk("bulk-delete", ids, staff.finance.cookie))).status).toBe(403);
+    const done = await callRoute(contentAction, bulk("bulk-delete", ids, staff.editor.cookie));
     expect([done.status, done.data.toast?.title]).toEqual([200, "2 blocs de contenu supprimés"]);
     expect((await db.select().from(s.contentBlocks).where(eq(s.contentBlocks.page, `groupee-${tag}`))).map((b) => b.name)).toEqual([`bloc-${tag}-3`]);
     expect(await binned("content_block", ids)).toBe(2);
     expect(await audited(ids)).toBe(2);
     // an intent the list does not offer is not a bulk action
-    expect((await callRoute(contentAction, bulk("bulk-publish", [rows[2].id], editor.cookie))).status).toBe(400);
+    expect((await callRoute(contentAction, bulk("bulk-publish", [rows[2].id], staff.editor.cookie))).status).toBe(400);
   });
 });

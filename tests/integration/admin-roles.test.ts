@@ -12,7 +12,7 @@ import { action as userAction, loader as usersLoader } from "../../app/routes/ad
 import { loader as slugLoader } from "../../app/routes/page.$slug";
 import { LastAdminError, updateUserAdmin } from "../../app/modules/users/users-admin.server";
 import { USER_MESSAGES } from "../../app/modules/users/user-form.schema";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute, formErrors } from "../helpers/route";
 
@@ -72,7 +72,7 @@ const CSV_ROUTES: { file: string; url: string; params: Record<string, string> }[
 ];
 
 describeEachDb("back-office roles", ({ database }) => {
-  const people = {} as Record<Staff | "member", Awaited<ReturnType<typeof signedInUser>>>;
+  const people = {} as Record<Staff | "member", SignedInUser>;
   beforeAll(async () => {
     await seed(database().db, { uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-roles-")) });
     people.editor = await signedInUser({ role: "editor", username: "Élise" });

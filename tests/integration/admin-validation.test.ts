@@ -10,13 +10,13 @@ import { action as pageAction } from "../../app/routes/admin/pages";
 import { action as promoAction } from "../../app/routes/admin/promo-codes";
 import { action as settingsAction } from "../../app/routes/admin/settings";
 import { action as userAction } from "../../app/routes/admin/users";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute, type FormAnswer } from "../helpers/route";
 
 /** Every validation message of the admin forms, each answered with a French 400 (or 409) and nothing written. */
 describeEachDb("admin validation messages", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
   let brandId: string;
   beforeAll(async () => {
     admin = await signedInUser({ role: "admin", email: "validation@example.fr" });

@@ -18,7 +18,7 @@ import { action as pageAction } from "../../app/routes/admin/pages";
 import { action as userAction, loader as usersLoader } from "../../app/routes/admin/users";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as slugLoader } from "../../app/routes/page.$slug";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute, formErrors } from "../helpers/route";
 import { postUpload } from "../helpers/upload";
@@ -41,8 +41,8 @@ const MEMBER_REFUSAL: Record<string, string> = {
 };
 
 describeEachDb("admin back office", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  let member: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
+  let member: SignedInUser;
   beforeAll(async () => {
     await seed(database().db, { uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-admin-")) });
     admin = await signedInUser({ role: "admin", username: "Zoé" });

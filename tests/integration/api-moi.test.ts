@@ -5,14 +5,14 @@ import { loader as moiLoader } from "../../app/routes/api.moi";
 import { ANONYMOUS_MOI, type Moi } from "../../app/modules/members/moi.server";
 import { MOI_MAX_IDS, MOI_MESSAGES } from "../../app/modules/members/moi.schema";
 import { setSetting } from "../../app/modules/settings/settings.server";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
 /** GET /api/moi (issue #38, ADR 048): each member their own state, a visitor nobody's. */
 describeEachDb("/api/moi", ({ database }) => {
-  let alice: Awaited<ReturnType<typeof signedInUser>>;
-  let bob: Awaited<ReturnType<typeof signedInUser>>;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
   let dealA: string;
   let dealB: string;
   let draft: string;

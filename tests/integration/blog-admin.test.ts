@@ -11,7 +11,7 @@ import { searchSite } from "../../app/modules/search/site-search.server";
 import { refreshLexicon } from "../../app/modules/search/search.server";
 import { BLOG_MESSAGES } from "../../app/modules/blog/blog-form.schema";
 import { CSV_MESSAGES } from "../../app/modules/admin/csv";
-import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
+import { req, signedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 import { multipart } from "../helpers/multipart";
@@ -20,11 +20,11 @@ const BLOG_HEADER = "Slug;Titre;Catégorie;Auteur;Extrait;Couverture;Titre SEO;D
 
 
 describeEachDb("/admin/blog: the blog's articles in the back office (issue #37 item 1)", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  let editor: Awaited<ReturnType<typeof signedInUser>>;
-  let member: Awaited<ReturnType<typeof signedInUser>>;
-  let finance: Awaited<ReturnType<typeof signedInUser>>;
-  let moderator: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
+  let editor: SignedInUser;
+  let member: SignedInUser;
+  let finance: SignedInUser;
+  let moderator: SignedInUser;
   const tag = `b${Date.now().toString(36)}`;
   const slug = (name: string) => `${name}-${tag}`;
   const article = (name: string, extra: Record<string, string> = {}) => ({

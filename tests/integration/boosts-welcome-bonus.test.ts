@@ -14,7 +14,7 @@ import { action as settingsAction } from "../../app/routes/admin/settings";
 import { loader as authLoader } from "../../app/routes/auth";
 import { loader as monCashbackLoader } from "../../app/routes/mon-cashback";
 import * as s from "../../db/schema";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { makeClick, makeProgramme, rec } from "../helpers/conversions";
 import { describeEachDb } from "../helpers/db";
 import { callRoute, formErrors } from "../helpers/route";
@@ -30,7 +30,7 @@ const local = (days: number) => {
 };
 
 describeEachDb("programme boosts (issue #34 item 6)", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
   let brandId: string;
   let programId: string;
   beforeAll(async () => {

@@ -11,12 +11,12 @@ import { loader as categoryLoader } from "../../app/routes/categories.$slug";
 import { loader as codesLoader } from "../../app/routes/codes-promo";
 import { loader as pageLoader } from "../../app/routes/page.$slug";
 import { listFeaturedOfferCategories, listFeaturedOffers } from "../../app/modules/offers/offers.server";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
 describeEachDb("brands, codes and offers refer to their category by id", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
   let otherBrandId: string;
   beforeAll(async () => {
     admin = await signedInUser({ role: "admin", email: "categories@example.fr" });
@@ -104,7 +104,7 @@ describeEachDb("brands, codes and offers refer to their category by id", ({ data
 });
 
 describeEachDb("an old slug answers 301 to the current one", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
   beforeAll(async () => {
     admin = await signedInUser({ role: "admin", email: "redirects@example.fr" });
   });

@@ -7,7 +7,7 @@ import { action as moderationAction } from "../../app/routes/admin/moderation";
 import { moderationTab } from "../helpers/moderation";
 import { appealDealDecision } from "../../app/modules/deals/appeals.server";
 import { APPEAL_MESSAGES } from "../../app/modules/deals/appeals.schema";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
@@ -15,7 +15,7 @@ const APPEAL = "Ce n'est pas un doublon : le prix est 10 € plus bas que l'autr
 const REASONS = "Après vérification, le prix est bien différent de l'autre deal publié.";
 
 describeEachDb("authors appeal a refusal or removal once (issue #15, ADR 036)", () => {
-  let moderator: Awaited<ReturnType<typeof signedInUser>>;
+  let moderator: SignedInUser;
   beforeAll(async () => {
     moderator = await signedInUser({ role: "moderator" });
   });

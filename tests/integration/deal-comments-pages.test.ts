@@ -8,7 +8,7 @@ import { action as dealAction, loader as dealLoader } from "../../app/routes/dea
 import { COMMENT_EDIT_WINDOW_MS, COMMENTS_PER_PAGE } from "../../app/modules/deals/deal-comments";
 import { listDealComments } from "../../app/modules/deals/deal-comments.server";
 import { DealComments } from "../../app/components/catalogue/deal-comments";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
@@ -19,8 +19,8 @@ const at = (n: number) => new Date(HOURS_AGO + n * 60_000);
 
 describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ database }) => {
   let brand: typeof s.brands.$inferSelect;
-  let alice: Awaited<ReturnType<typeof signedInUser>>;
-  let bob: Awaited<ReturnType<typeof signedInUser>>;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
   beforeAll(async () => {
     [brand] = await database().db.insert(s.brands).values({ name: "Marque Pages", slug: "marque-pages", websiteUrl: "https://pages.example" }).returning();
     alice = await signedInUser({ username: "alice-pages" });

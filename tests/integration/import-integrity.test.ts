@@ -7,7 +7,7 @@ import { ImportFileError, importNetworkFile, importRecords } from "../../app/mod
 import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
 import { action as conversionsAction, loader as conversionsLoader } from "../../app/routes/admin/conversions";
 import * as s from "../../db/schema";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 import { cashbackOf, makeClick, makeMember, makeProgramme, rec } from "../helpers/conversions";
@@ -44,7 +44,7 @@ async function ledgerOperationsFor(cashbackId: string) {
 
 
 describeEachDb("import integrity", () => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
   beforeAll(async () => {
     admin = await signedInUser({ role: "finance", email: "integrity-finance@example.fr" });
   });

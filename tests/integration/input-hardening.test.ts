@@ -20,7 +20,7 @@ import { recordEvent } from "../../app/modules/tracking/tracking.server";
 import { serializeConsent } from "../../app/modules/consent/consent";
 import { pageCache } from "../../server/page-cache";
 import { startInProcessApp } from "../helpers/app";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
@@ -43,8 +43,8 @@ const hostileTarget = fc.array(piece, { minLength: 1, maxLength: 8 }).map((p) =>
 
 describeEachDb("input hardening", ({ database }) => {
   let app: App;
-  let member: Awaited<ReturnType<typeof signedInUser>>;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let member: SignedInUser;
+  let admin: SignedInUser;
 
   beforeAll(async () => {
     app = await startInProcessApp();

@@ -10,7 +10,7 @@ import { RETENTION } from "../../app/modules/privacy/retention";
 import { action as settingsAction } from "../../app/routes/admin/settings";
 import { LEGAL_PAGES } from "../../db/seed/data/legal";
 import { startInProcessApp } from "../helpers/app";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { MIGRATIONS, migrationsUpTo } from "../helpers/migrations";
 import { createTestDatabase, dbKinds, describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -46,7 +46,7 @@ const REQUIRED = LEGAL_FIELDS.filter((f) => f.required);
 
 describeEachDb("legal pages from the legal identity settings", () => {
   let app: Awaited<ReturnType<typeof startInProcessApp>>;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
   const page = async (p: string, cookie?: string) => {
     const res = await fetch(`${app.base}${p}`, { headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } });
     return { status: res.status, html: decode(await res.text()) };

@@ -10,14 +10,14 @@ import { action as dealAction } from "../../app/routes/deals.$id";
 import { action as postAction } from "../../app/routes/deals.propose";
 import { action as authAction } from "../../app/routes/auth";
 import { NEW_DEAL_WINDOW_MS } from "../../app/modules/deals/deal-rules";
-import { cookieFor, req, signedInUser } from "../helpers/auth";
+import { cookieFor, req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
 const STATEMENT = "Votes en rafale depuis plusieurs comptes pour gonfler ses deals.";
 
 describeEachDb("moderators block members (issue #15 item 8)", () => {
-  let moderator: Awaited<ReturnType<typeof signedInUser>>;
+  let moderator: SignedInUser;
   let dealId: string;
   let categoryId: string;
   beforeAll(async () => {

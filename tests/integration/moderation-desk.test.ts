@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { MODERATION_PAGE_SIZE, MODERATION_TABS } from "../../app/modules/notices/moderation-desk";
 import { action as moderationAction, loader as moderationLoader } from "../../app/routes/admin/moderation";
@@ -9,7 +9,7 @@ import { action as dealsAction, loader as dealsLoader } from "../../app/routes/a
 import { loader as offersLoader } from "../../app/routes/admin/offers";
 import { loader as pagesLoader } from "../../app/routes/admin/pages";
 import { loader as promoLoader } from "../../app/routes/admin/promo-codes";
-import { req, signedInUser } from "../helpers/auth";
+import { accountsWithRoles, req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 import { flashedToast } from "../helpers/toast";
@@ -17,13 +17,8 @@ import { flashedToast } from "../helpers/toast";
 const HOUR = 3_600_000;
 
 describeEachDb("the moderation desk and list parity (issue #37 items 6 and 10)", ({ database }) => {
-  let moderator: Awaited<ReturnType<typeof signedInUser>>;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  beforeAll(async () => {
-    moderator = await signedInUser({ role: "moderator" });
-    admin = await signedInUser({ role: "admin" });
-  });
-  const desk = (query: string, cookie = moderator.cookie) => callRoute(moderationLoader, req(`/admin/moderation${query}`, { cookie }));
+  const staff = accountsWithRoles(["moderator", "admin"]);
+  const desk = (query: string, cookie = staff.moderator.cookie) => callRoute(moderationLoader, req(`/admin/moderation${query}`, { cookie }));
   const notices = (rows: Array<{ category: string; receivedAt: Date }>) =>
     database()
       .db.insert(s.contentNotices)
@@ -45,7 +40,7 @@ describeEachDb("the moderation desk and list parity (issue #37 items 6 and 10)",
     // an unknown tab is the first one
     expect((await desk("?onglet=autre")).data.tab).toBe("illicites");
     // role checks unchanged: a moderator and an admin, nobody else
-    expect((await desk("", admin.cookie)).status).toBe(200);
+    expect((await desk("", staff.admin.cookie)).status).toBe(200);
     expect((await desk("", (await signedInUser({ role: "editor" })).cookie)).location).toBe("/admin");
   });
 
@@ -82,17 +77,17 @@ describeEachDb("the moderation desk and list parity (issue #37 items 6 and 10)",
     const target = two.data.pending[0];
     const decided = await callRoute(
       moderationAction,
-      req("/admin/moderation?onglet=illicites&page=2", { cookie: moderator.cookie, form: { intent: "decide", noticeId: target.id, decision: "no_action", statement: "Le contenu signalé ne contrevient à aucune loi." } }),
+      req("/admin/moderation?onglet=illicites&page=2", { cookie: staff.moderator.cookie, form: { intent: "decide", noticeId: target.id, decision: "no_action", statement: "Le contenu signalé ne contrevient à aucune loi." } }),
     );
     expect([decided.status, decided.location]).toEqual([303, "/admin/moderation?onglet=illicites&page=2"]);
     expect(flashedToast(decided.headers)?.title).toBe("Décision enregistrée");
     // another tab keeps its own name in the redirect; a refusal stays on the page as a 4xx
-    const refused = await callRoute(moderationAction, req("/admin/moderation?onglet=membres", { cookie: moderator.cookie, form: { intent: "unblock-member", userId: randomUUID() } }));
+    const refused = await callRoute(moderationAction, req("/admin/moderation?onglet=membres", { cookie: staff.moderator.cookie, form: { intent: "unblock-member", userId: randomUUID() } }));
     expect([refused.status, refused.location]).toEqual([409, null]);
     const member = await signedInUser();
     const blocked = await callRoute(
       moderationAction,
-      req("/admin/moderation?onglet=membres&page=1", { cookie: moderator.cookie, form: { intent: "block-member", member: member.email, duration: "7d", rule: "other", statement: "Messages répétés hors sujet malgré deux avertissements." } }),
+      req("/admin/moderation?onglet=membres&page=1", { cookie: staff.moderator.cookie, form: { intent: "block-member", member: member.email, duration: "7d", rule: "other", statement: "Messages répétés hors sujet malgré deux avertissements." } }),
     );
     expect([blocked.status, blocked.location]).toEqual([303, "/admin/moderation?onglet=membres"]);
   });
@@ -103,7 +98,7 @@ describeEachDb("the moderation desk and list parity (issue #37 items 6 and 10)",
       .db.insert(s.affiliatePrograms)
       .values({ brandId: brand.id, network: "awin", networkAccountId: "1", networkProgramId: randomUUID().slice(0, 8), trackingUrlTemplate: "https://www.awin1.com/cread.php?clickref={CLICK_ID}", status: "closed" })
       .returning();
-    const move = (status: string) => callRoute(programmesAction, req("/admin/programmes", { cookie: admin.cookie, form: { intent: "status", id: program.id, status } }));
+    const move = (status: string) => callRoute(programmesAction, req("/admin/programmes", { cookie: staff.admin.cookie, form: { intent: "status", id: program.id, status } }));
     const paused = await move("paused");
     expect([paused.status, paused.data.toast?.description]).toEqual([409, "Un programme « Fermé » ne peut pas passer à « En pause »."]);
     const statusOf = async () => (await database().db.select().from(s.affiliatePrograms).where(eq(s.affiliatePrograms.id, program.id)))[0].status;
@@ -112,7 +107,7 @@ describeEachDb("the moderation desk and list parity (issue #37 items 6 and 10)",
     expect((await move("paused")).status).toBe(200);
     expect(await statusOf()).toBe("paused");
     // the list still loads the programme with its state (the menu derives its moves from it)
-    const list = await callRoute(programmesLoader, req("/admin/programmes", { cookie: admin.cookie }));
+    const list = await callRoute(programmesLoader, req("/admin/programmes", { cookie: staff.admin.cookie }));
     expect(list.status).toBe(200);
   });
 
@@ -131,7 +126,7 @@ describeEachDb("the moderation desk and list parity (issue #37 items 6 and 10)",
     const bulk = (intent: string, ids: string[]) => {
       const form = new URLSearchParams({ intent });
       for (const id of ids) form.append("ids", id);
-      return callRoute(dealsAction, req("/admin/crevarde-deals", { cookie: admin.cookie, method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } }));
+      return callRoute(dealsAction, req("/admin/crevarde-deals", { cookie: staff.admin.cookie, method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } }));
     };
     const statuses = async () => Object.fromEntries((await database().db.select().from(s.crevardeDeals).where(inArray(s.crevardeDeals.id, [team.id, teamRemoved.id, memberDeal.id]))).map((d) => [d.id, d.status]));
 
@@ -151,7 +146,7 @@ describeEachDb("the moderation desk and list parity (issue #37 items 6 and 10)",
     const nothing = await bulk("bulk-unpublish", [memberDeal.id]);
     expect(nothing.status).toBe(409);
     // the list shows the filter's state
-    expect((await callRoute(dealsLoader, req("/admin/crevarde-deals?status=removed", { cookie: admin.cookie }))).status).toBe(200);
+    expect((await callRoute(dealsLoader, req("/admin/crevarde-deals?status=removed", { cookie: staff.admin.cookie }))).status).toBe(200);
   });
 
   it("every schedulable list (codes, offers, deals, pages) has the « Programmation » filter", async () => {
@@ -177,14 +172,14 @@ describeEachDb("the moderation desk and list parity (issue #37 items 6 and 10)",
       { ...base, title: `Deal en ligne ${tag}` },
     ]);
     const q = `q=${tag}&schedule=scheduled`;
-    const offers = await callRoute(offersLoader, req(`/admin/offers?${q}`, { cookie: admin.cookie }));
+    const offers = await callRoute(offersLoader, req(`/admin/offers?${q}`, { cookie: staff.admin.cookie }));
     expect(offers.data.offers.map((o) => o.name)).toEqual([`Offre programmée ${tag}`]);
     expect(offers.data.query.filters.schedule).toBe("scheduled");
-    const pages = await callRoute(pagesLoader, req(`/admin/pages?${q}`, { cookie: admin.cookie }));
+    const pages = await callRoute(pagesLoader, req(`/admin/pages?${q}`, { cookie: staff.admin.cookie }));
     expect(pages.data.pages.map((p) => p.title)).toEqual([`Page programmée ${tag}`]);
-    const codes = await callRoute(promoLoader, req(`/admin/promo-codes?q=PROG${tag}&schedule=scheduled`, { cookie: admin.cookie }));
+    const codes = await callRoute(promoLoader, req(`/admin/promo-codes?q=PROG${tag}&schedule=scheduled`, { cookie: staff.admin.cookie }));
     expect(codes.data.codes.map((c) => c.code)).toEqual([`PROG${tag}`]);
-    const deals = await callRoute(dealsLoader, req(`/admin/crevarde-deals?${q}`, { cookie: admin.cookie }));
+    const deals = await callRoute(dealsLoader, req(`/admin/crevarde-deals?${q}`, { cookie: staff.admin.cookie }));
     expect(deals.data.deals.map((d) => d.title)).toEqual([`Deal programmé ${tag}`]);
   });
 });

@@ -5,7 +5,7 @@ import { action, loader } from "../../app/routes/admin/programmes";
 import { resetEnvCache } from "../../app/lib/env.server";
 import { addRate, bestRateForBrand, conditionsHtml, listActiveProgramsForBrand, listBrandCashback, ratesAt, saveProgram } from "../../app/modules/cashback/programs.server";
 import { networkCredentials, networkCredentialsConfigured } from "../../app/modules/networks/credentials.server";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute, formErrors } from "../helpers/route";
 
@@ -13,8 +13,8 @@ const AWIN = "https://www.awin1.com/cread.php?awinmid=12345&awinaffid=987654&cli
 const DAY = 86_400_000;
 
 describeEachDb("affiliate programmes", ({ database }) => {
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  let member: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: SignedInUser;
+  let member: SignedInUser;
   let brandId: string;
   let otherBrandId: string;
   beforeAll(async () => {

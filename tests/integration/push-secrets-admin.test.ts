@@ -6,11 +6,11 @@ import { action, loader } from "../../app/routes/admin/programmes";
 import { action as pushAction } from "../../app/routes/api.network-push";
 import { getEnv } from "../../app/lib/env.server";
 import { loggableUrl } from "../../app/lib/logger.server";
-import { req, signedInUser } from "../helpers/auth";
+import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
+type Signed = SignedInUser;
 interface Shown {
   ok: boolean;
   pushSecret?: { network: string; url: string };

@@ -4,7 +4,7 @@ import * as s from "../../db/schema";
 import { SHARED_PAGE_CACHE_CONTROL } from "../../app/lib/shared-pages";
 import { createToastHeaders } from "../../app/lib/toast.server";
 import { startInProcessApp } from "../helpers/app";
-import { cookieHeaderFrom, signedInUser } from "../helpers/auth";
+import { cookieHeaderFrom, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 
 type App = Awaited<ReturnType<typeof startInProcessApp>>;
@@ -21,8 +21,8 @@ const withoutNonce = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""'
 describeEachDb("shared public pages: the same bytes for a visitor and a member (issue #38)", ({ database }) => {
   let cached: App;
   let uncached: App;
-  let alice: Awaited<ReturnType<typeof signedInUser>>;
-  let bob: Awaited<ReturnType<typeof signedInUser>>;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
 
   beforeAll(async () => {
     [cached, uncached] = await Promise.all([startInProcessApp({ pageCacheTtlMs: 60_000 }), startInProcessApp()]);
