@@ -247,7 +247,11 @@ export function createApp(options: AppOptions) {
   app.get("/healthz", async (req: Request, res: Response) => {
     // test hook (never set in production): a slow health check to prove graceful shutdown
     const slow = env.CREVARDE_TEST_SLOW_HEALTHZ_MS;
-    if (slow > 0 && req.query.slow) await new Promise((r) => setTimeout(r, slow));
+    if (slow > 0 && req.query.slow) {
+      // the test waits for this line before SIGTERM: the request is inside its handler, whatever the machine's speed
+      process.stdout.write("slow health check in flight\n");
+      await new Promise((r) => setTimeout(r, slow));
+    }
     try {
       const database = await getDatabase();
       await database.ping();

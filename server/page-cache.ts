@@ -5,6 +5,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { onDataChange } from "../app/lib/data-changes.server";
 import { PAGE_TABLES } from "../app/lib/data-cache.server";
+import { TEST_NOW_HEADER } from "../app/lib/clock.server";
+import { getEnv } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { takesSharedPage } from "../app/lib/shared-pages";
 import { CONSENT_COOKIE, readConsentChoice, serializeConsent, type ConsentChoice } from "../app/modules/consent/consent";
@@ -191,6 +193,8 @@ export function pageCache(options: { build: ServerBuild; mode?: Env["NODE_ENV"];
 
   const middleware = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (options.ttlMs <= 0 || req.method !== "GET" || !isPublicPath(req.path)) return next();
+    // an end-to-end test's request at another time (TEST_CLOCK_HEADER, never in production) is rendered for itself
+    if (req.get(TEST_NOW_HEADER) && getEnv().TEST_CLOCK_HEADER) return next();
     // a member gets the stored page too where it is the same for everyone (ADR 048)
     if (!isAnonymous(req.headers.cookie) && !takesSharedPage(req.path, req.headers.cookie)) return next();
     const consent = readConsentChoice(req.headers.cookie);

@@ -5,8 +5,8 @@
  * for members as for visitors.
  */
 const SHARED_PATHS = ["/coup-de-crevarde", "/coups-de-crevarde", "/marques", "/categories", "/blog"];
-/** and each published article (an editor's preview of a draft is rendered for them, private) */
-const SHARED_PATTERNS = [/^\/blog\/[^/]+$/];
+/** each published article (an editor's preview of a draft is rendered for them, private), each brand and category page */
+const SHARED_PATTERNS = [/^\/blog\/[^/]+$/, /^\/marques\/[^/]+$/, /^\/categories\/[^/]+$/];
 
 /** What a shared page answers: any cache may keep it for 10 s, and serve it stale for a minute while it fetches it again. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";

@@ -6,7 +6,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { requestNow } from "~/lib/clock.server";
-import { getSessionUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { absoluteUrl, breadcrumbJsonLd, errorSeo, seo } from "~/lib/seo";
 import { getBrand, listBrandDeals } from "~/modules/brands/brands.server";
@@ -17,33 +16,31 @@ import { getSetting } from "~/modules/settings/settings.server";
 import { AffiliateLink } from "~/components/catalogue/affiliate-link";
 import { BoostNote, CashbackBlock } from "~/components/cashback/cashback-block";
 import { loadBrandCashbackOffer } from "~/modules/cashback/click-out.server";
-import { activateHref } from "~/modules/cashback/offer";
 import { bestRateForBrand } from "~/modules/cashback/programs.server";
+import { useMoi } from "~/root";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const now = requestNow(request);
   const brand = await getBrand(params.id);
   if (!brand) throw new Response("Not Found", { status: 404 });
-  const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
+  // a shared page (ADR 048): the same for everyone; a member's codes, links and answers come from /api/moi
+  const launched = await getSetting("cashback_launched");
   const [codes, deals, offers, cashback, rate] = await Promise.all([
-    listBrandCodes(brand.id, user?.id ?? null, now),
-    listBrandDeals(brand.id, Boolean(user), now),
+    listBrandCodes(brand.id, null, now),
+    listBrandDeals(brand.id, false, now),
     listBrandOffers(brand.id, launched, now),
     launched ? loadBrandCashbackOffer(brand.id, now) : null,
     bestRateForBrand(brand.id, now),
   ]);
-  // a member's deal and code links go through the tracked click-out when the brand has a programme
-  const tracked = user && cashback ? cashback.programId : null;
   return {
     brand,
-    codes: codes.map((c) => ({ ...c, cashbackHref: tracked ? activateHref(tracked, { promoCodeId: c.id }) : null })),
-    deals: deals.map((d) => ({ ...d, cashbackHref: tracked ? activateHref(tracked, { dealId: d.id }) : null })),
+    codes,
+    deals,
     cashback,
     /** the brand's member rate from its active programmes ("Jusqu'à 7 % de cashback"), null without one (issue #34 item 1) */
     cashbackLabel: rate?.label ?? null,
     /** « Cashback boosté : 10 % au lieu de 7 % jusqu'au 3 décembre » while the brand's best rate is boosted (issue #34 item 6) */
     boostText: launched ? (rate?.boostText ?? null) : null,
-    signedIn: Boolean(user),
     offers,
     launched,
     siteUrl: getEnv().SITE_URL,
@@ -80,7 +77,8 @@ export const meta: Route.MetaFunction = ({ data, matches, error, location }) =>
     : errorSeo({ error, location, matches });
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
-  const { brand, codes, deals, offers, launched, cashback, cashbackLabel, boostText, signedIn } = loaderData;
+  const { brand, codes, deals, offers, launched, cashback, cashbackLabel, boostText } = loaderData;
+  const signedIn = Boolean(useMoi()?.user);
   const upTo = upToLabel(maxDiscountPercent(codes.map((c) => c.discount), deals));
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

@@ -5,14 +5,13 @@ import type { Route } from "./+types/categories.$slug";
 import { BrandCard } from "~/components/catalogue/brand-card";
 import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-sections";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getSessionUser } from "~/lib/auth.server";
 import { breadcrumbJsonLd, errorSeo, rootSeoData, seo } from "~/lib/seo";
 import { getCategoryPage } from "~/modules/categories/categories.server";
 import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
-  const page = await getCategoryPage(params.slug, user?.id ?? null, requestNow(request));
+  // a shared page (ADR 048): the same for everyone; a member's codes, links and answers come from /api/moi
+  const page = await getCategoryPage(params.slug, null, requestNow(request));
   if (!page) {
     // a renamed category: its old slug answers 301 to the current one
     const moved = await currentSlug("category", params.slug);

@@ -9,7 +9,7 @@ import { getSessionUser } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { answerCodeFeedback, CodeFeedbackError, FEEDBACK_MESSAGES, parseFeedbackForm } from "~/modules/promo-codes/code-feedback.server";
+import { answerCodeFeedback, CodeFeedbackError, codeFigures, FEEDBACK_MESSAGES, parseFeedbackForm } from "~/modules/promo-codes/code-feedback.server";
 import { logger } from "~/lib/logger.server";
 import { seo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
@@ -52,7 +52,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const mine = await answerCodeFeedback(user.id, input.promoCodeId, input.answer, input.reason ?? null);
     const message = mine === null ? FEEDBACK_MESSAGES.undone : FEEDBACK_MESSAGES.thanks;
-    if (js) return { ok: true as const, mine, reason: mine === false ? (input.reason ?? null) : null, message };
+    // the code's figures with this answer counted: the card may come from a page every member shares (ADR 048)
+    if (js) return { ok: true as const, mine, reason: mine === false ? (input.reason ?? null) : null, message, figures: await codeFigures(input.promoCodeId) };
     return redirectWithToast(back, { title: message, type: "success" }, { status: 303 });
   } catch (error) {
     if (!(error instanceof CodeFeedbackError)) throw error;

@@ -15,7 +15,7 @@ import { DealVote } from "~/components/catalogue/deal-vote";
 import { searchDeals } from "~/modules/deals/deals.server";
 import { SaveButton } from "~/components/catalogue/save-button";
 import { useMoi } from "~/root";
-import type { Moi } from "~/modules/members/moi.server";
+import { memberDeal } from "~/modules/members/moi";
 import { recordSearch } from "~/modules/search/search.server";
 import { DEAL_SORT_LABELS, DEAL_SORTS, formatCount } from "~/modules/search/search.schema";
 import { SearchCorrection } from "~/components/search/search-correction";
@@ -64,12 +64,6 @@ function searchHref(search: SearchState, changes: Partial<SearchState> & { page?
   if (changes.page && changes.page > 1) params.set("page", String(changes.page));
   const s = params.toString();
   return s ? `?${s}` : ".";
-}
-
-/** A card as its member sees it (ADR 048): the page masks the code and links /kpi for everyone; /api/moi says the rest. */
-function memberDeal<T extends { id: string; codeMasked: boolean }>(deal: T, moi: Moi) {
-  const code = deal.codeMasked ? moi.dealCodes[deal.id] : undefined;
-  return { ...deal, ...(code ? { ctaText: code, codeMasked: false } : null), cashbackHref: moi.cashback[deal.id] };
 }
 
 export default function Deals({ loaderData }: Route.ComponentProps) {

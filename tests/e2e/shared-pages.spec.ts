@@ -33,4 +33,14 @@ test("a member sees their pseudo and their saved deal after hydration on a page 
   await expect(page.getByRole("button", { name: `Mon compte (${pseudo})` })).toBeVisible();
   await expect(card.getByRole("button", { name: "Sauvegardé" })).toHaveAttribute("aria-pressed", "true");
   await expect(card.getByRole("button", { name: "🔥 Hot" })).toHaveAttribute("aria-pressed", "false");
+
+  // a brand page is shared too: its codes are masked in the page everyone gets, whole once /api/moi has answered
+  const brandMoi = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/moi");
+  const brand = await page.goto("/marques/caudalie");
+  expect(brand?.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+  expect(await brand!.text()).not.toContain("VINOGLOW15");
+  await brandMoi;
+  const code = page.getByRole("article", { name: "Code promo Caudalie" }).filter({ hasText: "Vinoperfect" });
+  await expect(code.getByText("VINOGLOW15", { exact: true })).toBeVisible();
+  await expect(code.getByRole("button", { name: /Copier/ })).toBeVisible();
 });

@@ -18,6 +18,7 @@ describeEachDb("/api/moi", ({ database }) => {
   let draft: string;
   let codeA: string;
   let codeB: string;
+  let hiddenCode: string;
 
   beforeAll(async () => {
     const db = database().db;
@@ -36,6 +37,11 @@ describeEachDb("/api/moi", ({ database }) => {
     const code = (c: string) => db.insert(s.promoCodes).values({ brandId: brand!.id, code: c, discountAmount: "-10 %" }).returning().then((rows) => rows[0]!.id);
     codeA = await code("MOIA10");
     codeB = await code("MOIB20");
+    hiddenCode = await db
+      .insert(s.promoCodes)
+      .values({ brandId: brand!.id, code: "MOIDRAFT", discountAmount: "-30 %", draft: true })
+      .returning()
+      .then((rows) => rows[0]!.id);
     // Alice: 🔥 on A, ❄️ (too expensive) on B, saved A and code A, « Oui » on code A
     await db.insert(s.dealVotes).values([
       { dealId: dealA, userId: alice.id, value: 1, weight: 1 },
@@ -51,7 +57,7 @@ describeEachDb("/api/moi", ({ database }) => {
     await db.insert(s.codeFeedback).values({ userId: bob.id, promoCodeId: codeB, worked: false, reason: "expired" });
   });
 
-  const ask = (cookie?: string, query = `deals=${dealA},${dealB},${draft}&codes=${codeA},${codeB}`) => callRoute(moiLoader, req(`/api/moi?${query}`, { cookie }));
+  const ask = (cookie?: string, query = `deals=${dealA},${dealB},${draft}&codes=${codeA},${codeB},${hiddenCode}`) => callRoute(moiLoader, req(`/api/moi?${query}`, { cookie }));
   const moiOf = async (cookie?: string) => {
     const res = await ask(cookie);
     expect(res.status).toBe(200);
@@ -67,6 +73,8 @@ describeEachDb("/api/moi", ({ database }) => {
     expect(a.feedback).toEqual({ [codeA]: { mine: true, reason: null } });
     // the code of a published code deal; nothing of a deal no one may see yet
     expect(a.dealCodes).toEqual({ [dealA]: "MOICODE10" });
+    // the shown live codes, unmasked (a brand or category page masks them for everyone); nothing of a draft code
+    expect(a.promoCodes).toEqual({ [codeA]: "MOIA10", [codeB]: "MOIB20" });
 
     const b = await moiOf(bob.cookie);
     expect(b.user?.displayName).toMatch(/^Bob-/);
@@ -84,7 +92,7 @@ describeEachDb("/api/moi", ({ database }) => {
       for (const cookie of [undefined, "crevarde.session_token=forged.value", `crevarde.session_token=${randomUUID()}.c2lnbmF0dXJl`, "cr_consent=x"]) {
         const moi = await moiOf(cookie);
         expect(moi, String(cookie)).toEqual(ANONYMOUS_MOI);
-        expect(JSON.stringify(moi)).not.toMatch(/MOICODE10|Alice-|Bob-/);
+        expect(JSON.stringify(moi)).not.toMatch(/MOICODE10|MOIA10|Alice-|Bob-/);
       }
     } finally {
       await setSetting("cashback_launched", false);

@@ -7,8 +7,6 @@ import { loader as brandLoader } from "../../app/routes/brands.$id";
 import { loader as codesLoader } from "../../app/routes/codes-promo";
 import { loader as dealsLoader } from "../../app/routes/deals";
 import { loader as homeLoader } from "../../app/routes/home";
-import { loader as moiLoader } from "../../app/routes/api.moi";
-import type { Moi } from "../../app/modules/members/moi.server";
 import { buildTrackingUrl, CLICK_OUT_NOT_PUBLIC, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE } from "../../app/modules/cashback/click-out.server";
 import { CLICK_ID_PATTERN } from "../../app/modules/cashback/click-id";
 import { setSetting } from "../../app/modules/settings/settings.server";
@@ -16,6 +14,7 @@ import { invalidateAllowedHosts } from "../../app/modules/tracking/tracking.serv
 import { SUB_ID_PARAM, type NetworkName } from "../../app/modules/networks/networks";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
+import { askMoi } from "../helpers/moi";
 import { callRoute } from "../helpers/route";
 
 const TEMPLATES: Record<Exclude<NetworkName, "timeone">, string> = {
@@ -208,12 +207,13 @@ describeEachDb("cashback click-out", ({ database }) => {
     expect(off.data.offers.find((o) => o.name === "Offre cashback")?.cashback?.href).toBeNull();
   });
 
-  it("the brand page shows the block (member rates, declared delay) and member links through the click-out, only once launched", async () => {
+  it("the brand page shows the block (member rates, declared delay), the same for everyone; /api/moi gives a member's links through the click-out, only once launched", async () => {
     const member = await signedInUser();
+    const moi = (cookie?: string) => askMoi(cookie, { deals: [deal.id], codes: [code.id] });
     await setSetting("cashback_launched", false);
     const off = await callRoute(brandLoader, req("/marques/marque-cashback", { cookie: member.cookie }), { id: "marque-cashback" });
     expect(off.data.cashback).toBeNull();
-    expect(off.data.deals[0].cashbackHref).toBeNull();
+    expect((await moi(member.cookie)).cashback).toEqual({});
     await setSetting("cashback_launched", true);
     const on = await callRoute(brandLoader, req("/marques/marque-cashback", { cookie: member.cookie }), { id: "marque-cashback" });
     expect(on.data.cashback?.programId).toBe(program.id);
@@ -222,11 +222,16 @@ describeEachDb("cashback click-out", ({ database }) => {
       { label: "Nouveaux clients", memberRate: "7\u00a0%" },
     ]);
     expect(on.data.cashback?.delayText).toBe("Délai de validation annoncé : 45 jours");
-    expect(on.data.deals.find((d) => d.id === deal.id)?.cashbackHref).toBe(`/cashback/activer/${program.id}?deal=${deal.id}`);
-    expect(on.data.codes.find((c) => c.id === code.id)?.cashbackHref).toBe(`/cashback/activer/${program.id}?code=${code.id}`);
+    // a shared page (ADR 048): the member gets the visitor's page, masked codes and /kpi links included
     const visitor = await callRoute(brandLoader, req("/marques/marque-cashback"), { id: "marque-cashback" });
-    expect(visitor.data.cashback?.programId).toBe(program.id);
-    expect(visitor.data.deals[0].cashbackHref).toBeNull();
+    expect(on.data).toEqual(visitor.data);
+    expect(on.data.codes.find((c) => c.id === code.id)?.masked).toBe(true);
+    // their links come from /api/moi; a visitor gets none
+    expect((await moi(member.cookie)).cashback).toEqual({
+      [deal.id]: `/cashback/activer/${program.id}?deal=${deal.id}`,
+      [code.id]: `/cashback/activer/${program.id}?code=${code.id}`,
+    });
+    expect((await moi()).cashback).toEqual({});
   });
 
   it("on the home page a member's featured deal and code of a brand with a programme go through the click-out, once launched", async () => {
@@ -252,7 +257,7 @@ describeEachDb("cashback click-out", ({ database }) => {
     // /coup-de-crevarde is the same page for everyone (ADR 048): /kpi in the page, the member's links from /api/moi
     const deals = await callRoute(dealsLoader, req("/coup-de-crevarde", { cookie: member.cookie }));
     expect(deals.data.deals.find((d) => d.id === deal.id)).not.toHaveProperty("cashbackHref");
-    const moi = async (cookie?: string) => (await callRoute(moiLoader, req(`/api/moi?deals=${deal.id},${otherDeal.id}`, { cookie }))).data as Moi;
+    const moi = (cookie?: string) => askMoi(cookie, { deals: [deal.id, otherDeal.id] });
     expect((await moi(member.cookie)).cashback).toEqual({ [deal.id]: `/cashback/activer/${program.id}?deal=${deal.id}` });
     // the brand of the paused programme keeps /kpi; a visitor gets no link
     expect((await moi()).cashback).toEqual({});

@@ -11,6 +11,7 @@ import { listBrandCodes, listFeaturedCodes } from "../../app/modules/promo-codes
 import { RATE_LIMITS } from "../../app/lib/rate-limit.server";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
+import { askMoi } from "../helpers/moi";
 import { callRoute } from "../helpers/route";
 
 describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
@@ -42,11 +43,11 @@ describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
     const member = await signedInUser();
     const yes = await answer(member.cookie, { promoCodeId: code.id, answer: "oui", _js: "1" });
     expect(yes.status).toBe(200);
-    expect(yes.data).toEqual({ ok: true, mine: true, reason: null, message: "Merci pour ton retour !" });
+    expect(yes.data).toMatchObject({ ok: true, mine: true, reason: null, message: "Merci pour ton retour !" });
     expect((await rows(code.id)).map((r) => [r.userId, r.worked])).toEqual([[member.id, true]]);
 
     const no = await answer(member.cookie, { promoCodeId: code.id, answer: "non", _js: "1" });
-    expect(no.data).toEqual({ ok: true, mine: false, reason: null, message: "Merci pour ton retour !" });
+    expect(no.data).toMatchObject({ ok: true, mine: false, reason: null, message: "Merci pour ton retour !" });
     expect((await rows(code.id)).map((r) => [r.userId, r.worked])).toEqual([[member.id, false]]);
 
     // concurrent answers of the same member never make two rows
@@ -54,15 +55,25 @@ describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
     expect(await rows(code.id)).toHaveLength(1);
 
     const undo = await answer(member.cookie, { promoCodeId: code.id, answer: "annuler", _js: "1" });
-    expect(undo.data).toEqual({ ok: true, mine: null, reason: null, message: "Ta réponse a été retirée." });
+    expect(undo.data).toMatchObject({ ok: true, mine: null, reason: null, message: "Ta réponse a été retirée." });
     expect(await rows(code.id)).toEqual([]);
+  });
+
+  it("the answer's reply carries the code's figures with it counted: a card served from the shared page shows them at once", async () => {
+    const code = await newCode("CHIFFRES");
+    for (const worked of ["oui", "oui"]) await answer((await signedInUser()).cookie, { promoCodeId: code.id, answer: worked, _js: "1" });
+    const member = await signedInUser();
+    const no = await answer(member.cookie, { promoCodeId: code.id, answer: "non", _js: "1" });
+    expect(no.data.figures).toEqual({ rate: "67\u00a0% de réussite", verified: expect.stringMatching(/^vérifié il y a /) });
+    const undo = await answer(member.cookie, { promoCodeId: code.id, answer: "annuler", _js: "1" });
+    expect(undo.data.figures).toEqual({ rate: null, verified: null });
   });
 
   it("a « Non » may say why: the reason is kept with the answer, cleared by « Oui », and shown to admins on failing codes", async () => {
     const code = await newCode("POURQUOI");
     const member = await signedInUser();
     const why = await answer(member.cookie, { promoCodeId: code.id, answer: "non", reason: "minimum", _js: "1" });
-    expect(why.data).toEqual({ ok: true, mine: false, reason: "minimum", message: "Merci pour ton retour !" });
+    expect(why.data).toMatchObject({ ok: true, mine: false, reason: "minimum", message: "Merci pour ton retour !" });
     expect((await rows(code.id)).map((r) => [r.worked, r.reason])).toEqual([[false, "minimum"]]);
     // the card shows the member's reason back
     const [card] = await withFeedback([{ id: code.id, expiresAt: null }], member.id);
@@ -174,13 +185,14 @@ describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
     const featured = await listFeaturedCodes(null);
     expect(featured.map((c) => c.code)).not.toContain("AECHOUE");
 
-    // a member sees their own answer; the brand page loader carries it
+    // a member sees their own answer: the brand page is the same for everyone (ADR 048), /api/moi carries it
     const member = await signedInUser();
     await answer(member.cookie, { promoCodeId: untouched.id, answer: "non", _js: "1" });
     const page = await callRoute(brandLoader, req("/marques/marque-rang", { cookie: member.cookie }), { id: "marque-rang" });
-    const mine = page.data.codes.find((c) => c.id === untouched.id);
-    expect(mine?.feedback.mine).toBe(false);
-    expect(mine?.code).toBe("DRIEN");
+    expect(page.data.codes.find((c) => c.id === untouched.id)?.feedback.mine).toBeNull();
+    const moi = await askMoi(member.cookie, { codes: page.data.codes.map((c) => c.id) });
+    expect(moi.feedback[untouched.id]).toEqual({ mine: false, reason: null });
+    expect(moi.promoCodes[untouched.id]).toBe("DRIEN");
     const codesPage = await callRoute(codesLoader, req("/codes-promo", { cookie: member.cookie }));
     expect(codesPage.data.codes.find((c) => c.id === untouched.id)?.feedback.mine).toBe(false);
 

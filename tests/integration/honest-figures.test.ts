@@ -9,8 +9,6 @@ import * as s from "../../db/schema";
 import { seed } from "../../db/seed/index";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as dealsLoader } from "../../app/routes/deals";
-import { loader as moiLoader } from "../../app/routes/api.moi";
-import type { Moi } from "../../app/modules/members/moi.server";
 import { loader as codesLoader } from "../../app/routes/codes-promo";
 import { loader as brandsLoader } from "../../app/routes/brands";
 import { loader as brandLoader } from "../../app/routes/brands.$id";
@@ -22,6 +20,7 @@ import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
 import { setSetting } from "../../app/modules/settings/settings.server";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
+import { askMoi } from "../helpers/moi";
 import { callMeta, callRoute, formErrors } from "../helpers/route";
 
 const DAY = 86_400_000;
@@ -148,11 +147,12 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
     const memberDeals = await callRoute(dealsLoader, req("/coup-de-crevarde", { cookie: member.cookie }));
     expect(memberDeals.data.deals.find((d) => d.id === deal.id)).toMatchObject({ ctaText: "TEMU*****", codeMasked: true });
     const plainId = plain!.id;
-    const moi = async (cookie?: string) => (await callRoute(moiLoader, req(`/api/moi?deals=${deal.id},${plainId}`, { cookie }))).data as Moi;
-    expect((await moi(member.cookie)).dealCodes).toEqual({ [deal.id]: "TEMUCREV5" });
-    expect(JSON.stringify(await moi())).not.toMatch(/TEMUCREV5/);
+    expect((await askMoi(member.cookie, { deals: [deal.id, plainId] })).dealCodes).toEqual({ [deal.id]: "TEMUCREV5" });
+    expect(JSON.stringify(await askMoi(undefined, { deals: [deal.id, plainId] }))).not.toMatch(/TEMUCREV5/);
+    // so is a brand page
     const memberBrand = await callRoute(brandLoader, req("/marques/sephora-collection", { cookie: member.cookie }), { id: "sephora-collection" });
-    expect(memberBrand.data.deals[0]).toMatchObject({ ctaText: "SEPHO10", codeMasked: false });
+    expect(memberBrand.data.deals[0]).toMatchObject({ ctaText: "SEPH****", codeMasked: true });
+    expect((await askMoi(member.cookie, { deals: [memberBrand.data.deals[0]!.id] })).dealCodes).toEqual({ [memberBrand.data.deals[0]!.id]: "SEPHO10" });
   });
 
   it("Mes codes promo: live codes first, soonest expiry first; expired codes apart, most recent first", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
 import { SHARED_PAGE_CACHE_CONTROL } from "../../app/lib/shared-pages";
@@ -12,7 +13,9 @@ type App = Awaited<ReturnType<typeof startInProcessApp>>;
 /** The public pages that are the same bytes for a visitor and a member (ADR 048), as pages and as client-side navigations. */
 const ARTICLE = `article-partage-${randomUUID().slice(0, 8)}`;
 const DRAFT = `brouillon-partage-${randomUUID().slice(0, 8)}`;
-const SHARED = ["/coup-de-crevarde", "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", "/categories", "/blog", `/blog/${ARTICLE}`];
+const BRAND = `marque-partagee-${randomUUID().slice(0, 8)}`;
+const CATEGORY = `categorie-partagee-${randomUUID().slice(0, 8)}`;
+const SHARED = ["/coup-de-crevarde", "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", `/marques/${BRAND}`, "/categories", `/categories/${CATEGORY}`, "/blog", `/blog/${ARTICLE}`];
 const dataPath = (p: string) => p.replace(/^([^?]*)/, "$1.data");
 
 /** The CSP nonce is per response: its values are the one difference allowed. */
@@ -36,6 +39,12 @@ describeEachDb("shared public pages: the same bytes for a visitor and a member (
       .returning();
     await db.insert(s.dealVotes).values({ dealId: deal!.id, userId: alice.id, value: 1, weight: 1 });
     await db.insert(s.savedDeals).values({ userId: alice.id, dealId: deal!.id });
+    // a brand page and a category page with a code Alice answered « Oui » to, and a code deal of the brand
+    const [category] = await db.insert(s.categories).values({ name: `Catégorie partagée ${CATEGORY}`, slug: CATEGORY }).returning();
+    const [brand] = await db.insert(s.brands).values({ name: "Marque partagée", slug: BRAND, categoryId: category!.id, websiteUrl: "https://partagee.example" }).returning();
+    const [code] = await db.insert(s.promoCodes).values({ brandId: brand!.id, code: "PARTAGE20", discountAmount: "-20 %" }).returning();
+    await db.insert(s.codeFeedback).values({ userId: alice.id, promoCodeId: code!.id, worked: true });
+    await db.update(s.crevardeDeals).set({ brandId: brand!.id }).where(eq(s.crevardeDeals.id, deal!.id));
     const article = { title: "Un article pour tous", category: "Conseils", publishedAt: new Date("2026-01-01T00:00:00Z"), imageUrl: "/og-image.png", author: "Zoé", excerpt: "x", body: "<p>Le même pour tout le monde.</p>" };
     await db.insert(s.blogArticles).values([
       { ...article, id: ARTICLE },
@@ -65,7 +74,7 @@ describeEachDb("shared public pages: the same bytes for a visitor and a member (
         const members = [await read(alice.cookie), await read(bob.cookie)];
         const after = await read();
         for (const body of members) expect([before, after], p).toContain(body);
-        expect(before).not.toMatch(/Alice-|Bob-|GOURDE15/);
+        expect(before).not.toMatch(/Alice-|Bob-|GOURDE15|PARTAGE20/);
       }
     }
   });

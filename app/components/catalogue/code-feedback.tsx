@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
@@ -16,7 +17,8 @@ export function CodeFeedbackRate({ feedback }: { feedback: CodeFeedbackView }) {
   );
 }
 
-type FeedbackReply = { ok: true; mine: boolean | null; reason: NoReason | null; message: string } | { ok: false; message: string };
+type Figures = Pick<CodeFeedbackView, "rate" | "verified">;
+type FeedbackReply = { ok: true; mine: boolean | null; reason: NoReason | null; message: string; figures: Figures } | { ok: false; message: string };
 
 /**
  * « Ça a marché ? » under a code: « Oui » / « Non » for a member (click the
@@ -29,13 +31,20 @@ export function CodeFeedbackQuestion({
   feedback,
   visitor,
   highlight,
+  onFigures,
 }: {
   codeId: string;
   feedback: CodeFeedbackView;
   visitor: boolean;
   highlight: boolean;
+  /** the code's figures once the member's answer is counted (the rate beside the question shows them) */
+  onFigures?: (figures: Figures) => void;
 }) {
   const { fetcher, back, hydrated } = useToastFetcher<FeedbackReply>();
+  const reply = fetcher.data;
+  useEffect(() => {
+    if (reply?.ok) onFigures?.(reply.figures);
+  }, [reply, onFigures]);
 
   if (visitor) {
     return (

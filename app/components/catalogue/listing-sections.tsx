@@ -1,9 +1,24 @@
 import type { PublicPromoCode } from "~/modules/promo-codes/promo-codes.server";
+import type { CodeFeedbackView } from "~/modules/promo-codes/code-feedback.server";
+import { memberCode, memberDeal } from "~/modules/members/moi";
+import { useMoi } from "~/root";
 import { DealCard, type DealCardData } from "./deal-card";
 import { PromoCodeCard } from "./promo-code-card";
 
-/** A titled grid of promo codes (masked for visitors by the loader), with the spec's empty text. */
-export function PromoCodesSection({ id, title, codes }: { id: string; title: string; codes: (PublicPromoCode & { cashbackHref?: string | null })[] }) {
+/**
+ * A titled grid of promo codes (masked for visitors by the loader), with the spec's empty text. On a shared page
+ * (ADR 048) the member's codes, links and answers come from /api/moi once it has answered.
+ */
+export function PromoCodesSection({
+  id,
+  title,
+  codes,
+}: {
+  id: string;
+  title: string;
+  codes: (PublicPromoCode & { cashbackHref?: string | null; feedback?: CodeFeedbackView })[];
+}) {
+  const moi = useMoi();
   return (
     <section className="mt-10" aria-labelledby={id}>
       <h2 id={id} className="text-2xl font-black">
@@ -15,7 +30,7 @@ export function PromoCodesSection({ id, title, codes }: { id: string; title: str
         <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {codes.map((c) => (
             <li key={c.id}>
-              <PromoCodeCard code={c} />
+              <PromoCodeCard code={moi ? memberCode(c, moi) : c} />
             </li>
           ))}
         </ul>
@@ -24,8 +39,9 @@ export function PromoCodesSection({ id, title, codes }: { id: string; title: str
   );
 }
 
-/** A titled grid of deals; nothing at all when there are none. */
+/** A titled grid of deals, as their member sees them once /api/moi has answered; nothing at all when there are none. */
 export function DealsSection({ id, title, deals }: { id: string; title: string; deals: DealCardData[] }) {
+  const moi = useMoi();
   if (deals.length === 0) return null;
   return (
     <section className="mt-10" aria-labelledby={id}>
@@ -35,7 +51,7 @@ export function DealsSection({ id, title, deals }: { id: string; title: string; 
       <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {deals.map((d) => (
           <li key={d.id}>
-            <DealCard deal={d} />
+            <DealCard deal={moi ? memberDeal(d, moi) : d} />
           </li>
         ))}
       </ul>

@@ -15,10 +15,14 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode & { cashbackHref
   const expired = code.status === "expired";
   // « Ça a marché ? » stands out once the member has copied the code
   const [copied, setCopied] = useState(false);
+  // the figures with the member's own answer counted, once they have answered here
+  const [figures, setFigures] = useState<Pick<CodeFeedbackView, "rate" | "verified"> | null>(null);
+  const feedback = code.feedback && figures ? { ...code.feedback, ...figures } : code.feedback;
   return (
     <article
       className={cn("flex min-w-0 flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-5 shadow-sm", expired && "opacity-60")}
       aria-label={`Code promo ${code.brandName}`}
+      data-moi-code={code.id}
     >
       <div className="flex flex-wrap items-center gap-3">
         <BrandLogo src={code.brandImage} name={code.brandName} />
@@ -44,8 +48,8 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode & { cashbackHref
         </code>
         {code.masked || expired ? null : <CopyButton code={code.code} onCopied={() => setCopied(true)} />}
       </div>
-      {code.feedback ? <CodeFeedbackRate feedback={code.feedback} /> : null}
-      {code.feedback && !expired ? <CodeFeedbackQuestion codeId={code.id} feedback={code.feedback} visitor={code.masked} highlight={copied} /> : null}
+      {feedback ? <CodeFeedbackRate feedback={feedback} /> : null}
+      {feedback && !expired ? <CodeFeedbackQuestion codeId={code.id} feedback={feedback} visitor={code.masked} highlight={copied} onFigures={setFigures} /> : null}
       {code.masked ? (
         <CodeSignUpPrompt />
       ) : code.url && !expired ? (

@@ -1,5 +1,5 @@
 import { and, inArray } from "drizzle-orm";
-import { crevardeDeals } from "../../../db/schema";
+import { crevardeDeals, promoCodes } from "../../../db/schema";
 import { displayName, initials, type SessionUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { withCashbackLinks } from "~/modules/cashback/click-out.server";
@@ -8,6 +8,7 @@ import { isDealCode } from "~/modules/deals/deals.constants";
 import { publicDeal } from "~/modules/deals/deals.server";
 import type { NoReason } from "~/modules/promo-codes/code-feedback";
 import { memberAnswers } from "~/modules/promo-codes/code-feedback.server";
+import { publicCode } from "~/modules/promo-codes/promo-codes.server";
 import { savedCodeIds, savedDealIds } from "~/modules/saved/saved.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import type { Role } from "../../../db/constants";
@@ -26,18 +27,20 @@ export interface Moi {
   feedback: Record<string, { mine: boolean; reason: NoReason | null }>;
   /** the code of each shown code deal: masked in the shared page */
   dealCodes: Record<string, string>;
-  /** the member's tracked link of each shown deal whose brand has a programme, once cashback is launched */
+  /** the code of each shown live promo code: masked in the shared page */
+  promoCodes: Record<string, string>;
+  /** the member's tracked link of each shown deal and code whose brand has a programme, once cashback is launched */
   cashback: Record<string, string>;
 }
 
-export const ANONYMOUS_MOI: Moi = { user: null, votes: {}, savedDeals: [], savedCodes: [], feedback: {}, dealCodes: {}, cashback: {} };
+export const ANONYMOUS_MOI: Moi = { user: null, votes: {}, savedDeals: [], savedCodes: [], feedback: {}, dealCodes: {}, promoCodes: {}, cashback: {} };
 
-/** The member's own state for these ids, built from their session (kept in memory, ADR 032) and five small reads. */
+/** The member's own state for these ids, built from their session (kept in memory, ADR 032) and six small reads. */
 export async function moiFor(user: SessionUser | null, query: MoiQuery, now = new Date()): Promise<Moi> {
   if (!user) return ANONYMOUS_MOI;
   const db = await getDb();
   const { deals, codes } = query;
-  const [votes, saved, savedCodes, answers, dealRows, launched] = await Promise.all([
+  const [votes, saved, savedCodes, answers, dealRows, codeRows, launched] = await Promise.all([
     memberVotes(user.id, deals),
     savedDealIds(user.id, deals),
     savedCodeIds(user.id, codes),
@@ -46,9 +49,11 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
     deals.length
       ? db.select({ id: crevardeDeals.id, ctaText: crevardeDeals.ctaText }).from(crevardeDeals).where(and(inArray(crevardeDeals.id, deals), publicDeal(now)))
       : [],
+    // only live codes anyone may see, as a member sees them on the page
+    codes.length ? db.select({ id: promoCodes.id, code: promoCodes.code }).from(promoCodes).where(and(inArray(promoCodes.id, codes), publicCode(now))) : [],
     getSetting("cashback_launched"),
   ]);
-  const links = await withCashbackLinks(dealRows, "deal", launched);
+  const links = [...(await withCashbackLinks(dealRows, "deal", launched)), ...(await withCashbackLinks(codeRows, "code", launched))];
   const name = displayName(user);
   return {
     user: { displayName: name, initials: initials(name), avatarUrl: user.avatarUrl, dealsUsed: user.dealsUsed, role: user.role },
@@ -57,6 +62,7 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
     savedCodes,
     feedback: Object.fromEntries([...answers].map(([id, a]) => [id, { mine: a.worked, reason: a.reason }])),
     dealCodes: Object.fromEntries(dealRows.filter((d) => isDealCode(d.ctaText)).map((d) => [d.id, d.ctaText])),
+    promoCodes: Object.fromEntries(codeRows.map((c) => [c.id, c.code])),
     cashback: Object.fromEntries(links.filter((d) => d.cashbackHref).map((d) => [d.id, d.cashbackHref!])),
   };
 }

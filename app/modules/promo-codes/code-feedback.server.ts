@@ -112,6 +112,13 @@ export function attachFeedback<T extends { id: string; expiresAt: string | null 
   return rows.map((r) => r.code);
 }
 
+/** A code's figures as a card shows them, read afresh (the member who just answered sees their answer counted at once). */
+export async function codeFigures(promoCodeId: string, now = new Date()): Promise<Pick<CodeFeedbackView, "rate" | "verified">> {
+  const [entry] = await readFeedbackStats([promoCodeId]);
+  const shown = feedbackDisplay(entry?.[1] ?? NO_FEEDBACK, now);
+  return { rate: shown?.rate ?? null, verified: shown?.verified ?? null };
+}
+
 /** loadFeedback then attachFeedback, for a page with one list of codes. */
 export async function withFeedback<T extends { id: string; expiresAt: string | null }>(
   codes: T[],
