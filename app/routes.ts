@@ -24,6 +24,8 @@ export default [
   route("recherche/suggestions", "routes/search.suggestions.ts"),
   // a signed-in member's own state on the shared public pages, fetched after hydration (issue #38, ADR 048)
   route("api/moi", "routes/api.moi.ts"),
+  // the partner shops the browser extension matches locally (issue #40 item 2, ADR 050)
+  route("api/extension/marchands", "routes/api.extension.marchands.ts"),
 
   // Outside the public layout
   route("auth", "routes/auth.tsx"),
