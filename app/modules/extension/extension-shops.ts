@@ -20,7 +20,7 @@ export interface ExtensionShop {
   checkoutSelectors: CheckoutSelectors | null;
 }
 
-export interface CheckoutSelectors {
+interface CheckoutSelectors {
   couponInput: string;
   applyButton: string;
   total: string;
