@@ -7,6 +7,7 @@ export function codesText(liveCodes: number): string {
 }
 
 const ASIDE_TEXT = "Un autre lien partenaire est déjà actif";
+const ACTIVATED_TEXT = "Cashback activé";
 
 const STYLE = `
 :host { all: initial; }
@@ -41,7 +42,9 @@ export function showBanner(doc: Document, reminder: Reminder, actions: { onActiv
     return p;
   };
   region.append(line(`${reminder.shop.rateLabel} chez ${reminder.shop.name}`, "rate"));
-  if (reminder.kind === "aside") {
+  if (reminder.kind === "activated") {
+    region.append(line(ACTIVATED_TEXT, ""), line("Le cashback de ton achat apparaîtra dans « Mon cashback » une fois l'achat enregistré par la boutique.", "muted"));
+  } else if (reminder.kind === "aside") {
     region.append(line(ASIDE_TEXT, ""), line("Crevarde ne le remplace pas : ton achat reste suivi par ce partenaire.", "muted"));
   } else {
     region.append(line(codesText(reminder.shop.liveCodes), "muted"));

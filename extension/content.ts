@@ -12,7 +12,9 @@ send<ReminderAnswer>({ type: "reminder", url: location.href }).then((reminder) =
   if (!reminder) return;
   const { programId } = reminder.shop;
   showBanner(document, reminder, {
-    onActivate: () => location.assign(new URL(`/cashback/activer/${encodeURIComponent(programId)}`, CREVARDE_URL).href),
+    // remembered first, so that the return to the shop says « Cashback activé »
+    onActivate: () =>
+      void send({ type: "activate", programId }).finally(() => location.assign(new URL(`/cashback/activer/${encodeURIComponent(programId)}`, CREVARDE_URL).href)),
     onClose: () => void send({ type: "dismiss", programId }),
   });
 });

@@ -1,11 +1,12 @@
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import type { ExtensionShopList } from "../../app/modules/extension/extension-shops";
-import { CASHBACK_STUB_BRAND } from "./cashback-fixture";
-import { expect, test } from "./fixtures";
+import { CASHBACK_STUB_BRAND, cashbackStubPort } from "./cashback-fixture";
+import { expect, sessionFile, test } from "./fixtures";
 
 /**
  * The real extension (issue #40 item 8, ADR 050), built by `npm test` for this server's address
@@ -123,6 +124,24 @@ test.describe("the Crevarde extension", () => {
     await activation;
     // signed out: the site's own session asks to sign in, then goes on to this activation
     await expect(page).toHaveURL(`${baseURL}/auth?redirect=${encodeURIComponent(`/cashback/activer/${programId}/suite`)}`);
+  });
+
+  test("a signed-in member's « Activer le cashback » reaches the partner network with a click id, and back on the shop says « Cashback activé »", async ({ baseURL }) => {
+    // the demo member's session of this run (sessions.setup.ts), in the extension's browser
+    const { cookies } = JSON.parse(await fsp.readFile(sessionFile("member"), "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
+    await context.addCookies(cookies.filter((c) => c.name !== "cr_consent"));
+    const page = await context.newPage();
+    await page.goto(`http://${SHOP_HOST}/`);
+    await bannerOf(page).getByRole("button", { name: "Activer le cashback" }).click();
+    await expect(page.getByRole("heading", { name: "Réseau stub" })).toBeVisible();
+    expect(new URL(page.url()).port).toBe(String(cashbackStubPort(new URL(baseURL!).port)));
+    await expect(page.locator("#clickref")).toHaveText(/^c[0-9A-Za-z]{20}$/);
+    // where the network sends the shopper on: the shop, with its click checksum
+    await page.goto(`http://${SHOP_HOST}/?awc=12345_1700000000_e2e`);
+    const banner = bannerOf(page);
+    await expect(banner).toContainText("Cashback activé");
+    await expect(banner).not.toContainText("Un autre lien partenaire");
+    await expect(banner.getByRole("button", { name: "Activer le cashback" })).toHaveCount(0);
   });
 });
 
