@@ -58,6 +58,8 @@ export default [
     route("blog/:id", "routes/blog.$id.tsx"),
     route("temu", "routes/temu.tsx"),
     route("apropos", "routes/apropos.tsx"),
+    // what the browser extension reads and sends (issue #40 item 9, ADR 050)
+    route("extension", "routes/extension.tsx"),
     route("deals", "routes/deals-soon.tsx"),
     route("mes-deals", "routes/mes-deals.tsx"),
     route("mes-alertes", "routes/mes-alertes.tsx"),

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { extensionManifest } from "./manifest";
 
@@ -13,6 +15,12 @@ describe("the extension's manifest (ADR 050 §Permissions)", () => {
 
   it("runs its content script on web pages only, in the top frame, once the page is loaded", () => {
     expect(extensionManifest("https://www.crevarde.fr", "1.0.0").content_scripts).toEqual([{ matches: ["https://*/*", "http://*/*"], js: ["content.js"], run_at: "document_idle" }]);
+  });
+
+  it("has the store listing's short description, within the stores' 132 characters", () => {
+    const { description } = extensionManifest("https://www.crevarde.fr", "1.0.0");
+    expect(description.length).toBeLessThanOrEqual(132);
+    expect(fs.readFileSync(path.join(import.meta.dirname, "store-listing.fr.md"), "utf8")).toContain(`\n${description}\n`);
   });
 
   it("carries Firefox's settings", () => {

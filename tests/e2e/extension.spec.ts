@@ -145,7 +145,7 @@ test.describe("the Crevarde extension", () => {
   });
 });
 
-test("the popup links to « Mon cashback » on the site it was built for", async ({ baseURL }) => {
+test("the popup links to « Mon cashback » and to what the extension reads and sends, on the site it was built for", async ({ baseURL }) => {
   const context = await launch(test.info());
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
@@ -153,6 +153,13 @@ test("the popup links to « Mon cashback » on the site it was built for", async
     await page.goto(`chrome-extension://${new URL(worker.url()).host}/popup.html`);
     await expect(page.getByRole("heading", { name: "Crevarde" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Mon cashback" })).toHaveAttribute("href", `${baseURL}/mon-cashback`);
+    const words = page.getByRole("link", { name: "Ce que l'extension lit et envoie" });
+    await expect(words).toHaveAttribute("href", `${baseURL}/extension`);
+    await page.goto(`${baseURL}/extension`);
+    await expect(page.getByRole("heading", { level: 1, name: "L'extension Crevarde pour ton navigateur" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Ce qu'elle envoie" })).toBeVisible();
+    await expect(page.getByText("de nouveau au plus tôt après une heure")).toBeVisible();
+    await expect(page.getByText("Les encadrés que tu as fermés : pendant 24 heures")).toBeVisible();
   } finally {
     await context.close();
   }
