@@ -18,6 +18,10 @@ const config: KnipConfig = {
     "tests/crash/*-child.ts",
     "tests/helpers/job-worker-process.ts",
     "tests/helpers/lock-worker.ts",
+    // the browser extension's bundles, which scripts/build-extension.ts names to esbuild by path (ADR 050)
+    "extension/background.ts",
+    "extension/content.ts",
+    "extension/popup.tsx",
     // Playwright's "sessions" setup project (its testMatch, which the plugin does not read)
     "tests/e2e/sessions.setup.ts",
   ],

@@ -1,7 +1,7 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
 
-const TESTS = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/fuzz/**/*.test.ts", "tests/crash/**/*.test.ts", "scripts/**/*.test.ts", "vite/**/*.test.ts"];
+const TESTS = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/fuzz/**/*.test.ts", "tests/crash/**/*.test.ts", "scripts/**/*.test.ts", "vite/**/*.test.ts", "extension/**/*.test.ts"];
 
 /**
  * The files that need a process of their own: they mock modules, fake timers or
@@ -46,7 +46,7 @@ export default defineConfig({
     // `npm run test:coverage`: lines and branches of the code the suite runs
     coverage: {
       provider: "v8",
-      include: ["app/**", "db/**", "server/**", "scripts/**", "vite/**"],
+      include: ["app/**", "db/**", "server/**", "scripts/**", "vite/**", "extension/**"],
       reporter: ["text-summary", "json-summary"],
     },
     projects: [

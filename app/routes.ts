@@ -24,6 +24,8 @@ export default [
   route("recherche/suggestions", "routes/search.suggestions.ts"),
   // a signed-in member's own state on the shared public pages, fetched after hydration (issue #38, ADR 048)
   route("api/moi", "routes/api.moi.ts"),
+  // the partner shops the browser extension matches locally (issue #40 item 2, ADR 050)
+  route("api/extension/marchands", "routes/api.extension.marchands.ts"),
 
   // Outside the public layout
   route("auth", "routes/auth.tsx"),
@@ -56,6 +58,8 @@ export default [
     route("blog/:id", "routes/blog.$id.tsx"),
     route("temu", "routes/temu.tsx"),
     route("apropos", "routes/apropos.tsx"),
+    // what the browser extension reads and sends (issue #40 item 9, ADR 050)
+    route("extension", "routes/extension.tsx"),
     route("deals", "routes/deals-soon.tsx"),
     route("mes-deals", "routes/mes-deals.tsx"),
     route("mes-alertes", "routes/mes-alertes.tsx"),

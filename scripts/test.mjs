@@ -25,6 +25,8 @@ const steps = [
   ["Unused files and exports (knip)", "npx", ["knip"]],
   // built before Vitest: the fuzz and crash suites drive the production build
   ["Production build", "npm", ["run", "build"]],
+  // the browser extension, for the e2e server's address (tests/e2e/extension.spec.ts loads it; ADR 050)
+  ["Extension build", "npm", ["run", "build:extension"], { CREVARDE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}` }],
   [VITEST, "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],
   // two production servers on one PostgreSQL behind a balancer (ADR 024): needs a PostgreSQL server
   ...(process.env.TEST_DATABASE_URL ? [["Cluster (two servers on one PostgreSQL)", "npx", ["tsx", "scripts/test-cluster.ts"]]] : []),
@@ -54,9 +56,9 @@ function counts() {
 }
 
 /** Run a command with its output shown as it comes, and kept (the Vitest step reads it). */
-function run(cmd, args) {
+function run(cmd, args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+    const child = spawn(cmd, args, { cwd: root, stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", ...env } });
     const chunks = [];
     child.stdout.on("data", (chunk) => {
       process.stdout.write(chunk);
@@ -88,10 +90,10 @@ const times = [];
 const runStarted = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 console.log(`npm test on Node ${process.version}`);
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, env] of steps) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
   const started = Date.now();
-  const result = await run(cmd, args);
+  const result = await run(cmd, args, env);
   const ok = result.status === 0 || (name === VITEST && (await rerunAfterNativeAbort(result.output)));
   times.push([`${name}: ${args[0]}`, Date.now() - started]);
   console.log(`=== ${name}: ${ok ? "ok" : "FAILED"} (${seconds(Date.now() - started)})`);

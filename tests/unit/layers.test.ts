@@ -43,6 +43,11 @@ const RULES: Rule[] = [
   { from: "app/modules", forbidden: /^app\/(composition|routes)\//, why: "a domain module is used by routes and the composition root, never the other way" },
   { from: "app/routes", forbidden: /^(drizzle-orm(\/.*)?|db\/schema(\/.*)?|app\/lib\/db\.server)$/, why: "a route parses, authorizes, calls the domain and answers: it does not query the database" },
   { from: "db", forbidden: /^app\/(modules|composition|routes)\//, why: "the schema and migrations sit below the domain; the seed lives above it" },
+  {
+    from: "extension",
+    forbidden: /^(?!app\/modules\/extension\/extension-shops$)(app|db|server)\//,
+    why: "the browser extension ships to browsers: of the site it takes only the shop list's types (ADR 050)",
+  },
 ];
 
 /** Files that break a rule today, each to be fixed (the list may only shrink). */

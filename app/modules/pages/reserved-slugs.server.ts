@@ -25,6 +25,7 @@ export const ROUTE_FIRST_SEGMENTS = [
   "coups-de-crevarde",
   "deals",
   "email-test",
+  "extension",
   "inscription",
   "invite",
   "kpi",

@@ -28,6 +28,7 @@ const STATIC_PATHS: Array<[string, number]> = [
   ["/temu", 0.5],
   ["/categories", 0.5],
   ["/apropos", 0.4],
+  ["/extension", 0.3],
   ["/aide", 0.5],
   ["/contact", 0.3],
   [EARNINGS_PATH, 0.2],
