@@ -6,6 +6,7 @@ import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
 import { dealStatus, temperatureTier, TEMPERATURE_TIER_LABELS, visibleTemperature } from "./deal-rules";
 import { postedAgo } from "./posted-ago";
+import { withPriceTruth } from "./price-truth.server";
 import { isDealExpired } from "./deal-votes";
 import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW, type DealSearch } from "./deals.schema";
 import { fewMatches, matchQuery, searchWithCorrections } from "~/modules/search/search.server";
@@ -78,7 +79,7 @@ export async function listFeaturedDeals(signedIn: boolean, limit = FEATURED_DEAL
       .orderBy(...NEWEST_FIRST)
       .limit(limit);
   });
-  return rows.map((r) => toPublicDeal(r, signedIn, { now }));
+  return withPriceTruth(rows, rows.map((r) => toPublicDeal(r, signedIn, { now })));
 }
 
 /** The newest deals of the brands of one category (brands.category_id), 24 at most. */
@@ -91,7 +92,7 @@ export async function listCategoryDeals(categoryId: string, signedIn: boolean, l
     .where(and(eq(brands.categoryId, categoryId), publicDeal(now)))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
-  return rows.map((r) => toPublicDeal(r, signedIn, { now }));
+  return withPriceTruth(rows, rows.map((r) => toPublicDeal(r, signedIn, { now })));
 }
 
 /**
@@ -349,8 +350,9 @@ export async function searchDeals(query: DealSearch, signedIn: boolean, now = ne
   const facets = match === null
     ? await scheduledRead(`deals:facets:${windowKey(search)}`, WINDOW_TABLES, now, () => dealFacets(db, search, null, rare, window))
     : await dealFacets(db, search, match, rare, window);
+  const page = rows.slice(0, DEALS_PAGE_SIZE);
   return {
-    deals: rows.slice(0, DEALS_PAGE_SIZE).map((r) => toPublicDeal(r, signedIn, { now })),
+    deals: await withPriceTruth(page, page.map((r) => toPublicDeal(r, signedIn, { now }))),
     hasNext: rows.length > DEALS_PAGE_SIZE,
     page: search.page,
     facets,
