@@ -54,7 +54,7 @@ function dealPriceTruth(deal: DealPrices, observations: readonly KeyedObservatio
     note:
       percent === 0
         ? `Pas une baisse : déjà vu à ${money(ref.lowCents, ref.currency)} le ${formatParis(ref.lowSeenAt, "d MMMM yyyy")}`
-        : ref.seriesSince && ref.referenceCents !== ref.lowCents
+        : ref.seriesSince
           ? `Prix de référence : ${money(ref.referenceCents, ref.currency)}, avant une série de baisses commencée le ${formatParis(ref.seriesSince, "d MMMM yyyy")}`
           : null,
   };

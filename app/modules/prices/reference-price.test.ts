@@ -36,9 +36,15 @@ describe("referencePrice", () => {
     },
     {
       name: "the run's reference is the 30-day low before its first reduction, not a higher earlier price",
+      obs: history([70, 9000], [45, 10000], [20, 8000], [10, 6000]),
+      price: 5400,
+      expected: { reference: 9000, low: 6000, percent: 40, series: 20 },
+    },
+    {
+      name: "a run whose first step was no reduction (a lower price in its 30 days) is no series: the 30-day low",
       obs: history([55, 5000], [45, 10000], [20, 8000], [10, 6000]),
       price: 5500,
-      expected: { reference: 5000, low: 6000, percent: 0, series: 20 },
+      expected: { reference: 6000, low: 6000, percent: 8, series: null },
     },
     { name: "an observation at `at` itself or after it is not history", obs: history([10, 1000], [0, 500], [-3, 400]), price: 500, expected: { reference: 1000, low: 1000, percent: 50 } },
   ];

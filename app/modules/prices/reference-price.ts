@@ -46,7 +46,7 @@ export type ReferencePrice =
       lowCents: number;
       /** the last time in those 30 days the product was at that low (the window's start for a price held into it) */
       lowSeenAt: Date;
-      /** the reference is the price before the first reduction of a run of successive reductions (then its date) */
+      /** the reference is the price before the first reduction of a run of successive reductions, above the 30-day low (then the run's start) */
       seriesSince: Date | null;
       /** the announced price's reduction from the reference, in whole percent rounded down; 0 when it is no reduction; null without an announced price */
       reductionPercent: number | null;
@@ -85,7 +85,8 @@ function lowInEffect(sorted: readonly PriceObservation[], from: number, to: numb
  *   one and the observations before it fall without a rise (each strictly lower
  *   than the one before), the first of those reductions made no more than
  *   `seriesDays` before `at`, the reference is the one that run's first reduction
- *   had: the lowest price in effect during the 30 days before it;
+ *   had, the lowest price in effect during the 30 days before it, when that is
+ *   above the 30-day low (a run whose first step was no reduction is no series);
  * - « none » when no price is in effect in that window, « mixed-currencies »
  *   when the history or the announced price has more than one currency.
  * The reduction is (reference − price) / reference, rounded down: a price at or
@@ -114,7 +115,9 @@ export function referencePrice(observations: readonly PriceObservation[], at: Da
 
   const low = lowInEffect(prior, atMs - windowMs, atMs, holdMs);
   if (!low) return { kind: "none" };
-  const reference = start < atMs ? (lowInEffect(prior, start - windowMs, start, holdMs) ?? low) : low;
+  // the run's reference counts only when it is above the 30-day low: a run whose first step was no reduction is no series of reductions
+  const runLow = start < atMs ? lowInEffect(prior, start - windowMs, start, holdMs) : null;
+  const reference = runLow && runLow.cents > low.cents ? runLow : low;
   const price = options.priceCents;
   return {
     kind: "reference",
@@ -122,7 +125,7 @@ export function referencePrice(observations: readonly PriceObservation[], at: Da
     referenceCents: reference.cents,
     lowCents: low.cents,
     lowSeenAt: low.seenAt,
-    seriesSince: start < atMs ? new Date(start) : null,
+    seriesSince: reference === runLow ? new Date(start) : null,
     reductionPercent: price === undefined ? null : price >= reference.cents || reference.cents <= 0 ? 0 : Math.floor(((reference.cents - price) * 100) / reference.cents),
   };
 }
