@@ -7,7 +7,9 @@ import { action as postAction } from "../../app/routes/deals.propose";
 import { action as dealsAction, loader as dealsLoader } from "../../app/routes/admin/crevarde-deals";
 import { action as offersAction, loader as offersLoader } from "../../app/routes/admin/offers";
 import { loader as dealLoader } from "../../app/routes/deals.$id";
-import { listFeaturedDeals } from "../../app/modules/deals/deals.server";
+import { listFeaturedDeals, searchDeals } from "../../app/modules/deals/deals.server";
+import { dealSearchSchema } from "../../app/modules/deals/deals.schema";
+import { searchSite } from "../../app/modules/search/site-search.server";
 import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -105,7 +107,7 @@ describeEachDb("price observations and the deals' price truth (issue #39, ADR 04
     for (const [days, priceCents] of history) await db.insert(s.priceObservations).values({ productKey: key, merchant: `${shop}.fr`, priceCents, source: "offer", observedAt: daysAgo(days) });
     const [row] = await db
       .insert(s.crevardeDeals)
-      .values({ title: `Deal ${shop}`, description: "x", ...deal, source: "shop", badgeText: "-50 %", url: `https://www.${shop}.fr/produit?ref=x`, isFeatured: true, publishedAt: new Date() })
+      .values({ title: `Produit ${shop.replace(/-/g, "")}`, description: "x", ...deal, source: "shop", badgeText: "-50 %", url: `https://www.${shop}.fr/produit?ref=x`, isFeatured: true, publishedAt: new Date() })
       .returning();
     return row;
   }
@@ -120,8 +122,11 @@ describeEachDb("price observations and the deals' price truth (issue #39, ADR 04
       overstated: true,
       note: null,
     });
-    // the home page's featured cards read the same rule
+    // the home page's featured cards, the site search and the deals list read the same rule
     expect((await listFeaturedDeals(false, 100)).find((d) => d.id === deal.id)?.priceTruth).toEqual(truth);
+    const word = deal.title.split(" ")[1];
+    expect((await searchSite(word, false)).deals.find((d) => d.id === deal.id)?.priceTruth).toEqual(truth);
+    expect((await searchDeals(dealSearchSchema.parse({ q: word }), false)).deals.find((d) => d.id === deal.id)?.priceTruth).toEqual(truth);
   });
 
   it("the deal page: the Aldi case, back to a price already seen in the 30 days, is « Pas une baisse » with its date", async () => {

@@ -6,7 +6,7 @@ import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
 import { dealStatus, temperatureTier, TEMPERATURE_TIER_LABELS, visibleTemperature } from "./deal-rules";
 import { postedAgo } from "./posted-ago";
-import { withPriceTruth } from "./price-truth.server";
+import { withPriceTruth, type DealPrices } from "./price-truth.server";
 import { isDealExpired } from "./deal-votes";
 import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW, type DealSearch } from "./deals.schema";
 import { fewMatches, matchQuery, searchWithCorrections } from "~/modules/search/search.server";
@@ -79,7 +79,7 @@ export async function listFeaturedDeals(signedIn: boolean, limit = FEATURED_DEAL
       .orderBy(...NEWEST_FIRST)
       .limit(limit);
   });
-  return withPriceTruth(rows, rows.map((r) => toPublicDeal(r, signedIn, { now })));
+  return publicDeals(rows, signedIn, { now });
 }
 
 /** The newest deals of the brands of one category (brands.category_id), 24 at most. */
@@ -92,7 +92,7 @@ export async function listCategoryDeals(categoryId: string, signedIn: boolean, l
     .where(and(eq(brands.categoryId, categoryId), publicDeal(now)))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
-  return withPriceTruth(rows, rows.map((r) => toPublicDeal(r, signedIn, { now })));
+  return publicDeals(rows, signedIn, { now });
 }
 
 /**
@@ -126,6 +126,11 @@ export function toPublicDeal<
     /** posted by a member: its link is user content (rel="ugc"), reached through /kpi with the deal's id */
     memberPosted: authorId !== null,
   };
+}
+
+/** Deal rows shaped for the client (toPublicDeal), each with its price truth (ADR 049): one more query for the whole page. */
+export function publicDeals<T extends Parameters<typeof toPublicDeal>[0] & DealPrices>(rows: readonly T[], signedIn: boolean, options: { viewerId?: string | null; now?: Date } = {}) {
+  return withPriceTruth(rows, rows.map((r) => toPublicDeal(r, signedIn, options)));
 }
 
 /** Facet counts and the result count are computed on at most this many of the newest matches; beyond, "1 000+". */
@@ -352,7 +357,7 @@ export async function searchDeals(query: DealSearch, signedIn: boolean, now = ne
     : await dealFacets(db, search, match, rare, window);
   const page = rows.slice(0, DEALS_PAGE_SIZE);
   return {
-    deals: await withPriceTruth(page, page.map((r) => toPublicDeal(r, signedIn, { now }))),
+    deals: await publicDeals(page, signedIn, { now }),
     hasNext: rows.length > DEALS_PAGE_SIZE,
     page: search.page,
     facets,

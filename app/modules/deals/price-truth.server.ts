@@ -12,7 +12,7 @@ import { formatParis } from "~/modules/settings/paris-time";
  * reference price, a typed original price above it called out.
  */
 
-interface DealPrices {
+export interface DealPrices {
   id: string;
   url: string;
   price: string;
