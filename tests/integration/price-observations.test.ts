@@ -119,9 +119,12 @@ describeEachDb("price observations and the deals' price truth (issue #39, ADR 04
     expect(truth && { ...truth, lowest: plain(truth.lowest), percent: plain(truth.percent) }).toEqual({
       lowest: "Prix le plus bas des 30 derniers jours : 22,90 €",
       percent: "-13 %",
+      reduction: 13,
       overstated: true,
       note: null,
     });
+    // its badge's typed « -50 % » says the true reduction
+    expect((await callRoute(dealLoader, req(`/coup-de-crevarde/${deal.id}`), { id: deal.id })).data.deal.badgeText).toBe("-13\u00a0%");
     // the home page's featured cards, the site search and the deals list read the same rule
     expect((await listFeaturedDeals(false, 100)).find((d) => d.id === deal.id)?.priceTruth).toEqual(truth);
     const word = deal.title.split(" ")[1];
@@ -132,8 +135,8 @@ describeEachDb("price observations and the deals' price truth (issue #39, ADR 04
   it("the deal page: the Aldi case, back to a price already seen in the 30 days, is « Pas une baisse » with its date", async () => {
     const deal = await dealWithHistory(`aldi-${uniq()}`, { price: "1,29€", originalPrice: "1,69€" }, [[20, 129], [10, 169]]);
     const truth = await truthOf(deal.id);
-    expect(truth?.percent).toBeNull();
-    expect(truth?.overstated).toBe(true);
+    expect([truth?.percent, truth?.reduction, truth?.overstated]).toEqual([null, 0, true]);
+    expect((await callRoute(dealLoader, req(`/coup-de-crevarde/${deal.id}`), { id: deal.id })).data.deal.badgeText).toBe("Pas une baisse");
     expect(plain(truth?.lowest)).toBe("Prix le plus bas des 30 derniers jours : 1,29 €");
     expect(plain(truth?.note)).toMatch(/^Pas une baisse : déjà vu à 1,29 € le \d{1,2}(er)? \p{L}+ \d{4}$/u);
   });

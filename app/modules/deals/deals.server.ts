@@ -7,6 +7,7 @@ import { isDealCode } from "./deals.constants";
 import { dealStatus, temperatureTier, TEMPERATURE_TIER_LABELS, visibleTemperature } from "./deal-rules";
 import { postedAgo } from "./posted-ago";
 import { withPriceTruth, type DealPrices } from "./price-truth.server";
+import { codePercent } from "~/modules/brands/discount";
 import { isDealExpired } from "./deal-votes";
 import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW, type DealSearch } from "./deals.schema";
 import { fewMatches, matchQuery, searchWithCorrections } from "~/modules/search/search.server";
@@ -128,9 +129,13 @@ export function toPublicDeal<
   };
 }
 
-/** Deal rows shaped for the client (toPublicDeal), each with its price truth (ADR 049): one more query for the whole page. */
-export function publicDeals<T extends Parameters<typeof toPublicDeal>[0] & DealPrices>(rows: readonly T[], signedIn: boolean, options: { viewerId?: string | null; now?: Date } = {}) {
-  return withPriceTruth(rows, rows.map((r) => toPublicDeal(r, signedIn, options)));
+/**
+ * Deal rows shaped for the client (toPublicDeal), each with its price truth (ADR 049): one more query for the whole
+ * page. A badge that claims a percentage (« -50 % ») says the true one instead when there is a reference.
+ */
+export async function publicDeals<T extends Parameters<typeof toPublicDeal>[0] & DealPrices & { badgeText: string }>(rows: readonly T[], signedIn: boolean, options: { viewerId?: string | null; now?: Date } = {}) {
+  const deals = await withPriceTruth(rows, rows.map((r) => toPublicDeal(r, signedIn, options)));
+  return deals.map((d) => (d.priceTruth && codePercent(d.badgeText) !== null ? { ...d, badgeText: d.priceTruth.percent ?? "Pas une baisse" } : d));
 }
 
 /** Facet counts and the result count are computed on at most this many of the newest matches; beyond, "1 000+". */

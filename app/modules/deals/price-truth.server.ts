@@ -50,6 +50,7 @@ function dealPriceTruth(deal: DealPrices, observations: readonly KeyedObservatio
   return {
     lowest: `Prix le plus bas des 30 derniers jours : ${money(ref.lowCents, ref.currency)}`,
     percent: percent > 0 ? `-${percent}\u00a0%` : null,
+    reduction: percent,
     overstated: original !== null && original > ref.referenceCents,
     note:
       percent === 0
