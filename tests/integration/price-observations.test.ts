@@ -75,6 +75,17 @@ describeEachDb("price observations and the deals' price truth (issue #39, ADR 04
     ]);
   });
 
+  it("an admin's draft deal records its price only when it is published, from its form or in bulk", async () => {
+    const shop = `brouillon-${uniq()}`;
+    const title = `Brouillon ${uniq()}`;
+    await asAdmin(dealsAction, "/admin/crevarde-deals", post({ title, description: "Un brouillon.", source: "amazon", badgeText: "Top", url: `https://${shop}.com/p/8`, price: "5€", status: "draft" }));
+    expect(await observationsOf(`${shop}.com/p/8`)).toEqual([]);
+    const draft = (await asAdmin(dealsLoader, `/admin/crevarde-deals?q=${encodeURIComponent(title)}`)).data.deals[0];
+    const published = await asAdmin(dealsAction, "/admin/crevarde-deals", post({ intent: "bulk-publish", ids: draft.id }));
+    expect(published.status).toBe(200);
+    expect((await observationsOf(`${shop}.com/p/8`)).map((r) => [r.priceCents, r.sourceId])).toEqual([[500, draft.id]]);
+  });
+
   it("an admin's offer save records its regular price; an offer without a product link records nothing", async () => {
     const name = `Sérum ${uniq()}`;
     const shop = `offre-${uniq()}`;

@@ -104,6 +104,8 @@ export async function bulkDealStatus(actor: { id: string; email: string }, inten
         : { status: dealStatus.transition(before.status, dealStatus.is.removed), updatedAt: now };
       const [after] = await tx.update(crevardeDeals).set(set).where(eq(crevardeDeals.id, before.id)).returning();
       if (publish && before.draft) await enqueueAlertMatch(tx, before.id, "published", liveFrom > now ? liveFrom : null);
+      // a draft's price enters the price history when it is published (ADR 049)
+      if (publish && before.draft) await recordDealPrice(tx, after);
       await recordAuditIn(tx, actor, { action: "update", entity: "deal", entityId: before.id, before: auditable(before), after: auditable(after) });
       written += 1;
     }
