@@ -10,6 +10,7 @@ import { loader as dealLoader } from "../../app/routes/deals.$id";
 import { listFeaturedDeals, searchDeals } from "../../app/modules/deals/deals.server";
 import { dealSearchSchema } from "../../app/modules/deals/deals.schema";
 import { searchSite } from "../../app/modules/search/site-search.server";
+import { listBrandOffers } from "../../app/modules/offers/offers.server";
 import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -101,6 +102,20 @@ describeEachDb("price observations and the deals' price truth (issue #39, ADR 04
     const before = await (await getDb()).$count(s.priceObservations);
     await asAdmin(offersAction, "/admin/offers", post({ brandId, name: `${name} bis`, regularPrice: "5€", url: `https://${shop}.com/`, status: "published" }));
     expect(await (await getDb()).$count(s.priceObservations)).toBe(before);
+  });
+
+  it("an offer's card shows its product's 30-day low, its current price among it; its link is never sent", async () => {
+    const db = await getDb();
+    const shop = `carte-${uniq()}`;
+    const [offer] = await db.insert(s.offers).values({ brandId, name: `Crème ${uniq()}`, regularPrice: "19,90€", url: `https://www.${shop}.fr/creme` }).returning();
+    const observe = (priceCents: number, days: number) => db.insert(s.priceObservations).values({ productKey: `${shop}.fr/creme`, merchant: `${shop}.fr`, priceCents, source: "offer", observedAt: daysAgo(days) });
+    await observe(1490, 20);
+    await observe(1990, 2);
+    const [shown] = (await listBrandOffers(brandId, false)).filter((o) => o.id === offer.id);
+    expect(plain(shown.lowest)).toBe("Prix le plus bas des 30 derniers jours : 14,90 €");
+    expect(shown).not.toHaveProperty("url");
+    const [plainOffer] = await db.insert(s.offers).values({ brandId, name: `Sans lien ${uniq()}`, regularPrice: "9€" }).returning();
+    expect((await listBrandOffers(brandId, false)).find((o) => o.id === plainOffer.id)?.lowest).toBeNull();
   });
 
   it("stores no exact repeat of the latest price of a product at its merchant, whatever the source", async () => {

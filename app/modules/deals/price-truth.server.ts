@@ -2,6 +2,7 @@ import { getDb } from "~/lib/db.server";
 import { formatMoney } from "~/modules/ledger/ledger";
 import { observationsSince, priceCents, type KeyedObservation } from "~/modules/prices/observations.server";
 import type { PriceTruth } from "~/modules/prices/price-truth";
+import { lowestPriceLabel } from "~/modules/prices/lowest-price.server";
 import { productKey } from "~/modules/prices/product-key";
 import { referencePrice, REFERENCE_LOOKBACK_DAYS } from "~/modules/prices/reference-price";
 import { formatParis } from "~/modules/settings/paris-time";
@@ -48,7 +49,7 @@ function dealPriceTruth(deal: DealPrices, observations: readonly KeyedObservatio
   const original = priceCents(deal.originalPrice);
   const percent = ref.reductionPercent ?? 0;
   return {
-    lowest: `Prix le plus bas des 30 derniers jours : ${money(ref.lowCents, ref.currency)}`,
+    lowest: lowestPriceLabel(ref.lowCents, ref.currency),
     percent: percent > 0 ? `-${percent}\u00a0%` : null,
     reduction: percent,
     overstated: original !== null && original > ref.referenceCents,
