@@ -21,3 +21,4 @@ export * from "./payouts";
 export * from "./claims";
 export * from "./referrals";
 export * from "./support";
+export * from "./prices";

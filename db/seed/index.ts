@@ -18,6 +18,9 @@ import { HELP_ARTICLES } from "./data/help";
 import { DEMO_LEGAL_IDENTITY, LEGAL_PAGES } from "./data/legal";
 import { sanitizeRichHtml } from "../../app/lib/html.server";
 import { OFFERS } from "./data/offers";
+import { PRICE_HISTORY } from "./data/price-history";
+import { priceCents } from "../../app/modules/prices/observations.server";
+import { productKey } from "../../app/modules/prices/product-key";
 import { TZDate } from "@date-fns/tz";
 import { DEMO_BOOSTED_PROGRAM, DEMO_PROGRAM_BRAND_SLUG, DEMO_PROGRAMS, type ProgramSeed } from "./data/programs";
 import { PROMO_CODES } from "./data/promo-codes";
@@ -232,6 +235,24 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
         createdAt: created,
         updatedAt: created,
       });
+    }
+
+    // 90 days of price history for a dozen of the deals' products, relative to the seed's time (ADR 049);
+    // natural key: the product (a product with any observation keeps its history)
+    for (const d of DEALS) {
+      const history = PRICE_HISTORY[d.title];
+      const product = productKey(d.url);
+      if (!history || !product) continue;
+      const [known] = await db.select({ id: s.priceObservations.id }).from(s.priceObservations).where(eq(s.priceObservations.productKey, product.key)).limit(1);
+      if (known) continue;
+      const observed = (priceCents: number, observedAt: Date, sourceId: string | null = null) =>
+        ({ productKey: product.key, merchant: product.merchant, priceCents, observedAt, source: sourceId ? ("deal" as const) : ("import" as const), sourceId });
+      const rows = history.map(([days, cents]) => observed(cents, new Date(now.getTime() - days * DAY)));
+      // the deal's own price, at its publication, unless it repeats the last one
+      const [deal] = await db.select({ id: s.crevardeDeals.id, publishedAt: s.crevardeDeals.publishedAt }).from(s.crevardeDeals).where(eq(s.crevardeDeals.title, d.title)).limit(1);
+      const cents = priceCents(d.price);
+      if (deal?.publishedAt && cents !== null && cents !== history.at(-1)?.[1]) rows.push(observed(cents, deal.publishedAt, deal.id));
+      await db.insert(s.priceObservations).values(rows);
     }
 
     // offers (natural key: brand + name)

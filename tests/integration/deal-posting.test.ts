@@ -18,6 +18,7 @@ import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { answerOf, callRoute, formErrors } from "../helpers/route";
+import { dealPostForm } from "../helpers/deal-post";
 
 const PATH = "/coup-de-crevarde/proposer";
 const uniq = () => randomUUID().slice(0, 8);
@@ -32,19 +33,7 @@ describeEachDb("members post deals (issue #15)", () => {
     [brand] = await db.insert(s.brands).values({ name: "Maison Test", slug: `maison-${uniq()}`, websiteUrl: "https://www.maison-test.fr/" }).returning();
   });
 
-  const valid = (change: Record<string, string> = {}) => ({
-    url: `https://www.boutique-${uniq()}.fr/produit/42?utm_source=newsletter`,
-    title: `Casque bluetooth ${uniq()} à 19,99 €`,
-    price: "19,99",
-    originalPrice: "39,99",
-    referencePriceSource: "merchant_strikethrough",
-    code: "",
-    merchant: "Boutique",
-    categoryId,
-    expiresOn: "",
-    description: "Un très bon prix pour ce casque, livraison gratuite dès 20 €.",
-    ...change,
-  });
+  const valid = (change: Record<string, string> = {}) => dealPostForm(categoryId, change);
   const post = (cookie: string, form: Record<string, string>) => callRoute(postAction, req(PATH, { cookie, form }));
   const dealOf = async (id: string) => (await (await getDb()).select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, id)))[0];
   const lastPostOf = async (userId: string) =>

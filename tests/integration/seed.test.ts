@@ -8,6 +8,8 @@ import * as s from "../../db/schema";
 import { DEMO_SEEDED_KEY, SEED_IMAGE_VERSION, seed } from "../../db/seed/index";
 import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
 import { DEMO_BOOSTED_PROGRAM } from "../../db/seed/data/programs";
+import { PRICE_HISTORY } from "../../db/seed/data/price-history";
+import { getDealPage } from "../../app/modules/deals/deal-votes.server";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
 import { bestRateForBrand, listActiveProgramsForBrand } from "../../app/modules/cashback/programs.server";
 import { NETWORKS, SUB_ID_PARAM } from "../../app/modules/networks/networks";
@@ -34,6 +36,7 @@ const TABLES = {
   profiles: s.profiles,
   affiliatePrograms: s.affiliatePrograms,
   programRates: s.programRates,
+  priceObservations: s.priceObservations,
 };
 
 const counts = async (db: Db) => {
@@ -115,6 +118,20 @@ describeEachDb("demo seed", ({ database }) => {
     await db.update(s.brands).set({ imageUrl: "/uploads/seed-v3-brand-caudalie.webp" }).where(eq(s.brands.slug, "caudalie"));
     await db.update(s.offers).set({ imageUrl: "/uploads/seed-v3-offer-1.webp" }).where(eq(s.offers.name, "Sérum Vinoperfect éclat"));
     await db.update(s.offers).set({ imageUrl: "/uploads/seed-v3-offer-2.webp" }).where(eq(s.offers.name, "Huile Prodigieuse 100 ml"));
+  });
+
+  it("holds 90 days of price history for a dozen products, and its « -50 % » deal is told from the 30-day low (ADR 049)", async () => {
+    const db = database().db;
+    const keys = await db.select({ key: s.priceObservations.productKey, first: sql<Date>`min(${s.priceObservations.observedAt})` }).from(s.priceObservations).groupBy(s.priceObservations.productKey);
+    expect(keys).toHaveLength(Object.keys(PRICE_HISTORY).length);
+    expect(keys.length).toBeGreaterThanOrEqual(12);
+    const oldest = Math.min(...keys.map((k) => new Date(k.first).getTime()));
+    expect(Date.now() - oldest).toBeGreaterThanOrEqual(85 * DAY);
+    expect(Date.now() - oldest).toBeLessThanOrEqual(91 * DAY);
+    const [fifty] = await db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.badgeText, "-50 %"));
+    const truth = (await getDealPage(fifty.id, null))?.deal.priceTruth;
+    expect(truth).toMatchObject({ percent: "-11\u00a0%", overstated: true, note: null });
+    expect(truth?.lowest.replace(/\s/g, " ")).toBe("Prix le plus bas des 30 derniers jours : 16,99 €");
   });
 
   it("holds 29 brands with their images, rates and real domains", async () => {

@@ -13,6 +13,7 @@ import { CodeSignUpPrompt } from "./promo-code-card";
 import { DealHeatBadges, type DealHeat } from "./deal-heat";
 import { memberPath } from "~/modules/members/member-badges";
 import { pluralForm } from "~/lib/plural";
+import type { PriceTruth } from "~/modules/prices/price-truth";
 
 export interface DealCardData {
   id: string;
@@ -46,6 +47,8 @@ export interface DealCardData {
   postedAgo?: string;
   /** posted by a member: the link is user content (rel="ugc") */
   memberPosted?: boolean;
+  /** its product's 30-day low and the true reduction (issue #39, ADR 049); null without a reference */
+  priceTruth?: PriceTruth | null;
 }
 
 /**
@@ -157,18 +160,28 @@ export function DealCard({ deal, priority = false, children }: { deal: DealCardD
   );
 }
 
-/** The price and the struck-through original price (card: xl, deal page: 3xl). */
-export function DealPrice({ deal, large = false, className }: { deal: Pick<DealCardData, "price" | "originalPrice">; large?: boolean; className?: string }) {
+/**
+ * The price and the original price (card: xl, deal page: 3xl), told true (ADR 049): the reduction from the 30-day
+ * reference price, never from a higher original price, which is then « Prix barré annoncé » with « Réduction surestimée ».
+ */
+export function DealPrice({ deal, large = false, className }: { deal: Pick<DealCardData, "price" | "originalPrice" | "priceTruth">; large?: boolean; className?: string }) {
+  const truth = deal.priceTruth;
   return (
-    <p className={cn("flex items-baseline gap-2", className)}>
-      <span className={cn("font-black text-brand-700", large ? "text-3xl" : "text-xl")}>{deal.price}</span>
-      {deal.originalPrice ? (
-        <s className={cn("text-neutral-500", !large && "text-sm")}>
-          <span className="sr-only">Prix d'origine : </span>
-          {deal.originalPrice}
-        </s>
-      ) : null}
-    </p>
+    <div className={cn("flex flex-col gap-1", className)} data-testid="deal-price">
+      <p className="flex flex-wrap items-baseline gap-2">
+        <span className={cn("font-black text-brand-700", large ? "text-3xl" : "text-xl")}>{deal.price}</span>
+        {truth?.percent ? <span className="rounded bg-brand-700 px-1.5 text-sm font-bold text-white">{truth.percent}</span> : null}
+        {deal.originalPrice ? (
+          <span className={cn("text-neutral-500", !large && "text-sm")}>
+            <span className={truth?.overstated ? undefined : "sr-only"}>{truth?.overstated ? "Prix barré annoncé : " : "Prix d'origine : "}</span>
+            <s>{deal.originalPrice}</s>
+          </span>
+        ) : null}
+        {truth?.overstated ? <Badge variant="risky">Réduction surestimée</Badge> : null}
+      </p>
+      {truth ? <p className="text-xs text-neutral-600">{truth.lowest}</p> : null}
+      {truth?.note ? <p className="text-xs font-semibold text-amber-900">{truth.note}</p> : null}
+    </div>
   );
 }
 

@@ -17,6 +17,8 @@ export interface OfferCardData {
   cashback: { label: string; text: string | null; href: string | null; boost?: string | null } | null;
   imageUrl: string | null;
   tag: string | null;
+  /** « Prix le plus bas des 30 derniers jours : … » (ADR 049); null without a reference price */
+  lowest?: string | null;
 }
 
 /**
@@ -91,6 +93,7 @@ export function OfferGrid({
                   {/* no price "with cashback" the shopper cannot get yet (issue #11 item 6) */}
                   {!launched && o.cashback ? <> · {o.cashback.label} bientôt</> : null}
                 </p>
+                {o.lowest ? <p className="text-xs text-neutral-600">{o.lowest}</p> : null}
                 {launched && o.cashback?.text ? (
                   <p className="text-xs font-semibold text-brand-700" data-testid="offer-cashback">
                     {o.cashback.text}

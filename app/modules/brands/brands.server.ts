@@ -5,7 +5,7 @@ import { nextInstant } from "~/lib/data-cache.server";
 import { scheduledRead } from "~/modules/schedule/schedule.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { DEALS_PAGE_SIZE } from "~/modules/deals/deals.constants";
-import { dealCardColumns, NEWEST_FIRST, publicDeal, toPublicDeal } from "~/modules/deals/deals.server";
+import { dealCardColumns, NEWEST_FIRST, publicDeal, publicDeals } from "~/modules/deals/deals.server";
 import { listBrandCashback, type BrandCashback } from "~/modules/cashback/programs.server";
 import { compareMemberRates } from "~/modules/cashback/member-rate";
 import { nameStartsWith } from "~/modules/search/search.server";
@@ -186,5 +186,5 @@ export async function listBrandDeals(brandId: string, signedIn: boolean, now = n
     .where(and(eq(crevardeDeals.brandId, brandId), publicDeal(now)))
     .orderBy(...NEWEST_FIRST)
     .limit(DEALS_PAGE_SIZE);
-  return rows.map((r) => toPublicDeal(r, signedIn, { now }));
+  return publicDeals(rows, signedIn, { now });
 }

@@ -21,6 +21,10 @@ describe("a brand's 'Jusqu'à -X %'", () => {
     expect(maxDiscountPercent(["15%", "10€"], [{ price: "6,49€", originalPrice: "39,90€" }])).toBe(83);
     expect(maxDiscountPercent(["10€"], [{ price: "5€", originalPrice: null }])).toBe(0);
     expect(maxDiscountPercent([], [])).toBe(0);
+    // a deal with a reference price counts its true reduction, never its typed original price (ADR 049)
+    expect(maxDiscountPercent(["15%"], [{ price: "14,99€", originalPrice: "29,98€", priceTruth: { reduction: 11 } }])).toBe(15);
+    expect(maxDiscountPercent([], [{ price: "14,99€", originalPrice: "29,98€", priceTruth: { reduction: 0 } }])).toBe(0);
+    expect(maxDiscountPercent([], [{ price: "15€", originalPrice: "29,98€", priceTruth: null }])).toBe(49);
     expect(upToLabel(30)).toBe("Jusqu'à -30\u00a0%");
     expect(upToLabel(0)).toBeNull();
   });

@@ -21,9 +21,12 @@ export function dealPercent(price: string, originalPrice: string | null): number
   return ((before - now) / before) * 100;
 }
 
-/** The best reduction among codes' discounts and deals' prices, in whole percent rounded down (never overstated); 0 when none. */
-export function maxDiscountPercent(codeDiscounts: string[], deals: Array<{ price: string; originalPrice: string | null }>): number {
-  const all = [...codeDiscounts.map(codePercent), ...deals.map((d) => dealPercent(d.price, d.originalPrice))];
+/**
+ * The best reduction among codes' discounts and deals' prices, in whole percent rounded down (never overstated); 0 when none.
+ * A deal with a reference price (`priceTruth`, ADR 049) counts its reduction from it, never from its typed original price.
+ */
+export function maxDiscountPercent(codeDiscounts: string[], deals: Array<{ price: string; originalPrice: string | null; priceTruth?: { reduction: number } | null }>): number {
+  const all = [...codeDiscounts.map(codePercent), ...deals.map((d) => (d.priceTruth ? d.priceTruth.reduction : dealPercent(d.price, d.originalPrice)))];
   return Math.floor(Math.max(0, ...all.filter((n): n is number => n !== null)));
 }
 

@@ -18,7 +18,7 @@ import {
 } from "./deal-votes";
 import { crossesAlertThreshold, enqueueAlertMatch } from "~/modules/alerts/alerts.server";
 import { isInSchedule } from "~/modules/schedule/schedule";
-import { dealCardColumns, isPublicDeal, toPublicDeal } from "./deals.server";
+import { dealCardColumns, isPublicDeal, publicDeals } from "./deals.server";
 import { assertNotBlocked } from "~/modules/members/member-blocks.server";
 import { absoluteUrl } from "~/lib/seo";
 
@@ -231,7 +231,7 @@ export async function getDealPage(dealId: string, viewer: { id: string } | null,
   const isAuthor = viewer !== null && card.authorId === viewer.id;
   // outside its schedule (ADR 030), or a draft (ADR 047), a deal is not public either
   if ((status !== dealStatus.is.published || !isInSchedule({ publishAt, unpublishAt, draft }, now)) && !isAuthor) return null;
-  const deal = toPublicDeal(card, viewer !== null, { viewerId: viewer?.id ?? null, now });
+  const [deal] = await publicDeals([card], viewer !== null, { viewerId: viewer?.id ?? null, now });
   const mine = viewer ? ((await memberVotes(viewer.id, [dealId]))[dealId] ?? null) : null;
   return { deal: { ...deal, status }, isAuthor, mine };
 }

@@ -7,6 +7,7 @@ import { getDb } from "~/lib/db.server";
 import type { Tx } from "~/modules/admin/csv.server";
 import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
+import { recordPriceObservation } from "~/modules/prices/observations.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
@@ -103,6 +104,8 @@ export async function bulkDealStatus(actor: { id: string; email: string }, inten
         : { status: dealStatus.transition(before.status, dealStatus.is.removed), updatedAt: now };
       const [after] = await tx.update(crevardeDeals).set(set).where(eq(crevardeDeals.id, before.id)).returning();
       if (publish && before.draft) await enqueueAlertMatch(tx, before.id, "published", liveFrom > now ? liveFrom : null);
+      // a draft's price enters the price history when it is published (ADR 049)
+      if (publish && before.draft) await recordDealPrice(tx, after);
       await recordAuditIn(tx, actor, { action: "update", entity: "deal", entityId: before.id, before: auditable(before), after: auditable(after) });
       written += 1;
     }
@@ -130,11 +133,20 @@ export async function saveDeal(input: z.output<typeof dealFormSchema>, edit: Adm
     const saved = await saveAuditedIn(tx, edit, "deal", crevardeDeals, input.id, goesLive ? { ...values, publishedAt: liveFrom } : values);
     // a new admin deal is published at once (or at its « Publier le »), a draft when it is published: members' alerts are matched by a job queued then
     if (saved && ((!input.id && !values.draft) || goesLive)) await enqueueAlertMatch(tx, saved.id as string, "published", input.publishAt);
+    if (saved) await recordDealPrice(tx, saved as { id: string; url: string; price: string; draft: boolean });
     return saved;
   });
   invalidateAllowedHosts();
   return row;
 }
+
+/** A saved deal's price in the price history (ADR 049), in the save's transaction; a draft's price is no observation yet. */
+async function recordDealPrice(tx: Tx, deal: { id: string; url: string; price: string; draft: boolean }) {
+  if (!deal.draft) await recordPriceObservation(tx, { url: deal.url, price: deal.price, source: "deal", sourceId: deal.id });
+}
+
+/** What recordDealPrice reads of the written row. */
+const writtenDeal = { id: crevardeDeals.id, url: crevardeDeals.url, price: crevardeDeals.price, draft: crevardeDeals.draft };
 
 /** The row a deal form or CSV line writes; plain-text fields arrive cleaned by the form schema (plainText), stored as typed, React escapes them. */
 function dealValues(input: z.output<typeof dealFormSchema>) {
@@ -148,13 +160,15 @@ export async function writeDeal(tx: Tx, input: z.output<typeof dealFormSchema>) 
   const { id } = input;
   const values = dealValues(input);
   if (id) {
-    const [row] = await tx.update(crevardeDeals).set({ ...values, updatedAt: new Date() }).where(eq(crevardeDeals.id, id)).returning({ id: crevardeDeals.id });
-    return row ?? null;
+    const [row] = await tx.update(crevardeDeals).set({ ...values, updatedAt: new Date() }).where(eq(crevardeDeals.id, id)).returning(writtenDeal);
+    if (row) await recordDealPrice(tx, row);
+    return row ? { id: row.id } : null;
   }
   // a new admin deal is published at once (or at its « Publier le »): members' alerts are matched by a job queued with it
-  const [row] = await tx.insert(crevardeDeals).values(values).returning({ id: crevardeDeals.id });
+  const [row] = await tx.insert(crevardeDeals).values(values).returning(writtenDeal);
   if (!values.draft) await enqueueAlertMatch(tx, row.id, "published", values.publishAt);
-  return row;
+  await recordDealPrice(tx, row);
+  return { id: row.id };
 }
 
 /** Delete the deal with its audit entry, in one transaction (null: no such row). */

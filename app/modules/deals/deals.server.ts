@@ -6,6 +6,8 @@ import { maskCode } from "~/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
 import { dealStatus, temperatureTier, TEMPERATURE_TIER_LABELS, visibleTemperature } from "./deal-rules";
 import { postedAgo } from "./posted-ago";
+import { withPriceTruth, type DealPrices } from "./price-truth.server";
+import { codePercent } from "~/modules/brands/discount";
 import { isDealExpired } from "./deal-votes";
 import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW, type DealSearch } from "./deals.schema";
 import { fewMatches, matchQuery, searchWithCorrections } from "~/modules/search/search.server";
@@ -78,7 +80,7 @@ export async function listFeaturedDeals(signedIn: boolean, limit = FEATURED_DEAL
       .orderBy(...NEWEST_FIRST)
       .limit(limit);
   });
-  return rows.map((r) => toPublicDeal(r, signedIn, { now }));
+  return publicDeals(rows, signedIn, { now });
 }
 
 /** The newest deals of the brands of one category (brands.category_id), 24 at most. */
@@ -91,7 +93,7 @@ export async function listCategoryDeals(categoryId: string, signedIn: boolean, l
     .where(and(eq(brands.categoryId, categoryId), publicDeal(now)))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
-  return rows.map((r) => toPublicDeal(r, signedIn, { now }));
+  return publicDeals(rows, signedIn, { now });
 }
 
 /**
@@ -125,6 +127,15 @@ export function toPublicDeal<
     /** posted by a member: its link is user content (rel="ugc"), reached through /kpi with the deal's id */
     memberPosted: authorId !== null,
   };
+}
+
+/**
+ * Deal rows shaped for the client (toPublicDeal), each with its price truth (ADR 049): one more query for the whole
+ * page. A badge that claims a percentage (« -50 % ») says the true one instead when there is a reference.
+ */
+export async function publicDeals<T extends Parameters<typeof toPublicDeal>[0] & DealPrices & { badgeText: string }>(rows: readonly T[], signedIn: boolean, options: { viewerId?: string | null; now?: Date } = {}) {
+  const deals = await withPriceTruth(rows, rows.map((r) => toPublicDeal(r, signedIn, options)));
+  return deals.map((d) => (d.priceTruth && codePercent(d.badgeText) !== null ? { ...d, badgeText: d.priceTruth.percent ?? "Pas une baisse" } : d));
 }
 
 /** Facet counts and the result count are computed on at most this many of the newest matches; beyond, "1 000+". */
@@ -349,8 +360,9 @@ export async function searchDeals(query: DealSearch, signedIn: boolean, now = ne
   const facets = match === null
     ? await scheduledRead(`deals:facets:${windowKey(search)}`, WINDOW_TABLES, now, () => dealFacets(db, search, null, rare, window))
     : await dealFacets(db, search, match, rare, window);
+  const page = rows.slice(0, DEALS_PAGE_SIZE);
   return {
-    deals: rows.slice(0, DEALS_PAGE_SIZE).map((r) => toPublicDeal(r, signedIn, { now })),
+    deals: await publicDeals(page, signedIn, { now }),
     hasNext: rows.length > DEALS_PAGE_SIZE,
     page: search.page,
     facets,

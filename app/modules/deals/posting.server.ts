@@ -12,6 +12,7 @@ import { sendMail } from "~/lib/mail.server";
 import { saveImageUpload } from "~/lib/storage.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { enqueueAlertMatch } from "~/modules/alerts/alerts.server";
+import { recordPriceObservation } from "~/modules/prices/observations.server";
 import { closeReportsIn } from "./deal-comments.server";
 import { logUgcConnection, type ConnectionSource } from "~/modules/privacy/ugc-logs.server";
 import { assertNotBlocked } from "~/modules/members/member-blocks.server";
@@ -192,6 +193,8 @@ export async function submitDealPost(
         expiresAt: input.expiresOn ? parisEndOfDay(input.expiresOn) : null,
       })
       .returning({ id: crevardeDeals.id, status: crevardeDeals.status });
+    // the price the member saw, in the price history (ADR 049): with the deal or not at all
+    await recordPriceObservation(tx, { url: input.url, price: formatPriceCents(input.price), source: "deal", sourceId: created.id, observedAt: now });
     // the poster's address, kept a year (décret 2021-1362): with the deal or not at all
     await logUgcConnection(tx, { userId: author.id, contentType: "deal", contentId: created.id, connection });
     // members' alerts are matched by a job queued with the publication

@@ -3,7 +3,7 @@ import { brands, crevardeDeals, profiles, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { NEW_DEAL_WINDOW_MS } from "~/modules/deals/deal-rules";
 import { memberVoteWeight } from "~/modules/deals/deal-votes.server";
-import { dealCardColumns, publicDeal, toPublicDeal } from "~/modules/deals/deals.server";
+import { dealCardColumns, publicDeal, publicDeals } from "~/modules/deals/deals.server";
 import { memberBadges, memberSince, MEMBER_BADGES } from "./member-badges";
 
 /** Deals per page of a member's public page. */
@@ -53,7 +53,7 @@ export async function getMemberProfile(pseudo: string, page: number, signedIn: b
     temperatureTotal: stats.temperatureTotal,
     voteWeight: weight,
     badges: memberBadges(stats).map((b) => ({ id: b, ...MEMBER_BADGES[b] })),
-    deals: rows.slice(0, MEMBER_DEALS_PAGE_SIZE).map((r) => toPublicDeal(r, signedIn, { now })),
+    deals: await publicDeals(rows.slice(0, MEMBER_DEALS_PAGE_SIZE), signedIn, { now }),
     page,
     hasNext: rows.length > MEMBER_DEALS_PAGE_SIZE,
   };

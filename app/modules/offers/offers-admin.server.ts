@@ -13,6 +13,7 @@ import type { OFFER_BULK_INTENTS, offerListSpec } from "./offer-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { offerFormSchema } from "./offer-form.schema";
 import type { Tx } from "~/modules/admin/csv.server";
+import { recordPriceObservation } from "~/modules/prices/observations.server";
 
 type Input = z.output<typeof offerFormSchema>;
 
@@ -87,10 +88,23 @@ async function offerValues(tx: Tx, input: Input) {
   return { ...rest, ...draftValues(status), categoryId: await resolveCategoryId(tx, category) };
 }
 
+/** A saved offer's regular price in the price history (ADR 049), in the save's transaction; a draft's is no observation yet. */
+async function recordOfferPrice(tx: Tx, offer: { id: string; url: string | null; regularPrice: string; draft: boolean }) {
+  if (!offer.draft) await recordPriceObservation(tx, { url: offer.url, price: offer.regularPrice, source: "offer", sourceId: offer.id });
+}
+
+/** What recordOfferPrice reads of the written row. */
+const writtenOffer = { id: offers.id, url: offers.url, regularPrice: offers.regularPrice, draft: offers.draft };
+
 /** Save an offer from its form, audited, refused (409) when it changed since `edit.version` (saveAuditedIn). */
 export async function saveOffer(input: Input, edit: AdminEdit) {
   const db = await getDb();
-  const row = await db.transaction(async (tx) => saveAuditedIn(tx, edit, "offer", offers, input.id, await offerValues(tx, input)));
+  const row = await db.transaction(async (tx) => {
+    const values = await offerValues(tx, input);
+    const saved = await saveAuditedIn(tx, edit, "offer", offers, input.id, values);
+    if (saved) await recordOfferPrice(tx, saved as { id: string; url: string | null; regularPrice: string; draft: boolean });
+    return saved;
+  });
   invalidateAllowedHosts();
   return row;
 }
@@ -99,9 +113,10 @@ export async function saveOffer(input: Input, edit: AdminEdit) {
 export async function writeOffer(tx: Tx, input: Input) {
   const values = await offerValues(tx, input);
   const [saved] = input.id
-    ? await tx.update(offers).set({ ...values, updatedAt: new Date() }).where(eq(offers.id, input.id)).returning({ id: offers.id })
-    : await tx.insert(offers).values(values).returning({ id: offers.id });
-  return saved ?? null;
+    ? await tx.update(offers).set({ ...values, updatedAt: new Date() }).where(eq(offers.id, input.id)).returning(writtenOffer)
+    : await tx.insert(offers).values(values).returning(writtenOffer);
+  if (saved) await recordOfferPrice(tx, saved);
+  return saved ? { id: saved.id } : null;
 }
 
 /** Delete the offer with its audit entry, in one transaction (null: no such row). */

@@ -6,6 +6,7 @@ import { listBrandCashback } from "~/modules/cashback/programs.server";
 import { offerCashbackText } from "~/modules/cashback/member-rate";
 import { activateHref } from "~/modules/cashback/offer";
 import { nameDocument } from "~/modules/search/search.server";
+import { lowestPriceLabels } from "~/modules/prices/lowest-price.server";
 
 const columns = {
   id: offers.id,
@@ -16,6 +17,8 @@ const columns = {
   tag: offers.tag,
   brandId: offers.brandId,
   brandName: brands.name,
+  /** its product link: the 30-day low (ADR 049), never sent */
+  url: offers.url,
 };
 
 /**
@@ -25,9 +28,11 @@ const columns = {
  * null when the brand has no active programme with a current rate. Before the launch no
  * shopper can get it, so only the rate is sent, shown as coming (issue #11 item 6).
  */
-async function withCashback<T extends { brandId: string; regularPrice: string }>(rows: readonly T[], launched: boolean, now: Date) {
-  const rates = await listBrandCashback([...new Set(rows.map((r) => r.brandId))], now);
-  return rows.map((r) => {
+async function withCashback<T extends { brandId: string; regularPrice: string; url: string | null }>(all: readonly T[], launched: boolean, now: Date) {
+  const [rates, lowest] = await Promise.all([listBrandCashback([...new Set(all.map((r) => r.brandId))], now), lowestPriceLabels(all.map((r) => r.url), now)]);
+  return all.map(({ url, ...row }) => {
+    // its product's 30-day low (ADR 049): the same line as a deal's
+    const r = { ...row, lowest: (url && lowest.get(url)) || null };
     const summary = rates.get(r.brandId);
     if (!summary) return { ...r, cashback: null };
     // once launched, « Activer le cashback » goes through the brand's programme (click id; a visitor signs in first)

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { brands, categories, crevardeDeals, promoCodes, savedDeals, savedPromoCodes } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { scheduleOpen } from "~/modules/schedule/schedule.server";
-import { dealCardColumns, publicDeal, toPublicDeal } from "~/modules/deals/deals.server";
+import { dealCardColumns, publicDeal, publicDeals } from "~/modules/deals/deals.server";
 import { toPublicCode } from "~/modules/promo-codes/promo-codes.server";
 import { withFeedback } from "~/modules/promo-codes/code-feedback.server";
 
@@ -82,7 +82,7 @@ export async function listSaved(userId: string, now = new Date()) {
       .orderBy(desc(savedPromoCodes.createdAt)),
   ]);
   return {
-    deals: deals.map((d) => toPublicDeal(d, true, { now })),
+    deals: await publicDeals(deals, true, { now }),
     codes: await withFeedback(
       codes.map((c) => toPublicCode(c, true, now)),
       userId,

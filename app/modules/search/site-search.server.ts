@@ -15,7 +15,7 @@ import { publicArticle } from "~/modules/blog/blog.server";
 import { helpArticlePath } from "~/modules/help/help.constants";
 import { searchHelpArticles } from "~/modules/help/help.server";
 import { getSetting } from "~/modules/settings/settings.server";
-import { searchDealsQuery, toPublicDeal } from "~/modules/deals/deals.server";
+import { searchDealsQuery, publicDeals } from "~/modules/deals/deals.server";
 import { promoCodeColumns, publicCode, toPublicCode } from "~/modules/promo-codes/promo-codes.server";
 import { completeWord, expandWords, matchQuery, nameStartsWith, searchWithCorrections } from "./search.server";
 import { searchWords, SUGGEST_MIN_LENGTH } from "./search.schema";
@@ -58,7 +58,7 @@ async function searchGroups(match: SQL | null, q: string, signedIn: boolean, lau
     brands: brandRows.slice(0, SITE_SEARCH_GROUP_LIMIT),
     codes: codeRows.map((r) => toPublicCode(r, signedIn, now)),
     offers: offerRows,
-    deals: dealRows.slice(0, SITE_SEARCH_GROUP_LIMIT).map((r) => toPublicDeal(r, signedIn, { now })),
+    deals: await publicDeals(dealRows.slice(0, SITE_SEARCH_GROUP_LIMIT), signedIn, { now }),
     articles: articleRows.map((a) => ({ ...a, publishedAt: a.publishedAt.toISOString() })),
     help: helpRows,
   };

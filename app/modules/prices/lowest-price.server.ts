@@ -1,0 +1,29 @@
+import { getDb } from "~/lib/db.server";
+import { formatMoney } from "~/modules/ledger/ledger";
+import { observationsSince } from "./observations.server";
+import { productKey } from "./product-key";
+import { referencePrice, REFERENCE_LOOKBACK_DAYS } from "./reference-price";
+
+/** « Prix le plus bas des 30 derniers jours : 16,99 € »: what every product with a reference price shows (ADR 049). */
+export const lowestPriceLabel = (cents: number, currency: string) => `Prix le plus bas des 30 derniers jours : ${formatMoney(cents / 100, currency)}`;
+
+/**
+ * The 30-day low of products shown at `now` (an offer's card: its current price is part of it), by
+ * product link, their observations read in ONE query; a link without a product key or a reference is left out.
+ */
+export async function lowestPriceLabels(urls: readonly (string | null)[], now: Date): Promise<Map<string, string>> {
+  const keys = new Map<string, string>();
+  for (const url of urls) {
+    const product = url ? productKey(url) : null;
+    if (url && product) keys.set(url, product.key);
+  }
+  const labels = new Map<string, string>();
+  if (keys.size === 0) return labels;
+  const from = new Date(now.getTime() - REFERENCE_LOOKBACK_DAYS * 86_400_000);
+  const observations = await observationsSince(await getDb(), new Map([...new Set(keys.values())].map((key) => [key, from])));
+  for (const [url, key] of keys) {
+    const ref = referencePrice(observations.get(key) ?? [], now);
+    if (ref.kind === "reference") labels.set(url, lowestPriceLabel(ref.lowCents, ref.currency));
+  }
+  return labels;
+}
