@@ -18,15 +18,23 @@ for (const f of [vitestJson, vitestRerunJson, playwrightJson, clusterJson]) fs.r
 
 const VITEST = "Vitest (unit, integration, fuzz, crash)";
 
+/**
+ * The steps in order; a group (an array of steps) runs side by side: the static checks are single-threaded
+ * and read the code only, so two of them fill the two cores (their output is shown as each ends).
+ */
 const steps = [
   ["Typecheck", "npx", ["react-router", "typegen"]],
-  ["Typecheck", "npx", ["tsc", "--noEmit"]],
-  ["Lint", "npx", ["eslint", "."]],
-  ["Unused files and exports (knip)", "npx", ["knip"]],
-  // built before Vitest: the fuzz and crash suites drive the production build
-  ["Production build", "npm", ["run", "build"]],
-  // the browser extension, for the e2e server's address (tests/e2e/extension.spec.ts loads it; ADR 050)
-  ["Extension build", "npm", ["run", "build:extension"], { CREVARDE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}` }],
+  [
+    ["Typecheck", "npx", ["tsc", "--noEmit"]],
+    ["Lint", "npx", ["eslint", "."]],
+  ],
+  [
+    ["Unused files and exports (knip)", "npx", ["knip"]],
+    // built before Vitest: the fuzz and crash suites drive the production build
+    ["Production build", "npm", ["run", "build"]],
+    // the browser extension, for the e2e server's address (tests/e2e/extension.spec.ts loads it; ADR 050)
+    ["Extension build", "npm", ["run", "build:extension"], { CREVARDE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}` }],
+  ],
   [VITEST, "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],
   // two production servers on one PostgreSQL behind a balancer (ADR 024): needs a PostgreSQL server
   ...(process.env.TEST_DATABASE_URL ? [["Cluster (two servers on one PostgreSQL)", "npx", ["tsx", "scripts/test-cluster.ts"]]] : []),
@@ -55,17 +63,17 @@ function counts() {
   return { passed, failed };
 }
 
-/** Run a command with its output shown as it comes, and kept (the Vitest step reads it). */
-function run(cmd, args, env = {}) {
+/** Run a command with its output kept (the Vitest step reads it), and shown as it comes unless `quiet`. */
+function run(cmd, args, env = {}, quiet = false) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", ...env } });
     const chunks = [];
     child.stdout.on("data", (chunk) => {
-      process.stdout.write(chunk);
+      if (!quiet) process.stdout.write(chunk);
       chunks.push(chunk);
     });
     child.stderr.on("data", (chunk) => {
-      process.stderr.write(chunk);
+      if (!quiet) process.stderr.write(chunk);
       chunks.push(chunk);
     });
     child.on("close", (status) => resolve({ status, output: Buffer.concat(chunks).toString("utf8") }));
@@ -90,15 +98,25 @@ const times = [];
 const runStarted = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 console.log(`npm test on Node ${process.version}`);
-for (const [name, cmd, args, env] of steps) {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
+/** One step: its output shown as it comes, or at its end when it runs beside others. */
+async function runStep([name, cmd, args, env], quiet) {
+  if (!quiet) console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
   const started = Date.now();
-  const result = await run(cmd, args, env);
+  const result = await run(cmd, args, env, quiet);
   const ok = result.status === 0 || (name === VITEST && (await rerunAfterNativeAbort(result.output)));
+  if (quiet) process.stdout.write(`\n=== ${name}: ${cmd} ${args.join(" ")}\n${result.output}`);
   times.push([`${name}: ${args[0]}`, Date.now() - started]);
   console.log(`=== ${name}: ${ok ? "ok" : "FAILED"} (${seconds(Date.now() - started)})`);
-  if (!ok) {
-    failedStep = name;
+  return ok ? null : name;
+}
+
+for (const step of steps) {
+  const group = Array.isArray(step[0]) ? step : [step];
+  const started = Date.now();
+  const failures = (await Promise.all(group.map((s) => runStep(s, group.length > 1)))).filter(Boolean);
+  if (group.length > 1) times.push([`  (side by side: ${group.map((s) => s[0]).join(", ")})`, Date.now() - started]);
+  if (failures.length > 0) {
+    failedStep = failures.join(", ");
     break;
   }
 }

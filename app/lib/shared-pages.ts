@@ -4,7 +4,7 @@
  * hydration, and any HTTP cache may keep them (SHARED_PAGE_CACHE_CONTROL), the page micro-cache too,
  * for members as for visitors.
  */
-const SHARED_PATHS = ["/coup-de-crevarde", "/coups-de-crevarde", "/marques", "/categories", "/blog"];
+const SHARED_PATHS = ["/coup-de-crevarde", "/coups-de-crevarde", "/marques", "/categories", "/blog", "/recherche"];
 /** each published article (an editor's preview of a draft is rendered for them, private), each brand and category page */
 const SHARED_PATTERNS = [/^\/blog\/[^/]+$/, /^\/marques\/[^/]+$/, /^\/categories\/[^/]+$/];
 

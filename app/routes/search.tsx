@@ -7,9 +7,7 @@ import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SearchBox } from "~/components/search/search-box";
 import { SearchCorrection } from "~/components/search/search-correction";
-import { getSessionUser } from "~/lib/auth.server";
 import { seo } from "~/lib/seo";
-import { withCashbackLinks } from "~/modules/cashback/click-out.server";
 import { normalizeQuery, SEARCH_MESSAGES } from "~/modules/search/search.schema";
 import { recordSearch } from "~/modules/search/search.server";
 import { resultCount, searchSite } from "~/modules/search/site-search.server";
@@ -19,15 +17,12 @@ import { HELP_SECTION_LABELS, helpArticlePath } from "~/modules/help/help.consta
 
 export async function loader({ request }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));
-  const user = await getSessionUser(request);
-  const [found, launched] = await Promise.all([searchSite(q, Boolean(user), requestNow(request)), getSetting("cashback_launched")]);
+  // a shared page (ADR 048): the same for everyone; a member's codes and cashback links come from /api/moi
+  const [found, launched] = await Promise.all([searchSite(q, false, requestNow(request)), getSetting("cashback_launched")]);
   if (found.searched) await recordSearch("site", q, resultCount(found));
-  const cashback = Boolean(user) && launched;
   return {
     q,
     ...found,
-    codes: await withCashbackLinks(found.codes, "code", cashback),
-    deals: await withCashbackLinks(found.deals, "deal", cashback),
     total: resultCount(found),
     launched,
   };

@@ -15,7 +15,7 @@ const ARTICLE = `article-partage-${randomUUID().slice(0, 8)}`;
 const DRAFT = `brouillon-partage-${randomUUID().slice(0, 8)}`;
 const BRAND = `marque-partagee-${randomUUID().slice(0, 8)}`;
 const CATEGORY = `categorie-partagee-${randomUUID().slice(0, 8)}`;
-const SHARED = ["/coup-de-crevarde", "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", `/marques/${BRAND}`, "/categories", `/categories/${CATEGORY}`, "/blog", `/blog/${ARTICLE}`];
+const SHARED = ["/coup-de-crevarde", "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", `/marques/${BRAND}`, "/categories", `/categories/${CATEGORY}`, "/blog", `/blog/${ARTICLE}`, "/recherche?q=partag%C3%A9e"];
 const dataPath = (p: string) => p.replace(/^([^?]*)/, "$1.data");
 
 /** The CSP nonce is per response: its values are the one difference allowed. */

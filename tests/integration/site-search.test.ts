@@ -13,6 +13,7 @@ import { anonymiseQuery, recordSearch, searchStats } from "../../app/modules/sea
 import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
+import { askMoi } from "../helpers/moi";
 import { callMeta, callRoute } from "../helpers/route";
 
 const suggestionsOf = (out: { data: unknown }) => (out.data as { suggestions: Array<{ kind: string; label: string; href: string }> }).suggestions;
@@ -34,8 +35,10 @@ describeEachDb("site search (/recherche, suggestions, analytics)", ({ database }
     }
     expect(JSON.stringify(anon.data)).not.toContain("VINOGLOW15");
     const member = await signedInUser();
+    // a shared page (ADR 048): the member gets the same masked codes, and their whole codes from /api/moi
     const signedIn = await callRoute(searchLoader, req("/recherche?q=caudalie", { cookie: member.cookie }));
-    expect(signedIn.data.codes.map((c) => c.code)).toContain("VINOGLOW15");
+    expect(signedIn.data.codes).toEqual(anon.data.codes);
+    expect(Object.values((await askMoi(member.cookie, { codes: signedIn.data.codes.map((c) => c.id) })).promoCodes)).toContain("VINOGLOW15");
     // a code is never found by typing the code itself
     const byCode = await callRoute(searchLoader, req("/recherche?q=VINOGLOW15"));
     expect(byCode.data.codes).toEqual([]);
