@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, signedInAs, test } from "./fixtures";
+import { collectConsoleErrors, expect, signedInAs, test } from "./fixtures";
 import { isAdminPage, PAGES } from "./routes";
 
 /**
@@ -8,8 +8,12 @@ import { isAdminPage, PAGES } from "./routes";
  * text is cut by the edges of a box that hides its overflow,
  * at 320, 390 and 1280 px, signed out and signed in (item 15 too: every page has a
  * title and a description). Each role walks every page of app/routes.ts in one page
- * (one navigation per route, then the three widths).
+ * (one navigation per route, then the three widths). The same walk checks that no route
+ * hydrates with an error while the server runs in UTC (scripts/e2e-server.mjs) and the
+ * browser in Europe/Paris (playwright.config.ts) (issue 10 item 22).
  */
+
+const HYDRATION = /hydrat|Minified React error #(418|419|422|423|425)|did not match/i;
 
 const WIDTHS = [320, 390, 1280] as const;
 
@@ -104,8 +108,15 @@ async function measure(page: Page, label: string) {
 async function walk(page: Page, role: string, paths: readonly string[]) {
   const problems: string[] = [];
   for (const path of paths) {
+    const errors = collectConsoleErrors(page);
     const response = await page.goto(path, { waitUntil: "load" });
     expect(response?.status(), `${role} ${path}`).toBeLessThan(500);
+    // hydration is over once the root's effect has run (app/root.tsx): React has reported any
+    // mismatch by then, during the commit that precedes the effects
+    await page.waitForFunction(() => document.querySelector('script[type="module"]') === null || document.documentElement.dataset.hydrated === "true");
+    problems.push(...errors.filter((e) => HYDRATION.test(e)).map((e) => `${role} ${path}: hydration error ${e.slice(0, 200)}`));
+    page.removeAllListeners("console");
+    page.removeAllListeners("pageerror");
     // issue 11 item 15: every page, 404s included, has a title and a description
     const head = await page.evaluate(() => ({
       title: document.title.trim(),
