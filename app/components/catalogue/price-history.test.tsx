@@ -27,7 +27,7 @@ describe("PriceHistory (issue #39 item 4, ADR 049)", () => {
     expect(html).toMatch(/<svg role="img" aria-label="Historique du prix sur 30 jours" viewBox="0 0 600 160"/);
     expect(html).toContain('d="M0 12H300V148H600"');
     expect(html).toContain("plus bas 1 €, moyen 2 €, plus haut 3 €");
-    expect([...html.matchAll(/<t[hd]>([^<]+)<\/t[hd]>/g)].map((m) => m[1])).toEqual(["12 oct. 2026", "3 €", "14 nov. 2026", "1 €"]);
+    expect([...html.matchAll(/<t[hd][^>]*>([^<]+)<\/t[hd]>/g)].map((m) => m[1])).toEqual(["12 oct. 2026", "3 €", "14 nov. 2026", "1 €"]);
     expect(html).toMatch(/aria-current="page"[^>]*>30(<!-- -->)? jours</);
   });
 });

@@ -29,7 +29,7 @@ export function PriceHistory({ history: { chart, days, summary } }: { history: P
               <tbody>
                 {chart.rows.map((row) => (
                   <tr key={row.date}>
-                    <th>{row.date}</th>
+                    <th className="pr-4 text-left">{row.date}</th>
                     <td>{row.price}</td>
                   </tr>
                 ))}
