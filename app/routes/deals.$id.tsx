@@ -36,6 +36,9 @@ import { COMMENT_MESSAGES, COMMENT_PARAM, commentHref, COMMENTS_PARAM, parseComm
 import { COMMENT_INTENTS, commentActionSchema, type CommentAction } from "~/modules/deals/deal-comments.schema";
 import { editComment, hasReportedDeal, listDealComments, postComment, reportContent } from "~/modules/deals/deal-comments.server";
 import { DealComments, DealReport } from "~/components/catalogue/deal-comments";
+import { PriceHistory } from "~/components/catalogue/price-history";
+import { HISTORY_PARAM, parseHistoryPeriod } from "~/modules/prices/price-chart";
+import { priceHistory } from "~/modules/prices/price-history.server";
 
 /** How the author reads their post's status while it is not public. */
 const STATUS_LABELS: Record<string, string> = {
@@ -50,11 +53,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!id) throw new Response("Not Found", { status: 404 });
   const user = await getSessionUser(request);
   // the request's time (app/lib/clock.server.ts): an end-to-end test lives through the 10 hidden minutes
-  const page = await getDealPage(id, user, requestNow(request));
+  const now = requestNow(request);
+  const page = await getDealPage(id, user, now);
   if (!page) throw new Response("Not Found", { status: 404 });
   // ?commentaires=N top-level comments (bad values: the first page), ?commentaire=<id> one comment's thread among them
   const search = new URL(request.url).searchParams;
-  const [launched, flags, commentsPage, dealReported, saved] = await Promise.all([
+  const [launched, flags, commentsPage, dealReported, saved, history] = await Promise.all([
     getSetting("cashback_launched"),
     user ? viewerFlags(user.id, id) : [],
     page.deal.status === dealStatus.is.published
@@ -63,6 +67,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     user ? hasReportedDeal(user.id, id) : false,
     // a member's « Sauvegarder » (issue #34 item 9); null for a visitor, who has no saved deals
     user ? isDealSaved(user.id, id) : null,
+    // the price history chart (issue #39 item 4, ADR 049): ?historique=30|90|365, else 90 days
+    priceHistory(page.deal.url, now, parseHistoryPeriod(search.get(HISTORY_PARAM))),
   ]);
   const [deal] = await withCashbackLinks([page.deal], "deal", Boolean(user) && launched);
   const siteUrl = getEnv().SITE_URL;
@@ -77,6 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     commentsShown: commentsPage.visibleShown,
     dealReported,
     saved,
+    history,
     canModerate: user ? can(user.role, "moderation") : false,
     // the page asks « published? », not the machine: the browser never loads db/states (ADR 045 §In the browser)
     published: deal.status === dealStatus.is.published,
@@ -195,7 +202,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error, locatio
     : errorSeo({ error, location, matches });
 
 export default function DealPage({ loaderData }: Route.ComponentProps) {
-  const { deal, isAuthor, mine, signedIn, published, statusLabel, flags, canModerate, comments, commentsNext, commentsShown, dealReported, saved } = loaderData;
+  const { deal, isAuthor, mine, signedIn, published, statusLabel, flags, canModerate, comments, commentsNext, commentsShown, dealReported, saved, history } = loaderData;
   const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
@@ -267,6 +274,7 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 whitespace-pre-line text-neutral-700">{deal.description}</p>
         {published && signedIn && !isAuthor ? <DealReport dealId={deal.id} reported={dealReported} /> : null}
       </section>
+      {history ? <PriceHistory history={history} /> : null}
       {published ? <DealComments dealId={deal.id} count={deal.commentsCount} comments={comments} next={commentsNext} shown={commentsShown} signedIn={signedIn} /> : null}
     </article>
   );
