@@ -32,9 +32,10 @@ const steps = [
     ["Unused files and exports (knip)", "npx", ["knip"]],
     // built before Vitest: the fuzz and crash suites drive the production build
     ["Production build", "npm", ["run", "build"]],
-    // the browser extension, for the e2e server's address (tests/e2e/extension.spec.ts loads it; ADR 050)
-    ["Extension build", "npm", ["run", "build:extension"], { CREVARDE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}` }],
   ],
+  // the browser extension, for the e2e server's address (tests/e2e/extension.spec.ts loads it; ADR 050); after the
+  // production build, which empties build/ first
+  ["Extension build", "npm", ["run", "build:extension"], { CREVARDE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}` }],
   [VITEST, "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],
   // two production servers on one PostgreSQL behind a balancer (ADR 024): needs a PostgreSQL server
   ...(process.env.TEST_DATABASE_URL ? [["Cluster (two servers on one PostgreSQL)", "npx", ["tsx", "scripts/test-cluster.ts"]]] : []),
