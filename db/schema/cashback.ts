@@ -21,13 +21,12 @@ import { brands } from "./catalogue";
 import { sqlList } from "../../app/lib/state-machine";
 import { programStatus, type ProgramStatus } from "../states/program-status";
 import { memberCashbackStatus, type MemberCashbackStatus } from "../states/member-cashback-status";
+import { conversionReviewStatus, conversionStatus, type ConversionReviewStatus, type ConversionStatus } from "../states/conversion-status";
 
 /* ------------------------------------------------------------------ */
 /* Cashback (issue #12; ADR 015, 018, 037)                              */
 /* ------------------------------------------------------------------ */
 
-/** conversions.review_status values (ADR 039); the CHECK below lists the same */
-export { CONVERSION_REVIEW_STATUSES } from "../constants-cashback";
 
 /** A programme we are accepted on: one brand may have several, on several networks. */
 export const affiliatePrograms = pgTable(
@@ -152,7 +151,8 @@ export const conversions = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     orderRef: text("order_ref"),
     networkStatusRaw: text("network_status_raw").notNull(),
-    status: text("status").notNull(),
+    /** the network's status, normalised: the conversionStatus machine (db/states/conversion-status.ts) */
+    status: text("status").$type<ConversionStatus>().notNull(),
     networkPaid: boolean("network_paid").notNull().default(false),
     saleAmount: numeric("sale_amount", { precision: 18, scale: 6 }),
     commissionAmount: numeric("commission_amount", { precision: 18, scale: 6 }).notNull(),
@@ -172,7 +172,7 @@ export const conversions = pgTable(
     /** seen only through a push so far (a push never creates money on its own) */
     pushOnly: boolean("push_only").notNull().default(false),
     /** finance's review (ADR 039): unknown_account | held | approved; null = nothing to check */
-    reviewStatus: text("review_status"),
+    reviewStatus: text("review_status").$type<ConversionReviewStatus>(),
     /** why the commission is held, in French, for finance */
     reviewReason: text("review_reason"),
     /** the commission finance approved: a later version up to this amount stays approved */
@@ -187,9 +187,9 @@ export const conversions = pgTable(
   },
   (t) => [
     networkCheck("conversions_network_check", t.network),
-    check("conversions_status_check", sql`${t.status} in ('pending', 'approved', 'declined')`),
+    check("conversions_status_check", sql`${t.status} in (${sql.raw(sqlList(conversionStatus.states))})`),
     check("conversions_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
-    check("conversions_review_status_check", sql`${t.reviewStatus} is null or ${t.reviewStatus} in ('unknown_account', 'held', 'approved')`),
+    check("conversions_review_status_check", sql`${t.reviewStatus} is null or ${t.reviewStatus} in (${sql.raw(sqlList(conversionReviewStatus.states))})`),
     uniqueIndex("conversions_key_idx").on(t.network, t.networkAccountId, t.conversionKey),
     index("conversions_user_idx").on(t.userId, t.transactionAt.desc()),
     index("conversions_status_idx").on(t.status, t.transactionAt.desc()),

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { sqlList } from "../../app/lib/state-machine";
 import { CLAIM_AWAITING_ORDER, CLAIM_CLOSED, CLAIM_ORDER_FREED, CLAIM_REFUSED, claimStatus } from "./claim-status";
 import { commentStatus } from "./comment-status";
+import { CONVERSION_REVIEW_HOLDING, conversionReviewStatus, conversionStatus } from "./conversion-status";
 import { contactStatus } from "./contact-status";
 import { DEAL_REFUSED, dealStatus } from "./deal-status";
 import { appealStatus, noticeStatus, reportStatus } from "./moderation-status";
@@ -98,6 +99,26 @@ describe("affiliate programme machine", () => {
     expect(programStatus.sourcesOf("active")).toEqual(["paused", "closed"]);
     expect(programStatus.sourcesOf("closed")).toEqual(["active", "paused"]);
     expect(sqlList(programStatus.states)).toBe("'active', 'paused', 'closed'");
+  });
+});
+
+describe("conversion machines", () => {
+  it("a network's status moves forward (pending, approved, a reversal), never from approved back to pending", () => {
+    expect(conversionStatus.states).toEqual(["pending", "approved", "declined"]);
+    expect(conversionStatus.canMove("pending", "approved")).toBe(true);
+    expect(conversionStatus.canMove("approved", "declined")).toBe(true);
+    expect(conversionStatus.canMove("approved", "pending")).toBe(false);
+    // a summed purchase (CJ, Rakuten) whose corrections bring its total back above zero
+    expect(conversionStatus.sourcesOf("approved")).toEqual(["pending", "declined"]);
+    expect(conversionStatus.final).toEqual([]);
+    expect(sqlList(conversionStatus.states)).toBe("'pending', 'approved', 'declined'");
+  });
+
+  it("finance approves a held commission; an account no programme knows is never approved by hand", () => {
+    expect(conversionReviewStatus.transition("held", "approved")).toBe("approved");
+    expect(() => conversionReviewStatus.transition("approved", "approved")).toThrow();
+    expect(sqlList(conversionReviewStatus.states)).toBe("'unknown_account', 'held', 'approved'");
+    expect(CONVERSION_REVIEW_HOLDING.every((s) => conversionReviewStatus.states.includes(s))).toBe(true);
   });
 });
 

@@ -39,7 +39,7 @@ async function insertE2eFixtures(db: Db) {
       { network: "cj", networkAccountId: "e2e-222", networkProgramId: "e2e-800", trackingUrlTemplate: "https://www.anrdoezrs.net/click?sid={CLICK_ID}", status: "paused" },
     ])
     .returning();
-  const base = { networkStatusRaw: "pending", status: "pending", currency: "EUR", transactionAt: new Date("2026-03-10T10:00:00Z") };
+  const base = { networkStatusRaw: "pending", status: "pending" as const, currency: "EUR", transactionAt: new Date("2026-03-10T10:00:00Z") };
   await db.insert(s.conversions).values([
     { ...base, network: "awin", networkAccountId: "e2e-111", programId: awin.id, conversionKey: "E2E-A1", ...E2E_CONVERSIONS.awinUnattributed, commissionAmount: "17.833", firstCommissionAmount: "17.833", saleAmount: "120.5", rawHash: "e2e-a1" },
     { ...base, network: "cj", networkAccountId: "e2e-222", programId: cj.id, conversionKey: "E2E-C2", ...E2E_CONVERSIONS.cjUnattributed, commissionAmount: "4.2", firstCommissionAmount: "4.2", rawHash: "e2e-c2" },

@@ -71,7 +71,7 @@ describeEachDb("/admin/conversions", ({ database }) => {
       network: "awin",
       programId: over.network === "cj" ? cj.id : awin.id,
       networkStatusRaw: "pending",
-      status: "pending",
+      status: "pending" as const,
       commissionAmount: "1",
       firstCommissionAmount: over.commissionAmount ?? "1",
       currency: "EUR",

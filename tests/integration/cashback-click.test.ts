@@ -276,7 +276,7 @@ describeEachDb("cashback click-out", ({ database }) => {
       conversionKey: `k${i}`,
       programId: program.id,
       networkStatusRaw: "approved",
-      status: "approved",
+      status: "approved" as const,
       commissionAmount: "1.00",
       firstCommissionAmount: "1.00",
       currency: "EUR",

@@ -20,6 +20,7 @@ import { programStatus } from "../../db/states/program-status";
 import { referralRewardStatus } from "../../db/states/referral-status";
 import { webhookEventStatus } from "../../db/states/webhook-event-status";
 import { payoutBatchStatus, payoutStatus } from "../../db/states/payout-status";
+import { conversionReviewStatus, conversionStatus } from "../../db/states/conversion-status";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -36,6 +37,8 @@ const PAYOUT_FILES = /payouts?\.(status|schema|server)|payoutStatus|payoutBatch|
 const CLAIM_FILES = /cashbackClaims|claims?\.(schema|server)|claimStatus|MemberClaimView|claim-(status|rules|lifecycle)|CLAIM_/;
 const DEAL_FILES = /crevardeDeals|dealStatus|DEAL_|deal-rules|deals?\.(server|schema)|posting\.server|deal\.status/;
 
+const CONVERSION_FILES = /\bconversions\b|conversionStatus|conversionReviewStatus|ConversionStatus|ConversionReviewStatus|reviewStatus|review_status|STATUS_RANK/;
+
 const COVERED: Covered[] = [
   { column: "payouts.status", machine: payoutStatus, file: "db/states/payout-status.ts", touches: PAYOUT_FILES },
   { column: "payout_batches.status", machine: payoutBatchStatus, file: "db/states/payout-status.ts", touches: PAYOUT_FILES },
@@ -50,22 +53,20 @@ const COVERED: Covered[] = [
   { column: "referral_rewards.status", machine: referralRewardStatus, file: "db/states/referral-status.ts", touches: /referralRewards|referralRewardStatus|ReferralRewardStatus|referral_rewards|referralTotals/ },
   { column: "member_cashbacks.status", machine: memberCashbackStatus, file: "db/states/member-cashback-status.ts", touches: /memberCashbacks|memberCashbackStatus|MemberCashbackStatus|member_cashbacks|sync-member-cashback|statuses"|onMemberCashbackChanged/ },
   { column: "deal_comments.status", machine: commentStatus, file: "db/states/comment-status.ts", touches: /dealComments|commentStatus|CommentStatus|deal-comments(\.server)?"|deal_comments|COMMENT_LOOK/ },
+  { column: "conversions.status", machine: conversionStatus, file: "db/states/conversion-status.ts", touches: CONVERSION_FILES },
+  { column: "conversions.review_status", machine: conversionReviewStatus, file: "db/states/conversion-status.ts", touches: CONVERSION_FILES },
   { column: "contact_messages.status", machine: contactStatus, file: "db/states/contact-status.ts", touches: /contactMessages|contactStatus|contact\.(schema|server)|ContactStatus/ },
 ];
 
 /** Status columns whose states are still plain strings, each to become a machine in db/states/. */
-const NOT_COVERED_YET = [
-  "conversions.status",
-  "conversions.review_status",
-] as const;
+const NOT_COVERED_YET = [] as const;
 
 /**
  * A comparison the reader sees in a file that touches a covered column, but
  * of something else whose values share a name: the exact text, and whose.
  */
-const OTHER_VALUES: { file: string; found: string; of: (typeof NOT_COVERED_YET)[number] | "DealDecision" | "ProgramBoostState" | "CashbackEmailKind" }[] = [
+const OTHER_VALUES: { file: string; found: string; of: "DealDecision" | "ProgramBoostState" | "CashbackEmailKind" }[] = [
   { file: "app/modules/cashback/notifications.server.ts", found: 'kind === "validated"', of: "CashbackEmailKind" },
-  { file: "app/modules/conversions/autovalidate.server.ts", found: "status = 'pending'", of: "conversions.status" },
   { file: "app/routes/admin/programmes.tsx", found: 'p.boostState === "active"', of: "ProgramBoostState" },
   { file: "app/emails/deals.tsx", found: 'decision === "rejected"', of: "DealDecision" },
 ];

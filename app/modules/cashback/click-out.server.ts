@@ -18,6 +18,7 @@ import { ratesAt, withMember } from "./programs.server";
 import { boostActive, effectiveShareBps } from "./boost";
 import { cachedRead } from "~/lib/data-cache.server";
 import { programStatus } from "../../../db/states/program-status";
+import { conversionStatus } from "../../../db/states/conversion-status";
 
 /** Click sessions per member: generous for a shopper, a wall for a script. */
 export const CLICK_SESSION_LIMIT: RateLimitRule = { name: "cashback-click", limit: 30, windowSeconds: 10 * 60 };
@@ -181,7 +182,7 @@ export async function loadBrandCashbackOffer(brandId: string, now = new Date()):
       .where(
         and(
           eq(conversions.programId, p.id),
-          eq(conversions.status, "approved"),
+          eq(conversions.status, conversionStatus.is.approved),
           isNotNull(conversions.validatedAt),
           gte(conversions.validatedAt, since),
         ),

@@ -9,6 +9,7 @@ import { notifyClaimUpdated } from "./claim-mail.server";
 import { claimExpiresAt, fallbackMatchDistance, reopenError, sameOrderRef, withdrawError } from "./claim-rules";
 import { CLAIM_EXPIRY_DAYS, CLAIM_MESSAGES } from "./claims.schema";
 import { ClaimError } from "./claims.server";
+import { conversionStatus } from "../../../db/states/conversion-status";
 
 /*
  * The rest of a claim's life (ADR 037 §Missing-cashback claims): the member withdraws it before it
@@ -133,7 +134,7 @@ function claimsAnsweredBy(conv: typeof conversions.$inferSelect, open: ClaimRow[
 export async function settleClaimsForConversion(tx: LedgerTx, conv: typeof conversions.$inferSelect, now = new Date()): Promise<{ accepted: string[]; disputed: string[] }> {
   const none = { accepted: [], disputed: [] };
   if (!conv.userId || !conv.programId) return none;
-  const declined = conv.status === "declined";
+  const declined = conv.status === conversionStatus.is.declined;
   const linked = await tx.select().from(cashbackClaims).where(eq(cashbackClaims.conversionId, conv.id)).for("update");
   const changed: { claim: ClaimRow; to: "accepted" | "disputed" }[] = [];
   if (linked.length) {

@@ -30,6 +30,7 @@ import {
   type ClaimProofMime,
   type MemberClaimView,
 } from "./claims.schema";
+import { conversionStatus } from "../../../db/states/conversion-status";
 
 /*
  * Missing-cashback claims (ADR 037 §Missing-cashback claims). A member's claim is
@@ -198,9 +199,9 @@ export async function fileClaim(member: { id: string }, input: ClaimSubmission, 
     .orderBy(asc(conversions.firstSeenAt))
     .limit(20);
   if (known.some((c) => c.userId && c.userId !== member.id)) throw new ClaimError(CLAIM_MESSAGES.duplicate, 409, "orderRef");
-  const tracked = known.find((c) => c.userId === member.id && c.status !== "declined");
+  const tracked = known.find((c) => c.userId === member.id && c.status !== conversionStatus.is.declined);
   if (tracked) throw new ClaimTrackedError(await purchaseHref(member.id, tracked.id));
-  const declined = known.find((c) => c.userId === member.id && c.status === "declined");
+  const declined = known.find((c) => c.userId === member.id && c.status === conversionStatus.is.declined);
 
   const proofMime = proof ? await checkProof(proof.bytes) : null;
   const proofKey = proof ? randomUUID() : null;

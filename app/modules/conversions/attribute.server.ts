@@ -4,6 +4,7 @@ import { getDb, type Db } from "~/lib/db.server";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { DecimalError, normaliseDecimal, toMicros } from "./decimal";
 import { syncMemberCashback, type ConversionRow } from "./sync-member-cashback.server";
+import { conversionReviewStatus } from "../../../db/states/conversion-status";
 
 /** An admin decision on a conversion that cannot be applied; `message` is French, for the admin. */
 export class ConversionDecisionError extends Error {
@@ -73,7 +74,7 @@ export async function attributeConversion(input: { conversionId: string; userId:
     const conv = await lockConversion(tx, input.conversionId);
     if (conv.userId) throw new ConversionDecisionError("already_attributed", "Cette conversion est déjà attribuée à un membre.");
     // another publisher's sale credits nobody, by hand neither (ADR 039)
-    if (conv.reviewStatus === "unknown_account") throw new ConversionDecisionError("unknown_account", UNKNOWN_ACCOUNT_MESSAGE);
+    if (conv.reviewStatus === conversionReviewStatus.is.unknown_account) throw new ConversionDecisionError("unknown_account", UNKNOWN_ACCOUNT_MESSAGE);
     const [cashback] = await tx.select({ id: memberCashbacks.id }).from(memberCashbacks).where(eq(memberCashbacks.conversionId, conv.id));
     if (cashback) throw new ConversionDecisionError("already_attributed", "Cette conversion est déjà attribuée à un membre.");
     const [member] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
@@ -125,13 +126,13 @@ export async function approveConversionReview(input: { conversionId: string; act
   const db = options.db ?? (await getDb());
   return db.transaction(async (tx) => {
     const conv = await lockConversion(tx, input.conversionId);
-    if (conv.reviewStatus === "unknown_account") throw new ConversionDecisionError("unknown_account", UNKNOWN_ACCOUNT_MESSAGE);
-    if (conv.reviewStatus !== "held") throw new ConversionDecisionError("not_held", "Cette conversion n'est pas en vérification.");
+    if (conv.reviewStatus === conversionReviewStatus.is.unknown_account) throw new ConversionDecisionError("unknown_account", UNKNOWN_ACCOUNT_MESSAGE);
+    if (conv.reviewStatus !== conversionReviewStatus.is.held) throw new ConversionDecisionError("not_held", "Cette conversion n'est pas en vérification.");
     const now = new Date();
     const [updated] = await tx
       .update(conversions)
       .set({
-        reviewStatus: "approved",
+        reviewStatus: conversionReviewStatus.transition(conv.reviewStatus, conversionReviewStatus.is.approved),
         reviewApprovedCommission: conv.commissionAmount,
         reviewDecidedBy: input.actor.email,
         reviewDecidedAt: now,

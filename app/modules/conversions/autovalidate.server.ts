@@ -20,6 +20,7 @@ import { importRecords } from "./import.server";
 import { DEFAULT_VALIDATION_DAYS } from "./sync-member-cashback.server";
 import { memberCashbackStatus } from "../../../db/states/member-cashback-status";
 import { sqlList } from "~/lib/state-machine";
+import { conversionStatus } from "../../../db/states/conversion-status";
 
 const STATUSLESS_NETWORKS: readonly NetworkName[] = ["rakuten"];
 const AUTOVALIDATION_RECORD_ID = "autovalidation";
@@ -50,7 +51,7 @@ export async function autovalidateDue(now: Date = new Date(), options: { db?: Db
     from conversions c
     left join affiliate_programs p on p.id = c.program_id
     where c.network in (${networks})
-      and c.status = 'pending'
+      and c.status = ${conversionStatus.is.pending}
       and not c.push_only
       and c.commission_amount > 0
       and c.transaction_at + make_interval(days => coalesce(p.declared_validation_days, ${DEFAULT_VALIDATION_DAYS})) <= ${now.toISOString()}::timestamptz

@@ -13,6 +13,7 @@ import { SETTING_DEFAULTS } from "~/modules/settings/settings.server";
 import { checkFileRepeats } from "./file-repeats";
 import { implausibleCommission, type RateBound } from "./review";
 import { canonicalJson, deserialiseRecord, rawHash, rollUp, serialiseRecord, sha256, STATUS_RANK, type RolledUp, type StoredVersion } from "./rollup";
+import { conversionReviewStatus, conversionStatus, type ConversionReviewStatus } from "../../../db/states/conversion-status";
 
 export interface ImportInput {
   records: NormalisedRecord[];
@@ -218,18 +219,18 @@ async function reviewCeilingCents(tx: LedgerTx): Promise<number> {
  */
 function reviewOf(
   r: Rolled,
-  before: { reviewStatus: string | null; reviewReason: string | null; reviewApprovedCommission: string | null } | null,
+  before: { reviewStatus: ConversionReviewStatus | null; reviewReason: string | null; reviewApprovedCommission: string | null } | null,
   rates: Array<RateBound & { validFrom: Date; validTo: Date | null }>,
   ceilingCents: number,
-): { reviewStatus: "held" | "approved" | null; reviewReason: string | null } {
-  const approved = before?.reviewStatus === "approved" && before.reviewApprovedCommission !== null ? before.reviewApprovedCommission : null;
+): { reviewStatus: ConversionReviewStatus | null; reviewReason: string | null } {
+  const approved = before?.reviewStatus === conversionReviewStatus.is.approved && before.reviewApprovedCommission !== null ? before.reviewApprovedCommission : null;
   // finance's approval covers its amount and less; the reason it was held stays with it
-  if (approved !== null && toMicros(r.commissionAmount) <= toMicros(approved)) return { reviewStatus: "approved", reviewReason: before?.reviewReason ?? null };
+  if (approved !== null && toMicros(r.commissionAmount) <= toMicros(approved)) return { reviewStatus: conversionReviewStatus.is.approved, reviewReason: before?.reviewReason ?? null };
   const at = r.transactionAt.getTime();
   const valid = rates.filter((rate) => rate.validFrom.getTime() <= at && (rate.validTo === null || at < rate.validTo.getTime()));
   const reason = implausibleCommission({ commission: r.commissionAmount, sale: r.saleAmount, currency: r.currency, rates: valid, ceilingCents });
-  if (reason) return { reviewStatus: "held", reviewReason: reason };
-  return approved !== null ? { reviewStatus: "approved", reviewReason: before?.reviewReason ?? null } : { reviewStatus: null, reviewReason: null };
+  if (reason) return { reviewStatus: conversionReviewStatus.is.held, reviewReason: reason };
+  return approved !== null ? { reviewStatus: conversionReviewStatus.is.approved, reviewReason: before?.reviewReason ?? null } : { reviewStatus: null, reviewReason: null };
 }
 
 async function importGroup(tx: LedgerTx, network: NetworkName, account: string, records: NormalisedRecord[], input: ImportInput) {
@@ -303,9 +304,11 @@ async function importGroup(tx: LedgerTx, network: NetworkName, account: string, 
     const click = r.clickId ? attribution.clicks.get(r.clickId) : undefined;
     const { networkProgramId, rawHash: hash, ...fields } = r;
     const programId = click?.programId ?? (networkProgramId ? attribution.programmes.get(networkProgramId) : undefined) ?? before?.programId ?? null;
+    // a change of status is one of the machine's moves (ADR 045), checked before anything is written
+    if (before && before.status !== r.status) conversionStatus.transition(before.status, r.status);
     const review = attribution.known
       ? reviewOf(r, before ?? null, programId ? (attribution.rates.get(programId) ?? []) : [], ceilingCents)
-      : { reviewStatus: "unknown_account" as const, reviewReason: null };
+      : { reviewStatus: conversionReviewStatus.is.unknown_account, reviewReason: null };
     return {
       network,
       networkAccountId: account,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import * as schema from "../../../db/schema";
 import { CONVERSION_REVIEW_STATUSES, conversionReviewLabel, implausibleCommission, type RateBound } from "./review";
 
 const NBSP = "\u00a0";
@@ -8,8 +7,7 @@ const check = (commission: string, sale: string | null, rates: RateBound[] = [pe
   implausibleCommission({ commission, sale, currency, rates, ceilingCents });
 
 describe("conversion review", () => {
-  it("labels each state in French, as the schema lists them", () => {
-    expect(CONVERSION_REVIEW_STATUSES).toEqual(schema.CONVERSION_REVIEW_STATUSES);
+  it("labels each state in French", () => {
     expect(CONVERSION_REVIEW_STATUSES.map(conversionReviewLabel)).toEqual(["Compte inconnu", "En vérification", "Vérifiée"]);
     expect(conversionReviewLabel(null)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { CONVERSION_REVIEW_STATUSES } from "../../../db/constants-cashback";
+import { conversionReviewStatus, type ConversionReviewStatus } from "../../../db/states/conversion-status";
 import { toMicros } from "./decimal";
 import { formatNetworkAmount } from "./format";
 
@@ -8,8 +8,9 @@ import { formatNetworkAmount } from "./format";
  * vérification ». Pure and client-safe (the back office shows the labels).
  */
 
-export { CONVERSION_REVIEW_STATUSES };
-export type ConversionReviewStatus = (typeof CONVERSION_REVIEW_STATUSES)[number];
+/** The review states, in the machine's order (db/states/conversion-status.ts). */
+export const CONVERSION_REVIEW_STATUSES = conversionReviewStatus.states;
+export type { ConversionReviewStatus };
 
 const CONVERSION_REVIEW_LABELS: Record<ConversionReviewStatus, string> = {
   unknown_account: "Compte inconnu",

@@ -3,6 +3,7 @@ import type { NetworkName } from "~/modules/networks/networks";
 import type { ConversionStatus, NormalisedRecord } from "~/modules/networks/types";
 import { reasonCodeFor } from "~/modules/cashback/reasons";
 import { fromMicros, toMicros } from "./decimal";
+import { conversionStatus } from "../../../db/states/conversion-status";
 
 /**
  * Rolling a purchase's network records up into one conversion (ADR 018, Rollup):
@@ -39,7 +40,7 @@ const SUMMED_NETWORKS: ReadonlySet<NetworkName> = new Set(["cj", "rakuten"]);
  * reversal. CJ's documented moves (NEW → EXTENDED, both pending; LOCKED →
  * CLOSED, both approved) stay within one rank.
  */
-export const STATUS_RANK: Record<ConversionStatus, number> = { pending: 0, approved: 1, declined: 2 };
+export const STATUS_RANK = Object.fromEntries(conversionStatus.states.map((s, i) => [s, i])) as Record<ConversionStatus, number>;
 
 /** One stored version of a record, as the rollup reads it. */
 export interface StoredVersion {
@@ -111,7 +112,7 @@ export function rollUp(network: NetworkName, versions: StoredVersion[]): RolledU
     const sales = current.map((v) => v.record.saleAmount).filter((s): s is string => s !== null);
     sale = sales.length ? sales.reduce((sum, s) => sum + toMicros(s), 0n) : null;
     if (commission <= 0n) {
-      status = "declined";
+      status = conversionStatus.is.declined;
       declineReasonRaw = firstNonNull(current.map((v) => v.record.declineReasonRaw)) ?? (network === "rakuten" ? "return" : null);
     }
   } else {
@@ -133,8 +134,8 @@ export function rollUp(network: NetworkName, versions: StoredVersion[]): RolledU
     clickAt: w.clickAt ?? firstNonNull(current.map((v) => v.record.clickAt)),
     validatedAt: w.validatedAt ?? null,
     lockingAt: w.lockingAt ?? firstNonNull(current.map((v) => v.record.lockingAt)),
-    declineReasonRaw: status === "declined" ? declineReasonRaw : null,
-    reasonCode: status === "declined" ? reasonCodeFor(network, declineReasonRaw) : null,
+    declineReasonRaw: status === conversionStatus.is.declined ? declineReasonRaw : null,
+    reasonCode: status === conversionStatus.is.declined ? reasonCodeFor(network, declineReasonRaw) : null,
     pushOnly: versions.every((v) => v.source === "push"),
   };
   return { ...fields, rawHash: sha256(canonicalJson(fields)) };

@@ -10,6 +10,7 @@ import { onReferralSourceReversed, releaseReferralRewards } from "~/modules/refe
 import { grantWelcomeBonus } from "~/modules/cashback/welcome-bonus.server";
 import { memberShareFromDecimal } from "./decimal";
 import { CASHBACK_LOST, memberCashbackStatus, type MemberCashbackStatus } from "../../../db/states/member-cashback-status";
+import { CONVERSION_REVIEW_HOLDING, conversionStatus } from "../../../db/states/conversion-status";
 
 /**
  * The member's side of an attributed conversion (ADR 037 §Statuses): status,
@@ -82,7 +83,7 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
   const snapshot = (existing?.rateSnapshot as RateSnapshot | undefined) ?? freshSnapshot;
   const eur = commissionEur(conv);
   // a commission held for finance's review (or from an account that is not ours) credits nothing (ADR 039)
-  const held = conv.reviewStatus === "held" || conv.reviewStatus === "unknown_account";
+  const held = (CONVERSION_REVIEW_HOLDING as readonly (string | null)[]).includes(conv.reviewStatus);
   const amountCents = eur === null || held ? 0 : memberShareFromDecimal(eur, snapshot.shareBps);
   const from = (existing?.status ?? null) as MemberCashbackStatus | null;
 
@@ -90,9 +91,9 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
   let reasonCode: string | null = null;
   if (from === memberCashbackStatus.is.reversed) {
     // terminal: a reversal after credit is final (a later network change is logged, not applied)
-    if (conv.status !== "declined") logger.warn({ conversionId: conv.id, status: conv.status }, "import: change after reversal ignored");
+    if (conv.status !== conversionStatus.is.declined) logger.warn({ conversionId: conv.id, status: conv.status }, "import: change after reversal ignored");
     return from;
-  } else if (conv.status === "declined") {
+  } else if (conv.status === conversionStatus.is.declined) {
     to = from === memberCashbackStatus.is.validated ? memberCashbackStatus.is.reversed : memberCashbackStatus.is.refused;
     reasonCode = conv.reasonCode ?? "merchant_declined";
   } else if (conv.pushOnly) {
@@ -113,7 +114,7 @@ export async function syncMemberCashback(tx: LedgerTx, conv: ConversionRow, opti
   } else if (eur === null) {
     to = memberCashbackStatus.is.pending;
     reasonCode = "fx_review";
-  } else if (conv.status === "approved") {
+  } else if (conv.status === conversionStatus.is.approved) {
     to = memberCashbackStatus.is.validated;
   } else {
     to = from === memberCashbackStatus.is.validated ? memberCashbackStatus.is.validated : memberCashbackStatus.is.pending; // approved → pending is a regression, ignored

@@ -7,6 +7,7 @@ import { recordAuditIn } from "~/modules/admin/audit.server";
 import { toCents } from "~/modules/ledger/ledger";
 import { deletedMemberDebts } from "~/modules/ledger/ledger.server";
 import { solvencyAlert, solvencyFigures, TREASURY_MESSAGES, type NetworkPaymentInput } from "./treasury.schema";
+import { conversionStatus } from "../../../db/states/conversion-status";
 
 /**
  * Solvency view (ADR 037 §Treasury): what members are owed, from the ledger's
@@ -66,7 +67,7 @@ export async function treasuryOverview(): Promise<TreasuryOverview> {
     await db.execute<{ network: string; cents: string }>(sql`
       select c.network, sum(${commissionCentsSql})::bigint as cents
       from conversions c
-      where c.status = 'approved' and not c.network_paid
+      where c.status = ${conversionStatus.is.approved} and not c.network_paid
       group by c.network`)
   ).rows;
   const cash = (

@@ -30,7 +30,8 @@ import { conversionDetail, conversionForAction, listConversionsAdmin, memberByEm
 import { formatNetworkAmount } from "~/modules/conversions/format";
 import { ImportFileError, importNetworkFile } from "~/modules/conversions/import.server";
 import { decodeImportText, importSummary, type ImportSummary } from "~/modules/conversions/import-file";
-import { CONVERSION_REVIEW_HINTS, CONVERSION_REVIEW_STATUSES, conversionReviewLabel, type ConversionReviewStatus } from "~/modules/conversions/review";
+import { CONVERSION_REVIEW_HINTS, CONVERSION_REVIEW_STATUSES, conversionReviewLabel } from "~/modules/conversions/review";
+import { conversionReviewStatus } from "../../../db/states/conversion-status";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { NETWORK_LABELS, NETWORKS, type NetworkName } from "~/modules/networks/networks";
 import { formatParis } from "~/modules/settings/paris-time";
@@ -178,7 +179,7 @@ async function approveReview(form: FormData, admin: { id: string; email: string 
   const { conversionId } = parsed.data;
   const conversion = await conversionForAction(conversionId);
   if (!conversion) return failure("approve-review", M.missing, 404);
-  if (conversion.reviewStatus !== "held") return failure("approve-review", M.notHeld, 409);
+  if (conversion.reviewStatus !== conversionReviewStatus.is.held) return failure("approve-review", M.notHeld, 409);
   return decision("approve-review", M.reviewError, async () => {
     await approveConversionReview({ conversionId, actor: { id: admin.id, email: admin.email } });
     return ok("approve-review", "Commission approuvée", "La conversion suit désormais son cours : le cashback du membre est calculé sur cette commission.");
@@ -466,7 +467,7 @@ function Detail({ detail, closeHref, actionData }: { detail: NonNullable<Loader[
               <dt className="inline font-medium">Vérification : </dt>
               <dd className="inline">
                 {conversionReviewLabel(detail.reviewStatus)}
-                {detail.reviewStatus === "approved" && detail.reviewDecidedBy ? ` (par ${detail.reviewDecidedBy})` : ""} — {CONVERSION_REVIEW_HINTS[detail.reviewStatus as ConversionReviewStatus] ?? ""}
+                {detail.reviewStatus === conversionReviewStatus.is.approved && detail.reviewDecidedBy ? ` (par ${detail.reviewDecidedBy})` : ""} — {CONVERSION_REVIEW_HINTS[detail.reviewStatus]}
                 {detail.reviewReason ? <span className="block text-neutral-600">{detail.reviewReason}</span> : null}
               </dd>
             </div>
@@ -479,7 +480,7 @@ function Detail({ detail, closeHref, actionData }: { detail: NonNullable<Loader[
           ) : null}
         </dl>
 
-        {detail.reviewStatus === "held" ? (
+        {detail.reviewStatus === conversionReviewStatus.is.held ? (
           <Form method="post" className="flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value="approve-review" />
             <input type="hidden" name="conversionId" value={detail.id} />
@@ -490,7 +491,7 @@ function Detail({ detail, closeHref, actionData }: { detail: NonNullable<Loader[
           </Form>
         ) : null}
 
-        {!detail.userId && detail.reviewStatus !== "unknown_account" ? (
+        {!detail.userId && detail.reviewStatus !== conversionReviewStatus.is.unknown_account ? (
           <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
             <input type="hidden" name="intent" value="attribute" />
             <input type="hidden" name="conversionId" value={detail.id} />
