@@ -11,6 +11,7 @@ import { listFeaturedDeals, searchDeals } from "../../app/modules/deals/deals.se
 import { dealSearchSchema } from "../../app/modules/deals/deals.schema";
 import { searchSite } from "../../app/modules/search/site-search.server";
 import { listBrandOffers } from "../../app/modules/offers/offers.server";
+import { listBrands } from "../../app/modules/brands/brands.server";
 import * as s from "../../db/schema";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -127,7 +128,7 @@ describeEachDb("price observations and the deals' price truth (issue #39, ADR 04
   });
 
   /** A published deal of `shop` with `history`: [days ago, cents] observed before it. */
-  async function dealWithHistory(shop: string, deal: { price: string; originalPrice: string | null }, history: [number, number][]) {
+  async function dealWithHistory(shop: string, deal: { price: string; originalPrice: string | null; brandId?: string }, history: [number, number][]) {
     const db = await getDb();
     const key = `${shop}.fr/produit`;
     for (const [days, priceCents] of history) await db.insert(s.priceObservations).values({ productKey: key, merchant: `${shop}.fr`, priceCents, source: "offer", observedAt: daysAgo(days) });
@@ -172,5 +173,17 @@ describeEachDb("price observations and the deals' price truth (issue #39, ADR 04
     expect(await truthOf(deal.id)).toMatchObject({ percent: "-25\u00a0%", overstated: false, note: null });
     const none = await dealWithHistory(`vide-${uniq()}`, { price: "15€", originalPrice: "20€" }, []);
     expect(await truthOf(none.id)).toBeNull();
+  });
+
+  it("a brand's « Jusqu'à -X % » on /marques reads its deals' true reductions, as its page and the deals' cards do", async () => {
+    const db = await getDb();
+    const [brand] = await db.insert(s.brands).values({ name: `Vraie Marque ${uniq()}`, slug: `vraie-${uniq()}` }).returning();
+    const deal = await dealWithHistory(`marque-${uniq()}`, { price: "19,90€", originalPrice: "39,80€", brandId: brand.id }, [[40, 2290], [20, 2490]]);
+    expect((await truthOf(deal.id))?.reduction).toBe(13);
+    // typed, the deal would say -50 %: the brand's card and its page say -13 %
+    expect((await listBrands()).find((b) => b.id === brand.id)?.maxDiscountPercent).toBe(13);
+    // a deal with no history keeps its typed reduction, the best of the brand's then wins
+    await dealWithHistory(`sans-${uniq()}`, { price: "10€", originalPrice: "12€", brandId: brand.id }, []);
+    expect((await listBrands()).find((b) => b.id === brand.id)?.maxDiscountPercent).toBe(16);
   });
 });

@@ -12,6 +12,7 @@ import { nameStartsWith } from "~/modules/search/search.server";
 import { publicCode } from "~/modules/promo-codes/promo-codes.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { maxDiscountPercent } from "./discount";
+import { withPriceTruth } from "~/modules/deals/price-truth.server";
 import { brandLetter, compareBrandNames, type BrandCatalogueQuery } from "./brand-catalogue";
 
 /**
@@ -89,24 +90,37 @@ function brandCatalogue(options: BrandListOptions & { now: Date }) {
     return { rows, discounts: live.byBrand, nextExpiry: live.nextExpiry };
   };
   if (options.match) return load();
-  return scheduledRead(`brands:list:${options.categoryId ?? "*"}`, ["brands", "categories", "promo_codes", "crevarde_deals"], options.now, load, {
+  return scheduledRead(`brands:list:${options.categoryId ?? "*"}`, ["brands", "categories", "promo_codes", "crevarde_deals", "offers"], options.now, load, {
     expiresAt: (v) => v.nextExpiry,
   });
 }
 
-/** What each brand's reductions are today: its live codes' discounts and its deals' prices. */
+/**
+ * What each brand's reductions are today: its live codes' discounts and its deals' prices, each deal's told
+ * true (ADR 049): from its 30-day reference price when it has one, as on its card and its page, else from
+ * its typed original price. Its products' observations are read in one query.
+ */
 async function liveDiscounts(db: Db, now: Date) {
   const [codes, deals] = await Promise.all([
     db.select({ brandId: promoCodes.brandId, discount: promoCodes.discountAmount, expiresAt: promoCodes.expiresAt }).from(promoCodes).where(publicCode(now)),
     db
-      .select({ brandId: crevardeDeals.brandId, price: crevardeDeals.price, originalPrice: crevardeDeals.originalPrice })
+      .select({
+        id: crevardeDeals.id,
+        brandId: crevardeDeals.brandId,
+        url: crevardeDeals.url,
+        price: crevardeDeals.price,
+        originalPrice: crevardeDeals.originalPrice,
+        publishedAt: crevardeDeals.publishedAt,
+        createdAt: crevardeDeals.createdAt,
+      })
       .from(crevardeDeals)
-      .where(and(sql`${crevardeDeals.brandId} is not null and ${crevardeDeals.originalPrice} is not null`, publicDeal(now))),
+      .where(and(isNotNull(crevardeDeals.brandId), publicDeal(now))),
   ]);
-  const byBrand = new Map<string, { codes: string[]; deals: Array<{ price: string; originalPrice: string | null }> }>();
+  const told = await withPriceTruth(deals, deals);
+  const byBrand = new Map<string, { codes: string[]; deals: typeof told }>();
   const entry = (id: string) => byBrand.get(id) ?? byBrand.set(id, { codes: [], deals: [] }).get(id)!;
   for (const c of codes) entry(c.brandId).codes.push(c.discount);
-  for (const d of deals) if (d.brandId) entry(d.brandId).deals.push(d);
+  for (const d of told) if (d.brandId) entry(d.brandId).deals.push(d);
   return { byBrand, nextExpiry: nextInstant(codes.map((c) => c.expiresAt), now.getTime()) };
 }
 
