@@ -28,9 +28,9 @@ export interface TestableCode {
 }
 
 /** « saved »: the total went under the starting one; « refused »: the shop said no; « no-effect »: neither. */
-export type CodeVerdict = "saved" | "refused" | "no-effect";
+type CodeVerdict = "saved" | "refused" | "no-effect";
 
-export interface CodeResult {
+interface CodeResult {
   id: string;
   code: string;
   verdict: CodeVerdict;
@@ -51,7 +51,7 @@ export interface CodeTestRun {
 }
 
 /** At most this many codes in one run: the site's lists are short, and each code is a request to the shop. */
-export const MAX_CODES_PER_RUN = 20;
+const MAX_CODES_PER_RUN = 20;
 
 /**
  * Tries each code in turn, reading the total after each, then applies the best one again unless the checkout
@@ -87,7 +87,7 @@ export function reportsOf(run: CodeTestRun): Array<{ id: string; answer: "oui" |
 }
 
 const EUROS = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
-export const formatCents = (cents: number) => EUROS.format(cents / 100);
+const formatCents = (cents: number) => EUROS.format(cents / 100);
 
 /** « 1 234,56 € », « 49.90 », « 50 € » → cents; null when there is no amount. The last separator followed by 1 or 2 digits is the decimal one. */
 export function parsePriceCents(text: string): number | null {

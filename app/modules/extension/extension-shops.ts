@@ -43,7 +43,7 @@ export interface ExtensionShopList {
 }
 
 /** One live code of a shop, as GET /api/extension/marchands/:programId/codes answers it (masked for a visitor, like the site). */
-export interface ExtensionCode {
+interface ExtensionCode {
   id: string;
   code: string;
   /** « -10 % » */
