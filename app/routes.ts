@@ -26,6 +26,10 @@ export default [
   route("api/moi", "routes/api.moi.ts"),
   // the partner shops the browser extension matches locally (issue #40 item 2, ADR 050)
   route("api/extension/marchands", "routes/api.extension.marchands.ts"),
+  // a shop's codes, a code's result at checkout, the popup's member (issue #40 items 6 and 7, ADR 050)
+  route("api/extension/marchands/:programId/codes", "routes/api.extension.marchands.$programId.codes.ts"),
+  route("api/extension/codes/:id/resultat", "routes/api.extension.codes.$id.resultat.ts"),
+  route("api/extension/moi", "routes/api.extension.moi.ts"),
 
   // Outside the public layout
   route("auth", "routes/auth.tsx"),

@@ -1,23 +1,52 @@
-import type { ExtensionMessage, ReminderAnswer } from "./messages";
-import { liveDismissals, reminderFor } from "./reminder";
+import type { ExtensionMessage } from "./messages";
+import { checkoutReminderFor, liveDismissals, reminderFor, shopForPage } from "./reminder";
 import { currentShops } from "./shop-list";
+import { fetchShopCodes, postCodeResult } from "./site";
 
 /**
  * The service worker (ADR 050): keeps the partner shops (chrome.storage.local, an hour), decides a
  * page's reminder from its address alone and remembers what was shown and activated (chrome.storage.session:
- * this browsing session) and dismissed (chrome.storage.local: 24 h). It never changes a page, a tab or a cookie.
+ * this browsing session) and dismissed (chrome.storage.local: 24 h), and which partner shop each tab shows
+ * (chrome.storage.session, for the popup). After the shopper's click on « Tester les codes » it asks the site
+ * for the shop's codes and reports each result. It never changes a page, a tab or a cookie.
  */
 const SHOWN = "shownThisSession";
 const DISMISSED = "dismissedAt";
 const ACTIVATED = "activatedAt";
+const TAB_SHOPS = "tabShops";
 
-chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
-  answer(message as ExtensionMessage).then(sendResponse, () => sendResponse(null));
+chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  answer(message as ExtensionMessage, sender.tab?.id).then(sendResponse, () => sendResponse(null));
   return true;
 });
 
-async function answer(message: ExtensionMessage): Promise<ReminderAnswer> {
+async function answer(message: ExtensionMessage, tabId: number | undefined): Promise<unknown> {
   const now = Date.now();
+  switch (message.type) {
+    case "codes":
+      return fetchShopCodes(CREVARDE_URL, message.programId, fetch);
+    case "report":
+      return postCodeResult(CREVARDE_URL, message.promoCodeId, message.answer, fetch);
+    case "shop": {
+      const shop = shopForPage(message.url, await currentShops(CREVARDE_URL, chrome.storage.local, fetch, now));
+      if (tabId !== undefined) {
+        const tabShops = ((await chrome.storage.session.get(TAB_SHOPS))[TAB_SHOPS] ?? {}) as Record<string, string>;
+        const { [String(tabId)]: _previous, ...others } = tabShops;
+        await chrome.storage.session.set({ [TAB_SHOPS]: shop ? { ...others, [String(tabId)]: shop.programId } : others });
+      }
+      return shop;
+    }
+    case "tab-shop": {
+      const programId = (((await chrome.storage.session.get(TAB_SHOPS))[TAB_SHOPS] ?? {}) as Record<string, string>)[String(message.tabId)];
+      if (!programId) return null;
+      return (await currentShops(CREVARDE_URL, chrome.storage.local, fetch, now)).find((shop) => shop.programId === programId) ?? null;
+    }
+    default:
+      return answerReminder(message, now);
+  }
+}
+
+async function answerReminder(message: Extract<ExtensionMessage, { type: "reminder" | "checkout" | "dismiss" | "activate" }>, now: number) {
   const dismissedAt = liveDismissals(((await chrome.storage.local.get(DISMISSED))[DISMISSED] ?? {}) as Record<string, number>, now);
   if (message.type === "dismiss") {
     await chrome.storage.local.set({ [DISMISSED]: { ...dismissedAt, [message.programId]: now } });
@@ -29,6 +58,10 @@ async function answer(message: ExtensionMessage): Promise<ReminderAnswer> {
     return null;
   }
   const shops = await currentShops(CREVARDE_URL, chrome.storage.local, fetch, now);
+  if (message.type === "checkout") {
+    const shop = shops.find((s) => s.programId === message.programId);
+    return shop ? checkoutReminderFor(shop, dismissedAt, now) : null;
+  }
   const shownThisSession = ((await chrome.storage.session.get(SHOWN))[SHOWN] ?? []) as string[];
   const reminder = reminderFor(message.url, shops, { shownThisSession, dismissedAt, activatedAt }, now);
   if (!reminder) return null;

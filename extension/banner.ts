@@ -18,17 +18,32 @@ p { margin: 0 0 8px; }
 .rate { font-weight: 700; }
 .muted { color: #52525b; font-size: 14px; }
 button { font: inherit; cursor: pointer; }
+.status { margin: 8px 0 0; }
+.status:empty { display: none; }
+a { color: #15803d; font-weight: 600; }
 .activate { margin-top: 4px; padding: 8px 14px; border: 0; border-radius: 8px; background: #15803d; color: #fff; font-weight: 600; }
 .close { position: absolute; top: 8px; right: 8px; width: 32px; height: 32px; border: 0; border-radius: 6px; background: transparent; color: #18181b; font-size: 20px; line-height: 1; }
 button:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
 `;
+
+/** What « Tester les codes » may do to its banner while it runs: say where it is, and hold the button. */
+export interface BannerControls {
+  say(text: string): void;
+  /** a link to the site in the status line (« Me connecter sur Crevarde »), opened on a click only */
+  link(text: string, href: string): void;
+  busy(on: boolean): void;
+}
 
 /**
  * The in-page banner (issue #40 item 3, ADR 050): in an open shadow root, so the page's styles and
  * scripts' selectors leave it alone; a region named « Crevarde » with a close button. It does
  * nothing on its own: « Activer le cashback » acts only when clicked, and the « aside » banner offers none.
  */
-export function showBanner(doc: Document, reminder: Reminder, actions: { onActivate: () => void; onClose: () => void }): HTMLElement {
+export function showBanner(
+  doc: Document,
+  reminder: Reminder,
+  actions: { onActivate: () => void; onClose: () => void; onTestCodes?: (controls: BannerControls) => void },
+): HTMLElement {
   const host = doc.createElement("crevarde-reminder");
   const root = host.attachShadow({ mode: "open" });
   const style = doc.createElement("style");
@@ -46,6 +61,29 @@ export function showBanner(doc: Document, reminder: Reminder, actions: { onActiv
     region.append(line(ACTIVATED_TEXT, ""), line("Le cashback de ton achat apparaîtra dans « Mon cashback » une fois l'achat enregistré par la boutique.", "muted"));
   } else if (reminder.kind === "aside") {
     region.append(line(ASIDE_TEXT, ""), line("Crevarde ne le remplace pas : ton achat reste suivi par ce partenaire.", "muted"));
+  } else if (reminder.kind === "checkout") {
+    // issue #40 item 6: nothing is typed into the shop's checkout before this click
+    region.append(line(codesText(reminder.shop.liveCodes), "muted"));
+    const test = doc.createElement("button");
+    test.type = "button";
+    test.className = "activate";
+    test.textContent = "Tester les codes";
+    const status = line("", "status");
+    status.setAttribute("role", "status");
+    const controls: BannerControls = {
+      say: (text) => void (status.textContent = text),
+      link: (text, href) => {
+        const a = doc.createElement("a");
+        a.href = href;
+        a.target = "_blank";
+        a.rel = "noreferrer";
+        a.textContent = text;
+        status.append(" ", a);
+      },
+      busy: (on) => void (test.disabled = on),
+    };
+    test.addEventListener("click", () => actions.onTestCodes?.(controls));
+    region.append(test, status);
   } else {
     region.append(line(codesText(reminder.shop.liveCodes), "muted"));
     const activate = doc.createElement("button");

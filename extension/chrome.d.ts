@@ -13,6 +13,10 @@ declare namespace chrome {
       addListener(listener: (message: unknown, sender: MessageSender, sendResponse: (response?: unknown) => void) => boolean | void): void;
     };
   }
+  namespace tabs {
+    /** Without the `tabs` permission a tab's address is not given: the popup needs only its id (ADR 050). */
+    function query(queryInfo: { active?: boolean; currentWindow?: boolean }): Promise<Array<{ id?: number }>>;
+  }
   namespace storage {
     interface StorageArea {
       get(key: string): Promise<Record<string, unknown>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ExtensionShop } from "../app/modules/extension/extension-shops";
-import { ACTIVATION_RETURN_MS, DISMISSAL_MS, liveDismissals, reminderFor } from "./reminder";
+import { ACTIVATION_RETURN_MS, checkoutReminderFor, DISMISSAL_MS, liveDismissals, reminderFor, shopForPage } from "./reminder";
 
 const NUXE: ExtensionShop = { programId: "p-nuxe", name: "Nuxe", domains: ["nuxe.com"], rateLabel: "Jusqu'à 7\u00a0% de cashback", liveCodes: 3, checkoutSelectors: null };
 const FRESH = { shownThisSession: [], dismissedAt: {} };
@@ -44,5 +44,20 @@ describe("reminderFor: the honesty rules (issue #40 items 3 and 4, ADR 050)", ()
     expect(reminderFor("https://www.nuxe.com/?awc=1_2_3", [NUXE], { ...FRESH, activatedAt: { "p-nuxe": NOW - ACTIVATION_RETURN_MS } }, NOW)?.kind).toBe("aside");
     // another shop's activation says nothing of this one
     expect(reminderFor("https://www.nuxe.com/?awc=1", [NUXE], { ...FRESH, activatedAt: { "p-other": NOW } }, NOW)?.kind).toBe("aside");
+  });
+});
+
+describe("the checkout's banner and the tab's shop (issue #40 items 6 and 7)", () => {
+  it("offers « Tester les codes » on every visit of the checkout, shown before or not, but not within 24 h of a dismissal", () => {
+    expect(checkoutReminderFor(NUXE, {}, NOW)).toEqual({ kind: "checkout", shop: NUXE });
+    expect(checkoutReminderFor(NUXE, { "p-nuxe": NOW - DISMISSAL_MS + 1 }, NOW)).toBeNull();
+    expect(checkoutReminderFor(NUXE, { "p-nuxe": NOW - DISMISSAL_MS }, NOW)?.kind).toBe("checkout");
+  });
+
+  it("finds a page's partner shop whatever was shown, and none elsewhere", () => {
+    expect(shopForPage("https://fr.nuxe.com/panier", [NUXE])).toBe(NUXE);
+    expect(shopForPage("https://www.example.fr/", [NUXE])).toBeNull();
+    expect(shopForPage("chrome://extensions", [NUXE])).toBeNull();
+    expect(shopForPage("pas une adresse", [NUXE])).toBeNull();
   });
 });

@@ -22,7 +22,8 @@ export interface ReminderMemory {
  * active; « activated » back on the shop after the shopper's own activation (« Cashback activé »).
  */
 export interface Reminder {
-  kind: "offer" | "aside" | "activated";
+  /** « checkout »: the shop's checkout, with « Tester les codes » (issue #40 item 6) */
+  kind: "offer" | "aside" | "activated" | "checkout";
   shop: ExtensionShop;
 }
 
@@ -57,4 +58,26 @@ export function reminderFor(pageUrl: string, shops: readonly ExtensionShop[], me
 /** The dismissals still running at `now` (older ones are forgotten). */
 export function liveDismissals(dismissedAt: Readonly<Record<string, number>>, now: number): Record<string, number> {
   return Object.fromEntries(Object.entries(dismissedAt).filter(([, at]) => now - at < DISMISSAL_MS));
+}
+
+/** The partner shop of a page, whatever was shown or dismissed (the popup's current shop, the checkout's selectors). */
+export function shopForPage(pageUrl: string, shops: readonly ExtensionShop[]): ExtensionShop | null {
+  let url: URL;
+  try {
+    url = new URL(pageUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  return shopForHost(url.hostname, shops)?.shop ?? null;
+}
+
+/**
+ * The banner of a shop's checkout page (issue #40 item 6): « Tester les codes » on every visit of the checkout,
+ * unless the shopper dismissed the shop's banner within 24 h.
+ */
+export function checkoutReminderFor(shop: ExtensionShop, dismissedAt: Readonly<Record<string, number>>, now: number): Reminder | null {
+  const dismissed = dismissedAt[shop.programId];
+  if (dismissed !== undefined && now - dismissed < DISMISSAL_MS) return null;
+  return { kind: "checkout", shop };
 }

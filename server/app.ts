@@ -72,10 +72,12 @@ function cspDirectives(env: Env, extraScriptSrc: string[] = []) {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const EXTENSION_ORIGIN = /^(chrome|moz)-extension:\/\/[a-z0-9-]+$/i;
 
 /**
  * CSRF defence in depth: a state-changing request whose Origin (or
- * Sec-Fetch-Site) says it comes from another site is refused with 403.
+ * Sec-Fetch-Site) says it comes from another site is refused with 403. The browser
+ * extension's own origin may post to /api/extension/ (its route checks the rest, ADR 050 §CSRF).
  */
 function originGuard(env: Env) {
   const siteOrigin = new URL(env.SITE_URL).origin;
@@ -86,7 +88,7 @@ function originGuard(env: Env) {
     let allowed = true;
     if (origin && origin !== "null") {
       const own = `${req.protocol}://${req.get("host")}`;
-      allowed = origin === siteOrigin || origin === own;
+      allowed = origin === siteOrigin || origin === own || (EXTENSION_ORIGIN.test(origin) && req.path.startsWith("/api/extension/"));
     } else if (origin === "null" || fetchSite === "cross-site") {
       allowed = false;
     }

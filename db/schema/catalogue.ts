@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { draftFlag, schedule, scheduleConstraints, searchDocument, timestamps, tsvector } from "./shared";
 import { user } from "./accounts";
 import { sqlList } from "../../app/lib/state-machine";
@@ -31,6 +31,11 @@ export const brands = pgTable(
     description: text("description"),
     imageUrl: text("image_url"),
     websiteUrl: text("website_url"),
+    /**
+     * the CSS selectors of its checkout the browser extension tests codes on (issue #40 item 6, ADR 050), by name
+     * (app/modules/extension/extension.schema.ts checks them when read); null: none
+     */
+    checkoutSelectors: jsonb("checkout_selectors").$type<Record<string, string>>(),
     /** "Jusqu'à -X%" on the public catalogue, 0..100 */
     maxDiscountPercent: integer("max_discount_percent").notNull().default(0),
     /** its name (also without spaces, hyphens and apostrophes: « laroche » finds La Roche-Posay) and description (ADR 019) */

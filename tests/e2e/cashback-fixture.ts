@@ -10,6 +10,19 @@ export const CASHBACK_STUB_BRAND = { name: "Marque Stub Cashback", slug: "marque
 
 export const CASHBACK_STUB_OFFER = "Coffret stub cashback";
 
+/**
+ * The stub brand's checkout as tests/e2e/extension.spec.ts's fake shop serves it (issue #40 item 6): its selectors
+ * (brands.checkout_selectors), the one code its coupon endpoint accepts and the others it refuses, all live codes
+ * of the brand on the site.
+ */
+export const STUB_CHECKOUT = {
+  selectors: { couponInput: "#coupon", applyButton: "#apply-coupon", total: "#order-total", couponError: "#coupon-error", errorPage: "#shop-error" },
+  goodCode: "EXT-BIENVENUE10",
+  badCodes: ["EXT-PERIME", "EXT-FAUX"],
+  startTotal: "50,00 €",
+  goodTotal: "40,00 €",
+} as const;
+
 export const cashbackStubPort = (e2ePort = process.env.E2E_PORT ?? "3100") => Number(e2ePort) + 1000;
 
 /** One member per Playwright project for the whole cashback loop (their balances are theirs alone). */
@@ -26,7 +39,17 @@ export const claimProgrammeName = (project: string) => `reclamation-${project}`;
 /** The stub brand and its programme (tests/e2e/db-fixtures.ts runs this on the fresh database). */
 export async function insertCashbackStub(db: Db) {
   const s = await import("../../db/schema");
-  const [brand] = await db.insert(s.brands).values({ ...CASHBACK_STUB_BRAND, description: "Une marque de test pour le cashback." }).returning();
+  const [brand] = await db
+    .insert(s.brands)
+    .values({ ...CASHBACK_STUB_BRAND, description: "Une marque de test pour le cashback.", checkoutSelectors: STUB_CHECKOUT.selectors })
+    .returning();
+  // the codes « Tester les codes » tries at the fake shop's checkout, soonest expiry first: the accepted one first,
+  // so that the refused ones after it (the shop then drops it) make the extension apply it again
+  await db.insert(s.promoCodes).values([
+    { brandId: brand.id, code: STUB_CHECKOUT.goodCode, discountAmount: "-10 €", expiresAt: new Date(Date.now() + 29 * 86_400_000) },
+    { brandId: brand.id, code: STUB_CHECKOUT.badCodes[0], discountAmount: "-5 €", expiresAt: new Date(Date.now() + 30 * 86_400_000) },
+    { brandId: brand.id, code: STUB_CHECKOUT.badCodes[1], discountAmount: "-15 %", expiresAt: new Date(Date.now() + 31 * 86_400_000) },
+  ]);
   const [program] = await db
     .insert(s.affiliatePrograms)
     .values({

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import type { ExtensionShopList } from "../../app/modules/extension/extension-shops";
-import { CASHBACK_STUB_BRAND, cashbackStubPort } from "./cashback-fixture";
+import { CASHBACK_STUB_BRAND, cashbackStubPort, STUB_CHECKOUT } from "./cashback-fixture";
 import { expect, sessionFile, test } from "./fixtures";
 
 /**
@@ -24,6 +24,37 @@ let shopPort: number;
 /** what the fake shops were asked: the extension must ask them nothing */
 const shopRequests: string[] = [];
 
+/**
+ * The fake shop's checkout (issue #40 item 6): a total of 50 €, a coupon field whose endpoint accepts
+ * STUB_CHECKOUT.goodCode (-10 €) and refuses the others (the shop then drops any code applied before, as
+ * many do); `/panier-en-panne` answers every code with the shop's error page.
+ */
+function checkoutPage(broken: boolean): string {
+  const { selectors } = STUB_CHECKOUT;
+  const id = (selector: string) => selector.slice(1);
+  return (
+    `<!doctype html><html lang="fr"><title>Panier</title><main id="checkout"><h1>Ton panier</h1>` +
+    `<p>Total : <span id="${id(selectors.total)}">${STUB_CHECKOUT.startTotal}</span></p>` +
+    `<label>Code promo <input id="${id(selectors.couponInput)}" name="coupon"></label>` +
+    `<button id="${id(selectors.applyButton)}" type="button">Appliquer</button><p id="${id(selectors.couponError)}" hidden></p></main>` +
+    `<script>
+      const input = document.getElementById(${JSON.stringify(id(selectors.couponInput))});
+      const total = document.getElementById(${JSON.stringify(id(selectors.total))});
+      const error = document.getElementById(${JSON.stringify(id(selectors.couponError))});
+      document.getElementById(${JSON.stringify(id(selectors.applyButton))}).addEventListener("click", async () => {
+        const answer = await (await fetch(${JSON.stringify(broken ? "/api/coupon-en-panne" : "/api/coupon")}, { method: "POST", body: input.value })).json();
+        if (answer.error) {
+          document.getElementById("checkout").outerHTML = '<h1 id="${id(selectors.errorPage)}">Une erreur est survenue</h1>';
+        } else if (answer.total) {
+          total.textContent = answer.total; error.hidden = true; error.textContent = "";
+        } else {
+          total.textContent = ${JSON.stringify(STUB_CHECKOUT.startTotal)}; error.hidden = false; error.textContent = "Ce code n'est pas valable.";
+        }
+      });
+    </script></html>`
+  );
+}
+
 test.beforeAll(async () => {
   const { baseURL } = test.info().project.use;
   const background = path.join(EXTENSION_DIR, "background.js");
@@ -31,7 +62,19 @@ test.beforeAll(async () => {
   expect(built.includes(JSON.stringify(baseURL)), `build/extension is not built for ${baseURL}: run CREVARDE_URL=${baseURL} npm run build:extension`).toBe(true);
   shop = http.createServer((request, response) => {
     shopRequests.push(`${request.headers.host}${request.url}`);
+    if (request.url === "/api/coupon" || request.url === "/api/coupon-en-panne") {
+      let code = "";
+      request.on("data", (chunk: Buffer) => (code += chunk.toString()));
+      request.on("end", () => {
+        shopRequests.push(`coupon:${code}`);
+        response.writeHead(200, { "content-type": "application/json" });
+        if (request.url === "/api/coupon-en-panne") return response.end(JSON.stringify({ error: true }));
+        response.end(JSON.stringify(code === STUB_CHECKOUT.goodCode ? { total: STUB_CHECKOUT.goodTotal } : { refused: true }));
+      });
+      return;
+    }
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    if (request.url === "/panier" || request.url === "/panier-en-panne") return response.end(checkoutPage(request.url === "/panier-en-panne"));
     response.end(
       `<!doctype html><html lang="fr"><title>Boutique</title><h1>Huile prodigieuse</h1>` +
         `<p><a id="cart" href="/panier?article=42">Ajouter au panier</a></p></html>`,
@@ -63,6 +106,15 @@ async function launch(testInfo: TestInfo): Promise<BrowserContext> {
 
 const bannerOf = (page: Page) => page.getByRole("region", { name: "Crevarde" });
 
+/** The demo member's session of this run (sessions.setup.ts), in the extension's browser. */
+async function signInMember(context: BrowserContext) {
+  const { cookies } = JSON.parse(await fsp.readFile(sessionFile("member"), "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
+  await context.addCookies(cookies.filter((c) => c.name !== "cr_consent"));
+}
+
+const couponRequests = (since: number) => shopRequests.slice(since).filter((r) => r.startsWith("coupon:"));
+const { selectors: CHECKOUT } = STUB_CHECKOUT;
+
 test.describe("the Crevarde extension", () => {
   let context: BrowserContext;
   test.beforeEach(async () => {
@@ -86,7 +138,7 @@ test.describe("the Crevarde extension", () => {
     const banner = bannerOf(page);
     await expect(banner).toBeVisible();
     await expect(banner).toContainText(RATE_LINE);
-    await expect(banner).toContainText("Aucun code promo sur Crevarde en ce moment");
+    await expect(banner).toContainText("3 codes promo sur Crevarde");
     await expect(banner.getByRole("button", { name: "Activer le cashback" })).toBeVisible();
     const close = banner.getByRole("button", { name: "Fermer le rappel Crevarde" });
     await close.focus();
@@ -127,9 +179,7 @@ test.describe("the Crevarde extension", () => {
   });
 
   test("a signed-in member's « Activer le cashback » reaches the partner network with a click id, and back on the shop says « Cashback activé »", async ({ baseURL }) => {
-    // the demo member's session of this run (sessions.setup.ts), in the extension's browser
-    const { cookies } = JSON.parse(await fsp.readFile(sessionFile("member"), "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
-    await context.addCookies(cookies.filter((c) => c.name !== "cr_consent"));
+    await signInMember(context);
     const page = await context.newPage();
     await page.goto(`http://${SHOP_HOST}/`);
     await bannerOf(page).getByRole("button", { name: "Activer le cashback" }).click();
@@ -145,6 +195,100 @@ test.describe("the Crevarde extension", () => {
   });
 });
 
+test.describe("« Tester les codes » at the shop's checkout (issue #40 item 6)", () => {
+  let context: BrowserContext;
+  test.beforeEach(async () => {
+    context = await launch(test.info());
+  });
+  test.afterEach(async () => {
+    await context.close();
+  });
+
+  test("tries nothing before the click; on the click tries each code, applies the best and reports each result to « Ça a marché ? »", async ({ baseURL }) => {
+    await signInMember(context);
+    const seen = shopRequests.length;
+    const page = await context.newPage();
+    await page.goto(`http://${SHOP_HOST}/panier`);
+    const banner = bannerOf(page);
+    const testCodes = banner.getByRole("button", { name: "Tester les codes" });
+    await expect(testCodes).toBeVisible();
+    await expect(banner).toContainText(RATE_LINE);
+    await expect(banner).toContainText("3 codes promo sur Crevarde");
+    await expect(banner.getByRole("button", { name: "Activer le cashback" })).toHaveCount(0);
+    // nothing before the click: the field empty, the total untouched, the shop's coupon endpoint never asked
+    await expect(page.locator(CHECKOUT.couponInput)).toHaveValue("");
+    await expect(page.locator(CHECKOUT.total)).toHaveText(STUB_CHECKOUT.startTotal);
+    expect(couponRequests(seen)).toEqual([]);
+
+    await testCodes.click();
+    const status = banner.getByRole("status");
+    await expect(status).toContainText(`Meilleur code appliqué : ${STUB_CHECKOUT.goodCode}. Total : ${STUB_CHECKOUT.goodTotal} au lieu de ${STUB_CHECKOUT.startTotal} (3 codes testés).`);
+    await expect(status).toContainText("Les résultats sont envoyés à Crevarde : ils comptent dans « Ça a marché ? ».");
+    // the best code is the one the checkout shows: the refused codes after it made the shop drop it, so it was applied again
+    await expect(page.locator(CHECKOUT.total)).toHaveText(STUB_CHECKOUT.goodTotal);
+    await expect(page.locator(CHECKOUT.couponInput)).toHaveValue(STUB_CHECKOUT.goodCode);
+    const tried = couponRequests(seen);
+    expect(tried.at(-1)).toBe(`coupon:${STUB_CHECKOUT.goodCode}`);
+    expect(tried.slice(0, -1).sort()).toEqual([STUB_CHECKOUT.goodCode, ...STUB_CHECKOUT.badCodes].map((c) => `coupon:${c}`).sort());
+
+    // the site counts them as the member's answers to « Ça a marché ? »
+    await page.goto(`${baseURL}/marques/${CASHBACK_STUB_BRAND.slug}`);
+    const card = (code: string) => page.getByRole("article").filter({ hasText: code });
+    await expect(card(STUB_CHECKOUT.goodCode)).toContainText("Ta réponse : ça a marché");
+    for (const code of STUB_CHECKOUT.badCodes) await expect(card(code)).toContainText("Ta réponse : ça n'a pas marché");
+  });
+
+  test("signed out, tries nothing and says the codes are for members", async () => {
+    const seen = shopRequests.length;
+    const page = await context.newPage();
+    await page.goto(`http://${SHOP_HOST}/panier`);
+    const banner = bannerOf(page);
+    await banner.getByRole("button", { name: "Tester les codes" }).click();
+    await expect(banner.getByRole("status")).toContainText("Les codes promo ne sont visibles que des membres : connecte-toi sur Crevarde");
+    await expect(banner.getByRole("link", { name: "Me connecter sur Crevarde" })).toBeVisible();
+    await expect(page.locator(CHECKOUT.couponInput)).toHaveValue("");
+    expect(couponRequests(seen)).toEqual([]);
+  });
+
+  test("stops on the shop's error page: no further code is tried", async () => {
+    await signInMember(context);
+    const seen = shopRequests.length;
+    const page = await context.newPage();
+    await page.goto(`http://${SHOP_HOST}/panier-en-panne`);
+    const banner = bannerOf(page);
+    await banner.getByRole("button", { name: "Tester les codes" }).click();
+    await expect(banner.getByRole("status")).toContainText("La boutique affiche une page d'erreur : le test s'est arrêté (0 code testé avant l'erreur).");
+    await expect(page.locator(CHECKOUT.errorPage)).toBeVisible();
+    expect(couponRequests(seen)).toHaveLength(1);
+  });
+});
+
+test("the popup shows the signed-in member's balances and the current shop's rate and codes (issue #40 item 7)", async () => {
+  const context = await launch(test.info());
+  try {
+    await signInMember(context);
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+    const shopPage = await context.newPage();
+    await shopPage.goto(`http://${SHOP_HOST}/`);
+    await expect(bannerOf(shopPage)).toBeVisible();
+    // the tab the content script found the shop in (the popup, opened here as a page, is told which tab it is about)
+    const tabShops = await worker.evaluate(async () => (await chrome.storage.session.get("tabShops"))["tabShops"] as Record<string, string>);
+    const [tabId] = Object.keys(tabShops);
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${new URL(worker.url()).host}/popup.html?tab=${tabId}`);
+    const account = page.getByRole("region", { name: "Mon compte" });
+    await expect(account).toContainText(/Disponible\s*\d+,\d{2}\s€/);
+    await expect(account).toContainText(/En attente\s*\d+,\d{2}\s€/);
+    const shopSection = page.getByRole("region", { name: "Boutique" });
+    await expect(shopSection.getByRole("heading", { name: CASHBACK_STUB_BRAND.name })).toBeVisible();
+    await expect(shopSection).toContainText("7\u00a0% de cashback");
+    for (const code of [STUB_CHECKOUT.goodCode, ...STUB_CHECKOUT.badCodes]) await expect(shopSection).toContainText(code);
+    await expect(page.getByRole("link", { name: "Mon cashback" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test("the popup links to « Mon cashback » and to what the extension reads and sends, on the site it was built for", async ({ baseURL }) => {
   const context = await launch(test.info());
   try {
@@ -152,6 +296,9 @@ test("the popup links to « Mon cashback » and to what the extension reads and 
     const page = await context.newPage();
     await page.goto(`chrome-extension://${new URL(worker.url()).host}/popup.html`);
     await expect(page.getByRole("heading", { name: "Crevarde" })).toBeVisible();
+    // signed out: nobody's balances
+    await expect(page.getByText("Tu n'as pas de session sur Crevarde.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Mon compte" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Mon cashback" })).toHaveAttribute("href", `${baseURL}/mon-cashback`);
     const words = page.getByRole("link", { name: "Ce que l'extension lit et envoie" });
     await expect(words).toHaveAttribute("href", `${baseURL}/extension`);

@@ -127,4 +127,19 @@ describeEachDb("express server", () => {
     });
     expect(crossSite.status).toBe(403);
   });
+
+  it("lets the browser extension's own origin post to /api/extension/ only (ADR 050 §CSRF)", async () => {
+    const post = (pathname: string, origin: string) =>
+      fetch(`${base}${pathname}`, { method: "POST", headers: { origin, "content-type": "application/json" }, body: JSON.stringify({ answer: "oui" }) });
+    const extension = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
+    // past the guard (this suite has no React Router build, so the route itself is not reached: see extension-codes.test.ts)
+    const guarded = async (origin: string) => {
+      const res = await post("/api/extension/codes/00000000-0000-4000-8000-000000000000/resultat", origin);
+      return res.status === 403 && /ne provient pas de ce site/.test(await res.text());
+    };
+    expect(await guarded(extension)).toBe(false);
+    expect(await guarded("moz-extension://0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d")).toBe(false);
+    expect(await guarded("https://evil.example")).toBe(true);
+    expect((await post("/newsletter", extension)).status).toBe(403);
+  });
 });

@@ -16,17 +16,54 @@ export interface ExtensionShop {
   rateLabel: string;
   /** its live promo codes, as counted on the brand page */
   liveCodes: number;
-  /** CSS selectors of its checkout (coupon field, total) for testing codes; null until set */
+  /** CSS selectors of its checkout, where « Tester les codes » is offered (issue #40 item 6); null: none */
   checkoutSelectors: CheckoutSelectors | null;
 }
 
-interface CheckoutSelectors {
+/**
+ * A shop's checkout as the extension reads it (issue #40 item 6, ADR 050): a page is its checkout when the
+ * coupon field, the apply button and the total are all on it.
+ */
+export interface CheckoutSelectors {
+  /** the coupon code field */
   couponInput: string;
+  /** the button that applies the typed code */
   applyButton: string;
+  /** the order's total (« 49,90 € »), read after each code */
   total: string;
+  /** the shop's message that a code was refused */
+  couponError: string;
+  /** what only the shop's error page shows: the test stops there */
+  errorPage: string;
 }
 
 /** The answer of GET /api/extension/marchands. */
 export interface ExtensionShopList {
   shops: ExtensionShop[];
+}
+
+/** One live code of a shop, as GET /api/extension/marchands/:programId/codes answers it (masked for a visitor, like the site). */
+interface ExtensionCode {
+  id: string;
+  code: string;
+  /** « -10 % » */
+  discount: string;
+  masked: boolean;
+}
+
+/** The answer of GET /api/extension/marchands/:programId/codes: `signedIn` false means the codes are masked and no result would count. */
+export interface ExtensionCodeList {
+  signedIn: boolean;
+  codes: ExtensionCode[];
+}
+
+/** The answer of GET /api/extension/moi (the popup, issue #40 item 7): the signed-in member's balances as /mon-cashback words them, or null. */
+export interface ExtensionMoi {
+  member: { displayName: string; available: string; pending: string } | null;
+}
+
+/** The answer of POST /api/extension/codes/:id/resultat. */
+export interface ExtensionReportAnswer {
+  recorded: boolean;
+  message: string;
 }
