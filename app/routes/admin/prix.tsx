@@ -27,7 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
   const url = new URL(request.url);
   const days = parseHistoryPeriod(url.searchParams.get(HISTORY_PARAM));
-  return loadOrFail(ADMIN_LOAD_ERRORS.prices, adminPriceHistory(url.searchParams.get("q") ?? "", requestNow(request), days));
+  const found = await loadOrFail(ADMIN_LOAD_ERRORS.prices, adminPriceHistory(url.searchParams.get("q") ?? "", requestNow(request), days));
+  // the period links are written here: the screen imports nothing of price-chart.ts, which stays in the deal page's own chunk (its JS budget)
+  const periods = HISTORY_PERIODS.map((d) => ({ days: d, href: `?${new URLSearchParams({ q: found.query, [HISTORY_PARAM]: String(d) })}` }));
+  return { ...found, periods };
 }
 
 const mergeSchema = z.object({
@@ -54,7 +57,6 @@ export default function PriceHistoryAdmin({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state !== "idle";
   const { query, error, product } = loaderData;
   const history = product?.history;
-  const link = (days: number) => `?${new URLSearchParams({ q: query, [HISTORY_PARAM]: String(days) })}`;
   return (
     <div className="max-w-5xl">
       <PageHeader
@@ -93,9 +95,9 @@ export default function PriceHistoryAdmin({ loaderData, actionData }: Route.Comp
             </p>
           ) : null}
           <p className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-            {HISTORY_PERIODS.map((d) => (
-              <Link key={d} to={link(d)} aria-current={d === history.days ? "page" : undefined} className={d === history.days ? "font-bold" : "text-brand-700 underline"}>
-                {d} jours
+            {loaderData.periods.map(({ days, href }) => (
+              <Link key={days} to={href} aria-current={days === history.days ? "page" : undefined} className={days === history.days ? "font-bold" : "text-brand-700 underline"}>
+                {days} jours
               </Link>
             ))}
           </p>
