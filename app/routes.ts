@@ -114,6 +114,8 @@ export default [
       route("aide", "routes/admin/aide.tsx"),
       route("contact", "routes/admin/contact.tsx"),
       route("historique", "routes/admin/historique.tsx"),
+      route("prix", "routes/admin/prix.tsx"),
+      route("prix/import", "routes/admin/prix.import.tsx"),
       // CSV export and import of the catalogue lists (ADR 029): promo-codes, crevarde-deals, brands
       route(":list/export", "routes/admin/csv.export.ts"),
       route(":list/import", "routes/admin/csv.import.tsx"),

@@ -21,6 +21,9 @@
  * scale (issue #15): a deal page with 200 comments and the « Les plus hot »
  * and « Commentés » tabs at 100,000 deals, as ratios to static copies of the
  * same pages (see community()); `npm run bench -- --community` runs only that.
+ * `npm run bench -- --observations 10000000` (PostgreSQL only) measures the
+ * reference prices of a page of 24 deals over that many price observations
+ * (issue #39 item 7, see scripts/lib/bench-observations.ts); no server.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -37,6 +40,7 @@ import { DEALS } from "../db/seed/data/deals";
 import { matchQuery, refreshLexicon } from "../app/modules/search/search.server";
 import { searchWords } from "../app/modules/search/search.schema";
 import { ensureBuild, root, startServer, type RunningServer } from "./lib/server";
+import { benchObservations, observationsArg } from "./lib/bench-observations";
 import { COMMENTS_MAX, COMMENTS_PER_PAGE } from "../app/modules/deals/deal-comments";
 
 interface Result {
@@ -703,6 +707,11 @@ function startBenchServer() {
   });
 }
 
+const observations = observationsArg(process.argv);
+if (observations > 0) {
+  await benchObservations(observations, process.env.DATABASE_URL || undefined);
+  process.exit(0);
+}
 ensureBuild();
 const extraDeals = process.argv.includes("--soak") ? 0 : extraDealsArg();
 const databaseUrl = process.env.DATABASE_URL || undefined;

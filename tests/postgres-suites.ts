@@ -9,6 +9,8 @@
  */
 export const POSTGRES_SUITES: readonly string[] = [
   // locks and races
+  // the price history: a merge and an observation of one key take turns (advisory locks); one raw query of a page (issue #39)
+  "tests/integration/price-admin.test.ts",
   "tests/crash/crash.test.ts",
   "tests/integration/deal-posting-race.test.ts",
   "tests/integration/deal-votes-properties.test.ts",

@@ -64,6 +64,7 @@ export const AUDIT_ENTITY_PERMISSION = {
   blog_article: "catalogue",
   help_article: "catalogue",
   upload: "catalogue",
+  price_observations: "catalogue",
   conversion: "money",
   payout: "money",
   payout_batch: "money",

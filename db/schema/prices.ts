@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./accounts";
 import { sqlList } from "../../app/lib/state-machine";
 import { PRICE_SOURCES, type PriceSource } from "../constants";
 
@@ -39,4 +40,22 @@ export const priceObservations = pgTable(
     /** a page of deals reads its reference prices by product and time in one query (ADR 049) */
     index("price_observations_product_time_idx").on(t.productKey, t.observedAt),
   ],
+);
+
+/**
+ * Two product keys that are one product, merged in the back office (issue #39
+ * item 6, ADR 049): the observations of `alias_key` were moved to
+ * `product_key`, and every later read or write of `alias_key` goes to
+ * `product_key` (recordPriceObservation, observationsSince). Never chained: a
+ * merge into a key re-points the aliases of the merged one.
+ */
+export const priceKeyAliases = pgTable(
+  "price_key_aliases",
+  {
+    aliasKey: text("alias_key").primaryKey(),
+    productKey: text("product_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [check("price_key_aliases_distinct_check", sql`${t.aliasKey} <> ${t.productKey}`), index("price_key_aliases_product_idx").on(t.productKey)],
 );

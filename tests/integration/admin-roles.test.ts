@@ -53,6 +53,9 @@ const ROUTES: Record<string, { url: string; refusal: string; editor: Outcome; fi
   "contact.tsx": { url: "/admin/contact", refusal: MODERATION, editor: "refused", finance: "refused", moderator: "ok", admin: "ok" },
   // every role reads the history of its own kinds and restores those it may edit (issue #37 item 2)
   "historique.tsx": { url: "/admin/historique", refusal: "", editor: "ok", finance: "ok", moderator: "ok", admin: "ok" },
+  // the price history: catalogue data, read and merged by editors and admins (issue #39 item 6)
+  "prix.tsx": { url: "/admin/prix", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
+  "prix.import.tsx": { url: "/admin/prix/import", refusal: CATALOGUE, editor: "ok", finance: "refused", moderator: "refused", admin: "ok" },
 };
 
 /** Routes that answer a file (no page, no action), with parameters naming nothing. */

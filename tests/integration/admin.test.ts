@@ -25,7 +25,7 @@ import { postUpload } from "../helpers/upload";
 
 /** What a member is told by each admin action: the message of the permission it asks for first (ADR 022). */
 const MEMBER_REFUSAL: Record<string, string> = {
-  ...Object.fromEntries(["promo-codes.tsx", "offers.tsx", "crevarde-deals.tsx", "categories.tsx", "brands.tsx", "content.tsx", "pages.tsx", "blog.tsx", "upload.ts", "csv.import.tsx", "aide.tsx"].map((f) => [f, "Accès réservé aux éditeurs et aux administrateurs."])),
+  ...Object.fromEntries(["promo-codes.tsx", "offers.tsx", "crevarde-deals.tsx", "categories.tsx", "brands.tsx", "content.tsx", "pages.tsx", "blog.tsx", "upload.ts", "csv.import.tsx", "aide.tsx", "prix.tsx", "prix.import.tsx"].map((f) => [f, "Accès réservé aux éditeurs et aux administrateurs."])),
   "programmes.tsx": "Accès réservé à la finance et aux administrateurs.",
   "conversions.tsx": "Accès réservé à la finance et aux administrateurs.",
   "paiements.tsx": "Accès réservé à la finance et aux administrateurs.",
@@ -105,8 +105,9 @@ describeEachDb("admin back office", ({ database }) => {
     // + /admin/aide and /admin/contact (help centre and contact messages, issue #34 item 7)
     // + /admin/blog (the blog's articles, issue #37 item 1)
     // + /admin/historique (history with restore and the bin, issue #37 item 2)
-    expect(loaders).toBe(27);
-    expect(actions).toBe(23);
+    // + /admin/prix and /admin/prix/import (the price history, issue #39 item 6)
+    expect(loaders).toBe(29);
+    expect(actions).toBe(25);
   });
 
   it("dashboard shows real figures and initialises only missing blocks", async () => {

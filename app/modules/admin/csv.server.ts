@@ -145,10 +145,10 @@ export interface CsvRecord {
 
 /**
  * Parse a file's text against the declared columns: the header line must name
- * every column once (in any order, any case) and nothing else. Returns one
+ * every column once (in any order, any case; an `optional` one may be left out) and nothing else. Returns one
  * record per data line, keyed by field, with its line in the file.
  */
-export function parseCsv(text: string, columns: readonly { header: string; field: string }[]): CsvRecord[] {
+export function parseCsv(text: string, columns: readonly { header: string; field: string; optional?: boolean }[]): CsvRecord[] {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   if (!firstLine.trim()) throw new DomainError(CSV_MESSAGES.empty, 400);
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
@@ -170,7 +170,7 @@ export function parseCsv(text: string, columns: readonly { header: string; field
     seen.add(column.field);
     return column;
   });
-  const missing = columns.filter((c) => !seen.has(c.field));
+  const missing = columns.filter((c) => !seen.has(c.field) && !c.optional);
   if (missing.length) throw new DomainError(CSV_MESSAGES.missingHeaders(missing.map((c) => c.header)), 400);
   if (body.length === 0) throw new DomainError(CSV_MESSAGES.noRows, 400);
   if (body.length > CSV_LIMITS.maxRows) throw new DomainError(CSV_MESSAGES.tooManyRows(body.length), 413);

@@ -33,8 +33,9 @@ export const CSV_MESSAGES = {
     `${countOf(created, { one: "ligne créée", other: "lignes créées" })}, ${countOf(updated, { one: "ligne mise à jour", other: "lignes mises à jour" })}.`,
 } as const;
 
-export type CsvRowStatus = "create" | "update" | "error";
-export const CSV_STATUS_LABELS: Record<CsvRowStatus, string> = { create: "À créer", update: "À mettre à jour", error: "Erreur" };
+/** `skip`: a line that would write nothing (a price already known, issue #39 item 6); the lists' imports have none. */
+export type CsvRowStatus = "create" | "update" | "error" | "skip";
+export const CSV_STATUS_LABELS: Record<CsvRowStatus, string> = { create: "À créer", update: "À mettre à jour", error: "Erreur", skip: "Déjà connu, ignoré" };
 
 export interface CsvRowIssue {
   line: number;
@@ -64,7 +65,13 @@ export interface CsvPreviewRow {
 
 export interface CsvPreview {
   rows: CsvPreviewRow[];
-  summary: Record<CsvRowStatus, number>;
+  summary: Record<Exclude<CsvRowStatus, "skip">, number> & { skip?: number };
+}
+
+/** The preview's one-line count: « 2 à créer, 0 à mettre à jour, 1 en erreur » (and the lines ignored, when an import has them). */
+export function csvSummaryText(summary: CsvPreview["summary"]): string {
+  const skipped = summary.skip === undefined ? "" : `, ${summary.skip} déjà ${summary.skip > 1 ? "connus" : "connu"} (ignoré${summary.skip > 1 ? "s" : ""})`;
+  return `${summary.create} à créer, ${summary.update} à mettre à jour${skipped}, ${summary.error} en erreur.`;
 }
 
 /** « Oui » / « Non » in a file (also 1/0, true/false, x): the form's checkbox value. */

@@ -32,6 +32,7 @@ const KINDS: Record<string, { filter: string; noun: string; label: (row: Row) =>
   content_block: { filter: "Blocs de contenu", noun: "le bloc de contenu", label: (r) => str(r.name) },
   help_article: { filter: "Articles d'aide", noun: "l'article d'aide", label: (r) => quoted(r.title) },
   upload: { filter: "Images", noun: "l'image", label: (r) => str(r.filename) ?? str(r.name) },
+  price_observations: { filter: "Historique des prix", noun: "l'historique des prix", label: (r) => str(r.productKey) ?? str(r.file) },
   user: { filter: "Comptes", noun: "le compte", label: (r) => str(r.email) ?? str(r.name) },
   settings: { filter: "Paramètres", noun: "les paramètres", label: () => "" },
   conversion: { filter: "Conversions", noun: "la conversion", label: (r) => str(r.orderRef) ?? str(r.externalId) },

@@ -15,6 +15,7 @@ export const ADMIN_LOAD_ERRORS = {
   referrals: "Impossible de charger les parrainages à vérifier.",
   claims: "Impossible de charger les réclamations.",
   history: "Impossible de charger l'historique.",
+  prices: "Impossible de charger l'historique des prix.",
 } as const;
 
 /** Body of the 503 a list loader throws when a query fails: which message to show. */

@@ -67,7 +67,7 @@ function dealPriceTruth(deal: DealPrices, observations: readonly KeyedObservatio
  * in ONE query (by product key, from each deal's date less what the reference
  * needs: REFERENCE_LOOKBACK_DAYS). Deals without a product key or a reference are left out.
  */
-async function dealPriceTruths(deals: readonly DealPrices[]): Promise<Map<string, PriceTruth>> {
+export async function dealPriceTruths(deals: readonly DealPrices[]): Promise<Map<string, PriceTruth>> {
   const keys = new Map<string, string>();
   const since = new Map<string, Date>();
   for (const deal of deals) {

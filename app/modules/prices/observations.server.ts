@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, or, sql } from "drizzle-orm";
-import { priceObservations } from "../../../db/schema";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { priceKeyAliases, priceObservations } from "../../../db/schema";
 import type { PriceSource } from "../../../db/constants";
 import type { Tx } from "~/modules/admin/csv.server";
 import type { Db } from "~/lib/db.server";
@@ -32,28 +32,51 @@ export function priceCents(text: string | null | undefined): number | null {
   return euros === null || euros < 0 ? null : Math.round(euros * 100);
 }
 
+/** The key a product's observations are stored under: its own, or the one it was merged into (price_key_aliases, ADR 049). */
+export async function storedKey(tx: Db | Tx, key: string): Promise<string> {
+  const [alias] = await tx.select({ productKey: priceKeyAliases.productKey }).from(priceKeyAliases).where(eq(priceKeyAliases.aliasKey, key));
+  return alias?.productKey ?? key;
+}
+
+/** Writes of one product key take turns: the observations of a key, a merge of it (a transaction lock). */
+export async function lockPriceKey(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`price:${key}`}))`);
+}
+
 /**
  * Record a product's price inside the caller's transaction. Not written when
  * the link has no product key, the price does not read, or it repeats the
  * latest observation of the same product at the same merchant (price and
- * currency). Writes of one product take turns (a transaction lock on its key),
- * so two saves at once never store the same repeat twice. Returns whether a row was written.
+ * currency) at or before its time. Writes of one product take turns (a
+ * transaction lock on its key), so two saves at once never store the same
+ * repeat twice. A key merged into another (price_key_aliases) is written
+ * under that other key. Returns whether a row was written.
  */
 export async function recordPriceObservation(tx: Tx, input: ObservationInput): Promise<boolean> {
   const product = productKey(input.url);
   const cents = priceCents(input.price);
   if (!product || cents === null) return false;
   const currency = input.currency ?? "EUR";
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`price:${product.key}`}))`);
+  // the key as typed first, then the key it was merged into: the order a merge takes them in (mergeProductKeys)
+  await lockPriceKey(tx, product.key);
+  const key = await storedKey(tx, product.key);
+  if (key !== product.key) await lockPriceKey(tx, key);
   const [latest] = await tx
     .select({ priceCents: priceObservations.priceCents, currency: priceObservations.currency })
     .from(priceObservations)
-    .where(and(eq(priceObservations.productKey, product.key), eq(priceObservations.merchant, product.merchant)))
+    .where(
+      and(
+        eq(priceObservations.productKey, key),
+        eq(priceObservations.merchant, product.merchant),
+        // a price of the past (a CSV line) repeats the one in effect at its time, not the latest
+        input.observedAt ? lte(priceObservations.observedAt, input.observedAt) : undefined,
+      ),
+    )
     .orderBy(desc(priceObservations.observedAt))
     .limit(1);
   if (latest && latest.priceCents === cents && latest.currency === currency) return false;
   await tx.insert(priceObservations).values({
-    productKey: product.key,
+    productKey: key,
     merchant: product.merchant,
     priceCents: cents,
     currency,
@@ -72,26 +95,33 @@ export interface KeyedObservation extends PriceObservation {
 
 /**
  * The observations of several products, each from its own date on, in ONE query
- * on price_observations_product_time_idx (a page of deals: ADR 049). Keyed by product key, oldest first.
+ * (a page of deals: ADR 049): for each key, the key it was merged into when it was
+ * (price_key_aliases), then one range of price_observations_product_time_idx (a lateral
+ * join, kept apart by `offset 0`: a nested loop of index range scans, whatever the table's size).
+ * Keyed by the product keys asked for, oldest first.
  */
 export async function observationsSince(db: Db | Tx, since: ReadonlyMap<string, Date>): Promise<Map<string, KeyedObservation[]>> {
   const byKey = new Map<string, KeyedObservation[]>();
   if (since.size === 0) return byKey;
-  const rows = await db
-    .select({
-      productKey: priceObservations.productKey,
-      priceCents: priceObservations.priceCents,
-      currency: priceObservations.currency,
-      observedAt: priceObservations.observedAt,
-      sourceId: priceObservations.sourceId,
-    })
-    .from(priceObservations)
-    .where(or(...[...since].map(([key, from]) => and(eq(priceObservations.productKey, key), gte(priceObservations.observedAt, from)))))
-    .orderBy(priceObservations.productKey, priceObservations.observedAt);
-  for (const row of rows) {
+  const wanted = sql.join(
+    [...since].map(([key, from]) => sql`(${key}::text, ${from.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select w.key as "productKey", o.price_cents as "priceCents", o.currency, o.observed_at as "observedAt", o.source_id as "sourceId"
+    from (values ${wanted}) as w (key, since)
+    left join ${priceKeyAliases} a on a.alias_key = w.key
+    cross join lateral (
+      select p.price_cents, p.currency, p.observed_at, p.source_id from ${priceObservations} p
+      where p.product_key = coalesce(a.product_key, w.key) and p.observed_at >= w.since
+      offset 0
+    ) o
+    order by w.key, o.observed_at`)) as unknown as { rows: Array<{ productKey: string; priceCents: number | string; currency: string; observedAt: Date | string; sourceId: string | null }> };
+  for (const row of result.rows) {
+    const observation: KeyedObservation = { productKey: row.productKey, priceCents: Number(row.priceCents), currency: row.currency, observedAt: new Date(row.observedAt), sourceId: row.sourceId };
     const list = byKey.get(row.productKey);
-    if (list) list.push(row);
-    else byKey.set(row.productKey, [row]);
+    if (list) list.push(observation);
+    else byKey.set(row.productKey, [observation]);
   }
   return byKey;
 }

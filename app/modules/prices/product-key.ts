@@ -29,3 +29,13 @@ export function productKey(url: string | null | undefined): ProductKey | null {
   if (!merchant || parsed.pathname === "/" || parsed.pathname === "") return null;
   return { key: `${merchant}${parsed.pathname}`, merchant };
 }
+
+/**
+ * A product as an admin types it (issue #39 item 6): a product link, or a key
+ * as the history stores it (`nuxe.com/huile-prodigieuse`), read as that link.
+ */
+export function productKeyOf(linkOrKey: string): ProductKey | null {
+  const value = linkOrKey.trim();
+  if (!value) return null;
+  return productKey(/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`);
+}

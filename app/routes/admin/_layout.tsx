@@ -1,4 +1,4 @@
-import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Newspaper, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale, MessageSquareWarning, ShieldAlert, UserCheck, LifeBuoy, Mail, History } from "lucide-react";
+import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Newspaper, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale, MessageSquareWarning, ShieldAlert, UserCheck, LifeBuoy, Mail, History, ChartLine } from "lucide-react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
 import { useLogout } from "~/components/layout/user-menu";
@@ -56,6 +56,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: typeof 
   { to: "/admin/pages", label: "Pages", icon: Files, permission: "catalogue" },
   { to: "/admin/blog", label: "Blog", icon: Newspaper, permission: "catalogue" },
   { to: "/admin/aide", label: "Centre d'aide", icon: LifeBuoy, permission: "catalogue" },
+  { to: "/admin/prix", label: "Historique des prix", icon: ChartLine, permission: "catalogue" },
   { to: "/admin/users", label: "Utilisateurs", icon: Users, permission: "users" },
   { to: "/admin/conversions", label: "Conversions", icon: Receipt, permission: "money" },
   { to: "/admin/paiements", label: "Paiements", icon: Landmark, permission: "money" },
