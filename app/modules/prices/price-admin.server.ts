@@ -55,7 +55,6 @@ export async function adminPriceHistory(query: string, now: Date, days: HistoryP
   };
 }
 
-export type AdminPriceHistory = Awaited<ReturnType<typeof adminPriceHistory>>;
 
 /**
  * Merge two product keys that are one product: the observations of `from` move
