@@ -4,6 +4,7 @@ import type { PriceSource } from "../../../db/constants";
 import type { Tx } from "~/modules/admin/csv.server";
 import type { Db } from "~/lib/db.server";
 import { parsePrice } from "~/modules/offers/offers";
+import { stepPriceAlerts } from "./price-alerts.server";
 import { productKey } from "./product-key";
 import type { PriceObservation } from "./reference-price";
 
@@ -37,7 +38,8 @@ export function priceCents(text: string | null | undefined): number | null {
  * the link has no product key, the price does not read, or it repeats the
  * latest observation of the same product at the same merchant (price and
  * currency). Writes of one product take turns (a transaction lock on its key),
- * so two saves at once never store the same repeat twice. Returns whether a row was written.
+ * so two saves at once never store the same repeat twice. A stored price steps the product's price alerts
+ * (stepPriceAlerts). Returns whether a row was written.
  */
 export async function recordPriceObservation(tx: Tx, input: ObservationInput): Promise<boolean> {
   const product = productKey(input.url);
@@ -52,16 +54,21 @@ export async function recordPriceObservation(tx: Tx, input: ObservationInput): P
     .orderBy(desc(priceObservations.observedAt))
     .limit(1);
   if (latest && latest.priceCents === cents && latest.currency === currency) return false;
-  await tx.insert(priceObservations).values({
-    productKey: product.key,
-    merchant: product.merchant,
-    priceCents: cents,
-    currency,
-    source: input.source,
-    sourceId: input.sourceId ?? null,
-    gtin: input.gtin ?? null,
-    ...(input.observedAt ? { observedAt: input.observedAt } : {}),
-  });
+  const [row] = await tx
+    .insert(priceObservations)
+    .values({
+      productKey: product.key,
+      merchant: product.merchant,
+      priceCents: cents,
+      currency,
+      source: input.source,
+      sourceId: input.sourceId ?? null,
+      gtin: input.gtin ?? null,
+      ...(input.observedAt ? { observedAt: input.observedAt } : {}),
+    })
+    .returning({ id: priceObservations.id });
+  // the product's price alerts, under the same lock: a drop under a threshold queues its mail (ADR 049 §Alerts)
+  await stepPriceAlerts(tx, { id: row.id, productKey: product.key, priceCents: cents, currency });
   return true;
 }
 
