@@ -17,6 +17,8 @@ export default [
   route("newsletter/confirmation", "routes/newsletter.confirm.tsx"),
   // One-click pause of a deal alert from its e-mail (issue #15 item 7)
   route("alertes/desactiver", "routes/alerts.unsubscribe.tsx"),
+  // One-click pause of a price alert from its e-mail (issue #39 item 5)
+  route("alertes/prix/desactiver", "routes/price-alerts.unsubscribe.tsx"),
   // Cashback: tracked click-out (issue #12) and network push endpoints (secret path per network)
   route("cashback/activer/:programId", "routes/cashback.activate.ts"),
   route("api/networks/:network/push/:secret", "routes/api.network-push.ts"),

@@ -16,6 +16,7 @@ import { CLAIMS_EXPIRE_QUEUE, CLAIMS_EXPIRE_SCHEDULE, expireClaimsJob } from "~/
 import { alertDigestJob, alertMatchJob, ALERTS_DIGEST_QUEUE, ALERTS_DIGEST_SCHEDULE, ALERTS_INSTANT_QUEUE, ALERTS_INSTANT_SCHEDULE, ALERTS_MATCH_QUEUE, instantAlertsJob } from "~/modules/alerts/alerts.server";
 import { CONTACT_NOTIFY_QUEUE, notifyContactJob } from "~/modules/contact/contact.server";
 import { BIN_PURGE_QUEUE, BIN_PURGE_SCHEDULE, purgeBinJob } from "~/modules/admin/bin.server";
+import { PRICE_ALERT_QUEUE, priceAlertJob } from "~/modules/prices/price-alerts.server";
 import { DEALS_EXPIRE_QUEUE, DEALS_EXPIRE_SCHEDULE, expireDealsJob } from "~/modules/deals/posting.server";
 
 export const jobHandlers: JobHandlers = {
@@ -33,6 +34,7 @@ export const jobHandlers: JobHandlers = {
   [ALERTS_MATCH_QUEUE]: alertMatchJob,
   [ALERTS_INSTANT_QUEUE]: instantAlertsJob,
   [ALERTS_DIGEST_QUEUE]: alertDigestJob,
+  [PRICE_ALERT_QUEUE]: priceAlertJob,
   [CONTACT_NOTIFY_QUEUE]: notifyContactJob,
   [BIN_PURGE_QUEUE]: purgeBinJob,
 };

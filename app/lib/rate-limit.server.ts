@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   dealVote: { name: "deal-vote", limit: 30, windowSeconds: 60 * 10 },
   /** deal alerts created (or edited) per member: 30 per hour */
   alertSave: { name: "alert-save", limit: 30, windowSeconds: 60 * 60 },
+  /** price alerts followed or given a new threshold per member: 30 per hour */
+  priceAlertSave: { name: "price-alert-save", limit: 30, windowSeconds: 60 * 60 },
   /** comments and replies per member: 10 per 10 minutes */
   comment: { name: "comment", limit: 10, windowSeconds: 60 * 10 },
   /** comment edits per member: 20 per hour */

@@ -18,7 +18,7 @@ import { requestNow } from "~/lib/clock.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
 import { isDomainError } from "~/lib/errors";
-import { clientIp } from "~/lib/rate-limit.server";
+import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { breadcrumbJsonLd, errorSeo, seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -36,9 +36,14 @@ import { COMMENT_MESSAGES, COMMENT_PARAM, commentHref, COMMENTS_PARAM, parseComm
 import { COMMENT_INTENTS, commentActionSchema, type CommentAction } from "~/modules/deals/deal-comments.schema";
 import { editComment, hasReportedDeal, listDealComments, postComment, reportContent } from "~/modules/deals/deal-comments.server";
 import { DealComments, DealReport } from "~/components/catalogue/deal-comments";
-import { PriceHistory } from "~/components/catalogue/price-history";
+import { PriceAlertForm, PriceHistory } from "~/components/catalogue/price-history";
 import { HISTORY_PARAM, parseHistoryPeriod } from "~/modules/prices/price-chart";
 import { priceHistory } from "~/modules/prices/price-history.server";
+import { PRICE_ALERT_INTENT, suggestedThresholdCents } from "~/modules/prices/price-alerts";
+import { followedMessage, followPriceSchema, PRICE_ALERT_MESSAGES } from "~/modules/prices/price-alerts.schema";
+import { followDealPrice } from "~/modules/prices/price-alerts.server";
+import { priceCents } from "~/modules/prices/observations.server";
+import { formatEuros } from "~/modules/ledger/ledger";
 
 /** How the author reads their post's status while it is not public. */
 const STATUS_LABELS: Record<string, string> = {
@@ -84,11 +89,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     dealReported,
     saved,
     history,
+    // « Préviens-moi sous … € » (issue #39 item 5): the same form for everyone, on a deal with a product key
+    alertThreshold: history ? String(suggestedThresholdCents(priceCents(deal.price) ?? 100) / 100) : null,
     canModerate: user ? can(user.role, "moderation") : false,
     // the page asks « published? », not the machine: the browser never loads db/states (ADR 045 §In the browser)
     published: deal.status === dealStatus.is.published,
     statusLabel: deal.status === dealStatus.is.published ? null : (STATUS_LABELS[deal.status] ?? null),
     jsonLd: dealJsonLd(deal, siteUrl),
+    // written here, not in meta(): the page's JS budget
+    metaDescription: excerpt(deal.description || `Le bon plan ${deal.title} repéré sur ${deal.source}.`),
     siteUrl,
   };
 }
@@ -114,6 +123,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(`/auth?redirect=${encodeURIComponent(back)}`, { status: 303 });
   }
   if (!id) return fail(404, VOTE_MESSAGES.notFound);
+  if (intent === PRICE_ALERT_INTENT) return followPrice(form, user.id, id, back, requestNow(request));
   if (commenting) {
     const parsed = commentActionSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? COMMENT_MESSAGES.invalid);
@@ -163,6 +173,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * « Préviens-moi sous … € » (issue #39 item 5, ADR 049 §Alerts): a plain form, no JS. A bad threshold renders the
+ * page again with its French message (400); done, back to the deal with a toast.
+ */
+async function followPrice(form: FormData, userId: string, id: string, back: string, now: Date) {
+  const parsed = followPriceSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ priceAlert: parsed.error.issues[0]?.message ?? PRICE_ALERT_MESSAGES.invalid }, { status: 400 });
+  const limit = await hitRateLimit(RATE_LIMITS.priceAlertSave, userId);
+  if (!limit.allowed) return data({ priceAlert: PRICE_ALERT_MESSAGES.rateLimited }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  const page = await getDealPage(id, { id: userId }, now);
+  if (!page) return data({ priceAlert: VOTE_MESSAGES.notFound }, { status: 404 });
+  try {
+    await followDealPrice(userId, page.deal, parsed.data.threshold);
+  } catch (error) {
+    if (isDomainError(error)) return data({ priceAlert: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirectWithToast(back, { title: followedMessage(formatEuros(parsed.data.threshold)), type: "success" }, { status: 303 });
+}
+
 /** A comment, a reply, an edit or a report (« Signaler »), by a signed-in member; throws DomainError. */
 async function commentAction(userId: string, dealId: string, v: CommentAction, connection: ConnectionSource): Promise<{ message: string; commentId: string | null }> {
   if (v.intent === "comment") {
@@ -184,7 +214,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error, locatio
     ? seo(
         {
           title: `${loaded.deal.title} à ${loaded.deal.price}`,
-          description: excerpt(loaded.deal.description || `Le bon plan ${loaded.deal.title} repéré sur ${loaded.deal.source}.`),
+          description: loaded.metaDescription,
           path: `/coup-de-crevarde/${loaded.deal.id}`,
           image: loaded.deal.imageUrl ?? undefined,
           noIndex: !loaded.published,
@@ -201,8 +231,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error, locatio
       )
     : errorSeo({ error, location, matches });
 
-export default function DealPage({ loaderData }: Route.ComponentProps) {
-  const { deal, isAuthor, mine, signedIn, published, statusLabel, flags, canModerate, comments, commentsNext, commentsShown, dealReported, saved, history } = loaderData;
+export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { deal, isAuthor, mine, signedIn, published, statusLabel, flags, canModerate, comments, commentsNext, commentsShown, dealReported, saved, history, alertThreshold } = loaderData;
   const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
@@ -262,6 +292,7 @@ export default function DealPage({ loaderData }: Route.ComponentProps) {
           </AffiliateLink>
           {published ? <DealVote dealId={deal.id} mine={mine} visitor={!signedIn} own={isAuthor} expired={deal.expired} /> : null}
           {published && saved !== null ? <SaveButton kind="deal" id={deal.id} saved={saved} /> : null}
+          {published && alertThreshold ? <PriceAlertForm threshold={alertThreshold} error={(actionData as { priceAlert?: string } | undefined)?.priceAlert} /> : null}
           {published && signedIn ? (
             <DealExpiry dealId={deal.id} expired={deal.expired} isAuthor={isAuthor} canModerate={canModerate} flags={flags} />
           ) : null}

@@ -18,22 +18,69 @@ import { ALERT_QUERY_MAX_LENGTH, normalizeAlertQueryParam } from "~/modules/aler
 import { ALERT_FREQUENCIES, ALERT_MESSAGES, ALERT_MIN_TEMPERATURES, ALERTS_PATH, alertCommandSchema, alertFormSchema, MAX_ALERTS_PER_MEMBER } from "~/modules/alerts/alerts.schema";
 import { AlertError, alertFormData, deleteAlert, listAlerts, saveAlert, setAlertPaused } from "~/modules/alerts/alerts.server";
 import { formatPriceCents } from "~/modules/deals/posting.schema";
+import { MAX_PRICE_ALERTS_PER_MEMBER } from "~/modules/prices/price-alerts";
+import { PRICE_ALERT_MESSAGES, priceAlertCommandSchema, type PriceAlertCommand } from "~/modules/prices/price-alerts.schema";
+import {
+  deletePriceAlert,
+  listPriceAlerts,
+  listPriceNotifications,
+  markPriceNotificationsRead,
+  setPriceAlertPaused,
+  setPriceAlertThreshold,
+} from "~/modules/prices/price-alerts.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const [alerts, choices] = await Promise.all([listAlerts(user.id), alertFormData()]);
+  const [alerts, choices, priceAlerts, priceNotifications] = await Promise.all([listAlerts(user.id), alertFormData(), listPriceAlerts(user.id), listPriceNotifications(user.id)]);
+  // the price drops are shown: they are no longer new on the next visit
+  if (priceNotifications.some((n) => n.unread)) await markPriceNotificationsRead(user.id);
   const editId = url.searchParams.get("modifier");
   const editing = editId ? (alerts.find((a) => a.id === editId) ?? null) : null;
-  return { alerts, ...choices, editing, suggested: normalizeAlertQueryParam(url.searchParams.get("q")) };
+  return { alerts, ...choices, editing, suggested: normalizeAlertQueryParam(url.searchParams.get("q")), priceAlerts, priceNotifications };
 }
 
-type ActionData = { result: SubmissionResult<string[]> } | { message: string };
+type ActionData = { result: SubmissionResult<string[]> } | { message: string } | { priceAlert: { id: string; message: string } };
+
+const PRICE_INTENTS: readonly unknown[] = ["price-threshold", "price-pause", "price-resume", "price-delete"];
+
+/** A price alert's new threshold, pause, resume or delete (issue #39 item 5); the member's own alerts only. */
+async function priceAlertAction(userId: string, form: FormData) {
+  const parsed = priceAlertCommandSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const id = form.get("id");
+    const issue = parsed.error.issues.find((i) => i.path[0] === "threshold") ?? parsed.error.issues[0];
+    const message = issue?.path[0] === "threshold" ? issue.message : PRICE_ALERT_MESSAGES.invalid;
+    return data({ priceAlert: { id: typeof id === "string" ? id : "", message } } satisfies ActionData, { status: 400 });
+  }
+  const command: PriceAlertCommand = parsed.data;
+  if (command.intent === "price-threshold") {
+    const limit = await hitRateLimit(RATE_LIMITS.priceAlertSave, userId);
+    if (!limit.allowed) {
+      return data({ priceAlert: { id: command.id, message: PRICE_ALERT_MESSAGES.rateLimited } } satisfies ActionData, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+    }
+  }
+  const done =
+    command.intent === "price-threshold"
+      ? await setPriceAlertThreshold(userId, command.id, command.threshold)
+      : command.intent === "price-delete"
+        ? await deletePriceAlert(userId, command.id)
+        : await setPriceAlertPaused(userId, command.id, command.intent === "price-pause");
+  if (!done) return data({ priceAlert: { id: command.id, message: PRICE_ALERT_MESSAGES.alertMissing } } satisfies ActionData, { status: 404 });
+  const message = {
+    "price-threshold": PRICE_ALERT_MESSAGES.updated,
+    "price-delete": PRICE_ALERT_MESSAGES.deleted,
+    "price-pause": PRICE_ALERT_MESSAGES.paused,
+    "price-resume": PRICE_ALERT_MESSAGES.resumed,
+  }[command.intent];
+  return redirectWithToast(`${ALERTS_PATH}#alertes-prix`, { title: message }, { status: 303 });
+}
 
 /** Create or edit (intent "save", conform), pause, resume or delete an alert; members only. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readBoundedForm(request, 8192);
+  if (PRICE_INTENTS.includes(form.get("intent"))) return priceAlertAction(user.id, form);
   if (form.get("intent") !== "save") {
     const parsed = alertCommandSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return data({ message: ALERT_MESSAGES.invalid } satisfies ActionData, { status: 400 });
@@ -228,7 +275,116 @@ export default function MesAlertes({ loaderData, actionData }: Route.ComponentPr
           </ul>
         )}
       </section>
+
+      <PriceAlerts loaderData={loaderData} error={ad && "priceAlert" in ad ? ad.priceAlert : undefined} />
     </div>
+  );
+}
+
+/** The products the member follows (« Préviens-moi sous … € » on a deal page) and their latest drops (issue #39 item 5). */
+function PriceAlerts({ loaderData, error }: { loaderData: LoaderData; error: { id: string; message: string } | undefined }) {
+  const { priceAlerts, priceNotifications } = loaderData;
+  return (
+    <section aria-labelledby="alertes-prix" className="mt-10">
+      <h2 id="alertes-prix" className="scroll-mt-24 text-2xl font-black">
+        Alertes de prix ({priceAlerts.length}/{MAX_PRICE_ALERTS_PER_MEMBER})
+      </h2>
+      <p className="mt-2 text-neutral-700">
+        Sur la page d'un deal, « Préviens-moi sous … € » suit le prix du produit : on t'écrit une fois par baisse sous ton seuil, puis de nouveau seulement
+        après que le prix est repassé au-dessus.
+      </p>
+      {priceNotifications.length > 0 ? (
+        <div className="mt-4 rounded-2xl bg-brand-50 p-4" data-testid="price-notifications">
+          <h3 className="font-bold">Dernières baisses</h3>
+          <ul className="mt-2 grid gap-1 text-sm">
+            {priceNotifications.map((n) => (
+              <li key={n.id} data-testid="price-notification">
+                {n.unread ? <span className="mr-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">Nouveau</span> : null}
+                {n.dealId ? (
+                  <Link to={`/coup-de-crevarde/${n.dealId}`} className="font-semibold text-brand-700 hover:underline">
+                    {n.label}
+                  </Link>
+                ) : (
+                  <span className="font-semibold">{n.label}</span>
+                )}{" "}
+                à {n.price}, le {n.date}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {priceAlerts.length === 0 ? (
+        <p className="mt-4 rounded-2xl bg-neutral-50 p-6 text-neutral-700">Tu ne suis encore le prix d'aucun produit.</p>
+      ) : (
+        <ul className="mt-4 grid gap-3" data-testid="price-alerts">
+          {priceAlerts.map((alert) => (
+            <li key={alert.id} className="rounded-2xl border border-neutral-200 p-4" data-testid="price-alert">
+              <p className="flex items-center gap-2 break-words font-bold">
+                {alert.paused ? <BellOff className="size-4 shrink-0 text-neutral-500" aria-hidden /> : <Bell className="size-4 shrink-0 text-brand-700" aria-hidden />}
+                {alert.dealId ? (
+                  <Link to={`/coup-de-crevarde/${alert.dealId}`} className="min-w-0 hover:underline">
+                    {alert.label}
+                  </Link>
+                ) : (
+                  alert.label
+                )}
+              </p>
+              <p className="mt-1 text-sm text-neutral-600">
+                chez {alert.merchant} · prix actuel : {alert.current ?? "inconnu"} · <span data-testid="price-alert-threshold">sous {alert.threshold}</span>
+                {alert.under ? " · déjà sous ton seuil" : ""}
+              </p>
+              <p className="mt-1 text-sm font-semibold" data-testid="price-alert-status">
+                {alert.paused ? "En pause" : "Active"}
+              </p>
+              <div className="mt-3 flex flex-wrap items-end gap-2">
+                <Form method="post" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="id" value={alert.id} />
+                  <div>
+                    <Label htmlFor={`seuil-${alert.id}`}>Seuil (€)</Label>
+                    <Input
+                      id={`seuil-${alert.id}`}
+                      name="threshold"
+                      defaultValue={alert.thresholdInput}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      required
+                      className="mt-1 w-28"
+                      aria-invalid={error?.id === alert.id || undefined}
+                      aria-describedby={error?.id === alert.id ? `seuil-erreur-${alert.id}` : undefined}
+                    />
+                  </div>
+                  <Button type="submit" name="intent" value="price-threshold" variant="outline" size="sm">
+                    Modifier le seuil
+                  </Button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="id" value={alert.id} />
+                  <Button type="submit" name="intent" value={alert.paused ? "price-resume" : "price-pause"} variant="outline" size="sm">
+                    {alert.paused ? "Réactiver" : "Mettre en pause"}
+                  </Button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="id" value={alert.id} />
+                  <Button type="submit" name="intent" value="price-delete" variant="outline" size="sm" aria-label={`Supprimer l'alerte de prix ${alert.label}`}>
+                    Supprimer
+                  </Button>
+                </Form>
+              </div>
+              {error?.id === alert.id ? (
+                <p role="alert" id={`seuil-erreur-${alert.id}`} className="mt-2 text-sm text-red-800">
+                  {error.message}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && !priceAlerts.some((a) => a.id === error.id) ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {error.message}
+        </p>
+      ) : null}
+    </section>
   );
 }
 

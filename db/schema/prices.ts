@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "./accounts";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sqlList } from "../../app/lib/state-machine";
 import { PRICE_SOURCES, type PriceSource } from "../constants";
+import { user } from "./accounts";
+import { crevardeDeals } from "./catalogue";
+import { timestamps } from "./shared";
 
 /* ------------------------------------------------------------------ */
 /* Price truth (issue #39, ADR 049)                                    */
@@ -58,4 +60,71 @@ export const priceKeyAliases = pgTable(
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [check("price_key_aliases_distinct_check", sql`${t.aliasKey} <> ${t.productKey}`), index("price_key_aliases_product_idx").on(t.productKey)],
+);
+
+/**
+ * A member's price alert (issue #39 item 5, ADR 049 §Alerts): « Préviens-moi sous 40 € » on one product key.
+ * One per member and product; at most MAX_PRICE_ALERTS_PER_MEMBER per member. `below` says whether the
+ * latest price seen since the alert was set (or its threshold changed) is under the threshold: an observation
+ * under it fires only when `below` was false, so a member hears of each drop once (priceAlertStep).
+ */
+export const priceAlerts = pgTable(
+  "price_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productKey: text("product_key").notNull(),
+    /** what the member followed, for the list and the mail (the deal's title when it was followed) */
+    label: text("label").notNull(),
+    /** the deal it was followed from, for a link back (the alert outlives it) */
+    dealId: uuid("deal_id").references(() => crevardeDeals.id, { onDelete: "set null" }),
+    thresholdCents: integer("threshold_cents").notNull(),
+    /** ISO 4217: only observations in this currency count */
+    currency: text("currency").notNull().default("EUR"),
+    paused: boolean("paused").notNull().default(false),
+    /** the latest price seen is under the threshold: the current drop was told (or was known when the alert was set) */
+    below: boolean("below").notNull().default(false),
+    lastNotifiedAt: timestamp("last_notified_at", { withTimezone: true }),
+    /** the observation that fired the latest drop (no foreign key: the history may be merged) */
+    lastNotifiedObservationId: uuid("last_notified_observation_id"),
+    lastNotifiedPriceCents: integer("last_notified_price_cents"),
+    ...timestamps,
+  },
+  (t) => [
+    check("price_alerts_threshold_check", sql`${t.thresholdCents} > 0`),
+    check("price_alerts_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("price_alerts_label_check", sql`char_length(${t.label}) between 1 and 200`),
+    uniqueIndex("price_alerts_user_product_idx").on(t.userId, t.productKey),
+    /** a new observation reads the alerts of its product */
+    index("price_alerts_product_idx").on(t.productKey),
+  ],
+);
+
+/**
+ * The on-site side of a price alert that fired: listed on /mes-alertes (« Baisses de prix »), new until the
+ * member has seen the page. Written by the `prices.alert` job with the e-mail.
+ */
+export const priceAlertNotifications = pgTable(
+  "price_alert_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => priceAlerts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** the observation that fired it: one notification per alert and observation */
+    observationId: uuid("observation_id").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    currency: text("currency").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("price_alert_notifications_alert_observation_idx").on(t.alertId, t.observationId),
+    index("price_alert_notifications_user_idx").on(t.userId, t.createdAt),
+  ],
 );

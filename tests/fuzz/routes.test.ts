@@ -112,10 +112,12 @@ const fieldNames = fc.constantFrom(
   "answer",
   // deal alerts (POST /mes-alertes, /alertes/desactiver)
   "query", "maxPrice", "minTemperature", "frequency", "modifier", "List-Unsubscribe",
+  // price alerts (POST /coup-de-crevarde/:id, /mes-alertes, /alertes/prix/desactiver)
+  "threshold",
   // comments and « Signaler » on a deal page, and their moderation
   "body", "parentId", "commentId", "targetType", "targetId", "reason", "details", "rule", "statement",
 );
-const intents = fc.constantFrom("login", "signup", "save", "delete", "preview", "init-content", "protection", "reset-session", "resend", "profile", "password", "delete", "save-deal", "remove-code", "request", "reset", "remove-deal", "save-code", "avatar", "newsletter", "oui", "non", "annuler", "pause", "resume", "comment", "edit-comment", "report", "approve-comment", "remove-comment", "dismiss-reports", "sign-in-link");
+const intents = fc.constantFrom("login", "signup", "save", "delete", "preview", "init-content", "protection", "reset-session", "resend", "profile", "password", "delete", "save-deal", "remove-code", "request", "reset", "remove-deal", "save-code", "avatar", "newsletter", "oui", "non", "annuler", "pause", "resume", "comment", "edit-comment", "report", "approve-comment", "remove-comment", "dismiss-reports", "sign-in-link", "price-alert", "price-threshold", "price-pause", "price-resume", "price-delete");
 const formBody = fc.array(fc.tuple(fieldNames, fc.oneof(hostile, intents, unknownId)), { maxLength: 8 });
 
 function fillPattern(pattern: string, segment: string) {

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from "vitest";
 import { getDb } from "../../app/lib/db.server";
 import { action as importAction, loader as importLoader } from "../../app/routes/admin/prix.import";
 import { action as prixAction, loader as prixLoader } from "../../app/routes/admin/prix";
-import { observationsSince } from "../../app/modules/prices/observations.server";
+import { observationsSince, recordPriceObservation } from "../../app/modules/prices/observations.server";
 import { importPriceCsv } from "../../app/modules/prices/price-import.server";
 import * as s from "../../db/schema";
 import { req, signedInUser, type SignedInUser } from "../helpers/auth";
@@ -192,5 +192,27 @@ describeEachDb("/admin/prix and /admin/prix/import: the back office's price hist
     expect(read.get(from)!.map((o) => o.priceCents)).toEqual([3000, 2000, 1800, 1500]);
     const page = await callRoute(prixLoader, req(`/admin/prix?q=${from}`, { cookie: admin.cookie }));
     expect(page.data.product).toMatchObject({ key: into, asked: from, aliases: [{ key: from }] });
+  });
+
+  it("merge: the members' price alerts follow the product (one per member); a price of the past fires none, a new one does", async () => {
+    const db = await getDb();
+    const shop = `alertes-${uniq()}.fr`;
+    const [from, into] = [`${shop}/p/1`, `${shop}/p/1-bis`];
+    await seen(from, shop, [[20, 3000]]);
+    await seen(into, shop, [[2, 2800]]);
+    const [one, both] = [await signedInUser({}), await signedInUser({})];
+    const alert = (userId: string, productKey: string) => ({ userId, productKey, label: "Sérum", thresholdCents: 2000, currency: "EUR" });
+    await db.insert(s.priceAlerts).values([alert(one.id, from), alert(both.id, from), alert(both.id, into)]);
+    await callRoute(prixAction, req("/admin/prix", { cookie: editor.cookie, form: { intent: "merge", from, into } }));
+    const alertsOf = async (userId: string) => db.select().from(s.priceAlerts).where(eq(s.priceAlerts.userId, userId));
+    expect((await alertsOf(one.id)).map((a) => a.productKey)).toEqual([into]);
+    expect((await alertsOf(both.id)).map((a) => a.productKey)).toEqual([into]);
+
+    // a CSV line older than the latest price is history: no drop to tell
+    await importPriceCsv({ id: admin.id, email: "admin@example.fr" }, [HEADER, `https://${shop}/p/1-bis;${shop};15,00;EUR;${dayAgo(5)};`].join("\n"), new Date());
+    expect((await alertsOf(one.id))[0]).toMatchObject({ below: false, lastNotifiedAt: null });
+    // a new price under the threshold, seen under the merged key, fires the alert once
+    await db.transaction((tx) => recordPriceObservation(tx, { url: `https://${shop}/p/1`, price: "19,00€", source: "import" }));
+    expect((await alertsOf(one.id))[0]).toMatchObject({ below: true, lastNotifiedPriceCents: 1900 });
   });
 });

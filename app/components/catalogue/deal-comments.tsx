@@ -4,7 +4,6 @@ import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { withFirstOfMonth } from "~/lib/paris-day";
 import { autolink, COMMENT_LOOK, COMMENT_MAX, COMMENT_MESSAGES, commentHref, COMMENTS_PARAM, REPORT_DETAILS_MAX, REPORT_REASONS, type CommentStatus } from "~/modules/deals/deal-comments";
 import { useToastFetcher } from "./use-toast-fetcher";
 import { pluralForm } from "~/lib/plural";
@@ -16,6 +15,8 @@ export interface DealComment {
   body: string | null;
   status: CommentStatus;
   createdAt: string;
+  /** written on the server (the deal page's JS budget: no date formatting here) */
+  date: string;
   edited: boolean;
   mine: boolean;
   editableUntil: string | null;
@@ -32,8 +33,6 @@ const Label = ({ htmlFor, children }: { htmlFor: string; children: React.ReactNo
     {children}
   </label>
 );
-
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
 
 /** A comment's text: plain text, http(s) addresses as links that leave the site (never through /kpi: members' links are not allow-listed hosts). */
 function CommentBody({ text }: { text: string }) {
@@ -149,7 +148,7 @@ function CommentItem({ c, dealId, signedIn, topId }: { c: DealComment; dealId: s
         <span className="font-semibold text-neutral-900" data-testid="comment-author">
           {c.authorName}
         </span>
-        <time dateTime={c.createdAt}>{withFirstOfMonth(dateFormat.format(new Date(c.createdAt)))}</time>
+        <time dateTime={c.createdAt}>{c.date}</time>
         {c.edited ? <span>(modifié)</span> : null}
         {COMMENT_LOOK[c.status].held ? (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900" data-testid="comment-pending">

@@ -41,3 +41,27 @@ export function PriceHistory({ history: { chart, days, summary } }: { history: P
     </section>
   );
 }
+
+/**
+ * « Préviens-moi sous … € » (issue #39 item 5, ADR 049 §Alerts): a plain form posted to the deal page's action,
+ * so it works without JS (a visitor is sent to sign in and back). The same for everyone: a member who already
+ * follows the product gives it a new threshold. As few bytes as can be (the deal page's JS budget): the button
+ * carries the intent (PRICE_ALERT_INTENT, written out: importing it would cost a chunk), Enter submits with it.
+ */
+export function PriceAlertForm({ threshold, error }: { threshold: string; error?: string }) {
+  return (
+    <form method="post" className="flex flex-wrap items-center gap-2">
+      <label>
+        Préviens-moi sous <input name="threshold" defaultValue={threshold} inputMode="decimal" className="w-16 rounded-md border" /> €
+      </label>
+      <button name="intent" value="price-alert" className="font-semibold text-brand-700 underline">
+        Suivre le prix
+      </button>
+      {error ? (
+        <p role="alert" className="text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -35,6 +35,7 @@ import { openBankText } from "~/modules/payouts/bank-crypto.server";
 import { eraseMemberClaimDataIn, removeProofFiles } from "~/modules/claims/claims.server";
 import { exportCodeFeedback } from "~/modules/promo-codes/code-feedback.server";
 import { alertsForExport } from "~/modules/alerts/alerts.server";
+import { priceAlertsForExport } from "~/modules/prices/price-alerts.server";
 import { listMyDealPosts } from "~/modules/deals/posting.server";
 import { exportDealVotes } from "~/modules/deals/deal-votes.server";
 import { exportContentReports, exportDealComments } from "~/modules/deals/deal-comments.server";
@@ -652,6 +653,7 @@ export async function exportAccountData(userId: string) {
     dealPosts: (await listMyDealPosts(userId)).map(({ id: _id, ...rest }) => rest),
     // deal alerts (keywords and filters)
     dealAlerts: await alertsForExport(userId),
+    priceAlerts: await priceAlertsForExport(userId),
     // messages sent from « Nous contacter »
     contactMessages: await exportContactMessages(userId, address),
   };

@@ -5,6 +5,7 @@
  * deals, and the moderators' decisions (audited, the author told why).
  */
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
+import { withFirstOfMonth } from "~/lib/paris-day";
 import { dealStatus } from "./deal-rules";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { assertNotBlocked } from "~/modules/members/member-blocks.server";
@@ -22,8 +23,6 @@ import {
   canEditComment,
   COMMENT_EDIT_WINDOW_MS,
   COMMENT_MESSAGES,
-  COMMENT_MODERATION_MESSAGES,
-  COMMENT_MODERATION_RULES,
   commentAuthorName,
   COMMENTS_MAX,
   COMMENTS_PER_PAGE,
@@ -32,10 +31,10 @@ import {
   replyParentId,
   REPORT_MESSAGES,
   REPORT_REASONS,
-  type CommentModerationRule,
   type CommentStatus,
   type ReportReason,
 } from "./deal-comments";
+import { COMMENT_MODERATION_MESSAGES, COMMENT_MODERATION_RULES, type CommentModerationRule } from "./comment-moderation";
 import { reportStatus } from "../../../db/states/moderation-status";
 import { commentStatus } from "../../../db/states/comment-status";
 import { sqlList } from "~/lib/state-machine";
@@ -49,6 +48,8 @@ type Actor = { id: string; email: string };
 
 /* ------------------------------ the deal page ------------------------------ */
 
+const COMMENT_DATE = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+
 interface CommentView {
   id: string;
   authorName: string;
@@ -56,6 +57,8 @@ interface CommentView {
   body: string | null;
   status: CommentStatus;
   createdAt: string;
+  /** when it was posted, written on the server (« 1er mars 2026 à 14:05 »): the deal page loads no date code */
+  date: string;
   edited: boolean;
   mine: boolean;
   /** until when its author may edit it (ISO), null when they may not */
@@ -169,6 +172,7 @@ export async function listDealComments(
       body: removed ? null : r.body,
       status: r.status as CommentStatus,
       createdAt: r.createdAt.toISOString(),
+      date: withFirstOfMonth(COMMENT_DATE.format(r.createdAt)),
       edited: r.editedAt !== null,
       mine: viewerId !== null && r.authorId === viewerId,
       editableUntil: editable ? new Date(r.createdAt.getTime() + COMMENT_EDIT_WINDOW_MS).toISOString() : null,

@@ -68,26 +68,6 @@ export const REPORT_REASONS = {
 export type ReportReason = keyof typeof REPORT_REASONS;
 export const REASON_KEYS = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
 
-/** The rules a moderator may cite when removing a comment (DSA art. 17(3)(e)). */
-export const COMMENT_MODERATION_RULES = {
-  spam: "Spam, publicité ou lien de parrainage",
-  abusive: "Propos injurieux, haineux ou harcèlement",
-  personal_data: "Données personnelles d'une autre personne",
-  misleading: "Information trompeuse",
-  off_topic: "Hors sujet",
-  illegal: "Contenu illicite",
-  other: "Autre règle de la communauté",
-} as const;
-export type CommentModerationRule = keyof typeof COMMENT_MODERATION_RULES;
-export const COMMENT_RULE_KEYS = Object.keys(COMMENT_MODERATION_RULES) as [CommentModerationRule, ...CommentModerationRule[]];
-
-export const COMMENT_MODERATION_MESSAGES = {
-  ruleRequired: "Choisissez la règle enfreinte.",
-  notPending: "Ce commentaire n'est plus en attente de modération.",
-  alreadyRemoved: "Ce commentaire est déjà retiré.",
-  noOpenReport: "Ces signalements sont déjà traités.",
-} as const;
-
 export const COMMENT_MESSAGES = {
   signIn: "Connecte-toi pour commenter.",
   bodyRequired: "Écris ton commentaire avant de l'envoyer.",

@@ -1,9 +1,10 @@
-import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import { priceKeyAliases, priceObservations } from "../../../db/schema";
 import type { PriceSource } from "../../../db/constants";
 import type { Tx } from "~/modules/admin/csv.server";
 import type { Db } from "~/lib/db.server";
 import { parsePrice } from "~/modules/offers/offers";
+import { stepPriceAlerts } from "./price-alerts.server";
 import { productKey } from "./product-key";
 import type { PriceObservation } from "./reference-price";
 
@@ -50,7 +51,8 @@ export async function lockPriceKey(tx: Tx, key: string): Promise<void> {
  * currency) at or before its time. Writes of one product take turns (a
  * transaction lock on its key), so two saves at once never store the same
  * repeat twice. A key merged into another (price_key_aliases) is written
- * under that other key. Returns whether a row was written.
+ * under that other key. A stored price steps the product's price alerts
+ * (stepPriceAlerts). Returns whether a row was written.
  */
 export async function recordPriceObservation(tx: Tx, input: ObservationInput): Promise<boolean> {
   const product = productKey(input.url);
@@ -75,16 +77,29 @@ export async function recordPriceObservation(tx: Tx, input: ObservationInput): P
     .orderBy(desc(priceObservations.observedAt))
     .limit(1);
   if (latest && latest.priceCents === cents && latest.currency === currency) return false;
-  await tx.insert(priceObservations).values({
-    productKey: key,
-    merchant: product.merchant,
-    priceCents: cents,
-    currency,
-    source: input.source,
-    sourceId: input.sourceId ?? null,
-    gtin: input.gtin ?? null,
-    ...(input.observedAt ? { observedAt: input.observedAt } : {}),
-  });
+  const [row] = await tx
+    .insert(priceObservations)
+    .values({
+      productKey: key,
+      merchant: product.merchant,
+      priceCents: cents,
+      currency,
+      source: input.source,
+      sourceId: input.sourceId ?? null,
+      gtin: input.gtin ?? null,
+      ...(input.observedAt ? { observedAt: input.observedAt } : {}),
+    })
+    .returning({ id: priceObservations.id });
+  // the product's price alerts, under the same lock: a drop under a threshold queues its mail (ADR 049 §Alerts);
+  // a price of the past (a CSV line older than the latest price) is history, no drop to tell
+  const later = input.observedAt
+    ? await tx
+        .select({ id: priceObservations.id })
+        .from(priceObservations)
+        .where(and(eq(priceObservations.productKey, key), gt(priceObservations.observedAt, input.observedAt)))
+        .limit(1)
+    : [];
+  if (later.length === 0) await stepPriceAlerts(tx, { id: row.id, productKey: key, priceCents: cents, currency });
   return true;
 }
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, gte } from "drizzle-orm";
-import { priceKeyAliases, priceObservations } from "../../../db/schema";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { priceAlerts, priceKeyAliases, priceObservations } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { recordAuditIn } from "~/modules/admin/audit.server";
@@ -81,6 +81,11 @@ export async function mergeProductKeys(actor: Actor, fromText: string, intoText:
     await lockPriceKey(tx, target);
     const moved = await tx.update(priceObservations).set({ productKey: target }).where(eq(priceObservations.productKey, from.key)).returning({ id: priceObservations.id });
     if (moved.length === 0) throw new DomainError(M.mergeEmpty(from.key), 404, "from");
+    // the members' price alerts follow the product: one alert per member and product, so a member who followed
+    // both keys keeps the alert of the key merged into
+    await tx.execute(sql`delete from price_alerts a where a.product_key = ${from.key}
+      and exists (select 1 from price_alerts b where b.user_id = a.user_id and b.product_key = ${target})`);
+    const alerts = await tx.update(priceAlerts).set({ productKey: target }).where(eq(priceAlerts.productKey, from.key)).returning({ id: priceAlerts.id });
     const repointed = await tx.update(priceKeyAliases).set({ productKey: target }).where(eq(priceKeyAliases.productKey, from.key)).returning({ aliasKey: priceKeyAliases.aliasKey });
     await tx.insert(priceKeyAliases).values({ aliasKey: from.key, productKey: target, createdBy: actor.id });
     await recordAuditIn(tx, actor, {
@@ -88,7 +93,7 @@ export async function mergeProductKeys(actor: Actor, fromText: string, intoText:
       entity: "price_observations",
       entityId: target,
       before: { productKey: from.key, observations: moved.length, aliases: repointed.map((a) => a.aliasKey) },
-      after: { productKey: target, aliases: [from.key, ...repointed.map((a) => a.aliasKey)] },
+      after: { productKey: target, aliases: [from.key, ...repointed.map((a) => a.aliasKey)], alerts: alerts.length },
     });
     return { moved: moved.length, from: from.key, into: target };
   });

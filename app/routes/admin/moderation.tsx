@@ -25,7 +25,8 @@ import { decideNotice, type ModerationNoticeRow } from "~/modules/notices/notice
 import { formatParis } from "~/modules/settings/paris-time";
 import { dealModerationSchemas, MODERATION_RULES, moderationStatement } from "~/modules/deals/posting.schema";
 import { dealStatus } from "~/modules/deals/deal-rules";
-import { COMMENT_MESSAGES, COMMENT_MODERATION_MESSAGES, COMMENT_MODERATION_RULES, COMMENT_RULE_KEYS } from "~/modules/deals/deal-comments";
+import { COMMENT_MESSAGES } from "~/modules/deals/deal-comments";
+import { COMMENT_MODERATION_MESSAGES, COMMENT_MODERATION_RULES, COMMENT_RULE_KEYS } from "~/modules/deals/comment-moderation";
 import { decideComment, dismissReports } from "~/modules/deals/deal-comments.server";
 import { decideDealPost, editPendingDeal } from "~/modules/deals/posting.server";
 import { isDealCode } from "~/modules/deals/deals.constants";
