@@ -22,7 +22,7 @@ export const PRICE_ALERT_MESSAGES = {
 export const followedMessage = (threshold: string) => `C'est noté : on te prévient dès que le prix passe sous ${threshold}.`;
 
 /** A threshold typed in euros (« 40 », « 39,99 », « 40 € ») → cents. */
-export const thresholdSchema = z
+const thresholdSchema = z
   .string({ message: PRICE_ALERT_MESSAGES.thresholdInvalid })
   .transform((v, ctx) => {
     const cents = parsePriceCents(v.trim());

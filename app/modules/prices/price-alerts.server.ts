@@ -24,7 +24,7 @@ import { PRICE_ALERT_MESSAGES } from "./price-alerts.schema";
 import { storedKey } from "./observations.server";
 import { productKey } from "./product-key";
 
-export class PriceAlertError extends DomainError<"threshold"> {}
+class PriceAlertError extends DomainError<"threshold"> {}
 
 export const PRICE_ALERT_QUEUE = "prices.alert";
 
