@@ -1,8 +1,8 @@
 import { defineStateMachine, type StateOf } from "../../app/lib/state-machine";
 
 /**
- * A conversion's status as its network reports it (ADR 016 §Per-network
- * reference, machine: ADR 045). Each network's own words (`network_status_raw`)
+ * A conversion's status as its network reports it (machine: ADR 045; the
+ * statuses: ADR 016 §Per-network reference). Each network's own words (`network_status_raw`)
  * map to one of these three, and the import rolls a purchase's records up into
  * one (app/modules/conversions/rollup.ts). A pending sale is approved or
  * declined; an approved one may still be reversed (declined: a return, a
