@@ -19,7 +19,7 @@ import { remember } from "./remember.server";
  *   changing what the next visitor sees.
  */
 
-/** The content tables whose triggers notify a change (db/migrations/0025_shared_storage.sql, 0035_code_feedback_notify.sql, 0045_help_and_contact.sql). */
+/** The content tables whose triggers notify a change (db/migrations/0025_shared_storage.sql, 0035_code_feedback_notify.sql, 0045_help_and_contact.sql, 0055_price_observations_notify.sql). */
 export const CONTENT_TABLES = [
   "code_feedback",
   "site_settings",
@@ -35,6 +35,9 @@ export const CONTENT_TABLES = [
   "affiliate_programs",
   "program_rates",
   "help_articles",
+  // a deal's reduction is told from its product's price history (ADR 049)
+  "price_observations",
+  "price_key_aliases",
 ] as const;
 export type ContentTable = (typeof CONTENT_TABLES)[number];
 

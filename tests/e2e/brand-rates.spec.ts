@@ -41,6 +41,8 @@ test("a shopper sorts /marques by best cashback, keeps the brands with cashback,
   // the A–Z index: back to every brand, A–Z, then « N » jumps to the first brand under N
   await page.getByRole("link", { name: "Avec cashback" }).click();
   await expect(page).toHaveURL(/\/marques\?tri=cashback$/);
+  // the list of every brand is on the page (the links' targets follow it): only then « De A à Z »
+  await expect(tile(page, "Caudalie")).toBeVisible();
   await page.getByRole("link", { name: "De A à Z" }).click();
   await expect(page).toHaveURL(/\/marques$/);
   const index = page.getByRole("navigation", { name: "Marques de A à Z" });

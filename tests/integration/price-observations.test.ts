@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
+import { getDb, type Database } from "../../app/lib/db.server";
+import { listenForDataChanges } from "../../app/lib/data-changes.server";
 import { recordPriceObservation } from "../../app/modules/prices/observations.server";
 import { action as postAction } from "../../app/routes/deals.propose";
 import { action as dealsAction, loader as dealsLoader } from "../../app/routes/admin/crevarde-deals";
@@ -27,7 +28,7 @@ const plain = (text: string | null | undefined) => text?.replace(/[\s\u00a0\u202
 /** A form as the browser posts it. */
 const post = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" } });
 
-describeEachDb("price observations and the deals' price truth (issue #39, ADR 049)", () => {
+describeEachDb("price observations and the deals' price truth (issue #39, ADR 049)", ({ database }) => {
   let admin: Awaited<ReturnType<typeof signedInUser>>;
   let categoryId: string;
   let brandId: string;
@@ -185,5 +186,24 @@ describeEachDb("price observations and the deals' price truth (issue #39, ADR 04
     // a deal with no history keeps its typed reduction, the best of the brand's then wins
     await dealWithHistory(`sans-${uniq()}`, { price: "10€", originalPrice: "12€", brandId: brand.id }, []);
     expect((await listBrands()).find((b) => b.id === brand.id)?.maxDiscountPercent).toBe(16);
+  });
+
+  it("a price import changes a brand's « Jusqu'à -X % » kept in the cache at once: the price history notifies a change", async () => {
+    const stop = await listenForDataChanges(database(), (database() as Database & { url?: string }).url);
+    try {
+      const db = await getDb();
+      const [brand] = await db.insert(s.brands).values({ name: `Marque Cache ${uniq()}`, slug: `cache-${uniq()}` }).returning();
+      const shop = `cache-${uniq()}`;
+      await dealWithHistory(shop, { price: "19,90€", originalPrice: "39,80€", brandId: brand.id }, []);
+      const discount = async () => (await listBrands()).find((b) => b.id === brand.id)?.maxDiscountPercent;
+      expect(await discount()).toBe(50);
+      // kept: the cache serves it while nothing it follows changes
+      expect(await discount()).toBe(50);
+      // a merchant's price of 20 days ago, as an admin's CSV line records it: the 30-day low is 22,90 €
+      await db.transaction((tx) => recordPriceObservation(tx, { url: `https://www.${shop}.fr/produit`, price: "22,90€", source: "import", observedAt: daysAgo(20) }));
+      await expect.poll(discount, { timeout: 30_000 }).toBe(13);
+    } finally {
+      await stop();
+    }
   });
 });

@@ -90,7 +90,7 @@ function brandCatalogue(options: BrandListOptions & { now: Date }) {
     return { rows, discounts: live.byBrand, nextExpiry: live.nextExpiry };
   };
   if (options.match) return load();
-  return scheduledRead(`brands:list:${options.categoryId ?? "*"}`, ["brands", "categories", "promo_codes", "crevarde_deals", "offers"], options.now, load, {
+  return scheduledRead(`brands:list:${options.categoryId ?? "*"}`, ["brands", "categories", "promo_codes", "crevarde_deals", "offers", "price_observations", "price_key_aliases"], options.now, load, {
     expiresAt: (v) => v.nextExpiry,
   });
 }

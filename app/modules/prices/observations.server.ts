@@ -4,6 +4,7 @@ import type { PriceSource } from "../../../db/constants";
 import type { Tx } from "~/modules/admin/csv.server";
 import type { Db } from "~/lib/db.server";
 import { parsePrice } from "~/modules/offers/offers";
+import type { ObservedPrice } from "./price-alerts";
 import { stepPriceAlerts } from "./price-alerts.server";
 import { productKey } from "./product-key";
 import type { PriceObservation } from "./reference-price";
@@ -45,6 +46,34 @@ export async function lockPriceKey(tx: Tx, key: string): Promise<void> {
 }
 
 /**
+ * Take a typed product key's turn, then the turn of the key it is stored under (the order a merge takes them
+ * in: mergeProductKeys), and return that stored key.
+ */
+export async function lockStoredKey(tx: Tx, key: string): Promise<string> {
+  await lockPriceKey(tx, key);
+  const stored = await storedKey(tx, key);
+  if (stored !== key) await lockPriceKey(tx, stored);
+  return stored;
+}
+
+/** A product's latest observed price, at one merchant or any, at or before a time (a price of the past) or now. */
+export async function latestObservedPrice(tx: Db | Tx, key: string, where: { merchant?: string; at?: Date } = {}): Promise<ObservedPrice | null> {
+  const [latest] = await tx
+    .select({ priceCents: priceObservations.priceCents, currency: priceObservations.currency })
+    .from(priceObservations)
+    .where(
+      and(
+        eq(priceObservations.productKey, key),
+        where.merchant === undefined ? undefined : eq(priceObservations.merchant, where.merchant),
+        where.at ? lte(priceObservations.observedAt, where.at) : undefined,
+      ),
+    )
+    .orderBy(desc(priceObservations.observedAt))
+    .limit(1);
+  return latest ?? null;
+}
+
+/**
  * Record a product's price inside the caller's transaction. Not written when
  * the link has no product key, the price does not read, or it repeats the
  * latest observation of the same product at the same merchant (price and
@@ -59,23 +88,9 @@ export async function recordPriceObservation(tx: Tx, input: ObservationInput): P
   const cents = priceCents(input.price);
   if (!product || cents === null) return false;
   const currency = input.currency ?? "EUR";
-  // the key as typed first, then the key it was merged into: the order a merge takes them in (mergeProductKeys)
-  await lockPriceKey(tx, product.key);
-  const key = await storedKey(tx, product.key);
-  if (key !== product.key) await lockPriceKey(tx, key);
-  const [latest] = await tx
-    .select({ priceCents: priceObservations.priceCents, currency: priceObservations.currency })
-    .from(priceObservations)
-    .where(
-      and(
-        eq(priceObservations.productKey, key),
-        eq(priceObservations.merchant, product.merchant),
-        // a price of the past (a CSV line) repeats the one in effect at its time, not the latest
-        input.observedAt ? lte(priceObservations.observedAt, input.observedAt) : undefined,
-      ),
-    )
-    .orderBy(desc(priceObservations.observedAt))
-    .limit(1);
+  const key = await lockStoredKey(tx, product.key);
+  // a price of the past (a CSV line) repeats the one in effect at its time, not the latest
+  const latest = await latestObservedPrice(tx, key, { merchant: product.merchant, at: input.observedAt });
   if (latest && latest.priceCents === cents && latest.currency === currency) return false;
   const [row] = await tx
     .insert(priceObservations)

@@ -7,7 +7,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
-import { crevardeDeals, priceAlertNotifications, priceAlerts, priceObservations, user } from "../../../db/schema";
+import { crevardeDeals, priceAlertNotifications, priceAlerts, user } from "../../../db/schema";
 import { dealStatus } from "../../../db/states/deal-status";
 import { PriceAlertEmail, priceAlertMailSubject } from "~/emails/price-alerts";
 import { getDb } from "~/lib/db.server";
@@ -21,7 +21,7 @@ import { formatMoney } from "~/modules/ledger/ledger";
 import { formatParis } from "~/modules/settings/paris-time";
 import { initialBelow, MAX_PRICE_ALERTS_PER_MEMBER, PRICE_ALERT_UNSUBSCRIBE_PATH, priceAlertStep, type ObservedPrice } from "./price-alerts";
 import { PRICE_ALERT_MESSAGES } from "./price-alerts.schema";
-import { storedKey } from "./observations.server";
+import { latestObservedPrice, lockPriceKey, lockStoredKey } from "./observations.server";
 import { productKey } from "./product-key";
 
 class PriceAlertError extends DomainError<"threshold"> {}
@@ -29,21 +29,6 @@ class PriceAlertError extends DomainError<"threshold"> {}
 export const PRICE_ALERT_QUEUE = "prices.alert";
 
 const money = (cents: number, currency: string) => formatMoney(cents / 100, currency);
-
-/** Writes of one product's observations and alerts take turns (the lock recordPriceObservation takes). */
-async function lockProduct(tx: Tx, key: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`price:${key}`}))`);
-}
-
-async function latestPrice(tx: Tx, key: string): Promise<ObservedPrice | null> {
-  const [row] = await tx
-    .select({ priceCents: priceObservations.priceCents, currency: priceObservations.currency })
-    .from(priceObservations)
-    .where(eq(priceObservations.productKey, key))
-    .orderBy(desc(priceObservations.observedAt))
-    .limit(1);
-  return row ?? null;
-}
 
 /* ------------------------------ following ------------------------------ */
 
@@ -59,11 +44,9 @@ export async function followDealPrice(userId: string, deal: { id: string; title:
   return db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
     // the key its prices are stored under: the one a product key merged in the back office joined (ADR 049)
-    await lockProduct(tx, product.key);
-    const key = await storedKey(tx, product.key);
-    if (key !== product.key) await lockProduct(tx, key);
+    const key = await lockStoredKey(tx, product.key);
     const currency = "EUR";
-    const below = initialBelow(await latestPrice(tx, key), thresholdCents, currency);
+    const below = initialBelow(await latestObservedPrice(tx, key), thresholdCents, currency);
     const [existing] = await tx
       .select({ id: priceAlerts.id })
       .from(priceAlerts)
@@ -91,8 +74,8 @@ export async function setPriceAlertThreshold(userId: string, alertId: string, th
       .from(priceAlerts)
       .where(and(eq(priceAlerts.id, alertId), eq(priceAlerts.userId, userId)));
     if (!alert) return false;
-    await lockProduct(tx, alert.productKey);
-    const below = initialBelow(await latestPrice(tx, alert.productKey), thresholdCents, alert.currency);
+    await lockPriceKey(tx, alert.productKey);
+    const below = initialBelow(await latestObservedPrice(tx, alert.productKey), thresholdCents, alert.currency);
     const changed = await tx
       .update(priceAlerts)
       .set({ thresholdCents, below, updatedAt: new Date() })
