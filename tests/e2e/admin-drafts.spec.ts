@@ -11,7 +11,7 @@ import { copiedCode, scheduledCode } from "./admin-drafts-fixture";
 
 const codeRow = (page: Page, code: string) => page.getByRole("row").filter({ has: page.getByText(code, { exact: true }) });
 
-test("« Dupliquer » of a scheduled code makes a « Brouillon » with the same schedule; « Publier » programs it @layout", async ({ page }, info) => {
+test("« Dupliquer » of a scheduled code makes a « Brouillon » with the same schedule, listed under « Publication : Brouillon »; « Publier » programs it @layout", async ({ page }, info) => {
   const original = scheduledCode(info.project.name);
   const copy = copiedCode(info.project.name);
   await signedInAs(page, "admin", "/admin");
@@ -37,6 +37,15 @@ test("« Dupliquer » of a scheduled code makes a « Brouillon » with the same 
   await expect(row.getByTestId("schedule-badge")).toHaveText("Programmé");
   await expect(codeRow(page, original).getByTestId("draft-badge")).toHaveCount(0);
   await noHorizontalScroll(page);
+
+  // « Publication » : « Brouillon » lists the drafts only, « Toutes » every code again
+  const publication = page.getByRole("search", { name: "Filtrer les codes promo" }).getByLabel("Publication");
+  await publication.selectOption({ label: "Brouillon" });
+  await expect(page).toHaveURL(/publication=draft/);
+  await expect(codeRow(page, original)).toHaveCount(0);
+  await expect(row.getByTestId("draft-badge")).toHaveText("Brouillon");
+  await publication.selectOption({ label: "Toutes" });
+  await expect(codeRow(page, original)).toBeVisible();
 
   // publishing is an explicit act: the code is then programmed for its day, no longer a draft
   await page.getByRole("checkbox", { name: `Sélectionner ${copy}` }).check();

@@ -9,7 +9,9 @@ import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
 import { multipart } from "../helpers/multipart";
 
-const PROMO_HEADER = "Marque;Code;Réduction;Description;Catégorie;Lien;Expiration;En avant;Publier le;Dépublier le";
+/** What an export writes; « Statut » (ADR 047) is optional on import, and the files below leave it out */
+const PROMO_EXPORT_HEADER = "Marque;Code;Réduction;Description;Catégorie;Lien;Expiration;En avant;Statut;Publier le;Dépublier le";
+const PROMO_HEADER = PROMO_EXPORT_HEADER.replace(";Statut", "");
 
 const csvFile = (text: string | Uint8Array, name = "import.csv") => new File([text as BlobPart], name, { type: "text/csv" });
 
@@ -55,9 +57,9 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
 
   it("exports the rows of the current filters and search, with a BOM, ; and French headers, formulas neutralised (not percentages)", async () => {
     const csv = await exportText("promo-codes", `?q=${tag}&brand=${brandA}&sort=code&dir=desc&page=3`);
-    expect(csv.startsWith(`\ufeff${PROMO_HEADER}\r\n`)).toBe(true);
+    expect(csv.startsWith(`\ufeff${PROMO_EXPORT_HEADER}\r\n`)).toBe(true);
     const lines = csv.slice(1).trimEnd().split("\r\n");
-    expect(lines).toEqual([PROMO_HEADER, `${nameA};${tag}A2;5 €;"Deux; trois";;;;Non;;`, `${nameA};${tag}A1;-10%;"'=HYPERLINK(""http://x"")";;;;Oui;;`]);
+    expect(lines).toEqual([PROMO_EXPORT_HEADER, `${nameA};${tag}A2;5 €;"Deux; trois";;;;Non;Publié;;`, `${nameA};${tag}A1;-10%;"'=HYPERLINK(""http://x"")";;;;Oui;Publié;;`]);
     const featured = await exportText("promo-codes", `?q=${tag}&featured=non`);
     expect(featured).toContain(`${tag}A2`);
     expect(featured).toContain(`${tag}B1`);
@@ -182,7 +184,7 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     expect(deals).toHaveLength(1);
     expect(deals[0]).toMatchObject({ price: "9 €", brandId: brandB, badgeText: "-20%", ctaText: "Voir le deal", source: "amazon" });
     const exported = await exportText("crevarde-deals", `?q=${encodeURIComponent(`Deal ${tag}`)}`);
-    expect(exported).toBe(`\ufeff${header}\r\nDeal ${tag};${nameB};Une affaire;9 €;;;amazon;-20%;hot;Voir le deal;https://example.fr/deal;Non;;\r\n`);
+    expect(exported).toBe(`\ufeff${header.replace(";Publier le", ";Statut;Publier le")}\r\nDeal ${tag};${nameB};Une affaire;9 €;;;amazon;-20%;hot;Voir le deal;https://example.fr/deal;Non;Publié;;\r\n`);
     expect((await preview("crevarde-deals", exported)).data.preview!.summary).toEqual({ create: 0, update: 1, error: 0 });
   });
 
@@ -191,7 +193,7 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     const cases: Array<[string | Uint8Array, number, string]> = [
       [png, 400, CSV_MESSAGES.notCsv],
-      ["Nom;Prix\nA;B\n", 400, CSV_MESSAGES.unknownHeader("Nom", PROMO_HEADER.split(";"))],
+      ["Nom;Prix\nA;B\n", 400, CSV_MESSAGES.unknownHeader("Nom", PROMO_EXPORT_HEADER.split(";"))],
       [`${PROMO_HEADER}\n`, 400, CSV_MESSAGES.noRows],
       [`${PROMO_HEADER}\n${"a;b;c;d;e;f;g;h;i;j\n".repeat(CSV_LIMITS.maxRows + 1)}`, 413, CSV_MESSAGES.tooManyRows(CSV_LIMITS.maxRows + 1)],
       [`${PROMO_HEADER}\n${"x".repeat(CSV_LIMITS.maxBytes)}`, 413, CSV_MESSAGES.tooBig],
@@ -232,6 +234,6 @@ describeEachDb("/admin/:list/export and /admin/:list/import: catalogue lists as 
     expect(await database().db.$count(s.promoCodes, eq(s.promoCodes.code, `${tag}PERM`))).toBe(0);
     expect(await database().db.$count(s.auditLog)).toBe(auditBefore);
     const page = await callRoute(importLoader, req("/admin/promo-codes/import", { cookie: admin.cookie }), params("promo-codes"));
-    expect(page.data).toMatchObject({ title: "Importer des codes promo", path: "/admin/promo-codes", headers: PROMO_HEADER.split(";") });
+    expect(page.data).toMatchObject({ title: "Importer des codes promo", path: "/admin/promo-codes", headers: PROMO_EXPORT_HEADER.split(";") });
   });
 });

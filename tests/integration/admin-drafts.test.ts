@@ -19,6 +19,8 @@ import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
 import { promoCodeFormSchema } from "../../app/modules/promo-codes/promo-code-form.schema";
 import { writePromoCode } from "../../app/modules/promo-codes/promo-codes-admin.server";
 import { getDb } from "../../app/lib/db.server";
+import { exportCsv, importCsv, previewCsv } from "../../app/modules/admin/csv.server";
+import { promoCodeCsv } from "../../app/modules/promo-codes/promo-code-csv.server";
 import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -109,6 +111,71 @@ describeEachDb("« Dupliquer » makes a draft, never live by surprise (issue #37
     await db.transaction((tx) => writePromoCode(tx, input));
     const [row] = await db.select().from(s.promoCodes).where(eq(s.promoCodes.id, draft.id));
     expect([row.discountAmount, row.draft]).toEqual(["6€", true]);
+  });
+
+  it("« Publication » lists only the drafts, or only the published rows, of codes, offers and deals", async () => {
+    const db = database().db;
+    // a brand of its own: the other tests count their brand's deals
+    const [{ id: brandId }] = await db.insert(s.brands).values({ name: `Filtres ${tag}`, slug: `filtres-${tag}` }).returning();
+    await db.insert(s.promoCodes).values([
+      { brandId, code: `FILTREB${tag}`, discountAmount: "5€", draft: true },
+      { brandId, code: `FILTREP${tag}`, discountAmount: "5€" },
+    ]);
+    await db.insert(s.offers).values([
+      { brandId, name: `Filtre brouillon ${tag}`, regularPrice: "9€", draft: true },
+      { brandId, name: `Filtre publié ${tag}`, regularPrice: "9€" },
+    ]);
+    const deal = { brandId, description: "x", price: "9€", source: "shop", badgeText: "-10 %", url: "https://www.example.fr/filtre", publishedAt: new Date() };
+    await db.insert(s.crevardeDeals).values([
+      { ...deal, title: `Filtre brouillon ${tag}`, draft: true },
+      { ...deal, title: `Filtre publié ${tag}` },
+    ]);
+    const codes = async (publication: string) => (await call(promoLoader, `/admin/promo-codes?q=FILTRE&publication=${publication}`)).data.codes.map((c) => c.code);
+    const offerNames = async (publication: string) => (await call(offersLoader, `/admin/offers?q=Filtre&publication=${publication}`)).data.offers.map((o) => o.name);
+    const dealTitles = async (publication: string) => (await call(dealsLoader, `/admin/crevarde-deals?q=Filtre&publication=${publication}`)).data.deals.map((d) => d.title);
+    expect(await codes("draft")).toEqual([`FILTREB${tag}`]);
+    expect(await codes("published")).toEqual([`FILTREP${tag}`]);
+    expect(await offerNames("draft")).toEqual([`Filtre brouillon ${tag}`]);
+    expect(await offerNames("published")).toEqual([`Filtre publié ${tag}`]);
+    expect(await dealTitles("draft")).toEqual([`Filtre brouillon ${tag}`]);
+    expect(await dealTitles("published")).toEqual([`Filtre publié ${tag}`]);
+    // an unknown value narrows nothing
+    expect(await codes("peut-etre")).toEqual([`FILTREB${tag}`, `FILTREP${tag}`]);
+  });
+
+  it("the CSV carries « Statut »: a draft exported and imported again stays a draft; « Publié » on its line is shown old → new with the red warning, then publishes it; an unknown word is the line's error", async () => {
+    const db = database().db;
+    const [draft] = await db.insert(s.promoCodes).values({ brandId, code: `STATUT${tag}`, discountAmount: "5€", draft: true }).returning();
+    const url = new URL(`http://test/admin/promo-codes/export?q=STATUT${tag}`);
+    const exported = await exportCsv(promoCodeCsv, url);
+    const [header, line] = exported.replace(/^\ufeff/, "").trim().split("\r\n");
+    const headers = header.split(";");
+    expect(headers).toContain("Statut");
+    const statusAt = headers.indexOf("Statut");
+    expect(line.split(";")[statusAt]).toBe("Brouillon");
+
+    // the file as it was exported: nothing changes, no warning, still a draft
+    const same = await previewCsv(promoCodeCsv, exported);
+    expect(same.rows.map((r) => [r.status, r.warnings, r.cells?.filter((c) => c.before !== undefined)])).toEqual([["update", [], []]]);
+    await importCsv(admin, promoCodeCsv, exported);
+    expect((await db.select().from(s.promoCodes).where(eq(s.promoCodes.id, draft.id)))[0].draft).toBe(true);
+
+    const withStatus = (word: string) => [header, line.split(";").map((cell, i) => (i === statusAt ? word : cell)).join(";")].join("\r\n");
+    const unknown = await previewCsv(promoCodeCsv, withStatus("Peut-être"));
+    expect(unknown.rows[0].errors).toEqual([{ line: 2, column: "Statut", message: "Statut inconnu : « Publié » ou « Brouillon »." }]);
+
+    const published = await previewCsv(promoCodeCsv, withStatus("Publié"));
+    expect(published.rows[0].cells?.find((c) => c.column === "Statut")).toEqual({ column: "Statut", value: "Publié", before: "Brouillon" });
+    expect(published.rows[0].warnings).toEqual(["Mise en ligne dès l'import : brouillon jusqu'ici."]);
+    await importCsv(admin, promoCodeCsv, withStatus("Publié"));
+    expect((await db.select().from(s.promoCodes).where(eq(s.promoCodes.id, draft.id)))[0].draft).toBe(false);
+
+    // an empty « Statut » keeps the row's state, as a file without the column does
+    await db.update(s.promoCodes).set({ draft: true }).where(eq(s.promoCodes.id, draft.id));
+    const empty = await previewCsv(promoCodeCsv, withStatus(""));
+    expect([empty.rows[0].warnings, empty.rows[0].cells?.find((c) => c.column === "Statut")]).toEqual([[], { column: "Statut", value: "Brouillon" }]);
+    await importCsv(admin, promoCodeCsv, withStatus(""));
+    expect((await db.select().from(s.promoCodes).where(eq(s.promoCodes.id, draft.id)))[0].draft).toBe(true);
   });
 
   it("an offer's copy is a draft on no public list until published from its form, then follows its schedule", async () => {

@@ -118,7 +118,9 @@ describe("start-up defaults of a deployment", () => {
     expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(false);
   }, 900_000);
 
-  for (const kind of dbKinds()) {
+  // a deployment's database: the PostgreSQL server when there is one (the seed's rules do not depend on the engine;
+  // the quick start below starts on PGlite)
+  for (const kind of dbKinds().slice(-1)) {
     it(`[${kind}] has no demo account unless SEED_DEMO=true, then a random admin password printed once, seeded once`, async () => {
       const db = await freshDatabase(kind);
       const site = { ...db.env, SITE_URL: "https://crevarde.example", SESSION_SECRET: randomBytes(32).toString("hex"), BANK_DETAILS_KEY: randomBytes(32).toString("base64"), SEPA_DEBTOR_NAME: "Crevarde SAS", SEPA_DEBTOR_IBAN: "FR7630006000011234567890189" };

@@ -15,6 +15,7 @@ import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { countOf, type PluralForms } from "~/lib/plural";
 import { isNarrowed, listHref, scheduleFilterOptions, sortHref, yesNoOptions, type SortDir } from "~/modules/admin/list-query";
+import { PUBLICATION_FILTER_OPTIONS } from "~/modules/admin/publication";
 
 /**
  * The list half of the back office's resource engine (issue #17): a search
@@ -46,6 +47,9 @@ export const categoryFilter = (categories: Choice[], value: string | undefined):
 export const featuredFilter = (value: string | undefined): FilterDef => ({ name: "featured", label: "En avant", all: "Tous", value, options: yesNoOptions });
 /** « Programmation » of every list whose rows have « Publier le / Dépublier le » (ADR 030). */
 export const scheduleFilter = (value: string | undefined): FilterDef => ({ name: "schedule", label: "Programmation", all: "Toutes", value, options: scheduleFilterOptions });
+
+/** « Publication » of the lists of codes, offers and deals, whose rows may be drafts (ADR 047). */
+export const publicationFilter = (value: string | undefined): FilterDef => ({ name: "publication", label: "Publication", all: "Toutes", value, options: PUBLICATION_FILTER_OPTIONS });
 
 /** The bulk actions of a list with a « En avant » flag, with each entity's confirmation texts. */
 export function catalogueBulkActions(confirm: Record<"bulk-delete" | "bulk-feature" | "bulk-unfeature", (n: number) => string>): BulkAction[] {

@@ -9,6 +9,7 @@ import { getDb, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import type { AuditEntity } from "~/lib/permissions";
 import { auditable, recordAuditIn } from "./audit.server";
+import { PUBLICATION_LABELS } from "./publication";
 import { CSV_LIMITS, CSV_MESSAGES, dateTimeCell, type CsvCellChange, type CsvPreview, type CsvPreviewRow, type CsvRowIssue } from "./csv";
 
 /**
@@ -25,11 +26,23 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Actor = { id: string; email: string };
 type Cell = string | number | null | undefined;
 
-/** One column: its French header (the export's and the import's), the form field it fills and its value in an export. */
+/**
+ * One column: its French header (the export's and the import's), the form field it fills and its value in an
+ * export; an optional column may be left out of an imported file.
+ */
 export interface CsvColumn<Row> {
   header: string;
   field: string;
   value: (row: Row) => Cell;
+  optional?: boolean;
+}
+
+/**
+ * « Statut » (Publié / Brouillon) of the entities with a `draft` flag (ADR 047): exported, and optional on
+ * import, where the line's cell goes through draftStatusCell.
+ */
+export function draftCsvColumn<Row extends { draft: boolean }>(): CsvColumn<Row> {
+  return { header: "Statut", field: "status", optional: true, value: (r) => PUBLICATION_LABELS[r.draft ? "draft" : "published"] };
 }
 
 /** « Publier le » and « Dépublier le » (ADR 030) in Paris time, "2026-03-31 10:00", for the scheduled entities. */
@@ -47,14 +60,19 @@ const parisMinute = (d: Date | string) => formatParis(d, "dd/MM/yyyy 'à' HH:mm"
 
 /**
  * What an update does to a scheduled row that the public sees at once (issue
- * #37 item 4): it goes live (out of its window before, inside it after, at
- * `now`), or it clears « Publier le » or « Dépublier le ».
+ * #37 item 4): it goes live (a draft or out of its window before, published and
+ * inside it after, at `now`), or it clears « Publier le » or « Dépublier le ».
  */
-function scheduleWarnings(before: ScheduleWindow, after: ScheduleWindow, now: Date): string[] {
+function scheduleWarnings(before: ScheduleWindow, after: ScheduleWindow, now: Date, drafts: { before: boolean; after: boolean }): string[] {
   const warnings: string[] = [];
-  const was = scheduleState(before, now);
-  if (was !== "live" && scheduleState(after, now) === "live") {
-    const why = was === "scheduled" && before.publishAt ? `programmé pour le ${parisMinute(before.publishAt)}` : `dépublié depuis le ${parisMinute(before.unpublishAt ?? now)}`;
+  const was = drafts.before ? "draft" : scheduleState(before, now);
+  if (was !== "live" && !drafts.after && scheduleState(after, now) === "live") {
+    const why =
+      was === "draft"
+        ? "brouillon jusqu'ici"
+        : was === "scheduled" && before.publishAt
+          ? `programmé pour le ${parisMinute(before.publishAt)}`
+          : `dépublié depuis le ${parisMinute(before.unpublishAt ?? now)}`;
     warnings.push(CSV_MESSAGES.goesLive(why));
   }
   if (before.publishAt && !after.publishAt) warnings.push(CSV_MESSAGES.clears(PUBLISH_HEADER, parisMinute(before.publishAt)));
@@ -299,11 +317,16 @@ async function describeUpdates(entity: AnyCsvEntity, checked: Checked<unknown, u
     const after = input as Record<string, unknown>;
     const changes: CsvCellChange[] = entity.columns.map((c) => {
       const value = (cells[c.field] ?? "").trim();
-      const changed = beforeInput ? !sameValue(beforeInput[c.field], after[c.field]) : beforeCells[c.field].trim() !== value;
-      return changed ? { column: c.header, value, before: beforeCells[c.field] } : { column: c.header, value };
+      // an optional column left out or empty keeps the row's value
+      const kept = c.optional && !value;
+      const changed = !kept && (beforeInput ? !sameValue(beforeInput[c.field], after[c.field]) : beforeCells[c.field].trim() !== value);
+      return changed ? { column: c.header, value, before: beforeCells[c.field] } : { column: c.header, value: kept ? beforeCells[c.field] : value };
     });
     const windows = [windowOf(row), windowOf(input)] as const;
-    described.set(line, { cells: changes, warnings: windows[0] && windows[1] ? scheduleWarnings(windows[0], windows[1], now) : [] });
+    // a row with a draft state (ADR 047): the form's « Statut », the row's own when the line leaves it out
+    const wasDraft = beforeInput?.status === "draft";
+    const drafts = { before: wasDraft, after: after.status === undefined ? wasDraft : after.status === "draft" };
+    described.set(line, { cells: changes, warnings: windows[0] && windows[1] ? scheduleWarnings(windows[0], windows[1], now, drafts) : [] });
   }
   return described;
 }

@@ -1,4 +1,5 @@
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PublicationStatus } from "./publication";
 import { EXPIRING_SOON_DAYS, type ExpiryFilter, type ScheduleFilter, type SortDir } from "./list-query";
 
 /** `%text%` for ILIKE, with the pattern characters of the typed text escaped (never interpreted). */
@@ -43,6 +44,12 @@ export function expiryWhere(column: AnyColumn, filter: ExpiryFilter | undefined,
 export function yesNoWhere(column: AnyColumn, value: "oui" | "non" | undefined): SQL | undefined {
   if (!value) return undefined;
   return sql`${column} = ${value === "oui"}`;
+}
+
+/** The « Publication » filter of the rows with a `draft` flag (ADR 047): published ones or drafts. */
+export function draftWhere(column: AnyColumn, value: PublicationStatus | undefined): SQL | undefined {
+  if (!value) return undefined;
+  return sql`${column} = ${value === "draft"}`;
 }
 
 /** The schedule filter (ADR 030): rows still to be published, or already unpublished, at `now`. */

@@ -3,6 +3,7 @@ import { onlyIds, parseListQuery } from "~/modules/admin/list-query";
 import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
 import { BLOG_CATEGORIES, blogFormSchema, type BlogFormInput } from "./blog-form.schema";
 import { blogListSpec } from "./blog-list";
+import { publicationCell } from "~/modules/admin/publication";
 import { blogAdminRows, writeArticle } from "./blog-admin.server";
 
 /** The list's rows for the export, searched, filtered and sorted as the URL says. */
@@ -10,7 +11,6 @@ const exportRows = (url: URL, limit: number) => blogAdminRows(parseListQuery(url
 
 type Row = Awaited<ReturnType<typeof exportRows>>[number];
 
-const STATUS_CELLS: Record<string, "published" | "draft"> = { publié: "published", publie: "published", brouillon: "draft" };
 const categoryOf = new Map<string, string>(BLOG_CATEGORIES.map((c) => [c.toLowerCase(), c]));
 
 /**
@@ -48,7 +48,7 @@ export const blogCsv: CsvEntity<Row, BlogFormInput, { slugs: Set<string> }> = {
     form: {
       ...cells,
       category: categoryOf.get(cells.category.trim().toLowerCase()) ?? cells.category,
-      status: STATUS_CELLS[cells.status.trim().toLowerCase()] ?? cells.status,
+      status: publicationCell(cells.status) ?? cells.status,
       ...scheduleFormCells(cells),
     },
     issues: [],

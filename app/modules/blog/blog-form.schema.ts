@@ -2,6 +2,7 @@ import { z } from "zod";
 import { countOf, pluralForm } from "~/lib/plural";
 import { BIN_NOTICE } from "~/modules/admin/history";
 import { optionalText, requiredText } from "../admin/form-helpers";
+import { UNKNOWN_PUBLICATION_STATUS } from "../admin/publication";
 import { foreignImageSources, HTML_IMAGE_MESSAGE, optionalImageUrl } from "../admin/image-url";
 import { slugField } from "../categories/category-form.schema";
 import { bulkPublishedTitle } from "../pages/page-form.schema";
@@ -23,7 +24,7 @@ export const BLOG_MESSAGES = {
   excerpt: "L'extrait de l'article est obligatoire.",
   body: "Le contenu de l'article est obligatoire.",
   cover: "L'image de couverture est obligatoire : téléchargez une image.",
-  status: "Statut inconnu : « Publié » ou « Brouillon ».",
+  status: UNKNOWN_PUBLICATION_STATUS,
   slugTaken: "Ce slug est déjà celui d'un autre article.",
   seoHint: "Vide : le titre de l'article. Recommandé : 60 caractères au plus.",
   seoDescriptionHint: "Vide : l'extrait. Recommandé : entre 150 et 160 caractères.",

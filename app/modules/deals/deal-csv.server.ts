@@ -2,7 +2,8 @@ import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { crevardeDeals } from "../../../db/schema";
 import { onlyIds, parseListQuery } from "~/modules/admin/list-query";
-import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
+import { draftCsvColumn, scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
+import { draftStatusCell } from "~/modules/admin/publication";
 import { yesNoCell } from "~/modules/admin/csv";
 import { brandCell, brandLookup, type BrandRef } from "~/modules/brands/brand-csv.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
@@ -40,6 +41,7 @@ export const dealCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>; exi
     { header: "Bouton", field: "ctaText", value: (r) => r.ctaText },
     { header: "Lien", field: "url", value: (r) => r.url },
     { header: "En vedette", field: "isFeatured", value: (r) => (r.isFeatured ? "Oui" : "Non") },
+    draftCsvColumn<Row>(),
     ...scheduleCsvColumns<Row>(),
   ],
   exportRows,
@@ -59,9 +61,10 @@ export const dealCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>; exi
   },
   toForm(cells, ctx) {
     const { brandId, issues } = brandCell(ctx.brands, cells.brandId);
+    const status = draftStatusCell(cells.status);
     return {
-      form: { ...cells, brandId, isFeatured: yesNoCell(cells.isFeatured), ...scheduleFormCells(cells) },
-      issues,
+      form: { ...cells, brandId, isFeatured: yesNoCell(cells.isFeatured), ...scheduleFormCells(cells), ...status.form },
+      issues: [...issues, ...status.issues],
     };
   },
   key: (input) => dealKey(input.title, input.brandId),

@@ -1,4 +1,5 @@
 import { choice, defineList, EXPIRY_FILTERS, idChoice, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
+import { PUBLICATION_STATUSES } from "~/modules/admin/publication";
 import { DEAL_SOURCES } from "./deals.constants";
 import { dealStatus } from "./deal-rules";
 
@@ -7,7 +8,7 @@ export const dealListSpec = defineList({
   sorts: ["created", "title", "temperature"],
   defaultSort: "created",
   defaultDir: "desc",
-  filters: { source: choice(DEAL_SOURCES), status: choice(dealStatus.states), brand: idChoice, expiry: choice(EXPIRY_FILTERS), featured: choice(YES_NO), schedule: choice(SCHEDULE_FILTERS) },
+  filters: { source: choice(DEAL_SOURCES), status: choice(dealStatus.states), brand: idChoice, expiry: choice(EXPIRY_FILTERS), featured: choice(YES_NO), schedule: choice(SCHEDULE_FILTERS), publication: choice(PUBLICATION_STATUSES) },
 });
 
 export const DEAL_BULK_INTENTS = ["bulk-delete", "bulk-feature", "bulk-unfeature"] as const;

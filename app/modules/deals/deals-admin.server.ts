@@ -11,7 +11,7 @@ import { recordPriceObservation } from "~/modules/prices/observations.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
-import { expiryWhere, listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { expiryWhere, listOrder, draftWhere, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import type { DEAL_BULK_INTENTS, dealListSpec, DealStatusBulkIntent } from "./deal-list";
 import { auditable, recordAuditIn } from "~/modules/admin/audit.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
@@ -38,6 +38,7 @@ function dealListWhere(query: Pick<DealListQuery, "q" | "filters"> & OnlyIds, no
     f.expiry && f.expiry !== "expired" ? and(expiryWhere(crevardeDeals.expiresAt, f.expiry, now), isNull(crevardeDeals.expiredAt)) : undefined,
     yesNoWhere(crevardeDeals.isFeatured, f.featured),
     scheduleWhere(crevardeDeals, f.schedule, now),
+    draftWhere(crevardeDeals.draft, f.publication),
   );
 }
 

@@ -2,7 +2,8 @@ import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { offers } from "../../../db/schema";
 import { onlyIds, parseListQuery } from "~/modules/admin/list-query";
-import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
+import { draftCsvColumn, scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
+import { draftStatusCell } from "~/modules/admin/publication";
 import { yesNoCell } from "~/modules/admin/csv";
 import { brandCell, brandLookup, type BrandRef } from "~/modules/brands/brand-csv.server";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
@@ -37,6 +38,7 @@ export const offerCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>; ex
     { header: "Image", field: "imageUrl", value: (r) => r.imageUrl },
     { header: "Lien", field: "url", value: (r) => r.url },
     { header: "En avant", field: "isFeatured", value: (r) => (r.isFeatured ? "Oui" : "Non") },
+    draftCsvColumn<Row>(),
     ...scheduleCsvColumns<Row>(),
   ],
   exportRows,
@@ -56,7 +58,8 @@ export const offerCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>; ex
   },
   toForm(cells, ctx) {
     const { brandId, issues } = brandCell(ctx.brands, cells.brandId);
-    return { form: { ...cells, brandId, isFeatured: yesNoCell(cells.isFeatured), ...scheduleFormCells(cells) }, issues };
+    const status = draftStatusCell(cells.status);
+    return { form: { ...cells, brandId, isFeatured: yesNoCell(cells.isFeatured), ...scheduleFormCells(cells), ...status.form }, issues: [...issues, ...status.issues] };
   },
   key: (input) => offerKey(input.brandId, input.name),
   label: (input) => input.name,

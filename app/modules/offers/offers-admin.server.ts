@@ -8,7 +8,7 @@ import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
-import { listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { listOrder, draftWhere, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import type { OFFER_BULK_INTENTS, offerListSpec } from "./offer-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { offerFormSchema } from "./offer-form.schema";
@@ -29,6 +29,7 @@ function offerListWhere(query: Pick<OfferListQuery, "q" | "filters"> & OnlyIds, 
     f.category ? eq(offers.categoryId, f.category) : undefined,
     yesNoWhere(offers.isFeatured, f.featured),
     scheduleWhere(offers, f.schedule, now),
+    draftWhere(offers.draft, f.publication),
   );
 }
 

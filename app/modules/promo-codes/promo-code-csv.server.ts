@@ -1,7 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
 import { promoCodes } from "../../../db/schema";
 import { onlyIds, parseListQuery } from "~/modules/admin/list-query";
-import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
+import { draftCsvColumn, scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
+import { draftStatusCell } from "~/modules/admin/publication";
 import { dayCell, yesNoCell } from "~/modules/admin/csv";
 import { brandCell, brandLookup, type BrandRef } from "~/modules/brands/brand-csv.server";
 import { toParisDateInput } from "~/modules/settings/paris-time";
@@ -37,6 +38,7 @@ export const promoCodeCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>
     { header: "Lien", field: "url", value: (r) => r.url },
     { header: "Expiration", field: "expiresAt", value: (r) => (r.expiresAt ? toParisDateInput(r.expiresAt) : "") },
     { header: "En avant", field: "isFeatured", value: (r) => (r.isFeatured ? "Oui" : "Non") },
+    draftCsvColumn<Row>(),
     ...scheduleCsvColumns<Row>(),
   ],
   exportRows,
@@ -51,9 +53,10 @@ export const promoCodeCsv: CsvEntity<Row, Input, { brands: Map<string, BrandRef>
   },
   toForm(cells, ctx) {
     const { brandId, issues } = brandCell(ctx.brands, cells.brandId);
+    const status = draftStatusCell(cells.status);
     return {
-      form: { ...cells, brandId, expiresAt: dayCell(cells.expiresAt), isFeatured: yesNoCell(cells.isFeatured), ...scheduleFormCells(cells) },
-      issues,
+      form: { ...cells, brandId, expiresAt: dayCell(cells.expiresAt), isFeatured: yesNoCell(cells.isFeatured), ...scheduleFormCells(cells), ...status.form },
+      issues: [...issues, ...status.issues],
     };
   },
   key: (input) => codeKey(input.brandId, input.code),

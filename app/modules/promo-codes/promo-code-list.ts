@@ -1,4 +1,5 @@
 import { choice, defineList, EXPIRY_FILTERS, idChoice, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
+import { PUBLICATION_STATUSES } from "~/modules/admin/publication";
 
 /** /admin/promo-codes as a list (issue #17): searched, filtered and sorted in the URL. */
 const PROMO_CODE_SORTS = ["code", "brand", "expires"] as const;
@@ -8,7 +9,7 @@ export const promoCodeListSpec = defineList({
   sorts: PROMO_CODE_SORTS,
   defaultSort: "code",
   defaultDir: "asc",
-  filters: { brand: idChoice, category: idChoice, expiry: choice(EXPIRY_FILTERS), featured: choice(YES_NO), schedule: choice(SCHEDULE_FILTERS) },
+  filters: { brand: idChoice, category: idChoice, expiry: choice(EXPIRY_FILTERS), featured: choice(YES_NO), schedule: choice(SCHEDULE_FILTERS), publication: choice(PUBLICATION_STATUSES) },
 });
 
 export const PROMO_BULK_INTENTS = ["bulk-delete", "bulk-feature", "bulk-unfeature", "bulk-extend", "bulk-publish", "bulk-unpublish"] as const;

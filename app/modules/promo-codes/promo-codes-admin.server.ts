@@ -8,7 +8,7 @@ import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { bulkAudited, bulkCatalogue } from "~/modules/admin/bulk.server";
 import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
-import { expiryWhere, listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { expiryWhere, listOrder, draftWhere, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import { PROMO_EXTEND_DAYS, type PromoBulkIntent, type PromoCodeSort, type promoCodeListSpec } from "./promo-code-list";
 import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
 import type { z } from "zod";
@@ -30,6 +30,7 @@ function promoCodeListWhere(query: Pick<PromoCodeListQuery, "q" | "filters"> & O
     expiryWhere(promoCodes.expiresAt, f.expiry, now),
     yesNoWhere(promoCodes.isFeatured, f.featured),
     scheduleWhere(promoCodes, f.schedule, now),
+    draftWhere(promoCodes.draft, f.publication),
   );
 }
 

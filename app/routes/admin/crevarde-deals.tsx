@@ -11,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
-import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, Thumbnail } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, publicationFilter, Thumbnail } from "~/components/admin/resource-list";
 import { Textarea } from "~/components/ui/textarea";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
@@ -131,6 +131,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           { name: "expiry", label: "Expiration", all: "Toutes", value: f.expiry, options: expiryFilterOptions },
           { ...featuredFilter(f.featured), label: "En vedette" },
           scheduleFilter(f.schedule),
+          publicationFilter(f.publication),
         ]}
       />
       <ResourceTable

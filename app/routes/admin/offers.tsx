@@ -13,7 +13,7 @@ import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
 import { DraftBadge, StatusField } from "~/components/admin/publication";
 import { DRAFT_CONFLICT_FIELD } from "~/modules/admin/publication";
-import { brandFilter, catalogueBulkActions, publicationBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, Thumbnail } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, publicationBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, publicationFilter, Thumbnail } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
@@ -98,7 +98,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         label="Filtrer les offres"
         searchLabel="Rechercher (produit, marque)"
         query={loaderData.query}
-        filters={[brandFilter(loaderData.brands, f.brand), categoryFilter(loaderData.categoryFilter, f.category), featuredFilter(f.featured), scheduleFilter(f.schedule)]}
+        filters={[brandFilter(loaderData.brands, f.brand), categoryFilter(loaderData.categoryFilter, f.category), featuredFilter(f.featured), scheduleFilter(f.schedule), publicationFilter(f.publication)]}
       />
       <ResourceTable
         label="Offres"

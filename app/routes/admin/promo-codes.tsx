@@ -13,7 +13,7 @@ import { CsvLinks } from "~/components/admin/csv-links";
 import { Input } from "~/components/ui/input";
 import { DraftBadge, StatusField } from "~/components/admin/publication";
 import { DRAFT_CONFLICT_FIELD } from "~/modules/admin/publication";
-import { brandFilter, catalogueBulkActions, publicationBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, Unbroken } from "~/components/admin/resource-list";
+import { brandFilter, catalogueBulkActions, publicationBulkActions, categoryFilter, featuredFilter, ListToolbar, ResourceTable, RowActions, scheduleFilter, publicationFilter, Unbroken } from "~/components/admin/resource-list";
 import { requirePermission } from "~/lib/auth.server";
 import { choiceLabel, type ConflictField } from "~/modules/admin/conflict-diff";
 import { editorKey } from "~/components/admin/edit-version";
@@ -192,6 +192,7 @@ export default function AdminPromoCodes({ loaderData, actionData }: Route.Compon
           { name: "expiry", label: "Expiration", all: "Toutes", value: f.expiry, options: expiryFilterOptions },
           featuredFilter(f.featured),
           scheduleFilter(f.schedule),
+          publicationFilter(f.publication),
         ]}
       />
       <ResourceTable
