@@ -9,11 +9,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../app/lib/db.server";
-import { dbKinds } from "../helpers/db";
+import { dbKinds, openMigratedDataDir } from "../helpers/db";
+import { adminQuery } from "../helpers/pg-admin";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -61,7 +61,7 @@ describe("graceful shutdown", () => {
   it("finishes in-flight requests on SIGTERM, closes the database and exits within 10 s", async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const base = `http://127.0.0.1:${port}`;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-term-"));
+    const { dataDir } = await crashDatabase("pglite", "term");
     const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: "", CREVARDE_TEST_SLOW_HEALTHZ_MS: "1500" }, port);
     let out = "";
     server.stdout?.on("data", (d) => (out += String(d)));
@@ -186,27 +186,22 @@ describe("crash safety", () => {
   }
 });
 
-/** Where a crash child writes: a PGlite directory, or a fresh PostgreSQL database (dropped by `dropDb`). */
+/**
+ * Where a crash child writes: a PGlite directory, or a new PostgreSQL database (dropped by `dropDb`); both are
+ * copies of the run's migrated template (tests/helpers/db.ts), so a child starts without migrating.
+ */
 async function crashDatabase(kind: string, prefix: string): Promise<{ dataDir: string; url?: string; dropDb?: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `crevarde-${prefix}-`));
-  if (kind !== "postgres") return { dataDir };
+  if (kind !== "postgres") {
+    await (await openMigratedDataDir(dataDir)).close();
+    return { dataDir };
+  }
+  const base = process.env.TEST_DATABASE_URL!;
   const name = `crevarde_${prefix}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(process.env.TEST_DATABASE_URL!);
+  await adminQuery(base, `create database ${name} template ${inject("postgresTemplate")}`);
+  const u = new URL(base);
   u.pathname = `/${name}`;
-  return {
-    dataDir,
-    url: u.toString(),
-    dropDb: async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return { dataDir, url: u.toString(), dropDb: async () => void (await adminQuery(base, `drop database if exists ${name} with (force)`)) };
 }
 
 describe("crash safety of the conversion import", () => {
