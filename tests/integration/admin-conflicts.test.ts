@@ -183,7 +183,13 @@ describeEachDb("admin edit conflicts", ({ database }) => {
     expect([(entry.before as Record<string, unknown>).role, (entry.after as Record<string, unknown>).role]).toEqual(["user", "editor"]);
     const deleted = await callRoute(userAction, req("/admin/users", { cookie: admin.cookie, form: { intent: "delete", id: member.id } }));
     expect(deleted.data.ok).toBe(true);
-    expect(await db().$count(s.auditLog, and(eq(s.auditLog.entityId, member.id), eq(s.auditLog.action, "delete")))).toBe(1);
+    // the member's own erasure (ADR 008): the deletion is on record without the member, the earlier entry about
+    // them loses its snapshots, and the member is told
+    expect(await db().$count(s.auditLog, eq(s.auditLog.entityId, member.id))).toBe(0);
+    const deletions = await db().select().from(s.auditLog).where(and(eq(s.auditLog.entity, "user"), eq(s.auditLog.action, "delete"), eq(s.auditLog.actorEmail, "conflicts@example.fr")));
+    expect(deletions.map((d) => [d.entityId, d.before, d.after])).toEqual([[null, null, null]]);
+    expect((await db().select().from(s.auditLog).where(eq(s.auditLog.id, entry.id)))[0]).toMatchObject({ entityId: null, before: null, after: null });
+    expect(await db().$count(s.emailOutbox, and(eq(s.emailOutbox.to, "compte-audite@example.fr"), eq(s.emailOutbox.kind, "account-deleted")))).toBe(1);
   });
 
   it("bulk actions move updated_at on: a form opened before them conflicts", async () => {

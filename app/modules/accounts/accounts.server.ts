@@ -28,6 +28,8 @@ import { anonymiseMemberLedger, assertMemberDeletable } from "~/modules/ledger/l
 import { recordPendingReferral } from "~/modules/invites/invites.server";
 import { knownDeviceOf, recordAccountSignals } from "~/modules/referrals/signals.server";
 import { myReferralRewards, voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
+import { recordAuditIn } from "~/modules/admin/audit.server";
+import type { Tx } from "~/modules/admin/csv.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 import { USERNAME_TAKEN } from "./accounts.schema";
 import { maskIban } from "~/modules/payouts/bank-details.schema";
@@ -450,8 +452,10 @@ export async function verifyOwnPassword(request: Request, password: string, who:
  * Refused (MemberMoneyOutstandingError) while cashback money is still the
  * member's; ledger rows are kept under an opaque reference, their link to the
  * user set to null, so a debt is not written off by the deletion (ADR 013).
+ * An admin's deletion (/admin/users) is the same erasure, after its own check
+ * (the last admin stays), with an audit entry that names no one.
  */
-export async function deleteAccount(userId: string, email: string) {
+export async function deleteAccount(userId: string, email: string, byAdmin?: { actor: { id: string; email: string }; check: (tx: Tx) => Promise<void> }) {
   const db = await getDb();
   const address = email.toLowerCase();
   const env = getEnv();
@@ -468,10 +472,11 @@ export async function deleteAccount(userId: string, email: string) {
   });
   let proofKeys: string[] = [];
   const avatars = await db.transaction(async (tx) => {
+    await byAdmin?.check(tx);
     // platform ledger accounts first, then the member's (ADR 013 lock order); rolled back if the deletion is refused
     await voidReferralRewardsOfDeletedMember(tx, userId);
     await assertMemberDeletable(tx, userId);
-    await anonymiseMemberLedger(tx, userId, null);
+    await anonymiseMemberLedger(tx, userId, byAdmin?.actor ?? null);
     const [profile] = await tx.select({ avatarUrl: schema.profiles.avatarUrl }).from(schema.profiles).where(eq(schema.profiles.id, userId));
     const [account] = await tx.select({ image: schema.user.image }).from(schema.user).where(eq(schema.user.id, userId));
     await tx
@@ -496,6 +501,8 @@ export async function deleteAccount(userId: string, email: string) {
       .where(sql`strpos(${trail}, ${address}) > 0 or strpos(${trail}, ${userId.toLowerCase()}) > 0`);
     proofKeys = await eraseMemberClaimDataIn(tx, userId);
     await tx.delete(schema.user).where(eq(schema.user.id, userId));
+    // the admin's act is kept, without the member it was about (ADR 008 §Erasure)
+    if (byAdmin) await recordAuditIn(tx, byAdmin.actor, { action: "delete", entity: "user", entityId: null, before: null, after: null });
     if (notice) await enqueueMail(notice, { tx });
     return [profile?.avatarUrl, account?.image];
   });

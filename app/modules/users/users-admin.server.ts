@@ -2,9 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { profiles, user } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
-import { anonymiseMemberLedger, assertMemberDeletable } from "~/modules/ledger/ledger.server";
-import { voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
-import { isUsernameTaken, UsernameTakenError } from "~/modules/accounts/accounts.server";
+import { deleteAccount, isUsernameTaken, UsernameTakenError } from "~/modules/accounts/accounts.server";
 import { paginate } from "~/modules/admin/pagination.server";
 import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
 import type { ListQuery } from "~/modules/admin/list-query";
@@ -89,17 +87,11 @@ export async function updateUserAdmin(input: z.output<typeof userFormSchema>, ac
  */
 export async function deleteUserAdmin(id: string, actor: Actor) {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    await assertNotLastAdmin(tx, id);
-    await voidReferralRewardsOfDeletedMember(tx, id);
-    await assertMemberDeletable(tx, id);
-    await anonymiseMemberLedger(tx, id, actor);
-    const [row] = await tx.delete(user).where(eq(user.id, id)).returning();
-    if (!row) return null;
-    // with its audit entry: the account and the record of who deleted it go together
-    await recordAuditIn(tx, actor, { action: "delete", entity: "user", entityId: id, before: row, after: null });
-    return { email: row.email };
-  });
+  const [target] = await db.select({ email: user.email }).from(user).where(eq(user.id, id));
+  if (!target) return null;
+  // the member's own erasure (ADR 008 §Erasure), refused for the last admin
+  await deleteAccount(id, target.email, { actor, check: (tx) => assertNotLastAdmin(tx, id) });
+  return { email: target.email };
 }
 
 /**
