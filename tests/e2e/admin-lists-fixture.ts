@@ -10,8 +10,12 @@ const LIST_PROJECTS = ["desktop", "mobile"] as const;
 export const listCodes = (project: string) => ["1", "2", "3"].map((n) => `LISTE${project.toUpperCase()}${n}`);
 export const listCodePrefix = (project: string) => `LISTE${project.toUpperCase()}`;
 
+/** A member whose address is far wider than its column: cut with « … », whole in its title (issue #37 item 8). */
+export const LONG_EMAIL = "une-adresse-vraiment-tres-longue-pour-la-colonne@un-domaine-de-messagerie-francais.fr";
+
 export async function insertAdminListFixtures(db: Db) {
   const s = await import("../../db/schema");
+  await db.insert(s.user).values({ id: "e2e-long-email", name: "Adresse longue", email: LONG_EMAIL, emailVerified: true });
   const day = 86_400_000;
   for (const project of LIST_PROJECTS) {
     const [brand] = await db.insert(s.brands).values({ name: `Listeo ${project}`, slug: `listeo-${project}` }).returning();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_MEMBER, expect, isMobile, noHorizontalScroll, signedInAs, test } from "./fixtures";
-import { listCodePrefix, listCodes } from "./admin-lists-fixture";
+import { LONG_EMAIL, listCodePrefix, listCodes } from "./admin-lists-fixture";
 
 /**
  * The back office's list engine (issue #17) on /admin/promo-codes, at 1280 and
@@ -180,4 +180,32 @@ test("the users list shows a member's validated cashback in euros, written the F
   await expect(page.getByRole("columnheader", { name: "Cashback validé" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: DEMO_MEMBER.email })).toContainText("12,34 €");
   await noHorizontalScroll(page);
+});
+
+test("a long e-mail is cut with « … » on one line, the whole address in its title; badges stay on one line @layout", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`/admin/users?q=${encodeURIComponent(LONG_EMAIL.slice(0, 20))}`);
+  const cell = page.getByRole("row").filter({ hasText: "Adresse longue" }).getByTitle(LONG_EMAIL, { exact: true });
+  await expect(cell).toBeVisible();
+  const shape = await cell.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { ellipsis: style.textOverflow, cut: el.scrollWidth > el.clientWidth, lines: Math.round(el.getBoundingClientRect().height / parseFloat(style.lineHeight)) };
+  });
+  expect(shape).toEqual({ ellipsis: "ellipsis", cut: true, lines: 1 });
+  await noHorizontalScroll(page);
+
+  // the deals' badges (« Publié », « Programmé »…): never two lines
+  await page.goto("/admin/crevarde-deals");
+  const badges = page.getByRole("table", { name: "Deals" }).locator('[data-slot="badge"]');
+  await expect(badges.first()).toBeVisible();
+  const wrapped = await badges.evaluateAll((els) =>
+    els
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const inner = el.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
+        return inner > parseFloat(style.lineHeight) * 1.5;
+      })
+      .map((el) => el.textContent),
+  );
+  expect(wrapped).toEqual([]);
 });

@@ -1,13 +1,13 @@
-import { expect, noHorizontalScroll, signedInAs, test } from "./fixtures";
+import { expect, isMobile, noHorizontalScroll, signedInAs, test } from "./fixtures";
 import { CLOSED_PROGRAM_ID } from "./admin-parity-fixture";
 
 /**
- * List parity in the back office (issue #37 item 10), as staff see it at 1280 px: every schedulable
+ * List parity in the back office (issue #37 item 10), as staff see it at 1280 and 390 px: every schedulable
  * list filters on « Programmation »; deals change status in bulk; categories and content blocks are
  * deleted in bulk; a closed programme's menu offers only the moves valid in its state.
  */
 
-test("every schedulable list has « Programmation »; deals, categories and content have bulk actions", async ({ page }) => {
+test("every schedulable list has « Programmation »; deals, categories and content have bulk actions @layout", async ({ page }) => {
   // eight lists, one after the other
   test.slow();
   await signedInAs(page, "admin", "/admin");
@@ -39,7 +39,7 @@ test("every schedulable list has « Programmation »; deals, categories and cont
 
 });
 
-test("a closed programme's menu offers « Réactiver », never « Mettre en pause »; its row stays one line of actions high", async ({ page }) => {
+test("a closed programme's menu offers « Réactiver », never « Mettre en pause »; its row stays one line of actions high @layout", async ({ page }) => {
   await signedInAs(page, "admin", "/admin");
   await page.waitForURL((url) => url.pathname === "/admin");
   // a closed programme: « Réactiver », never « Mettre en pause » (nor « Fermer » again)
@@ -51,7 +51,8 @@ test("a closed programme's menu offers « Réactiver », never « Mettre en paus
   await expect(page.getByRole("menuitem", { name: "Mettre en pause" })).toHaveCount(0);
   await expect(page.getByRole("menuitem", { name: "Fermer" })).toHaveCount(0);
   await page.keyboard.press("Escape");
-  // row actions in a menu: ten rows stay far from 1,400 px
+  // row actions in a menu: ten rows stay far from 1,400 px (at 1280 px; a phone shows one card per row)
+  if (isMobile(page)) return;
   const table = page.getByRole("table").filter({ has: row });
   const rows = await table.getByRole("row").count();
   const height = (await table.boundingBox())!.height;

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, isMobile, signedInAs, test } from "./fixtures";
+import { FINANCE_JOURNAL_ACTOR } from "./admin-parity-fixture";
 
 /** The back-office navigation: the sidebar on desktop, the drawer (opened here) at 390 px. */
 async function adminNav(page: Page) {
@@ -12,7 +13,7 @@ async function adminNav(page: Page) {
 
 const link = (nav: Awaited<ReturnType<typeof adminNav>>, name: string) => nav.getByRole("link", { name, exact: true });
 
-test("an editor sees the catalogue, no money and no accounts, and is sent back from /admin/conversions and /admin/users @layout", async ({ page }) => {
+test("an editor sees the catalogue, no money and no accounts, and is sent back from /admin/conversions and /admin/users; its history has no payouts @layout", async ({ page }) => {
   await signedInAs(page, "editor", "/admin");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
@@ -38,9 +39,17 @@ test("an editor sees the catalogue, no money and no accounts, and is sent back f
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Utilisateurs" })).toHaveCount(0);
+
+  // its own journal: no payout nor payout batch, in the history's kinds, people or entries
+  await page.goto("/admin/historique");
+  await expect(page.getByRole("heading", { name: "Historique" })).toBeVisible();
+  const kinds = page.getByLabel("Type");
+  await expect(kinds.locator("option", { hasText: "Codes promo" })).toHaveCount(1);
+  await expect(kinds.locator("option", { hasText: /Paiements|Lots de paiements/ })).toHaveCount(0);
+  await expect(page.getByText(FINANCE_JOURNAL_ACTOR)).toHaveCount(0);
 });
 
-test("finance sees programmes and conversions, not the catalogue, and is sent back from /admin/promo-codes @layout", async ({ page }) => {
+test("finance sees programmes and conversions, not the catalogue, and is sent back from /admin/promo-codes; its history has the payouts @layout", async ({ page }) => {
   await signedInAs(page, "finance", "/admin");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId("cashback-owed")).toBeVisible();
@@ -58,4 +67,9 @@ test("finance sees programmes and conversions, not the catalogue, and is sent ba
   await page.goto("/admin/promo-codes");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+
+  // the finance journal: the payouts are there
+  await page.goto("/admin/historique?type=payout");
+  await expect(page.getByLabel("Type")).toHaveValue("payout");
+  await expect(page.getByText(`${FINANCE_JOURNAL_ACTOR} a modifié le paiement`)).toBeVisible();
 });
