@@ -2,8 +2,8 @@
  * `npm run screenshots [-- /path …]`: full-page screenshots of every public and
  * member page of app/routes.ts, at 390 and 1280 px, signed out and signed in as
  * the demo member, into screenshots/ (git-ignored). With `--admin`: every
- * back-office page instead, signed in as the demo admin, and each list's
- * « Ajouter … » dialog open. The production build runs on
+ * back-office page instead, signed in as the demo admin, each list's
+ * « Ajouter … » dialog open, every tab of the moderation desk and the history's bin. The production build runs on
  * a fresh, seeded embedded database on a free port; dynamic segments take real
  * ids and slugs from that database (its shortest and longest names: the
  * likeliest to break a layout).
@@ -18,6 +18,7 @@ import { openDatabase } from "../app/lib/db.server";
 import { conceptPath } from "../app/lib/site";
 import { EARNINGS_SLUG } from "../app/modules/content/earnings";
 import { LEGAL_SLUGS } from "../app/modules/content/legal";
+import { MODERATION_TABS } from "../app/modules/notices/moderation-desk";
 import * as s from "../db/schema";
 import { DEMO_ACCOUNTS } from "../db/seed/demo-accounts";
 import { seed } from "../db/seed/index";
@@ -77,6 +78,8 @@ const targets = flatten(routes)
     const key = r.path.replace(/\*$/, "*");
     return (values[key] ?? []).map((v) => r.path.replace(/:[^/]+|\*$/, v));
   })
+  // the views behind a tab of one page: the moderation desk's tabs, the history's bin
+  .concat(ADMIN ? [...MODERATION_TABS.slice(1).map((tab) => `/admin/moderation?onglet=${tab}`), "/admin/historique?onglet=corbeille"] : [])
   .filter((p, i, all) => all.indexOf(p) === i && (only.length === 0 || only.includes(p)));
 
 const member = DEMO_ACCOUNTS.find((a) => a.role === (ADMIN ? "admin" : "user"))!;

@@ -363,7 +363,7 @@ export function ResourceTable<T>({
           <thead role="rowgroup" className="sr-only bg-neutral-50 text-left md:not-sr-only md:table-header-group">
             <tr role="row">
               {selectable ? (
-                <th role="columnheader" scope="col" className="w-10 px-3">
+                <th role="columnheader" scope="col" className="w-10 px-2">
                   {/* the cards' own « Tout sélectionner » is above them (a phone has no header row) */}
                   <input
                     type="checkbox"
@@ -380,13 +380,13 @@ export function ResourceTable<T>({
                   role="columnheader"
                   scope="col"
                   aria-sort={c.sort && sort?.sort === c.sort ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
-                  className="h-10 px-3 font-semibold text-neutral-700"
+                  className="h-10 px-2 font-semibold text-neutral-700"
                 >
                   {c.sort && sort ? <SortHeader header={c.header} sortKey={c.sort} current={sort} /> : c.header}
                 </th>
               ))}
               {actions ? (
-                <th role="columnheader" scope="col" className="h-10 px-3 font-semibold text-neutral-700">
+                <th role="columnheader" scope="col" className="h-10 px-2 font-semibold text-neutral-700">
                   Actions
                 </th>
               ) : null}
@@ -412,7 +412,7 @@ export function ResourceTable<T>({
                     )}
                   >
                     {selectable ? (
-                      <td role="cell" className="block pb-1 md:table-cell md:px-3 md:py-2 md:align-middle">
+                      <td role="cell" className="block pb-1 md:table-cell md:px-2 md:py-2 md:align-middle">
                         <input
                           type="checkbox"
                           aria-label={`Sélectionner ${rowLabel(row)}`}
@@ -427,8 +427,8 @@ export function ResourceTable<T>({
                         key={c.key}
                         role="cell"
                         className={cn(
-                          "flex items-start justify-between gap-3 py-1 md:table-cell md:px-3 md:py-2 md:align-middle",
-                          c.nowrap ? "whitespace-nowrap" : "[overflow-wrap:anywhere]",
+                          "flex items-start justify-between gap-3 py-1 md:table-cell md:px-2 md:py-2 md:align-middle",
+                          c.nowrap ? "whitespace-nowrap" : "[overflow-wrap:break-word]",
                           c.className,
                         )}
                       >
@@ -439,7 +439,7 @@ export function ResourceTable<T>({
                       </td>
                     ))}
                     {actions ? (
-                      <td role="cell" className="mt-2 block border-t border-neutral-100 pt-2 md:mt-0 md:table-cell md:w-px md:border-0 md:px-3 md:py-2 md:align-middle">
+                      <td role="cell" className="mt-2 block border-t border-neutral-100 pt-2 md:mt-0 md:table-cell md:w-px md:border-0 md:px-2 md:py-2 md:align-middle">
                         {/* one line of icons, the column as narrow as they are */}
                         <div className="flex justify-end gap-1 md:justify-start">{actions(row)}</div>
                       </td>

@@ -165,10 +165,11 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           {
             key: "price",
             header: "Prix",
-            nowrap: true,
+            // each amount whole, the original price under the price when the column is narrow
             cell: (d) => (
               <>
-                <span className="font-semibold">{d.price}</span> {d.originalPrice ? <s className="text-neutral-500">{d.originalPrice}</s> : null}
+                <span className="font-semibold whitespace-nowrap">{d.price}</span>{" "}
+                {d.originalPrice ? <s className="whitespace-nowrap text-neutral-500">{d.originalPrice}</s> : null}
               </>
             ),
           },
