@@ -315,7 +315,8 @@ async function describeUpdates(entity: AnyCsvEntity, checked: Checked<unknown, u
     const parsed = entity.schema.safeParse(entity.toForm(beforeCells, checked.ctx).form);
     const beforeInput = parsed.success ? (parsed.data as Record<string, unknown>) : null;
     const after = input as Record<string, unknown>;
-    const changes: CsvCellChange[] = entity.columns.map((c) => {
+    // an optional column the file leaves out is not part of the line
+    const changes: CsvCellChange[] = entity.columns.filter((c) => !(c.optional && cells[c.field] === undefined)).map((c) => {
       const value = (cells[c.field] ?? "").trim();
       // an optional column left out or empty keeps the row's value
       const kept = c.optional && !value;
