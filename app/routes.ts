@@ -118,7 +118,7 @@ export default [
       route("historique", "routes/admin/historique.tsx"),
       route("prix", "routes/admin/prix.tsx"),
       route("prix/import", "routes/admin/prix.import.tsx"),
-      // CSV export and import of the catalogue lists (ADR 029): promo-codes, crevarde-deals, brands
+      // CSV export and import of the catalogue lists (ADR 029): the lists of csv-entities.server.ts
       route(":list/export", "routes/admin/csv.export.ts"),
       route(":list/import", "routes/admin/csv.import.tsx"),
     ]),

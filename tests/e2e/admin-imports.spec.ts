@@ -60,3 +60,19 @@ test("an admin imports offers and sees each change as old → new, and in red wh
   expect(r - g).toBeGreaterThan(80);
   await noHorizontalScroll(page);
 });
+
+test("pages and help articles show their CSV links; « Importer (CSV) » opens their import @layout", async ({ page }) => {
+  await signedInAs(page, "admin", "/admin/pages");
+  await page.waitForURL((url) => url.pathname === "/admin/pages");
+  for (const [path, heading] of [
+    ["/admin/pages", "Importer des pages"],
+    ["/admin/aide", "Importer des articles d'aide"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("link", { name: "Exporter (CSV)" })).toHaveAttribute("href", `${path}/export`);
+    await noHorizontalScroll(page);
+    await page.getByRole("link", { name: "Importer (CSV)" }).click();
+    await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    await expect(page).toHaveURL(`${path}/import`);
+  }
+});

@@ -2,6 +2,8 @@ import { blogCsv } from "~/modules/blog/blog-csv.server";
 import { brandCsv } from "~/modules/brands/brand-csv.server";
 import { categoryCsv } from "~/modules/categories/category-csv.server";
 import { offerCsv } from "~/modules/offers/offer-csv.server";
+import { helpCsv } from "~/modules/help/help-csv.server";
+import { pageCsv } from "~/modules/pages/page-csv.server";
 import { dealCsv } from "~/modules/deals/deal-csv.server";
 import { promoCodeCsv } from "~/modules/promo-codes/promo-code-csv.server";
 import type { AnyCsvEntity } from "./csv.server";
@@ -14,6 +16,8 @@ const CSV_LISTS: Record<string, { entity: AnyCsvEntity; title: string; listTitle
   offers: { entity: offerCsv, title: "Importer des offres cashback", listTitle: "Offres cashback" },
   categories: { entity: categoryCsv, title: "Importer des catégories", listTitle: "Catégories" },
   blog: { entity: blogCsv, title: "Importer des articles du blog", listTitle: "Blog" },
+  pages: { entity: pageCsv, title: "Importer des pages", listTitle: "Pages" },
+  aide: { entity: helpCsv, title: "Importer des articles d'aide", listTitle: "Centre d'aide" },
 };
 
 /** The list of `/admin/:list/export|import`, or a French 404. */

@@ -164,7 +164,8 @@ export interface CsvRecord {
 /**
  * Parse a file's text against the declared columns: the header line must name
  * every column once (in any order, any case; an `optional` one may be left out) and nothing else. Returns one
- * record per data line, keyed by field, with its line in the file.
+ * record per data line, keyed by field, with its line in the file; a line break inside a cell is read as
+ * `\n` whether the file has CRLF or LF (Excel writes LF inside cells; a form post turns them into CRLF).
  */
 export function parseCsv(text: string, columns: readonly { header: string; field: string; optional?: boolean }[]): CsvRecord[] {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
@@ -195,7 +196,8 @@ export function parseCsv(text: string, columns: readonly { header: string; field
   return body.map(({ record, info }) => {
     const breaks = record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
     const cells: Record<string, string> = {};
-    record.forEach((cell, i) => (cells[order[i].field] = uncell(cell)));
+    // a line break inside a cell reads as \n: a browser posts « Confirmer l'import »'s text with CRLF ones
+    record.forEach((cell, i) => (cells[order[i].field] = uncell(cell).replace(/\r\n?/g, "\n")));
     return { line: info.lines - breaks, cells };
   });
 }

@@ -52,6 +52,9 @@ describe("CSV import parsing", () => {
     ]);
     const semi = parseCsv("Marque;Code;Réduction\r\nZalando;A,1;10%\r\n", columns);
     expect(semi[0].cells).toEqual({ brandId: "Zalando", code: "A,1", discountAmount: "10%" });
+    // a cell's line breaks read the same in a file and in the text « Confirmer l'import » posts back (CRLF)
+    const posted = parseCsv('Marque;Code;Réduction\r\n"Fnac\r\nDarty\rBis";A;1%\r\n', columns);
+    expect(posted[0].cells.brandId).toBe("Fnac\nDarty\nBis");
   });
 
   it("undoes the export's formula guard only", () => {

@@ -1,15 +1,20 @@
-import { asc } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { helpArticles } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
+import type { Tx } from "~/modules/admin/csv.server";
 import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { HELP_SECTIONS, type HelpSection } from "./help.constants";
 import type { HelpArticleInput } from "./help-form.schema";
 
 type Actor = { id: string; email: string };
 
-/** Every article of the help centre, drafts included, in /aide's order (section, then position and title). */
-export async function listHelpArticlesAdmin() {
+/**
+ * Every article of the help centre, drafts included, in /aide's order
+ * (section, then position and title); only those of `ids` when given (the CSV
+ * preview's current rows).
+ */
+export async function listHelpArticlesAdmin(ids?: string[]) {
   const db = await getDb();
   const rows = await db
     .select({
@@ -25,6 +30,7 @@ export async function listHelpArticlesAdmin() {
       updatedAt: helpArticles.updatedAt,
     })
     .from(helpArticles)
+    .where(ids ? inArray(helpArticles.id, ids) : undefined)
     .orderBy(asc(helpArticles.position), asc(helpArticles.title));
   const order = (s: string) => HELP_SECTIONS.indexOf(s as HelpSection);
   return rows.sort((a, b) => order(a.section) - order(b.section));
@@ -36,10 +42,28 @@ export async function listHelpArticlesAdmin() {
  * sanitized before it is stored. Null when the id names no article.
  */
 export async function saveHelpArticle(input: HelpArticleInput, edit: AdminEdit) {
-  const { id, status, ...rest } = input;
-  const values = { ...rest, body: sanitizeRichHtml(rest.body), published: status === "published" };
+  const values = helpValues(input);
   const db = await getDb();
-  return db.transaction((tx) => saveAuditedIn(tx, edit, "help_article", helpArticles, id, values));
+  return db.transaction((tx) => saveAuditedIn(tx, edit, "help_article", helpArticles, input.id, values));
+}
+
+/** The stored values of a saved article: its body sanitized, published unless saved as a draft. */
+function helpValues(input: HelpArticleInput) {
+  const { id: _id, status, ...rest } = input;
+  return { ...rest, body: sanitizeRichHtml(rest.body), published: status === "published" };
+}
+
+/**
+ * Create (null id) or update an article inside the caller's transaction, with
+ * the form's values (the CSV import, ADR 029, which matches on the slug).
+ * Null when the row is gone.
+ */
+export async function writeHelpArticle(tx: Tx, input: HelpArticleInput, id: string | null) {
+  const values = helpValues(input);
+  const [saved] = id
+    ? await tx.update(helpArticles).set({ ...values, updatedAt: new Date() }).where(eq(helpArticles.id, id)).returning({ id: helpArticles.id })
+    : await tx.insert(helpArticles).values(values).returning({ id: helpArticles.id });
+  return saved ?? null;
 }
 
 /** Delete an article with its audit entry, in one transaction (null: no such article). */

@@ -1,33 +1,53 @@
-import { and } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { bulkDelete, bulkPublication, type BulkResult } from "~/modules/admin/bulk.server";
 import type { z } from "zod";
 import { pages } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { countRows, paginate } from "~/modules/admin/pagination.server";
 import { sanitizeRichHtml } from "~/lib/html.server";
-import { saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
+import { recordSlugChange, saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
 import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
+import type { Tx } from "~/modules/admin/csv.server";
 import type { pageFormSchema } from "./page-form.schema";
-import type { ListQuery } from "~/modules/admin/list-query";
+import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
 import { listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import type { PageBulkIntent, PageSort, pageListSpec } from "./page-list";
+
+type PageListQuery = ListQuery<PageSort, (typeof pageListSpec)["filters"]>;
+type PageInput = z.output<typeof pageFormSchema>;
+
+const pageListWhere = (query: Pick<PageListQuery, "q" | "filters"> & OnlyIds, now: Date) =>
+  and(
+    query.ids ? inArray(pages.id, query.ids) : undefined,
+    searchWhere(query.q, [pages.title, pages.slug]),
+    yesNoWhere(pages.published, query.filters.published),
+    scheduleWhere(pages, query.filters.schedule, now),
+  );
 
 /**
  * One page of pages: searched (title, slug), filtered (published or draft)
  * and sorted as the URL says; title order (pages_title_idx) by default, then id.
  */
-export async function listPagesAdmin(query: Pick<ListQuery<PageSort, (typeof pageListSpec)["filters"]>, "q" | "sort" | "dir" | "filters" | "page">, now = new Date()) {
+export async function listPagesAdmin(query: Pick<PageListQuery, "q" | "sort" | "dir" | "filters" | "page">, now = new Date()) {
+  return paginate(query.page, () => countRows(pages, pageListWhere(query, now)), (limit, offset) => pageAdminRows(query, limit, offset, now));
+}
+
+/** The list's rows from `offset` on, at most `limit` (a page, or the whole CSV export). */
+export async function pageAdminRows(query: Pick<PageListQuery, "q" | "sort" | "dir" | "filters"> & OnlyIds, limit: number, offset = 0, now = new Date()) {
   const db = await getDb();
-  const where = and(searchWhere(query.q, [pages.title, pages.slug]), yesNoWhere(pages.published, query.filters.published), scheduleWhere(pages, query.filters.schedule, now));
-  return paginate(query.page, () => countRows(pages, where), (limit, offset) =>
-    db
-      .select()
-      .from(pages)
-      .where(where)
-      .orderBy(...listOrder(query.sort, query.dir, { title: pages.title, slug: pages.slug, updated: pages.updatedAt }, pages.title, pages.id))
-      .limit(limit)
-      .offset(offset),
-  );
+  return db
+    .select()
+    .from(pages)
+    .where(pageListWhere(query, now))
+    .orderBy(...listOrder(query.sort, query.dir, { title: pages.title, slug: pages.slug, updated: pages.updatedAt }, pages.title, pages.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The stored values of a saved page: its HTML sanitized, published unless saved as a draft. */
+function pageValues(input: PageInput) {
+  const { id: _id, status, ...rest } = input;
+  return { ...rest, content: sanitizeRichHtml(rest.content), published: status === "published" };
 }
 
 /**
@@ -35,10 +55,24 @@ export async function listPagesAdmin(query: Pick<ListQuery<PageSort, (typeof pag
  * saved as a draft. A changed slug leaves a 301 from the old one, written in
  * the same transaction.
  */
-export async function savePage(input: z.output<typeof pageFormSchema>, edit: AdminEdit) {
-  const { id, status, ...rest } = input;
-  const values = { ...rest, content: sanitizeRichHtml(rest.content), published: status === "published" };
-  return saveWithSlugHistory("page", id, values.slug, async (tx) => (await saveAuditedIn(tx, edit, "page", pages, id, values)) ?? undefined);
+export async function savePage(input: PageInput, edit: AdminEdit) {
+  const values = pageValues(input);
+  return saveWithSlugHistory("page", input.id, values.slug, async (tx) => (await saveAuditedIn(tx, edit, "page", pages, input.id, values)) ?? undefined);
+}
+
+/**
+ * Create (null id) or update a page inside the caller's transaction, with the
+ * form's values (the CSV import, ADR 029, which matches on the slug and so
+ * never renames); the slug it takes is no longer an old slug's redirect. Null
+ * when the row is gone.
+ */
+export async function writePage(tx: Tx, input: PageInput, id: string | null) {
+  const values = pageValues(input);
+  const [saved] = id
+    ? await tx.update(pages).set({ ...values, updatedAt: new Date() }).where(eq(pages.id, id)).returning({ id: pages.id })
+    : await tx.insert(pages).values(values).returning({ id: pages.id });
+  if (saved) await recordSlugChange(tx, "page", saved.id, null, values.slug);
+  return saved ?? null;
 }
 
 /** Publish the ticked pages, put them back to draft, or delete them; each audited, in one transaction. */

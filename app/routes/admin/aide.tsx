@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ExternalLink, Plus } from "lucide-react";
 import type { Route } from "./+types/aide";
 import { Field, PageHeader, selectClass } from "~/components/admin/admin-ui";
+import { CsvLinks } from "~/components/admin/csv-links";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { ResourceFormDialog, useResourceScreen } from "~/components/admin/resource-form";
 import { ResourceTable, RowActions, Unbroken } from "~/components/admin/resource-list";
@@ -72,9 +73,11 @@ export default function AdminHelp({ loaderData, actionData }: Route.ComponentPro
       <PageHeader
         title="Centre d'aide"
         action={
-          <Button onClick={editor.create}>
-            <Plus aria-hidden="true" /> Ajouter un article
-          </Button>
+          <CsvLinks path="/admin/aide">
+            <Button onClick={editor.create}>
+              <Plus aria-hidden="true" /> Ajouter un article
+            </Button>
+          </CsvLinks>
         }
       />
       {HELP_SECTIONS.map((section) => {

@@ -9,6 +9,7 @@ import { PageHeader, Field } from "~/components/admin/admin-ui";
 import { Pager } from "~/components/admin/pager";
 import { SlugFields } from "~/components/admin/slug-fields";
 import { RichTextField } from "~/components/admin/rich-text-field";
+import { CsvLinks } from "~/components/admin/csv-links";
 import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { draftBulkActions, ListToolbar, ResourceTable, RowActions, scheduleFilter, Unbroken } from "~/components/admin/resource-list";
@@ -112,9 +113,11 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
       <PageHeader
         title="Pages"
         action={
-          <Button onClick={editor.create}>
-            <Plus aria-hidden="true" /> Ajouter une page
-          </Button>
+          <CsvLinks path="/admin/pages">
+            <Button onClick={editor.create}>
+              <Plus aria-hidden="true" /> Ajouter une page
+            </Button>
+          </CsvLinks>
         }
       />
       <ListToolbar
