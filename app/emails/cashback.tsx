@@ -1,5 +1,6 @@
 import { Button, Link, Text } from "@react-email/components";
 import { buttonStyle, EmailLayout, textStyle } from "./layout";
+import { pluralForm } from "~/lib/plural";
 
 interface Base {
   siteName: string;
@@ -65,7 +66,7 @@ export function CashbackRefusedEmail({
 }
 
 export function CashbackDetectedDigestEmail({ siteName, siteUrl, purchases }: Base & { purchases: { merchant: string; amount: string; date: string }[] }) {
-  const title = purchases.length > 1 ? `${purchases.length} achats détectés` : "Achat détecté";
+  const title = pluralForm(purchases.length, { one: "Achat détecté", other: `${purchases.length} achats détectés` });
   return (
     <EmailLayout
       preview={`${title} : ton cashback est en route`}
@@ -75,7 +76,7 @@ export function CashbackDetectedDigestEmail({ siteName, siteUrl, purchases }: Ba
       footer={<CashbackFooter siteName={siteName} siteUrl={siteUrl} />}
     >
       <Text style={textStyle}>
-        {purchases.length > 1 ? "Ces achats ont été détectés" : "Cet achat a été détecté"} : le cashback est en attente de validation par
+        {pluralForm(purchases.length, { one: "Cet achat a été détecté", other: "Ces achats ont été détectés" })} : le cashback est en attente de validation par
         le marchand.
       </Text>
       {purchases.map((p, i) => (

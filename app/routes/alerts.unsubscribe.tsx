@@ -3,6 +3,7 @@ import type { Route } from "./+types/alerts.unsubscribe";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkActionForm, LinkActionMessage, LinkActionPage } from "~/components/link-action-page";
 import { readBoundedParams } from "~/lib/body.server";
+import { pluralForm } from "~/lib/plural";
 import { seo } from "~/lib/seo";
 import { ALERT_UNSUBSCRIBE_PATH } from "~/modules/alerts/alerts.constants";
 import { alertsOfPauseToken, pauseAlertsByToken } from "~/modules/alerts/alerts.server";
@@ -39,8 +40,12 @@ export default function AlertUnsubscribe({ loaderData, actionData }: Route.Compo
       {actionData?.done ? (
         <LinkActionMessage role="status">
           <p>
-            C'est fait : {actionData.queries.length > 1 ? "les alertes" : "l'alerte"} {quoted(actionData.queries)}{" "}
-            {actionData.queries.length > 1 ? "sont en pause" : "est en pause"}. Tu peux la réactiver quand tu veux depuis{" "}
+            C'est fait :{" "}
+            {pluralForm(actionData.queries.length, {
+              one: `l'alerte ${quoted(actionData.queries)} est en pause. Tu peux la réactiver`,
+              other: `les alertes ${quoted(actionData.queries)} sont en pause. Tu peux les réactiver`,
+            })}{" "}
+            quand tu veux depuis{" "}
             <a href="/mes-alertes" className="font-semibold text-brand-700 hover:underline">
               Mes alertes
             </a>
@@ -55,7 +60,7 @@ export default function AlertUnsubscribe({ loaderData, actionData }: Route.Compo
           question={
             loaderData.allPaused
               ? `${quoted(loaderData.queries)} : déjà en pause.`
-              : `Ne plus recevoir d'e-mails pour ${loaderData.queries.length > 1 ? "les alertes" : "l'alerte"} ${quoted(loaderData.queries)} ?`
+              : `Ne plus recevoir d'e-mails pour ${pluralForm(loaderData.queries.length, { one: "l'alerte", other: "les alertes" })} ${quoted(loaderData.queries)} ?`
           }
           submitLabel={loaderData.allPaused ? null : "Désactiver"}
         />

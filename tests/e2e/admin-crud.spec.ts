@@ -361,7 +361,7 @@ test.describe("admin CRUD reflected on the public site @desktop", () => {
     await dialog.getByLabel("Contenu*").fill(`Le sous-titre du test ${tag}.`);
     await submitDialog(page, "Ajouter");
     await expectToast(page, "Bloc de contenu créé avec succès");
-    await expect(row(page, "hero-subtitle")).toContainText("home");
+    await expect(row(page, "hero-subtitle")).toContainText("Accueil");
 
     await page.goto("/");
     await expect(hero.getByText(`Le sous-titre du test ${tag}.`)).toBeVisible();

@@ -53,7 +53,7 @@ describeEachDb("content blocks of the other site pages", () => {
     }
     const json = await saveBlock(admin.cookie, { page: "about", name: "about-json", title: "JSON", type: "json", content: '{"a": 1}' });
     expect(json.status).toBe(400);
-    expect(formErrors(json).type).toEqual(["Le type json n'est affiché que sur la page home."]);
+    expect(formErrors(json).type).toEqual(["Le type JSON n'est affiché que sur la page Accueil."]);
     // a page created in "Pages" may be chosen, also through the old custom field
     const custom = await saveBlock(admin.cookie, { page: "custom", customPage: "guide-cadeaux", name: "guide-intro", title: "Intro", content: "Bonjour" });
     expect(custom.status).toBe(200);

@@ -22,7 +22,7 @@ export const CSV_MESSAGES = {
   duplicateHeader: (header: string) => `La colonne « ${header} » apparaît deux fois.`,
   missingHeaders: (headers: string[]) => `${pluralForm(headers.length, { one: "Colonne manquante", other: "Colonnes manquantes" })} : ${headers.join(", ")}.`,
   duplicateRow: (line: number) => `Cette ligne a la même clé que la ligne ${line}.`,
-  refused: (n: number) => `${n > 1 ? `${n} lignes contiennent` : "1 ligne contient"} des erreurs : rien n'a été importé.`,
+  refused: (n: number) => `${countOf(n, { one: "ligne contient", other: "lignes contiennent" })} des erreurs : rien n'a été importé.`,
   unknownIntent: "Action inconnue.",
   gone: "Une ligne à mettre à jour a été supprimée entre-temps : rien n'a été importé, importez le fichier de nouveau.",
   saveError: "Une erreur est survenue pendant l'import : rien n'a été importé.",
@@ -70,7 +70,7 @@ export interface CsvPreview {
 
 /** The preview's one-line count: « 2 à créer, 0 à mettre à jour, 1 en erreur » (and the lines ignored, when an import has them). */
 export function csvSummaryText(summary: CsvPreview["summary"]): string {
-  const skipped = summary.skip === undefined ? "" : `, ${summary.skip} déjà ${summary.skip > 1 ? "connus" : "connu"} (ignoré${summary.skip > 1 ? "s" : ""})`;
+  const skipped = summary.skip === undefined ? "" : `, ${countOf(summary.skip, { one: "déjà connu (ignoré)", other: "déjà connus (ignorés)" })}`;
   return `${summary.create} à créer, ${summary.update} à mettre à jour${skipped}, ${summary.error} en erreur.`;
 }
 

@@ -12,6 +12,7 @@ import { formatParis } from "~/modules/settings/paris-time";
 import { affiliatePrograms, brands, cashbackEmailOptOuts, conversions, memberCashbacks, user } from "../../../db/schema";
 import type { CashbackEmailKind } from "./statuses";
 import { CASHBACK_AWAITING, CASHBACK_LOST, memberCashbackStatus } from "../../../db/states/member-cashback-status";
+import { pluralForm } from "~/lib/plural";
 
 export interface MemberCashbackChange {
   memberCashbackId: string;
@@ -118,7 +119,7 @@ async function digestFor(tx: LedgerTx, userId: string, now: Date): Promise<boole
   const purchases = detected.map((r) => ({ merchant: r.merchant, amount: formatEuros(r.amountCents), date: formatParis(new Date(r.at), "d MMMM yyyy") }));
   const queued = await queue(tx, {
     to: member.email,
-    subject: purchases.length > 1 ? `${purchases.length} achats détectés : ton cashback est en route` : "Achat détecté : ton cashback est en route",
+    subject: `${pluralForm(purchases.length, { one: "Achat détecté", other: `${purchases.length} achats détectés` })} : ton cashback est en route`,
     kind: "cashback-detected-digest",
     react: createElement(CashbackDetectedDigestEmail, { siteName: env.SITE_NAME, siteUrl: env.SITE_URL, purchases }),
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTENT_TYPES } from "../../../db/constants";
+import { CONTENT_TYPES, type ContentType } from "../../../db/constants";
 import { plainText } from "../admin/form-helpers";
 import { foreignImageSources, HTML_IMAGE_MESSAGE, IMAGE_URL_MESSAGE, isAcceptedImageUrl } from "../admin/image-url";
 import { jsonBlockErrors } from "./home-defaults";
@@ -9,6 +9,12 @@ import { BIN_NOTICE } from "~/modules/admin/history";
 
 /** Query parameter of the list's site-page filter (`?page=` is the list page). */
 export const CONTENT_PAGE_FILTER = "contentPage";
+
+/** A block's type as the back office names it (the list, its filter and the form). */
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = { text: "Texte", html: "HTML", json: "JSON", image: "Image" };
+
+/** The type select's and the type filter's options. */
+export const CONTENT_TYPE_OPTIONS = CONTENT_TYPES.map((t) => ({ value: t, label: CONTENT_TYPE_LABELS[t] }));
 
 export const CONTENT_FIELD_LABELS = { name: "Nom", title: "Titre", content: "Contenu", page: "Page" } as const;
 
@@ -25,7 +31,7 @@ export const contentBlockFormSchema = z
     name: z.string().max(120).optional().default("").transform(plainText),
     title: z.string().max(200).optional().default("").transform(plainText),
     content: z.string().max(100_000).optional().default(""),
-    type: z.enum(CONTENT_TYPES, { message: "Le type doit être text, html, json ou image." }).catch("text"),
+    type: z.enum(CONTENT_TYPES, { message: `Le type doit être ${Object.values(CONTENT_TYPE_LABELS).slice(0, -1).join(", ")} ou ${Object.values(CONTENT_TYPE_LABELS).at(-1)}.` }).catch("text"),
     page: z.string().trim().max(80).optional().default(""),
     customPage: z.string().trim().max(80).optional().default(""),
     position: z.coerce.number({ message: "La position doit être un nombre." }).int("La position doit être un nombre entier.").min(-1000).max(100_000).catch(0),
@@ -51,7 +57,7 @@ export const contentBlockFormSchema = z
     if (v.type === "image" && v.content.trim() && !isAcceptedImageUrl(v.content.trim())) ctx.addIssue({ code: "custom", message: IMAGE_URL_MESSAGE, path: ["content"] });
     if (v.type === "html" && foreignImageSources(v.content).length) ctx.addIssue({ code: "custom", message: HTML_IMAGE_MESSAGE, path: ["content"] });
     if (v.type === "json" && v.page && v.page !== "home") {
-      ctx.addIssue({ code: "custom", message: "Le type json n'est affiché que sur la page home.", path: ["type"] });
+      ctx.addIssue({ code: "custom", message: `Le type ${CONTENT_TYPE_LABELS.json} n'est affiché que sur la page ${contentPageLabel("home")}.`, path: ["type"] });
     }
     if (v.page && !/^[a-z0-9][a-z0-9-]*$/.test(v.page)) {
       ctx.addIssue({ code: "custom", message: "Le nom de page ne peut contenir que des lettres minuscules, des chiffres et des tirets.", path: ["page"] });
@@ -84,4 +90,16 @@ export function jsonSyntaxError(text: string): string | null {
  */
 export function contentPageChoices(conceptSlug: string) {
   return ["home", "about", conceptSlug, "blog"];
+}
+
+/** The fixed site pages' names, as the site's own links name them. */
+const SITE_PAGE_LABELS: Record<string, string> = { home: "Accueil", about: "À propos", blog: "Blog" };
+
+/**
+ * A block page as the back office names it: « Accueil », « À propos », « Blog », the concept
+ * page as the footer links it (« Pourquoi Crevarde ? »); a page created in « Pages » by its slug.
+ */
+export function contentPageLabel(page: string, concept?: { slug: string; siteName: string }): string {
+  if (concept && page === concept.slug) return `Pourquoi ${concept.siteName} ?`;
+  return Object.hasOwn(SITE_PAGE_LABELS, page) ? SITE_PAGE_LABELS[page]! : page;
 }

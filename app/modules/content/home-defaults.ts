@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { ContentType } from "../../../db/constants";
+import { pluralForm } from "~/lib/plural";
 
 export interface ContentBlockDefault {
   page: string;
@@ -200,7 +201,8 @@ export function jsonBlockErrors(name: string, content: string): string[] {
     if (index === undefined) return issue.message === "empty" ? "La liste doit contenir au moins un élément." : "Le contenu doit être une liste JSON ([ … ]).";
     const element = `Élément ${Number(index) + 1} :`;
     if (issue.code === "unrecognized_keys") {
-      return `${element} ${issue.keys.length > 1 ? `les champs ${issue.keys.map((k) => `« ${k} »`).join(", ")} ne sont pas reconnus.` : `le champ « ${issue.keys[0]} » n'est pas reconnu.`}`;
+      const keys = issue.keys.map((k) => `« ${k} »`).join(", ");
+      return `${element} ${pluralForm(issue.keys.length, { one: `le champ ${keys} n'est pas reconnu.`, other: `les champs ${keys} ne sont pas reconnus.` })}`;
     }
     if (field === undefined) return `${element} chaque élément doit être un objet ({ … }).`;
     return `${element} ${(FIELD_MESSAGES[issue.message] ?? FIELD_MESSAGES[TEXT])(String(field))}`;

@@ -1,4 +1,5 @@
 import type { ImportResult } from "~/modules/networks/types";
+import { countOf } from "~/lib/plural";
 
 /**
  * The text of an uploaded network file, or null when it is not text: invalid
@@ -22,7 +23,7 @@ export interface ImportSummary {
   refused: boolean;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+const plural = (n: number, one: string, other: string) => countOf(n, { one, other });
 
 export function importSummary(result: Pick<ImportResult, "inserted" | "updated" | "unchanged" | "rejected">): ImportSummary {
   const counts = [

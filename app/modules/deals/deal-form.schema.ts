@@ -9,6 +9,8 @@ import { BIN_NOTICE } from "~/modules/admin/history";
 
 /** The badge types as the back office names them (issue #37 item 9): the form's options and the list's filter. */
 export const BADGE_LABELS: Record<(typeof BADGE_TYPES)[number], string> = { hot: "Hot", risky: "Risqué", fun: "Fun" };
+/** The deal form's « Type de badge » select. */
+export const BADGE_OPTIONS = BADGE_TYPES.map((t) => ({ value: t, label: BADGE_LABELS[t] }));
 
 export const DEAL_FORM_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde du deal.",
@@ -25,17 +27,15 @@ export const DEAL_FORM_MESSAGES = {
   },
   statusBulk: {
     done: {
-      "bulk-publish": (n: number) => (n > 1 ? `${n} deals publiés` : "1 deal publié"),
-      "bulk-unpublish": (n: number) => (n > 1 ? `${n} deals retirés` : "1 deal retiré"),
+      "bulk-publish": (n: number) => countOf(n, { one: "deal publié", other: "deals publiés" }),
+      "bulk-unpublish": (n: number) => countOf(n, { one: "deal retiré", other: "deals retirés" }),
     },
     none: "Aucun des deals sélectionnés ne peut changer de statut ainsi.",
     skipped: (n: number) =>
-      n > 1
-        ? `${n} deals de membres ou déjà dans ce statut sont laissés tels quels : le statut d'un deal de membre se change dans la modération, où son auteur reçoit les motifs.`
-        : "1 deal de membre ou déjà dans ce statut est laissé tel quel : le statut d'un deal de membre se change dans la modération, où son auteur reçoit les motifs.",
+      `${countOf(n, { one: "deal de membre ou déjà dans ce statut est laissé tel quel", other: "deals de membres ou déjà dans ce statut sont laissés tels quels" })} : le statut d'un deal de membre se change dans la modération, où son auteur reçoit les motifs.`,
     confirm: {
-      "bulk-publish": (n: number) => `Publier ${n > 1 ? `ces ${n} deals` : "ce deal"} ? Un brouillon programmé n'apparaît qu'à partir de sa date « Publier le ». Les deals de membres sont laissés à la modération.`,
-      "bulk-unpublish": (n: number) => `Retirer ${n > 1 ? `ces ${n} deals` : "ce deal"} du site ? Les deals de membres sont laissés à la modération.`,
+      "bulk-publish": (n: number) => `Publier ${pluralForm(n, { one: "ce deal", other: `ces ${n} deals` })} ? Un brouillon programmé n'apparaît qu'à partir de sa date « Publier le ». Les deals de membres sont laissés à la modération.`,
+      "bulk-unpublish": (n: number) => `Retirer ${pluralForm(n, { one: "ce deal", other: `ces ${n} deals` })} du site ? Les deals de membres sont laissés à la modération.`,
     },
   },
   bulkConfirm: {

@@ -1,6 +1,15 @@
 // Constants and copy of the deals pages, free of zod so public pages do not ship it.
 export const DEAL_SOURCES = ["temu", "shein", "aliexpress"] as const;
 export type DealSource = (typeof DEAL_SOURCES)[number];
+/** A source as its brand writes its name: the back office's « Source » filter and list. */
+const DEAL_SOURCE_LABELS: Record<DealSource, string> = { temu: "Temu", shein: "Shein", aliexpress: "AliExpress" };
+/** A deal's source (free text in the form) by its brand name when it is a known one. */
+export function dealSourceLabel(source: string): string {
+  const key = source.trim().toLowerCase();
+  return Object.hasOwn(DEAL_SOURCE_LABELS, key) ? DEAL_SOURCE_LABELS[key as DealSource] : source;
+}
+/** The back office's « Source » filter. */
+export const DEAL_SOURCE_OPTIONS = DEAL_SOURCES.map((s) => ({ value: s, label: DEAL_SOURCE_LABELS[s] }));
 export const DEALS_PAGE_SIZE = 24;
 export const DEALS_SKELETON_COUNT = 6;
 export const FEATURED_DEALS_LIMIT = 3;

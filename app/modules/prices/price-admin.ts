@@ -2,6 +2,7 @@
  * The back office's price history (issue #39 item 6, ADR 049): the CSV columns
  * of an observations import and the screens' French, shared by server and screen.
  */
+import { countOf } from "~/lib/plural";
 
 /** The columns of an import of price observations (a merchant's feed): GTIN may be left out. */
 export const PRICE_CSV_COLUMNS = [
@@ -31,11 +32,11 @@ export const PRICE_ADMIN_MESSAGES = {
   gtinInvalid: (value: string) => `GTIN invalide : « ${value} » (8, 12, 13 ou 14 chiffres).`,
   samePrice: (line: number) => `Cette ligne donne un autre prix au même produit, chez le même marchand, à la même date que la ligne ${line}.`,
   done: (created: number, skipped: number) =>
-    `${created} ${created > 1 ? "observations enregistrées" : "observation enregistrée"}, ${skipped} déjà ${skipped > 1 ? "connues" : "connue"} (${skipped > 1 ? "ignorées" : "ignorée"}).`,
+    `${countOf(created, { one: "observation enregistrée", other: "observations enregistrées" })}, ${countOf(skipped, { one: "déjà connue (ignorée)", other: "déjà connues (ignorées)" })}.`,
   mergeSame: "Les deux clés sont la même : rien à fusionner.",
   mergeMerchants: (from: string, into: string) =>
     `Les deux clés ne sont pas du même marchand (${from}, ${into}) : le prix de référence est celui d'un vendeur, ses prix ne se mélangent pas à ceux d'un autre.`,
   mergeAlreadyAlias: (key: string, into: string) => `« ${key} » a déjà été fusionnée dans « ${into} ».`,
   mergeEmpty: (key: string) => `Aucune observation pour « ${key} » : rien à fusionner.`,
-  merged: (moved: number, from: string, into: string) => `${moved} ${moved > 1 ? "observations déplacées" : "observation déplacée"} de « ${from} » vers « ${into} ».`,
+  merged: (moved: number, from: string, into: string) => `${countOf(moved, { one: "observation déplacée", other: "observations déplacées" })} de « ${from} » vers « ${into} ».`,
 } as const;

@@ -24,11 +24,11 @@ import { getEnv } from "~/lib/env.server";
 import { isBlankHtml, sanitizeRichHtml } from "~/lib/html.server";
 import { conceptPath } from "~/lib/site";
 import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
-import { CONTENT_BLOCK_TYPES, CONTENT_BULK_INTENTS, contentListSpec } from "~/modules/content/content-list";
+import { CONTENT_BULK_INTENTS, contentListSpec } from "~/modules/content/content-list";
 import { type AdminActionData, bulkIntentAction, deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { bulkContentBlocks, deleteContentBlock, listContentBlocks, listContentPages, saveContentBlock } from "~/modules/content/content-admin.server";
-import { CONTENT_BULK_MESSAGES, CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, contentBlockFormSchema } from "~/modules/content/content-block-form.schema";
+import { CONTENT_BULK_MESSAGES, CONTENT_FIELD_LABELS, CONTENT_PAGE_FILTER, CONTENT_TYPE_LABELS, CONTENT_TYPE_OPTIONS, contentBlockFormSchema, contentPageLabel } from "~/modules/content/content-block-form.schema";
 import { type ListEditorSpec, listEditorFor, withListItems } from "~/modules/content/home-list-forms";
 import { pageWithoutBlocksMessage } from "~/modules/content/page-blocks";
 import { blockPageChoices } from "~/modules/content/page-blocks.server";
@@ -39,17 +39,19 @@ export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Contenu", mat
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "catalogue");
   const query = parseListQuery(request.url, contentListSpec);
+  const siteName = getEnv().SITE_NAME;
+  const concept = { slug: conceptPath(siteName).slice(1), siteName };
   const [blocks, pages, choices] = await Promise.all([
     loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, listContentBlocks(query)),
     loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, listContentPages()),
-    loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, blockPageChoices(conceptPath(getEnv().SITE_NAME).slice(1))),
+    loadOrFail(ADMIN_LOAD_ERRORS.contentBlocks, blockPageChoices(concept.slug)),
   ]);
   return {
     blocks: blocks.rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString() })),
     pager: blocks.pager,
     pages,
     query: { q: query.q, sort: query.sort, dir: query.dir, filters: query.filters },
-    choices,
+    choices: { ...choices, concept },
   };
 }
 
@@ -92,8 +94,8 @@ type Block = Route.ComponentProps["loaderData"]["blocks"][number];
 const BLOCK_CONFLICT_FIELDS: ConflictField[] = [
   { name: "name", label: "Nom" },
   { name: "title", label: "Titre" },
-  { name: "page", label: "Page" },
-  { name: "type", label: "Type" },
+  { name: "page", label: "Page", show: (v) => contentPageLabel(v) },
+  { name: "type", label: "Type", show: (v) => CONTENT_TYPE_LABELS[v as keyof typeof CONTENT_TYPE_LABELS] ?? v },
   { name: "position", label: "Position" },
   { name: "content", label: "Contenu" },
 ];
@@ -102,6 +104,9 @@ type PageChoices = Route.ComponentProps["loaderData"]["choices"];
 
 /** Whether blocks of this site page are displayed somewhere. */
 const isDisplayed = (choices: PageChoices, page: string) => choices.sitePages.includes(page) || choices.adminPages.includes(page);
+
+/** A page's name in the list, its filter and the form: « Accueil », not `home`. */
+const pageName = (choices: PageChoices, page: string) => contentPageLabel(page, choices.concept);
 
 /** The block's content, by type: a home list's items, rich text (html), or a textarea. */
 function BlockContent({ type, listSpec, content, onContent }: { type: string; listSpec: ListEditorSpec | null; content: string; onContent: (content: string) => void }) {
@@ -158,31 +163,32 @@ function BlockForm({
           <select id="page" name="page" value={page} onChange={(e) => setPage(e.target.value)} className={selectClass}>
             {choices.sitePages.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {pageName(choices, c)}
               </option>
             ))}
             {choices.adminPages.length > 0 ? (
               <optgroup label="Pages créées">
                 {choices.adminPages.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {pageName(choices, c)}
                   </option>
                 ))}
               </optgroup>
             ) : null}
             {isDisplayed(choices, initialPage) ? null : (
               <option value={initialPage} disabled>
-                {initialPage} (affichée nulle part)
+                {pageName(choices, initialPage)} (affichée nulle part)
               </option>
             )}
           </select>
         </Field>
         <Field label="Type" htmlFor="type">
           <select id="type" name="type" value={type} onChange={(e) => setType(e.target.value)} className={selectClass}>
-            <option value="text">Texte</option>
-            <option value="html">HTML</option>
-            <option value="json">JSON</option>
-            <option value="image">Image</option>
+            {CONTENT_TYPE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </Field>
         <Field label="Position" htmlFor="position">
@@ -231,8 +237,8 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         searchLabel="Rechercher (nom, titre, contenu)"
         query={loaderData.query}
         filters={[
-          { name: CONTENT_PAGE_FILTER, label: "Page", all: "Toutes les pages", value: f.contentPage, options: loaderData.pages.map((p) => ({ value: p, label: p })) },
-          { name: "type", label: "Type", all: "Tous", value: f.type, options: CONTENT_BLOCK_TYPES.map((t) => ({ value: t, label: t })) },
+          { name: CONTENT_PAGE_FILTER, label: "Page", all: "Toutes les pages", value: f.contentPage, options: loaderData.pages.map((p) => ({ value: p, label: pageName(loaderData.choices, p) })) },
+          { name: "type", label: "Type", all: "Tous", value: f.type, options: CONTENT_TYPE_OPTIONS },
         ]}
       />
       <ResourceTable
@@ -252,7 +258,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
             sort: "page",
             cell: (b) => (
               <>
-                {b.page}
+                {pageName(loaderData.choices, b.page)}
                 {isDisplayed(loaderData.choices, b.page) ? null : (
                   <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Affichée nulle part</span>
                 )}
@@ -260,7 +266,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
             ),
           },
           { key: "position", header: "Position", cell: (b) => b.position },
-          { key: "type", header: "Type", sort: "type", cell: (b) => b.type },
+          { key: "type", header: "Type", sort: "type", cell: (b) => CONTENT_TYPE_LABELS[b.type as keyof typeof CONTENT_TYPE_LABELS] ?? b.type },
         ]}
         actions={(b) => (
           <RowActions

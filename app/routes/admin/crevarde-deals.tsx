@@ -24,14 +24,13 @@ import { expiryFilterOptions, isNarrowed, parseListQuery } from "~/modules/admin
 import { DEAL_BULK_INTENTS, DEAL_STATUS_BULK_INTENTS, dealListSpec, type DealStatusBulkIntent } from "~/modules/deals/deal-list";
 import { bulkIdsSchema } from "~/modules/admin/list-query";
 import { countOf } from "~/lib/plural";
-import { DEAL_SOURCES } from "~/modules/deals/deals.constants";
+import { DEAL_SOURCE_OPTIONS, dealSourceLabel } from "~/modules/deals/deals.constants";
 import { dealStatus, type DealStatus } from "~/modules/deals/deal-rules";
 import { POST_STATUS_LABELS } from "~/modules/deals/posting.schema";
 import { bulkIntentAction, deleteIntent, failure, guarded, invalid, loadOrFail, ok, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { brandChoices } from "~/modules/brands/brands-admin.server";
-import { BADGE_LABELS, DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
-import { BADGE_TYPES } from "../../../db/constants";
+import { BADGE_LABELS, BADGE_OPTIONS, DEAL_FORM_MESSAGES, dealFormSchema } from "~/modules/deals/deal-form.schema";
 import { bulkDealStatus, bulkDeals, deleteDeal, listDealsAdmin, saveDeal } from "~/modules/deals/deals-admin.server";
 import { ScheduleBadge, ScheduleFields } from "~/components/admin/schedule-fields";
 import { requestNow } from "~/lib/clock.server";
@@ -94,7 +93,7 @@ function dealConflictFields(brands: Array<{ id: string; name: string }>): Confli
     { name: "originalPrice", label: "Prix d'origine" },
     { name: "badgeText", label: "Texte du badge" },
     { name: "badgeType", label: "Type de badge", show: (v) => BADGE_LABELS[v as keyof typeof BADGE_LABELS] ?? v },
-    { name: "source", label: "Source" },
+    { name: "source", label: "Source", show: dealSourceLabel },
     { name: "ctaText", label: "Texte du bouton / code" },
     { name: "url", label: "Lien" },
     { name: "brandId", label: "Marque", show: choiceLabel(brands) },
@@ -125,7 +124,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
         searchLabel="Rechercher (titre, description, marque)"
         query={loaderData.query}
         filters={[
-          { name: "source", label: "Source", all: "Toutes", value: f.source, options: DEAL_SOURCES.map((v) => ({ value: v, label: v })) },
+          { name: "source", label: "Source", all: "Toutes", value: f.source, options: DEAL_SOURCE_OPTIONS },
           { name: "status", label: "Statut", all: "Tous", value: f.status, options: dealStatus.states.map((v) => ({ value: v, label: POST_STATUS_LABELS[v] })) },
           brandFilter(loaderData.brands, f.brand),
           { name: "expiry", label: "Expiration", all: "Toutes", value: f.expiry, options: expiryFilterOptions },
@@ -174,7 +173,7 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
             ),
           },
           { key: "badge", header: "Badge", cell: (d) => <Badge variant={BADGE_VARIANT[(d.badgeType as keyof typeof BADGE_VARIANT) ?? "hot"] ?? "hot"}>{d.badgeText}</Badge> },
-          { key: "source", header: "Source", cell: (d) => d.source },
+          { key: "source", header: "Source", cell: (d) => dealSourceLabel(d.source) },
           { key: "brand", header: "Marque", cell: (d) => d.brandName ?? "—" },
           // a draft (ADR 047) reads « Brouillon » instead of its « Publié », which it is not yet
           { key: "status", header: "Statut", cell: (d) => (d.draft && d.status === dealStatus.is.published ? <DraftBadge /> : POST_STATUS_LABELS[d.status as DealStatus] ?? d.status) },
@@ -221,9 +220,9 @@ export default function AdminDeals({ loaderData, actionData }: Route.ComponentPr
           </Field>
           <Field label="Type de badge*" htmlFor="badgeType" error={errors.badgeType}>
             <select id="badgeType" name="badgeType" defaultValue={values?.badgeType ?? "hot"} className={selectClass}>
-              {BADGE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {BADGE_LABELS[type]}
+              {BADGE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </select>

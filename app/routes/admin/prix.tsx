@@ -15,6 +15,7 @@ import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
 import { PRICE_ADMIN_MESSAGES, PRICE_ADMIN_ROWS } from "~/modules/prices/price-admin";
 import { adminPriceHistory, mergeProductKeys } from "~/modules/prices/price-admin.server";
 import { HISTORY_PARAM, HISTORY_PERIODS, parseHistoryPeriod } from "~/modules/prices/price-chart";
+import { countOf } from "~/lib/plural";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Historique des prix", matches);
 
@@ -86,7 +87,7 @@ export default function PriceHistoryAdmin({ loaderData, actionData }: Route.Comp
             {product.key}
           </h2>
           <p className="text-sm text-neutral-700">
-            Marchand : {product.merchant} · {product.total} {product.total > 1 ? "observations" : "observation"} en tout
+            Marchand : {product.merchant} · {countOf(product.total, { one: "observation", other: "observations" })} en tout
             {product.asked !== product.key ? ` · « ${product.asked} » a été fusionnée dans cette clé` : ""}
           </p>
           {product.aliases.length ? (
