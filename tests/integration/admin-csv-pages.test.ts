@@ -198,6 +198,8 @@ describeEachDb("CSV of pages and help articles (issue #37 item 4)", ({ database 
         { column: "Ordre", value: "2", before: "7" },
         { column: "Statut", value: "Publié", before: "Brouillon" },
       ]);
+      // a draft published by the file: online at once, in red
+      expect(updated.warnings).toEqual(["Mise en ligne dès l'import : brouillon jusqu'ici."]);
       expect(created.status).toBe("create");
       expect(wrong.errors).toEqual([{ line: 4, column: "Rubrique", message: HELP_MESSAGES.section }]);
 

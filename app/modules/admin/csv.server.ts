@@ -329,7 +329,9 @@ async function describeUpdates(entity: AnyCsvEntity, checked: Checked<unknown, u
     // a row with a draft state (ADR 047): the form's « Statut », the row's own when the line leaves it out
     const wasDraft = beforeInput?.status === "draft";
     const drafts = { before: wasDraft, after: after.status === undefined ? wasDraft : after.status === "draft" };
-    described.set(line, { cells: changes, warnings: windows[0] && windows[1] ? scheduleWarnings(windows[0], windows[1], now, drafts) : [] });
+    // a row without a window (a help article) is online whenever it is published
+    const always: ScheduleWindow = { publishAt: null, unpublishAt: null };
+    described.set(line, { cells: changes, warnings: scheduleWarnings(windows[0] ?? always, windows[1] ?? always, now, drafts) });
   }
   return described;
 }
