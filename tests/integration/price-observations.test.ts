@@ -89,6 +89,20 @@ describeEachDb("price observations and the deals' price truth (issue #39, ADR 04
     expect((await observationsOf(`${shop}.com/p/8`)).map((r) => [r.priceCents, r.sourceId])).toEqual([[500, draft.id]]);
   });
 
+  it("an admin's draft offer records its regular price only when it is published in bulk", async () => {
+    const shop = `offre-brouillon-${uniq()}`;
+    const name = `Brouillon ${uniq()}`;
+    await asAdmin(offersAction, "/admin/offers", post({ brandId, name, regularPrice: "12€", url: `https://${shop}.com/creme`, status: "draft" }));
+    expect(await observationsOf(`${shop}.com/creme`)).toEqual([]);
+    const draft = (await asAdmin(offersLoader, `/admin/offers?q=${encodeURIComponent(name)}`)).data.offers[0];
+    const published = await asAdmin(offersAction, "/admin/offers", post({ intent: "bulk-publish", ids: draft.id }));
+    expect(published.status).toBe(200);
+    expect((await observationsOf(`${shop}.com/creme`)).map((r) => [r.priceCents, r.source, r.sourceId])).toEqual([[1200, "offer", draft.id]]);
+    // published again: the same price is no new observation
+    await asAdmin(offersAction, "/admin/offers", post({ intent: "bulk-publish", ids: draft.id }));
+    expect(await observationsOf(`${shop}.com/creme`)).toHaveLength(1);
+  });
+
   it("an admin's offer save records its regular price; an offer without a product link records nothing", async () => {
     const name = `Sérum ${uniq()}`;
     const shop = `offre-${uniq()}`;

@@ -65,6 +65,8 @@ export async function bulkPublication(
   ids: string[],
   state: Record<string, unknown>,
   now = new Date(),
+  /** what publishing the rows writes beside them, in the same transaction (an offer's price in the history) */
+  onPublish?: (tx: Tx, ids: string[]) => Promise<void>,
 ): Promise<BulkResult> {
   let scheduled: string[] = [];
   const result = await bulkAudited(actor, entity, table, columns.id, ids, "update", async (tx, found) => {
@@ -73,6 +75,7 @@ export async function bulkPublication(
       .set({ ...state, updatedAt: now } as never)
       .where(inArray(columns.id, found));
     if (publish) {
+      await onPublish?.(tx, found);
       const later = (await tx.select({ publishAt: columns.publishAt as PgColumn }).from(table).where(and(inArray(columns.id, found), gt(columns.publishAt, now)))) as Array<{ publishAt: Date }>;
       scheduled = later.map((r) => r.publishAt.toISOString());
     }

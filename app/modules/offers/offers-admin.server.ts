@@ -6,7 +6,7 @@ import { getDb } from "~/lib/db.server";
 import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
 import { resolveCategoryId } from "~/modules/categories/category-refs.server";
 import { paginate } from "~/modules/admin/pagination.server";
-import { bulkCatalogue } from "~/modules/admin/bulk.server";
+import { bulkCatalogue, bulkPublication } from "~/modules/admin/bulk.server";
 import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
 import { listOrder, draftWhere, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
 import type { OFFER_BULK_INTENTS, offerListSpec } from "./offer-list";
@@ -78,6 +78,12 @@ export async function offerAdminRows(query: Pick<OfferListQuery, "q" | "sort" | 
 
 /** A bulk action on the ticked offers (delete, put forward or not, publish or back to draft), each audited, in one transaction. */
 export async function bulkOffers(actor: { id: string; email: string }, intent: (typeof OFFER_BULK_INTENTS)[number], ids: string[]) {
+  // « Publier »: a draft's regular price enters the price history then, as a save from its form records it (ADR 049)
+  if (intent === "bulk-publish") {
+    return bulkPublication(actor, "offer", offers, offers, true, ids, { draft: false }, new Date(), async (tx, found) => {
+      for (const offer of await tx.select(writtenOffer).from(offers).where(inArray(offers.id, found))) await recordOfferPrice(tx, offer);
+    });
+  }
   const written = await bulkCatalogue(actor, "offer", offers, offers, intent, ids);
   if (intent === "bulk-delete") invalidateAllowedHosts();
   return written;
