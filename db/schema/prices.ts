@@ -32,7 +32,7 @@ export const priceObservations = pgTable(
     source: text("source").$type<PriceSource>().notNull(),
     /** the deal's or offer's id the price was read from (no foreign key: the history outlives them) */
     sourceId: uuid("source_id"),
-    /** the product's GTIN/EAN when known: it will join the keys of one product (ADR 049) */
+    /** the product's GTIN/EAN when known: two keys of one merchant with the same GTIN are one product (ADR 049 §GTIN) */
     gtin: text("gtin"),
   },
   (t) => [
@@ -41,12 +41,14 @@ export const priceObservations = pgTable(
     check("price_observations_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     /** a page of deals reads its reference prices by product and time in one query (ADR 049) */
     index("price_observations_product_time_idx").on(t.productKey, t.observedAt),
+    /** the keys a merchant's GTIN is already known under (recordPriceObservation's join, ADR 049 §GTIN) */
+    index("price_observations_gtin_idx").on(t.gtin, t.merchant, t.observedAt).where(sql`${t.gtin} is not null`),
   ],
 );
 
 /**
  * Two product keys that are one product, merged in the back office (issue #39
- * item 6, ADR 049): the observations of `alias_key` were moved to
+ * item 6, ADR 049) or joined by their GTIN at one merchant: the observations of `alias_key` were moved to
  * `product_key`, and every later read or write of `alias_key` goes to
  * `product_key` (recordPriceObservation, observationsSince). Never chained: a
  * merge into a key re-points the aliases of the merged one.
@@ -58,6 +60,8 @@ export const priceKeyAliases = pgTable(
     productKey: text("product_key").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    /** the GTIN that joined the two keys when no one merged them by hand (ADR 049 §GTIN) */
+    gtin: text("gtin"),
   },
   (t) => [check("price_key_aliases_distinct_check", sql`${t.aliasKey} <> ${t.productKey}`), index("price_key_aliases_product_idx").on(t.productKey)],
 );

@@ -194,6 +194,33 @@ describeEachDb("/admin/prix and /admin/prix/import: the back office's price hist
     expect(page.data.product).toMatchObject({ key: into, asked: from, aliases: [{ key: from }] });
   });
 
+  it("GTIN: a second link of one merchant's product with a known GTIN joins the first key (history, later lines, reads, alerts); another merchant's never", async () => {
+    const shop = `gtin-${uniq()}.fr`;
+    const gtin = "3401234567890";
+    const [first, second] = [`${shop}/huile`, `${shop}/huile-seche-100ml`];
+    const member = await signedInUser({ role: "user" });
+    await seen(second, shop, [[40, 2600]]);
+    await database().db.insert(s.priceAlerts).values({ userId: member.id, productKey: second, label: "Huile", thresholdCents: 2000, currency: "EUR" });
+    const actor = { id: admin.id, email: "admin@example.fr" };
+    // the GTIN is first seen under the first key; another merchant's link with the same GTIN stays its own product
+    await importPriceCsv(actor, [HEADER, `https://www.${shop}/huile;${shop};25,00;EUR;${dayAgo(30)};${gtin}`, `autre-${shop}/huile;autre-${shop};9,00;EUR;${dayAgo(30)};${gtin}`].join("\n"), new Date());
+    expect(await observations(second)).toEqual([[2600, "deal", null]]);
+
+    // the second link, now with the GTIN: its key joins the first, with its history and its alerts
+    await importPriceCsv(actor, [HEADER, `https://www.${shop}/huile-seche-100ml;${shop};24,00;EUR;${dayAgo(10)};${gtin}`].join("\n"), new Date());
+    expect(await observations(second)).toEqual([]);
+    expect(await observations(first)).toEqual([[2600, "deal", null], [2500, "import", gtin], [2400, "import", gtin]]);
+    const [alias] = await database().db.select().from(s.priceKeyAliases).where(eq(s.priceKeyAliases.aliasKey, second));
+    expect(alias).toMatchObject({ productKey: first, gtin, createdBy: null });
+    expect((await database().db.select().from(s.priceAlerts).where(eq(s.priceAlerts.userId, member.id))).map((a) => a.productKey)).toEqual([first]);
+    expect(await observations(`autre-${shop}/huile`)).toEqual([[900, "import", gtin]]);
+    // a deal still linking to the second URL reads the product's whole history
+    const read = await observationsSince(await getDb(), new Map([[second, new Date(Date.now() - 60 * DAY)]]));
+    expect(read.get(second)!.map((o) => o.priceCents)).toEqual([2600, 2500, 2400]);
+    const page = await callRoute(prixLoader, req(`/admin/prix?q=${first}`, { cookie: admin.cookie }));
+    expect(page.data.product?.aliases).toMatchObject([{ key: second, gtin }]);
+  });
+
   it("merge: the members' price alerts follow the product (one per member); a price of the past fires none, a new one does", async () => {
     const db = await getDb();
     const shop = `alertes-${uniq()}.fr`;

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
-import { priceKeyAliases, priceObservations } from "../../../db/schema";
+import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { priceAlerts, priceKeyAliases, priceObservations } from "../../../db/schema";
 import type { PriceSource } from "../../../db/constants";
 import type { Tx } from "~/modules/admin/csv.server";
 import type { Db } from "~/lib/db.server";
@@ -56,6 +56,42 @@ export async function lockStoredKey(tx: Tx, key: string): Promise<string> {
   return stored;
 }
 
+/**
+ * Make `from` an alias of `target` inside the caller's transaction, both keys' turns taken (a merge in the back
+ * office, a join by GTIN): its observations move to `target`, the members' alerts follow the product (a member
+ * who followed both keeps the alert of `target`: one per member and product), the keys merged into `from` before
+ * now point to `target` (no chains). Returns what moved.
+ */
+export async function moveProductKeyIn(tx: Tx, from: string, target: string, by: { createdBy?: string | null; gtin?: string }) {
+  const moved = await tx.update(priceObservations).set({ productKey: target }).where(eq(priceObservations.productKey, from)).returning({ id: priceObservations.id });
+  await tx.execute(sql`delete from price_alerts a where a.product_key = ${from}
+    and exists (select 1 from price_alerts b where b.user_id = a.user_id and b.product_key = ${target})`);
+  const alerts = await tx.update(priceAlerts).set({ productKey: target }).where(eq(priceAlerts.productKey, from)).returning({ id: priceAlerts.id });
+  const repointed = await tx.update(priceKeyAliases).set({ productKey: target }).where(eq(priceKeyAliases.productKey, from)).returning({ aliasKey: priceKeyAliases.aliasKey });
+  await tx.insert(priceKeyAliases).values({ aliasKey: from, productKey: target, createdBy: by.createdBy ?? null, gtin: by.gtin ?? null });
+  return { moved: moved.length, alerts: alerts.length, repointed: repointed.map((a) => a.aliasKey) };
+}
+
+/**
+ * The join by GTIN (ADR 049 §GTIN): a key not yet known under the GTIN `gtin` at `merchant`, while another key of
+ * that merchant is, becomes an alias of the key the GTIN was first seen under. One merchant only: the reference
+ * price is one seller's. Called under the key's turn; takes the GTIN's turn first (see recordPriceObservation).
+ */
+async function joinByGtin(tx: Tx, key: string, merchant: string, gtin: string): Promise<string> {
+  const [first] = await tx
+    .select({ productKey: priceObservations.productKey })
+    .from(priceObservations)
+    .where(and(eq(priceObservations.gtin, gtin), eq(priceObservations.merchant, merchant)))
+    .orderBy(asc(priceObservations.observedAt))
+    .limit(1);
+  if (!first || first.productKey === key) return key;
+  const target = await storedKey(tx, first.productKey);
+  if (target === key) return key;
+  await lockPriceKey(tx, target);
+  await moveProductKeyIn(tx, key, target, { gtin });
+  return target;
+}
+
 /** A product's latest observed price, at one merchant or any, at or before a time (a price of the past) or now. */
 export async function latestObservedPrice(tx: Db | Tx, key: string, where: { merchant?: string; at?: Date } = {}): Promise<ObservedPrice | null> {
   const [latest] = await tx
@@ -88,7 +124,10 @@ export async function recordPriceObservation(tx: Tx, input: ObservationInput): P
   const cents = priceCents(input.price);
   if (!product || cents === null) return false;
   const currency = input.currency ?? "EUR";
-  const key = await lockStoredKey(tx, product.key);
+  // a GTIN's turn before any key's: two keys joining by one GTIN take turns (joinByGtin)
+  if (input.gtin) await lockPriceKey(tx, `gtin:${product.merchant}:${input.gtin}`);
+  let key = await lockStoredKey(tx, product.key);
+  if (input.gtin && key === product.key) key = await joinByGtin(tx, key, product.merchant, input.gtin);
   // a price of the past (a CSV line) repeats the one in effect at its time, not the latest
   const latest = await latestObservedPrice(tx, key, { merchant: product.merchant, at: input.observedAt });
   if (latest && latest.priceCents === cents && latest.currency === currency) return false;

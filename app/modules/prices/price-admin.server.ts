@@ -1,11 +1,11 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { priceAlerts, priceKeyAliases, priceObservations } from "../../../db/schema";
+import { and, desc, eq, gte } from "drizzle-orm";
+import { priceKeyAliases, priceObservations } from "../../../db/schema";
 import { getDb } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { recordAuditIn } from "~/modules/admin/audit.server";
 import { formatMoney } from "~/modules/ledger/ledger";
 import { formatParis } from "~/modules/settings/paris-time";
-import { lockPriceKey, storedKey } from "./observations.server";
+import { lockPriceKey, moveProductKeyIn, storedKey } from "./observations.server";
 import { PRICE_ADMIN_MESSAGES as M, PRICE_ADMIN_ROWS } from "./price-admin";
 import type { HistoryPeriod } from "./price-chart";
 import { priceHistory } from "./price-history.server";
@@ -38,7 +38,7 @@ export async function adminPriceHistory(query: string, now: Date, days: HistoryP
       .orderBy(desc(priceObservations.observedAt))
       .limit(PRICE_ADMIN_ROWS),
     db.$count(priceObservations, eq(priceObservations.productKey, key)),
-    db.select({ aliasKey: priceKeyAliases.aliasKey, createdAt: priceKeyAliases.createdAt }).from(priceKeyAliases).where(eq(priceKeyAliases.productKey, key)).orderBy(priceKeyAliases.aliasKey),
+    db.select({ aliasKey: priceKeyAliases.aliasKey, createdAt: priceKeyAliases.createdAt, gtin: priceKeyAliases.gtin }).from(priceKeyAliases).where(eq(priceKeyAliases.productKey, key)).orderBy(priceKeyAliases.aliasKey),
   ]);
   return {
     query: q,
@@ -50,7 +50,7 @@ export async function adminPriceHistory(query: string, now: Date, days: HistoryP
       total,
       history,
       rows: rows.map((r) => ({ id: r.id, at: formatParis(r.observedAt, "dd/MM/yyyy HH:mm"), price: formatMoney(r.priceCents / 100, r.currency), source: SOURCE_LABELS[r.source] ?? r.source, gtin: r.gtin })),
-      aliases: aliases.map((a) => ({ key: a.aliasKey, at: formatParis(a.createdAt, "dd/MM/yyyy HH:mm") })),
+      aliases: aliases.map((a) => ({ key: a.aliasKey, at: formatParis(a.createdAt, "dd/MM/yyyy HH:mm"), gtin: a.gtin })),
     },
   };
 }
@@ -79,22 +79,15 @@ export async function mergeProductKeys(actor: Actor, fromText: string, intoText:
     const target = await storedKey(tx, into.key);
     if (target === from.key) throw new DomainError(M.mergeAlreadyAlias(into.key, from.key), 409, "into");
     await lockPriceKey(tx, target);
-    const moved = await tx.update(priceObservations).set({ productKey: target }).where(eq(priceObservations.productKey, from.key)).returning({ id: priceObservations.id });
-    if (moved.length === 0) throw new DomainError(M.mergeEmpty(from.key), 404, "from");
-    // the members' price alerts follow the product: one alert per member and product, so a member who followed
-    // both keys keeps the alert of the key merged into
-    await tx.execute(sql`delete from price_alerts a where a.product_key = ${from.key}
-      and exists (select 1 from price_alerts b where b.user_id = a.user_id and b.product_key = ${target})`);
-    const alerts = await tx.update(priceAlerts).set({ productKey: target }).where(eq(priceAlerts.productKey, from.key)).returning({ id: priceAlerts.id });
-    const repointed = await tx.update(priceKeyAliases).set({ productKey: target }).where(eq(priceKeyAliases.productKey, from.key)).returning({ aliasKey: priceKeyAliases.aliasKey });
-    await tx.insert(priceKeyAliases).values({ aliasKey: from.key, productKey: target, createdBy: actor.id });
+    const { moved, alerts, repointed } = await moveProductKeyIn(tx, from.key, target, { createdBy: actor.id });
+    if (moved === 0) throw new DomainError(M.mergeEmpty(from.key), 404, "from");
     await recordAuditIn(tx, actor, {
       action: "update",
       entity: "price_observations",
       entityId: target,
-      before: { productKey: from.key, observations: moved.length, aliases: repointed.map((a) => a.aliasKey) },
-      after: { productKey: target, aliases: [from.key, ...repointed.map((a) => a.aliasKey)], alerts: alerts.length },
+      before: { productKey: from.key, observations: moved, aliases: repointed },
+      after: { productKey: target, aliases: [from.key, ...repointed], alerts },
     });
-    return { moved: moved.length, from: from.key, into: target };
+    return { moved, from: from.key, into: target };
   });
 }

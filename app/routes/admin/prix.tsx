@@ -92,7 +92,7 @@ export default function PriceHistoryAdmin({ loaderData, actionData }: Route.Comp
           </p>
           {product.aliases.length ? (
             <p className="text-sm text-neutral-700" data-testid="price-aliases">
-              Clés fusionnées dans celle-ci : {product.aliases.map((a) => `${a.key} (le ${a.at})`).join(", ")}
+              Clés fusionnées dans celle-ci : {product.aliases.map((a) => `${a.key} (le ${a.at}${a.gtin ? `, même GTIN ${a.gtin}` : ""})`).join(", ")}
             </p>
           ) : null}
           <p className="mt-3 flex flex-wrap items-center gap-3 text-sm">

@@ -1,0 +1,2 @@
+ALTER TABLE "price_key_aliases" ADD COLUMN "gtin" text;--> statement-breakpoint
+CREATE INDEX "price_observations_gtin_idx" ON "price_observations" USING btree ("gtin","merchant","observed_at") WHERE "price_observations"."gtin" is not null;
