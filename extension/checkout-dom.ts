@@ -17,6 +17,11 @@ export function isCheckoutPage(doc: Document, selectors: CheckoutSelectors): boo
   }
 }
 
+/** What the driver watches after a code: the total, and the coupon error and error page when the shop has them (optional). */
+export function watchedSelectors(selectors: CheckoutSelectors): string {
+  return [selectors.total, selectors.couponError, selectors.errorPage].filter((s): s is string => Boolean(s)).join(", ");
+}
+
 /**
  * The checkout driver of a real page (ADR 050 §Codes at checkout): types the code as a person would (the
  * value through the native setter, then input and change events, which frameworks listen to), clicks the
@@ -26,14 +31,15 @@ export function isCheckoutPage(doc: Document, selectors: CheckoutSelectors): boo
  */
 export function domCheckoutDriver(doc: Document, selectors: CheckoutSelectors): CheckoutDriver {
   const readTotal = () => parsePriceCents(doc.querySelector(selectors.total)?.textContent ?? "");
-  const watched = [selectors.total, selectors.couponError, selectors.errorPage].join(", ");
+  const watched = watchedSelectors(selectors);
+  const errorPageShown = () => (selectors.errorPage ? doc.querySelector(selectors.errorPage) !== null : false);
   const relevant = (node: Node) => {
     const element = node instanceof Element ? node : node.parentElement;
     return element !== null && (element.closest(watched) !== null || element.querySelector(watched) !== null);
   };
   const read = (): ApplyOutcome => {
-    if (doc.querySelector(selectors.errorPage) || !doc.querySelector(selectors.couponInput) || !doc.querySelector(selectors.total)) return { kind: "error-page" };
-    if (shown(doc.querySelector(selectors.couponError))) return { kind: "refused" };
+    if (errorPageShown() || !doc.querySelector(selectors.couponInput) || !doc.querySelector(selectors.total)) return { kind: "error-page" };
+    if (selectors.couponError && shown(doc.querySelector(selectors.couponError))) return { kind: "refused" };
     const totalCents = readTotal();
     return totalCents === null ? { kind: "error-page" } : { kind: "total", totalCents };
   };
@@ -42,7 +48,7 @@ export function domCheckoutDriver(doc: Document, selectors: CheckoutSelectors): 
     apply(code) {
       const input = doc.querySelector<HTMLInputElement>(selectors.couponInput);
       const button = doc.querySelector<HTMLElement>(selectors.applyButton);
-      if (!input || !button || doc.querySelector(selectors.errorPage)) return Promise.resolve({ kind: "error-page" });
+      if (!input || !button || errorPageShown()) return Promise.resolve({ kind: "error-page" });
       return new Promise<ApplyOutcome>((resolve) => {
         let settle: ReturnType<typeof setTimeout> | undefined;
         const finish = (outcome: ApplyOutcome) => {

@@ -66,6 +66,7 @@ export const brandCsv: CsvEntity<Row, Input, { bySlug: Map<string, BrandRef>; by
     if (named && named.id !== id) return { field: "name", message: `Ce nom est déjà celui de la marque « ${named.slug} ».` };
     return { id };
   },
-  write: (tx, input, id) => writeBrand(tx, { ...input, id: id ?? undefined }),
+  // no checkout selectors in the file (set in the brand form): a line leaves the brand's own as they are
+  write: (tx, { checkoutSelectors: _notInCsv, ...input }, id) => writeBrand(tx, { ...input, id: id ?? undefined }),
   afterImport: invalidateAllowedHosts,
 };

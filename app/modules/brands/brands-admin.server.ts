@@ -58,21 +58,25 @@ export async function brandChoices() {
 }
 
 /** The typed category name creates or reuses a category; the brand stores its id. */
-export async function saveBrand(input: z.output<typeof brandFormSchema>, edit: AdminEdit) {
+export async function saveBrand(input: BrandInput, edit: AdminEdit) {
   const db = await getDb();
   const row = await db.transaction(async (tx) => saveAuditedIn(tx, edit, "brand", brands, input.id, await brandValues(tx, input)));
   invalidateAllowedHosts();
   return row;
 }
 
+type BrandInput = z.output<typeof brandFormSchema>;
+/** What a CSV line writes: the form without the checkout selectors, which the CSV does not carry (the brand keeps its own). */
+type BrandLine = Omit<BrandInput, "checkoutSelectors">;
+
 /** The row a brand form or CSV line writes: the typed category name becomes its id. */
-async function brandValues(tx: Tx, input: z.output<typeof brandFormSchema>) {
+async function brandValues(tx: Tx, input: BrandInput | BrandLine) {
   const { id: _id, category, ...rest } = input;
   return { ...rest, categoryId: await resolveCategoryId(tx, category) };
 }
 
 /** Create (no id) or update a brand inside the caller's transaction (the CSV import, which audits each row itself). */
-export async function writeBrand(tx: Tx, input: z.output<typeof brandFormSchema>) {
+export async function writeBrand(tx: Tx, input: BrandLine) {
   const { id } = input;
   const values = await brandValues(tx, input);
   const [saved] = id

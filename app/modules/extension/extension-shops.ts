@@ -22,7 +22,7 @@ export interface ExtensionShop {
 
 /**
  * A shop's checkout as the extension reads it (issue #40 item 6, ADR 050): a page is its checkout when the
- * coupon field, the apply button and the total are all on it.
+ * coupon field, the apply button and the total are all on it. Set in the back office's brand form.
  */
 export interface CheckoutSelectors {
   /** the coupon code field */
@@ -31,10 +31,10 @@ export interface CheckoutSelectors {
   applyButton: string;
   /** the order's total (« 49,90 € »), read after each code */
   total: string;
-  /** the shop's message that a code was refused */
-  couponError: string;
-  /** what only the shop's error page shows: the test stops there */
-  errorPage: string;
+  /** the shop's message that a code was refused (optional: without it, a refused code reads « no effect ») */
+  couponError?: string;
+  /** what only the shop's error page shows: the test stops there (optional: it still stops when the field or total is gone) */
+  errorPage?: string;
 }
 
 /** The answer of GET /api/extension/marchands. */

@@ -23,7 +23,8 @@ import { categoryChoices } from "~/modules/categories/categories-admin.server";
 import { BRAND_BULK_INTENTS, brandListSpec } from "~/modules/brands/brand-list";
 import { bulkIntentAction, deleteIntent, invalid, loadOrFail, saveIntent } from "~/modules/admin/admin.server";
 import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { BRAND_MESSAGES, brandFormSchema } from "~/modules/brands/brand-form.schema";
+import { BRAND_MESSAGES, CHECKOUT_SELECTOR_FIELDS, brandFormSchema } from "~/modules/brands/brand-form.schema";
+import { CheckoutSelectorFields } from "~/components/admin/checkout-selector-fields";
 import { bulkBrands, deleteBrand, listBrandsAdmin, saveBrand } from "~/modules/brands/brands-admin.server";
 import { listBrandCashback } from "~/modules/cashback/programs.server";
 import { requestNow } from "~/lib/clock.server";
@@ -72,6 +73,11 @@ function brandConflictFields(categories: Array<{ id: string; name: string }>): C
     { name: "description", label: "Description" },
     { name: "imageUrl", label: "Image (URL)" },
     { name: "websiteUrl", label: "Site de la marque" },
+    ...CHECKOUT_SELECTOR_FIELDS.map(({ key, label }) => ({
+      name: `checkoutSelectors.${key}`,
+      label: `${label} (extension)`,
+      fromRow: (r: Record<string, unknown>) => (r.checkoutSelectors as Record<string, string> | null)?.[key] ?? "",
+    })),
   ];
 }
 
@@ -166,6 +172,7 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
         <Field label="Site de la marque" htmlFor="websiteUrl" error={errors.websiteUrl}>
           <Input id="websiteUrl" name="websiteUrl" defaultValue={values?.websiteUrl ?? ""} placeholder="https://" />
         </Field>
+        <CheckoutSelectorFields values={values?.checkoutSelectors} errors={errors} />
       </ResourceFormDialog>
     </div>
   );
