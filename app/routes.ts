@@ -58,6 +58,8 @@ export default [
     route("pourquoi", "routes/pourquoi.tsx"),
     route("marques", "routes/brands.tsx"),
     route("marques/:id", "routes/brands.$id.tsx"),
+    // an offer's page: its price history and « Préviens-moi sous … » (issue #39 items 4 and 5, ADR 049)
+    route("offres/:id", "routes/offers.$id.tsx"),
     route("categories", "routes/categories.tsx"),
     route("categories/:slug", "routes/categories.$slug.tsx"),
     route("blog", "routes/blog.tsx"),

@@ -9,7 +9,7 @@ import { DealHeatBadges } from "~/components/catalogue/deal-heat";
 import { DealVote } from "~/components/catalogue/deal-vote";
 import { SaveButton } from "~/components/catalogue/save-button";
 import { isDealSaved } from "~/modules/saved/saved.server";
-import { CodeSignUpPrompt } from "~/components/catalogue/promo-code-card";
+import { CodeSignUpPrompt } from "~/components/catalogue/code-sign-up-prompt";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -41,7 +41,7 @@ import { HISTORY_PARAM, parseHistoryPeriod } from "~/modules/prices/price-chart"
 import { priceHistory } from "~/modules/prices/price-history.server";
 import { PRICE_ALERT_INTENT, suggestedThresholdCents } from "~/modules/prices/price-alerts";
 import { followedMessage, followPriceSchema, PRICE_ALERT_MESSAGES } from "~/modules/prices/price-alerts.schema";
-import { followDealPrice } from "~/modules/prices/price-alerts.server";
+import { followProductPrice } from "~/modules/prices/price-alerts.server";
 import { priceCents } from "~/modules/prices/observations.server";
 import { formatEuros } from "~/modules/ledger/ledger";
 
@@ -185,7 +185,7 @@ async function followPrice(form: FormData, userId: string, id: string, back: str
   const page = await getDealPage(id, { id: userId }, now);
   if (!page) return data({ priceAlert: VOTE_MESSAGES.notFound }, { status: 404 });
   try {
-    await followDealPrice(userId, page.deal, parsed.data.threshold);
+    await followProductPrice(userId, { url: page.deal.url, label: page.deal.title, dealId: page.deal.id }, parsed.data.threshold);
   } catch (error) {
     if (isDomainError(error)) return data({ priceAlert: error.message }, { status: error.status });
     throw error;

@@ -18,7 +18,7 @@ import { HELP_ARTICLES } from "./data/help";
 import { DEMO_LEGAL_IDENTITY, LEGAL_PAGES } from "./data/legal";
 import { sanitizeRichHtml } from "../../app/lib/html.server";
 import { OFFERS } from "./data/offers";
-import { PRICE_HISTORY } from "./data/price-history";
+import { OFFER_PRICE_HISTORY, PRICE_HISTORY } from "./data/price-history";
 import { priceCents } from "../../app/modules/prices/observations.server";
 import { productKey } from "../../app/modules/prices/product-key";
 import { TZDate } from "@date-fns/tz";
@@ -265,16 +265,32 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
         .where(and(eq(s.offers.brandId, brand.id), eq(s.offers.name, o.name)))
         .limit(1);
       if (exists) continue;
-      await db.insert(s.offers).values({
-        brandId: brand.id,
-        name: o.name,
-        regularPrice: o.regularPrice,
-        categoryId: categoryId(o.category),
-        tag: o.tag,
-        isFeatured: o.isFeatured,
-        url: brand.websiteUrl,
-        imageUrl: offerImages[i],
-      });
+      const url = o.productPath && brand.websiteUrl ? new URL(o.productPath, brand.websiteUrl).href : brand.websiteUrl;
+      const [offer] = await db
+        .insert(s.offers)
+        .values({
+          brandId: brand.id,
+          name: o.name,
+          regularPrice: o.regularPrice,
+          categoryId: categoryId(o.category),
+          tag: o.tag,
+          isFeatured: o.isFeatured,
+          url,
+          imageUrl: offerImages[i],
+        })
+        .returning({ id: s.offers.id });
+      // its product's history over a year (ADR 049 §The offer page), then its own price now, as an admin's save records it
+      const history = OFFER_PRICE_HISTORY[o.name];
+      const product = productKey(url);
+      if (!history || !product) continue;
+      const [known] = await db.select({ id: s.priceObservations.id }).from(s.priceObservations).where(eq(s.priceObservations.productKey, product.key)).limit(1);
+      if (known) continue;
+      const observed = (priceCents: number, observedAt: Date, sourceId: string | null = null) =>
+        ({ productKey: product.key, merchant: product.merchant, priceCents, observedAt, source: sourceId ? ("offer" as const) : ("import" as const), sourceId });
+      const rows = history.map(([days, cents]) => observed(cents, new Date(now.getTime() - days * DAY)));
+      const cents = priceCents(o.regularPrice);
+      if (cents !== null && cents !== history.at(-1)?.[1]) rows.push(observed(cents, now, offer.id));
+      await db.insert(s.priceObservations).values(rows);
     }
 
     // affiliate programmes of the demo brand, one per network (natural key: network + account + programme id);

@@ -8,7 +8,9 @@ import * as s from "../../db/schema";
 import { DEMO_SEEDED_KEY, SEED_IMAGE_VERSION, seed } from "../../db/seed/index";
 import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
 import { DEMO_BOOSTED_PROGRAM } from "../../db/seed/data/programs";
-import { PRICE_HISTORY } from "../../db/seed/data/price-history";
+import { OFFER_PRICE_HISTORY, PRICE_HISTORY } from "../../db/seed/data/price-history";
+import { getPublicOffer } from "../../app/modules/offers/offers.server";
+import { productKey } from "../../app/modules/prices/product-key";
 import { getDealPage } from "../../app/modules/deals/deal-votes.server";
 import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
 import { bestRateForBrand, listActiveProgramsForBrand } from "../../app/modules/cashback/programs.server";
@@ -123,15 +125,30 @@ describeEachDb("demo seed", ({ database }) => {
   it("holds 90 days of price history for a dozen products, and its « -50 % » deal is told from the 30-day low (ADR 049)", async () => {
     const db = database().db;
     const keys = await db.select({ key: s.priceObservations.productKey, first: sql<Date>`min(${s.priceObservations.observedAt})` }).from(s.priceObservations).groupBy(s.priceObservations.productKey);
-    expect(keys).toHaveLength(Object.keys(PRICE_HISTORY).length);
-    expect(keys.length).toBeGreaterThanOrEqual(12);
-    const oldest = Math.min(...keys.map((k) => new Date(k.first).getTime()));
+    expect(keys).toHaveLength(Object.keys(PRICE_HISTORY).length + Object.keys(OFFER_PRICE_HISTORY).length);
+    expect(keys.length).toBeGreaterThanOrEqual(13);
+    // the offers' products: a year (below)
+    const offerKeys = new Set((await db.select({ url: s.offers.url }).from(s.offers)).map((o) => productKey(o.url)?.key));
+    const oldest = Math.min(...keys.filter((k) => !offerKeys.has(k.key)).map((k) => new Date(k.first).getTime()));
     expect(Date.now() - oldest).toBeGreaterThanOrEqual(85 * DAY);
     expect(Date.now() - oldest).toBeLessThanOrEqual(91 * DAY);
     const [fifty] = await db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.badgeText, "-50 %"));
     const truth = (await getDealPage(fifty.id, null))?.deal.priceTruth;
     expect(truth).toMatchObject({ percent: "-11\u00a0%", overstated: true, note: null });
     expect(truth?.lowest.replace(/\s/g, " ")).toBe("Prix le plus bas des 30 derniers jours : 16,99 €");
+  });
+
+  it("holds a year of price history for an offer's product, shown on its card and its page (ADR 049 §The offer page)", async () => {
+    const db = database().db;
+    const [huile] = await db.select().from(s.offers).where(eq(s.offers.name, "Huile Prodigieuse 100 ml"));
+    expect(huile.url).toBe("https://fr.nuxe.com/huile-prodigieuse-100-ml");
+    const [{ first }] = await db
+      .select({ first: sql<Date>`min(${s.priceObservations.observedAt})` })
+      .from(s.priceObservations)
+      .where(eq(s.priceObservations.productKey, productKey(huile.url)!.key));
+    expect(Date.now() - new Date(first).getTime()).toBeGreaterThan(300 * DAY);
+    const page = await getPublicOffer(huile.id, true);
+    expect(page?.offer.lowest?.replace(/\s/g, " ")).toBe("Prix le plus bas des 30 derniers jours : 27,90 €");
   });
 
   it("holds 29 brands with their images, rates and real domains", async () => {

@@ -9,7 +9,7 @@ import { cn } from "~/lib/utils";
 import { AffiliateLink } from "./affiliate-link";
 import { isDealCode } from "~/modules/deals/deals.constants";
 import { CopyButton } from "./copy-button";
-import { CodeSignUpPrompt } from "./promo-code-card";
+import { CodeSignUpPrompt } from "./code-sign-up-prompt";
 import { DealHeatBadges, type DealHeat } from "./deal-heat";
 import { memberPath } from "~/modules/members/member-badges";
 import { pluralForm } from "~/lib/plural";

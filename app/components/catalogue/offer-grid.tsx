@@ -78,44 +78,65 @@ export function OfferGrid({
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
           {offers.map((o) => (
             <li key={o.id} className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white">
-              <div className="relative aspect-square bg-neutral-100">
+              {/* the image and the name lead to the offer's page (its price history, « Préviens-moi sous … »); hidden from
+                  assistive technology and the tab order, the name's link says the same */}
+              <Link to={offerPath(o.id)} tabIndex={-1} aria-hidden="true" className="relative block aspect-square bg-neutral-100">
                 {o.imageUrl ? (
                   <img src={o.imageUrl} alt="" width={400} height={400} loading="lazy" className="size-full object-cover" />
                 ) : null}
                 {o.tag ? <Badge className="absolute left-2 top-2">{o.tag}</Badge> : null}
-              </div>
+              </Link>
               <div className="flex flex-1 flex-col gap-1 p-3">
                 <p className="text-xs font-semibold uppercase text-neutral-500">{o.brandName}</p>
-                <h3 className="text-sm font-bold leading-snug">{o.name}</h3>
-                {/* the shop's price, never struck through: the cashback comes later and is an estimate (issue #34 item 3) */}
-                <p className="text-xs text-neutral-600">
-                  <span className="font-bold text-neutral-900">{o.regularPrice}</span>
-                  {/* no price "with cashback" the shopper cannot get yet (issue #11 item 6) */}
-                  {!launched && o.cashback ? <> · {o.cashback.label} bientôt</> : null}
-                </p>
-                {o.lowest ? <p className="text-xs text-neutral-600">{o.lowest}</p> : null}
-                {launched && o.cashback?.text ? (
-                  <p className="text-xs font-semibold text-brand-700" data-testid="offer-cashback">
-                    {o.cashback.text}
-                  </p>
-                ) : null}
-                {/* while the brand's best rate is boosted (issue #34 item 6) */}
-                {launched && o.cashback?.boost ? (
-                  <p className="text-xs font-semibold text-amber-800" data-testid="offer-cashback-boost">
-                    {o.cashback.boost}
-                  </p>
-                ) : null}
-                {/* only a brand with an active programme offers cashback, and only once launched (issue #34 item 2) */}
-                {launched && o.cashback?.href ? (
-                  <a href={o.cashback.href} rel="nofollow" className={cn(buttonVariants({ size: "sm" }), "mt-auto")}>
-                    Activer le cashback
-                  </a>
-                ) : null}
+                <h3 className="text-sm font-bold leading-snug">
+                  <Link to={offerPath(o.id)} className="hover:underline">
+                    {o.name}
+                  </Link>
+                </h3>
+                <OfferFigures offer={o} launched={launched} />
               </div>
             </li>
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+/** An offer's page (/offres/:id, ADR 049 §The offer page). */
+export const offerPath = (id: string) => `/offres/${id}`;
+
+/**
+ * What an offer's card says under its name, and its page the same: the shop's price, the 30-day low, the brand's
+ * cashback and « Activer le cashback » (its only way out: an offer's product link is never sent, ADR 049).
+ */
+export function OfferFigures({ offer: o, launched }: { offer: OfferCardData; launched: boolean }) {
+  return (
+    <>
+      {/* the shop's price, never struck through: the cashback comes later and is an estimate (issue #34 item 3) */}
+      <p className="text-xs text-neutral-600">
+        <span className="font-bold text-neutral-900">{o.regularPrice}</span>
+        {/* no price "with cashback" the shopper cannot get yet (issue #11 item 6) */}
+        {!launched && o.cashback ? <> · {o.cashback.label} bientôt</> : null}
+      </p>
+      {o.lowest ? <p className="text-xs text-neutral-600">{o.lowest}</p> : null}
+      {launched && o.cashback?.text ? (
+        <p className="text-xs font-semibold text-brand-700" data-testid="offer-cashback">
+          {o.cashback.text}
+        </p>
+      ) : null}
+      {/* while the brand's best rate is boosted (issue #34 item 6) */}
+      {launched && o.cashback?.boost ? (
+        <p className="text-xs font-semibold text-amber-800" data-testid="offer-cashback-boost">
+          {o.cashback.boost}
+        </p>
+      ) : null}
+      {/* only a brand with an active programme offers cashback, and only once launched (issue #34 item 2) */}
+      {launched && o.cashback?.href ? (
+        <a href={o.cashback.href} rel="nofollow" className={cn(buttonVariants({ size: "sm" }), "mt-auto")}>
+          Activer le cashback
+        </a>
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,6 @@
-import { Lock } from "lucide-react";
 import { formatParisDay } from "~/lib/paris-day";
 import { useState } from "react";
-import { Link } from "react-router";
+import { CodeSignUpPrompt } from "./code-sign-up-prompt";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import type { PublicPromoCode } from "~/modules/promo-codes/promo-codes.server";
@@ -63,18 +62,5 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode & { cashbackHref
         </AffiliateLink>
       ) : null}
     </article>
-  );
-}
-
-/** The visitor's prompt under a masked code (promo codes and deal codes): sign up to unlock it. */
-export function CodeSignUpPrompt() {
-  return (
-    <p className="text-xs text-neutral-600">
-      <Lock className="mr-1 inline size-3.5 align-[-0.2em]" aria-hidden="true" />
-      <Link to="/auth?tab=signup" className="font-semibold text-brand-700 underline">
-        Crée ton compte
-      </Link>{" "}
-      pour débloquer le code complet et activer ton cashback.
-    </p>
   );
 }

@@ -114,3 +114,28 @@ export async function suggestOffers(match: SQL, now: Date, limit: number) {
     .orderBy(sql`ts_rank_cd(${offers.search}, ${match}) desc`, asc(offers.name))
     .limit(limit);
 }
+
+/**
+ * One offer's public page (/offres/:id, ADR 049 §The offer page): an offer public now (`scheduleOpen`: not a draft,
+ * inside its publication window, ADR 030/047), the same figures as its card (see withCashback) and its brand's
+ * page; null otherwise. Its product link is returned beside the card, for the server only (the price history and
+ * a member's price alert): the card never sends it.
+ */
+export async function getPublicOffer(id: string, launched: boolean, now = new Date()) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...columns, brandSlug: brands.slug })
+    .from(offers)
+    .innerJoin(brands, eq(brands.id, offers.brandId))
+    .leftJoin(categories, eq(categories.id, offers.categoryId))
+    .where(and(eq(offers.id, id), scheduleOpen(offers, now)));
+  if (!row) return null;
+  const [offer] = await withCashback([row], launched, now);
+  return { offer, productUrl: row.url };
+}
+
+/** The offers public now, for the sitemap (the same rule as their page). */
+export async function listPublicOfferIds(now = new Date()) {
+  const db = await getDb();
+  return db.select({ id: offers.id, updatedAt: offers.updatedAt }).from(offers).where(scheduleOpen(offers, now)).orderBy(asc(offers.name));
+}

@@ -7,7 +7,7 @@ import { MAX_PRICE_ALERT_THRESHOLD_CENTS, MAX_PRICE_ALERTS_PER_MEMBER, PRICE_ALE
 export const PRICE_ALERT_MESSAGES = {
   thresholdInvalid: "Indique un prix en euros, par exemple 40 ou 39,99.",
   thresholdRange: "Le prix doit être compris entre 0,01 € et 100 000 €.",
-  noProduct: "Ce deal n'a pas de produit dont on peut suivre le prix.",
+  noProduct: "Ce lien ne mène à aucun produit dont on peut suivre le prix.",
   limitReached: `Tu suis déjà ${MAX_PRICE_ALERTS_PER_MEMBER} produits : supprime une alerte de prix pour en suivre un autre.`,
   rateLimited: "Tu as enregistré beaucoup d'alertes de prix en peu de temps. Réessaie dans une heure.",
   alertMissing: "Cette alerte de prix n'existe pas (ou plus).",

@@ -33,18 +33,23 @@ const money = (cents: number, currency: string) => formatMoney(cents / 100, curr
 /* ------------------------------ following ------------------------------ */
 
 /**
- * Follow the product of a deal the member can see, or give their alert on it a new threshold (one alert per
- * member and product: the deal page's form is the same for everyone). At most MAX_PRICE_ALERTS_PER_MEMBER
+ * Follow a product the member can see (a deal's or an offer's link, `label` its title), or give their alert on it
+ * a new threshold (one alert per member and product: the follow form is the same for everyone). `dealId` is the
+ * deal it was followed from, for the link back (an offer's alert has none). At most MAX_PRICE_ALERTS_PER_MEMBER
  * products per member: creations of one member take turns (their user row is locked), so the cap holds.
  */
-export async function followDealPrice(userId: string, deal: { id: string; title: string; url: string | null }, thresholdCents: number): Promise<{ id: string; created: boolean }> {
-  const product = productKey(deal.url);
-  if (!product) throw new PriceAlertError(PRICE_ALERT_MESSAGES.noProduct, 400);
+export async function followProductPrice(
+  userId: string,
+  product: { url: string | null; label: string; dealId?: string | null },
+  thresholdCents: number,
+): Promise<{ id: string; created: boolean }> {
+  const found = productKey(product.url);
+  if (!found) throw new PriceAlertError(PRICE_ALERT_MESSAGES.noProduct, 400);
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
     // the key its prices are stored under: the one a product key merged in the back office joined (ADR 049)
-    const key = await lockStoredKey(tx, product.key);
+    const key = await lockStoredKey(tx, found.key);
     const currency = "EUR";
     const below = initialBelow(await latestObservedPrice(tx, key), thresholdCents, currency);
     const [existing] = await tx
@@ -59,7 +64,7 @@ export async function followDealPrice(userId: string, deal: { id: string; title:
     if (n >= MAX_PRICE_ALERTS_PER_MEMBER) throw new PriceAlertError(PRICE_ALERT_MESSAGES.limitReached, 409);
     const [row] = await tx
       .insert(priceAlerts)
-      .values({ userId, productKey: key, label: deal.title.slice(0, 200), dealId: deal.id, thresholdCents, currency, below })
+      .values({ userId, productKey: key, label: product.label.slice(0, 200), dealId: product.dealId ?? null, thresholdCents, currency, below })
       .returning({ id: priceAlerts.id });
     return { id: row.id, created: true };
   });

@@ -12,6 +12,7 @@ import { memberPath } from "~/modules/members/member-badges";
 import { membersWithDeals } from "~/modules/members/members.server";
 import { helpArticlePath } from "~/modules/help/help.constants";
 import { helpSitemapRows } from "~/modules/help/help.server";
+import { listPublicOfferIds } from "~/modules/offers/offers.server";
 
 export interface SitemapEntry {
   path: string;
@@ -39,7 +40,7 @@ const SITEMAP_DEALS_LIMIT = 5000;
 
 export async function sitemapEntries(siteName: string, now = new Date()): Promise<SitemapEntry[]> {
   const db = await getDb();
-  const [articleRows, brandRows, categoryRows, pageRows, dealRows, memberRows, helpRows] = await Promise.all([
+  const [articleRows, brandRows, categoryRows, pageRows, dealRows, memberRows, helpRows, offerRows] = await Promise.all([
     db.select({ id: blogArticles.id, updatedAt: blogArticles.updatedAt }).from(blogArticles).where(publicArticle(now)).orderBy(desc(blogArticles.publishedAt)),
     db.select({ slug: brands.slug, updatedAt: brands.updatedAt }).from(brands).orderBy(brands.name),
     listNonEmptyCategories(now),
@@ -56,6 +57,8 @@ export async function sitemapEntries(siteName: string, now = new Date()): Promis
     // members' pages, only for members with published deals (the others are noindex)
     membersWithDeals(now),
     helpSitemapRows(),
+    // offers' pages, with the rule of their page (public now: not a draft, inside their window)
+    listPublicOfferIds(now),
   ]);
   const legal = new Set<string>(LEGAL_SLUGS);
   return [
@@ -65,6 +68,7 @@ export async function sitemapEntries(siteName: string, now = new Date()): Promis
     ...brandRows.map((b) => ({ path: `/marques/${b.slug}`, lastmod: b.updatedAt, priority: 0.6 })),
     ...categoryRows.map((c) => ({ path: `/categories/${c.slug}`, lastmod: c.updatedAt, priority: 0.5 })),
     ...dealRows.map((d) => ({ path: `/coup-de-crevarde/${d.id}`, lastmod: d.updatedAt, priority: 0.5 })),
+    ...offerRows.map((o) => ({ path: `/offres/${o.id}`, lastmod: o.updatedAt, priority: 0.4 })),
     ...memberRows.map((m) => ({ path: memberPath(m.username), lastmod: m.lastmod, priority: 0.3 })),
     ...helpRows.map((h) => ({ path: helpArticlePath(h.slug), lastmod: h.updatedAt, priority: 0.4 })),
     ...pageRows.map((p) => ({

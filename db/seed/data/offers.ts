@@ -5,11 +5,13 @@ export interface OfferSeed {
   category: string;
   tag: string | null;
   isFeatured: boolean;
+  /** its product's page on the brand's website (a price history: OFFER_PRICE_HISTORY); without it, the brand's home page, no product */
+  productPath?: string;
 }
 
 export const OFFERS: OfferSeed[] = [
   { brandSlug: "caudalie", name: "Sérum Vinoperfect éclat", regularPrice: "54,90€", category: "Soin du visage", tag: "CULTE", isFeatured: true },
-  { brandSlug: "nuxe", name: "Huile Prodigieuse 100 ml", regularPrice: "32,90€", category: "Corps & bain", tag: "CULTE", isFeatured: true },
+  { brandSlug: "nuxe", name: "Huile Prodigieuse 100 ml", regularPrice: "32,90€", category: "Corps & bain", tag: "CULTE", isFeatured: true, productPath: "/huile-prodigieuse-100-ml" },
   { brandSlug: "lancome", name: "La Vie est Belle, eau de parfum 50 ml", regularPrice: "89,00€", category: "Parfum", tag: null, isFeatured: true },
   { brandSlug: "typology", name: "Sérum niacinamide 12%", regularPrice: "19,90€", category: "Soin du visage", tag: "NOUVEAU", isFeatured: true },
   { brandSlug: "kerastase", name: "Masque Elixir Ultime", regularPrice: "46,50€", category: "Cheveux", tag: null, isFeatured: true },

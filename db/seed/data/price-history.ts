@@ -25,3 +25,12 @@ export const PRICE_HISTORY: Record<string, [number, number][]> = {
   // already at 5,49 € 30 days ago: « Pas une baisse »
   "Sac banane de running": [[65, 899], [29, 549]],
 };
+
+/**
+ * The demo offers' price history (ADR 049 §The offer page), by offer name, as above over a year: the offer's own
+ * regular price is added at the seed time. « Huile Prodigieuse » at 32,90 € sold at 27,90 € 18 days ago: its card
+ * and page show « Prix le plus bas des 30 derniers jours : 27,90 € », and each period of its chart differs.
+ */
+export const OFFER_PRICE_HISTORY: Record<string, [number, number][]> = {
+  "Huile Prodigieuse 100 ml": [[340, 2990], [220, 3490], [150, 2790], [75, 2990], [40, 3290], [18, 2790], [6, 3290]],
+};
