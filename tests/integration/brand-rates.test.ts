@@ -42,7 +42,7 @@ async function renderBrands(search = "") {
 /** Each tile's brand name and badge, in the page's order. */
 function tiles(html: string): Array<[string, string]> {
   const list = html.slice(html.indexOf('aria-label="Marques"'));
-  return [...list.matchAll(/<span class="[^"]*rounded-full[^"]*"[^>]*>([^<]+)<\/span><h2[^>]*><a[^>]*>([^<]+)<\/a>/g)].map((m) => [m[2]!, m[1]!]);
+  return [...list.matchAll(/<span (?:data-slot="badge" )?class="[^"]*rounded-full[^"]*"[^>]*>([^<]+)<\/span><h2[^>]*><a[^>]*>([^<]+)<\/a>/g)].map((m) => [m[2]!, m[1]!]);
 }
 
 describeEachDb("rates where shoppers choose (issue #34 item 5)", ({ database }) => {

@@ -111,7 +111,8 @@ describeEachDb("audit log", ({ database }) => {
       expect(log.every((e) => e.actorEmail === "auditeur@example.fr" && e.actorId === admin.id), c.entity).toBe(true);
     }
 
-    // users: a role change and a deletion, with the role before and after
+    // users: a role change with the role before and after, then a deletion, which erases the member from the
+    // journal (ADR 008 §Erasure): both entries stay, naming no one
     const target = await signedInUser({ email: `cible-${tag}@example.fr` });
     await post(userAction, "/admin/users", { intent: "save", id: target.id, username: "Promue", role: "admin" });
     const [roleChange] = await entries("user", target.id);
@@ -119,7 +120,11 @@ describeEachDb("audit log", ({ database }) => {
     expect((roleChange.before as Record<string, unknown>).role).toBe("user");
     expect((roleChange.after as Record<string, unknown>).role).toBe("admin");
     await post(userAction, "/admin/users", { intent: "delete", id: target.id });
-    expect((await entries("user", target.id)).map((e) => e.action).sort()).toEqual(["delete", "update"]);
+    expect(await entries("user", target.id)).toEqual([]);
+    const [erased] = await database().db.select().from(s.auditLog).where(eq(s.auditLog.id, roleChange.id));
+    expect(erased).toMatchObject({ action: "update", entityId: null, before: null, after: null, actorEmail: "auditeur@example.fr" });
+    const deletions = await database().db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, "user"), eq(s.auditLog.action, "delete"), eq(s.auditLog.actorId, admin.id)));
+    expect(deletions.map((d) => [d.entityId, d.before])).toEqual([[null, null]]);
 
     // content initialisation: one entry per inserted home block
     await db.delete(s.contentBlocks).where(and(eq(s.contentBlocks.page, "home"), eq(s.contentBlocks.name, "hero-subtitle")));
