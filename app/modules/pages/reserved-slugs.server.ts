@@ -36,6 +36,7 @@ export const ROUTE_FIRST_SEGMENTS = [
   "mes-deals",
   "mon-cashback",
   "newsletter",
+  "offres",
   "pourquoi",
   "profile",
   "recherche",
