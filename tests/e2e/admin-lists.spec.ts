@@ -243,3 +243,15 @@ test("every back-office table holds its box, and no cell breaks a word in two @l
     expect(problems, path).toEqual([]);
   }
 });
+
+test("on a 1280 × 800 screen the sidebar scrolls: its last links are in reach", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/historique?onglet=corbeille");
+  const nav = page.getByRole("navigation", { name: "Administration" });
+  // the sidebar is taller than the window: its own scroll brings the last links into view (a click scrolls it)
+  const last = nav.getByRole("link", { name: "Messages de contact" });
+  await last.click();
+  await expect(page).toHaveURL(/\/admin\/contact$/);
+  const { scrollHeight, clientHeight } = await page.locator("aside").evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
+  expect(scrollHeight).toBeGreaterThan(clientHeight);
+});

@@ -106,7 +106,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const checking = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") && !navigation.formData;
   return (
     <div className="min-h-screen bg-neutral-50 md:pl-64">
-      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-neutral-200 bg-white md:block">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 overflow-y-auto overscroll-contain border-r border-neutral-200 bg-white md:block">
         <SidebarContent siteName={loaderData.siteName} permissions={loaderData.permissions} />
       </aside>
       <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-neutral-200 bg-white px-4">
