@@ -18,7 +18,7 @@ import { requestNow } from "~/lib/clock.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { getEnv } from "~/lib/env.server";
 import { isDomainError } from "~/lib/errors";
-import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { clientIp } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { breadcrumbJsonLd, errorSeo, seo } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -40,10 +40,8 @@ import { PriceAlertForm, PriceHistory } from "~/components/catalogue/price-histo
 import { HISTORY_PARAM, parseHistoryPeriod } from "~/modules/prices/price-chart";
 import { priceHistory } from "~/modules/prices/price-history.server";
 import { PRICE_ALERT_INTENT, suggestedThresholdCents } from "~/modules/prices/price-alerts";
-import { followedMessage, followPriceSchema, PRICE_ALERT_MESSAGES } from "~/modules/prices/price-alerts.schema";
-import { followProductPrice } from "~/modules/prices/price-alerts.server";
+import { followPriceFromForm } from "~/modules/prices/price-alerts.server";
 import { priceCents } from "~/modules/prices/observations.server";
-import { formatEuros } from "~/modules/ledger/ledger";
 
 /** How the author reads their post's status while it is not public. */
 const STATUS_LABELS: Record<string, string> = {
@@ -123,7 +121,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(`/auth?redirect=${encodeURIComponent(back)}`, { status: 303 });
   }
   if (!id) return fail(404, VOTE_MESSAGES.notFound);
-  if (intent === PRICE_ALERT_INTENT) return followPrice(form, user.id, id, back, requestNow(request));
+  if (intent === PRICE_ALERT_INTENT) {
+    const now = requestNow(request);
+    return followPriceFromForm(form, user.id, back, async () => {
+      const page = await getDealPage(id, { id: user.id }, now);
+      return page && { url: page.deal.url, label: page.deal.title, dealId: page.deal.id };
+    }, VOTE_MESSAGES.notFound);
+  }
   if (commenting) {
     const parsed = commentActionSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? COMMENT_MESSAGES.invalid);
@@ -171,26 +175,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (isDomainError(error)) return fail(error.status, error.message);
     throw error;
   }
-}
-
-/**
- * « Préviens-moi sous … € » (issue #39 item 5, ADR 049 §Alerts): a plain form, no JS. A bad threshold renders the
- * page again with its French message (400); done, back to the deal with a toast.
- */
-async function followPrice(form: FormData, userId: string, id: string, back: string, now: Date) {
-  const parsed = followPriceSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ priceAlert: parsed.error.issues[0]?.message ?? PRICE_ALERT_MESSAGES.invalid }, { status: 400 });
-  const limit = await hitRateLimit(RATE_LIMITS.priceAlertSave, userId);
-  if (!limit.allowed) return data({ priceAlert: PRICE_ALERT_MESSAGES.rateLimited }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
-  const page = await getDealPage(id, { id: userId }, now);
-  if (!page) return data({ priceAlert: VOTE_MESSAGES.notFound }, { status: 404 });
-  try {
-    await followProductPrice(userId, { url: page.deal.url, label: page.deal.title, dealId: page.deal.id }, parsed.data.threshold);
-  } catch (error) {
-    if (isDomainError(error)) return data({ priceAlert: error.message }, { status: error.status });
-    throw error;
-  }
-  return redirectWithToast(back, { title: followedMessage(formatEuros(parsed.data.threshold)), type: "success" }, { status: 303 });
 }
 
 /** A comment, a reply, an edit or a report (« Signaler »), by a signed-in member; throws DomainError. */

@@ -9,16 +9,12 @@ import { getSessionUser } from "~/lib/auth.server";
 import { readBoundedForm } from "~/lib/body.server";
 import { requestNow } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
-import { isDomainError } from "~/lib/errors";
-import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { breadcrumbJsonLd, errorSeo, seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
-import { formatEuros } from "~/modules/ledger/ledger";
 import { getPublicOffer } from "~/modules/offers/offers.server";
 import { priceCents } from "~/modules/prices/observations.server";
 import { PRICE_ALERT_INTENT, suggestedThresholdCents } from "~/modules/prices/price-alerts";
-import { followedMessage, followPriceSchema, PRICE_ALERT_MESSAGES } from "~/modules/prices/price-alerts.schema";
-import { followProductPrice } from "~/modules/prices/price-alerts.server";
+import { PRICE_ALERT_MESSAGES } from "~/modules/prices/price-alerts.schema";
+import { followPriceFromForm } from "~/modules/prices/price-alerts.server";
 import { HISTORY_PARAM, parseHistoryPeriod } from "~/modules/prices/price-chart";
 import { priceHistory } from "~/modules/prices/price-history.server";
 import { getSetting } from "~/modules/settings/settings.server";
@@ -56,19 +52,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   if (!user) return redirect(`/auth?redirect=${encodeURIComponent(back)}`, { status: 303 });
   if (form.get("intent") !== PRICE_ALERT_INTENT) return data({ priceAlert: PRICE_ALERT_MESSAGES.invalid }, { status: 400 });
-  const parsed = followPriceSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ priceAlert: parsed.error.issues[0]?.message ?? PRICE_ALERT_MESSAGES.invalid }, { status: 400 });
-  const limit = await hitRateLimit(RATE_LIMITS.priceAlertSave, user.id);
-  if (!limit.allowed) return data({ priceAlert: PRICE_ALERT_MESSAGES.rateLimited }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
-  const found = id ? await getPublicOffer(id, false, requestNow(request)) : null;
-  if (!found) return data({ priceAlert: NOT_FOUND }, { status: 404 });
-  try {
-    await followProductPrice(user.id, { url: found.productUrl, label: found.offer.name }, parsed.data.threshold);
-  } catch (error) {
-    if (isDomainError(error)) return data({ priceAlert: error.message }, { status: error.status });
-    throw error;
-  }
-  return redirectWithToast(back, { title: followedMessage(formatEuros(parsed.data.threshold)), type: "success" }, { status: 303 });
+  const now = requestNow(request);
+  return followPriceFromForm(form, user.id, back, async () => {
+    const found = id ? await getPublicOffer(id, false, now) : null;
+    return found && { url: found.productUrl, label: found.offer.name };
+  }, NOT_FOUND);
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches, error, location }) =>

@@ -7,6 +7,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
+import { data } from "react-router";
 import { crevardeDeals, priceAlertNotifications, priceAlerts, user } from "../../../db/schema";
 import { dealStatus } from "../../../db/states/deal-status";
 import { PriceAlertEmail, priceAlertMailSubject } from "~/emails/price-alerts";
@@ -15,12 +16,14 @@ import { getEnv } from "~/lib/env.server";
 import { DomainError } from "~/lib/errors";
 import { send } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
+import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { sendMail } from "~/lib/mail.server";
 import type { Tx } from "~/modules/admin/csv.server";
-import { formatMoney } from "~/modules/ledger/ledger";
+import { formatEuros, formatMoney } from "~/modules/ledger/ledger";
 import { formatParis } from "~/modules/settings/paris-time";
 import { initialBelow, MAX_PRICE_ALERTS_PER_MEMBER, PRICE_ALERT_UNSUBSCRIBE_PATH, priceAlertStep, type ObservedPrice } from "./price-alerts";
-import { PRICE_ALERT_MESSAGES } from "./price-alerts.schema";
+import { followedMessage, followPriceSchema, PRICE_ALERT_MESSAGES } from "./price-alerts.schema";
 import { latestObservedPrice, lockPriceKey, lockStoredKey } from "./observations.server";
 import { productKey } from "./product-key";
 
@@ -68,6 +71,33 @@ export async function followProductPrice(
       .returning({ id: priceAlerts.id });
     return { id: row.id, created: true };
   });
+}
+
+/**
+ * « Préviens-moi sous … € » posted from a deal's or an offer's page (a plain form, no JS): the threshold parsed, the
+ * member's rate limit, then the product as the page finds it now (null: gone, `notFound` in a 404). A bad threshold
+ * renders the page again with its French message (400); done, back to the page with a toast.
+ */
+export async function followPriceFromForm(
+  form: FormData,
+  userId: string,
+  back: string,
+  findProduct: () => Promise<Parameters<typeof followProductPrice>[1] | null>,
+  notFound: string,
+) {
+  const parsed = followPriceSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ priceAlert: parsed.error.issues[0]?.message ?? PRICE_ALERT_MESSAGES.invalid }, { status: 400 });
+  const limit = await hitRateLimit(RATE_LIMITS.priceAlertSave, userId);
+  if (!limit.allowed) return data({ priceAlert: PRICE_ALERT_MESSAGES.rateLimited }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  const product = await findProduct();
+  if (!product) return data({ priceAlert: notFound }, { status: 404 });
+  try {
+    await followProductPrice(userId, product, parsed.data.threshold);
+  } catch (error) {
+    if (error instanceof DomainError) return data({ priceAlert: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirectWithToast(back, { title: followedMessage(formatEuros(parsed.data.threshold)), type: "success" }, { status: 303 });
 }
 
 /** A new threshold for one of the member's alerts; its drop state is read again against the latest price. False when it is not theirs. */
