@@ -120,6 +120,10 @@ const fieldNames = fc.constantFrom(
 const intents = fc.constantFrom("login", "signup", "save", "delete", "preview", "init-content", "protection", "reset-session", "resend", "profile", "password", "delete", "save-deal", "remove-code", "request", "reset", "remove-deal", "save-code", "avatar", "newsletter", "oui", "non", "annuler", "pause", "resume", "comment", "edit-comment", "report", "approve-comment", "remove-comment", "dismiss-reports", "sign-in-link", "price-alert", "price-threshold", "price-pause", "price-resume", "price-delete");
 const formBody = fc.array(fc.tuple(fieldNames, fc.oneof(hostile, intents, unknownId)), { maxLength: 8 });
 
+/** JSON.stringify's replacer: an Error's message, code and stack, which it would write as {}. */
+const errorFields = (_key: string, value: unknown) =>
+  value instanceof Error ? { name: value.name, message: value.message, cause: value.cause, stack: value.stack?.split("\n").slice(0, 6).join(" | ") } : value;
+
 function fillPattern(pattern: string, segment: string) {
   return pattern.replace(/:[a-zA-Z]+/g, encodeURIComponent(segment)).replace(/\*$/, encodeURIComponent(segment));
 }
@@ -232,7 +236,11 @@ describe("route fuzzing", () => {
         await res.arrayBuffer();
         statusCounts[res.status] = (statusCounts[res.status] ?? 0) + 1;
         roleCounts[role] = (roleCounts[role] ?? 0) + 1;
-        if (res.status >= 500) failures.push(`${res.status} ${r.method} ${url.pathname}${url.search.slice(0, 200)} as ${role}`);
+        if (res.status >= 500) {
+          failures.push(`${res.status} ${r.method} ${url.pathname}${url.search.slice(0, 200)} as ${role}`);
+          // what the server logged for it: the cause, which the counterexample alone does not tell
+          throw new Error(`${failures.at(-1)} (body ${JSON.stringify(body?.slice(0, 300))}); logged: ${JSON.stringify(errors.slice(-2), errorFields).slice(0, 2000)}`);
+        }
         if (n === Math.floor((RUNS * 2) / 3)) {
           expect(await adminSnapshot(), "anonymous and member requests changed admin data").toEqual(before);
         }

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "../../db/schema";
@@ -199,6 +199,21 @@ describeEachDb("deal search", ({ database, kind }) => {
     for (const q of [title, "SPF-50", "spf 50", "fluide 50", "solaire-50"]) expect(await titles(q), q).toContain(title);
     // the signed form is an alternative of the number, never a way around a word
     expect(await titles("fluide 51")).not.toContain(title);
+  });
+
+  it("a word that reads as a number in scientific notation is found, alone or after a hyphen (« lot-9e5262 », « 46e9e0 »)", async () => {
+    const titles_ = ["Friteuse sans huile 5 L desktop-9e5262 (corrigé)", "Friteuse sans huile 5 L mobile-46e9e0", "Gourde isotherme 1e10ab", "Tapis de yoga 12e4-7e3"];
+    await database().db.insert(s.crevardeDeals).values(
+      titles_.map((title) => ({ title, description: "Pour économiser.", price: "9,99€", source: "temu", badgeText: "Fun", url: "https://www.temu.com/fr/n.html", createdAt: new Date(Date.now() - 72 * 3_600_000) })),
+    );
+    for (const title of titles_) expect(await titles(title), title).toContain(title);
+    expect(await titles("9e5262")).toEqual([titles_[0]]);
+    expect(await titles("46e9e0 friteuse")).toEqual([titles_[1]]);
+    expect(await titles("1e10ab")).toEqual([titles_[2]]);
+    // an alternative of the word, never a way around another word
+    expect(await titles("46e9e0 xylophone")).toEqual([]);
+    // the other tests count the catalogue's deals
+    await database().db.delete(s.crevardeDeals).where(inArray(s.crevardeDeals.title, titles_));
   });
 
   it("corrections: applied when the close word finds deals, offered (“Tu voulais dire”) otherwise", async () => {

@@ -51,9 +51,12 @@ export function foldWord(word: string): string {
  */
 function wordQuery(word: string): SQL {
   const whole = sql`plainto_tsquery(${SEARCH_CONFIG}, ${word}::text)`;
-  // PostgreSQL's parser reads a hyphen before digits as a sign: « SPF-50 » is stored as 'spf' and '-50',
-  // so a number also matches its signed form (« spf 50 », « SPF-50 » and « 50 » find it)
-  return /^\p{N}+$/u.test(word) ? sql`(${whole} || plainto_tsquery(${SEARCH_CONFIG}, ${`-${word}`}::text))` : whole;
+  if (!/^\p{N}/u.test(word)) return whole;
+  // a word that starts with digits is read as a number where it can be. After a hyphen it is read as a sign: « SPF-50 »
+  // is stored as 'spf' and '-50' (« 12e4-7e3 » as '12e4' and '-7e3'), so a number also matches its signed form. In
+  // scientific notation it is cut, but only when alone: « 46e9e0 » is searched as '46e9' and 'e0' while « lot-46e9e0 »
+  // is stored whole, so the whole word, lower-cased, is a lexeme too (letters and digits only, quoted: never syntax)
+  return sql`(${whole} || plainto_tsquery(${SEARCH_CONFIG}, ${`-${word}`}::text) || quote_literal(${word.toLocaleLowerCase("fr")}::text)::tsquery)`;
 }
 
 /** A word being typed also matches up to this many catalogue words it starts (most used first). */
