@@ -49,7 +49,8 @@ describeEachDb("honest figures (issue #11)", ({ database }) => {
       { value: fr(c.deals), label: "Deals repérés" },
       { value: fr(c.brands), label: "Marques partenaires" },
     ]);
-    expect(JSON.stringify(home.data)).not.toMatch(/3500|\+62|143€|Cashback moyen/);
+    // (the rows' random ids left out: one may hold « 3500 »)
+    expect(JSON.stringify(home.data).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<id>")).not.toMatch(/3500|\+62|143€|Cashback moyen/);
     expect(home.data.content).not.toHaveProperty("stats");
     expect(await db().$count(s.contentBlocks, eq(s.contentBlocks.name, "stats"))).toBe(0);
 
