@@ -162,12 +162,15 @@ export interface KeyedObservation extends PriceObservation {
   sourceId: string | null;
 }
 
+/** One observation as observationsSince reads it: price in cents, currency, epoch milliseconds, source id. */
+type ObservationTuple = [number, string, number, string | null];
+
 /**
  * The observations of several products, each from its own date on, in ONE query
  * (a page of deals: ADR 049): for each key, the key it was merged into when it was
  * (price_key_aliases), then one range of price_observations_product_time_idx (a lateral
- * join, kept apart by `offset 0`: a nested loop of index range scans, whatever the table's size).
- * Keyed by the product keys asked for, oldest first.
+ * aggregate per key: a nested loop of index range scans, whatever the table's size).
+ * Keyed by the product keys asked for (none for a key without observations), oldest first.
  */
 export async function observationsSince(db: Db | Tx, since: ReadonlyMap<string, Date>): Promise<Map<string, KeyedObservation[]>> {
   const byKey = new Map<string, KeyedObservation[]>();
@@ -176,21 +179,24 @@ export async function observationsSince(db: Db | Tx, since: ReadonlyMap<string, 
     [...since].map(([key, from]) => sql`(${key}::text, ${from.toISOString()}::timestamptz)`),
     sql`, `,
   );
+  // each key's observations as one JSON array (times in epoch milliseconds): a page of 24 deals reads some 800
+  // observations, which the driver parses far faster as 24 JSON texts than as 800 rows of typed columns
   const result = (await db.execute(sql`
-    select w.key as "productKey", o.price_cents as "priceCents", o.currency, o.observed_at as "observedAt", o.source_id as "sourceId"
+    select w.key as "productKey", o.observations
     from (values ${wanted}) as w (key, since)
     left join ${priceKeyAliases} a on a.alias_key = w.key
     cross join lateral (
-      select p.price_cents, p.currency, p.observed_at, p.source_id from ${priceObservations} p
+      select json_agg(json_build_array(p.price_cents, p.currency, (extract(epoch from p.observed_at) * 1000)::float8, p.source_id) order by p.observed_at) as observations
+      from ${priceObservations} p
       where p.product_key = coalesce(a.product_key, w.key) and p.observed_at >= w.since
-      offset 0
     ) o
-    order by w.key, o.observed_at`)) as unknown as { rows: Array<{ productKey: string; priceCents: number | string; currency: string; observedAt: Date | string; sourceId: string | null }> };
+    where o.observations is not null`)) as unknown as { rows: Array<{ productKey: string; observations: ObservationTuple[] | string }> };
   for (const row of result.rows) {
-    const observation: KeyedObservation = { productKey: row.productKey, priceCents: Number(row.priceCents), currency: row.currency, observedAt: new Date(row.observedAt), sourceId: row.sourceId };
-    const list = byKey.get(row.productKey);
-    if (list) list.push(observation);
-    else byKey.set(row.productKey, [observation]);
+    const tuples = typeof row.observations === "string" ? (JSON.parse(row.observations) as ObservationTuple[]) : row.observations;
+    byKey.set(
+      row.productKey,
+      tuples.map(([cents, currency, ms, sourceId]) => ({ productKey: row.productKey, priceCents: Number(cents), currency, observedAt: new Date(ms), sourceId })),
+    );
   }
   return byKey;
 }
