@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { CHROMIUM } from "./browsers";
 import type { ExtensionShopList } from "../../app/modules/extension/extension-shops";
 import { CASHBACK_STUB_BRAND, cashbackStubPort, STUB_CHECKOUT } from "./cashback-fixture";
 import { expect, sessionFile, test } from "./fixtures";
@@ -92,7 +93,8 @@ test.afterAll(async () => {
 async function launch(testInfo: TestInfo): Promise<BrowserContext> {
   const launchOptions = testInfo.project.use.launchOptions ?? {};
   return chromium.launchPersistentContext(testInfo.outputPath("profile"), {
-    executablePath: launchOptions.executablePath,
+    // Chromium itself: the headless shell the other specs drive does not load extensions
+    executablePath: CHROMIUM,
     headless: true,
     locale: "fr-FR",
     args: [

@@ -158,7 +158,7 @@ async function clickOutTotal(page: import("@playwright/test").Page) {
   return Number(legend!.match(/\d+/)![0]);
 }
 
-test("following a deal's link goes through /kpi to the partner and the click is recorded", async ({ page, browser, baseURL }) => {
+test("following a deal's link goes through /kpi to the partner and the click is recorded @chromium", async ({ page, browser, baseURL }) => {
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
   await signedInAs(admin, "admin", "/admin");
