@@ -300,8 +300,8 @@ function PriceAlerts({ loaderData, error }: { loaderData: LoaderData; error: { i
             {priceNotifications.map((n) => (
               <li key={n.id} data-testid="price-notification">
                 {n.unread ? <span className="mr-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">Nouveau</span> : null}
-                {n.dealId ? (
-                  <Link to={`/coup-de-crevarde/${n.dealId}`} className="font-semibold text-brand-700 hover:underline">
+                {n.href ? (
+                  <Link to={n.href} className="font-semibold text-brand-700 hover:underline">
                     {n.label}
                   </Link>
                 ) : (
@@ -321,8 +321,8 @@ function PriceAlerts({ loaderData, error }: { loaderData: LoaderData; error: { i
             <li key={alert.id} className="rounded-2xl border border-neutral-200 p-4" data-testid="price-alert">
               <p className="flex items-center gap-2 break-words font-bold">
                 {alert.paused ? <BellOff className="size-4 shrink-0 text-neutral-500" aria-hidden /> : <Bell className="size-4 shrink-0 text-brand-700" aria-hidden />}
-                {alert.dealId ? (
-                  <Link to={`/coup-de-crevarde/${alert.dealId}`} className="min-w-0 hover:underline">
+                {alert.href ? (
+                  <Link to={alert.href} className="min-w-0 hover:underline">
                     {alert.label}
                   </Link>
                 ) : (

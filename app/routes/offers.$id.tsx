@@ -55,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const now = requestNow(request);
   return followPriceFromForm(form, user.id, back, async () => {
     const found = id ? await getPublicOffer(id, false, now) : null;
-    return found && { url: found.productUrl, label: found.offer.name };
+    return found && { url: found.productUrl, label: found.offer.name, offerId: found.offer.id };
   }, NOT_FOUND);
 }
 

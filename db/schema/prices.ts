@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, 
 import { sqlList } from "../../app/lib/state-machine";
 import { PRICE_SOURCES, type PriceSource } from "../constants";
 import { user } from "./accounts";
-import { crevardeDeals } from "./catalogue";
+import { crevardeDeals, offers } from "./catalogue";
 import { timestamps } from "./shared";
 
 /* ------------------------------------------------------------------ */
@@ -84,6 +84,8 @@ export const priceAlerts = pgTable(
     label: text("label").notNull(),
     /** the deal it was followed from, for a link back (the alert outlives it) */
     dealId: uuid("deal_id").references(() => crevardeDeals.id, { onDelete: "set null" }),
+    /** the offer it was followed from (/offres/:id), for a link back likewise */
+    offerId: uuid("offer_id").references(() => offers.id, { onDelete: "set null" }),
     thresholdCents: integer("threshold_cents").notNull(),
     /** ISO 4217: only observations in this currency count */
     currency: text("currency").notNull().default("EUR"),

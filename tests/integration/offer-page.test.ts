@@ -84,7 +84,7 @@ describeEachDb("an offer's page (/offres/:id, ADR 049 §The offer page)", () => 
     const res = await follow(me.cookie, o, "30");
     expect(res.status).toBe(303);
     expect(res.location).toBe(o.path);
-    expect(await alertsOf(me.id)).toEqual([expect.objectContaining({ productKey: o.key, label: o.name, dealId: null, thresholdCents: 3000, paused: false })]);
+    expect(await alertsOf(me.id)).toEqual([expect.objectContaining({ productKey: o.key, label: o.name, dealId: null, offerId: o.id, thresholdCents: 3000, paused: false })]);
     expect((await follow(me.cookie, o, "28,50")).status).toBe(303);
     const alerts = await alertsOf(me.id);
     expect(alerts).toHaveLength(1);

@@ -11,6 +11,7 @@ import { MAX_PRICE_ALERTS_PER_MEMBER } from "../../app/modules/prices/price-aler
 import { PRICE_ALERT_MESSAGES } from "../../app/modules/prices/price-alerts.schema";
 import { PRICE_ALERT_QUEUE, priceAlertPauseToken } from "../../app/modules/prices/price-alerts.server";
 import { action as dealAction, loader as dealLoader } from "../../app/routes/deals.$id";
+import { action as offerAction } from "../../app/routes/offers.$id";
 import { action as alertsAction, loader as alertsLoader } from "../../app/routes/mes-alertes";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "../../app/routes/price-alerts.unsubscribe";
 import * as s from "../../db/schema";
@@ -87,7 +88,7 @@ describeEachDb("price alerts (issue #39 item 5, ADR 049 §Alerts)", ({ database 
     expect({ ...row, current: plain(row.current), threshold: plain(row.threshold) }).toMatchObject({
       id: alert.id,
       label: deal.title,
-      dealId: deal.id,
+      href: deal.path,
       merchant: deal.key.split("/")[0],
       current: "44,99 €",
       threshold: "39,50 €",
@@ -214,6 +215,40 @@ describeEachDb("price alerts (issue #39 item 5, ADR 049 §Alerts)", ({ database 
     ]);
     const again = await callRoute(alertsLoader, req(ALERTS, { cookie: member.cookie }));
     expect(again.data.priceNotifications.filter((n) => n.label === deal.title).every((n) => !n.unread)).toBe(true);
+  });
+
+  it("an alert followed from an offer links back to the offer's page while it is public: in /mes-alertes, its drops and its mail", async () => {
+    const me = await signedInUser();
+    const tag = uniq();
+    const db = await getDb();
+    const [brand] = await db.insert(s.brands).values({ name: `Marque ${tag}`, slug: `marque-${tag}` }).returning();
+    const url = `https://www.boutique-${tag}.fr/produit/huile`;
+    const [offer] = await db.insert(s.offers).values({ brandId: brand.id, name: `Huile ${tag}`, regularPrice: "32,90€", url }).returning();
+    await observe(url, "32,90€");
+    const path = `/offres/${offer.id}`;
+    expect((await callRoute(offerAction, req(path, { cookie: me.cookie, form: { intent: "price-alert", threshold: "30" } }), { id: offer.id })).status).toBe(303);
+    expect(await alertsOf(me.id)).toEqual([expect.objectContaining({ label: offer.name, offerId: offer.id, dealId: null })]);
+    const listed = async () => (await callRoute(alertsLoader, req(ALERTS, { cookie: me.cookie }))).data;
+    expect((await listed()).priceAlerts.map((a) => a.href)).toEqual([path]);
+
+    await observe(url, "29,50€");
+    await drain();
+    const [mail] = await priceMails(me.email);
+    expect(mail.html).toContain(path);
+    expect((await listed()).priceNotifications.map((n) => n.href)).toEqual([path]);
+
+    // a draft again: no link to a page that answers 404, and the next mail points to /mes-alertes
+    await db.update(s.offers).set({ draft: true }).where(eq(s.offers.id, offer.id));
+    const page = await listed();
+    expect(page.priceAlerts.map((a) => a.href)).toEqual([null]);
+    expect(page.priceNotifications.map((n) => n.href)).toEqual([null]);
+    await observe(url, "31,00€");
+    await observe(url, "28,00€");
+    await drain();
+    const mails = await priceMails(me.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].html).not.toContain(path);
+    expect(mails[1].html).toContain(ALERTS);
   });
 
   it("a paused alert says nothing, and resuming it inside a drop waits for the next one; other members' alerts fire on their own", async () => {

@@ -8,7 +8,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { data } from "react-router";
-import { crevardeDeals, priceAlertNotifications, priceAlerts, user } from "../../../db/schema";
+import { crevardeDeals, offers, priceAlertNotifications, priceAlerts, user } from "../../../db/schema";
 import { dealStatus } from "../../../db/states/deal-status";
 import { PriceAlertEmail, priceAlertMailSubject } from "~/emails/price-alerts";
 import { getDb } from "~/lib/db.server";
@@ -21,6 +21,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { sendMail } from "~/lib/mail.server";
 import type { Tx } from "~/modules/admin/csv.server";
 import { formatEuros, formatMoney } from "~/modules/ledger/ledger";
+import { scheduleOpen } from "~/modules/schedule/schedule.server";
 import { formatParis } from "~/modules/settings/paris-time";
 import { initialBelow, MAX_PRICE_ALERTS_PER_MEMBER, PRICE_ALERT_UNSUBSCRIBE_PATH, priceAlertStep, type ObservedPrice } from "./price-alerts";
 import { followedMessage, followPriceSchema, PRICE_ALERT_MESSAGES } from "./price-alerts.schema";
@@ -37,13 +38,13 @@ const money = (cents: number, currency: string) => formatMoney(cents / 100, curr
 
 /**
  * Follow a product the member can see (a deal's or an offer's link, `label` its title), or give their alert on it
- * a new threshold (one alert per member and product: the follow form is the same for everyone). `dealId` is the
- * deal it was followed from, for the link back (an offer's alert has none). At most MAX_PRICE_ALERTS_PER_MEMBER
+ * a new threshold (one alert per member and product: the follow form is the same for everyone). `dealId` or
+ * `offerId` is the page it was followed from, for the link back. At most MAX_PRICE_ALERTS_PER_MEMBER
  * products per member: creations of one member take turns (their user row is locked), so the cap holds.
  */
 export async function followProductPrice(
   userId: string,
-  product: { url: string | null; label: string; dealId?: string | null },
+  product: { url: string | null; label: string; dealId?: string | null; offerId?: string | null },
   thresholdCents: number,
 ): Promise<{ id: string; created: boolean }> {
   const found = productKey(product.url);
@@ -67,7 +68,7 @@ export async function followProductPrice(
     if (n >= MAX_PRICE_ALERTS_PER_MEMBER) throw new PriceAlertError(PRICE_ALERT_MESSAGES.limitReached, 409);
     const [row] = await tx
       .insert(priceAlerts)
-      .values({ userId, productKey: key, label: product.label.slice(0, 200), dealId: product.dealId ?? null, thresholdCents, currency, below })
+      .values({ userId, productKey: key, label: product.label.slice(0, 200), dealId: product.dealId ?? null, offerId: product.offerId ?? null, thresholdCents, currency, below })
       .returning({ id: priceAlerts.id });
     return { id: row.id, created: true };
   });
@@ -141,8 +142,27 @@ export async function deletePriceAlert(userId: string, alertId: string): Promise
   return deleted.length > 0;
 }
 
+/**
+ * The page an alert was followed from, while it is public (the deal, else the offer), for the link back: the
+ * columns to select (the query joins crevardeDeals and offers on the alert's ids) and the path they give.
+ */
+function backLinkColumns(now: Date) {
+  return {
+    dealId: priceAlerts.dealId,
+    dealPublic: sql<boolean>`coalesce(${crevardeDeals.status} = ${dealStatus.is.published} and ${scheduleOpen(crevardeDeals, now)}, false)`,
+    offerId: priceAlerts.offerId,
+    offerPublic: sql<boolean>`coalesce(${scheduleOpen(offers, now)}, false)`,
+  };
+}
+
+function backLink(r: { dealId: string | null; dealPublic: boolean; offerId: string | null; offerPublic: boolean }): string | null {
+  if (r.dealId && r.dealPublic) return `/coup-de-crevarde/${r.dealId}`;
+  if (r.offerId && r.offerPublic) return `/offres/${r.offerId}`;
+  return null;
+}
+
 /** The member's price alerts, oldest first, each with its product's latest price in its currency, written for the page. */
-export async function listPriceAlerts(userId: string) {
+export async function listPriceAlerts(userId: string, now = new Date()) {
   const db = await getDb();
   // the outer row named in full: drizzle writes a column unqualified, which the subquery would read as its own
   const latest = sql<number | null>`(select o.price_cents from price_observations o
@@ -152,7 +172,7 @@ export async function listPriceAlerts(userId: string) {
     .select({
       id: priceAlerts.id,
       label: priceAlerts.label,
-      dealId: priceAlerts.dealId,
+      ...backLinkColumns(now),
       productKey: priceAlerts.productKey,
       thresholdCents: priceAlerts.thresholdCents,
       currency: priceAlerts.currency,
@@ -161,12 +181,14 @@ export async function listPriceAlerts(userId: string) {
       createdAt: priceAlerts.createdAt,
     })
     .from(priceAlerts)
+    .leftJoin(crevardeDeals, eq(crevardeDeals.id, priceAlerts.dealId))
+    .leftJoin(offers, eq(offers.id, priceAlerts.offerId))
     .where(eq(priceAlerts.userId, userId))
     .orderBy(asc(priceAlerts.createdAt), asc(priceAlerts.id));
   return rows.map((r) => ({
     id: r.id,
     label: r.label,
-    dealId: r.dealId,
+    href: backLink(r),
     merchant: r.productKey.split("/")[0] ?? r.productKey,
     paused: r.paused,
     threshold: money(r.thresholdCents, r.currency),
@@ -181,13 +203,13 @@ export async function listPriceAlerts(userId: string) {
  * The member's latest price alert notifications (the on-site side of a fired alert), newest first, written for
  * the page; `unread` until the page has shown them once (markPriceNotificationsRead).
  */
-export async function listPriceNotifications(userId: string, limit = 10) {
+export async function listPriceNotifications(userId: string, limit = 10, now = new Date()) {
   const db = await getDb();
   const rows = await db
     .select({
       id: priceAlertNotifications.id,
       label: priceAlerts.label,
-      dealId: priceAlerts.dealId,
+      ...backLinkColumns(now),
       priceCents: priceAlertNotifications.priceCents,
       currency: priceAlertNotifications.currency,
       thresholdCents: priceAlerts.thresholdCents,
@@ -196,13 +218,15 @@ export async function listPriceNotifications(userId: string, limit = 10) {
     })
     .from(priceAlertNotifications)
     .innerJoin(priceAlerts, eq(priceAlerts.id, priceAlertNotifications.alertId))
+    .leftJoin(crevardeDeals, eq(crevardeDeals.id, priceAlerts.dealId))
+    .leftJoin(offers, eq(offers.id, priceAlerts.offerId))
     .where(eq(priceAlertNotifications.userId, userId))
     .orderBy(desc(priceAlertNotifications.createdAt), desc(priceAlertNotifications.id))
     .limit(limit);
   return rows.map((r) => ({
     id: r.id,
     label: r.label,
-    dealId: r.dealId,
+    href: backLink(r),
     price: money(r.priceCents, r.currency),
     date: formatParis(r.createdAt, "d MMMM yyyy 'à' HH'h'mm"),
     unread: r.readAt === null,
@@ -297,8 +321,7 @@ export async function priceAlertJob(job: { payload: Record<string, unknown> }): 
         userId: priceAlerts.userId,
         email: user.email,
         label: priceAlerts.label,
-        dealId: priceAlerts.dealId,
-        dealPublic: sql<boolean>`coalesce(${crevardeDeals.status} = ${dealStatus.is.published} and not ${crevardeDeals.draft}, false)`,
+        ...backLinkColumns(new Date()),
         productKey: priceAlerts.productKey,
         thresholdCents: priceAlerts.thresholdCents,
         paused: priceAlerts.paused,
@@ -306,6 +329,7 @@ export async function priceAlertJob(job: { payload: Record<string, unknown> }): 
       .from(priceAlerts)
       .innerJoin(user, eq(user.id, priceAlerts.userId))
       .leftJoin(crevardeDeals, eq(crevardeDeals.id, priceAlerts.dealId))
+      .leftJoin(offers, eq(offers.id, priceAlerts.offerId))
       .where(eq(priceAlerts.id, alertId))
       .for("update", { of: priceAlerts });
     if (!alert || alert.paused) return false;
@@ -322,7 +346,7 @@ export async function priceAlertJob(job: { payload: Record<string, unknown> }): 
       merchant: alert.productKey.split("/")[0] ?? alert.productKey,
       price: money(priceCents, currency),
       threshold: money(alert.thresholdCents, currency),
-      url: alert.dealId && alert.dealPublic ? `${env.SITE_URL}/coup-de-crevarde/${alert.dealId}` : `${env.SITE_URL}/mes-alertes`,
+      url: `${env.SITE_URL}${backLink(alert) ?? "/mes-alertes"}`,
       pauseUrl,
     };
     await sendMail(

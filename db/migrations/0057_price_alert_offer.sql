@@ -1,0 +1,2 @@
+ALTER TABLE "price_alerts" ADD COLUMN "offer_id" uuid;--> statement-breakpoint
+ALTER TABLE "price_alerts" ADD CONSTRAINT "price_alerts_offer_id_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."offers"("id") ON DELETE set null ON UPDATE no action;
