@@ -11,6 +11,8 @@ import { loggableUrl, logger } from "./lib/logger.server";
 import { getSessionUser } from "./lib/auth.server";
 import { answerKpi, KPI_REDIRECT_HEADERS, wantsKpiPage, type KpiEntry } from "./modules/tracking/kpi.server";
 import "./lib/load-context";
+// the composition root builds the auth instance (ADR 052)
+import "./composition/auth.server";
 
 export const streamTimeout = 5_000;
 

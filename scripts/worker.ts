@@ -6,6 +6,7 @@
 import { openDatabase } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
 import { jobHandlers, jobSchedules } from "../app/composition/job-registry.server";
+import "../app/composition/auth.server";
 import { logger } from "../app/lib/logger.server";
 import { runWorkerProcess } from "../app/lib/worker-process.server";
 import { setDatabase } from "../app/lib/db.server";

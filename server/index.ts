@@ -11,6 +11,7 @@ import { createApp } from "./app";
 import { flushEvents } from "../app/modules/tracking/tracking.server";
 import { JobWorker } from "../app/lib/jobs.server";
 import { jobHandlers, jobSchedules } from "../app/composition/job-registry.server";
+import "../app/composition/auth.server";
 import { registerSchedules } from "../app/lib/worker-process.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

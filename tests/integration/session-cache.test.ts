@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
-import { getAuth, getSessionUser, SESSION_COOKIE, SESSION_MAX_AGE, sessionCacheKey, sessionCacheSize } from "../../app/lib/auth.server";
+import { getAuth, getSessionUser, SESSION_COOKIE, sessionCacheKey, sessionCacheSize } from "../../app/lib/auth.server";
+import { SESSION_MAX_AGE } from "../../app/composition/auth.server";
 import * as schema from "../../db/schema";
 import { cookieFor, createUser, req } from "../helpers/auth";
 import { describeEachDb, listenDuringSuite } from "../helpers/db";

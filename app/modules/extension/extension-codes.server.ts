@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { affiliatePrograms } from "../../../db/schema";
 import type { SessionUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { displayName } from "~/lib/auth.server";
+import { displayName } from "~/modules/accounts/display";
 import { memberCashbackBalances } from "~/modules/cashback/member-cashback.server";
 import { formatEuros } from "~/modules/ledger/ledger";
 import { answerCodeFeedback } from "~/modules/promo-codes/code-feedback.server";

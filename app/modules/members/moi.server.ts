@@ -1,6 +1,7 @@
 import { and, inArray } from "drizzle-orm";
 import { crevardeDeals, promoCodes } from "../../../db/schema";
-import { displayName, initials, type SessionUser } from "~/lib/auth.server";
+import type { SessionUser } from "~/lib/auth.server";
+import { displayName, initials } from "~/modules/accounts/display";
 import { getDb } from "~/lib/db.server";
 import { withCashbackLinks } from "~/modules/cashback/click-out.server";
 import { memberVotes } from "~/modules/deals/deal-votes.server";
