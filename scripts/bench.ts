@@ -36,7 +36,7 @@ import { hashPassword } from "better-auth/crypto";
 import { openDatabase, setDatabase } from "../app/lib/db.server";
 import type { NormalisedRecord } from "../app/modules/networks/types";
 import * as schema from "../db/schema";
-import { DEALS } from "../db/seed/data/deals";
+import { DEALS } from "../app/seed/data/deals";
 import { matchQuery, refreshLexicon } from "../app/modules/search/search.server";
 import { searchWords } from "../app/modules/search/search.schema";
 import { ensureBuild, root, startServer, type RunningServer } from "./lib/server";

@@ -3,8 +3,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { DataDirLockedError, openDatabase } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
-import { seed, type SeedResult } from "../db/seed/index";
-import { demoAdminPassword } from "../db/seed/mode";
+import { seed, type SeedResult } from "../app/seed/index";
+import { demoAdminPassword } from "../app/seed/mode";
 import { printDemoAccounts } from "./lib/demo-accounts";
 
 /**

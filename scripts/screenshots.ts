@@ -20,8 +20,8 @@ import { EARNINGS_SLUG } from "../app/modules/content/earnings";
 import { LEGAL_SLUGS } from "../app/modules/content/legal";
 import { MODERATION_TABS } from "../app/modules/notices/moderation-desk";
 import * as s from "../db/schema";
-import { DEMO_ACCOUNTS } from "../db/seed/demo-accounts";
-import { seed } from "../db/seed/index";
+import { DEMO_ACCOUNTS } from "../app/seed/demo-accounts";
+import { seed } from "../app/seed/index";
 import { ensureBuild, freshDataDir, root, startServer } from "./lib/server";
 
 const OUT = path.join(root, "screenshots");

@@ -208,7 +208,7 @@ async function main() {
   const { openDatabase, setDatabase } = await import("../app/lib/db.server");
   const database = await openDatabase({ url: dbUrl });
   setDatabase(Promise.resolve(database));
-  const { seed } = await import("../db/seed/index");
+  const { seed } = await import("../app/seed/index");
   await seed(database.db, { uploadsDir: path.join(tmp, "seed", "uploads"), adminPassword: ADMIN.password });
   const db = new pg.Pool({ connectionString: dbUrl, max: 3 });
   console.log(`database ${dbName} migrated and seeded (${elapsed()})`);

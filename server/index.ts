@@ -5,7 +5,7 @@ import { getEnv } from "../app/lib/env.server";
 import { openDatabase, setDatabase, type Database } from "../app/lib/db.server";
 import { listenForDataChanges } from "../app/lib/data-changes.server";
 import { logger } from "../app/lib/logger.server";
-import { demoAdminPassword, demoSeedMode } from "../db/seed/mode";
+import { demoAdminPassword, demoSeedMode } from "../app/seed/mode";
 import { settleBackgroundTasks } from "../app/lib/background.server";
 import { createApp } from "./app";
 import { flushEvents } from "../app/modules/tracking/tracking.server";
@@ -49,7 +49,7 @@ async function main() {
   const demoMode = demoSeedMode(env);
   if (demoMode !== "off") {
     // once per database: what an admin deleted stays deleted
-    const { seed } = await import("../db/seed/index");
+    const { seed } = await import("../app/seed/index");
     const { createdAccounts } = await seed(database.db, {
       once: true,
       uploadsDir,
@@ -82,7 +82,7 @@ async function main() {
       `Crevarde is up at http://localhost:${env.PORT} (${database.kind === "pglite" ? `embedded PostgreSQL in ${env.DATA_DIR}` : "PostgreSQL server"})`,
     );
     if (demoMode === "local") {
-      import("../db/seed/demo-accounts")
+      import("../app/seed/demo-accounts")
         .then(({ DEMO_ACCOUNTS }) => {
           for (const a of DEMO_ACCOUNTS) logger.info(`Demo ${a.role}: ${a.email} / ${a.password}`);
         })

@@ -82,7 +82,7 @@ export interface BrandPalette {
   secondary: string;
 }
 
-/** The brand of a product image: its colours when known (the demo brands', db/seed/data/brands.ts), its category for the label's typeface. */
+/** The brand of a product image: its colours when known (the demo brands', app/seed/data/brands.ts), its category for the label's typeface. */
 export interface ProductBrand {
   name: string;
   category?: string | null;

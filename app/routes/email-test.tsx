@@ -21,7 +21,7 @@ import { emailTestSchema } from "~/modules/accounts/email-test.schema";
 import { recentOutbox } from "~/lib/mail.server";
 import { logger } from "~/lib/logger.server";
 import { outboxMail, requestPasswordReset, requestSignInLink, resendVerification } from "~/modules/accounts/accounts.server";
-import { demoSeedMode } from "../../db/seed/mode";
+import { demoSeedMode } from "../seed/mode";
 import { asUuid } from "~/modules/tracking/tracking.server";
 
 /**

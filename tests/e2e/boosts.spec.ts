@@ -1,6 +1,6 @@
 import { expect, noHorizontalScroll, test } from "./fixtures";
 
-// Issue #34 item 6. The demo seed gives Kérastase one programme (db/seed/data/programs.ts DEMO_BOOSTED_PROGRAM):
+// Issue #34 item 6. The demo seed gives Kérastase one programme (app/seed/data/programs.ts DEMO_BOOSTED_PROGRAM):
 // 8 % × the usual member share 70 % = 5,6 %, boosted to a 100 % share (8 %) from 2 days before the seed
 // until the midnight (Paris) after the 5th day after it. The welcome bonus is the setting's default, 3,00 €, and the demo has cashback launched.
 const BOOST = /^Cashback boosté : 8\u00a0% au lieu de 5,6\u00a0% jusqu'au \d{1,2}(er)? [a-zéû]+( \d{4})?( à \d{1,2} h \d{2})?$/;

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import type { Locator, Page } from "@playwright/test";
 
-// Nuxe's programmes in the demo seed (db/seed/data/programs.ts), every one paying on the amount excluding VAT (20 %):
+// Nuxe's programmes in the demo seed (app/seed/data/programs.ts), every one paying on the amount excluding VAT (20 %):
 // the best current rate is Awin's 10 % × the member share 70 % = 7 %, the others lower, so « Jusqu'à ».
 // Its Huile Prodigieuse at 32,90 €: 32,90 / 1,20 × 7 % = 1,919… → « environ 1,91 € » (floored).
 const NUXE_LABEL = "Jusqu'à 7\u00a0% de cashback";

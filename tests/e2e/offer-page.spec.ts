@@ -2,7 +2,7 @@ import { expect, noHorizontalScroll, test } from "./fixtures";
 
 /**
  * An offer's page (issue #39 items 4 and 5, ADR 049 §The offer page): the demo's « Huile Prodigieuse 100 ml »
- * (Nuxe) has a year of price history (db/seed/data/price-history.ts). From its card on the brand page to its
+ * (Nuxe) has a year of price history (app/seed/data/price-history.ts). From its card on the brand page to its
  * page: its 30-day low, the price history chart with its table, a period switched by a link. At 390 and 1280 px (@layout).
  */
 const NAME = "Huile Prodigieuse 100 ml";

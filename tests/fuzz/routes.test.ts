@@ -14,8 +14,8 @@ import routes from "../../app/routes";
 import { openDatabase, setDatabase, type Database } from "../../app/lib/db.server";
 import { resetAuth } from "../../app/lib/auth.server";
 import { logger } from "../../app/lib/logger.server";
-import { seed } from "../../db/seed/index";
-import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
+import { seed } from "../../app/seed/index";
+import { DEMO_ACCOUNTS } from "../../app/seed/demo-accounts";
 import { startInProcessApp } from "../helpers/app";
 
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };

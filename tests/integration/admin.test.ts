@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { seed } from "../../db/seed/index";
+import { seed } from "../../app/seed/index";
 import { loader as layoutLoader } from "../../app/routes/admin/_layout";
 import { action as dashAction, loader as dashLoader } from "../../app/routes/admin/dashboard";
 import { action as promoAction, loader as promoLoader } from "../../app/routes/admin/promo-codes";

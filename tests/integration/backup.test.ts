@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { backup, restore } from "../../app/lib/backup.server";
 import { openDatabase, type Database } from "../../app/lib/db.server";
-import { seed } from "../../db/seed/index";
+import { seed } from "../../app/seed/index";
 import { dbKinds, openMigratedDataDir } from "../helpers/db";
 
 const tmp = (p: string) => fs.mkdtempSync(path.join(os.tmpdir(), p));

@@ -7,7 +7,7 @@ import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, 
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { seed } from "../../db/seed/index";
+import { seed } from "../../app/seed/index";
 import Brands, { loader as brandsLoader } from "../../app/routes/brands";
 import { loader as searchLoader } from "../../app/routes/search";
 import { loader as suggestionsLoader } from "../../app/routes/search.suggestions";

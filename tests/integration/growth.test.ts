@@ -4,7 +4,7 @@ import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { seed } from "../../db/seed/index";
+import { seed } from "../../app/seed/index";
 import { action as newsletterAction } from "../../app/routes/newsletter";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "../../app/routes/newsletter.unsubscribe";
 import { action as confirmAction, loader as confirmLoader } from "../../app/routes/newsletter.confirm";

@@ -11,7 +11,7 @@ import { action as adminAction, loader as adminLoader } from "../../app/routes/a
 import { loader as articleLoader } from "../../app/routes/help.$slug";
 import { loader as helpLoader } from "../../app/routes/help";
 import * as s from "../../db/schema";
-import { HELP_ARTICLES } from "../../db/seed/data/help";
+import { HELP_ARTICLES } from "../../app/seed/data/help";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { callRoute } from "../helpers/route";
@@ -19,7 +19,7 @@ import { callRoute } from "../helpers/route";
 const articleOf = (slug: string) => getDb().then((db) => db.select().from(s.helpArticles).where(eq(s.helpArticles.slug, slug)).then((r) => r[0]));
 
 describeEachDb("help centre (issue #34 item 7)", () => {
-  it("every database gets the seed's articles from the migration, equal to db/seed/data/help.ts", async () => {
+  it("every database gets the seed's articles from the migration, equal to app/seed/data/help.ts", async () => {
     const rows = await (await getDb()).select().from(s.helpArticles).orderBy(asc(s.helpArticles.slug));
     const expected = [...HELP_ARTICLES].sort((a, b) => (a.slug < b.slug ? -1 : 1)).map((a) => ({ ...a, body: sanitizeRichHtml(a.body), published: true }));
     expect(rows.map(({ slug, section, title, summary, body, position, published }) => ({ slug, section, title, summary, body, position, published }))).toEqual(expected);

@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { seed } from "../../db/seed/index";
+import { seed } from "../../app/seed/index";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as dealsLoader } from "../../app/routes/deals";
 import { loader as codesLoader } from "../../app/routes/codes-promo";

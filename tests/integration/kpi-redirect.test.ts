@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { seed } from "../../db/seed/index";
+import { seed } from "../../app/seed/index";
 import { flushEvents, visitorHash } from "../../app/modules/tracking/tracking.server";
 import { startInProcessApp } from "../helpers/app";
 import { signedInUser } from "../helpers/auth";

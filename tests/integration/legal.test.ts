@@ -8,7 +8,7 @@ import { retentionRows } from "../../app/modules/content/legal";
 import { LEGAL_FIELDS, type LegalIdentity } from "../../app/modules/legal/identity";
 import { RETENTION } from "../../app/modules/privacy/retention";
 import { action as settingsAction } from "../../app/routes/admin/settings";
-import { LEGAL_PAGES } from "../../db/seed/data/legal";
+import { LEGAL_PAGES } from "../../app/seed/data/legal";
 import { startInProcessApp } from "../helpers/app";
 import { req, signedInUser, type SignedInUser } from "../helpers/auth";
 import { MIGRATIONS, migrationsUpTo } from "../helpers/migrations";

@@ -12,7 +12,7 @@ import { withLedger } from "../../app/modules/ledger/ledger.server";
 import { setSetting } from "../../app/modules/settings/settings.server";
 import { action, loader } from "../../app/routes/mon-cashback";
 import * as s from "../../db/schema";
-import { insertDemoProgram, insertPurchase, type PurchaseInput } from "../../db/seed/demo-cashback";
+import { insertDemoProgram, insertPurchase, type PurchaseInput } from "../../app/seed/demo-cashback";
 import { req, signedInUser } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 import { asRouteComponent, callRoute } from "../helpers/route";

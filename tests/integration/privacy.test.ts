@@ -7,7 +7,7 @@ import { SMTPServer } from "smtp-server";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { seed } from "../../db/seed/index";
+import { seed } from "../../app/seed/index";
 import { CLIENT_IP_HEADER, getAuth, resetAuth } from "../../app/lib/auth.server";
 import type { Db } from "../../app/lib/db.server";
 import { resetEnvCache } from "../../app/lib/env.server";

@@ -11,7 +11,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "../../db/schema";
-import { seed } from "../../db/seed/index";
+import { seed } from "../../app/seed/index";
 import { loader as dealsLoader } from "../../app/routes/deals";
 import { FACET_WINDOW, searchDeals, searchDealsQuery } from "../../app/modules/deals/deals.server";
 import { parseDealSearch } from "../../app/modules/deals/deals.schema";

@@ -5,10 +5,10 @@ import { verifyPassword } from "better-auth/crypto";
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { DEMO_SEEDED_KEY, SEED_IMAGE_VERSION, seed } from "../../db/seed/index";
-import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
-import { DEMO_BOOSTED_PROGRAM } from "../../db/seed/data/programs";
-import { OFFER_PRICE_HISTORY, PRICE_HISTORY } from "../../db/seed/data/price-history";
+import { DEMO_SEEDED_KEY, SEED_IMAGE_VERSION, seed } from "../../app/seed/index";
+import { DEMO_ACCOUNTS } from "../../app/seed/demo-accounts";
+import { DEMO_BOOSTED_PROGRAM } from "../../app/seed/data/programs";
+import { OFFER_PRICE_HISTORY, PRICE_HISTORY } from "../../app/seed/data/price-history";
 import { getPublicOffer } from "../../app/modules/offers/offers.server";
 import { productKey } from "../../app/modules/prices/product-key";
 import { getDealPage } from "../../app/modules/deals/deal-votes.server";
@@ -338,7 +338,7 @@ describeEachDb("demo seed", ({ database }) => {
   it("gives one demo brand a programme on each of the eight networks, share 70 %, with a rate history", async () => {
     const db = database().db;
     const [nuxe] = await db.select().from(s.brands).where(eq(s.brands.slug, "nuxe"));
-    // closed programmes only carry the demo member's past purchases (db/seed/demo-cashback.ts)
+    // closed programmes only carry the demo member's past purchases (app/seed/demo-cashback.ts)
     const all = await db.select().from(s.affiliatePrograms);
     expect(all.filter((p) => p.status !== "active").every((p) => p.status === "closed" && p.networkAccountId === "demo")).toBe(true);
     // besides Nuxe's, one programme of another brand carries the demo's running boost (issue #34 item 6)
@@ -375,7 +375,7 @@ describeEachDb("demo seed", ({ database }) => {
 
   it("dates expiries relative to the seed time", async () => {
     // created_at is the seed time: each expiry is that time plus the configured offset
-    const { PROMO_CODES } = await import("../../db/seed/data/promo-codes");
+    const { PROMO_CODES } = await import("../../app/seed/data/promo-codes");
     const db = database().db;
     const rows = await db
       .select({ code: s.promoCodes.code, expiresAt: s.promoCodes.expiresAt, createdAt: s.promoCodes.createdAt })

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { seed } from "../../db/seed/index";
+import { seed } from "../../app/seed/index";
 import { action as brandAction } from "../../app/routes/admin/brands";
 import { action as categoryAction } from "../../app/routes/admin/categories";
 import { action as contentAction } from "../../app/routes/admin/content";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { seed } from "../../db/seed/index";
+import { seed } from "../../app/seed/index";
 import { loader as searchLoader, meta as searchMeta } from "../../app/routes/search";
 import { loader as suggestionsLoader } from "../../app/routes/search.suggestions";
 import { loader as dealsLoader } from "../../app/routes/deals";

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/lib/db.server";
-import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
+import { DEMO_ACCOUNTS } from "../../app/seed/demo-accounts";
 import { dbKinds } from "../helpers/db";
 
 const root = path.resolve(import.meta.dirname, "../..");

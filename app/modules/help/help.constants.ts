@@ -19,7 +19,7 @@ export const HELP_PATH = "/aide";
 
 export const helpArticlePath = (slug: string) => `${HELP_PATH}/${slug}`;
 
-/** The articles a cashback screen links to (seeded by db/seed/data/help.ts; an admin may edit, not rename, them). */
+/** The articles a cashback screen links to (seeded by app/seed/data/help.ts; an admin may edit, not rename, them). */
 export const HELP_ARTICLE_SLUGS = {
   /** « Pourquoi mon achat n'apparaît pas ? »: /mon-cashback and the claims page */
   missingPurchase: "pourquoi-mon-achat-n-apparait-pas",

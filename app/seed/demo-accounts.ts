@@ -1,4 +1,4 @@
-import type { Role } from "../constants";
+import type { Role } from "../../db/constants";
 
 export interface DemoAccount {
   role: Role;
@@ -11,7 +11,7 @@ export interface DemoAccount {
 /**
  * Demo accounts created by the seed (also printed at start and in the README):
  * one per role (ADR 022). On a deployment seeded with SEED_DEMO=true, every
- * back-office account gets a random password instead (db/seed/index.ts).
+ * back-office account gets a random password instead (app/seed/index.ts).
  */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: "admin", email: "admin@crevarde.local", password: "CrevardeAdmin2025!", username: "Admin Crevarde", dealsUsed: 0 },

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { LedgerTx } from "../../app/modules/ledger/ledger.server";
-import { approveCashback, recordPendingCashback, refuseCashback } from "../../app/modules/ledger/ledger-events.server";
-import * as s from "../schema";
+import type { LedgerTx } from "../modules/ledger/ledger.server";
+import { approveCashback, recordPendingCashback, refuseCashback } from "../modules/ledger/ledger-events.server";
+import * as s from "../../db/schema";
 
 const DAY = 24 * 60 * 60 * 1000;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
