@@ -155,7 +155,7 @@ function createAuth(db: Db): Auth {
 }
 
 /** Subject of the e-mail sent when someone signs up with an address that already has an account. */
-export const EXISTING_ACCOUNT_SUBJECT = "Tu as déjà un compte";
+const EXISTING_ACCOUNT_SUBJECT = "Tu as déjà un compte";
 
 /**
  * Tell the owner of an address that it already has an account, with a sign-in link and
