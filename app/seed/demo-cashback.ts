@@ -3,8 +3,10 @@ import { and, eq } from "drizzle-orm";
 import type { LedgerTx } from "../modules/ledger/ledger.server";
 import { approveCashback, recordPendingCashback, refuseCashback } from "../modules/ledger/ledger-events.server";
 import * as s from "../../db/schema";
+import { memberCashbackStatus, type MemberCashbackStatus } from "../../db/states/member-cashback-status";
 
 const DAY = 24 * 60 * 60 * 1000;
+const cb = memberCashbackStatus.is;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** An opaque click id ("c" + 20 base62 characters), as the click-out makes them. */
@@ -19,7 +21,7 @@ export interface PurchaseInput {
   networkAccountId?: string;
   /** unique per programme: the network's purchase id */
   conversionKey: string;
-  status: "tracked" | "pending" | "validated" | "refused" | "reversed";
+  status: MemberCashbackStatus;
   amountCents: number;
   saleAmount?: string | null;
   commissionAmount?: string;
@@ -44,7 +46,7 @@ export async function insertPurchase(tx: LedgerTx, p: PurchaseInput): Promise<st
     .insert(s.clickSessions)
     .values({ clickId: demoClickId(), userId: p.userId, programId: p.programId, destinationUrl: "https://example.com/", rateSnapshot: { shareBps: 7000 }, createdAt: p.clickedAt })
     .returning({ id: s.clickSessions.id, clickId: s.clickSessions.clickId });
-  const networkStatus = p.status === "validated" || p.status === "reversed" ? "approved" : p.status === "refused" ? "declined" : "pending";
+  const networkStatus = p.status === cb.validated || p.status === cb.reversed ? "approved" : p.status === cb.refused ? "declined" : "pending";
   const commission = p.commissionAmount ?? (p.amountCents / 70).toFixed(2);
   const [conversion] = await tx
     .insert(s.conversions)
@@ -57,14 +59,14 @@ export async function insertPurchase(tx: LedgerTx, p: PurchaseInput): Promise<st
       clickSessionId: click.id,
       userId: p.userId,
       networkStatusRaw: networkStatus,
-      status: p.status === "reversed" ? "declined" : networkStatus,
+      status: p.status === cb.reversed ? "declined" : networkStatus,
       saleAmount: p.saleAmount ?? null,
       commissionAmount: commission,
       firstCommissionAmount: commission,
       currency: p.currency ?? "EUR",
       transactionAt: p.transactionAt,
       clickAt: p.clickedAt,
-      pushOnly: p.status === "tracked",
+      pushOnly: p.status === cb.tracked,
       rawHash: `demo-${p.conversionKey}`,
     })
     .returning({ id: s.conversions.id });
@@ -88,8 +90,8 @@ export async function insertPurchase(tx: LedgerTx, p: PurchaseInput): Promise<st
       updatedAt: detectedAt,
     })
     .returning({ id: s.memberCashbacks.id });
-  const first = p.status === "tracked" ? "tracked" : "pending";
-  const steps = [{ at: detectedAt, from: null as string | null, to: first }];
+  const first = p.status === cb.tracked ? cb.tracked : cb.pending;
+  const steps: { at: Date; from: string | null; to: MemberCashbackStatus }[] = [{ at: detectedAt, from: null, to: first }];
   for (const l of p.later ?? []) steps.push({ at: l.at, from: steps.at(-1)!.to, to: l.to });
   await tx.insert(s.memberCashbackEvents).values(
     steps.map((e) => ({ memberCashbackId: cashback.id, at: e.at, fromStatus: e.from, toStatus: e.to, amountCents: p.amountCents, cause: "import" })),
