@@ -50,8 +50,8 @@ export default defineConfig({
       reporter: ["text-summary", "json-summary"],
     },
     projects: [
-      { extends: true, test: { name: "isolated", include: ISOLATED, setupFiles: ["tests/setup/composition.ts"] } },
-      { extends: true, test: { name: "shared", include: TESTS, exclude: ISOLATED, isolate: false, setupFiles: ["tests/setup/composition.ts", "tests/setup/fresh-process-state.ts"] } },
+      { extends: true, test: { name: "isolated", include: ISOLATED } },
+      { extends: true, test: { name: "shared", include: TESTS, exclude: ISOLATED, isolate: false, setupFiles: ["tests/setup/fresh-process-state.ts"] } },
     ],
   },
   resolve: {

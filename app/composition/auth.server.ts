@@ -4,7 +4,7 @@
  * the options here wire the domain in (the e-mails, the blocked member's message, the
  * truncated IP, the invitation bound on verification, the retention of sessions).
  * Imported for its effect by every entry: app/entry.server.tsx, server/index.ts,
- * scripts/worker.ts and the Vitest setup (tests/setup/composition.ts).
+ * scripts/worker.ts, and tests/helpers/db.ts when it installs a test database.
  */
 import { createElement } from "react";
 import { betterAuth } from "better-auth";

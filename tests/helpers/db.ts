@@ -81,7 +81,8 @@ export function describeEachDb(name: string, fn: (ctx: { kind: DbKind; database:
         // no welcome bonus unless a test turns it on (issue #34 item 6): the other suites' balances are about their own rules
         await database.db.insert(siteSettings).values({ key: "welcome_bonus_cents", value: 0 }).onConflictDoNothing();
         setDatabase(Promise.resolve(database));
-        // the auth instance is bound to the process database: rebuild it
+        // the auth instance is bound to the process database: rebuild it, with the composition root's factory (ADR 052)
+        await import("../../app/composition/auth.server");
         (await import("../../app/lib/auth.server")).resetAuth();
       });
       afterAll(async () => {
