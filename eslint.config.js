@@ -21,7 +21,7 @@ export default tseslint.config(
     // sonner loads on the first toast only (app/lib/toast.ts, issue #16): a direct import would ship it on every page and bypass the lazy toaster
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/components/toaster.tsx", "app/lib/toast.ts"],
-    rules: { "no-restricted-imports": ["error", { paths: [{ name: "sonner", message: "Import { toast } from \"~/lib/toast\" instead." }] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [{ name: "sonner", message: "Import { toast } from \"#app/lib/toast\" instead." }] }] },
   },
   {
     // the environment is read and validated in one place, app/lib/env.server.ts (README "Configuration")

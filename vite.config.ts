@@ -6,7 +6,8 @@ import { lucideIcons } from "./vite/lucide-icons";
 export default defineConfig({
   plugins: [lucideIcons(), tailwindcss(), reactRouter()],
   resolve: {
-    alias: { "~": new URL("./app", import.meta.url).pathname },
+    // the import paths of tsconfig.json: #app/* and #db/* (issue #36 item 7)
+    alias: { "#app": new URL("./app", import.meta.url).pathname, "#db": new URL("./db", import.meta.url).pathname },
   },
   // bundled on the server too, so that its icons are made by lucideIcons()'s factory
   ssr: { noExternal: ["lucide-react"] },

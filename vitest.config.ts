@@ -55,6 +55,11 @@ export default defineConfig({
     ],
   },
   resolve: {
-    alias: { "~": new URL("./app", import.meta.url).pathname },
+    // the import paths of tsconfig.json (issue #36 item 7)
+    alias: {
+      "#app": new URL("./app", import.meta.url).pathname,
+      "#db": new URL("./db", import.meta.url).pathname,
+      "#tests": new URL("./tests", import.meta.url).pathname,
+    },
   },
 });

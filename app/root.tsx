@@ -1,8 +1,8 @@
 import "./lib/zod-config";
 import { createContext, useContext, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
-import { ToastHost } from "~/components/toast-host";
-import { toast as showToast } from "~/lib/toast";
+import { ToastHost } from "#app/components/toast-host";
+import { toast as showToast } from "#app/lib/toast";
 import type { Route } from "./+types/root";
 import type { Moi } from "./modules/members/moi.server";
 import { GeneralErrorBoundary } from "./components/error-boundary";

@@ -48,10 +48,10 @@ export default [
   // Public layout (header + footer)
   layout("routes/_public.tsx", [
     index("routes/home.tsx"),
-    route("coup-de-crevarde", "routes/deals.tsx", { id: "deals" }),
-    route("coups-de-crevarde", "routes/deals.tsx", { id: "deals-alias" }),
-    route("coup-de-crevarde/proposer", "routes/deals.propose.tsx"),
-    route("coup-de-crevarde/:id", "routes/deals.$id.tsx"),
+    route("coup-de-crevarde", "routes/coup-de-crevarde.tsx", { id: "deals" }),
+    route("coups-de-crevarde", "routes/coup-de-crevarde.tsx", { id: "deals-alias" }),
+    route("coup-de-crevarde/proposer", "routes/coup-de-crevarde.proposer.tsx"),
+    route("coup-de-crevarde/:id", "routes/coup-de-crevarde.$id.tsx"),
     // after signing in from « Activer le cashback »: a page of ours, then on to the activation (issue #34 item 2)
     route("cashback/activer/:programId/suite", "routes/cashback.activate.continue.tsx"),
     route("codes-promo", "routes/codes-promo.tsx"),
@@ -68,7 +68,7 @@ export default [
     route("apropos", "routes/apropos.tsx"),
     // what the browser extension reads and sends (issue #40 item 9, ADR 050)
     route("extension", "routes/extension.tsx"),
-    route("deals", "routes/deals-soon.tsx"),
+    route("deals", "routes/deals.tsx"),
     route("mes-deals", "routes/mes-deals.tsx"),
     route("mes-alertes", "routes/mes-alertes.tsx"),
     route("invite", "routes/invite.tsx"),

@@ -1,4 +1,4 @@
-import type { CheckoutSelectors } from "../app/modules/extension/extension-shops";
+import type { CheckoutSelectors } from "#app/modules/extension/extension-shops";
 import { parsePriceCents, type ApplyOutcome, type CheckoutDriver } from "./code-test";
 
 /** How long the shop has to answer a code before it counts as « no answer ». */

@@ -1,4 +1,4 @@
-import type { CheckoutSelectors, ExtensionShop } from "../app/modules/extension/extension-shops";
+import type { CheckoutSelectors, ExtensionShop } from "#app/modules/extension/extension-shops";
 import { showBanner, type BannerControls } from "./banner";
 import { domCheckoutDriver, isCheckoutPage } from "./checkout-dom";
 import { reportsOf, runSummary, testCodes } from "./code-test";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ExtensionShop } from "../app/modules/extension/extension-shops";
+import type { ExtensionShop } from "#app/modules/extension/extension-shops";
 import { shopForHost } from "./match";
 
 const shop = (name: string, domains: string[]): ExtensionShop => ({ programId: name, name, domains, rateLabel: "7\u00a0% de cashback", liveCodes: 0, checkoutSelectors: null });

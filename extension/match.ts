@@ -1,4 +1,4 @@
-import type { ExtensionShop } from "../app/modules/extension/extension-shops";
+import type { ExtensionShop } from "#app/modules/extension/extension-shops";
 
 /**
  * The partner shop of a page's host, matched in the browser against the cached list (issue #40

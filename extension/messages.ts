@@ -1,4 +1,4 @@
-import type { ExtensionCodeList, ExtensionReportAnswer, ExtensionShop } from "../app/modules/extension/extension-shops";
+import type { ExtensionCodeList, ExtensionReportAnswer, ExtensionShop } from "#app/modules/extension/extension-shops";
 import type { Reminder } from "./reminder";
 
 /**

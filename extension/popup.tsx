@@ -1,6 +1,6 @@
 import { StrictMode, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
-import type { ExtensionCodeList, ExtensionMoi, ExtensionShop } from "../app/modules/extension/extension-shops";
+import type { ExtensionCodeList, ExtensionMoi, ExtensionShop } from "#app/modules/extension/extension-shops";
 import { codesText } from "./banner";
 import type { ShopAnswer } from "./messages";
 import { fetchMoi, fetchShopCodes } from "./site";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ExtensionShop } from "../app/modules/extension/extension-shops";
+import type { ExtensionShop } from "#app/modules/extension/extension-shops";
 import { ACTIVATION_RETURN_MS, checkoutReminderFor, DISMISSAL_MS, liveDismissals, reminderFor, shopForPage } from "./reminder";
 
 const NUXE: ExtensionShop = { programId: "p-nuxe", name: "Nuxe", domains: ["nuxe.com"], rateLabel: "Jusqu'à 7\u00a0% de cashback", liveCodes: 3, checkoutSelectors: null };

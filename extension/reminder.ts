@@ -1,4 +1,4 @@
-import type { ExtensionShop } from "../app/modules/extension/extension-shops";
+import type { ExtensionShop } from "#app/modules/extension/extension-shops";
 import { otherPartnerMarker } from "./markers";
 import { shopForHost } from "./match";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ExtensionShop } from "../app/modules/extension/extension-shops";
+import type { ExtensionShop } from "#app/modules/extension/extension-shops";
 import { currentShops, SHOP_LIST_TTL_MS, type ShopListStore } from "./shop-list";
 
 const SHOP: ExtensionShop = { programId: "p", name: "Nuxe", domains: ["nuxe.com"], rateLabel: "7\u00a0% de cashback", liveCodes: 1, checkoutSelectors: null };

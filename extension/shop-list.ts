@@ -1,4 +1,4 @@
-import type { ExtensionShop, ExtensionShopList } from "../app/modules/extension/extension-shops";
+import type { ExtensionShop, ExtensionShopList } from "#app/modules/extension/extension-shops";
 
 /** The list is kept this long before it is asked again, with If-None-Match (issue #40 item 2). */
 export const SHOP_LIST_TTL_MS = 3_600_000;

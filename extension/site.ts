@@ -1,4 +1,4 @@
-import type { ExtensionCodeList, ExtensionMoi, ExtensionReportAnswer } from "../app/modules/extension/extension-shops";
+import type { ExtensionCodeList, ExtensionMoi, ExtensionReportAnswer } from "#app/modules/extension/extension-shops";
 import type { CodesAnswer, ReportAnswer } from "./messages";
 
 /**

@@ -33,15 +33,15 @@ import autocannon from "autocannon";
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
-import { openDatabase, setDatabase } from "../app/lib/db.server";
-import type { NormalisedRecord } from "../app/modules/networks/types";
-import * as schema from "../db/schema";
-import { DEALS } from "../app/seed/data/deals";
-import { matchQuery, refreshLexicon } from "../app/modules/search/search.server";
-import { searchWords } from "../app/modules/search/search.schema";
+import { openDatabase, setDatabase } from "#app/lib/db.server";
+import type { NormalisedRecord } from "#app/modules/networks/types";
+import * as schema from "#db/schema";
+import { DEALS } from "#app/seed/data/deals";
+import { matchQuery, refreshLexicon } from "#app/modules/search/search.server";
+import { searchWords } from "#app/modules/search/search.schema";
 import { ensureBuild, root, startServer, type RunningServer } from "./lib/server";
 import { benchObservations, observationsArg } from "./lib/bench-observations";
-import { COMMENTS_MAX, COMMENTS_PER_PAGE } from "../app/modules/deals/deal-comments";
+import { COMMENTS_MAX, COMMENTS_PER_PAGE } from "#app/modules/deals/deal-comments";
 
 interface Result {
   name: string;
@@ -299,7 +299,7 @@ const BENCH_ACCOUNT = "bench-import";
 async function benchConversions(n: number, target: { url?: string; dataDir?: string }): Promise<string> {
   const database = await openDatabase(target);
   setDatabase(Promise.resolve(database));
-  const { importRecords } = await import("../app/modules/conversions/import.server");
+  const { importRecords } = await import("#app/modules/conversions/import.server");
   try {
     const db = database.db;
     const userId = randomUUID();

@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { openDatabase, setDatabase } from "../app/lib/db.server";
-import { getEnv } from "../app/lib/env.server";
-import { isNetwork, NETWORKS } from "../app/modules/networks/networks";
+import { openDatabase, setDatabase } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { isNetwork, NETWORKS } from "#app/modules/networks/networks";
 
 const usage = `Usage : npm run conversions:import -- --network <${NETWORKS.join("|")}> --file <chemin> [--account <id éditeur>]`;
 
@@ -45,7 +45,7 @@ try {
 
 const database = await openDatabase({ url: env.DATABASE_URL });
 setDatabase(Promise.resolve(database));
-const { importNetworkFile, ImportFileError } = await import("../app/modules/conversions/import.server");
+const { importNetworkFile, ImportFileError } = await import("#app/modules/conversions/import.server");
 let exitCode = 0;
 try {
   const started = Date.now();

@@ -1,7 +1,7 @@
 /** `npm run create-admin -- <email>`: promote an existing account to admin. */
-import { DataDirLockedError, openDatabase } from "../app/lib/db.server";
-import { getEnv } from "../app/lib/env.server";
-import { promoteToAdmin } from "../app/modules/users/users-admin.server";
+import { DataDirLockedError, openDatabase } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { promoteToAdmin } from "#app/modules/users/users-admin.server";
 
 const email = process.argv[2];
 if (!email) {
@@ -11,7 +11,7 @@ if (!email) {
 const env = getEnv();
 try {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const { setDatabase } = await import("../app/lib/db.server");
+  const { setDatabase } = await import("#app/lib/db.server");
   setDatabase(Promise.resolve(database));
   const ok = await promoteToAdmin(email);
   await database.close();

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { backup } from "../app/lib/backup.server";
-import { getEnv } from "../app/lib/env.server";
+import { backup } from "#app/lib/backup.server";
+import { getEnv } from "#app/lib/env.server";
 
 const env = getEnv();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");

@@ -1,5 +1,5 @@
-import { DataDirLockedError, openDatabase } from "../app/lib/db.server";
-import { getEnv } from "../app/lib/env.server";
+import { DataDirLockedError, openDatabase } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
 
 /**
  * Apply the committed migrations and stop (the servers also apply them when

@@ -1,7 +1,7 @@
 /** `npm run db:purge`: apply the retention durations of ADR 008 once (the server also does it every hour). */
-import { DataDirLockedError, openDatabase, setDatabase } from "../app/lib/db.server";
-import { getEnv } from "../app/lib/env.server";
-import { purgeExpiredData } from "../app/modules/privacy/retention.server";
+import { DataDirLockedError, openDatabase, setDatabase } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { purgeExpiredData } from "#app/modules/privacy/retention.server";
 
 const env = getEnv();
 try {

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { DataDirLockedError, openDatabase } from "../app/lib/db.server";
-import { getEnv } from "../app/lib/env.server";
-import { seed, type SeedResult } from "../app/seed/index";
-import { demoAdminPassword } from "../app/seed/mode";
+import { DataDirLockedError, openDatabase } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { seed, type SeedResult } from "#app/seed/index";
+import { demoAdminPassword } from "#app/seed/mode";
 import { printDemoAccounts } from "./lib/demo-accounts";
 
 /**

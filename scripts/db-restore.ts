@@ -1,5 +1,5 @@
-import { restore } from "../app/lib/backup.server";
-import { getEnv } from "../app/lib/env.server";
+import { restore } from "#app/lib/backup.server";
+import { getEnv } from "#app/lib/env.server";
 
 const file = process.argv[2];
 if (!file) {

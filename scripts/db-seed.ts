@@ -1,8 +1,8 @@
 import path from "node:path";
-import { DataDirLockedError, openDatabase } from "../app/lib/db.server";
-import { getEnv } from "../app/lib/env.server";
-import { seed, type SeedResult } from "../app/seed/index";
-import { demoAdminPassword } from "../app/seed/mode";
+import { DataDirLockedError, openDatabase } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { seed, type SeedResult } from "#app/seed/index";
+import { demoAdminPassword } from "#app/seed/mode";
 import { printDemoAccounts } from "./lib/demo-accounts";
 
 /** Migrate and seed the demo data (idempotent), then print the demo accounts. */

@@ -20,7 +20,7 @@ import zlib from "node:zlib";
 /** KB (1,024 bytes) of gzipped JavaScript per page, the first matching group wins. */
 export const BUDGETS = [
   // forms validated in the browser by the server's own zod schema (conform): zod is 26 KB
-  { group: "member area", match: /^routes\/(profile|mon-cashback|mes-deals|mes-alertes|invite|deals\.propose)/, kb: 215 },
+  { group: "member area", match: /^routes\/(profile|mon-cashback|mes-deals|mes-alertes|invite|coup-de-crevarde\.proposer)/, kb: 215 },
   { group: "public forms", match: /^routes\/(auth|notice|contact|email-test)/, kb: 195 },
   { group: "public pages", match: /./, kb: 153 },
 ];

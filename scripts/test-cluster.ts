@@ -205,10 +205,10 @@ async function main() {
   // migrations and the demo seed, once, from this process (the servers start with SEED_DEMO=false)
   process.env.DATABASE_URL = dbUrl;
   process.env.DATA_DIR = path.join(tmp, "seed");
-  const { openDatabase, setDatabase } = await import("../app/lib/db.server");
+  const { openDatabase, setDatabase } = await import("#app/lib/db.server");
   const database = await openDatabase({ url: dbUrl });
   setDatabase(Promise.resolve(database));
-  const { seed } = await import("../app/seed/index");
+  const { seed } = await import("#app/seed/index");
   await seed(database.db, { uploadsDir: path.join(tmp, "seed", "uploads"), adminPassword: ADMIN.password });
   const db = new pg.Pool({ connectionString: dbUrl, max: 3 });
   console.log(`database ${dbName} migrated and seeded (${elapsed()})`);
@@ -307,7 +307,7 @@ async function main() {
     });
 
     await check("e. the job runner claims each job once across both servers", async () => {
-      const { enqueueMail } = await import("../app/lib/mail.server");
+      const { enqueueMail } = await import("#app/lib/mail.server");
       const n = 16;
       const prefix = `cluster-job-${randomBytes(3).toString("hex")}`;
       const ids: number[] = [];

@@ -3,13 +3,13 @@
  * own (ADR 012), next to web servers started with JOBS_IN_PROCESS=false, until
  * SIGTERM. PostgreSQL only: the embedded database serves a single process.
  */
-import { openDatabase } from "../app/lib/db.server";
-import { getEnv } from "../app/lib/env.server";
-import { jobHandlers, jobSchedules } from "../app/composition/job-registry.server";
-import "../app/composition/auth.server";
-import { logger } from "../app/lib/logger.server";
-import { runWorkerProcess } from "../app/lib/worker-process.server";
-import { setDatabase } from "../app/lib/db.server";
+import { openDatabase } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { jobHandlers, jobSchedules } from "#app/composition/job-registry.server";
+import "#app/composition/auth.server";
+import { logger } from "#app/lib/logger.server";
+import { runWorkerProcess } from "#app/lib/worker-process.server";
+import { setDatabase } from "#app/lib/db.server";
 
 let env;
 try {

@@ -1,18 +1,18 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import { getEnv } from "../app/lib/env.server";
-import { openDatabase, setDatabase, type Database } from "../app/lib/db.server";
-import { listenForDataChanges } from "../app/lib/data-changes.server";
-import { logger } from "../app/lib/logger.server";
-import { demoAdminPassword, demoSeedMode } from "../app/seed/mode";
-import { settleBackgroundTasks } from "../app/lib/background.server";
+import { getEnv } from "#app/lib/env.server";
+import { openDatabase, setDatabase, type Database } from "#app/lib/db.server";
+import { listenForDataChanges } from "#app/lib/data-changes.server";
+import { logger } from "#app/lib/logger.server";
+import { demoAdminPassword, demoSeedMode } from "#app/seed/mode";
+import { settleBackgroundTasks } from "#app/lib/background.server";
 import { createApp } from "./app";
-import { flushEvents } from "../app/modules/tracking/tracking.server";
-import { JobWorker } from "../app/lib/jobs.server";
-import { jobHandlers, jobSchedules } from "../app/composition/job-registry.server";
-import "../app/composition/auth.server";
-import { registerSchedules } from "../app/lib/worker-process.server";
+import { flushEvents } from "#app/modules/tracking/tracking.server";
+import { JobWorker } from "#app/lib/jobs.server";
+import { jobHandlers, jobSchedules } from "#app/composition/job-registry.server";
+import "#app/composition/auth.server";
+import { registerSchedules } from "#app/lib/worker-process.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -35,7 +35,7 @@ async function main() {
   setDatabase(Promise.resolve(database));
   // bank data a previous version kept in clear (holders' names, SEPA files) is sealed under BANK_DETAILS_KEY (ADR 021)
   try {
-    const { sealClearBankData } = await import("../app/modules/payouts/payouts.server");
+    const { sealClearBankData } = await import("#app/modules/payouts/payouts.server");
     const sealed = await sealClearBankData();
     if (sealed.methods + sealed.payouts + sealed.batches) logger.info(sealed, "payouts: clear bank data sealed");
   } catch (error) {
@@ -49,7 +49,7 @@ async function main() {
   const demoMode = demoSeedMode(env);
   if (demoMode !== "off") {
     // once per database: what an admin deleted stays deleted
-    const { seed } = await import("../app/seed/index");
+    const { seed } = await import("#app/seed/index");
     const { createdAccounts } = await seed(database.db, {
       once: true,
       uploadsDir,
@@ -82,7 +82,7 @@ async function main() {
       `Crevarde is up at http://localhost:${env.PORT} (${database.kind === "pglite" ? `embedded PostgreSQL in ${env.DATA_DIR}` : "PostgreSQL server"})`,
     );
     if (demoMode === "local") {
-      import("../app/seed/demo-accounts")
+      import("#app/seed/demo-accounts")
         .then(({ DEMO_ACCOUNTS }) => {
           for (const a of DEMO_ACCOUNTS) logger.info(`Demo ${a.role}: ${a.email} / ${a.password}`);
         })

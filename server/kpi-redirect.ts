@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { ServerBuild } from "react-router";
-import type { KpiEntry } from "../app/modules/tracking/kpi.server";
+import type { KpiEntry } from "#app/modules/tracking/kpi.server";
 import { clientIpOf } from "./client-ip";
 
 function headersOf(req: Request): Headers {

@@ -3,15 +3,15 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { onDataChange } from "../app/lib/data-changes.server";
-import { PAGE_TABLES } from "../app/lib/data-cache.server";
-import { TEST_NOW_HEADER } from "../app/lib/clock.server";
-import { getEnv } from "../app/lib/env.server";
-import { logger } from "../app/lib/logger.server";
-import { takesSharedPage } from "../app/lib/shared-pages";
-import { CONSENT_COOKIE, readConsentChoice, serializeConsent, type ConsentChoice } from "../app/modules/consent/consent";
+import { onDataChange } from "#app/lib/data-changes.server";
+import { PAGE_TABLES } from "#app/lib/data-cache.server";
+import { TEST_NOW_HEADER } from "#app/lib/clock.server";
+import { getEnv } from "#app/lib/env.server";
+import { logger } from "#app/lib/logger.server";
+import { takesSharedPage } from "#app/lib/shared-pages";
+import { CONSENT_COOKIE, readConsentChoice, serializeConsent, type ConsentChoice } from "#app/modules/consent/consent";
 import type { RenderQueue } from "./render-queue";
-import type { Env } from "../app/lib/env.server";
+import type { Env } from "#app/lib/env.server";
 
 /**
  * A cached page is rendered with a placeholder in place of the CSP nonce, replaced by a

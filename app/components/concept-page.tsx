@@ -1,9 +1,9 @@
 import { BadgePercent, PiggyBank, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { ContentBlocks } from "~/components/content-blocks";
-import { Button } from "~/components/ui/button";
-import { EARNINGS_PATH } from "~/modules/content/earnings";
-import type { DisplayedBlock } from "~/modules/content/page-blocks";
+import { ContentBlocks } from "#app/components/content-blocks";
+import { Button } from "#app/components/ui/button";
+import { EARNINGS_PATH } from "#app/modules/content/earnings";
+import type { DisplayedBlock } from "#app/modules/content/page-blocks";
 
 /**
  * Every claim here agrees with the legal pages (ADR 011): codes are checked regularly but depend on

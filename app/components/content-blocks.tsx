@@ -1,5 +1,5 @@
-import type { DisplayedBlock } from "~/modules/content/page-blocks";
-import { cn } from "~/lib/utils";
+import type { DisplayedBlock } from "#app/modules/content/page-blocks";
+import { cn } from "#app/lib/utils";
 
 /** The content blocks of a site page, in their order: text, html (sanitized on the server) or image. */
 export function ContentBlocks({ blocks, className }: { blocks: DisplayedBlock[]; className?: string }) {

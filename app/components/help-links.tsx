@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { HELP_ARTICLE_SLUGS, helpArticlePath } from "~/modules/help/help.constants";
+import { HELP_ARTICLE_SLUGS, helpArticlePath } from "#app/modules/help/help.constants";
 
 /** The help articles a cashback screen needs, by their key in HELP_ARTICLE_SLUGS, with their titles. */
 const TITLES: Record<keyof typeof HELP_ARTICLE_SLUGS, string> = {

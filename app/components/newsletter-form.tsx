@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { toast } from "~/lib/toast";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/utils";
-import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/newsletter.constants";
+import { toast } from "#app/lib/toast";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { cn } from "#app/lib/utils";
+import { NEWSLETTER_MESSAGES } from "#app/modules/newsletter/newsletter.constants";
 
 export interface NewsletterFormProps {
   source: "home" | "temu";

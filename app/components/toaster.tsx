@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Toaster } from "sonner";
-import { toasterMounted } from "~/lib/toast";
+import { toasterMounted } from "#app/lib/toast";
 
 /** Toasts start below the sticky header (h-16 and its 1px border, components/layout/header.tsx), at every width. */
 const BELOW_HEADER = { top: "calc(4rem + 1px + 12px)" };

@@ -4,20 +4,20 @@
  * domain, the domain modules know no runner, and this file wires the two.
  * The web server's in-process worker and `npm run worker` both run these.
  */
-import type { JobHandlers, ScheduleDefinition } from "~/lib/jobs.server";
-import { deliverMail, MAIL_QUEUE } from "~/lib/mail.server";
-import { buildNetworkPullSchedules, NETWORK_PULL_QUEUE, networkPullJob } from "~/modules/networks/pull-jobs.server";
-import { AWIN_CONFIRM_QUEUE, awinConfirmJob, processPushJob, PUSH_PROCESS_QUEUE } from "~/modules/networks/push.server";
-import { purgeJob, RETENTION_QUEUE, RETENTION_SCHEDULE } from "~/modules/privacy/retention.server";
-import { AUTOVALIDATE_QUEUE, AUTOVALIDATE_SCHEDULE, autovalidateJob, HIDE_UNCONFIRMED_QUEUE, HIDE_UNCONFIRMED_SCHEDULE, hideUnconfirmedJob } from "~/modules/conversions/autovalidate.server";
-import { SEARCH_LEXICON_QUEUE, SEARCH_LEXICON_SCHEDULE, searchLexiconJob } from "~/modules/search/search.server";
-import { CASHBACK_DIGEST_QUEUE, CASHBACK_DIGEST_SCHEDULE, detectedDigestJob } from "~/modules/cashback/notifications.server";
-import { CLAIMS_EXPIRE_QUEUE, CLAIMS_EXPIRE_SCHEDULE, expireClaimsJob } from "~/modules/claims/claim-lifecycle.server";
-import { alertDigestJob, alertMatchJob, ALERTS_DIGEST_QUEUE, ALERTS_DIGEST_SCHEDULE, ALERTS_INSTANT_QUEUE, ALERTS_INSTANT_SCHEDULE, ALERTS_MATCH_QUEUE, instantAlertsJob } from "~/modules/alerts/alerts.server";
-import { CONTACT_NOTIFY_QUEUE, notifyContactJob } from "~/modules/contact/contact.server";
-import { BIN_PURGE_QUEUE, BIN_PURGE_SCHEDULE, purgeBinJob } from "~/modules/admin/bin.server";
-import { PRICE_ALERT_QUEUE, priceAlertJob } from "~/modules/prices/price-alerts.server";
-import { DEALS_EXPIRE_QUEUE, DEALS_EXPIRE_SCHEDULE, expireDealsJob } from "~/modules/deals/posting.server";
+import type { JobHandlers, ScheduleDefinition } from "#app/lib/jobs.server";
+import { deliverMail, MAIL_QUEUE } from "#app/lib/mail.server";
+import { buildNetworkPullSchedules, NETWORK_PULL_QUEUE, networkPullJob } from "#app/modules/networks/pull-jobs.server";
+import { AWIN_CONFIRM_QUEUE, awinConfirmJob, processPushJob, PUSH_PROCESS_QUEUE } from "#app/modules/networks/push.server";
+import { purgeJob, RETENTION_QUEUE, RETENTION_SCHEDULE } from "#app/modules/privacy/retention.server";
+import { AUTOVALIDATE_QUEUE, AUTOVALIDATE_SCHEDULE, autovalidateJob, HIDE_UNCONFIRMED_QUEUE, HIDE_UNCONFIRMED_SCHEDULE, hideUnconfirmedJob } from "#app/modules/conversions/autovalidate.server";
+import { SEARCH_LEXICON_QUEUE, SEARCH_LEXICON_SCHEDULE, searchLexiconJob } from "#app/modules/search/search.server";
+import { CASHBACK_DIGEST_QUEUE, CASHBACK_DIGEST_SCHEDULE, detectedDigestJob } from "#app/modules/cashback/notifications.server";
+import { CLAIMS_EXPIRE_QUEUE, CLAIMS_EXPIRE_SCHEDULE, expireClaimsJob } from "#app/modules/claims/claim-lifecycle.server";
+import { alertDigestJob, alertMatchJob, ALERTS_DIGEST_QUEUE, ALERTS_DIGEST_SCHEDULE, ALERTS_INSTANT_QUEUE, ALERTS_INSTANT_SCHEDULE, ALERTS_MATCH_QUEUE, instantAlertsJob } from "#app/modules/alerts/alerts.server";
+import { CONTACT_NOTIFY_QUEUE, notifyContactJob } from "#app/modules/contact/contact.server";
+import { BIN_PURGE_QUEUE, BIN_PURGE_SCHEDULE, purgeBinJob } from "#app/modules/admin/bin.server";
+import { PRICE_ALERT_QUEUE, priceAlertJob } from "#app/modules/prices/price-alerts.server";
+import { DEALS_EXPIRE_QUEUE, DEALS_EXPIRE_SCHEDULE, expireDealsJob } from "#app/modules/deals/posting.server";
 
 export const jobHandlers: JobHandlers = {
   [MAIL_QUEUE]: deliverMail,

@@ -1,6 +1,6 @@
 import { Link, Section, Text } from "@react-email/components";
 import { EmailLayout, textStyle } from "./layout";
-import { countOf } from "~/lib/plural";
+import { countOf } from "#app/lib/plural";
 
 interface AlertMailDeal {
   id: string;

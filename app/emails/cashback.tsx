@@ -1,6 +1,6 @@
 import { Button, Link, Text } from "@react-email/components";
 import { buttonStyle, EmailLayout, textStyle } from "./layout";
-import { pluralForm } from "~/lib/plural";
+import { pluralForm } from "#app/lib/plural";
 
 interface Base {
   siteName: string;

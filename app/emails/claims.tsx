@@ -1,5 +1,5 @@
 import { Button, Text } from "@react-email/components";
-import { claimStatus } from "../../db/states/claim-status";
+import { claimStatus } from "#db/states/claim-status";
 import { buttonStyle, EmailLayout, textStyle } from "./layout";
 
 /** The status changes a member is told about (each made by finance, the network or the expiry job). */

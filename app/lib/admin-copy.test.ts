@@ -6,11 +6,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CSV_MESSAGES, csvSummaryText } from "~/modules/admin/csv";
-import { importSummary } from "~/modules/conversions/import-file";
-import { DEAL_FORM_MESSAGES } from "~/modules/deals/deal-form.schema";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { PRICE_ADMIN_MESSAGES } from "~/modules/prices/price-admin";
+import { CSV_MESSAGES, csvSummaryText } from "#app/modules/admin/csv";
+import { importSummary } from "#app/modules/conversions/import-file";
+import { DEAL_FORM_MESSAGES } from "#app/modules/deals/deal-form.schema";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { PRICE_ADMIN_MESSAGES } from "#app/modules/prices/price-admin";
 import { countOf } from "./plural";
 
 /** The back office's copy: its screens, its components, and the modules whose messages they show. */

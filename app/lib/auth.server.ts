@@ -2,12 +2,12 @@ import type { Auth as BetterAuth, BetterAuthOptions } from "better-auth";
 import type { admin, AdminOptions, magicLink } from "better-auth/plugins";
 import { and, eq, like } from "drizzle-orm";
 import { redirect } from "react-router";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 import { getDb, type Db } from "./db.server";
 import { redirectWithToast } from "./toast.server";
 
 import { can, toRole, type Permission } from "./permissions";
-import type { Role } from "../../db/constants";
+import type { Role } from "#db/constants";
 import { MAX_REDIRECT_LENGTH } from "./safe-redirect.server";
 import { requestMemo } from "./request-scope.server";
 import { forget, remember } from "./remember.server";

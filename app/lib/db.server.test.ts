@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { brands } from "../../db/schema";
+import { brands } from "#db/schema";
 import { acquireDataDirLock, DataDirLockedError, openDatabase } from "./db.server";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-db-"));

@@ -11,7 +11,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-post
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 import { logger } from "./logger.server";
 import { remember } from "./remember.server";
 import { drizzleClient, applyDrizzleTextParsers } from "./pglite-client.server";

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { BRAND_COLOURS, BRANDS } from "../seed/data/brands";
-import { DEALS } from "../seed/data/deals";
-import { OFFERS } from "../seed/data/offers";
+import { BRAND_COLOURS, BRANDS } from "#app/seed/data/brands";
+import { DEALS } from "#app/seed/data/deals";
+import { OFFERS } from "#app/seed/data/offers";
 import { brandPalette, productLayout, renderBlogCover, renderProductImage, renderWordmark, WORDMARK_PADDING } from "./images.server";
 import { LABEL_NAME_MAX, labelName, productKindOf } from "./product-shapes.server";
 

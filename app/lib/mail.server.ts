@@ -2,7 +2,7 @@ import { render } from "@react-email/render";
 import { desc, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type * as React from "react";
-import { emailOutbox } from "../../db/schema";
+import { emailOutbox } from "#db/schema";
 import { getDb, type Db } from "./db.server";
 import { getEnv } from "./env.server";
 import { send, type Executor, type Job } from "./jobs.server";

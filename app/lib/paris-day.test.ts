@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatParis } from "~/modules/settings/paris-time";
+import { formatParis } from "#app/modules/settings/paris-time";
 import { formatParisDay, withFirstOfMonth } from "./paris-day";
 
 describe("formatParisDay", () => {

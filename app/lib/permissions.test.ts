@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../../db/constants";
+import { ROLES } from "#db/constants";
 import { can, PERMISSIONS, ROLE_LABELS, toRole } from "./permissions";
 
 /** The role × permission table of ADR 022, written out: a change to the grants must change this test. */

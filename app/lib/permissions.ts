@@ -1,4 +1,4 @@
-import { ROLES, type Role } from "../../db/constants";
+import { ROLES, type Role } from "#db/constants";
 
 /**
  * One permission model for the back office (ADR 022). A route asks for a

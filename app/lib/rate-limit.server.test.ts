@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { describeEachDb } from "../../tests/helpers/db";
+import { describeEachDb } from "#tests/helpers/db";
 import { hitRateLimit, lockoutMessage, LOGIN_FAILURES, LOGIN_FAILURES_PER_IP, reserveAttempt } from "./rate-limit.server";
 
 describeEachDb("rate limit", () => {

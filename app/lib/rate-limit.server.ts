@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rateLimits } from "../../db/schema";
+import { rateLimits } from "#db/schema";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { countOf } from "./plural";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { categoryFormSchema } from "~/modules/categories/category-form.schema";
-import { pageFormSchema } from "~/modules/pages/page-form.schema";
+import { categoryFormSchema } from "#app/modules/categories/category-form.schema";
+import { pageFormSchema } from "#app/modules/pages/page-form.schema";
 import { conceptPath, slugify } from "./site";
 
 /**

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { uploads } from "../../db/schema";
+import { uploads } from "#db/schema";
 import { getDatabase, type Db } from "./db.server";
 import { getEnv } from "./env.server";
 

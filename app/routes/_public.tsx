@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
-import { Footer } from "~/components/layout/footer";
-import { Header } from "~/components/layout/header";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { MoiProvider, useMoi, useRootData } from "~/root";
+import { Footer } from "#app/components/layout/footer";
+import { Header } from "#app/components/layout/header";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { MoiProvider, useMoi, useRootData } from "#app/root";
 
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRootData();

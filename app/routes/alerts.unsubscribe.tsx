@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/alerts.unsubscribe";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LinkActionForm, LinkActionMessage, LinkActionPage } from "~/components/link-action-page";
-import { readBoundedParams } from "~/lib/body.server";
-import { pluralForm } from "~/lib/plural";
-import { seo } from "~/lib/seo";
-import { ALERT_UNSUBSCRIBE_PATH } from "~/modules/alerts/alerts.constants";
-import { alertsOfPauseToken, pauseAlertsByToken } from "~/modules/alerts/alerts.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { LinkActionForm, LinkActionMessage, LinkActionPage } from "#app/components/link-action-page";
+import { readBoundedParams } from "#app/lib/body.server";
+import { pluralForm } from "#app/lib/plural";
+import { seo } from "#app/lib/seo";
+import { ALERT_UNSUBSCRIBE_PATH } from "#app/modules/alerts/alerts.constants";
+import { alertsOfPauseToken, pauseAlertsByToken } from "#app/modules/alerts/alerts.server";
 
 const quoted = (queries: string[]) => queries.map((q) => `« ${q} »`).join(", ");
 

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/analytics";
-import { getSessionUser } from "~/lib/auth.server";
-import { readBoundedJson } from "~/lib/body.server";
-import { getEnv } from "~/lib/env.server";
-import { clientIp, enforceRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { recordEvent, visitorHash } from "~/modules/tracking/tracking.server";
+import { getSessionUser } from "#app/lib/auth.server";
+import { readBoundedJson } from "#app/lib/body.server";
+import { getEnv } from "#app/lib/env.server";
+import { clientIp, enforceRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
+import { recordEvent, visitorHash } from "#app/modules/tracking/tracking.server";
 
 export const ANALYTICS_MAX_BYTES = 4 * 1024;
 

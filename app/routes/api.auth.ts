@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.auth";
-import { authHeaders, getAuth } from "~/lib/auth.server";
-import { clientIp } from "~/lib/rate-limit.server";
-import { safeRedirect } from "~/lib/safe-redirect.server";
+import { authHeaders, getAuth } from "#app/lib/auth.server";
+import { clientIp } from "#app/lib/rate-limit.server";
+import { safeRedirect } from "#app/lib/safe-redirect.server";
 
 /**
  * better-auth's HTTP endpoints. Every auth form is a React Router action that

@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api.extension.codes.$id.resultat";
-import { getSessionUser } from "~/lib/auth.server";
-import { readBoundedJson } from "~/lib/body.server";
-import { getEnv } from "~/lib/env.server";
-import { isExtensionRequest, isJsonRequest, recordCodeResult } from "~/modules/extension/extension-codes.server";
-import type { ExtensionReportAnswer } from "~/modules/extension/extension-shops";
-import { codeResultSchema, EXTENSION_MESSAGES } from "~/modules/extension/extension.schema";
-import { CodeFeedbackError, FEEDBACK_MESSAGES } from "~/modules/promo-codes/code-feedback.server";
+import { getSessionUser } from "#app/lib/auth.server";
+import { readBoundedJson } from "#app/lib/body.server";
+import { getEnv } from "#app/lib/env.server";
+import { isExtensionRequest, isJsonRequest, recordCodeResult } from "#app/modules/extension/extension-codes.server";
+import type { ExtensionReportAnswer } from "#app/modules/extension/extension-shops";
+import { codeResultSchema, EXTENSION_MESSAGES } from "#app/modules/extension/extension.schema";
+import { CodeFeedbackError, FEEDBACK_MESSAGES } from "#app/modules/promo-codes/code-feedback.server";
 
 const HEADERS = { "Cache-Control": "no-store" } as const;
 const answer = (body: ExtensionReportAnswer, status = 200) => data(body, { status, headers: HEADERS });

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.extension.marchands.$programId.codes";
-import { getSessionUser } from "~/lib/auth.server";
-import { requestNow } from "~/lib/clock.server";
-import { extensionShopCodes } from "~/modules/extension/extension-codes.server";
-import { EXTENSION_MESSAGES } from "~/modules/extension/extension.schema";
+import { getSessionUser } from "#app/lib/auth.server";
+import { requestNow } from "#app/lib/clock.server";
+import { extensionShopCodes } from "#app/modules/extension/extension-codes.server";
+import { EXTENSION_MESSAGES } from "#app/modules/extension/extension.schema";
 
 /** A member's codes are theirs to see (a visitor's are masked): no cache keeps them, none answers another cookie. */
 const HEADERS = { "Cache-Control": "private, no-store", Vary: "Cookie" } as const;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.extension.marchands";
-import { requestNow } from "~/lib/clock.server";
-import { listExtensionShops, matchesEtag, shopListEtag } from "~/modules/extension/extension-shops.server";
+import { requestNow } from "#app/lib/clock.server";
+import { listExtensionShops, matchesEtag, shopListEtag } from "#app/modules/extension/extension-shops.server";
 
 /** Public and the same for everyone: any cache may keep it a few minutes, then asks again with If-None-Match. */
 const SHOP_LIST_HEADERS = { "Cache-Control": "public, max-age=300", "Content-Type": "application/json; charset=utf-8" } as const;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.extension.moi";
-import { getSessionUser } from "~/lib/auth.server";
-import { extensionMoi } from "~/modules/extension/extension-codes.server";
+import { getSessionUser } from "#app/lib/auth.server";
+import { extensionMoi } from "#app/modules/extension/extension-codes.server";
 
 /** Personal: never kept by any cache, and never answered from one for another cookie. */
 const HEADERS = { "Cache-Control": "private, no-store", Vary: "Cookie" } as const;

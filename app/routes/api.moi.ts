@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.moi";
-import { getSessionUser } from "~/lib/auth.server";
-import { requestNow } from "~/lib/clock.server";
-import { MOI_MESSAGES, parseMoiQuery } from "~/modules/members/moi.schema";
-import { moiFor } from "~/modules/members/moi.server";
+import { getSessionUser } from "#app/lib/auth.server";
+import { requestNow } from "#app/lib/clock.server";
+import { MOI_MESSAGES, parseMoiQuery } from "#app/modules/members/moi.schema";
+import { moiFor } from "#app/modules/members/moi.server";
 
 /** Personal: never kept by any cache, and never answered from one for another cookie. */
 const MOI_HEADERS = { "Cache-Control": "private, no-store", Vary: "Cookie" } as const;

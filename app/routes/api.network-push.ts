@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.network-push";
-import { clientIp } from "~/lib/rate-limit.server";
-import { receivePush } from "~/modules/networks/push.server";
+import { clientIp } from "#app/lib/rate-limit.server";
+import { receivePush } from "#app/modules/networks/push.server";
 
 /**
  * Awin and Kwanko push endpoints (issue #12, ADR 017 Pushes):

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/apropos";
-import { ContentBlocks } from "~/components/content-blocks";
-import { Button } from "~/components/ui/button";
-import { seo } from "~/lib/seo";
-import { EARNINGS_PATH } from "~/modules/content/earnings";
-import { listDisplayedBlocks } from "~/modules/content/page-blocks.server";
-import { getSetting } from "~/modules/settings/settings.server";
-import { useRootData } from "~/root";
+import { ContentBlocks } from "#app/components/content-blocks";
+import { Button } from "#app/components/ui/button";
+import { seo } from "#app/lib/seo";
+import { EARNINGS_PATH } from "#app/modules/content/earnings";
+import { listDisplayedBlocks } from "#app/modules/content/page-blocks.server";
+import { getSetting } from "#app/modules/settings/settings.server";
+import { useRootData } from "#app/root";
 
 /** The "about" content blocks of the content manager are shown here, with the contact address of the mentions légales. */
 export async function loader() {

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.logout";
-import { getEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { combineHeaders, createToastHeaders } from "~/lib/toast.server";
-import { clearAuthCookies, signOut } from "~/modules/accounts/accounts.server";
-import { AUTH_MESSAGES } from "~/modules/accounts/messages";
+import { getEnv } from "#app/lib/env.server";
+import { logger } from "#app/lib/logger.server";
+import { combineHeaders, createToastHeaders } from "#app/lib/toast.server";
+import { clearAuthCookies, signOut } from "#app/modules/accounts/accounts.server";
+import { AUTH_MESSAGES } from "#app/modules/accounts/messages";
 
 /** GET never signs out (no state change on GET): it just goes home. */
 export function loader() {

@@ -2,21 +2,21 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { readBoundedForm } from "~/lib/body.server";
+import { readBoundedForm } from "#app/lib/body.server";
 import type { Route } from "./+types/auth.reset-password";
-import { AuthShell, BackToSignIn } from "~/components/auth/auth-shell";
-import { PasswordInput } from "~/components/auth/password-input";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { getEnv } from "~/lib/env.server";
-import { clientIp } from "~/lib/rate-limit.server";
-import { seo } from "~/lib/seo";
-import { resetPasswordSchema, resetRequestSchema } from "~/modules/accounts/accounts.schema";
-import { requestPasswordReset, resetPassword } from "~/modules/accounts/accounts.server";
-import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
+import { AuthShell, BackToSignIn } from "#app/components/auth/auth-shell";
+import { PasswordInput } from "#app/components/auth/password-input";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field-error";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+import { getEnv } from "#app/lib/env.server";
+import { clientIp } from "#app/lib/rate-limit.server";
+import { seo } from "#app/lib/seo";
+import { resetPasswordSchema, resetRequestSchema } from "#app/modules/accounts/accounts.schema";
+import { requestPasswordReset, resetPassword } from "#app/modules/accounts/accounts.server";
+import { PASSWORD_MESSAGES } from "#app/modules/accounts/passwords";
 
 export const RESET_REQUESTED =
   "Si un compte existe pour cette adresse, tu vas recevoir un e-mail avec un lien pour choisir un nouveau mot de passe. Pense à regarder dans tes spams.";

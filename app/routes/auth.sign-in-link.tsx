@@ -1,23 +1,23 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { readBoundedForm } from "~/lib/body.server";
+import { readBoundedForm } from "#app/lib/body.server";
 import type { Route } from "./+types/auth.sign-in-link";
-import { AuthShell, BackToSignIn } from "~/components/auth/auth-shell";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
-import { deviceIdFor } from "~/lib/device-cookie.server";
-import { getEnv } from "~/lib/env.server";
-import { clientIp } from "~/lib/rate-limit.server";
-import { safeRedirect } from "~/lib/safe-redirect.server";
-import { seo } from "~/lib/seo";
-import { combineHeaders, createToastHeaders } from "~/lib/toast.server";
-import { signInLinkSchema } from "~/modules/accounts/accounts.schema";
-import { signInWithLink } from "~/modules/accounts/accounts.server";
-import { AUTH_MESSAGES } from "~/modules/accounts/messages";
-import { loopCookie } from "~/modules/accounts/redirect-loop";
-import { SIGN_IN_LINK_MINUTES, SIGN_IN_LINK_PATH } from "~/modules/accounts/sign-in-link";
+import { AuthShell, BackToSignIn } from "#app/components/auth/auth-shell";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field-error";
+import { deviceIdFor } from "#app/lib/device-cookie.server";
+import { getEnv } from "#app/lib/env.server";
+import { clientIp } from "#app/lib/rate-limit.server";
+import { safeRedirect } from "#app/lib/safe-redirect.server";
+import { seo } from "#app/lib/seo";
+import { combineHeaders, createToastHeaders } from "#app/lib/toast.server";
+import { signInLinkSchema } from "#app/modules/accounts/accounts.schema";
+import { signInWithLink } from "#app/modules/accounts/accounts.server";
+import { AUTH_MESSAGES } from "#app/modules/accounts/messages";
+import { loopCookie } from "#app/modules/accounts/redirect-loop";
+import { SIGN_IN_LINK_MINUTES, SIGN_IN_LINK_PATH } from "#app/modules/accounts/sign-in-link";
 
 /**
  * The page of an e-mailed sign-in link (ADR 043). Opening it signs nobody in: a mail

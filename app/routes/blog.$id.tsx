@@ -1,20 +1,20 @@
 import { ArrowLeft } from "lucide-react";
-import { formatParis } from "~/modules/settings/paris-time";
+import { formatParis } from "#app/modules/settings/paris-time";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/blog.$id";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Badge } from "~/components/ui/badge";
-import { getSessionUser } from "~/lib/auth.server";
-import { forwardLoaderCacheControl } from "~/lib/cache-control";
-import { requestNow } from "~/lib/clock.server";
-import { getEnv } from "~/lib/env.server";
-import { can } from "~/lib/permissions";
-import { absoluteUrl, errorSeo, seo } from "~/lib/seo";
-import { ARTICLE_PREVIEW_NOTICE } from "~/modules/blog/blog";
-import { byline } from "~/modules/blog/byline";
-import { getViewableArticle } from "~/modules/blog/blog.server";
-import { getSetting } from "~/modules/settings/settings.server";
-import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Badge } from "#app/components/ui/badge";
+import { getSessionUser } from "#app/lib/auth.server";
+import { forwardLoaderCacheControl } from "#app/lib/cache-control";
+import { requestNow } from "#app/lib/clock.server";
+import { getEnv } from "#app/lib/env.server";
+import { can } from "#app/lib/permissions";
+import { absoluteUrl, errorSeo, seo } from "#app/lib/seo";
+import { ARTICLE_PREVIEW_NOTICE } from "#app/modules/blog/blog";
+import { byline } from "#app/modules/blog/byline";
+import { getViewableArticle } from "#app/modules/blog/blog.server";
+import { getSetting } from "#app/modules/settings/settings.server";
+import { currentSlug } from "#app/modules/slug-redirects/slug-redirects.server";
 
 /**
  * A published article inside its window (ADR 030) for everyone; a draft or a

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { formatParis } from "~/modules/settings/paris-time";
+import { formatParis } from "#app/modules/settings/paris-time";
 import type { Route } from "./+types/blog";
-import { ContentBlocks } from "~/components/content-blocks";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Badge } from "~/components/ui/badge";
-import { requestNow } from "~/lib/clock.server";
-import { seo } from "~/lib/seo";
-import { byline } from "~/modules/blog/byline";
-import { listArticles } from "~/modules/blog/blog.server";
-import { listDisplayedBlocks } from "~/modules/content/page-blocks.server";
+import { ContentBlocks } from "#app/components/content-blocks";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Badge } from "#app/components/ui/badge";
+import { requestNow } from "#app/lib/clock.server";
+import { seo } from "#app/lib/seo";
+import { byline } from "#app/modules/blog/byline";
+import { listArticles } from "#app/modules/blog/blog.server";
+import { listDisplayedBlocks } from "#app/modules/content/page-blocks.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [articles, blocks] = await Promise.all([listArticles(requestNow(request)), listDisplayedBlocks("blog")]);

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/brands";
-import { requestNow } from "~/lib/clock.server";
-import { BrandCard } from "~/components/catalogue/brand-card";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { seo } from "~/lib/seo";
-import { cn } from "~/lib/utils";
-import { countOf } from "~/lib/plural";
-import { listBrandCatalogue } from "~/modules/brands/brands.server";
+import { requestNow } from "#app/lib/clock.server";
+import { BrandCard } from "#app/components/catalogue/brand-card";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { seo } from "#app/lib/seo";
+import { cn } from "#app/lib/utils";
+import { countOf } from "#app/lib/plural";
+import { listBrandCatalogue } from "#app/modules/brands/brands.server";
 import {
   ALPHABET,
   BRAND_SORT_LABELS,
@@ -18,7 +18,7 @@ import {
   parseBrandCatalogue,
   WITH_CASHBACK_LABEL,
   type BrandCatalogueQuery,
-} from "~/modules/brands/brand-catalogue";
+} from "#app/modules/brands/brand-catalogue";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return listBrandCatalogue(parseBrandCatalogue(new URL(request.url).searchParams), requestNow(request));

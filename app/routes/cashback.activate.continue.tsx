@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/cashback.activate.continue";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonVariants } from "~/components/ui/button";
-import { requireUser } from "~/lib/auth.server";
-import { NO_STORE_HEADERS } from "~/lib/cache-control";
-import { activationSearch, activeProgramBrand, PROGRAM_GONE } from "~/modules/cashback/click-out.server";
-import { activateHref } from "~/modules/cashback/offer";
-import { asUuid } from "~/modules/tracking/tracking.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { buttonVariants } from "#app/components/ui/button";
+import { requireUser } from "#app/lib/auth.server";
+import { NO_STORE_HEADERS } from "#app/lib/cache-control";
+import { activationSearch, activeProgramBrand, PROGRAM_GONE } from "#app/modules/cashback/click-out.server";
+import { activateHref } from "#app/modules/cashback/offer";
+import { asUuid } from "#app/modules/tracking/tracking.server";
 
 
 /**

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cashback.activate";
-import { getSessionUser } from "~/lib/auth.server";
-import { NO_STORE_HEADERS } from "~/lib/cache-control";
-import { requestNow } from "~/lib/clock.server";
-import { clientIp, hitRateLimit } from "~/lib/rate-limit.server";
-import { activationSearch, activeProgramBrand, PROGRAM_GONE, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE, ClickOutError, startClickSession } from "~/modules/cashback/click-out.server";
-import { asUuid } from "~/modules/tracking/tracking.server";
+import { getSessionUser } from "#app/lib/auth.server";
+import { NO_STORE_HEADERS } from "#app/lib/cache-control";
+import { requestNow } from "#app/lib/clock.server";
+import { clientIp, hitRateLimit } from "#app/lib/rate-limit.server";
+import { activationSearch, activeProgramBrand, PROGRAM_GONE, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE, ClickOutError, startClickSession } from "#app/modules/cashback/click-out.server";
+import { asUuid } from "#app/modules/tracking/tracking.server";
 
 
 /**

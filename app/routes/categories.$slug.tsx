@@ -1,13 +1,13 @@
 import { ArrowLeft } from "lucide-react";
-import { requestNow } from "~/lib/clock.server";
+import { requestNow } from "#app/lib/clock.server";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/categories.$slug";
-import { BrandCard } from "~/components/catalogue/brand-card";
-import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-sections";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { breadcrumbJsonLd, errorSeo, rootSeoData, seo } from "~/lib/seo";
-import { getCategoryPage } from "~/modules/categories/categories.server";
-import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
+import { BrandCard } from "#app/components/catalogue/brand-card";
+import { DealsSection, PromoCodesSection } from "#app/components/catalogue/listing-sections";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { breadcrumbJsonLd, errorSeo, rootSeoData, seo } from "#app/lib/seo";
+import { getCategoryPage } from "#app/modules/categories/categories.server";
+import { currentSlug } from "#app/modules/slug-redirects/slug-redirects.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // a shared page (ADR 048): the same for everyone; a member's codes, links and answers come from /api/moi

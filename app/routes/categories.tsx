@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { requestNow } from "~/lib/clock.server";
+import { requestNow } from "#app/lib/clock.server";
 import type { Route } from "./+types/categories";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { seo } from "~/lib/seo";
-import { listNonEmptyCategories } from "~/modules/categories/categories.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { seo } from "#app/lib/seo";
+import { listNonEmptyCategories } from "#app/modules/categories/categories.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const categories = await listNonEmptyCategories(requestNow(request));

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/consent";
-import { safeRedirect } from "~/lib/safe-redirect.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { getEnv } from "~/lib/env.server";
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, serializeConsent } from "~/modules/consent/consent";
+import { safeRedirect } from "#app/lib/safe-redirect.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { getEnv } from "#app/lib/env.server";
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, serializeConsent } from "#app/modules/consent/consent";
 
 export function loader() {
   return redirect("/legal/cookies");

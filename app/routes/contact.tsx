@@ -2,20 +2,20 @@ import { getFormProps, getSelectProps, getTextareaProps, getInputProps, useForm,
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { memberSelectClass } from "~/components/forms/choice-select";
-import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
-import { getSessionUser } from "~/lib/auth.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { seo } from "~/lib/seo";
-import { CONTACT_MESSAGES, CONTACT_PATH, CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, contactSchema, MESSAGE_MAX, type ContactSubject } from "~/modules/contact/contact.schema";
-import { submitContact } from "~/modules/contact/contact.server";
-import { HELP_PATH } from "~/modules/help/help.constants";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { memberSelectClass } from "#app/components/forms/choice-select";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field-error";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+import { Textarea } from "#app/components/ui/textarea";
+import { getSessionUser } from "#app/lib/auth.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { clientIp, hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
+import { seo } from "#app/lib/seo";
+import { CONTACT_MESSAGES, CONTACT_PATH, CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, contactSchema, MESSAGE_MAX, type ContactSubject } from "#app/modules/contact/contact.schema";
+import { submitContact } from "#app/modules/contact/contact.server";
+import { HELP_PATH } from "#app/modules/help/help.constants";
 
 /** A member's e-mail is filled in; `?sujet=` (one of the subjects) pre-selects the subject. */
 export async function loader({ request }: Route.LoaderArgs) {

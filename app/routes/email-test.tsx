@@ -2,27 +2,27 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createElement, useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast } from "~/lib/toast";
-import { readBoundedForm } from "~/lib/body.server";
+import { toast } from "#app/lib/toast";
+import { readBoundedForm } from "#app/lib/body.server";
 import type { Route } from "./+types/email-test";
-import { AuthShell } from "~/components/auth/auth-shell";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NewsletterWelcomeEmail, ResetPasswordEmail, VerifyEmail } from "~/emails/templates";
-import { requireAdmin } from "~/lib/auth.server";
-import { getEnv } from "~/lib/env.server";
-import { sendMail } from "~/lib/mail.server";
-import { clientIp, enforceRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { seo } from "~/lib/seo";
-import { emailTestSchema } from "~/modules/accounts/email-test.schema";
-import { recentOutbox } from "~/lib/mail.server";
-import { logger } from "~/lib/logger.server";
-import { outboxMail, requestPasswordReset, requestSignInLink, resendVerification } from "~/modules/accounts/accounts.server";
-import { demoSeedMode } from "../seed/mode";
-import { asUuid } from "~/modules/tracking/tracking.server";
+import { AuthShell } from "#app/components/auth/auth-shell";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field-error";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+import { NewsletterWelcomeEmail, ResetPasswordEmail, VerifyEmail } from "#app/emails/templates";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getEnv } from "#app/lib/env.server";
+import { sendMail } from "#app/lib/mail.server";
+import { clientIp, enforceRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
+import { seo } from "#app/lib/seo";
+import { emailTestSchema } from "#app/modules/accounts/email-test.schema";
+import { recentOutbox } from "#app/lib/mail.server";
+import { logger } from "#app/lib/logger.server";
+import { outboxMail, requestPasswordReset, requestSignInLink, resendVerification } from "#app/modules/accounts/accounts.server";
+import { demoSeedMode } from "#app/seed/mode";
+import { asUuid } from "#app/modules/tracking/tracking.server";
 
 /**
  * Sample e-mails. The spec leaves this page open to anyone, which would make

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/extension";
-import { seo } from "~/lib/seo";
-import { useRootData } from "~/root";
+import { seo } from "#app/lib/seo";
+import { useRootData } from "#app/root";
 import { ACTIVATION_RETURN_MS, DISMISSAL_MS } from "../../extension/reminder";
 import { SHOP_LIST_TTL_MS } from "../../extension/shop-list";
 

@@ -1,16 +1,16 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/help.$slug";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
-import { getSessionUser } from "~/lib/auth.server";
-import { forwardLoaderCacheControl } from "~/lib/cache-control";
-import { can } from "~/lib/permissions";
-import { errorSeo, seo } from "~/lib/seo";
-import { CONTACT_PATH } from "~/modules/contact/contact.constants";
-import { HELP_PATH, helpArticlePath } from "~/modules/help/help.constants";
-import { getHelpArticle } from "~/modules/help/help.server";
-import { formatParis } from "~/modules/settings/paris-time";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { getSessionUser } from "#app/lib/auth.server";
+import { forwardLoaderCacheControl } from "#app/lib/cache-control";
+import { can } from "#app/lib/permissions";
+import { errorSeo, seo } from "#app/lib/seo";
+import { CONTACT_PATH } from "#app/modules/contact/contact.constants";
+import { HELP_PATH, helpArticlePath } from "#app/modules/help/help.constants";
+import { getHelpArticle } from "#app/modules/help/help.server";
+import { formatParis } from "#app/modules/settings/paris-time";
 
 /**
  * One article of the help centre: published for everyone; a draft is 404

@@ -1,13 +1,13 @@
 import { ChevronRight, LifeBuoy, Mail } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/help";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { seo } from "~/lib/seo";
-import { CONTACT_PATH } from "~/modules/contact/contact.constants";
-import { HELP_PATH, helpArticlePath } from "~/modules/help/help.constants";
-import { listHelpSections } from "~/modules/help/help.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { seo } from "#app/lib/seo";
+import { CONTACT_PATH } from "#app/modules/contact/contact.constants";
+import { HELP_PATH, helpArticlePath } from "#app/modules/help/help.constants";
+import { listHelpSections } from "#app/modules/help/help.server";
 
 /** The help centre (issue #34 item 7): its published articles, section by section. */
 export async function loader() {

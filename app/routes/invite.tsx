@@ -1,17 +1,17 @@
 import { Mail } from "lucide-react";
 import type { Route } from "./+types/invite";
-import { CopyButton } from "~/components/catalogue/copy-button";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonVariants } from "~/components/ui/button";
-import { requireUser } from "~/lib/auth.server";
-import { getEnv } from "~/lib/env.server";
-import { seo } from "~/lib/seo";
-import { countReferrals, referralCodeFor } from "~/modules/invites/invites.server";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { countOf } from "~/lib/plural";
-import { referralRewardLabel, referralRewardStatusText, referralTotals } from "~/modules/referrals/referrals";
-import { myReferralRewards, referralAmounts, type MyReferralReward } from "~/modules/referrals/referrals.server";
-import { referralRewardStatus } from "../../db/states/referral-status";
+import { CopyButton } from "#app/components/catalogue/copy-button";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { buttonVariants } from "#app/components/ui/button";
+import { requireUser } from "#app/lib/auth.server";
+import { getEnv } from "#app/lib/env.server";
+import { seo } from "#app/lib/seo";
+import { countReferrals, referralCodeFor } from "#app/modules/invites/invites.server";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { countOf } from "#app/lib/plural";
+import { referralRewardLabel, referralRewardStatusText, referralTotals } from "#app/modules/referrals/referrals";
+import { myReferralRewards, referralAmounts, type MyReferralReward } from "#app/modules/referrals/referrals.server";
+import { referralRewardStatus } from "#db/states/referral-status";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -1,13 +1,13 @@
 import { Loader2, ShieldAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect } from "react-router";
-import { NO_STORE_HEADERS } from "~/lib/cache-control";
+import { NO_STORE_HEADERS } from "#app/lib/cache-control";
 import type { Route } from "./+types/kpi";
-import { getSessionUser } from "~/lib/auth.server";
-import { clientIp } from "~/lib/rate-limit.server";
-import { seo } from "~/lib/seo";
-import { answerKpi, KPI_REDIRECT_HEADERS } from "~/modules/tracking/kpi.server";
-import { pushDataLayer } from "~/modules/analytics/data-layer";
+import { getSessionUser } from "#app/lib/auth.server";
+import { clientIp } from "#app/lib/rate-limit.server";
+import { seo } from "#app/lib/seo";
+import { answerKpi, KPI_REDIRECT_HEADERS } from "#app/modules/tracking/kpi.server";
+import { pushDataLayer } from "#app/modules/analytics/data-layer";
 
 export const KPI_REDIRECT_DELAY_MS = 100;
 

@@ -1,19 +1,19 @@
 import { redirect } from "react-router";
-import { requestNow } from "~/lib/clock.server";
+import { requestNow } from "#app/lib/clock.server";
 import type { Route } from "./+types/legal.$slug";
-import { PageArticle } from "~/components/page-article";
-import { ManageCookiesButton } from "~/components/growth/consent-banner";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { EarningsPage } from "~/components/legal/earnings";
-import { LegalNotice } from "~/components/legal/legal-notice";
-import { PrivacyPolicy } from "~/components/legal/privacy-policy";
-import { getPublishedPage, LEGAL_SLUGS } from "~/modules/content/pages.server";
-import { EARNINGS_SLUG, EARNINGS_TITLE } from "~/modules/content/earnings";
-import { CODE_RENDERED_LEGAL_SLUGS } from "~/modules/content/legal";
-import { getLegalIdentity } from "~/modules/legal/identity.server";
-import { DEFAULT_SITE_NAME, LEGAL_UPDATED_AT } from "~/lib/site";
-import { errorSeo, seo } from "~/lib/seo";
-import { useRootData } from "~/root";
+import { PageArticle } from "#app/components/page-article";
+import { ManageCookiesButton } from "#app/components/growth/consent-banner";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { EarningsPage } from "#app/components/legal/earnings";
+import { LegalNotice } from "#app/components/legal/legal-notice";
+import { PrivacyPolicy } from "#app/components/legal/privacy-policy";
+import { getPublishedPage, LEGAL_SLUGS } from "#app/modules/content/pages.server";
+import { EARNINGS_SLUG, EARNINGS_TITLE } from "#app/modules/content/earnings";
+import { CODE_RENDERED_LEGAL_SLUGS } from "#app/modules/content/legal";
+import { getLegalIdentity } from "#app/modules/legal/identity.server";
+import { DEFAULT_SITE_NAME, LEGAL_UPDATED_AT } from "#app/lib/site";
+import { errorSeo, seo } from "#app/lib/seo";
+import { useRootData } from "#app/root";
 
 const CODE_RENDERED_TITLES: Record<string, string> = {
   "mentions-legales": "Mentions légales",

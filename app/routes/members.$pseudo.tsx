@@ -1,14 +1,14 @@
 import { Award, CalendarDays, Flame, Scale } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/members.$pseudo";
-import { DealCard } from "~/components/catalogue/deal-card";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getSessionUser } from "~/lib/auth.server";
-import { errorSeo, seo } from "~/lib/seo";
-import { memberPath } from "~/modules/members/member-badges";
-import { getMemberProfile } from "~/modules/members/members.server";
-import { requestNow } from "~/lib/clock.server";
-import { countOf } from "~/lib/plural";
+import { DealCard } from "#app/components/catalogue/deal-card";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { getSessionUser } from "#app/lib/auth.server";
+import { errorSeo, seo } from "#app/lib/seo";
+import { memberPath } from "#app/modules/members/member-badges";
+import { getMemberProfile } from "#app/modules/members/members.server";
+import { requestNow } from "#app/lib/clock.server";
+import { countOf } from "#app/lib/plural";
 
 const PUBLISHED = { one: "deal publié", other: "deals publiés" };
 

@@ -3,23 +3,23 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Bell, BellOff } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/mes-alertes";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ChoiceSelect, memberSelectClass } from "~/components/forms/choice-select";
-import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { requireUser } from "~/lib/auth.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { seo } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
-import { ALERT_QUERY_MAX_LENGTH, normalizeAlertQueryParam } from "~/modules/alerts/alert-query";
-import { ALERT_FREQUENCIES, ALERT_MESSAGES, ALERT_MIN_TEMPERATURES, ALERTS_PATH, alertCommandSchema, alertFormSchema, MAX_ALERTS_PER_MEMBER } from "~/modules/alerts/alerts.schema";
-import { AlertError, alertFormData, deleteAlert, listAlerts, saveAlert, setAlertPaused } from "~/modules/alerts/alerts.server";
-import { formatPriceCents } from "~/modules/deals/posting.schema";
-import { MAX_PRICE_ALERTS_PER_MEMBER } from "~/modules/prices/price-alerts";
-import { PRICE_ALERT_MESSAGES, priceAlertCommandSchema, type PriceAlertCommand } from "~/modules/prices/price-alerts.schema";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { ChoiceSelect, memberSelectClass } from "#app/components/forms/choice-select";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field-error";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+import { requireUser } from "#app/lib/auth.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
+import { seo } from "#app/lib/seo";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { ALERT_QUERY_MAX_LENGTH, normalizeAlertQueryParam } from "#app/modules/alerts/alert-query";
+import { ALERT_FREQUENCIES, ALERT_MESSAGES, ALERT_MIN_TEMPERATURES, ALERTS_PATH, alertCommandSchema, alertFormSchema, MAX_ALERTS_PER_MEMBER } from "#app/modules/alerts/alerts.schema";
+import { AlertError, alertFormData, deleteAlert, listAlerts, saveAlert, setAlertPaused } from "#app/modules/alerts/alerts.server";
+import { formatPriceCents } from "#app/modules/deals/posting.schema";
+import { MAX_PRICE_ALERTS_PER_MEMBER } from "#app/modules/prices/price-alerts";
+import { PRICE_ALERT_MESSAGES, priceAlertCommandSchema, type PriceAlertCommand } from "#app/modules/prices/price-alerts.schema";
 import {
   deletePriceAlert,
   listPriceAlerts,
@@ -27,7 +27,7 @@ import {
   markPriceNotificationsRead,
   setPriceAlertPaused,
   setPriceAlertThreshold,
-} from "~/modules/prices/price-alerts.server";
+} from "#app/modules/prices/price-alerts.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -1,17 +1,17 @@
 import { data, Link, redirect } from "react-router";
-import { requestNow } from "~/lib/clock.server";
+import { requestNow } from "#app/lib/clock.server";
 import { z } from "zod";
 import type { Route } from "./+types/mes-deals";
-import { DealCard } from "~/components/catalogue/deal-card";
-import { PromoCodeCard } from "~/components/catalogue/promo-code-card";
-import { SaveButton } from "~/components/catalogue/save-button";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireUser } from "~/lib/auth.server";
-import { safeRedirect } from "~/lib/safe-redirect.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
-import { seo } from "~/lib/seo";
-import { listSaved, saveCode, saveDeal, unsaveCode, unsaveDeal } from "~/modules/saved/saved.server";
+import { DealCard } from "#app/components/catalogue/deal-card";
+import { PromoCodeCard } from "#app/components/catalogue/promo-code-card";
+import { SaveButton } from "#app/components/catalogue/save-button";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { requireUser } from "#app/lib/auth.server";
+import { safeRedirect } from "#app/lib/safe-redirect.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { PG_ERROR, pgErrorCode } from "#app/lib/db-errors.server";
+import { seo } from "#app/lib/seo";
+import { listSaved, saveCode, saveDeal, unsaveCode, unsaveDeal } from "#app/modules/saved/saved.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

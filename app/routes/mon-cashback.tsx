@@ -1,25 +1,25 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { HelpLinks } from "~/components/help-links";
+import { HelpLinks } from "#app/components/help-links";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/mon-cashback";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
-import { requireUser } from "~/lib/auth.server";
-import { requestNow } from "~/lib/clock.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { seo } from "~/lib/seo";
-import { createToastHeaders } from "~/lib/toast.server";
-import { cashbackEmailsSchema, purchaseAnchor } from "~/modules/cashback/member-cashback.schema";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field-error";
+import { requireUser } from "#app/lib/auth.server";
+import { requestNow } from "#app/lib/clock.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { seo } from "#app/lib/seo";
+import { createToastHeaders } from "#app/lib/toast.server";
+import { cashbackEmailsSchema, purchaseAnchor } from "#app/modules/cashback/member-cashback.schema";
 import {
   cashbackEmailPreferences,
   listMemberCashbacks,
   memberCashbackBalances,
   setCashbackEmailPreferences,
   type MemberCashbackLine,
-} from "~/modules/cashback/member-cashback.server";
+} from "#app/modules/cashback/member-cashback.server";
 import {
   CASHBACK_EMAIL_KIND_LABELS,
   CASHBACK_EMAIL_KINDS,
@@ -27,20 +27,20 @@ import {
   memberCashbackLost,
   memberCashbackStatusLabel,
   memberCashbackStatusTone,
-} from "~/modules/cashback/statuses";
-import { formatEuros, formatMoney } from "~/modules/ledger/ledger";
-import { formatParis } from "~/modules/settings/paris-time";
-import { getSetting } from "~/modules/settings/settings.server";
-import { memberWelcomeBonus } from "~/modules/cashback/welcome-bonus.server";
-import { WELCOME_BONUS_DETAIL, WELCOME_BONUS_LABEL } from "~/modules/cashback/welcome-bonus";
-import { getBankDetails } from "~/modules/payouts/bank-details.server";
-import { cancelPayoutSchema, withdrawSchema } from "~/modules/payouts/payouts.schema";
-import { cancelPayout, listMemberPayouts, PayoutError, requestPayout } from "~/modules/payouts/payouts.server";
-import { Withdrawals } from "~/components/cashback/withdrawals";
-import { MemberClaims } from "~/components/cashback/claims";
-import { ClaimError, listMemberClaims } from "~/modules/claims/claims.server";
-import { reopenClaim, withdrawClaim } from "~/modules/claims/claim-lifecycle.server";
-import { MEMBER_CLAIM_INTENTS, memberClaimActionSchema } from "~/modules/claims/claims.schema";
+} from "#app/modules/cashback/statuses";
+import { formatEuros, formatMoney } from "#app/modules/ledger/ledger";
+import { formatParis } from "#app/modules/settings/paris-time";
+import { getSetting } from "#app/modules/settings/settings.server";
+import { memberWelcomeBonus } from "#app/modules/cashback/welcome-bonus.server";
+import { WELCOME_BONUS_DETAIL, WELCOME_BONUS_LABEL } from "#app/modules/cashback/welcome-bonus";
+import { getBankDetails } from "#app/modules/payouts/bank-details.server";
+import { cancelPayoutSchema, withdrawSchema } from "#app/modules/payouts/payouts.schema";
+import { cancelPayout, listMemberPayouts, PayoutError, requestPayout } from "#app/modules/payouts/payouts.server";
+import { Withdrawals } from "#app/components/cashback/withdrawals";
+import { MemberClaims } from "#app/components/cashback/claims";
+import { ClaimError, listMemberClaims } from "#app/modules/claims/claims.server";
+import { reopenClaim, withdrawClaim } from "#app/modules/claims/claim-lifecycle.server";
+import { MEMBER_CLAIM_INTENTS, memberClaimActionSchema } from "#app/modules/claims/claims.schema";
 
 const SIGN_IN = "/auth?redirect=/mon-cashback";
 

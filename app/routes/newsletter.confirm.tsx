@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { NO_STORE_HEADERS } from "~/lib/cache-control";
+import { NO_STORE_HEADERS } from "#app/lib/cache-control";
 import type { Route } from "./+types/newsletter.confirm";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LinkActionForm, LinkActionMessage, LinkActionPage } from "~/components/link-action-page";
-import { readBoundedParams } from "~/lib/body.server";
-import { seo } from "~/lib/seo";
-import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/newsletter.constants";
-import { confirmSubscription, readConfirmationToken } from "~/modules/newsletter/newsletter.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { LinkActionForm, LinkActionMessage, LinkActionPage } from "#app/components/link-action-page";
+import { readBoundedParams } from "#app/lib/body.server";
+import { seo } from "#app/lib/seo";
+import { NEWSLETTER_MESSAGES } from "#app/modules/newsletter/newsletter.constants";
+import { confirmSubscription, readConfirmationToken } from "#app/modules/newsletter/newsletter.server";
 
 /**
  * Double opt-in. GET shows the address and a button (mail scanners that

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { safeRedirect } from "~/lib/safe-redirect.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { logger } from "~/lib/logger.server";
-import { clientIp, enforceRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { createToastHeaders } from "~/lib/toast.server";
-import { NEWSLETTER_MESSAGES, newsletterSchema } from "~/modules/newsletter/newsletter.schema";
-import { requestSubscription } from "~/modules/newsletter/newsletter.server";
+import { safeRedirect } from "#app/lib/safe-redirect.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { logger } from "#app/lib/logger.server";
+import { clientIp, enforceRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
+import { createToastHeaders } from "#app/lib/toast.server";
+import { NEWSLETTER_MESSAGES, newsletterSchema } from "#app/modules/newsletter/newsletter.schema";
+import { requestSubscription } from "#app/modules/newsletter/newsletter.server";
 
 export function loader() {
   return redirect("/");

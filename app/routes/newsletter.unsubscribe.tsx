@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter.unsubscribe";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LinkActionForm, LinkActionMessage, LinkActionPage } from "~/components/link-action-page";
-import { readBoundedParams } from "~/lib/body.server";
-import { seo } from "~/lib/seo";
-import { findSubscriberByToken, unsubscribe } from "~/modules/newsletter/newsletter.server";
-import { newsletterStatus } from "../../db/states/newsletter-status";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { LinkActionForm, LinkActionMessage, LinkActionPage } from "#app/components/link-action-page";
+import { readBoundedParams } from "#app/lib/body.server";
+import { seo } from "#app/lib/seo";
+import { findSubscriberByToken, unsubscribe } from "#app/modules/newsletter/newsletter.server";
+import { newsletterStatus } from "#db/states/newsletter-status";
 
 /** GET shows a confirmation (no state change); POST unsubscribes (also the one-click List-Unsubscribe-Post). */
 export async function loader({ request }: Route.LoaderArgs) {

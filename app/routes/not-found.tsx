@@ -1,6 +1,6 @@
 import type { Route } from "./+types/not-found";
-import { NotFound } from "~/components/error-boundary";
-import { errorSeo } from "~/lib/seo";
+import { NotFound } from "#app/components/error-boundary";
+import { errorSeo } from "#app/lib/seo";
 
 export function loader() {
   throw new Response("Not Found", { status: 404 });

@@ -2,20 +2,20 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/notice";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { memberSelectClass } from "~/components/forms/choice-select";
-import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
-import { getSessionUser } from "~/lib/auth.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { getEnv } from "~/lib/env.server";
-import { clientIp, hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { seo } from "~/lib/seo";
-import { NOTICE_CATEGORIES, NOTICE_CATEGORY_LABELS, NOTICE_MESSAGES, noticeSchema } from "~/modules/notices/notices.schema";
-import { submitNotice } from "~/modules/notices/notices.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { memberSelectClass } from "#app/components/forms/choice-select";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field-error";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+import { Textarea } from "#app/components/ui/textarea";
+import { getSessionUser } from "#app/lib/auth.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { getEnv } from "#app/lib/env.server";
+import { clientIp, hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
+import { seo } from "#app/lib/seo";
+import { NOTICE_CATEGORIES, NOTICE_CATEGORY_LABELS, NOTICE_MESSAGES, noticeSchema } from "#app/modules/notices/notices.schema";
+import { submitNotice } from "#app/modules/notices/notices.server";
 
 export const NOTICE_PATH = "/signaler-un-contenu";
 

@@ -1,23 +1,23 @@
 import { data, redirect } from "react-router";
-import { requestNow } from "~/lib/clock.server";
-import { isInSchedule } from "~/modules/schedule/schedule";
-import { forwardLoaderCacheControl } from "~/lib/cache-control";
+import { requestNow } from "#app/lib/clock.server";
+import { isInSchedule } from "#app/modules/schedule/schedule";
+import { forwardLoaderCacheControl } from "#app/lib/cache-control";
 import type { Route } from "./+types/page.$slug";
-import { ConceptPage } from "~/components/concept-page";
-import { ContentBlocks } from "~/components/content-blocks";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PageArticle } from "~/components/page-article";
-import { getSessionUser } from "~/lib/auth.server";
-import { getEnv } from "~/lib/env.server";
-import { can } from "~/lib/permissions";
-import { errorSeo, seo } from "~/lib/seo";
-import { conceptPath } from "~/lib/site";
-import { PAGE_DRAFT_NOTICE } from "~/modules/content/pages";
-import { listDisplayedBlocks } from "~/modules/content/page-blocks.server";
-import { getViewablePage } from "~/modules/content/pages.server";
-import { currentSlug } from "~/modules/slug-redirects/slug-redirects.server";
-import { hostingPhrase } from "~/modules/legal/identity";
-import { getSetting } from "~/modules/settings/settings.server";
+import { ConceptPage } from "#app/components/concept-page";
+import { ContentBlocks } from "#app/components/content-blocks";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { PageArticle } from "#app/components/page-article";
+import { getSessionUser } from "#app/lib/auth.server";
+import { getEnv } from "#app/lib/env.server";
+import { can } from "#app/lib/permissions";
+import { errorSeo, seo } from "#app/lib/seo";
+import { conceptPath } from "#app/lib/site";
+import { PAGE_DRAFT_NOTICE } from "#app/modules/content/pages";
+import { listDisplayedBlocks } from "#app/modules/content/page-blocks.server";
+import { getViewablePage } from "#app/modules/content/pages.server";
+import { currentSlug } from "#app/modules/slug-redirects/slug-redirects.server";
+import { hostingPhrase } from "#app/modules/legal/identity";
+import { getSetting } from "#app/modules/settings/settings.server";
 
 /**
  * /pourquoi-{product} (concept page), else an admin page at /{slug}: published

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/pourquoi";
-import { Button } from "~/components/ui/button";
-import { seo } from "~/lib/seo";
-import { useRootData } from "~/root";
+import { Button } from "#app/components/ui/button";
+import { seo } from "#app/lib/seo";
+import { useRootData } from "#app/root";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(

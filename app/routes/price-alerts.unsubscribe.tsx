@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/price-alerts.unsubscribe";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LinkActionForm, LinkActionMessage, LinkActionPage } from "~/components/link-action-page";
-import { readBoundedParams } from "~/lib/body.server";
-import { seo } from "~/lib/seo";
-import { PRICE_ALERT_UNSUBSCRIBE_PATH } from "~/modules/prices/price-alerts";
-import { pausePriceAlertByToken, priceAlertOfToken } from "~/modules/prices/price-alerts.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { LinkActionForm, LinkActionMessage, LinkActionPage } from "#app/components/link-action-page";
+import { readBoundedParams } from "#app/lib/body.server";
+import { seo } from "#app/lib/seo";
+import { PRICE_ALERT_UNSUBSCRIBE_PATH } from "#app/modules/prices/price-alerts";
+import { pausePriceAlertByToken, priceAlertOfToken } from "#app/modules/prices/price-alerts.server";
 
 /**
  * The « Désactiver cette alerte » link of the price alert e-mails (signed token, no login; issue #39 item 5).

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/profile.export";
-import { requireUser } from "~/lib/auth.server";
-import { exportAccountData } from "~/modules/accounts/accounts.server";
+import { requireUser } from "#app/lib/auth.server";
+import { exportAccountData } from "#app/modules/accounts/accounts.server";
 
 /** Everything we hold about the member, as a JSON download (RGPD portability). */
 export async function loader({ request }: Route.LoaderArgs) {

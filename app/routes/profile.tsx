@@ -1,29 +1,29 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { formatParis } from "~/modules/settings/paris-time";
+import { formatParis } from "#app/modules/settings/paris-time";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "~/lib/toast";
-import { readBoundedForm } from "~/lib/body.server";
+import { toast } from "#app/lib/toast";
+import { readBoundedForm } from "#app/lib/body.server";
 import type { Route } from "./+types/profile";
-import { PasswordInput } from "~/components/auth/password-input";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Avatar } from "~/components/layout/avatar";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
-import { requireUser } from "~/lib/auth.server";
-import { displayName, initials } from "~/modules/accounts/display";
-import { clientIp, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
-import { seo } from "~/lib/seo";
-import { saveImageUpload, UploadError, MAX_UPLOAD_BYTES } from "~/lib/storage.server";
-import { combineHeaders, createToastHeaders } from "~/lib/toast.server";
-import { changePasswordSchema, deleteAccountSchema, newsletterToggleSchema, profileSchema } from "~/modules/accounts/accounts.schema";
-import { subscribeMember, unsubscribeEmail } from "~/modules/newsletter/newsletter.server";
+import { PasswordInput } from "#app/components/auth/password-input";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Avatar } from "#app/components/layout/avatar";
+import { Button } from "#app/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card";
+import { FieldError } from "#app/components/ui/field-error";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+import { Textarea } from "#app/components/ui/textarea";
+import { requireUser } from "#app/lib/auth.server";
+import { displayName, initials } from "#app/modules/accounts/display";
+import { clientIp, RATE_LIMIT_MESSAGE } from "#app/lib/rate-limit.server";
+import { seo } from "#app/lib/seo";
+import { saveImageUpload, UploadError, MAX_UPLOAD_BYTES } from "#app/lib/storage.server";
+import { combineHeaders, createToastHeaders } from "#app/lib/toast.server";
+import { changePasswordSchema, deleteAccountSchema, newsletterToggleSchema, profileSchema } from "#app/modules/accounts/accounts.schema";
+import { subscribeMember, unsubscribeEmail } from "#app/modules/newsletter/newsletter.server";
 import {
   allowAvatarUpload,
   changePassword,
@@ -34,18 +34,18 @@ import {
   updateUsername,
   UsernameTakenError,
   verifyOwnPassword,
-} from "~/modules/accounts/accounts.server";
-import { PASSWORD_MESSAGES } from "~/modules/accounts/passwords";
-import { deletionDebtMessage, formatEuros, MemberMoneyOutstandingError, memberMoneyMessage } from "~/modules/ledger/ledger";
-import { memberBalances } from "~/modules/ledger/ledger.server";
-import { validatedCashbackCents } from "~/modules/cashback/member-cashback.server";
-import { getEnv } from "~/lib/env.server";
-import { getSetting } from "~/modules/settings/settings.server";
-import { listMyDealPosts } from "~/modules/deals/posting.server";
-import { DEAL_REFUSED, dealStatus } from "~/modules/deals/deal-rules";
-import { appealDealDecision, appealsOf } from "~/modules/deals/appeals.server";
-import { APPEAL_MESSAGES, APPEAL_STATUS_LABELS, APPEAL_TEXT_MAX, appealSchema } from "~/modules/deals/appeals.schema";
-import { isDomainError } from "~/lib/errors";
+} from "#app/modules/accounts/accounts.server";
+import { PASSWORD_MESSAGES } from "#app/modules/accounts/passwords";
+import { deletionDebtMessage, formatEuros, MemberMoneyOutstandingError, memberMoneyMessage } from "#app/modules/ledger/ledger";
+import { memberBalances } from "#app/modules/ledger/ledger.server";
+import { validatedCashbackCents } from "#app/modules/cashback/member-cashback.server";
+import { getEnv } from "#app/lib/env.server";
+import { getSetting } from "#app/modules/settings/settings.server";
+import { listMyDealPosts } from "#app/modules/deals/posting.server";
+import { DEAL_REFUSED, dealStatus } from "#app/modules/deals/deal-rules";
+import { appealDealDecision, appealsOf } from "#app/modules/deals/appeals.server";
+import { APPEAL_MESSAGES, APPEAL_STATUS_LABELS, APPEAL_TEXT_MAX, appealSchema } from "#app/modules/deals/appeals.schema";
+import { isDomainError } from "#app/lib/errors";
 
 const POST_STATUS_CLASSES: Record<string, string> = {
   pending_review: "bg-amber-100 text-amber-900",

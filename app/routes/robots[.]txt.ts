@@ -1,5 +1,5 @@
-import { getEnv } from "~/lib/env.server";
-import { renderRobots } from "~/modules/seo/sitemap.server";
+import { getEnv } from "#app/lib/env.server";
+import { renderRobots } from "#app/modules/seo/sitemap.server";
 
 export function loader() {
   return new Response(renderRobots(getEnv().SITE_URL), {

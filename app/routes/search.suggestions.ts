@@ -1,7 +1,7 @@
 import type { Route } from "./+types/search.suggestions";
-import { requestNow } from "~/lib/clock.server";
-import { normalizeQuery } from "~/modules/search/search.schema";
-import { suggest } from "~/modules/search/site-search.server";
+import { requestNow } from "#app/lib/clock.server";
+import { normalizeQuery } from "#app/modules/search/search.schema";
+import { suggest } from "#app/modules/search/site-search.server";
 
 /** GET /recherche/suggestions?q=: the header combobox's suggestions, as JSON (issue #14). */
 export async function loader({ request }: Route.LoaderArgs) {

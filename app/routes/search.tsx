@@ -1,19 +1,19 @@
 import { Link } from "react-router";
-import { requestNow } from "~/lib/clock.server";
+import { requestNow } from "#app/lib/clock.server";
 import type { Route } from "./+types/search";
-import { BrandCard } from "~/components/catalogue/brand-card";
-import { OfferGrid } from "~/components/catalogue/offer-grid";
-import { DealsSection, PromoCodesSection } from "~/components/catalogue/listing-sections";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { SearchBox } from "~/components/search/search-box";
-import { SearchCorrection } from "~/components/search/search-correction";
-import { seo } from "~/lib/seo";
-import { normalizeQuery, SEARCH_MESSAGES } from "~/modules/search/search.schema";
-import { recordSearch } from "~/modules/search/search.server";
-import { resultCount, searchSite } from "~/modules/search/site-search.server";
-import { getSetting } from "~/modules/settings/settings.server";
-import { countOf } from "~/lib/plural";
-import { HELP_SECTION_LABELS, helpArticlePath } from "~/modules/help/help.constants";
+import { BrandCard } from "#app/components/catalogue/brand-card";
+import { OfferGrid } from "#app/components/catalogue/offer-grid";
+import { DealsSection, PromoCodesSection } from "#app/components/catalogue/listing-sections";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { SearchBox } from "#app/components/search/search-box";
+import { SearchCorrection } from "#app/components/search/search-correction";
+import { seo } from "#app/lib/seo";
+import { normalizeQuery, SEARCH_MESSAGES } from "#app/modules/search/search.schema";
+import { recordSearch } from "#app/modules/search/search.server";
+import { resultCount, searchSite } from "#app/modules/search/site-search.server";
+import { getSetting } from "#app/modules/settings/settings.server";
+import { countOf } from "#app/lib/plural";
+import { HELP_SECTION_LABELS, helpArticlePath } from "#app/modules/help/help.constants";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));

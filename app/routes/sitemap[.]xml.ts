@@ -1,6 +1,6 @@
-import { getEnv } from "~/lib/env.server";
-import { requestNow } from "~/lib/clock.server";
-import { renderSitemap, sitemapEntries } from "~/modules/seo/sitemap.server";
+import { getEnv } from "#app/lib/env.server";
+import { requestNow } from "#app/lib/clock.server";
+import { renderSitemap, sitemapEntries } from "#app/modules/seo/sitemap.server";
 
 export async function loader({ request }: { request: Request }) {
   const env = getEnv();

@@ -1,20 +1,20 @@
 import { Gift, Heart, ShoppingBag, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/temu";
-import { BrandLogo } from "~/components/catalogue/brand-logo";
-import { CopyButton } from "~/components/catalogue/copy-button";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CountdownBanner, useCountdown } from "~/components/growth/countdown-banner";
-import { NewsletterForm } from "~/components/newsletter-form";
-import { buttonVariants } from "~/components/ui/button";
-import { getSessionUser } from "~/lib/auth.server";
-import { seo } from "~/lib/seo";
-import { maskCode } from "~/modules/promo-codes/promo-codes";
-import { getSetting } from "~/modules/settings/settings.server";
-import { formatParis } from "~/modules/settings/paris-time";
-import { countdownParts, TEMU_COUPONS, TEMU_DESTINATION } from "~/modules/temu/countdown";
-import { AffiliateLink } from "~/components/catalogue/affiliate-link";
-import { announcedBonus, bonusLabel, offerPeriod, offerValidity } from "~/modules/temu/offer";
+import { BrandLogo } from "#app/components/catalogue/brand-logo";
+import { CopyButton } from "#app/components/catalogue/copy-button";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { CountdownBanner, useCountdown } from "#app/components/growth/countdown-banner";
+import { NewsletterForm } from "#app/components/newsletter-form";
+import { buttonVariants } from "#app/components/ui/button";
+import { getSessionUser } from "#app/lib/auth.server";
+import { seo } from "#app/lib/seo";
+import { maskCode } from "#app/modules/promo-codes/promo-codes";
+import { getSetting } from "#app/modules/settings/settings.server";
+import { formatParis } from "#app/modules/settings/paris-time";
+import { countdownParts, TEMU_COUPONS, TEMU_DESTINATION } from "#app/modules/temu/countdown";
+import { AffiliateLink } from "#app/components/catalogue/affiliate-link";
+import { announcedBonus, bonusLabel, offerPeriod, offerValidity } from "#app/modules/temu/offer";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [startsAt, endsAt, bonusPercent, launched, user] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { Role } from "../../db/constants";
+import type { Role } from "#db/constants";
 
 export interface DemoAccount {
   role: Role;

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { LedgerTx } from "../modules/ledger/ledger.server";
-import { approveCashback, recordPendingCashback, refuseCashback } from "../modules/ledger/ledger-events.server";
-import * as s from "../../db/schema";
-import { memberCashbackStatus, type MemberCashbackStatus } from "../../db/states/member-cashback-status";
+import type { LedgerTx } from "#app/modules/ledger/ledger.server";
+import { approveCashback, recordPendingCashback, refuseCashback } from "#app/modules/ledger/ledger-events.server";
+import * as s from "#db/schema";
+import { memberCashbackStatus, type MemberCashbackStatus } from "#db/states/member-cashback-status";
 
 const DAY = 24 * 60 * 60 * 1000;
 const cb = memberCashbackStatus.is;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../lib/env.server";
+import { parseEnv } from "#app/lib/env.server";
 import { demoAdminPassword, demoSeedMode } from "./mode";
 
 const PG = "postgres://crevarde@db.internal:5432/crevarde";

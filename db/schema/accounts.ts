@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps } from "./shared";
 
-export { ROLES, type Role } from "../constants";
+export { ROLES, type Role } from "#db/constants";
 
 /* ------------------------------------------------------------------ */
 /* better-auth tables (email + password, admin plugin)                 */

@@ -18,10 +18,10 @@ import {
 import { networkCheck, timestamps } from "./shared";
 import { user } from "./accounts";
 import { brands } from "./catalogue";
-import { sqlList } from "../../app/lib/state-machine";
-import { programStatus, type ProgramStatus } from "../states/program-status";
-import { memberCashbackStatus, type MemberCashbackStatus } from "../states/member-cashback-status";
-import { conversionReviewStatus, conversionStatus, type ConversionReviewStatus, type ConversionStatus } from "../states/conversion-status";
+import { sqlList } from "#app/lib/state-machine";
+import { programStatus, type ProgramStatus } from "#db/states/program-status";
+import { memberCashbackStatus, type MemberCashbackStatus } from "#db/states/member-cashback-status";
+import { conversionReviewStatus, conversionStatus, type ConversionReviewStatus, type ConversionStatus } from "#db/states/conversion-status";
 
 /* ------------------------------------------------------------------ */
 /* Cashback (issue #12; ADR 015, 018, 037)                              */

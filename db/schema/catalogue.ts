@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { draftFlag, schedule, scheduleConstraints, searchDocument, timestamps, tsvector } from "./shared";
 import { user } from "./accounts";
-import { sqlList } from "../../app/lib/state-machine";
-import { dealStatus, type DealStatus } from "../states/deal-status";
+import { sqlList } from "#app/lib/state-machine";
+import { dealStatus, type DealStatus } from "#db/states/deal-status";
 
-export { BADGE_TYPES, type BadgeType } from "../constants";
+export { BADGE_TYPES, type BadgeType } from "#db/constants";
 
 /* ------------------------------------------------------------------ */
 /* Catalogue                                                           */

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
-import { sqlList } from "../../app/lib/state-machine";
-import { CLAIM_ORDER_FREED, claimStatus, type ClaimStatus } from "../states/claim-status";
+import { sqlList } from "#app/lib/state-machine";
+import { CLAIM_ORDER_FREED, claimStatus, type ClaimStatus } from "#db/states/claim-status";
 import { affiliatePrograms, clickSessions, conversions } from "./cashback";
 
 /* ------------------------------------------------------------------ */

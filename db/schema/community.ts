@@ -15,8 +15,8 @@ import {
 import { timestamps } from "./shared";
 import { user } from "./accounts";
 import { brands, categories, crevardeDeals, promoCodes } from "./catalogue";
-import { sqlList } from "../../app/lib/state-machine";
-import { commentStatus, type CommentStatus } from "../states/comment-status";
+import { sqlList } from "#app/lib/state-machine";
+import { commentStatus, type CommentStatus } from "#db/states/comment-status";
 
 /* ------------------------------------------------------------------ */
 /* Community (issue #15)                                               */

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, 
 import { schedule, scheduleConstraints, searchDocument, timestamps, tsvector } from "./shared";
 import { categories } from "./catalogue";
 
-export { CONTENT_TYPES, type ContentType } from "../constants";
+export { CONTENT_TYPES, type ContentType } from "#db/constants";
 
 /* ------------------------------------------------------------------ */
 /* Content                                                             */

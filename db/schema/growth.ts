@@ -3,8 +3,8 @@ import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from
 import { timestamps } from "./shared";
 import { user } from "./accounts";
 import { brands, crevardeDeals, promoCodes } from "./catalogue";
-import { sqlList } from "../../app/lib/state-machine";
-import { newsletterStatus, type NewsletterStatus } from "../states/newsletter-status";
+import { sqlList } from "#app/lib/state-machine";
+import { newsletterStatus, type NewsletterStatus } from "#db/states/newsletter-status";
 
 /* ------------------------------------------------------------------ */
 /* Growth: newsletter, tracking                                        */

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, inet, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
 import { crevardeDeals } from "./catalogue";
-import { sqlList } from "../../app/lib/state-machine";
-import { appealStatus, noticeStatus, reportStatus, type AppealStatus, type NoticeStatus, type ReportStatus } from "../states/moderation-status";
+import { sqlList } from "#app/lib/state-machine";
+import { appealStatus, noticeStatus, reportStatus, type AppealStatus, type NoticeStatus, type ReportStatus } from "#db/states/moderation-status";
 
 /* ------------------------------------------------------------------ */
 /* Moderation, DSA notices, connection logs                            */

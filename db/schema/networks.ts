@@ -2,15 +2,15 @@ import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
 import { networkCheck } from "./shared";
-import { sqlList } from "../../app/lib/state-machine";
-import { webhookEventStatus, type WebhookEventStatus } from "../states/webhook-event-status";
+import { sqlList } from "#app/lib/state-machine";
+import { webhookEventStatus, type WebhookEventStatus } from "#db/states/webhook-event-status";
 
 /* ------------------------------------------------------------------ */
 /* Affiliate networks (issue #12; ADR 015–018)                         */
 /* ------------------------------------------------------------------ */
 
 /** The eight affiliate networks (app/modules/networks/networks.ts has their labels and sub-id parameters). */
-export { NETWORKS } from "../constants-cashback";
+export { NETWORKS } from "#db/constants-cashback";
 
 /** One network API call (or file import), with its counters. */
 export const networkFetches = pgTable("network_fetches", {

@@ -14,8 +14,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
-import { sqlList, type StateOf } from "../../app/lib/state-machine";
-import { PAYOUT_OPEN, PAYOUT_UNBATCHED, payoutBatchStatus, payoutStatus, type PayoutStatus } from "../states/payout-status";
+import { sqlList, type StateOf } from "#app/lib/state-machine";
+import { PAYOUT_OPEN, PAYOUT_UNBATCHED, payoutBatchStatus, payoutStatus, type PayoutStatus } from "#db/states/payout-status";
 
 /* ------------------------------------------------------------------ */
 /* Payouts (issue #13, ADR 021): a member's bank details               */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { sqlList } from "../../app/lib/state-machine";
-import { PRICE_SOURCES, type PriceSource } from "../constants";
+import { sqlList } from "#app/lib/state-machine";
+import { PRICE_SOURCES, type PriceSource } from "#db/constants";
 import { user } from "./accounts";
 import { crevardeDeals, offers } from "./catalogue";
 import { timestamps } from "./shared";

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
 import { memberCashbacks } from "./cashback";
-import { sqlList } from "../../app/lib/state-machine";
-import { referralRewardStatus, type ReferralRewardStatus } from "../states/referral-status";
+import { sqlList } from "#app/lib/state-machine";
+import { referralRewardStatus, type ReferralRewardStatus } from "#db/states/referral-status";
 
 /* ------------------------------------------------------------------ */
 /* Referral rewards (#13)                                              */

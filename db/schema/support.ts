@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./accounts";
-import { sqlList } from "../../app/lib/state-machine";
-import { contactStatus, type ContactStatus } from "../states/contact-status";
+import { sqlList } from "#app/lib/state-machine";
+import { contactStatus, type ContactStatus } from "#db/states/contact-status";
 import { searchDocument, timestamps, tsvector } from "./shared";
 
 /* ------------------------------------------------------------------ */

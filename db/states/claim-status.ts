@@ -1,4 +1,4 @@
-import { defineStateMachine, type StateOf } from "../../app/lib/state-machine";
+import { defineStateMachine, type StateOf } from "#app/lib/state-machine";
 
 /**
  * A missing-cashback claim's status (ADR 037 §Missing-cashback claims;

@@ -1,4 +1,4 @@
-import { defineStateMachine, type StateOf } from "../../app/lib/state-machine";
+import { defineStateMachine, type StateOf } from "#app/lib/state-machine";
 
 /**
  * A /contact message's status (issue #34 item 7, ADR 041; machine: ADR 045).

@@ -1,4 +1,4 @@
-import { defineStateMachine, type StateOf } from "../../app/lib/state-machine";
+import { defineStateMachine, type StateOf } from "#app/lib/state-machine";
 
 /**
  * A Crevarde deal's status (issue #15, ADR 036; machine: ADR 045). A

@@ -1,4 +1,4 @@
-import { defineStateMachine, type StateOf } from "../../app/lib/state-machine";
+import { defineStateMachine, type StateOf } from "#app/lib/state-machine";
 
 /**
  * The moderation desk's status columns (ADR 036, EU DSA; machines: ADR 045).

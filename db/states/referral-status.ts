@@ -1,4 +1,4 @@
-import { defineStateMachine, type StateOf } from "../../app/lib/state-machine";
+import { defineStateMachine, type StateOf } from "#app/lib/state-machine";
 
 /**
  * A referral reward's status (ADR 037 §Referral, ADR 040; machine: ADR 045).

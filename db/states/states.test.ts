@@ -3,7 +3,7 @@
  * each move used to list by hand, and the CHECK lists the migrations hold.
  */
 import { describe, expect, it } from "vitest";
-import { sqlList } from "../../app/lib/state-machine";
+import { sqlList } from "#app/lib/state-machine";
 import { CLAIM_AWAITING_ORDER, CLAIM_CLOSED, CLAIM_ORDER_FREED, CLAIM_REFUSED, claimStatus } from "./claim-status";
 import { commentStatus } from "./comment-status";
 import { CONVERSION_REVIEW_HOLDING, conversionReviewStatus, conversionStatus } from "./conversion-status";

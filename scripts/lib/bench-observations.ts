@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { openDatabase, setDatabase } from "../../app/lib/db.server";
+import { openDatabase, setDatabase } from "#app/lib/db.server";
 
 /**
  * `npm run bench -- --observations N` (issue #39 item 7, ADR 049): N price
@@ -36,8 +36,8 @@ export async function benchObservations(n: number, databaseUrl: string | undefin
   }
   const database = await openDatabase({ url: databaseUrl });
   setDatabase(Promise.resolve(database));
-  const { dealPriceTruths } = await import("../../app/modules/deals/price-truth.server");
-  const { observationsSince } = await import("../../app/modules/prices/observations.server");
+  const { dealPriceTruths } = await import("#app/modules/deals/price-truth.server");
+  const { observationsSince } = await import("#app/modules/prices/observations.server");
   const db = database.db;
   const pool = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
   const products = Math.max(1, Math.ceil(n / PER_PRODUCT));

@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { openDatabase } from "../../app/lib/db.server";
-import { dbKinds, openMigratedDataDir } from "../helpers/db";
-import { adminQuery } from "../helpers/pg-admin";
+import { openDatabase } from "#app/lib/db.server";
+import { dbKinds, openMigratedDataDir } from "#tests/helpers/db";
+import { adminQuery } from "#tests/helpers/pg-admin";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -257,7 +257,7 @@ describe("crash safety of the conversion import", () => {
           expect(money.bonuses).toBe(1);
           expect(money.available).toBe(money.validated + money.bonus);
           expect(money.ledger_pending).toBe(money.pending);
-          const { verifyLedger } = await import("../../app/modules/ledger/ledger.server");
+          const { verifyLedger } = await import("#app/modules/ledger/ledger.server");
           expect(await verifyLedger(database.db)).toEqual({ ok: true, problems: [] });
         } finally {
           await database.close();
@@ -320,7 +320,7 @@ describe("crash safety of payouts", () => {
               (a.kind = 'in_payout' and a.balance_cents <> coalesce((select sum(amount_cents) from payouts p where p.user_id = a.user_id and p.status in ('requested', 'needs_review', 'approved', 'exported', 'sent')), 0))
               or (a.kind = 'paid' and a.balance_cents <> coalesce((select sum(amount_cents) from payouts p where p.user_id = a.user_id and p.status = 'completed'), 0)))`);
           expect(mismatches).toEqual([]);
-          const { verifyLedger } = await import("../../app/modules/ledger/ledger.server");
+          const { verifyLedger } = await import("#app/modules/ledger/ledger.server");
           expect(await verifyLedger(database.db)).toEqual({ ok: true, problems: [] });
         } finally {
           await database.close();

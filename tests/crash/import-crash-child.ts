@@ -5,13 +5,13 @@
  * CRASH_AT_PAGE, after its writes, announcing "MID_PAGE" so the parent can
  * SIGKILL it there.
  */
-import { openDatabase, setDatabase } from "../../app/lib/db.server";
+import { openDatabase, setDatabase } from "#app/lib/db.server";
 
 const url = process.env.CRASH_DATABASE_URL || undefined;
 const database = await openDatabase({ url, dataDir: url ? undefined : process.env.CRASH_DATA_DIR });
 setDatabase(Promise.resolve(database));
-const { importRecords } = await import("../../app/modules/conversions/import.server");
-const { makeClick, makeMember, makeProgramme, rec } = await import("../helpers/conversions");
+const { importRecords } = await import("#app/modules/conversions/import.server");
+const { makeClick, makeMember, makeProgramme, rec } = await import("#tests/helpers/conversions");
 
 const pageSize = Number(process.env.CRASH_PAGE_SIZE ?? 40);
 const pages = Number(process.env.CRASH_PAGES ?? 4);

@@ -7,17 +7,17 @@
  */
 import { randomUUID } from "node:crypto";
 import { composeIBAN } from "ibantools";
-import { openDatabase, setDatabase } from "../../app/lib/db.server";
+import { openDatabase, setDatabase } from "#app/lib/db.server";
 
 const url = process.env.CRASH_DATABASE_URL || undefined;
 const database = await openDatabase({ url, dataDir: url ? undefined : process.env.CRASH_DATA_DIR });
 setDatabase(Promise.resolve(database));
-const { creditMember } = await import("../../app/modules/ledger/ledger-events.server");
-const { withLedger } = await import("../../app/modules/ledger/ledger.server");
-const { saveBankDetails } = await import("../../app/modules/payouts/bank-details.server");
-const payouts = await import("../../app/modules/payouts/payouts.server");
-const { makeMember } = await import("../helpers/conversions");
-const { user } = await import("../../db/schema");
+const { creditMember } = await import("#app/modules/ledger/ledger-events.server");
+const { withLedger } = await import("#app/modules/ledger/ledger.server");
+const { saveBankDetails } = await import("#app/modules/payouts/bank-details.server");
+const payouts = await import("#app/modules/payouts/payouts.server");
+const { makeMember } = await import("#tests/helpers/conversions");
+const { user } = await import("#db/schema");
 
 const members = Number(process.env.CRASH_MEMBERS ?? 4);
 const longAgo = new Date(Date.now() - 30 * 86_400_000);

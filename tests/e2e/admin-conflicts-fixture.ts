@@ -4,7 +4,7 @@
  * brand to duplicate, three categories to search and sort, so that the projects never touch each other's rows.
  * tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 const CONFLICT_PROJECTS = ["desktop", "mobile"] as const;
 /** The code both admins open. */
@@ -18,7 +18,7 @@ export const duplicateBrand = (project: string) => ({ name: `Dupliqua ${project}
 export const sortedCategories = (project: string) => ["Alpha", "Bravo", "Charlie"].map((n) => `Rangée ${project} ${n}`);
 
 export async function insertAdminConflictFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   for (const project of CONFLICT_PROJECTS) {
     const [brand] = await db.insert(s.brands).values({ name: `Conflito ${project}`, slug: `conflito-${project}` }).returning();
     await db.insert(s.promoCodes).values([

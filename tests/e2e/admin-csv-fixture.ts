@@ -3,7 +3,7 @@
  * brand and two codes per project, so that the projects' imports never touch
  * each other's rows. tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 const CSV_PROJECTS = ["desktop", "mobile"] as const;
 export const csvBrand = (project: string) => ({ name: `Csvland ${project}`, slug: `csvland-${project}` });
@@ -12,7 +12,7 @@ export const csvCodePrefix = (project: string) => `CSVE2E${project.toUpperCase()
 export const csvCodes = (project: string) => ["1", "2"].map((n) => `${csvCodePrefix(project)}${n}`);
 
 export async function insertAdminCsvFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   for (const project of CSV_PROJECTS) {
     const [brand] = await db.insert(s.brands).values(csvBrand(project)).returning();
     const [one, two] = csvCodes(project);

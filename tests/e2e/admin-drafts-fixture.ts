@@ -3,7 +3,7 @@
  * scheduled for December 2030 to duplicate, so that the projects never touch each other's rows.
  * tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 const DRAFT_PROJECTS = ["desktop", "mobile"] as const;
 /** The code scheduled for 2030 that is duplicated. */
@@ -12,7 +12,7 @@ export const scheduledCode = (project: string) => `NOEL2030${project.toUpperCase
 export const copiedCode = (project: string) => `COPIE2030${project.toUpperCase()}`;
 
 export async function insertAdminDraftFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   for (const project of DRAFT_PROJECTS) {
     const [brand] = await db.insert(s.brands).values({ name: `Brouillonne ${project}`, slug: `brouillonne-${project}` }).returning();
     await db.insert(s.promoCodes).values({

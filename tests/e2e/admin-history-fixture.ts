@@ -3,7 +3,7 @@
  * edits, restores, deletes and brings back from the bin, so that the projects never touch each other's rows.
  * tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 const HISTORY_PROJECTS = ["desktop", "mobile"] as const;
 /** The code edited, restored, deleted and restored again. */
@@ -12,7 +12,7 @@ export const historyCode = (project: string) => `HISTO${project.toUpperCase()}`;
 export const historyBrand = (project: string) => `Historia ${project}`;
 
 export async function insertAdminHistoryFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   for (const project of HISTORY_PROJECTS) {
     const [brand] = await db
       .insert(s.brands)

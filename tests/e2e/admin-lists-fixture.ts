@@ -3,7 +3,7 @@
  * three promo codes per project, so that the projects' bulk actions never touch
  * each other's rows. tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 const LIST_PROJECTS = ["desktop", "mobile"] as const;
 /** The codes of one project: searched by their common prefix. */
@@ -14,7 +14,7 @@ export const listCodePrefix = (project: string) => `LISTE${project.toUpperCase()
 export const LONG_EMAIL = "une-adresse-vraiment-tres-longue-pour-la-colonne@un-domaine-de-messagerie-francais.fr";
 
 export async function insertAdminListFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   await db.insert(s.user).values({ id: "e2e-long-email", name: "Adresse longue", email: LONG_EMAIL, emailVerified: true });
   const day = 86_400_000;
   for (const project of LIST_PROJECTS) {

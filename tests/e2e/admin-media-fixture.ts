@@ -3,7 +3,7 @@
  * one published page per project, so that the projects' edits never touch each other's rows.
  * tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 const MEDIA_PROJECTS = ["desktop", "mobile"] as const;
 export const mediaBrand = (project: string) => ({ name: `Médiaplus ${project}`, slug: `mediaplus-${project}` });
@@ -11,7 +11,7 @@ export const mediaBrand = (project: string) => ({ name: `Médiaplus ${project}`,
 export const mediaPage = (project: string) => ({ title: `Aperçu riche ${project}`, slug: `apercu-riche-${project}`, words: `Texte à graisser ${project}` });
 
 export async function insertAdminMediaFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   for (const project of MEDIA_PROJECTS) {
     await db.insert(s.brands).values({ ...mediaBrand(project), description: "Marque des tests d'images." });
     const { title, slug, words } = mediaPage(project);

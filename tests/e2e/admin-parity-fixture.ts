@@ -3,7 +3,7 @@
  * menu must offer no « Mettre en pause ». Its brand sorts first, so it is on the list's first page.
  * tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 export const CLOSED_PROGRAM_ID = "FERME-E2E-1";
 
@@ -15,7 +15,7 @@ export const CLOSED_PROGRAM_ID = "FERME-E2E-1";
 export const FINANCE_JOURNAL_ACTOR = "tresorerie-e2e@crevarde.local";
 
 export async function insertAdminParityFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   const [brand] = await db.insert(s.brands).values({ name: "Aaa Programme fermé", slug: "aaa-programme-ferme" }).returning();
   await db.insert(s.affiliatePrograms).values({
     brandId: brand.id,

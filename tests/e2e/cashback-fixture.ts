@@ -4,7 +4,7 @@
  * stub network host that tests/e2e/cashback-click.spec.ts starts on 127.0.0.1.
  */
 import { composeIBAN, isValidIBAN } from "ibantools";
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 export const CASHBACK_STUB_BRAND = { name: "Marque Stub Cashback", slug: "marque-stub-cashback", websiteUrl: "https://www.marque-stub-cashback.fr/" };
 
@@ -38,7 +38,7 @@ export const claimProgrammeName = (project: string) => `reclamation-${project}`;
 
 /** The stub brand and its programme (tests/e2e/db-fixtures.ts runs this on the fresh database). */
 export async function insertCashbackStub(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   const [brand] = await db
     .insert(s.brands)
     .values({ ...CASHBACK_STUB_BRAND, description: "Une marque de test pour le cashback.", checkoutSelectors: STUB_CHECKOUT.selectors })
@@ -73,7 +73,7 @@ export async function insertCashbackStub(db: Db) {
       await db.insert(s.user).values({ id, name, email, emailVerified: true });
       await db.insert(s.account).values({ id: `${id}-credential`, accountId: id, providerId: "credential", userId: id, password: await hashPassword(password) });
     }
-    const { newClickId } = await import("../../app/modules/cashback/click-id");
+    const { newClickId } = await import("#app/modules/cashback/click-id");
     const claimer = claimMember(project);
     const id = `e2e-claim-${project}`;
     await db.insert(s.user).values({ id, name: `Reclamation ${project}`, email: claimer.email, emailVerified: true });
@@ -116,10 +116,10 @@ export function payoutIban(project: string, test: "paid" | "failed", attempt: nu
  * to the server's: the IBAN is encrypted under the key the server reads there.
  */
 export async function insertPayoutFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   const { hashPassword } = await import("better-auth/crypto");
-  const { creditMember } = await import("../../app/modules/ledger/ledger-events.server");
-  const { saveBankDetails } = await import("../../app/modules/payouts/bank-details.server");
+  const { creditMember } = await import("#app/modules/ledger/ledger-events.server");
+  const { saveBankDetails } = await import("#app/modules/payouts/bank-details.server");
   const monthAgo = new Date(Date.now() - 30 * 86_400_000);
   const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
   const memberHash = await hashPassword(PAYOUT_PASSWORD);

@@ -5,7 +5,7 @@
  * spec's member answers; and a code whose last five answers are « Non » (shown
  * to admins under « Codes qui échouent »). tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 export const FEEDBACK_BRAND = { name: "Avis Testés", slug: "avis-testes", websiteUrl: "https://avis-testes.example" };
 /** The code a project's test answers: `js` with JavaScript, `plain` without. */
@@ -15,7 +15,7 @@ export const feedbackCode = (project: string, kind: "js" | "plain") => `AVIS${pr
 export const FAILING_CODE = "AVISECHEC";
 
 export async function insertCodeFeedbackFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   const [brand] = await db.insert(s.brands).values({ ...FEEDBACK_BRAND, description: "Une marque de test pour « Ça a marché ? »." }).returning();
   const codes = await db
     .insert(s.promoCodes)

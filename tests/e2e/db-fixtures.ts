@@ -7,7 +7,7 @@
  * (tests/e2e/cashback-fixture.ts: balances, an IBAN, finance users): the demo
  * seed that runs next is unchanged.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 import { insertCashbackStub, insertPayoutFixtures } from "./cashback-fixture";
 import { insertReferralFixtures } from "./referral-fixture";
 import { insertCodeFeedbackFixtures } from "./code-feedback-fixture";
@@ -31,7 +31,7 @@ export const E2E_CONVERSIONS = {
 
 /** The specs import the constants above: the database modules load only when the file runs as a script. */
 async function insertE2eFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   const [awin, cj] = await db
     .insert(s.affiliatePrograms)
     .values([
@@ -54,7 +54,7 @@ const dataDir = process.argv[2];
 if (dataDir && import.meta.url === `file://${process.argv[1]}`) {
   // the server's DATA_DIR: the IBANs stored here are encrypted under the key it reads there (app/lib/env.server.ts bankDetailsKey)
   process.env.DATA_DIR = dataDir;
-  const { openDatabase, setDatabase } = await import("../../app/lib/db.server");
+  const { openDatabase, setDatabase } = await import("#app/lib/db.server");
   const database = await openDatabase({ dataDir });
   // saveBankDetails and the ledger read the process-wide database
   setDatabase(Promise.resolve(database));

@@ -5,7 +5,7 @@
  * with 35 comments (more than one page).
  * tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 const COMMENT_PROJECTS = ["desktop", "mobile"] as const;
 const PASSWORD = "CommentaireE2e2026!";
@@ -17,7 +17,7 @@ export const longThreadDealTitle = (project: string, variant: "read" | "post" = 
 export const LONG_THREAD_COMMENTS = 35;
 
 export async function insertDealCommentFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   const { hashPassword } = await import("better-auth/crypto");
   const monthAgo = new Date(Date.now() - 30 * 86_400_000);
   const hourAgo = new Date(Date.now() - 3_600_000);

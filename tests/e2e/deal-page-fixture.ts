@@ -4,7 +4,7 @@
  * temperature, 42°, shows).
  * tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 /** One deal per project and per test that votes (the same member votes in both: parallel tests must not share a deal). */
 export const votedDealTitle = (project: string, variant: "js" | "plain" | "expiry" = "js") =>
@@ -20,7 +20,7 @@ export const FIXTURE_DEAL_ID = "00000000-0000-4000-8000-000000000015";
 export const avatarPoster = (project: string) => ({ username: `Photo Posteur ${project}`, dealTitle: `Bouilloire vintage photo ${project}`, avatarUrl: "/og-image.png" });
 
 export async function insertDealPageFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   const hourAgo = new Date(Date.now() - 3_600_000);
   const twoYearsAgo = new Date(Date.now() - 2 * 366 * 86_400_000);
   for (const project of ["desktop", "mobile"]) {

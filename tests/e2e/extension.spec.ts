@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { CHROMIUM } from "./browsers";
-import type { ExtensionShopList } from "../../app/modules/extension/extension-shops";
+import type { ExtensionShopList } from "#app/modules/extension/extension-shops";
 import { CASHBACK_STUB_BRAND, cashbackStubPort, STUB_CHECKOUT } from "./cashback-fixture";
 import { expect, sessionFile, test } from "./fixtures";
 

@@ -3,13 +3,13 @@
  * hot deal (their public page, the author link on cards) and a member whom an
  * admin blocks. tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 export const profilePoster = (project: string) => ({ username: `Posteuse Profil ${project}`, dealTitle: `Plancha électrique signée ${project}` });
 export const blockedMember = (project: string) => ({ email: `bloquee-${project}@crevarde.test`, password: "BlocageE2e2026!", username: `Bloquée ${project}` });
 
 export async function insertMemberProfileFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   const { hashPassword } = await import("better-auth/crypto");
   const monthAgo = new Date(Date.now() - 40 * 86_400_000);
   const hourAgo = new Date(Date.now() - 3_600_000);

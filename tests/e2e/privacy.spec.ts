@@ -1,4 +1,4 @@
-import { RETENTION } from "../../app/modules/privacy/retention";
+import { RETENTION } from "#app/modules/privacy/retention";
 import { expect, test } from "./fixtures";
 
 test("the privacy policy states the retention durations the purge task applies", async ({ page }) => {

@@ -5,7 +5,7 @@
  * approved through the network import — the code path that validates it and
  * releases the referral rewards in the same transaction.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 const REFERRAL_PROJECTS = ["desktop", "mobile"] as const;
 export const referralReferrer = (project: string) => ({ email: `parrain-${project}@crevarde.test`, password: "ParrainageE2e2026!", username: `Marraine ${project}` });
@@ -14,11 +14,11 @@ export const referralFriend = (project: string) => ({ email: `filleule-${project
 export const REFERRAL_E2E = { friendAvailable: "12,00", referrerAvailable: "3,00", referrerBonus: "3,00" };
 
 export async function insertReferralFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   const { eq } = await import("drizzle-orm");
   const { hashPassword } = await import("better-auth/crypto");
-  const { createReferralRewards } = await import("../../app/modules/referrals/referrals.server");
-  const { importRecords } = await import("../../app/modules/conversions/import.server");
+  const { createReferralRewards } = await import("#app/modules/referrals/referrals.server");
+  const { importRecords } = await import("#app/modules/conversions/import.server");
   const [program] = await db
     .insert(s.affiliatePrograms)
     .values({ network: "awin", networkAccountId: "e2e-referral", networkProgramId: "e2e-referral-1", trackingUrlTemplate: "https://www.awin1.com/cread.php?clickref={CLICK_ID}", status: "paused" })

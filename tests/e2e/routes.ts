@@ -1,5 +1,5 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
+import routes from "#app/routes";
 import { FIXTURE_DEAL_ID } from "./deal-page-fixture";
 
 /** Real values for the route parameters, from the demo seed. */

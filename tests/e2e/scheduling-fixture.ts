@@ -3,7 +3,7 @@
  * so each project schedules its own code on its own brand page.
  * tests/e2e/db-fixtures.ts runs this on the fresh database.
  */
-import type { Db } from "../../app/lib/db.server";
+import type { Db } from "#app/lib/db.server";
 
 const SCHEDULING_PROJECTS = ["desktop", "mobile"] as const;
 export const schedulingBrand = (project: string) => ({ name: `Programmo ${project}`, slug: `programmo-${project}` });
@@ -12,7 +12,7 @@ export const scheduledCode = (project: string) => `PROGRAMME${project.toUpperCas
 export const expiringCode = (project: string) => `FINPROCHE${project.toUpperCase()}`;
 
 export async function insertSchedulingFixtures(db: Db) {
-  const s = await import("../../db/schema");
+  const s = await import("#db/schema");
   for (const project of SCHEDULING_PROJECTS) {
     const [brand] = await db.insert(s.brands).values(schedulingBrand(project)).returning();
     await db.insert(s.promoCodes).values({ brandId: brand.id, code: expiringCode(project), discountAmount: "5%", expiresAt: new Date(Date.now() + 2 * 86_400_000) });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { toParisLocalInput } from "../../app/modules/settings/paris-time";
+import { toParisLocalInput } from "#app/modules/settings/paris-time";
 import { expect, noHorizontalScroll, signedInAs, test } from "./fixtures";
 import { expiringCode, scheduledCode, schedulingBrand } from "./scheduling-fixture";
 

@@ -1,4 +1,4 @@
-import { DEVICE_COOKIE } from "../../app/lib/device-cookie.server";
+import { DEVICE_COOKIE } from "#app/lib/device-cookie.server";
 import { expect, linkFromOutbox, newMember, signIn, test, visitorAddress } from "./fixtures";
 
 const PASSWORD = "Rouge-gorge 2025";

@@ -10,13 +10,13 @@ import path from "node:path";
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import routes from "../../app/routes";
-import { openDatabase, setDatabase, type Database } from "../../app/lib/db.server";
-import { resetAuth } from "../../app/lib/auth.server";
-import { logger } from "../../app/lib/logger.server";
-import { seed } from "../../app/seed/index";
-import { DEMO_ACCOUNTS } from "../../app/seed/demo-accounts";
-import { startInProcessApp } from "../helpers/app";
+import routes from "#app/routes";
+import { openDatabase, setDatabase, type Database } from "#app/lib/db.server";
+import { resetAuth } from "#app/lib/auth.server";
+import { logger } from "#app/lib/logger.server";
+import { seed } from "#app/seed/index";
+import { DEMO_ACCOUNTS } from "#app/seed/demo-accounts";
+import { startInProcessApp } from "#tests/helpers/app";
 
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
-import { parseEnv } from "../../app/lib/env.server";
+import { parseEnv } from "#app/lib/env.server";
 import { createApp } from "../../server/app";
 import type { RenderQueue } from "../../server/render-queue";
 

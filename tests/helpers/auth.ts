@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword, makeSignature } from "better-auth/crypto";
 import { beforeAll } from "vitest";
-import { getAuth } from "../../app/lib/auth.server";
-import { getDb } from "../../app/lib/db.server";
-import * as s from "../../db/schema";
-import type { Role } from "../../db/constants";
+import { getAuth } from "#app/lib/auth.server";
+import { getDb } from "#app/lib/db.server";
+import * as s from "#db/schema";
+import type { Role } from "#db/constants";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 

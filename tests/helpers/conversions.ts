@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "../../app/lib/db.server";
-import { newClickId } from "../../app/modules/cashback/click-id";
-import type { NetworkName } from "../../app/modules/networks/networks";
-import type { NormalisedRecord } from "../../app/modules/networks/types";
-import * as s from "../../db/schema";
+import { getDb, type Db } from "#app/lib/db.server";
+import { newClickId } from "#app/modules/cashback/click-id";
+import type { NetworkName } from "#app/modules/networks/networks";
+import type { NormalisedRecord } from "#app/modules/networks/types";
+import * as s from "#db/schema";
 
 /** Builders for the import tests: members, programmes, click sessions and normalised records. */
 

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject } from "vitest";
-import { openDatabase, setDatabase, type Database } from "../../app/lib/db.server";
-import { POSTGRES_SUITES } from "../postgres-suites";
+import { openDatabase, setDatabase, type Database } from "#app/lib/db.server";
+import { POSTGRES_SUITES } from "#tests/postgres-suites";
 import { adminQuery } from "./pg-admin";
-import { siteSettings } from "../../db/schema";
+import { siteSettings } from "#db/schema";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -82,8 +82,8 @@ export function describeEachDb(name: string, fn: (ctx: { kind: DbKind; database:
         await database.db.insert(siteSettings).values({ key: "welcome_bonus_cents", value: 0 }).onConflictDoNothing();
         setDatabase(Promise.resolve(database));
         // the auth instance is bound to the process database: rebuild it, with the composition root's factory (ADR 052)
-        await import("../../app/composition/auth.server");
-        (await import("../../app/lib/auth.server")).resetAuth();
+        await import("#app/composition/auth.server");
+        (await import("#app/lib/auth.server")).resetAuth();
       });
       afterAll(async () => {
         await database?.close();
@@ -109,7 +109,7 @@ export function listenDuringSuite(database: () => Database) {
   let off: (() => void) | undefined;
   const seen: string[] = [];
   beforeAll(async () => {
-    const { listenForDataChanges, onDataChange } = await import("../../app/lib/data-changes.server");
+    const { listenForDataChanges, onDataChange } = await import("#app/lib/data-changes.server");
     stop = await listenForDataChanges(database(), (database() as Database & { url?: string }).url);
     off = onDataChange((table) => seen.push(table));
   });

@@ -4,8 +4,8 @@
  * or the embedded database in DATA_DIR, and stops on SIGTERM after
  * JOB_MS_GRACE ms of grace. Prints "job started" when the handler starts.
  */
-import { openDatabase } from "../../app/lib/db.server";
-import { runWorkerProcess } from "../../app/lib/worker-process.server";
+import { openDatabase } from "#app/lib/db.server";
+import { runWorkerProcess } from "#app/lib/worker-process.server";
 
 const database = await openDatabase({ url: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR, migrate: false });
 await runWorkerProcess({

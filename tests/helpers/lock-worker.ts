@@ -4,7 +4,7 @@
  * spin until `at`, then try the lock and answer "won" or "locked";
  * { release: true } releases a lock it won; { exit: true } ends it.
  */
-import { acquireDataDirLock, DataDirLockedError } from "../../app/lib/db.server";
+import { acquireDataDirLock, DataDirLockedError } from "#app/lib/db.server";
 
 let release: (() => void) | undefined;
 process.on("message", (message: { go?: string; at?: number; release?: boolean; exit?: boolean }) => {

@@ -1,5 +1,5 @@
-import { loader as moderationLoader } from "../../app/routes/admin/moderation";
-import type { ModerationTab } from "../../app/modules/notices/moderation-desk";
+import { loader as moderationLoader } from "#app/routes/admin/moderation";
+import type { ModerationTab } from "#app/modules/notices/moderation-desk";
 import { req } from "./auth";
 import { callRoute } from "./route";
 

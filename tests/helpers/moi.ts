@@ -1,5 +1,5 @@
-import { loader as moiLoader } from "../../app/routes/api.moi";
-import type { Moi } from "../../app/modules/members/moi.server";
+import { loader as moiLoader } from "#app/routes/api.moi";
+import type { Moi } from "#app/modules/members/moi.server";
 import { req } from "./auth";
 import { callRoute } from "./route";
 

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import type { NetworkName } from "../../app/modules/networks/networks";
-import type { ImportInput } from "../../app/modules/conversions/import.server";
-import type { ImportResult, NormalisedRecord, ParseResult } from "../../app/modules/networks/types";
+import type { NetworkName } from "#app/modules/networks/networks";
+import type { ImportInput } from "#app/modules/conversions/import.server";
+import type { ImportResult, NormalisedRecord, ParseResult } from "#app/modules/networks/types";
 
 export interface SeenRequest {
   method: string;

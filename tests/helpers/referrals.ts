@@ -1,13 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { settleBackgroundTasks } from "../../app/lib/background.server";
-import { CLIENT_IP_HEADER } from "../../app/lib/auth.server";
-import { getDb } from "../../app/lib/db.server";
-import { loader as verifyLoader } from "../../app/routes/api.auth";
-import * as s from "../../db/schema";
+import { settleBackgroundTasks } from "#app/lib/background.server";
+import { CLIENT_IP_HEADER } from "#app/lib/auth.server";
+import { getDb } from "#app/lib/db.server";
+import { loader as verifyLoader } from "#app/routes/api.auth";
+import * as s from "#db/schema";
 import { req } from "./auth";
 import { callRoute } from "./route";
-import { confirmReferral, recordPendingReferral } from "../../app/modules/invites/invites.server";
+import { confirmReferral, recordPendingReferral } from "#app/modules/invites/invites.server";
 
 /** A friend signed up with this invitation code, then verified the address: the referral binds (ADR 040). */
 export async function refer(friendId: string, code: string) {

@@ -1,4 +1,4 @@
-import type { Toast } from "../../app/lib/toast.server";
+import type { Toast } from "#app/lib/toast.server";
 
 /**
  * The toast a redirect flashes (`redirectWithToast`), read back from its

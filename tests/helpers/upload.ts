@@ -1,4 +1,4 @@
-import { action as uploadAction } from "../../app/routes/admin/upload";
+import { action as uploadAction } from "#app/routes/admin/upload";
 import { multipart } from "./multipart";
 import { callRoute, type RouteOutcome } from "./route";
 

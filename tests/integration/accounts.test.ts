@@ -1,19 +1,19 @@
 import { desc, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import type { Db } from "../../app/lib/db.server";
-import { action as authAction, loader as authLoader } from "../../app/routes/auth";
-import { action as logoutAction } from "../../app/routes/auth.logout";
-import { action as resetAction } from "../../app/routes/auth.reset-password";
-import { loader as verifyLoader } from "../../app/routes/api.auth";
-import { loader as inscriptionLoader } from "../../app/routes/inscription";
-import { getSessionUser, requireAdmin, requireUser } from "../../app/lib/auth.server";
-import { safeRedirect } from "../../app/lib/safe-redirect.server";
-import { settleBackgroundTasks } from "../../app/lib/background.server";
-import { cookieFor, cookieHeaderFrom, createUser, req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { DEVICE_COOKIE } from "../../app/lib/device-cookie.server";
-import { answerOf, callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import type { Db } from "#app/lib/db.server";
+import { action as authAction, loader as authLoader } from "#app/routes/auth";
+import { action as logoutAction } from "#app/routes/auth.logout";
+import { action as resetAction } from "#app/routes/auth.reset-password";
+import { loader as verifyLoader } from "#app/routes/api.auth";
+import { loader as inscriptionLoader } from "#app/routes/inscription";
+import { getSessionUser, requireAdmin, requireUser } from "#app/lib/auth.server";
+import { safeRedirect } from "#app/lib/safe-redirect.server";
+import { settleBackgroundTasks } from "#app/lib/background.server";
+import { cookieFor, cookieHeaderFrom, createUser, req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { DEVICE_COOKIE } from "#app/lib/device-cookie.server";
+import { answerOf, callRoute } from "#tests/helpers/route";
 
 /** What the auth and reset actions answer besides their form: a toast, the unverified address, a link sent. */
 type AuthAnswer = { toast?: { title: string; description?: string }; unverified?: { email: string }; success?: boolean; sent?: boolean };

@@ -1,23 +1,23 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as brandAction } from "../../app/routes/admin/brands";
-import { action as categoryAction } from "../../app/routes/admin/categories";
-import { action as contentAction } from "../../app/routes/admin/content";
-import { action as dealAction } from "../../app/routes/admin/crevarde-deals";
-import { action as offerAction } from "../../app/routes/admin/offers";
-import { action as pageAction } from "../../app/routes/admin/pages";
-import { action as promoAction } from "../../app/routes/admin/promo-codes";
-import { CONFLICT_MESSAGES } from "../../app/modules/admin/conflict";
-import { castDealVote } from "../../app/modules/deals/deal-votes.server";
-import { expireDueDeals } from "../../app/modules/deals/posting.server";
-import { deleteCategory } from "../../app/modules/categories/categories-admin.server";
-import { deleteUserAdmin, updateUserAdmin } from "../../app/modules/users/users-admin.server";
-import { action as userAction } from "../../app/routes/admin/users";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { action as brandAction } from "#app/routes/admin/brands";
+import { action as categoryAction } from "#app/routes/admin/categories";
+import { action as contentAction } from "#app/routes/admin/content";
+import { action as dealAction } from "#app/routes/admin/crevarde-deals";
+import { action as offerAction } from "#app/routes/admin/offers";
+import { action as pageAction } from "#app/routes/admin/pages";
+import { action as promoAction } from "#app/routes/admin/promo-codes";
+import { CONFLICT_MESSAGES } from "#app/modules/admin/conflict";
+import { castDealVote } from "#app/modules/deals/deal-votes.server";
+import { expireDueDeals } from "#app/modules/deals/posting.server";
+import { deleteCategory } from "#app/modules/categories/categories-admin.server";
+import { deleteUserAdmin, updateUserAdmin } from "#app/modules/users/users-admin.server";
+import { action as userAction } from "#app/routes/admin/users";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 /**
  * Issue #17, item 6: saving a row someone else changed after the form was

@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import * as s from "../../db/schema";
-import { action, loader } from "../../app/routes/admin/conversions";
-import { loader as dashboardLoader } from "../../app/routes/admin/dashboard";
-import { cashbackDashboard } from "../../app/modules/admin/dashboard.server";
-import { conversionFilters, CONVERSION_ADMIN_MESSAGES, MAX_IMPORT_BYTES } from "../../app/modules/conversions/conversions-admin.schema";
-import { formatNetworkAmount } from "../../app/modules/conversions/format";
-import { approveCashback, recordPendingCashback } from "../../app/modules/ledger/ledger-events.server";
-import { withLedger } from "../../app/modules/ledger/ledger.server";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
-import { multipart } from "../helpers/multipart";
+import * as s from "#db/schema";
+import { action, loader } from "#app/routes/admin/conversions";
+import { loader as dashboardLoader } from "#app/routes/admin/dashboard";
+import { cashbackDashboard } from "#app/modules/admin/dashboard.server";
+import { conversionFilters, CONVERSION_ADMIN_MESSAGES, MAX_IMPORT_BYTES } from "#app/modules/conversions/conversions-admin.schema";
+import { formatNetworkAmount } from "#app/modules/conversions/format";
+import { approveCashback, recordPendingCashback } from "#app/modules/ledger/ledger-events.server";
+import { withLedger } from "#app/modules/ledger/ledger.server";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
+import { multipart } from "#tests/helpers/multipart";
 
 // the import branch's contract functions: this suite checks what the route does with their answers
 const contracts = vi.hoisted(() => ({
@@ -20,8 +20,8 @@ const contracts = vi.hoisted(() => ({
   attributeConversion: vi.fn(),
   decideForeignCurrency: vi.fn(),
 }));
-vi.mock("~/modules/conversions/import.server", async (orig) => ({ ...(await orig<object>()), importNetworkFile: contracts.importNetworkFile }));
-vi.mock("~/modules/conversions/attribute.server", async (orig) => ({
+vi.mock("#app/modules/conversions/import.server", async (orig) => ({ ...(await orig<object>()), importNetworkFile: contracts.importNetworkFile }));
+vi.mock("#app/modules/conversions/attribute.server", async (orig) => ({
   ...(await orig<object>()),
   attributeConversion: contracts.attributeConversion,
   decideForeignCurrency: contracts.decideForeignCurrency,

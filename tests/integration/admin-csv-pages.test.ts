@@ -1,17 +1,17 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { loader as exportLoader } from "../../app/routes/admin/csv.export";
-import { action as importAction, loader as importLoader } from "../../app/routes/admin/csv.import";
-import { CSV_MESSAGES, type CsvPreview, type CsvPreviewRow } from "../../app/modules/admin/csv";
-import { UNKNOWN_PUBLICATION_STATUS } from "../../app/modules/admin/publication";
-import { HELP_MESSAGES } from "../../app/modules/help/help-form.schema";
-import { PAGE_MESSAGES } from "../../app/modules/pages/page-form.schema";
-import { RESERVED_SLUG_MESSAGE } from "../../app/modules/pages/reserved-slugs.server";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
-import { multipart } from "../helpers/multipart";
+import * as s from "#db/schema";
+import { loader as exportLoader } from "#app/routes/admin/csv.export";
+import { action as importAction, loader as importLoader } from "#app/routes/admin/csv.import";
+import { CSV_MESSAGES, type CsvPreview, type CsvPreviewRow } from "#app/modules/admin/csv";
+import { UNKNOWN_PUBLICATION_STATUS } from "#app/modules/admin/publication";
+import { HELP_MESSAGES } from "#app/modules/help/help-form.schema";
+import { PAGE_MESSAGES } from "#app/modules/pages/page-form.schema";
+import { RESERVED_SLUG_MESSAGE } from "#app/modules/pages/reserved-slugs.server";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
+import { multipart } from "#tests/helpers/multipart";
 
 /**
  * Issue #37 item 4, « CSV export and import exist for every list with a natural

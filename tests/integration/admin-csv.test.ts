@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { loader as exportLoader } from "../../app/routes/admin/csv.export";
-import { action as importAction, loader as importLoader } from "../../app/routes/admin/csv.import";
-import { CSV_LIMITS, CSV_MESSAGES } from "../../app/modules/admin/csv";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
-import { multipart } from "../helpers/multipart";
+import * as s from "#db/schema";
+import { loader as exportLoader } from "#app/routes/admin/csv.export";
+import { action as importAction, loader as importLoader } from "#app/routes/admin/csv.import";
+import { CSV_LIMITS, CSV_MESSAGES } from "#app/modules/admin/csv";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
+import { multipart } from "#tests/helpers/multipart";
 
 /** What an export writes; « Statut » (ADR 047) is optional on import, and the files below leave it out */
 const PROMO_EXPORT_HEADER = "Marque;Code;Réduction;Description;Catégorie;Lien;Expiration;En avant;Statut;Publier le;Dépublier le";

@@ -1,21 +1,21 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as brandAction } from "../../app/routes/admin/brands";
-import { action as categoryAction } from "../../app/routes/admin/categories";
-import { action as contentAction } from "../../app/routes/admin/content";
-import { action as dealAction } from "../../app/routes/admin/crevarde-deals";
-import { action as offerAction } from "../../app/routes/admin/offers";
-import { action as pageAction } from "../../app/routes/admin/pages";
-import { action as promoAction, loader as promoLoader } from "../../app/routes/admin/promo-codes";
-import { action as userAction } from "../../app/routes/admin/users";
-import { loader as brandPageLoader } from "../../app/routes/brands.$id";
-import { toParisDateInput } from "../../app/modules/settings/paris-time";
-import routes from "../../app/routes";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute, formErrors } from "../helpers/route";
-import { routeFirstSegments } from "../helpers/route-segments";
+import * as s from "#db/schema";
+import { action as brandAction } from "#app/routes/admin/brands";
+import { action as categoryAction } from "#app/routes/admin/categories";
+import { action as contentAction } from "#app/routes/admin/content";
+import { action as dealAction } from "#app/routes/admin/crevarde-deals";
+import { action as offerAction } from "#app/routes/admin/offers";
+import { action as pageAction } from "#app/routes/admin/pages";
+import { action as promoAction, loader as promoLoader } from "#app/routes/admin/promo-codes";
+import { action as userAction } from "#app/routes/admin/users";
+import { loader as brandPageLoader } from "#app/routes/brands.$id";
+import { toParisDateInput } from "#app/modules/settings/paris-time";
+import routes from "#app/routes";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute, formErrors } from "#tests/helpers/route";
+import { routeFirstSegments } from "#tests/helpers/route-segments";
 
 /** Text typed in the back office, as an editor would: entities, angle brackets, quotes, emoji. */
 const TEXT_VARIANTS = [

@@ -7,17 +7,17 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { MetaDescriptor } from "react-router";
 import { beforeAll, expect, it } from "vitest";
-import routes from "../../app/routes";
-import { getToast } from "../../app/lib/toast.server";
-import { ADMIN_NAV } from "../../app/routes/admin/_layout";
-import { action as pageAction } from "../../app/routes/admin/pages";
-import { loader as promoLoader } from "../../app/routes/admin/promo-codes";
-import { loader as treasuryLoader } from "../../app/routes/admin/tresorerie";
-import { loader as dashLoader } from "../../app/routes/admin/dashboard";
-import * as s from "../../db/schema";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import routes from "#app/routes";
+import { getToast } from "#app/lib/toast.server";
+import { ADMIN_NAV } from "#app/routes/admin/_layout";
+import { action as pageAction } from "#app/routes/admin/pages";
+import { loader as promoLoader } from "#app/routes/admin/promo-codes";
+import { loader as treasuryLoader } from "#app/routes/admin/tresorerie";
+import { loader as dashLoader } from "#app/routes/admin/dashboard";
+import * as s from "#db/schema";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
 

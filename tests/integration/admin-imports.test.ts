@@ -1,13 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { loader as exportLoader } from "../../app/routes/admin/csv.export";
-import { action as importAction, loader as importLoader } from "../../app/routes/admin/csv.import";
-import { CSV_MESSAGES, type CsvPreview, type CsvPreviewRow } from "../../app/modules/admin/csv";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
-import { multipart } from "../helpers/multipart";
+import * as s from "#db/schema";
+import { loader as exportLoader } from "#app/routes/admin/csv.export";
+import { action as importAction, loader as importLoader } from "#app/routes/admin/csv.import";
+import { CSV_MESSAGES, type CsvPreview, type CsvPreviewRow } from "#app/modules/admin/csv";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
+import { multipart } from "#tests/helpers/multipart";
 
 /**
  * Issue #37 item 4, « Imports show what they change » (ADR 029): the preview's

@@ -5,12 +5,12 @@
  * moderation; admins everything, an entry of a kind no table names included.
  */
 import { beforeAll, expect, it } from "vitest";
-import { AUDIT_ENTITY_PERMISSION, auditEntitiesFor, type AuditEntity } from "../../app/lib/permissions";
-import { loader as dashLoader } from "../../app/routes/admin/dashboard";
-import * as s from "../../db/schema";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { AUDIT_ENTITY_PERMISSION, auditEntitiesFor, type AuditEntity } from "#app/lib/permissions";
+import { loader as dashLoader } from "#app/routes/admin/dashboard";
+import * as s from "#db/schema";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 type Staff = "editor" | "finance" | "moderator" | "admin";
 

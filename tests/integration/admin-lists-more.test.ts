@@ -1,14 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { loader as categoryLoader } from "../../app/routes/admin/categories";
-import { loader as contentLoader } from "../../app/routes/admin/content";
-import { action as pageAction, loader as pageLoader } from "../../app/routes/admin/pages";
-import { loader as publicPageLoader } from "../../app/routes/page.$slug";
-import { loader as userLoader } from "../../app/routes/admin/users";
-import { createUser, req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { loader as categoryLoader } from "#app/routes/admin/categories";
+import { loader as contentLoader } from "#app/routes/admin/content";
+import { action as pageAction, loader as pageLoader } from "#app/routes/admin/pages";
+import { loader as publicPageLoader } from "#app/routes/page.$slug";
+import { loader as userLoader } from "#app/routes/admin/users";
+import { createUser, req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 /** /admin/categories, /admin/pages and /admin/users on the list engine (issue #17, ADR 028): search, sort, filter, in the URL. */
 describeEachDb("categories and pages as lists", ({ database }) => {

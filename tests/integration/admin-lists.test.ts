@@ -1,13 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as promoAction, loader as promoLoader } from "../../app/routes/admin/promo-codes";
-import { action as offerAction, loader as offerLoader } from "../../app/routes/admin/offers";
-import { action as dealAction, loader as dealLoader } from "../../app/routes/admin/crevarde-deals";
-import { action as brandAction, loader as brandLoader } from "../../app/routes/admin/brands";
-import { req, signedInUser, TEST_ORIGIN } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { action as promoAction, loader as promoLoader } from "#app/routes/admin/promo-codes";
+import { action as offerAction, loader as offerLoader } from "#app/routes/admin/offers";
+import { action as dealAction, loader as dealLoader } from "#app/routes/admin/crevarde-deals";
+import { action as brandAction, loader as brandLoader } from "#app/routes/admin/brands";
+import { req, signedInUser, TEST_ORIGIN } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 const DAY = 86_400_000;
 

@@ -2,19 +2,19 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, type LoaderFunction } from "react-router";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
-import AdminLayout, { loader as layoutLoader } from "../../app/routes/admin/_layout";
-import * as brandsRoute from "../../app/routes/admin/brands";
-import * as categoriesRoute from "../../app/routes/admin/categories";
-import * as contentRoute from "../../app/routes/admin/content";
-import * as dealsRoute from "../../app/routes/admin/crevarde-deals";
-import * as offersRoute from "../../app/routes/admin/offers";
-import * as pagesRoute from "../../app/routes/admin/pages";
-import * as promoCodesRoute from "../../app/routes/admin/promo-codes";
-import * as usersRoute from "../../app/routes/admin/users";
-import { ADMIN_LOAD_ERRORS } from "../../app/modules/admin/load-errors";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { asRouteComponent, callRoute } from "../helpers/route";
+import AdminLayout, { loader as layoutLoader } from "#app/routes/admin/_layout";
+import * as brandsRoute from "#app/routes/admin/brands";
+import * as categoriesRoute from "#app/routes/admin/categories";
+import * as contentRoute from "#app/routes/admin/content";
+import * as dealsRoute from "#app/routes/admin/crevarde-deals";
+import * as offersRoute from "#app/routes/admin/offers";
+import * as pagesRoute from "#app/routes/admin/pages";
+import * as promoCodesRoute from "#app/routes/admin/promo-codes";
+import * as usersRoute from "#app/routes/admin/users";
+import { ADMIN_LOAD_ERRORS } from "#app/modules/admin/load-errors";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { asRouteComponent, callRoute } from "#tests/helpers/route";
 
 // Test-only fault injection: the named list queries throw. Nothing in the application can reach this.
 const faults = vi.hoisted(() => {
@@ -30,15 +30,15 @@ const faults = vi.hoisted(() => {
     );
   return { failing, wrap };
 });
-vi.mock("~/modules/brands/brands-admin.server", async (orig) => faults.wrap(await orig(), ["listBrandsAdmin", "brandChoices"]));
-vi.mock("~/modules/categories/categories-admin.server", async (orig) => faults.wrap(await orig(), ["listCategoriesAdmin"]));
-vi.mock("~/modules/content/content-admin.server", async (orig) => faults.wrap(await orig(), ["listContentBlocks"]));
-vi.mock("~/modules/deals/deals-admin.server", async (orig) => faults.wrap(await orig(), ["listDealsAdmin"]));
-vi.mock("~/modules/offers/offers-admin.server", async (orig) => faults.wrap(await orig(), ["listOffersAdmin"]));
-vi.mock("~/modules/pages/pages-admin.server", async (orig) => faults.wrap(await orig(), ["listPagesAdmin"]));
-vi.mock("~/modules/promo-codes/promo-codes-admin.server", async (orig) => faults.wrap(await orig(), ["listPromoCodesAdmin", "promoCategoryChoices"]));
-vi.mock("~/modules/promo-codes/code-feedback.server", async (orig) => faults.wrap(await orig(), ["listFailingCodes"]));
-vi.mock("~/modules/users/users-admin.server", async (orig) => faults.wrap(await orig(), ["listUsersAdmin"]));
+vi.mock("#app/modules/brands/brands-admin.server", async (orig) => faults.wrap(await orig(), ["listBrandsAdmin", "brandChoices"]));
+vi.mock("#app/modules/categories/categories-admin.server", async (orig) => faults.wrap(await orig(), ["listCategoriesAdmin"]));
+vi.mock("#app/modules/content/content-admin.server", async (orig) => faults.wrap(await orig(), ["listContentBlocks"]));
+vi.mock("#app/modules/deals/deals-admin.server", async (orig) => faults.wrap(await orig(), ["listDealsAdmin"]));
+vi.mock("#app/modules/offers/offers-admin.server", async (orig) => faults.wrap(await orig(), ["listOffersAdmin"]));
+vi.mock("#app/modules/pages/pages-admin.server", async (orig) => faults.wrap(await orig(), ["listPagesAdmin"]));
+vi.mock("#app/modules/promo-codes/promo-codes-admin.server", async (orig) => faults.wrap(await orig(), ["listPromoCodesAdmin", "promoCategoryChoices"]));
+vi.mock("#app/modules/promo-codes/code-feedback.server", async (orig) => faults.wrap(await orig(), ["listFailingCodes"]));
+vi.mock("#app/modules/users/users-admin.server", async (orig) => faults.wrap(await orig(), ["listUsersAdmin"]));
 
 type RouteModule = { loader: unknown; default: unknown; ErrorBoundary: unknown };
 

@@ -1,21 +1,21 @@
 import sharp from "sharp";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as brandAction } from "../../app/routes/admin/brands";
-import { action as categoryAction } from "../../app/routes/admin/categories";
-import { action as contentAction } from "../../app/routes/admin/content";
-import { action as dealAction } from "../../app/routes/admin/crevarde-deals";
-import { action as offerAction } from "../../app/routes/admin/offers";
-import { action as pageAction } from "../../app/routes/admin/pages";
-import { loader as brandPageLoader } from "../../app/routes/brands.$id";
-import { loader as homeLoader } from "../../app/routes/home";
-import { HTML_IMAGE_MESSAGE, IMAGE_URL_MESSAGE } from "../../app/modules/admin/image-url";
-import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute, formErrors } from "../helpers/route";
-import { postUpload } from "../helpers/upload";
+import * as s from "#db/schema";
+import { action as brandAction } from "#app/routes/admin/brands";
+import { action as categoryAction } from "#app/routes/admin/categories";
+import { action as contentAction } from "#app/routes/admin/content";
+import { action as dealAction } from "#app/routes/admin/crevarde-deals";
+import { action as offerAction } from "#app/routes/admin/offers";
+import { action as pageAction } from "#app/routes/admin/pages";
+import { loader as brandPageLoader } from "#app/routes/brands.$id";
+import { loader as homeLoader } from "#app/routes/home";
+import { HTML_IMAGE_MESSAGE, IMAGE_URL_MESSAGE } from "#app/modules/admin/image-url";
+import { HOME_BLOCK_DEFAULTS } from "#app/modules/content/home-defaults";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute, formErrors } from "#tests/helpers/route";
+import { postUpload } from "#tests/helpers/upload";
 
 /** Issue #17 item 3: uploaded images on the catalogue, sanitised rich text, structured home lists. */
 describeEachDb("admin media and content editors", ({ database }) => {

@@ -5,16 +5,16 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { creditMember, holdPayout, settlePayout } from "../../app/modules/ledger/ledger-events.server";
-import { withLedger } from "../../app/modules/ledger/ledger.server";
-import { formatEuros } from "../../app/modules/ledger/ledger";
-import { loader as treasuryLoader } from "../../app/routes/admin/tresorerie";
-import { loader as dashLoader } from "../../app/routes/admin/dashboard";
-import * as s from "../../db/schema";
-import { startInProcessApp } from "../helpers/app";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { creditMember, holdPayout, settlePayout } from "#app/modules/ledger/ledger-events.server";
+import { withLedger } from "#app/modules/ledger/ledger.server";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { loader as treasuryLoader } from "#app/routes/admin/tresorerie";
+import { loader as dashLoader } from "#app/routes/admin/dashboard";
+import * as s from "#db/schema";
+import { startInProcessApp } from "#tests/helpers/app";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 /** The text of a page: tags removed, entities and the spaces Intl writes in amounts made plain. */
 const textOf = (html: string) =>

@@ -1,18 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { loader as brandsLoader } from "../../app/routes/admin/brands";
-import { loader as categoriesLoader } from "../../app/routes/admin/categories";
-import { loader as contentLoader } from "../../app/routes/admin/content";
-import { loader as dealsLoader } from "../../app/routes/admin/crevarde-deals";
-import { loader as offersLoader } from "../../app/routes/admin/offers";
-import { loader as pagesLoader } from "../../app/routes/admin/pages";
-import { loader as promoLoader } from "../../app/routes/admin/promo-codes";
-import { loader as usersLoader } from "../../app/routes/admin/users";
-import { pageHref } from "../../app/components/admin/pager";
-import { ADMIN_PAGE_SIZE, requestedPage } from "../../app/modules/admin/pagination.server";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { loader as brandsLoader } from "#app/routes/admin/brands";
+import { loader as categoriesLoader } from "#app/routes/admin/categories";
+import { loader as contentLoader } from "#app/routes/admin/content";
+import { loader as dealsLoader } from "#app/routes/admin/crevarde-deals";
+import { loader as offersLoader } from "#app/routes/admin/offers";
+import { loader as pagesLoader } from "#app/routes/admin/pages";
+import { loader as promoLoader } from "#app/routes/admin/promo-codes";
+import { loader as usersLoader } from "#app/routes/admin/users";
+import { pageHref } from "#app/components/admin/pager";
+import { ADMIN_PAGE_SIZE, requestedPage } from "#app/modules/admin/pagination.server";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 const pad = (n: number) => String(n).padStart(3, "0");
 /** 0..n-1 in a scrambled (but fixed) order, so insertion order never matches the sort order. */

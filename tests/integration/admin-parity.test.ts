@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as categoriesAction } from "../../app/routes/admin/categories";
-import { action as contentAction } from "../../app/routes/admin/content";
-import { accountsWithRoles, req } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { action as categoriesAction } from "#app/routes/admin/categories";
+import { action as contentAction } from "#app/routes/admin/content";
+import { accountsWithRoles, req } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 /** A bulk form as the list's « Actions groupées » posts it. */
 function bulk(intent: string, ids: string[], cookie: string) {

@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as brandAction } from "../../app/routes/admin/brands";
-import { action as categoryAction } from "../../app/routes/admin/categories";
-import { action as contentAction } from "../../app/routes/admin/content";
-import { action as dealAction } from "../../app/routes/admin/crevarde-deals";
-import { action as offerAction } from "../../app/routes/admin/offers";
-import { action as pageAction } from "../../app/routes/admin/pages";
-import { action as promoAction } from "../../app/routes/admin/promo-codes";
-import { action as settingsAction } from "../../app/routes/admin/settings";
-import { action as userAction } from "../../app/routes/admin/users";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute, type FormAnswer } from "../helpers/route";
+import * as s from "#db/schema";
+import { action as brandAction } from "#app/routes/admin/brands";
+import { action as categoryAction } from "#app/routes/admin/categories";
+import { action as contentAction } from "#app/routes/admin/content";
+import { action as dealAction } from "#app/routes/admin/crevarde-deals";
+import { action as offerAction } from "#app/routes/admin/offers";
+import { action as pageAction } from "#app/routes/admin/pages";
+import { action as promoAction } from "#app/routes/admin/promo-codes";
+import { action as settingsAction } from "#app/routes/admin/settings";
+import { action as userAction } from "#app/routes/admin/users";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute, type FormAnswer } from "#tests/helpers/route";
 
 /** Every validation message of the admin forms, each answered with a French 400 (or 409) and nothing written. */
 describeEachDb("admin validation messages", ({ database }) => {

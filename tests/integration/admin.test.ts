@@ -4,24 +4,24 @@ import path from "node:path";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { seed } from "../../app/seed/index";
-import { loader as layoutLoader } from "../../app/routes/admin/_layout";
-import { action as dashAction, loader as dashLoader } from "../../app/routes/admin/dashboard";
-import { action as promoAction, loader as promoLoader } from "../../app/routes/admin/promo-codes";
-import { action as offerAction } from "../../app/routes/admin/offers";
-import { action as dealAction, loader as dealLoader } from "../../app/routes/admin/crevarde-deals";
-import { action as categoryAction } from "../../app/routes/admin/categories";
-import { action as brandAction } from "../../app/routes/admin/brands";
-import { action as contentAction } from "../../app/routes/admin/content";
-import { action as pageAction } from "../../app/routes/admin/pages";
-import { action as userAction, loader as usersLoader } from "../../app/routes/admin/users";
-import { loader as homeLoader } from "../../app/routes/home";
-import { loader as slugLoader } from "../../app/routes/page.$slug";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute, formErrors } from "../helpers/route";
-import { postUpload } from "../helpers/upload";
+import * as s from "#db/schema";
+import { seed } from "#app/seed/index";
+import { loader as layoutLoader } from "#app/routes/admin/_layout";
+import { action as dashAction, loader as dashLoader } from "#app/routes/admin/dashboard";
+import { action as promoAction, loader as promoLoader } from "#app/routes/admin/promo-codes";
+import { action as offerAction } from "#app/routes/admin/offers";
+import { action as dealAction, loader as dealLoader } from "#app/routes/admin/crevarde-deals";
+import { action as categoryAction } from "#app/routes/admin/categories";
+import { action as brandAction } from "#app/routes/admin/brands";
+import { action as contentAction } from "#app/routes/admin/content";
+import { action as pageAction } from "#app/routes/admin/pages";
+import { action as userAction, loader as usersLoader } from "#app/routes/admin/users";
+import { loader as homeLoader } from "#app/routes/home";
+import { loader as slugLoader } from "#app/routes/page.$slug";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute, formErrors } from "#tests/helpers/route";
+import { postUpload } from "#tests/helpers/upload";
 
 /** What a member is told by each admin action: the message of the permission it asks for first (ADR 022). */
 const MEMBER_REFUSAL: Record<string, string> = {
@@ -97,7 +97,7 @@ describeEachDb("admin back office", ({ database }) => {
       }
     }
     // the upload route's GET is a 405 for everyone (it has no page)
-    expect((await callRoute((await import("../../app/routes/admin/upload")).loader, as(undefined, "/admin/upload"))).status).toBe(405);
+    expect((await callRoute((await import("#app/routes/admin/upload")).loader, as(undefined, "/admin/upload"))).status).toBe(405);
     // + /admin/conversions (issue #12), /admin/paiements and its batch files (payouts), /admin/tresorerie, /admin/reclamations with its CSV and proof files
     // + /admin/moderation (DSA notices)
     // + /admin/:list/export and /admin/:list/import (CSV, ADR 029)

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { loader as moiLoader } from "../../app/routes/api.moi";
-import { ANONYMOUS_MOI, type Moi } from "../../app/modules/members/moi.server";
-import { MOI_MAX_IDS, MOI_MESSAGES } from "../../app/modules/members/moi.schema";
-import { setSetting } from "../../app/modules/settings/settings.server";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { loader as moiLoader } from "#app/routes/api.moi";
+import { ANONYMOUS_MOI, type Moi } from "#app/modules/members/moi.server";
+import { MOI_MAX_IDS, MOI_MESSAGES } from "#app/modules/members/moi.schema";
+import { setSetting } from "#app/modules/settings/settings.server";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 /** GET /api/moi (issue #38, ADR 048): each member their own state, a visitor nobody's. */
 describeEachDb("/api/moi", ({ database }) => {

@@ -1,14 +1,14 @@
 import { vi, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { getDb } from "../../app/lib/db.server";
-import { autovalidateDue, hideUnconfirmedPushes } from "../../app/modules/conversions/autovalidate.server";
-import { importRecords } from "../../app/modules/conversions/import.server";
-import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
-import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
-import { describeEachDb } from "../helpers/db";
-import { cashbackOf, makeClick, makeMember, makeProgramme, rec } from "../helpers/conversions";
+import { getDb } from "#app/lib/db.server";
+import { autovalidateDue, hideUnconfirmedPushes } from "#app/modules/conversions/autovalidate.server";
+import { importRecords } from "#app/modules/conversions/import.server";
+import { memberBalances, verifyLedger } from "#app/modules/ledger/ledger.server";
+import { jobHandlers, jobSchedules } from "#app/composition/job-registry.server";
+import { describeEachDb } from "#tests/helpers/db";
+import { cashbackOf, makeClick, makeMember, makeProgramme, rec } from "#tests/helpers/conversions";
 
-vi.mock("~/modules/cashback/notifications.server", async (orig) => ({ ...(await orig<object>()), onMemberCashbackChanged: vi.fn(async () => {}) }));
+vi.mock("#app/modules/cashback/notifications.server", async (orig) => ({ ...(await orig<object>()), onMemberCashbackChanged: vi.fn(async () => {}) }));
 
 const DAY = 86_400_000;
 const pull = (records: Parameters<typeof importRecords>[0]["records"]) => importRecords({ records, source: "pull", actor: "system" });

@@ -5,10 +5,10 @@ import path from "node:path";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { backup, restore } from "../../app/lib/backup.server";
-import { openDatabase, type Database } from "../../app/lib/db.server";
-import { seed } from "../../app/seed/index";
-import { dbKinds, openMigratedDataDir } from "../helpers/db";
+import { backup, restore } from "#app/lib/backup.server";
+import { openDatabase, type Database } from "#app/lib/db.server";
+import { seed } from "#app/seed/index";
+import { dbKinds, openMigratedDataDir } from "#tests/helpers/db";
 
 const tmp = (p: string) => fs.mkdtempSync(path.join(os.tmpdir(), p));
 

@@ -1,20 +1,20 @@
 import { and, eq, inArray, like } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as blogAction, loader as blogAdminLoader } from "../../app/routes/admin/blog";
-import { loader as exportLoader } from "../../app/routes/admin/csv.export";
-import { action as importAction } from "../../app/routes/admin/csv.import";
-import { loader as articleLoader, meta as articleMeta } from "../../app/routes/blog.$id";
-import { loader as blogLoader } from "../../app/routes/blog";
-import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
-import { searchSite } from "../../app/modules/search/site-search.server";
-import { refreshLexicon } from "../../app/modules/search/search.server";
-import { BLOG_MESSAGES } from "../../app/modules/blog/blog-form.schema";
-import { CSV_MESSAGES } from "../../app/modules/admin/csv";
-import { req, signedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
-import { multipart } from "../helpers/multipart";
+import * as s from "#db/schema";
+import { action as blogAction, loader as blogAdminLoader } from "#app/routes/admin/blog";
+import { loader as exportLoader } from "#app/routes/admin/csv.export";
+import { action as importAction } from "#app/routes/admin/csv.import";
+import { loader as articleLoader, meta as articleMeta } from "#app/routes/blog.$id";
+import { loader as blogLoader } from "#app/routes/blog";
+import { sitemapEntries } from "#app/modules/seo/sitemap.server";
+import { searchSite } from "#app/modules/search/site-search.server";
+import { refreshLexicon } from "#app/modules/search/search.server";
+import { BLOG_MESSAGES } from "#app/modules/blog/blog-form.schema";
+import { CSV_MESSAGES } from "#app/modules/admin/csv";
+import { req, signedInUser, TEST_ORIGIN, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
+import { multipart } from "#tests/helpers/multipart";
 
 const BLOG_HEADER = "Slug;Titre;Catégorie;Auteur;Extrait;Couverture;Titre SEO;Description SEO;Statut;Publier le;Dépublier le;Contenu";
 

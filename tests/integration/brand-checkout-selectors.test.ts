@@ -1,17 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as brandAction } from "../../app/routes/admin/brands";
-import { action as importAction } from "../../app/routes/admin/csv.import";
-import { loader as shopsLoader } from "../../app/routes/api.extension.marchands";
-import type { ExtensionShopList } from "../../app/modules/extension/extension-shops";
-import { CHECKOUT_SELECTOR_MESSAGES } from "../../app/modules/brands/brand-form.schema";
-import { SELECTOR_MESSAGES } from "../../app/modules/extension/extension.schema";
-import { setSetting } from "../../app/modules/settings/settings.server";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute, type FormAnswer } from "../helpers/route";
-import { multipart } from "../helpers/multipart";
+import * as s from "#db/schema";
+import { action as brandAction } from "#app/routes/admin/brands";
+import { action as importAction } from "#app/routes/admin/csv.import";
+import { loader as shopsLoader } from "#app/routes/api.extension.marchands";
+import type { ExtensionShopList } from "#app/modules/extension/extension-shops";
+import { CHECKOUT_SELECTOR_MESSAGES } from "#app/modules/brands/brand-form.schema";
+import { SELECTOR_MESSAGES } from "#app/modules/extension/extension.schema";
+import { setSetting } from "#app/modules/settings/settings.server";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute, type FormAnswer } from "#tests/helpers/route";
+import { multipart } from "#tests/helpers/multipart";
 
 const ALL = { couponInput: "#coupon", applyButton: "form.coupon button[type=submit]", total: ".order-total > strong", couponError: "#coupon-error", errorPage: "body.error-page" };
 

@@ -6,17 +6,17 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, useLoaderData, type LoaderFunction } from "react-router";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { seed } from "../../app/seed/index";
-import Brands, { loader as brandsLoader } from "../../app/routes/brands";
-import { loader as searchLoader } from "../../app/routes/search";
-import { loader as suggestionsLoader } from "../../app/routes/search.suggestions";
-import { addRate, saveProgram } from "../../app/modules/cashback/programs.server";
-import { programFormSchema, rateFormSchema } from "../../app/modules/cashback/programs.schema";
-import { setSetting } from "../../app/modules/settings/settings.server";
-import { req } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { asRouteComponent, callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { seed } from "#app/seed/index";
+import Brands, { loader as brandsLoader } from "#app/routes/brands";
+import { loader as searchLoader } from "#app/routes/search";
+import { loader as suggestionsLoader } from "#app/routes/search.suggestions";
+import { addRate, saveProgram } from "#app/modules/cashback/programs.server";
+import { programFormSchema, rateFormSchema } from "#app/modules/cashback/programs.schema";
+import { setSetting } from "#app/modules/settings/settings.server";
+import { req } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { asRouteComponent, callRoute } from "#tests/helpers/route";
 
 // Issue #34 item 5: rates where shoppers choose (/marques, the site search and its suggestions).
 // The demo seed gives Nuxe « Jusqu'à 7 % » (its best programme: Awin 10 % × 70 %); this file adds

@@ -1,21 +1,21 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { loader as activateLoader } from "../../app/routes/cashback.activate";
-import { loader as continueLoader } from "../../app/routes/cashback.activate.continue";
-import { loader as brandLoader } from "../../app/routes/brands.$id";
-import { loader as codesLoader } from "../../app/routes/codes-promo";
-import { loader as dealsLoader } from "../../app/routes/deals";
-import { loader as homeLoader } from "../../app/routes/home";
-import { buildTrackingUrl, CLICK_OUT_NOT_PUBLIC, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE } from "../../app/modules/cashback/click-out.server";
-import { CLICK_ID_PATTERN } from "../../app/modules/cashback/click-id";
-import { setSetting } from "../../app/modules/settings/settings.server";
-import { invalidateAllowedHosts } from "../../app/modules/tracking/tracking.server";
-import { SUB_ID_PARAM, type NetworkName } from "../../app/modules/networks/networks";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { askMoi } from "../helpers/moi";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { loader as activateLoader } from "#app/routes/cashback.activate";
+import { loader as continueLoader } from "#app/routes/cashback.activate.continue";
+import { loader as brandLoader } from "#app/routes/brands.$id";
+import { loader as codesLoader } from "#app/routes/codes-promo";
+import { loader as dealsLoader } from "#app/routes/coup-de-crevarde";
+import { loader as homeLoader } from "#app/routes/home";
+import { buildTrackingUrl, CLICK_OUT_NOT_PUBLIC, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE } from "#app/modules/cashback/click-out.server";
+import { CLICK_ID_PATTERN } from "#app/modules/cashback/click-id";
+import { setSetting } from "#app/modules/settings/settings.server";
+import { invalidateAllowedHosts } from "#app/modules/tracking/tracking.server";
+import { SUB_ID_PARAM, type NetworkName } from "#app/modules/networks/networks";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { askMoi } from "#tests/helpers/moi";
+import { callRoute } from "#tests/helpers/route";
 
 const TEMPLATES: Record<Exclude<NetworkName, "timeone">, string> = {
   awin: "https://www.awin1.com/cread.php?awinmid=1&awinaffid=2&clickref={CLICK_ID}&ued={DEST}",

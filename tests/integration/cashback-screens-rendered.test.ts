@@ -6,14 +6,14 @@
  * - item 6: a member whose welcome bonus was credited reads it as a line of /mon-cashback's history.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { HELP_ARTICLE_SLUGS, helpArticlePath } from "../../app/modules/help/help.constants";
-import { WELCOME_BONUS_DETAIL, WELCOME_BONUS_LABEL } from "../../app/modules/cashback/welcome-bonus";
-import { setSetting } from "../../app/modules/settings/settings.server";
-import * as s from "../../db/schema";
-import { startInProcessApp } from "../helpers/app";
-import { signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
+import { getDb } from "#app/lib/db.server";
+import { HELP_ARTICLE_SLUGS, helpArticlePath } from "#app/modules/help/help.constants";
+import { WELCOME_BONUS_DETAIL, WELCOME_BONUS_LABEL } from "#app/modules/cashback/welcome-bonus";
+import { setSetting } from "#app/modules/settings/settings.server";
+import * as s from "#db/schema";
+import { startInProcessApp } from "#tests/helpers/app";
+import { signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
 
 const decode = (html: string) =>
   html

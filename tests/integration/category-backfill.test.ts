@@ -3,10 +3,10 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/lib/db.server";
-import { categorySlugBase } from "../../app/modules/categories/category-refs.server";
-import { MIGRATIONS, migrationsUpTo } from "../helpers/migrations";
-import { createTestDatabase, dbKinds } from "../helpers/db";
+import type { Database } from "#app/lib/db.server";
+import { categorySlugBase } from "#app/modules/categories/category-refs.server";
+import { MIGRATIONS, migrationsUpTo } from "#tests/helpers/migrations";
+import { createTestDatabase, dbKinds } from "#tests/helpers/db";
 
 
 async function migrate(database: Database, folder: string) {

@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as brandAction } from "../../app/routes/admin/brands";
-import { action as categoryAction } from "../../app/routes/admin/categories";
-import { action as offerAction, loader as offerAdminLoader } from "../../app/routes/admin/offers";
-import { action as pageAction } from "../../app/routes/admin/pages";
-import { action as promoAction, loader as promoAdminLoader } from "../../app/routes/admin/promo-codes";
-import { loader as brandPageLoader } from "../../app/routes/brands.$id";
-import { loader as categoryLoader } from "../../app/routes/categories.$slug";
-import { loader as codesLoader } from "../../app/routes/codes-promo";
-import { loader as pageLoader } from "../../app/routes/page.$slug";
-import { listFeaturedOfferCategories, listFeaturedOffers } from "../../app/modules/offers/offers.server";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { action as brandAction } from "#app/routes/admin/brands";
+import { action as categoryAction } from "#app/routes/admin/categories";
+import { action as offerAction, loader as offerAdminLoader } from "#app/routes/admin/offers";
+import { action as pageAction } from "#app/routes/admin/pages";
+import { action as promoAction, loader as promoAdminLoader } from "#app/routes/admin/promo-codes";
+import { loader as brandPageLoader } from "#app/routes/brands.$id";
+import { loader as categoryLoader } from "#app/routes/categories.$slug";
+import { loader as codesLoader } from "#app/routes/codes-promo";
+import { loader as pageLoader } from "#app/routes/page.$slug";
+import { listFeaturedOfferCategories, listFeaturedOffers } from "#app/modules/offers/offers.server";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 describeEachDb("brands, codes and offers refer to their category by id", ({ database }) => {
   let admin: SignedInUser;

@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
-import { importRecords } from "../../app/modules/conversions/import.server";
-import { expireStaleClaims, settleClaimsForConversion } from "../../app/modules/claims/claim-lifecycle.server";
-import { CLAIM_MESSAGES } from "../../app/modules/claims/claims.schema";
-import { claimsOverview, fileClaim, markNetworkSent, resolveClaim } from "../../app/modules/claims/claims.server";
-import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
-import { toParisDateInput } from "../../app/modules/settings/paris-time";
-import { action as memberAction, loader as memberLoader } from "../../app/routes/mon-cashback";
-import * as s from "../../db/schema";
-import { req, signedInUser } from "../helpers/auth";
-import { makeClick, makeProgramme, rec } from "../helpers/conversions";
-import { describeEachDb } from "../helpers/db";
-import { callRoute, type FormAnswer } from "../helpers/route";
+import { getDb } from "#app/lib/db.server";
+import { jobHandlers, jobSchedules } from "#app/composition/job-registry.server";
+import { importRecords } from "#app/modules/conversions/import.server";
+import { expireStaleClaims, settleClaimsForConversion } from "#app/modules/claims/claim-lifecycle.server";
+import { CLAIM_MESSAGES } from "#app/modules/claims/claims.schema";
+import { claimsOverview, fileClaim, markNetworkSent, resolveClaim } from "#app/modules/claims/claims.server";
+import { memberBalances, verifyLedger } from "#app/modules/ledger/ledger.server";
+import { toParisDateInput } from "#app/modules/settings/paris-time";
+import { action as memberAction, loader as memberLoader } from "#app/routes/mon-cashback";
+import * as s from "#db/schema";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { makeClick, makeProgramme, rec } from "#tests/helpers/conversions";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute, type FormAnswer } from "#tests/helpers/route";
 
 const DAY = 86_400_000;
 

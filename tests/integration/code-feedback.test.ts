@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as feedbackAction, loader as codesLoader } from "../../app/routes/codes-promo";
-import { loader as brandLoader } from "../../app/routes/brands.$id";
-import { loader as adminCodesLoader } from "../../app/routes/admin/promo-codes";
-import { deleteAccount, exportAccountData } from "../../app/modules/accounts/accounts.server";
-import { listFailingCodes, withFeedback } from "../../app/modules/promo-codes/code-feedback.server";
-import { listBrandCodes, listFeaturedCodes } from "../../app/modules/promo-codes/promo-codes.server";
-import { RATE_LIMITS } from "../../app/lib/rate-limit.server";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { askMoi } from "../helpers/moi";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { action as feedbackAction, loader as codesLoader } from "#app/routes/codes-promo";
+import { loader as brandLoader } from "#app/routes/brands.$id";
+import { loader as adminCodesLoader } from "#app/routes/admin/promo-codes";
+import { deleteAccount, exportAccountData } from "#app/modules/accounts/accounts.server";
+import { listFailingCodes, withFeedback } from "#app/modules/promo-codes/code-feedback.server";
+import { listBrandCodes, listFeaturedCodes } from "#app/modules/promo-codes/promo-codes.server";
+import { RATE_LIMITS } from "#app/lib/rate-limit.server";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { askMoi } from "#tests/helpers/moi";
+import { callRoute } from "#tests/helpers/route";
 
 describeEachDb("code feedback (« Ça a marché ? »)", ({ database }) => {
   let brand: typeof s.brands.$inferSelect;

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { getDb } from "../../app/lib/db.server";
-import { COMMENT_MESSAGES } from "../../app/modules/deals/deal-comments";
-import { editComment } from "../../app/modules/deals/deal-comments.server";
-import { createUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
+import * as s from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { COMMENT_MESSAGES } from "#app/modules/deals/deal-comments";
+import { editComment } from "#app/modules/deals/deal-comments.server";
+import { createUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
 
 const DAY = 86_400_000;
 

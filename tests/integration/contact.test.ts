@@ -1,16 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { deleteAccount, exportAccountData } from "../../app/modules/accounts/accounts.server";
-import { CONTACT_ADMIN_MESSAGES, CONTACT_MESSAGES } from "../../app/modules/contact/contact.schema";
-import { CONTACT_NOTIFY_QUEUE, notifyContactJob } from "../../app/modules/contact/contact.server";
-import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/contact";
-import { action as contactAction, loader as contactLoader } from "../../app/routes/contact";
-import * as s from "../../db/schema";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { drainJobs } from "../helpers/jobs";
-import { callRoute, formErrors } from "../helpers/route";
+import { getDb } from "#app/lib/db.server";
+import { deleteAccount, exportAccountData } from "#app/modules/accounts/accounts.server";
+import { CONTACT_ADMIN_MESSAGES, CONTACT_MESSAGES } from "#app/modules/contact/contact.schema";
+import { CONTACT_NOTIFY_QUEUE, notifyContactJob } from "#app/modules/contact/contact.server";
+import { action as adminAction, loader as adminLoader } from "#app/routes/admin/contact";
+import { action as contactAction, loader as contactLoader } from "#app/routes/contact";
+import * as s from "#db/schema";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { drainJobs } from "#tests/helpers/jobs";
+import { callRoute, formErrors } from "#tests/helpers/route";
 
 let ipSeq = 0;
 const freshIp = () => `198.51.100.${++ipSeq}`;

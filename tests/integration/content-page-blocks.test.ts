@@ -1,12 +1,12 @@
 import { expect, it } from "vitest";
-import { action as contentAction, loader as contentLoader } from "../../app/routes/admin/content";
-import { action as pageAction } from "../../app/routes/admin/pages";
-import { loader as aboutLoader } from "../../app/routes/apropos";
-import { loader as blogLoader } from "../../app/routes/blog";
-import { loader as slugLoader } from "../../app/routes/page.$slug";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute, formErrors } from "../helpers/route";
+import { action as contentAction, loader as contentLoader } from "#app/routes/admin/content";
+import { action as pageAction } from "#app/routes/admin/pages";
+import { loader as aboutLoader } from "#app/routes/apropos";
+import { loader as blogLoader } from "#app/routes/blog";
+import { loader as slugLoader } from "#app/routes/page.$slug";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute, formErrors } from "#tests/helpers/route";
 
 describeEachDb("content blocks of the other site pages", () => {
   const saveBlock = (cookie: string, fields: Record<string, string>) =>

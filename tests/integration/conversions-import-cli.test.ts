@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTestDatabase, dbKinds } from "../helpers/db";
+import { createTestDatabase, dbKinds } from "#tests/helpers/db";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** One CLI run; its timeout guards a hang (on one loaded core a run took more than a minute). */

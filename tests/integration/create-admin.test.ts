@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { promoteToAdmin } from "../../app/modules/users/users-admin.server";
-import { cookieFor, createUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
+import * as s from "#db/schema";
+import { promoteToAdmin } from "#app/modules/users/users-admin.server";
+import { cookieFor, createUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
 
 describeEachDb("npm run create-admin (first admin of a deployment)", ({ database }) => {
   it("makes a new, unverified account an admin who can sign in, with no e-mail delivered", async () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
-import { JobWorker } from "../../app/lib/jobs.server";
-import { hitRateLimit, RATE_LIMITS } from "../../app/lib/rate-limit.server";
-import { exportAccountData } from "../../app/modules/accounts/accounts.server";
-import { ALERT_MESSAGES, MAX_ALERTS_PER_MEMBER, alertFormSchema } from "../../app/modules/alerts/alerts.schema";
+import { getDb } from "#app/lib/db.server";
+import { jobHandlers, jobSchedules } from "#app/composition/job-registry.server";
+import { JobWorker } from "#app/lib/jobs.server";
+import { hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
+import { exportAccountData } from "#app/modules/accounts/accounts.server";
+import { ALERT_MESSAGES, MAX_ALERTS_PER_MEMBER, alertFormSchema } from "#app/modules/alerts/alerts.schema";
 import {
   ALERTS_INSTANT_QUEUE,
   ALERTS_MATCH_QUEUE,
@@ -16,16 +16,16 @@ import {
   saveAlert,
   sendDailyDigests,
   sendInstantAlerts,
-} from "../../app/modules/alerts/alerts.server";
-import { castDealVote } from "../../app/modules/deals/deal-votes.server";
-import { saveDeal } from "../../app/modules/deals/deals-admin.server";
-import { decideDealPost } from "../../app/modules/deals/posting.server";
-import { action as unsubscribeAction, loader as unsubscribeLoader } from "../../app/routes/alerts.unsubscribe";
-import { action as alertsAction, loader as alertsLoader } from "../../app/routes/mes-alertes";
-import * as s from "../../db/schema";
-import { createUser, req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+} from "#app/modules/alerts/alerts.server";
+import { castDealVote } from "#app/modules/deals/deal-votes.server";
+import { saveDeal } from "#app/modules/deals/deals-admin.server";
+import { decideDealPost } from "#app/modules/deals/posting.server";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "#app/routes/alerts.unsubscribe";
+import { action as alertsAction, loader as alertsLoader } from "#app/routes/mes-alertes";
+import * as s from "#db/schema";
+import { createUser, req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 const PATH = "/mes-alertes";
 const uniq = () => randomUUID().slice(0, 8);

@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { getDb } from "../../app/lib/db.server";
-import { action as profileAction, loader as profileLoader } from "../../app/routes/profile";
-import { action as moderationAction } from "../../app/routes/admin/moderation";
-import { moderationTab } from "../helpers/moderation";
-import { appealDealDecision } from "../../app/modules/deals/appeals.server";
-import { APPEAL_MESSAGES } from "../../app/modules/deals/appeals.schema";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { action as profileAction, loader as profileLoader } from "#app/routes/profile";
+import { action as moderationAction } from "#app/routes/admin/moderation";
+import { moderationTab } from "#tests/helpers/moderation";
+import { appealDealDecision } from "#app/modules/deals/appeals.server";
+import { APPEAL_MESSAGES } from "#app/modules/deals/appeals.schema";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 const APPEAL = "Ce n'est pas un doublon : le prix est 10 € plus bas que l'autre deal.";
 const REASONS = "Après vérification, le prix est bien différent de l'autre deal publié.";

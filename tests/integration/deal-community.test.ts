@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { listenForDataChanges, onDataChange } from "../../app/lib/data-changes.server";
-import type { Database } from "../../app/lib/db.server";
-import { hotScore } from "../../app/modules/deals/deal-rules";
-import { listFeaturedDeals, searchDeals } from "../../app/modules/deals/deals.server";
-import { listBrandDeals } from "../../app/modules/brands/brands.server";
-import { allowedHosts, invalidateAllowedHosts } from "../../app/modules/tracking/tracking.server";
-import { dealSearchSchema } from "../../app/modules/deals/deals.schema";
-import { describeEachDb } from "../helpers/db";
+import * as s from "#db/schema";
+import { listenForDataChanges, onDataChange } from "#app/lib/data-changes.server";
+import type { Database } from "#app/lib/db.server";
+import { hotScore } from "#app/modules/deals/deal-rules";
+import { listFeaturedDeals, searchDeals } from "#app/modules/deals/deals.server";
+import { listBrandDeals } from "#app/modules/brands/brands.server";
+import { allowedHosts, invalidateAllowedHosts } from "#app/modules/tracking/tracking.server";
+import { dealSearchSchema } from "#app/modules/deals/deals.schema";
+import { describeEachDb } from "#tests/helpers/db";
 
 /** The deal community's foundation (issue #15): post states, the hot score kept by the database, and what stays private. */
 describeEachDb("deal community foundation", ({ database }) => {

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { flagDeal, listStillValidReports, reactivateDeal, viewerFlags } from "../../app/modules/deals/deal-expiry.server";
-import { RATE_LIMITS } from "../../app/lib/rate-limit.server";
-import { setSetting } from "../../app/modules/settings/settings.server";
-import { action as settingsAction } from "../../app/routes/admin/settings";
-import { action as dealAction, loader as dealLoader } from "../../app/routes/deals.$id";
-import { action as moderationAction, loader as moderationLoader } from "../../app/routes/admin/moderation";
-import { moderationTab } from "../helpers/moderation";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute, formErrors } from "../helpers/route";
+import * as s from "#db/schema";
+import { flagDeal, listStillValidReports, reactivateDeal, viewerFlags } from "#app/modules/deals/deal-expiry.server";
+import { RATE_LIMITS } from "#app/lib/rate-limit.server";
+import { setSetting } from "#app/modules/settings/settings.server";
+import { action as settingsAction } from "#app/routes/admin/settings";
+import { action as dealAction, loader as dealLoader } from "#app/routes/coup-de-crevarde.$id";
+import { action as moderationAction, loader as moderationLoader } from "#app/routes/admin/moderation";
+import { moderationTab } from "#tests/helpers/moderation";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute, formErrors } from "#tests/helpers/route";
 
 /** « Expiré ? », « Toujours valable » and reactivation (issue #15 item 5). */
 describeEachDb("deal expiry flags", ({ database }) => {

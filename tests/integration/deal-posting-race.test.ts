@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { action as postAction } from "../../app/routes/deals.propose";
-import * as s from "../../db/schema";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { getDb } from "#app/lib/db.server";
+import { action as postAction } from "#app/routes/coup-de-crevarde.proposer";
+import * as s from "#db/schema";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 const uniq = () => randomUUID().slice(0, 8);
 

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { getDb } from "../../app/lib/db.server";
-import { castDealVote } from "../../app/modules/deals/deal-votes.server";
-import { NEW_DEAL_WINDOW_MS } from "../../app/modules/deals/deal-rules";
-import { nextVote, type VoteValue } from "../../app/modules/deals/deal-votes";
-import { createUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
+import * as s from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { castDealVote } from "#app/modules/deals/deal-votes.server";
+import { NEW_DEAL_WINDOW_MS } from "#app/modules/deals/deal-rules";
+import { nextVote, type VoteValue } from "#app/modules/deals/deal-votes";
+import { createUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
 
 /** One member's clicks on the deal, in order; members click at the same time. */
 const member = fc.record({

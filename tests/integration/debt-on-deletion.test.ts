@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { getEnv } from "../../app/lib/env.server";
-import { deletionDebtMessage, type RateSnapshot } from "../../app/modules/ledger/ledger";
-import { approveCashback, creditMember, holdPayout, reverseCashback, settlePayout } from "../../app/modules/ledger/ledger-events.server";
-import { ensureMemberAccounts, verifyLedger, withLedger } from "../../app/modules/ledger/ledger.server";
-import { deleteUserAdmin } from "../../app/modules/users/users-admin.server";
-import { action as profileAction, loader as profileLoader } from "../../app/routes/profile";
-import { loader as treasuryLoader } from "../../app/routes/admin/tresorerie";
-import * as s from "../../db/schema";
-import { cookieFor, createUser, req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { getDb } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { deletionDebtMessage, type RateSnapshot } from "#app/modules/ledger/ledger";
+import { approveCashback, creditMember, holdPayout, reverseCashback, settlePayout } from "#app/modules/ledger/ledger-events.server";
+import { ensureMemberAccounts, verifyLedger, withLedger } from "#app/modules/ledger/ledger.server";
+import { deleteUserAdmin } from "#app/modules/users/users-admin.server";
+import { action as profileAction, loader as profileLoader } from "#app/routes/profile";
+import { loader as treasuryLoader } from "#app/routes/admin/tresorerie";
+import * as s from "#db/schema";
+import { cookieFor, createUser, req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
-vi.mock("~/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
+vi.mock("#app/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
 
 /**
  * A debt is not written off by deleting the account

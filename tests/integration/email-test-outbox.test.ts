@@ -1,17 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { afterAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { getDb } from "../../app/lib/db.server";
-import { getEnv, resetEnvCache } from "../../app/lib/env.server";
-import { sendMail } from "../../app/lib/mail.server";
-import { settleBackgroundTasks } from "../../app/lib/background.server";
-import { requestSignInLink } from "../../app/modules/accounts/accounts.server";
-import { VerifyEmail } from "../../app/emails/templates";
-import { action, loader } from "../../app/routes/email-test";
-import { createUser, req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { getEnv, resetEnvCache } from "#app/lib/env.server";
+import { sendMail } from "#app/lib/mail.server";
+import { settleBackgroundTasks } from "#app/lib/background.server";
+import { requestSignInLink } from "#app/modules/accounts/accounts.server";
+import { VerifyEmail } from "#app/emails/templates";
+import { action, loader } from "#app/routes/email-test";
+import { createUser, req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 /**
  * /email-test shows no other account's live link (issue #35 item 13): reset and

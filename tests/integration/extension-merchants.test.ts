@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { loader as shopsLoader } from "../../app/routes/api.extension.marchands";
-import type { ExtensionShop, ExtensionShopList } from "../../app/modules/extension/extension-shops";
-import { setSetting } from "../../app/modules/settings/settings.server";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { loader as shopsLoader } from "#app/routes/api.extension.marchands";
+import type { ExtensionShop, ExtensionShopList } from "#app/modules/extension/extension-shops";
+import { setSetting } from "#app/modules/settings/settings.server";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 const DAY = 86_400_000;
 

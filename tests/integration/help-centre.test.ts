@@ -1,20 +1,20 @@
 import { asc, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { sanitizeRichHtml } from "../../app/lib/html.server";
-import { versionOf } from "../../app/modules/admin/conflict";
-import { HELP_ARTICLE_SLUGS, HELP_SECTIONS } from "../../app/modules/help/help.constants";
-import { HELP_MESSAGES } from "../../app/modules/help/help-form.schema";
-import { searchSite, suggest } from "../../app/modules/search/site-search.server";
-import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
-import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/aide";
-import { loader as articleLoader } from "../../app/routes/help.$slug";
-import { loader as helpLoader } from "../../app/routes/help";
-import * as s from "../../db/schema";
-import { HELP_ARTICLES } from "../../app/seed/data/help";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { getDb } from "#app/lib/db.server";
+import { sanitizeRichHtml } from "#app/lib/html.server";
+import { versionOf } from "#app/modules/admin/conflict";
+import { HELP_ARTICLE_SLUGS, HELP_SECTIONS } from "#app/modules/help/help.constants";
+import { HELP_MESSAGES } from "#app/modules/help/help-form.schema";
+import { searchSite, suggest } from "#app/modules/search/site-search.server";
+import { sitemapEntries } from "#app/modules/seo/sitemap.server";
+import { action as adminAction, loader as adminLoader } from "#app/routes/admin/aide";
+import { loader as articleLoader } from "#app/routes/help.$slug";
+import { loader as helpLoader } from "#app/routes/help";
+import * as s from "#db/schema";
+import { HELP_ARTICLES } from "#app/seed/data/help";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 const articleOf = (slug: string) => getDb().then((db) => db.select().from(s.helpArticles).where(eq(s.helpArticles.slug, slug)).then((r) => r[0]));
 

@@ -2,25 +2,25 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, useLoaderData, type LoaderFunction } from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
-import Home, { headers as homeHeaders, loader as homeLoader } from "../../app/routes/home";
-import { HOME_SECTION_ERRORS } from "../../app/modules/content/home-sections";
-import { req } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { asRouteComponent, callHeaders, callRoute } from "../helpers/route";
+import Home, { headers as homeHeaders, loader as homeLoader } from "#app/routes/home";
+import { HOME_SECTION_ERRORS } from "#app/modules/content/home-sections";
+import { req } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { asRouteComponent, callHeaders, callRoute } from "#tests/helpers/route";
 
 // Test-only fault injection: the named home queries throw. Nothing in the application can reach this.
 const failing = vi.hoisted(() => new Set<"codes" | "deals" | "offers">());
 const injected = () => new Error("injected failure");
-vi.mock("~/modules/offers/offers.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../app/modules/offers/offers.server")>();
+vi.mock("#app/modules/offers/offers.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("#app/modules/offers/offers.server")>();
   return { ...original, listFeaturedOffers: (...args: Parameters<typeof original.listFeaturedOffers>) => (failing.has("offers") ? Promise.reject(injected()) : original.listFeaturedOffers(...args)) };
 });
-vi.mock("~/modules/promo-codes/promo-codes.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../app/modules/promo-codes/promo-codes.server")>();
+vi.mock("#app/modules/promo-codes/promo-codes.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("#app/modules/promo-codes/promo-codes.server")>();
   return { ...original, listFeaturedCodes: (viewerId: string | null) => (failing.has("codes") ? Promise.reject(injected()) : original.listFeaturedCodes(viewerId)) };
 });
-vi.mock("~/modules/deals/deals.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../app/modules/deals/deals.server")>();
+vi.mock("#app/modules/deals/deals.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("#app/modules/deals/deals.server")>();
   return { ...original, listFeaturedDeals: (...args: Parameters<typeof original.listFeaturedDeals>) => (failing.has("deals") ? Promise.reject(injected()) : original.listFeaturedDeals(...args)) };
 });
 

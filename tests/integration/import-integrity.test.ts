@@ -1,19 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it, vi } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { approveConversionReview, attributeConversion, ConversionDecisionError } from "../../app/modules/conversions/attribute.server";
-import { listConversionsAdmin } from "../../app/modules/conversions/conversions-admin.server";
-import { ImportFileError, importNetworkFile, importRecords } from "../../app/modules/conversions/import.server";
-import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
-import { action as conversionsAction, loader as conversionsLoader } from "../../app/routes/admin/conversions";
-import * as s from "../../db/schema";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
-import { cashbackOf, makeClick, makeMember, makeProgramme, rec } from "../helpers/conversions";
-import { multipart } from "../helpers/multipart";
+import { getDb } from "#app/lib/db.server";
+import { approveConversionReview, attributeConversion, ConversionDecisionError } from "#app/modules/conversions/attribute.server";
+import { listConversionsAdmin } from "#app/modules/conversions/conversions-admin.server";
+import { ImportFileError, importNetworkFile, importRecords } from "#app/modules/conversions/import.server";
+import { memberBalances, verifyLedger } from "#app/modules/ledger/ledger.server";
+import { action as conversionsAction, loader as conversionsLoader } from "#app/routes/admin/conversions";
+import * as s from "#db/schema";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
+import { cashbackOf, makeClick, makeMember, makeProgramme, rec } from "#tests/helpers/conversions";
+import { multipart } from "#tests/helpers/multipart";
 
-vi.mock("~/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
+vi.mock("#app/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
 
 /**
  * Issue #35 items 5 and 6 (ADR 039): only our own publisher accounts credit

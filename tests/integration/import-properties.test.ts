@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { eq, inArray, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { approveConversionReview } from "../../app/modules/conversions/attribute.server";
-import { importRecords } from "../../app/modules/conversions/import.server";
-import { memberBalances, verifyLedger } from "../../app/modules/ledger/ledger.server";
-import type { NormalisedRecord } from "../../app/modules/networks/types";
-import * as s from "../../db/schema";
-import { describeEachDb } from "../helpers/db";
-import { makeClick, makeMember, makeProgramme, rec } from "../helpers/conversions";
+import { getDb } from "#app/lib/db.server";
+import { approveConversionReview } from "#app/modules/conversions/attribute.server";
+import { importRecords } from "#app/modules/conversions/import.server";
+import { memberBalances, verifyLedger } from "#app/modules/ledger/ledger.server";
+import type { NormalisedRecord } from "#app/modules/networks/types";
+import * as s from "#db/schema";
+import { describeEachDb } from "#tests/helpers/db";
+import { makeClick, makeMember, makeProgramme, rec } from "#tests/helpers/conversions";
 
 /**
  * Property tests (issue #12 "Done when"): any sequence of imports of the

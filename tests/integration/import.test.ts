@@ -1,16 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it, vi } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { ConversionDecisionError, attributeConversion, decideForeignCurrency } from "../../app/modules/conversions/attribute.server";
-import { importNetworkFile, importRecords } from "../../app/modules/conversions/import.server";
-import { holdPayout } from "../../app/modules/ledger/ledger-events.server";
-import { memberBalances, verifyLedger, withLedger } from "../../app/modules/ledger/ledger.server";
-import { onMemberCashbackChanged } from "../../app/modules/cashback/notifications.server";
-import * as s from "../../db/schema";
-import { describeEachDb } from "../helpers/db";
-import { cashbackOf, importFootprint, makeClick, makeMember, makeProgramme, rec } from "../helpers/conversions";
+import { getDb } from "#app/lib/db.server";
+import { ConversionDecisionError, attributeConversion, decideForeignCurrency } from "#app/modules/conversions/attribute.server";
+import { importNetworkFile, importRecords } from "#app/modules/conversions/import.server";
+import { holdPayout } from "#app/modules/ledger/ledger-events.server";
+import { memberBalances, verifyLedger, withLedger } from "#app/modules/ledger/ledger.server";
+import { onMemberCashbackChanged } from "#app/modules/cashback/notifications.server";
+import * as s from "#db/schema";
+import { describeEachDb } from "#tests/helpers/db";
+import { cashbackOf, importFootprint, makeClick, makeMember, makeProgramme, rec } from "#tests/helpers/conversions";
 
-vi.mock("~/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
+vi.mock("#app/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
 
 const pull = (records: Parameters<typeof importRecords>[0]["records"]) => importRecords({ records, source: "pull", actor: "system" });
 const admin = { id: "admin-1", email: "admin@crevarde.local" };

@@ -13,16 +13,16 @@ import fc from "fast-check";
 import { count, eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as savedAction } from "../../app/routes/mes-deals";
-import { NUL_MESSAGE } from "../../app/lib/body.server";
-import { recordEvent } from "../../app/modules/tracking/tracking.server";
-import { serializeConsent } from "../../app/modules/consent/consent";
+import * as s from "#db/schema";
+import { action as savedAction } from "#app/routes/mes-deals";
+import { NUL_MESSAGE } from "#app/lib/body.server";
+import { recordEvent } from "#app/modules/tracking/tracking.server";
+import { serializeConsent } from "#app/modules/consent/consent";
 import { pageCache } from "../../server/page-cache";
-import { startInProcessApp } from "../helpers/app";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { startInProcessApp } from "#tests/helpers/app";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 type App = Awaited<ReturnType<typeof startInProcessApp>>;
 

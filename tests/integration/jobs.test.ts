@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, expect, it } from "vitest";
-import { openDatabase, type Database, type Db } from "../../app/lib/db.server";
-import { backoffSeconds, enqueueDueSchedules, JobWorker, latestSlot, schedule, send, type JobHandlers } from "../../app/lib/jobs.server";
-import { createTestDatabase, describeEachDb, openMigratedDataDir } from "../helpers/db";
+import { openDatabase, type Database, type Db } from "#app/lib/db.server";
+import { backoffSeconds, enqueueDueSchedules, JobWorker, latestSlot, schedule, send, type JobHandlers } from "#app/lib/jobs.server";
+import { createTestDatabase, describeEachDb, openMigratedDataDir } from "#tests/helpers/db";
 
 interface JobRowView {
   id: number;

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { seed } from "../../app/seed/index";
-import { flushEvents, visitorHash } from "../../app/modules/tracking/tracking.server";
-import { startInProcessApp } from "../helpers/app";
-import { signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
+import * as s from "#db/schema";
+import { seed } from "#app/seed/index";
+import { flushEvents, visitorHash } from "#app/modules/tracking/tracking.server";
+import { startInProcessApp } from "#tests/helpers/app";
+import { signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as userAction } from "../../app/routes/admin/users";
-import { LastAdminError, updateUserAdmin, deleteUserAdmin } from "../../app/modules/users/users-admin.server";
-import { USER_MESSAGES } from "../../app/modules/users/user-form.schema";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { action as userAction } from "#app/routes/admin/users";
+import { LastAdminError, updateUserAdmin, deleteUserAdmin } from "#app/modules/users/users-admin.server";
+import { USER_MESSAGES } from "#app/modules/users/user-form.schema";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 describeEachDb("the last administrator", ({ database }) => {
   it("two admins demoting each other at once: one is refused with the French message, one admin remains", async () => {

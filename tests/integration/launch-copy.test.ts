@@ -22,14 +22,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import routes from "../../app/routes";
-import { setSetting } from "../../app/modules/settings/settings.server";
-import { seed } from "../../app/seed/index";
-import { DEMO_ACCOUNTS } from "../../app/seed/demo-accounts";
-import { DEMO_PROGRAM_BRAND_SLUG } from "../../app/seed/data/programs";
-import { startInProcessApp } from "../helpers/app";
-import { signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
+import routes from "#app/routes";
+import { setSetting } from "#app/modules/settings/settings.server";
+import { seed } from "#app/seed/index";
+import { DEMO_ACCOUNTS } from "#app/seed/demo-accounts";
+import { DEMO_PROGRAM_BRAND_SLUG } from "#app/seed/data/programs";
+import { startInProcessApp } from "#tests/helpers/app";
+import { signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
 
 /** How far (characters of page text) a « bientôt » may be from "cashback" and still speak of it. */
 const NEAR = 80;
@@ -161,7 +161,7 @@ describeEachDb("launch-dependent copy on every page (issue #34 item 4)", () => {
   const cookies = { demoMember: "", newMember: "" };
 
   beforeAll(async () => {
-    const { getDb } = await import("../../app/lib/db.server");
+    const { getDb } = await import("#app/lib/db.server");
     await seed(await getDb(), { uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), "crevarde-launch-")) });
     app = await startInProcessApp();
     const demo = DEMO_ACCOUNTS.find((a) => a.role === "user")!;

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
+import { getDb } from "#app/lib/db.server";
 import { eq, inArray } from "drizzle-orm";
-import { LedgerError, MemberMoneyOutstandingError } from "../../app/modules/ledger/ledger";
-import { deleteUserAdmin } from "../../app/modules/users/users-admin.server";
+import { LedgerError, MemberMoneyOutstandingError } from "#app/modules/ledger/ledger";
+import { deleteUserAdmin } from "#app/modules/users/users-admin.server";
 import {
   adjustCashback,
   approveCashback,
@@ -17,10 +17,10 @@ import {
   releasePayout,
   reverseCashback,
   settlePayout,
-} from "../../app/modules/ledger/ledger-events.server";
-import { deletedMemberDebts, memberBalances, verifyLedger, withLedger, type OperationResult } from "../../app/modules/ledger/ledger.server";
-import * as s from "../../db/schema";
-import { describeEachDb } from "../helpers/db";
+} from "#app/modules/ledger/ledger-events.server";
+import { deletedMemberDebts, memberBalances, verifyLedger, withLedger, type OperationResult } from "#app/modules/ledger/ledger.server";
+import * as s from "#db/schema";
+import { describeEachDb } from "#tests/helpers/db";
 
 /**
  * Property tests (issue #12 "Done when"): any sequence of operations, with

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { pgErrorCode } from "../../app/lib/db-errors.server";
-import { InsufficientFundsError, LedgerStateError, MemberMoneyOutstandingError, type RateSnapshot } from "../../app/modules/ledger/ledger";
-import { deleteAccount } from "../../app/modules/accounts/accounts.server";
-import { deleteUserAdmin } from "../../app/modules/users/users-admin.server";
-import { action as profileAction } from "../../app/routes/profile";
-import { signedInUser, req } from "../helpers/auth";
-import { callRoute } from "../helpers/route";
+import { getDb } from "#app/lib/db.server";
+import { pgErrorCode } from "#app/lib/db-errors.server";
+import { InsufficientFundsError, LedgerStateError, MemberMoneyOutstandingError, type RateSnapshot } from "#app/modules/ledger/ledger";
+import { deleteAccount } from "#app/modules/accounts/accounts.server";
+import { deleteUserAdmin } from "#app/modules/users/users-admin.server";
+import { action as profileAction } from "#app/routes/profile";
+import { signedInUser, req } from "#tests/helpers/auth";
+import { callRoute } from "#tests/helpers/route";
 import {
   adjustCashback,
   approveCashback,
@@ -19,10 +19,10 @@ import {
   releasePayout,
   reverseCashback,
   settlePayout,
-} from "../../app/modules/ledger/ledger-events.server";
-import { ensureMemberAccounts, memberBalances, transfer, verifyLedger, withLedger } from "../../app/modules/ledger/ledger.server";
-import * as s from "../../db/schema";
-import { describeEachDb } from "../helpers/db";
+} from "#app/modules/ledger/ledger-events.server";
+import { ensureMemberAccounts, memberBalances, transfer, verifyLedger, withLedger } from "#app/modules/ledger/ledger.server";
+import * as s from "#db/schema";
+import { describeEachDb } from "#tests/helpers/db";
 
 const actor = "system:test";
 const rate: RateSnapshot = { shareBps: 7000, label: "Nouveaux clients 6 %", clickedAt: "2026-03-03T10:15:00Z" };

@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { getDb } from "../../app/lib/db.server";
-import { getSessionUser } from "../../app/lib/auth.server";
-import { action as moderationAction } from "../../app/routes/admin/moderation";
-import { moderationTab } from "../helpers/moderation";
-import { action as dealAction } from "../../app/routes/deals.$id";
-import { action as postAction } from "../../app/routes/deals.propose";
-import { action as authAction } from "../../app/routes/auth";
-import { NEW_DEAL_WINDOW_MS } from "../../app/modules/deals/deal-rules";
-import { cookieFor, req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { getSessionUser } from "#app/lib/auth.server";
+import { action as moderationAction } from "#app/routes/admin/moderation";
+import { moderationTab } from "#tests/helpers/moderation";
+import { action as dealAction } from "#app/routes/coup-de-crevarde.$id";
+import { action as postAction } from "#app/routes/coup-de-crevarde.proposer";
+import { action as authAction } from "#app/routes/auth";
+import { NEW_DEAL_WINDOW_MS } from "#app/modules/deals/deal-rules";
+import { cookieFor, req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 const STATEMENT = "Votes en rafale depuis plusieurs comptes pour gonfler ses deals.";
 

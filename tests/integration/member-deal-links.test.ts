@@ -3,16 +3,16 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { getDb } from "../../app/lib/db.server";
-import { DealCard, type DealCardData } from "../../app/components/catalogue/deal-card";
-import { kpiHref } from "../../app/modules/tracking/kpi-link";
-import { invalidateAllowedHosts } from "../../app/modules/tracking/tracking.server";
-import { loader as dealLoader } from "../../app/routes/deals.$id";
-import { loader as kpiLoader } from "../../app/routes/kpi";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { DealCard, type DealCardData } from "#app/components/catalogue/deal-card";
+import { kpiHref } from "#app/modules/tracking/kpi-link";
+import { invalidateAllowedHosts } from "#app/modules/tracking/tracking.server";
+import { loader as dealLoader } from "#app/routes/coup-de-crevarde.$id";
+import { loader as kpiLoader } from "#app/routes/kpi";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 /** « Voir le deal » of a member's deal goes through /kpi to the member's link, and only there (issue #35 item 10). */
 describeEachDb("member deal links", () => {

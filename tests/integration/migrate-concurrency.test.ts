@@ -5,8 +5,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { DataDirLockedError, openDatabase, type Database } from "../../app/lib/db.server";
-import { dbKinds } from "../helpers/db";
+import { DataDirLockedError, openDatabase, type Database } from "#app/lib/db.server";
+import { dbKinds } from "#tests/helpers/db";
 
 const journal = JSON.parse(fs.readFileSync(path.resolve("db/migrations/meta/_journal.json"), "utf8")) as {
   entries: Array<{ tag: string }>;

@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { MODERATION_PAGE_SIZE, MODERATION_TABS } from "../../app/modules/notices/moderation-desk";
-import { action as moderationAction, loader as moderationLoader } from "../../app/routes/admin/moderation";
-import { action as programmesAction, loader as programmesLoader } from "../../app/routes/admin/programmes";
-import { action as dealsAction, loader as dealsLoader } from "../../app/routes/admin/crevarde-deals";
-import { loader as offersLoader } from "../../app/routes/admin/offers";
-import { loader as pagesLoader } from "../../app/routes/admin/pages";
-import { loader as promoLoader } from "../../app/routes/admin/promo-codes";
-import { accountsWithRoles, req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
-import { flashedToast } from "../helpers/toast";
+import * as s from "#db/schema";
+import { MODERATION_PAGE_SIZE, MODERATION_TABS } from "#app/modules/notices/moderation-desk";
+import { action as moderationAction, loader as moderationLoader } from "#app/routes/admin/moderation";
+import { action as programmesAction, loader as programmesLoader } from "#app/routes/admin/programmes";
+import { action as dealsAction, loader as dealsLoader } from "#app/routes/admin/crevarde-deals";
+import { loader as offersLoader } from "#app/routes/admin/offers";
+import { loader as pagesLoader } from "#app/routes/admin/pages";
+import { loader as promoLoader } from "#app/routes/admin/promo-codes";
+import { accountsWithRoles, req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
+import { flashedToast } from "#tests/helpers/toast";
 
 const HOUR = 3_600_000;
 

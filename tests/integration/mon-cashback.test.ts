@@ -2,20 +2,20 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { MAIL_QUEUE } from "../../app/lib/mail.server";
-import { jobHandlers, jobSchedules } from "../../app/composition/job-registry.server";
-import { listMemberCashbacks, MEMBER_CASHBACK_PAGE_SIZE } from "../../app/modules/cashback/member-cashback.server";
-import { CASHBACK_DIGEST_QUEUE, onMemberCashbackChanged, sendDetectedDigests } from "../../app/modules/cashback/notifications.server";
-import { approveCashback, recordPendingCashback } from "../../app/modules/ledger/ledger-events.server";
-import { withLedger } from "../../app/modules/ledger/ledger.server";
-import { setSetting } from "../../app/modules/settings/settings.server";
-import { action, loader } from "../../app/routes/mon-cashback";
-import * as s from "../../db/schema";
-import { insertDemoProgram, insertPurchase, type PurchaseInput } from "../../app/seed/demo-cashback";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { asRouteComponent, callRoute } from "../helpers/route";
+import { getDb } from "#app/lib/db.server";
+import { MAIL_QUEUE } from "#app/lib/mail.server";
+import { jobHandlers, jobSchedules } from "#app/composition/job-registry.server";
+import { listMemberCashbacks, MEMBER_CASHBACK_PAGE_SIZE } from "#app/modules/cashback/member-cashback.server";
+import { CASHBACK_DIGEST_QUEUE, onMemberCashbackChanged, sendDetectedDigests } from "#app/modules/cashback/notifications.server";
+import { approveCashback, recordPendingCashback } from "#app/modules/ledger/ledger-events.server";
+import { withLedger } from "#app/modules/ledger/ledger.server";
+import { setSetting } from "#app/modules/settings/settings.server";
+import { action, loader } from "#app/routes/mon-cashback";
+import * as s from "#db/schema";
+import { insertDemoProgram, insertPurchase, type PurchaseInput } from "#app/seed/demo-cashback";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { asRouteComponent, callRoute } from "#tests/helpers/route";
 
 const DAY = 86_400_000;
 const actor = "system:test";
@@ -258,7 +258,7 @@ describe("mon cashback page", () => {
   it("renders the labels, euro amounts and Paris dates in French", async () => {
     const { renderToString } = await import("react-dom/server");
     const { createElement } = await import("react");
-    const Page = (await import("../../app/routes/mon-cashback")).default;
+    const Page = (await import("#app/routes/mon-cashback")).default;
     const line = {
       id: "l1", merchant: "Caudalie", purchasedAt: "2027-03-03T09:41:00.000Z", saleAmount: "62.5", currency: "EUR", amountCents: 434,
       status: "pending", expectedValidationAt: "2027-03-12T10:00:00.000Z", reasonTextFr: null,

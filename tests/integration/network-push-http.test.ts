@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { generatePushSecret } from "../../app/modules/networks/push.server";
-import { createUser } from "../helpers/auth";
-import { startInProcessApp } from "../helpers/app";
-import { describeEachDb } from "../helpers/db";
-import { networkFixture } from "../helpers/network-server";
+import { generatePushSecret } from "#app/modules/networks/push.server";
+import { createUser } from "#tests/helpers/auth";
+import { startInProcessApp } from "#tests/helpers/app";
+import { describeEachDb } from "#tests/helpers/db";
+import { networkFixture } from "#tests/helpers/network-server";
 
 /** The push endpoints through the real server (Express middlewares, React Router resource route). */
 describeEachDb("network push endpoints over HTTP", ({ database }) => {

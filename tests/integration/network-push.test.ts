@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import { affiliatePrograms } from "../../db/schema";
-import { action, loader } from "../../app/routes/api.network-push";
+import { affiliatePrograms } from "#db/schema";
+import { action, loader } from "#app/routes/api.network-push";
 import {
   AWIN_CONFIRM_QUEUE,
   confirmAwinPushes,
@@ -11,14 +11,14 @@ import {
   PUSH_PROCESS_QUEUE,
   generatePushSecret,
   pushUrl,
-} from "../../app/modules/networks/push.server";
-import { NETWORK_PULL_QUEUE } from "../../app/modules/networks/pull-jobs.server";
-import type { NetworkName } from "../../app/modules/networks/networks";
-import type { ParseResult } from "../../app/modules/networks/types";
-import { createUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
-import { fakeImport, fakeRecord, networkFixture, startNetworkServer } from "../helpers/network-server";
+} from "#app/modules/networks/push.server";
+import { NETWORK_PULL_QUEUE } from "#app/modules/networks/pull-jobs.server";
+import type { NetworkName } from "#app/modules/networks/networks";
+import type { ParseResult } from "#app/modules/networks/types";
+import { createUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
+import { fakeImport, fakeRecord, networkFixture, startNetworkServer } from "#tests/helpers/network-server";
 
 interface EventRow {
   id: number;

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { getEnv } from "../../app/lib/env.server";
-import { MODERATION_MESSAGES, NOTICE_MESSAGES } from "../../app/modules/notices/notices.schema";
-import { action as moderationAction, loader as moderationLoader } from "../../app/routes/admin/moderation";
-import { action as noticeAction, loader as noticeLoader } from "../../app/routes/notice";
-import * as s from "../../db/schema";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
-import { moderationTab } from "../helpers/moderation";
-import { flashedToast } from "../helpers/toast";
+import { getDb } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { MODERATION_MESSAGES, NOTICE_MESSAGES } from "#app/modules/notices/notices.schema";
+import { action as moderationAction, loader as moderationLoader } from "#app/routes/admin/moderation";
+import { action as noticeAction, loader as noticeLoader } from "#app/routes/notice";
+import * as s from "#db/schema";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
+import { moderationTab } from "#tests/helpers/moderation";
+import { flashedToast } from "#tests/helpers/toast";
 
 const site = () => getEnv().SITE_URL.replace(/\/$/, "");
 const notice = (form: Record<string, string>, ip = `198.51.100.${Math.floor(Math.random() * 250)}`, cookie?: string) =>

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { recordPriceObservation } from "../../app/modules/prices/observations.server";
-import { sitemapEntries } from "../../app/modules/seo/sitemap.server";
-import { action, loader, meta } from "../../app/routes/offers.$id";
-import * as s from "../../db/schema";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callMeta, callRoute } from "../helpers/route";
+import { getDb } from "#app/lib/db.server";
+import { recordPriceObservation } from "#app/modules/prices/observations.server";
+import { sitemapEntries } from "#app/modules/seo/sitemap.server";
+import { action, loader, meta } from "#app/routes/offers.$id";
+import * as s from "#db/schema";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callMeta, callRoute } from "#tests/helpers/route";
 
 const uniq = () => randomUUID().slice(0, 8);
 const DAY = 86_400_000;

@@ -1,15 +1,15 @@
 import { desc, eq, like } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
-import * as s from "../../db/schema";
-import type { Db } from "../../app/lib/db.server";
-import { action as authAction } from "../../app/routes/auth";
-import { action as profileAction } from "../../app/routes/profile";
-import { action as resetAction } from "../../app/routes/auth.reset-password";
-import { getAuth, getSessionUser } from "../../app/lib/auth.server";
-import { settleBackgroundTasks } from "../../app/lib/background.server";
-import { cookieFor, createUser, req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { answerOf, callRoute, formErrors } from "../helpers/route";
+import * as s from "#db/schema";
+import type { Db } from "#app/lib/db.server";
+import { action as authAction } from "#app/routes/auth";
+import { action as profileAction } from "#app/routes/profile";
+import { action as resetAction } from "#app/routes/auth.reset-password";
+import { getAuth, getSessionUser } from "#app/lib/auth.server";
+import { settleBackgroundTasks } from "#app/lib/background.server";
+import { cookieFor, createUser, req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { answerOf, callRoute, formErrors } from "#tests/helpers/route";
 
 const LOCKED = /^Trop de tentatives\. Réessaie dans (\d+) minutes?\.$/;
 const WRONG = "pas-le-bon-mot-de-passe";

@@ -3,13 +3,13 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { composeIBAN } from "ibantools";
 import { expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { creditMember, debitMember } from "../../app/modules/ledger/ledger-events.server";
-import { memberBalances, verifyLedger, withLedger } from "../../app/modules/ledger/ledger.server";
-import { saveBankDetails } from "../../app/modules/payouts/bank-details.server";
-import * as payouts from "../../app/modules/payouts/payouts.server";
-import * as s from "../../db/schema";
-import { describeEachDb } from "../helpers/db";
+import { getDb } from "#app/lib/db.server";
+import { creditMember, debitMember } from "#app/modules/ledger/ledger-events.server";
+import { memberBalances, verifyLedger, withLedger } from "#app/modules/ledger/ledger.server";
+import { saveBankDetails } from "#app/modules/payouts/bank-details.server";
+import * as payouts from "#app/modules/payouts/payouts.server";
+import * as s from "#db/schema";
+import { describeEachDb } from "#tests/helpers/db";
 
 /**
  * Property test (issue #13 "Done when"): withdrawals, their review, export,

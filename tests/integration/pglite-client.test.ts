@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { drizzle } from "drizzle-orm/pglite";
 import { PGlite } from "@electric-sql/pglite";
-import type { Database } from "../../app/lib/db.server";
-import { DRIZZLE_TEXT_TYPES, withoutDefaultParsers } from "../../app/lib/pglite-client.server";
-import { jobs } from "../../db/schema";
-import { createTestDatabase } from "../helpers/db";
+import type { Database } from "#app/lib/db.server";
+import { DRIZZLE_TEXT_TYPES, withoutDefaultParsers } from "#app/lib/pglite-client.server";
+import { jobs } from "#db/schema";
+import { createTestDatabase } from "#tests/helpers/db";
 
 describe("withoutDefaultParsers", () => {
   const text = (v: string) => v;

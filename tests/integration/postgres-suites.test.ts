@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { POSTGRES_SUITES } from "../postgres-suites";
+import { POSTGRES_SUITES } from "#tests/postgres-suites";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { action as importAction, loader as importLoader } from "../../app/routes/admin/prix.import";
-import { action as prixAction, loader as prixLoader } from "../../app/routes/admin/prix";
-import { observationsSince, recordPriceObservation } from "../../app/modules/prices/observations.server";
-import { importPriceCsv } from "../../app/modules/prices/price-import.server";
-import * as s from "../../db/schema";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
-import { multipart } from "../helpers/multipart";
+import { getDb } from "#app/lib/db.server";
+import { action as importAction, loader as importLoader } from "#app/routes/admin/prix.import";
+import { action as prixAction, loader as prixLoader } from "#app/routes/admin/prix";
+import { observationsSince, recordPriceObservation } from "#app/modules/prices/observations.server";
+import { importPriceCsv } from "#app/modules/prices/price-import.server";
+import * as s from "#db/schema";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
+import { multipart } from "#tests/helpers/multipart";
 
 const uniq = () => randomUUID().slice(0, 8);
 const DAY = 86_400_000;

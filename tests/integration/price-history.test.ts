@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { loader as dealLoader } from "../../app/routes/deals.$id";
-import * as s from "../../db/schema";
-import { req } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { getDb } from "#app/lib/db.server";
+import { loader as dealLoader } from "#app/routes/coup-de-crevarde.$id";
+import * as s from "#db/schema";
+import { req } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 const uniq = () => randomUUID().slice(0, 8);
 const DAY = 86_400_000;

@@ -1,20 +1,20 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action as profileAction, loader as profileLoader } from "../../app/routes/profile";
-import { action as usersAction } from "../../app/routes/admin/users";
-import { loader as exportLoader } from "../../app/routes/profile.export";
-import { action as emailTestAction } from "../../app/routes/email-test";
-import { getSessionUser } from "../../app/lib/auth.server";
-import { promoteToAdmin } from "../../app/modules/users/users-admin.server";
-import { cookieFor, req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
-import { loader as monCashbackLoader } from "../../app/routes/mon-cashback";
-import { loader as usersLoader } from "../../app/routes/admin/users";
-import { creditMember, holdPayout } from "../../app/modules/ledger/ledger-events.server";
-import { withLedger } from "../../app/modules/ledger/ledger.server";
-import { setSetting } from "../../app/modules/settings/settings.server";
+import * as s from "#db/schema";
+import { action as profileAction, loader as profileLoader } from "#app/routes/profile";
+import { action as usersAction } from "#app/routes/admin/users";
+import { loader as exportLoader } from "#app/routes/profile.export";
+import { action as emailTestAction } from "#app/routes/email-test";
+import { getSessionUser } from "#app/lib/auth.server";
+import { promoteToAdmin } from "#app/modules/users/users-admin.server";
+import { cookieFor, req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
+import { loader as monCashbackLoader } from "#app/routes/mon-cashback";
+import { loader as usersLoader } from "#app/routes/admin/users";
+import { creditMember, holdPayout } from "#app/modules/ledger/ledger-events.server";
+import { withLedger } from "#app/modules/ledger/ledger.server";
+import { setSetting } from "#app/modules/settings/settings.server";
 
 describeEachDb("member profile", ({ database }) => {
   it("anonymous visitors go to /auth?redirect=/profile", async () => {

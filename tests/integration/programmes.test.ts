@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action, loader } from "../../app/routes/admin/programmes";
-import { resetEnvCache } from "../../app/lib/env.server";
-import { addRate, bestRateForBrand, conditionsHtml, listActiveProgramsForBrand, listBrandCashback, ratesAt, saveProgram } from "../../app/modules/cashback/programs.server";
-import { networkCredentials, networkCredentialsConfigured } from "../../app/modules/networks/credentials.server";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute, formErrors } from "../helpers/route";
+import * as s from "#db/schema";
+import { action, loader } from "#app/routes/admin/programmes";
+import { resetEnvCache } from "#app/lib/env.server";
+import { addRate, bestRateForBrand, conditionsHtml, listActiveProgramsForBrand, listBrandCashback, ratesAt, saveProgram } from "#app/modules/cashback/programs.server";
+import { networkCredentials, networkCredentialsConfigured } from "#app/modules/networks/credentials.server";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute, formErrors } from "#tests/helpers/route";
 
 const AWIN = "https://www.awin1.com/cread.php?awinmid=12345&awinaffid=987654&clickref={CLICK_ID}&ued={DEST}";
 const DAY = 86_400_000;

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { action, loader } from "../../app/routes/admin/programmes";
-import { action as pushAction } from "../../app/routes/api.network-push";
-import { getEnv } from "../../app/lib/env.server";
-import { loggableUrl } from "../../app/lib/logger.server";
-import { req, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { action, loader } from "#app/routes/admin/programmes";
+import { action as pushAction } from "#app/routes/api.network-push";
+import { getEnv } from "#app/lib/env.server";
+import { loggableUrl } from "#app/lib/logger.server";
+import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 type Signed = SignedInUser;
 interface Shown {

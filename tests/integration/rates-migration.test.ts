@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/lib/db.server";
-import { MIGRATIONS, migrationsUpTo } from "../helpers/migrations";
-import { createTestDatabase } from "../helpers/db";
+import type { Database } from "#app/lib/db.server";
+import { MIGRATIONS, migrationsUpTo } from "#tests/helpers/migrations";
+import { createTestDatabase } from "#tests/helpers/db";
 
 /**
  * Migration 0038_rates_from_programmes (issue #34 item 1, ADR 006): the hand-typed percentages

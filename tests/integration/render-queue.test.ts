@@ -10,8 +10,8 @@ import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultRenderConcurrency } from "../../server/app";
 import { createRenderQueue } from "../../server/render-queue";
-import { startInProcessApp } from "../helpers/app";
-import { describeEachDb } from "../helpers/db";
+import { startInProcessApp } from "#tests/helpers/app";
+import { describeEachDb } from "#tests/helpers/db";
 
 /** A promise and the function that settles it. */
 function gate() {

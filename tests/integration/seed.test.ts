@@ -4,24 +4,24 @@ import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { DEMO_SEEDED_KEY, SEED_IMAGE_VERSION, seed } from "../../app/seed/index";
-import { DEMO_ACCOUNTS } from "../../app/seed/demo-accounts";
-import { DEMO_BOOSTED_PROGRAM } from "../../app/seed/data/programs";
-import { OFFER_PRICE_HISTORY, PRICE_HISTORY } from "../../app/seed/data/price-history";
-import { getPublicOffer } from "../../app/modules/offers/offers.server";
-import { productKey } from "../../app/modules/prices/product-key";
-import { getDealPage } from "../../app/modules/deals/deal-votes.server";
-import { HOME_BLOCK_DEFAULTS } from "../../app/modules/content/home-defaults";
-import { bestRateForBrand, listActiveProgramsForBrand } from "../../app/modules/cashback/programs.server";
-import { NETWORKS, SUB_ID_PARAM } from "../../app/modules/networks/networks";
-import { trackingTemplateError } from "../../app/modules/cashback/programs.schema";
-import { retentionRows } from "../../app/modules/content/legal";
-import { missingLegalFields } from "../../app/modules/legal/identity";
-import { getLegalIdentity } from "../../app/modules/legal/identity.server";
-import type { Db } from "../../app/lib/db.server";
-import { cookieFor } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
+import * as s from "#db/schema";
+import { DEMO_SEEDED_KEY, SEED_IMAGE_VERSION, seed } from "#app/seed/index";
+import { DEMO_ACCOUNTS } from "#app/seed/demo-accounts";
+import { DEMO_BOOSTED_PROGRAM } from "#app/seed/data/programs";
+import { OFFER_PRICE_HISTORY, PRICE_HISTORY } from "#app/seed/data/price-history";
+import { getPublicOffer } from "#app/modules/offers/offers.server";
+import { productKey } from "#app/modules/prices/product-key";
+import { getDealPage } from "#app/modules/deals/deal-votes.server";
+import { HOME_BLOCK_DEFAULTS } from "#app/modules/content/home-defaults";
+import { bestRateForBrand, listActiveProgramsForBrand } from "#app/modules/cashback/programs.server";
+import { NETWORKS, SUB_ID_PARAM } from "#app/modules/networks/networks";
+import { trackingTemplateError } from "#app/modules/cashback/programs.schema";
+import { retentionRows } from "#app/modules/content/legal";
+import { missingLegalFields } from "#app/modules/legal/identity";
+import { getLegalIdentity } from "#app/modules/legal/identity.server";
+import type { Db } from "#app/lib/db.server";
+import { cookieFor } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
 
 const TABLES = {
   categories: s.categories,
@@ -220,7 +220,7 @@ describeEachDb("demo seed", ({ database }) => {
     expect(deals.filter((d) => d.isFeatured).length).toBeGreaterThanOrEqual(3);
     expect(new Set(deals.map((d) => d.createdAt.getTime())).size).toBe(deals.length);
     // published hours ago with temperatures: a fresh demo shows real temperatures, not « Nouveau » (issue #34 item 9)
-    const { toPublicDeal } = await import("../../app/modules/deals/deals.server");
+    const { toPublicDeal } = await import("#app/modules/deals/deals.server");
     for (const d of deals) {
       expect(d.publishedAt?.getTime()).toBe(d.createdAt.getTime());
       const shown = toPublicDeal({ ...d, brandName: null, authorName: null }, false);
@@ -375,7 +375,7 @@ describeEachDb("demo seed", ({ database }) => {
 
   it("dates expiries relative to the seed time", async () => {
     // created_at is the seed time: each expiry is that time plus the configured offset
-    const { PROMO_CODES } = await import("../../app/seed/data/promo-codes");
+    const { PROMO_CODES } = await import("#app/seed/data/promo-codes");
     const db = database().db;
     const rows = await db
       .select({ code: s.promoCodes.code, expiresAt: s.promoCodes.expiresAt, createdAt: s.promoCodes.createdAt })

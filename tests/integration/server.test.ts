@@ -6,10 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { parseEnv, type Env } from "../../app/lib/env.server";
-import { setSetting } from "../../app/modules/settings/settings.server";
+import { parseEnv, type Env } from "#app/lib/env.server";
+import { setSetting } from "#app/modules/settings/settings.server";
 import { BROTLI_WINDOW_BITS, createApp } from "../../server/app";
-import { describeEachDb } from "../helpers/db";
+import { describeEachDb } from "#tests/helpers/db";
 
 describeEachDb("express server", () => {
   let server: Server;

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
-import { getAuth, getSessionUser, SESSION_COOKIE, sessionCacheKey, sessionCacheSize } from "../../app/lib/auth.server";
-import { SESSION_MAX_AGE } from "../../app/composition/auth.server";
-import * as schema from "../../db/schema";
-import { cookieFor, createUser, req } from "../helpers/auth";
-import { describeEachDb, listenDuringSuite } from "../helpers/db";
+import { getAuth, getSessionUser, SESSION_COOKIE, sessionCacheKey, sessionCacheSize } from "#app/lib/auth.server";
+import { SESSION_MAX_AGE } from "#app/composition/auth.server";
+import * as schema from "#db/schema";
+import { cookieFor, createUser, req } from "#tests/helpers/auth";
+import { describeEachDb, listenDuringSuite } from "#tests/helpers/db";
 
 /**
  * The members of recent sessions kept in memory (ADR 032), as a server runs it: listening

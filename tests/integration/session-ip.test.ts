@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { CLIENT_IP_HEADER } from "../../app/lib/auth.server";
-import { getDb } from "../../app/lib/db.server";
-import { exportAccountData } from "../../app/modules/accounts/accounts.server";
-import { action as authAction } from "../../app/routes/auth";
-import { createUser, req } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { CLIENT_IP_HEADER } from "#app/lib/auth.server";
+import { getDb } from "#app/lib/db.server";
+import { exportAccountData } from "#app/modules/accounts/accounts.server";
+import { action as authAction } from "#app/routes/auth";
+import { createUser, req } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 /**
  * The session's IP (and the RGPD export's) comes from the one clientIpOf decision

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { SHARED_PAGE_CACHE_CONTROL } from "../../app/lib/shared-pages";
-import { createToastHeaders } from "../../app/lib/toast.server";
-import { startInProcessApp } from "../helpers/app";
-import { cookieHeaderFrom, signedInUser, type SignedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
+import * as s from "#db/schema";
+import { SHARED_PAGE_CACHE_CONTROL } from "#app/lib/shared-pages";
+import { createToastHeaders } from "#app/lib/toast.server";
+import { startInProcessApp } from "#tests/helpers/app";
+import { cookieHeaderFrom, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
 
 type App = Awaited<ReturnType<typeof startInProcessApp>>;
 

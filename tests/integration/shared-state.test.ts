@@ -5,16 +5,16 @@ import { addDays } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { rateLimits, siteSettings, uploads } from "../../db/schema";
-import { CONTENT_TABLES, PAGE_TABLES, SESSION_TABLES } from "../../app/lib/data-cache.server";
-import { dataChanged, listenForDataChanges, onDataChange } from "../../app/lib/data-changes.server";
-import { openDatabase, setDatabase, type Database } from "../../app/lib/db.server";
-import { hitRateLimit } from "../../app/lib/rate-limit.server";
-import { deleteUpload, listUploads, readSharedUpload, saveGeneratedImage, saveImageUpload } from "../../app/lib/storage.server";
-import { purgeOrphanUploads } from "../../app/modules/privacy/retention.server";
-import { getSetting } from "../../app/modules/settings/settings.server";
-import { startInProcessApp } from "../helpers/app";
-import { describeEachDb } from "../helpers/db";
+import { rateLimits, siteSettings, uploads } from "#db/schema";
+import { CONTENT_TABLES, PAGE_TABLES, SESSION_TABLES } from "#app/lib/data-cache.server";
+import { dataChanged, listenForDataChanges, onDataChange } from "#app/lib/data-changes.server";
+import { openDatabase, setDatabase, type Database } from "#app/lib/db.server";
+import { hitRateLimit } from "#app/lib/rate-limit.server";
+import { deleteUpload, listUploads, readSharedUpload, saveGeneratedImage, saveImageUpload } from "#app/lib/storage.server";
+import { purgeOrphanUploads } from "#app/modules/privacy/retention.server";
+import { getSetting } from "#app/modules/settings/settings.server";
+import { startInProcessApp } from "#tests/helpers/app";
+import { describeEachDb } from "#tests/helpers/db";
 
 /** What several app servers on one PostgreSQL share (ADR 024); PGlite keeps its single-process ways. */
 describeEachDb("shared state across app servers", ({ kind, database }) => {

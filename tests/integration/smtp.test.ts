@@ -3,17 +3,17 @@ import { createElement } from "react";
 import { SMTPServer } from "smtp-server";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as s from "../../db/schema";
-import { VerifyEmail } from "../../app/emails/templates";
-import { resetEnvCache } from "../../app/lib/env.server";
-import { MAIL_MAX_ATTEMPTS, MAIL_QUEUE, redactTokens, resetMailer, sendMail } from "../../app/lib/mail.server";
-import { settleBackgroundTasks } from "../../app/lib/background.server";
-import { action as authAction } from "../../app/routes/auth";
-import { action as resetAction } from "../../app/routes/auth.reset-password";
-import { createUser, req } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { drainJobs } from "../helpers/jobs";
-import { callRoute } from "../helpers/route";
+import * as s from "#db/schema";
+import { VerifyEmail } from "#app/emails/templates";
+import { resetEnvCache } from "#app/lib/env.server";
+import { MAIL_MAX_ATTEMPTS, MAIL_QUEUE, redactTokens, resetMailer, sendMail } from "#app/lib/mail.server";
+import { settleBackgroundTasks } from "#app/lib/background.server";
+import { action as authAction } from "#app/routes/auth";
+import { action as resetAction } from "#app/routes/auth.reset-password";
+import { createUser, req } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { drainJobs } from "#tests/helpers/jobs";
+import { callRoute } from "#tests/helpers/route";
 
 /** A raw message as received, with its quoted-printable soft breaks and escapes undone. */
 const decodeQp = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

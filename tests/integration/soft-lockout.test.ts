@@ -1,16 +1,16 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { expect, it } from "vitest";
-import * as s from "../../db/schema";
-import type { Db } from "../../app/lib/db.server";
-import { action as authAction } from "../../app/routes/auth";
-import { action as linkAction, loader as linkLoader } from "../../app/routes/auth.sign-in-link";
-import { getSessionUser } from "../../app/lib/auth.server";
-import { settleBackgroundTasks } from "../../app/lib/background.server";
-import { DEVICE_COOKIE } from "../../app/lib/device-cookie.server";
-import { AUTH_MESSAGES } from "../../app/modules/accounts/messages";
-import { cookieHeaderFrom, createUser, req } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { answerOf, callRoute, formErrors } from "../helpers/route";
+import * as s from "#db/schema";
+import type { Db } from "#app/lib/db.server";
+import { action as authAction } from "#app/routes/auth";
+import { action as linkAction, loader as linkLoader } from "#app/routes/auth.sign-in-link";
+import { getSessionUser } from "#app/lib/auth.server";
+import { settleBackgroundTasks } from "#app/lib/background.server";
+import { DEVICE_COOKIE } from "#app/lib/device-cookie.server";
+import { AUTH_MESSAGES } from "#app/modules/accounts/messages";
+import { cookieHeaderFrom, createUser, req } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { answerOf, callRoute, formErrors } from "#tests/helpers/route";
 
 /**
  * Soft lockout (issue #35 item 12, ADR 043): ten failures lock an account's counter for the

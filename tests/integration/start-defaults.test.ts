@@ -11,9 +11,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/lib/db.server";
-import { DEMO_ACCOUNTS } from "../../app/seed/demo-accounts";
-import { dbKinds } from "../helpers/db";
+import { openDatabase } from "#app/lib/db.server";
+import { DEMO_ACCOUNTS } from "#app/seed/demo-accounts";
+import { dbKinds } from "#tests/helpers/db";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const README_ADMIN = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;

@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { importRecords } from "../../app/modules/conversions/import.server";
-import { creditMember, holdPayout, settlePayout } from "../../app/modules/ledger/ledger-events.server";
-import { verifyLedger, withLedger } from "../../app/modules/ledger/ledger.server";
-import { TREASURY_MESSAGES } from "../../app/modules/treasury/treasury.schema";
-import { action, loader } from "../../app/routes/admin/tresorerie";
-import * as s from "../../db/schema";
-import { cookieFor, createUser, req, signedInUser } from "../helpers/auth";
-import { rec } from "../helpers/conversions";
-import { describeEachDb } from "../helpers/db";
-import { callRoute, formErrors } from "../helpers/route";
+import { getDb } from "#app/lib/db.server";
+import { importRecords } from "#app/modules/conversions/import.server";
+import { creditMember, holdPayout, settlePayout } from "#app/modules/ledger/ledger-events.server";
+import { verifyLedger, withLedger } from "#app/modules/ledger/ledger.server";
+import { TREASURY_MESSAGES } from "#app/modules/treasury/treasury.schema";
+import { action, loader } from "#app/routes/admin/tresorerie";
+import * as s from "#db/schema";
+import { cookieFor, createUser, req, signedInUser } from "#tests/helpers/auth";
+import { rec } from "#tests/helpers/conversions";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute, formErrors } from "#tests/helpers/route";
 
-vi.mock("~/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
+vi.mock("#app/modules/cashback/notifications.server", () => ({ onMemberCashbackChanged: vi.fn(async () => {}) }));
 
 async function staff(role: "admin" | "finance" | "editor" | "user") {
   const u = await createUser({ role: role === "admin" ? "admin" : "user" });

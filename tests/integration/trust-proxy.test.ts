@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../../app/lib/env.server";
+import { parseEnv } from "#app/lib/env.server";
 import { createApp } from "../../server/app";
 import { clientIpOf, clientPortOf } from "../../server/client-ip";
 

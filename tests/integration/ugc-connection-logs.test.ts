@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { getDb } from "../../app/lib/db.server";
-import { deleteAccount } from "../../app/modules/accounts/accounts.server";
-import { retentionRows } from "../../app/modules/content/legal";
-import { purgeExpiredData } from "../../app/modules/privacy/retention.server";
-import { logUgcConnection } from "../../app/modules/privacy/ugc-logs.server";
-import { action as postAction } from "../../app/routes/deals.propose";
-import * as s from "../../db/schema";
-import { req, signedInUser } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
-import { callRoute } from "../helpers/route";
+import { getDb } from "#app/lib/db.server";
+import { deleteAccount } from "#app/modules/accounts/accounts.server";
+import { retentionRows } from "#app/modules/content/legal";
+import { purgeExpiredData } from "#app/modules/privacy/retention.server";
+import { logUgcConnection } from "#app/modules/privacy/ugc-logs.server";
+import { action as postAction } from "#app/routes/coup-de-crevarde.proposer";
+import * as s from "#db/schema";
+import { req, signedInUser } from "#tests/helpers/auth";
+import { describeEachDb } from "#tests/helpers/db";
+import { callRoute } from "#tests/helpers/route";
 
 const uniq = () => randomUUID().slice(0, 8);
 

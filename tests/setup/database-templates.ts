@@ -13,8 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import pg from "pg";
-import { openDatabase } from "../../app/lib/db.server";
-import { MIGRATIONS } from "../helpers/migrations";
+import { openDatabase } from "#app/lib/db.server";
+import { MIGRATIONS } from "#tests/helpers/migrations";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -5,10 +5,10 @@
  * instance bound to it, the environment read again, no SMTP transport.
  */
 import { afterAll } from "vitest";
-import { resetAuth } from "../../app/lib/auth.server";
-import { forgetDatabase } from "../../app/lib/db.server";
-import { resetEnvCache } from "../../app/lib/env.server";
-import { resetMailer } from "../../app/lib/mail.server";
+import { resetAuth } from "#app/lib/auth.server";
+import { forgetDatabase } from "#app/lib/db.server";
+import { resetEnvCache } from "#app/lib/env.server";
+import { resetMailer } from "#app/lib/mail.server";
 
 afterAll(() => {
   forgetDatabase();

@@ -1,7 +1,7 @@
 /**
  * The layers of the code (ADR 003), held by a test: each rule says which
  * folder may not import which. Imports are read from the source text
- * (static `from "…"`, side-effect `import "…"` and dynamic `import("…")`), resolved through the `~/`
+ * (static `from "…"`, side-effect `import "…"` and dynamic `import("…")`), resolved through the import paths (#app/*, #db/*, #tests/*: ADR 053)
  * alias and relative paths.
  */
 import fs from "node:fs";
@@ -18,13 +18,21 @@ function sourceFiles(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
+/** tsconfig.json's paths: how the code names a file of app/, db/ and tests/ (issue #36 item 7). */
+const IMPORT_PATHS: ReadonlyArray<readonly [string, string]> = [
+  ["#app/", "app"],
+  ["#db/", "db"],
+  ["#tests/", "tests"],
+];
+
 /** Every module a file imports, as a repository path ("app/modules/…") or a package name. */
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(path.join(root, file), "utf8");
   const found = [...text.matchAll(/(?:^|\s)(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|^import\s+["']([^"']+)["']/gm)];
   return found.map((m) => {
     const spec = (m[1] ?? m[2] ?? m[3])!;
-    if (spec.startsWith("~/")) return path.join("app", spec.slice(2));
+    const alias = IMPORT_PATHS.find(([prefix]) => spec.startsWith(prefix));
+    if (alias) return path.join(alias[1], spec.slice(alias[0].length));
     if (spec.startsWith(".")) return path.normalize(path.join(path.dirname(file), spec));
     return spec;
   });
@@ -65,5 +73,21 @@ describe("layers", () => {
     expect(imports).toContain("app/lib/jobs.server");
     expect(imports).toContain("app/modules/networks/pull-jobs.server");
     expect(importsOf("app/entry.server.tsx")).toContain("app/composition/auth.server");
+  });
+
+  it("imports name a file of app/, db/ or tests/ by its import path (#app/*, #db/*, #tests/*), never by ../ nor ~/", () => {
+    const files = ["app", "db", "tests", "scripts", "server", "extension", "vite"].flatMap((dir) =>
+      (fs.readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" }) as string[]).filter((f) => /\.(ts|tsx)$/.test(f)).map((f) => path.join(dir, f)),
+    );
+    expect(files.length).toBeGreaterThan(500);
+    const roots = new Set(IMPORT_PATHS.map(([, dir]) => dir));
+    const found = files.flatMap((file) => {
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+|\bvi\.(?:mock|doMock|importActual)(?:<[^>]*>)?\(\s*)["']((?:~|\.\.)\/[^"']+)["']/gm)]
+        .map((m) => m[1]!)
+        .filter((spec) => spec.startsWith("~/") || roots.has(path.normalize(path.join(path.dirname(file), spec)).split(path.sep)[0]!))
+        .map((spec) => `${file}: ${spec}`);
+    });
+    expect(found).toEqual([]);
   });
 });

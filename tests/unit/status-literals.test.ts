@@ -8,19 +8,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { StateMachine } from "~/lib/state-machine";
-import { claimStatus } from "../../db/states/claim-status";
-import { commentStatus } from "../../db/states/comment-status";
-import { contactStatus } from "../../db/states/contact-status";
-import { dealStatus } from "../../db/states/deal-status";
-import { appealStatus, noticeStatus, reportStatus } from "../../db/states/moderation-status";
-import { memberCashbackStatus } from "../../db/states/member-cashback-status";
-import { newsletterStatus } from "../../db/states/newsletter-status";
-import { programStatus } from "../../db/states/program-status";
-import { referralRewardStatus } from "../../db/states/referral-status";
-import { webhookEventStatus } from "../../db/states/webhook-event-status";
-import { payoutBatchStatus, payoutStatus } from "../../db/states/payout-status";
-import { conversionReviewStatus, conversionStatus } from "../../db/states/conversion-status";
+import type { StateMachine } from "#app/lib/state-machine";
+import { claimStatus } from "#db/states/claim-status";
+import { commentStatus } from "#db/states/comment-status";
+import { contactStatus } from "#db/states/contact-status";
+import { dealStatus } from "#db/states/deal-status";
+import { appealStatus, noticeStatus, reportStatus } from "#db/states/moderation-status";
+import { memberCashbackStatus } from "#db/states/member-cashback-status";
+import { newsletterStatus } from "#db/states/newsletter-status";
+import { programStatus } from "#db/states/program-status";
+import { referralRewardStatus } from "#db/states/referral-status";
+import { webhookEventStatus } from "#db/states/webhook-event-status";
+import { payoutBatchStatus, payoutStatus } from "#db/states/payout-status";
+import { conversionReviewStatus, conversionStatus } from "#db/states/conversion-status";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { cloneElement, createContext, isValidElement, useContext, useEffect, useState } from "react";
 import type { ZodType } from "zod";
 import { Form, useNavigation } from "react-router";
-import { toast } from "~/lib/toast";
+import { toast } from "#app/lib/toast";
 import { Trash2 } from "lucide-react";
 import {
   AlertDialog,
@@ -12,10 +12,10 @@ import {
   AlertDialogDescription,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import type { AdminActionData } from "~/modules/admin/admin.server";
+} from "#app/components/ui/alert-dialog";
+import { Button } from "#app/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog";
+import type { AdminActionData } from "#app/modules/admin/admin.server";
 
 /** Show the toast an admin action returned. */
 export function useActionToast(actionData: AdminActionData | undefined) {

@@ -1,6 +1,6 @@
-import { Field } from "~/components/admin/admin-ui";
-import { Input } from "~/components/ui/input";
-import { CHECKOUT_SELECTOR_FIELDS } from "~/modules/brands/brand-form.schema";
+import { Field } from "#app/components/admin/admin-ui";
+import { Input } from "#app/components/ui/input";
+import { CHECKOUT_SELECTOR_FIELDS } from "#app/modules/brands/brand-form.schema";
 
 /**
  * « Page de paiement (extension) » of the brand form (issue #40 item 6, ADR 050 §Codes at checkout): the CSS

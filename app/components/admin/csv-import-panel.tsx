@@ -1,8 +1,8 @@
 import { TriangleAlert, Upload } from "lucide-react";
 import { Form } from "react-router";
-import { Field } from "~/components/admin/admin-ui";
-import { Button } from "~/components/ui/button";
-import { CSV_MESSAGES, CSV_STATUS_LABELS, csvSummaryText, type CsvPreview, type CsvPreviewRow } from "~/modules/admin/csv";
+import { Field } from "#app/components/admin/admin-ui";
+import { Button } from "#app/components/ui/button";
+import { CSV_MESSAGES, CSV_STATUS_LABELS, csvSummaryText, type CsvPreview, type CsvPreviewRow } from "#app/modules/admin/csv";
 
 /** What an import screen's action answered (csvImportAction, app/modules/admin/csv-import-route.server.ts). */
 interface CsvImportResult {

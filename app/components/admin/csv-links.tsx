@@ -1,6 +1,6 @@
 import { Download, Upload } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "#app/components/ui/button";
 
 /** « Exporter (CSV) » (the rows of the list as filtered now) and « Importer (CSV) » of a catalogue list (ADR 029). */
 export function CsvLinks({ path, children }: { path: string; children?: React.ReactNode }) {

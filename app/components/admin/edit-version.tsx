@@ -1,12 +1,12 @@
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { Button } from "~/components/ui/button";
-import type { AdminActionData } from "~/modules/admin/admin.server";
-import { CONFLICT_MESSAGES, versionOf } from "~/modules/admin/conflict";
-import { conflictRows, type ConflictField } from "~/modules/admin/conflict-diff";
+import { Button } from "#app/components/ui/button";
+import type { AdminActionData } from "#app/modules/admin/admin.server";
+import { CONFLICT_MESSAGES, versionOf } from "#app/modules/admin/conflict";
+import { conflictRows, type ConflictField } from "#app/modules/admin/conflict-diff";
 
-export type { ConflictField } from "~/modules/admin/conflict-diff";
+export type { ConflictField } from "#app/modules/admin/conflict-diff";
 
 /**
  * The edit conflict part of a back-office form (issue #17, item 6), placed

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { contentBlockFormSchema } from "~/modules/content/content-block-form.schema";
-import { HOME_LIST_EDITORS, withListItems } from "~/modules/content/home-list-forms";
+import { contentBlockFormSchema } from "#app/modules/content/content-block-form.schema";
+import { HOME_LIST_EDITORS, withListItems } from "#app/modules/content/home-list-forms";
 import { Field, validateWith } from "./admin-ui";
 import { HomeListEditor } from "./home-list-editor";
 

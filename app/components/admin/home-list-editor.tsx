@@ -1,10 +1,10 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { selectClass, useFieldErrors } from "~/components/admin/admin-ui";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
-import { LIST_MODE_FIELD, LIST_MODE_ITEMS, type ListEditorSpec, type ListItem } from "~/modules/content/home-list-forms";
+import { selectClass, useFieldErrors } from "#app/components/admin/admin-ui";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { Textarea } from "#app/components/ui/textarea";
+import { LIST_MODE_FIELD, LIST_MODE_ITEMS, type ListEditorSpec, type ListItem } from "#app/modules/content/home-list-forms";
 
 type Row = { uid: number; values: ListItem };
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { HomeListEditor } from "~/components/admin/home-list-editor";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { Textarea } from "~/components/ui/textarea";
-import { itemsFromJson, jsonFromItems, type ListEditorSpec, type ListItem } from "~/modules/content/home-list-forms";
+import { HomeListEditor } from "#app/components/admin/home-list-editor";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs";
+import { Textarea } from "#app/components/ui/textarea";
+import { itemsFromJson, jsonFromItems, type ListEditorSpec, type ListItem } from "#app/modules/content/home-list-forms";
 
 const pretty = (json: string) => JSON.stringify(JSON.parse(json), null, 2);
 

@@ -1,8 +1,8 @@
 import { Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/lib/toast";
-import { Input } from "~/components/ui/input";
+import { toast } from "#app/lib/toast";
+import { Input } from "#app/components/ui/input";
 
 const ALLOWED = ["jpg", "jpeg", "png", "webp"];
 const MAX = 2 * 1024 * 1024;

@@ -1,10 +1,10 @@
 import { AlertTriangle } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
-import { toast } from "~/lib/toast";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button } from "~/components/ui/button";
-import { isAdminLoadError } from "~/modules/admin/load-errors";
+import { toast } from "#app/lib/toast";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { isAdminLoadError } from "#app/modules/admin/load-errors";
 
 /**
  * ErrorBoundary of an admin list: when its loader could not load the list (a 503 from

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "#app/components/ui/button";
 
 /** Link to another page of the current list, keeping the other query parameters (filters, search). */
 export function pageHref(pathname: string, search: string, page: number): string {

@@ -1,6 +1,6 @@
-import { Field, selectClass } from "~/components/admin/admin-ui";
-import { Badge } from "~/components/ui/badge";
-import { PUBLICATION_LABELS, PUBLICATION_STATUSES, type PublicationStatus } from "~/modules/admin/publication";
+import { Field, selectClass } from "#app/components/admin/admin-ui";
+import { Badge } from "#app/components/ui/badge";
+import { PUBLICATION_LABELS, PUBLICATION_STATUSES, type PublicationStatus } from "#app/modules/admin/publication";
 
 /**
  * The « Statut » select of a form whose rows can be drafts (pages, blog articles,

@@ -1,7 +1,7 @@
 import type { ZodType } from "zod";
-import { AdminForm, EditorDialog, errorsFor, FormActions, useActionToast, useEditor, type Editor } from "~/components/admin/admin-ui";
-import { EditVersion, editorKey, useConflictReload, type ConflictField } from "~/components/admin/edit-version";
-import type { AdminActionData } from "~/modules/admin/admin.server";
+import { AdminForm, EditorDialog, errorsFor, FormActions, useActionToast, useEditor, type Editor } from "#app/components/admin/admin-ui";
+import { EditVersion, editorKey, useConflictReload, type ConflictField } from "#app/components/admin/edit-version";
+import type { AdminActionData } from "#app/modules/admin/admin.server";
 
 type Row = { id: string; updatedAt: string | Date };
 

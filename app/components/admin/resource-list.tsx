@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Copy, ImageIcon, Pencil, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import { DeleteButton, Field, selectClass } from "~/components/admin/admin-ui";
+import { DeleteButton, Field, selectClass } from "#app/components/admin/admin-ui";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -9,13 +9,13 @@ import {
   AlertDialogDescription,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/utils";
-import { countOf, type PluralForms } from "~/lib/plural";
-import { isNarrowed, listHref, scheduleFilterOptions, sortHref, yesNoOptions, type SortDir } from "~/modules/admin/list-query";
-import { PUBLICATION_FILTER_OPTIONS } from "~/modules/admin/publication";
+} from "#app/components/ui/alert-dialog";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { cn } from "#app/lib/utils";
+import { countOf, type PluralForms } from "#app/lib/plural";
+import { isNarrowed, listHref, scheduleFilterOptions, sortHref, yesNoOptions, type SortDir } from "#app/modules/admin/list-query";
+import { PUBLICATION_FILTER_OPTIONS } from "#app/modules/admin/publication";
 
 /**
  * The list half of the back office's resource engine (issue #17): a search

@@ -6,8 +6,8 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Bold, Heading2, Italic, Link2, List, ListOrdered, Redo2, TextQuote, Undo2, type LucideIcon } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { Button } from "#app/components/ui/button";
+import { cn } from "#app/lib/utils";
 import { linkHref, RICH_TEXT_ACTIONS, type RichTextActionId } from "./rich-text-actions";
 
 const ICONS: Record<RichTextActionId, LucideIcon> = {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { Textarea } from "~/components/ui/textarea";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs";
+import { Textarea } from "#app/components/ui/textarea";
 import { unsupportedTags } from "./rich-text-actions";
 
 // Tiptap is loaded on demand, from admin routes only (never in the public bundle).

@@ -1,6 +1,6 @@
 import { MoreHorizontal } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Button } from "#app/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "#app/components/ui/dropdown-menu";
 
 export interface RowMenuItem {
   label: string;

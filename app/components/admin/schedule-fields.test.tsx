@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { duplicateRow } from "~/modules/admin/duplicate";
+import { duplicateRow } from "#app/modules/admin/duplicate";
 import { ScheduleFields } from "./schedule-fields";
 
 /** The `datetime-local` values the two fields start from. */

@@ -1,8 +1,8 @@
-import { Field } from "~/components/admin/admin-ui";
-import { Badge } from "~/components/ui/badge";
-import { Input } from "~/components/ui/input";
-import { SCHEDULE_LABELS, type ScheduleState } from "~/modules/schedule/schedule";
-import { formatParis, toParisLocalInput } from "~/modules/settings/paris-time";
+import { Field } from "#app/components/admin/admin-ui";
+import { Badge } from "#app/components/ui/badge";
+import { Input } from "#app/components/ui/input";
+import { SCHEDULE_LABELS, type ScheduleState } from "#app/modules/schedule/schedule";
+import { formatParis, toParisLocalInput } from "#app/modules/settings/paris-time";
 
 /**
  * « Publier le » / « Dépublier le » of a deal, code, offer or page (issue #17 item 4, ADR 030):

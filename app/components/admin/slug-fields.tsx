@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Input } from "~/components/ui/input";
-import { slugify } from "~/lib/site";
+import { Input } from "#app/components/ui/input";
+import { slugify } from "#app/lib/site";
 import { Field } from "./admin-ui";
 
 /**

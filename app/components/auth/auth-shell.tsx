@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Logo } from "~/components/layout/header";
+import { Logo } from "#app/components/layout/header";
 
 /** The auth screens' frame: logo, card, legal links, "Retour au site". */
 export function AuthShell({ siteName, children }: { siteName: string; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { Input } from "~/components/ui/input";
+import { Input } from "#app/components/ui/input";
 
 /** Password field with a show/hide toggle. */
 export function PasswordInput(props: React.ComponentProps<typeof Input>) {

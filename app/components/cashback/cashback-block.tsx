@@ -1,6 +1,6 @@
 import { BadgePercent, Zap } from "lucide-react";
-import { buttonVariants } from "~/components/ui/button";
-import { activateHref } from "~/modules/cashback/offer";
+import { buttonVariants } from "#app/components/ui/button";
+import { activateHref } from "#app/modules/cashback/offer";
 
 export interface CashbackBlockData {
   programId: string;

@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from "~/components/ui/alert-dialog";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { claimBadge, claimStatusLabel, claimStatusNote, MEMBER_CLAIM_INTENTS, type MemberClaimView } from "~/modules/claims/claims.schema";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { formatParis } from "~/modules/settings/paris-time";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from "#app/components/ui/alert-dialog";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { claimBadge, claimStatusLabel, claimStatusNote, MEMBER_CLAIM_INTENTS, type MemberClaimView } from "#app/modules/claims/claims.schema";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { formatParis } from "#app/modules/settings/paris-time";
 
 
 const STEP_LABELS: Record<string, string> = {

@@ -1,15 +1,15 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { HelpLinks } from "~/components/help-links";
+import { HelpLinks } from "#app/components/help-links";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { PAYOUT_TO_FIX_LABEL, payoutBadge, payoutStatusLabel, withdrawSchema, type MemberPayoutView } from "~/modules/payouts/payouts.schema";
-import { formatParis } from "~/modules/settings/paris-time";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field-error";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { PAYOUT_TO_FIX_LABEL, payoutBadge, payoutStatusLabel, withdrawSchema, type MemberPayoutView } from "#app/modules/payouts/payouts.schema";
+import { formatParis } from "#app/modules/settings/paris-time";
 
 
 /** "12,00" for the amount field (no currency sign: the label says euros). */

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { cn } from "~/lib/utils";
-import { kpiHref, type KpiLink } from "~/modules/tracking/kpi-link";
+import { cn } from "#app/lib/utils";
+import { kpiHref, type KpiLink } from "#app/modules/tracking/kpi-link";
 
 const AFFILIATE_MENTION = "lien affilié";
 const AFFILIATE_REL = "sponsored nofollow";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { upToLabel } from "~/modules/brands/discount";
-import { countOf } from "~/lib/plural";
+import { Badge } from "#app/components/ui/badge";
+import { Button, buttonVariants } from "#app/components/ui/button";
+import { upToLabel } from "#app/modules/brands/discount";
+import { countOf } from "#app/lib/plural";
 
 /** The badge of a brand without cashback once it is launched: what it offers is its codes (issue #34 item 5). */
 const NO_CASHBACK_LABEL = "Codes promo";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "#app/lib/utils";
 
 /** Brand logo with a local placeholder when missing or when it fails to load. */
 export function BrandLogo({ src, name, className }: { src: string | null; name: string; className?: string }) {

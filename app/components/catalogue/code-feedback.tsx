@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
-import { NO_REASONS, type NoReason } from "~/modules/promo-codes/code-feedback";
-import type { CodeFeedbackView } from "~/modules/promo-codes/code-feedback.server";
+import { Button } from "#app/components/ui/button";
+import { cn } from "#app/lib/utils";
+import { NO_REASONS, type NoReason } from "#app/modules/promo-codes/code-feedback";
+import type { CodeFeedbackView } from "#app/modules/promo-codes/code-feedback.server";
 import { useToastFetcher } from "./use-toast-fetcher";
 
 /** « 92 % de réussite · vérifié il y a 2 heures » (nothing under the minimum number of answers). */

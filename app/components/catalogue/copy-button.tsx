@@ -1,7 +1,7 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "~/lib/toast";
-import { Button } from "~/components/ui/button";
+import { toast } from "#app/lib/toast";
+import { Button } from "#app/components/ui/button";
 
 const COPY_FEEDBACK_MS = 3000;
 

@@ -1,19 +1,19 @@
 import { ExternalLink, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { initials } from "~/modules/accounts/display";
-import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
-import { Skeleton } from "~/components/ui/skeleton";
-import { cn } from "~/lib/utils";
+import { initials } from "#app/modules/accounts/display";
+import { Badge } from "#app/components/ui/badge";
+import { buttonVariants } from "#app/components/ui/button";
+import { Skeleton } from "#app/components/ui/skeleton";
+import { cn } from "#app/lib/utils";
 import { AffiliateLink } from "./affiliate-link";
-import { isDealCode } from "~/modules/deals/deals.constants";
+import { isDealCode } from "#app/modules/deals/deals.constants";
 import { CopyButton } from "./copy-button";
 import { CodeSignUpPrompt } from "./code-sign-up-prompt";
 import { DealHeatBadges, type DealHeat } from "./deal-heat";
-import { memberPath } from "~/modules/members/member-badges";
-import { pluralForm } from "~/lib/plural";
-import type { PriceTruth } from "~/modules/prices/price-truth";
+import { memberPath } from "#app/modules/members/member-badges";
+import { pluralForm } from "#app/lib/plural";
+import type { PriceTruth } from "#app/modules/prices/price-truth";
 
 export interface DealCardData {
   id: string;

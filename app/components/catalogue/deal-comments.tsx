@@ -1,12 +1,12 @@
 import { MessageSquare } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
-import { autolink, COMMENT_LOOK, COMMENT_MAX, COMMENT_MESSAGES, commentHref, COMMENTS_PARAM, REPORT_DETAILS_MAX, REPORT_REASONS, type CommentStatus } from "~/modules/deals/deal-comments";
+import { Button } from "#app/components/ui/button";
+import { NativeSelect } from "#app/components/ui/native-select";
+import { Textarea } from "#app/components/ui/textarea";
+import { autolink, COMMENT_LOOK, COMMENT_MAX, COMMENT_MESSAGES, commentHref, COMMENTS_PARAM, REPORT_DETAILS_MAX, REPORT_REASONS, type CommentStatus } from "#app/modules/deals/deal-comments";
 import { useToastFetcher } from "./use-toast-fetcher";
-import { pluralForm } from "~/lib/plural";
+import { pluralForm } from "#app/lib/plural";
 
 /** What the deal page's loader sends for one comment (listDealComments). */
 export interface DealComment {

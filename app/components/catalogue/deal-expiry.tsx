@@ -1,4 +1,4 @@
-import { Button } from "~/components/ui/button";
+import { Button } from "#app/components/ui/button";
 import { useToastFetcher } from "./use-toast-fetcher";
 
 type Reply = { ok: boolean; message: string };

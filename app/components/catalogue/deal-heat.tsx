@@ -1,5 +1,5 @@
-import { Badge } from "~/components/ui/badge";
-import { cn } from "~/lib/utils";
+import { Badge } from "#app/components/ui/badge";
+import { cn } from "#app/lib/utils";
 
 /** What a card or the deal page shows about the temperature: never the value while the deal is new (toPublicDeal). */
 export interface DealHeat {

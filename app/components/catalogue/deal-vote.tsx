@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "#app/components/ui/button";
 import { useToastFetcher } from "./use-toast-fetcher";
-import { COLD_VOTE_REASONS, type ColdVoteReason } from "~/modules/deals/deal-rules";
+import { COLD_VOTE_REASONS, type ColdVoteReason } from "#app/modules/deals/deal-rules";
 
 export interface MyVote {
   value: 1 | -1;

@@ -1,7 +1,7 @@
 import { CreditCard, Heart, Mouse, ShoppingCart, Star } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import type { Step, Testimonial, Stat } from "~/modules/content/home-defaults";
+import { Button } from "#app/components/ui/button";
+import type { Step, Testimonial, Stat } from "#app/modules/content/home-defaults";
 
 const ICONS = { Mouse, ShoppingCart, Heart, CreditCard } as const;
 

@@ -1,7 +1,7 @@
-import type { PublicPromoCode } from "~/modules/promo-codes/promo-codes.server";
-import type { CodeFeedbackView } from "~/modules/promo-codes/code-feedback.server";
-import { memberCode, memberDeal } from "~/modules/members/moi";
-import { useMoi } from "~/root";
+import type { PublicPromoCode } from "#app/modules/promo-codes/promo-codes.server";
+import type { CodeFeedbackView } from "#app/modules/promo-codes/code-feedback.server";
+import { memberCode, memberDeal } from "#app/modules/members/moi";
+import { useMoi } from "#app/root";
 import { DealCard, type DealCardData } from "./deal-card";
 import { PromoCodeCard } from "./promo-code-card";
 

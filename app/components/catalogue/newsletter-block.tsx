@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NewsletterForm } from "~/components/newsletter-form";
+import { NewsletterForm } from "#app/components/newsletter-form";
 
 export function NewsletterBlock({ signedIn }: { signedIn: boolean }) {
   return (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { Badge } from "#app/components/ui/badge";
+import { buttonVariants } from "#app/components/ui/button";
+import { cn } from "#app/lib/utils";
 
 export interface OfferCardData {
   id: string;

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { NO_PRICE_HISTORY, type PriceHistoryView } from "~/modules/prices/price-chart";
+import { NO_PRICE_HISTORY, type PriceHistoryView } from "#app/modules/prices/price-chart";
 import { PriceHistory } from "./price-history";
 
 const render = (history: PriceHistoryView) => {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { HISTORY_PERIODS, type PriceHistoryView } from "~/modules/prices/price-chart";
+import { HISTORY_PERIODS, type PriceHistoryView } from "#app/modules/prices/price-chart";
 
 /**
  * A product's price history (issue #39 item 4, ADR 049): an SVG drawn from the server's path, its figures,

@@ -1,10 +1,10 @@
-import { formatParisDay } from "~/lib/paris-day";
+import { formatParisDay } from "#app/lib/paris-day";
 import { useState } from "react";
 import { CodeSignUpPrompt } from "./code-sign-up-prompt";
-import { Badge } from "~/components/ui/badge";
-import { cn } from "~/lib/utils";
-import type { PublicPromoCode } from "~/modules/promo-codes/promo-codes.server";
-import type { CodeFeedbackView } from "~/modules/promo-codes/code-feedback.server";
+import { Badge } from "#app/components/ui/badge";
+import { cn } from "#app/lib/utils";
+import type { PublicPromoCode } from "#app/modules/promo-codes/promo-codes.server";
+import type { CodeFeedbackView } from "#app/modules/promo-codes/code-feedback.server";
 import { CodeFeedbackQuestion, CodeFeedbackRate } from "./code-feedback";
 import { AffiliateLink } from "./affiliate-link";
 import { BrandLogo } from "./brand-logo";

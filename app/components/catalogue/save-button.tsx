@@ -1,6 +1,6 @@
 import { Bookmark } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { Button } from "#app/components/ui/button";
+import { cn } from "#app/lib/utils";
 import { useToastFetcher } from "./use-toast-fetcher";
 
 type SaveReply = { ok: true; saved: boolean; message: string } | { ok: false; message: string };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { toast } from "~/lib/toast";
+import { toast } from "#app/lib/toast";
 
 /**
  * A small form's fetcher whose answer ({ ok, message }) shows as a toast, the

@@ -1,6 +1,6 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { FieldError } from "~/components/ui/field-error";
-import { Label } from "~/components/ui/label";
+import { FieldError } from "#app/components/ui/field-error";
+import { Label } from "#app/components/ui/label";
 
 /** The members' forms' select (deal post, alerts, notice). */
 export const memberSelectClass =

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { gtag } from "~/modules/analytics/data-layer";
-import type { ConsentChoice } from "~/modules/consent/consent";
+import { gtag } from "#app/modules/analytics/data-layer";
+import type { ConsentChoice } from "#app/modules/consent/consent";
 
 function beacon(payload: Record<string, unknown>) {
   const body = JSON.stringify(payload);

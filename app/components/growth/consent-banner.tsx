@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { OPEN_CONSENT_EVENT, type ConsentChoice } from "~/modules/consent/consent";
+import { Button } from "#app/components/ui/button";
+import { OPEN_CONSENT_EVENT, type ConsentChoice } from "#app/modules/consent/consent";
 
 /** Reopen the consent banner from anywhere (footer, /legal/cookies). */
 export function ManageCookiesButton({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { countdownParts, formatCountdown } from "~/modules/temu/countdown";
+import { countdownParts, formatCountdown } from "#app/modules/temu/countdown";
 
 /**
  * The time left until `endsAt`, ticking every second on the visitor's clock.

@@ -1,5 +1,5 @@
 import { Avatar as P } from "radix-ui";
-import { cn } from "~/lib/utils";
+import { cn } from "#app/lib/utils";
 
 export function Avatar({ src, initials, className }: { src: string | null; initials: string; className?: string }) {
   return (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { LEGAL_LINKS } from "./nav-links";
-import { conceptPath } from "~/lib/site";
-import { ManageCookiesButton } from "~/components/growth/consent-banner";
+import { conceptPath } from "#app/lib/site";
+import { ManageCookiesButton } from "#app/components/growth/consent-banner";
 
 const SOCIAL_LINKS = [
   { href: "https://www.instagram.com/crevarde", label: "Instagram" },

@@ -1,9 +1,9 @@
-import { HeaderSearchPanel, HeaderSearchToggle, useHeaderSearch } from "~/components/search/header-search";
+import { HeaderSearchPanel, HeaderSearchToggle, useHeaderSearch } from "#app/components/search/header-search";
 import { LogIn, Menu, UserPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { Button } from "#app/components/ui/button";
+import { cn } from "#app/lib/utils";
 import { headerLinks, type NavLink as NavLinkItem } from "./nav-links";
 import type { HeaderUser } from "./user-menu";
 

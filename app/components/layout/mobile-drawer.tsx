@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { cn } from "~/lib/utils";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "#app/components/ui/sheet";
+import { cn } from "#app/lib/utils";
 import type { NavLink as NavLinkItem } from "./nav-links";
 
 /** The right-side drawer holding the header links below 768 px. */

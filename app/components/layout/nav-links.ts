@@ -1,5 +1,5 @@
-import { conceptPath } from "~/lib/site";
-import { EARNINGS_PATH, EARNINGS_TITLE } from "~/modules/content/earnings";
+import { conceptPath } from "#app/lib/site";
+import { EARNINGS_PATH, EARNINGS_TITLE } from "#app/modules/content/earnings";
 
 export interface NavLink {
   to: string;

@@ -7,10 +7,10 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+} from "#app/components/ui/dropdown-menu";
 import { Avatar } from "./avatar";
-import { can } from "~/lib/permissions";
-import type { Role } from "../../../db/constants";
+import { can } from "#app/lib/permissions";
+import type { Role } from "#db/constants";
 
 export interface HeaderUser {
   displayName: string;

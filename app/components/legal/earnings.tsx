@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW } from "~/modules/deals/deals.constants";
-import { FEATURED_CODES_LIMIT } from "~/modules/promo-codes/promo-codes";
-import { FAILING_CONSECUTIVE_NO, FAILING_MAX_RATE, FAILING_MIN_ANSWERS, FEEDBACK_WINDOW_DAYS } from "~/modules/promo-codes/code-feedback";
+import { FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW } from "#app/modules/deals/deals.constants";
+import { FEATURED_CODES_LIMIT } from "#app/modules/promo-codes/promo-codes";
+import { FAILING_CONSECUTIVE_NO, FAILING_MAX_RATE, FAILING_MIN_ANSWERS, FEEDBACK_WINDOW_DAYS } from "#app/modules/promo-codes/code-feedback";
 
 /** How « Ça a marché ? » orders codes of the same expiry, and which codes sink (code-feedback.ts). */
 const CODE_FEEDBACK_ORDER = `à date égale, les codes les mieux confirmés par les membres d'abord (borne basse à 95 % de Wilson du taux de « Oui » à « Ça a marché ? » sur ${FEEDBACK_WINDOW_DAYS} jours), puis par ordre alphabétique du code. Les codes qui échouent (${FAILING_CONSECUTIVE_NO} derniers avis « Non », ou moins de ${Math.round(FAILING_MAX_RATE * 100)} % de réussite sur au moins ${FAILING_MIN_ANSWERS} avis) passent à la fin`;
-import { AffiliateMention } from "~/components/catalogue/affiliate-link";
-import { NEW_DEAL_WINDOW_MS } from "~/modules/deals/deal-rules";
-import { MAX_ACCOUNTS_PER_VISITOR_HASH, MAX_NEW_ACCOUNT_VOTES_PER_HOUR, NEW_ACCOUNT_DAYS } from "~/modules/deals/deal-votes";
+import { AffiliateMention } from "#app/components/catalogue/affiliate-link";
+import { NEW_DEAL_WINDOW_MS } from "#app/modules/deals/deal-rules";
+import { MAX_ACCOUNTS_PER_VISITOR_HASH, MAX_NEW_ACCOUNT_VOTES_PER_HOUR, NEW_ACCOUNT_DAYS } from "#app/modules/deals/deal-votes";
 
 /**
  * How each list of the site is ordered (Code de la consommation L111-7 II): the ORDER BY of the

@@ -1,4 +1,4 @@
-import { hostingPhrase, NOT_SET, type LegalIdentity } from "~/modules/legal/identity";
+import { hostingPhrase, NOT_SET, type LegalIdentity } from "#app/modules/legal/identity";
 
 /** A value of the legal identity, or "non renseigné" while the admin has not set it. */
 export function LegalValue({ value, field }: { value: string; field: keyof LegalIdentity }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { EARNINGS_PATH } from "~/modules/content/earnings";
-import { retentionRows } from "~/modules/content/legal";
-import { hostingPhrase, type LegalIdentity } from "~/modules/legal/identity";
+import { EARNINGS_PATH } from "#app/modules/content/earnings";
+import { retentionRows } from "#app/modules/content/legal";
+import { hostingPhrase, type LegalIdentity } from "#app/modules/legal/identity";
 import { LegalValue } from "./legal-notice";
 
 type Purpose = { purpose: string; data: string; basis: string };

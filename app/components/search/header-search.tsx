@@ -1,8 +1,8 @@
 import { Search, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { SEARCH_MESSAGES } from "~/modules/search/search.schema";
+import { Button } from "#app/components/ui/button";
+import { SEARCH_MESSAGES } from "#app/modules/search/search.schema";
 import { SearchBox } from "./search-box";
 
 /**

@@ -1,10 +1,10 @@
 import { BookOpen, Search, ShoppingBag, Store } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/utils";
-import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH } from "~/modules/search/search.schema";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { cn } from "#app/lib/utils";
+import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH } from "#app/modules/search/search.schema";
 
 export interface SuggestionItem {
   kind: "query" | "brand" | "offer" | "article" | "help";

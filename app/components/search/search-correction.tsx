@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SEARCH_MESSAGES } from "~/modules/search/search.schema";
+import { SEARCH_MESSAGES } from "#app/modules/search/search.schema";
 
 /** "Résultats pour « … »" when a typo was corrected, "Tu voulais dire « … » ?" when nothing was found. */
 export function SearchCorrection({ correction, href }: { correction: { query: string; applied: boolean }; href: (query: string) => string }) {

@@ -1,7 +1,7 @@
 import { AlertDialog as P } from "radix-ui";
 import * as React from "react";
 import { buttonVariants } from "./button";
-import { cn } from "~/lib/utils";
+import { cn } from "#app/lib/utils";
 
 export const AlertDialog = P.Root;
 export const AlertDialogTrigger = P.Trigger;

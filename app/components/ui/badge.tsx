@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "#app/lib/utils";
 
 export const badgeVariants = cva(
   // one line always: a badge is one token (« Qualité ? »), never broken inside a table cell that wraps anywhere

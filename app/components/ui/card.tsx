@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "#app/lib/utils";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("rounded-2xl border border-neutral-200 bg-white shadow-sm", className)} {...props} />;

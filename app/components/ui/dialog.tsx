@@ -1,7 +1,7 @@
 import { Dialog as P } from "radix-ui";
 import { X } from "lucide-react";
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "#app/lib/utils";
 
 export const Dialog = P.Root;
 

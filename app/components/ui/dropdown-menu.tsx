@@ -1,6 +1,6 @@
 import { DropdownMenu as P } from "radix-ui";
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "#app/lib/utils";
 
 export const DropdownMenu = P.Root;
 export const DropdownMenuTrigger = P.Trigger;

@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cn } from "#app/lib/utils";
 
 export function Skeleton({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return <div aria-hidden="true" className={cn("animate-pulse rounded-xl bg-neutral-200", className)} {...props} />;

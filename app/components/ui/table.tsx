@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "#app/lib/utils";
 
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   // relative: absolutely positioned descendants (sr-only labels) are clipped by this

@@ -1,6 +1,6 @@
 import { Tabs as P } from "radix-ui";
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "#app/lib/utils";
 
 export const Tabs = P.Root;
 

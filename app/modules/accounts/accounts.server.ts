@@ -1,18 +1,18 @@
 import { isAPIError } from "better-auth/api";
-import { deleteContactMessagesOf, exportContactMessages } from "~/modules/contact/contact.server";
+import { deleteContactMessagesOf, exportContactMessages } from "#app/modules/contact/contact.server";
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { createElement } from "react";
-import * as schema from "../../../db/schema";
-import { AccountDeletedEmail } from "~/emails/templates";
-import { authHeaders, getAuth, revokeResetLinks } from "~/lib/auth.server";
-import { runInBackground } from "~/lib/background.server";
-import { DEVICE_COOKIE } from "~/lib/device-cookie.server";
-import { safeRedirect } from "~/lib/safe-redirect.server";
-import { getDb, type Db } from "~/lib/db.server";
-import { DomainError } from "~/lib/errors";
-import { getEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { enqueueMail, renderMail } from "~/lib/mail.server";
+import * as schema from "#db/schema";
+import { AccountDeletedEmail } from "#app/emails/templates";
+import { authHeaders, getAuth, revokeResetLinks } from "#app/lib/auth.server";
+import { runInBackground } from "#app/lib/background.server";
+import { DEVICE_COOKIE } from "#app/lib/device-cookie.server";
+import { safeRedirect } from "#app/lib/safe-redirect.server";
+import { getDb, type Db } from "#app/lib/db.server";
+import { DomainError } from "#app/lib/errors";
+import { getEnv } from "#app/lib/env.server";
+import { logger } from "#app/lib/logger.server";
+import { enqueueMail, renderMail } from "#app/lib/mail.server";
 import {
   enforceRateLimit,
   lockoutMessage,
@@ -22,25 +22,25 @@ import {
   hitRateLimit,
   reserveAttempt,
   type RateLimitRule,
-} from "~/lib/rate-limit.server";
-import { deleteUploadIfUnreferenced } from "~/modules/privacy/retention.server";
-import { anonymiseMemberLedger, assertMemberDeletable } from "~/modules/ledger/ledger.server";
-import { recordPendingReferral } from "~/modules/invites/invites.server";
-import { knownDeviceOf, recordAccountSignals } from "~/modules/referrals/signals.server";
-import { myReferralRewards, voidReferralRewardsOfDeletedMember } from "~/modules/referrals/referrals.server";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import type { Tx } from "~/modules/admin/csv.server";
+} from "#app/lib/rate-limit.server";
+import { deleteUploadIfUnreferenced } from "#app/modules/privacy/retention.server";
+import { anonymiseMemberLedger, assertMemberDeletable } from "#app/modules/ledger/ledger.server";
+import { recordPendingReferral } from "#app/modules/invites/invites.server";
+import { knownDeviceOf, recordAccountSignals } from "#app/modules/referrals/signals.server";
+import { myReferralRewards, voidReferralRewardsOfDeletedMember } from "#app/modules/referrals/referrals.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import type { Tx } from "#app/modules/admin/csv.server";
 import { AUTH_MESSAGES, loginErrorMessage, signupErrorMessage } from "./messages";
 import { USERNAME_TAKEN } from "./accounts.schema";
-import { maskIban } from "~/modules/payouts/bank-details.schema";
-import { openBankText } from "~/modules/payouts/bank-crypto.server";
-import { eraseMemberClaimDataIn, removeProofFiles } from "~/modules/claims/claims.server";
-import { exportCodeFeedback } from "~/modules/promo-codes/code-feedback.server";
-import { alertsForExport } from "~/modules/alerts/alerts.server";
-import { priceAlertsForExport } from "~/modules/prices/price-alerts.server";
-import { listMyDealPosts } from "~/modules/deals/posting.server";
-import { exportDealVotes } from "~/modules/deals/deal-votes.server";
-import { exportContentReports, exportDealComments } from "~/modules/deals/deal-comments.server";
+import { maskIban } from "#app/modules/payouts/bank-details.schema";
+import { openBankText } from "#app/modules/payouts/bank-crypto.server";
+import { eraseMemberClaimDataIn, removeProofFiles } from "#app/modules/claims/claims.server";
+import { exportCodeFeedback } from "#app/modules/promo-codes/code-feedback.server";
+import { alertsForExport } from "#app/modules/alerts/alerts.server";
+import { priceAlertsForExport } from "#app/modules/prices/price-alerts.server";
+import { listMyDealPosts } from "#app/modules/deals/posting.server";
+import { exportDealVotes } from "#app/modules/deals/deal-votes.server";
+import { exportContentReports, exportDealComments } from "#app/modules/deals/deal-comments.server";
 
 function apiError(error: unknown): { status: number; message: string; code?: string } {
   // better-auth's errors, and the redirects its endpoints throw (better-call's own APIError class)

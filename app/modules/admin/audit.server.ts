@@ -1,7 +1,7 @@
-import { auditLog } from "../../../db/schema";
-import { getDb, type Db } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
-import type { AuditEntity } from "~/lib/permissions";
+import { auditLog } from "#db/schema";
+import { getDb, type Db } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
+import type { AuditEntity } from "#app/lib/permissions";
 
 type Actor = { id: string; email: string };
 

@@ -1,14 +1,14 @@
 import { and, eq, getTableColumns, getTableName, inArray, is, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { getTableConfig, PgTable, type PgColumn } from "drizzle-orm/pg-core";
-import * as schema from "../../../db/schema";
-import { binnedRecords } from "../../../db/schema";
-import { getDb, type Db } from "~/lib/db.server";
-import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
-import { DomainError } from "~/lib/errors";
-import type { ScheduleDefinition } from "~/lib/jobs.server";
-import { logger } from "~/lib/logger.server";
-import { AUDIT_ENTITY_PERMISSION, can, type AuditEntity } from "~/lib/permissions";
-import type { Role } from "../../../db/constants";
+import * as schema from "#db/schema";
+import { binnedRecords } from "#db/schema";
+import { getDb, type Db } from "#app/lib/db.server";
+import { PG_ERROR, pgErrorCode } from "#app/lib/db-errors.server";
+import { DomainError } from "#app/lib/errors";
+import type { ScheduleDefinition } from "#app/lib/jobs.server";
+import { logger } from "#app/lib/logger.server";
+import { AUDIT_ENTITY_PERMISSION, can, type AuditEntity } from "#app/lib/permissions";
+import type { Role } from "#db/constants";
 import { auditable, recordAuditIn } from "./audit.server";
 import { BIN_DAYS } from "./history";
 

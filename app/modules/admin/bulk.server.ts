@@ -1,7 +1,7 @@
 import { and, gt, inArray, type AnyColumn } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { getDb, type Db } from "~/lib/db.server";
-import type { AuditEntity } from "~/lib/permissions";
+import { getDb, type Db } from "#app/lib/db.server";
+import type { AuditEntity } from "#app/lib/permissions";
 import { auditable, recordAuditIn } from "./audit.server";
 import { binRowsIn } from "./bin.server";
 

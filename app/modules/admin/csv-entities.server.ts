@@ -1,11 +1,11 @@
-import { blogCsv } from "~/modules/blog/blog-csv.server";
-import { brandCsv } from "~/modules/brands/brand-csv.server";
-import { categoryCsv } from "~/modules/categories/category-csv.server";
-import { offerCsv } from "~/modules/offers/offer-csv.server";
-import { helpCsv } from "~/modules/help/help-csv.server";
-import { pageCsv } from "~/modules/pages/page-csv.server";
-import { dealCsv } from "~/modules/deals/deal-csv.server";
-import { promoCodeCsv } from "~/modules/promo-codes/promo-code-csv.server";
+import { blogCsv } from "#app/modules/blog/blog-csv.server";
+import { brandCsv } from "#app/modules/brands/brand-csv.server";
+import { categoryCsv } from "#app/modules/categories/category-csv.server";
+import { offerCsv } from "#app/modules/offers/offer-csv.server";
+import { helpCsv } from "#app/modules/help/help-csv.server";
+import { pageCsv } from "#app/modules/pages/page-csv.server";
+import { dealCsv } from "#app/modules/deals/deal-csv.server";
+import { promoCodeCsv } from "#app/modules/promo-codes/promo-code-csv.server";
 import type { AnyCsvEntity } from "./csv.server";
 
 /** The lists that export and import CSV (ADR 029), by the path of their screen under /admin. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { readBoundedForm } from "~/lib/body.server";
-import { isDomainError } from "~/lib/errors";
+import { readBoundedForm } from "#app/lib/body.server";
+import { isDomainError } from "#app/lib/errors";
 import { dbErrorMessage } from "./admin.server";
 import { CSV_LIMITS, CSV_MESSAGES, type CsvPreview } from "./csv";
 import { CsvImportRefused, decodeCsv } from "./csv.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "~/lib/errors";
+import { DomainError } from "#app/lib/errors";
 import { CSV_LIMITS, CSV_MESSAGES, dayCell, decimalCell, frenchDecimal, yesNoCell } from "./csv";
 import { decodeCsv, parseCsv, toCsv, uncell } from "./csv.server";
 

@@ -1,5 +1,5 @@
 /** CSV import and export of back-office lists (ADR 029): limits, messages and the preview's shape, shared by server and screen. */
-import { countOf, pluralForm } from "~/lib/plural";
+import { countOf, pluralForm } from "#app/lib/plural";
 
 export const CSV_LIMITS = {
   /** an uploaded file, in bytes */

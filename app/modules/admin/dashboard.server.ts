@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { analyticsEvents, brands, conversions, ledgerAccounts, newsletterSubscribers, pages, promoCodes, user } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
+import { analyticsEvents, brands, conversions, ledgerAccounts, newsletterSubscribers, pages, promoCodes, user } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
 import { expiryWhere } from "./list-query.server";
-import { toCents } from "~/modules/ledger/ledger";
+import { toCents } from "#app/modules/ledger/ledger";
 
 /** Change between two counts as "+12%" / "-5%"; "—" when there is nothing to compare with. */
 export function percentChange(current: number, previous: number): string {

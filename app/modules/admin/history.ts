@@ -1,5 +1,5 @@
 import { addDays } from "date-fns";
-import { formatParis } from "~/modules/settings/paris-time";
+import { formatParis } from "#app/modules/settings/paris-time";
 
 /**
  * /admin/historique (issue #37 item 2, ADR 044): the journal as French sentences, with a field-by-field

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { getDb } from "~/lib/db.server";
+import { getDb } from "#app/lib/db.server";
 
 /** Rows per page of every admin table. */
 export const ADMIN_PAGE_SIZE = 50;

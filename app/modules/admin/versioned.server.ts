@@ -1,8 +1,8 @@
 import { and, eq, sql, type AnyColumn } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { DomainError } from "~/lib/errors";
-import { getDb, type Db } from "~/lib/db.server";
-import type { AuditEntity } from "~/lib/permissions";
+import { DomainError } from "#app/lib/errors";
+import { getDb, type Db } from "#app/lib/db.server";
+import type { AuditEntity } from "#app/lib/permissions";
 import { auditable, recordAuditIn } from "./audit.server";
 import { binRowsIn } from "./bin.server";
 import { CONFLICT_MESSAGES, versionOf, type ConflictData } from "./conflict";

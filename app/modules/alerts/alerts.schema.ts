@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parsePriceCents } from "../deals/posting.schema";
+import { parsePriceCents } from "#app/modules/deals/posting.schema";
 import { ALERT_QUERY_MAX_LENGTH, parseAlertQuery } from "./alert-query";
 
 /** Deal alerts (« Mes alertes », issue #15 item 7): copy and the one schema of the browser and the server. */

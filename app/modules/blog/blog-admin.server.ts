@@ -1,16 +1,16 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { blogArticles } from "../../../db/schema";
-import { columnsWithoutSearch } from "../../../db/columns";
-import { getDb } from "~/lib/db.server";
-import { DomainError } from "~/lib/errors";
-import { sanitizeRichHtml } from "~/lib/html.server";
-import { bulkDelete, bulkPublication, type BulkResult } from "~/modules/admin/bulk.server";
-import type { Tx } from "~/modules/admin/csv.server";
-import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
-import { listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
-import { countRows, paginate } from "~/modules/admin/pagination.server";
-import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
-import { recordSlugChange, saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
+import { blogArticles } from "#db/schema";
+import { columnsWithoutSearch } from "#db/columns";
+import { getDb } from "#app/lib/db.server";
+import { DomainError } from "#app/lib/errors";
+import { sanitizeRichHtml } from "#app/lib/html.server";
+import { bulkDelete, bulkPublication, type BulkResult } from "#app/modules/admin/bulk.server";
+import type { Tx } from "#app/modules/admin/csv.server";
+import type { ListQuery, OnlyIds } from "#app/modules/admin/list-query";
+import { listOrder, scheduleWhere, searchWhere, yesNoWhere } from "#app/modules/admin/list-query.server";
+import { countRows, paginate } from "#app/modules/admin/pagination.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "#app/modules/admin/versioned.server";
+import { recordSlugChange, saveWithSlugHistory } from "#app/modules/slug-redirects/slug-redirects.server";
 import { BLOG_MESSAGES, type BlogFormInput } from "./blog-form.schema";
 import type { BlogBulkIntent, BlogSort, blogListSpec } from "./blog-list";
 

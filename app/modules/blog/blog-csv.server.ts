@@ -1,9 +1,9 @@
-import { blogArticles } from "../../../db/schema";
-import { onlyIds, parseListQuery } from "~/modules/admin/list-query";
-import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
+import { blogArticles } from "#db/schema";
+import { onlyIds, parseListQuery } from "#app/modules/admin/list-query";
+import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "#app/modules/admin/csv.server";
 import { BLOG_CATEGORIES, blogFormSchema, type BlogFormInput } from "./blog-form.schema";
 import { blogListSpec } from "./blog-list";
-import { publicationCell } from "~/modules/admin/publication";
+import { publicationCell } from "#app/modules/admin/publication";
 import { blogAdminRows, writeArticle } from "./blog-admin.server";
 
 /** The list's rows for the export, searched, filtered and sorted as the URL says. */

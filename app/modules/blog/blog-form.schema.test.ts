@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BIN_NOTICE } from "~/modules/admin/history";
+import { BIN_NOTICE } from "#app/modules/admin/history";
 import { BLOG_MESSAGES } from "./blog-form.schema";
 
 describe("the blog's bulk confirmations", () => {

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { countOf, pluralForm } from "~/lib/plural";
-import { BIN_NOTICE } from "~/modules/admin/history";
-import { optionalText, requiredText } from "../admin/form-helpers";
-import { UNKNOWN_PUBLICATION_STATUS } from "../admin/publication";
-import { foreignImageSources, HTML_IMAGE_MESSAGE, optionalImageUrl } from "../admin/image-url";
-import { slugField } from "../categories/category-form.schema";
-import { bulkPublishedTitle } from "../pages/page-form.schema";
-import { scheduleFields, scheduleOrder } from "../schedule/schedule";
+import { countOf, pluralForm } from "#app/lib/plural";
+import { BIN_NOTICE } from "#app/modules/admin/history";
+import { optionalText, requiredText } from "#app/modules/admin/form-helpers";
+import { UNKNOWN_PUBLICATION_STATUS } from "#app/modules/admin/publication";
+import { foreignImageSources, HTML_IMAGE_MESSAGE, optionalImageUrl } from "#app/modules/admin/image-url";
+import { slugField } from "#app/modules/categories/category-form.schema";
+import { bulkPublishedTitle } from "#app/modules/pages/page-form.schema";
+import { scheduleFields, scheduleOrder } from "#app/modules/schedule/schedule";
 
 /** The blog's categories (public-site spec; the database checks them too). */
 export const BLOG_CATEGORIES = ["Décryptage", "Bons plans", "Science", "Témoignage", "Conseils", "Guides"] as const;

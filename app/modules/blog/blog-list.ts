@@ -1,4 +1,4 @@
-import { choice, defineList, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
+import { choice, defineList, SCHEDULE_FILTERS, YES_NO } from "#app/modules/admin/list-query";
 import { BLOG_CATEGORIES } from "./blog-form.schema";
 
 /** /admin/blog as a list (ADR 028): searched, filtered (category, state, schedule) and sorted in the URL; newest first by default. */

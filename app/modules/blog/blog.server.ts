@@ -1,10 +1,10 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import { blogArticles } from "../../../db/schema";
-import { columnsWithoutSearch } from "../../../db/columns";
-import { getDb } from "~/lib/db.server";
-import { sanitizeRichHtml } from "~/lib/html.server";
-import { isInSchedule } from "~/modules/schedule/schedule";
-import { scheduleOpen } from "~/modules/schedule/schedule.server";
+import { blogArticles } from "#db/schema";
+import { columnsWithoutSearch } from "#db/columns";
+import { getDb } from "#app/lib/db.server";
+import { sanitizeRichHtml } from "#app/lib/html.server";
+import { isInSchedule } from "#app/modules/schedule/schedule";
+import { scheduleOpen } from "#app/modules/schedule/schedule.server";
 import { bodyForLaunch } from "./launch-blocks";
 
 /** An article the public sees at `now`: published, and inside its window (ADR 030). Every public read of the blog uses it. */

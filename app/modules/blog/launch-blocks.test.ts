@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ARTICLES } from "../../seed/data/blog";
+import { ARTICLES } from "#app/seed/data/blog";
 import { bodyForLaunch } from "./launch-blocks";
 
 const SOON = /bientôt|sera lancé|prochainement|pas encore ouvert/i;

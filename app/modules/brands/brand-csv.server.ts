@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { brands } from "../../../db/schema";
-import { onlyIds, parseListQuery } from "~/modules/admin/list-query";
-import type { CsvEntity, Tx } from "~/modules/admin/csv.server";
-import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
+import { brands } from "#db/schema";
+import { onlyIds, parseListQuery } from "#app/modules/admin/list-query";
+import type { CsvEntity, Tx } from "#app/modules/admin/csv.server";
+import { invalidateAllowedHosts } from "#app/modules/tracking/tracking.server";
 import { brandFormSchema } from "./brand-form.schema";
 import { brandListSpec } from "./brand-list";
 import { brandAdminRows, writeBrand } from "./brands-admin.server";

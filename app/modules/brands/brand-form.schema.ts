@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { countOf, pluralForm } from "~/lib/plural";
-import { optionalText, optionalUrl, requiredText } from "../admin/form-helpers";
-import { optionalImageUrl } from "../admin/image-url";
-import { slugField } from "../categories/category-form.schema";
-import { BIN_NOTICE } from "~/modules/admin/history";
-import { checkoutSelectorsSchema } from "~/modules/extension/extension.schema";
+import { countOf, pluralForm } from "#app/lib/plural";
+import { optionalText, optionalUrl, requiredText } from "#app/modules/admin/form-helpers";
+import { optionalImageUrl } from "#app/modules/admin/image-url";
+import { slugField } from "#app/modules/categories/category-form.schema";
+import { BIN_NOTICE } from "#app/modules/admin/history";
+import { checkoutSelectorsSchema } from "#app/modules/extension/extension.schema";
 
 export const BRAND_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde de la marque.",

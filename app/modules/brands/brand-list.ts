@@ -1,4 +1,4 @@
-import { defineList, idChoice } from "~/modules/admin/list-query";
+import { defineList, idChoice } from "#app/modules/admin/list-query";
 
 /** /admin/brands as a list (issue #17): searched, filtered and sorted in the URL. */
 export const brandListSpec = defineList({

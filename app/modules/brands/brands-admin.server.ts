@@ -1,17 +1,17 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import { brands, categories } from "../../../db/schema";
-import { columnsWithoutSearch } from "../../../db/columns";
-import { getDb } from "~/lib/db.server";
-import type { Tx } from "~/modules/admin/csv.server";
-import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
-import { resolveCategoryId } from "~/modules/categories/category-refs.server";
-import { countRows, paginate } from "~/modules/admin/pagination.server";
-import { bulkDelete } from "~/modules/admin/bulk.server";
-import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
-import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
+import { brands, categories } from "#db/schema";
+import { columnsWithoutSearch } from "#db/columns";
+import { getDb } from "#app/lib/db.server";
+import type { Tx } from "#app/modules/admin/csv.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "#app/modules/admin/versioned.server";
+import { resolveCategoryId } from "#app/modules/categories/category-refs.server";
+import { countRows, paginate } from "#app/modules/admin/pagination.server";
+import { bulkDelete } from "#app/modules/admin/bulk.server";
+import type { ListQuery, OnlyIds } from "#app/modules/admin/list-query";
+import { listOrder, searchWhere } from "#app/modules/admin/list-query.server";
 import type { BRAND_BULK_INTENTS, brandListSpec } from "./brand-list";
-import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
+import { invalidateAllowedHosts } from "#app/modules/tracking/tracking.server";
 import type { brandFormSchema } from "./brand-form.schema";
 
 /** One page of brands with their category's name: searched (name, slug), filtered and sorted as the URL says; name order by default. */

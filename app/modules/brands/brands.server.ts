@@ -1,18 +1,18 @@
 import { and, asc, count, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { brands, categories, crevardeDeals, promoCodes } from "../../../db/schema";
-import { columnsWithoutSearch } from "../../../db/columns";
-import { nextInstant } from "~/lib/data-cache.server";
-import { scheduledRead } from "~/modules/schedule/schedule.server";
-import { getDb, type Db } from "~/lib/db.server";
-import { DEALS_PAGE_SIZE } from "~/modules/deals/deals.constants";
-import { dealCardColumns, NEWEST_FIRST, publicDeal, publicDeals } from "~/modules/deals/deals.server";
-import { listBrandCashback, type BrandCashback } from "~/modules/cashback/programs.server";
-import { compareMemberRates } from "~/modules/cashback/member-rate";
-import { nameStartsWith } from "~/modules/search/search.server";
-import { publicCode } from "~/modules/promo-codes/promo-codes.server";
-import { getSetting } from "~/modules/settings/settings.server";
+import { brands, categories, crevardeDeals, promoCodes } from "#db/schema";
+import { columnsWithoutSearch } from "#db/columns";
+import { nextInstant } from "#app/lib/data-cache.server";
+import { scheduledRead } from "#app/modules/schedule/schedule.server";
+import { getDb, type Db } from "#app/lib/db.server";
+import { DEALS_PAGE_SIZE } from "#app/modules/deals/deals.constants";
+import { dealCardColumns, NEWEST_FIRST, publicDeal, publicDeals } from "#app/modules/deals/deals.server";
+import { listBrandCashback, type BrandCashback } from "#app/modules/cashback/programs.server";
+import { compareMemberRates } from "#app/modules/cashback/member-rate";
+import { nameStartsWith } from "#app/modules/search/search.server";
+import { publicCode } from "#app/modules/promo-codes/promo-codes.server";
+import { getSetting } from "#app/modules/settings/settings.server";
 import { maxDiscountPercent } from "./discount";
-import { withPriceTruth } from "~/modules/deals/price-truth.server";
+import { withPriceTruth } from "#app/modules/deals/price-truth.server";
 import { brandLetter, compareBrandNames, type BrandCatalogueQuery } from "./brand-catalogue";
 
 /**

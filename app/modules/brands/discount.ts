@@ -2,7 +2,7 @@
  * "Jusqu'à -X %" on a brand, derived from what the shopper can use today:
  * its live promo codes and its deals (issue #11 item 5). Client-safe.
  */
-import { parsePrice } from "~/modules/offers/offers";
+import { parsePrice } from "#app/modules/offers/offers";
 
 /** A code's discount as a percentage ("15%", "-20 %", "12,5 %"); null for an amount ("10€") or nonsense. */
 export function codePercent(discount: string): number | null {

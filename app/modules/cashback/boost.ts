@@ -8,7 +8,7 @@
  * The window is half-open like a rate's: the boost is over at its end instant, whatever caches
  * hold (the rates' cache entry ends at the next boost boundary, programs.server).
  */
-import { formatParis, parisYear } from "~/modules/settings/paris-time";
+import { formatParis, parisYear } from "#app/modules/settings/paris-time";
 
 export interface ProgramBoostFields {
   memberShareBps: number;

@@ -1,12 +1,12 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
-import { affiliatePrograms, brands, clickSessions, conversions, crevardeDeals, promoCodes } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { isPublicDeal } from "~/modules/deals/deals.server";
-import { scheduleOpen } from "~/modules/schedule/schedule.server";
-import type { RateLimitRule } from "~/lib/rate-limit.server";
-import { SUB_ID_PARAM, type NetworkName } from "~/modules/networks/networks";
-import { validateDestination } from "~/modules/tracking/destination";
-import { allowedHosts, visitorHash } from "~/modules/tracking/tracking.server";
+import { affiliatePrograms, brands, clickSessions, conversions, crevardeDeals, promoCodes } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { isPublicDeal } from "#app/modules/deals/deals.server";
+import { scheduleOpen } from "#app/modules/schedule/schedule.server";
+import type { RateLimitRule } from "#app/lib/rate-limit.server";
+import { SUB_ID_PARAM, type NetworkName } from "#app/modules/networks/networks";
+import { validateDestination } from "#app/modules/tracking/destination";
+import { allowedHosts, visitorHash } from "#app/modules/tracking/tracking.server";
 import { newClickId } from "./click-id";
 import {
   estimateValidationDelay,
@@ -16,9 +16,9 @@ import {
 } from "./offer";
 import { ratesAt, withMember } from "./programs.server";
 import { boostActive, effectiveShareBps } from "./boost";
-import { cachedRead } from "~/lib/data-cache.server";
-import { programStatus } from "../../../db/states/program-status";
-import { conversionStatus } from "../../../db/states/conversion-status";
+import { cachedRead } from "#app/lib/data-cache.server";
+import { programStatus } from "#db/states/program-status";
+import { conversionStatus } from "#db/states/conversion-status";
 
 /** Click sessions per member: generous for a shopper, a wall for a script. */
 export const CLICK_SESSION_LIMIT: RateLimitRule = { name: "cashback-click", limit: 30, windowSeconds: 10 * 60 };

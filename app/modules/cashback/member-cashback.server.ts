@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb } from "~/lib/db.server";
-import { memberBalances, type MemberBalances } from "~/modules/ledger/ledger.server";
-import { affiliatePrograms, brands, cashbackEmailOptOuts, clickSessions, conversions, ledgerAccounts, memberCashbackEvents, memberCashbacks } from "../../../db/schema";
+import { getDb } from "#app/lib/db.server";
+import { memberBalances, type MemberBalances } from "#app/modules/ledger/ledger.server";
+import { affiliatePrograms, brands, cashbackEmailOptOuts, clickSessions, conversions, ledgerAccounts, memberCashbackEvents, memberCashbacks } from "#db/schema";
 import { purchaseAnchor } from "./member-cashback.schema";
 import { CASHBACK_EMAIL_KINDS, type CashbackEmailKind } from "./statuses";
-import { CASHBACK_AWAITING, memberCashbackStatus } from "../../../db/states/member-cashback-status";
+import { CASHBACK_AWAITING, memberCashbackStatus } from "#db/states/member-cashback-status";
 
 /** Lines per page of /mon-cashback: a member with 1,000 purchases gets 20 pages, each one indexed query. */
 export const MEMBER_CASHBACK_PAGE_SIZE = 50;

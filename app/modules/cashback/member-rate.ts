@@ -7,8 +7,8 @@
  * 3,33 % × 70 % = 2,33 % (2,331 floored), 5,00 € × 70 % = 3,50 €.
  */
 
-import { formatEuros } from "../ledger/ledger";
-import { parsePrice } from "../offers/offers";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { parsePrice } from "#app/modules/offers/offers";
 
 /** Default member share, in basis points: 70 % of the commission. */
 export const DEFAULT_MEMBER_SHARE_BPS = 7000;

@@ -1,18 +1,18 @@
 import { and, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { createElement } from "react";
-import { CashbackDetectedDigestEmail, CashbackRefusedEmail, CashbackValidatedEmail } from "~/emails/cashback";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import type { ScheduleDefinition } from "~/lib/jobs.server";
-import { logger } from "~/lib/logger.server";
-import { enqueueMail, renderMail, type MailInput } from "~/lib/mail.server";
-import type { LedgerTx } from "~/modules/ledger/ledger.server";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { formatParis } from "~/modules/settings/paris-time";
-import { affiliatePrograms, brands, cashbackEmailOptOuts, conversions, memberCashbacks, user } from "../../../db/schema";
+import { CashbackDetectedDigestEmail, CashbackRefusedEmail, CashbackValidatedEmail } from "#app/emails/cashback";
+import { getDb } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import type { ScheduleDefinition } from "#app/lib/jobs.server";
+import { logger } from "#app/lib/logger.server";
+import { enqueueMail, renderMail, type MailInput } from "#app/lib/mail.server";
+import type { LedgerTx } from "#app/modules/ledger/ledger.server";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { formatParis } from "#app/modules/settings/paris-time";
+import { affiliatePrograms, brands, cashbackEmailOptOuts, conversions, memberCashbacks, user } from "#db/schema";
 import type { CashbackEmailKind } from "./statuses";
-import { CASHBACK_AWAITING, CASHBACK_LOST, memberCashbackStatus } from "../../../db/states/member-cashback-status";
-import { pluralForm } from "~/lib/plural";
+import { CASHBACK_AWAITING, CASHBACK_LOST, memberCashbackStatus } from "#db/states/member-cashback-status";
+import { pluralForm } from "#app/lib/plural";
 
 export interface MemberCashbackChange {
   memberCashbackId: string;

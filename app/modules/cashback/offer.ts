@@ -2,7 +2,7 @@
  * Pure helpers for the cashback block of a brand page (issue #12 item 2,
  * ADR 037 §Brand page). Client-importable: no database, no Node APIs.
  */
-import { countOf } from "~/lib/plural";
+import { countOf } from "#app/lib/plural";
 
 /** Enough of our own validated conversions to show an observed delay. */
 const MIN_OBSERVED_CONVERSIONS = 20;

@@ -3,11 +3,11 @@
  * office form (conform) and the server actions: no server imports.
  */
 import { z } from "zod";
-import { NETWORKS } from "../../../db/constants-cashback";
-import { optionalText, requiredText, uuidField } from "../admin/form-helpers";
-import { fromParisLocalInput } from "../settings/paris-time";
+import { NETWORKS } from "#db/constants-cashback";
+import { optionalText, requiredText, uuidField } from "#app/modules/admin/form-helpers";
+import { fromParisLocalInput } from "#app/modules/settings/paris-time";
 import { DEFAULT_MEMBER_SHARE_BPS } from "./member-rate";
-import { programStatus, type ProgramStatus } from "../../../db/states/program-status";
+import { programStatus, type ProgramStatus } from "#db/states/program-status";
 
 export type { ProgramStatus };
 

@@ -7,18 +7,18 @@
  * gives the rates that applied to a click. Every admin write and its audit
  * entry share one transaction.
  */
-import { DomainError } from "~/lib/errors";
+import { DomainError } from "#app/lib/errors";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { affiliatePrograms, brands, programRates } from "../../../db/schema";
-import { cachedRead, nextInstant } from "~/lib/data-cache.server";
-import { getDb, type Db } from "~/lib/db.server";
-import { sanitizeRichHtml } from "~/lib/html.server";
-import { paginate } from "~/modules/admin/pagination.server";
-import { recordAuditIn } from "~/modules/admin/audit.server";
+import { affiliatePrograms, brands, programRates } from "#db/schema";
+import { cachedRead, nextInstant } from "#app/lib/data-cache.server";
+import { getDb, type Db } from "#app/lib/db.server";
+import { sanitizeRichHtml } from "#app/lib/html.server";
+import { paginate } from "#app/modules/admin/pagination.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
 import { boostActive, boostText as boostTextOf, effectiveShareBps } from "./boost";
 import { formatMemberRate, memberRate, summarizeRates, type CashbackSummary, type MemberRate, type RateOnBase } from "./member-rate";
 import { BOOST_MESSAGES, PROGRAM_MESSAGES, type BoostFormInput, type ProgramFormInput, type ProgramStatus, type RateFormInput } from "./programs.schema";
-import { programStatus } from "../../../db/states/program-status";
+import { programStatus } from "#db/states/program-status";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;

@@ -1,4 +1,4 @@
-import type { NetworkName } from "~/modules/networks/networks";
+import type { NetworkName } from "#app/modules/networks/networks";
 
 /**
  * Why a network refused (or took back) a purchase, in plain French for the

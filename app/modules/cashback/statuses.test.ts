@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import * as schema from "../../../db/schema";
-import { memberCashbackStatus } from "../../../db/states/member-cashback-status";
+import * as schema from "#db/schema";
+import { memberCashbackStatus } from "#db/states/member-cashback-status";
 import { CASHBACK_EMAIL_KINDS, memberCashbackAwaiting, memberCashbackLost, memberCashbackStatusLabel, memberCashbackStatusTone } from "./statuses";
 
 describe("member cashback statuses", () => {

@@ -1,4 +1,4 @@
-import type { MemberCashbackStatus } from "../../../db/states/member-cashback-status";
+import type { MemberCashbackStatus } from "#db/states/member-cashback-status";
 
 /**
  * What members read for each internal `member_cashbacks.status` (ADR 037 §Statuses).

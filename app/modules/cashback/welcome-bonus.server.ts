@@ -4,12 +4,12 @@
  * in the transaction that validates the member's first cashback.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { getDb } from "~/lib/db.server";
-import { auditLog, memberCashbacks, siteSettings, welcomeBonuses } from "../../../db/schema";
-import { creditWelcomeBonus } from "~/modules/ledger/ledger-events.server";
-import type { LedgerExecutor, LedgerTx } from "~/modules/ledger/ledger.server";
-import { SETTING_DEFAULTS } from "~/modules/settings/settings.server";
-import { CASHBACK_VALIDATED_ONCE } from "../../../db/states/member-cashback-status";
+import { getDb } from "#app/lib/db.server";
+import { auditLog, memberCashbacks, siteSettings, welcomeBonuses } from "#db/schema";
+import { creditWelcomeBonus } from "#app/modules/ledger/ledger-events.server";
+import type { LedgerExecutor, LedgerTx } from "#app/modules/ledger/ledger.server";
+import { SETTING_DEFAULTS } from "#app/modules/settings/settings.server";
+import { CASHBACK_VALIDATED_ONCE } from "#db/states/member-cashback-status";
 
 export type WelcomeBonus = typeof welcomeBonuses.$inferSelect;
 

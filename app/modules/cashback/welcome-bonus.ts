@@ -1,7 +1,7 @@
 /**
  * The welcome bonus's copy (issue #34 item 6, ADR 013 §Welcome bonus). Client-safe.
  */
-import { formatEuros } from "../ledger/ledger";
+import { formatEuros } from "#app/modules/ledger/ledger";
 
 /** The sign-up page's promise: « 3,00 € offerts à ton premier achat validé ». */
 export function welcomeBonusPromise(cents: number): string {

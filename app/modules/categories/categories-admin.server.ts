@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import { categories } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { countRows, paginate } from "~/modules/admin/pagination.server";
-import { recordSlugChange, saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
-import type { Tx } from "~/modules/admin/csv.server";
-import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
-import { bulkDelete } from "~/modules/admin/bulk.server";
+import { categories } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { countRows, paginate } from "#app/modules/admin/pagination.server";
+import { recordSlugChange, saveWithSlugHistory } from "#app/modules/slug-redirects/slug-redirects.server";
+import type { Tx } from "#app/modules/admin/csv.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "#app/modules/admin/versioned.server";
+import { bulkDelete } from "#app/modules/admin/bulk.server";
 import type { categoryFormSchema } from "./category-form.schema";
-import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
-import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
+import type { ListQuery, OnlyIds } from "#app/modules/admin/list-query";
+import { listOrder, searchWhere } from "#app/modules/admin/list-query.server";
 import type { CategorySort, categoryListSpec } from "./category-list";
 
 type CategoryListQuery = ListQuery<CategorySort, (typeof categoryListSpec)["filters"]>;

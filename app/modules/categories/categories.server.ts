@@ -1,9 +1,9 @@
 import { and, asc, eq, exists, or, sql } from "drizzle-orm";
-import { brands, categories, promoCodes } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { listBrands } from "~/modules/brands/brands.server";
-import { listCategoryDeals } from "~/modules/deals/deals.server";
-import { listCategoryCodes, publicCode } from "~/modules/promo-codes/promo-codes.server";
+import { brands, categories, promoCodes } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { listBrands } from "#app/modules/brands/brands.server";
+import { listCategoryDeals } from "#app/modules/deals/deals.server";
+import { listCategoryCodes, publicCode } from "#app/modules/promo-codes/promo-codes.server";
 
 /**
  * The categories that have something to show, by name: a brand filed under

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { categories } from "../../../db/schema";
-import { onlyIds, parseListQuery } from "~/modules/admin/list-query";
-import type { CsvEntity } from "~/modules/admin/csv.server";
+import { categories } from "#db/schema";
+import { onlyIds, parseListQuery } from "#app/modules/admin/list-query";
+import type { CsvEntity } from "#app/modules/admin/csv.server";
 import { categoryFormSchema } from "./category-form.schema";
 import { categoryListSpec } from "./category-list";
 import { categoryAdminRows, writeCategory } from "./categories-admin.server";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "../admin/form-helpers";
-import { optionalImageUrl } from "../admin/image-url";
-import { countOf, pluralForm } from "~/lib/plural";
-import { BIN_NOTICE } from "~/modules/admin/history";
+import { optionalText, requiredText } from "#app/modules/admin/form-helpers";
+import { optionalImageUrl } from "#app/modules/admin/image-url";
+import { countOf, pluralForm } from "#app/lib/plural";
+import { BIN_NOTICE } from "#app/modules/admin/history";
 
 export const CATEGORY_MESSAGES = {
   name: "Le nom de la catégorie est obligatoire.",

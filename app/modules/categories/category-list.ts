@@ -1,4 +1,4 @@
-import { defineList } from "~/modules/admin/list-query";
+import { defineList } from "#app/modules/admin/list-query";
 
 /** /admin/categories as a list (issue #17): searched and sorted in the URL; name order by default. */
 export const categoryListSpec = defineList({

@@ -1,7 +1,7 @@
 import { asc, sql } from "drizzle-orm";
-import { categories } from "../../../db/schema";
-import type { Db } from "../../lib/db.server";
-import { slugify } from "../../lib/site";
+import { categories } from "#db/schema";
+import type { Db } from "#app/lib/db.server";
+import { slugify } from "#app/lib/site";
 
 /** A database or a transaction. */
 type Conn = Pick<Db, "select" | "insert">;

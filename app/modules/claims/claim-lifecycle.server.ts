@@ -1,15 +1,15 @@
 import { and, eq, inArray, isNull, lte } from "drizzle-orm";
-import { getDb } from "~/lib/db.server";
-import type { ScheduleDefinition } from "~/lib/jobs.server";
-import { logger } from "~/lib/logger.server";
-import type { LedgerTx } from "~/modules/ledger/ledger.server";
-import { cashbackClaims, conversions } from "../../../db/schema";
-import { CLAIM_AWAITING_ORDER, claimStatus } from "../../../db/states/claim-status";
+import { getDb } from "#app/lib/db.server";
+import type { ScheduleDefinition } from "#app/lib/jobs.server";
+import { logger } from "#app/lib/logger.server";
+import type { LedgerTx } from "#app/modules/ledger/ledger.server";
+import { cashbackClaims, conversions } from "#db/schema";
+import { CLAIM_AWAITING_ORDER, claimStatus } from "#db/states/claim-status";
 import { notifyClaimUpdated } from "./claim-mail.server";
 import { claimExpiresAt, fallbackMatchDistance, reopenError, sameOrderRef, withdrawError } from "./claim-rules";
 import { CLAIM_EXPIRY_DAYS, CLAIM_MESSAGES } from "./claims.schema";
 import { ClaimError } from "./claims.server";
-import { conversionStatus } from "../../../db/states/conversion-status";
+import { conversionStatus } from "#db/states/conversion-status";
 
 /*
  * The rest of a claim's life (ADR 037 §Missing-cashback claims): the member withdraws it before it

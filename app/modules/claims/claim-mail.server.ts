@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { createElement } from "react";
-import { CLAIM_UPDATE_SUBJECT, ClaimUpdatedEmail, type ClaimUpdate } from "~/emails/claims";
-import { getEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { enqueueMail, renderMail } from "~/lib/mail.server";
-import type { LedgerTx } from "~/modules/ledger/ledger.server";
-import { affiliatePrograms, brands, cashbackClaims, user } from "../../../db/schema";
+import { CLAIM_UPDATE_SUBJECT, ClaimUpdatedEmail, type ClaimUpdate } from "#app/emails/claims";
+import { getEnv } from "#app/lib/env.server";
+import { logger } from "#app/lib/logger.server";
+import { enqueueMail, renderMail } from "#app/lib/mail.server";
+import type { LedgerTx } from "#app/modules/ledger/ledger.server";
+import { affiliatePrograms, brands, cashbackClaims, user } from "#db/schema";
 
 type ClaimRow = typeof cashbackClaims.$inferSelect;
 

@@ -1,5 +1,5 @@
-import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
-import { claimStatus } from "../../../db/states/claim-status";
+import { formatParis, toParisDateInput } from "#app/modules/settings/paris-time";
+import { claimStatus } from "#db/states/claim-status";
 import {
   CLAIM_EXPIRY_DAYS,
   CLAIM_MATCH_AMOUNT_CENTS,

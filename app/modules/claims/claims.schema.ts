@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { parseEuroAmount } from "~/modules/payouts/payouts.schema";
+import { parseEuroAmount } from "#app/modules/payouts/payouts.schema";
 
-import type { ClaimStatus } from "../../../db/states/claim-status";
+import type { ClaimStatus } from "#db/states/claim-status";
 
-export { CLAIM_REFUSED, claimStatus } from "../../../db/states/claim-status";
+export { CLAIM_REFUSED, claimStatus } from "#db/states/claim-status";
 
 /**
  * Missing-cashback claims (« Signaler un achat manquant », ADR 037 §Missing-cashback claims):

@@ -1,23 +1,23 @@
-import { DomainError } from "~/lib/errors";
+import { DomainError } from "#app/lib/errors";
 import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, desc, eq, gte, inArray, notInArray, sql, type AnyColumn } from "drizzle-orm";
 import sharp from "sharp";
-import { getDb } from "~/lib/db.server";
-import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "~/lib/db-errors.server";
-import { getEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { recordAudit, recordAuditIn } from "~/modules/admin/audit.server";
-import { networkCredentials } from "~/modules/networks/credentials.server";
-import { isNetwork } from "~/modules/networks/networks";
-import { parisEndOfDay, toParisDateInput } from "~/modules/settings/paris-time";
-import { affiliatePrograms, brands, cashbackClaims, clickSessions, conversions, user } from "../../../db/schema";
-import { CLAIM_CLOSED, CLAIM_ORDER_FREED, CLAIM_REFUSED, claimStatus } from "../../../db/states/claim-status";
+import { getDb } from "#app/lib/db.server";
+import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "#app/lib/db-errors.server";
+import { getEnv } from "#app/lib/env.server";
+import { logger } from "#app/lib/logger.server";
+import { recordAudit, recordAuditIn } from "#app/modules/admin/audit.server";
+import { networkCredentials } from "#app/modules/networks/credentials.server";
+import { isNetwork } from "#app/modules/networks/networks";
+import { parisEndOfDay, toParisDateInput } from "#app/modules/settings/paris-time";
+import { affiliatePrograms, brands, cashbackClaims, clickSessions, conversions, user } from "#db/schema";
+import { CLAIM_CLOSED, CLAIM_ORDER_FREED, CLAIM_REFUSED, claimStatus } from "#db/states/claim-status";
 import { notifyClaimUpdated } from "./claim-mail.server";
-import { csvLine } from "~/lib/csv";
+import { csvLine } from "#app/lib/csv";
 import { clickWindowError, normaliseOrderRef, orderDayError, orderInstant, reopenError, sniffProofMime, withdrawError } from "./claim-rules";
-import { purchaseHref } from "~/modules/cashback/member-cashback.server";
+import { purchaseHref } from "#app/modules/cashback/member-cashback.server";
 import {
   CLAIM_ADMIN_MESSAGES,
   CLAIM_FLAG_DAYS,
@@ -30,7 +30,7 @@ import {
   type ClaimProofMime,
   type MemberClaimView,
 } from "./claims.schema";
-import { conversionStatus } from "../../../db/states/conversion-status";
+import { conversionStatus } from "#db/states/conversion-status";
 
 /*
  * Missing-cashback claims (ADR 037 §Missing-cashback claims). A member's claim is

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contactStatus, type ContactStatus } from "../../../db/states/contact-status";
+import { contactStatus, type ContactStatus } from "#db/states/contact-status";
 
 export { CONTACT_PATH } from "./contact.constants";
 

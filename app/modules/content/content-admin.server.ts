@@ -1,16 +1,16 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { contentBlocks } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
-import { bulkDelete } from "~/modules/admin/bulk.server";
-import { countRows, paginate } from "~/modules/admin/pagination.server";
-import { sanitizeRichHtml } from "~/lib/html.server";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { contentBlocks } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "#app/modules/admin/versioned.server";
+import { bulkDelete } from "#app/modules/admin/bulk.server";
+import { countRows, paginate } from "#app/modules/admin/pagination.server";
+import { sanitizeRichHtml } from "#app/lib/html.server";
+import { recordAudit } from "#app/modules/admin/audit.server";
 import type { contentBlockFormSchema } from "./content-block-form.schema";
 import { HOME_BLOCK_DEFAULTS } from "./home-defaults";
-import type { ListQuery } from "~/modules/admin/list-query";
-import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
+import type { ListQuery } from "#app/modules/admin/list-query";
+import { listOrder, searchWhere } from "#app/modules/admin/list-query.server";
 import type { ContentSort, contentListSpec } from "./content-list";
 
 /**

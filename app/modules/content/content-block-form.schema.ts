@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { CONTENT_TYPES, type ContentType } from "../../../db/constants";
-import { plainText } from "../admin/form-helpers";
-import { foreignImageSources, HTML_IMAGE_MESSAGE, IMAGE_URL_MESSAGE, isAcceptedImageUrl } from "../admin/image-url";
+import { CONTENT_TYPES, type ContentType } from "#db/constants";
+import { plainText } from "#app/modules/admin/form-helpers";
+import { foreignImageSources, HTML_IMAGE_MESSAGE, IMAGE_URL_MESSAGE, isAcceptedImageUrl } from "#app/modules/admin/image-url";
 import { jsonBlockErrors } from "./home-defaults";
 import { jsonErrorOffset } from "./json-syntax";
-import { countOf, pluralForm } from "~/lib/plural";
-import { BIN_NOTICE } from "~/modules/admin/history";
+import { countOf, pluralForm } from "#app/lib/plural";
+import { BIN_NOTICE } from "#app/modules/admin/history";
 
 /** Query parameter of the list's site-page filter (`?page=` is the list page). */
 export const CONTENT_PAGE_FILTER = "contentPage";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choice, defineList } from "~/modules/admin/list-query";
+import { choice, defineList } from "#app/modules/admin/list-query";
 import { CONTENT_PAGE_FILTER } from "./content-block-form.schema";
 
 export const CONTENT_BLOCK_TYPES = ["text", "html", "json", "image"] as const;

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { brands, crevardeDeals, promoCodes } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
-import { publicCode } from "~/modules/promo-codes/promo-codes.server";
-import { publicDeal } from "~/modules/deals/deals.server";
-import { scheduledRead } from "~/modules/schedule/schedule.server";
+import { brands, crevardeDeals, promoCodes } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
+import { publicCode } from "#app/modules/promo-codes/promo-codes.server";
+import { publicDeal } from "#app/modules/deals/deals.server";
+import { scheduledRead } from "#app/modules/schedule/schedule.server";
 import { heroFigures, type HeroCounts } from "./hero-figures";
 
 /**

@@ -4,8 +4,8 @@
  * malformed. Client-importable: no server imports.
  */
 import { z } from "zod";
-import type { ContentType } from "../../../db/constants";
-import { pluralForm } from "~/lib/plural";
+import type { ContentType } from "#db/constants";
+import { pluralForm } from "#app/lib/plural";
 
 export interface ContentBlockDefault {
   page: string;

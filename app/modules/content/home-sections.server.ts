@@ -1,7 +1,7 @@
-import { logger } from "~/lib/logger.server";
-import { listFeaturedDeals } from "~/modules/deals/deals.server";
-import { listFeaturedOfferCategories, listFeaturedOffers } from "~/modules/offers/offers.server";
-import { listFeaturedCodes } from "~/modules/promo-codes/promo-codes.server";
+import { logger } from "#app/lib/logger.server";
+import { listFeaturedDeals } from "#app/modules/deals/deals.server";
+import { listFeaturedOfferCategories, listFeaturedOffers } from "#app/modules/offers/offers.server";
+import { listFeaturedCodes } from "#app/modules/promo-codes/promo-codes.server";
 
 /** One section: its data, or the fact that it could not be loaded. */
 type HomeSection<T> = { ok: true; data: T } | { ok: false };

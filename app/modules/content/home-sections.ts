@@ -1,4 +1,4 @@
-import { DEAL_MESSAGES } from "~/modules/deals/deals.constants";
+import { DEAL_MESSAGES } from "#app/modules/deals/deals.constants";
 
 /** What the home page shows in place of a section whose query failed (ADR 006, Home sections). */
 export const HOME_SECTION_ERRORS = {

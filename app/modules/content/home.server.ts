@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
-import { contentBlocks } from "../../../db/schema";
-import { cachedRead } from "~/lib/data-cache.server";
-import { getDb } from "~/lib/db.server";
-import { sanitizeInlineHtml } from "~/lib/html.server";
-import { logger } from "~/lib/logger.server";
+import { contentBlocks } from "#db/schema";
+import { cachedRead } from "#app/lib/data-cache.server";
+import { getDb } from "#app/lib/db.server";
+import { sanitizeInlineHtml } from "#app/lib/html.server";
+import { logger } from "#app/lib/logger.server";
 import {
   currentDefault,
   HERO_SUBTITLE_DEFAULT,

@@ -1,5 +1,5 @@
-import { CONSENT_MAX_AGE_SECONDS } from "~/modules/consent/consent";
-import { RETENTION } from "~/modules/privacy/retention";
+import { CONSENT_MAX_AGE_SECONDS } from "#app/modules/consent/consent";
+import { RETENTION } from "#app/modules/privacy/retention";
 
 /** Slugs of the legal pages stored as editable pages, served under /legal/{slug}. Client-safe. */
 export const LEGAL_SLUGS = ["mentions-legales", "cgv", "politique-confidentialite", "cookies"] as const;

@@ -1,8 +1,8 @@
 import { asc } from "drizzle-orm";
-import { pages } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { sanitizeRichHtml } from "~/lib/html.server";
-import { logger } from "~/lib/logger.server";
+import { pages } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { sanitizeRichHtml } from "#app/lib/html.server";
+import { logger } from "#app/lib/logger.server";
 import { contentPageChoices } from "./content-block-form.schema";
 import { getPageBlocks } from "./home.server";
 import { isDisplayableImageUrl, type DisplayedBlock } from "./page-blocks";

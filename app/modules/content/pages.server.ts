@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
-import { pages } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { sanitizeRichHtml } from "~/lib/html.server";
-import { isInSchedule } from "~/modules/schedule/schedule";
-import { scheduleOpen } from "~/modules/schedule/schedule.server";
+import { pages } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { sanitizeRichHtml } from "#app/lib/html.server";
+import { isInSchedule } from "#app/modules/schedule/schedule";
+import { scheduleOpen } from "#app/modules/schedule/schedule.server";
 
 export { LEGAL_SLUGS } from "./legal";
 

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { conversionChanges, conversions, memberCashbacks, user } from "../../../db/schema";
-import { getDb, type Db } from "~/lib/db.server";
-import { recordAuditIn } from "~/modules/admin/audit.server";
+import { conversionChanges, conversions, memberCashbacks, user } from "#db/schema";
+import { getDb, type Db } from "#app/lib/db.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
 import { DecimalError, normaliseDecimal, toMicros } from "./decimal";
 import { syncMemberCashback, type ConversionRow } from "./sync-member-cashback.server";
-import { conversionReviewStatus } from "../../../db/states/conversion-status";
+import { conversionReviewStatus } from "#db/states/conversion-status";
 
 /** An admin decision on a conversion that cannot be applied; `message` is French, for the admin. */
 export class ConversionDecisionError extends Error {

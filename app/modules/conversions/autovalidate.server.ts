@@ -11,16 +11,16 @@
  * as a network's own approval, and a later return still reverses it.
  */
 import { sql } from "drizzle-orm";
-import { getDb, type Db } from "~/lib/db.server";
-import type { ScheduleDefinition } from "~/lib/jobs.server";
-import { logger } from "~/lib/logger.server";
-import type { NetworkName } from "~/modules/networks/networks";
-import type { NormalisedRecord } from "~/modules/networks/types";
+import { getDb, type Db } from "#app/lib/db.server";
+import type { ScheduleDefinition } from "#app/lib/jobs.server";
+import { logger } from "#app/lib/logger.server";
+import type { NetworkName } from "#app/modules/networks/networks";
+import type { NormalisedRecord } from "#app/modules/networks/types";
 import { importRecords } from "./import.server";
 import { DEFAULT_VALIDATION_DAYS } from "./sync-member-cashback.server";
-import { memberCashbackStatus } from "../../../db/states/member-cashback-status";
-import { sqlList } from "~/lib/state-machine";
-import { conversionStatus } from "../../../db/states/conversion-status";
+import { memberCashbackStatus } from "#db/states/member-cashback-status";
+import { sqlList } from "#app/lib/state-machine";
+import { conversionStatus } from "#db/states/conversion-status";
 
 const STATUSLESS_NETWORKS: readonly NetworkName[] = ["rakuten"];
 const AUTOVALIDATION_RECORD_ID = "autovalidation";

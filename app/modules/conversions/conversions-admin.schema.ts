@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { NETWORKS } from "../../../db/constants-cashback";
-import { choice, searchText } from "~/modules/admin/list-query";
+import { NETWORKS } from "#db/constants-cashback";
+import { choice, searchText } from "#app/modules/admin/list-query";
 import { CONVERSION_REVIEW_STATUSES } from "./review";
 
 /** Largest network file an admin may upload on /admin/conversions. */

@@ -8,10 +8,10 @@ import {
   memberCashbacks,
   networkRecords,
   user,
-} from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { paginate } from "~/modules/admin/pagination.server";
-import { likeTerm } from "~/modules/admin/list-query.server";
+} from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { paginate } from "#app/modules/admin/pagination.server";
+import { likeTerm } from "#app/modules/admin/list-query.server";
 import type { ConversionFilters } from "./conversions-admin.schema";
 
 /**

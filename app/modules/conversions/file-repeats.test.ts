@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseNetworkFile } from "~/modules/networks/parse.server";
+import { parseNetworkFile } from "#app/modules/networks/parse.server";
 import { checkFileRepeats } from "./file-repeats";
 
 const HEADER = "id_transaction|id_affilieur|id_programme|id_session|effi_id|effi_id2|type|montant|commission|etat|date|dateclic|datevalidation";

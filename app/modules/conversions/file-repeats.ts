@@ -1,4 +1,4 @@
-import type { ParseResult } from "~/modules/networks/types";
+import type { ParseResult } from "#app/modules/networks/types";
 import { canonicalJson } from "./rollup";
 
 /**

@@ -1,5 +1,5 @@
-import type { ImportResult } from "~/modules/networks/types";
-import { countOf } from "~/lib/plural";
+import type { ImportResult } from "#app/modules/networks/types";
+import { countOf } from "#app/lib/plural";
 
 /**
  * The text of an uploaded network file, or null when it is not text: invalid

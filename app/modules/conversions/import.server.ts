@@ -1,19 +1,19 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { affiliatePrograms, clickSessions, conversionChanges, conversions, networkFetches, networkRecords, programRates, siteSettings } from "../../../db/schema";
-import { getDb, type Db } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
-import { isNetwork, type NetworkName } from "~/modules/networks/networks";
-import { parseNetworkFile } from "~/modules/networks/parse.server";
-import type { ImportResult, NormalisedRecord, ParseResult, RejectedRecord } from "~/modules/networks/types";
-import type { LedgerTx } from "~/modules/ledger/ledger.server";
+import { affiliatePrograms, clickSessions, conversionChanges, conversions, networkFetches, networkRecords, programRates, siteSettings } from "#db/schema";
+import { getDb, type Db } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
+import { isNetwork, type NetworkName } from "#app/modules/networks/networks";
+import { parseNetworkFile } from "#app/modules/networks/parse.server";
+import type { ImportResult, NormalisedRecord, ParseResult, RejectedRecord } from "#app/modules/networks/types";
+import type { LedgerTx } from "#app/modules/ledger/ledger.server";
 import { DecimalError, toMicros } from "./decimal";
 import { syncMemberCashback, type ConversionRow } from "./sync-member-cashback.server";
-import { settleClaimsForConversion } from "~/modules/claims/claim-lifecycle.server";
-import { SETTING_DEFAULTS } from "~/modules/settings/settings.server";
+import { settleClaimsForConversion } from "#app/modules/claims/claim-lifecycle.server";
+import { SETTING_DEFAULTS } from "#app/modules/settings/settings.server";
 import { checkFileRepeats } from "./file-repeats";
 import { implausibleCommission, type RateBound } from "./review";
 import { canonicalJson, deserialiseRecord, rawHash, rollUp, serialiseRecord, sha256, STATUS_RANK, type RolledUp, type StoredVersion } from "./rollup";
-import { conversionReviewStatus, conversionStatus, type ConversionReviewStatus } from "../../../db/states/conversion-status";
+import { conversionReviewStatus, conversionStatus, type ConversionReviewStatus } from "#db/states/conversion-status";
 
 export interface ImportInput {
   records: NormalisedRecord[];

@@ -1,4 +1,4 @@
-import { conversionReviewStatus, type ConversionReviewStatus } from "../../../db/states/conversion-status";
+import { conversionReviewStatus, type ConversionReviewStatus } from "#db/states/conversion-status";
 import { toMicros } from "./decimal";
 import { formatNetworkAmount } from "./format";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NormalisedRecord } from "~/modules/networks/types";
+import type { NormalisedRecord } from "#app/modules/networks/types";
 import { canonicalJson, rawHash, rollUp, type StoredVersion } from "./rollup";
 
 const base: Omit<NormalisedRecord, "raw"> = {

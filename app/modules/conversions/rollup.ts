@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import type { NetworkName } from "~/modules/networks/networks";
-import type { ConversionStatus, NormalisedRecord } from "~/modules/networks/types";
-import { reasonCodeFor } from "~/modules/cashback/reasons";
+import type { NetworkName } from "#app/modules/networks/networks";
+import type { ConversionStatus, NormalisedRecord } from "#app/modules/networks/types";
+import { reasonCodeFor } from "#app/modules/cashback/reasons";
 import { fromMicros, toMicros } from "./decimal";
-import { conversionStatus } from "../../../db/states/conversion-status";
+import { conversionStatus } from "#db/states/conversion-status";
 
 /**
  * Rolling a purchase's network records up into one conversion (ADR 018, Rollup):

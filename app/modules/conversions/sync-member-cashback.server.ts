@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
-import { affiliatePrograms, clickSessions, memberCashbackEvents, memberCashbacks, type conversions } from "../../../db/schema";
-import { onMemberCashbackChanged } from "~/modules/cashback/notifications.server";
-import { reasonTextFr } from "~/modules/cashback/reasons";
-import { adjustCashback, approveCashback, recordPendingCashback, refuseCashback, reverseCashback } from "~/modules/ledger/ledger-events.server";
-import { operationApplied, type LedgerTx } from "~/modules/ledger/ledger.server";
-import { ledgerKeys, type RateSnapshot } from "~/modules/ledger/ledger";
-import { logger } from "~/lib/logger.server";
-import { onReferralSourceReversed, releaseReferralRewards } from "~/modules/referrals/referrals.server";
-import { grantWelcomeBonus } from "~/modules/cashback/welcome-bonus.server";
+import { affiliatePrograms, clickSessions, memberCashbackEvents, memberCashbacks, type conversions } from "#db/schema";
+import { onMemberCashbackChanged } from "#app/modules/cashback/notifications.server";
+import { reasonTextFr } from "#app/modules/cashback/reasons";
+import { adjustCashback, approveCashback, recordPendingCashback, refuseCashback, reverseCashback } from "#app/modules/ledger/ledger-events.server";
+import { operationApplied, type LedgerTx } from "#app/modules/ledger/ledger.server";
+import { ledgerKeys, type RateSnapshot } from "#app/modules/ledger/ledger";
+import { logger } from "#app/lib/logger.server";
+import { onReferralSourceReversed, releaseReferralRewards } from "#app/modules/referrals/referrals.server";
+import { grantWelcomeBonus } from "#app/modules/cashback/welcome-bonus.server";
 import { memberShareFromDecimal } from "./decimal";
-import { CASHBACK_LOST, memberCashbackStatus, type MemberCashbackStatus } from "../../../db/states/member-cashback-status";
-import { CONVERSION_REVIEW_HOLDING, conversionStatus } from "../../../db/states/conversion-status";
+import { CASHBACK_LOST, memberCashbackStatus, type MemberCashbackStatus } from "#db/states/member-cashback-status";
+import { CONVERSION_REVIEW_HOLDING, conversionStatus } from "#db/states/conversion-status";
 
 /**
  * The member's side of an attributed conversion (ADR 037 §Statuses): status,

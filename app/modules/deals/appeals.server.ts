@@ -1,17 +1,17 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { DEAL_REFUSED, dealStatus } from "./deal-rules";
 import { createElement } from "react";
-import { crevardeDeals, dealAppeals, user } from "../../../db/schema";
-import { APPEAL_DECISION_SUBJECTS, DealAppealDecisionEmail } from "~/emails/deals";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { DomainError } from "~/lib/errors";
-import { sendMail } from "~/lib/mail.server";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
+import { crevardeDeals, dealAppeals, user } from "#db/schema";
+import { APPEAL_DECISION_SUBJECTS, DealAppealDecisionEmail } from "#app/emails/deals";
+import { getDb } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { DomainError } from "#app/lib/errors";
+import { sendMail } from "#app/lib/mail.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { invalidateAllowedHosts } from "#app/modules/tracking/tracking.server";
 import { APPEAL_MESSAGES } from "./appeals.schema";
 import { MODERATION_RULES, type ModerationRule } from "./posting.schema";
-import { appealStatus } from "../../../db/states/moderation-status";
+import { appealStatus } from "#db/states/moderation-status";
 
 type Actor = { id: string; email: string };
 

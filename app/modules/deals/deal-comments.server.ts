@@ -5,20 +5,20 @@
  * deals, and the moderators' decisions (audited, the author told why).
  */
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
-import { withFirstOfMonth } from "~/lib/paris-day";
+import { withFirstOfMonth } from "#app/lib/paris-day";
 import { dealStatus } from "./deal-rules";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { assertNotBlocked } from "~/modules/members/member-blocks.server";
-import { logUgcConnection, type ConnectionSource } from "~/modules/privacy/ugc-logs.server";
+import { assertNotBlocked } from "#app/modules/members/member-blocks.server";
+import { logUgcConnection, type ConnectionSource } from "#app/modules/privacy/ugc-logs.server";
 import { createElement } from "react";
-import { contentReports, crevardeDeals, dealComments, profiles, user } from "../../../db/schema";
-import { COMMENT_REMOVED_SUBJECT, CommentRemovedEmail } from "~/emails/deals";
-import { getDb, type Db } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { DomainError } from "~/lib/errors";
-import { sendMail } from "~/lib/mail.server";
-import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { recordAuditIn } from "~/modules/admin/audit.server";
+import { contentReports, crevardeDeals, dealComments, profiles, user } from "#db/schema";
+import { COMMENT_REMOVED_SUBJECT, CommentRemovedEmail } from "#app/emails/deals";
+import { getDb, type Db } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { DomainError } from "#app/lib/errors";
+import { sendMail } from "#app/lib/mail.server";
+import { hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
 import {
   canEditComment,
   COMMENT_EDIT_WINDOW_MS,
@@ -35,9 +35,9 @@ import {
   type ReportReason,
 } from "./deal-comments";
 import { COMMENT_MODERATION_MESSAGES, COMMENT_MODERATION_RULES, type CommentModerationRule } from "./comment-moderation";
-import { reportStatus } from "../../../db/states/moderation-status";
-import { commentStatus } from "../../../db/states/comment-status";
-import { sqlList } from "~/lib/state-machine";
+import { reportStatus } from "#db/states/moderation-status";
+import { commentStatus } from "#db/states/comment-status";
+import { sqlList } from "#app/lib/state-machine";
 
 const VISIBLE = sql.raw(sqlList([commentStatus.is.visible]));
 const PENDING = sql.raw(sqlList([commentStatus.is.pending]));

@@ -3,7 +3,7 @@
  * the pure rules and the French copy (no zod here: the deal page's bundle
  * imports this file; the form schema is in deal-comments.schema.ts).
  */
-import type { CommentStatus } from "../../../db/states/comment-status";
+import type { CommentStatus } from "#db/states/comment-status";
 
 export const COMMENT_MAX = 4000;
 export const REPORT_DETAILS_MAX = 1000;

@@ -5,17 +5,17 @@
  * expired and leaves the hot tab. « Toujours valable » on an expired deal goes
  * to the moderators' queue. The author or a moderator reactivates it.
  */
-import { assertNotBlocked } from "~/modules/members/member-blocks.server";
+import { assertNotBlocked } from "#app/modules/members/member-blocks.server";
 import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { dealStatus } from "./deal-rules";
-import { crevardeDeals, dealExpiryFlags } from "../../../db/schema";
-import { getDb, type Db } from "~/lib/db.server";
-import { DomainError } from "~/lib/errors";
-import { can } from "~/lib/permissions";
-import type { Role } from "../../../db/constants";
-import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { getSetting } from "~/modules/settings/settings.server";
+import { crevardeDeals, dealExpiryFlags } from "#db/schema";
+import { getDb, type Db } from "#app/lib/db.server";
+import { DomainError } from "#app/lib/errors";
+import { can } from "#app/lib/permissions";
+import type { Role } from "#db/constants";
+import { hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { getSetting } from "#app/modules/settings/settings.server";
 import { memberVoteWeight } from "./deal-votes.server";
 import { isDealExpired } from "./deal-votes";
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { countOf, pluralForm } from "~/lib/plural";
-import { BADGE_TYPES } from "../../../db/constants";
-import { scheduleFields, scheduleOrder } from "../schedule/schedule";
-import { draftStatusField } from "../admin/publication";
-import { optionalImageUrl } from "../admin/image-url";
-import { checkbox, optionalText, optionalUuid, plainText, requiredText, requiredUrl } from "../admin/form-helpers";
-import { BIN_NOTICE } from "~/modules/admin/history";
+import { countOf, pluralForm } from "#app/lib/plural";
+import { BADGE_TYPES } from "#db/constants";
+import { scheduleFields, scheduleOrder } from "#app/modules/schedule/schedule";
+import { draftStatusField } from "#app/modules/admin/publication";
+import { optionalImageUrl } from "#app/modules/admin/image-url";
+import { checkbox, optionalText, optionalUuid, plainText, requiredText, requiredUrl } from "#app/modules/admin/form-helpers";
+import { BIN_NOTICE } from "#app/modules/admin/history";
 
 /** The badge types as the back office names them (issue #37 item 9): the form's options and the list's filter. */
 export const BADGE_LABELS: Record<(typeof BADGE_TYPES)[number], string> = { hot: "Hot", risky: "Risqué", fun: "Fun" };

@@ -1,5 +1,5 @@
-import { choice, defineList, EXPIRY_FILTERS, idChoice, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
-import { PUBLICATION_STATUSES } from "~/modules/admin/publication";
+import { choice, defineList, EXPIRY_FILTERS, idChoice, SCHEDULE_FILTERS, YES_NO } from "#app/modules/admin/list-query";
+import { PUBLICATION_STATUSES } from "#app/modules/admin/publication";
 import { DEAL_SOURCES } from "./deals.constants";
 import { dealStatus } from "./deal-rules";
 

@@ -2,7 +2,7 @@
  * The deal community's rules (issue #15, ADR 036), free of zod and of
  * the database so that cards, the server and tests share them.
  */
-export { DEAL_REFUSED, dealStatus, type DealStatus } from "../../../db/states/deal-status";
+export { DEAL_REFUSED, dealStatus, type DealStatus } from "#db/states/deal-status";
 
 /** A deal's temperature is hidden ("Nouveau") this long after it is published, except from its author. */
 export const NEW_DEAL_WINDOW_MS = 10 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { brands, codeFeedback, crevardeDeals, dealVotes, user } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { DomainError } from "~/lib/errors";
-import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { brands, codeFeedback, crevardeDeals, dealVotes, user } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { DomainError } from "#app/lib/errors";
+import { hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
 import { dealStatus, HOT_THRESHOLD, voteWeight, type ColdVoteReason } from "./deal-rules";
 import {
   dampedWeight,
@@ -16,11 +16,11 @@ import {
   type VoteChoice,
   type VoteValue,
 } from "./deal-votes";
-import { crossesAlertThreshold, enqueueAlertMatch } from "~/modules/alerts/alerts.server";
-import { isInSchedule } from "~/modules/schedule/schedule";
+import { crossesAlertThreshold, enqueueAlertMatch } from "#app/modules/alerts/alerts.server";
+import { isInSchedule } from "#app/modules/schedule/schedule";
 import { dealCardColumns, isPublicDeal, publicDeals } from "./deals.server";
-import { assertNotBlocked } from "~/modules/members/member-blocks.server";
-import { absoluteUrl } from "~/lib/seo";
+import { assertNotBlocked } from "#app/modules/members/member-blocks.server";
+import { absoluteUrl } from "#app/lib/seo";
 
 /* Typed refusals of a vote (ADR 025): the route answers with their status and French message. */
 class DealNotFoundError extends DomainError {

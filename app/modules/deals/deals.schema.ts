@@ -2,7 +2,7 @@ import { z } from "zod";
 
 export * from "./deals.constants";
 import { DEAL_SOURCES, DEAL_TABS, type DealSource } from "./deals.constants";
-import { normalizeQuery, parseDealSort } from "~/modules/search/search.schema";
+import { normalizeQuery, parseDealSort } from "#app/modules/search/search.schema";
 
 /** URL search params of the deals page; anything invalid falls back to "no filter". */
 export const dealSearchSchema = z

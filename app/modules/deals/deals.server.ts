@@ -1,17 +1,17 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { brands, crevardeDeals, profiles } from "../../../db/schema";
-import { scheduledRead, scheduleOpen } from "~/modules/schedule/schedule.server";
-import { getDb, type Db } from "~/lib/db.server";
-import { maskCode } from "~/modules/promo-codes/promo-codes";
+import { brands, crevardeDeals, profiles } from "#db/schema";
+import { scheduledRead, scheduleOpen } from "#app/modules/schedule/schedule.server";
+import { getDb, type Db } from "#app/lib/db.server";
+import { maskCode } from "#app/modules/promo-codes/promo-codes";
 import { isDealCode } from "./deals.constants";
 import { dealStatus, temperatureTier, TEMPERATURE_TIER_LABELS, visibleTemperature } from "./deal-rules";
 import { postedAgo } from "./posted-ago";
 import { withPriceTruth, type DealPrices } from "./price-truth.server";
-import { codePercent } from "~/modules/brands/discount";
+import { codePercent } from "#app/modules/brands/discount";
 import { isDealExpired } from "./deal-votes";
 import { DEALS_PAGE_SIZE, FEATURED_DEALS_LIMIT, RELEVANCE_WINDOW, type DealSearch } from "./deals.schema";
-import { fewMatches, matchQuery, searchWithCorrections } from "~/modules/search/search.server";
-import { searchWords } from "~/modules/search/search.schema";
+import { fewMatches, matchQuery, searchWithCorrections } from "#app/modules/search/search.server";
+import { searchWords } from "#app/modules/search/search.schema";
 
 /** What a deal card shows, with its brand (left join on brands). */
 export const dealCardColumns = {

@@ -1,4 +1,4 @@
-import { registrableDomain } from "~/lib/registrable-domain";
+import { registrableDomain } from "#app/lib/registrable-domain";
 import { bareHost, emailDomain } from "./posting-rules";
 
 /**

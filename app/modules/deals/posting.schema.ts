@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText } from "../admin/form-helpers";
+import { plainText } from "#app/modules/admin/form-helpers";
 import type { DealStatus } from "./deal-rules";
 import { isPublicDealUrl } from "./posting-rules";
 

@@ -1,11 +1,11 @@
-import { getDb } from "~/lib/db.server";
-import { formatMoney } from "~/modules/ledger/ledger";
-import { observationsSince, priceCents, type KeyedObservation } from "~/modules/prices/observations.server";
-import type { PriceTruth } from "~/modules/prices/price-truth";
-import { lowestPriceLabel } from "~/modules/prices/lowest-price.server";
-import { productKey } from "~/modules/prices/product-key";
-import { referencePrice, REFERENCE_LOOKBACK_DAYS } from "~/modules/prices/reference-price";
-import { formatParis } from "~/modules/settings/paris-time";
+import { getDb } from "#app/lib/db.server";
+import { formatMoney } from "#app/modules/ledger/ledger";
+import { observationsSince, priceCents, type KeyedObservation } from "#app/modules/prices/observations.server";
+import type { PriceTruth } from "#app/modules/prices/price-truth";
+import { lowestPriceLabel } from "#app/modules/prices/lowest-price.server";
+import { productKey } from "#app/modules/prices/product-key";
+import { referencePrice, REFERENCE_LOOKBACK_DAYS } from "#app/modules/prices/reference-price";
+import { formatParis } from "#app/modules/settings/paris-time";
 
 /**
  * Every deal with a product key tells the truth about its price (issue #39

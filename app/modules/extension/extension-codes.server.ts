@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { affiliatePrograms } from "../../../db/schema";
-import type { SessionUser } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { displayName } from "~/modules/accounts/display";
-import { memberCashbackBalances } from "~/modules/cashback/member-cashback.server";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { answerCodeFeedback } from "~/modules/promo-codes/code-feedback.server";
-import { listBrandCodes } from "~/modules/promo-codes/promo-codes.server";
+import { affiliatePrograms } from "#db/schema";
+import type { SessionUser } from "#app/lib/auth.server";
+import { getDb } from "#app/lib/db.server";
+import { displayName } from "#app/modules/accounts/display";
+import { memberCashbackBalances } from "#app/modules/cashback/member-cashback.server";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { answerCodeFeedback } from "#app/modules/promo-codes/code-feedback.server";
+import { listBrandCodes } from "#app/modules/promo-codes/promo-codes.server";
 import type { ExtensionCodeList, ExtensionMoi } from "./extension-shops";
 
 /**

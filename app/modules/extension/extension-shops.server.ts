@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { asc, count, isNotNull } from "drizzle-orm";
-import { brands, promoCodes } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { registrableDomain } from "~/lib/registrable-domain";
-import { listBrandCashback } from "~/modules/cashback/programs.server";
-import { publicCode } from "~/modules/promo-codes/promo-codes.server";
-import { getSetting } from "~/modules/settings/settings.server";
+import { brands, promoCodes } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { registrableDomain } from "#app/lib/registrable-domain";
+import { listBrandCashback } from "#app/modules/cashback/programs.server";
+import { publicCode } from "#app/modules/promo-codes/promo-codes.server";
+import { getSetting } from "#app/modules/settings/settings.server";
 import type { CheckoutSelectors, ExtensionShopList } from "./extension-shops";
 import { checkoutSelectorsSchema } from "./extension.schema";
 

@@ -1,9 +1,9 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { helpArticles } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { sanitizeRichHtml } from "~/lib/html.server";
-import type { Tx } from "~/modules/admin/csv.server";
-import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
+import { helpArticles } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { sanitizeRichHtml } from "#app/lib/html.server";
+import type { Tx } from "#app/modules/admin/csv.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "#app/modules/admin/versioned.server";
 import { HELP_SECTIONS, type HelpSection } from "./help.constants";
 import type { HelpArticleInput } from "./help-form.schema";
 

@@ -1,7 +1,7 @@
-import { helpArticles } from "../../../db/schema";
-import { isBlankHtml } from "~/lib/html.server";
-import type { CsvEntity } from "~/modules/admin/csv.server";
-import { PUBLICATION_LABELS, publicationCell, UNKNOWN_PUBLICATION_STATUS } from "~/modules/admin/publication";
+import { helpArticles } from "#db/schema";
+import { isBlankHtml } from "#app/lib/html.server";
+import type { CsvEntity } from "#app/modules/admin/csv.server";
+import { PUBLICATION_LABELS, publicationCell, UNKNOWN_PUBLICATION_STATUS } from "#app/modules/admin/publication";
 import { HELP_SECTION_LABELS, HELP_SECTIONS, type HelpSection } from "./help.constants";
 import { HELP_MESSAGES, helpArticleFormSchema, type HelpArticleInput } from "./help-form.schema";
 import { listHelpArticlesAdmin, writeHelpArticle } from "./help-admin.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { foreignImageSources, HTML_IMAGE_MESSAGE } from "../admin/image-url";
-import { requiredText } from "../admin/form-helpers";
-import { slugField } from "../categories/category-form.schema";
+import { foreignImageSources, HTML_IMAGE_MESSAGE } from "#app/modules/admin/image-url";
+import { requiredText } from "#app/modules/admin/form-helpers";
+import { slugField } from "#app/modules/categories/category-form.schema";
 import { HELP_SECTIONS } from "./help.constants";
 
 export const HELP_MESSAGES = {

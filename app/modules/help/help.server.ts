@@ -4,8 +4,8 @@
  * articles matching a site search.
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import { helpArticles } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
+import { helpArticles } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
 import { HELP_SECTION_LABELS, HELP_SECTIONS, type HelpSection } from "./help.constants";
 
 export interface HelpArticleSummary {

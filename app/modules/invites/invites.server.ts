@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { profiles, user } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { createReferralRewards, referralAmounts } from "~/modules/referrals/referrals.server";
-import { recordAccountSignals } from "~/modules/referrals/signals.server";
+import { profiles, user } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { createReferralRewards, referralAmounts } from "#app/modules/referrals/referrals.server";
+import { recordAccountSignals } from "#app/modules/referrals/signals.server";
 
 const REFERRAL_CODE = /^[A-Za-z0-9_-]{6,32}$/;
 

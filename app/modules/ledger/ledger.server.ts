@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb, type Db } from "~/lib/db.server";
-import type { AuditEntity } from "~/lib/permissions";
-import { auditLog, ledgerAccounts, ledgerEntries, ledgerOperations, ledgerTransfers, LEDGER_MEMBER_ACCOUNT_KINDS, LEDGER_PLATFORM_ACCOUNT_KINDS } from "../../../db/schema";
-import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
+import { getDb, type Db } from "#app/lib/db.server";
+import type { AuditEntity } from "#app/lib/permissions";
+import { auditLog, ledgerAccounts, ledgerEntries, ledgerOperations, ledgerTransfers, LEDGER_MEMBER_ACCOUNT_KINDS, LEDGER_PLATFORM_ACCOUNT_KINDS } from "#db/schema";
+import { PG_ERROR, pgErrorCode } from "#app/lib/db-errors.server";
 import { assertCents, InsufficientFundsError, LedgerError, LedgerStateError, MemberMoneyOutstandingError, toCents } from "./ledger";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText } from "~/modules/admin/form-helpers";
+import { plainText } from "#app/modules/admin/form-helpers";
 import { HOSTING_REGIONS, LEGAL_FIELDS, type LegalIdentity } from "./identity";
 
 const PHONE = /^\+?[0-9][0-9 .()-]{5,28}$/;

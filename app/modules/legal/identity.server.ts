@@ -1,4 +1,4 @@
-import { getSetting } from "~/modules/settings/settings.server";
+import { getSetting } from "#app/modules/settings/settings.server";
 import { LEGAL_FIELDS, type LegalIdentity } from "./identity";
 
 /** The legal identity from the site settings (empty strings for what is not set). */

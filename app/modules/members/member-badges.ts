@@ -2,7 +2,7 @@
  * A member's public badges (issue #15 item 9): earned from their published
  * deals only, so the public page says nothing the deals do not show already.
  */
-import { HOT_THRESHOLD } from "~/modules/deals/deal-rules";
+import { HOT_THRESHOLD } from "#app/modules/deals/deal-rules";
 
 /** « Posteur de confiance »: as many published deals, averaging at least this temperature (the weight-3 rule of ADR 036 §Vote weight). */
 const TRUSTED_POSTER_DEALS = 10;

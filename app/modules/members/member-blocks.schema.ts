@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moderationRule, moderationStatement } from "~/modules/deals/posting.schema";
+import { moderationRule, moderationStatement } from "#app/modules/deals/posting.schema";
 import { BLOCK_DURATIONS, type BlockDuration } from "./member-blocks";
 
 const DURATION_KEYS = Object.keys(BLOCK_DURATIONS) as [BlockDuration, ...BlockDuration[]];

@@ -1,14 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
-import { profiles, session, user } from "../../../db/schema";
-import { MEMBER_BLOCKED_SUBJECT, MemberBlockedEmail } from "~/emails/members";
-import { getDb, type Db } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { DomainError } from "~/lib/errors";
-import { sendMail } from "~/lib/mail.server";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { MODERATION_RULES, type ModerationRule } from "~/modules/deals/posting.schema";
-import { formatParis } from "~/modules/settings/paris-time";
+import { profiles, session, user } from "#db/schema";
+import { MEMBER_BLOCKED_SUBJECT, MemberBlockedEmail } from "#app/emails/members";
+import { getDb, type Db } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { DomainError } from "#app/lib/errors";
+import { sendMail } from "#app/lib/mail.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { MODERATION_RULES, type ModerationRule } from "#app/modules/deals/posting.schema";
+import { formatParis } from "#app/modules/settings/paris-time";
 import { blockedMessage, blockEndsAt, BLOCK_MESSAGES, isBlocked, type BlockDuration } from "./member-blocks";
 
 /** A blocked member tried to post, vote or flag: 403 with until when. */

@@ -4,7 +4,7 @@
  * ban_reason, ban_expires): sign-in refuses it, and posting, voting and
  * flagging refuse it with BLOCK_MESSAGES.
  */
-import { formatParis } from "~/modules/settings/paris-time";
+import { formatParis } from "#app/modules/settings/paris-time";
 
 export const BLOCK_DURATIONS = {
   "7d": { label: "7 jours", days: 7 },

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { brands, crevardeDeals, profiles, user } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { NEW_DEAL_WINDOW_MS } from "~/modules/deals/deal-rules";
-import { memberVoteWeight } from "~/modules/deals/deal-votes.server";
-import { dealCardColumns, publicDeal, publicDeals } from "~/modules/deals/deals.server";
+import { brands, crevardeDeals, profiles, user } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { NEW_DEAL_WINDOW_MS } from "#app/modules/deals/deal-rules";
+import { memberVoteWeight } from "#app/modules/deals/deal-votes.server";
+import { dealCardColumns, publicDeal, publicDeals } from "#app/modules/deals/deals.server";
 import { memberBadges, memberSince, MEMBER_BADGES } from "./member-badges";
 
 /** Deals per page of a member's public page. */

@@ -1,18 +1,18 @@
 import { and, inArray } from "drizzle-orm";
-import { crevardeDeals, promoCodes } from "../../../db/schema";
-import type { SessionUser } from "~/lib/auth.server";
-import { displayName, initials } from "~/modules/accounts/display";
-import { getDb } from "~/lib/db.server";
-import { withCashbackLinks } from "~/modules/cashback/click-out.server";
-import { memberVotes } from "~/modules/deals/deal-votes.server";
-import { isDealCode } from "~/modules/deals/deals.constants";
-import { publicDeal } from "~/modules/deals/deals.server";
-import type { NoReason } from "~/modules/promo-codes/code-feedback";
-import { memberAnswers } from "~/modules/promo-codes/code-feedback.server";
-import { publicCode } from "~/modules/promo-codes/promo-codes.server";
-import { savedCodeIds, savedDealIds } from "~/modules/saved/saved.server";
-import { getSetting } from "~/modules/settings/settings.server";
-import type { Role } from "../../../db/constants";
+import { crevardeDeals, promoCodes } from "#db/schema";
+import type { SessionUser } from "#app/lib/auth.server";
+import { displayName, initials } from "#app/modules/accounts/display";
+import { getDb } from "#app/lib/db.server";
+import { withCashbackLinks } from "#app/modules/cashback/click-out.server";
+import { memberVotes } from "#app/modules/deals/deal-votes.server";
+import { isDealCode } from "#app/modules/deals/deals.constants";
+import { publicDeal } from "#app/modules/deals/deals.server";
+import type { NoReason } from "#app/modules/promo-codes/code-feedback";
+import { memberAnswers } from "#app/modules/promo-codes/code-feedback.server";
+import { publicCode } from "#app/modules/promo-codes/promo-codes.server";
+import { savedCodeIds, savedDealIds } from "#app/modules/saved/saved.server";
+import { getSetting } from "#app/modules/settings/settings.server";
+import type { Role } from "#db/constants";
 import type { MoiQuery } from "./moi.schema";
 
 /**

@@ -1,4 +1,4 @@
-import type { CodeFeedbackView } from "~/modules/promo-codes/code-feedback.server";
+import type { CodeFeedbackView } from "#app/modules/promo-codes/code-feedback.server";
 import type { Moi } from "./moi.server";
 
 /**

@@ -4,7 +4,7 @@
  * pull clients call networkCredentials(); the back office only asks
  * networkCredentialsConfigured() and never shows a value.
  */
-import { getEnv, type Env } from "~/lib/env.server";
+import { getEnv, type Env } from "#app/lib/env.server";
 import type { NetworkName } from "./networks";
 
 interface NetworkCredentialsMap {

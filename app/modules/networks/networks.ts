@@ -1,4 +1,4 @@
-import { NETWORKS } from "../../../db/constants-cashback";
+import { NETWORKS } from "#db/constants-cashback";
 
 export { NETWORKS };
 export type NetworkName = (typeof NETWORKS)[number];

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readNetworkFixture } from "../../../tests/helpers/network-fixtures";
+import { readNetworkFixture } from "#tests/helpers/network-fixtures";
 import { NETWORKS, type NetworkName } from "./networks";
 import { parseNetworkFile } from "./parse.server";
 

@@ -6,9 +6,9 @@
  * for when it said one, e.g. TimeOne's 15 minutes).
  */
 import { sql } from "drizzle-orm";
-import { getDb, type Db } from "~/lib/db.server";
-import type { JobHandler, ScheduleDefinition } from "~/lib/jobs.server";
-import { logger } from "~/lib/logger.server";
+import { getDb, type Db } from "#app/lib/db.server";
+import type { JobHandler, ScheduleDefinition } from "#app/lib/jobs.server";
+import { logger } from "#app/lib/logger.server";
 import { pullAwin, type AwinCredentials } from "./awin/pull.server";
 import { pullCj, type CjCredentials } from "./cj/pull.server";
 import { pullEffiliation, type EffiliationCredentials } from "./effiliation/pull.server";
@@ -20,7 +20,7 @@ import { daysAgo, daysAhead, type PullOptions, type PullSummary } from "./pull.s
 import { pullRakutenEvents, type RakutenCredentials } from "./rakuten/pull.server";
 import { pullTimeOne, type TimeOneCredentials } from "./timeone/pull.server";
 import { pullTradedoubler, type TradedoublerCredentials } from "./tradedoubler/pull.server";
-import { programStatus } from "../../../db/states/program-status";
+import { programStatus } from "#db/states/program-status";
 
 export const NETWORK_PULL_QUEUE = "network.pull";
 

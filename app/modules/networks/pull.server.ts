@@ -7,11 +7,11 @@
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { networkFetches } from "../../../db/schema";
-import { getDb, type Db } from "~/lib/db.server";
-import { RetryLaterError } from "~/lib/jobs.server";
-import { remember } from "~/lib/remember.server";
-import { importRecords as importRecordsContract, type ImportInput } from "~/modules/conversions/import.server";
+import { networkFetches } from "#db/schema";
+import { getDb, type Db } from "#app/lib/db.server";
+import { RetryLaterError } from "#app/lib/jobs.server";
+import { remember } from "#app/lib/remember.server";
+import { importRecords as importRecordsContract, type ImportInput } from "#app/modules/conversions/import.server";
 import type { NetworkName } from "./networks";
 import { parsePulledPage, type PageParser } from "./pull-parse.server";
 import type { ImportResult, RejectedRecord } from "./types";

@@ -8,25 +8,25 @@
  */
 import { randomBytes, createHash, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
-import { networkFetches, networkPushSecrets, networkWebhookEvents } from "../../../db/schema";
-import { containsNul, readBoundedText } from "~/lib/body.server";
-import { getDb, type Db } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { DomainError } from "~/lib/errors";
-import { send, type JobHandler } from "~/lib/jobs.server";
-import { logger } from "~/lib/logger.server";
-import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
-import type { AuditEntity } from "~/lib/permissions";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { importRecords as importRecordsContract, type ImportInput } from "~/modules/conversions/import.server";
-import { visitorHash } from "~/modules/tracking/tracking.server";
+import { networkFetches, networkPushSecrets, networkWebhookEvents } from "#db/schema";
+import { containsNul, readBoundedText } from "#app/lib/body.server";
+import { getDb, type Db } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { DomainError } from "#app/lib/errors";
+import { send, type JobHandler } from "#app/lib/jobs.server";
+import { logger } from "#app/lib/logger.server";
+import { hitRateLimit, type RateLimitRule } from "#app/lib/rate-limit.server";
+import type { AuditEntity } from "#app/lib/permissions";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { importRecords as importRecordsContract, type ImportInput } from "#app/modules/conversions/import.server";
+import { visitorHash } from "#app/modules/tracking/tracking.server";
 import { confirmAwinTransactions } from "./awin/pull.server";
 import type { NetworkName } from "./networks";
 import type { PullOptions } from "./pull.server";
 import { NETWORK_PULL_QUEUE, pullCredentialsFromEnv, type PullCredentials } from "./pull-jobs.server";
 import { parsePush, pushText, type PushPayload } from "./pull-parse.server";
 import type { ImportResult, NormalisedRecord, ParseResult } from "./types";
-import { webhookEventStatus } from "../../../db/states/webhook-event-status";
+import { webhookEventStatus } from "#db/states/webhook-event-status";
 
 const PUSH_NETWORKS = ["awin", "kwanko"] as const satisfies readonly NetworkName[];
 export type PushNetwork = (typeof PUSH_NETWORKS)[number];

@@ -4,8 +4,8 @@
  * These keys are not admin settings (app/modules/settings lists those).
  */
 import { eq } from "drizzle-orm";
-import { siteSettings } from "../../../db/schema";
-import { getDb, type Db } from "~/lib/db.server";
+import { siteSettings } from "#db/schema";
+import { getDb, type Db } from "#app/lib/db.server";
 import type { NetworkName } from "./networks";
 
 export const watermarkKey = (network: NetworkName, name: string) => `network_watermark:${network}:${name}`;

@@ -1,8 +1,8 @@
 import type { NetworkName } from "./networks";
 
 /** The normalised network statuses (ADR 016 §Per-network reference): the conversionStatus machine. */
-export type { ConversionStatus } from "../../../db/states/conversion-status";
-import type { ConversionStatus } from "../../../db/states/conversion-status";
+export type { ConversionStatus } from "#db/states/conversion-status";
+import type { ConversionStatus } from "#db/states/conversion-status";
 
 /**
  * One network record, parsed into the shape every network shares

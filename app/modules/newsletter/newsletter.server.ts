@@ -1,15 +1,15 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
 import { createElement } from "react";
-import { newsletterSubscribers, profiles, user } from "../../../db/schema";
-import { NewsletterConfirmEmail, NewsletterWelcomeEmail } from "~/emails/templates";
-import { getDb, type Db } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { enqueueMail, renderMail, sendMail } from "~/lib/mail.server";
-import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
-import { RETENTION } from "~/modules/privacy/retention";
-import { newsletterStatus } from "../../../db/states/newsletter-status";
+import { newsletterSubscribers, profiles, user } from "#db/schema";
+import { NewsletterConfirmEmail, NewsletterWelcomeEmail } from "#app/emails/templates";
+import { getDb, type Db } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { logger } from "#app/lib/logger.server";
+import { enqueueMail, renderMail, sendMail } from "#app/lib/mail.server";
+import { hitRateLimit, type RateLimitRule } from "#app/lib/rate-limit.server";
+import { RETENTION } from "#app/modules/privacy/retention";
+import { newsletterStatus } from "#db/states/newsletter-status";
 
 function unsubscribeUrl(token: string) {
   return `${getEnv().SITE_URL}/newsletter/desinscription?token=${encodeURIComponent(token)}`;

@@ -1,9 +1,9 @@
-import { countPendingAppeals, listPendingAppeals } from "~/modules/deals/appeals.server";
-import { countPendingComments, countReportedTargets, pendingCommentsPage, reportQueuePage } from "~/modules/deals/deal-comments.server";
-import { countStillValidReports, listStillValidReports } from "~/modules/deals/deal-expiry.server";
-import { listDampedVotes } from "~/modules/deals/deal-votes.server";
-import { countPendingDeals, dealModerationQueue } from "~/modules/deals/posting.server";
-import { countBlockedMembers, listBlockedMembers } from "~/modules/members/member-blocks.server";
+import { countPendingAppeals, listPendingAppeals } from "#app/modules/deals/appeals.server";
+import { countPendingComments, countReportedTargets, pendingCommentsPage, reportQueuePage } from "#app/modules/deals/deal-comments.server";
+import { countStillValidReports, listStillValidReports } from "#app/modules/deals/deal-expiry.server";
+import { listDampedVotes } from "#app/modules/deals/deal-votes.server";
+import { countPendingDeals, dealModerationQueue } from "#app/modules/deals/posting.server";
+import { countBlockedMembers, listBlockedMembers } from "#app/modules/members/member-blocks.server";
 import { MODERATION_PAGE_SIZE, MODERATION_TABS, type ModerationTab } from "./moderation-desk";
 import { countPendingNotices, moderationOverview } from "./notices.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMoveProgram } from "~/modules/cashback/programs.schema";
+import { canMoveProgram } from "#app/modules/cashback/programs.schema";
 import { moderationHref, moderationTab } from "./moderation-desk";
 import { noticeDeadline } from "./notices.schema";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ANONYMOUS_CATEGORIES, NOTICE_CATEGORIES, NOTICE_DECISIONS, type NoticeCategory, type NoticeDecision } from "./notices.constants";
-import { hostOf } from "~/modules/tracking/destination";
+import { hostOf } from "#app/modules/tracking/destination";
 
 export { NOTICE_CATEGORIES, NOTICE_DECISIONS, type NoticeCategory, type NoticeDecision };
 

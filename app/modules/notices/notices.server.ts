@@ -1,15 +1,15 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
-import { NoticeDecisionEmail, NoticeReceivedEmail } from "~/emails/notices";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { DomainError } from "~/lib/errors";
-import { sendMail } from "~/lib/mail.server";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { contentNotices } from "../../../db/schema";
+import { NoticeDecisionEmail, NoticeReceivedEmail } from "#app/emails/notices";
+import { getDb } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { DomainError } from "#app/lib/errors";
+import { sendMail } from "#app/lib/mail.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { contentNotices } from "#db/schema";
 import { MODERATION_MESSAGES, NOTICE_CATEGORY_LABELS, NOTICE_DEADLINE_HOURS, noticeDeadline, URGENT_NOTICE_CATEGORIES, NOTICE_DECISION_LABELS, type NoticeCategory, type NoticeDecision, type NoticeInput } from "./notices.schema";
-import { noticeStatus } from "../../../db/states/moderation-status";
+import { noticeStatus } from "#db/states/moderation-status";
 
 /**
  * Notice and action (EU DSA art. 16 and 17): anyone reports illegal content,

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { countOf, pluralForm } from "~/lib/plural";
-import { scheduleFields, scheduleOrder } from "../schedule/schedule";
-import { draftStatusField } from "../admin/publication";
-import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
-import { optionalImageUrl } from "../admin/image-url";
-import { BIN_NOTICE } from "~/modules/admin/history";
-import { bulkPublishedTitle } from "../pages/page-form.schema";
+import { countOf, pluralForm } from "#app/lib/plural";
+import { scheduleFields, scheduleOrder } from "#app/modules/schedule/schedule";
+import { draftStatusField } from "#app/modules/admin/publication";
+import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "#app/modules/admin/form-helpers";
+import { optionalImageUrl } from "#app/modules/admin/image-url";
+import { BIN_NOTICE } from "#app/modules/admin/history";
+import { bulkPublishedTitle } from "#app/modules/pages/page-form.schema";
 
 export const OFFER_MESSAGES = {
   saveError: "Une erreur est survenue lors de la sauvegarde de l'offre.",

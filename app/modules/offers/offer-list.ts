@@ -1,5 +1,5 @@
-import { choice, defineList, idChoice, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
-import { PUBLICATION_STATUSES } from "~/modules/admin/publication";
+import { choice, defineList, idChoice, SCHEDULE_FILTERS, YES_NO } from "#app/modules/admin/list-query";
+import { PUBLICATION_STATUSES } from "#app/modules/admin/publication";
 
 /** /admin/offers as a list (issue #17): searched, filtered and sorted in the URL. */
 export const offerListSpec = defineList({

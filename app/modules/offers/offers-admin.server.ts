@@ -1,19 +1,19 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { draftValues } from "~/modules/admin/publication";
-import { brands, categories, offers } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
-import { resolveCategoryId } from "~/modules/categories/category-refs.server";
-import { paginate } from "~/modules/admin/pagination.server";
-import { bulkCatalogue, bulkPublication } from "~/modules/admin/bulk.server";
-import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
-import { listOrder, draftWhere, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import { draftValues } from "#app/modules/admin/publication";
+import { brands, categories, offers } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "#app/modules/admin/versioned.server";
+import { resolveCategoryId } from "#app/modules/categories/category-refs.server";
+import { paginate } from "#app/modules/admin/pagination.server";
+import { bulkCatalogue, bulkPublication } from "#app/modules/admin/bulk.server";
+import type { ListQuery, OnlyIds } from "#app/modules/admin/list-query";
+import { listOrder, draftWhere, scheduleWhere, searchWhere, yesNoWhere } from "#app/modules/admin/list-query.server";
 import type { OFFER_BULK_INTENTS, offerListSpec } from "./offer-list";
-import { invalidateAllowedHosts } from "~/modules/tracking/tracking.server";
+import { invalidateAllowedHosts } from "#app/modules/tracking/tracking.server";
 import type { offerFormSchema } from "./offer-form.schema";
-import type { Tx } from "~/modules/admin/csv.server";
-import { recordPriceObservation } from "~/modules/prices/observations.server";
+import type { Tx } from "#app/modules/admin/csv.server";
+import { recordPriceObservation } from "#app/modules/prices/observations.server";
 
 type Input = z.output<typeof offerFormSchema>;
 

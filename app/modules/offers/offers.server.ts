@@ -1,12 +1,12 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { brands, categories, offers } from "../../../db/schema";
-import { scheduledRead, scheduleOpen } from "~/modules/schedule/schedule.server";
-import { getDb } from "~/lib/db.server";
-import { listBrandCashback } from "~/modules/cashback/programs.server";
-import { offerCashbackText } from "~/modules/cashback/member-rate";
-import { activateHref } from "~/modules/cashback/offer";
-import { nameDocument } from "~/modules/search/search.server";
-import { lowestPriceLabels } from "~/modules/prices/lowest-price.server";
+import { brands, categories, offers } from "#db/schema";
+import { scheduledRead, scheduleOpen } from "#app/modules/schedule/schedule.server";
+import { getDb } from "#app/lib/db.server";
+import { listBrandCashback } from "#app/modules/cashback/programs.server";
+import { offerCashbackText } from "#app/modules/cashback/member-rate";
+import { activateHref } from "#app/modules/cashback/offer";
+import { nameDocument } from "#app/modules/search/search.server";
+import { lowestPriceLabels } from "#app/modules/prices/lowest-price.server";
 
 const columns = {
   id: offers.id,

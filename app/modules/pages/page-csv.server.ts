@@ -1,8 +1,8 @@
-import { pages } from "../../../db/schema";
-import { isBlankHtml } from "~/lib/html.server";
-import { onlyIds, parseListQuery } from "~/modules/admin/list-query";
-import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "~/modules/admin/csv.server";
-import { PUBLICATION_LABELS, publicationCell, UNKNOWN_PUBLICATION_STATUS } from "~/modules/admin/publication";
+import { pages } from "#db/schema";
+import { isBlankHtml } from "#app/lib/html.server";
+import { onlyIds, parseListQuery } from "#app/modules/admin/list-query";
+import { scheduleCsvColumns, scheduleFormCells, type CsvEntity } from "#app/modules/admin/csv.server";
+import { PUBLICATION_LABELS, publicationCell, UNKNOWN_PUBLICATION_STATUS } from "#app/modules/admin/publication";
 import { PAGE_MESSAGES, pageFormSchema } from "./page-form.schema";
 import { pageListSpec } from "./page-list";
 import { pageAdminRows, writePage } from "./pages-admin.server";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { countOf, pluralForm, type PluralForms } from "~/lib/plural";
-import { plainText, requiredText } from "../admin/form-helpers";
-import { scheduleFields, scheduleOrder } from "../schedule/schedule";
-import { formatParis } from "../settings/paris-time";
-import { slugField } from "../categories/category-form.schema";
-import { foreignImageSources, HTML_IMAGE_MESSAGE } from "../admin/image-url";
-import { BIN_NOTICE } from "~/modules/admin/history";
+import { countOf, pluralForm, type PluralForms } from "#app/lib/plural";
+import { plainText, requiredText } from "#app/modules/admin/form-helpers";
+import { scheduleFields, scheduleOrder } from "#app/modules/schedule/schedule";
+import { formatParis } from "#app/modules/settings/paris-time";
+import { slugField } from "#app/modules/categories/category-form.schema";
+import { foreignImageSources, HTML_IMAGE_MESSAGE } from "#app/modules/admin/image-url";
+import { BIN_NOTICE } from "#app/modules/admin/history";
 
 export const PAGE_MESSAGES = {
   title: "Le titre de la page est obligatoire.",

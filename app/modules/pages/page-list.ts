@@ -1,4 +1,4 @@
-import { choice, defineList, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
+import { choice, defineList, SCHEDULE_FILTERS, YES_NO } from "#app/modules/admin/list-query";
 
 /** /admin/pages as a list (issue #17): searched, filtered (published) and sorted in the URL; title order by default. */
 export const pageListSpec = defineList({

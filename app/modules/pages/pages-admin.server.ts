@@ -1,16 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { bulkDelete, bulkPublication, type BulkResult } from "~/modules/admin/bulk.server";
+import { bulkDelete, bulkPublication, type BulkResult } from "#app/modules/admin/bulk.server";
 import type { z } from "zod";
-import { pages } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { countRows, paginate } from "~/modules/admin/pagination.server";
-import { sanitizeRichHtml } from "~/lib/html.server";
-import { recordSlugChange, saveWithSlugHistory } from "~/modules/slug-redirects/slug-redirects.server";
-import { deleteAudited, saveAuditedIn, type AdminEdit } from "~/modules/admin/versioned.server";
-import type { Tx } from "~/modules/admin/csv.server";
+import { pages } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { countRows, paginate } from "#app/modules/admin/pagination.server";
+import { sanitizeRichHtml } from "#app/lib/html.server";
+import { recordSlugChange, saveWithSlugHistory } from "#app/modules/slug-redirects/slug-redirects.server";
+import { deleteAudited, saveAuditedIn, type AdminEdit } from "#app/modules/admin/versioned.server";
+import type { Tx } from "#app/modules/admin/csv.server";
 import type { pageFormSchema } from "./page-form.schema";
-import type { ListQuery, OnlyIds } from "~/modules/admin/list-query";
-import { listOrder, scheduleWhere, searchWhere, yesNoWhere } from "~/modules/admin/list-query.server";
+import type { ListQuery, OnlyIds } from "#app/modules/admin/list-query";
+import { listOrder, scheduleWhere, searchWhere, yesNoWhere } from "#app/modules/admin/list-query.server";
 import type { PageBulkIntent, PageSort, pageListSpec } from "./page-list";
 
 type PageListQuery = ListQuery<PageSort, (typeof pageListSpec)["filters"]>;

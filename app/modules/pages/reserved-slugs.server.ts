@@ -1,5 +1,5 @@
-import { getEnv } from "~/lib/env.server";
-import { conceptPath } from "~/lib/site";
+import { getEnv } from "#app/lib/env.server";
+import { conceptPath } from "#app/lib/site";
 
 /**
  * The first segment of every route in app/routes.ts, except the catch-alls

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import routes from "~/routes";
-import { routeFirstSegments } from "../../../tests/helpers/route-segments";
+import routes from "#app/routes";
+import { routeFirstSegments } from "#tests/helpers/route-segments";
 import { ROUTE_FIRST_SEGMENTS } from "./reserved-slugs.server";
 
 describe("reserved page slugs", () => {

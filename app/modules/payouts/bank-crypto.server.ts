@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
-import { bankDetailsKey } from "~/lib/env.server";
+import { bankDetailsKey } from "#app/lib/env.server";
 
 /*
  * IBANs at rest (ADR 021): AES-256-GCM under a key derived from

@@ -1,6 +1,6 @@
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from "ibantools";
 import { z } from "zod";
-import { PASSWORD_MAX } from "../accounts/passwords";
+import { PASSWORD_MAX } from "#app/modules/accounts/passwords";
 import { sepaLetterCount } from "./sepa-text";
 
 /** Hours between adding (or changing) an IBAN and the first payout to it (anti account-takeover, ADR 021). */

@@ -1,18 +1,18 @@
-import { DomainError } from "~/lib/errors";
+import { DomainError } from "#app/lib/errors";
 import { addHours } from "date-fns";
 import { and, eq, isNull } from "drizzle-orm";
 import { createElement } from "react";
-import { BankDetailsChangedEmail } from "~/emails/bank-details";
-import { getDb } from "~/lib/db.server";
-import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
-import { getEnv } from "~/lib/env.server";
-import { sendMail } from "~/lib/mail.server";
-import { formatParis } from "~/modules/settings/paris-time";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { ibanShareOverrides, payoutMethods, user } from "../../../db/schema";
+import { BankDetailsChangedEmail } from "#app/emails/bank-details";
+import { getDb } from "#app/lib/db.server";
+import { PG_ERROR, pgErrorCode } from "#app/lib/db-errors.server";
+import { getEnv } from "#app/lib/env.server";
+import { sendMail } from "#app/lib/mail.server";
+import { formatParis } from "#app/modules/settings/paris-time";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { ibanShareOverrides, payoutMethods, user } from "#db/schema";
 import { encryptIban, ibanFingerprint, openBankText, sealBankText } from "./bank-crypto.server";
 import { BANK_DETAILS_COOLING_OFF_HOURS, BANK_DETAILS_MESSAGES, maskIban } from "./bank-details.schema";
-import { recheckReferral } from "~/modules/referrals/referrals.server";
+import { recheckReferral } from "#app/modules/referrals/referrals.server";
 
 /** A member's bank details as the member area shows them: never the full IBAN. */
 export interface BankDetailsView {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatParis } from "../settings/paris-time";
+import { formatParis } from "#app/modules/settings/paris-time";
 import { expectedArrival, nextPayoutExport } from "./payout-dates";
 
 const paris = (d: Date | null) => (d ? formatParis(d, "EEEE d MMMM yyyy HH:mm") : null);

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addBusinessDays, addDays, isAfter, setHours, startOfHour, setMinutes } from "date-fns";
-import { SITE_TIME_ZONE } from "../settings/paris-time";
+import { SITE_TIME_ZONE } from "#app/modules/settings/paris-time";
 
 /**
  * When the member can expect their money (ADR 023): approved withdrawals

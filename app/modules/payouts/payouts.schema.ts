@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { countOf, pluralForm } from "~/lib/plural";
+import { countOf, pluralForm } from "#app/lib/plural";
 import { isSEPACountry, isValidIBAN } from "ibantools";
 import { normaliseIban } from "./bank-details.schema";
-import { payoutStatus, type PayoutStatus } from "../../../db/states/payout-status";
+import { payoutStatus, type PayoutStatus } from "#db/states/payout-status";
 
-export { payoutBatchStatus, payoutStatus } from "../../../db/states/payout-status";
+export { payoutBatchStatus, payoutStatus } from "#db/states/payout-status";
 
 /** Client-safe rules and copy of withdrawals (ADR 023). */
 

@@ -1,27 +1,27 @@
-import { DomainError } from "~/lib/errors";
+import { DomainError } from "#app/lib/errors";
 import { randomUUID } from "node:crypto";
 import { subDays } from "date-fns";
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { createElement } from "react";
-import { PayoutFailedEmail, PayoutSentEmail } from "~/emails/payouts";
-import { getDb } from "~/lib/db.server";
-import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "~/lib/db-errors.server";
-import { getEnv, sepaDebtor } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { sendMail } from "~/lib/mail.server";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { formatEuros, InsufficientFundsError } from "~/modules/ledger/ledger";
-import { holdPayout, releasePayout, settlePayout } from "~/modules/ledger/ledger-events.server";
-import { memberBalances, type LedgerTx } from "~/modules/ledger/ledger.server";
-import { formatParis } from "~/modules/settings/paris-time";
-import { getSetting } from "~/modules/settings/settings.server";
-import { cashbackClaims, clickSessions, memberCashbacks, payoutBatches, payoutEvents, payoutMethods, payouts, user } from "../../../db/schema";
+import { PayoutFailedEmail, PayoutSentEmail } from "#app/emails/payouts";
+import { getDb } from "#app/lib/db.server";
+import { PG_ERROR, pgErrorCode, pgErrorConstraint } from "#app/lib/db-errors.server";
+import { getEnv, sepaDebtor } from "#app/lib/env.server";
+import { logger } from "#app/lib/logger.server";
+import { sendMail } from "#app/lib/mail.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { formatEuros, InsufficientFundsError } from "#app/modules/ledger/ledger";
+import { holdPayout, releasePayout, settlePayout } from "#app/modules/ledger/ledger-events.server";
+import { memberBalances, type LedgerTx } from "#app/modules/ledger/ledger.server";
+import { formatParis } from "#app/modules/settings/paris-time";
+import { getSetting } from "#app/modules/settings/settings.server";
+import { cashbackClaims, clickSessions, memberCashbacks, payoutBatches, payoutEvents, payoutMethods, payouts, user } from "#db/schema";
 import { decryptIban, openBankText, sealBankText } from "./bank-crypto.server";
 import { maskIban } from "./bank-details.schema";
 import { expectedArrival, nextPayoutExport } from "./payout-dates";
 import { isClaimRatioOutlier } from "./payout-rules";
-import { PAYOUT_OPEN, payoutBatchStatus, payoutStatus, type PayoutStatus } from "../../../db/states/payout-status";
-import { claimStatus } from "../../../db/states/claim-status";
+import { PAYOUT_OPEN, payoutBatchStatus, payoutStatus, type PayoutStatus } from "#db/states/payout-status";
+import { claimStatus } from "#db/states/claim-status";
 import {
   FINANCE_MESSAGES,
   PAYOUT_MESSAGES,
@@ -35,8 +35,8 @@ import {
   type PayoutSignal,
 } from "./payouts.schema";
 import { buildPain001, sepaPaymentProblem, type SepaPayment } from "./sepa-file.server";
-import { CASHBACK_VALIDATED_ONCE, memberCashbackStatus } from "../../../db/states/member-cashback-status";
-import { sqlList } from "~/lib/state-machine";
+import { CASHBACK_VALIDATED_ONCE, memberCashbackStatus } from "#db/states/member-cashback-status";
+import { sqlList } from "#app/lib/state-machine";
 
 /*
  * Withdrawals (ADR 023). Every state change is one

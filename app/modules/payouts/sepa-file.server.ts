@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { electronicFormatIBAN, isValidBIC, validateIBAN } from "ibantools";
 import { Document as SepaDocument } from "sepa";
-import { SITE_TIME_ZONE } from "~/modules/settings/paris-time";
+import { SITE_TIME_ZONE } from "#app/modules/settings/paris-time";
 import { cleanSepaText, sepaLetterCount } from "./sepa-text";
 
 /**

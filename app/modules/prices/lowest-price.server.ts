@@ -1,5 +1,5 @@
-import { getDb } from "~/lib/db.server";
-import { formatMoney } from "~/modules/ledger/ledger";
+import { getDb } from "#app/lib/db.server";
+import { formatMoney } from "#app/modules/ledger/ledger";
 import { observationsSince } from "./observations.server";
 import { productKey } from "./product-key";
 import { referencePrice, REFERENCE_LOOKBACK_DAYS } from "./reference-price";

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
-import { priceAlerts, priceKeyAliases, priceObservations } from "../../../db/schema";
-import type { PriceSource } from "../../../db/constants";
-import type { Tx } from "~/modules/admin/csv.server";
-import type { Db } from "~/lib/db.server";
-import { parsePrice } from "~/modules/offers/offers";
+import { priceAlerts, priceKeyAliases, priceObservations } from "#db/schema";
+import type { PriceSource } from "#db/constants";
+import type { Tx } from "#app/modules/admin/csv.server";
+import type { Db } from "#app/lib/db.server";
+import { parsePrice } from "#app/modules/offers/offers";
 import type { ObservedPrice } from "./price-alerts";
 import { stepPriceAlerts } from "./price-alerts.server";
 import { productKey } from "./product-key";

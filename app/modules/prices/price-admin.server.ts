@@ -1,10 +1,10 @@
 import { and, desc, eq, gte } from "drizzle-orm";
-import { priceKeyAliases, priceObservations } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { DomainError } from "~/lib/errors";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { formatMoney } from "~/modules/ledger/ledger";
-import { formatParis } from "~/modules/settings/paris-time";
+import { priceKeyAliases, priceObservations } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { DomainError } from "#app/lib/errors";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { formatMoney } from "#app/modules/ledger/ledger";
+import { formatParis } from "#app/modules/settings/paris-time";
 import { lockPriceKey, moveProductKeyIn, storedKey } from "./observations.server";
 import { PRICE_ADMIN_MESSAGES as M, PRICE_ADMIN_ROWS } from "./price-admin";
 import type { HistoryPeriod } from "./price-chart";

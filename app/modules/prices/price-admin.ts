@@ -2,7 +2,7 @@
  * The back office's price history (issue #39 item 6, ADR 049): the CSV columns
  * of an observations import and the screens' French, shared by server and screen.
  */
-import { countOf } from "~/lib/plural";
+import { countOf } from "#app/lib/plural";
 
 /** The columns of an import of price observations (a merchant's feed): GTIN may be left out. */
 export const PRICE_CSV_COLUMNS = [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parsePriceCents } from "../deals/posting.schema";
+import { parsePriceCents } from "#app/modules/deals/posting.schema";
 import { MAX_PRICE_ALERT_THRESHOLD_CENTS, MAX_PRICE_ALERTS_PER_MEMBER, PRICE_ALERT_INTENT } from "./price-alerts";
 
 /** Price alerts (issue #39 item 5): copy and the server's schemas (the forms are plain HTML: no zod in the browser). */

@@ -1,6 +1,6 @@
-import { getDb } from "~/lib/db.server";
-import { formatMoney } from "~/modules/ledger/ledger";
-import { formatParis } from "~/modules/settings/paris-time";
+import { getDb } from "#app/lib/db.server";
+import { formatMoney } from "#app/modules/ledger/ledger";
+import { formatParis } from "#app/modules/settings/paris-time";
 import { observationsSince } from "./observations.server";
 import { HISTORY_HOLD_DAYS, NO_PRICE_HISTORY, priceChart, type HistoryPeriod, type PriceHistoryView } from "./price-chart";
 import { productKey } from "./product-key";

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "~/lib/db.server";
-import { registrableDomain } from "~/lib/registrable-domain";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { dateTimeCell, dayCell, type CsvCellChange, type CsvPreview, type CsvPreviewRow, type CsvRowIssue } from "~/modules/admin/csv";
-import { CsvImportRefused, parseCsv, type CsvRecord, type Tx } from "~/modules/admin/csv.server";
-import { formatMoney } from "~/modules/ledger/ledger";
-import { formatParis, fromParisLocalInput } from "~/modules/settings/paris-time";
+import { getDb } from "#app/lib/db.server";
+import { registrableDomain } from "#app/lib/registrable-domain";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { dateTimeCell, dayCell, type CsvCellChange, type CsvPreview, type CsvPreviewRow, type CsvRowIssue } from "#app/modules/admin/csv";
+import { CsvImportRefused, parseCsv, type CsvRecord, type Tx } from "#app/modules/admin/csv.server";
+import { formatMoney } from "#app/modules/ledger/ledger";
+import { formatParis, fromParisLocalInput } from "#app/modules/settings/paris-time";
 import { recordPriceObservation } from "./observations.server";
 import { PRICE_ADMIN_MESSAGES as M, PRICE_CSV_COLUMNS, type PriceCsvField } from "./price-admin";
 import { productKeyOf } from "./product-key";

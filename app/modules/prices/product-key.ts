@@ -1,5 +1,5 @@
-import { registrableDomain } from "~/lib/registrable-domain";
-import { canonicalDealUrl } from "~/modules/deals/posting-rules";
+import { registrableDomain } from "#app/lib/registrable-domain";
+import { canonicalDealUrl } from "#app/modules/deals/posting-rules";
 
 /** A product as the price history knows it: its key and its merchant (ADR 049 §The product key). */
 export interface ProductKey {

@@ -1,13 +1,13 @@
 import { subDays, subHours, subMonths } from "date-fns";
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import { accountSignals, analyticsEvents, emailOutbox, newsletterSubscribers, rateLimits, session, verification } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
-import { deleteUpload, listUploads, publicUrl, uploadsDir } from "~/lib/storage.server";
-import type { ScheduleDefinition } from "~/lib/jobs.server";
+import { accountSignals, analyticsEvents, emailOutbox, newsletterSubscribers, rateLimits, session, verification } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
+import { deleteUpload, listUploads, publicUrl, uploadsDir } from "#app/lib/storage.server";
+import type { ScheduleDefinition } from "#app/lib/jobs.server";
 import { RETENTION } from "./retention";
 import { purgeUgcConnectionLogs } from "./ugc-logs.server";
-import { newsletterStatus } from "../../../db/states/newsletter-status";
+import { newsletterStatus } from "#db/states/newsletter-status";
 
 /** Tables that never hold a reference to an uploaded image (logs, counters, credentials, the stored uploads themselves). */
 const NOT_CONTENT = new Set(["account_signals", "analytics_events", "email_outbox", "audit_log", "rate_limits", "session", "account", "verification", "saved_deals", "saved_promo_codes", "code_feedback", "newsletter_subscribers", "uploads", "ugc_connection_logs"]);

@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import { lt } from "drizzle-orm";
-import { ugcConnectionLogs } from "../../../db/schema";
-import type { Db } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
+import { ugcConnectionLogs } from "#db/schema";
+import type { Db } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
 
 /** What members post and the law asks to trace (décret 2021-1362): a deal now, comments later. */
 export type UgcContentType = "deal" | "comment";

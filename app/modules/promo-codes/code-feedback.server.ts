@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { brands, codeFeedback, promoCodes } from "../../../db/schema";
-import { cachedRead } from "~/lib/data-cache.server";
-import { getDb } from "~/lib/db.server";
-import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
-import { DomainError } from "~/lib/errors";
-import { hitRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { brands, codeFeedback, promoCodes } from "#db/schema";
+import { cachedRead } from "#app/lib/data-cache.server";
+import { getDb } from "#app/lib/db.server";
+import { PG_ERROR, pgErrorCode } from "#app/lib/db-errors.server";
+import { DomainError } from "#app/lib/errors";
+import { hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
 import {
   compareCodes,
   FAILING_CONSECUTIVE_NO,

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { countOf, pluralForm } from "~/lib/plural";
-import { parisEndOfDay } from "../settings/paris-time";
-import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "../admin/form-helpers";
+import { countOf, pluralForm } from "#app/lib/plural";
+import { parisEndOfDay } from "#app/modules/settings/paris-time";
+import { checkbox, optionalText, optionalUrl, requiredText, uuidField } from "#app/modules/admin/form-helpers";
 
-import { scheduleFields, scheduleOrder } from "../schedule/schedule";
-import { draftStatusField } from "../admin/publication";
+import { scheduleFields, scheduleOrder } from "#app/modules/schedule/schedule";
+import { draftStatusField } from "#app/modules/admin/publication";
 import { PROMO_EXTEND_DAYS } from "./promo-code-list";
-import { BIN_NOTICE } from "~/modules/admin/history";
-import { bulkPublishedTitle } from "../pages/page-form.schema";
+import { BIN_NOTICE } from "#app/modules/admin/history";
+import { bulkPublishedTitle } from "#app/modules/pages/page-form.schema";
 
 export const PROMO_MESSAGES = {
   brand: "La marque est obligatoire.",

@@ -1,5 +1,5 @@
-import { choice, defineList, EXPIRY_FILTERS, idChoice, SCHEDULE_FILTERS, YES_NO } from "~/modules/admin/list-query";
-import { PUBLICATION_STATUSES } from "~/modules/admin/publication";
+import { choice, defineList, EXPIRY_FILTERS, idChoice, SCHEDULE_FILTERS, YES_NO } from "#app/modules/admin/list-query";
+import { PUBLICATION_STATUSES } from "#app/modules/admin/publication";
 
 /** /admin/promo-codes as a list (issue #17): searched, filtered and sorted in the URL. */
 const PROMO_CODE_SORTS = ["code", "brand", "expires"] as const;

@@ -1,8 +1,8 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
-import { brands, categories, promoCodes } from "../../../db/schema";
-import { nextInstant } from "~/lib/data-cache.server";
-import { getDb } from "~/lib/db.server";
-import { scheduledRead, scheduleOpen } from "~/modules/schedule/schedule.server";
+import { brands, categories, promoCodes } from "#db/schema";
+import { nextInstant } from "#app/lib/data-cache.server";
+import { getDb } from "#app/lib/db.server";
+import { scheduledRead, scheduleOpen } from "#app/modules/schedule/schedule.server";
 import { attachFeedback, loadFeedback, withFeedback } from "./code-feedback.server";
 import { codeDescription, expiryStatus, FEATURED_CODES_LIMIT, maskCode, type ExpiryStatus } from "./promo-codes";
 

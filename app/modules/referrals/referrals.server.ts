@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, ne, or } from "drizzle-orm";
-import { ledgerAccounts, memberCashbacks, profiles, referralRewards, user } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
-import { creditReferralReward, recordReferralPending, reverseReferralReward, voidReferralPending } from "~/modules/ledger/ledger-events.server";
-import { LedgerStateError } from "~/modules/ledger/ledger";
-import { ensurePlatformAccounts, type LedgerTx } from "~/modules/ledger/ledger.server";
-import { getSetting } from "~/modules/settings/settings.server";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { DomainError } from "~/lib/errors";
+import { ledgerAccounts, memberCashbacks, profiles, referralRewards, user } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
+import { creditReferralReward, recordReferralPending, reverseReferralReward, voidReferralPending } from "#app/modules/ledger/ledger-events.server";
+import { LedgerStateError } from "#app/modules/ledger/ledger";
+import { ensurePlatformAccounts, type LedgerTx } from "#app/modules/ledger/ledger.server";
+import { getSetting } from "#app/modules/settings/settings.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { DomainError } from "#app/lib/errors";
 import {
   plannedRewards,
   REFERRAL_VOID_REASONS,
@@ -17,8 +17,8 @@ import {
   type ReferralRewardStatus,
 } from "./referrals";
 import { selfReferralSignals } from "./signals.server";
-import { REFERRAL_OPEN, referralRewardStatus } from "../../../db/states/referral-status";
-import { memberCashbackStatus } from "../../../db/states/member-cashback-status";
+import { REFERRAL_OPEN, referralRewardStatus } from "#db/states/referral-status";
+import { memberCashbackStatus } from "#db/states/member-cashback-status";
 
 /**
  * Referral rewards (ADR 037 §Referral; ADR 013 « Referral rewards »; ADR 040):

@@ -10,7 +10,7 @@ import {
   referralTotals,
   selfReferralReason,
 } from "./referrals";
-import { referralRewardStatus } from "../../../db/states/referral-status";
+import { referralRewardStatus } from "#db/states/referral-status";
 
 describe("referral rules", () => {
   const none = NO_SELF_REFERRAL_SIGNALS;

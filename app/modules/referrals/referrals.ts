@@ -1,5 +1,5 @@
-import { REFERRAL_OPEN, referralRewardStatus, type ReferralRewardStatus } from "../../../db/states/referral-status";
-import { formatEuros } from "~/modules/ledger/ledger";
+import { REFERRAL_OPEN, referralRewardStatus, type ReferralRewardStatus } from "#db/states/referral-status";
+import { formatEuros } from "#app/modules/ledger/ledger";
 
 /** Client-safe rules and copy of referral rewards (ADR 037 §Referral; ADR 013 « Referral rewards »; ADR 040). */
 

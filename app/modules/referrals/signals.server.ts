@@ -1,13 +1,13 @@
 import { createHmac } from "node:crypto";
 import { subDays } from "date-fns";
 import { aliasedTable, and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
-import { ACCOUNT_SIGNAL_KINDS } from "../../../db/constants-cashback";
-import { accountSignals, payoutMethods, session, user } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import type { LedgerExecutor } from "~/modules/ledger/ledger.server";
-import { IPV6_SUBSCRIBER_PREFIX, truncateIp } from "~/modules/privacy/ip.server";
+import { ACCOUNT_SIGNAL_KINDS } from "#db/constants-cashback";
+import { accountSignals, payoutMethods, session, user } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { logger } from "#app/lib/logger.server";
+import type { LedgerExecutor } from "#app/modules/ledger/ledger.server";
+import { IPV6_SUBSCRIBER_PREFIX, truncateIp } from "#app/modules/privacy/ip.server";
 import { NO_SELF_REFERRAL_SIGNALS, normalizedEmail, type SelfReferralSignals } from "./referrals";
 
 /**

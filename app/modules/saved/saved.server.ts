@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { brands, categories, crevardeDeals, promoCodes, savedDeals, savedPromoCodes } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { scheduleOpen } from "~/modules/schedule/schedule.server";
-import { dealCardColumns, publicDeal, publicDeals } from "~/modules/deals/deals.server";
-import { toPublicCode } from "~/modules/promo-codes/promo-codes.server";
-import { withFeedback } from "~/modules/promo-codes/code-feedback.server";
+import { brands, categories, crevardeDeals, promoCodes, savedDeals, savedPromoCodes } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { scheduleOpen } from "#app/modules/schedule/schedule.server";
+import { dealCardColumns, publicDeal, publicDeals } from "#app/modules/deals/deals.server";
+import { toPublicCode } from "#app/modules/promo-codes/promo-codes.server";
+import { withFeedback } from "#app/modules/promo-codes/code-feedback.server";
 
 export async function saveDeal(userId: string, dealId: string) {
   const db = await getDb();

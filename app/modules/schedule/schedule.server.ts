@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import { blogArticles, crevardeDeals, offers, pages, promoCodes } from "../../../db/schema";
-import { cachedRead, type CachedReadOptions, type ContentTable } from "~/lib/data-cache.server";
-import { hearsDataChanges } from "~/lib/data-changes.server";
-import { getDb } from "~/lib/db.server";
+import { blogArticles, crevardeDeals, offers, pages, promoCodes } from "#db/schema";
+import { cachedRead, type CachedReadOptions, type ContentTable } from "#app/lib/data-cache.server";
+import { hearsDataChanges } from "#app/lib/data-changes.server";
+import { getDb } from "#app/lib/db.server";
 
 /** The scheduled tables (ADR 030), by the name the data cache knows them. */
 const SCHEDULED = {

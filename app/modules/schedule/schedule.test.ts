@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { dealFormSchema } from "../deals/deal-form.schema";
-import { offerFormSchema } from "../offers/offer-form.schema";
-import { pageFormSchema } from "../pages/page-form.schema";
-import { promoCodeFormSchema } from "../promo-codes/promo-code-form.schema";
+import { dealFormSchema } from "#app/modules/deals/deal-form.schema";
+import { offerFormSchema } from "#app/modules/offers/offer-form.schema";
+import { pageFormSchema } from "#app/modules/pages/page-form.schema";
+import { promoCodeFormSchema } from "#app/modules/promo-codes/promo-code-form.schema";
 import { isInSchedule, SCHEDULE_MESSAGES, scheduleState, scheduleView } from "./schedule";
 
 const now = new Date("2027-06-01T10:00:00Z");

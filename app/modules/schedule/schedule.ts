@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fromParisLocalInput } from "../settings/paris-time";
+import { fromParisLocalInput } from "#app/modules/settings/paris-time";
 
 /**
  * Scheduling of deals, promo codes, offers and pages (issue #17 item 4, ADR 030): an

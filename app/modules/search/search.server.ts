@@ -9,10 +9,10 @@
  * letters and digits (search.schema.ts), and each word is one quoted operand.
  */
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { NAME_SEPARATORS } from "../../../db/schema/shared";
-import { dealStatus } from "../../../db/states/deal-status";
-import { getDb, type Db } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
+import { NAME_SEPARATORS } from "#db/schema/shared";
+import { dealStatus } from "#db/states/deal-status";
+import { getDb, type Db } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
 import { compactName, normalizeQuery, searchWords, SEARCH_MAX_LENGTH, SUGGEST_MIN_LENGTH } from "./search.schema";
 
 type Executor = Pick<Db, "execute">;

@@ -6,17 +6,17 @@
  * Brands and offers carry their brand's cashback once it is launched (issue #34 item 5).
  */
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { blogArticles, brands, categories, promoCodes } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { listBrands } from "~/modules/brands/brands.server";
-import { listBrandCashback } from "~/modules/cashback/programs.server";
-import { searchOffers, suggestOffers } from "~/modules/offers/offers.server";
-import { publicArticle } from "~/modules/blog/blog.server";
-import { helpArticlePath } from "~/modules/help/help.constants";
-import { searchHelpArticles } from "~/modules/help/help.server";
-import { getSetting } from "~/modules/settings/settings.server";
-import { searchDealsQuery, publicDeals } from "~/modules/deals/deals.server";
-import { promoCodeColumns, publicCode, toPublicCode } from "~/modules/promo-codes/promo-codes.server";
+import { blogArticles, brands, categories, promoCodes } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { listBrands } from "#app/modules/brands/brands.server";
+import { listBrandCashback } from "#app/modules/cashback/programs.server";
+import { searchOffers, suggestOffers } from "#app/modules/offers/offers.server";
+import { publicArticle } from "#app/modules/blog/blog.server";
+import { helpArticlePath } from "#app/modules/help/help.constants";
+import { searchHelpArticles } from "#app/modules/help/help.server";
+import { getSetting } from "#app/modules/settings/settings.server";
+import { searchDealsQuery, publicDeals } from "#app/modules/deals/deals.server";
+import { promoCodeColumns, publicCode, toPublicCode } from "#app/modules/promo-codes/promo-codes.server";
 import { completeWord, expandWords, matchQuery, nameStartsWith, searchWithCorrections } from "./search.server";
 import { searchWords, SUGGEST_MIN_LENGTH } from "./search.schema";
 

@@ -1,18 +1,18 @@
 import { and, desc, eq } from "drizzle-orm";
-import { blogArticles, brands, crevardeDeals, pages } from "../../../db/schema";
-import { publicDeal } from "~/modules/deals/deals.server";
-import { publicArticle } from "~/modules/blog/blog.server";
-import { scheduleOpen } from "~/modules/schedule/schedule.server";
-import { getDb } from "~/lib/db.server";
-import { conceptPath } from "~/lib/site";
-import { listNonEmptyCategories } from "~/modules/categories/categories.server";
-import { LEGAL_SLUGS } from "~/modules/content/pages.server";
-import { EARNINGS_PATH } from "~/modules/content/earnings";
-import { memberPath } from "~/modules/members/member-badges";
-import { membersWithDeals } from "~/modules/members/members.server";
-import { helpArticlePath } from "~/modules/help/help.constants";
-import { helpSitemapRows } from "~/modules/help/help.server";
-import { listPublicOfferIds } from "~/modules/offers/offers.server";
+import { blogArticles, brands, crevardeDeals, pages } from "#db/schema";
+import { publicDeal } from "#app/modules/deals/deals.server";
+import { publicArticle } from "#app/modules/blog/blog.server";
+import { scheduleOpen } from "#app/modules/schedule/schedule.server";
+import { getDb } from "#app/lib/db.server";
+import { conceptPath } from "#app/lib/site";
+import { listNonEmptyCategories } from "#app/modules/categories/categories.server";
+import { LEGAL_SLUGS } from "#app/modules/content/pages.server";
+import { EARNINGS_PATH } from "#app/modules/content/earnings";
+import { memberPath } from "#app/modules/members/member-badges";
+import { membersWithDeals } from "#app/modules/members/members.server";
+import { helpArticlePath } from "#app/modules/help/help.constants";
+import { helpSitemapRows } from "#app/modules/help/help.server";
+import { listPublicOfferIds } from "#app/modules/offers/offers.server";
 
 export interface SitemapEntry {
   path: string;

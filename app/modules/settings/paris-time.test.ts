@@ -9,7 +9,7 @@ vi.mock("date-fns", async (importOriginal) => {
 });
 
 import { FORMATTED_KEPT, formatParis, fromParisLocalInput, parisYear, toParisLocalInput } from "./paris-time";
-import { withFirstOfMonth } from "~/lib/paris-day";
+import { withFirstOfMonth } from "#app/lib/paris-day";
 
 describe("Paris time for datetime-local fields", () => {
   it("reads what the admin typed as Paris time, summer and winter", () => {

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { fr } from "date-fns/locale";
-import { withFirstOfMonth } from "~/lib/paris-day";
+import { withFirstOfMonth } from "#app/lib/paris-day";
 
 /** The site's time zone: admins type dates as they read them on a French clock. */
 export const SITE_TIME_ZONE = "Europe/Paris";

@@ -1,5 +1,5 @@
-import { recordAudit } from "~/modules/admin/audit.server";
-import { LEGAL_FIELDS, type LegalIdentity } from "~/modules/legal/identity";
+import { recordAudit } from "#app/modules/admin/audit.server";
+import { LEGAL_FIELDS, type LegalIdentity } from "#app/modules/legal/identity";
 import { readSetting, setSetting, SETTING_DEFAULTS, type SettingKey } from "./settings.server";
 
 export type SettingValues = { [K in SettingKey]: (typeof SETTING_DEFAULTS)[K] };

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { siteSettings } from "../../../db/schema";
-import { onDataChange } from "~/lib/data-changes.server";
-import { databaseGeneration, getDb } from "~/lib/db.server";
-import { remember } from "~/lib/remember.server";
+import { siteSettings } from "#db/schema";
+import { onDataChange } from "#app/lib/data-changes.server";
+import { databaseGeneration, getDb } from "#app/lib/db.server";
+import { remember } from "#app/lib/remember.server";
 
 export const SETTING_DEFAULTS: {
   /** the /temu offer: its first day, its end (ISO instants) and its cashback bonus (percent) */

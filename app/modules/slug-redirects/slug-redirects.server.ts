@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import { blogArticles, categories, pages, slugRedirects } from "../../../db/schema";
-import { getDb, type Db } from "~/lib/db.server";
+import { blogArticles, categories, pages, slugRedirects } from "#db/schema";
+import { getDb, type Db } from "#app/lib/db.server";
 
 /** A database or a transaction. */
 type Conn = Pick<Db, "select" | "insert" | "delete">;

@@ -3,7 +3,7 @@
  * the period it is valid ("du 14 au 25 mai 2025", Paris dates) and the
  * cashback bonus, promised only once cashback exists. Client-safe.
  */
-import { formatParis, toParisDateInput } from "~/modules/settings/paris-time";
+import { formatParis, toParisDateInput } from "#app/modules/settings/paris-time";
 
 /** A Paris date in French, "1er" for the first of the month: "14", "14 mai", "1er mai 2025" (formatParis writes "1er" before a month; a day alone, "du 1er au 5 mai", is done here). */
 function frenchDay(instant: string, pattern: "d" | "d MMMM" | "d MMMM yyyy"): string {

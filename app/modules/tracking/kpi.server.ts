@@ -1,4 +1,4 @@
-import type { SessionUser } from "~/lib/auth.server";
+import type { SessionUser } from "#app/lib/auth.server";
 import { shouldRecordClick } from "./click-limits.server";
 import { validateDestination } from "./destination";
 import { allowedHosts, publishedMemberDealHost, recordEventInBackground, visitorHash } from "./tracking.server";

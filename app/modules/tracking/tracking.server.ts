@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { dealStatus } from "~/modules/deals/deal-rules";
-import { analyticsEvents, brands, crevardeDeals, offers, promoCodes } from "../../../db/schema";
-import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
-import { onDataChange } from "~/lib/data-changes.server";
-import { databaseGeneration, getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { remember } from "~/lib/remember.server";
+import { dealStatus } from "#app/modules/deals/deal-rules";
+import { analyticsEvents, brands, crevardeDeals, offers, promoCodes } from "#db/schema";
+import { PG_ERROR, pgErrorCode } from "#app/lib/db-errors.server";
+import { onDataChange } from "#app/lib/data-changes.server";
+import { databaseGeneration, getDb } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { logger } from "#app/lib/logger.server";
+import { remember } from "#app/lib/remember.server";
 import { hostOf } from "./destination";
-import { getSetting } from "~/modules/settings/settings.server";
+import { getSetting } from "#app/modules/settings/settings.server";
 
 const HOSTS_TTL_MS = 60_000;
 const hostsCache = remember("redirect-hosts", (): { current: { at: number; gen: number; hosts: Promise<Set<string>> } | null } => ({ current: null }));

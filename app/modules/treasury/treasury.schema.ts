@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { NETWORKS } from "../../../db/constants-cashback";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { parseEuroAmount } from "~/modules/payouts/payouts.schema";
-export { NETWORK_LABELS } from "~/modules/networks/networks";
+import { NETWORKS } from "#db/constants-cashback";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { parseEuroAmount } from "#app/modules/payouts/payouts.schema";
+export { NETWORK_LABELS } from "#app/modules/networks/networks";
 
 /** Client-safe rules and copy of the treasury page (ADR 037 §Treasury). */
 

@@ -1,13 +1,13 @@
-import { DomainError } from "~/lib/errors";
+import { DomainError } from "#app/lib/errors";
 import { desc, sql } from "drizzle-orm";
-import { networkPayments } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { PG_ERROR, pgErrorCode } from "~/lib/db-errors.server";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { toCents } from "~/modules/ledger/ledger";
-import { deletedMemberDebts } from "~/modules/ledger/ledger.server";
+import { networkPayments } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { PG_ERROR, pgErrorCode } from "#app/lib/db-errors.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { toCents } from "#app/modules/ledger/ledger";
+import { deletedMemberDebts } from "#app/modules/ledger/ledger.server";
 import { solvencyAlert, solvencyFigures, TREASURY_MESSAGES, type NetworkPaymentInput } from "./treasury.schema";
-import { conversionStatus } from "../../../db/states/conversion-status";
+import { conversionStatus } from "#db/states/conversion-status";
 
 /**
  * Solvency view (ADR 037 §Treasury): what members are owed, from the ledger's

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ROLES } from "../../../db/constants";
-import { plainText } from "../admin/form-helpers";
+import { ROLES } from "#db/constants";
+import { plainText } from "#app/modules/admin/form-helpers";
 
 export const USER_MESSAGES = {
   updated: "Utilisateur mis à jour avec succès",

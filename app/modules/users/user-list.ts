@@ -1,5 +1,5 @@
-import { ROLES } from "../../../db/constants";
-import { choice, defineList } from "~/modules/admin/list-query";
+import { ROLES } from "#db/constants";
+import { choice, defineList } from "#app/modules/admin/list-query";
 
 /** /admin/users as a list (issue #17): searched (e-mail, username), filtered by role and sorted in the URL; newest first by default. */
 export const userListSpec = defineList({

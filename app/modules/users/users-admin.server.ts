@@ -1,15 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { profiles, user } from "../../../db/schema";
-import { getDb } from "~/lib/db.server";
-import { deleteAccount, isUsernameTaken, UsernameTakenError } from "~/modules/accounts/accounts.server";
-import { paginate } from "~/modules/admin/pagination.server";
-import { listOrder, searchWhere } from "~/modules/admin/list-query.server";
-import type { ListQuery } from "~/modules/admin/list-query";
+import { profiles, user } from "#db/schema";
+import { getDb } from "#app/lib/db.server";
+import { deleteAccount, isUsernameTaken, UsernameTakenError } from "#app/modules/accounts/accounts.server";
+import { paginate } from "#app/modules/admin/pagination.server";
+import { listOrder, searchWhere } from "#app/modules/admin/list-query.server";
+import type { ListQuery } from "#app/modules/admin/list-query";
 import type { UserSort, userListSpec } from "./user-list";
 import type { userFormSchema } from "./user-form.schema";
-import { recordAuditIn } from "~/modules/admin/audit.server";
-import { validatedCashbackByMember } from "~/modules/cashback/member-cashback.server";
+import { recordAuditIn } from "#app/modules/admin/audit.server";
+import { validatedCashbackByMember } from "#app/modules/cashback/member-cashback.server";
 
 type Actor = { id: string; email: string };
 

@@ -1,11 +1,11 @@
 import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Newspaper, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale, MessageSquareWarning, ShieldAlert, UserCheck, LifeBuoy, Mail, History, ChartLine } from "lucide-react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
-import { useLogout } from "~/components/layout/user-menu";
+import { useLogout } from "#app/components/layout/user-menu";
 import type { Route } from "./+types/_layout";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Avatar } from "~/components/layout/avatar";
-import { Button } from "~/components/ui/button";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Avatar } from "#app/components/layout/avatar";
+import { Button } from "#app/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,14 +13,14 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
-import { requirePermission } from "~/lib/auth.server";
-import { getEnv } from "~/lib/env.server";
-import { adminSeo } from "~/lib/admin-seo";
-import { can, PERMISSIONS, ROLE_LABELS, type Permission } from "~/lib/permissions";
-import { cn } from "~/lib/utils";
-import { displayName } from "~/modules/accounts/display";
+} from "#app/components/ui/dropdown-menu";
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "#app/components/ui/sheet";
+import { requirePermission } from "#app/lib/auth.server";
+import { getEnv } from "#app/lib/env.server";
+import { adminSeo } from "#app/lib/admin-seo";
+import { can, PERMISSIONS, ROLE_LABELS, type Permission } from "#app/lib/permissions";
+import { cn } from "#app/lib/utils";
+import { displayName } from "#app/modules/accounts/display";
 
 /**
  * Anyone who may enter the back office (ADR 022). The layout only shapes the

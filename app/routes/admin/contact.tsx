@@ -1,18 +1,18 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
-import { PageHeader, selectClass, useActionToast } from "~/components/admin/admin-ui";
-import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { requirePermission } from "~/lib/auth.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { countOf } from "~/lib/plural";
-import { adminSeo } from "~/lib/admin-seo";
-import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
-import { CONTACT_ADMIN_MESSAGES, CONTACT_STATUS_LABELS, contactStatusSchema, type ContactStatus } from "~/modules/contact/contact.schema";
-import { listContactMessages, setContactStatus } from "~/modules/contact/contact.server";
-import { contactStatus } from "../../../db/states/contact-status";
-import { formatParis } from "~/modules/settings/paris-time";
+import { PageHeader, selectClass, useActionToast } from "#app/components/admin/admin-ui";
+import { AdminLoadErrorBoundary } from "#app/components/admin/load-error";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { requirePermission } from "#app/lib/auth.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { countOf } from "#app/lib/plural";
+import { adminSeo } from "#app/lib/admin-seo";
+import { type AdminActionData, intentAction, loadOrFail, ok } from "#app/modules/admin/admin.server";
+import { CONTACT_ADMIN_MESSAGES, CONTACT_STATUS_LABELS, contactStatusSchema, type ContactStatus } from "#app/modules/contact/contact.schema";
+import { listContactMessages, setContactStatus } from "#app/modules/contact/contact.server";
+import { contactStatus } from "#db/states/contact-status";
+import { formatParis } from "#app/modules/settings/paris-time";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Messages de contact", matches);
 

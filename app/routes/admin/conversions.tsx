@@ -1,22 +1,22 @@
 import { Eye, Search, Upload, X } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/conversions";
-import { Field, PageHeader, selectClass, useActionToast } from "~/components/admin/admin-ui";
-import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
-import { Pager } from "~/components/admin/pager";
-import { type Column, ResourceTable, Truncated, Unbroken } from "~/components/admin/resource-list";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { requirePermission } from "~/lib/auth.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { logger } from "~/lib/logger.server";
-import { adminSeo } from "~/lib/admin-seo";
-import { type AdminActionData, failure, guarded, loadOrFail, ok } from "~/modules/admin/admin.server";
-import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { requestedPage } from "~/modules/admin/pagination.server";
-import { approveConversionReview, attributeConversion, ConversionDecisionError, decideForeignCurrency } from "~/modules/conversions/attribute.server";
+import { Field, PageHeader, selectClass, useActionToast } from "#app/components/admin/admin-ui";
+import { AdminLoadErrorBoundary } from "#app/components/admin/load-error";
+import { Pager } from "#app/components/admin/pager";
+import { type Column, ResourceTable, Truncated, Unbroken } from "#app/components/admin/resource-list";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Input } from "#app/components/ui/input";
+import { requirePermission } from "#app/lib/auth.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { logger } from "#app/lib/logger.server";
+import { adminSeo } from "#app/lib/admin-seo";
+import { type AdminActionData, failure, guarded, loadOrFail, ok } from "#app/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "#app/modules/admin/load-errors";
+import { requestedPage } from "#app/modules/admin/pagination.server";
+import { approveConversionReview, attributeConversion, ConversionDecisionError, decideForeignCurrency } from "#app/modules/conversions/attribute.server";
 import {
   attributeSchema,
   conversionFilters,
@@ -25,17 +25,17 @@ import {
   MAX_IMPORT_BYTES,
   networkSchema,
   reviewSchema,
-} from "~/modules/conversions/conversions-admin.schema";
-import { conversionDetail, conversionForAction, listConversionsAdmin, memberByEmail } from "~/modules/conversions/conversions-admin.server";
-import { formatNetworkAmount } from "~/modules/conversions/format";
-import { ImportFileError, importNetworkFile } from "~/modules/conversions/import.server";
-import { decodeImportText, importSummary, type ImportSummary } from "~/modules/conversions/import-file";
-import { CONVERSION_REVIEW_HINTS, CONVERSION_REVIEW_STATUSES, conversionReviewLabel } from "~/modules/conversions/review";
-import { conversionReviewStatus } from "../../../db/states/conversion-status";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { NETWORK_LABELS, NETWORKS, type NetworkName } from "~/modules/networks/networks";
-import { formatParis } from "~/modules/settings/paris-time";
-import { countOf } from "~/lib/plural";
+} from "#app/modules/conversions/conversions-admin.schema";
+import { conversionDetail, conversionForAction, listConversionsAdmin, memberByEmail } from "#app/modules/conversions/conversions-admin.server";
+import { formatNetworkAmount } from "#app/modules/conversions/format";
+import { ImportFileError, importNetworkFile } from "#app/modules/conversions/import.server";
+import { decodeImportText, importSummary, type ImportSummary } from "#app/modules/conversions/import-file";
+import { CONVERSION_REVIEW_HINTS, CONVERSION_REVIEW_STATUSES, conversionReviewLabel } from "#app/modules/conversions/review";
+import { conversionReviewStatus } from "#db/states/conversion-status";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { NETWORK_LABELS, NETWORKS, type NetworkName } from "#app/modules/networks/networks";
+import { formatParis } from "#app/modules/settings/paris-time";
+import { countOf } from "#app/lib/plural";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Conversions", matches);
 

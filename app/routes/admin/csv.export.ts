@@ -1,8 +1,8 @@
 import type { Route } from "./+types/csv.export";
-import { requirePermission } from "~/lib/auth.server";
-import { csvList } from "~/modules/admin/csv-entities.server";
-import { exportCsv } from "~/modules/admin/csv.server";
-import { toParisDateInput } from "~/modules/settings/paris-time";
+import { requirePermission } from "#app/lib/auth.server";
+import { csvList } from "#app/modules/admin/csv-entities.server";
+import { exportCsv } from "#app/modules/admin/csv.server";
+import { toParisDateInput } from "#app/modules/settings/paris-time";
 
 /** « Exporter (CSV) »: the rows of a catalogue list as its URL filters, searches and sorts them (ADR 029). */
 export async function loader({ request, params }: Route.LoaderArgs) {

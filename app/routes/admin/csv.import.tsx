@@ -1,17 +1,17 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/csv.import";
-import { PageHeader } from "~/components/admin/admin-ui";
-import { CsvImportPanel } from "~/components/admin/csv-import-panel";
-import { Button } from "~/components/ui/button";
-import { requirePermission } from "~/lib/auth.server";
-import { requestNow } from "~/lib/clock.server";
-import { adminSeo } from "~/lib/admin-seo";
-import { redirectWithToast } from "~/lib/toast.server";
-import { CSV_LIMITS, CSV_MESSAGES } from "~/modules/admin/csv";
-import { csvList } from "~/modules/admin/csv-entities.server";
-import { csvImportAction, type CsvImportData } from "~/modules/admin/csv-import-route.server";
-import { importCsv, previewCsv } from "~/modules/admin/csv.server";
+import { PageHeader } from "#app/components/admin/admin-ui";
+import { CsvImportPanel } from "#app/components/admin/csv-import-panel";
+import { Button } from "#app/components/ui/button";
+import { requirePermission } from "#app/lib/auth.server";
+import { requestNow } from "#app/lib/clock.server";
+import { adminSeo } from "#app/lib/admin-seo";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { CSV_LIMITS, CSV_MESSAGES } from "#app/modules/admin/csv";
+import { csvList } from "#app/modules/admin/csv-entities.server";
+import { csvImportAction, type CsvImportData } from "#app/modules/admin/csv-import-route.server";
+import { importCsv, previewCsv } from "#app/modules/admin/csv.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => adminSeo(data?.title ?? "Importer un fichier CSV", matches);
 

@@ -6,14 +6,14 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { CONTENT_TYPES } from "../../../db/constants";
-import { BADGE_TYPES } from "../../../db/constants";
+import { CONTENT_TYPES } from "#db/constants";
+import { BADGE_TYPES } from "#db/constants";
 import AdminContent from "./content";
 import AdminDeals from "./crevarde-deals";
-import { CONTENT_TYPE_LABELS, CONTENT_TYPE_OPTIONS, contentPageChoices, contentPageLabel } from "~/modules/content/content-block-form.schema";
-import { CONTENT_BLOCK_TYPES } from "~/modules/content/content-list";
-import { BADGE_OPTIONS } from "~/modules/deals/deal-form.schema";
-import { DEAL_SOURCE_OPTIONS, DEAL_SOURCES, dealSourceLabel } from "~/modules/deals/deals.constants";
+import { CONTENT_TYPE_LABELS, CONTENT_TYPE_OPTIONS, contentPageChoices, contentPageLabel } from "#app/modules/content/content-block-form.schema";
+import { CONTENT_BLOCK_TYPES } from "#app/modules/content/content-list";
+import { BADGE_OPTIONS } from "#app/modules/deals/deal-form.schema";
+import { DEAL_SOURCE_OPTIONS, DEAL_SOURCES, dealSourceLabel } from "#app/modules/deals/deals.constants";
 
 /** A screen's HTML as its loader's data renders it. */
 function render(path: string, Component: unknown, loaderData: unknown) {

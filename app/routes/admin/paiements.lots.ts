@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Route } from "./+types/paiements.lots";
-import { requirePermission } from "~/lib/auth.server";
-import { logger } from "~/lib/logger.server";
-import { batchFile } from "~/modules/payouts/payouts.server";
+import { requirePermission } from "#app/lib/auth.server";
+import { logger } from "#app/lib/logger.server";
+import { batchFile } from "#app/modules/payouts/payouts.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

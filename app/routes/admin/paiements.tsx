@@ -1,20 +1,20 @@
 import { Download } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/paiements";
-import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
-import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { requirePermission } from "~/lib/auth.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { countOf } from "~/lib/plural";
-import { adminSeo } from "~/lib/admin-seo";
-import { type AdminActionData, intentAction, loadOrFail, ok } from "~/modules/admin/admin.server";
-import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { MONEY_LABELS } from "~/modules/treasury/treasury.schema";
+import { PageHeader, useActionToast } from "#app/components/admin/admin-ui";
+import { AdminLoadErrorBoundary } from "#app/components/admin/load-error";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Input } from "#app/components/ui/input";
+import { requirePermission } from "#app/lib/auth.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { countOf } from "#app/lib/plural";
+import { adminSeo } from "#app/lib/admin-seo";
+import { type AdminActionData, intentAction, loadOrFail, ok } from "#app/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "#app/modules/admin/load-errors";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { MONEY_LABELS } from "#app/modules/treasury/treasury.schema";
 import {
   financeActionSchema,
   PAYOUT_TO_FIX_CODE,
@@ -23,7 +23,7 @@ import {
   payoutBatchStatus,
   payoutStatus,
   payoutStatusLabel,
-} from "~/modules/payouts/payouts.schema";
+} from "#app/modules/payouts/payouts.schema";
 import {
   approvePayout,
   completePayout,
@@ -33,9 +33,9 @@ import {
   markBatchSent,
   refusePayout,
   type FinancePayoutRow,
-} from "~/modules/payouts/payouts.server";
-import { formatParis } from "~/modules/settings/paris-time";
-import { allowSharedIban } from "~/modules/payouts/bank-details.server";
+} from "#app/modules/payouts/payouts.server";
+import { formatParis } from "#app/modules/settings/paris-time";
+import { allowSharedIban } from "#app/modules/payouts/bank-details.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Paiements", matches);
 

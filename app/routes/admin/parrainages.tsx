@@ -1,18 +1,18 @@
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/parrainages";
-import { PageHeader, useActionToast } from "~/components/admin/admin-ui";
-import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { requirePermission } from "~/lib/auth.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { adminSeo } from "~/lib/admin-seo";
-import { failure, guarded, loadOrFail, ok, type AdminActionData } from "~/modules/admin/admin.server";
-import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { decideHeldReferral, listHeldReferrals } from "~/modules/referrals/referrals.server";
-import { formatParis } from "~/modules/settings/paris-time";
+import { PageHeader, useActionToast } from "#app/components/admin/admin-ui";
+import { AdminLoadErrorBoundary } from "#app/components/admin/load-error";
+import { Button } from "#app/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { requirePermission } from "#app/lib/auth.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { adminSeo } from "#app/lib/admin-seo";
+import { failure, guarded, loadOrFail, ok, type AdminActionData } from "#app/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "#app/modules/admin/load-errors";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { decideHeldReferral, listHeldReferrals } from "#app/modules/referrals/referrals.server";
+import { formatParis } from "#app/modules/settings/paris-time";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Parrainages à vérifier", matches);
 

@@ -1,17 +1,17 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/prix.import";
-import { PageHeader } from "~/components/admin/admin-ui";
-import { CsvImportPanel } from "~/components/admin/csv-import-panel";
-import { Button } from "~/components/ui/button";
-import { requirePermission } from "~/lib/auth.server";
-import { requestNow } from "~/lib/clock.server";
-import { adminSeo } from "~/lib/admin-seo";
-import { redirectWithToast } from "~/lib/toast.server";
-import { CSV_LIMITS } from "~/modules/admin/csv";
-import { csvImportAction, type CsvImportData } from "~/modules/admin/csv-import-route.server";
-import { PRICE_ADMIN_MESSAGES, PRICE_CSV_COLUMNS } from "~/modules/prices/price-admin";
-import { importPriceCsv, previewPriceCsv } from "~/modules/prices/price-import.server";
+import { PageHeader } from "#app/components/admin/admin-ui";
+import { CsvImportPanel } from "#app/components/admin/csv-import-panel";
+import { Button } from "#app/components/ui/button";
+import { requirePermission } from "#app/lib/auth.server";
+import { requestNow } from "#app/lib/clock.server";
+import { adminSeo } from "#app/lib/admin-seo";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { CSV_LIMITS } from "#app/modules/admin/csv";
+import { csvImportAction, type CsvImportData } from "#app/modules/admin/csv-import-route.server";
+import { PRICE_ADMIN_MESSAGES, PRICE_CSV_COLUMNS } from "#app/modules/prices/price-admin";
+import { importPriceCsv, previewPriceCsv } from "#app/modules/prices/price-import.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Importer des prix", matches);
 

@@ -3,25 +3,25 @@ import { History, Pencil, Plus, TriangleAlert, Zap } from "lucide-react";
 import { useState } from "react";
 import { data, Form, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/programmes";
-import { adminSeo } from "~/lib/admin-seo";
-import { BrandField, PageHeader, EditorDialog, Field, FormActions, EmptyRow, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
-import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
-import { Pager } from "~/components/admin/pager";
-import { RowMenu } from "~/components/admin/row-menu";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from "~/components/ui/alert-dialog";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { Textarea } from "~/components/ui/textarea";
-import { requirePermission } from "~/lib/auth.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
-import { pgErrorCode, pgErrorConstraint, PG_ERROR } from "~/lib/db-errors.server";
-import { requestedPage } from "~/modules/admin/pagination.server";
-import { brandChoices } from "~/modules/brands/brands-admin.server";
-import { addRate, clearProgramBoost, listProgramsAdmin, saveProgram, setProgramBoost, setProgramStatus } from "~/modules/cashback/programs.server";
+import { adminSeo } from "#app/lib/admin-seo";
+import { BrandField, PageHeader, EditorDialog, Field, FormActions, EmptyRow, errorsFor, selectClass, useActionToast, useEditor } from "#app/components/admin/admin-ui";
+import { AdminLoadErrorBoundary } from "#app/components/admin/load-error";
+import { Pager } from "#app/components/admin/pager";
+import { RowMenu } from "#app/components/admin/row-menu";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from "#app/components/ui/alert-dialog";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog";
+import { Input } from "#app/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table";
+import { Textarea } from "#app/components/ui/textarea";
+import { requirePermission } from "#app/lib/auth.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "#app/modules/admin/admin.server";
+import { pgErrorCode, pgErrorConstraint, PG_ERROR } from "#app/lib/db-errors.server";
+import { requestedPage } from "#app/modules/admin/pagination.server";
+import { brandChoices } from "#app/modules/brands/brands-admin.server";
+import { addRate, clearProgramBoost, listProgramsAdmin, saveProgram, setProgramBoost, setProgramStatus } from "#app/modules/cashback/programs.server";
 import {
   BOOST_MESSAGES,
   boostFormSchema,
@@ -35,15 +35,15 @@ import {
   RATE_BASE_LABELS,
   RATE_BASES,
   rateFormSchema,
-} from "~/modules/cashback/programs.schema";
-import { NETWORK_ENV_VARS, networkCredentialsConfigured } from "~/modules/networks/credentials.server";
-import { NETWORK_LABELS, NETWORKS, SUB_ID_PARAM } from "~/modules/networks/networks";
-import { generatePushSecret, isPushNetwork, pushSecretStatuses, pushSecretVersion, type PushNetwork } from "~/modules/networks/push.server";
-import { formatParis, toParisLocalInput } from "~/modules/settings/paris-time";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { requestNow } from "~/lib/clock.server";
+} from "#app/modules/cashback/programs.schema";
+import { NETWORK_ENV_VARS, networkCredentialsConfigured } from "#app/modules/networks/credentials.server";
+import { NETWORK_LABELS, NETWORKS, SUB_ID_PARAM } from "#app/modules/networks/networks";
+import { generatePushSecret, isPushNetwork, pushSecretStatuses, pushSecretVersion, type PushNetwork } from "#app/modules/networks/push.server";
+import { formatParis, toParisLocalInput } from "#app/modules/settings/paris-time";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { requestNow } from "#app/lib/clock.server";
 import { z } from "zod";
-import { programStatus } from "../../../db/states/program-status";
+import { programStatus } from "#db/states/program-status";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Programmes", matches);
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/reclamations.export";
-import { requirePermission } from "~/lib/auth.server";
-import { ClaimError, exportMatchedCsv } from "~/modules/claims/claims.server";
-import { toParisDateInput } from "~/modules/settings/paris-time";
+import { requirePermission } from "#app/lib/auth.server";
+import { ClaimError, exportMatchedCsv } from "#app/modules/claims/claims.server";
+import { toParisDateInput } from "#app/modules/settings/paris-time";
 
 /** « Exporter en CSV »: a network's matched claims, for its claim form (recorded in the audit log). */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/reclamations.justificatif";
-import { requirePermission } from "~/lib/auth.server";
-import { claimProofFile } from "~/modules/claims/claims.server";
+import { requirePermission } from "#app/lib/auth.server";
+import { claimProofFile } from "#app/modules/claims/claims.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/upload";
-import { requirePermission } from "~/lib/auth.server";
-import { readBoundedForm } from "~/lib/body.server";
-import { recordAudit } from "~/modules/admin/audit.server";
-import { MAX_UPLOAD_BYTES, saveImageUpload, UPLOAD_MESSAGES, UploadError } from "~/lib/storage.server";
+import { requirePermission } from "#app/lib/auth.server";
+import { readBoundedForm } from "#app/lib/body.server";
+import { recordAudit } from "#app/modules/admin/audit.server";
+import { MAX_UPLOAD_BYTES, saveImageUpload, UPLOAD_MESSAGES, UploadError } from "#app/lib/storage.server";
 
 export function loader() {
   return new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST" } });

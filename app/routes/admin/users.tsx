@@ -1,27 +1,27 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { formatParis } from "~/modules/settings/paris-time";
+import { formatParis } from "#app/modules/settings/paris-time";
 
 import type { Route } from "./+types/users";
-import { adminSeo } from "~/lib/admin-seo";
-import { AdminForm, PageHeader, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "~/components/admin/admin-ui";
-import { Pager } from "~/components/admin/pager";
-import { AdminLoadErrorBoundary } from "~/components/admin/load-error";
-import { Avatar } from "~/components/layout/avatar";
-import { Badge } from "~/components/ui/badge";
-import { Input } from "~/components/ui/input";
-import { ListToolbar, ResourceTable, RowActions, Truncated } from "~/components/admin/resource-list";
-import { requireAdmin } from "~/lib/auth.server";
-import { ROLE_LABELS, toRole } from "~/lib/permissions";
-import { ROLES, type Role } from "../../../db/constants";
-import { readBoundedForm } from "~/lib/body.server";
-import { isNarrowed, parseListQuery } from "~/modules/admin/list-query";
-import { userListSpec } from "~/modules/users/user-list";
-import { formatEuros } from "~/modules/ledger/ledger";
-import { MONEY_LABELS } from "~/modules/treasury/treasury.schema";
-import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "~/modules/admin/admin.server";
-import { ADMIN_LOAD_ERRORS } from "~/modules/admin/load-errors";
-import { USER_MESSAGES, userFormSchema } from "~/modules/users/user-form.schema";
-import { deleteUserAdmin, LastAdminError, listUsersAdmin, updateUserAdmin } from "~/modules/users/users-admin.server";
+import { adminSeo } from "#app/lib/admin-seo";
+import { AdminForm, PageHeader, EditorDialog, Field, FormActions, errorsFor, selectClass, useActionToast, useEditor } from "#app/components/admin/admin-ui";
+import { Pager } from "#app/components/admin/pager";
+import { AdminLoadErrorBoundary } from "#app/components/admin/load-error";
+import { Avatar } from "#app/components/layout/avatar";
+import { Badge } from "#app/components/ui/badge";
+import { Input } from "#app/components/ui/input";
+import { ListToolbar, ResourceTable, RowActions, Truncated } from "#app/components/admin/resource-list";
+import { requireAdmin } from "#app/lib/auth.server";
+import { ROLE_LABELS, toRole } from "#app/lib/permissions";
+import { ROLES, type Role } from "#db/constants";
+import { readBoundedForm } from "#app/lib/body.server";
+import { isNarrowed, parseListQuery } from "#app/modules/admin/list-query";
+import { userListSpec } from "#app/modules/users/user-list";
+import { formatEuros } from "#app/modules/ledger/ledger";
+import { MONEY_LABELS } from "#app/modules/treasury/treasury.schema";
+import { type AdminActionData, failure, guarded, invalid, loadOrFail, ok } from "#app/modules/admin/admin.server";
+import { ADMIN_LOAD_ERRORS } from "#app/modules/admin/load-errors";
+import { USER_MESSAGES, userFormSchema } from "#app/modules/users/user-form.schema";
+import { deleteUserAdmin, LastAdminError, listUsersAdmin, updateUserAdmin } from "#app/modules/users/users-admin.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminSeo("Utilisateurs", matches);
 

@@ -1,5 +1,5 @@
-import type { DealSource } from "../../modules/deals/deals.constants";
-import type { BadgeType } from "../../../db/constants";
+import type { DealSource } from "#app/modules/deals/deals.constants";
+import type { BadgeType } from "#db/constants";
 
 export interface DealSeed {
   title: string;

@@ -1,5 +1,5 @@
-import { HELP_ARTICLE_SLUGS } from "../../modules/help/help.constants";
-import type { HelpSection } from "../../modules/help/help.constants";
+import { HELP_ARTICLE_SLUGS } from "#app/modules/help/help.constants";
+import type { HelpSection } from "#app/modules/help/help.constants";
 
 /**
  * The help centre's first articles (issue #34 item 7): the questions shoppers

@@ -1,4 +1,4 @@
-import type { NETWORKS } from "../../../db/constants-cashback";
+import type { NETWORKS } from "#db/constants-cashback";
 
 /** The demo brand that has a programme on every network (issue #12 item 8). */
 export const DEMO_PROGRAM_BRAND_SLUG = "nuxe";

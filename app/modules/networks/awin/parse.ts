@@ -25,8 +25,8 @@ import {
   relabelLine,
   type MappedStatus,
   type ParseOptions,
-} from "../parse-common";
-import type { NormalisedRecord, ParseResult } from "../types";
+} from "#app/modules/networks/parse-common";
+import type { NormalisedRecord, ParseResult } from "#app/modules/networks/types";
 
 /**
  * Awin (ADR 016 §Per-network reference). Pull: GET /publishers/{id}/transactions/ answers a bare

@@ -6,7 +6,7 @@
  * process), 429 → Retry-After.
  * Also `?ids=` to confirm pushed transactions.
  */
-import { formatDate, joinUrl, PullSession, sha256, splitWindows, type PullOptions, type PullSummary } from "../pull.server";
+import { formatDate, joinUrl, PullSession, sha256, splitWindows, type PullOptions, type PullSummary } from "#app/modules/networks/pull.server";
 
 const AWIN_BASE_URL = "https://api.awin.com";
 const AWIN_MAX_WINDOW_DAYS = 31;

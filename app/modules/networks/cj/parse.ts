@@ -21,8 +21,8 @@ import {
   unreadable,
   type MappedStatus,
   type ParseOptions,
-} from "../parse-common";
-import type { NormalisedRecord, ParseResult } from "../types";
+} from "#app/modules/networks/parse-common";
+import type { NormalisedRecord, ParseResult } from "#app/modules/networks/types";
 
 /**
  * CJ (ADR 016 §Per-network reference): GraphQL publisherCommissions →

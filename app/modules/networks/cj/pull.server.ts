@@ -6,8 +6,8 @@
  * starts after maxCommissionId. The 30-minute pull keeps that id as its
  * watermark; the daily safety net re-reads the last 31 days by posting date.
  */
-import { formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "../pull.server";
-import { readNetworkState, watermarkKey, writeNetworkState } from "../state.server";
+import { formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "#app/modules/networks/pull.server";
+import { readNetworkState, watermarkKey, writeNetworkState } from "#app/modules/networks/state.server";
 
 const CJ_BASE_URL = "https://commissions.api.cj.com";
 /** guard against a network that never says payloadComplete */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readNetworkFixture } from "../../../../tests/helpers/network-fixtures";
-import { describeRejected } from "../parse-common";
-import type { NormalisedRecord } from "../types";
+import { readNetworkFixture } from "#tests/helpers/network-fixtures";
+import { describeRejected } from "#app/modules/networks/parse-common";
+import type { NormalisedRecord } from "#app/modules/networks/types";
 import { parseEffiliationCsv, parseEffiliationFile, parseEffiliationTransactions } from "./parse";
 
 function withoutRaw(record: NormalisedRecord) {

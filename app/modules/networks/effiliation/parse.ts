@@ -25,8 +25,8 @@ import {
   unreadable,
   type MappedStatus,
   type ParseOptions,
-} from "../parse-common";
-import type { NormalisedRecord, ParseResult } from "../types";
+} from "#app/modules/networks/parse-common";
+import type { NormalisedRecord, ParseResult } from "#app/modules/networks/types";
 
 /**
  * Effiliation (ADR 016 §Per-network reference): apiv2 transaction.csv is pipe-separated with a

@@ -2,7 +2,7 @@
  * Effiliation API v2 (ADR 016 §Per-network reference): GET /apiv2/transaction.csv?key=&start=dd/MM/yyyy&end=dd/MM/yyyy&type=date|datevalidation.
  * No documented limit: calls are still spaced 1 s apart.
  */
-import { formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "../pull.server";
+import { formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "#app/modules/networks/pull.server";
 
 const EFFILIATION_BASE_URL = "https://apiv2.effiliation.com";
 

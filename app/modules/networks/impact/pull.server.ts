@@ -4,7 +4,7 @@
  * (AccountSid:AuthToken), JSON. Windows of at most 45 days (longer ones are
  * split); pages follow "@nextpageuri" (a path on the same host, never another).
  */
-import { formatDate, joinUrl, PullError, PullSession, splitWindows, type PullOptions, type PullSummary } from "../pull.server";
+import { formatDate, joinUrl, PullError, PullSession, splitWindows, type PullOptions, type PullSummary } from "#app/modules/networks/pull.server";
 
 const IMPACT_BASE_URL = "https://api.impact.com";
 const IMPACT_MAX_WINDOW_DAYS = 45;

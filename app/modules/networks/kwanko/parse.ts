@@ -20,8 +20,8 @@ import {
   unreadable,
   type MappedStatus,
   type ParseOptions,
-} from "../parse-common";
-import type { NormalisedRecord, ParseResult } from "../types";
+} from "#app/modules/networks/parse-common";
+import type { NormalisedRecord, ParseResult } from "#app/modules/networks/types";
 
 /**
  * Kwanko (ex-NetAffiliation, ADR 016 §Per-network reference).

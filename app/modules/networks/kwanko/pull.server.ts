@@ -3,7 +3,7 @@
  * GET requete.php?authl=&authv=&champs=idprogramme,date,etat,argann,montant,gains,monnaie,idsite&debut=&fin=
  * → "OK <n>" then a ";" CSV, or "KO <code> <explanation>".
  */
-import { formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "../pull.server";
+import { formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "#app/modules/networks/pull.server";
 
 const KWANKO_BASE_URL = "https://stat.netaffiliation.com";
 const KWANKO_FIELDS = "idprogramme,date,etat,argann,montant,gains,monnaie,idsite";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readNetworkJson } from "../../../../tests/helpers/network-fixtures";
-import { describeRejected } from "../parse-common";
-import type { NormalisedRecord } from "../types";
+import { readNetworkJson } from "#tests/helpers/network-fixtures";
+import { describeRejected } from "#app/modules/networks/parse-common";
+import type { NormalisedRecord } from "#app/modules/networks/types";
 import { parseRakutenEvents } from "./parse";
 
 function withoutRaw(record: NormalisedRecord) {

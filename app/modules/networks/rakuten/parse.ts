@@ -15,8 +15,8 @@ import {
   RECORD_ID,
   unreadable,
   type ParseOptions,
-} from "../parse-common";
-import type { NormalisedRecord, ParseResult } from "../types";
+} from "#app/modules/networks/parse-common";
+import type { NormalisedRecord, ParseResult } from "#app/modules/networks/types";
 
 /**
  * Rakuten Advertising Events API (ADR 016 §Per-network reference): a JSON array, one record

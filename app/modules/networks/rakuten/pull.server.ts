@@ -5,8 +5,8 @@
  * 15 minutes from the stored process-date watermark minus 30 minutes (late
  * events), to now; the watermark moves only after every page was imported.
  */
-import { daysAgo, formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "../pull.server";
-import { readNetworkState, watermarkKey, writeNetworkState } from "../state.server";
+import { daysAgo, formatDate, joinUrl, PullError, PullSession, type PullOptions, type PullSummary } from "#app/modules/networks/pull.server";
+import { readNetworkState, watermarkKey, writeNetworkState } from "#app/modules/networks/state.server";
 
 const RAKUTEN_BASE_URL = "https://api.rakutenmarketing.com";
 export const RAKUTEN_PAGE_SIZE = 1000;

@@ -18,8 +18,8 @@ import {
   unreadable,
   type MappedStatus,
   type ParseOptions,
-} from "../parse-common";
-import type { NormalisedRecord, ParseResult } from "../types";
+} from "#app/modules/networks/parse-common";
+import type { NormalisedRecord, ParseResult } from "#app/modules/networks/types";
 
 /**
  * TimeOne / Public-Idées (ADR 016 §Per-network reference): subid.php5 answers

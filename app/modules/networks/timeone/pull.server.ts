@@ -4,8 +4,8 @@
  * rotating so the recent days come back every other run and older ones in
  * turn. "You reached the limit of 3 call(s)…" → the job is retried in 15 minutes.
  */
-import { daysAgo, formatDate, joinUrl, NetworkRateLimitedError, PullError, PullSession, type PullOptions, type PullSummary } from "../pull.server";
-import { readNetworkState, watermarkKey, writeNetworkState } from "../state.server";
+import { daysAgo, formatDate, joinUrl, NetworkRateLimitedError, PullError, PullSession, type PullOptions, type PullSummary } from "#app/modules/networks/pull.server";
+import { readNetworkState, watermarkKey, writeNetworkState } from "#app/modules/networks/state.server";
 
 const TIMEONE_BASE_URL = "https://api.publicidees.com";
 const TIMEONE_RETRY_SECONDS = 15 * 60;

@@ -20,8 +20,8 @@ import {
   unreadable,
   type MappedStatus,
   type ParseOptions,
-} from "../parse-common";
-import type { NormalisedRecord, ParseResult } from "../types";
+} from "#app/modules/networks/parse-common";
+import type { NormalisedRecord, ParseResult } from "#app/modules/networks/types";
 
 /**
  * Tradedoubler (ADR 016 §Per-network reference): GET /publisher/report/transactions →

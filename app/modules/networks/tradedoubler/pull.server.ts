@@ -6,7 +6,7 @@
  * than 100 items. 60 requests per minute (calls spaced 1 s apart); longer
  * periods are cut into 31-day slices.
  */
-import { formatDate, joinUrl, PullError, PullSession, splitWindows, type PullOptions, type PullSummary } from "../pull.server";
+import { formatDate, joinUrl, PullError, PullSession, splitWindows, type PullOptions, type PullSummary } from "#app/modules/networks/pull.server";
 
 const TRADEDOUBLER_BASE_URL = "https://connect.tradedoubler.com";
 const TRADEDOUBLER_PAGE_SIZE = 100;
