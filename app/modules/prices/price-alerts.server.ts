@@ -9,7 +9,6 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { data } from "react-router";
 import { crevardeDeals, offers, priceAlertNotifications, priceAlerts, user } from "#db/schema";
-import { dealStatus } from "#db/states/deal-status";
 import { PriceAlertEmail, priceAlertMailSubject } from "#app/emails/price-alerts";
 import { getDb } from "#app/lib/db.server";
 import { getEnv } from "#app/lib/env.server";
@@ -20,6 +19,7 @@ import { hitRateLimit, RATE_LIMITS } from "#app/lib/rate-limit.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { sendMail } from "#app/lib/mail.server";
 import type { Tx } from "#app/modules/admin/csv.server";
+import { publicDeal } from "#app/modules/deals/deals.server";
 import { formatEuros, formatMoney } from "#app/modules/ledger/ledger";
 import { scheduleOpen } from "#app/modules/schedule/schedule.server";
 import { formatParis } from "#app/modules/settings/paris-time";
@@ -149,7 +149,7 @@ export async function deletePriceAlert(userId: string, alertId: string): Promise
 function backLinkColumns(now: Date) {
   return {
     dealId: priceAlerts.dealId,
-    dealPublic: sql<boolean>`coalesce(${crevardeDeals.status} = ${dealStatus.is.published} and ${scheduleOpen(crevardeDeals, now)}, false)`,
+    dealPublic: sql<boolean>`coalesce(${publicDeal(now)}, false)`,
     offerId: priceAlerts.offerId,
     offerPublic: sql<boolean>`coalesce(${scheduleOpen(offers, now)}, false)`,
   };
