@@ -36,3 +36,12 @@ export function takesSharedPage(pathname: string, cookieHeader: string | undefin
   const names = (cookieHeader ?? "").split(";").map((c) => c.split("=")[0]!.trim());
   return names.every((name) => !name || IGNORED_COOKIE.test(name));
 }
+
+/**
+ * Set by a member's write on a deal page (a vote, a comment, a flag, a report): for one micro-cache TTL (10 s, the
+ * shared pages' s-maxage) their requests carry it, so they skip the shared copies (it is not an ignored cookie, see
+ * takesSharedPage) and see at once what they did: their comment, its new text, the temperature after their vote.
+ */
+export function freshPageCookie(secure: boolean) {
+  return `cr_fresh=1; Max-Age=10; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

@@ -14,7 +14,7 @@ import { Badge } from "#app/components/ui/badge";
 import { buttonVariants } from "#app/components/ui/button";
 import { getSessionUser, type SessionUser } from "#app/lib/auth.server";
 import { forwardLoaderCacheControl } from "#app/lib/cache-control";
-import { takesSharedPage } from "#app/lib/shared-pages";
+import { freshPageCookie, takesSharedPage } from "#app/lib/shared-pages";
 import { memberComments, memberDeal } from "#app/modules/members/moi";
 import { memberDealPage } from "#app/modules/members/moi.server";
 import { useMoi } from "#app/root";
@@ -114,6 +114,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The loader's Cache-Control (a page rendered for a member: "private, no-store") reaches the response. */
 export const headers: Route.HeadersFunction = forwardLoaderCacheControl;
 
+/** A write's answer to a fetcher (one type: data() of narrower ones would be merged into the narrowest). */
+type Done = { ok: true; message: string; commentId?: string } & Partial<Pick<Awaited<ReturnType<typeof castDealVote>>, "mine" | "reason">>;
+
 /**
  * A temperature vote (🔥 / ❄️, or the cold vote's reason), posted by the deal
  * page and the cards: with JS through a fetcher (`_js`, JSON back), without JS
@@ -127,6 +130,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = safeRedirect(form.get("redirectTo"), id ? `/coup-de-crevarde/${id}` : "/coup-de-crevarde");
   const fail = (status: number, message: string) =>
     js ? data({ ok: false as const, message }, { status }) : redirectWithToast(back, { title: message, type: "error" }, { status: 303 });
+  // a write done: the member's next views skip the shared copies for one TTL (freshPageCookie), so they see it at once
+  const fresh = { headers: { "Set-Cookie": freshPageCookie(getEnv().SITE_URL.startsWith("https://")) } };
+  const done = (message: string, to = back) => redirectWithToast(to, { title: message, type: "success" }, { status: 303, ...fresh });
   const user = await getSessionUser(request);
   const intent = form.get("intent");
   const commenting = (COMMENT_INTENTS as readonly unknown[]).includes(intent);
@@ -148,8 +154,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       const { message, commentId } = await commentAction(user.id, id, parsed.data, context as ConnectionSource);
       // the comment's id: the page shows it (?commentaire=), on a later page too (a new comment is the last one)
-      if (js) return commentId ? { ok: true as const, message, commentId } : { ok: true as const, message };
-      return redirectWithToast(commentId ? commentHref(back, commentId) : back, { title: message, type: "success" }, { status: 303 });
+      if (js) return data<Done>(commentId ? { ok: true, message, commentId } : { ok: true, message }, fresh);
+      return done(message, commentId ? commentHref(back, commentId) : back);
     } catch (error) {
       if (isDomainError(error)) return fail(error.status, error.message);
       throw error;
@@ -161,8 +167,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         intent === "reactivate"
           ? await reactivateDeal(user, id)
           : await flagDeal({ userId: user.id, dealId: id, kind: intent === "expire" ? "expired" : "still_valid" });
-      if (js) return { ok: true as const, message };
-      return redirectWithToast(back, { title: message, type: "success" }, { status: 303 });
+      return js ? data<Done>({ ok: true, message }, fresh) : done(message);
     } catch (error) {
       if (isDomainError(error)) return fail(error.status, error.message);
       throw error;
@@ -183,8 +188,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             visitorHash: visitorHash(clientIp(context as { clientIp?: string }), request.headers.get("user-agent") ?? ""),
           });
     const message = vote === "reason" ? VOTE_MESSAGES.reason : outcome.mine === null ? VOTE_MESSAGES.undone : outcome.mine === 1 ? VOTE_MESSAGES.hot : VOTE_MESSAGES.cold;
-    if (js) return { ok: true as const, mine: outcome.mine, reason: outcome.reason, message };
-    return redirectWithToast(back, { title: message, type: "success" }, { status: 303 });
+    return js ? data<Done>({ ok: true, mine: outcome.mine, reason: outcome.reason, message }, fresh) : done(message);
   } catch (error) {
     if (isDomainError(error)) return fail(error.status, error.message);
     throw error;

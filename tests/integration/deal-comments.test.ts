@@ -77,6 +77,7 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     const [top] = await commentsOf(deal.id);
     // the new comment's id: the page shows it even past the shown comments (?commentaire=)
     expect([posted.status, posted.data]).toEqual([200, { ok: true, message: COMMENT_MESSAGES.posted, commentId: top.id }]);
+    expect(posted.headers.get("set-cookie")).toMatch(/^cr_fresh=1; Max-Age=10; Path=\//);
     expect(top).toMatchObject({ body: typed, status: "visible", authorId: alice.id, parentId: null });
 
     const reply = await act(deal.id, bob.cookie, { intent: "comment", body: "Merci !", parentId: top.id });
@@ -124,6 +125,8 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     const [row] = await commentsOf(deal.id);
     expect(plain.location).toBe(`/coup-de-crevarde/${deal.id}?commentaire=${row.id}#commentaire-${row.id}`);
     expect(plain.headers.get("set-cookie")).toContain("toast");
+    // and the member's next views of deal pages are their own for one TTL, so they see their comment at once (ADR 048)
+    expect(plain.headers.get("set-cookie")).toContain("cr_fresh=1; Max-Age=10");
     const visitor = await act(deal.id, undefined, { intent: "comment", body: "Anonyme" }, false);
     expect([visitor.status, visitor.location]).toEqual([303, `/auth?redirect=${encodeURIComponent(`/coup-de-crevarde/${deal.id}`)}`]);
     const visitorJs = await act(deal.id, undefined, { intent: "comment", body: "Anonyme" });
