@@ -274,6 +274,8 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
 
     const approved = await decide({ intent: "approve-comment", commentId: held.id });
     expect([approved.status, flashedToast(approved.headers)?.title]).toEqual([303, "Commentaire publié"]);
+    // the moderator's next views of deal pages are their own for one TTL: they see their decision at once (ADR 048)
+    expect(approved.headers.get("set-cookie")).toContain("cr_fresh=1; Max-Age=10");
     expect((await decide({ intent: "approve-comment", commentId: held.id })).status).toBe(409);
 
     const short = await decide({ intent: "remove-comment", commentId: rude.id, rule: "abusive", statement: "Non." });
