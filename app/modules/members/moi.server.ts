@@ -10,7 +10,7 @@ import { publicDeal } from "#app/modules/deals/deals.server";
 import type { NoReason } from "#app/modules/promo-codes/code-feedback";
 import { memberAnswers } from "#app/modules/promo-codes/code-feedback.server";
 import { publicCode } from "#app/modules/promo-codes/promo-codes.server";
-import { savedCodeIds, savedDealIds } from "#app/modules/saved/saved.server";
+import { isDealSaved, savedCodeIds, savedDealIds } from "#app/modules/saved/saved.server";
 import { getSetting } from "#app/modules/settings/settings.server";
 import type { Role } from "#db/constants";
 import type { MoiQuery } from "./moi.schema";
@@ -106,7 +106,7 @@ export async function memberDealPage(user: SessionUser, dealId: string, now = ne
   if (!row) return null;
   const [votes, saved, flags, reported, comments] = await Promise.all([
     memberVotes(user.id, [dealId]),
-    savedDealIds(user.id, [dealId]),
+    isDealSaved(user.id, dealId),
     viewerFlags(user.id, dealId),
     hasReportedDeal(user.id, dealId),
     memberComments(user.id, dealId, now),
@@ -116,7 +116,7 @@ export async function memberDealPage(user: SessionUser, dealId: string, now = ne
   return {
     id: dealId,
     vote: votes[dealId] ?? null,
-    saved: saved.length > 0,
+    saved,
     isAuthor,
     canModerate: can(user.role, "moderation"),
     heat: isAuthor ? { ...shown, tier: shown.temperature === null ? null : TEMPERATURE_TIER_LABELS[temperatureTier(shown.temperature)] } : null,
