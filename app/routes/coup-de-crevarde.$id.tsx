@@ -58,8 +58,9 @@ const STATUS_LABELS: Record<string, string> = {
  * A published deal's page is the same for a visitor and a member (ADR 048): no session is read, and the member's
  * own parts (vote, saved, code, comments, flags, report, author's and moderators' controls) come from /api/moi
  * (`viewer` is null). Two cases are rendered for the member alone, private, with their parts in `viewer`: the
- * author's view of their deal while it is not public, and the page a no-JS form's redirect comes back to (its flash
- * message makes the request one of its own, takesSharedPage), so that a member without JavaScript sees what they did.
+ * author's view of their deal while it is not public, and a request that does not take the shared page
+ * (takesSharedPage): the page a no-JS form's redirect comes back to (its flash message), and the member's views for
+ * one TTL after a write (freshPageCookie), so that they see at once what they did, with or without JavaScript.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = asUuid(params.id);
