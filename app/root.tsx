@@ -1,6 +1,6 @@
 import "./lib/zod-config";
 import { createContext, useContext, useEffect, useState } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { ToastHost } from "#app/components/toast-host";
 import { toast as showToast } from "#app/lib/toast";
 import type { Route } from "./+types/root";
@@ -93,15 +93,19 @@ const shownIds = (attribute: string) =>
  */
 export function MoiProvider({ children }: { children: React.ReactNode }) {
   const { key } = useLocation();
+  // asked again once the page's data is (after a form's action: the member's new comment, vote or flag)
+  const page = useMatches().at(-1)?.loaderData;
   const [moi, setMoi] = useState<Moi | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`/api/moi?deals=${shownIds("data-moi-deal")}&codes=${shownIds("data-moi-code")}`, { signal: controller.signal })
+    // a deal page (`data-moi-deal-page`) also asks for the member's own parts of it
+    const deal = document.querySelector("[data-moi-deal-page]")?.getAttribute("data-moi-deal-page");
+    fetch(`/api/moi?deals=${shownIds("data-moi-deal")}&codes=${shownIds("data-moi-code")}${deal ? `&deal=${deal}` : ""}`, { signal: controller.signal })
       .then((res) => (res.ok ? res.json() : null))
       .then((value: Moi | null) => value && setMoi(value))
       .catch(() => {});
     return () => controller.abort();
-  }, [key]);
+  }, [key, page]);
   return <MoiContext.Provider value={moi}>{children}</MoiContext.Provider>;
 }
 

@@ -7,6 +7,11 @@
 const SHARED_PATHS = ["/coup-de-crevarde", "/coups-de-crevarde", "/marques", "/categories", "/blog", "/recherche"];
 /** each published article (an editor's preview of a draft is rendered for them, private), each brand and category page */
 const SHARED_PATTERNS = [/^\/blog\/[^/]+$/, /^\/marques\/[^/]+$/, /^\/categories\/[^/]+$/];
+/**
+ * Each deal page (a UUID, so not /coup-de-crevarde/proposer): its author's view of their deal while it is not public,
+ * and the page a no-JS form's redirect comes back to (the flash message), are rendered for them, private.
+ */
+const SHARED_DEAL_PAGE = /^\/coup-de-crevarde\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a shared page answers: any cache may keep it for 10 s, and serve it stale for a minute while it fetches it again. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
@@ -22,7 +27,7 @@ const IGNORED_COOKIE = /^(?:cr_consent|(?:__Secure-)?crevarde\.[\w.]+)$/;
 export function isSharedPage(pathname: string): boolean {
   const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  return SHARED_PATHS.includes(trimmed) || SHARED_PATTERNS.some((pattern) => pattern.test(trimmed));
+  return SHARED_PATHS.includes(trimmed) || SHARED_PATTERNS.some((pattern) => pattern.test(trimmed)) || SHARED_DEAL_PAGE.test(trimmed);
 }
 
 /** Whether a GET of a shared page may be answered with the page every visitor gets (no flash message to show and clear). */
@@ -30,4 +35,13 @@ export function takesSharedPage(pathname: string, cookieHeader: string | undefin
   if (!isSharedPage(pathname)) return false;
   const names = (cookieHeader ?? "").split(";").map((c) => c.split("=")[0]!.trim());
   return names.every((name) => !name || IGNORED_COOKIE.test(name));
+}
+
+/**
+ * Set by a member's write on a deal page (a vote, a comment, a flag, a report): for one micro-cache TTL (10 s, the
+ * shared pages' s-maxage) their requests carry it, so they skip the shared copies (it is not an ignored cookie, see
+ * takesSharedPage) and see at once what they did: their comment, its new text, the temperature after their vote.
+ */
+export function freshPageCookie(secure: boolean) {
+  return `cr_fresh=1; Max-Age=10; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

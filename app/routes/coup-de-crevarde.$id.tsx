@@ -8,12 +8,16 @@ import { DealByline, DealPrice } from "#app/components/catalogue/deal-card";
 import { DealHeatBadges } from "#app/components/catalogue/deal-heat";
 import { DealVote } from "#app/components/catalogue/deal-vote";
 import { SaveButton } from "#app/components/catalogue/save-button";
-import { isDealSaved } from "#app/modules/saved/saved.server";
 import { CodeSignUpPrompt } from "#app/components/catalogue/code-sign-up-prompt";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Badge } from "#app/components/ui/badge";
 import { buttonVariants } from "#app/components/ui/button";
-import { getSessionUser } from "#app/lib/auth.server";
+import { getSessionUser, type SessionUser } from "#app/lib/auth.server";
+import { forwardLoaderCacheControl } from "#app/lib/cache-control";
+import { freshPageCookie, takesSharedPage } from "#app/lib/shared-pages";
+import { memberComments, memberDeal } from "#app/modules/members/moi";
+import { memberDealPage } from "#app/modules/members/moi.server";
+import { useMoi } from "#app/root";
 import { requestNow } from "#app/lib/clock.server";
 import { readBoundedForm } from "#app/lib/body.server";
 import { getEnv } from "#app/lib/env.server";
@@ -28,13 +32,12 @@ import { castDealVote, dealJsonLd, getDealPage, setColdVoteReason } from "#app/m
 import { isDealCode } from "#app/modules/deals/deals.constants";
 import { dealStatus } from "#app/modules/deals/deal-rules";
 import { getSetting } from "#app/modules/settings/settings.server";
-import { flagDeal, reactivateDeal, viewerFlags } from "#app/modules/deals/deal-expiry.server";
-import { can } from "#app/lib/permissions";
+import { flagDeal, reactivateDeal } from "#app/modules/deals/deal-expiry.server";
 import { DealExpiry } from "#app/components/catalogue/deal-expiry";
 import { asUuid, visitorHash } from "#app/modules/tracking/tracking.server";
 import { COMMENT_MESSAGES, COMMENT_PARAM, commentHref, COMMENTS_PARAM, parseCommentsShown } from "#app/modules/deals/deal-comments";
 import { COMMENT_INTENTS, commentActionSchema, type CommentAction } from "#app/modules/deals/deal-comments.schema";
-import { editComment, hasReportedDeal, listDealComments, postComment, reportContent } from "#app/modules/deals/deal-comments.server";
+import { editComment, listDealComments, postComment, reportContent } from "#app/modules/deals/deal-comments.server";
 import { DealComments, DealReport } from "#app/components/catalogue/deal-comments";
 import { PriceAlertForm, PriceHistory } from "#app/components/catalogue/price-history";
 import { HISTORY_PARAM, parseHistoryPeriod } from "#app/modules/prices/price-chart";
@@ -50,55 +53,70 @@ const STATUS_LABELS: Record<string, string> = {
   removed: "Retiré par la modération : ce deal n'est plus public.",
 };
 
-/** The deal page (issue #15): published deals, or the author's own post whatever its status; 404 otherwise. */
+/**
+ * The deal page (issue #15): published deals, or the author's own post whatever its status; 404 otherwise.
+ * A published deal's page is the same for a visitor and a member (ADR 048): no session is read, and the member's
+ * own parts (vote, saved, code, comments, flags, report, author's and moderators' controls) come from /api/moi
+ * (`viewer` is null). Two cases are rendered for the member alone, private, with their parts in `viewer`: the
+ * author's view of their deal while it is not public, and a request that does not take the shared page
+ * (takesSharedPage): the page a no-JS form's redirect comes back to (its flash message), and the member's views for
+ * one TTL after a write (freshPageCookie), so that they see at once what they did, with or without JavaScript.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = asUuid(params.id);
   if (!id) throw new Response("Not Found", { status: 404 });
-  const user = await getSessionUser(request);
+  const url = new URL(request.url);
   // the request's time (app/lib/clock.server.ts): an end-to-end test lives through the 10 hidden minutes
   const now = requestNow(request);
-  const page = await getDealPage(id, user, now);
+  let user: SessionUser | null = null;
+  let page = takesSharedPage(url.pathname, request.headers.get("cookie")) ? await getDealPage(id, null, now) : null;
+  if (!page) {
+    user = await getSessionUser(request);
+    page = await getDealPage(id, user, now);
+  }
   if (!page) throw new Response("Not Found", { status: 404 });
+  const published = page.deal.status === dealStatus.is.published;
   // ?commentaires=N top-level comments (bad values: the first page), ?commentaire=<id> one comment's thread among them
-  const search = new URL(request.url).searchParams;
-  const [launched, flags, commentsPage, dealReported, saved, history] = await Promise.all([
-    getSetting("cashback_launched"),
-    user ? viewerFlags(user.id, id) : [],
-    page.deal.status === dealStatus.is.published
-      ? listDealComments(id, user, { shown: parseCommentsShown(search.get(COMMENTS_PARAM)), commentId: asUuid(search.get(COMMENT_PARAM)) })
+  const search = url.searchParams;
+  const [launched, commentsPage, history, viewer] = await Promise.all([
+    user ? getSetting("cashback_launched") : false,
+    published
+      ? listDealComments(id, null, { shown: parseCommentsShown(search.get(COMMENTS_PARAM)), commentId: asUuid(search.get(COMMENT_PARAM)), now })
       : { comments: [], next: null, visibleShown: 0 },
-    user ? hasReportedDeal(user.id, id) : false,
-    // a member's « Sauvegarder » (issue #34 item 9); null for a visitor, who has no saved deals
-    user ? isDealSaved(user.id, id) : null,
     // the price history chart (issue #39 item 4, ADR 049): ?historique=30|90|365, else 90 days
     priceHistory(page.deal.url, now, parseHistoryPeriod(search.get(HISTORY_PARAM))),
+    user && published ? memberDealPage(user, id, now) : null,
   ]);
   const [deal] = await withCashbackLinks([page.deal], "deal", Boolean(user) && launched);
   const siteUrl = getEnv().SITE_URL;
-  return {
-    deal,
-    isAuthor: page.isAuthor,
-    mine: page.mine,
-    signedIn: Boolean(user),
-    flags,
-    comments: commentsPage.comments,
-    commentsNext: commentsPage.next,
-    commentsShown: commentsPage.visibleShown,
-    dealReported,
-    saved,
-    history,
-    // « Préviens-moi sous … € » (issue #39 item 5): the same form for everyone, on a deal with a product key
-    alertThreshold: history ? String(suggestedThresholdCents(priceCents(deal.price) ?? 100) / 100) : null,
-    canModerate: user ? can(user.role, "moderation") : false,
-    // the page asks « published? », not the machine: the browser never loads db/states (ADR 045 §In the browser)
-    published: deal.status === dealStatus.is.published,
-    statusLabel: deal.status === dealStatus.is.published ? null : (STATUS_LABELS[deal.status] ?? null),
-    jsonLd: dealJsonLd(deal, siteUrl),
-    // written here, not in meta(): the page's JS budget
-    metaDescription: excerpt(deal.description || `Le bon plan ${deal.title} repéré sur ${deal.source}.`),
-    siteUrl,
-  };
+  return data(
+    {
+      deal,
+      viewer,
+      comments: commentsPage.comments,
+      commentsNext: commentsPage.next,
+      commentsShown: commentsPage.visibleShown,
+      history,
+      // « Préviens-moi sous … € » (issue #39 item 5): the same form for everyone, on a deal with a product key
+      alertThreshold: history ? String(suggestedThresholdCents(priceCents(deal.price) ?? 100) / 100) : null,
+      // the page asks « published? », not the machine: the browser never loads db/states (ADR 045 §In the browser)
+      published,
+      statusLabel: published ? null : (STATUS_LABELS[deal.status] ?? null),
+      jsonLd: dealJsonLd(deal, siteUrl),
+      // written here, not in meta(): the page's JS budget
+      metaDescription: excerpt(deal.description || `Le bon plan ${deal.title} repéré sur ${deal.source}.`),
+      siteUrl,
+    },
+    // rendered for a member alone: no cache keeps it
+    user ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
+
+/** The loader's Cache-Control (a page rendered for a member: "private, no-store") reaches the response. */
+export const headers: Route.HeadersFunction = forwardLoaderCacheControl;
+
+/** A write's answer to a fetcher (one type: data() of narrower ones would be merged into the narrowest). */
+type Done = { ok: true; message: string; commentId?: string } & Partial<Pick<Awaited<ReturnType<typeof castDealVote>>, "mine" | "reason">>;
 
 /**
  * A temperature vote (🔥 / ❄️, or the cold vote's reason), posted by the deal
@@ -113,6 +131,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = safeRedirect(form.get("redirectTo"), id ? `/coup-de-crevarde/${id}` : "/coup-de-crevarde");
   const fail = (status: number, message: string) =>
     js ? data({ ok: false as const, message }, { status }) : redirectWithToast(back, { title: message, type: "error" }, { status: 303 });
+  // a write done: the member's next views skip the shared copies for one TTL (freshPageCookie), so they see it at once
+  const fresh = { headers: { "Set-Cookie": freshPageCookie(getEnv().SITE_URL.startsWith("https://")) } };
+  const done = (message: string, to = back) => redirectWithToast(to, { title: message, type: "success" }, { status: 303, ...fresh });
   const user = await getSessionUser(request);
   const intent = form.get("intent");
   const commenting = (COMMENT_INTENTS as readonly unknown[]).includes(intent);
@@ -134,8 +155,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       const { message, commentId } = await commentAction(user.id, id, parsed.data, context as ConnectionSource);
       // the comment's id: the page shows it (?commentaire=), on a later page too (a new comment is the last one)
-      if (js) return commentId ? { ok: true as const, message, commentId } : { ok: true as const, message };
-      return redirectWithToast(commentId ? commentHref(back, commentId) : back, { title: message, type: "success" }, { status: 303 });
+      if (js) return data<Done>(commentId ? { ok: true, message, commentId } : { ok: true, message }, fresh);
+      return done(message, commentId ? commentHref(back, commentId) : back);
     } catch (error) {
       if (isDomainError(error)) return fail(error.status, error.message);
       throw error;
@@ -147,8 +168,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         intent === "reactivate"
           ? await reactivateDeal(user, id)
           : await flagDeal({ userId: user.id, dealId: id, kind: intent === "expire" ? "expired" : "still_valid" });
-      if (js) return { ok: true as const, message };
-      return redirectWithToast(back, { title: message, type: "success" }, { status: 303 });
+      return js ? data<Done>({ ok: true, message }, fresh) : done(message);
     } catch (error) {
       if (isDomainError(error)) return fail(error.status, error.message);
       throw error;
@@ -169,8 +189,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             visitorHash: visitorHash(clientIp(context as { clientIp?: string }), request.headers.get("user-agent") ?? ""),
           });
     const message = vote === "reason" ? VOTE_MESSAGES.reason : outcome.mine === null ? VOTE_MESSAGES.undone : outcome.mine === 1 ? VOTE_MESSAGES.hot : VOTE_MESSAGES.cold;
-    if (js) return { ok: true as const, mine: outcome.mine, reason: outcome.reason, message };
-    return redirectWithToast(back, { title: message, type: "success" }, { status: 303 });
+    return js ? data<Done>({ ok: true, mine: outcome.mine, reason: outcome.reason, message }, fresh) : done(message);
   } catch (error) {
     if (isDomainError(error)) return fail(error.status, error.message);
     throw error;
@@ -216,10 +235,16 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error, locatio
     : errorSeo({ error, location, matches });
 
 export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { deal, isAuthor, mine, signedIn, published, statusLabel, flags, canModerate, comments, commentsNext, commentsShown, dealReported, saved, history, alertThreshold } = loaderData;
+  const { deal: shown, viewer, published, statusLabel, comments, commentsNext, commentsShown, history, alertThreshold } = loaderData;
+  const moi = useMoi();
+  // the member's own parts: in the page when it was rendered for them, else from /api/moi once it has answered
+  const me = viewer ?? (moi?.deal?.id === shown.id ? moi.deal : null);
+  // forms for everyone until /api/moi says the reader is a visitor (without JavaScript they post, the server decides)
+  const visitor = !viewer && moi !== null && !moi.user;
+  const deal = moi && !viewer ? memberDeal(shown, moi) : shown;
   const hasCode = deal.codeMasked || isDealCode(deal.ctaText);
   return (
-    <article className="mx-auto max-w-4xl px-4 py-10">
+    <article className="mx-auto max-w-4xl px-4 py-10" data-moi-deal={deal.id} data-moi-deal-page={published ? deal.id : undefined}>
       <Link to="/coup-de-crevarde" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
         <ArrowLeft className="size-4" aria-hidden="true" /> Tous les deals
       </Link>
@@ -236,7 +261,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
           </Badge>
         </div>
         <div className="flex min-w-0 flex-col gap-3">
-          <DealHeatBadges heat={deal.heat} expired={deal.expired} />
+          <DealHeatBadges heat={me?.heat ?? deal.heat} expired={deal.expired} />
           <p className="text-xs font-semibold uppercase tracking-wide text-neutral-500">
             {deal.source}
             {deal.brandName ? (
@@ -274,11 +299,11 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
             {hasCode || !deal.ctaText ? "Voir le deal" : deal.ctaText}
             <ExternalLink aria-hidden="true" />
           </AffiliateLink>
-          {published ? <DealVote dealId={deal.id} mine={mine} visitor={!signedIn} own={isAuthor} expired={deal.expired} /> : null}
-          {published && saved !== null ? <SaveButton kind="deal" id={deal.id} saved={saved} /> : null}
+          {published ? <DealVote dealId={deal.id} mine={me?.vote ?? null} visitor={visitor} own={me?.isAuthor} expired={deal.expired} /> : null}
+          {published ? <SaveButton kind="deal" id={deal.id} saved={me?.saved ?? false} /> : null}
           {published && alertThreshold ? <PriceAlertForm threshold={alertThreshold} error={(actionData as { priceAlert?: string } | undefined)?.priceAlert} /> : null}
-          {published && signedIn ? (
-            <DealExpiry dealId={deal.id} expired={deal.expired} isAuthor={isAuthor} canModerate={canModerate} flags={flags} />
+          {published && !visitor ? (
+            <DealExpiry dealId={deal.id} expired={deal.expired} isAuthor={me?.isAuthor ?? false} canModerate={me?.canModerate ?? false} flags={me?.flags ?? []} />
           ) : null}
         </div>
       </div>
@@ -287,10 +312,19 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
           Le deal en détail
         </h2>
         <p className="mt-2 whitespace-pre-line text-neutral-700">{deal.description}</p>
-        {published && signedIn && !isAuthor ? <DealReport dealId={deal.id} reported={dealReported} /> : null}
+        {published && !visitor && !me?.isAuthor ? <DealReport dealId={deal.id} reported={me?.reported ?? false} /> : null}
       </section>
       {history ? <PriceHistory history={history} /> : null}
-      {published ? <DealComments dealId={deal.id} count={deal.commentsCount} comments={comments} next={commentsNext} shown={commentsShown} signedIn={signedIn} /> : null}
+      {published ? (
+        <DealComments
+          dealId={deal.id}
+          count={deal.commentsCount}
+          comments={me ? memberComments(comments, me.comments, commentsNext === null) : comments}
+          next={commentsNext}
+          shown={commentsShown}
+          signedIn={!visitor}
+        />
+      ) : null}
     </article>
   );
 }

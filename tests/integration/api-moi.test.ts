@@ -19,6 +19,11 @@ describeEachDb("/api/moi", ({ database }) => {
   let codeA: string;
   let codeB: string;
   let hiddenCode: string;
+  let dealC: string;
+  let aliceFresh: string;
+  let aliceOld: string;
+  let alicePending: string;
+  let bobComment: string;
 
   beforeAll(async () => {
     const db = database().db;
@@ -55,6 +60,19 @@ describeEachDb("/api/moi", ({ database }) => {
     await db.insert(s.savedDeals).values({ userId: bob.id, dealId: dealB });
     await db.insert(s.savedPromoCodes).values({ userId: bob.id, promoCodeId: codeB });
     await db.insert(s.codeFeedback).values({ userId: bob.id, promoCodeId: codeB, worked: false, reason: "expired" });
+    // the deal page of A: Alice's comment (posted a minute ago: still editable), her comment waiting for a moderator
+    // and an old one; Bob's comment, which Alice reported; Bob's « Expiré ? » flag and his report of the deal
+    const comment = (authorId: string, body: string, values: Partial<typeof s.dealComments.$inferInsert> = {}) =>
+      db.insert(s.dealComments).values({ dealId: dealA, authorId, body, ...values }).returning().then((rows) => rows[0]!.id);
+    aliceFresh = await comment(alice.id, "Alice vient d'écrire", { createdAt: new Date(Date.now() - 60_000) });
+    aliceOld = await comment(alice.id, "Alice il y a une heure", { createdAt: new Date(Date.now() - 3_600_000) });
+    alicePending = await comment(alice.id, "Alice en attente", { status: "pending" });
+    bobComment = await comment(bob.id, "Bob a dit", { createdAt: new Date(Date.now() - 3_000_000) });
+    await db.insert(s.contentReports).values({ targetType: "comment", targetId: bobComment, reporterId: alice.id, reason: "spam" });
+    await db.insert(s.contentReports).values({ targetType: "deal", targetId: dealA, reporterId: bob.id, reason: "misleading" });
+    await db.insert(s.dealExpiryFlags).values({ dealId: dealA, userId: bob.id, kind: "expired", weight: 1 });
+    // Alice posted deal C a minute ago: its temperature is hers alone to see while it is new
+    dealC = await deal("Deal d'Alice", "Voir le deal", { authorId: alice.id, temperature: 37, publishedAt: new Date(Date.now() - 60_000) });
   });
 
   const ask = (cookie?: string, query = `deals=${dealA},${dealB},${draft}&codes=${codeA},${codeB},${hiddenCode}`) => callRoute(moiLoader, req(`/api/moi?${query}`, { cookie }));
@@ -86,12 +104,42 @@ describeEachDb("/api/moi", ({ database }) => {
     expect(JSON.stringify(b)).not.toMatch(/Alice-/);
   });
 
+  it("answers each member their own parts of a deal page (deal=), and nothing of the other's", async () => {
+    const dealPage = async (cookie: string, id = dealA) => {
+      const res = await ask(cookie, `deals=${id}&deal=${id}`);
+      expect(res.status).toBe(200);
+      return (res.data as Moi).deal;
+    };
+    const a = await dealPage(alice.cookie);
+    expect(a).toMatchObject({ id: dealA, vote: { value: 1, reason: null }, saved: true, isAuthor: false, canModerate: false, heat: null, flags: [], reported: false });
+    expect(new Set(a?.comments.mine)).toEqual(new Set([aliceFresh, aliceOld, alicePending]));
+    expect(a?.comments.reported).toEqual([bobComment]);
+    // only the fresh comment (and the pending one, posted now) may still be edited, with its text as it is now
+    expect(Object.keys(a?.comments.editable ?? {}).sort()).toEqual([aliceFresh, alicePending].sort());
+    expect(a?.comments.editable[aliceFresh]).toMatchObject({ body: "Alice vient d'écrire", edited: false });
+    expect(a?.comments.pending).toEqual([expect.objectContaining({ id: alicePending, parentId: null, body: "Alice en attente", status: "pending", mine: true })]);
+
+    const b = await dealPage(bob.cookie);
+    expect(b).toMatchObject({ vote: { value: -1, reason: null }, saved: false, isAuthor: false, flags: ["expired"], reported: true });
+    expect(b?.comments).toEqual({ mine: [bobComment], reported: [], editable: {}, pending: [] });
+    expect(JSON.stringify(b)).not.toMatch(/Alice/);
+
+    // the author of a new deal sees its temperature; a moderator may reactivate; nothing of a deal no one may see
+    expect(await dealPage(alice.cookie, dealC)).toMatchObject({ isAuthor: true, heat: { isNew: true, temperature: 37 } });
+    expect(await dealPage(bob.cookie, dealC)).toMatchObject({ isAuthor: false, heat: null });
+    const moderator = await signedInUser({ role: "moderator" });
+    expect((await dealPage(moderator.cookie))?.canModerate).toBe(true);
+    expect(await dealPage(alice.cookie, draft)).toBeNull();
+  });
+
   it("answers a visitor, or a forged or unknown session cookie, with nobody's data", async () => {
     await setSetting("cashback_launched", true);
     try {
       for (const cookie of [undefined, "crevarde.session_token=forged.value", `crevarde.session_token=${randomUUID()}.c2lnbmF0dXJl`, "cr_consent=x"]) {
         const moi = await moiOf(cookie);
         expect(moi, String(cookie)).toEqual(ANONYMOUS_MOI);
+        const dealPage = await ask(cookie, `deals=${dealA}&deal=${dealA}`);
+        expect(dealPage.data, String(cookie)).toEqual(ANONYMOUS_MOI);
         expect(JSON.stringify(moi)).not.toMatch(/MOICODE10|MOIA10|Alice-|Bob-/);
       }
     } finally {
@@ -109,7 +157,7 @@ describeEachDb("/api/moi", ({ database }) => {
 
   it("refuses malformed or too long lists of ids with a French 400", async () => {
     const many = Array.from({ length: MOI_MAX_IDS + 1 }, () => randomUUID()).join(",");
-    for (const query of ["deals=pas-un-id", `codes=${codeA},1 OR 1=1`, `deals=${many}`, `codes=${"a".repeat(10_000)}`]) {
+    for (const query of ["deals=pas-un-id", `codes=${codeA},1 OR 1=1`, `deals=${many}`, `codes=${"a".repeat(10_000)}`, "deal=pas-un-id", `deal=${dealA},${dealB}`, "deal="]) {
       const res = await ask(alice.cookie, query);
       expect(res.status, query).toBe(400);
       expect(res.data).toEqual({ message: MOI_MESSAGES.invalid });

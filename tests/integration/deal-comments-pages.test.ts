@@ -8,9 +8,13 @@ import { action as dealAction, loader as dealLoader } from "#app/routes/coup-de-
 import { COMMENT_EDIT_WINDOW_MS, COMMENTS_PER_PAGE } from "#app/modules/deals/deal-comments";
 import { listDealComments } from "#app/modules/deals/deal-comments.server";
 import { DealComments } from "#app/components/catalogue/deal-comments";
-import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
+import { cookieHeaderFrom, req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
 import { describeEachDb } from "#tests/helpers/db";
 import { callRoute } from "#tests/helpers/route";
+import { createToastHeaders } from "#app/lib/toast.server";
+import { loader as moiLoader } from "#app/routes/api.moi";
+import type { Moi } from "#app/modules/members/moi.server";
+import { memberComments } from "#app/modules/members/moi";
 
 const MONTH_AGO = new Date(Date.now() - 30 * 86_400_000);
 const HOURS_AGO = Date.now() - 3 * 3_600_000;
@@ -42,6 +46,12 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
   const threads = async (dealId: string, n: number) =>
     insert(Array.from({ length: n }, (_, i) => ({ dealId, authorId: alice.id, body: `n° ${i + 1}`, createdAt: at(i + 1) })));
   const page = (dealId: string, search = "", cookie?: string) => callRoute(dealLoader, req(`/coup-de-crevarde/${dealId}${search}`, { cookie }), { id: dealId });
+  /** the comments as a member sees them once the page has hydrated: everyone's page, with their own parts from /api/moi (ADR 048) */
+  const seen = async (dealId: string, search: string, cookie: string) => {
+    const { data } = await page(dealId, search, cookie);
+    const own = (await callRoute(moiLoader, req(`/api/moi?deal=${dealId}`, { cookie }))).data as Moi;
+    return own.deal ? memberComments(data.comments, own.deal.comments, data.commentsNext === null) : data.comments;
+  };
   const bodies = (comments: Array<{ body: string | null }>) => comments.map((c) => c.body ?? "(retiré)");
   const nos = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `n° ${from + i}`);
 
@@ -185,16 +195,18 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
     expect([visitor.data.commentsNext, visitor.data.commentsShown, visitor.data.deal.commentsCount]).toEqual([60, 30, 36]);
     expect(bodies((await page(deal.id, "?commentaires=60")).data.comments)).toEqual([...nos(1, 29), "(retiré)", ...nos(30, 35)]);
 
-    // its author: their pending comment is the 30th, their pending reply under n° 29; the placeholder opens the next page
+    // its author: the page is everyone's; their pending comment and reply are put in their place once /api/moi has answered
     const author = await page(deal.id, "", newcomer.cookie);
-    expect(bodies(author.data.comments)).toEqual([...nos(1, 29), "en attente"]);
-    expect(author.data.comments[29]).toMatchObject({ id: pending.id, status: "pending", mine: true });
-    expect(author.data.comments[28].replies).toEqual([expect.objectContaining({ body: "réponse en attente", status: "pending", mine: true })]);
+    expect(bodies(author.data.comments)).toEqual([...nos(1, 29), "(retiré)"]);
+    const authors = await seen(deal.id, "", newcomer.cookie);
+    expect(bodies(authors)).toEqual([...nos(1, 29), "en attente", "(retiré)"]);
+    expect(authors[29]).toMatchObject({ id: pending.id, status: "pending", mine: true });
+    expect(authors[28]!.replies).toEqual([expect.objectContaining({ body: "réponse en attente", status: "pending", mine: true })]);
     expect(author.data.commentsNext).toBe(60);
-    expect(bodies((await page(deal.id, "?commentaires=60", newcomer.cookie)).data.comments)).toEqual([...nos(1, 29), "en attente", "(retiré)", ...nos(30, 35)]);
+    expect(bodies(await seen(deal.id, "?commentaires=60", newcomer.cookie))).toEqual([...nos(1, 29), "en attente", "(retiré)", ...nos(30, 35)]);
 
     // another member does not see it either; a link to it is the page where it would be
-    expect(bodies((await page(deal.id, "", bob.cookie)).data.comments).at(-1)).toBe("(retiré)");
+    expect(bodies(await seen(deal.id, "", bob.cookie)).at(-1)).toBe("(retiré)");
     const link = await page(deal.id, `?commentaire=${pending.id}`, bob.cookie);
     expect([link.status, link.data.comments.length]).toEqual([200, 30]);
     expect(JSON.stringify(link.data)).not.toContain("en attente");
@@ -211,16 +223,16 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
       { id: deal.id },
     );
     expect([reported.status, reported.data.commentId]).toEqual([200, tops[34].id]);
-    const bobs = await page(deal.id, "?commentaires=60", bob.cookie);
-    expect(bobs.data.comments[34]).toMatchObject({ body: "n° 35", reported: true });
-    expect(bobs.data.comments.filter((c) => c.reported)).toHaveLength(1);
-    const alices = await page(deal.id, `?commentaire=${fresh.id}`, alice.cookie);
-    expect(alices.data.comments.at(-1)).toMatchObject({
+    const bobs = await seen(deal.id, "?commentaires=60", bob.cookie);
+    expect(bobs[34]).toMatchObject({ body: "n° 35", reported: true });
+    expect(bobs.filter((c) => c.reported)).toHaveLength(1);
+    const alices = await seen(deal.id, `?commentaire=${fresh.id}`, alice.cookie);
+    expect(alices.at(-1)).toMatchObject({
       id: fresh.id,
       mine: true,
       editableUntil: new Date(fresh.createdAt!.getTime() + COMMENT_EDIT_WINDOW_MS).toISOString(),
     });
-    expect(alices.data.comments[0].editableUntil).toBeNull();
+    expect(alices[0]!.editableUntil).toBeNull();
   });
 
   it("after posting, the author is sent to their comment on the page that shows it (a new comment is the last one)", async () => {
@@ -234,9 +246,14 @@ describeEachDb("the deal page's comments, 30 top-level comments at a time", ({ d
     expect(posted.status).toBe(303);
     const [mine] = await database().db.select().from(s.dealComments).where(eq(s.dealComments.body, "Le dernier mot"));
     expect(posted.location).toBe(`/coup-de-crevarde/${deal.id}?commentaires=30&commentaire=${mine.id}#commentaire-${mine.id}`);
-    const seen = await page(deal.id, posted.location!.replace(/^[^?]*/, "").replace(/#.*$/, ""), bob.cookie);
-    expect(seen.data.comments.at(-1)).toMatchObject({ id: mine.id, body: "Le dernier mot", mine: true });
-    expect(seen.data.comments).toHaveLength(66);
+    // the page it comes back to carries the flash message: rendered for the member alone, private, with their own parts
+    const toast = cookieHeaderFrom(await createToastHeaders({ title: "Ton commentaire est publié.", type: "success" }));
+    const back = await page(deal.id, posted.location!.replace(/^[^?]*/, "").replace(/#.*$/, ""), `${bob.cookie}; ${toast}`);
+    expect(back.headers.get("cache-control")).toBe("private, no-store");
+    expect(back.data.viewer).not.toBeNull();
+    const shown = memberComments(back.data.comments, back.data.viewer!.comments, back.data.commentsNext === null);
+    expect(shown.at(-1)).toMatchObject({ id: mine.id, body: "Le dernier mot", mine: true });
+    expect(shown).toHaveLength(66);
 
     // with JavaScript: the answer names the comment (the page then goes to ?commentaire=<id>)
     const js = await callRoute(dealAction, req(`/coup-de-crevarde/${deal.id}`, { cookie: bob.cookie, form: { _js: "1", intent: "comment", body: "Encore un mot" } }), {

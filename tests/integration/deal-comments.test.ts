@@ -6,6 +6,9 @@ import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { action as dealAction, loader as dealLoader } from "#app/routes/coup-de-crevarde.$id";
 import { loader as dealsLoader } from "#app/routes/coup-de-crevarde";
+import { loader as moiLoader } from "#app/routes/api.moi";
+import type { Moi } from "#app/modules/members/moi.server";
+import { memberComments } from "#app/modules/members/moi";
 import { action as moderationAction } from "#app/routes/admin/moderation";
 import { moderationTab } from "#tests/helpers/moderation";
 import { flashedToast } from "#tests/helpers/toast";
@@ -55,6 +58,12 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
   const act = (dealId: string, cookie: string | undefined, form: Record<string, string>, js = true) =>
     callRoute(dealAction, req(`/coup-de-crevarde/${dealId}`, { cookie, form: js ? { _js: "1", ...form } : form }), { id: dealId });
   const page = (dealId: string, cookie?: string) => callRoute(dealLoader, req(`/coup-de-crevarde/${dealId}`, { cookie }), { id: dealId });
+  const moi = async (dealId: string, cookie?: string) => (await callRoute(moiLoader, req(`/api/moi?deal=${dealId}`, { cookie }))).data as Moi;
+  /** the comments as a member sees them once the page has hydrated: everyone's page, with their own parts from /api/moi (ADR 048) */
+  const seen = async (dealId: string, cookie: string) => {
+    const [{ data }, own] = await Promise.all([page(dealId, cookie), moi(dealId, cookie)]);
+    return own.deal ? memberComments(data.comments, own.deal.comments, data.commentsNext === null) : data.comments;
+  };
   const commentsOf = async (dealId: string) => database().db.select().from(s.dealComments).where(eq(s.dealComments.dealId, dealId)).orderBy(s.dealComments.createdAt);
   const countOf = async (dealId: string) => (await database().db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, dealId)))[0].commentsCount;
   const mailsTo = async (to: string) => (await getDb()).select().from(s.emailOutbox).where(eq(s.emailOutbox.to, to));
@@ -68,6 +77,7 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     const [top] = await commentsOf(deal.id);
     // the new comment's id: the page shows it even past the shown comments (?commentaire=)
     expect([posted.status, posted.data]).toEqual([200, { ok: true, message: COMMENT_MESSAGES.posted, commentId: top.id }]);
+    expect(posted.headers.get("set-cookie")).toMatch(/^cr_fresh=1; Max-Age=10; Path=\//);
     expect(top).toMatchObject({ body: typed, status: "visible", authorId: alice.id, parentId: null });
 
     const reply = await act(deal.id, bob.cookie, { intent: "comment", body: "Merci !", parentId: top.id });
@@ -115,6 +125,8 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     const [row] = await commentsOf(deal.id);
     expect(plain.location).toBe(`/coup-de-crevarde/${deal.id}?commentaire=${row.id}#commentaire-${row.id}`);
     expect(plain.headers.get("set-cookie")).toContain("toast");
+    // and the member's next views of deal pages are their own for one TTL, so they see their comment at once (ADR 048)
+    expect(plain.headers.get("set-cookie")).toContain("cr_fresh=1; Max-Age=10");
     const visitor = await act(deal.id, undefined, { intent: "comment", body: "Anonyme" }, false);
     expect([visitor.status, visitor.location]).toEqual([303, `/auth?redirect=${encodeURIComponent(`/coup-de-crevarde/${deal.id}`)}`]);
     const visitorJs = await act(deal.id, undefined, { intent: "comment", body: "Anonyme" });
@@ -150,12 +162,15 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     const bob = await member();
     await act(deal.id, alice.cookie, { intent: "comment", body: "Premier jet" });
     const [c] = await commentsOf(deal.id);
-    const mine = await page(deal.id, alice.cookie);
-    expect(mine.data.comments[0].editableUntil).toBe(new Date(c.createdAt.getTime() + COMMENT_EDIT_WINDOW_MS).toISOString());
+    expect((await page(deal.id, alice.cookie)).data.comments[0].editableUntil).toBeNull();
+    expect((await seen(deal.id, alice.cookie))[0]!.editableUntil).toBe(new Date(c.createdAt.getTime() + COMMENT_EDIT_WINDOW_MS).toISOString());
+    expect((await seen(deal.id, bob.cookie))[0]!.editableUntil).toBeNull();
     const edited = await act(deal.id, alice.cookie, { intent: "edit-comment", commentId: c.id, body: "Version corrigée" });
     expect([edited.status, edited.data.message]).toEqual([200, COMMENT_MESSAGES.edited]);
     expect((await commentsOf(deal.id))[0]).toMatchObject({ body: "Version corrigée" });
     expect((await page(deal.id)).data.comments[0]).toMatchObject({ edited: true });
+    // the author sees the text as it is now, even on a page kept from before the edit
+    expect((await moi(deal.id, alice.cookie)).deal?.comments.editable[c.id]).toMatchObject({ body: "Version corrigée", edited: true });
     const other = await act(deal.id, bob.cookie, { intent: "edit-comment", commentId: c.id, body: "Piraté" });
     expect([other.status, other.data.message]).toEqual([403, COMMENT_MESSAGES.notAuthor]);
     await expect(editComment({ userId: alice.id, commentId: c.id, body: "Trop tard", now: new Date(c.createdAt.getTime() + COMMENT_EDIT_WINDOW_MS + 1000) })).rejects.toMatchObject({
@@ -165,7 +180,7 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     await database().db.update(s.dealComments).set({ createdAt: new Date(Date.now() - COMMENT_EDIT_WINDOW_MS - 60_000) }).where(eq(s.dealComments.id, c.id));
     const late = await act(deal.id, alice.cookie, { intent: "edit-comment", commentId: c.id, body: "Trop tard" });
     expect([late.status, late.data.message]).toEqual([409, COMMENT_MESSAGES.editClosed]);
-    expect((await page(deal.id, alice.cookie)).data.comments[0].editableUntil).toBeNull();
+    expect((await seen(deal.id, alice.cookie))[0]!.editableUntil).toBeNull();
   });
 
   it("a new account's first 3 comments wait for a moderator: seen by their author only, not counted; the 4th is published", async () => {
@@ -178,8 +193,9 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     }
     expect((await commentsOf(deal.id)).map((c) => c.status)).toEqual(["pending", "pending", "pending"]);
     expect(await countOf(deal.id)).toBe(0);
-    expect((await page(deal.id, newcomer.cookie)).data.comments.map((c) => c.status)).toEqual(["pending", "pending", "pending"]);
-    expect((await page(deal.id, other.cookie)).data.comments).toEqual([]);
+    expect((await seen(deal.id, newcomer.cookie)).map((c) => [c.status, c.body, c.mine])).toEqual([1, 2, 3].map((i) => ["pending", `Message ${i}`, true]));
+    expect((await page(deal.id, newcomer.cookie)).data.comments).toEqual([]);
+    expect(await seen(deal.id, other.cookie)).toEqual([]);
     expect((await page(deal.id)).data.comments).toEqual([]);
     const fourth = await act(deal.id, newcomer.cookie, { intent: "comment", body: "Message 4" });
     expect(fourth.data.message).toBe(COMMENT_MESSAGES.posted);
@@ -198,10 +214,12 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
     expect([first.status, first.data.message]).toEqual([200, REPORT_MESSAGES.done]);
     const again = await act(deal.id, bob.cookie, { intent: "report", targetType: "comment", targetId: c.id, reason: "abusive" });
     expect([again.status, again.data.message]).toEqual([409, REPORT_MESSAGES.already]);
-    expect((await page(deal.id, bob.cookie)).data.comments[0].reported).toBe(true);
+    expect((await seen(deal.id, bob.cookie))[0]!.reported).toBe(true);
+    expect((await seen(deal.id, alice.cookie))[0]).toMatchObject({ reported: false, mine: true });
     const dealReport = await act(deal.id, bob.cookie, { intent: "report", targetType: "deal", targetId: deal.id, reason: "misleading" });
     expect(dealReport.status).toBe(200);
-    expect((await page(deal.id, bob.cookie)).data.dealReported).toBe(true);
+    expect((await moi(deal.id, bob.cookie)).deal?.reported).toBe(true);
+    expect((await moi(deal.id, alice.cookie)).deal?.reported).toBe(false);
     const reports = await database().db.select().from(s.contentReports).where(eq(s.contentReports.reporterId, bob.id));
     expect(reports.map((r) => [r.targetType, r.reason, r.details, r.status]).sort()).toEqual([
       ["comment", "spam", "Publicité", "open"],
@@ -256,6 +274,8 @@ describeEachDb("comments and reports on a deal page", ({ database }) => {
 
     const approved = await decide({ intent: "approve-comment", commentId: held.id });
     expect([approved.status, flashedToast(approved.headers)?.title]).toEqual([303, "Commentaire publié"]);
+    // the moderator's next views of deal pages are their own for one TTL: they see their decision at once (ADR 048)
+    expect(approved.headers.get("set-cookie")).toContain("cr_fresh=1; Max-Age=10");
     expect((await decide({ intent: "approve-comment", commentId: held.id })).status).toBe(409);
 
     const short = await decide({ intent: "remove-comment", commentId: rude.id, rule: "abusive", statement: "Non." });

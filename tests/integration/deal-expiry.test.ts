@@ -7,6 +7,8 @@ import { RATE_LIMITS } from "#app/lib/rate-limit.server";
 import { setSetting } from "#app/modules/settings/settings.server";
 import { action as settingsAction } from "#app/routes/admin/settings";
 import { action as dealAction, loader as dealLoader } from "#app/routes/coup-de-crevarde.$id";
+import { loader as moiLoader } from "#app/routes/api.moi";
+import type { Moi } from "#app/modules/members/moi.server";
 import { action as moderationAction, loader as moderationLoader } from "#app/routes/admin/moderation";
 import { moderationTab } from "#tests/helpers/moderation";
 import { req, signedInUser } from "#tests/helpers/auth";
@@ -141,7 +143,10 @@ describeEachDb("deal expiry flags", ({ database }) => {
     const [a, b] = [await signedInUser(), await signedInUser()];
     expect((await post(a.cookie, "expire")).data).toEqual({ ok: true, message: "Merci, ton signalement est enregistré." });
     const page = await callRoute(dealLoader, req(url, { cookie: a.cookie }), { id: d.id });
-    expect(page.data).toMatchObject({ flags: ["expired"], canModerate: false, deal: { expired: false } });
+    expect(page.data).toMatchObject({ viewer: null, deal: { expired: false } });
+    // the member's own flag and controls come from /api/moi (ADR 048)
+    const moi = (await callRoute(moiLoader, req(`/api/moi?deal=${d.id}`, { cookie: a.cookie }))).data as Moi;
+    expect(moi.deal).toMatchObject({ flags: ["expired"], canModerate: false, isAuthor: false });
     expect((await post(b.cookie, "expire")).data).toEqual({ ok: true, message: "Merci, le deal est maintenant affiché comme expiré." });
     expect((await callRoute(dealLoader, req(url, { cookie: b.cookie }), { id: d.id })).data.deal.expired).toBe(true);
     // a member may not reactivate; saying « Toujours valable » sends it to the moderators

@@ -6,6 +6,8 @@ import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { action as voteAction, loader as dealLoader, meta as dealMeta } from "#app/routes/coup-de-crevarde.$id";
 import { loader as dealsLoader } from "#app/routes/coup-de-crevarde";
+import { loader as moiLoader } from "#app/routes/api.moi";
+import type { Moi } from "#app/modules/members/moi.server";
 import { loader as moderationLoader } from "#app/routes/admin/moderation";
 import { DealHeatBadges } from "#app/components/catalogue/deal-heat";
 import { exportAccountData } from "#app/modules/accounts/accounts.server";
@@ -47,6 +49,8 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
 
   const temperatureOf = async (id: string) => (await database().db.select().from(s.crevardeDeals).where(eq(s.crevardeDeals.id, id)))[0];
   const page = (id: string, cookie?: string) => callRoute(dealLoader, req(`/coup-de-crevarde/${id}`, { cookie }), { id });
+  // the deal page is the same for everyone (ADR 048): the member's own parts come from /api/moi
+  const moi = async (id: string, cookie?: string) => (await callRoute(moiLoader, req(`/api/moi?deals=${id}&deal=${id}`, { cookie }))).data as Moi;
   const vote = (id: string, cookie: string | undefined, form: Record<string, string>, ip = "203.0.113.7") =>
     callRoute(voteAction, req(`/coup-de-crevarde/${id}`, { cookie, form: { _js: "1", ...form } }), { id }, { clientIp: ip, cspNonce: "" });
 
@@ -56,11 +60,12 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     const deal = await newDeal({ authorId: author.id, publishedAt: new Date(Date.now() - 3 * 3_600_000 - 60_000) });
     const visitor = await page(deal.id);
     expect(visitor.data.deal).toMatchObject({ authorName: "Posteur", authorAvatarUrl: "/uploads/avatar-posteur.webp", postedAgo: "il y a 3 heures" });
-    expect(visitor.data.saved).toBeNull();
+    expect(visitor.data.viewer).toBeNull();
     const member = await signedInUser();
-    expect((await page(deal.id, member.cookie)).data.saved).toBe(false);
+    expect((await moi(deal.id, member.cookie)).deal?.saved).toBe(false);
     await database().db.insert(s.savedDeals).values({ userId: member.id, dealId: deal.id });
-    expect((await page(deal.id, member.cookie)).data.saved).toBe(true);
+    expect((await moi(deal.id, member.cookie)).deal?.saved).toBe(true);
+    expect((await page(deal.id, member.cookie)).data.viewer).toBeNull();
     // the list's cards carry the same byline
     const list = await callRoute(dealsLoader, req(`/coup-de-crevarde?q=${encodeURIComponent("Casque vote")}`));
     expect(list.data.deals.find((d) => d.id === deal.id)).toMatchObject({ authorName: "Posteur", authorAvatarUrl: "/uploads/avatar-posteur.webp", postedAgo: "il y a 3 heures" });
@@ -83,8 +88,7 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     const reason = await vote(deal.id, member.cookie, { vote: "reason", reason: "too_expensive" });
     expect(reason.data).toMatchObject({ ok: true, mine: -1, reason: "too_expensive", message: "Merci, ta raison est enregistrée." });
     expect((await temperatureOf(deal.id)).temperature).toBe(-1);
-    const loaded = await page(deal.id, member.cookie);
-    expect(loaded.data.mine).toEqual({ value: -1, reason: "too_expensive" });
+    expect((await moi(deal.id, member.cookie)).deal?.vote).toEqual({ value: -1, reason: "too_expensive" });
 
     const change = await vote(deal.id, member.cookie, { vote: "hot" });
     expect(change.data).toMatchObject({ ok: true, mine: 1 });
@@ -235,8 +239,10 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     expect(html).not.toContain("137");
     const member = await signedInUser();
     expect((await page(fresh.id, member.cookie)).data.deal.heat.temperature).toBeNull();
-    // the author sees it at once
-    expect((await page(fresh.id, author.cookie)).data.deal.heat).toEqual({ isNew: true, temperature: 137, tier: "Hot" });
+    expect((await moi(fresh.id, member.cookie)).deal?.heat).toBeNull();
+    // the author sees it at once (the page is everyone's: through /api/moi)
+    expect((await page(fresh.id, author.cookie)).data.deal.heat.temperature).toBeNull();
+    expect((await moi(fresh.id, author.cookie)).deal?.heat).toEqual({ isNew: true, temperature: 137, tier: "Hot" });
     // after 10 minutes everyone does
     await database().db.update(s.crevardeDeals).set({ publishedAt: new Date(Date.now() - NEW_DEAL_WINDOW_MS - 1000) }).where(eq(s.crevardeDeals.id, fresh.id));
     const later = await page(fresh.id);
@@ -281,7 +287,8 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     expect(tags.filter((t) => t["script:ld+json"]).map((t) => (t["script:ld+json"] as Record<string, unknown>)["@type"])).toEqual(["Product", "BreadcrumbList"]);
     expect(tags.find((t) => t.name === "robots")).toBeUndefined();
     const member = await signedInUser();
-    expect((await page(deal.id, member.cookie)).data.deal.ctaText).toBe("CASQUE20");
+    expect((await page(deal.id, member.cookie)).data.deal.codeMasked).toBe(true);
+    expect((await moi(deal.id, member.cookie)).dealCodes[deal.id]).toBe("CASQUE20");
     const expired = await newDeal({ expiredAt: new Date() });
     expect((await page(expired.id)).data.jsonLd.offers.availability).toBe("https://schema.org/Discontinued");
     expect((await page(expired.id)).data.deal.expired).toBe(true);
@@ -292,6 +299,10 @@ describeEachDb("deal page and temperature votes", ({ database }) => {
     expect((await page(pending.id, member.cookie)).status).toBe(404);
     const own = await page(pending.id, author.cookie);
     expect(own.status).toBe(200);
+    // rendered for its author alone: no cache keeps it
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    expect(own.data.deal.ctaText).toBe("CASQUE20");
+    expect((await moi(pending.id, author.cookie)).deal).toBeNull();
     expect(own.data.statusLabel).toBe("En attente de modération : seul toi peux voir ce deal pour l'instant.");
     const removed = await newDeal({ status: "removed" });
     expect((await page(removed.id)).status).toBe(404);

@@ -15,7 +15,9 @@ const ARTICLE = `article-partage-${randomUUID().slice(0, 8)}`;
 const DRAFT = `brouillon-partage-${randomUUID().slice(0, 8)}`;
 const BRAND = `marque-partagee-${randomUUID().slice(0, 8)}`;
 const CATEGORY = `categorie-partagee-${randomUUID().slice(0, 8)}`;
-const SHARED = ["/coup-de-crevarde", "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", `/marques/${BRAND}`, "/categories", `/categories/${CATEGORY}`, "/blog", `/blog/${ARTICLE}`, "/recherche?q=partag%C3%A9e"];
+const DEAL = randomUUID();
+const PENDING_DEAL = randomUUID();
+const SHARED = ["/coup-de-crevarde", `/coup-de-crevarde/${DEAL}`, `/coup-de-crevarde/${DEAL}?commentaires=60`, "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", `/marques/${BRAND}`, "/categories", `/categories/${CATEGORY}`, "/blog", `/blog/${ARTICLE}`, "/recherche?q=partag%C3%A9e"];
 const dataPath = (p: string) => p.replace(/^([^?]*)/, "$1.data");
 
 /** The CSP nonce is per response: its values are the one difference allowed. */
@@ -35,8 +37,17 @@ describeEachDb("shared public pages: the same bytes for a visitor and a member (
     const db = database().db;
     const [deal] = await db
       .insert(s.crevardeDeals)
-      .values({ title: "Gourde partagée", description: "x", price: "5€", source: "temu", badgeText: "x", ctaText: "GOURDE15", url: "https://www.temu.com/g", publishedAt: new Date("2026-01-01T00:00:00Z") })
+      .values({ id: DEAL, title: "Gourde partagée", description: "x", price: "5€", source: "temu", badgeText: "x", ctaText: "GOURDE15", url: "https://www.temu.com/g", publishedAt: new Date("2026-01-01T00:00:00Z") })
       .returning();
+    // its page: Alice's comment (hers to edit for 10 minutes), Bob's waiting for a moderator (his alone to see), and
+    // Bob's « Expiré ? » flag and report of the deal; Alice's own deal waiting for a moderator
+    await db.insert(s.dealComments).values([
+      { dealId: DEAL, authorId: alice.id, body: "Le commentaire d'Alice" },
+      { dealId: DEAL, authorId: bob.id, body: "Le commentaire en attente de Bob", status: "pending" },
+    ]);
+    await db.insert(s.dealExpiryFlags).values({ dealId: DEAL, userId: bob.id, kind: "expired", weight: 1 });
+    await db.insert(s.contentReports).values({ targetType: "deal", targetId: DEAL, reporterId: bob.id, reason: "misleading" });
+    await db.insert(s.crevardeDeals).values({ id: PENDING_DEAL, title: "Le deal en attente d'Alice", description: "x", price: "7€", source: "temu", badgeText: "x", ctaText: "ATTENTE7", url: "https://www.temu.com/a", authorId: alice.id, status: "pending_review" });
     await db.insert(s.dealVotes).values({ dealId: deal!.id, userId: alice.id, value: 1, weight: 1 });
     await db.insert(s.savedDeals).values({ userId: alice.id, dealId: deal!.id });
     // a brand page and a category page with a code Alice answered « Oui » to, and a code deal of the brand
@@ -74,7 +85,7 @@ describeEachDb("shared public pages: the same bytes for a visitor and a member (
         const members = [await read(alice.cookie), await read(bob.cookie)];
         const after = await read();
         for (const body of members) expect([before, after], p).toContain(body);
-        expect(before).not.toMatch(/Alice-|Bob-|GOURDE15|PARTAGE20/);
+        expect(before).not.toMatch(/Bob-|GOURDE15|PARTAGE20|en attente de Bob|Tu as signalé|Modifier|aria-pressed="true"/);
       }
     }
   });
@@ -110,6 +121,41 @@ describeEachDb("shared public pages: the same bytes for a visitor and a member (
         expect(await other.text()).not.toContain("Un brouillon à relire");
       }
     }
+  });
+
+  it("renders its author's view of their deal waiting for a moderator for them alone, private; anyone else gets the 404", async () => {
+    for (const app of [cached, uncached]) {
+      for (const [p, accept] of [[`/coup-de-crevarde/${PENDING_DEAL}`, "text/html"], [`/coup-de-crevarde/${PENDING_DEAL}.data`, "*/*"]] as const) {
+        const own = await get(app, p, alice.cookie, accept);
+        expect(own.status, p).toBe(200);
+        expect(own.headers.get("cache-control"), p).toBe("private, no-store");
+        expect(own.headers.get("x-cache"), p).toBeNull();
+        const body = await own.text();
+        expect(body, p).toContain("Le deal en attente d'Alice");
+        expect(body, p).toContain("ATTENTE7");
+        for (const cookie of [undefined, bob.cookie]) {
+          const other = await get(app, p, cookie, accept);
+          expect(other.status, p).toBe(404);
+          expect(other.headers.get("cache-control") ?? "", p).not.toContain("public");
+          expect(await other.text(), p).not.toContain("Le deal en attente d'Alice");
+        }
+      }
+    }
+  });
+
+  it("after a member's write (a vote, a comment…), their deal pages are rendered for them for one TTL, private, with their own parts", async () => {
+    // freshPageCookie: what the deal page's action sets
+    const res = await get(cached, `/coup-de-crevarde/${DEAL}`, `${alice.cookie}; cr_fresh=1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-cache")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const html = await res.text();
+    // her vote and « Sauvegardé », the code, « Modifier » on her comment
+    expect(html).toContain('aria-pressed="true"');
+    expect(html).toContain("Sauvegardé");
+    expect(html).toContain("GOURDE15");
+    expect(html).toContain("Modifier");
+    expect(html).not.toContain("en attente de Bob");
   });
 
   it("renders a page with a flash message for its request alone, private, and keeps member pages private", async () => {

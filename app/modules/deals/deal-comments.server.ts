@@ -189,6 +189,59 @@ export async function listDealComments(
   return { comments, next: more && shown < COMMENTS_MAX ? Math.min(shown + COMMENTS_PER_PAGE, COMMENTS_MAX) : null, visibleShown };
 }
 
+/** What a shared deal page (ADR 048) does not show of a member's own part in its comments: GET /api/moi adds it. */
+export interface MemberComments {
+  /** their comments on this deal: no « Signaler » on them */
+  mine: string[];
+  /** the deal's comments they reported: « Signalé » */
+  reported: string[];
+  /** their comments they may still edit: until when, and the text as it is now (the page may be up to 10 s old) */
+  editable: Record<string, { until: string; body: string; edited: boolean }>;
+  /** their comments waiting for a moderator, which only they see, each with the comment it answers */
+  pending: (CommentView & { parentId: string | null })[];
+}
+
+/** The member's own comments on a deal and the ones they reported: two small indexed reads (deal_comments_author_idx, content_reports_reporter_idx). */
+export async function memberComments(userId: string, dealId: string, now = new Date()): Promise<MemberComments> {
+  const db = await getDb();
+  const [own, reported] = await Promise.all([
+    db
+      .select({ id: dealComments.id, parentId: dealComments.parentId, authorId: dealComments.authorId, username: profiles.username, body: dealComments.body, status: dealComments.status, createdAt: dealComments.createdAt, editedAt: dealComments.editedAt })
+      .from(dealComments)
+      .leftJoin(profiles, eq(profiles.id, dealComments.authorId))
+      .where(and(eq(dealComments.authorId, userId), eq(dealComments.dealId, dealId)))
+      .orderBy(asc(dealComments.createdAt), asc(dealComments.id))
+      .limit(COMMENTS_MAX),
+    db
+      .select({ id: contentReports.targetId })
+      .from(contentReports)
+      .innerJoin(dealComments, eq(dealComments.id, contentReports.targetId))
+      .where(and(eq(contentReports.reporterId, userId), eq(contentReports.targetType, "comment"), eq(dealComments.dealId, dealId))),
+  ]);
+  const editable: MemberComments["editable"] = {};
+  const pending: MemberComments["pending"] = [];
+  for (const c of own) {
+    const until = canEditComment(c, userId, now) ? new Date(c.createdAt.getTime() + COMMENT_EDIT_WINDOW_MS).toISOString() : null;
+    if (until) editable[c.id] = { until, body: c.body, edited: c.editedAt !== null };
+    if (c.status !== commentStatus.is.pending) continue;
+    pending.push({
+      id: c.id,
+      parentId: c.parentId,
+      authorName: commentAuthorName({ deleted: false, username: c.username }),
+      body: c.body,
+      status: c.status,
+      createdAt: c.createdAt.toISOString(),
+      date: withFirstOfMonth(COMMENT_DATE.format(c.createdAt)),
+      edited: c.editedAt !== null,
+      mine: true,
+      editableUntil: until,
+      reported: false,
+      replies: [],
+    });
+  }
+  return { mine: own.map((c) => c.id), reported: reported.map((r) => r.id), editable, pending };
+}
+
 /** The targets (of one type) among `ids` that the member has reported. */
 async function viewerReports(reporterId: string, targetType: "comment" | "deal", ids: string[]) {
   const db = await getDb();

@@ -7,7 +7,7 @@ export const MOI_MESSAGES = {
   invalid: "Demande invalide : la liste d'identifiants est mal formée ou trop longue.",
 } as const;
 
-/** `deals=<id>,<id>` and `codes=<id>,<id>`: comma-separated UUIDs, each list optional and capped. */
+/** `deals=<id>,<id>` and `codes=<id>,<id>`: comma-separated UUIDs, each list optional and capped; `deal=<id>`: one UUID. */
 const idList = z
   .string()
   .max(MOI_MAX_IDS * 37)
@@ -15,12 +15,17 @@ const idList = z
   .transform((value) => (value ? [...new Set(value.split(",").filter(Boolean))] : []))
   .pipe(z.array(z.string().uuid()).max(MOI_MAX_IDS));
 
-const moiQuerySchema = z.object({ deals: idList, codes: idList });
+const moiQuerySchema = z.object({
+  deals: idList,
+  codes: idList,
+  // a deal page (`deal=<id>`): the member's own parts of it (comments, flags, report, author's and moderators' controls)
+  deal: z.string().uuid().optional(),
+});
 
 export type MoiQuery = z.output<typeof moiQuerySchema>;
 
 /** The query of /api/moi from a URL's search params, or null when it is malformed (400). */
 export function parseMoiQuery(params: URLSearchParams): MoiQuery | null {
-  const parsed = moiQuerySchema.safeParse({ deals: params.get("deals") ?? undefined, codes: params.get("codes") ?? undefined });
+  const parsed = moiQuerySchema.safeParse({ deals: params.get("deals") ?? undefined, codes: params.get("codes") ?? undefined, deal: params.get("deal") ?? undefined });
   return parsed.success ? parsed.data : null;
 }

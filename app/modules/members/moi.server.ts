@@ -1,4 +1,4 @@
-import { and, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { crevardeDeals, promoCodes } from "#db/schema";
 import type { SessionUser } from "#app/lib/auth.server";
 import { displayName, initials } from "#app/modules/accounts/display";
@@ -10,10 +10,14 @@ import { publicDeal } from "#app/modules/deals/deals.server";
 import type { NoReason } from "#app/modules/promo-codes/code-feedback";
 import { memberAnswers } from "#app/modules/promo-codes/code-feedback.server";
 import { publicCode } from "#app/modules/promo-codes/promo-codes.server";
-import { savedCodeIds, savedDealIds } from "#app/modules/saved/saved.server";
+import { isDealSaved, savedCodeIds, savedDealIds } from "#app/modules/saved/saved.server";
 import { getSetting } from "#app/modules/settings/settings.server";
 import type { Role } from "#db/constants";
 import type { MoiQuery } from "./moi.schema";
+import { can } from "#app/lib/permissions";
+import { memberComments, hasReportedDeal, type MemberComments } from "#app/modules/deals/deal-comments.server";
+import { viewerFlags } from "#app/modules/deals/deal-expiry.server";
+import { TEMPERATURE_TIER_LABELS, temperatureTier, visibleTemperature } from "#app/modules/deals/deal-rules";
 
 /**
  * What a shared page (ADR 048) shows of the signed-in member, for the ids it shows: the header's pseudo,
@@ -32,16 +36,18 @@ export interface Moi {
   promoCodes: Record<string, string>;
   /** the member's tracked link of each shown deal and code whose brand has a programme, once cashback is launched */
   cashback: Record<string, string>;
+  /** the deal page's own parts (`deal=<id>`), for a deal anyone may see */
+  deal: DealMoi | null;
 }
 
-export const ANONYMOUS_MOI: Moi = { user: null, votes: {}, savedDeals: [], savedCodes: [], feedback: {}, dealCodes: {}, promoCodes: {}, cashback: {} };
+export const ANONYMOUS_MOI: Moi = { user: null, votes: {}, savedDeals: [], savedCodes: [], feedback: {}, dealCodes: {}, promoCodes: {}, cashback: {}, deal: null };
 
 /** The member's own state for these ids, built from their session (kept in memory, ADR 032) and six small reads. */
 export async function moiFor(user: SessionUser | null, query: MoiQuery, now = new Date()): Promise<Moi> {
   if (!user) return ANONYMOUS_MOI;
   const db = await getDb();
   const { deals, codes } = query;
-  const [votes, saved, savedCodes, answers, dealRows, codeRows, launched] = await Promise.all([
+  const [votes, saved, savedCodes, answers, dealRows, codeRows, launched, dealPage] = await Promise.all([
     memberVotes(user.id, deals),
     savedDealIds(user.id, deals),
     savedCodeIds(user.id, codes),
@@ -53,6 +59,7 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
     // only live codes anyone may see, as a member sees them on the page
     codes.length ? db.select({ id: promoCodes.id, code: promoCodes.code }).from(promoCodes).where(and(inArray(promoCodes.id, codes), publicCode(now))) : [],
     getSetting("cashback_launched"),
+    query.deal ? memberDealPage(user, query.deal, now) : null,
   ]);
   const links = [...(await withCashbackLinks(dealRows, "deal", launched)), ...(await withCashbackLinks(codeRows, "code", launched))];
   const name = displayName(user);
@@ -65,5 +72,56 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
     dealCodes: Object.fromEntries(dealRows.filter((d) => isDealCode(d.ctaText)).map((d) => [d.id, d.ctaText])),
     promoCodes: Object.fromEntries(codeRows.map((c) => [c.id, c.code])),
     cashback: Object.fromEntries(links.filter((d) => d.cashbackHref).map((d) => [d.id, d.cashbackHref!])),
+    deal: dealPage,
+  };
+}
+
+/* ------------------------------ the deal page ------------------------------ */
+
+/**
+ * What the shared deal page (ADR 048) does not show of the member: their vote and « Sauvegarder », whether the deal
+ * is theirs (no vote, « Marquer comme expiré », its temperature while it is new), whether they may moderate
+ * (« Réactiver le deal »), their « Expiré ? » flags, their report of the deal, and their part in its comments.
+ */
+export interface DealMoi {
+  id: string;
+  vote: Moi["votes"][string] | null;
+  saved: boolean;
+  isAuthor: boolean;
+  canModerate: boolean;
+  /** the temperature of their own deal, which others do not see while it is new; null when not theirs */
+  heat: { isNew: boolean; temperature: number | null; tier: string | null } | null;
+  flags: Awaited<ReturnType<typeof viewerFlags>>;
+  reported: boolean;
+  comments: MemberComments;
+}
+
+/** The member's own parts of a deal page, for a deal anyone may see (else null): seven small indexed reads. */
+export async function memberDealPage(user: SessionUser, dealId: string, now = new Date()): Promise<DealMoi | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ authorId: crevardeDeals.authorId, temperature: crevardeDeals.temperature, publishedAt: crevardeDeals.publishedAt })
+    .from(crevardeDeals)
+    .where(and(eq(crevardeDeals.id, dealId), publicDeal(now)));
+  if (!row) return null;
+  const [votes, saved, flags, reported, comments] = await Promise.all([
+    memberVotes(user.id, [dealId]),
+    isDealSaved(user.id, dealId),
+    viewerFlags(user.id, dealId),
+    hasReportedDeal(user.id, dealId),
+    memberComments(user.id, dealId, now),
+  ]);
+  const isAuthor = row.authorId === user.id;
+  const shown = visibleTemperature(row, user.id, now);
+  return {
+    id: dealId,
+    vote: votes[dealId] ?? null,
+    saved,
+    isAuthor,
+    canModerate: can(user.role, "moderation"),
+    heat: isAuthor ? { ...shown, tier: shown.temperature === null ? null : TEMPERATURE_TIER_LABELS[temperatureTier(shown.temperature)] } : null,
+    flags,
+    reported,
+    comments,
   };
 }

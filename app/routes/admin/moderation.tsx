@@ -17,6 +17,8 @@ import { adminSeo } from "#app/lib/admin-seo";
 import { type AdminActionData, intentAction, loadOrFail } from "#app/modules/admin/admin.server";
 import { requestedPage } from "#app/modules/admin/pagination.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { freshPageCookie } from "#app/lib/shared-pages";
+import { getEnv } from "#app/lib/env.server";
 import { cn } from "#app/lib/utils";
 import { MODERATION_TAB_LABELS, MODERATION_TABS, moderationHref, moderationTab, type ModerationTab } from "#app/modules/notices/moderation-desk";
 import { moderationCounts, moderationTabData } from "#app/modules/notices/moderation-desk.server";
@@ -99,7 +101,10 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readBoundedForm(request, 16 * 1024);
   const url = new URL(request.url);
   const back = moderationHref(moderationTab(url), requestedPage(url));
-  const toTab = (title: string, description?: string) => redirectWithToast(back, { title, description, type: "success" }, { status: 303 });
+  // a decision changes deal pages that comments do not empty from the caches: the moderator's next views of them are
+  // their own for one TTL (freshPageCookie, ADR 048), so the removed comment is gone when they look
+  const fresh = { "Set-Cookie": freshPageCookie(getEnv().SITE_URL.startsWith("https://")) };
+  const toTab = (title: string, description?: string) => redirectWithToast(back, { title, description, type: "success" }, { status: 303, headers: fresh });
   return intentAction(form, actionSchema, "Impossible d'enregistrer cette décision.", async (v) => {
     if (v.intent === "reactivate-deal") {
       await reactivateDeal(actor, v.dealId);
