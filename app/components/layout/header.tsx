@@ -71,8 +71,8 @@ export function Header({ siteName, user }: { siteName: string; user: HeaderUser 
                   prefetch="intent"
                   className={({ isActive }) =>
                     cn(
-                      "rounded-full px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-brand-50 hover:text-brand-700",
-                      isActive && "bg-brand-50 text-brand-700",
+                      "rounded-full px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700",
+                      isActive ? "bg-brand-50 text-brand-700" : "text-neutral-700",
                     )
                   }
                 >
