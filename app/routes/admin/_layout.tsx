@@ -1,7 +1,7 @@
 import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Newspaper, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale, MessageSquareWarning, ShieldAlert, UserCheck, LifeBuoy, Mail, History, ChartLine } from "lucide-react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
-import { useLogout } from "#app/components/layout/user-menu";
+import { useLogout } from "#app/components/layout/use-logout";
 import type { Route } from "./+types/_layout";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Avatar } from "#app/components/layout/avatar";
