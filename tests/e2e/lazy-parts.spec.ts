@@ -5,11 +5,15 @@ import { DEMO_MEMBER, expect, signedInAs, test } from "./fixtures";
 // Issue #38 item 4: what no one needs before the first interaction loads after the page (ADR 027). These tests
 // check that those parts are not among the page's startup scripts, and that their first interaction still works.
 
-/** The page's startup scripts: the entry's module script and the preloads the HTML announces. */
-const startupScripts = (page: import("@playwright/test").Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="modulepreload"], script[src]')].map((el) => new URL("href" in el ? el.href : el.src).pathname),
-  );
+/**
+ * The scripts a page's HTML starts with: the module preloads it announces (app/lib/document-stream.server.ts moves
+ * them into a script, after the first paint); those import() adds later are not counted.
+ */
+async function startupScripts(page: import("@playwright/test").Page, pathname: string): Promise<string[]> {
+  const html = await (await page.request.get(pathname)).text();
+  const list = /for \(const href of (\[[^\]]*\])\)/.exec(html)?.[1];
+  return list ? (JSON.parse(list) as string[]) : [];
+}
 
 /** The built chunk whose name starts with `name` (build/client/assets). */
 function chunk(name: string) {
@@ -27,7 +31,9 @@ test("a member's « Mon compte » opens on the first click made before its menu 
     await route.continue();
   });
   await signedInAs(page, "member", "/");
-  expect(await startupScripts(page)).not.toContain(chunk("user-menu"));
+  const scripts = await startupScripts(page, "/");
+  expect(scripts).toContain(chunk("header"));
+  expect(scripts).not.toContain(chunk("user-menu"));
   const trigger = page.getByRole("button", { name: /Mon compte \(Camille\)/ });
   await expect(trigger).toHaveAttribute("data-account-menu", "loading");
   await trigger.click();
@@ -42,7 +48,9 @@ test("a member's « Mon compte » opens on the first click made before its menu 
 
 test("a toast flashed by a form posted without JavaScript shows on the next page, sonner loading with it", async ({ page, baseURL }) => {
   await page.goto("/blog");
-  expect(await startupScripts(page)).not.toContain(chunk("toaster"));
+  const scripts = await startupScripts(page, "/blog");
+  expect(scripts).toContain(chunk("header"));
+  expect(scripts).not.toContain(chunk("toaster"));
   // a document POST, as a browser without JavaScript sends it: the answer is a redirect carrying the toast's cookie
   const response = await page.request.post("/auth?fresh=true", {
     form: { intent: "login", email: DEMO_MEMBER.email, password: DEMO_MEMBER.password },
@@ -57,9 +65,9 @@ test("a toast flashed by a form posted without JavaScript shows on the next page
 
 test("the public layout starts without the consent choices, the error page and the header's search field @layout", async ({ page }) => {
   await page.goto("/");
-  const scripts = await startupScripts(page);
+  const scripts = await startupScripts(page, "/");
   expect(scripts.length).toBeGreaterThan(5);
-  for (const lazy of ["consent-choices", "error-page", "lazy-search-box", "search-box", "user-menu", "mobile-drawer", "protect"])
+  for (const lazy of ["consent-choices", "error-page", "lazy-search-box", "user-menu", "mobile-drawer", "protect"])
     expect(scripts, lazy).not.toContain(chunk(lazy));
   // the header's search field loads with its toggle, focused and suggesting
   await page.getByRole("link", { name: "Rechercher sur Crevarde" }).click();
@@ -87,7 +95,9 @@ test.describe("a first visit", () => {
     const response = await page.goto("/cette-page-n-existe-pas");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Cette page s'est évaporée" })).toBeVisible();
-    expect(await startupScripts(page)).not.toContain(chunk("error-page"));
+    const scripts = await startupScripts(page, "/cette-page-n-existe-pas");
+    expect(scripts).toContain(chunk("error-boundary"));
+    expect(scripts).not.toContain(chunk("error-page"));
     await page.getByRole("link", { name: "Retourner aux bons plans" }).click();
     await expect(page).toHaveURL(/\/$/);
   });
