@@ -5,10 +5,10 @@
  * imports, then each route module of the page and their imports), read from
  * the build's route manifest. The build fails when a page goes over the budget.
  *
- * The issue asks for 100 KB. The framework alone (React DOM and React Router,
- * the client entry and its imports) weighs 111 KB gzipped, so that target
- * cannot be met on the decided stack (ADR 027): each budget is what its pages
- * weigh today plus a little, and only ever goes down.
+ * Issue #16 asked for 100 KB, issue #38 for 125 KB. The framework alone (React
+ * DOM and React Router, the client entry and its imports) weighs 111 KB
+ * gzipped, so 100 KB cannot be met on the decided stack (ADR 027): each budget
+ * is what its pages weigh today plus a little, and only ever goes down.
  *
  * Public pages also ship no date library (issue #38 item 4): the build fails
  * when one of their scripts holds date-fns's `format` (its "Invalid time value"
@@ -67,7 +67,7 @@ pages.sort((a, b) => b.total - a.total);
 
 const over = pages.filter((p) => p.total > p.budget);
 if (process.argv.includes("--json")) {
-  // for `npm run bench`, which prints the issue's 100 KB target
+  // for `npm run bench`, which prints issue #38's 125 KB target
   console.log(JSON.stringify({ framework: frameworkKb, pages }));
   process.exit(0);
 }
