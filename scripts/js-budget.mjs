@@ -5,10 +5,14 @@
  * imports, then each route module of the page and their imports), read from
  * the build's route manifest. The build fails when a page goes over the budget.
  *
- * The issue asks for 100 KB. The framework alone (React DOM and React Router,
- * the client entry and its imports) weighs 111 KB gzipped, so that target
- * cannot be met on the decided stack (ADR 027): each budget is what its pages
- * weigh today plus a little, and only ever goes down.
+ * Issue #16 asked for 100 KB, issue #38 for 125 KB. The framework alone (React
+ * DOM and React Router, the client entry and its imports) weighs 111 KB
+ * gzipped, so 100 KB cannot be met on the decided stack (ADR 027): each budget
+ * is what its pages weigh today plus a little, and only ever goes down.
+ *
+ * Public pages also ship no date library (issue #38 item 4): the build fails
+ * when one of their scripts holds date-fns's `format` (its "Invalid time value"
+ * error); dates are written by the loader or with `Intl`.
  *
  * `node scripts/js-budget.mjs --report` prints every page, heaviest first;
  * `--json` prints the figures as JSON and never fails (for `npm run bench`).
@@ -20,9 +24,9 @@ import zlib from "node:zlib";
 /** KB (1,024 bytes) of gzipped JavaScript per page, the first matching group wins. */
 export const BUDGETS = [
   // forms validated in the browser by the server's own zod schema (conform): zod is 26 KB
-  { group: "member area", match: /^routes\/(profile|mon-cashback|mes-deals|mes-alertes|invite|coup-de-crevarde\.proposer)/, kb: 215 },
-  { group: "public forms", match: /^routes\/(auth|notice|contact|email-test)/, kb: 195 },
-  { group: "public pages", match: /./, kb: 153 },
+  { group: "member area", match: /^routes\/(profile|mon-cashback|mes-deals|mes-alertes|invite|coup-de-crevarde\.proposer)/, kb: 205 },
+  { group: "public forms", match: /^routes\/(auth|notice|contact|email-test)/, kb: 182 },
+  { group: "public pages", match: /./, kb: 143 },
 ];
 
 const clientDir = path.resolve(process.argv.includes("--dir") ? process.argv[process.argv.indexOf("--dir") + 1] : "build/client");
@@ -42,6 +46,9 @@ const gz = (file) => {
   return sizes.get(file);
 };
 const kb = (bytes) => bytes / 1024;
+const source = (file) => fs.readFileSync(path.join(clientDir, file), "utf8");
+/** date-fns's `format` (and what @date-fns/tz formats with): its error message survives minification */
+const DATE_LIBRARY = /Invalid time value/;
 
 const framework = [manifest.entry.module, ...manifest.entry.imports];
 const frameworkKb = kb(framework.reduce((sum, f) => sum + gz(f), 0));
@@ -53,13 +60,14 @@ for (const route of Object.values(manifest.routes)) {
   for (let r = route; r; r = r.parentId ? manifest.routes[r.parentId] : null) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
   const total = kb([...files].reduce((sum, f) => sum + gz(f), 0));
   const { group, kb: budget } = BUDGETS.find((b) => b.match.test(route.id));
-  pages.push({ id: route.id, total, budget, group });
+  const dateLibrary = group === "public pages" ? [...files].find((f) => DATE_LIBRARY.test(source(f))) : undefined;
+  pages.push({ id: route.id, total, budget, group, dateLibrary });
 }
 pages.sort((a, b) => b.total - a.total);
 
 const over = pages.filter((p) => p.total > p.budget);
 if (process.argv.includes("--json")) {
-  // for `npm run bench`, which prints the issue's 100 KB target
+  // for `npm run bench`, which prints issue #38's 125 KB target
   console.log(JSON.stringify({ framework: frameworkKb, pages }));
   process.exit(0);
 }
@@ -75,5 +83,10 @@ console.log(
 );
 if (over.length > 0) {
   console.error(`js-budget: ${over.length} page(s) over budget: ${over.map((p) => p.id).join(", ")}`);
+  process.exit(1);
+}
+const dated = pages.filter((p) => p.dateLibrary);
+if (dated.length > 0) {
+  console.error(`js-budget: a date library ships in public page(s): ${dated.map((p) => `${p.id} (${p.dateLibrary})`).join(", ")}`);
   process.exit(1);
 }

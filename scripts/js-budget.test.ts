@@ -33,14 +33,22 @@ describe("js-budget", () => {
   it("passes a public page under its budget, whatever the admin pages weigh", () => {
     const result = run(fakeBuild({ entry: 100 * 1024, home: 20 * 1024, admin: 900 * 1024 }));
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/heaviest .*public pages routes\/home 12\d\.\d\/153 KB/);
+    expect(result.stdout).toMatch(/heaviest .*public pages routes\/home 12\d\.\d\/143 KB/);
   });
 
   it("fails the build when a public page goes over, and names it", () => {
     const result = run(fakeBuild({ entry: 100 * 1024, home: 60 * 1024, admin: 10 }));
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/OVER\s+routes\/home \(public pages, budget 153 KB\)/);
+    expect(result.stdout).toMatch(/OVER\s+routes\/home \(public pages, budget 143 KB\)/);
     expect(result.stderr).toContain("1 page(s) over budget: routes/home");
+  });
+
+  it("fails the build when a public page ships date-fns, and names the page and the script", () => {
+    const dir = fakeBuild({ entry: 100 * 1024, home: 1024, admin: 10 });
+    fs.writeFileSync(path.join(dir, "assets", "home.js"), 'function f(d){if(!isValid(d))throw new RangeError("Invalid time value")}');
+    const result = run(dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("a date library ships in public page(s): routes/home (/assets/home.js)");
   });
 
   it("--json gives the bench every page's weight, over budget or not, without failing", () => {
@@ -49,7 +57,7 @@ describe("js-budget", () => {
     const report = JSON.parse(result.stdout) as { framework: number; pages: Array<{ id: string; total: number; group: string; budget: number }> };
     expect(report.framework).toBeGreaterThan(99);
     expect(report.framework).toBeLessThan(102);
-    expect(report.pages).toEqual([{ id: "routes/home", total: expect.any(Number), group: "public pages", budget: 153 }]);
+    expect(report.pages).toEqual([{ id: "routes/home", total: expect.any(Number), group: "public pages", budget: 143 }]);
     expect(report.pages[0]!.total).toBeGreaterThan(report.framework + 59);
   });
 });

@@ -22,7 +22,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const article = await getHelpArticle(params.slug, { preview: user ? can(user.role, "catalogue") : false });
   if (!article) throw new Response("Not Found", { status: 404 });
   const draft = !article.published;
-  return data({ ...article, updatedAt: article.updatedAt.toISOString(), draft }, draft ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+  // the day is written here: date-fns stays out of the browser (issue #38 item 4, ADR 027)
+  return data({ ...article, updatedAt: article.updatedAt.toISOString(), updatedOn: formatParis(article.updatedAt, "d MMMM yyyy"), draft }, draft ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
 }
 
 export const headers: Route.HeadersFunction = forwardLoaderCacheControl;
@@ -50,7 +51,7 @@ export default function HelpArticle({ loaderData: a }: Route.ComponentProps) {
         <h1 className="mt-4 text-3xl font-black tracking-tight sm:text-4xl">{a.title}</h1>
         <p className="mt-3 text-lg text-neutral-700">{a.summary}</p>
         <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: a.body }} />
-        <p className="mt-6 text-sm text-neutral-500">Mis à jour le {formatParis(a.updatedAt, "d MMMM yyyy")}</p>
+        <p className="mt-6 text-sm text-neutral-500">Mis à jour le {a.updatedOn}</p>
 
         <aside aria-labelledby="help-still" className="mt-10 rounded-2xl bg-brand-50 p-5">
           <h2 id="help-still" className="text-lg font-black">

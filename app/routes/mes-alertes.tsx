@@ -348,7 +348,7 @@ function PriceAlerts({ loaderData, error }: { loaderData: LoaderData; error: { i
                       inputMode="decimal"
                       autoComplete="off"
                       required
-                      className="mt-1 w-28"
+                      className="mt-1 w-28!"
                       aria-invalid={error?.id === alert.id || undefined}
                       aria-describedby={error?.id === alert.id ? `seuil-erreur-${alert.id}` : undefined}
                     />

@@ -127,7 +127,7 @@ export default function NoticePage({ loaderData, actionData }: Route.ComponentPr
         <div>
           <div className="flex items-start gap-2">
             <input {...getInputProps(fields.goodFaith, { type: "checkbox" })} className="mt-1 size-4" />
-            <Label htmlFor={fields.goodFaith.id} className="font-normal">
+            <Label htmlFor={fields.goodFaith.id} className="font-normal!">
               Je déclare de bonne foi que les informations et les allégations de ce signalement sont exactes et complètes.
             </Label>
           </div>

@@ -127,7 +127,7 @@ export default function Temu({ loaderData }: Route.ComponentProps) {
                   link={{ destination: TEMU_DESTINATION, action: `temu_${c.action}`, label: c.label }}
                   js
                   className={buttonVariants({ variant: "outline", size: "sm" })}
-                  wrapperClassName="items-stretch text-center"
+                  wrapperClassName="items-stretch! text-center"
                 >
                   J'en profite sur Temu
                 </AffiliateLink>

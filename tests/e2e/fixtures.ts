@@ -36,8 +36,13 @@ async function waitForHydration(page: Page, response: Response | null) {
   }
 }
 
+// the consent choices hydrate once their own chunk has arrived, after the page's (issue #38 item 4)
 const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('script[type="module"]') === null || document.documentElement.dataset.hydrated === "true");
+  page.waitForFunction(
+    () =>
+      document.querySelector('script[type="module"]') === null ||
+      (document.documentElement.dataset.hydrated === "true" && document.querySelector('[data-consent-banner]:not([data-hydrated="true"])') === null),
+  );
 
 /**
  * Waits until `page` is at `pathname` (a sign-in's redirect, say) and that document

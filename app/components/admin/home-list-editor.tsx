@@ -64,13 +64,13 @@ export function HomeListEditor({ spec, items, onChange, errors: serverErrors }: 
               <fieldset className="grid gap-2">
                 <legend className="float-left text-sm font-semibold">{label}</legend>
                 <div className="flex items-center justify-end gap-1">
-                  <Button id={`item-${row.uid}-up`} type="button" size="icon" variant="ghost" className="size-8" aria-label={`Monter ${label}`} disabled={i === 0} onClick={() => move(i, -1, "up")}>
+                  <Button id={`item-${row.uid}-up`} type="button" size="icon-sm" variant="ghost" aria-label={`Monter ${label}`} disabled={i === 0} onClick={() => move(i, -1, "up")}>
                     <ArrowUp aria-hidden="true" />
                   </Button>
-                  <Button id={`item-${row.uid}-down`} type="button" size="icon" variant="ghost" className="size-8" aria-label={`Descendre ${label}`} disabled={i === rows.length - 1} onClick={() => move(i, 1, "down")}>
+                  <Button id={`item-${row.uid}-down`} type="button" size="icon-sm" variant="ghost" aria-label={`Descendre ${label}`} disabled={i === rows.length - 1} onClick={() => move(i, 1, "down")}>
                     <ArrowDown aria-hidden="true" />
                   </Button>
-                  <Button type="button" size="icon" variant="ghost" className="size-8 text-red-700" aria-label={`Supprimer ${label}`} onClick={() => remove(i)}>
+                  <Button type="button" size="icon-sm" variant="ghost-danger" aria-label={`Supprimer ${label}`} onClick={() => remove(i)}>
                     <Trash2 aria-hidden="true" />
                   </Button>
                 </div>
@@ -94,7 +94,7 @@ export function HomeListEditor({ spec, items, onChange, errors: serverErrors }: 
                           ))}
                         </select>
                       ) : f.kind === "textarea" ? (
-                        <Textarea id={id} name={name} value={value} onChange={(e) => set(i, f.key, e.target.value)} className="min-h-16" {...aria} />
+                        <Textarea id={id} name={name} value={value} onChange={(e) => set(i, f.key, e.target.value)} className="min-h-16!" {...aria} />
                       ) : (
                         <Input
                           id={id}

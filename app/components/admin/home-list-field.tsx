@@ -32,7 +32,7 @@ export function HomeListField({ spec, content, onContent, errors }: { spec: List
   }
   return (
     <Tabs value={tab} onValueChange={switchTo}>
-      <TabsList className="w-auto" aria-label="Mode d'édition">
+      <TabsList className="w-auto!" aria-label="Mode d'édition">
         <TabsTrigger value="items">Éléments</TabsTrigger>
         <TabsTrigger value="raw">JSON avancé</TabsTrigger>
       </TabsList>
@@ -41,11 +41,11 @@ export function HomeListField({ spec, content, onContent, errors }: { spec: List
           Le JSON doit être une liste d'objets ([{"{ … }"}, …]) pour être modifié élément par élément.
         </p>
       ) : null}
-      <TabsContent value="items" className="mt-2">
+      <TabsContent value="items" className="mt-2!">
         {items ? <HomeListEditor key={generation} spec={spec} items={items} onChange={changeItems} errors={errors} /> : null}
       </TabsContent>
-      <TabsContent value="raw" forceMount className="mt-2 data-[state=inactive]:hidden">
-        <Textarea id="content" name="content" value={content} onChange={(e) => onContent(e.target.value)} className="min-h-48 font-mono text-xs" />
+      <TabsContent value="raw" forceMount className="mt-2! data-[state=inactive]:hidden">
+        <Textarea id="content" name="content" value={content} onChange={(e) => onContent(e.target.value)} className="min-h-48! font-mono text-xs!" />
       </TabsContent>
     </Tabs>
   );

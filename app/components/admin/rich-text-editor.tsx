@@ -7,7 +7,6 @@ import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/r
 import StarterKit from "@tiptap/starter-kit";
 import { Bold, Heading2, Italic, Link2, List, ListOrdered, Redo2, TextQuote, Undo2, type LucideIcon } from "lucide-react";
 import { Button } from "#app/components/ui/button";
-import { cn } from "#app/lib/utils";
 import { linkHref, RICH_TEXT_ACTIONS, type RichTextActionId } from "./rich-text-actions";
 
 const ICONS: Record<RichTextActionId, LucideIcon> = {
@@ -113,13 +112,12 @@ export default function RichTextEditor({ html, onChange, label, invalid }: { htm
             <Button
               key={a.id}
               type="button"
-              size="icon"
-              variant="ghost"
+              size="icon-sm"
+              variant={pressed ? "secondary" : "ghost"}
               aria-label={a.label}
               title={a.label}
               aria-pressed={pressed}
               disabled={disabled}
-              className={cn("size-8", pressed && "bg-brand-100 text-brand-800")}
               onClick={() => editor && run(editor, a.id)}
             >
               <Icon aria-hidden="true" />

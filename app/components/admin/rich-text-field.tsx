@@ -50,17 +50,17 @@ export function RichTextField({
       value={html}
       onChange={(e) => setHtml(e.target.value)}
       aria-invalid={invalid || undefined}
-      className={className ?? "min-h-64 font-mono text-xs"}
+      className={className ?? "min-h-64! font-mono text-xs!"}
     />
   );
   if (!hydrated) return textarea;
   return (
     <Tabs value={tab} onValueChange={setTab}>
-      <TabsList className="w-auto" aria-label="Mode d'édition">
+      <TabsList className="w-auto!" aria-label="Mode d'édition">
         <TabsTrigger value="editor">Éditeur</TabsTrigger>
         <TabsTrigger value="html">HTML</TabsTrigger>
       </TabsList>
-      <TabsContent value="editor" className="mt-2">
+      <TabsContent value="editor" className="mt-2!">
         {dropped.length ? (
           <p className="mb-2 rounded-xl bg-amber-50 p-2 text-sm text-amber-900" role="status">
             L'éditeur ne sait pas garder certains éléments de ce contenu ({dropped.map((t) => `<${t}>`).join(", ")}) : modifiez-le dans l'onglet « HTML » pour les conserver.
@@ -71,7 +71,7 @@ export function RichTextField({
         </Suspense>
       </TabsContent>
       {/* always mounted: the textarea is what the form submits */}
-      <TabsContent value="html" forceMount className="mt-2 data-[state=inactive]:hidden">
+      <TabsContent value="html" forceMount className="mt-2! data-[state=inactive]:hidden">
         {textarea}
       </TabsContent>
     </Tabs>

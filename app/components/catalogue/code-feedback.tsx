@@ -107,10 +107,9 @@ export function CodeFeedbackQuestion({
               type="submit"
               name="reason"
               value={value}
-              size="sm"
+              size="xs"
               variant={mineReason === value ? "default" : "outline"}
               aria-pressed={mineReason === value}
-              className="h-7 px-2 text-xs"
             >
               {label}
             </Button>

@@ -58,7 +58,7 @@ export interface DealCardData {
 export function DealByline({ deal, className }: { deal: Pick<DealCardData, "authorName" | "authorAvatarUrl" | "postedAgo">; className?: string }) {
   if (!deal.authorName && !deal.postedAgo) return null;
   return (
-    <p className={cn("flex min-w-0 items-center gap-2 text-xs text-neutral-600", className)} data-testid="deal-byline">
+    <p className={cn("flex min-w-0 items-center gap-2 text-neutral-600", className ?? "text-xs")} data-testid="deal-byline">
       {deal.authorName ? (
         <>
           {/* a plain image or the initials: Radix's avatar would weigh on every page with a deal card (ADR 027) */}
@@ -188,7 +188,7 @@ export function DealPrice({ deal, large = false, className }: { deal: Pick<DealC
 export function DealCardSkeleton() {
   return (
     <div className="overflow-hidden rounded-2xl border border-neutral-200" data-testid="deal-skeleton">
-      <Skeleton className="aspect-[3/2] rounded-none" />
+      <Skeleton className="aspect-[3/2] rounded-none!" />
       <div className="space-y-2 p-4">
         <Skeleton className="h-3 w-16" />
         <Skeleton className="h-5 w-3/4" />

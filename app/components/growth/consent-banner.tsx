@@ -1,7 +1,15 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
-import { Button } from "#app/components/ui/button";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { OPEN_CONSENT_EVENT, type ConsentChoice } from "#app/modules/consent/consent";
+import { ConsentChoices as ServerConsentChoices } from "./consent-choices";
+
+/**
+ * The choices load only when shown (issue #38 item 4, ADR 027): on a first
+ * visit, where the server renders them and the browser hydrates them once their
+ * chunk has arrived (until then they are plain HTML whose buttons post without
+ * JavaScript), or when « Gérer les cookies » asks. The server renders them
+ * directly; `import.meta.env.SSR` keeps that import out of the browser's build.
+ */
+const ConsentChoices = import.meta.env.SSR ? ServerConsentChoices : lazy(() => import("./consent-choices").then((m) => ({ default: m.ConsentChoices })));
 
 /** Reopen the consent banner from anywhere (footer, /legal/cookies). */
 export function ManageCookiesButton({ className }: { className?: string }) {
@@ -12,131 +20,23 @@ export function ManageCookiesButton({ className }: { className?: string }) {
   );
 }
 
-/**
- * CNIL consent banner: "Tout refuser" is as visible as "Tout accepter", with
- * a per-purpose choice. Posts to /consent (works without JavaScript too).
- * It is rendered first in the document (app/root.tsx), so the keyboard reaches it
- * first; reopened from "Gérer les cookies", it takes the focus. While it is open,
- * the page keeps focused elements clear of it (scroll-padding-bottom).
- * It sits above the page (sticky headers are z-30/z-40) and below every modal
- * layer (dialogs, sheets and their overlays are z-50), whatever their order in
- * the document: a dialog opened while the choice is pending is never covered.
- */
+/** The CNIL consent banner (./consent-choices), open on a first visit and reopened by « Gérer les cookies ». */
 export function ConsentBanner({ consent }: { consent: ConsentChoice | null }) {
   const [open, setOpen] = useState(consent === null);
-  const [custom, setCustom] = useState(false);
-  const fetcher = useFetcher<{ ok: boolean }>();
-  const location = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  const section = useRef<HTMLElement>(null);
-  const focusOnOpen = useRef(false);
-  const firstChoice = useRef<HTMLInputElement>(null);
-  const focusFirstChoice = useRef(false);
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (custom && focusFirstChoice.current) {
-      focusFirstChoice.current = false;
-      firstChoice.current?.focus();
-    }
-  }, [custom]);
+  const [reopened, setReopened] = useState(0);
   useEffect(() => {
     const reopen = () => {
-      focusOnOpen.current = true;
       setOpen(true);
-      setCustom(true);
+      setReopened((n) => n + 1);
     };
     window.addEventListener(OPEN_CONSENT_EVENT, reopen);
     return () => window.removeEventListener(OPEN_CONSENT_EVENT, reopen);
   }, []);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
-  }, [fetcher.state, fetcher.data]);
-  useEffect(() => {
-    const banner = section.current;
-    if (!open || !banner) return;
-    if (focusOnOpen.current) {
-      focusOnOpen.current = false;
-      banner.focus();
-    }
-    const root = document.documentElement;
-    const keepClear = () => root.style.setProperty("scroll-padding-bottom", `${banner.offsetHeight + 16}px`);
-    keepClear();
-    const observer = new ResizeObserver(keepClear);
-    observer.observe(banner);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty("scroll-padding-bottom");
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
   if (!open) return null;
-
   return (
-    <section
-      ref={section}
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby="consent-title"
-      tabIndex={-1}
-      data-consent-banner=""
-      className="fixed inset-x-2 bottom-2 z-[45] mx-auto max-w-3xl rounded-2xl border border-neutral-200 bg-white p-5 shadow-2xl outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:inset-x-4 sm:bottom-4"
-    >
-      <h2 id="consent-title" className="text-lg font-bold">
-        Tes cookies, ton choix
-      </h2>
-      <p className="mt-2 text-sm text-neutral-700">
-        Nous mesurons l'audience de façon anonyme pour améliorer le site. Avec ton accord, nous utilisons aussi Google
-        Analytics et des cookies publicitaires. Tu peux changer d'avis à tout moment via « Gérer les cookies » en bas de page.
-      </p>
-      <fetcher.Form method="post" action="/consent" className="mt-4">
-        {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        {custom ? (
-          <fieldset className="mb-4 grid gap-2 rounded-xl bg-neutral-50 p-3 text-sm">
-            <legend className="sr-only">Choix par finalité</legend>
-            <label className="flex items-center gap-2">
-              <input type="checkbox" checked disabled /> Mesure d'audience anonyme (toujours active, exemptée de consentement)
-            </label>
-            <label className="flex items-center gap-2">
-              <input ref={firstChoice} type="checkbox" name="analytics" defaultChecked={consent?.analytics ?? false} className="accent-brand-600" /> Mesure
-              d'audience Google Analytics
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="checkbox" name="marketing" defaultChecked={consent?.marketing ?? false} className="accent-brand-600" /> Publicité
-              et mesure des conversions
-            </label>
-          </fieldset>
-        ) : null}
-        <div className="grid gap-2 sm:grid-cols-3">
-          <Button type="submit" name="choice" value="none" variant="default">
-            Tout refuser
-          </Button>
-          <Button type="submit" name="choice" value="all" variant="default">
-            Tout accepter
-          </Button>
-          {/* two buttons, not one that changes: React would turn the very button being
-              activated into a submit button before the browser's default action, which then
-              saved the choices at once (seen as « custom » sent by a press on « Personnaliser ») */}
-          {custom ? (
-            <Button key="save" type="submit" name="choice" value="custom" variant="outline">
-              Enregistrer mes choix
-            </Button>
-          ) : (
-            <Button
-              key="customize"
-              type="button"
-              variant="outline"
-              onClick={() => {
-                focusFirstChoice.current = true;
-                setCustom(true);
-              }}
-            >
-              Personnaliser
-            </Button>
-          )}
-        </div>
-      </fetcher.Form>
-      {/* parsed last: the banner shows once it is complete (app.css) */}
-      <span data-consent-end="" hidden />
-    </section>
+    <Suspense fallback={null}>
+      <ConsentChoices consent={consent} reopened={reopened} onClose={close} />
+    </Suspense>
   );
 }

@@ -1,14 +1,17 @@
 import { HeaderSearchPanel, HeaderSearchToggle, useHeaderSearch } from "#app/components/search/header-search";
 import { LogIn, Menu, UserPlus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { cn } from "#app/lib/utils";
 import { headerLinks, type NavLink as NavLinkItem } from "./nav-links";
+import { AccountButton } from "./account-trigger";
 import type { HeaderUser } from "./user-menu";
 
-// Only signed-in visitors need the account menu (and its dropdown): anonymous pages do not load it.
-const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
+// Only signed-in visitors need the account menu (and its dropdown): anonymous pages do not load it, and a
+// member's page loads it when idle or on the first interaction (issue #38 item 4).
+const loadUserMenu = () => import("./user-menu");
+const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
 // The drawer (a Radix dialog) is loaded when the visitor reaches for the menu button.
 const loadMobileDrawer = () => import("./mobile-drawer");
 const MobileDrawer = lazy(() => loadMobileDrawer().then((m) => ({ default: m.MobileDrawer })));
@@ -43,6 +46,27 @@ function MobileNav({ links }: { links: NavLinkItem[] }) {
   );
 }
 
+function AccountMenu({ user }: { user: HeaderUser }) {
+  // null until the page is idle ("idle") or the member clicks « Mon compte » ("open": the menu opens as it mounts)
+  const [load, setLoad] = useState<null | "idle" | "open">(null);
+  useEffect(() => {
+    const idle = () => setLoad((l) => l ?? "idle");
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = setTimeout(idle, 2000);
+      return () => clearTimeout(timer);
+    }
+    const id = window.requestIdleCallback(idle, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
+  const button = <AccountButton user={user} onPreload={() => void loadUserMenu()} onOpen={() => setLoad("open")} />;
+  if (!load) return button;
+  return (
+    <Suspense fallback={button}>
+      <UserMenu user={user} defaultOpen={load === "open"} />
+    </Suspense>
+  );
+}
+
 export function Logo({ siteName }: { siteName: string }) {
   return (
     <Link to="/" className="flex items-center gap-2 font-black tracking-tight text-brand-700">
@@ -71,8 +95,8 @@ export function Header({ siteName, user }: { siteName: string; user: HeaderUser 
                   prefetch="intent"
                   className={({ isActive }) =>
                     cn(
-                      "rounded-full px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-brand-50 hover:text-brand-700",
-                      isActive && "bg-brand-50 text-brand-700",
+                      "rounded-full px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700",
+                      isActive ? "bg-brand-50 text-brand-700" : "text-neutral-700",
                     )
                   }
                 >
@@ -85,9 +109,7 @@ export function Header({ siteName, user }: { siteName: string; user: HeaderUser 
         <div className="flex items-center gap-2">
           <HeaderSearchToggle open={search.open} onToggle={search.toggle} />
           {user ? (
-            <Suspense fallback={<span className="size-9 rounded-full bg-brand-100" aria-hidden="true" />}>
-              <UserMenu user={user} />
-            </Suspense>
+            <AccountMenu user={user} />
           ) : (
             <>
               {/* from 768 to 1023 px the navigation links leave room for icons only */}

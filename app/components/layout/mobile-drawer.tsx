@@ -19,7 +19,7 @@ export function MobileDrawer({ links, open, onOpenChange }: { links: NavLinkItem
                   to={link.to}
                   onClick={() => onOpenChange(false)}
                   className={({ isActive }) =>
-                    cn("block rounded-xl px-3 py-3 text-base font-medium text-neutral-800 hover:bg-brand-50", isActive && "bg-brand-50 text-brand-700")
+                    cn("block rounded-xl px-3 py-3 text-base font-medium hover:bg-brand-50", isActive ? "bg-brand-50 text-brand-700" : "text-neutral-800")
                   }
                 >
                   {link.label}

@@ -1,4 +1,4 @@
-import { Link, useNavigation, useSubmit } from "react-router";
+import { Link } from "react-router";
 import { Bell, Bookmark, Gift, LogOut, Megaphone, PiggyBank, Tag, User } from "lucide-react";
 import {
   DropdownMenu,
@@ -8,7 +8,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "#app/components/ui/dropdown-menu";
-import { Avatar } from "./avatar";
+import { ACCOUNT_TRIGGER_CLASS, accountLabel, PlainAvatar } from "./account-trigger";
+import { useLogout } from "./use-logout";
 import { can } from "#app/lib/permissions";
 import type { Role } from "#db/constants";
 
@@ -18,14 +19,6 @@ export interface HeaderUser {
   avatarUrl: string | null;
   dealsUsed: number;
   role: Role;
-}
-
-/** Sign out through POST /auth/logout, with the busy label "Déconnexion...". */
-export function useLogout() {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/auth/logout";
-  return { busy, logout: () => submit(null, { method: "post", action: "/auth/logout" }) };
 }
 
 /**
@@ -40,15 +33,13 @@ const ACCOUNT_PAGES = [
   { to: "/mes-alertes", label: "Mes alertes", Icon: Bell },
 ] as const;
 
-export function UserMenu({ user }: { user: HeaderUser }) {
+/** The account menu (a Radix dropdown), loaded by the header on the first interaction or when the page is idle. */
+export function UserMenu({ user, defaultOpen = false }: { user: HeaderUser; defaultOpen?: boolean }) {
   const { busy, logout } = useLogout();
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-neutral-100"
-        aria-label={`Mon compte (${user.displayName})`}
-      >
-        <Avatar src={user.avatarUrl} initials={user.initials} />
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger className={ACCOUNT_TRIGGER_CLASS} aria-label={accountLabel(user)}>
+        <PlainAvatar user={user} />
         <span className="hidden max-w-[10rem] truncate sm:inline">{user.displayName}</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

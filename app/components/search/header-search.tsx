@@ -1,9 +1,12 @@
 import { Search, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "#app/components/ui/button";
-import { SEARCH_MESSAGES } from "#app/modules/search/search.schema";
-import { SearchBox } from "./search-box";
+import { SEARCH_MESSAGES } from "#app/modules/search/search-messages";
+
+// The field and its suggestions load when the visitor reaches for the toggle (issue #38 item 4, ADR 027).
+const loadSearchBox = () => import("./lazy-search-box");
+const SearchBox = lazy(() => loadSearchBox().then((m) => ({ default: m.SearchBox })));
 
 /**
  * The header's search, on every page (issue #14): a link to /recherche that,
@@ -18,6 +21,8 @@ export function HeaderSearchToggle({ open, onToggle }: { open: boolean; onToggle
         aria-label={SEARCH_MESSAGES.label}
         aria-expanded={open}
         aria-controls="header-search"
+        onPointerEnter={() => void loadSearchBox()}
+        onFocus={() => void loadSearchBox()}
         onClick={(e) => {
           e.preventDefault();
           onToggle();
@@ -45,7 +50,10 @@ export function HeaderSearchPanel({ open, onClose }: { open: boolean; onClose: (
       }}
     >
       <div className="mx-auto max-w-3xl px-4 py-3">
-        <SearchBox autoFocus />
+        {/* the field's height while it loads */}
+        <Suspense fallback={<div className="h-11" />}>
+          <SearchBox autoFocus />
+        </Suspense>
       </div>
     </div>
   );

@@ -24,13 +24,9 @@ describe("Button", () => {
     expect(html).toMatch(/^<a href="\/" class="[^"]*min-h-12[^"]*mt-8[^"]*w-full" aria-label="Accueil">Retour<\/a>$/);
   });
 
-  it("merges conflicting classes, the caller's last", () => {
-    const html = renderToStaticMarkup(
-      <Button asChild className="px-2">
-        <a href="/x">x</a>
-      </Button>,
-    );
-    expect(html).toContain("px-2");
-    expect(html).not.toContain("px-5");
+  it("sets one text size per size, never a base one that lg's would meet", () => {
+    const html = renderToStaticMarkup(<Button size="lg">x</Button>);
+    expect(html).toContain("text-base");
+    expect(html).not.toContain("text-sm");
   });
 });

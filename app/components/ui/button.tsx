@@ -3,7 +3,7 @@ import * as React from "react";
 import { cn } from "#app/lib/utils";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 text-center rounded-full text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 text-center rounded-full font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -11,14 +11,18 @@ export const buttonVariants = cva(
         secondary: "bg-brand-50 text-brand-800 hover:bg-brand-100",
         outline: "border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-50",
         ghost: "text-neutral-800 hover:bg-neutral-100",
+        "ghost-danger": "text-red-700 hover:bg-neutral-100",
         destructive: "bg-red-600 text-white hover:bg-red-700",
         link: "text-brand-700 underline-offset-4 hover:underline",
       },
       size: {
-        default: "min-h-10 px-5 py-2",
-        sm: "min-h-9 px-4 py-1.5",
+        // each size sets its text size: a base text-sm would meet lg's text-base (no tailwind-merge, ADR 027)
+        default: "min-h-10 px-5 py-2 text-sm",
+        sm: "min-h-9 px-4 py-1.5 text-sm",
+        xs: "min-h-9 px-2 py-1.5 text-xs",
         lg: "min-h-12 px-7 py-2 text-base",
-        icon: "h-10 w-10",
+        icon: "size-10 text-sm",
+        "icon-sm": "size-8 text-sm",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -12,18 +12,8 @@ export const SUGGEST_DEBOUNCE_MS = 200;
 /** Suggestions start from this many characters. */
 export const SUGGEST_MIN_LENGTH = 2;
 
-export const SEARCH_MESSAGES = {
-  label: "Rechercher sur Crevarde",
-  placeholder: "Marque, produit, code promo…",
-  submit: "Rechercher",
-  title: "Recherche",
-  noResult: "Aucun résultat",
-  noResultHint: "Essaie avec d'autres mots, ou parcours les marques et les deals du jour.",
-  didYouMean: "Tu voulais dire",
-  correctedPrefix: "Résultats pour",
-  emptyQuery: "Tape un mot pour chercher une marque, un produit, un code promo, un deal ou un article.",
-  suggestions: "Suggestions",
-} as const;
+// in a module of its own: the header, on every page, needs its label only (ADR 027)
+export { SEARCH_MESSAGES } from "./search-messages";
 
 export const DEAL_SORTS = ["pertinence", "nouveautes", "prix"] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];

@@ -1,7 +1,7 @@
 import { LayoutDashboard, Tag, Percent, Flame, Folder, Store, BadgePercent, FileText, Files, Newspaper, Users, ArrowLeft, Menu, Loader2, Receipt, Landmark, Scale, MessageSquareWarning, ShieldAlert, UserCheck, LifeBuoy, Mail, History, ChartLine } from "lucide-react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
-import { useLogout } from "#app/components/layout/user-menu";
+import { useLogout } from "#app/components/layout/use-logout";
 import type { Route } from "./+types/_layout";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Avatar } from "#app/components/layout/avatar";
@@ -80,7 +80,7 @@ function SidebarContent({ siteName, permissions }: { siteName: string; permissio
                 to={item.to}
                 end={item.end}
                 className={({ isActive }) =>
-                  cn("flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-brand-50", isActive && "bg-brand-50 text-brand-800")
+                  cn("flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium hover:bg-brand-50", isActive ? "bg-brand-50 text-brand-800" : "text-neutral-700")
                 }
               >
                 <item.icon className="size-4" aria-hidden="true" />
@@ -116,7 +116,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <Menu />
             </Button>
           </SheetTrigger>
-          <SheetContent side="left" className="p-0">
+          <SheetContent side="left" className="p-0!">
             <SheetTitle className="sr-only">Menu d'administration</SheetTitle>
             <SheetDescription className="sr-only">Sections du back office</SheetDescription>
             <SidebarContent siteName={loaderData.siteName} permissions={loaderData.permissions} />

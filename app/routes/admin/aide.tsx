@@ -135,7 +135,7 @@ export default function AdminHelp({ loaderData, actionData }: Route.ComponentPro
           </select>
         </Field>
         <Field label="Résumé*" htmlFor="summary" error={errors.summary} hint="Une phrase : la réponse en bref, montrée dans les listes et aux moteurs de recherche.">
-          <Textarea id="summary" name="summary" defaultValue={values?.summary ?? ""} className="min-h-16" maxLength={300} />
+          <Textarea id="summary" name="summary" defaultValue={values?.summary ?? ""} className="min-h-16!" maxLength={300} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Statut" htmlFor="status" hint="Un brouillon n'est visible que par l'équipe.">

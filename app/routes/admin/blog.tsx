@@ -112,7 +112,7 @@ function CountedField({ name, label, hint, defaultValue, error, multiline = fals
   const props = { id: name, name, value, onChange: (e: React.ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) => setValue(e.target.value) };
   return (
     <Field label={label} htmlFor={name} error={error} hint={`${hint} (${value.length} caractères)`}>
-      {multiline ? <Textarea {...props} className="min-h-16" /> : <Input {...props} />}
+      {multiline ? <Textarea {...props} className="min-h-16!" /> : <Input {...props} />}
     </Field>
   );
 }
@@ -215,7 +215,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           </Field>
         </div>
         <Field label="Extrait*" htmlFor="excerpt" error={errors.excerpt} hint="Affiché dans la liste du blog et en tête de l'article.">
-          <Textarea id="excerpt" name="excerpt" defaultValue={values?.excerpt ?? ""} className="min-h-16" required />
+          <Textarea id="excerpt" name="excerpt" defaultValue={values?.excerpt ?? ""} className="min-h-16!" required />
         </Field>
         <Field label="Couverture*" htmlFor="imageUrl" error={errors.imageUrl}>
           <ImageUpload name="imageUrl" defaultValue={values?.imageUrl ?? null} />

@@ -116,9 +116,9 @@ function BlockContent({ type, listSpec, content, onContent }: { type: string; li
       {type === "json" && listSpec ? (
         <HomeListField spec={listSpec} content={content} onContent={onContent} />
       ) : type === "html" ? (
-        <RichTextField id="content" name="content" label="Contenu" value={content} onChange={onContent} invalid={Boolean(errors?.length)} className="min-h-48 font-mono text-xs" />
+        <RichTextField id="content" name="content" label="Contenu" value={content} onChange={onContent} invalid={Boolean(errors?.length)} className="min-h-48! font-mono text-xs!" />
       ) : (
-        <Textarea id="content" name="content" value={content} onChange={(e) => onContent(e.target.value)} className="min-h-48 font-mono text-xs" />
+        <Textarea id="content" name="content" value={content} onChange={(e) => onContent(e.target.value)} className="min-h-48! font-mono text-xs!" />
       )}
     </Field>
   );

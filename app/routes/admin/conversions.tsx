@@ -212,12 +212,12 @@ const CONVERSION_COLUMNS: Column<ConversionRow>[] = [
     // identifiers: one line each, cut at the column's width, whole in their title
     cell: (c) => (
       <>
-        <Truncated value={c.orderRef ?? "—"} className="max-w-32 font-mono text-xs" />
-        <Truncated value={c.clickId ?? "sans clic"} className="max-w-32 font-mono text-xs text-neutral-500" />
+        <Truncated value={c.orderRef ?? "—"} className="max-w-32! font-mono text-xs" />
+        <Truncated value={c.clickId ?? "sans clic"} className="max-w-32! font-mono text-xs text-neutral-500" />
       </>
     ),
   },
-  { key: "member", header: "Membre", cell: (c) => (c.memberEmail ? <Truncated value={c.memberEmail} className="max-w-32" /> : <Badge variant="outline">Non attribuée</Badge>) },
+  { key: "member", header: "Membre", cell: (c) => (c.memberEmail ? <Truncated value={c.memberEmail} className="max-w-32!" /> : <Badge variant="outline">Non attribuée</Badge>) },
   {
     key: "status",
     header: "Statut",
@@ -425,7 +425,7 @@ function Detail({ detail, closeHref, actionData }: { detail: NonNullable<Loader[
   const failed = (intent: string) => (actionData && !actionData.ok && actionData.intent === intent ? actionData.toast?.description : null);
   return (
     <Card className="mb-6" aria-labelledby="conversion-detail-title">
-      <CardHeader className="flex flex-row items-start justify-between gap-3">
+      <CardHeader className="flex flex-row! items-start justify-between gap-3!">
         <div>
           <CardTitle id="conversion-detail-title">
             Conversion {detail.orderRef ?? detail.conversionKey} · {networkLabel(detail.network)}

@@ -144,7 +144,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             <CardDescription className="flex items-center gap-2">
               <FileText className="size-4" aria-hidden="true" /> Pages de contenu
             </CardDescription>
-            <CardTitle className="text-3xl" data-testid="stat-pages">
+            <CardTitle className="text-3xl!" data-testid="stat-pages">
               {stats.pages}
             </CardTitle>
           </CardHeader>
@@ -154,7 +154,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             <CardDescription className="flex items-center gap-2">
               <Users className="size-4" aria-hidden="true" /> Utilisateurs inscrits
             </CardDescription>
-            <CardTitle className="text-3xl" data-testid="stat-users">
+            <CardTitle className="text-3xl!" data-testid="stat-users">
               {stats.users}
             </CardTitle>
             <p className="text-sm text-neutral-600">{stats.usersChange} vs mois dernier</p>
@@ -165,7 +165,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             <CardDescription className="flex items-center gap-2">
               <Store className="size-4" aria-hidden="true" /> Marques partenaires
             </CardDescription>
-            <CardTitle className="text-3xl" data-testid="stat-brands">
+            <CardTitle className="text-3xl!" data-testid="stat-brands">
               {stats.brands}
             </CardTitle>
             <p className="text-sm text-neutral-600">
@@ -349,7 +349,7 @@ function CashbackSection({ cashback }: { cashback: CashbackDashboard }) {
   const margin = Number(cashback.marginEur);
   return (
     <Card className="mt-6" aria-labelledby="cashback-title">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+      <CardHeader className="flex flex-row! flex-wrap items-start justify-between gap-3!">
         <div>
           <CardTitle id="cashback-title">Cashback</CardTitle>
           <CardDescription>Commissions en euros telles que les réseaux les déclarent (hors devises en attente de décision).</CardDescription>
@@ -413,7 +413,7 @@ function CashbackSection({ cashback }: { cashback: CashbackDashboard }) {
 function ExpiringCodes({ expiring }: { expiring: { total: number; codes: Array<{ id: string; code: string; brandName: string; expiresAt: string }> } }) {
   return (
     <Card className="mt-6" aria-labelledby="expiring-title" data-testid="expiring-codes">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+      <CardHeader className="flex flex-row! flex-wrap items-start justify-between gap-3!">
         <div>
           <CardTitle id="expiring-title">Codes qui expirent bientôt ({expiring.total})</CardTitle>
           <CardDescription>Codes promo dont la date d'expiration tombe dans les {EXPIRING_SOON_DAYS} prochains jours, le plus proche en premier.</CardDescription>

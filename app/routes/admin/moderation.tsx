@@ -383,8 +383,8 @@ function DeskTabs({ tab, counts }: { tab: ModerationTab; counts: Record<Moderati
                 aria-current={active ? "page" : undefined}
                 data-testid="moderation-tab"
                 className={cn(
-                  "flex min-h-11 items-center gap-2 whitespace-nowrap rounded-xl px-3 py-2 text-sm font-semibold text-neutral-600 hover:text-brand-700",
-                  active && "bg-white text-brand-700 shadow",
+                  "flex min-h-11 items-center gap-2 whitespace-nowrap rounded-xl px-3 py-2 text-sm font-semibold hover:text-brand-700",
+                  active ? "bg-white text-brand-700 shadow" : "text-neutral-600",
                 )}
               >
                 {MODERATION_TAB_LABELS[t]}

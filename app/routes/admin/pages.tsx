@@ -100,7 +100,7 @@ function MetaField({ defaultValue, error }: { defaultValue: string; error?: stri
   const [value, setValue] = useState(defaultValue);
   return (
     <Field label="Meta description" htmlFor="metaDescription" error={error} hint={`${PAGE_MESSAGES.metaHint} (${value.length} caractères)`}>
-      <Textarea id="metaDescription" name="metaDescription" value={value} onChange={(e) => setValue(e.target.value)} className="min-h-16" />
+      <Textarea id="metaDescription" name="metaDescription" value={value} onChange={(e) => setValue(e.target.value)} className="min-h-16!" />
     </Field>
   );
 }

@@ -328,7 +328,7 @@ function ReasonForm({ payoutId, intent, label, submit }: { payoutId: string; int
         <label htmlFor={id} className="text-xs font-medium text-neutral-700">
           {label}
         </label>
-        <Input id={id} name="reason" required maxLength={300} className="h-9 w-64 max-w-full" />
+        <Input id={id} name="reason" required maxLength={300} className="h-9! w-64! max-w-full" />
       </div>
       <Button type="submit" size="sm" variant="outline">
         {submit}

@@ -346,13 +346,13 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
       </EditorDialog>
 
       <Dialog open={ratesProgram !== null} onOpenChange={(o) => !o && setRatesFor(null)}>
-        <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
+        <DialogContent className="max-h-[90vh] max-w-2xl! overflow-y-auto">
           {ratesProgram ? <RatesPanel program={ratesProgram} actionData={ad} busy={busy} /> : null}
         </DialogContent>
       </Dialog>
 
       <Dialog open={boostProgram !== null} onOpenChange={(o) => !o && setBoostFor(null)}>
-        <DialogContent className="max-h-[90vh] max-w-xl overflow-y-auto">
+        <DialogContent className="max-h-[90vh] max-w-xl! overflow-y-auto">
           {boostProgram ? <BoostPanel program={boostProgram} actionData={ad} busy={busy} /> : null}
         </DialogContent>
       </Dialog>
@@ -600,7 +600,7 @@ function ShownPushUrl({ shown }: { shown: NonNullable<PushSecretActionData["push
       </p>
       <p className="mt-1 text-neutral-700">À coller dans la console {shown.label}, comme adresse des notifications de conversion.</p>
       <div className="mt-2 flex min-w-0 flex-col gap-2 sm:flex-row">
-        <Input readOnly value={shown.url} aria-label={`Adresse de notification ${shown.label}`} className="min-w-0 flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+        <Input readOnly value={shown.url} aria-label={`Adresse de notification ${shown.label}`} className="min-w-0 flex-1 font-mono text-xs!" onFocus={(e) => e.currentTarget.select()} />
         <Button type="button" size="sm" variant={copied ? "secondary" : "default"} onClick={copy}>
           {copied ? "Adresse copiée" : "Copier l'adresse"}
         </Button>

@@ -239,7 +239,7 @@ function RefuseForm({ claimId }: { claimId: string }) {
         <label htmlFor={id} className="text-xs font-medium text-neutral-700">
           Raison du refus
         </label>
-        <Input id={id} name="reason" required maxLength={300} className="h-9 w-64 max-w-full" />
+        <Input id={id} name="reason" required maxLength={300} className="h-9! w-64! max-w-full" />
       </div>
       <Button type="submit" size="sm" variant="outline">
         Refuser

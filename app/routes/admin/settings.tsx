@@ -209,7 +209,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <div>
       <PageHeader title="Paramètres" />
       <Card>
-        <CardContent className="pt-5">
+        <CardContent className="pt-5!">
           <Form method="post" className="grid max-w-xl gap-5">
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="contentProtection" defaultChecked={loaderData.contentProtection} className="size-4 accent-brand-600" /> Protection du
