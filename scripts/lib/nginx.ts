@@ -6,10 +6,10 @@ import path from "node:path";
 import { root } from "./server";
 
 /** The production recipe (ADR 054): an http-level file with `${CREVARDE_…}` placeholders, as envsubst renders it. */
-export const NGINX_TEMPLATE = path.join(root, "deploy/nginx/crevarde.conf.template");
+const NGINX_TEMPLATE = path.join(root, "deploy/nginx/crevarde.conf.template");
 const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 
-export interface TemplateValues {
+interface TemplateValues {
   CREVARDE_LISTEN: string;
   CREVARDE_SERVER_NAME: string;
   CREVARDE_APP_1: string;
@@ -19,7 +19,7 @@ export interface TemplateValues {
 }
 
 /** The template with its placeholders replaced, as `envsubst` does; a placeholder without a value is an error. */
-export function renderTemplate(values: TemplateValues, template = fs.readFileSync(NGINX_TEMPLATE, "utf8")): string {
+function renderTemplate(values: TemplateValues, template = fs.readFileSync(NGINX_TEMPLATE, "utf8")): string {
   return template.replace(/\$\{(CREVARDE_[A-Z0-9_]+)\}/g, (_, name: string) => {
     const value = (values as unknown as Record<string, string | undefined>)[name];
     if (value === undefined) throw new Error(`deploy/nginx/crevarde.conf.template: no value for \${${name}}`);
@@ -51,7 +51,7 @@ export interface RunningNginx {
  * A whole nginx.conf around the recipe: pid, logs, temporary files and the cache under `dir`, loopback only,
  * one worker (the app servers share the machine).
  */
-export function nginxConfig(dir: string, options: NginxOptions): string {
+function nginxConfig(dir: string, options: NginxOptions): string {
   const recipe = renderTemplate({
     CREVARDE_LISTEN: `127.0.0.1:${options.port}`,
     CREVARDE_SERVER_NAME: "127.0.0.1 localhost",
