@@ -1,7 +1,7 @@
 import http from "node:http";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNginx, type RunningNginx } from "./nginx";
+import { freePort } from "./server";
 
 /**
  * The production nginx recipe (deploy/nginx/crevarde.conf.template, ADR 054) in front of two stub servers:
@@ -10,16 +10,6 @@ import { startNginx, type RunningNginx } from "./nginx";
  */
 
 const SHARED = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 let renders = 0;
 const posts: string[] = [];
