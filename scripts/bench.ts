@@ -24,6 +24,8 @@
  * scale (issue #15): a deal page with 200 comments and the « Les plus hot »
  * and « Commentés » tabs at 100,000 deals, as ratios to static copies of the
  * same pages (see community()); `npm run bench -- --community` runs only that.
+ * Behind the real cache (issue #38 item 3, ADR 054): `/` through nginx with the production recipe against a
+ * static copy served by the same nginx (behindNginxTargets); `npm run bench -- --nginx` runs only that.
  * `npm run bench -- --observations 10000000` (PostgreSQL only) measures the
  * reference prices of a page of 24 deals over that many price observations
  * (issue #39 item 7, see scripts/lib/bench-observations.ts); no server.
@@ -43,7 +45,7 @@ import { DEALS } from "#app/seed/data/deals";
 import { matchQuery, refreshLexicon } from "#app/modules/search/search.server";
 import { searchWords } from "#app/modules/search/search.schema";
 import { ensureBuild, root, startServer, type RunningServer } from "./lib/server";
-import { BYPASS_CACHE, FLOOR_PAGE, issue38Targets, printTargets, showPct, type Target } from "./lib/bench-targets";
+import { behindNginxTargets, BYPASS_CACHE, FLOOR_PAGE, issue38Targets, printTargets, showPct, type Target } from "./lib/bench-targets";
 import { benchObservations, observationsArg } from "./lib/bench-observations";
 import { COMMENTS_MAX, COMMENTS_PER_PAGE } from "#app/modules/deals/deal-comments";
 
@@ -194,6 +196,7 @@ async function standard(server: RunningServer, staticDir: string, extraDeals: nu
   }
   print(rows);
   targets.push(...(await issue38Targets(server, staticDir, cookie)));
+  targets.push(...(await behindNginxTargets(server, staticDir)));
   printTargets(targets, `issue #38, ${process.env.DATABASE_URL ? "PostgreSQL server" : "embedded PGlite"}`);
   console.log(
     `Floor (not a target): ${FLOOR_PAGE}, one paragraph through the root layout (${(floorHtml.length / 1024).toFixed(0)} KB of HTML), reaches ${showPct(pct(floor.rps, floorCeiling.rps))} of its static copy's requests/s (${floor.rps.toFixed(0)} vs ${floorCeiling.rps.toFixed(0)}); an uncached page with content is below it (ADR 026).`,
@@ -733,9 +736,10 @@ try {
     // --community alone
   } else if (soakOnly) await soak(server);
   else if (benchMember) await measureMonCashback(server, staticDir);
+  else if (process.argv.includes("--nginx")) printTargets(await behindNginxTargets(server, staticDir), "issue #38, behind the real cache");
   else await standard(server, staticDir, extraDeals);
   // the deal community at scale, after the standard pages (the embedded database is single-process: the server stops first)
-  if (!soakOnly && !benchMember) {
+  if (!soakOnly && !benchMember && !process.argv.includes("--nginx")) {
     await server?.stop();
     server = null;
     await community(databaseUrl ? { url: databaseUrl } : { dataDir }, extraDeals);

@@ -4,10 +4,11 @@
  * sessions, cache invalidation, rate limits, uploads, jobs, and a SIGKILL under load.
  *
  * Needs TEST_DATABASE_URL (a PostgreSQL server it may create databases on) and the
- * production build (`npm run build`). The load balancer is a small Node proxy
- * (scripts/lib/cluster-proxy.ts): round-robin, or pinned to one server by a header.
- * Ports: CLUSTER_BASE_PORT (default 3170) for the proxy, +1 and +2 for the servers,
- * +3 for the SMTP sink.
+ * production build (`npm run build`). The load balancer is nginx with the production recipe
+ * (deploy/nginx/crevarde.conf.template, ADR 054: round-robin, passive health, the HTTP cache of the
+ * shared pages), rendered for these ports by scripts/lib/nginx.ts; only for this test, a request
+ * may be pinned to one server by a header. Ports: CLUSTER_BASE_PORT (default 3170) for nginx, +1 and
+ * +2 for the servers, +3 for the SMTP sink.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -17,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
-import { PIN_HEADER, startProxy } from "./lib/cluster-proxy";
+import { startNginx } from "./lib/nginx";
 import { ensureBuild, root } from "./lib/server";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -64,6 +65,33 @@ function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
+/** Pins a request to one server: only in this test's nginx config (a map choosing the upstream). */
+const PIN_HEADER = "x-crevarde-backend";
+
+/**
+ * This test's additions to the recipe: an upstream per server, and the map that lets PIN_HEADER choose
+ * one (the recipe proxies to $crevarde_pinned instead of its upstream of both). A pinned request has its
+ * own cache entries (the key holds $proxy_host), so it is never answered from another server's page.
+ */
+const pinning = (a: number, b: number) => `
+    upstream crevarde_a { server 127.0.0.1:${a}; }
+    upstream crevarde_b { server 127.0.0.1:${b}; }
+    map $http_${PIN_HEADER.replaceAll("-", "_")} $crevarde_pinned { default crevarde; a crevarde_a; b crevarde_b; }
+`;
+
+let accessLog = "";
+/** Which server answered a response that went through nginx, from nginx's access log (its last upstream address). */
+async function backendOf(res: Response): Promise<"a" | "b"> {
+  const id = res.headers.get("x-request-id");
+  assert(id, "the response has no X-Request-Id");
+  const line = await waitFor(`nginx's log line of request ${id}`, async () =>
+    fs.readFileSync(accessLog, "utf8").split("\n").find((l) => l.startsWith(`${id} `)),
+  10_000, 20);
+  const port = Number(/"(?:[^"]*, )?127\.0\.0\.1:(\d+)"/.exec(line)?.[1]);
+  assert(port === basePort + 1 || port === basePort + 2, `no server in nginx's log line: ${line}`);
+  return port === basePort + 1 ? "a" : "b";
+}
+
 /** A request through the load balancer, pinned to one server when `on` is given. */
 function request(pathname: string, init: RequestInit & { on?: "a" | "b"; cookie?: string; ip?: string } = {}) {
   const headers = new Headers(init.headers);
@@ -74,7 +102,7 @@ function request(pathname: string, init: RequestInit & { on?: "a" | "b"; cookie?
   return fetch(`${site}${pathname}`, { ...init, headers, redirect: "manual" });
 }
 
-async function signIn(account: { email: string; password: string }, on: "a" | "b") {
+async function signIn(account: { email: string; password: string }, on?: "a" | "b") {
   const res = await request("/auth", {
     method: "POST",
     on,
@@ -215,16 +243,22 @@ async function main() {
 
   const sink = await startSmtpSink(smtpPort, 150);
   const servers = [startApp("a", basePort + 1), startApp("b", basePort + 2)];
-  const proxy = await startProxy(proxyPort, servers.map((s) => ({ name: s.name, port: s.port })));
+  const proxy = await startNginx({
+    port: proxyPort,
+    apps: [servers[0].port, servers[1].port],
+    upstream: "$crevarde_pinned",
+    preamble: pinning(servers[0].port, servers[1].port),
+  });
+  accessLog = proxy.accessLog;
   try {
     await Promise.all(servers.map(waitReady));
-    console.log(`two servers ready behind the proxy on ${site} (${elapsed()})`);
+    console.log(`two servers ready behind nginx on ${site} (${elapsed()})`);
 
     await check("a. a session created on server A works on server B, and a sign-out through A ends it on B", async () => {
       const cookie = await signIn(MEMBER, "a");
       const res = await request("/profile", { on: "b", cookie });
       assert(res.status === 200, `GET /profile on B with A's session: ${res.status} ${res.headers.get("location") ?? ""}`);
-      assert(res.headers.get("x-cluster-backend") === "b", "not served by B");
+      assert((await backendOf(res)) === "b", "not served by B");
       assert((await res.text()).includes(MEMBER.email), "B's profile page does not show the member's e-mail");
       // B now keeps the session in memory (ADR 032): a sign-out through A ends it on B at once
       const again = await request("/profile", { on: "b", cookie });
@@ -233,9 +267,17 @@ async function main() {
       const out = await request("/auth/logout", { method: "POST", on: "a", cookie });
       await out.text();
       assert(out.status === 302, `sign-out through A: ${out.status}`);
-      const after = await request("/profile", { on: "b", cookie });
-      await after.text();
-      assert(after.status === 302 && (after.headers.get("location") ?? "").startsWith("/auth"), `B still accepts the session signed out through A: ${after.status}`);
+      // B drops it when PostgreSQL's notification reaches it (ADR 032), not before A answers: a request that
+      // reaches B first may still be served (through nginx's kept-alive connections it sometimes does, on a
+      // loaded machine). Far less than the 60 s the kept session would otherwise live.
+      let tries = 0;
+      await waitFor("B to refuse the session signed out through A", async () => {
+        tries++;
+        const after = await request("/profile", { on: "b", cookie });
+        await after.text();
+        return after.status === 302 && (after.headers.get("location") ?? "").startsWith("/auth");
+      }, 5_000, 20);
+      if (tries > 1) console.log(`      B refused the session at its ${tries}th request after the sign-out`);
     });
 
     await check("b. an admin edit through A is visible through B at once, micro-cached page included", async () => {
@@ -293,6 +335,7 @@ async function main() {
       const fromB = await request(body.url, { on: "b" });
       const [bytesA, bytesB] = [Buffer.from(await fromA.arrayBuffer()), Buffer.from(await fromB.arrayBuffer())];
       assert(fromB.status === 200, `B answers ${fromB.status} for ${body.url}`);
+      assert((await backendOf(fromB)) === "b", `${body.url} pinned to B was not answered by B (X-Cache-Status ${fromB.headers.get("x-cache-status")})`);
       assert(fromB.headers.get("content-type") === "image/webp", `B serves it as ${fromB.headers.get("content-type")}`);
       assert(/immutable/.test(fromB.headers.get("cache-control") ?? ""), `B's Cache-Control is ${fromB.headers.get("cache-control")}`);
       assert(bytesB.length > 0 && bytesA.equals(bytesB), "A and B serve different bytes");
@@ -336,7 +379,86 @@ async function main() {
       }
     });
 
-    await check("f. SIGKILL of one server under load loses no acknowledged write; the other keeps serving", async () => {
+    await check("f. through nginx's cache, a member's page is never another member's", async () => {
+      // a second member, with a name and an address found nowhere else (the demo member's password)
+      const tag = randomBytes(3).toString("hex");
+      const marker = `Témoin${tag}`;
+      const other = { email: `temoin${tag}@crevarde.local`, password: MEMBER.password };
+      const id = `cluster-${randomBytes(6).toString("hex")}`;
+      await db.query(`insert into "user" (id, name, email, email_verified, role) values ($1, $2, $3, true, 'user')`, [id, marker, other.email]);
+      await db.query(
+        `insert into account (id, account_id, provider_id, user_id, password)
+         select $1, $2, 'credential', $2, a.password from account a join "user" u on u.id = a.user_id
+         where u.email = $3 and a.provider_id = 'credential'`,
+        [`${id}-account`, id, MEMBER.email],
+      );
+      await db.query(`insert into profiles (id, username, email) values ($1, $2, $3) on conflict (id) do update set username = excluded.username`, [id, marker, other.email]);
+      // a sign-in also sets the flash message's cookie, which the first page shows and clears: a page asked
+      // with it is the member's own (nginx sends it to the app, which marks it private), and nothing of it is kept
+      const WELCOME = "Bienvenue sur Crevarde";
+      const firstCookie = await signIn(MEMBER);
+      assert(firstCookie.includes("cr_toast="), `the sign-in set no flash message: ${firstCookie.replace(/=[^;]*/g, "=…")}`);
+      const welcome = await request("/marques", { cookie: firstCookie });
+      const welcomeHtml = await welcome.text();
+      assert(welcome.headers.get("x-cache-status") === "BYPASS", `/marques with the flash message: X-Cache-Status ${welcome.headers.get("x-cache-status")}`);
+      assert(/private/.test(welcome.headers.get("cache-control") ?? ""), `/marques with the flash message: ${welcome.headers.get("cache-control")}`);
+      assert(welcomeHtml.includes(WELCOME), "/marques with the flash message does not show it");
+      // what the member's browser keeps afterwards: the app's own cookies
+      const kept = (cookie: string) => cookie.split("; ").filter((c) => /^(?:__Secure-)?crevarde\./.test(c)).join("; ");
+      const members = [
+        { who: "the demo member", email: MEMBER.email, cookie: kept(firstCookie) },
+        { who: marker, email: other.email, cookie: kept(await signIn(other)) },
+      ];
+      const { rows: brands } = await db.query<{ slug: string }>("select slug from brands order by slug limit 1");
+      const shared = ["/coup-de-crevarde", "/marques", `/marques/${brands[0]?.slug}`, "/categories", "/blog", "/recherche?q=casque", "/coup-de-crevarde.data"];
+      const readers = [...members, { who: "a visitor", email: "", cookie: "" }];
+      const personal = (text: string, except = "") =>
+        [marker, other.email, MEMBER.email, WELCOME].filter((m) => m && m !== except && text.includes(m));
+      for (const [i, page] of shared.entries()) {
+        // each member in turn is the first to ask (their request fills the cache), the others get the kept copy
+        const order = i % 2 ? [readers[1], readers[0], readers[2]] : readers;
+        const answers: Array<{ who: string; status: number; cache: string | null; control: string | null; body: string }> = [];
+        for (const reader of [...order, ...order]) {
+          const res = await request(page, { cookie: reader.cookie || undefined });
+          answers.push({ who: reader.who, status: res.status, cache: res.headers.get("x-cache-status"), control: res.headers.get("cache-control"), body: await res.text() });
+        }
+        for (const a of answers) {
+          assert(a.status === 200, `${page} for ${a.who}: ${a.status}`);
+          assert(/public/.test(a.control ?? "") && /s-maxage=10/.test(a.control ?? ""), `${page} for ${a.who} is not a shared page: ${a.control}`);
+          assert(personal(a.body).length === 0, `${page} for ${a.who} holds ${personal(a.body).join(", ")}`);
+        }
+        // one render kept by nginx: every later answer is a hit, the same bytes (nonce included)
+        assert(answers[0].cache === "MISS", `${page}: the first answer was ${answers[0].cache}, not a MISS (kept before?)`);
+        for (const a of answers.slice(1)) {
+          assert(a.cache === "HIT", `${page} for ${a.who}: X-Cache-Status ${a.cache}, not a HIT`);
+          assert(a.body === answers[0].body, `${page} for ${a.who}: not the bytes kept for ${answers[0].who}`);
+        }
+      }
+      // member pages and /api/moi: never kept, each member their own, a visitor nobody's
+      for (const round of [0, 1]) {
+        for (const member of round ? [...members].reverse() : members) {
+          for (const page of ["/profile", "/mon-cashback", "/api/moi?deals=&codes="]) {
+            const res = await request(page, { cookie: member.cookie });
+            const text = await res.text();
+            assert(res.status === 200, `${page} for ${member.who}: ${res.status}`);
+            assert(["MISS", "BYPASS", null].includes(res.headers.get("x-cache-status")), `${page} for ${member.who} came from nginx's cache`);
+            assert(/private/.test(res.headers.get("cache-control") ?? ""), `${page} for ${member.who}: ${res.headers.get("cache-control")}`);
+            assert(personal(text, member === members[1] ? marker : MEMBER.email).filter((m) => m !== member.email).length === 0, `${page} for ${member.who} holds ${personal(text).join(", ")}`);
+            if (page === "/profile") assert(text.includes(member.email), `${member.who}'s /profile does not show their address`);
+            if (page.startsWith("/api/moi")) {
+              const moi = JSON.parse(text) as { user: { displayName: string } | null };
+              const expected = member === members[1] ? marker : "Camille";
+              assert(moi.user?.displayName === expected, `/api/moi for ${member.who} names ${moi.user?.displayName}`);
+            }
+          }
+        }
+        const visitor = await request("/api/moi?deals=&codes=");
+        const moi = (await visitor.json()) as { user: unknown };
+        assert(moi.user === null && visitor.headers.get("x-cache-status") !== "HIT", `/api/moi for a visitor: ${JSON.stringify(moi.user)}, ${visitor.headers.get("x-cache-status")}`);
+      }
+    });
+
+    await check("g. SIGKILL of one server under load loses no acknowledged write; the other keeps serving", async () => {
       const acknowledged: string[] = [];
       let failed = 0;
       let sent = 0;
@@ -372,7 +494,7 @@ async function main() {
       stop = true;
       await load;
       const health = await request("/healthz");
-      assert(health.status === 200 && health.headers.get("x-cluster-backend") === "b", `the balancer's /healthz after the kill: ${health.status}`);
+      assert(health.status === 200 && (await backendOf(health)) === "b", `the balancer's /healthz after the kill: ${health.status}`);
       // a sign-up stores its confirmation e-mail in the outbox (nothing else until the link is clicked)
       const { rows } = await db.query<{ to: string }>(`select "to" from email_outbox where "to" like $1`, [`${run}-%`]);
       const stored = new Set(rows.map((r) => r.to));
@@ -381,8 +503,7 @@ async function main() {
       console.log(`      ${acknowledged.length} acknowledged (${killedAt} before the kill), ${failed} not acknowledged, 0 lost`);
     });
   } finally {
-    proxy.close();
-    proxy.closeAllConnections();
+    await proxy.stop();
     sink.close();
     await Promise.all(
       servers.map(

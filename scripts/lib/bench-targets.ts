@@ -9,12 +9,15 @@
  * - Uncached renders against the floor page (FLOOR_PAGE, one paragraph through the
  *   root layout) measured in the same rounds: `/` ≥ 75 %, `/coup-de-crevarde` and
  *   `/marques` ≥ 60 %, the signed-in `/mon-cashback` ≥ 40 %.
+ * - Behind the real cache (ADR 054): `/` through nginx with the production recipe
+ *   ≥ 80 % of the same nginx serving a static copy of its HTML (behindNginxTargets).
  * A benchmark, not a test: nothing here runs in CI.
  */
 import autocannon from "autocannon";
 import fs from "node:fs";
 import path from "node:path";
-import type { RunningServer } from "./server";
+import { startNginx } from "./nginx";
+import { freePort, type RunningServer } from "./server";
 
 export interface Target {
   name: string;
@@ -113,6 +116,46 @@ export async function issue38Targets(server: RunningServer, staticDir: string, c
   const floor = (name: string, value: number, min: number) =>
     ratio(`uncached ${name} vs the floor page ${FLOOR_PAGE}`, (value / m.floor) * 100, min, `${value.toFixed(0)} vs ${m.floor.toFixed(0)} req/s`, failed);
   targets.push(floor("/", m.home, 75), floor("/coup-de-crevarde", m.deals, 60), floor("/marques", m.brands, 60), floor("signed-in /mon-cashback", m.cashback, 40));
+  return targets;
+}
+
+/**
+ * Behind the real cache: the server behind nginx with the production recipe (deploy/nginx/crevarde.conf.template),
+ * `/` through it against a static copy of its HTML served by the same nginx (a server block of its own in the same
+ * process), alternating. `/coup-de-crevarde`, a shared page nginx keeps (ADR 048), is printed beside it, not a target.
+ */
+export async function behindNginxTargets(server: RunningServer, staticDir: string): Promise<Target[]> {
+  const [port, staticPort] = await Promise.all([freePort(), freePort()]);
+  const nginx = await startNginx({
+    port,
+    apps: [server.port, server.port],
+    preamble: `    server { listen 127.0.0.1:${staticPort}; root ${staticDir}; location / { } }\n`,
+  });
+  const targets: Target[] = [];
+  try {
+    for (const [i, page] of ["/", "/coup-de-crevarde"].entries()) {
+      const file = `nginx-${i}.html`;
+      fs.writeFileSync(path.join(staticDir, file), await (await fetch(`${nginx.url}${page}`)).text());
+      const again = await fetch(`${nginx.url}${page}`);
+      await again.arrayBuffer();
+      const status = again.headers.get("x-cache-status") ?? "none";
+      const { rps, failed } = await alternate({
+        page: { url: `${nginx.url}${page}` },
+        static: { url: `http://127.0.0.1:${staticPort}/${file}` },
+      });
+      const target = ratio(
+        `${page} behind nginx's cache vs the same nginx serving its static copy`,
+        (rps.page / rps.static) * 100,
+        80,
+        `${rps.page.toFixed(0)} vs ${rps.static.toFixed(0)} req/s, X-Cache-Status ${status}`,
+        failed,
+      );
+      if (page === "/") targets.push(target);
+      else console.log(`not a target: ${target.name.replace(/ ≥ 80%$/, "")}: ${target.measured}`);
+    }
+  } finally {
+    await nginx.stop();
+  }
   return targets;
 }
 

@@ -12,7 +12,7 @@ export function ensureBuild() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer();
     srv.listen(0, "127.0.0.1", () => {
