@@ -3,10 +3,10 @@ import { isSharedPage, takesSharedPage } from "./shared-pages";
 
 describe("shared pages (ADR 048)", () => {
   it("are the listed public pages, their .data and published articles; not member pages nor pages not shared yet", () => {
-    for (const p of ["/coup-de-crevarde", "/coup-de-crevarde.data", "/coups-de-crevarde", "/marques", "/marques/", "/categories", "/blog", "/blog/un-article", "/blog/un-article.data", "/marques/caudalie", "/marques/caudalie.data", "/categories/maquillage", "/recherche", "/recherche.data"]) {
+    for (const p of ["/", "/_root.data", "/coup-de-crevarde", "/coup-de-crevarde.data", "/coups-de-crevarde", "/marques", "/marques/", "/categories", "/blog", "/blog/un-article", "/blog/un-article.data", "/marques/caudalie", "/marques/caudalie.data", "/categories/maquillage", "/recherche", "/recherche.data"]) {
       expect(isSharedPage(p), p).toBe(true);
     }
-    for (const p of ["/", "/_root.data", "/codes-promo", "/mon-cashback", "/profile", "/mes-deals", "/coup-de-crevarde/abc", "/marques/a/b", "/categories/a/b", "/blog/a/b", "/recherche/suggestions"]) {
+    for (const p of ["/codes-promo", "/root.data", "/_root", "/x/_root.data", "/mon-cashback", "/profile", "/mes-deals", "/coup-de-crevarde/abc", "/marques/a/b", "/categories/a/b", "/blog/a/b", "/recherche/suggestions"]) {
       expect(isSharedPage(p), p).toBe(false);
     }
   });

@@ -8,6 +8,9 @@ const SHARED_PATHS = ["/coup-de-crevarde", "/coups-de-crevarde", "/marques", "/c
 /** each published article (an editor's preview of a draft is rendered for them, private), each brand and category page */
 const SHARED_PATTERNS = [/^\/blog\/[^/]+$/, /^\/marques\/[^/]+$/, /^\/categories\/[^/]+$/];
 
+/** The home page (ADR 048): its signed-in copy and a member's codes come from /api/moi too. */
+const SHARED_HOME_PATHS = ["/"];
+
 /** What a shared page answers: any cache may keep it for 10 s, and serve it stale for a minute while it fetches it again. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 
@@ -20,9 +23,10 @@ const IGNORED_COOKIE = /^(?:cr_consent|(?:__Secure-)?crevarde\.[\w.]+)$/;
 
 /** Whether a path (a page or its `.data`) is a shared page. */
 export function isSharedPage(pathname: string): boolean {
-  const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  // the home page's .data is /_root.data
+  const path = pathname === "/_root.data" ? "/" : pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  return SHARED_PATHS.includes(trimmed) || SHARED_PATTERNS.some((pattern) => pattern.test(trimmed));
+  return SHARED_PATHS.includes(trimmed) || SHARED_HOME_PATHS.includes(trimmed) || SHARED_PATTERNS.some((pattern) => pattern.test(trimmed));
 }
 
 /** Whether a GET of a shared page may be answered with the page every visitor gets (no flash message to show and clear). */

@@ -1,4 +1,4 @@
-import { expect, isSaveResponse, newMember, signIn, test } from "./fixtures";
+import { expect, isSaveResponse, newMember, signIn, signedInAs, test } from "./fixtures";
 
 /**
  * Shared public pages (issue #38, ADR 048): the page is the same for everyone, served by the micro-cache to members
@@ -43,4 +43,24 @@ test("a member sees their pseudo and their saved deal after hydration on a page 
   const code = page.getByRole("article", { name: "Code promo Caudalie" }).filter({ hasText: "Vinoperfect" });
   await expect(code.getByText("VINOGLOW15", { exact: true })).toBeVisible();
   await expect(code.getByRole("button", { name: /Copier/ })).toBeVisible();
+});
+
+test("the home page is the visitors' page for a member too; their pseudo, their copy and the full codes come after hydration @layout", async ({ page }) => {
+  await signedInAs(page, "member", "/");
+  const moi = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/moi");
+  const response = await page.reload();
+  expect(response?.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+  expect(response?.headers()["set-cookie"]).toBeUndefined();
+  // the HTML everyone gets: masked codes and the visitor's copy
+  const html = await response!.text();
+  expect(html).not.toContain("VINOGLOW15");
+  expect(html).toContain("Rejoins le club");
+  expect((await moi).headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByRole("button", { name: /^Mon compte \(/ })).toBeVisible();
+  const code = page.getByRole("article", { name: "Code promo Caudalie" });
+  await expect(code.getByText("VINOGLOW15", { exact: true })).toBeVisible();
+  await expect(code.getByRole("button", { name: /Copier/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Voir les deals du jour" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Tu fais déjà partie du club !" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Rejoins le club" })).toHaveCount(0);
 });
