@@ -3,10 +3,10 @@ import { isSharedPage, takesSharedPage } from "./shared-pages";
 
 describe("shared pages (ADR 048)", () => {
   it("are the listed public pages, their .data and published articles; not member pages nor pages not shared yet", () => {
-    for (const p of ["/", "/_root.data", "/coup-de-crevarde", "/coup-de-crevarde.data", "/coups-de-crevarde", "/marques", "/marques/", "/categories", "/blog", "/blog/un-article", "/blog/un-article.data", "/marques/caudalie", "/marques/caudalie.data", "/categories/maquillage", "/recherche", "/recherche.data"]) {
+    for (const p of ["/", "/_root.data", "/codes-promo", "/codes-promo.data", "/coup-de-crevarde", "/coup-de-crevarde.data", "/coups-de-crevarde", "/marques", "/marques/", "/categories", "/blog", "/blog/un-article", "/blog/un-article.data", "/marques/caudalie", "/marques/caudalie.data", "/categories/maquillage", "/recherche", "/recherche.data"]) {
       expect(isSharedPage(p), p).toBe(true);
     }
-    for (const p of ["/codes-promo", "/root.data", "/_root", "/x/_root.data", "/mon-cashback", "/profile", "/mes-deals", "/coup-de-crevarde/abc", "/marques/a/b", "/categories/a/b", "/blog/a/b", "/recherche/suggestions"]) {
+    for (const p of ["/codes-promo/x", "/root.data", "/_root", "/x/_root.data", "/mon-cashback", "/profile", "/mes-deals", "/coup-de-crevarde/abc", "/marques/a/b", "/categories/a/b", "/blog/a/b", "/recherche/suggestions"]) {
       expect(isSharedPage(p), p).toBe(false);
     }
   });
@@ -18,6 +18,6 @@ describe("shared pages (ADR 048)", () => {
     for (const cookie of ["cr_toast=t", "crevarde.session_token=a.b; cr_toast=t", "bench=1", "crevarde=x"]) {
       expect(takesSharedPage("/marques", cookie), cookie).toBe(false);
     }
-    expect(takesSharedPage("/codes-promo", "crevarde.session_token=a.b")).toBe(false);
+    expect(takesSharedPage("/mon-cashback", "crevarde.session_token=a.b")).toBe(false);
   });
 });

@@ -8,8 +8,11 @@ const SHARED_PATHS = ["/coup-de-crevarde", "/coups-de-crevarde", "/marques", "/c
 /** each published article (an editor's preview of a draft is rendered for them, private), each brand and category page */
 const SHARED_PATTERNS = [/^\/blog\/[^/]+$/, /^\/marques\/[^/]+$/, /^\/categories\/[^/]+$/];
 
-/** The home page (ADR 048): its signed-in copy and a member's codes come from /api/moi too. */
-const SHARED_HOME_PATHS = ["/"];
+/**
+ * The home page, and « Mes codes promo », whose visitor is sent to sign in once /api/moi has answered (ADR 048):
+ * their signed-in copy and a member's codes come from /api/moi too.
+ */
+const SHARED_HOME_PATHS = ["/", "/codes-promo"];
 
 /** What a shared page answers: any cache may keep it for 10 s, and serve it stale for a minute while it fetches it again. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";

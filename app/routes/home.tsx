@@ -88,7 +88,7 @@ function SectionError({ message }: { message: string }) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content, heroStats, codes, deals, offers, offerCategories, failedSections, offerCategory, conceptHref, launched } = loaderData;
-  // the member's own state (ADR 048): until it arrives, the page every visitor gets
+  // the member's own state (ADR 048): until it arrives, the page every visitor gets, whose « Ça a marché ? » forms a member may post
   const moi = useMoi();
   const signedIn = Boolean(moi?.user);
   return (
@@ -118,7 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 grid gap-4 md:grid-cols-3">
               {codes.map((c) => (
                 <li key={c.id}>
-                  <PromoCodeCard code={moi ? memberCode(c, moi) : c} />
+                  <PromoCodeCard code={moi ? memberCode(c, moi) : c} visitor={moi ? !moi.user : false} />
                 </li>
               ))}
             </ul>

@@ -7,6 +7,7 @@ import { MOI_MAX_IDS, MOI_MESSAGES } from "#app/modules/members/moi.schema";
 import { setSetting } from "#app/modules/settings/settings.server";
 import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
 import { describeEachDb } from "#tests/helpers/db";
+import { askMoi } from "#tests/helpers/moi";
 import { callRoute } from "#tests/helpers/route";
 
 /** GET /api/moi (issue #38, ADR 048): each member their own state, a visitor nobody's. */
@@ -19,6 +20,7 @@ describeEachDb("/api/moi", ({ database }) => {
   let codeA: string;
   let codeB: string;
   let hiddenCode: string;
+  let expiredCode: string;
 
   beforeAll(async () => {
     const db = database().db;
@@ -40,6 +42,11 @@ describeEachDb("/api/moi", ({ database }) => {
     hiddenCode = await db
       .insert(s.promoCodes)
       .values({ brandId: brand!.id, code: "MOIDRAFT", discountAmount: "-30 %", draft: true })
+      .returning()
+      .then((rows) => rows[0]!.id);
+    expiredCode = await db
+      .insert(s.promoCodes)
+      .values({ brandId: brand!.id, code: "MOIFINI", discountAmount: "-5 %", expiresAt: new Date(Date.now() - 86_400_000) })
       .returning()
       .then((rows) => rows[0]!.id);
     // Alice: 🔥 on A, ❄️ (too expensive) on B, saved A and code A, « Oui » on code A
@@ -75,6 +82,9 @@ describeEachDb("/api/moi", ({ database }) => {
     expect(a.dealCodes).toEqual({ [dealA]: "MOICODE10" });
     // the shown live codes, unmasked (a brand or category page masks them for everyone); nothing of a draft code
     expect(a.promoCodes).toEqual({ [codeA]: "MOIA10", [codeB]: "MOIB20" });
+    // and an expired code, as /codes-promo lists it apart; never to a visitor
+    expect((await askMoi(alice.cookie, { codes: [expiredCode, hiddenCode] })).promoCodes).toEqual({ [expiredCode]: "MOIFINI" });
+    expect((await askMoi(undefined, { codes: [expiredCode] })).promoCodes).toEqual({});
 
     const b = await moiOf(bob.cookie);
     expect(b.user?.displayName).toMatch(/^Bob-/);

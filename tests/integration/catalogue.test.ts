@@ -92,11 +92,17 @@ describeEachDb("public catalogue", ({ database }) => {
     expect(p2.data.hasNext).toBe(false);
   });
 
-  it("codes-promo: anonymous visitors go to /auth?from=codes-promo; members see live codes sorted by expiry, expired ones apart", async () => {
+  it("codes-promo: the same page for everyone, codes masked, live codes sorted by expiry, expired ones apart; a member's codes whole from /api/moi", async () => {
+    // the page sends a visitor to /auth?from=codes-promo once /api/moi has answered (ADR 048, e2e)
     const anon = await callRoute(codesLoader, req("/codes-promo"));
-    expect(anon.location).toBe("/auth?from=codes-promo");
+    expect(anon.status).toBe(200);
     const member = await signedInUser();
     const page = await callRoute(codesLoader, req("/codes-promo", { cookie: member.cookie }));
+    expect(page.data).toEqual(anon.data);
+    expect([...page.data.codes, ...page.data.expired].every((c) => c.masked && c.code.includes("*"))).toBe(true);
+    const moi = await askMoi(member.cookie, { codes: [...page.data.codes, ...page.data.expired].map((c) => c.id) });
+    expect(Object.values(moi.promoCodes)).toEqual(expect.arrayContaining(["VINOGLOW15", "DOUBLESERUM"]));
+    expect(JSON.stringify(await askMoi(undefined, { codes: page.data.codes.map((c) => c.id) }))).not.toContain("VINOGLOW15");
     const dated = page.data.codes.filter((c) => c.expiresAt).map((c) => c.expiresAt);
     expect([...dated].sort()).toEqual(dated);
     expect(page.data.codes.some((c) => c.status === "expired")).toBe(false);

@@ -15,7 +15,7 @@ const ARTICLE = `article-partage-${randomUUID().slice(0, 8)}`;
 const DRAFT = `brouillon-partage-${randomUUID().slice(0, 8)}`;
 const BRAND = `marque-partagee-${randomUUID().slice(0, 8)}`;
 const CATEGORY = `categorie-partagee-${randomUUID().slice(0, 8)}`;
-const SHARED = ["/", "/?offres=Soin", "/coup-de-crevarde", "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", `/marques/${BRAND}`, "/categories", `/categories/${CATEGORY}`, "/blog", `/blog/${ARTICLE}`, "/recherche?q=partag%C3%A9e"];
+const SHARED = ["/", "/?offres=Soin", "/codes-promo", "/codes-promo?categorie=Mode", "/coup-de-crevarde", "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", `/marques/${BRAND}`, "/categories", `/categories/${CATEGORY}`, "/blog", `/blog/${ARTICLE}`, "/recherche?q=partag%C3%A9e"];
 /** A page's .data, as a client-side navigation asks it: the home page's is /_root.data. */
 const dataPath = (p: string) => p.replace(/^([^?]*)/, (path) => (path === "/" ? "/_root.data" : `${path}.data`));
 

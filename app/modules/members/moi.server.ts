@@ -9,8 +9,8 @@ import { isDealCode } from "#app/modules/deals/deals.constants";
 import { publicDeal } from "#app/modules/deals/deals.server";
 import type { NoReason } from "#app/modules/promo-codes/code-feedback";
 import { memberAnswers } from "#app/modules/promo-codes/code-feedback.server";
-import { publicCode } from "#app/modules/promo-codes/promo-codes.server";
 import { savedCodeIds, savedDealIds } from "#app/modules/saved/saved.server";
+import { scheduleOpen } from "#app/modules/schedule/schedule.server";
 import { getSetting } from "#app/modules/settings/settings.server";
 import type { Role } from "#db/constants";
 import type { MoiQuery } from "./moi.schema";
@@ -28,7 +28,7 @@ export interface Moi {
   feedback: Record<string, { mine: boolean; reason: NoReason | null }>;
   /** the code of each shown code deal: masked in the shared page */
   dealCodes: Record<string, string>;
-  /** the code of each shown live promo code: masked in the shared page */
+  /** the code of each shown published promo code (live, or expired on /codes-promo): masked in the shared page */
   promoCodes: Record<string, string>;
   /** the member's tracked link of each shown deal and code whose brand has a programme, once cashback is launched */
   cashback: Record<string, string>;
@@ -50,8 +50,8 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
     deals.length
       ? db.select({ id: crevardeDeals.id, ctaText: crevardeDeals.ctaText }).from(crevardeDeals).where(and(inArray(crevardeDeals.id, deals), publicDeal(now)))
       : [],
-    // only live codes anyone may see, as a member sees them on the page
-    codes.length ? db.select({ id: promoCodes.id, code: promoCodes.code }).from(promoCodes).where(and(inArray(promoCodes.id, codes), publicCode(now))) : [],
+    // only published codes, as a member sees them on the page: the live ones, and the expired ones /codes-promo lists apart
+    codes.length ? db.select({ id: promoCodes.id, code: promoCodes.code }).from(promoCodes).where(and(inArray(promoCodes.id, codes), scheduleOpen(promoCodes, now))) : [],
     getSetting("cashback_launched"),
   ]);
   const links = [...(await withCashbackLinks(dealRows, "deal", launched)), ...(await withCashbackLinks(codeRows, "code", launched))];
