@@ -96,7 +96,9 @@ export function MoiProvider({ children }: { children: React.ReactNode }) {
   const [moi, setMoi] = useState<Moi | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`/api/moi?deals=${shownIds("data-moi-deal")}&codes=${shownIds("data-moi-code")}`, { signal: controller.signal })
+    // a page whose list may hold more cards than one request names (« Mes codes promo ») names the list instead
+    const list = document.querySelector("[data-moi-list]")?.getAttribute("data-moi-list");
+    fetch(`/api/moi?deals=${shownIds("data-moi-deal")}&codes=${shownIds("data-moi-code")}${list ? `&${list}` : ""}`, { signal: controller.signal })
       .then((res) => (res.ok ? res.json() : null))
       .then((value: Moi | null) => value && setMoi(value))
       .catch(() => {});

@@ -114,7 +114,11 @@ export default function CodesPromo({ loaderData }: Route.ComponentProps) {
       </noscript>
       {/* the cards are in the page for everyone (their ids are what /api/moi is asked about), shown to a member only;
           a class and not the hidden attribute, whose layered !important rule the <noscript> style could not undo */}
-      <div className={member ? undefined : "hidden"} data-codes-list="">
+      <div
+        className={member ? undefined : "hidden"}
+        data-codes-list=""
+        data-moi-list={`liste=codes-promo${category ? `&categorie=${encodeURIComponent(category)}` : ""}`}
+      >
         {categories.length > 0 ? (
           <nav aria-label="Catégories" className="mt-6">
             <ul className="flex flex-wrap gap-2">

@@ -69,7 +69,8 @@ const PUBLIC = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 
 test("« Mes codes promo » is the same page for everyone: a member sees their full codes once /api/moi has answered @layout", async ({ page }) => {
   await signedInAs(page, "member", "/");
-  const moi = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/moi");
+  // the page names its list (every code of it is answered for, however many): not the home page's request
+  const moi = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/moi" && new URL(r.url()).searchParams.get("liste") === "codes-promo");
   const response = await page.goto("/codes-promo");
   expect(response?.headers()["cache-control"]).toBe(PUBLIC);
   expect(response?.headers()["set-cookie"]).toBeUndefined();

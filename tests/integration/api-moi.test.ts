@@ -117,9 +117,28 @@ describeEachDb("/api/moi", ({ database }) => {
     }
   });
 
+  it("answers for every code of « Mes codes promo » when the page names its list, past MOI_MAX_IDS; a visitor nobody's", async () => {
+    const db = database().db;
+    const name = `Catégorie moi ${randomUUID().slice(0, 6)}`;
+    const [category] = await db.insert(s.categories).values({ name, slug: `categorie-moi-${randomUUID().slice(0, 6)}` }).returning();
+    const [brand] = await db.insert(s.brands).values({ name: "Marque liste", slug: `marque-liste-${randomUUID().slice(0, 6)}` }).returning();
+    const count = MOI_MAX_IDS + 5;
+    const rows = await db
+      .insert(s.promoCodes)
+      .values(Array.from({ length: count }, (_, i) => ({ brandId: brand!.id, categoryId: category!.id, code: `LISTE${i}`, discountAmount: "-5 %" })))
+      .returning();
+    const query = `deals=&codes=&liste=codes-promo&categorie=${encodeURIComponent(name)}`;
+    const a = (await ask(alice.cookie, query)).data as Moi;
+    expect(Object.keys(a.promoCodes)).toHaveLength(count);
+    expect(a.promoCodes[rows[count - 1]!.id]).toBe(`LISTE${count - 1}`);
+    // the list of another category does not hold them
+    expect(Object.values(((await ask(alice.cookie, "liste=codes-promo&categorie=Autre")).data as Moi).promoCodes)).not.toContain("LISTE0");
+    expect((await ask(undefined, query)).data).toEqual(ANONYMOUS_MOI);
+  });
+
   it("refuses malformed or too long lists of ids with a French 400", async () => {
     const many = Array.from({ length: MOI_MAX_IDS + 1 }, () => randomUUID()).join(",");
-    for (const query of ["deals=pas-un-id", `codes=${codeA},1 OR 1=1`, `deals=${many}`, `codes=${"a".repeat(10_000)}`]) {
+    for (const query of ["deals=pas-un-id", `codes=${codeA},1 OR 1=1`, `deals=${many}`, `codes=${"a".repeat(10_000)}`, "liste=mes-deals", `liste=codes-promo&categorie=${"x".repeat(101)}`]) {
       const res = await ask(alice.cookie, query);
       expect(res.status, query).toBe(400);
       expect(res.data).toEqual({ message: MOI_MESSAGES.invalid });

@@ -9,6 +9,7 @@ import { isDealCode } from "#app/modules/deals/deals.constants";
 import { publicDeal } from "#app/modules/deals/deals.server";
 import type { NoReason } from "#app/modules/promo-codes/code-feedback";
 import { memberAnswers } from "#app/modules/promo-codes/code-feedback.server";
+import { listMemberCodes } from "#app/modules/promo-codes/promo-codes.server";
 import { savedCodeIds, savedDealIds } from "#app/modules/saved/saved.server";
 import { scheduleOpen } from "#app/modules/schedule/schedule.server";
 import { getSetting } from "#app/modules/settings/settings.server";
@@ -40,7 +41,8 @@ export const ANONYMOUS_MOI: Moi = { user: null, votes: {}, savedDeals: [], saved
 export async function moiFor(user: SessionUser | null, query: MoiQuery, now = new Date()): Promise<Moi> {
   if (!user) return ANONYMOUS_MOI;
   const db = await getDb();
-  const { deals, codes } = query;
+  const { deals } = query;
+  const codes = await withListedCodes(query, now);
   const [votes, saved, savedCodes, answers, dealRows, codeRows, launched] = await Promise.all([
     memberVotes(user.id, deals),
     savedDealIds(user.id, deals),
@@ -66,4 +68,11 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
     promoCodes: Object.fromEntries(codeRows.map((c) => [c.id, c.code])),
     cashback: Object.fromEntries(links.filter((d) => d.cashbackHref).map((d) => [d.id, d.cashbackHref!])),
   };
+}
+
+/** The codes asked about, and with `liste=codes-promo` every code of that page's list (live and expired), read as the page reads it. */
+async function withListedCodes(query: MoiQuery, now: Date): Promise<string[]> {
+  if (query.liste !== "codes-promo") return query.codes;
+  const listed = await listMemberCodes(query.categorie || null, null, now);
+  return [...new Set([...query.codes, ...listed.live.map((c) => c.id), ...listed.expired.map((c) => c.id)])];
 }
