@@ -100,7 +100,9 @@ export function MoiProvider({ children }: { children: React.ReactNode }) {
     const controller = new AbortController();
     // a deal page (`data-moi-deal-page`) also asks for the member's own parts of it
     const deal = document.querySelector("[data-moi-deal-page]")?.getAttribute("data-moi-deal-page");
-    fetch(`/api/moi?deals=${shownIds("data-moi-deal")}&codes=${shownIds("data-moi-code")}${deal ? `&deal=${deal}` : ""}`, { signal: controller.signal })
+    // a page whose list may hold more cards than one request names (« Mes codes promo ») names the list instead
+    const list = document.querySelector("[data-moi-list]")?.getAttribute("data-moi-list");
+    fetch(`/api/moi?deals=${shownIds("data-moi-deal")}&codes=${shownIds("data-moi-code")}${deal ? `&deal=${deal}` : ""}${list ? `&${list}` : ""}`, { signal: controller.signal })
       .then((res) => (res.ok ? res.json() : null))
       .then((value: Moi | null) => value && setMoi(value))
       .catch(() => {});

@@ -25,7 +25,7 @@ export function noncePlaceholder() {
 }
 
 const PRIVATE_PREFIXES = [
-  "/admin", "/auth", "/api", "/profile", "/codes-promo", "/mes-deals", "/invite", "/kpi", "/analytics",
+  "/admin", "/auth", "/api", "/profile", "/mes-deals", "/invite", "/kpi", "/analytics",
   "/newsletter", "/consent", "/email-test", "/signup", "/inscription", "/healthz", "/readyz", "/assets", "/uploads", "/__bench",
 ];
 

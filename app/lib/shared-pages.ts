@@ -13,6 +13,12 @@ const SHARED_PATTERNS = [/^\/blog\/[^/]+$/, /^\/marques\/[^/]+$/, /^\/categories
  */
 const SHARED_DEAL_PAGE = /^\/coup-de-crevarde\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The home page, and « Mes codes promo », whose visitor is sent to sign in once /api/moi has answered (ADR 048):
+ * their signed-in copy and a member's codes come from /api/moi too.
+ */
+const SHARED_HOME_PATHS = ["/", "/codes-promo"];
+
 /** What a shared page answers: any cache may keep it for 10 s, and serve it stale for a minute while it fetches it again. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 
@@ -25,9 +31,10 @@ const IGNORED_COOKIE = /^(?:cr_consent|(?:__Secure-)?crevarde\.[\w.]+)$/;
 
 /** Whether a path (a page or its `.data`) is a shared page. */
 export function isSharedPage(pathname: string): boolean {
-  const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  // the home page's .data is /_root.data
+  const path = pathname === "/_root.data" ? "/" : pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  return SHARED_PATHS.includes(trimmed) || SHARED_PATTERNS.some((pattern) => pattern.test(trimmed)) || SHARED_DEAL_PAGE.test(trimmed);
+  return SHARED_PATHS.includes(trimmed) || SHARED_HOME_PATHS.includes(trimmed) || SHARED_PATTERNS.some((pattern) => pattern.test(trimmed)) || SHARED_DEAL_PAGE.test(trimmed);
 }
 
 /** Whether a GET of a shared page may be answered with the page every visitor gets (no flash message to show and clear). */

@@ -7,7 +7,6 @@ import { NewsletterBlock } from "#app/components/catalogue/newsletter-block";
 import { OfferGrid } from "#app/components/catalogue/offer-grid";
 import { PromoCodeCard } from "#app/components/catalogue/promo-code-card";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { getSessionUser } from "#app/lib/auth.server";
 import { forwardLoaderCacheControl, NO_STORE_HEADERS } from "#app/lib/cache-control";
 import { getEnv } from "#app/lib/env.server";
 import { seo } from "#app/lib/seo";
@@ -19,22 +18,24 @@ import { HOME_SECTION_ERRORS } from "#app/modules/content/home-sections";
 import { loadHomeSections } from "#app/modules/content/home-sections.server";
 import { DEAL_MESSAGES } from "#app/modules/deals/deals.constants";
 import { getSetting } from "#app/modules/settings/settings.server";
-import { withCashbackLinks } from "#app/modules/cashback/click-out.server";
+import { memberCode, memberDeal } from "#app/modules/members/moi";
+import { useMoi } from "#app/root";
 
+/**
+ * The same page for a visitor and a member (ADR 048): no session is read here. The hero's and the newsletter's
+ * signed-in copy, a member's full codes and cashback links come from /api/moi once the page is hydrated (useMoi).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const now = requestNow(request);
-  const [user, launched] = await Promise.all([getSessionUser(request), getSetting("cashback_launched")]);
+  const launched = await getSetting("cashback_launched");
   const offerCategory = launched ? url.searchParams.get("offres")?.slice(0, 100) || null : null;
   // each data section loads on its own: a failed one shows its message, the rest of the page renders
   const [content, heroStats, sections] = await Promise.all([
     getHomeContent(),
     getHeroFigures(now),
-    loadHomeSections({ viewerId: user?.id ?? null, offerCategory, launched, now }),
+    loadHomeSections({ offerCategory, launched, now }),
   ]);
-  // a member's deal and code links go through the tracked click-out when the brand has a programme
-  const tracked = Boolean(user) && launched;
-  const [codes, deals] = await Promise.all([withCashbackLinks(sections.codes, "code", tracked), withCashbackLinks(sections.deals, "deal", tracked)]);
   return data(
     {
       content: {
@@ -43,13 +44,12 @@ export async function loader({ request }: Route.LoaderArgs) {
         howItWorks: { ...content.howItWorks, steps: stepsForLaunch(content.howItWorks.steps, launched) },
       },
       heroStats,
-      codes,
-      deals,
+      codes: sections.codes,
+      deals: sections.deals,
       offers: sections.offers,
       offerCategories: sections.offerCategories,
       failedSections: sections.failed,
       offerCategory,
-      signedIn: Boolean(user),
       launched,
       conceptHref: conceptPath(getEnv().SITE_NAME),
     },
@@ -87,7 +87,10 @@ function SectionError({ message }: { message: string }) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, heroStats, codes, deals, offers, offerCategories, failedSections, offerCategory, signedIn, conceptHref, launched } = loaderData;
+  const { content, heroStats, codes, deals, offers, offerCategories, failedSections, offerCategory, conceptHref, launched } = loaderData;
+  // the member's own state (ADR 048): until it arrives, the page every visitor gets, whose « Ça a marché ? » forms a member may post
+  const moi = useMoi();
+  const signedIn = Boolean(moi?.user);
   return (
     <>
       <Hero
@@ -115,7 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 grid gap-4 md:grid-cols-3">
               {codes.map((c) => (
                 <li key={c.id}>
-                  <PromoCodeCard code={c} />
+                  <PromoCodeCard code={moi ? memberCode(c, moi) : c} visitor={moi ? !moi.user : false} />
                 </li>
               ))}
             </ul>
@@ -140,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-4 md:grid-cols-3">
             {deals.map((d) => (
               <li key={d.id}>
-                <DealCard deal={d} />
+                <DealCard deal={moi ? memberDeal(d, moi) : d} />
               </li>
             ))}
           </ul>

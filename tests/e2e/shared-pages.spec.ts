@@ -1,4 +1,4 @@
-import { expect, isSaveResponse, newMember, noHorizontalScroll, signIn, test } from "./fixtures";
+import { expect, isSaveResponse, newMember, noHorizontalScroll, signIn, signedInAs, test } from "./fixtures";
 
 /**
  * Shared public pages (issue #38, ADR 048): the page is the same for everyone, served by the micro-cache to members
@@ -91,4 +91,75 @@ test("a member sees their vote, saved state, the code and their comment's own co
   await expect(mine.locator("summary", { hasText: "Modifier" })).toBeVisible();
   await expect(mine.locator("summary", { hasText: "Signaler" })).toHaveCount(0);
   await noHorizontalScroll(page);
+test("the home page is the visitors' page for a member too; their pseudo, their copy and the full codes come after hydration @layout", async ({ page }) => {
+  await signedInAs(page, "member", "/");
+  const moi = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/moi");
+  const response = await page.reload();
+  expect(response?.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+  expect(response?.headers()["set-cookie"]).toBeUndefined();
+  // the HTML everyone gets: masked codes and the visitor's copy
+  const html = await response!.text();
+  expect(html).not.toContain("VINOGLOW15");
+  expect(html).toContain("Rejoins le club");
+  expect((await moi).headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByRole("button", { name: /^Mon compte \(/ })).toBeVisible();
+  const code = page.getByRole("article", { name: "Code promo Caudalie" });
+  await expect(code.getByText("VINOGLOW15", { exact: true })).toBeVisible();
+  await expect(code.getByRole("button", { name: /Copier/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Voir les deals du jour" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Tu fais déjà partie du club !" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Rejoins le club" })).toHaveCount(0);
+});
+
+const PUBLIC = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+
+test("« Mes codes promo » is the same page for everyone: a member sees their full codes once /api/moi has answered @layout", async ({ page }) => {
+  await signedInAs(page, "member", "/");
+  // the page names its list (every code of it is answered for, however many): not the home page's request
+  const moi = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/moi" && new URL(r.url()).searchParams.get("liste") === "codes-promo");
+  const response = await page.goto("/codes-promo");
+  expect(response?.headers()["cache-control"]).toBe(PUBLIC);
+  expect(response?.headers()["set-cookie"]).toBeUndefined();
+  // the HTML everyone gets: the spinner, the codes masked
+  const html = await response!.text();
+  expect(html).toContain("Chargement de ton compte...");
+  expect(html).not.toContain("VINOGLOW15");
+  expect((await moi).headers()["cache-control"]).toBe("private, no-store");
+  const code = page.getByRole("article", { name: "Code promo Caudalie" }).filter({ hasText: "Vinoperfect" });
+  await expect(code.getByText("VINOGLOW15", { exact: true })).toBeVisible();
+  await expect(code.getByRole("button", { name: /Copier/ })).toBeVisible();
+  await expect(page.getByText("Chargement de ton compte...")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Mes codes promo" })).toBeVisible();
+  await expect(page).toHaveURL(/\/codes-promo$/);
+});
+
+test("a visitor on « Mes codes promo » is sent to sign in, in place of the page in the history @layout", async ({ page }) => {
+  const moi = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/moi");
+  await page.goto("/");
+  // on the home page, once /api/moi has named a visitor, « Ça a marché ? » is the sign-in prompt (a plain form before)
+  await moi;
+  const card = page.getByRole("article", { name: "Code promo Caudalie" });
+  await expect(card.getByRole("link", { name: "Connecte-toi" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Oui" })).toHaveCount(0);
+  const response = await page.goto("/codes-promo");
+  expect(response?.headers()["cache-control"]).toBe(PUBLIC);
+  await expect(page).toHaveURL(/\/auth\?from=codes-promo$/);
+  await expect(page.getByText("Connecte-toi ou crée ton compte gratuit pour voir tes codes promo complets.")).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+});
+
+test("without JavaScript, « Mes codes promo » shows the list as everyone gets it, codes masked, and a link to sign in", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto("/codes-promo");
+    await expect(page.getByText("Chargement de ton compte...")).toBeHidden();
+    const code = page.getByRole("article", { name: "Code promo Caudalie" }).filter({ hasText: "Vinoperfect" });
+    await expect(code.locator("code")).toHaveText(/^VINO\*+$/);
+    await page.getByRole("link", { name: "Me connecter pour voir mes codes" }).click();
+    await expect(page).toHaveURL(/\/auth\?from=codes-promo$/);
+  } finally {
+    await context.close();
+  }
 });

@@ -7,6 +7,7 @@ import { MOI_MAX_IDS, MOI_MESSAGES } from "#app/modules/members/moi.schema";
 import { setSetting } from "#app/modules/settings/settings.server";
 import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
 import { describeEachDb } from "#tests/helpers/db";
+import { askMoi } from "#tests/helpers/moi";
 import { callRoute } from "#tests/helpers/route";
 
 /** GET /api/moi (issue #38, ADR 048): each member their own state, a visitor nobody's. */
@@ -24,6 +25,7 @@ describeEachDb("/api/moi", ({ database }) => {
   let aliceOld: string;
   let alicePending: string;
   let bobComment: string;
+  let expiredCode: string;
 
   beforeAll(async () => {
     const db = database().db;
@@ -45,6 +47,11 @@ describeEachDb("/api/moi", ({ database }) => {
     hiddenCode = await db
       .insert(s.promoCodes)
       .values({ brandId: brand!.id, code: "MOIDRAFT", discountAmount: "-30 %", draft: true })
+      .returning()
+      .then((rows) => rows[0]!.id);
+    expiredCode = await db
+      .insert(s.promoCodes)
+      .values({ brandId: brand!.id, code: "MOIFINI", discountAmount: "-5 %", expiresAt: new Date(Date.now() - 86_400_000) })
       .returning()
       .then((rows) => rows[0]!.id);
     // Alice: 🔥 on A, ❄️ (too expensive) on B, saved A and code A, « Oui » on code A
@@ -93,6 +100,9 @@ describeEachDb("/api/moi", ({ database }) => {
     expect(a.dealCodes).toEqual({ [dealA]: "MOICODE10" });
     // the shown live codes, unmasked (a brand or category page masks them for everyone); nothing of a draft code
     expect(a.promoCodes).toEqual({ [codeA]: "MOIA10", [codeB]: "MOIB20" });
+    // and an expired code, as /codes-promo lists it apart; never to a visitor
+    expect((await askMoi(alice.cookie, { codes: [expiredCode, hiddenCode] })).promoCodes).toEqual({ [expiredCode]: "MOIFINI" });
+    expect((await askMoi(undefined, { codes: [expiredCode] })).promoCodes).toEqual({});
 
     const b = await moiOf(bob.cookie);
     expect(b.user?.displayName).toMatch(/^Bob-/);
@@ -155,9 +165,28 @@ describeEachDb("/api/moi", ({ database }) => {
     }
   });
 
+  it("answers for every code of « Mes codes promo » when the page names its list, past MOI_MAX_IDS; a visitor nobody's", async () => {
+    const db = database().db;
+    const name = `Catégorie moi ${randomUUID().slice(0, 6)}`;
+    const [category] = await db.insert(s.categories).values({ name, slug: `categorie-moi-${randomUUID().slice(0, 6)}` }).returning();
+    const [brand] = await db.insert(s.brands).values({ name: "Marque liste", slug: `marque-liste-${randomUUID().slice(0, 6)}` }).returning();
+    const count = MOI_MAX_IDS + 5;
+    const rows = await db
+      .insert(s.promoCodes)
+      .values(Array.from({ length: count }, (_, i) => ({ brandId: brand!.id, categoryId: category!.id, code: `LISTE${i}`, discountAmount: "-5 %" })))
+      .returning();
+    const query = `deals=&codes=&liste=codes-promo&categorie=${encodeURIComponent(name)}`;
+    const a = (await ask(alice.cookie, query)).data as Moi;
+    expect(Object.keys(a.promoCodes)).toHaveLength(count);
+    expect(a.promoCodes[rows[count - 1]!.id]).toBe(`LISTE${count - 1}`);
+    // the list of another category does not hold them
+    expect(Object.values(((await ask(alice.cookie, "liste=codes-promo&categorie=Autre")).data as Moi).promoCodes)).not.toContain("LISTE0");
+    expect((await ask(undefined, query)).data).toEqual(ANONYMOUS_MOI);
+  });
+
   it("refuses malformed or too long lists of ids with a French 400", async () => {
     const many = Array.from({ length: MOI_MAX_IDS + 1 }, () => randomUUID()).join(",");
-    for (const query of ["deals=pas-un-id", `codes=${codeA},1 OR 1=1`, `deals=${many}`, `codes=${"a".repeat(10_000)}`, "deal=pas-un-id", `deal=${dealA},${dealB}`, "deal="]) {
+    for (const query of ["deals=pas-un-id", `codes=${codeA},1 OR 1=1`, `deals=${many}`, `codes=${"a".repeat(10_000)}`, "deal=pas-un-id", `deal=${dealA},${dealB}`, "deal=", "liste=mes-deals", `liste=codes-promo&categorie=${"x".repeat(101)}`]) {
       const res = await ask(alice.cookie, query);
       expect(res.status, query).toBe(400);
       expect(res.data).toEqual({ message: MOI_MESSAGES.invalid });

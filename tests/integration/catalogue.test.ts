@@ -36,7 +36,7 @@ describeEachDb("public catalogue", ({ database }) => {
     await setSetting("cashback_launched", false);
   });
 
-  it("home: 3 featured codes soonest first, masked for visitors, full for members", async () => {
+  it("home: 3 featured codes soonest first, masked in the page, full for members from /api/moi", async () => {
     const anon = await callRoute(homeLoader, req("/"));
     expect(anon.data.codes).toHaveLength(3);
     const expiries = anon.data.codes.map((c) => c.expiresAt ?? "9999");
@@ -46,9 +46,11 @@ describeEachDb("public catalogue", ({ database }) => {
       expect(c.code).toMatch(/^.{4}\*+$/);
     }
     expect(JSON.stringify(anon.data)).not.toContain("VINOGLOW15");
+    // the same page for a member (ADR 048): their full codes come from /api/moi
     const member = await signedInUser();
     const home = await callRoute(homeLoader, req("/", { cookie: member.cookie }));
-    expect(home.data.codes.map((c) => c.code)).toContain("VINOGLOW15");
+    expect(home.data.codes).toEqual(anon.data.codes);
+    expect(Object.values((await askMoi(member.cookie, { codes: home.data.codes.map((c) => c.id) })).promoCodes)).toContain("VINOGLOW15");
     expect(home.data.deals).toHaveLength(3);
     expect(home.data.heroStats.map((x) => x.label)).toEqual(["Codes promo valides", "Deals repérés", "Marques partenaires"]);
   });
@@ -90,11 +92,17 @@ describeEachDb("public catalogue", ({ database }) => {
     expect(p2.data.hasNext).toBe(false);
   });
 
-  it("codes-promo: anonymous visitors go to /auth?from=codes-promo; members see live codes sorted by expiry, expired ones apart", async () => {
+  it("codes-promo: the same page for everyone, codes masked, live codes sorted by expiry, expired ones apart; a member's codes whole from /api/moi", async () => {
+    // the page sends a visitor to /auth?from=codes-promo once /api/moi has answered (ADR 048, e2e)
     const anon = await callRoute(codesLoader, req("/codes-promo"));
-    expect(anon.location).toBe("/auth?from=codes-promo");
+    expect(anon.status).toBe(200);
     const member = await signedInUser();
     const page = await callRoute(codesLoader, req("/codes-promo", { cookie: member.cookie }));
+    expect(page.data).toEqual(anon.data);
+    expect([...page.data.codes, ...page.data.expired].every((c) => c.masked && c.code.includes("*"))).toBe(true);
+    const moi = await askMoi(member.cookie, { codes: [...page.data.codes, ...page.data.expired].map((c) => c.id) });
+    expect(Object.values(moi.promoCodes)).toEqual(expect.arrayContaining(["VINOGLOW15", "DOUBLESERUM"]));
+    expect(JSON.stringify(await askMoi(undefined, { codes: page.data.codes.map((c) => c.id) }))).not.toContain("VINOGLOW15");
     const dated = page.data.codes.filter((c) => c.expiresAt).map((c) => c.expiresAt);
     expect([...dated].sort()).toEqual(dated);
     expect(page.data.codes.some((c) => c.status === "expired")).toBe(false);

@@ -217,7 +217,7 @@ describeEachDb("input hardening", ({ database }) => {
   // ---- item 18: Cache-Control for sessions ----------------------------------------------------
 
   // the shared pages (/marques, /blog, /coup-de-crevarde…) are the same for everyone and public: shared-pages.test.ts
-  const SESSION_ROUTES = ["/", "/codes-promo", "/mes-deals", "/invite", "/profile", "/admin", "/admin/brands", "/admin/users", "/email-test", "/auth"];
+  const SESSION_ROUTES = ["/mes-deals", "/invite", "/profile", "/admin", "/admin/brands", "/admin/users", "/email-test", "/auth"];
 
   it("answers Cache-Control: private, no-store to every page and .data request made with a session, member or admin", async () => {
     for (const [role, cookie] of [["member", member.cookie], ["admin", admin.cookie]] as const) {

@@ -17,8 +17,9 @@ const BRAND = `marque-partagee-${randomUUID().slice(0, 8)}`;
 const CATEGORY = `categorie-partagee-${randomUUID().slice(0, 8)}`;
 const DEAL = randomUUID();
 const PENDING_DEAL = randomUUID();
-const SHARED = ["/coup-de-crevarde", `/coup-de-crevarde/${DEAL}`, `/coup-de-crevarde/${DEAL}?commentaires=60`, "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", `/marques/${BRAND}`, "/categories", `/categories/${CATEGORY}`, "/blog", `/blog/${ARTICLE}`, "/recherche?q=partag%C3%A9e"];
-const dataPath = (p: string) => p.replace(/^([^?]*)/, "$1.data");
+const SHARED = ["/", "/?offres=Soin", "/codes-promo", "/codes-promo?categorie=Mode", "/coup-de-crevarde", `/coup-de-crevarde/${DEAL}`, `/coup-de-crevarde/${DEAL}?commentaires=60`, "/coups-de-crevarde", "/coup-de-crevarde?tab=hot", "/marques", `/marques/${BRAND}`, "/categories", `/categories/${CATEGORY}`, "/blog", `/blog/${ARTICLE}`, "/recherche?q=partag%C3%A9e"];
+/** A page's .data, as a client-side navigation asks it: the home page's is /_root.data. */
+const dataPath = (p: string) => p.replace(/^([^?]*)/, (path) => (path === "/" ? "/_root.data" : `${path}.data`));
 
 /** The CSP nonce is per response: its values are the one difference allowed. */
 const withoutNonce = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""');
@@ -53,9 +54,13 @@ describeEachDb("shared public pages: the same bytes for a visitor and a member (
     // a brand page and a category page with a code Alice answered « Oui » to, and a code deal of the brand
     const [category] = await db.insert(s.categories).values({ name: `Catégorie partagée ${CATEGORY}`, slug: CATEGORY }).returning();
     const [brand] = await db.insert(s.brands).values({ name: "Marque partagée", slug: BRAND, categoryId: category!.id, websiteUrl: "https://partagee.example" }).returning();
-    const [code] = await db.insert(s.promoCodes).values({ brandId: brand!.id, code: "PARTAGE20", discountAmount: "-20 %" }).returning();
+    // featured, with the soonest expiry and the newest publication: the home page shows both
+    const [code] = await db
+      .insert(s.promoCodes)
+      .values({ brandId: brand!.id, code: "PARTAGE20", discountAmount: "-20 %", isFeatured: true, expiresAt: new Date(Date.now() + 3_600_000) })
+      .returning();
     await db.insert(s.codeFeedback).values({ userId: alice.id, promoCodeId: code!.id, worked: true });
-    await db.update(s.crevardeDeals).set({ brandId: brand!.id }).where(eq(s.crevardeDeals.id, deal!.id));
+    await db.update(s.crevardeDeals).set({ brandId: brand!.id, isFeatured: true, publishedAt: new Date(Date.now() - 60_000) }).where(eq(s.crevardeDeals.id, deal!.id));
     const article = { title: "Un article pour tous", category: "Conseils", publishedAt: new Date("2026-01-01T00:00:00Z"), imageUrl: "/og-image.png", author: "Zoé", excerpt: "x", body: "<p>Le même pour tout le monde.</p>" };
     await db.insert(s.blogArticles).values([
       { ...article, id: ARTICLE },
@@ -88,6 +93,12 @@ describeEachDb("shared public pages: the same bytes for a visitor and a member (
         expect(before).not.toMatch(/Bob-|GOURDE15|PARTAGE20|en attente de Bob|Tu as signalé|Modifier|aria-pressed="true"/);
       }
     }
+    // the home page shows the featured code and deal, masked for everyone; and the visitor's copy
+    const home = await (await get(uncached, "/", alice.cookie)).text();
+    expect(home).toMatch(/PART\*+/);
+    expect(home).toContain("Gourde partagée");
+    expect(home).toContain("Rejoins le club");
+    expect(home).not.toContain("Tu fais déjà partie du club");
   });
 
   it("serves every shared page from the micro-cache to members too, public and without a cookie", async () => {

@@ -10,7 +10,12 @@ import { AffiliateLink } from "./affiliate-link";
 import { BrandLogo } from "./brand-logo";
 import { CopyButton } from "./copy-button";
 
-export function PromoCodeCard({ code }: { code: PublicPromoCode & { cashbackHref?: string | null; feedback?: CodeFeedbackView } }) {
+/**
+ * `visitor`: whether « Ça a marché ? » is the sign-in prompt; by default when the code is masked. A shared page that
+ * keeps the question a plain form until /api/moi has named a visitor (ADR 048) says so itself: without JavaScript
+ * a member's answer still posts, and the server authorizes it.
+ */
+export function PromoCodeCard({ code, visitor = code.masked }: { code: PublicPromoCode & { cashbackHref?: string | null; feedback?: CodeFeedbackView }; visitor?: boolean }) {
   const expired = code.status === "expired";
   // « Ça a marché ? » stands out once the member has copied the code
   const [copied, setCopied] = useState(false);
@@ -48,7 +53,7 @@ export function PromoCodeCard({ code }: { code: PublicPromoCode & { cashbackHref
         {code.masked || expired ? null : <CopyButton code={code.code} onCopied={() => setCopied(true)} />}
       </div>
       {feedback ? <CodeFeedbackRate feedback={feedback} /> : null}
-      {feedback && !expired ? <CodeFeedbackQuestion codeId={code.id} feedback={feedback} visitor={code.masked} highlight={copied} onFigures={setFigures} /> : null}
+      {feedback && !expired ? <CodeFeedbackQuestion codeId={code.id} feedback={feedback} visitor={visitor} highlight={copied} onFigures={setFigures} /> : null}
       {code.masked ? (
         <CodeSignUpPrompt />
       ) : code.url && !expired ? (

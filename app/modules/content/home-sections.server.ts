@@ -21,23 +21,21 @@ async function section<T>(name: string, load: () => Promise<T>): Promise<HomeSec
  * featured deals (also the hero's cards) and featured offers with their categories.
  * A section that could not be loaded comes back empty and flagged in `failed`; the page
  * shows its message, and must then not be cached (`anyFailed`).
+ * As every visitor sees them (ADR 048): codes masked; a member's own state comes from /api/moi.
  */
 export async function loadHomeSections({
-  viewerId,
   offerCategory,
   launched,
   now = new Date(),
 }: {
-  viewerId: string | null;
   offerCategory: string | null;
   launched: boolean;
   /** the request's time: what is scheduled shows from its « Publier le » (ADR 030) */
   now?: Date;
 }) {
-  const signedIn = viewerId !== null;
   const [codes, deals, offers] = await Promise.all([
-    section("codes", () => listFeaturedCodes(viewerId, now)),
-    section("deals", () => listFeaturedDeals(signedIn, undefined, now)),
+    section("codes", () => listFeaturedCodes(null, now)),
+    section("deals", () => listFeaturedDeals(false, undefined, now)),
     section("offers", async () => {
       const [list, categories] = await Promise.all([listFeaturedOffers(offerCategory, launched, now), listFeaturedOfferCategories(now)]);
       return { list, categories };

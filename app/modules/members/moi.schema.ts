@@ -20,12 +20,28 @@ const moiQuerySchema = z.object({
   codes: idList,
   // a deal page (`deal=<id>`): the member's own parts of it (comments, flags, report, author's and moderators' controls)
   deal: z.string().uuid().optional(),
+  ...codesListQuery(),
 });
 
 export type MoiQuery = z.output<typeof moiQuerySchema>;
 
 /** The query of /api/moi from a URL's search params, or null when it is malformed (400). */
 export function parseMoiQuery(params: URLSearchParams): MoiQuery | null {
-  const parsed = moiQuerySchema.safeParse({ deals: params.get("deals") ?? undefined, codes: params.get("codes") ?? undefined, deal: params.get("deal") ?? undefined });
+  const parsed = moiQuerySchema.safeParse({
+    deals: params.get("deals") ?? undefined,
+    codes: params.get("codes") ?? undefined,
+    deal: params.get("deal") ?? undefined,
+    liste: params.get("liste") ?? undefined,
+    categorie: params.get("categorie") ?? undefined,
+  });
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * `liste=codes-promo` (with its `categorie=`): every code of « Mes codes promo », whose list may hold more than
+ * MOI_MAX_IDS cards; the server reads the ids from the same list as the page (ADR 048). The page says so in its
+ * `data-moi-list` attribute.
+ */
+function codesListQuery() {
+  return { liste: z.literal("codes-promo").optional(), categorie: z.string().max(100).optional() };
 }

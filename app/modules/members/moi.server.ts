@@ -9,8 +9,9 @@ import { isDealCode } from "#app/modules/deals/deals.constants";
 import { publicDeal } from "#app/modules/deals/deals.server";
 import type { NoReason } from "#app/modules/promo-codes/code-feedback";
 import { memberAnswers } from "#app/modules/promo-codes/code-feedback.server";
-import { publicCode } from "#app/modules/promo-codes/promo-codes.server";
+import { listMemberCodes } from "#app/modules/promo-codes/promo-codes.server";
 import { isDealSaved, savedCodeIds, savedDealIds } from "#app/modules/saved/saved.server";
+import { scheduleOpen } from "#app/modules/schedule/schedule.server";
 import { getSetting } from "#app/modules/settings/settings.server";
 import type { Role } from "#db/constants";
 import type { MoiQuery } from "./moi.schema";
@@ -32,7 +33,7 @@ export interface Moi {
   feedback: Record<string, { mine: boolean; reason: NoReason | null }>;
   /** the code of each shown code deal: masked in the shared page */
   dealCodes: Record<string, string>;
-  /** the code of each shown live promo code: masked in the shared page */
+  /** the code of each shown published promo code (live, or expired on /codes-promo): masked in the shared page */
   promoCodes: Record<string, string>;
   /** the member's tracked link of each shown deal and code whose brand has a programme, once cashback is launched */
   cashback: Record<string, string>;
@@ -46,7 +47,8 @@ export const ANONYMOUS_MOI: Moi = { user: null, votes: {}, savedDeals: [], saved
 export async function moiFor(user: SessionUser | null, query: MoiQuery, now = new Date()): Promise<Moi> {
   if (!user) return ANONYMOUS_MOI;
   const db = await getDb();
-  const { deals, codes } = query;
+  const { deals } = query;
+  const codes = await withListedCodes(query, now);
   const [votes, saved, savedCodes, answers, dealRows, codeRows, launched, dealPage] = await Promise.all([
     memberVotes(user.id, deals),
     savedDealIds(user.id, deals),
@@ -56,8 +58,8 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
     deals.length
       ? db.select({ id: crevardeDeals.id, ctaText: crevardeDeals.ctaText }).from(crevardeDeals).where(and(inArray(crevardeDeals.id, deals), publicDeal(now)))
       : [],
-    // only live codes anyone may see, as a member sees them on the page
-    codes.length ? db.select({ id: promoCodes.id, code: promoCodes.code }).from(promoCodes).where(and(inArray(promoCodes.id, codes), publicCode(now))) : [],
+    // only published codes, as a member sees them on the page: the live ones, and the expired ones /codes-promo lists apart
+    codes.length ? db.select({ id: promoCodes.id, code: promoCodes.code }).from(promoCodes).where(and(inArray(promoCodes.id, codes), scheduleOpen(promoCodes, now))) : [],
     getSetting("cashback_launched"),
     query.deal ? memberDealPage(user, query.deal, now) : null,
   ]);
@@ -124,4 +126,11 @@ export async function memberDealPage(user: SessionUser, dealId: string, now = ne
     reported,
     comments,
   };
+}
+
+/** The codes asked about, and with `liste=codes-promo` every code of that page's list (live and expired), read as the page reads it. */
+async function withListedCodes(query: MoiQuery, now: Date): Promise<string[]> {
+  if (query.liste !== "codes-promo") return query.codes;
+  const listed = await listMemberCodes(query.categorie || null, null, now);
+  return [...new Set([...query.codes, ...listed.live.map((c) => c.id), ...listed.expired.map((c) => c.id)])];
 }

@@ -94,6 +94,7 @@ export async function listFeaturedCodes(viewerId: string | null, now = new Date(
  * first, soonest expiry first (no expiry last), then the expired ones apart,
  * most recently expired first (issue #11 item 7). Within the same expiry the
  * live codes go by the Wilson lower bound of « Ça a marché ? », failing codes last.
+ * `viewerId`: the signed-in member (null: codes masked, as the page everyone gets shows them, ADR 048).
  */
 export async function listMemberCodes(category: string | null, viewerId: string | null, now = new Date()) {
   const rows = await scheduledRead(
@@ -113,11 +114,11 @@ export async function listMemberCodes(category: string | null, viewerId: string 
     // a live code moves to the expired ones at its expiry
     { expiresAt: (rows) => nextInstant(rows.filter((r) => r.live).map((r) => r.expiresAt), now.getTime()) },
   );
-  const live = rows.filter((r) => r.live).map((r) => toPublicCode(r, true, now));
+  const live = rows.filter((r) => r.live).map((r) => toPublicCode(r, viewerId !== null, now));
   const expired = rows
     .filter((r) => !r.live)
     .reverse()
-    .map((r) => toPublicCode(r, true, now));
+    .map((r) => toPublicCode(r, viewerId !== null, now));
   // one read of the viewer's answers for both lists
   const feedback = await loadFeedback([...live, ...expired].map((c) => c.id), viewerId);
   return { live: attachFeedback(live, feedback, { rank: true }), expired: attachFeedback(expired, feedback) };
