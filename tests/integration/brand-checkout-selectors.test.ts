@@ -13,7 +13,7 @@ import { describeEachDb } from "#tests/helpers/db";
 import { callRoute, type FormAnswer } from "#tests/helpers/route";
 import { multipart } from "#tests/helpers/multipart";
 
-const ALL = { couponInput: "#coupon", applyButton: "form.coupon button[type=submit]", total: ".order-total > strong", couponError: "#coupon-error", errorPage: "body.error-page" };
+const ALL = { couponInput: "#coupon", applyButton: "form.coupon button[type=submit]", total: ".order-total > strong", couponError: "#coupon-error", errorPage: "body.error-page", removeCoupon: ".coupons-appliques button.retirer" };
 
 /**
  * The checkout selectors of a brand set in the back office (issue #40 item 6, ADR 050 §Codes at checkout): the
@@ -42,7 +42,7 @@ describeEachDb("a brand's checkout selectors in the brand form", ({ database }) 
 
   const row = async () => (await db().select().from(s.brands).where(eq(s.brands.id, brandId)))[0]!;
   const audits = () => db().$count(s.auditLog, and(eq(s.auditLog.entity, "brand"), eq(s.auditLog.entityId, brandId)));
-  /** The edit dialog's post: the brand's fields, its version, and the fieldset's five inputs (blank when not given). */
+  /** The edit dialog's post: the brand's fields, its version, and the fieldset's six inputs (blank when not given). */
   const save = async (selectors: Partial<Record<keyof typeof ALL, string>>) => {
     const current = await row();
     const form: Record<string, string> = { intent: "save", id: brandId, version: current.updatedAt.toISOString(), name, slug, websiteUrl: current.websiteUrl ?? "", description: current.description ?? "" };
@@ -55,7 +55,7 @@ describeEachDb("a brand's checkout selectors in the brand form", ({ database }) 
     return list.shops.find((shop) => shop.programId === programId)?.checkoutSelectors;
   };
 
-  it("saves the five selectors with the brand's audit entry, and the extension's shop list serves them", async () => {
+  it("saves the six selectors with the brand's audit entry, and the extension's shop list serves them", async () => {
     const before = await audits();
     const out = await save(ALL);
     expect(out.status).toBe(200);

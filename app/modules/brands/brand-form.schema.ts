@@ -34,6 +34,11 @@ export const CHECKOUT_SELECTOR_FIELDS = [
   { key: "total", label: "Total de la commande", hint: "L'élément qui affiche le montant à payer (ex. .order-total)." },
   { key: "couponError", label: "Message de code refusé", hint: "Facultatif : le message affiché quand la boutique refuse un code." },
   { key: "errorPage", label: "Page d'erreur", hint: "Facultatif : un élément que seule la page d'erreur de la boutique affiche ; le test s'y arrête." },
+  {
+    key: "removeCoupon",
+    label: "Bouton Retirer le code",
+    hint: "Facultatif, pour une boutique qui cumule les codes : le bouton qui retire un code appliqué ; l'extension retire chaque code testé avant le suivant.",
+  },
 ] as const;
 
 /** Blank fields are no selector (a field of spaces included), so the object holds only the filled ones. */
