@@ -494,6 +494,7 @@ test("the popup links to « Mon cashback » and to what the extension reads and 
     await expect(page.getByRole("heading", { name: "Ce qu'elle envoie" })).toBeVisible();
     await expect(page.getByText("de nouveau au plus tôt après une heure")).toBeVisible();
     await expect(page.getByText("Les encadrés que tu as fermés : pendant 24 heures")).toBeVisible();
+    await expect(page.getByText("jusqu'à 2 minutes après chaque code")).toBeVisible();
   } finally {
     await context.close();
   }
