@@ -86,6 +86,18 @@ describeEachDb("a brand's checkout selectors in the brand form", ({ database }) 
     expect(await audits()).toBe(auditsBefore);
   });
 
+  it("refuses an optional selector without the three « Tester les codes » needs (the remove button alone), and writes nothing", async () => {
+    const before = await row();
+    const out = await save({ removeCoupon: ".retirer" });
+    expect(out.status).toBe(400);
+    expect(errorsOf(out)).toEqual({
+      "checkoutSelectors.couponInput": CHECKOUT_SELECTOR_MESSAGES.together,
+      "checkoutSelectors.applyButton": CHECKOUT_SELECTOR_MESSAGES.together,
+      "checkoutSelectors.total": CHECKOUT_SELECTOR_MESSAGES.together,
+    });
+    expect(await row()).toEqual(before);
+  });
+
   it("refuses a selector over 200 characters or not CSS in French, and writes nothing", async () => {
     const before = await row();
     const auditsBefore = await audits();

@@ -20,7 +20,7 @@ export const BRAND_MESSAGES = {
     `Supprimer ${pluralForm(n, { one: "cette marque", other: `ces ${n} marques` })} ? Toutes leurs offres et tous leurs codes promo seront également supprimés, et restaurés avec elles. ${BIN_NOTICE}`,
 } as const;
 
-/** « Tester les codes » needs the coupon field, the apply button and the total: the three are set together or not at all. */
+/** « Tester les codes » needs the coupon field, the apply button and the total: the three are set together or not at all, and any other field needs them. */
 const CHECKOUT_REQUIRED = ["couponInput", "applyButton", "total"] as const;
 
 export const CHECKOUT_SELECTOR_MESSAGES = {
@@ -55,7 +55,8 @@ const checkoutSelectorsFormSchema = z
   .preprocess(filledOnly, checkoutSelectorsSchema.partial().optional())
   .superRefine((value, ctx) => {
     const missing = CHECKOUT_REQUIRED.filter((field) => !value?.[field]);
-    if (value && missing.length < CHECKOUT_REQUIRED.length && missing.length > 0) {
+    // an optional selector alone (the coupon error, the error page, the remove button) is no checkout either
+    if (value && Object.keys(value).length > 0 && missing.length > 0) {
       for (const field of missing) ctx.addIssue({ code: "custom", path: [field], message: CHECKOUT_SELECTOR_MESSAGES.together });
     }
   })
