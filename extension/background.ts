@@ -60,6 +60,7 @@ async function answerRun(message: Extract<ExtensionMessage, { type: "run-keep" |
     await chrome.storage.session.set({ [CODE_RUNS]: keepRun(runs, tabId, message.programId, message.state, now) });
     return null;
   }
+  // « run-end » takes the tab's run away for no shop: it is forgotten
   const taken = takeRun(runs, tabId, message.type === "run-take" ? message.programId : "", now);
   await chrome.storage.session.set({ [CODE_RUNS]: taken.runs });
   return taken.state;

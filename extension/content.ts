@@ -13,6 +13,8 @@ import type { CodesAnswer, ExtensionMessage, ReminderAnswer, ReportAnswer, RunAn
  */
 const send = <T>(message: ExtensionMessage) => chrome.runtime.sendMessage<T>(message);
 const site = (path: string) => new URL(path, CREVARDE_URL).href;
+/** The shopper closed the banner: a run under way types no further code and is kept for no next page. */
+let closed = false;
 
 void start();
 
@@ -21,7 +23,10 @@ async function start() {
   if (!shop) return;
   const { programId, checkoutSelectors: selectors } = shop;
   // closing the banner also ends a run under way: it goes on to no other page
-  const onClose = () => void send({ type: "run-end" }).finally(() => send({ type: "dismiss", programId }));
+  const onClose = () => {
+    closed = true;
+    void send({ type: "run-end" }).finally(() => send({ type: "dismiss", programId }));
+  };
   if (selectors) {
     const kept = await send<RunAnswer>({ type: "run-take", programId });
     if (kept) return resumeCodes(shop, selectors, kept, onClose);
@@ -82,10 +87,16 @@ async function resumeCodes(shop: ExtensionShop, selectors: CheckoutSelectors, ke
 async function goOn(shop: ExtensionShop, state: RunState, driver: CheckoutDriver, ui: BannerControls) {
   const programId = shop.programId;
   try {
-    const driven = await driveRun(state, driver, {
-      keep: (kept) => send({ type: "run-keep", programId, state: kept }),
+    const stopsWhenClosed: CheckoutDriver = {
+      ...driver,
+      apply: (code) => (closed ? Promise.resolve({ kind: "navigating" }) : driver.apply(code)),
+      remove: () => (closed ? Promise.resolve({ kind: "navigating" }) : driver.remove()),
+    };
+    const driven = await driveRun(state, stopsWhenClosed, {
+      keep: async (kept) => void (closed || (await send({ type: "run-keep", programId, state: kept }))),
       onProgress: (i, n) => ui.say(`Test du code ${i} sur ${n}…`),
     });
+    if (closed) return;
     if ("suspended" in driven) return ui.say("La boutique recharge la page : le test continue sur la page suivante…");
     await send({ type: "run-end" });
     const summary = runSummary(driven.run, state.codes.length);
