@@ -1,5 +1,6 @@
 import type { ExtensionMessage } from "./messages";
 import { checkoutReminderFor, liveDismissals, reminderFor, shopForPage } from "./reminder";
+import { keepRun, takeRun, type KeptRuns } from "./kept-runs";
 import { currentShops } from "./shop-list";
 import { fetchShopCodes, postCodeResult } from "./site";
 
@@ -8,12 +9,14 @@ import { fetchShopCodes, postCodeResult } from "./site";
  * page's reminder from its address alone and remembers what was shown and activated (chrome.storage.session:
  * this browsing session) and dismissed (chrome.storage.local: 24 h), and which partner shop each tab shows
  * (chrome.storage.session, for the popup). After the shopper's click on « Tester les codes » it asks the site
- * for the shop's codes and reports each result. It never changes a page, a tab or a cookie.
+ * for the shop's codes, keeps the run's state by tab between two pages of a checkout that reloads
+ * (chrome.storage.session, 2 minutes) and reports each result. It never changes a page, a tab or a cookie.
  */
 const SHOWN = "shownThisSession";
 const DISMISSED = "dismissedAt";
 const ACTIVATED = "activatedAt";
 const TAB_SHOPS = "tabShops";
+const CODE_RUNS = "codeRuns";
 
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   answer(message as ExtensionMessage, sender.tab?.id).then(sendResponse, () => sendResponse(null));
@@ -36,6 +39,10 @@ async function answer(message: ExtensionMessage, tabId: number | undefined): Pro
       }
       return shop;
     }
+    case "run-keep":
+    case "run-take":
+    case "run-end":
+      return tabId === undefined ? null : answerRun(message, tabId, now);
     case "tab-shop": {
       const programId = (((await chrome.storage.session.get(TAB_SHOPS))[TAB_SHOPS] ?? {}) as Record<string, string>)[String(message.tabId)];
       if (!programId) return null;
@@ -44,6 +51,19 @@ async function answer(message: ExtensionMessage, tabId: number | undefined): Pro
     default:
       return answerReminder(message, now);
   }
+}
+
+/** A run of « Tester les codes » kept for the tab's next page (ADR 050 §Codes at checkout), taken back once, or ended. */
+async function answerRun(message: Extract<ExtensionMessage, { type: "run-keep" | "run-take" | "run-end" }>, tabId: number, now: number) {
+  const runs = ((await chrome.storage.session.get(CODE_RUNS))[CODE_RUNS] ?? {}) as KeptRuns;
+  if (message.type === "run-keep") {
+    await chrome.storage.session.set({ [CODE_RUNS]: keepRun(runs, tabId, message.programId, message.state, now) });
+    return null;
+  }
+  // « run-end » takes the tab's run away for no shop: it is forgotten
+  const taken = takeRun(runs, tabId, message.type === "run-take" ? message.programId : "", now);
+  await chrome.storage.session.set({ [CODE_RUNS]: taken.runs });
+  return taken.state;
 }
 
 async function answerReminder(message: Extract<ExtensionMessage, { type: "reminder" | "checkout" | "dismiss" | "activate" }>, now: number) {

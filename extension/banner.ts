@@ -43,7 +43,7 @@ export function showBanner(
   doc: Document,
   reminder: Reminder,
   actions: { onActivate: () => void; onClose: () => void; onTestCodes?: (controls: BannerControls) => void },
-): HTMLElement {
+): { host: HTMLElement; controls: BannerControls | null } {
   const host = doc.createElement("crevarde-reminder");
   const root = host.attachShadow({ mode: "open" });
   const style = doc.createElement("style");
@@ -57,6 +57,7 @@ export function showBanner(
     return p;
   };
   region.append(line(`${reminder.shop.rateLabel} chez ${reminder.shop.name}`, "rate"));
+  let controls: BannerControls | null = null;
   if (reminder.kind === "activated") {
     region.append(line(ACTIVATED_TEXT, ""), line("Le cashback de ton achat apparaîtra dans « Mon cashback » une fois l'achat enregistré par la boutique.", "muted"));
   } else if (reminder.kind === "aside") {
@@ -70,7 +71,7 @@ export function showBanner(
     test.textContent = "Tester les codes";
     const status = line("", "status");
     status.setAttribute("role", "status");
-    const controls: BannerControls = {
+    controls = {
       say: (text) => void (status.textContent = text),
       link: (text, href) => {
         const a = doc.createElement("a");
@@ -82,7 +83,8 @@ export function showBanner(
       },
       busy: (on) => void (test.disabled = on),
     };
-    test.addEventListener("click", () => actions.onTestCodes?.(controls));
+    const testing = controls;
+    test.addEventListener("click", () => actions.onTestCodes?.(testing));
     region.append(test, status);
   } else {
     region.append(line(codesText(reminder.shop.liveCodes), "muted"));
@@ -105,5 +107,6 @@ export function showBanner(
   region.append(close);
   root.append(style, region);
   doc.documentElement.append(host);
-  return host;
+  // the checkout's controls, for a run that goes on after the checkout reloaded the page (ADR 050 §Codes at checkout)
+  return { host, controls };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePriceCents, reportsOf, runSummary, testCodes, type ApplyOutcome, type CheckoutDriver } from "./code-test";
+import { driveRun, parsePriceCents, reportsOf, runSummary, settleStep, startRun, testCodes, type ApplyOutcome, type CheckoutDriver, type PageOutcome, type RunState } from "./code-test";
 
 /**
  * A fake checkout (issue #40 item 6): a total of 50 €, a table of what each code does (a new total, a refusal,
@@ -10,6 +10,8 @@ function fakeCheckout(startCents: number | null, answers: Record<string, ApplyOu
   const applied: string[] = [];
   const driver: CheckoutDriver = {
     total: () => current,
+    appliedCodes: () => 0,
+    remove: async () => ({ kind: "no-answer" }),
     apply: async (code) => {
       applied.push(code);
       const outcome = answers[code] ?? { kind: "refused" };
@@ -62,6 +64,8 @@ describe("« Tester les codes »: the best code (issue #40 item 6)", () => {
     let second = false;
     const driver: CheckoutDriver = {
       total: () => 5000,
+      appliedCodes: () => 0,
+      remove: async () => ({ kind: "no-answer" }),
       apply: async (code) => {
         if (code !== "BON") return { kind: "refused" };
         const outcome: ApplyOutcome = second ? { kind: "refused" } : { kind: "total", totalCents: 4500 };
@@ -106,6 +110,152 @@ describe("« Tester les codes » stops (issue #40 item 6)", () => {
     const run = await testCodes(codes("DIX"), driver);
     expect(applied).toEqual([]);
     expect(run.stopped).toBe("no-total");
+  });
+});
+
+/**
+ * A checkout that stacks codes (ADR 050 §Codes at checkout): each accepted code joins the ones applied (each with its
+ * remove button), the total is the start less all their discounts, and a refused code changes nothing.
+ */
+function stackingCheckout(startCents: number, discounts: Record<string, number>, own: Record<string, number> = {}) {
+  const applied: Array<[string, number]> = Object.entries(own);
+  const actions: string[] = [];
+  let removes = true;
+  const total = () => startCents - applied.reduce((sum, [, off]) => sum + off, 0);
+  const driver: CheckoutDriver = {
+    total,
+    appliedCodes: () => applied.length,
+    apply: async (code) => {
+      actions.push(code);
+      if (!(code in discounts)) return { kind: "refused" };
+      applied.push([code, discounts[code]!]);
+      return { kind: "total", totalCents: total() };
+    },
+    remove: async () => {
+      actions.push("-");
+      if (removes) applied.pop();
+      return { kind: "total", totalCents: total() };
+    },
+  };
+  return { driver, actions, applied: () => applied.map(([code]) => code), stopRemoving: () => void (removes = false) };
+}
+
+describe("« Tester les codes » on a checkout that stacks codes (ADR 050)", () => {
+  it("removes the code it applied before trying the next, so that each is measured alone, and ends with the best alone", async () => {
+    const shop = stackingCheckout(5000, { DIX: 1000, ZERO: 0, CINQ: 500 });
+    const run = await testCodes(codes("DIX", "ZERO", "NON", "CINQ"), shop.driver);
+    expect(run.results.map((r) => [r.code, r.verdict, r.totalCents])).toEqual([
+      ["DIX", "saved", 4000],
+      ["ZERO", "no-effect", 5000],
+      ["NON", "refused", null],
+      ["CINQ", "saved", 4500],
+    ]);
+    // stacked, CINQ would have read 3500 and won
+    expect(shop.actions).toEqual(["DIX", "-", "ZERO", "-", "NON", "CINQ", "-", "DIX"]);
+    expect(run.best?.code).toBe("DIX");
+    expect(run.bestApplied).toBe(true);
+    expect(shop.applied()).toEqual(["DIX"]);
+  });
+
+  it("leaves the best code in place when it was the last tried, and never removes a code applied before the run", async () => {
+    const shop = stackingCheckout(5000, { DIX: 1000 }, { PERSO: 200 });
+    const run = await testCodes(codes("NON", "DIX"), shop.driver);
+    expect(run.startCents).toBe(4800);
+    expect(run.results.map((r) => [r.code, r.totalCents])).toEqual([
+      ["NON", null],
+      ["DIX", 3800],
+    ]);
+    expect(shop.actions).toEqual(["NON", "DIX"]);
+    expect(shop.applied()).toEqual(["PERSO", "DIX"]);
+    expect(run.bestApplied).toBe(true);
+  });
+
+  it("removes at most once between two codes when the shop does not take the code off", async () => {
+    const shop = stackingCheckout(5000, { DIX: 1000, CINQ: 500 });
+    shop.stopRemoving();
+    const run = await testCodes(codes("DIX", "CINQ"), shop.driver);
+    expect(shop.actions).toEqual(["DIX", "-", "CINQ"]);
+    expect(run.results.map((r) => r.totalCents)).toEqual([4000, 3500]);
+  });
+});
+
+/**
+ * A checkout that reloads the page on each code: each click answers « navigating », and the next page shows the
+ * shop's answer (the shop keeps one code at a time, a refused one dropping the code before it).
+ */
+function reloadingCheckout(startCents: number, answers: Record<string, PageOutcome>) {
+  let page: PageOutcome = { kind: "total", totalCents: startCents };
+  const applied: string[] = [];
+  const driver: CheckoutDriver = {
+    total: () => (page.kind === "total" ? page.totalCents : page.kind === "refused" ? startCents : null),
+    appliedCodes: () => 0,
+    remove: async () => ({ kind: "no-answer" }),
+    apply: async (code) => {
+      applied.push(code);
+      page = answers[code] ?? { kind: "refused" };
+      return { kind: "navigating" };
+    },
+  };
+  return { driver, applied, read: () => page };
+}
+
+/** Drives a run page after page, as the content script does: the state kept (as JSON, like the browser's session) before each step, settled by the next page. */
+async function acrossPages(shop: ReturnType<typeof reloadingCheckout>, state: RunState, onProgress?: (i: number, n: number) => void) {
+  let pages = 1;
+  let kept: RunState | null = null;
+  for (;;) {
+    const driven = await driveRun(state, shop.driver, { keep: async (s) => void (kept = JSON.parse(JSON.stringify(s)) as RunState), onProgress });
+    if ("run" in driven) return { run: driven.run, pages };
+    expect(kept).toEqual(driven.suspended);
+    pages++;
+    state = settleStep(kept!, shop.read());
+  }
+}
+
+describe("« Tester les codes » on a checkout that reloads the page on each code (ADR 050)", () => {
+  it("goes on page after page from the kept state, and ends as on a checkout that stays on its page", async () => {
+    const shop = reloadingCheckout(5000, { DIX: { kind: "total", totalCents: 4500 }, VINGT: { kind: "total", totalCents: 4000 } });
+    const progress: string[] = [];
+    const { run, pages } = await acrossPages(shop, startRun(codes("DIX", "VINGT", "NON"), { totalCents: 5000, appliedCodes: 0 }), (i, n) => progress.push(`${i}/${n}`));
+    expect(progress).toEqual(["1/3", "2/3", "3/3"]);
+    expect(shop.applied).toEqual(["DIX", "VINGT", "NON", "VINGT"]);
+    expect(pages).toBe(5);
+    expect(run.results.map((r) => [r.code, r.verdict])).toEqual([
+      ["DIX", "saved"],
+      ["VINGT", "saved"],
+      ["NON", "refused"],
+    ]);
+    expect(run.best?.code).toBe("VINGT");
+    expect(run.bestApplied).toBe(true);
+  });
+
+  it("stops on the error page the next page shows: no further code", async () => {
+    const shop = reloadingCheckout(5000, { DIX: { kind: "total", totalCents: 4500 }, CASSE: { kind: "error-page" } });
+    const { run } = await acrossPages(shop, startRun(codes("DIX", "CASSE", "APRES"), { totalCents: 5000, appliedCodes: 0 }));
+    expect(shop.applied).toEqual(["DIX", "CASSE"]);
+    expect(run.stopped).toBe("error-page");
+    expect(reportsOf(run)).toEqual([{ id: "id-DIX", answer: "oui" }]);
+  });
+
+  it("ends when the next page is not the checkout: the code under way has no result, the ones before are reported", async () => {
+    const shop = reloadingCheckout(5000, { DIX: { kind: "total", totalCents: 4500 } });
+    const first = await driveRun(startRun(codes("DIX", "AUTRE"), { totalCents: 5000, appliedCodes: 0 }), shop.driver);
+    if (!("suspended" in first)) throw new Error("the page went away");
+    const second = await driveRun(settleStep(first.suspended, shop.read()), shop.driver);
+    if (!("suspended" in second)) throw new Error("the page went away");
+    const last = await driveRun(settleStep(second.suspended, { kind: "left" }), shop.driver);
+    if (!("run" in last)) throw new Error("the run is over");
+    expect(last.run.stopped).toBe("left");
+    expect(last.run.results.map((r) => r.code)).toEqual(["DIX"]);
+    expect(reportsOf(last.run)).toEqual([{ id: "id-DIX", answer: "oui" }]);
+    expect(runSummary(last.run, 2)).toBe("La page de paiement n'est plus affichée : le test s'est arrêté (1 code testé).");
+  });
+
+  it("a checkout that stays on its page ends the run with the page when it goes away all the same", async () => {
+    const shop = reloadingCheckout(5000, {});
+    const run = await testCodes(codes("DIX", "VINGT"), shop.driver);
+    expect(shop.applied).toEqual(["DIX"]);
+    expect(run.stopped).toBe("left");
   });
 });
 

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/extension";
 import { seo } from "#app/lib/seo";
 import { useRootData } from "#app/root";
+import { RUN_RESUME_MS } from "../../extension/kept-runs";
 import { ACTIVATION_RETURN_MS, DISMISSAL_MS } from "../../extension/reminder";
 import { SHOP_LIST_TTL_MS } from "../../extension/shop-list";
 
@@ -45,8 +46,8 @@ export default function ExtensionPage() {
           <li>L'adresse de la page ouverte, pour la comparer, dans ton navigateur, à la liste des boutiques partenaires.</li>
           <li>
             Sur la page de paiement d'une boutique partenaire, et seulement après ton clic sur « Tester les codes » : le champ du code
-            promo, le bouton qui l'applique, le total de la commande et le message d'erreur de la boutique, pour y saisir chaque code et
-            lire le total obtenu.
+            promo, le bouton qui l'applique, le total de la commande, le message d'erreur de la boutique et, si elle cumule les codes, le
+            bouton qui en retire un, pour y saisir chaque code, lire le total obtenu et retirer le code testé avant le suivant.
           </li>
           <li>Rien d'autre de la page : ni son contenu, ni tes autres saisies, ni le détail de ton panier.</li>
         </ul>
@@ -83,6 +84,10 @@ export default function ExtensionPage() {
           <li>
             Tes clics sur « Activer le cashback », pendant {duration(ACTIVATION_RETURN_MS)}, pour te dire « Cashback activé » à ton retour
             sur la boutique.
+          </li>
+          <li>
+            Pendant un test des codes, les codes à tester et les résultats déjà obtenus, jusqu'à {duration(RUN_RESUME_MS)} après chaque
+            code : si la boutique recharge sa page à chaque code, le test continue sur la page suivante. Il s'efface à la fin du test.
           </li>
         </ul>
 

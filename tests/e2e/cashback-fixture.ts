@@ -13,10 +13,10 @@ export const CASHBACK_STUB_OFFER = "Coffret stub cashback";
 /**
  * The stub brand's checkout as tests/e2e/extension.spec.ts's fake shop serves it (issue #40 item 6): its selectors
  * (brands.checkout_selectors), the one code its coupon endpoint accepts and the others it refuses, all live codes
- * of the brand on the site.
+ * of the brand on the site. The checkout that stacks codes also takes the first refused code, for nothing off.
  */
 export const STUB_CHECKOUT = {
-  selectors: { couponInput: "#coupon", applyButton: "#apply-coupon", total: "#order-total", couponError: "#coupon-error", errorPage: "#shop-error" },
+  selectors: { couponInput: "#coupon", applyButton: "#apply-coupon", total: "#order-total", couponError: "#coupon-error", errorPage: "#shop-error", removeCoupon: ".remove-coupon" },
   goodCode: "EXT-BIENVENUE10",
   badCodes: ["EXT-PERIME", "EXT-FAUX"],
   startTotal: "50,00 €",

@@ -26,35 +26,123 @@ let shopPort: number;
 const shopRequests: string[] = [];
 
 /**
- * The fake shop's checkout (issue #40 item 6): a total of 50 €, a coupon field whose endpoint accepts
- * STUB_CHECKOUT.goodCode (-10 €) and refuses the others (the shop then drops any code applied before, as
- * many do); `/panier-en-panne` answers every code with the shop's error page.
+ * The fake shop's checkouts (issue #40 item 6, ADR 050 §Codes at checkout), each with a total of 50 € and the stub
+ * brand's selectors:
+ * - `/panier`: a coupon field whose endpoint accepts STUB_CHECKOUT.goodCode (-10 €) and refuses the others (the shop
+ *   then drops any code applied before, as many do), the page updated in place;
+ * - `/panier-en-panne`: every code answered with the shop's error page;
+ * - `/panier-tardif`: the same coupon form, rendered only once the shop's cart request answers, which the test holds
+ *   until the extension has looked at the page (after document_idle);
+ * - `/panier-cumul`: a checkout that stacks codes, each applied one listed with its « Retirer » button; it also takes
+ *   STUB_CHECKOUT.badCodes[0], for nothing off;
+ * - `/panier-rechargee`: a plain form POST, answered by the server with the new page (the shop's error page with
+ *   `?panne=1`), as a checkout that reloads the page on each code.
  */
-function checkoutPage(broken: boolean): string {
+const id = (selector: string) => selector.slice(1);
+const PAGE_HEAD = `<!doctype html><html lang="fr"><title>Panier</title>`;
+
+function inPlaceCheckout(kind: "fetch" | "broken" | "late"): string {
   const { selectors } = STUB_CHECKOUT;
-  const id = (selector: string) => selector.slice(1);
+  const form =
+    `<label>Code promo <input id="${id(selectors.couponInput)}" name="coupon"></label>` +
+    `<button id="${id(selectors.applyButton)}" type="button">Appliquer</button><p id="${id(selectors.couponError)}" hidden></p>`;
   return (
-    `<!doctype html><html lang="fr"><title>Panier</title><main id="checkout"><h1>Ton panier</h1>` +
+    `${PAGE_HEAD}<main id="checkout"><h1>Ton panier</h1>` +
     `<p>Total : <span id="${id(selectors.total)}">${STUB_CHECKOUT.startTotal}</span></p>` +
+    `<div id="coupon-zone">${kind === "late" ? "" : form}</div></main>` +
+    `<script>
+      function wire() {
+        const input = document.getElementById(${JSON.stringify(id(selectors.couponInput))});
+        const total = document.getElementById(${JSON.stringify(id(selectors.total))});
+        const error = document.getElementById(${JSON.stringify(id(selectors.couponError))});
+        document.getElementById(${JSON.stringify(id(selectors.applyButton))}).addEventListener("click", async () => {
+          const answer = await (await fetch(${JSON.stringify(kind === "broken" ? "/api/coupon-en-panne" : "/api/coupon")}, { method: "POST", body: input.value })).json();
+          if (answer.error) {
+            document.getElementById("checkout").outerHTML = '<h1 id="${id(selectors.errorPage)}">Une erreur est survenue</h1>';
+          } else if (answer.total) {
+            total.textContent = answer.total; error.hidden = true; error.textContent = "";
+          } else {
+            total.textContent = ${JSON.stringify(STUB_CHECKOUT.startTotal)}; error.hidden = false; error.textContent = "Ce code n'est pas valable.";
+          }
+        });
+      }
+      ${kind === "late" ? `fetch("/api/panier-tardif").then(() => { document.getElementById("coupon-zone").innerHTML = ${JSON.stringify(form)}; wire(); });` : "wire();"}
+    </script></html>`
+  );
+}
+
+function stackingCheckout(): string {
+  const { selectors } = STUB_CHECKOUT;
+  return (
+    `${PAGE_HEAD}<main><h1>Ton panier</h1><p>Total : <span id="${id(selectors.total)}">${STUB_CHECKOUT.startTotal}</span></p>` +
+    `<ul id="applied-coupons"></ul>` +
     `<label>Code promo <input id="${id(selectors.couponInput)}" name="coupon"></label>` +
     `<button id="${id(selectors.applyButton)}" type="button">Appliquer</button><p id="${id(selectors.couponError)}" hidden></p></main>` +
     `<script>
+      const applied = new Map();
       const input = document.getElementById(${JSON.stringify(id(selectors.couponInput))});
       const total = document.getElementById(${JSON.stringify(id(selectors.total))});
       const error = document.getElementById(${JSON.stringify(id(selectors.couponError))});
+      const list = document.getElementById("applied-coupons");
+      function render() {
+        let off = 0;
+        list.replaceChildren(...[...applied].map(([code, discount]) => {
+          off += discount;
+          const li = document.createElement("li");
+          const remove = document.createElement("button");
+          remove.type = "button"; remove.className = ${JSON.stringify(id(selectors.removeCoupon))}; remove.textContent = "Retirer";
+          remove.addEventListener("click", async () => {
+            await fetch("/api/coupon-cumul/retrait", { method: "POST", body: code });
+            applied.delete(code); render();
+          });
+          li.append(code + " ", remove);
+          return li;
+        }));
+        total.textContent = ((5000 - off) / 100).toFixed(2).replace(".", ",") + " €";
+      }
       document.getElementById(${JSON.stringify(id(selectors.applyButton))}).addEventListener("click", async () => {
-        const answer = await (await fetch(${JSON.stringify(broken ? "/api/coupon-en-panne" : "/api/coupon")}, { method: "POST", body: input.value })).json();
-        if (answer.error) {
-          document.getElementById("checkout").outerHTML = '<h1 id="${id(selectors.errorPage)}">Une erreur est survenue</h1>';
-        } else if (answer.total) {
-          total.textContent = answer.total; error.hidden = true; error.textContent = "";
-        } else {
-          total.textContent = ${JSON.stringify(STUB_CHECKOUT.startTotal)}; error.hidden = false; error.textContent = "Ce code n'est pas valable.";
-        }
+        const code = input.value;
+        const answer = await (await fetch("/api/coupon-cumul", { method: "POST", body: code })).json();
+        if (answer.refused) { error.hidden = false; error.textContent = "Ce code n'est pas valable."; return; }
+        error.hidden = true; error.textContent = "";
+        applied.set(code, answer.discount); render();
       });
     </script></html>`
   );
 }
+
+function reloadingCheckout(answer: { code: string; broken: boolean } | null): string {
+  const { selectors } = STUB_CHECKOUT;
+  if (answer?.broken) return `${PAGE_HEAD}<h1 id="${id(selectors.errorPage)}">Une erreur est survenue</h1></html>`;
+  const good = answer?.code === STUB_CHECKOUT.goodCode;
+  const refused = answer !== null && !good;
+  return (
+    `${PAGE_HEAD}<main><h1>Ton panier</h1><p>Total : <span id="${id(selectors.total)}">${good ? STUB_CHECKOUT.goodTotal : STUB_CHECKOUT.startTotal}</span></p>` +
+    `<form method="post"><label>Code promo <input id="${id(selectors.couponInput)}" name="coupon" value="${good ? answer.code : ""}"></label>` +
+    `<button id="${id(selectors.applyButton)}" type="submit">Appliquer</button></form>` +
+    `<p id="${id(selectors.couponError)}"${refused ? "" : " hidden"}>${refused ? "Ce code n'est pas valable." : ""}</p></main></html>`
+  );
+}
+
+/** A shop's answer held until the test opens the gate: the late checkout's cart request, `/panier`'s coupon endpoint. */
+function gate() {
+  let open: () => void = () => {};
+  let passed = Promise.resolve();
+  return {
+    hold: () => void (passed = new Promise<void>((resolve) => (open = resolve))),
+    open: () => open(),
+    then: (answer: () => void) => void passed.then(answer),
+  };
+}
+const lateCart = gate();
+const couponAnswer = gate();
+
+const bodyOf = (request: http.IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => resolve(body));
+  });
 
 test.beforeAll(async () => {
   const { baseURL } = test.info().project.use;
@@ -63,20 +151,47 @@ test.beforeAll(async () => {
   expect(built.includes(JSON.stringify(baseURL)), `build/extension is not built for ${baseURL}: run CREVARDE_URL=${baseURL} npm run build:extension`).toBe(true);
   shop = http.createServer((request, response) => {
     shopRequests.push(`${request.headers.host}${request.url}`);
-    if (request.url === "/api/coupon" || request.url === "/api/coupon-en-panne") {
-      let code = "";
-      request.on("data", (chunk: Buffer) => (code += chunk.toString()));
-      request.on("end", () => {
+    const url = new URL(request.url ?? "/", "http://shop");
+    const html = (body: string) => {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(body);
+    };
+    const json = (body: unknown) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    if (url.pathname === "/api/coupon" || url.pathname === "/api/coupon-en-panne") {
+      return void bodyOf(request).then((code) => {
         shopRequests.push(`coupon:${code}`);
-        response.writeHead(200, { "content-type": "application/json" });
-        if (request.url === "/api/coupon-en-panne") return response.end(JSON.stringify({ error: true }));
-        response.end(JSON.stringify(code === STUB_CHECKOUT.goodCode ? { total: STUB_CHECKOUT.goodTotal } : { refused: true }));
+        if (url.pathname === "/api/coupon-en-panne") return json({ error: true });
+        couponAnswer.then(() => json(code === STUB_CHECKOUT.goodCode ? { total: STUB_CHECKOUT.goodTotal } : { refused: true }));
       });
-      return;
     }
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    if (request.url === "/panier" || request.url === "/panier-en-panne") return response.end(checkoutPage(request.url === "/panier-en-panne"));
-    response.end(
+    if (url.pathname === "/api/coupon-cumul") {
+      return void bodyOf(request).then((code) => {
+        shopRequests.push(`coupon:${code}`);
+        json(code === STUB_CHECKOUT.goodCode ? { discount: 1000 } : code === STUB_CHECKOUT.badCodes[0] ? { discount: 0 } : { refused: true });
+      });
+    }
+    if (url.pathname === "/api/coupon-cumul/retrait") {
+      return void bodyOf(request).then((code) => {
+        shopRequests.push(`retrait:${code}`);
+        json({ removed: true });
+      });
+    }
+    if (url.pathname === "/api/panier-tardif") return lateCart.then(() => json({ ready: true }));
+    if (url.pathname === "/panier" || url.pathname === "/panier-en-panne") return html(inPlaceCheckout(url.pathname === "/panier" ? "fetch" : "broken"));
+    if (url.pathname === "/panier-tardif") return html(inPlaceCheckout("late"));
+    if (url.pathname === "/panier-cumul") return html(stackingCheckout());
+    if (url.pathname === "/panier-rechargee") {
+      if (request.method !== "POST") return html(reloadingCheckout(null));
+      return void bodyOf(request).then((body) => {
+        const code = new URLSearchParams(body).get("coupon") ?? "";
+        shopRequests.push(`coupon:${code}`);
+        html(reloadingCheckout({ code, broken: url.searchParams.has("panne") }));
+      });
+    }
+    html(
       `<!doctype html><html lang="fr"><title>Boutique</title><h1>Huile prodigieuse</h1>` +
         `<p><a id="cart" href="/panier?article=42">Ajouter au panier</a></p></html>`,
     );
@@ -203,6 +318,9 @@ test.describe("« Tester les codes » at the shop's checkout (issue #40 item 6)"
     context = await launch(test.info());
   });
   test.afterEach(async () => {
+    // a test that failed with a shop's answer held does not hold the next one's
+    lateCart.open();
+    couponAnswer.open();
     await context.close();
   });
 
@@ -263,6 +381,110 @@ test.describe("« Tester les codes » at the shop's checkout (issue #40 item 6)"
     await expect(page.locator(CHECKOUT.errorPage)).toBeVisible();
     expect(couponRequests(seen)).toHaveLength(1);
   });
+
+  const BEST_APPLIED = `Meilleur code appliqué : ${STUB_CHECKOUT.goodCode}. Total : ${STUB_CHECKOUT.goodTotal} au lieu de ${STUB_CHECKOUT.startTotal} (3 codes testés).`;
+  const REPORTED = "Les résultats sont envoyés à Crevarde : ils comptent dans « Ça a marché ? ».";
+
+  test("a checkout that renders its coupon field after the page is idle gets « Tester les codes » when the field appears", async () => {
+    await signInMember(context);
+    lateCart.hold();
+    const page = await context.newPage();
+    await page.goto(`http://${SHOP_HOST}/panier-tardif`);
+    const banner = bannerOf(page);
+    // the extension has looked at the page: not a checkout yet, so the shop's reminder
+    await expect(banner.getByRole("button", { name: "Activer le cashback" })).toBeVisible();
+    await expect(page.locator(CHECKOUT.couponInput)).toHaveCount(0);
+    lateCart.open();
+    await expect(page.locator(CHECKOUT.couponInput)).toBeVisible();
+    const testCodes = banner.getByRole("button", { name: "Tester les codes" });
+    await expect(testCodes).toBeVisible();
+    // the checkout's banner replaces the reminder: one banner, nothing typed before the click
+    await expect(page.locator("crevarde-reminder")).toHaveCount(1);
+    await expect(banner.getByRole("button", { name: "Activer le cashback" })).toHaveCount(0);
+    await expect(page.locator(CHECKOUT.couponInput)).toHaveValue("");
+    await testCodes.click();
+    await expect(banner.getByRole("status")).toContainText(BEST_APPLIED);
+    await expect(page.locator(CHECKOUT.total)).toHaveText(STUB_CHECKOUT.goodTotal);
+  });
+
+  test("on a checkout that stacks codes, removes each code tried before the next and ends with the best one alone", async () => {
+    await signInMember(context);
+    const seen = shopRequests.length;
+    const page = await context.newPage();
+    await page.goto(`http://${SHOP_HOST}/panier-cumul`);
+    const banner = bannerOf(page);
+    await banner.getByRole("button", { name: "Tester les codes" }).click();
+    await expect(banner.getByRole("status")).toContainText(BEST_APPLIED);
+    await expect(banner.getByRole("status")).toContainText(REPORTED);
+    // the code taken for nothing off was removed, not left stacked with the best one
+    await expect(page.locator("#applied-coupons li")).toHaveText([`${STUB_CHECKOUT.goodCode} Retirer`]);
+    await expect(page.locator(CHECKOUT.total)).toHaveText(STUB_CHECKOUT.goodTotal);
+    const requests = shopRequests.slice(seen);
+    expect(requests.filter((r) => r.startsWith("retrait:")).sort()).toEqual([`retrait:${STUB_CHECKOUT.goodCode}`, `retrait:${STUB_CHECKOUT.badCodes[0]}`].sort());
+    expect(couponRequests(seen).at(-1)).toBe(`coupon:${STUB_CHECKOUT.goodCode}`);
+  });
+
+  test("on a checkout that reloads the page on each code, goes on page after page, applies the best and reports; nothing goes on after the run", async () => {
+    await signInMember(context);
+    const seen = shopRequests.length;
+    const page = await context.newPage();
+    await page.goto(`http://${SHOP_HOST}/panier-rechargee`);
+    const banner = bannerOf(page);
+    await expect(page.locator(CHECKOUT.couponInput)).toHaveValue("");
+    expect(couponRequests(seen)).toEqual([]);
+    await banner.getByRole("button", { name: "Tester les codes" }).click();
+    await expect(banner.getByRole("status")).toContainText(BEST_APPLIED, { timeout: 20_000 });
+    await expect(banner.getByRole("status")).toContainText(REPORTED);
+    await expect(page.locator(CHECKOUT.total)).toHaveText(STUB_CHECKOUT.goodTotal);
+    const tried = couponRequests(seen);
+    expect(tried.at(-1)).toBe(`coupon:${STUB_CHECKOUT.goodCode}`);
+    expect(tried.slice(0, -1).sort()).toEqual([STUB_CHECKOUT.goodCode, ...STUB_CHECKOUT.badCodes].map((c) => `coupon:${c}`).sort());
+    // the run is over: the checkout opened again is offered the test, and nothing is typed or posted
+    const after = shopRequests.length;
+    await page.goto(`http://${SHOP_HOST}/panier-rechargee`);
+    await expect(banner.getByRole("button", { name: "Tester les codes" })).toBeEnabled();
+    await expect(banner.getByRole("status")).toHaveCount(0);
+    await expect(page.locator(CHECKOUT.couponInput)).toHaveValue("");
+    expect(couponRequests(after)).toEqual([]);
+  });
+
+  test("closing the banner ends a run under way: nothing is kept for the next page, no further code is typed", async () => {
+    await signInMember(context);
+    const seen = shopRequests.length;
+    const page = await context.newPage();
+    await page.goto(`http://${SHOP_HOST}/panier`);
+    const banner = bannerOf(page);
+    couponAnswer.hold();
+    await banner.getByRole("button", { name: "Tester les codes" }).click();
+    // the first code is typed and the shop's answer held: the run is kept for the next page, in case this one reloads
+    await expect(banner.getByRole("status")).toContainText("Test du code 1 sur 3…");
+    await expect.poll(() => couponRequests(seen)).toHaveLength(1);
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+    const keptRuns = () => worker.evaluate(async () => Object.keys(((await chrome.storage.session.get("codeRuns"))["codeRuns"] ?? {}) as object));
+    expect(await keptRuns()).toHaveLength(1);
+    await banner.getByRole("button", { name: "Fermer le rappel Crevarde" }).click();
+    await expect.poll(keptRuns).toEqual([]);
+    couponAnswer.open();
+    await expect(page.locator(CHECKOUT.total)).toHaveText(STUB_CHECKOUT.goodTotal);
+    // the checkout opened again: nothing goes on (and the banner stays closed)
+    await page.reload();
+    await expect(page.locator(CHECKOUT.total)).toHaveText(STUB_CHECKOUT.startTotal);
+    await expect(page.locator("crevarde-reminder")).toHaveCount(0);
+    expect(await keptRuns()).toEqual([]);
+    expect(couponRequests(seen)).toHaveLength(1);
+  });
+
+  test("on a checkout that reloads the page, stops on the error page the next page shows", async () => {
+    await signInMember(context);
+    const seen = shopRequests.length;
+    const page = await context.newPage();
+    await page.goto(`http://${SHOP_HOST}/panier-rechargee?panne=1`);
+    const banner = bannerOf(page);
+    await banner.getByRole("button", { name: "Tester les codes" }).click();
+    await expect(banner.getByRole("status")).toContainText("La boutique affiche une page d'erreur : le test s'est arrêté (0 code testé avant l'erreur).");
+    await expect(page.locator(CHECKOUT.errorPage)).toBeVisible();
+    expect(couponRequests(seen)).toHaveLength(1);
+  });
 });
 
 test("the popup shows the signed-in member's balances and the current shop's rate and codes (issue #40 item 7)", async () => {
@@ -309,6 +531,7 @@ test("the popup links to « Mon cashback » and to what the extension reads and 
     await expect(page.getByRole("heading", { name: "Ce qu'elle envoie" })).toBeVisible();
     await expect(page.getByText("de nouveau au plus tôt après une heure")).toBeVisible();
     await expect(page.getByText("Les encadrés que tu as fermés : pendant 24 heures")).toBeVisible();
+    await expect(page.getByText("jusqu'à 2 minutes après chaque code")).toBeVisible();
   } finally {
     await context.close();
   }

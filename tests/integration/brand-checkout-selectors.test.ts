@@ -13,7 +13,7 @@ import { describeEachDb } from "#tests/helpers/db";
 import { callRoute, type FormAnswer } from "#tests/helpers/route";
 import { multipart } from "#tests/helpers/multipart";
 
-const ALL = { couponInput: "#coupon", applyButton: "form.coupon button[type=submit]", total: ".order-total > strong", couponError: "#coupon-error", errorPage: "body.error-page" };
+const ALL = { couponInput: "#coupon", applyButton: "form.coupon button[type=submit]", total: ".order-total > strong", couponError: "#coupon-error", errorPage: "body.error-page", removeCoupon: ".coupons-appliques button.retirer" };
 
 /**
  * The checkout selectors of a brand set in the back office (issue #40 item 6, ADR 050 §Codes at checkout): the
@@ -42,7 +42,7 @@ describeEachDb("a brand's checkout selectors in the brand form", ({ database }) 
 
   const row = async () => (await db().select().from(s.brands).where(eq(s.brands.id, brandId)))[0]!;
   const audits = () => db().$count(s.auditLog, and(eq(s.auditLog.entity, "brand"), eq(s.auditLog.entityId, brandId)));
-  /** The edit dialog's post: the brand's fields, its version, and the fieldset's five inputs (blank when not given). */
+  /** The edit dialog's post: the brand's fields, its version, and the fieldset's six inputs (blank when not given). */
   const save = async (selectors: Partial<Record<keyof typeof ALL, string>>) => {
     const current = await row();
     const form: Record<string, string> = { intent: "save", id: brandId, version: current.updatedAt.toISOString(), name, slug, websiteUrl: current.websiteUrl ?? "", description: current.description ?? "" };
@@ -55,7 +55,7 @@ describeEachDb("a brand's checkout selectors in the brand form", ({ database }) 
     return list.shops.find((shop) => shop.programId === programId)?.checkoutSelectors;
   };
 
-  it("saves the five selectors with the brand's audit entry, and the extension's shop list serves them", async () => {
+  it("saves the six selectors with the brand's audit entry, and the extension's shop list serves them", async () => {
     const before = await audits();
     const out = await save(ALL);
     expect(out.status).toBe(200);
@@ -84,6 +84,18 @@ describeEachDb("a brand's checkout selectors in the brand form", ({ database }) 
     expect(CHECKOUT_SELECTOR_MESSAGES.together).toBe("Le champ du code promo, le bouton Appliquer et le total de la commande vont ensemble : renseignez les trois, ou aucun.");
     expect(await row()).toEqual(before);
     expect(await audits()).toBe(auditsBefore);
+  });
+
+  it("refuses an optional selector without the three « Tester les codes » needs (the remove button alone), and writes nothing", async () => {
+    const before = await row();
+    const out = await save({ removeCoupon: ".retirer" });
+    expect(out.status).toBe(400);
+    expect(errorsOf(out)).toEqual({
+      "checkoutSelectors.couponInput": CHECKOUT_SELECTOR_MESSAGES.together,
+      "checkoutSelectors.applyButton": CHECKOUT_SELECTOR_MESSAGES.together,
+      "checkoutSelectors.total": CHECKOUT_SELECTOR_MESSAGES.together,
+    });
+    expect(await row()).toEqual(before);
   });
 
   it("refuses a selector over 200 characters or not CSS in French, and writes nothing", async () => {

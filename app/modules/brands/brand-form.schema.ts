@@ -20,7 +20,7 @@ export const BRAND_MESSAGES = {
     `Supprimer ${pluralForm(n, { one: "cette marque", other: `ces ${n} marques` })} ? Toutes leurs offres et tous leurs codes promo seront également supprimés, et restaurés avec elles. ${BIN_NOTICE}`,
 } as const;
 
-/** « Tester les codes » needs the coupon field, the apply button and the total: the three are set together or not at all. */
+/** « Tester les codes » needs the coupon field, the apply button and the total: the three are set together or not at all, and any other field needs them. */
 const CHECKOUT_REQUIRED = ["couponInput", "applyButton", "total"] as const;
 
 export const CHECKOUT_SELECTOR_MESSAGES = {
@@ -34,6 +34,11 @@ export const CHECKOUT_SELECTOR_FIELDS = [
   { key: "total", label: "Total de la commande", hint: "L'élément qui affiche le montant à payer (ex. .order-total)." },
   { key: "couponError", label: "Message de code refusé", hint: "Facultatif : le message affiché quand la boutique refuse un code." },
   { key: "errorPage", label: "Page d'erreur", hint: "Facultatif : un élément que seule la page d'erreur de la boutique affiche ; le test s'y arrête." },
+  {
+    key: "removeCoupon",
+    label: "Bouton Retirer le code",
+    hint: "Facultatif, pour une boutique qui cumule les codes : le bouton qui retire un code appliqué ; l'extension retire chaque code testé avant le suivant.",
+  },
 ] as const;
 
 /** Blank fields are no selector (a field of spaces included), so the object holds only the filled ones. */
@@ -50,7 +55,8 @@ const checkoutSelectorsFormSchema = z
   .preprocess(filledOnly, checkoutSelectorsSchema.partial().optional())
   .superRefine((value, ctx) => {
     const missing = CHECKOUT_REQUIRED.filter((field) => !value?.[field]);
-    if (value && missing.length < CHECKOUT_REQUIRED.length && missing.length > 0) {
+    // an optional selector alone (the coupon error, the error page, the remove button) is no checkout either
+    if (value && Object.keys(value).length > 0 && missing.length > 0) {
       for (const field of missing) ctx.addIssue({ code: "custom", path: [field], message: CHECKOUT_SELECTOR_MESSAGES.together });
     }
   })

@@ -35,7 +35,7 @@ export async function listExtensionShops(now: Date): Promise<ExtensionShopList> 
   return { shops };
 }
 
-/** The brand's checkout selectors when all five are there (a hand-edited row that is not is none). */
+/** The brand's checkout selectors when they parse (a hand-edited row that does not is none). */
 function checkoutSelectorsOf(value: unknown): CheckoutSelectors | null {
   const parsed = checkoutSelectorsSchema.safeParse(value);
   return parsed.success ? parsed.data : null;

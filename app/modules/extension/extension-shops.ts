@@ -35,6 +35,11 @@ export interface CheckoutSelectors {
   couponError?: string;
   /** what only the shop's error page shows: the test stops there (optional: it still stops when the field or total is gone) */
   errorPage?: string;
+  /**
+   * the button that removes an applied code, on a checkout that stacks codes (optional: the extension then removes the
+   * code it applied before trying the next, so that each is measured alone, and never a code applied before its run)
+   */
+  removeCoupon?: string;
 }
 
 /** The answer of GET /api/extension/marchands. */

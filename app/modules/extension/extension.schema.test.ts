@@ -30,10 +30,14 @@ describe("checkout selectors without a browser (issue #40 item 6, ADR 050)", () 
     "[a)",
   ])("refuses %s", (selector) => expect(isSelectorSyntax(selector)).toBe(false));
 
-  it("needs the coupon field, the apply button and the total; the coupon error and the error page are optional", () => {
+  it("needs the coupon field, the apply button and the total; the coupon error, the error page and the remove button are optional", () => {
     const three = { couponInput: "#c", applyButton: "#a", total: "#t" };
     expect(checkoutSelectorsSchema.safeParse(three).data).toEqual(three);
     expect(checkoutSelectorsSchema.safeParse({ couponInput: "#c", applyButton: "#a" }).success).toBe(false);
     expect(checkoutSelectorsSchema.safeParse({ ...three, total: "#t {" }).success).toBe(false);
+    const stacking = { ...three, removeCoupon: ".coupon button.retirer" };
+    expect(checkoutSelectorsSchema.safeParse(stacking).data).toEqual(stacking);
+    expect(checkoutSelectorsSchema.safeParse({ ...three, removeCoupon: "button.retirer >" }).success).toBe(false);
+    expect(checkoutSelectorsSchema.safeParse({ ...three, retirer: ".r" }).success).toBe(false);
   });
 });

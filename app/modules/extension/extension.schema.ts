@@ -43,7 +43,7 @@ const selector = z.string().trim().min(1, SELECTOR_MESSAGES.empty).max(200, SELE
 /**
  * A shop's checkout selectors (brands.checkout_selectors), each a CSS selector of at most 200 characters: the coupon
  * field, the apply button and the total, which « Tester les codes » needs, and optionally the shop's « code refusé »
- * message and what only its error page shows. The back office's brand form derives its fields from it
+ * message, what only its error page shows, and the button that removes an applied code (a checkout that stacks codes). The back office's brand form derives its fields from it
  * (`checkoutSelectorsFormSchema`, app/modules/brands/brand-form.schema.ts).
  */
 export const checkoutSelectorsSchema = z.strictObject({
@@ -52,6 +52,7 @@ export const checkoutSelectorsSchema = z.strictObject({
   total: selector,
   couponError: selector.optional(),
   errorPage: selector.optional(),
+  removeCoupon: selector.optional(),
 });
 
 /** The body of POST /api/extension/codes/:id/resultat: did the code lower the total (« oui ») or did the shop refuse it (« non »). */
