@@ -74,10 +74,13 @@ async function alternate<K extends string>(measures: Record<K, autocannon.Option
   return { rps: Object.fromEntries(keys.map((k) => [k, median(runs[k])])) as Record<K, number>, failed };
 }
 
-/** The ids a page's cards ask about, as MoiProvider (app/root.tsx) collects them: in order, unique, at most 60. */
+/** The /api/moi request MoiProvider (app/root.tsx) makes for a page: its cards' ids (in order, unique, at most 60), its deal, its list. */
 function moiPath(html: string): string {
-  const ids = (attribute: string) => [...new Set(Array.from(html.matchAll(new RegExp(`${attribute}="([^"]+)"`, "g")), (m) => m[1]))].slice(0, 60).join(",");
-  return `/api/moi?deals=${ids("data-moi-deal")}&codes=${ids("data-moi-code")}`;
+  const values = (attribute: string) => Array.from(html.matchAll(new RegExp(`${attribute}="([^"]+)"`, "g")), (m) => m[1]!.replaceAll("&amp;", "&"));
+  const ids = (attribute: string) => [...new Set(values(attribute))].slice(0, 60).join(",");
+  const deal = values("data-moi-deal-page")[0];
+  const list = values("data-moi-list")[0];
+  return `/api/moi?deals=${ids("data-moi-deal")}&codes=${ids("data-moi-code")}${deal ? `&deal=${deal}` : ""}${list ? `&${list}` : ""}`;
 }
 
 const ratio = (name: string, share: number, min: number, detail: string, failed: number): Target => ({
