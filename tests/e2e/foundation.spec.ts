@@ -112,7 +112,7 @@ test("anonymous public pages come from the micro-cache with a fresh CSP nonce ea
   // /blog is a shared page (ADR 048): a session gets the stored page too; a page that is not shared yet is rendered for it
   const shared = await api.get("/blog", { headers: { cookie: "crevarde.session_token=x" } });
   expect(shared.headers()["x-cache"]).toMatch(/^(HIT|MISS)$/);
-  const personal = await api.get("/", { headers: { cookie: "crevarde.session_token=x" } });
+  const personal = await api.get("/apropos", { headers: { cookie: "crevarde.session_token=x" } });
   expect(personal.headers()["x-cache"]).toBeUndefined();
   await api.dispose();
 });
