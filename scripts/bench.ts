@@ -25,7 +25,8 @@
  * and « Commentés » tabs at 100,000 deals, as ratios to static copies of the
  * same pages (see community()); `npm run bench -- --community` runs only that.
  * Behind the real cache (issue #38 item 3, ADR 054): `/` through nginx with the production recipe against a
- * static copy served by the same nginx (behindNginxTargets); `npm run bench -- --nginx` runs only that.
+ * static copy served by the same nginx (behindNginxTargets); `npm run bench -- --nginx` runs only that, and
+ * `npm run bench -- --targets` only issue #38's targets (each PGlite, or PostgreSQL with DATABASE_URL).
  * `npm run bench -- --observations 10000000` (PostgreSQL only) measures the
  * reference prices of a page of 24 deals over that many price observations
  * (issue #39 item 7, see scripts/lib/bench-observations.ts); no server.
@@ -133,6 +134,19 @@ function publicJs(): { kb: number; page: string; framework: number } | null {
   return heaviest ? { kb: heaviest.total, page: heaviest.id, framework: report.framework } : null;
 }
 
+function publicJsTarget(): Target {
+  const js = publicJs();
+  return js
+    ? { name: "public JavaScript ≤ 125 KB gzipped per page (issue #38)", measured: `heaviest ${js.page} ${js.kb.toFixed(1)} KB (framework alone ${js.framework.toFixed(1)} KB, ADR 027)`, pass: js.kb <= 125 }
+    : { name: "public JavaScript ≤ 125 KB gzipped per page (issue #38)", measured: "no build report", pass: false };
+}
+
+/** `--targets`: issue #38's targets only (no rows for information, no community at scale). */
+async function targetsOnly(server: RunningServer, staticDir: string) {
+  const targets = [...(await issue38Targets(server, staticDir, await signIn(server))), ...(await behindNginxTargets(server, staticDir)), publicJsTarget()];
+  printTargets(targets, `issue #38, ${process.env.DATABASE_URL ? "PostgreSQL server" : "embedded PGlite"}`);
+}
+
 async function standard(server: RunningServer, staticDir: string, extraDeals: number) {
   const rows: Result[] = [];
   const targets: Target[] = [];
@@ -183,12 +197,7 @@ async function standard(server: RunningServer, staticDir: string, extraDeals: nu
   } else {
     targets.push({ name: "/kpi at 50 connections", measured: "no /kpi link on the home page", pass: false });
   }
-  const js = publicJs();
-  targets.push(
-    js
-      ? { name: "public JavaScript ≤ 125 KB gzipped per page (issue #38)", measured: `heaviest ${js.page} ${js.kb.toFixed(1)} KB (framework alone ${js.framework.toFixed(1)} KB, ADR 027)`, pass: js.kb <= 125 }
-      : { name: "public JavaScript ≤ 125 KB gzipped per page (issue #38)", measured: "no build report", pass: false },
-  );
+  targets.push(publicJsTarget());
   const total = DEALS.length + extraDeals;
   for (const search of SEARCHES) {
     await autocannon({ url: `${server.url}${search.path}`, connections: 10, duration: 2, headers: BYPASS_CACHE });
@@ -737,9 +746,10 @@ try {
   } else if (soakOnly) await soak(server);
   else if (benchMember) await measureMonCashback(server, staticDir);
   else if (process.argv.includes("--nginx")) printTargets(await behindNginxTargets(server, staticDir), "issue #38, behind the real cache");
+  else if (process.argv.includes("--targets")) await targetsOnly(server, staticDir);
   else await standard(server, staticDir, extraDeals);
   // the deal community at scale, after the standard pages (the embedded database is single-process: the server stops first)
-  if (!soakOnly && !benchMember && !process.argv.includes("--nginx")) {
+  if (!soakOnly && !benchMember && !process.argv.includes("--nginx") && !process.argv.includes("--targets")) {
     await server?.stop();
     server = null;
     await community(databaseUrl ? { url: databaseUrl } : { dataDir }, extraDeals);
