@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { requestNow } from "#app/lib/clock.server";
 import { data, Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/codes-promo";
-import { PromoCodeCard } from "#app/components/catalogue/promo-code-card";
+import { SharedPromoCodeCard } from "#app/components/catalogue/listing-sections";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { buttonVariants } from "#app/components/ui/button";
 import { getSessionUser } from "#app/lib/auth.server";
@@ -15,7 +15,6 @@ import { answerCodeFeedback, CodeFeedbackError, codeFigures, FEEDBACK_MESSAGES, 
 import { logger } from "#app/lib/logger.server";
 import { seo } from "#app/lib/seo";
 import { cn } from "#app/lib/utils";
-import { memberCode } from "#app/modules/members/moi";
 import { listCodeCategories, listMemberCodes } from "#app/modules/promo-codes/promo-codes.server";
 import { useMoi } from "#app/root";
 import { SaveButton } from "#app/components/catalogue/save-button";
@@ -157,7 +156,7 @@ export default function CodesPromo({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {codes.map((c) => (
               <li key={c.id} className="flex flex-col gap-2">
-                <PromoCodeCard code={moi ? memberCode(c, moi) : c} visitor={moi ? !moi.user : false} />
+                <SharedPromoCodeCard code={c} />
                 <SaveButton kind="code" id={c.id} saved={moi?.savedCodes.includes(c.id) ?? false} />
               </li>
             ))}
@@ -174,7 +173,7 @@ export default function CodesPromo({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-4 px-5 pb-5 sm:grid-cols-2 lg:grid-cols-3">
               {expired.map((c) => (
                 <li key={c.id}>
-                  <PromoCodeCard code={moi ? memberCode(c, moi) : c} visitor={moi ? !moi.user : false} />
+                  <SharedPromoCodeCard code={c} />
                 </li>
               ))}
             </ul>

@@ -5,7 +5,7 @@ import { DealCard } from "#app/components/catalogue/deal-card";
 import { Hero, HowItWorks, Testimonials } from "#app/components/catalogue/home-sections";
 import { NewsletterBlock } from "#app/components/catalogue/newsletter-block";
 import { OfferGrid } from "#app/components/catalogue/offer-grid";
-import { PromoCodeCard } from "#app/components/catalogue/promo-code-card";
+import { SharedPromoCodeCard } from "#app/components/catalogue/listing-sections";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { forwardLoaderCacheControl, NO_STORE_HEADERS } from "#app/lib/cache-control";
 import { getEnv } from "#app/lib/env.server";
@@ -18,7 +18,7 @@ import { HOME_SECTION_ERRORS } from "#app/modules/content/home-sections";
 import { loadHomeSections } from "#app/modules/content/home-sections.server";
 import { DEAL_MESSAGES } from "#app/modules/deals/deals.constants";
 import { getSetting } from "#app/modules/settings/settings.server";
-import { memberCode, memberDeal } from "#app/modules/members/moi";
+import { memberDeal } from "#app/modules/members/moi";
 import { useMoi } from "#app/root";
 
 /**
@@ -118,7 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 grid gap-4 md:grid-cols-3">
               {codes.map((c) => (
                 <li key={c.id}>
-                  <PromoCodeCard code={moi ? memberCode(c, moi) : c} visitor={moi ? !moi.user : false} />
+                  <SharedPromoCodeCard code={c} />
                 </li>
               ))}
             </ul>

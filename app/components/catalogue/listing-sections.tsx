@@ -58,3 +58,12 @@ export function DealsSection({ id, title, deals }: { id: string; title: string; 
     </section>
   );
 }
+
+/**
+ * A promo code card on a shared page that keeps « Ça a marché ? » a plain form until /api/moi has named a visitor
+ * (ADR 048): the member's code, link and answer from /api/moi once it has answered.
+ */
+export function SharedPromoCodeCard({ code }: { code: PublicPromoCode & { feedback?: CodeFeedbackView } }) {
+  const moi = useMoi();
+  return <PromoCodeCard code={moi ? memberCode(code, moi) : code} visitor={moi ? !moi.user : false} />;
+}
