@@ -8,7 +8,7 @@ import { redirectWithToast } from "./toast.server";
 
 import { can, toRole, type Permission } from "./permissions";
 import type { Role } from "#db/constants";
-import { MAX_REDIRECT_LENGTH } from "./safe-redirect.server";
+import { signInHref } from "./safe-redirect.server";
 import { requestMemo } from "./request-scope.server";
 import { forget, remember } from "./remember.server";
 import { createDataCache, SESSION_TABLES, type SessionTable } from "./data-cache.server";
@@ -176,8 +176,7 @@ async function readSessionUser(request: Request): Promise<{ user: SessionUser; e
 /** /auth, with the way back to this page when safeRedirect will accept it (not a 10 kB query). */
 function signInPath(request: Request) {
   const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  return back.length <= MAX_REDIRECT_LENGTH ? `/auth?redirect=${encodeURIComponent(back)}` : "/auth";
+  return signInHref(url.pathname + url.search);
 }
 
 /** Member guard: anonymous visitors go to /auth?redirect=<path> (or a custom target). */

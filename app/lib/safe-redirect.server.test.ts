@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./safe-redirect.server";
+import { MAX_REDIRECT_LENGTH, safeRedirect, signInHref } from "./safe-redirect.server";
 
 const SITE = "https://crevarde.example";
 const FALLBACK = "/codes-promo";
@@ -68,5 +68,14 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/profile", "/", "http://127.0.0.1:3000/base/")).toBe("/profile");
     expect(safeRedirect("http://127.0.0.1:3000/profile", "/", "http://127.0.0.1:3000")).toBe("/profile");
     expect(safeRedirect("http://127.0.0.1:3001/profile", "/", "http://127.0.0.1:3000")).toBe("/");
+  });
+});
+
+describe("signInHref", () => {
+  it("keeps the way back up to the length safeRedirect accepts, and drops it past that", () => {
+    expect(signInHref("/codes-promo?categorie=soin")).toBe("/auth?redirect=%2Fcodes-promo%3Fcategorie%3Dsoin");
+    const longest = `/${"a".repeat(MAX_REDIRECT_LENGTH - 1)}`;
+    expect(signInHref(longest)).toBe(`/auth?redirect=${encodeURIComponent(longest)}`);
+    expect(signInHref(`${longest}a`)).toBe("/auth");
   });
 });

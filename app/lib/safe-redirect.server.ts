@@ -31,3 +31,11 @@ export function safeRedirect(target: unknown, fallback = "/", siteUrl: string = 
   // read back as a browser would: the same URL on the same origin, or nothing
   return new URL(path, origin).href === url.href ? path : fallback;
 }
+
+/**
+ * /auth with the way back to `back` when safeRedirect will accept it, else plain /auth: a path of 10 kB
+ * (a fuzzed id, a long query), encoded once more, would make a Location header past a client's 16 kB limit.
+ */
+export function signInHref(back: string): string {
+  return back.length <= MAX_REDIRECT_LENGTH ? `/auth?redirect=${encodeURIComponent(back)}` : "/auth";
+}

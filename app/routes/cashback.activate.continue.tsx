@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { buttonVariants } from "#app/components/ui/button";
 import { requireUser } from "#app/lib/auth.server";
 import { NO_STORE_HEADERS } from "#app/lib/cache-control";
+import { signInHref } from "#app/lib/safe-redirect.server";
 import { activationSearch, activeProgramBrand, PROGRAM_GONE } from "#app/modules/cashback/click-out.server";
 import { activateHref } from "#app/modules/cashback/offer";
 import { asUuid } from "#app/modules/tracking/tracking.server";
@@ -18,7 +19,7 @@ import { asUuid } from "#app/modules/tracking/tracking.server";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  await requireUser(request, { redirectTo: `/auth?redirect=${encodeURIComponent(url.pathname + activationSearch(url))}` });
+  await requireUser(request, { redirectTo: signInHref(url.pathname + activationSearch(url)) });
   const programId = asUuid(params.programId);
   const dealId = asUuid(url.searchParams.get("deal"));
   const promoCodeId = asUuid(url.searchParams.get("code"));

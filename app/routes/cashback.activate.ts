@@ -4,6 +4,7 @@ import { getSessionUser } from "#app/lib/auth.server";
 import { NO_STORE_HEADERS } from "#app/lib/cache-control";
 import { requestNow } from "#app/lib/clock.server";
 import { clientIp, hitRateLimit } from "#app/lib/rate-limit.server";
+import { signInHref } from "#app/lib/safe-redirect.server";
 import { activationSearch, activeProgramBrand, PROGRAM_GONE, CLICK_SESSION_LIMIT, CLICK_SESSION_LIMIT_MESSAGE, ClickOutError, startClickSession } from "#app/modules/cashback/click-out.server";
 import { asUuid } from "#app/modules/tracking/tracking.server";
 
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!(await activeProgramBrand(programId))) throw data(PROGRAM_GONE, { status: 404, headers: NO_STORE_HEADERS });
     // back through a page of ours (cashback.activate.continue.tsx), not straight here: the sign-in form's answer
     // would otherwise chain redirects to the network's host, which the CSP's form-action refuses without JavaScript
-    throw redirect(`/auth?redirect=${encodeURIComponent(`${url.pathname}/suite${activationSearch(url)}`)}`, { headers: NO_STORE_HEADERS });
+    throw redirect(signInHref(`${url.pathname}/suite${activationSearch(url)}`), { headers: NO_STORE_HEADERS });
   }
 
   const limit = await hitRateLimit(CLICK_SESSION_LIMIT, user.id);

@@ -9,7 +9,7 @@ import { buttonVariants } from "#app/components/ui/button";
 import { getSessionUser } from "#app/lib/auth.server";
 import { readBoundedForm } from "#app/lib/body.server";
 import { forwardLoaderCacheControl, NO_STORE_HEADERS } from "#app/lib/cache-control";
-import { safeRedirect } from "#app/lib/safe-redirect.server";
+import { safeRedirect, signInHref } from "#app/lib/safe-redirect.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { answerCodeFeedback, CodeFeedbackError, codeFigures, FEEDBACK_MESSAGES, parseFeedbackForm } from "#app/modules/promo-codes/code-feedback.server";
 import { logger } from "#app/lib/logger.server";
@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   if (!user) {
     if (js) return data({ ok: false as const, message: FEEDBACK_MESSAGES.signIn }, { status: 401 });
-    return redirect(`/auth?redirect=${encodeURIComponent(back)}`, { status: 303 });
+    return redirect(signInHref(back), { status: 303 });
   }
   const input = parseFeedbackForm(form);
   if (!input) return data({ ok: false as const, message: FEEDBACK_MESSAGES.invalid }, { status: 400 });

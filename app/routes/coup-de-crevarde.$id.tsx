@@ -23,7 +23,7 @@ import { readBoundedForm } from "#app/lib/body.server";
 import { getEnv } from "#app/lib/env.server";
 import { isDomainError } from "#app/lib/errors";
 import { clientIp } from "#app/lib/rate-limit.server";
-import { safeRedirect } from "#app/lib/safe-redirect.server";
+import { safeRedirect, signInHref } from "#app/lib/safe-redirect.server";
 import { breadcrumbJsonLd, errorSeo, seo } from "#app/lib/seo";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { withCashbackLinks } from "#app/modules/cashback/click-out.server";
@@ -139,7 +139,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const commenting = (COMMENT_INTENTS as readonly unknown[]).includes(intent);
   if (!user) {
     if (js) return data({ ok: false as const, message: commenting ? COMMENT_MESSAGES.signIn : VOTE_MESSAGES.signIn }, { status: 401 });
-    return redirect(`/auth?redirect=${encodeURIComponent(back)}`, { status: 303 });
+    return redirect(signInHref(back), { status: 303 });
   }
   if (!id) return fail(404, VOTE_MESSAGES.notFound);
   if (intent === PRICE_ALERT_INTENT) {

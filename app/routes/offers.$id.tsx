@@ -9,6 +9,7 @@ import { getSessionUser } from "#app/lib/auth.server";
 import { readBoundedForm } from "#app/lib/body.server";
 import { requestNow } from "#app/lib/clock.server";
 import { getEnv } from "#app/lib/env.server";
+import { signInHref } from "#app/lib/safe-redirect.server";
 import { breadcrumbJsonLd, errorSeo, seo } from "#app/lib/seo";
 import { getPublicOffer } from "#app/modules/offers/offers.server";
 import { priceCents } from "#app/modules/prices/observations.server";
@@ -50,7 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = asUuid(params.id);
   const back = id ? offerPath(id) : "/";
   const user = await getSessionUser(request);
-  if (!user) return redirect(`/auth?redirect=${encodeURIComponent(back)}`, { status: 303 });
+  if (!user) return redirect(signInHref(back), { status: 303 });
   if (form.get("intent") !== PRICE_ALERT_INTENT) return data({ priceAlert: PRICE_ALERT_MESSAGES.invalid }, { status: 400 });
   const now = requestNow(request);
   return followPriceFromForm(form, user.id, back, async () => {
