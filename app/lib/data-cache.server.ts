@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { hearsDataChanges, onDataChange } from "./data-changes.server";
 import { databaseGeneration } from "./db.server";
 import { remember } from "./remember.server";
@@ -167,6 +168,11 @@ export function invalidateDataCache(table = "*") {
  */
 export function cachedRead<T>(key: string, tables: readonly ContentTable[], load: () => Promise<T>, options: CachedReadOptions<T> = {}): Promise<T> {
   return content.read(key, tables, load, options);
+}
+
+/** A short key for a cache entry that depends on many values (a page of deals): their SHA-1, whatever their order. */
+export function digestKey(prefix: string, parts: Iterable<string>): string {
+  return `${prefix}:${createHash("sha1").update([...parts].sort().join("\u0000")).digest("base64url")}`;
 }
 
 /** The earliest of these instants still to come (a list's next expiry), or null. */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { dataCacheSize } from "#app/lib/data-cache.server";
 import { getDb, type Database } from "#app/lib/db.server";
 import { listenForDataChanges } from "#app/lib/data-changes.server";
 import { recordPriceObservation } from "#app/modules/prices/observations.server";
@@ -9,6 +10,8 @@ import { action as dealsAction, loader as dealsLoader } from "#app/routes/admin/
 import { action as offersAction, loader as offersLoader } from "#app/routes/admin/offers";
 import { loader as dealLoader } from "#app/routes/coup-de-crevarde.$id";
 import { listFeaturedDeals, searchDeals } from "#app/modules/deals/deals.server";
+import { dealPriceTruths } from "#app/modules/deals/price-truth.server";
+import { lowestPriceLabels } from "#app/modules/prices/lowest-price.server";
 import { dealSearchSchema } from "#app/modules/deals/deals.schema";
 import { searchSite } from "#app/modules/search/site-search.server";
 import { listBrandOffers } from "#app/modules/offers/offers.server";
@@ -200,6 +203,28 @@ describeEachDb("price observations and the deals' price truth (issue #39, ADR 04
     // a deal with no history keeps its typed reduction, the best of the brand's then wins
     await dealWithHistory(`sans-${uniq()}`, { price: "10€", originalPrice: "12€", brandId: brand.id }, []);
     expect((await listBrands()).find((b) => b.id === brand.id)?.maxDiscountPercent).toBe(16);
+  });
+
+  it("a page's deal truths and 30-day lows are read once, kept for every visitor, and follow a price write at once", async () => {
+    const stop = await listenForDataChanges(database(), (database() as Database & { url?: string }).url);
+    try {
+      const db = await getDb();
+      const shop = `garde-${uniq()}`;
+      const deal = await dealWithHistory(shop, { price: "19,90€", originalPrice: "39,80€" }, [[20, 2490]]);
+      const url = `https://www.${shop}.fr/produit?ref=x`;
+      const read = async () => ({ truth: (await dealPriceTruths([deal])).get(deal.id)?.percent, low: plain((await lowestPriceLabels([url], new Date())).get(url)) });
+      const held = dataCacheSize();
+      expect(await read()).toEqual({ truth: "-20\u00a0%", low: "Prix le plus bas des 30 derniers jours : 24,90 €" });
+      // one entry each, served again without another one
+      expect(dataCacheSize()).toBe(held + 2);
+      expect(await read()).toEqual({ truth: "-20\u00a0%", low: "Prix le plus bas des 30 derniers jours : 24,90 €" });
+      expect(dataCacheSize()).toBe(held + 2);
+      // a merchant's lower price of 10 days ago: both follow
+      await db.transaction((tx) => recordPriceObservation(tx, { url, price: "17,90€", source: "import", observedAt: daysAgo(10) }));
+      await expect.poll(read, { timeout: 30_000 }).toEqual({ truth: null, low: "Prix le plus bas des 30 derniers jours : 17,90 €" });
+    } finally {
+      await stop();
+    }
   });
 
   it("a price import changes a brand's « Jusqu'à -X % » kept in the cache at once: the price history notifies a change", async () => {

@@ -1,6 +1,7 @@
+import { cachedRead, digestKey } from "#app/lib/data-cache.server";
 import { getDb } from "#app/lib/db.server";
 import { formatMoney } from "#app/modules/ledger/ledger";
-import { observationsSince, priceCents, type KeyedObservation } from "#app/modules/prices/observations.server";
+import { observationsSince, PRICE_HISTORY_TABLES, priceCents, type KeyedObservation } from "#app/modules/prices/observations.server";
 import type { PriceTruth } from "#app/modules/prices/price-truth";
 import { lowestPriceLabel } from "#app/modules/prices/lowest-price.server";
 import { productKey } from "#app/modules/prices/product-key";
@@ -66,6 +67,8 @@ function dealPriceTruth(deal: DealPrices, observations: readonly KeyedObservatio
  * The truth of a page of deals, by deal id: their products' observations read
  * in ONE query (by product key, from each deal's date less what the reference
  * needs: REFERENCE_LOOKBACK_DAYS). Deals without a product key or a reference are left out.
+ * The same for every visitor: kept in the data cache, keyed by what it reads of the deals,
+ * until the price history changes (a truth does not depend on the clock).
  */
 export async function dealPriceTruths(deals: readonly DealPrices[]): Promise<Map<string, PriceTruth>> {
   const keys = new Map<string, string>();
@@ -78,15 +81,23 @@ export async function dealPriceTruths(deals: readonly DealPrices[]): Promise<Map
     const known = since.get(product.key);
     if (!known || from < known) since.set(product.key, from);
   }
-  const truths = new Map<string, PriceTruth>();
-  if (since.size === 0) return truths;
-  const observations = await observationsSince(await getDb(), since);
-  for (const deal of deals) {
-    const key = keys.get(deal.id);
-    const truth = key ? dealPriceTruth(deal, observations.get(key) ?? []) : null;
-    if (truth) truths.set(deal.id, truth);
-  }
-  return truths;
+  if (since.size === 0) return new Map();
+  const cacheKey = digestKey(
+    "price-truth",
+    deals.map((d) => [d.id, d.url, d.price, d.originalPrice ?? "", d.publishedAt?.getTime() ?? "", d.createdAt.getTime()].join("\u0001")),
+  );
+  return new Map(
+    await cachedRead(cacheKey, PRICE_HISTORY_TABLES, async () => {
+      const observations = await observationsSince(await getDb(), since);
+      const truths: Array<[string, PriceTruth]> = [];
+      for (const deal of deals) {
+        const key = keys.get(deal.id);
+        const truth = key ? dealPriceTruth(deal, observations.get(key) ?? []) : null;
+        if (truth) truths.push([deal.id, truth]);
+      }
+      return truths;
+    }),
+  );
 }
 
 /** Deals shaped for the client (toPublicDeal) with their `priceTruth`, from the rows they came from. */

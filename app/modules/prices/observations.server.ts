@@ -157,6 +157,9 @@ export async function recordPriceObservation(tx: Tx, input: ObservationInput): P
   return true;
 }
 
+/** What a result read from the price history follows in the data cache (their triggers notify: migration 0055). */
+export const PRICE_HISTORY_TABLES = ["price_observations", "price_key_aliases"] as const;
+
 export interface KeyedObservation extends PriceObservation {
   productKey: string;
   sourceId: string | null;
