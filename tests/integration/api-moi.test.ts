@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { loader as moiLoader } from "#app/routes/api.moi";
+import { dataCacheSize } from "#app/lib/data-cache.server";
+import { listenForDataChanges } from "#app/lib/data-changes.server";
+import type { Database } from "#app/lib/db.server";
 import { ANONYMOUS_MOI, type Moi } from "#app/modules/members/moi.server";
 import { MOI_MAX_IDS, MOI_MESSAGES } from "#app/modules/members/moi.schema";
 import { setSetting } from "#app/modules/settings/settings.server";
@@ -112,6 +116,31 @@ describeEachDb("/api/moi", ({ database }) => {
     expect(b.feedback).toEqual({ [codeB]: { mine: false, reason: "expired" } });
     expect(JSON.stringify(b)).not.toContain(alice.id);
     expect(JSON.stringify(b)).not.toMatch(/Alice-/);
+  });
+
+  it("reads the shown deals' and codes' codes once for every member (data cache), and follows a change at once", async () => {
+    const stop = await listenForDataChanges(database(), (database() as Database & { url?: string }).url);
+    try {
+      const query = `deals=${dealA},${draft}&codes=${codeB}`;
+      const codesOf = async (cookie: string) => {
+        const moi = (await ask(cookie, query)).data as Moi;
+        return { ...moi.dealCodes, ...moi.promoCodes };
+      };
+      const before = dataCacheSize();
+      expect(await codesOf(alice.cookie)).toEqual({ [dealA]: "MOICODE10", [codeB]: "MOIB20" });
+      const held = dataCacheSize();
+      // one entry for the deals' codes, one for the promo codes (and the setting, when not yet held)
+      expect(held - before).toBeGreaterThanOrEqual(2);
+      // another member's answer comes from the same entries
+      expect(await codesOf(bob.cookie)).toEqual({ [dealA]: "MOICODE10", [codeB]: "MOIB20" });
+      expect(dataCacheSize()).toBe(held);
+      // an admin changes the deal's code: the next answer has it
+      await database().db.update(s.crevardeDeals).set({ ctaText: "MOICODE15" }).where(eq(s.crevardeDeals.id, dealA));
+      await expect.poll(() => codesOf(bob.cookie), { timeout: 30_000 }).toEqual({ [dealA]: "MOICODE15", [codeB]: "MOIB20" });
+    } finally {
+      await database().db.update(s.crevardeDeals).set({ ctaText: "MOICODE10" }).where(eq(s.crevardeDeals.id, dealA));
+      await stop();
+    }
   });
 
   it("answers each member their own parts of a deal page (deal=), and nothing of the other's", async () => {

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { crevardeDeals, promoCodes } from "#db/schema";
 import type { SessionUser } from "#app/lib/auth.server";
 import { displayName, initials } from "#app/modules/accounts/display";
+import { digestKey } from "#app/lib/data-cache.server";
 import { getDb } from "#app/lib/db.server";
 import { withCashbackLinks } from "#app/modules/cashback/click-out.server";
 import { memberVotes } from "#app/modules/deals/deal-votes.server";
@@ -11,7 +12,7 @@ import type { NoReason } from "#app/modules/promo-codes/code-feedback";
 import { memberAnswers } from "#app/modules/promo-codes/code-feedback.server";
 import { listMemberCodes } from "#app/modules/promo-codes/promo-codes.server";
 import { isDealSaved, savedCodeIds, savedDealIds } from "#app/modules/saved/saved.server";
-import { scheduleOpen } from "#app/modules/schedule/schedule.server";
+import { scheduledRead, scheduleOpen } from "#app/modules/schedule/schedule.server";
 import { getSetting } from "#app/modules/settings/settings.server";
 import type { Role } from "#db/constants";
 import type { MoiQuery } from "./moi.schema";
@@ -54,12 +55,19 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
     savedDealIds(user.id, deals),
     savedCodeIds(user.id, codes),
     memberAnswers(user.id, codes),
-    // only deals anyone may see: an id of a draft or a removed deal gives nothing away
+    // only deals anyone may see: an id of a draft or a removed deal gives nothing away. The same for every
+    // member: kept in the data cache until a write or a schedule boundary (ADR 030), as the page's own reads
     deals.length
-      ? db.select({ id: crevardeDeals.id, ctaText: crevardeDeals.ctaText }).from(crevardeDeals).where(and(inArray(crevardeDeals.id, deals), publicDeal(now)))
+      ? scheduledRead(digestKey("moi:deal-cta", deals), ["crevarde_deals"], now, () =>
+          db.select({ id: crevardeDeals.id, ctaText: crevardeDeals.ctaText }).from(crevardeDeals).where(and(inArray(crevardeDeals.id, deals), publicDeal(now))),
+        )
       : [],
     // only published codes, as a member sees them on the page: the live ones, and the expired ones /codes-promo lists apart
-    codes.length ? db.select({ id: promoCodes.id, code: promoCodes.code }).from(promoCodes).where(and(inArray(promoCodes.id, codes), scheduleOpen(promoCodes, now))) : [],
+    codes.length
+      ? scheduledRead(digestKey("moi:code", codes), ["promo_codes"], now, () =>
+          db.select({ id: promoCodes.id, code: promoCodes.code }).from(promoCodes).where(and(inArray(promoCodes.id, codes), scheduleOpen(promoCodes, now))),
+        )
+      : [],
     getSetting("cashback_launched"),
     query.deal ? memberDealPage(user, query.deal, now) : null,
   ]);
