@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { loader as moiLoader } from "#app/routes/api.moi";
@@ -7,6 +7,7 @@ import { dataCacheSize } from "#app/lib/data-cache.server";
 import { listenForDataChanges } from "#app/lib/data-changes.server";
 import type { Database } from "#app/lib/db.server";
 import { ANONYMOUS_MOI, type Moi } from "#app/modules/members/moi.server";
+import { loadMemberState, memberStateSize } from "#app/modules/members/member-state.server";
 import { MOI_MAX_IDS, MOI_MESSAGES } from "#app/modules/members/moi.schema";
 import { setSetting } from "#app/modules/settings/settings.server";
 import { req, signedInUser, type SignedInUser } from "#tests/helpers/auth";
@@ -226,5 +227,55 @@ describeEachDb("/api/moi", ({ database }) => {
     expect(bare.status).toBe(200);
     expect((bare.data as Moi).user?.displayName).toMatch(/^Alice-/);
     expect((bare.data as Moi).votes).toEqual({});
+  });
+
+  it("keeps each member's marks in memory, and forgets only that member's when one of their votes, saves or answers changes", async () => {
+    const db = database().db;
+    const stop = await listenForDataChanges(database(), (database() as Database & { url?: string }).url);
+    try {
+      const base = memberStateSize();
+      const both = async () => [await moiOf(alice.cookie), await moiOf(bob.cookie)] as const;
+      const [a] = await both();
+      expect(a.votes).toEqual({ [dealA]: { value: 1, reason: null }, [dealB]: { value: -1, reason: "too_expensive" } });
+      expect(memberStateSize()).toBe(base + 2);
+      // asked again: the same entries
+      await both();
+      expect(memberStateSize()).toBe(base + 2);
+
+      // Bob votes: his marks are forgotten (on every server, by the row's trigger), Alice's stay
+      await db.insert(s.dealVotes).values({ dealId: dealB, userId: bob.id, value: 1, weight: 1 });
+      await expect.poll(memberStateSize, { timeout: 30_000 }).toBe(base + 1);
+      expect((await moiOf(bob.cookie)).votes).toEqual({ [dealA]: { value: -1, reason: null }, [dealB]: { value: 1, reason: null } });
+      expect(memberStateSize()).toBe(base + 2);
+
+      // Alice saves a code, changes an answer, unsaves a deal: each shows in her next answer
+      await db.insert(s.savedPromoCodes).values({ userId: alice.id, promoCodeId: codeB });
+      await expect.poll(async () => (await moiOf(alice.cookie)).savedCodes.sort(), { timeout: 30_000 }).toEqual([codeA, codeB].sort());
+      await db.update(s.codeFeedback).set({ worked: false, reason: "used" }).where(and(eq(s.codeFeedback.userId, alice.id), eq(s.codeFeedback.promoCodeId, codeA)));
+      await expect.poll(async () => (await moiOf(alice.cookie)).feedback, { timeout: 30_000 }).toEqual({ [codeA]: { mine: false, reason: "used" } });
+      await db.delete(s.savedDeals).where(and(eq(s.savedDeals.userId, alice.id), eq(s.savedDeals.dealId, dealA)));
+      await expect.poll(async () => (await moiOf(alice.cookie)).savedDeals, { timeout: 30_000 }).toEqual([]);
+      // and nothing of Alice's reached Bob
+      const b = await moiOf(bob.cookie);
+      expect(b.savedCodes).toEqual([codeB]);
+      expect(b.feedback).toEqual({ [codeB]: { mine: false, reason: "expired" } });
+    } finally {
+      await db.delete(s.dealVotes).where(and(eq(s.dealVotes.userId, bob.id), eq(s.dealVotes.dealId, dealB)));
+      await db.delete(s.savedPromoCodes).where(and(eq(s.savedPromoCodes.userId, alice.id), eq(s.savedPromoCodes.promoCodeId, codeB)));
+      await db.update(s.codeFeedback).set({ worked: true, reason: null }).where(and(eq(s.codeFeedback.userId, alice.id), eq(s.codeFeedback.promoCodeId, codeA)));
+      await db.insert(s.savedDeals).values({ userId: alice.id, dealId: dealA }).onConflictDoNothing();
+      await stop();
+    }
+  });
+
+  it("keeps no member with more marks than the bound: their reads go to the database", async () => {
+    // Alice has 5 marks (2 votes, a saved deal, a saved code, an answer)
+    expect(await loadMemberState(alice.id, 4)).toBeNull();
+    expect(await loadMemberState(alice.id, 5)).toEqual({
+      votes: { [dealA]: { value: 1, reason: null }, [dealB]: { value: -1, reason: "too_expensive" } },
+      savedDeals: { [dealA]: true },
+      savedCodes: { [codeA]: true },
+      answers: { [codeA]: { worked: true, reason: null } },
+    });
   });
 });

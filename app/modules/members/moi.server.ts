@@ -16,6 +16,7 @@ import { scheduledRead, scheduleOpen } from "#app/modules/schedule/schedule.serv
 import { getSetting } from "#app/modules/settings/settings.server";
 import type { Role } from "#db/constants";
 import type { MoiQuery } from "./moi.schema";
+import { memberState, pick, type MemberState } from "./member-state.server";
 import { can } from "#app/lib/permissions";
 import { memberComments, hasReportedDeal, type MemberComments } from "#app/modules/deals/deal-comments.server";
 import { viewerFlags } from "#app/modules/deals/deal-expiry.server";
@@ -44,17 +45,21 @@ export interface Moi {
 
 export const ANONYMOUS_MOI: Moi = { user: null, votes: {}, savedDeals: [], savedCodes: [], feedback: {}, dealCodes: {}, promoCodes: {}, cashback: {}, deal: null };
 
-/** The member's own state for these ids, built from their session (kept in memory, ADR 032) and six small reads. */
+/**
+ * The member's own state for these ids, built from their session (kept in memory, ADR 032), their marks (kept in
+ * memory per member, member-state.server.ts) and the shown items' public parts (the data cache): no database read
+ * once these are warm. A member whose marks are not kept is read from the database for these ids.
+ */
 export async function moiFor(user: SessionUser | null, query: MoiQuery, now = new Date()): Promise<Moi> {
   if (!user) return ANONYMOUS_MOI;
   const db = await getDb();
   const { deals } = query;
-  const codes = await withListedCodes(query, now);
+  const [codes, state] = await Promise.all([withListedCodes(query, now), memberState(user.id)]);
   const [votes, saved, savedCodes, answers, dealRows, codeRows, launched, dealPage] = await Promise.all([
-    memberVotes(user.id, deals),
-    savedDealIds(user.id, deals),
-    savedCodeIds(user.id, codes),
-    memberAnswers(user.id, codes),
+    state ? pick(state.votes, deals) : memberVotes(user.id, deals),
+    state ? deals.filter((id) => Object.hasOwn(state.savedDeals, id)) : savedDealIds(user.id, deals),
+    state ? codes.filter((id) => Object.hasOwn(state.savedCodes, id)) : savedCodeIds(user.id, codes),
+    state ? pick(state.answers, codes) : memberAnswers(user.id, codes).then((mine) => Object.fromEntries(mine)),
     // only deals anyone may see: an id of a draft or a removed deal gives nothing away. The same for every
     // member: kept in the data cache until a write or a schedule boundary (ADR 030), as the page's own reads
     deals.length
@@ -69,7 +74,7 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
         )
       : [],
     getSetting("cashback_launched"),
-    query.deal ? memberDealPage(user, query.deal, now) : null,
+    query.deal ? memberDealPage(user, query.deal, now, state) : null,
   ]);
   const links = [...(await withCashbackLinks(dealRows, "deal", launched)), ...(await withCashbackLinks(codeRows, "code", launched))];
   const name = displayName(user);
@@ -78,7 +83,7 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
     votes,
     savedDeals: saved,
     savedCodes,
-    feedback: Object.fromEntries([...answers].map(([id, a]) => [id, { mine: a.worked, reason: a.reason }])),
+    feedback: Object.fromEntries(Object.entries(answers).map(([id, a]) => [id, { mine: a.worked, reason: a.reason }])),
     dealCodes: Object.fromEntries(dealRows.filter((d) => isDealCode(d.ctaText)).map((d) => [d.id, d.ctaText])),
     promoCodes: Object.fromEntries(codeRows.map((c) => [c.id, c.code])),
     cashback: Object.fromEntries(links.filter((d) => d.cashbackHref).map((d) => [d.id, d.cashbackHref!])),
@@ -106,8 +111,8 @@ export interface DealMoi {
   comments: MemberComments;
 }
 
-/** The member's own parts of a deal page, for a deal anyone may see (else null): seven small indexed reads. */
-export async function memberDealPage(user: SessionUser, dealId: string, now = new Date()): Promise<DealMoi | null> {
+/** The member's own parts of a deal page, for a deal anyone may see (else null): up to seven small indexed reads. */
+export async function memberDealPage(user: SessionUser, dealId: string, now = new Date(), state: MemberState | null = null): Promise<DealMoi | null> {
   const db = await getDb();
   const [row] = await db
     .select({ authorId: crevardeDeals.authorId, temperature: crevardeDeals.temperature, publishedAt: crevardeDeals.publishedAt })
@@ -115,8 +120,8 @@ export async function memberDealPage(user: SessionUser, dealId: string, now = ne
     .where(and(eq(crevardeDeals.id, dealId), publicDeal(now)));
   if (!row) return null;
   const [votes, saved, flags, reported, comments] = await Promise.all([
-    memberVotes(user.id, [dealId]),
-    isDealSaved(user.id, dealId),
+    state ? pick(state.votes, [dealId]) : memberVotes(user.id, [dealId]),
+    state ? Object.hasOwn(state.savedDeals, dealId) : isDealSaved(user.id, dealId),
     viewerFlags(user.id, dealId),
     hasReportedDeal(user.id, dealId),
     memberComments(user.id, dealId, now),
