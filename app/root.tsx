@@ -1,5 +1,5 @@
 import "./lib/zod-config";
-import { createContext, useContext, useEffect, useState } from "react";
+import { createContext, startTransition, useContext, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { ToastHost } from "#app/components/toast-host";
 import { toast as showToast } from "#app/lib/toast";
@@ -104,7 +104,9 @@ export function MoiProvider({ children }: { children: React.ReactNode }) {
     const list = document.querySelector("[data-moi-list]")?.getAttribute("data-moi-list");
     fetch(`/api/moi?deals=${shownIds("data-moi-deal")}&codes=${shownIds("data-moi-code")}${deal ? `&deal=${deal}` : ""}${list ? `&${list}` : ""}`, { signal: controller.signal })
       .then((res) => (res.ok ? res.json() : null))
-      .then((value: Moi | null) => value && setMoi(value))
+      // a transition, not urgent: the cards' re-render with the member's state yields to the browser every few
+      // milliseconds instead of running as one long task (a sync render of every card, seen in a trace of /)
+      .then((value: Moi | null) => value && startTransition(() => setMoi(value)))
       .catch(() => {});
     return () => controller.abort();
   }, [key, page]);

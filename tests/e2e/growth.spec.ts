@@ -104,11 +104,14 @@ test.describe("Google Analytics", () => {
     expect(tags).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-E2ETEST01"]);
   });
 
-  test("without consent, the Google tag never loads and the data layer stays empty", async ({ page, context, baseURL }) => {
+  test("without consent, the Google tag never loads and the data layer stays empty; the first-party page views still count", async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: "cr_consent", value: `v1.0.1.${Math.floor(Date.now() / 1000)}`, url: baseURL! }]);
     const tags: string[] = [];
+    const views: string[] = [];
     page.on("request", (r) => {
       if (GOOGLE_TAG.test(r.url())) tags.push(r.url());
+      // the anonymous first-party measurement, without any consent
+      if (new URL(r.url()).pathname === "/analytics") views.push((JSON.parse(r.postData() ?? "{}") as { path?: string }).path ?? "");
     });
     await page.goto("/marques");
     await expect(page.getByRole("link", { name: "Connexion" }).filter({ visible: true }).first()).toBeVisible();
@@ -116,6 +119,7 @@ test.describe("Google Analytics", () => {
     await expect(page).toHaveURL(/\/auth\?fresh=true$/);
     expect(await page.evaluate(() => (window.dataLayer ?? []).filter((e) => Array.from(e as ArrayLike<unknown>)[0] === "config").length)).toBe(0);
     expect(tags).toEqual([]);
+    await expect.poll(() => views, { timeout: 15_000 }).toEqual(["/marques", "/auth?fresh=true"]);
   });
 });
 
