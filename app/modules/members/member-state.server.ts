@@ -24,14 +24,14 @@ export interface MemberState {
  * A member with more marks than this (all four kinds together) is not kept: their reads go to the
  * database for the ids a page shows. Bounds the memory: at most MEMBER_STATE_MAX_ENTRIES × this many marks.
  */
-export const MEMBER_STATE_MAX_ROWS = 300;
+const MEMBER_STATE_MAX_ROWS = 300;
 /** Members kept at once (the least recently loaded go first). */
-export const MEMBER_STATE_MAX_ENTRIES = 2_000;
+const MEMBER_STATE_MAX_ENTRIES = 2_000;
 
 const states = createDataCache<string>("member-state", MEMBER_STATE_MAX_ENTRIES);
 
 /** What the triggers of migration 0058 notify when one of the member's marks changes. */
-export const memberChannel = (userId: string) => `member:${userId}`;
+const memberChannel = (userId: string) => `member:${userId}`;
 
 /** The member's marks, read in four bounded reads; null when they have more than `maxRows`. */
 export async function loadMemberState(userId: string, maxRows = MEMBER_STATE_MAX_ROWS): Promise<MemberState | null> {
