@@ -195,15 +195,20 @@ async function moveTemperature(tx: Tx, dealId: string, delta: number) {
   if (moved && crossesAlertThreshold(moved.temperature - delta, moved.temperature)) await enqueueAlertMatch(tx, dealId, "threshold");
 }
 
+export type MemberVote = { value: VoteValue; reason: ColdVoteReason | null };
+
+/** A member's vote as a deal_votes row holds it. */
+export const memberVoteOf = (row: { value: number; reason: string | null }): MemberVote => ({ value: row.value as VoteValue, reason: (row.reason as ColdVoteReason | null) ?? null });
+
 /** The member's votes on these deals (value and cold reason). */
-export async function memberVotes(userId: string, dealIds: string[]): Promise<Record<string, { value: VoteValue; reason: ColdVoteReason | null }>> {
+export async function memberVotes(userId: string, dealIds: readonly string[]): Promise<Record<string, MemberVote>> {
   if (dealIds.length === 0) return {};
   const db = await getDb();
   const rows = await db
     .select({ dealId: dealVotes.dealId, value: dealVotes.value, reason: dealVotes.reason })
     .from(dealVotes)
-    .where(and(eq(dealVotes.userId, userId), inArray(dealVotes.dealId, dealIds)));
-  return Object.fromEntries(rows.map((r) => [r.dealId, { value: r.value as VoteValue, reason: (r.reason as ColdVoteReason | null) ?? null }]));
+    .where(and(eq(dealVotes.userId, userId), inArray(dealVotes.dealId, [...dealIds])));
+  return Object.fromEntries(rows.map((r) => [r.dealId, memberVoteOf(r)]));
 }
 
 /**

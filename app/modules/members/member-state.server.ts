@@ -3,9 +3,9 @@ import { codeFeedback, dealVotes, savedDeals, savedPromoCodes } from "#db/schema
 import { createDataCache } from "#app/lib/data-cache.server";
 import { hearsDataChanges } from "#app/lib/data-changes.server";
 import { getDb } from "#app/lib/db.server";
-import type { ColdVoteReason } from "#app/modules/deals/deal-rules";
-import type { VoteValue } from "#app/modules/deals/deal-votes";
-import { isNoReason, type NoReason } from "#app/modules/promo-codes/code-feedback";
+import { memberVoteOf, memberVotes, type MemberVote } from "#app/modules/deals/deal-votes.server";
+import { memberAnswerOf, memberAnswers, type MemberAnswer } from "#app/modules/promo-codes/code-feedback.server";
+import { savedCodeIds, savedDealIds } from "#app/modules/saved/saved.server";
 
 /**
  * A member's own marks on deals and codes, all of them: their votes, saved deals and codes, and « Ça a
@@ -13,11 +13,11 @@ import { isNoReason, type NoReason } from "#app/modules/promo-codes/code-feedbac
  * without a database read; it is kept per member until one of their rows changes on any server
  * (migration 0058: the rows' triggers notify `member:<user id>`).
  */
-export interface MemberState {
-  votes: Record<string, { value: VoteValue; reason: ColdVoteReason | null }>;
+interface MemberState {
+  votes: Record<string, MemberVote>;
   savedDeals: Record<string, true>;
   savedCodes: Record<string, true>;
-  answers: Record<string, { worked: boolean; reason: NoReason | null }>;
+  answers: Record<string, MemberAnswer>;
 }
 
 /**
@@ -45,29 +45,51 @@ export async function loadMemberState(userId: string, maxRows = MEMBER_STATE_MAX
   ]);
   if (votes.length + deals.length + codes.length + answers.length > maxRows) return null;
   return {
-    votes: Object.fromEntries(votes.map((r) => [r.id, { value: r.value as VoteValue, reason: (r.reason as ColdVoteReason | null) ?? null }])),
+    votes: Object.fromEntries(votes.map((r) => [r.id, memberVoteOf(r)])),
     savedDeals: Object.fromEntries(deals.map((r) => [r.id, true as const])),
     savedCodes: Object.fromEntries(codes.map((r) => [r.id, true as const])),
-    answers: Object.fromEntries(answers.map((r) => [r.id, { worked: r.worked, reason: isNoReason(r.reason) ? r.reason : null }])),
+    answers: Object.fromEntries(answers.map((r) => [r.id, memberAnswerOf(r)])),
   };
 }
 
 /**
  * The member's marks from this server's memory, or null when they are not kept: this process does not
- * hear the data changes (scripts, tests), or the member has more than MEMBER_STATE_MAX_ROWS. The caller
- * then reads the ids it needs from the database.
+ * hear the data changes (scripts, tests), or the member has more than MEMBER_STATE_MAX_ROWS.
  */
-export async function memberState(userId: string): Promise<MemberState | null> {
+async function memberState(userId: string): Promise<MemberState | null> {
   if (!hearsDataChanges()) return null;
   const channel = memberChannel(userId);
   return states.read(channel, [channel], () => loadMemberState(userId));
 }
 
 /** The entries of `record` for these ids. */
-export function pick<T>(record: Record<string, T>, ids: readonly string[]): Record<string, T> {
+function pick<T>(record: Record<string, T>, ids: readonly string[]): Record<string, T> {
   const picked: Record<string, T> = {};
   for (const id of ids) if (Object.hasOwn(record, id)) picked[id] = record[id]!;
   return picked;
+}
+
+/**
+ * The member's marks on these deals and codes, in the order given: from their state in memory when it is kept,
+ * else read from the database for these ids.
+ */
+export async function memberMarks(userId: string, deals: readonly string[], codes: readonly string[]) {
+  const state = await memberState(userId);
+  if (state) {
+    return {
+      votes: pick(state.votes, deals),
+      savedDeals: deals.filter((id) => Object.hasOwn(state.savedDeals, id)),
+      savedCodes: codes.filter((id) => Object.hasOwn(state.savedCodes, id)),
+      answers: pick(state.answers, codes),
+    };
+  }
+  const [votes, savedDeals, savedCodes, answers] = await Promise.all([
+    memberVotes(userId, deals),
+    savedDealIds(userId, deals),
+    savedCodeIds(userId, codes),
+    memberAnswers(userId, codes),
+  ]);
+  return { votes, savedDeals, savedCodes, answers: Object.fromEntries(answers) };
 }
 
 /** Test helper: the members kept. */

@@ -5,18 +5,16 @@ import { displayName, initials } from "#app/modules/accounts/display";
 import { digestKey } from "#app/lib/data-cache.server";
 import { getDb } from "#app/lib/db.server";
 import { withCashbackLinks } from "#app/modules/cashback/click-out.server";
-import { memberVotes } from "#app/modules/deals/deal-votes.server";
+import type { MemberVote } from "#app/modules/deals/deal-votes.server";
 import { isDealCode } from "#app/modules/deals/deals.constants";
 import { publicDeal } from "#app/modules/deals/deals.server";
 import type { NoReason } from "#app/modules/promo-codes/code-feedback";
-import { memberAnswers } from "#app/modules/promo-codes/code-feedback.server";
 import { listMemberCodes } from "#app/modules/promo-codes/promo-codes.server";
-import { isDealSaved, savedCodeIds, savedDealIds } from "#app/modules/saved/saved.server";
 import { scheduledRead, scheduleOpen } from "#app/modules/schedule/schedule.server";
 import { getSetting } from "#app/modules/settings/settings.server";
 import type { Role } from "#db/constants";
 import type { MoiQuery } from "./moi.schema";
-import { memberState, pick, type MemberState } from "./member-state.server";
+import { memberMarks } from "./member-state.server";
 import { can } from "#app/lib/permissions";
 import { memberComments, hasReportedDeal, type MemberComments } from "#app/modules/deals/deal-comments.server";
 import { viewerFlags } from "#app/modules/deals/deal-expiry.server";
@@ -29,7 +27,7 @@ import { TEMPERATURE_TIER_LABELS, temperatureTier, visibleTemperature } from "#a
  */
 export interface Moi {
   user: { displayName: string; initials: string; avatarUrl: string | null; dealsUsed: number; role: Role } | null;
-  votes: Awaited<ReturnType<typeof memberVotes>>;
+  votes: Record<string, MemberVote>;
   savedDeals: string[];
   savedCodes: string[];
   feedback: Record<string, { mine: boolean; reason: NoReason | null }>;
@@ -54,12 +52,9 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
   if (!user) return ANONYMOUS_MOI;
   const db = await getDb();
   const { deals } = query;
-  const [codes, state] = await Promise.all([withListedCodes(query, now), memberState(user.id)]);
-  const [votes, saved, savedCodes, answers, dealRows, codeRows, launched, dealPage] = await Promise.all([
-    state ? pick(state.votes, deals) : memberVotes(user.id, deals),
-    state ? deals.filter((id) => Object.hasOwn(state.savedDeals, id)) : savedDealIds(user.id, deals),
-    state ? codes.filter((id) => Object.hasOwn(state.savedCodes, id)) : savedCodeIds(user.id, codes),
-    state ? pick(state.answers, codes) : memberAnswers(user.id, codes).then((mine) => Object.fromEntries(mine)),
+  const codes = await withListedCodes(query, now);
+  const [marks, dealRows, codeRows, launched, dealPage] = await Promise.all([
+    memberMarks(user.id, deals, codes),
     // only deals anyone may see: an id of a draft or a removed deal gives nothing away. The same for every
     // member: kept in the data cache until a write or a schedule boundary (ADR 030), as the page's own reads
     deals.length
@@ -74,16 +69,16 @@ export async function moiFor(user: SessionUser | null, query: MoiQuery, now = ne
         )
       : [],
     getSetting("cashback_launched"),
-    query.deal ? memberDealPage(user, query.deal, now, state) : null,
+    query.deal ? memberDealPage(user, query.deal, now) : null,
   ]);
   const links = [...(await withCashbackLinks(dealRows, "deal", launched)), ...(await withCashbackLinks(codeRows, "code", launched))];
   const name = displayName(user);
   return {
     user: { displayName: name, initials: initials(name), avatarUrl: user.avatarUrl, dealsUsed: user.dealsUsed, role: user.role },
-    votes,
-    savedDeals: saved,
-    savedCodes,
-    feedback: Object.fromEntries(Object.entries(answers).map(([id, a]) => [id, { mine: a.worked, reason: a.reason }])),
+    votes: marks.votes,
+    savedDeals: marks.savedDeals,
+    savedCodes: marks.savedCodes,
+    feedback: Object.fromEntries(Object.entries(marks.answers).map(([id, a]) => [id, { mine: a.worked, reason: a.reason }])),
     dealCodes: Object.fromEntries(dealRows.filter((d) => isDealCode(d.ctaText)).map((d) => [d.id, d.ctaText])),
     promoCodes: Object.fromEntries(codeRows.map((c) => [c.id, c.code])),
     cashback: Object.fromEntries(links.filter((d) => d.cashbackHref).map((d) => [d.id, d.cashbackHref!])),
@@ -111,17 +106,16 @@ export interface DealMoi {
   comments: MemberComments;
 }
 
-/** The member's own parts of a deal page, for a deal anyone may see (else null): up to seven small indexed reads. */
-export async function memberDealPage(user: SessionUser, dealId: string, now = new Date(), state: MemberState | null = null): Promise<DealMoi | null> {
+/** The member's own parts of a deal page, for a deal anyone may see (else null): up to eight small indexed reads. */
+export async function memberDealPage(user: SessionUser, dealId: string, now = new Date()): Promise<DealMoi | null> {
   const db = await getDb();
   const [row] = await db
     .select({ authorId: crevardeDeals.authorId, temperature: crevardeDeals.temperature, publishedAt: crevardeDeals.publishedAt })
     .from(crevardeDeals)
     .where(and(eq(crevardeDeals.id, dealId), publicDeal(now)));
   if (!row) return null;
-  const [votes, saved, flags, reported, comments] = await Promise.all([
-    state ? pick(state.votes, [dealId]) : memberVotes(user.id, [dealId]),
-    state ? Object.hasOwn(state.savedDeals, dealId) : isDealSaved(user.id, dealId),
+  const [marks, flags, reported, comments] = await Promise.all([
+    memberMarks(user.id, [dealId], []),
     viewerFlags(user.id, dealId),
     hasReportedDeal(user.id, dealId),
     memberComments(user.id, dealId, now),
@@ -130,8 +124,8 @@ export async function memberDealPage(user: SessionUser, dealId: string, now = ne
   const shown = visibleTemperature(row, user.id, now);
   return {
     id: dealId,
-    vote: votes[dealId] ?? null,
-    saved,
+    vote: marks.votes[dealId] ?? null,
+    saved: marks.savedDeals.length > 0,
     isAuthor,
     canModerate: can(user.role, "moderation"),
     heat: isAuthor ? { ...shown, tier: shown.temperature === null ? null : TEMPERATURE_TIER_LABELS[temperatureTier(shown.temperature)] } : null,

@@ -71,15 +71,20 @@ async function readFeedbackStats(promoCodeIds?: string[]): Promise<Array<[string
   return rows.map((r) => [r.promoCodeId, { answers: r.answers, worked: r.worked, recentNo: r.recentNo, lastWorkedAt: r.lastWorkedAt }]);
 }
 
+export type MemberAnswer = { worked: boolean; reason: NoReason | null };
+
+/** A member's answer as a code_feedback row holds it. */
+export const memberAnswerOf = (row: { worked: boolean; reason: string | null }): MemberAnswer => ({ worked: row.worked, reason: isNoReason(row.reason) ? row.reason : null });
+
 /** The member's own answers for these codes. */
-export async function memberAnswers(userId: string, promoCodeIds: string[]): Promise<Map<string, { worked: boolean; reason: NoReason | null }>> {
+export async function memberAnswers(userId: string, promoCodeIds: readonly string[]): Promise<Map<string, MemberAnswer>> {
   if (promoCodeIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db
     .select({ promoCodeId: codeFeedback.promoCodeId, worked: codeFeedback.worked, reason: codeFeedback.reason })
     .from(codeFeedback)
-    .where(and(eq(codeFeedback.userId, userId), inArray(codeFeedback.promoCodeId, promoCodeIds)));
-  return new Map(rows.map((r) => [r.promoCodeId, { worked: r.worked, reason: isNoReason(r.reason) ? r.reason : null }]));
+    .where(and(eq(codeFeedback.userId, userId), inArray(codeFeedback.promoCodeId, [...promoCodeIds])));
+  return new Map(rows.map((r) => [r.promoCodeId, memberAnswerOf(r)]));
 }
 
 /** The figures of these codes and the viewer's own answers: one read of theirs, for as many lists as a page shows. */

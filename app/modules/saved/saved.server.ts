@@ -34,11 +34,6 @@ export async function savedDealIds(userId: string, dealIds: readonly string[]): 
   return rows.map((r) => r.id);
 }
 
-/** Whether the member saved this deal. */
-export async function isDealSaved(userId: string, dealId: string): Promise<boolean> {
-  return (await savedDealIds(userId, [dealId])).length > 0;
-}
-
 /** The ids of the codes a member saved (the hearts of /codes-promo), among `promoCodeIds` when given. */
 export async function savedCodeIds(userId: string, promoCodeIds?: readonly string[]): Promise<string[]> {
   if (promoCodeIds?.length === 0) return [];
