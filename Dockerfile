@@ -17,4 +17,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s CMD ["node", "-e", "fetch('http://127.0.0.1:3000/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # what `npm run start:prod` runs, without npm in between, so SIGTERM reaches the server (graceful shutdown)
-CMD ["node", "--import", "tsx", "server/index.ts"]
+CMD ["node", "build/server.mjs"]

@@ -6,8 +6,7 @@ import type { KnipConfig } from "knip";
  * app/entry.*, every route module of app/routes.ts), vite (vite.config.ts and the plugins in
  * vite/ it imports), vitest (vitest.config.ts's include), playwright (tests/e2e/*.spec.ts and
  * the web server of playwright.config.ts, which runs tests/e2e/db-fixtures.ts), drizzle
- * (drizzle.config.ts) and the package.json scripts (`tsx scripts/…`, `node scripts/…`, and
- * server/index.ts through `start:prod`). Route modules import `./+types/…`: run
+ * (drizzle.config.ts) and the package.json scripts (`tsx scripts/…`, `node scripts/…`). Route modules import `./+types/…`: run
  * `react-router typegen` first (npm test does).
  */
 const config: KnipConfig = {
@@ -18,6 +17,8 @@ const config: KnipConfig = {
     "tests/crash/*-child.ts",
     "tests/helpers/job-worker-process.ts",
     "tests/helpers/lock-worker.ts",
+    // the production server's entry, which scripts/build-server.mjs bundles by path (ADR 055)
+    "server/index.ts",
     // the browser extension's bundles, which scripts/build-extension.ts names to esbuild by path (ADR 050)
     "extension/background.ts",
     "extension/content.ts",

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { SERVER_ENTRY } from "./lib/server-entry.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, ".e2e-data");
@@ -30,7 +31,7 @@ const stub = http.createServer((request, response) => {
   );
 });
 stub.listen(Number(port) + 1000, "127.0.0.1");
-const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+const child = spawn(process.execPath, [SERVER_ENTRY], {
   cwd: root,
   stdio: "inherit",
   env: {

@@ -2,6 +2,7 @@
 // `npm start`: build when the build is missing or older than the sources, then
 // run the production server (embedded PostgreSQL + demo data by default).
 import { spawn, spawnSync } from "node:child_process";
+import { SERVER_ENTRY } from "./lib/server-entry.mjs";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -19,20 +20,22 @@ function newest(dir) {
 }
 
 const sourcesChanged = () => {
-  if (!fs.existsSync(built)) return true;
+  if (!fs.existsSync(built) || !fs.existsSync(path.join(root, SERVER_ENTRY))) return true;
   const buildTime = fs.statSync(built).mtimeMs;
   const files = ["package.json", "vite.config.ts", "react-router.config.ts"].map((f) => path.join(root, f));
-  const src = Math.max(newest(path.join(root, "app")), newest(path.join(root, "public")), ...files.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
+  const src = Math.max(...["app", "server", "db", "public"].map((dir) => newest(path.join(root, dir))), ...files.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
   return src > buildTime;
 };
 
 if (sourcesChanged()) {
   console.log("Building the production bundle…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  for (const [cmd, args] of [["npx", ["react-router", "build"]], [process.execPath, ["scripts/build-server.mjs"]]]) {
+    const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
 
-const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+const child = spawn(process.execPath, [SERVER_ENTRY], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production" },

@@ -20,6 +20,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { startNginx } from "./lib/nginx";
 import { ensureBuild, root } from "./lib/server";
+import { SERVER_ENTRY } from "./lib/server-entry.mjs";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl) {
@@ -193,7 +194,7 @@ function startApp(name: "a" | "b", port: number): AppServer {
   fs.mkdirSync(dataDir, { recursive: true });
   const log = path.join(tmp, `${name}.log`);
   const out = fs.openSync(log, "a");
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     stdio: ["ignore", out, out],
     env: { ...process.env, ...sharedEnv, PORT: String(port), DATA_DIR: dataDir },

@@ -34,6 +34,8 @@ function migrationsFolder(): string {
   // works from the source tree (tsx, vitest) and from the built server bundle
   const candidates = [
     path.resolve(here, "../../db/migrations"),
+    // build/server.mjs (ADR 055)
+    path.resolve(here, "../db/migrations"),
     path.resolve(process.cwd(), "db/migrations"),
   ];
   return candidates.find((c) => fs.existsSync(c)) ?? candidates[1];

@@ -3,13 +3,16 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_ENTRY } from "./server-entry.mjs";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
 export function ensureBuild() {
-  if (fs.existsSync(path.join(root, "build/server/index.js")) && !process.argv.includes("--rebuild")) return;
-  const r = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (fs.existsSync(path.join(root, "build/server/index.js")) && fs.existsSync(path.join(root, SERVER_ENTRY)) && !process.argv.includes("--rebuild")) return;
+  for (const [cmd, args] of [["npx", ["react-router", "build"]], [process.execPath, ["scripts/build-server.mjs"]]] as const) {
+    const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
 }
 
 export async function freePort(): Promise<number> {
@@ -36,7 +39,7 @@ export const freshDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "crevard
 /** Start the production server on a fresh data dir (or the one given, or DATABASE_URL) and wait for /readyz. */
 export async function startServer(env: Record<string, string> = {}, dataDir = freshDataDir()): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -14,11 +14,12 @@ import { describe, expect, inject, it } from "vitest";
 import { openDatabase } from "#app/lib/db.server";
 import { dbKinds, openMigratedDataDir } from "#tests/helpers/db";
 import { adminQuery } from "#tests/helpers/pg-admin";
+import { SERVER_ENTRY } from "../../scripts/lib/server-entry.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 function startServer(env: Record<string, string>, port: number): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  return spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info", RATE_LIMIT_DISABLED: "true", VITEST: "", ...env },

@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "#app/lib/db.server";
 import { DEMO_ACCOUNTS } from "#app/seed/demo-accounts";
 import { dbKinds } from "#tests/helpers/db";
+import { SERVER_ENTRY } from "../../scripts/lib/server-entry.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const README_ADMIN = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
@@ -29,7 +30,7 @@ async function runServer(env: Record<string, string>, during?: (base: string) =>
   const base = `http://127.0.0.1:${port}`;
   const inherited = { ...process.env };
   for (const name of ["SEED_DEMO", "TRUST_PROXY", "SESSION_SECRET", "SITE_URL"]) delete inherited[name];
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...inherited, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", VITEST: "", ...env },

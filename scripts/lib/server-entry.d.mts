@@ -1,0 +1,2 @@
+export declare const SERVER_ENTRY: string;
+export declare const BUNDLED_PACKAGES: string[];
