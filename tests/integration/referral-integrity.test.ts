@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { subDays } from "date-fns";
+import { subDays } from "date-fns/subDays";
 import { eq } from "drizzle-orm";
 import { composeIBAN, isValidIBAN } from "ibantools";
 import { expect, it, vi } from "vitest";

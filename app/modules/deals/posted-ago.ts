@@ -1,7 +1,7 @@
 // Server side only (deals.server.ts writes the text into the loader data): date-fns' French locale stays out of
 // the pages' JavaScript (ADR 027).
-import { formatDistanceStrict } from "date-fns";
-import { fr } from "date-fns/locale";
+import { formatDistanceStrict } from "date-fns/formatDistanceStrict";
+import { fr } from "date-fns/locale/fr";
 
 /**
  * How long ago a deal was posted, as cards and the deal page say it (issue #34 item 9): « à l'instant » under a

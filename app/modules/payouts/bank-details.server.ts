@@ -1,5 +1,5 @@
 import { DomainError } from "#app/lib/errors";
-import { addHours } from "date-fns";
+import { addHours } from "date-fns/addHours";
 import { and, eq, isNull } from "drizzle-orm";
 import { createElement } from "react";
 import { BankDetailsChangedEmail } from "#app/emails/bank-details";

@@ -1,5 +1,10 @@
 import { TZDate } from "@date-fns/tz";
-import { addBusinessDays, addDays, isAfter, setHours, startOfHour, setMinutes } from "date-fns";
+import { addBusinessDays } from "date-fns/addBusinessDays";
+import { addDays } from "date-fns/addDays";
+import { isAfter } from "date-fns/isAfter";
+import { setHours } from "date-fns/setHours";
+import { startOfHour } from "date-fns/startOfHour";
+import { setMinutes } from "date-fns/setMinutes";
 import { SITE_TIME_ZONE } from "#app/modules/settings/paris-time";
 
 /**

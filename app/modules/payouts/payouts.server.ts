@@ -1,6 +1,6 @@
 import { DomainError } from "#app/lib/errors";
 import { randomUUID } from "node:crypto";
-import { subDays } from "date-fns";
+import { subDays } from "date-fns/subDays";
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { PayoutFailedEmail, PayoutSentEmail } from "#app/emails/payouts";

@@ -1,4 +1,6 @@
-import { subDays, subHours, subMonths } from "date-fns";
+import { subDays } from "date-fns/subDays";
+import { subHours } from "date-fns/subHours";
+import { subMonths } from "date-fns/subMonths";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { accountSignals, analyticsEvents, emailOutbox, newsletterSubscribers, rateLimits, session, verification } from "#db/schema";
 import { getDb } from "#app/lib/db.server";

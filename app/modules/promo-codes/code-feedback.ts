@@ -2,8 +2,8 @@
  * « Ça a marché ? » on promo codes (issue #15 item 6, ADR 036 §Code feedback): pure rules
  * shared by the server lists, the admin list and the tests.
  */
-import { formatDistanceStrict } from "date-fns";
-import { fr } from "date-fns/locale";
+import { formatDistanceStrict } from "date-fns/formatDistanceStrict";
+import { fr } from "date-fns/locale/fr";
 
 /** z for a 95 % confidence interval. */
 const WILSON_Z = 1.96;

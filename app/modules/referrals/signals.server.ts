@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { subDays } from "date-fns";
+import { subDays } from "date-fns/subDays";
 import { aliasedTable, and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { ACCOUNT_SIGNAL_KINDS } from "#db/constants-cashback";
 import { accountSignals, payoutMethods, session, user } from "#db/schema";

@@ -1,10 +1,10 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { fr } from "date-fns/locale";
+import { format } from "date-fns/format";
+import { fr } from "date-fns/locale/fr";
 import { describe, expect, it, vi } from "vitest";
 // date-fns's format, counted (the real one does the work)
-vi.mock("date-fns", async (importOriginal) => {
-  const real = await importOriginal<typeof import("date-fns")>();
+vi.mock("date-fns/format", async (importOriginal) => {
+  const real = await importOriginal<typeof import("date-fns/format")>();
   return { ...real, format: vi.fn(real.format) };
 });
 

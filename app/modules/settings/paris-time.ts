@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { fr } from "date-fns/locale";
+import { format } from "date-fns/format";
+import { fr } from "date-fns/locale/fr";
 import { withFirstOfMonth } from "#app/lib/paris-day";
 
 /** The site's time zone: admins type dates as they read them on a French clock. */
