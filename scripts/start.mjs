@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: build when the build is missing or older than the sources, then
 // run the production server (embedded PostgreSQL + demo data by default).
-import { spawn, spawnSync } from "node:child_process";
-import { SERVER_ENTRY } from "./lib/server-entry.mjs";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { buildForServer, SERVER_ENTRY } from "./lib/server-entry.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const built = path.join(root, "build/server/index.js");
@@ -29,10 +29,8 @@ const sourcesChanged = () => {
 
 if (sourcesChanged()) {
   console.log("Building the production bundle…");
-  for (const [cmd, args] of [["npx", ["react-router", "build"]], [process.execPath, ["scripts/build-server.mjs"]]]) {
-    const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
+  const status = buildForServer(root);
+  if (status !== 0) process.exit(status);
 }
 
 const child = spawn(process.execPath, [SERVER_ENTRY], {

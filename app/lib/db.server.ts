@@ -38,7 +38,7 @@ function migrationsFolder(): string {
     path.resolve(here, "../db/migrations"),
     path.resolve(process.cwd(), "db/migrations"),
   ];
-  return candidates.find((c) => fs.existsSync(c)) ?? candidates[1];
+  return candidates.find((c) => fs.existsSync(c)) ?? candidates[candidates.length - 1];
 }
 
 /* ------------------------------ PGlite lock ------------------------------ */

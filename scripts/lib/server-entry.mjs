@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+
 /**
  * The production server as one file (ADR 055): server/index.ts and the app modules it imports, bundled by
  * scripts/build-server.mjs during `npm run build`, run by plain `node` from the repository's root.
@@ -10,3 +12,15 @@ export const SERVER_ENTRY = "build/server.mjs";
  * date-fns, whose entry imports ~800. Node would load all of them one by one at every start, for the few used.
  */
 export const BUNDLED_PACKAGES = ["lucide-react", "date-fns", "@date-fns/tz"];
+
+/**
+ * Build what a production server runs (the React Router build, then SERVER_ENTRY), as `npm run build` does without
+ * its JavaScript budget; for `npm start` and the scripts that start a server. Returns the failed step's exit code, or 0.
+ */
+export function buildForServer(root) {
+  for (const [cmd, args] of [["npx", ["react-router", "build"]], [process.execPath, ["scripts/build-server.mjs"]]]) {
+    const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) return result.status ?? 1;
+  }
+  return 0;
+}

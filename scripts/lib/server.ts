@@ -1,18 +1,16 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { SERVER_ENTRY } from "./server-entry.mjs";
+import { buildForServer, SERVER_ENTRY } from "./server-entry.mjs";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
 export function ensureBuild() {
   if (fs.existsSync(path.join(root, "build/server/index.js")) && fs.existsSync(path.join(root, SERVER_ENTRY)) && !process.argv.includes("--rebuild")) return;
-  for (const [cmd, args] of [["npx", ["react-router", "build"]], [process.execPath, ["scripts/build-server.mjs"]]] as const) {
-    const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
+  const status = buildForServer(root);
+  if (status !== 0) process.exit(status);
 }
 
 export async function freePort(): Promise<number> {
