@@ -12,6 +12,8 @@ const launchOptions = {
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--in-process-gpu",
+    "--enable-features=NetworkServiceInProcess2",
   ],
 };
 

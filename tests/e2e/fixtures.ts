@@ -36,12 +36,26 @@ async function waitForHydration(page: Page, response: Response | null) {
   }
 }
 
-// the consent choices hydrate once their own chunk has arrived, after the page's (issue #38 item 4)
+/**
+ * Resolves once the page and its consent choices are hydrated (they hydrate once their own chunk has arrived,
+ * after the page's: issue #38 item 4). It listens to the document's changes instead of polling on every animation
+ * frame, which made the renderer draw frames beside the hydration it waited for.
+ */
 const hydrated = (page: Page) =>
-  page.waitForFunction(
+  page.evaluate(
     () =>
-      document.querySelector('script[type="module"]') === null ||
-      (document.documentElement.dataset.hydrated === "true" && document.querySelector('[data-consent-banner]:not([data-hydrated="true"])') === null),
+      new Promise<void>((resolve) => {
+        const done = () =>
+          document.querySelector('script[type="module"]') === null ||
+          (document.documentElement.dataset.hydrated === "true" && document.querySelector('[data-consent-banner]:not([data-hydrated="true"])') === null);
+        if (done()) return resolve();
+        const observer = new MutationObserver(() => {
+          if (!done()) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+      }),
   );
 
 /**
@@ -86,11 +100,18 @@ export function hydratingNavigation(page: Page) {
 /** A visitor of its own to the per-IP rate limits (the server trusts loopback proxies). */
 export const visitorAddress = () => `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
 
-/** What every test context gets: the consent cookie (unless opted out), Google stubbed, its own visitor address. */
+/**
+ * What every test context gets: its own visitor address, and either the consent cookie (analytics refused) or,
+ * for a test that starts without a choice, Google's hosts stubbed.
+ *
+ * The e2e server has a test GA measurement ID, so a context that may accept analytics must not reach Google: its
+ * tag is stubbed there and nothing leaves the machine. Only there: a context with a route has Playwright take
+ * every one of its requests through the test process and turn the browser's HTTP cache off, which made each
+ * navigation fetch every script again.
+ */
 export async function prepareContext(context: BrowserContext, baseURL: string, withConsent = true) {
   if (withConsent) await context.addCookies([consentCookie(baseURL)]);
-  // the e2e server has a test GA measurement ID: Google's tag is stubbed, nothing leaves the machine
-  await context.route(GOOGLE_TAG, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+  else await context.route(GOOGLE_TAG, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
   await context.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
 }
 export { expect };
