@@ -165,8 +165,8 @@ export function f12Cancelled(page: Page) {
 /** The newest link for `email` in the outbox, read by an admin on /email-test (no SMTP in the demo). */
 /** The site links of the newest outbox e-mail to `email` whose subject matches, as an admin reads them on /email-test (token links first). */
 export async function outboxLinks(browser: Browser, baseURL: string, email: string, kind: RegExp): Promise<string[]> {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.7.${Math.floor(Math.random() * 250)}.3` } });
-  await context.addCookies([{ name: "cr_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: baseURL }]);
+  const context = await browser.newContext({ baseURL });
+  await prepareContext(context, baseURL);
   const admin = await context.newPage();
   await signedInAs(admin, "admin", "/email-test");
   await expect(admin).toHaveURL(/\/email-test$/);

@@ -109,11 +109,10 @@ async function walk(page: Page, role: string, paths: readonly string[]) {
   const problems: string[] = [];
   for (const path of paths) {
     const errors = collectConsoleErrors(page);
+    // the fixtures' goto returns once the page is hydrated, after the root's effect has run (app/root.tsx):
+    // React has reported any mismatch by then, during the commit that precedes the effects
     const response = await page.goto(path, { waitUntil: "load" });
     expect(response?.status(), `${role} ${path}`).toBeLessThan(500);
-    // hydration is over once the root's effect has run (app/root.tsx): React has reported any
-    // mismatch by then, during the commit that precedes the effects
-    await page.waitForFunction(() => document.querySelector('script[type="module"]') === null || document.documentElement.dataset.hydrated === "true");
     problems.push(...errors.filter((e) => HYDRATION.test(e)).map((e) => `${role} ${path}: hydration error ${e.slice(0, 200)}`));
     page.removeAllListeners("console");
     page.removeAllListeners("pageerror");
