@@ -20,6 +20,7 @@ const FEMININE_ONLY: Array<[RegExp, string]> = [
   [/\bune crevarde\b/iu, "« une crevarde » addressed to the shopper"],
   [/\bcrevardes\b/iu, "« les crevardes » for the members"],
   [/\b(?:prévenue|invitée|parrainée|abonnée|désabonnée|ravie|prête|sûre|surprise|convaincue)\b/iu, "a feminine participle or adjective about the shopper"],
+  [/(?<!\p{L})(?:être|rester|te sentir|te trouver)\s+(?:\p{L}+\s+)?(?:mignonne|belle|jolie|coquette|élégante|parfaite|heureuse|fière)s?\b/iu, "a feminine adjective about the shopper after « être », « rester »…"],
   [/\bacheteuses\b|\bchasseuses de bons plans\b|\bmembres? inscrites\b/iu, "shoppers named as women only"],
   [/\bElles sont devenues\b/u, "members named as women only"],
 ];
@@ -48,10 +49,10 @@ function feminineOnly(line: string): string[] {
 
 describe("copy addressed to everyone (issue #34 item 12)", () => {
   it("finds the forms it looks for, and leaves neutral rewordings alone", () => {
-    for (const bad of ["Tu es connectée en tant que x", "Invite une amie", "fais profiter tes copines", "Non inscrite", "Deviens une crevarde", "Rejoins les crevardes", "tu t'es inscrite", "pour être prévenue du lancement", "Tu seras surprise", "Tu es déjà prête ?"]) {
+    for (const bad of ["Tu es connectée en tant que x", "Invite une amie", "fais profiter tes copines", "Non inscrite", "Deviens une crevarde", "Rejoins les crevardes", "tu t'es inscrite", "pour être prévenue du lancement", "Tu seras surprise", "Tu es déjà prête ?", "surtout pour être mignonne en visio", "pour te sentir belle"]) {
       expect(feminineOnly(bad), bad).not.toEqual([]);
     }
-    for (const ok of ["Connexion réussie", "Invite tes proches", "Session ouverte avec le compte x", "Abonnement actif", "Rejoins le club", "Un cadeau surprise glissé dans ta commande.", "la personne invitée", "Tu es sur la bonne page", "Crevarde"]) {
+    for (const ok of ["Connexion réussie", "Invite tes proches", "Session ouverte avec le compte x", "Abonnement actif", "Rejoins le club", "Un cadeau surprise glissé dans ta commande.", "la personne invitée", "Tu es sur la bonne page", "Crevarde", "La Vie est Belle, eau de parfum 50 ml", "surtout pour faire sourire en visio"]) {
       expect(feminineOnly(ok), ok).toEqual([]);
     }
   });
