@@ -102,3 +102,49 @@ test.describe("a first visit", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+test("the public pages build no number formatter, collator or date formatter while they load and hydrate @layout", async ({ page }) => {
+  // The first one a page builds loads the runtime's locale data in one long task (16–38 ms for a number formatter on
+  // this machine kind before any CPU slowdown, ADR 056): counts and prices are written by frenchNumber, dates by the
+  // server, names sorted on the server. Intl.PluralRules is cheap and stays.
+  await page.addInitScript(() => {
+    const built: string[] = [];
+    Object.assign(window, { __localeDataLoads: built });
+    for (const name of ["NumberFormat", "Collator", "DateTimeFormat"] as const) {
+      const original = Intl[name];
+      const record = () => built.push(`Intl.${name} ${new Error().stack?.split("\n")[4]?.trim() ?? ""}`);
+      Object.defineProperty(Intl, name, {
+        configurable: true,
+        writable: true,
+        value: new Proxy(original, {
+          construct: (target, args, newTarget) => (record(), Reflect.construct(target, args, newTarget)),
+          apply: (target, self, args) => (record(), Reflect.apply(target, self, args)),
+        }),
+      });
+    }
+    for (const [proto, method] of [
+      [Number.prototype, "toLocaleString"],
+      [Date.prototype, "toLocaleString"],
+      [Date.prototype, "toLocaleDateString"],
+      [String.prototype, "localeCompare"],
+    ] as const) {
+      const original = (proto as unknown as Record<string, (...a: unknown[]) => unknown>)[method];
+      Object.defineProperty(proto, method, {
+        configurable: true,
+        writable: true,
+        value(this: unknown, ...args: unknown[]) {
+          built.push(`${method} ${new Error().stack?.split("\n")[2]?.trim() ?? ""}`);
+          return original.apply(this, args);
+        },
+      });
+    }
+  });
+  for (const pathname of ["/", "/coup-de-crevarde", "/marques", "/blog", "/codes-promo"]) {
+    await page.goto(pathname);
+    // the wrappers are in place: a formatter built now is seen
+    expect(await page.evaluate(() => (new Intl.NumberFormat("fr-FR").format(1), (window as unknown as { __localeDataLoads: string[] }).__localeDataLoads.splice(-1)))).toEqual([
+      expect.stringContaining("Intl.NumberFormat"),
+    ]);
+    expect(await page.evaluate(() => (window as unknown as { __localeDataLoads: string[] }).__localeDataLoads), pathname).toEqual([]);
+  }
+});

@@ -1,4 +1,3 @@
-import { formatParisDay } from "#app/lib/paris-day";
 import { useState } from "react";
 import { CodeSignUpPrompt } from "./code-sign-up-prompt";
 import { Badge } from "#app/components/ui/badge";
@@ -39,9 +38,9 @@ export function PromoCodeCard({ code, visitor = code.masked }: { code: PublicPro
         {code.status === "soon" ? <Badge variant="risky">Expire bientôt</Badge> : null}
       </div>
       {code.description ? <p className="text-sm text-neutral-600">{code.description}</p> : null}
-      {code.expiresAt ? (
+      {code.expiresOn ? (
         <p className="text-xs text-neutral-500">
-          {expired ? "A expiré le" : "Valable jusqu'au"} {formatParisDay(code.expiresAt)}
+          {expired ? "A expiré le" : "Valable jusqu'au"} {code.expiresOn}
         </p>
       ) : (
         <p className="text-xs text-neutral-500">Sans date limite</p>

@@ -43,6 +43,3 @@ export function brandLetter(name: string): string {
 export function letterAnchor(letter: string): string {
   return letter === OTHER_LETTER ? "lettre-autres" : `lettre-${letter.toLowerCase()}`;
 }
-
-/** The catalogue's order of names: French, accents and case aside ("Avène" before "Bioderma", "Étam" among the E). */
-export const compareBrandNames = new Intl.Collator("fr", { sensitivity: "base", numeric: true }).compare;

@@ -13,7 +13,13 @@ import { publicCode } from "#app/modules/promo-codes/promo-codes.server";
 import { getSetting } from "#app/modules/settings/settings.server";
 import { maxDiscountPercent } from "./discount";
 import { withPriceTruth } from "#app/modules/deals/price-truth.server";
-import { brandLetter, compareBrandNames, type BrandCatalogueQuery } from "./brand-catalogue";
+import { brandLetter, type BrandCatalogueQuery } from "./brand-catalogue";
+
+/**
+ * The catalogue's order of names: French, accents and case aside ("Avène" before "Bioderma", "Étam" among the E).
+ * Server-only: the collator's data costs the browser one long task to load (ADR 056).
+ */
+const compareBrandNames = new Intl.Collator("fr", { sensitivity: "base", numeric: true }).compare;
 
 /**
  * Brands of the public catalogue with their category's name, optionally

@@ -7,6 +7,7 @@
  * 3,33 % × 70 % = 2,33 % (2,331 floored), 5,00 € × 70 % = 3,50 €.
  */
 
+import { frenchNumber } from "#app/lib/french-number";
 import { formatEuros } from "#app/modules/ledger/ledger";
 import { parsePrice } from "#app/modules/offers/offers";
 
@@ -36,11 +37,9 @@ export function memberRate(rate: RateValue, shareBps: number): MemberRate {
   return { kind: "fixed", cents: Math.floor(((rate.displayFixedCents ?? 0) * shareBps) / 10000) };
 }
 
-const PERCENT = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
-
 /** "7 %", "2,33 %", "3,50 €" (French format, non-breaking space). */
 export function formatMemberRate(rate: MemberRate): string {
-  if (rate.kind === "percent") return `${PERCENT.format(rate.hundredths / 100)}\u00a0%`;
+  if (rate.kind === "percent") return `${frenchNumber(rate.hundredths / 100, 2)}\u00a0%`;
   return formatEuros(rate.cents);
 }
 

@@ -3,6 +3,7 @@
  * the pure rules and the French copy (no zod here: the deal page's bundle
  * imports this file; the form schema is in deal-comments.schema.ts).
  */
+import { frenchNumber } from "#app/lib/french-number";
 import type { CommentStatus } from "#db/states/comment-status";
 
 export const COMMENT_MAX = 4000;
@@ -71,7 +72,7 @@ export const REASON_KEYS = Object.keys(REPORT_REASONS) as [ReportReason, ...Repo
 export const COMMENT_MESSAGES = {
   signIn: "Connecte-toi pour commenter.",
   bodyRequired: "Écris ton commentaire avant de l'envoyer.",
-  bodyTooLong: `Ton commentaire ne doit pas dépasser ${COMMENT_MAX.toLocaleString("fr-FR")} caractères.`,
+  bodyTooLong: `Ton commentaire ne doit pas dépasser ${frenchNumber(COMMENT_MAX)} caractères.`,
   invalid: "Cette action n'est pas reconnue. Recharge la page et réessaie.",
   dealMissing: "Ce deal n'existe pas ou n'est plus en ligne.",
   commentMissing: "Ce commentaire n'existe pas ou n'est plus visible.",
@@ -90,7 +91,7 @@ export const COMMENT_MESSAGES = {
 
 export const REPORT_MESSAGES = {
   reasonRequired: "Choisis la raison de ton signalement.",
-  detailsTooLong: `Les précisions ne doivent pas dépasser ${REPORT_DETAILS_MAX.toLocaleString("fr-FR")} caractères.`,
+  detailsTooLong: `Les précisions ne doivent pas dépasser ${frenchNumber(REPORT_DETAILS_MAX)} caractères.`,
   already: "Tu as déjà signalé ce contenu : un modérateur va l'examiner.",
   own: "Tu ne peux pas signaler ton propre contenu.",
   tooMany: "Tu as fait beaucoup de signalements. Réessaie dans une heure.",

@@ -2,6 +2,7 @@ import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { brands, categories, promoCodes } from "#db/schema";
 import { nextInstant } from "#app/lib/data-cache.server";
 import { getDb } from "#app/lib/db.server";
+import { formatParisDay } from "#app/lib/paris-day";
 import { scheduledRead, scheduleOpen } from "#app/modules/schedule/schedule.server";
 import { attachFeedback, loadFeedback, withFeedback } from "./code-feedback.server";
 import { codeDescription, expiryStatus, FEATURED_CODES_LIMIT, maskCode, type ExpiryStatus } from "./promo-codes";
@@ -17,6 +18,8 @@ export interface PublicPromoCode {
   code: string;
   masked: boolean;
   expiresAt: string | null;
+  /** the expiry's day in Paris, in French (« 30 juin 2027 »), written here: public pages build no date formatter in the browser (ADR 056) */
+  expiresOn: string | null;
   status: ExpiryStatus;
   url: string | null;
 }
@@ -57,6 +60,7 @@ export function toPublicCode(row: Row, signedIn: boolean, now = new Date()): Pub
     code: signedIn ? (row.code ?? "") : maskCode(row.code),
     masked: !signedIn,
     expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    expiresOn: row.expiresAt ? formatParisDay(row.expiresAt) : null,
     status: expiryStatus(row.expiresAt, now),
     url: row.url ?? row.brandUrl ?? null,
   };

@@ -1,5 +1,6 @@
 // Query parsing of the site's search (issue #14). Free of zod and of server
 // code: the header's combobox imports it.
+import { frenchNumber } from "#app/lib/french-number";
 
 /** A query is trimmed and cut to this many characters; it is never read as syntax. */
 export const SEARCH_MAX_LENGTH = 100;
@@ -65,9 +66,7 @@ export function parseDealSort(value: string | null, hasQuery: boolean): DealSort
 }
 
 /** "1 000+" past the capped count, else the count, French digit grouping. */
-const COUNT = new Intl.NumberFormat("fr-FR");
-
 export function formatCount(count: number, capped: boolean): string {
-  const n = COUNT.format(count).replace(/\u202f|\u00a0/g, " ");
+  const n = frenchNumber(count).replace(/\u202f/g, " ");
   return capped ? `${n}+` : n;
 }

@@ -3,6 +3,7 @@
  * the period it is valid ("du 14 au 25 mai 2025", Paris dates) and the
  * cashback bonus, promised only once cashback exists. Client-safe.
  */
+import { frenchNumber } from "#app/lib/french-number";
 import { formatParis, toParisDateInput } from "#app/modules/settings/paris-time";
 
 /** A Paris date in French, "1er" for the first of the month: "14", "14 mai", "1er mai 2025" (formatParis writes "1er" before a month; a day alone, "du 1er au 5 mai", is done here). */
@@ -25,7 +26,7 @@ export function announcedBonus(bonusPercent: number, cashbackLaunched: boolean):
 
 /** "+20 % de cashback" with French spacing. */
 export function bonusLabel(percent: number): string {
-  return `+${percent.toLocaleString("fr-FR")}\u00a0% de cashback`;
+  return `+${frenchNumber(percent)}\u00a0% de cashback`;
 }
 
 /** schema.org Offer validity, as Paris calendar dates. */
