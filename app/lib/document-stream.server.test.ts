@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { documentRewriter, documentStream, hydrateAfterFirstPaint } from "./document-stream.server";
+import { documentRewriter, documentStream, hydrateAfterFirstPaint, PRELOADS_PER_TASK, preloadScript } from "./document-stream.server";
 
 // the shape React Router 7 renders: preloads in the head, then the inline hydration module at the end of the body
 const hydrationScript = `;
@@ -44,6 +44,21 @@ describe("hydrateAfterFirstPaint", () => {
 
   it("is a valid module script", () => {
     expect(() => transformSync(rewritten, { format: "esm", target: "es2022", loader: "js" })).not.toThrow();
+  });
+
+  it("appends the module preloads a few per task, in their order, each batch in a task of its own", async () => {
+    const hrefs = Array.from({ length: 44 }, (_, i) => `/assets/m${i}.js`);
+    const tasks: string[][] = [[]];
+    const links: Array<{ rel?: string; href?: string }> = [];
+    const document = { createElement: () => ({}), head: { append: (link: { rel?: string; href?: string }) => (links.push(link), tasks.at(-1)!.push(link.href!)) } };
+    const setTimeout = (resolve: () => void) => (tasks.push([]), resolve());
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
+    await new AsyncFunction("document", "setTimeout", preloadScript(hrefs))(document, setTimeout);
+    expect(links.map((l) => l.href)).toEqual(hrefs);
+    expect(links.every((l) => l.rel === "modulepreload")).toBe(true);
+    expect(tasks).toHaveLength(Math.ceil(44 / PRELOADS_PER_TASK));
+    expect(tasks.every((t) => t.length <= PRELOADS_PER_TASK && t.length > 0)).toBe(true);
+    expect(PRELOADS_PER_TASK).toBeLessThanOrEqual(8);
   });
 
   it("leaves a script without static imports as it is", () => {

@@ -11,7 +11,7 @@ import { DEMO_MEMBER, expect, signedInAs, test } from "./fixtures";
  */
 async function startupScripts(page: import("@playwright/test").Page, pathname: string): Promise<string[]> {
   const html = await (await page.request.get(pathname)).text();
-  const list = /for \(const href of (\[[^\]]*\])\)/.exec(html)?.[1];
+  const list = /const modulePreloads = (\[[^\]]*\]);/.exec(html)?.[1];
   return list ? (JSON.parse(list) as string[]) : [];
 }
 
