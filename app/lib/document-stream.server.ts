@@ -45,7 +45,8 @@ export function hydrateAfterFirstPaint(script: string, preloads: string[]): stri
  * Modulepreload links appended per task. Each link a script appends costs the main thread 0.4–0.8 ms on this
  * machine kind: a deal list's 44 took 15–38 ms in one task, 100–230 ms once Lighthouse slows the CPU to a phone's, and
  * all of it blocking (ADR 056). A few at a time, each batch in a task of its own, no task is long; the last batch
- * starts a few milliseconds later.
+ * starts a few milliseconds later. A hidden tab (opened in the background) appends them all at once: no one waits on
+ * its main thread, and the browser runs a hidden page's timers once a second at most.
  */
 export const PRELOADS_PER_TASK = 8;
 
@@ -53,7 +54,7 @@ export const PRELOADS_PER_TASK = 8;
 export function preloadScript(preloads: string[]): string {
   return `const modulePreloads = ${JSON.stringify(preloads)};
 for (let i = 0; i < modulePreloads.length; i += ${PRELOADS_PER_TASK}) {
-  if (i > 0) await new Promise((resolve) => setTimeout(resolve));
+  if (i > 0 && document.visibilityState !== "hidden") await new Promise((resolve) => setTimeout(resolve));
   for (const href of modulePreloads.slice(i, i + ${PRELOADS_PER_TASK})) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
 }`;
 }
