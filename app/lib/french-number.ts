@@ -1,5 +1,5 @@
 /**
- * Numbers written the French way (« 1 234 », « 2,5 », « 12,34 € ») without `Intl.NumberFormat`, for the code public
+ * Numbers written the French way (« 1 234 », « 2,5 ») without `Intl.NumberFormat`, for the code public
  * pages run in the browser (issue #38 item 4). The first number formatter a page builds loads the runtime's number
  * data: 16–38 ms of one task on this machine kind, before Lighthouse's CPU slowdown, on every page that built one
  * while its modules loaded or hydrated (ADR 056). The output is `Intl.NumberFormat("fr-FR")`'s, character for
@@ -43,9 +43,4 @@ export function frenchNumber(value: number, maxFraction = 3, minFraction = 0): s
   frac = frac.replace(/0+$/, "").padEnd(minFraction, "0");
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP);
   return `${sign}${grouped}${frac ? `,${frac}` : ""}`;
-}
-
-/** Cents as French euros, as `Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" })` writes them: « 12,34 € ». */
-export function frenchEuros(cents: number): string {
-  return `${frenchNumber(cents / 100, 2, 2)}\u00a0€`;
 }

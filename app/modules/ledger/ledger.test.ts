@@ -80,6 +80,19 @@ describe("append-only ledger in code", () => {
   });
 });
 
+describe("formatEuros", () => {
+  it("equals Intl's euro currency format without building a formatter (ADR 056)", () => {
+    const EUROS = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+    for (const cents of [0, 1, 99, 100, 1234, -1234, 123_456_789, -5]) expect(formatEuros(cents)).toBe(EUROS.format(cents / 100));
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        expect(formatEuros(cents)).toBe(EUROS.format(cents / 100));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe("formatMoney", () => {
   it("shows an amount in its own currency the French way, euros as formatEuros does", () => {
     expect(formatMoney(49.9, "EUR")).toBe(formatEuros(4990));

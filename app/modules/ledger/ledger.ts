@@ -2,7 +2,7 @@
  * Pure ledger rules (ADR 013): money is an integer number of euro cents held
  * in a JS number, checked to stay a safe integer; never a float.
  */
-import { frenchEuros, frenchNumber } from "#app/lib/french-number";
+import { frenchNumber } from "#app/lib/french-number";
 
 /** A refused ledger operation (bad amount, not enough money, wrong state). */
 export class LedgerError extends Error {
@@ -107,9 +107,15 @@ export class MemberMoneyOutstandingError extends LedgerError {
   }
 }
 
-/** Cents as French euros, for display only ("12,34 €"); no number formatter, which the browser pays for (ADR 056). */
+/**
+ * Euros as `Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" })` writes them (« 12,34 € »), without
+ * building a number formatter, which the browser pays for (ADR 056).
+ */
+const euros = (amount: number) => `${frenchNumber(amount, 2, 2)}\u00a0€`;
+
+/** Cents as French euros, for display only ("12,34 €"). */
 export function formatEuros(cents: number): string {
-  return frenchEuros(cents);
+  return euros(cents / 100);
 }
 
 // one formatter per other currency for the process, built on first use: building one costs more than formatting dozens of amounts
@@ -117,7 +123,7 @@ const MONEY = new Map<string, Intl.NumberFormat>();
 
 /** An amount in its own currency, the French way ("49,90 €", "12,00 $US"). */
 export function formatMoney(amount: number, currency: string): string {
-  if (currency === "EUR") return `${frenchNumber(amount, 2, 2)}\u00a0€`;
+  if (currency === "EUR") return euros(amount);
   let format = MONEY.get(currency);
   if (!format) {
     format = new Intl.NumberFormat("fr-FR", { style: "currency", currency });
