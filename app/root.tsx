@@ -116,12 +116,15 @@ export function MoiProvider({ children }: { children: React.ReactNode }) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const css = useInlineCss();
+  // written by the server, not by protect() after hydration: set then, it made the browser restyle the whole page
+  // (its rules hang on <html>) in one task of 30 ms on this machine kind
+  const contentProtection = useRootData()?.contentProtection;
   // the page is interactive from here on (the e2e tests wait for it: hydration starts after the first paint)
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="fr">
+    <html lang="fr" data-protected={contentProtection ? "true" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

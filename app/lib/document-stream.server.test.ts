@@ -68,7 +68,7 @@ describe("hydrateAfterFirstPaint", () => {
     const tasks = await preloadTasks(hrefs, "visible");
     expect(tasks).toHaveLength(Math.ceil(44 / PRELOADS_PER_TASK));
     expect(tasks.every((t) => t.length <= PRELOADS_PER_TASK && t.length > 0)).toBe(true);
-    expect(PRELOADS_PER_TASK).toBeLessThanOrEqual(8);
+    expect(PRELOADS_PER_TASK).toBeLessThanOrEqual(4);
   });
 
   it("appends them all at once in a hidden tab, whose timers the browser slows to one a second", async () => {

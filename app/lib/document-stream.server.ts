@@ -46,9 +46,10 @@ export function hydrateAfterFirstPaint(script: string, preloads: string[]): stri
  * machine kind: a deal list's 44 took 15–38 ms in one task, 100–230 ms once Lighthouse slows the CPU to a phone's, and
  * all of it blocking (ADR 056). A few at a time, each batch in a task of its own, no task is long; the last batch
  * starts a few milliseconds later. A hidden tab (opened in the background) appends them all at once: no one waits on
- * its main thread, and the browser runs a hidden page's timers once a second at most.
+ * its main thread, and the browser runs a hidden page's timers once a second at most. Batches of 8 still made tasks
+ * of 6–31 ms in Lighthouse's traces of / (ADR 057): 4 at a time.
  */
-export const PRELOADS_PER_TASK = 8;
+export const PRELOADS_PER_TASK = 4;
 
 /** The hydration script's part that starts the module preloads, PRELOADS_PER_TASK at a time. */
 export function preloadScript(preloads: string[]): string {

@@ -38,7 +38,8 @@ export function Analytics({ consent, gaMeasurementId }: { consent: ConsentChoice
   }, [analytics, marketing, gaMeasurementId]);
 
   useEffect(() => {
-    beacon({ event: "page_view", path });
+    // in a task of its own: the first sendBeacon of a page takes 5 ms, which the hydration's effects are long enough without
+    setTimeout(() => beacon({ event: "page_view", path }));
   }, [path]);
 
   useEffect(() => {

@@ -25,7 +25,8 @@ function isBlockedShortcut(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "shiftKey"
  */
 export function protect(): () => void {
   const root = document.documentElement;
-  root.dataset.protected = "true";
+  // the server writes it where the setting is on: setting it again would restyle the whole page
+  if (root.dataset.protected !== "true") root.dataset.protected = "true";
   const onContextMenu = (e: MouseEvent) => {
     if (!isEditable(e.target)) e.preventDefault();
   };
