@@ -116,8 +116,8 @@ export function MoiProvider({ children }: { children: React.ReactNode }) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const css = useInlineCss();
-  // written by the server, not by protect() after hydration: set then, it made the browser restyle the whole page
-  // (its rules hang on <html>) in one task of 30 ms on this machine kind
+  // content protection's attribute, rendered with the page (ADR 057): set after hydration, it made the browser
+  // restyle the whole page (its rules hang on <html>) in one task of 30 ms on this machine kind
   const contentProtection = useRootData()?.contentProtection;
   // the page is interactive from here on (the e2e tests wait for it: hydration starts after the first paint)
   useEffect(() => {

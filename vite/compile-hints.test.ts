@@ -41,7 +41,7 @@ describe("compileHints()", () => {
     expect(small!.code).not.toContain("allFunctionsCalledOnLoad");
   });
 
-  it("leaves the server build alone", async () => {
+  it("leaves the server build alone", () => {
     const plugin = compileHints();
     const applies = plugin.applyToEnvironment as (environment: { name: string }) => boolean;
     expect(applies({ name: "client" })).toBe(true);

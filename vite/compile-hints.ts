@@ -23,7 +23,7 @@ export function compileHints(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        if (file.type === "chunk" && file.fileName.endsWith(".js") && Buffer.byteLength(file.code) >= MIN_HINTED_BYTES) file.code = COMPILE_HINT + file.code;
+        if (file.type === "chunk" && Buffer.byteLength(file.code) >= MIN_HINTED_BYTES) file.code = COMPILE_HINT + file.code;
       }
     },
   };

@@ -31,7 +31,9 @@ test("an admin switches content protection off and on again from Paramètres", a
   await expect(page.locator("html")).toHaveAttribute("data-protected", "true");
   // in the server's HTML: set after hydration, it made the browser restyle the whole page in one long task
   expect(await htmlTag(page)).toContain('data-protected="true"');
-  expect(await contextMenuCancelled(page, "main h1")).toBe(true);
+  // the listeners attach once protect() has loaded, after hydration
+  await expect.poll(() => contextMenuCancelled(page, "main h1")).toBe(true);
+  expect(await f12Cancelled(page)).toBe(true);
 });
 
 /** The <html> start tag of /coup-de-crevarde as the server sends it. */

@@ -74,7 +74,8 @@ test("visitors see the /temu coupons masked, with the prompt to sign up", async 
 test("content protection is on by default and never blocks a form", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("data-protected", "true");
-  expect(await contextMenuCancelled(page, "main h1")).toBe(true);
+  // the attribute comes with the server's HTML; the listeners attach once protect() has loaded, after hydration
+  await expect.poll(() => contextMenuCancelled(page, "main h1")).toBe(true);
   expect(await f12Cancelled(page)).toBe(true);
   expect(await contextMenuCancelled(page, 'input[type="email"]')).toBe(false);
   // the newsletter form still works from the keyboard

@@ -22,11 +22,10 @@ function isBlockedShortcut(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "shiftKey"
  * fields, copy buttons (they use the clipboard API), keyboard navigation or
  * screen readers: only the context menu, selection outside fields, image and
  * video dragging and the dev-tools shortcuts. Returns what undoes it.
+ * The stylesheet's part hangs on `<html data-protected>`, which `Layout`
+ * (app/root.tsx) renders from the setting (ADR 057): it is not set here.
  */
 export function protect(): () => void {
-  const root = document.documentElement;
-  // the server writes it where the setting is on: setting it again would restyle the whole page
-  if (root.dataset.protected !== "true") root.dataset.protected = "true";
   const onContextMenu = (e: MouseEvent) => {
     if (!isEditable(e.target)) e.preventDefault();
   };
@@ -70,7 +69,6 @@ export function protect(): () => void {
   }
 
   return () => {
-    delete root.dataset.protected;
     document.removeEventListener("contextmenu", onContextMenu);
     document.removeEventListener("dragstart", onDragStart);
     document.removeEventListener("keydown", onKeyDown);
