@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type Request, type Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
@@ -279,10 +280,16 @@ export function createApp(options: AppOptions) {
     }
   });
 
-  // Hashed build assets never change: cache them forever.
+  // Hashed build assets never change: cache them forever. Their brotli and gzip copies were made at build time
+  // (scripts/precompress.mjs, ADR 058): sent as they are, with Vary: Accept-Encoding, instead of compressed per request.
   app.use(
     "/assets",
-    express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    expressStaticGzip(path.join(options.clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", index: false },
+    }),
   );
   // Uploaded and generated images get random names: also immutable.
   app.use(

@@ -14,11 +14,17 @@ export const SERVER_ENTRY = "build/server.mjs";
 export const BUNDLED_PACKAGES = ["lucide-react", "date-fns", "@date-fns/tz"];
 
 /**
- * Build what a production server runs (the React Router build, then SERVER_ENTRY), as `npm run build` does without
- * its JavaScript budget; for `npm start` and the scripts that start a server. Returns the failed step's exit code, or 0.
+ * Build what a production server runs (the React Router build, its assets' compressed copies, then SERVER_ENTRY),
+ * as `npm run build` does without its JavaScript budget; for `npm start` and the scripts that start a server.
+ * Returns the failed step's exit code, or 0.
  */
 export function buildForServer(root) {
-  for (const [cmd, args] of [["npx", ["react-router", "build"]], [process.execPath, ["scripts/build-server.mjs"]]]) {
+  const steps = [
+    ["npx", ["react-router", "build"]],
+    [process.execPath, ["scripts/precompress.mjs"]],
+    [process.execPath, ["scripts/build-server.mjs"]],
+  ];
+  for (const [cmd, args] of steps) {
     const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
     if (result.status !== 0) return result.status ?? 1;
   }

@@ -18,6 +18,12 @@ describeEachDb("express server", () => {
   fs.mkdirSync(path.join(dir, "client/assets"), { recursive: true });
   fs.writeFileSync(path.join(dir, "client/assets/app-abc123.js"), "console.log(1)");
   const bigScript = Array.from({ length: 3000 }, (_, i) => `console.log("ligne ${i}", ${i * 7});`).join("\n");
+  // compressed at build time (ADR 058): its .br and .gz are sent as they are
+  const builtScript = Array.from({ length: 500 }, (_, i) => `export const built${i} = ${i * 3};`).join("\n");
+  fs.writeFileSync(path.join(dir, "client/assets/built-abc123.js"), builtScript);
+  fs.writeFileSync(path.join(dir, "client/assets/built-abc123.js.br"), zlib.brotliCompressSync(builtScript));
+  fs.writeFileSync(path.join(dir, "client/assets/built-abc123.js.gz"), zlib.gzipSync(builtScript));
+  // without copies: compressed per request
   fs.writeFileSync(path.join(dir, "client/assets/big-abc123.js"), bigScript);
   fs.mkdirSync(path.join(dir, "uploads"));
   fs.writeFileSync(path.join(dir, "client/favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
@@ -84,6 +90,32 @@ describeEachDb("express server", () => {
     const res = await fetch(`${base}/assets/app-abc123.js`, { headers: { "accept-encoding": "gzip" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends an asset's build-time brotli or gzip copy as it is, by what the client accepts, and the file to others", async () => {
+    const get = (encoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base}/assets/built-abc123.js`, { headers: encoding ? { "accept-encoding": encoding } : {} }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const br = await get("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.body).toEqual(fs.readFileSync(path.join(dir, "client/assets/built-abc123.js.br")));
+    expect(br.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers["x-content-type-options"]).toBe("nosniff");
+    const gz = await get("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.body).toEqual(fs.readFileSync(path.join(dir, "client/assets/built-abc123.js.gz")));
+    const plain = await get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(builtScript);
   });
 
   it("compresses with brotli in a 256 KB window (not the 4 MB default, which cost 2.5× the CPU)", async () => {
