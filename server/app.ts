@@ -111,6 +111,23 @@ function nulGuard(req: Request, res: Response, next: () => void) {
   res.status(400).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(NUL_MESSAGE);
 }
 
+/** A path whose percent-encoding does not decode (`%E0%A4%A`, a lone `%`). */
+export const MALFORMED_PATH_MESSAGE = "Adresse invalide : elle contient un encodage incorrect.";
+
+/**
+ * Such a path is refused with a French 400 before any route reads it: Express's router and the static
+ * files would answer it with an English error page.
+ */
+function malformedPathGuard(req: Request, res: Response, next: () => void) {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.status(400).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(MALFORMED_PATH_MESSAGE);
+    return;
+  }
+  next();
+}
+
 /** Pages only a signed-in member or admin sees (anonymous visitors are sent to /auth). */
 const SESSION_PATHS = ["/admin", "/profile", "/email-test", "/mes-deals", "/invite"];
 const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -245,6 +262,7 @@ export function createApp(options: AppOptions) {
   });
   app.use(compression(COMPRESSION));
   app.use(nulGuard);
+  app.use(malformedPathGuard);
   app.use(originGuard(env));
 
   app.get("/healthz", async (req: Request, res: Response) => {

@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseEnv, type Env } from "#app/lib/env.server";
 import { setSetting } from "#app/modules/settings/settings.server";
-import { BROTLI_WINDOW_BITS, createApp } from "../../server/app";
+import { BROTLI_WINDOW_BITS, createApp, MALFORMED_PATH_MESSAGE } from "../../server/app";
 import { describeEachDb } from "#tests/helpers/db";
 
 describeEachDb("express server", () => {
@@ -116,6 +116,15 @@ describeEachDb("express server", () => {
     const plain = await get();
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toBe(builtScript);
+  });
+
+  it("refuses a path whose percent-encoding does not decode with a French 400, static files and uploads included", async () => {
+    for (const p of ["/assets/%E0%A4%A.js", "/uploads/%E0%A4%A", "/marques/%E0%A4%A", "/codes-promo%", "/%ZZ"]) {
+      const res = await fetch(`${base}${p}`);
+      expect(res.status, p).toBe(400);
+      expect(await res.text(), p).toBe(MALFORMED_PATH_MESSAGE);
+    }
+    expect((await fetch(`${base}/assets/app-abc123.js`)).status).toBe(200);
   });
 
   it("compresses with brotli in a 256 KB window (not the 4 MB default, which cost 2.5× the CPU)", async () => {
