@@ -302,12 +302,7 @@ export function createApp(options: AppOptions) {
   // (scripts/precompress.mjs, ADR 058): sent as they are, with Vary: Accept-Encoding, instead of compressed per request.
   app.use(
     "/assets",
-    expressStaticGzip(path.join(options.clientDir, "assets"), {
-      enableBrotli: true,
-      orderPreference: ["br", "gzip"],
-      index: false,
-      serveStatic: { immutable: true, maxAge: "1y", index: false },
-    }),
+    expressStaticGzip(path.join(options.clientDir, "assets"), { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic: { immutable: true, maxAge: "1y" } }),
   );
   // Uploaded and generated images get random names: also immutable.
   app.use(

@@ -8,8 +8,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
-/** What compresses: scripts, styles, SVG, JSON and text. Fonts and images are compressed already. */
-const PRECOMPRESSED = /\.(js|mjs|css|svg|json|txt|map)$/;
+/** What the client build holds that compresses: scripts, styles, SVG and JSON. Fonts and images are compressed already. */
+const PRECOMPRESSED = /\.(js|css|svg|json)$/;
 /** Smaller files are sent as they are: compression's own default threshold. */
 export const MIN_BYTES = 1024;
 

@@ -1,3 +1,3 @@
 export declare const SERVER_ENTRY: string;
 export declare const BUNDLED_PACKAGES: string[];
-export declare function buildForServer(root: string): number;
+export declare function buildForServer(root: string, options?: { budget?: boolean }): number;

@@ -14,14 +14,17 @@ export const SERVER_ENTRY = "build/server.mjs";
 export const BUNDLED_PACKAGES = ["lucide-react", "date-fns", "@date-fns/tz"];
 
 /**
- * Build what a production server runs (the React Router build, its assets' compressed copies, then SERVER_ENTRY),
- * as `npm run build` does without its JavaScript budget; for `npm start` and the scripts that start a server.
- * Returns the failed step's exit code, or 0.
+ * Build what a production server runs: the React Router build, its assets' compressed copies (ADR 058), then
+ * SERVER_ENTRY. `npm run build` (scripts/build.mjs) also checks the JavaScript budget after the copies (ADR 027);
+ * `npm start` and the scripts that start a server skip it. Returns the failed step's exit code, or 0.
+ * @param {string} root
+ * @param {{ budget?: boolean }} [options]
  */
-export function buildForServer(root) {
+export function buildForServer(root, { budget = false } = {}) {
   const steps = [
     ["npx", ["react-router", "build"]],
     [process.execPath, ["scripts/precompress.mjs"]],
+    ...(budget ? [[process.execPath, ["scripts/js-budget.mjs"]]] : []),
     [process.execPath, ["scripts/build-server.mjs"]],
   ];
   for (const [cmd, args] of steps) {

@@ -45,6 +45,18 @@ describeEachDb("express server", () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
+  /** A GET whose body stays as the server encoded it (fetch would decode it). */
+  const rawGet = (p: string, encoding?: string) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}${p}`, { headers: encoding ? { "accept-encoding": encoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+
   it("answers /healthz when the database is reachable", async () => {
     const res = await fetch(`${base}/healthz`);
     expect(res.status).toBe(200);
@@ -93,16 +105,7 @@ describeEachDb("express server", () => {
   });
 
   it("sends an asset's build-time brotli or gzip copy as it is, by what the client accepts, and the file to others", async () => {
-    const get = (encoding?: string) =>
-      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http
-          .get(`${base}/assets/built-abc123.js`, { headers: encoding ? { "accept-encoding": encoding } : {} }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (c: Buffer) => chunks.push(c));
-            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          })
-          .on("error", reject);
-      });
+    const get = (encoding?: string) => rawGet("/assets/built-abc123.js", encoding);
     const br = await get("gzip, deflate, br, zstd");
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.body).toEqual(fs.readFileSync(path.join(dir, "client/assets/built-abc123.js.br")));
@@ -128,16 +131,8 @@ describeEachDb("express server", () => {
   });
 
   it("compresses with brotli in a 256 KB window (not the 4 MB default, which cost 2.5× the CPU)", async () => {
-    const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-      http
-        .get(`${base}/assets/big-abc123.js`, { headers: { "accept-encoding": "br, gzip" } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
-        })
-        .on("error", reject);
-    });
-    expect(raw.encoding).toBe("br");
+    const raw = await rawGet("/assets/big-abc123.js", "br, gzip");
+    expect(raw.headers["content-encoding"]).toBe("br");
     expect(zlib.brotliDecompressSync(raw.body).toString()).toBe(bigScript);
     // RFC 7932 §9.1: the stream header's first bits give the window size
     const first = raw.body[0]!;
