@@ -15,7 +15,8 @@
  * error); dates are written by the loader or with `Intl`.
  *
  * `node scripts/js-budget.mjs --report` prints every page, heaviest first;
- * `--json` prints the figures as JSON and never fails (for `npm run bench`).
+ * `--json` prints the figures as JSON and never fails (for `npm run bench`), each
+ * page with whether it is rendered in the public layout (header and footer).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -57,11 +58,15 @@ const pages = [];
 for (const route of Object.values(manifest.routes)) {
   if (!route.hasDefaultExport || route.id.startsWith("routes/admin/") || route.id === "root" || route.id === "routes/_public") continue;
   const files = new Set(framework);
-  for (let r = route; r; r = r.parentId ? manifest.routes[r.parentId] : null) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
+  let publicLayout = false;
+  for (let r = route; r; r = r.parentId ? manifest.routes[r.parentId] : null) {
+    if (r.id === "routes/_public") publicLayout = true;
+    for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
+  }
   const total = kb([...files].reduce((sum, f) => sum + gz(f), 0));
   const { group, kb: budget } = BUDGETS.find((b) => b.match.test(route.id));
   const dateLibrary = group === "public pages" ? [...files].find((f) => DATE_LIBRARY.test(source(f))) : undefined;
-  pages.push({ id: route.id, total, budget, group, dateLibrary });
+  pages.push({ id: route.id, total, budget, group, dateLibrary, publicLayout });
 }
 pages.sort((a, b) => b.total - a.total);
 

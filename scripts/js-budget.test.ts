@@ -18,7 +18,9 @@ function fakeBuild(sizes: { entry: number; home: number; admin: number }) {
     entry: { module: "/assets/entry.js", imports: [] },
     routes: {
       root: { id: "root", module: "/assets/root.js", hasDefaultExport: true },
-      "routes/home": { id: "routes/home", parentId: "root", module: "/assets/home.js", imports: ["/assets/entry.js"], hasDefaultExport: true },
+      "routes/_public": { id: "routes/_public", parentId: "root", module: "/assets/root.js", hasDefaultExport: true },
+      "routes/home": { id: "routes/home", parentId: "routes/_public", module: "/assets/home.js", imports: ["/assets/entry.js"], hasDefaultExport: true },
+      "routes/newsletter.confirm": { id: "routes/newsletter.confirm", parentId: "root", module: "/assets/root.js", hasDefaultExport: true },
       "routes/admin/dashboard": { id: "routes/admin/dashboard", parentId: "root", module: "/assets/admin.js", hasDefaultExport: true },
       "routes/kpi.json": { id: "routes/kpi.json", parentId: "root", module: "/assets/admin.js", hasDefaultExport: false },
     },
@@ -51,13 +53,16 @@ describe("js-budget", () => {
     expect(result.stderr).toContain("a date library ships in public page(s): routes/home (/assets/home.js)");
   });
 
-  it("--json gives the bench every page's weight, over budget or not, without failing", () => {
+  it("--json gives the bench every page's weight, over budget or not, and whether the public layout holds it, without failing", () => {
     const result = run(fakeBuild({ entry: 100 * 1024, home: 60 * 1024, admin: 10 }), "--json");
     expect(result.status, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout) as { framework: number; pages: Array<{ id: string; total: number; group: string; budget: number }> };
+    const report = JSON.parse(result.stdout) as { framework: number; pages: Array<{ id: string; total: number; group: string; budget: number; publicLayout: boolean }> };
     expect(report.framework).toBeGreaterThan(99);
     expect(report.framework).toBeLessThan(102);
-    expect(report.pages).toEqual([{ id: "routes/home", total: expect.any(Number), group: "public pages", budget: 143 }]);
+    expect(report.pages).toEqual([
+      { id: "routes/home", total: expect.any(Number), group: "public pages", budget: 143, publicLayout: true },
+      { id: "routes/newsletter.confirm", total: expect.any(Number), group: "public pages", budget: 143, publicLayout: false },
+    ]);
     expect(report.pages[0]!.total).toBeGreaterThan(report.framework + 59);
   });
 });
