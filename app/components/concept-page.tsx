@@ -48,7 +48,7 @@ export function ConceptPage({
 }: {
   siteName: string;
   hosting: string | null;
-  blocks?: DisplayedBlock[];
+  blocks?: readonly DisplayedBlock[];
   launched: boolean;
 }) {
   return (

@@ -2,7 +2,7 @@ import type { DisplayedBlock } from "#app/modules/content/page-blocks";
 import { cn } from "#app/lib/utils";
 
 /** The content blocks of a site page, in their order: text, html (sanitized on the server) or image. */
-export function ContentBlocks({ blocks, className }: { blocks: DisplayedBlock[]; className?: string }) {
+export function ContentBlocks({ blocks, className }: { blocks: readonly DisplayedBlock[]; className?: string }) {
   if (blocks.length === 0) return null;
   return (
     <div className={cn("grid gap-8", className)} data-content-blocks="">

@@ -17,6 +17,12 @@ import { programFormSchema, rateFormSchema } from "#app/modules/cashback/program
 import { listBrandOffers, listFeaturedOffers } from "#app/modules/offers/offers.server";
 import { setSetting } from "#app/modules/settings/settings.server";
 import { describeEachDb, listenDuringSuite } from "#tests/helpers/db";
+import { getHelpArticle, listHelpSections } from "#app/modules/help/help.server";
+import { listDisplayedBlocks } from "#app/modules/content/page-blocks.server";
+import { getViewableArticle, listArticles } from "#app/modules/blog/blog.server";
+import { getBrand } from "#app/modules/brands/brands.server";
+import { listBrandCodes, listCategoryCodes } from "#app/modules/promo-codes/promo-codes.server";
+import { listNonEmptyCategories } from "#app/modules/categories/categories.server";
 
 const edit = (version: string | null = null) => ({ actor: { id: "test-admin", email: "admin@test.local" }, version });
 
@@ -165,5 +171,130 @@ describeEachDb("data cache of public reads", ({ database }) => {
     expect(await offer()).toBeNull();
     expect(await card()).toBeNull();
     await setSetting("cashback_launched", false);
+  });
+
+  it("keeps the help centre's sections and published articles until an article changes; a preview and an unknown slug are read each time", async () => {
+    const db = database().db;
+    const slugs = async () => (await listHelpSections()).flatMap((s) => s.articles.map((a) => a.slug));
+    seen.length = 0;
+    const [article] = await db.insert(schema.helpArticles).values({ slug: "gardee-en-memoire", section: "compte", title: "Gardée", summary: "En bref.", body: "<p>Corps</p>" }).returning();
+    await heard("help_articles");
+    const sections = await listHelpSections();
+    expect(await slugs()).toContain("gardee-en-memoire");
+    // from memory: the very same (frozen) sections and article
+    expect(await listHelpSections()).toBe(sections);
+    const first = await getHelpArticle("gardee-en-memoire", { preview: false });
+    expect(first).toMatchObject({ title: "Gardée", published: true });
+    expect(await getHelpArticle("gardee-en-memoire", { preview: false })).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    // an unknown slug is no entry, and anything that is not a slug is not even read
+    const size = dataCacheSize();
+    expect(await getHelpArticle("inconnue-en-memoire", { preview: false })).toBeNull();
+    expect(await getHelpArticle("../Pas un slug", { preview: false })).toBeNull();
+    expect(dataCacheSize()).toBe(size);
+
+    // withdrawn: gone for the public on the next read, still there in an editor's preview, read each time
+    seen.length = 0;
+    await db.update(schema.helpArticles).set({ published: false, title: "Retirée" }).where(eq(schema.helpArticles.id, article.id));
+    await heard("help_articles");
+    expect(await getHelpArticle("gardee-en-memoire", { preview: false })).toBeNull();
+    expect(await slugs()).not.toContain("gardee-en-memoire");
+    const preview = await getHelpArticle("gardee-en-memoire", { preview: true });
+    expect(preview).toMatchObject({ title: "Retirée", published: false });
+    expect(await getHelpArticle("gardee-en-memoire", { preview: true })).not.toBe(preview);
+  });
+
+  it("keeps a page's blocks, sanitized, until a block changes", async () => {
+    const db = database().db;
+    seen.length = 0;
+    await saveContentBlock(contentBlockFormSchema.parse({ page: "about", name: "equipe", title: "L'équipe", content: "<p>Nous<script>alert(1)</script></p>", type: "html", position: 1 }), edit());
+    await heard("content_blocks");
+    const blocks = await listDisplayedBlocks("about");
+    expect(blocks).toEqual([expect.objectContaining({ name: "equipe", type: "html", content: "<p>Nous</p>" })]);
+    expect(await listDisplayedBlocks("about")).toBe(blocks);
+
+    seen.length = 0;
+    await db.update(schema.contentBlocks).set({ content: "<p>Nous sommes trois</p>" }).where(eq(schema.contentBlocks.name, "equipe"));
+    await heard("content_blocks");
+    expect((await listDisplayedBlocks("about"))[0]?.content).toBe("<p>Nous sommes trois</p>");
+  });
+
+  it("keeps the blog's list and articles until an article changes, and shows a scheduled one from its time without a write", async () => {
+    const db = database().db;
+    const now = new Date();
+    const later = new Date(now.getTime() + 3_600_000);
+    const after = new Date(later.getTime() + 1_000);
+    const ids = async (at: Date) => (await listArticles(at)).map((a) => a.id).filter((id) => id.startsWith("memoire-"));
+    const base = { category: "Conseils", imageUrl: "/uploads/x.webp", author: "La rédaction", excerpt: "En bref.", body: "<p>Corps</p>" };
+    seen.length = 0;
+    await db.insert(schema.blogArticles).values([
+      { ...base, id: "memoire-gardee", title: "Gardée", publishedAt: new Date(now.getTime() - 86_400_000) },
+      { ...base, id: "memoire-programmee", title: "Programmée", publishedAt: later, publishAt: later },
+    ]);
+    await heard("blog_articles");
+    const list = await listArticles(now);
+    expect(await ids(now)).toEqual(["memoire-gardee"]);
+    expect(await listArticles(now)).toBe(list);
+    const article = await getViewableArticle("memoire-gardee", { isStaff: false }, false, now);
+    expect(article).toMatchObject({ title: "Gardée", draft: false, body: "<p>Corps</p>" });
+    expect(await getViewableArticle("memoire-gardee", { isStaff: false }, false, now)).toBe(article);
+
+    // before its time: a 404 for the public (no entry), the preview for an editor
+    const size = dataCacheSize();
+    expect(await getViewableArticle("memoire-programmee", { isStaff: false }, false, now)).toBeNull();
+    expect(dataCacheSize()).toBe(size);
+    expect(await getViewableArticle("memoire-programmee", { isStaff: true }, false, now)).toMatchObject({ draft: true });
+    // from its time on, without any write: the entries end at the schedule's next boundary
+    expect(await ids(after)).toEqual(["memoire-programmee", "memoire-gardee"]);
+    expect(await getViewableArticle("memoire-programmee", { isStaff: false }, false, after)).toMatchObject({ title: "Programmée", draft: false });
+
+    // an edit shows on the next read
+    seen.length = 0;
+    await db.update(schema.blogArticles).set({ title: "Renommée" }).where(eq(schema.blogArticles.id, "memoire-gardee"));
+    await heard("blog_articles");
+    expect((await getViewableArticle("memoire-gardee", { isStaff: false }, false, after))?.title).toBe("Renommée");
+    expect((await listArticles(after)).find((a) => a.id === "memoire-gardee")?.title).toBe("Renommée");
+  });
+
+  it("keeps a brand page's brand, live codes and offers, and the categories with something to show, until they change or a code expires", async () => {
+    const db = database().db;
+    const now = new Date();
+    const expiry = new Date(now.getTime() + 3_600_000);
+    const later = new Date(expiry.getTime() + 1_000);
+    seen.length = 0;
+    const [category] = await db.insert(schema.categories).values({ name: "Gardée en mémoire", slug: "gardee-en-memoire" }).returning();
+    const [brand] = await db.insert(schema.brands).values({ name: "Marque gardée", slug: "marque-gardee" }).returning();
+    // the category has something to show through this code alone, until it expires
+    const [code] = await db.insert(schema.promoCodes).values({ brandId: brand.id, categoryId: category.id, code: "GARDE10", discountAmount: "10%", expiresAt: expiry }).returning();
+    await db.insert(schema.offers).values({ brandId: brand.id, name: "Offre gardée", regularPrice: "20,00€" });
+    await heard("offers");
+
+    const found = await getBrand("marque-gardee");
+    expect(found).toMatchObject({ id: brand.id, name: "Marque gardée" });
+    expect(await getBrand("marque-gardee")).toBe(found);
+    const size = dataCacheSize();
+    expect(await getBrand("marque-inconnue")).toBeNull();
+    expect(dataCacheSize()).toBe(size);
+
+    const slugs = async (at: Date) => (await listNonEmptyCategories(at)).map((c) => c.slug);
+    expect(await slugs(now)).toContain("gardee-en-memoire");
+    expect(await listNonEmptyCategories(now)).toBe(await listNonEmptyCategories(now));
+    expect((await listBrandCodes(brand.id, null, now)).map((c) => c.id)).toEqual([code.id]);
+    expect((await listCategoryCodes(category.id, null, now)).map((c) => c.id)).toEqual([code.id]);
+    // past the code's expiry, without any write: the code is gone, and with it the category it alone filled
+    expect(await listBrandCodes(brand.id, null, later)).toEqual([]);
+    expect(await listCategoryCodes(category.id, null, later)).toEqual([]);
+    expect(await slugs(later)).not.toContain("gardee-en-memoire");
+
+    // an offer, a brand: a change shows on the next read
+    expect((await listBrandOffers(brand.id, false, now)).map((o) => o.name)).toEqual(["Offre gardée"]);
+    seen.length = 0;
+    await db.update(schema.offers).set({ name: "Offre renommée" }).where(eq(schema.offers.brandId, brand.id));
+    await heard("offers");
+    expect((await listBrandOffers(brand.id, false, now)).map((o) => o.name)).toEqual(["Offre renommée"]);
+    seen.length = 0;
+    await db.update(schema.brands).set({ name: "Marque renommée" }).where(eq(schema.brands.id, brand.id));
+    await heard("brands");
+    expect((await getBrand("marque-gardee"))?.name).toBe("Marque renommée");
   });
 });

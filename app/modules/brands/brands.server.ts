@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { brands, categories, crevardeDeals, promoCodes } from "#db/schema";
 import { columnsWithoutSearch } from "#db/columns";
-import { nextInstant } from "#app/lib/data-cache.server";
+import { cachedRead, nextInstant } from "#app/lib/data-cache.server";
 import { scheduledRead } from "#app/modules/schedule/schedule.server";
 import { getDb, type Db } from "#app/lib/db.server";
 import { DEALS_PAGE_SIZE } from "#app/modules/deals/deals.constants";
@@ -186,6 +186,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A brand by slug or id, with its category's name, or null. */
 export async function getBrand(idOrSlug: string) {
   if (idOrSlug.length > 120) return null;
+  // the same for everyone: kept until a brand or category changes (ADR 026); an unknown one takes no place
+  return cachedRead(`brands:one:${idOrSlug}`, ["brands", "categories"], () => readBrand(idOrSlug), { keep: (brand) => brand !== null });
+}
+
+async function readBrand(idOrSlug: string) {
   const db = await getDb();
   const [brand] = await db
     .select({ ...columnsWithoutSearch(brands), category: categories.name })

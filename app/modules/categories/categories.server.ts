@@ -1,6 +1,8 @@
-import { and, asc, eq, exists, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, min, or, sql } from "drizzle-orm";
 import { brands, categories, promoCodes } from "#db/schema";
+import { cachedRead } from "#app/lib/data-cache.server";
 import { getDb } from "#app/lib/db.server";
+import { scheduledRead } from "#app/modules/schedule/schedule.server";
 import { listBrands } from "#app/modules/brands/brands.server";
 import { listCategoryDeals } from "#app/modules/deals/deals.server";
 import { listCategoryCodes, publicCode } from "#app/modules/promo-codes/promo-codes.server";
@@ -9,9 +11,34 @@ import { listCategoryCodes, publicCode } from "#app/modules/promo-codes/promo-co
  * The categories that have something to show, by name: a brand filed under
  * them (its page lists the brand, its codes and deals) or a live promo code
  * filed under them. Empty ones are left out of /categories and the sitemap
- * (issue #11 item 9); their page still answers.
+ * (issue #11 item 9); their page still answers. The same for everyone: kept until a category, brand or code
+ * changes, a code enters or leaves its window, or the next live code expires (ADR 026, ADR 030).
  */
 export async function listNonEmptyCategories(now = new Date()) {
+  const { rows } = await scheduledRead(
+    "categories:non-empty",
+    ["categories", "brands", "promo_codes"],
+    now,
+    async () => {
+      const [rows, next] = await Promise.all([readNonEmptyCategories(now), nextCodeExpiry(now)]);
+      return { rows, next };
+    },
+    { expiresAt: ({ next }) => next },
+  );
+  return rows;
+}
+
+/** The first instant after `now` at which a public code expires (a category may empty then), or null. */
+async function nextCodeExpiry(now: Date): Promise<Date | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ next: min(promoCodes.expiresAt) })
+    .from(promoCodes)
+    .where(and(publicCode(now), gt(promoCodes.expiresAt, now)));
+  return row?.next ?? null;
+}
+
+async function readNonEmptyCategories(now: Date) {
   const db = await getDb();
   const one = sql`1`;
   return db
@@ -26,9 +53,16 @@ export async function listNonEmptyCategories(now = new Date()) {
     .orderBy(asc(categories.name));
 }
 
-/** A category by slug, or null (anything that is not a slug is null without a query). */
+/**
+ * A category by slug, or null (anything that is not a slug is null without a query). Kept until a category changes
+ * (ADR 026); an unknown slug takes no place.
+ */
 async function getCategory(slug: string) {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
+  return cachedRead(`categories:one:${slug}`, ["categories"], () => readCategory(slug), { keep: (category) => category !== null });
+}
+
+async function readCategory(slug: string) {
   const db = await getDb();
   const [category] = await db.select().from(categories).where(eq(categories.slug, slug)).limit(1);
   return category ?? null;

@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import { pages } from "#db/schema";
+import { cachedRead } from "#app/lib/data-cache.server";
 import { getDb } from "#app/lib/db.server";
 import { sanitizeRichHtml } from "#app/lib/html.server";
 import { logger } from "#app/lib/logger.server";
@@ -12,16 +13,19 @@ import { isDisplayableImageUrl, type DisplayedBlock } from "./page-blocks";
  * an admin page on /{slug}), ordered by position. json blocks belong to home only; html
  * is sanitized again for rendering; an image without a usable URL is left out. A read
  * failure is logged and the page shows no blocks (as the product spec says: content errors are
- * logged only).
+ * logged only). The same for everyone: kept in process, sanitized, until a block changes (ADR 026);
+ * the callers name only pages that exist, so the keys are bounded by them.
  */
-export async function listDisplayedBlocks(page: string): Promise<DisplayedBlock[]> {
-  let rows: Awaited<ReturnType<typeof getPageBlocks>>;
+export async function listDisplayedBlocks(page: string): Promise<readonly DisplayedBlock[]> {
   try {
-    rows = await getPageBlocks(page);
+    return await cachedRead(`content:blocks:${page}`, ["content_blocks"], async () => displayedBlocks(await getPageBlocks(page)));
   } catch (error) {
     logger.error({ err: error, page }, "content: cannot read page blocks");
     return [];
   }
+}
+
+function displayedBlocks(rows: Awaited<ReturnType<typeof getPageBlocks>>): DisplayedBlock[] {
   return rows.flatMap((b): DisplayedBlock[] => {
     if (b.type === "json" || !b.content.trim()) return [];
     if (b.type === "image") return isDisplayableImageUrl(b.content) ? [{ id: b.id, name: b.name, title: b.title, type: "image", content: b.content.trim() }] : [];

@@ -1,10 +1,13 @@
 /**
  * The help centre as the public reads it (issue #34 item 7, ADR 041):
  * published articles grouped by section, one article by slug, and the
- * articles matching a site search.
+ * articles matching a site search. What is the same for everyone (the
+ * sections, a published article) is kept in process until an article
+ * changes (ADR 026); an editor's preview is read each time.
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { helpArticles } from "#db/schema";
+import { cachedRead } from "#app/lib/data-cache.server";
 import { getDb } from "#app/lib/db.server";
 import { HELP_SECTION_LABELS, HELP_SECTIONS, type HelpSection } from "./help.constants";
 
@@ -20,7 +23,11 @@ const summaryColumns = { slug: helpArticles.slug, section: helpArticles.section,
 const asSummary = (r: { slug: string; section: string; title: string; summary: string }): HelpArticleSummary => ({ ...r, section: r.section as HelpSection });
 
 /** Every section of /aide in its order, with its published articles (sections without any left out). */
-export async function listHelpSections() {
+export function listHelpSections() {
+  return cachedRead("help:sections", ["help_articles"], readHelpSections);
+}
+
+async function readHelpSections() {
   const db = await getDb();
   const rows = await db
     .select(summaryColumns)
@@ -34,6 +41,14 @@ export async function listHelpSections() {
 
 /** A published article (an unpublished one only for those who edit the help centre), with the other articles of its section. */
 export async function getHelpArticle(slug: string, options: { preview: boolean }) {
+  // anything that is not a slug (the admin form's rule) is no article, without a query
+  if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
+  if (options.preview) return readHelpArticle(slug, options);
+  // an unknown slug is not kept: only the published articles take a place
+  return cachedRead(`help:article:${slug}`, ["help_articles"], () => readHelpArticle(slug, options), { keep: (article) => article !== null });
+}
+
+async function readHelpArticle(slug: string, options: { preview: boolean }) {
   const db = await getDb();
   const [article] = await db
     .select()

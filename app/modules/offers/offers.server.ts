@@ -43,31 +43,28 @@ async function withCashback<T extends { brandId: string; regularPrice: string; u
 /** What the featured offers are read from (their cache entries end when one changes). */
 const OFFER_TABLES = ["offers", "brands", "categories"] as const;
 
-export async function listFeaturedOffers(category: string | null, launched: boolean, now = new Date()) {
-  const rows = await scheduledRead(`offers:featured:${category ?? "*"}`, OFFER_TABLES, now, async () => {
+/** The rows of the public offers matching `where`, by name: kept under `key` until one changes or enters or leaves its window. */
+function offerRows(key: string, where: SQL, now: Date) {
+  return scheduledRead(key, OFFER_TABLES, now, async () => {
     const db = await getDb();
     return db
       .select(columns)
       .from(offers)
       .innerJoin(brands, eq(brands.id, offers.brandId))
       .leftJoin(categories, eq(categories.id, offers.categoryId))
-      .where(and(eq(offers.isFeatured, true), scheduleOpen(offers, now), category ? eq(categories.name, category) : undefined))
+      .where(and(where, scheduleOpen(offers, now)))
       .orderBy(asc(offers.name));
   });
+}
+
+export async function listFeaturedOffers(category: string | null, launched: boolean, now = new Date()) {
+  const rows = await offerRows(`offers:featured:${category ?? "*"}`, and(eq(offers.isFeatured, true), category ? eq(categories.name, category) : undefined)!, now);
   return withCashback(rows, launched, now);
 }
 
 /** Every offer of one brand (featured or not), by name, with its cashback (see withCashback). */
 export async function listBrandOffers(brandId: string, launched: boolean, now = new Date()) {
-  const db = await getDb();
-  const rows = await db
-    .select(columns)
-    .from(offers)
-    .innerJoin(brands, eq(brands.id, offers.brandId))
-    .leftJoin(categories, eq(categories.id, offers.categoryId))
-    .where(and(eq(offers.brandId, brandId), scheduleOpen(offers, now)))
-    .orderBy(asc(offers.name));
-  return withCashback(rows, launched, now);
+  return withCashback(await offerRows(`offers:brand:${brandId}`, eq(offers.brandId, brandId), now), launched, now);
 }
 
 export async function listFeaturedOfferCategories(now = new Date()): Promise<string[]> {

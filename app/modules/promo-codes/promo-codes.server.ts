@@ -72,22 +72,7 @@ export function toPublicCode(row: Row, signedIn: boolean, now = new Date()): Pub
  * `viewerId`: the signed-in member (null: a visitor, who gets masked codes).
  */
 export async function listFeaturedCodes(viewerId: string | null, now = new Date()) {
-  const rows = await scheduledRead(
-    "codes:featured",
-    CODE_TABLES,
-    now,
-    async () => {
-      const db = await getDb();
-      return db
-        .select(promoCodeColumns)
-        .from(promoCodes)
-        .innerJoin(brands, eq(brands.id, promoCodes.brandId))
-        .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-        .where(and(eq(promoCodes.isFeatured, true), publicCode(now)))
-        .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
-    },
-    { expiresAt: (rows) => nextInstant(rows.map((r) => r.expiresAt), now.getTime()) },
-  );
+  const rows = await liveCodeRows("codes:featured", eq(promoCodes.isFeatured, true), now);
   // the votes (« Ça a marché ? ») and the viewer's own stay per request
   const ranked = await withFeedback(rows.map((r) => toPublicCode(r, viewerId !== null, now)), viewerId, { rank: true });
   return ranked.slice(0, FEATURED_CODES_LIMIT);
@@ -143,22 +128,38 @@ export async function listCodeCategories(now = new Date()): Promise<string[]> {
 }
 
 
-/** Live codes matching `where` (masked for anonymous visitors), soonest expiry first, then by « Ça a marché ? ». */
-async function listLiveCodes(where: SQL | undefined, viewerId: string | null, now: Date) {
-  const db = await getDb();
-  const rows = await db
-    .select(promoCodeColumns)
-    .from(promoCodes)
-    .innerJoin(brands, eq(brands.id, promoCodes.brandId))
-    .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
-    .where(and(where, publicCode(now)))
-    .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
+/**
+ * The rows of the live codes matching `where`, soonest expiry first. The same for everyone: kept under `key` until a
+ * code, brand or category changes, a code enters or leaves its window, or the first of them expires (ADR 026, ADR 030).
+ */
+function liveCodeRows(key: string, where: SQL, now: Date) {
+  return scheduledRead(
+    key,
+    CODE_TABLES,
+    now,
+    async () => {
+      const db = await getDb();
+      return db
+        .select(promoCodeColumns)
+        .from(promoCodes)
+        .innerJoin(brands, eq(brands.id, promoCodes.brandId))
+        .leftJoin(categories, eq(categories.id, promoCodes.categoryId))
+        .where(and(where, publicCode(now)))
+        .orderBy(sql`${promoCodes.expiresAt} asc nulls last`, asc(promoCodes.code));
+    },
+    { expiresAt: (rows) => nextInstant(rows.map((r) => r.expiresAt), now.getTime()) },
+  );
+}
+
+/** Live codes matching `where` (masked for anonymous visitors), soonest expiry first, then by « Ça a marché ? »; the votes and the viewer's own per request. */
+async function listLiveCodes(key: string, where: SQL, viewerId: string | null, now: Date) {
+  const rows = await liveCodeRows(key, where, now);
   return withFeedback(rows.map((r) => toPublicCode(r, viewerId !== null, now)), viewerId, { rank: true });
 }
 
 /** Live codes of one brand (masked for anonymous visitors), soonest expiry first. */
 export function listBrandCodes(brandId: string, viewerId: string | null, now = new Date()) {
-  return listLiveCodes(eq(promoCodes.brandId, brandId), viewerId, now);
+  return listLiveCodes(`codes:brand:${brandId}`, eq(promoCodes.brandId, brandId), viewerId, now);
 }
 
 /**
@@ -167,5 +168,5 @@ export function listBrandCodes(brandId: string, viewerId: string | null, now = n
  * codes filed under that category themselves (promo_codes.category_id).
  */
 export function listCategoryCodes(categoryId: string, viewerId: string | null, now = new Date()) {
-  return listLiveCodes(or(eq(brands.categoryId, categoryId), eq(promoCodes.categoryId, categoryId)), viewerId, now);
+  return listLiveCodes(`codes:category:${categoryId}`, or(eq(brands.categoryId, categoryId), eq(promoCodes.categoryId, categoryId))!, viewerId, now);
 }
