@@ -14,7 +14,7 @@ import { dealSearchSchema } from "#app/modules/deals/deals.schema";
 import { createUser } from "#tests/helpers/auth";
 import { addRate, bestRateForBrand, saveProgram, setProgramStatus } from "#app/modules/cashback/programs.server";
 import { programFormSchema, rateFormSchema } from "#app/modules/cashback/programs.schema";
-import { listBrandOffers, listFeaturedOffers } from "#app/modules/offers/offers.server";
+import { getPublicOffer, listBrandOffers, listFeaturedOffers } from "#app/modules/offers/offers.server";
 import { setSetting } from "#app/modules/settings/settings.server";
 import { describeEachDb, listenDuringSuite } from "#tests/helpers/db";
 import { getHelpArticle, listHelpSections } from "#app/modules/help/help.server";
@@ -266,7 +266,7 @@ describeEachDb("data cache of public reads", ({ database }) => {
     const [brand] = await db.insert(schema.brands).values({ name: "Marque gardée", slug: "marque-gardee" }).returning();
     // the category has something to show through this code alone, until it expires
     const [code] = await db.insert(schema.promoCodes).values({ brandId: brand.id, categoryId: category.id, code: "GARDE10", discountAmount: "10%", expiresAt: expiry }).returning();
-    await db.insert(schema.offers).values({ brandId: brand.id, name: "Offre gardée", regularPrice: "20,00€" });
+    const [offer] = await db.insert(schema.offers).values({ brandId: brand.id, name: "Offre gardée", regularPrice: "20,00€" }).returning();
     await heard("offers");
 
     const found = await getBrand("marque-gardee");
@@ -292,6 +292,16 @@ describeEachDb("data cache of public reads", ({ database }) => {
     await db.update(schema.offers).set({ name: "Offre renommée" }).where(eq(schema.offers.brandId, brand.id));
     await heard("offers");
     expect((await listBrandOffers(brand.id, false, now)).map((o) => o.name)).toEqual(["Offre renommée"]);
+    // the offer's own page: an entry for the offer, none for an id that shows nothing, the change on the next read
+    const entries = dataCacheSize();
+    expect((await getPublicOffer(offer.id, false, now))?.offer.name).toBe("Offre renommée");
+    expect(dataCacheSize()).toBe(entries + 1);
+    expect(await getPublicOffer("00000000-0000-4000-8000-000000000000", false, now)).toBeNull();
+    expect(dataCacheSize()).toBe(entries + 1);
+    seen.length = 0;
+    await db.update(schema.offers).set({ draft: true }).where(eq(schema.offers.id, offer.id));
+    await heard("offers");
+    expect(await getPublicOffer(offer.id, false, now)).toBeNull();
     seen.length = 0;
     await db.update(schema.brands).set({ name: "Marque renommée" }).where(eq(schema.brands.id, brand.id));
     await heard("brands");

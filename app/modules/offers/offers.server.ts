@@ -119,13 +119,23 @@ export async function suggestOffers(match: SQL, now: Date, limit: number) {
  * a member's price alert): the card never sends it.
  */
 export async function getPublicOffer(id: string, launched: boolean, now = new Date()) {
-  const db = await getDb();
-  const [row] = await db
-    .select({ ...columns, brandSlug: brands.slug })
-    .from(offers)
-    .innerJoin(brands, eq(brands.id, offers.brandId))
-    .leftJoin(categories, eq(categories.id, offers.categoryId))
-    .where(and(eq(offers.id, id), scheduleOpen(offers, now)));
+  // kept like the lists (an id that shows nothing takes no place); its cashback and 30-day low per request, from their own caches
+  const row = await scheduledRead(
+    `offers:one:${id}`,
+    OFFER_TABLES,
+    now,
+    async () => {
+      const db = await getDb();
+      const [found] = await db
+        .select({ ...columns, brandSlug: brands.slug })
+        .from(offers)
+        .innerJoin(brands, eq(brands.id, offers.brandId))
+        .leftJoin(categories, eq(categories.id, offers.categoryId))
+        .where(and(eq(offers.id, id), scheduleOpen(offers, now)));
+      return found ?? null;
+    },
+    { keep: (found) => found !== null },
+  );
   if (!row) return null;
   const [offer] = await withCashback([row], launched, now);
   return { offer, productUrl: row.url };
