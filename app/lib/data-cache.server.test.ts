@@ -105,6 +105,22 @@ describe("data cache", () => {
     expect(dataCacheSize()).toBe(DATA_CACHE_MAX_ENTRIES);
   });
 
+  it("lets go of the entry read least recently: one read all along outlives a sweep over more items than the bound", async () => {
+    const hot = vi.fn(async () => "home");
+    await cachedRead("t:hot", ["content_blocks"], hot);
+    for (let i = 0; i < DATA_CACHE_MAX_ENTRIES * 2; i++) {
+      await cachedRead(`t:sweep:${i}`, ["brands"], async () => i);
+      if (i % 100 === 0) expect(await cachedRead("t:hot", ["content_blocks"], hot)).toBe("home");
+    }
+    expect(dataCacheSize()).toBe(DATA_CACHE_MAX_ENTRIES);
+    expect(await cachedRead("t:hot", ["content_blocks"], hot)).toBe("home");
+    expect(hot).toHaveBeenCalledTimes(1);
+    // the sweep's first items, read once and never again, are the ones gone
+    const first = vi.fn(async () => 0);
+    await cachedRead("t:sweep:0", ["brands"], first);
+    expect(first).toHaveBeenCalledTimes(1);
+  });
+
   it("keeps only the results its caller wants kept (a session found, not one refused)", async () => {
     const load = vi.fn(async () => null as { id: string } | null);
     const read = () => cachedRead("t:keep", ["brands"], load, { keep: (v) => v !== null });

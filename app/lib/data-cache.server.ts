@@ -126,7 +126,13 @@ export function createDataCache<Table extends string>(name: string, maxEntries: 
       const real = Date.now();
       const now = options.now?.getTime() ?? real;
       const hit = map.get(key);
-      if (hit && hit.generation === databaseGeneration() && real < hit.ttlEnd && hit.from - DATA_CACHE_SKEW_MS <= now && now < hit.until) return hit.value as Promise<T>;
+      if (hit && hit.generation === databaseGeneration() && real < hit.ttlEnd && hit.from - DATA_CACHE_SKEW_MS <= now && now < hit.until) {
+        // the entry read last goes last: past the bound, what leaves is what was read least recently, so a sweep
+        // over many items (a crawler on every brand page) does not push out the entries every page reads
+        map.delete(key);
+        map.set(key, hit);
+        return hit.value as Promise<T>;
+      }
       const ttl = options.ttlMs ?? DATA_CACHE_TTL_MS;
       const entry: Entry = { tables, generation: databaseGeneration(), ttlEnd: real + ttl, from: now, until: Infinity, value: Promise.resolve() };
       const forget = () => {
