@@ -101,31 +101,30 @@ function originGuard(env: Env) {
   };
 }
 
-/**
- * U+0000 in the path or the query is refused with a French 400, for every route (bodies:
- * app/lib/body.server.ts). Percent-decoding yields U+0000 only from `%00`, so the raw URL
- * holds `%00` exactly when the decoded path or query holds the character.
- */
-function nulGuard(req: Request, res: Response, next: () => void) {
-  if (!req.originalUrl.includes("%00") && !containsNul(req.originalUrl)) return next();
-  res.status(400).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(NUL_MESSAGE);
-}
-
 /** A path whose percent-encoding does not decode (`%E0%A4%A`, a lone `%`). */
 export const MALFORMED_PATH_MESSAGE = "Adresse invalide : elle contient un encodage incorrect.";
 
 /**
- * Such a path is refused with a French 400 before any route reads it: Express's router and the static
- * files would answer it with an English error page.
+ * An address no route should read is refused with a French 400, before any route (Express's router and the
+ * static files would answer a malformed one with an English error page):
+ * - U+0000 in the path or the query (bodies: app/lib/body.server.ts). Percent-decoding yields U+0000 only from
+ *   `%00`, so the raw URL holds `%00` exactly when the decoded path or query holds the character;
+ * - a path whose percent-encoding does not decode.
  */
-function malformedPathGuard(req: Request, res: Response, next: () => void) {
+function addressGuard(req: Request, res: Response, next: () => void) {
+  const refused = refusedAddress(req);
+  if (!refused) return next();
+  res.status(400).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(refused);
+}
+
+function refusedAddress(req: Request): string | null {
+  if (req.originalUrl.includes("%00") || containsNul(req.originalUrl)) return NUL_MESSAGE;
   try {
     decodeURIComponent(req.path);
   } catch {
-    res.status(400).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(MALFORMED_PATH_MESSAGE);
-    return;
+    return MALFORMED_PATH_MESSAGE;
   }
-  next();
+  return null;
 }
 
 /** Pages only a signed-in member or admin sees (anonymous visitors are sent to /auth). */
@@ -261,8 +260,7 @@ export function createApp(options: AppOptions) {
     next();
   });
   app.use(compression(COMPRESSION));
-  app.use(nulGuard);
-  app.use(malformedPathGuard);
+  app.use(addressGuard);
   app.use(originGuard(env));
 
   app.get("/healthz", async (req: Request, res: Response) => {

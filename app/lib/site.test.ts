@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { categoryFormSchema } from "#app/modules/categories/category-form.schema";
 import { pageFormSchema } from "#app/modules/pages/page-form.schema";
-import { conceptPath, slugify } from "./site";
+import { conceptPath, SLUG_SHAPE, slugify } from "./site";
 
 /**
  * The product spec's rule: lowercased, trimmed, characters other than word, space or
@@ -56,5 +56,11 @@ describe("slugify (category and page slugs)", () => {
   it("derives the concept page path from the product name", () => {
     expect(conceptPath("Crevarde")).toBe("/pourquoi-crevarde");
     expect(conceptPath("Bons Plans Été")).toBe("/pourquoi-bons-plans-ete");
+  });
+
+  it("SLUG_SHAPE: every slug the rule makes (up to 120 characters) has the shape; what an address may hold besides does not", () => {
+    fc.assert(fc.property(fc.string({ maxLength: 120 }), (input) => slugify(input) === "" || SLUG_SHAPE.test(slugify(input))));
+    for (const slug of ["skincare-chere", "a", "x".repeat(120)]) expect(SLUG_SHAPE.test(slug), slug).toBe(true);
+    for (const other of ["", "x".repeat(121), "Crème", "../admin", "a b", "a_b", "A"]) expect(SLUG_SHAPE.test(other), other).toBe(false);
   });
 });

@@ -18,6 +18,12 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
+/**
+ * What a slug taken from an address can look like (the admin forms' slugs, at most 120 characters): anything else
+ * names nothing, and is not looked up.
+ */
+export const SLUG_SHAPE = /^[a-z0-9-]{1,120}$/;
+
 export function conceptPath(siteName: string): string {
   return `/pourquoi-${slugify(siteName)}`;
 }

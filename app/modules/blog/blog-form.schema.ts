@@ -7,12 +7,13 @@ import { foreignImageSources, HTML_IMAGE_MESSAGE, optionalImageUrl } from "#app/
 import { slugField } from "#app/modules/categories/category-form.schema";
 import { bulkPublishedTitle } from "#app/modules/pages/page-form.schema";
 import { scheduleFields, scheduleOrder } from "#app/modules/schedule/schedule";
+import { SLUG_SHAPE } from "#app/lib/site";
 
 /** The blog's categories (public-site spec; the database checks them too). */
 export const BLOG_CATEGORIES = ["Décryptage", "Bons plans", "Science", "Témoignage", "Conseils", "Guides"] as const;
 
 /** An article's key as posted by the list (its slug): what the row's id is. */
-export const articleKey = z.string().trim().regex(/^[a-z0-9-]{1,120}$/, "La sélection contient un élément inconnu.");
+export const articleKey = z.string().trim().regex(SLUG_SHAPE, "La sélection contient un élément inconnu.");
 
 const these = (n: number) => pluralForm(n, { one: "cet article", other: `ces ${n} articles` });
 

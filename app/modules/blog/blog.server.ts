@@ -6,6 +6,7 @@ import { sanitizeRichHtml } from "#app/lib/html.server";
 import { isInSchedule } from "#app/modules/schedule/schedule";
 import { scheduledRead, scheduleOpen } from "#app/modules/schedule/schedule.server";
 import { bodyForLaunch } from "./launch-blocks";
+import { SLUG_SHAPE } from "#app/lib/site";
 
 /** An article the public sees at `now`: published, and inside its window (ADR 030). Every public read of the blog uses it. */
 export function publicArticle(now: Date): SQL {
@@ -45,7 +46,7 @@ async function readArticles(now: Date) {
  * like the list (an id that shows nothing is not kept); a preview is read each time.
  */
 export async function getViewableArticle(id: string, viewer: { isStaff: boolean }, cashbackLaunched: boolean, now = new Date()) {
-  if (!/^[a-z0-9-]{1,120}$/.test(id)) return null;
+  if (!SLUG_SHAPE.test(id)) return null;
   if (viewer.isStaff) return readViewableArticle(id, viewer, cashbackLaunched, now);
   return scheduledRead(`blog:article:${id}:${cashbackLaunched ? "launched" : "before-launch"}`, ["blog_articles"], now, () => readViewableArticle(id, viewer, cashbackLaunched, now), {
     keep: (article) => article !== null,

@@ -1,11 +1,12 @@
-import { and, asc, eq, exists, gt, min, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, or, sql } from "drizzle-orm";
 import { brands, categories, promoCodes } from "#db/schema";
 import { cachedRead } from "#app/lib/data-cache.server";
 import { getDb } from "#app/lib/db.server";
 import { scheduledRead } from "#app/modules/schedule/schedule.server";
 import { listBrands } from "#app/modules/brands/brands.server";
 import { listCategoryDeals } from "#app/modules/deals/deals.server";
-import { listCategoryCodes, publicCode } from "#app/modules/promo-codes/promo-codes.server";
+import { listCategoryCodes, nextPublicCodeExpiry, publicCode } from "#app/modules/promo-codes/promo-codes.server";
+import { SLUG_SHAPE } from "#app/lib/site";
 
 /**
  * The categories that have something to show, by name: a brand filed under
@@ -28,14 +29,12 @@ export async function listNonEmptyCategories(now = new Date()) {
   return rows;
 }
 
-/** The first instant after `now` at which a public code expires (a category may empty then), or null. */
+/** When the next public code expires (a category that only it filled empties then), or null. */
 async function nextCodeExpiry(now: Date): Promise<Date | null> {
   const db = await getDb();
-  const [row] = await db
-    .select({ next: min(promoCodes.expiresAt) })
-    .from(promoCodes)
-    .where(and(publicCode(now), gt(promoCodes.expiresAt, now)));
-  return row?.next ?? null;
+  const { rows } = (await db.execute(sql`select ${nextPublicCodeExpiry(now)} as next`)) as unknown as { rows: Array<{ next: Date | string | null }> };
+  const next = rows[0]?.next;
+  return next ? new Date(next) : null;
 }
 
 async function readNonEmptyCategories(now: Date) {
@@ -58,7 +57,7 @@ async function readNonEmptyCategories(now: Date) {
  * (ADR 026); an unknown slug takes no place.
  */
 async function getCategory(slug: string) {
-  if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
+  if (!SLUG_SHAPE.test(slug)) return null;
   return cachedRead(`categories:one:${slug}`, ["categories"], () => readCategory(slug), { keep: (category) => category !== null });
 }
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { brands, crevardeDeals, promoCodes } from "#db/schema";
 import { getDb } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
-import { publicCode } from "#app/modules/promo-codes/promo-codes.server";
+import { nextPublicCodeExpiry, publicCode } from "#app/modules/promo-codes/promo-codes.server";
 import { publicDeal } from "#app/modules/deals/deals.server";
 import { scheduledRead } from "#app/modules/schedule/schedule.server";
 import { heroFigures, type HeroCounts } from "./hero-figures";
@@ -31,7 +31,7 @@ async function countFigures(now: Date) {
     (select count(*) from ${promoCodes} where ${publicCode(now)})::int as codes,
     (select count(*) from ${crevardeDeals} where ${publicDeal(now)})::int as deals,
     (select count(*) from ${brands})::int as brands,
-    (select min(${promoCodes.expiresAt}) from ${promoCodes} where ${promoCodes.expiresAt} >= ${now.toISOString()}::timestamptz) as next_expiry`)) as unknown as {
+    ${nextPublicCodeExpiry(now)} as next_expiry`)) as unknown as {
     rows: Array<HeroCounts & { next_expiry: Date | string | null }>;
   };
   const counts = rows[0];

@@ -4,6 +4,7 @@ import { getDb } from "#app/lib/db.server";
 import { sanitizeRichHtml } from "#app/lib/html.server";
 import { isInSchedule } from "#app/modules/schedule/schedule";
 import { scheduleOpen } from "#app/modules/schedule/schedule.server";
+import { SLUG_SHAPE } from "#app/lib/site";
 
 export { LEGAL_SLUGS } from "./legal";
 
@@ -19,7 +20,7 @@ export function getPublishedPage(slug: string, now = new Date()) {
  * Content is sanitized for rendering.
  */
 export async function getViewablePage(slug: string, viewer: { isAdmin: boolean }, now = new Date()) {
-  if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
+  if (!SLUG_SHAPE.test(slug)) return null;
   const db = await getDb();
   const [page] = await db.select().from(pages).where(eq(pages.slug, slug)).limit(1);
   if (!page || ((!page.published || !isInSchedule(page, now)) && !viewer.isAdmin)) return null;

@@ -3,6 +3,7 @@ import { z } from "zod";
 export * from "./deals.constants";
 import { DEAL_SOURCES, DEAL_TABS, type DealSource } from "./deals.constants";
 import { normalizeQuery, parseDealSort } from "#app/modules/search/search.schema";
+import { SLUG_SHAPE } from "#app/lib/site";
 
 /** URL search params of the deals page; anything invalid falls back to "no filter". */
 export const dealSearchSchema = z
@@ -17,7 +18,7 @@ export const dealSearchSchema = z
     marque: z
       .string()
       .catch("")
-      .transform((v) => (/^[a-z0-9-]{1,120}$/.test(v.trim().toLowerCase()) ? v.trim().toLowerCase() : "")),
+      .transform((v) => (SLUG_SHAPE.test(v.trim().toLowerCase()) ? v.trim().toLowerCase() : "")),
     tri: z.string().nullable().catch(null),
     page: z.coerce.number().int().min(1).max(10_000).catch(1),
     /** « Les plus hot » / « Nouveaux » (issue #15), else the default list */

@@ -10,6 +10,7 @@ import { helpArticles } from "#db/schema";
 import { cachedRead } from "#app/lib/data-cache.server";
 import { getDb } from "#app/lib/db.server";
 import { HELP_SECTION_LABELS, HELP_SECTIONS, type HelpSection } from "./help.constants";
+import { SLUG_SHAPE } from "#app/lib/site";
 
 export interface HelpArticleSummary {
   slug: string;
@@ -42,7 +43,7 @@ async function readHelpSections() {
 /** A published article (an unpublished one only for those who edit the help centre), with the other articles of its section. */
 export async function getHelpArticle(slug: string, options: { preview: boolean }) {
   // anything that is not a slug (the admin form's rule) is no article, without a query
-  if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
+  if (!SLUG_SHAPE.test(slug)) return null;
   if (options.preview) return readHelpArticle(slug, options);
   // an unknown slug is not kept: only the published articles take a place
   return cachedRead(`help:article:${slug}`, ["help_articles"], () => readHelpArticle(slug, options), { keep: (article) => article !== null });

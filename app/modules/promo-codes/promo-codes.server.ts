@@ -46,6 +46,10 @@ const liveAt = (now: Date) => sql`(${promoCodes.expiresAt} is null or ${promoCod
 /** A code is public inside its schedule (ADR 030) and live until its expiry: the rule every public list and count shares. */
 export const publicCode = (now: Date) => and(scheduleOpen(promoCodes, now), liveAt(now))!;
 
+/** The first expiry still to come of a public code, as one SQL value: what counts or lists live codes changes then. */
+export const nextPublicCodeExpiry = (now: Date) =>
+  sql<Date | string | null>`(select min(${promoCodes.expiresAt}) from ${promoCodes} where ${publicCode(now)} and ${promoCodes.expiresAt} > ${now.toISOString()}::timestamptz)`;
+
 type Row = { [K in keyof typeof promoCodeColumns]: (typeof promoCodeColumns)[K]["_"]["data"] | null };
 
 /** Shape a row for the client; the raw code never leaves the server for anonymous visitors. */

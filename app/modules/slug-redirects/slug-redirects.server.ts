@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { blogArticles, categories, pages, slugRedirects } from "#db/schema";
 import { getDb, type Db } from "#app/lib/db.server";
+import { SLUG_SHAPE } from "#app/lib/site";
 
 /** A database or a transaction. */
 type Conn = Pick<Db, "select" | "insert" | "delete">;
@@ -60,7 +61,7 @@ export async function saveWithSlugHistory<T extends { id: string }>(
 
 /** The current slug of the page, category or article that `slug` used to name, or null. */
 export async function currentSlug(scope: SlugScope, slug: string): Promise<string | null> {
-  if (!/^[a-z0-9-]{1,120}$/.test(slug)) return null;
+  if (!SLUG_SHAPE.test(slug)) return null;
   const db = await getDb();
   const { table, id, slug: current } = owner[scope];
   const [row] = await db
