@@ -113,7 +113,8 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
       {offers.length > 0 ? (
         <section className="mt-10" aria-labelledby="brand-offers">
           <h2 id="brand-offers" className="text-2xl font-black">
-            Le cashback sur les produits {brand.name}
+            {/* once launched, cashback is promised only where the brand has a rate; before, the whole catalogue is « bientôt » (spec) */}
+            {launched && !cashbackLabel ? `Les produits ${brand.name}` : `Le cashback sur les produits ${brand.name}`}
           </h2>
           {launched ? null : <p className="mb-6 mt-2 text-neutral-600">Cashback bientôt disponible : repère déjà tes produits.</p>}
           <div className={launched ? "mt-4" : undefined}>

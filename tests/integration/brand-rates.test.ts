@@ -16,6 +16,7 @@ import { programFormSchema, rateFormSchema } from "#app/modules/cashback/program
 import { setSetting } from "#app/modules/settings/settings.server";
 import { req } from "#tests/helpers/auth";
 import { describeEachDb } from "#tests/helpers/db";
+import { startInProcessApp } from "#tests/helpers/app";
 import { asRouteComponent, callRoute } from "#tests/helpers/route";
 
 // Issue #34 item 5: rates where shoppers choose (/marques, the site search and its suggestions).
@@ -209,5 +210,23 @@ describeEachDb("rates where shoppers choose (issue #34 item 5)", ({ database }) 
     expect(serum.find((x) => x.label === "Sérum niacinamide 12%")).toEqual({ kind: "offer", label: "Sérum niacinamide 12%", href: "/marques/typology", cashback: TYPOLOGY });
     // no rate, no cashback key
     expect(serum.find((x) => x.label === "Sérum Vinoperfect éclat")).toEqual({ kind: "offer", label: "Sérum Vinoperfect éclat", href: "/marques/caudalie" });
+  });
+
+  it("a brand page promises cashback on its products only where the brand has a rate once launched; before, the whole catalogue is « bientôt » (spec)", async () => {
+    const app = await startInProcessApp();
+    const heading = async (slug: string) => {
+      const html = await (await fetch(`${app.base}/marques/${slug}`)).text();
+      return html.match(/<h2 id="brand-offers"[^>]*>([^<]*)<\/h2>/)?.[1];
+    };
+    try {
+      await setSetting("cashback_launched", true);
+      expect(await heading("nuxe")).toBe("Le cashback sur les produits Nuxe");
+      // the seed's Caudalie has a product and no programme: no cashback to promise
+      expect(await heading("caudalie")).toBe("Les produits Caudalie");
+      await setSetting("cashback_launched", false);
+      expect(await heading("caudalie")).toBe("Le cashback sur les produits Caudalie");
+    } finally {
+      await app.close();
+    }
   });
 });
